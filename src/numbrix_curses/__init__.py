@@ -1,0 +1,3 @@
+"""numbrix-curses: Numbrix in the terminal (game, generator, solver)."""
+
+__version__ = "0.1.0"

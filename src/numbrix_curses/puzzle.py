@@ -1,0 +1,263 @@
+"""The puzzle model: board geometry, givens, validation and the solution check.
+
+A board is R x C cells, numbered row-major (cell = row * cols + col). Its geometry is a
+neighbour table built once per shape; everything that walks the board (solver, deduction,
+generator, game) goes through `Geometry` rather than doing its own `r +- 1` arithmetic, so a
+new shape or move rule costs one table. For the bit-parallel searches the geometry also
+offers `expand(mask)`: the cells next to any cell of a bitmask (Python int, bit i = cell i).
+
+Nothing here knows a file format, a search or a screen.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Mapping, Sequence
+
+import numpy as np
+
+MIN_SIDE = 1
+MAX_SIDE = 30
+BLANK = 0
+
+
+class PuzzleError(ValueError):
+    """A puzzle whose givens break the rules (bad shape, out of range, duplicate).
+
+    `cell` is the (row, col) at fault when there is one, so the text reader can turn it into
+    a line and column.
+    """
+
+    def __init__(self, message: str, cell: tuple[int, int] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.cell = cell
+
+
+@dataclass(frozen=True, eq=False)
+class Geometry:
+    """Neighbour table and bitmask helpers for one R x C board shape."""
+
+    rows: int
+    cols: int
+    neighbours: tuple[tuple[int, ...], ...]
+    #: checkerboard colour of each cell, 0 or 1 ((row + col) % 2)
+    colour: tuple[int, ...]
+    full_mask: int
+    #: cells of colour 1 as a bitmask
+    odd_mask: int
+    _not_last_col: int = field(repr=False)
+    _not_first_col: int = field(repr=False)
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    def cell(self, row: int, col: int) -> int:
+        return row * self.cols + col
+
+    def row_col(self, cell: int) -> tuple[int, int]:
+        return divmod(cell, self.cols)
+
+    def adjacent(self, a: int, b: int) -> bool:
+        return b in self.neighbours[a]
+
+    def expand(self, mask: int) -> int:
+        """Cells orthogonally next to some cell of `mask` (not including `mask` itself)."""
+        cols = self.cols
+        return (
+            ((mask & self._not_last_col) << 1)
+            | ((mask & self._not_first_col) >> 1)
+            | (mask << cols)
+            | (mask >> cols)
+        ) & self.full_mask
+
+    def with_two_neighbours_in(self, mask: int) -> int:
+        """Cells (anywhere on the board) that have at least two neighbours in `mask`."""
+        cols = self.cols
+        one = two = 0
+        for shifted in (
+            (mask & self._not_last_col) << 1,
+            (mask & self._not_first_col) >> 1,
+            mask << cols,
+            mask >> cols,
+        ):
+            two |= one & shifted
+            one |= shifted
+        return two & self.full_mask
+
+    def cells_of(self, mask: int) -> Iterator[int]:
+        """The cells of a bitmask, lowest first."""
+        while mask:
+            low = mask & -mask
+            yield low.bit_length() - 1
+            mask ^= low
+
+
+@functools.lru_cache(maxsize=64)
+def geometry(rows: int, cols: int) -> Geometry:
+    """The (cached) geometry of an R x C board with orthogonal moves."""
+    if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
+        raise PuzzleError(
+            f"board {rows}x{cols} is outside {MIN_SIDE}x{MIN_SIDE}..{MAX_SIDE}x{MAX_SIDE}"
+        )
+    table = []
+    colour = []
+    not_last = not_first = odd = 0
+    for r in range(rows):
+        for c in range(cols):
+            cell = r * cols + c
+            nbrs = []
+            if r > 0:
+                nbrs.append(cell - cols)
+            if c > 0:
+                nbrs.append(cell - 1)
+            if c < cols - 1:
+                nbrs.append(cell + 1)
+                not_last |= 1 << cell
+            if r < rows - 1:
+                nbrs.append(cell + cols)
+            if c > 0:
+                not_first |= 1 << cell
+            table.append(tuple(nbrs))
+            colour.append((r + c) & 1)
+            if (r + c) & 1:
+                odd |= 1 << cell
+    return Geometry(
+        rows=rows,
+        cols=cols,
+        neighbours=tuple(table),
+        colour=tuple(colour),
+        full_mask=(1 << (rows * cols)) - 1,
+        odd_mask=odd,
+        _not_last_col=not_last,
+        _not_first_col=not_first,
+    )
+
+
+@dataclass(eq=False)
+class Puzzle:
+    """An R x C board of givens (int16, 0 = blank) plus free-form metadata.
+
+    Construct through `Puzzle.from_rows` or `Puzzle(givens=array)`; the constructor
+    validates, so a `Puzzle` in hand always obeys the rules.
+    """
+
+    givens: np.ndarray
+    metadata: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        grid = np.asarray(self.givens)
+        if grid.ndim != 2:
+            raise PuzzleError("a puzzle grid must be two-dimensional")
+        rows, cols = grid.shape
+        geometry(rows, cols)  # validates the shape
+        size = rows * cols
+        if grid.dtype.kind not in "iu":
+            raise PuzzleError("puzzle cells must be integers")
+        seen: dict[int, tuple[int, int]] = {}
+        for (r, c), value in np.ndenumerate(grid):
+            v = int(value)
+            if v == BLANK:
+                continue
+            if v < 0 or v > size:
+                raise PuzzleError(f"{v} is out of range 1..{size}", (r, c))
+            if v in seen:
+                pr, pc = seen[v]
+                raise PuzzleError(
+                    f"{v} appears twice (also at row {pr + 1}, column {pc + 1})", (r, c)
+                )
+            seen[v] = (r, c)
+        self.givens = grid.astype(np.int16, copy=True)
+        self.givens.setflags(write=False)
+
+    @classmethod
+    def from_rows(
+        cls, rows: Sequence[Sequence[int]], metadata: Mapping[str, str] | None = None
+    ) -> "Puzzle":
+        widths = {len(r) for r in rows}
+        if len(rows) == 0 or len(widths) != 1 or 0 in widths:
+            raise PuzzleError("rows must be non-empty and all the same length")
+        return cls(np.array(rows, dtype=np.int64), dict(metadata or {}))
+
+    @property
+    def rows(self) -> int:
+        return int(self.givens.shape[0])
+
+    @property
+    def cols(self) -> int:
+        return int(self.givens.shape[1])
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def geometry(self) -> Geometry:
+        return geometry(self.rows, self.cols)
+
+    @property
+    def id(self) -> str | None:
+        return self.metadata.get("id")
+
+    @property
+    def clue_count(self) -> int:
+        return int(np.count_nonzero(self.givens))
+
+    def given_cells(self) -> dict[int, int]:
+        """{number: cell} for every given."""
+        flat = self.givens.ravel()
+        return {int(flat[i]): int(i) for i in np.flatnonzero(flat)}
+
+    def flat(self) -> list[int]:
+        """The givens as a flat row-major list of Python ints (0 = blank)."""
+        return [int(v) for v in self.givens.ravel()]
+
+    def with_givens(self, grid: np.ndarray | Sequence[Sequence[int]]) -> "Puzzle":
+        """A new puzzle of the same metadata with other givens."""
+        return Puzzle(np.array(grid, dtype=np.int64), dict(self.metadata))
+
+    def is_solution(self, grid: np.ndarray | Sequence[Sequence[int]]) -> bool:
+        """True when `grid` is a full path 1..R*C through neighbours keeping every given."""
+        return is_solution(self, grid)
+
+    def __repr__(self) -> str:
+        return f"Puzzle({self.rows}x{self.cols}, clues={self.clue_count}, id={self.id!r})"
+
+
+def is_solution(puzzle: Puzzle, grid: np.ndarray | Sequence[Sequence[int]]) -> bool:
+    """Whether `grid` solves `puzzle`: right shape, a path 1..N, every given kept."""
+    arr = np.asarray(grid)
+    if arr.shape != puzzle.givens.shape:
+        return False
+    flat = [int(v) for v in arr.ravel()]
+    size = puzzle.size
+    if sorted(flat) != list(range(1, size + 1)):
+        return False
+    givens = puzzle.givens.ravel()
+    for i in np.flatnonzero(givens):
+        if flat[i] != int(givens[i]):
+            return False
+    where = [0] * (size + 1)
+    for cell, v in enumerate(flat):
+        where[v] = cell
+    geo = puzzle.geometry
+    return all(geo.adjacent(where[v], where[v + 1]) for v in range(1, size))
+
+
+def path_to_grid(rows: int, cols: int, path: Iterable[int]) -> np.ndarray:
+    """A filled grid from a sequence of cells: the k-th cell holds k (1-based)."""
+    grid = np.zeros((rows, cols), dtype=np.int16)
+    for k, cell in enumerate(path, start=1):
+        grid[cell // cols, cell % cols] = k
+    return grid
+
+
+def cell_name(row: int, col: int) -> str:
+    """Spreadsheet-style name of a cell for messages: column letter, row number ("C4")."""
+    letters = ""
+    n = col + 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        letters = chr(ord("A") + rem) + letters
+    return f"{letters}{row + 1}"
