@@ -1,0 +1,47 @@
+# Build, run and test numbrix-curses. Needs only python3 on PATH: the first target that
+# needs it creates .venv and installs the package there (editable, so source changes are
+# live; it is reinstalled only when setup.cfg or pyproject.toml change).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+# the stamps record which install of the package the venv holds
+STAMP_RUN   := $(VENV)/.installed-run
+STAMP_TEST  := $(VENV)/.installed-test
+STAMP_BENCH := $(VENV)/.installed-bench
+PACKAGE_CONFIG := setup.cfg pyproject.toml
+
+.PHONY: run test bench clean distclean
+
+run: $(STAMP_RUN)
+	$(BIN)/numbrix
+
+test: $(STAMP_TEST)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP_BENCH)
+	$(BIN)/python benchmarks/bench.py
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP_RUN): $(PACKAGE_CONFIG) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_TEST): $(PACKAGE_CONFIG) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+$(STAMP_BENCH): $(PACKAGE_CONFIG) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	touch $@
+
+# build products and caches; the venv stays (see distclean)
+clean:
+	rm -rf build dist src/*.egg-info .pytest_cache .hypothesis benchmarks/.cache
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +
+
+# everything `make` made, the venv too
+distclean: clean
+	rm -rf $(VENV)

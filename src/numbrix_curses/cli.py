@@ -1,0 +1,371 @@
+"""The command line: `numbrix [COMMAND] ...`, parsed with argparse.
+
+This module owns argv, exit codes and what the commands print; the work itself is done by
+the layers below. Every command is one entry in `COMMANDS` (a name, a one-line summary, a
+function adding its options and a function running it), so a new command is one more entry.
+
+Exit codes (the same for every command):
+
+    0  success; for solve and check: every puzzle has exactly one solution
+    1  some puzzle has no solution or several
+    2  bad input or usage: one line on stderr, nothing solved
+    3  some puzzle ran out of time (--timeout) and none had a worse verdict
+  130  interrupted (Ctrl-C)
+  141  standard output was closed early (e.g. piped into `head`)
+
+When puzzles of one file end differently, the code is the first of 2, 1, 3, 0 that applies:
+a definite "this puzzle is not proper" outranks "could not tell in time".
+
+The curses app is imported only by `play`, so solve and check work where curses does not.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from dataclasses import dataclass
+from typing import Callable, NoReturn, Sequence
+
+from numbrix_curses import __version__
+
+EXIT_OK = 0
+EXIT_NOT_UNIQUE = 1
+EXIT_BAD_INPUT = 2
+EXIT_TIMEOUT = 3
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+
+#: precedence when puzzles of one run end with different codes: first match wins
+_EXIT_PRECEDENCE = (EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_TIMEOUT, EXIT_OK)
+
+STDIN = "-"
+#: how puzzles read from standard input are named in labels and messages
+STDIN_NAME = "<stdin>"
+
+
+class UsageError(Exception):
+    """A request that cannot be carried out as asked.
+
+    `str()` is the whole line for stderr: `FILE:LINE:COL: message` from the reader, or
+    `FILE: message` / `numbrix COMMAND: message` otherwise.
+    """
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line pointing at --help, not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (try '{self.prog} --help')\n")
+
+
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: its name, its line in --help, its options and what it does."""
+
+    name: str
+    summary: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+# --- shared helpers -------------------------------------------------------------------
+
+
+def _display_name(path: str) -> str:
+    return STDIN_NAME if path == STDIN else path
+
+
+def _read_puzzles(path: str) -> list:
+    """Every puzzle of a file ("-" = stdin), parsed in full before any is used.
+
+    Raises UsageError with the reader's `FILE:LINE:COL: message` line.
+    """
+    from numbrix_curses.textformat import ParseError, read_puzzles
+
+    try:
+        return read_puzzles(path)
+    except ParseError as error:
+        raise UsageError(str(error)) from None
+    except UnicodeDecodeError as error:
+        # the reader should report this itself; never let it become a traceback
+        raise UsageError(f"{_display_name(path)}: not UTF-8 text ({error.reason})") from None
+    except OSError as error:
+        raise UsageError(_os_error_line(error, path)) from None
+
+
+def _os_error_line(error: OSError, path: str | None = None) -> str:
+    name = error.filename if error.filename is not None else path
+    reason = error.strerror or str(error)
+    return f"{_display_name(str(name))}: {reason}" if name is not None else reason
+
+
+def _positive_seconds(text: str) -> float:
+    """argparse type for --timeout: a finite number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
+    return value
+
+
+def _add_puzzle_file_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object per puzzle per line"
+    )
+    parser.add_argument(
+        "--timeout",
+        type=_positive_seconds,
+        metavar="SECONDS",
+        help="give up on a puzzle after this many seconds (status timeout, exit code 3)",
+    )
+
+
+def _exit_code_for(statuses: Sequence[str]) -> int:
+    """The run's exit code from the puzzles' statuses, by `_EXIT_PRECEDENCE`."""
+    codes = {_STATUS_EXIT[s] for s in statuses}
+    return next((code for code in _EXIT_PRECEDENCE if code in codes), EXIT_OK)
+
+
+_STATUS_EXIT = {
+    "unique": EXIT_OK,
+    "multiple": EXIT_NOT_UNIQUE,
+    "none": EXIT_NOT_UNIQUE,
+    "timeout": EXIT_TIMEOUT,
+}
+
+
+def _grid_rows(grid) -> list[list[int]] | None:
+    return None if grid is None else [[int(v) for v in row] for row in grid]
+
+
+def _solve_each(args: argparse.Namespace, report: Callable[..., None]) -> int:
+    """Parse the whole file, then solve its puzzles in order, reporting each as it ends."""
+    from numbrix_curses import solver
+    from numbrix_curses.textformat import puzzle_label
+
+    puzzles = _read_puzzles(args.file)
+    name = _display_name(args.file)
+    statuses = []
+    for index, puzzle in enumerate(puzzles, start=1):
+        result = solver.solve(puzzle, limit=2, timeout=args.timeout)
+        status = _status_value(result.status)
+        statuses.append(status)
+        report(puzzle, puzzle_label(puzzle, name, index), status, result)
+        sys.stdout.flush()  # one puzzle at a time, so a long file shows progress
+    return _exit_code_for(statuses)
+
+
+def _status_value(status) -> str:
+    return str(getattr(status, "value", status))
+
+
+def _json_line(puzzle, label: str, status: str, result) -> str:
+    record = {
+        "id": label,
+        "rows": puzzle.rows,
+        "cols": puzzle.cols,
+        "status": status,
+        "solution": _grid_rows(result.solution),
+    }
+    if status == "multiple":
+        record["other_solution"] = _grid_rows(result.other_solution)
+    record["seconds"] = round(float(result.stats.seconds), 6)
+    return json.dumps(record)
+
+
+# --- play -----------------------------------------------------------------------------
+
+
+def _configure_play(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        nargs="?",
+        help="puzzle file (default: the bundled puzzles)",
+    )
+    parser.add_argument(
+        "--puzzle",
+        metavar="K|ID",
+        help="which puzzle of the file: its number K (from 1) or its id (default: the first)",
+    )
+
+
+def _pick_puzzle(puzzles: list, choice: str | None, source: str):
+    """The puzzle the user asked for: by 1-based number, else by `# id:`."""
+    if choice is None:
+        return puzzles[0]
+    if choice.isdigit():
+        number = int(choice)
+        if 1 <= number <= len(puzzles):
+            return puzzles[number - 1]
+        count = len(puzzles)
+        raise UsageError(
+            f"{source}: no puzzle {number} (it holds {count} puzzle{'s' if count != 1 else ''})"
+        )
+    for puzzle in puzzles:
+        if puzzle.id == choice:
+            return puzzle
+    raise UsageError(f"{source}: no puzzle with id {choice!r}")
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    file = getattr(args, "file", None)
+    choice = getattr(args, "puzzle", None)
+    if file == STDIN:
+        # curses reads the keyboard from standard input, so it cannot also carry the puzzle
+        raise UsageError("numbrix play: needs a puzzle file, not standard input (-)")
+    if file is not None:
+        puzzle = _pick_puzzle(_read_puzzles(file), choice, file)
+        source: str | None = file
+    else:
+        from numbrix_curses import library
+
+        if choice is not None:
+            puzzle = _pick_puzzle(library.load_bundled(), choice, "bundled puzzles")
+        else:
+            puzzle = library.default_puzzle()
+        source = None
+    from numbrix_curses.ui.app import run_app  # only play needs curses
+
+    return int(run_app(puzzle, source=source))
+
+
+# --- solve ----------------------------------------------------------------------------
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    from numbrix_curses.textformat import format_compact
+
+    out = sys.stdout
+    first = True
+
+    def report(puzzle, label: str, status: str, result) -> None:
+        nonlocal first
+        if args.json:
+            print(_json_line(puzzle, label, status, result), file=out)
+            return
+        if not first:
+            print(file=out)
+        first = False
+        print(f"# id: {label}", file=out)
+        print(f"# status: {status}", file=out)
+        if result.solution is not None:
+            out.write(format_compact(puzzle, result.solution, metadata={}))
+        if status == "multiple" and result.other_solution is not None:
+            print(file=out)
+            print("# other solution:", file=out)
+            out.write(format_compact(puzzle, result.other_solution, metadata={}))
+
+    return _solve_each(args, report)
+
+
+# --- check ----------------------------------------------------------------------------
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    out = sys.stdout
+
+    def report(puzzle, label: str, status: str, result) -> None:
+        if args.json:
+            print(_json_line(puzzle, label, status, result), file=out)
+        else:
+            print(f"{label}: {status}", file=out)
+
+    return _solve_each(args, report)
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("play", "play a puzzle in the full-screen app (the default)", _configure_play, _run_play),
+    Command(
+        "solve",
+        "print the solution of every puzzle in a file",
+        _add_puzzle_file_options,
+        _run_solve,
+    ),
+    Command(
+        "check",
+        "tell whether each puzzle in a file has exactly one solution",
+        _add_puzzle_file_options,
+        _run_check,
+    ),
+)
+
+_EPILOG = """\
+exit codes: 0 every puzzle unique, 1 some puzzle has no solution or several,
+2 bad input or usage, 3 some puzzle timed out, 130 interrupted.
+Run 'numbrix COMMAND --help' for a command's options."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser for `numbrix`, one subparser per entry of `COMMANDS`."""
+    parser = _Parser(
+        prog="numbrix",
+        description="Numbrix in the terminal: play, solve and check puzzles.\n"
+        "With no command, opens the app on a bundled puzzle.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"numbrix-curses {__version__}"
+    )
+    subparsers = parser.add_subparsers(
+        title="commands", dest="command", metavar="COMMAND", parser_class=_Parser
+    )
+    for command in COMMANDS:
+        sub = subparsers.add_parser(
+            command.name, help=command.summary, description=command.summary[:1].upper()
+            + command.summary[1:] + "."
+        )
+        command.configure(sub)
+        sub.set_defaults(handler=command.run)
+    return parser
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Parse argv and run the command; UsageError becomes one line on stderr and exit 2."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler = getattr(args, "handler", _run_play)
+    try:
+        return handler(args)
+    except UsageError as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `numbrix` script: run, and turn interrupts and I/O faults into codes."""
+    try:
+        code = run(argv)
+        sys.stdout.flush()
+        return code
+    except SystemExit as exit_:
+        # argparse exits for --help, --version and usage errors; keep them as return codes
+        if exit_.code is None:
+            return EXIT_OK
+        return exit_.code if isinstance(exit_.code, int) else EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("numbrix: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except OSError as error:
+        print(f"numbrix: {_os_error_line(error)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+

@@ -1,0 +1,49 @@
+"""Fixtures shared by the test modules: running the command line and writing puzzle files."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+#: a generous bound so a hung command fails the test instead of the whole run
+COMMAND_TIMEOUT = 120
+
+
+def cli_env() -> dict[str, str]:
+    """The environment for a child `numbrix`: UTF-8, and no LINES/COLUMNS left by readline."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}
+    env.update(LANG="C.UTF-8", LC_ALL="C.UTF-8", PYTHONIOENCODING="utf-8")
+    return env
+
+
+@pytest.fixture
+def run_numbrix() -> Callable[..., subprocess.CompletedProcess]:
+    """Run `python -m numbrix_curses ARGS...` as a child process; text in, text out."""
+
+    def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", "numbrix_curses", *args],
+            input=input if input is not None else "",
+            capture_output=True,
+            text=True,
+            env=cli_env(),
+            timeout=COMMAND_TIMEOUT,
+        )
+
+    return run
+
+
+@pytest.fixture
+def puzzle_file(tmp_path: Path) -> Callable[[str, str], Path]:
+    """Write `text` to tmp_path/name and return the path."""
+
+    def write(text: str, name: str = "puzzles.txt") -> Path:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write

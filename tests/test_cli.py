@@ -1,0 +1,398 @@
+"""The command line as a user drives it: solve and check output, JSON, exit codes, errors.
+
+Most tests run `python -m numbrix_curses` as a child process (what a shell user sees); a few
+call `cli.main()` in-process where a result has to be arranged (a timeout, an interrupt).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import numbrix_curses
+from numbrix_curses import cli, solver
+from numbrix_curses.puzzle import Puzzle
+
+from conftest import COMMAND_TIMEOUT, cli_env
+
+# 1 and 3 force 2 between them, 3 forces 4 below it, and the rest has one way round.
+UNIQUE_3X3 = "1 . 3\n. . .\n. . 9\n"
+UNIQUE_3X3_SOLUTION = [[1, 2, 3], [6, 5, 4], [7, 8, 9]]
+# 2 can go right of 1 or below it; either way the path closes.
+MULTIPLE_2X2 = "1 .\n. .\n"
+MULTIPLE_2X2_SOLUTIONS = [[[1, 2], [4, 3]], [[1, 4], [2, 3]]]
+# On a 3x3 board the odd numbers fill the five cells of the corners' colour, so an even
+# number in a corner has no solution.
+NONE_3X3 = "2 . .\n. . .\n. . .\n"
+
+
+def givens(text: str) -> list[list[int]]:
+    return [[0 if cell == "." else int(cell) for cell in line.split()] for line in text.splitlines()]
+
+
+def output_blocks(text: str) -> list[tuple[dict[str, str], list[list[list[int]]]]]:
+    """Split solve's text output into (comments, grids) per blank-line-separated block."""
+    blocks = []
+    for chunk in text.strip("\n").split("\n\n"):
+        comments: dict[str, str] = {}
+        rows: list[list[int]] = []
+        for line in chunk.splitlines():
+            if line.startswith("#"):
+                key, _, value = line[1:].partition(":")
+                comments[key.strip()] = value.strip()
+            else:
+                rows.append([int(cell) for cell in line.split()])
+        blocks.append((comments, [rows] if rows else []))
+    return blocks
+
+
+def assert_one_line_error(result: subprocess.CompletedProcess, starts_with: str = "") -> str:
+    """Exit code 2, nothing on stdout, one line on stderr, no traceback; returns the line."""
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(starts_with), lines[0]
+    return lines[0]
+
+
+# --- check ----------------------------------------------------------------------------
+
+
+def test_check_unique_puzzle_exits_0(run_numbrix, puzzle_file):
+    path = puzzle_file(UNIQUE_3X3)
+    result = run_numbrix("check", str(path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"{path}#1: unique\n"
+    assert result.stderr == ""
+
+
+def test_check_uses_id_metadata_and_reports_every_puzzle(run_numbrix, puzzle_file):
+    path = puzzle_file(
+        "# a header block of comments only\n\n"
+        f"# id: first\n{UNIQUE_3X3}\n"
+        f"{MULTIPLE_2X2}\n"
+        f"# id: third\n{NONE_3X3}"
+    )
+    result = run_numbrix("check", str(path))
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.splitlines() == [
+        "first: unique",
+        f"{path}#2: multiple",
+        "third: none",
+    ]
+
+
+@pytest.mark.parametrize("text", [MULTIPLE_2X2, NONE_3X3], ids=["multiple", "none"])
+def test_check_not_unique_exits_1(run_numbrix, puzzle_file, text):
+    result = run_numbrix("check", str(puzzle_file(text)))
+    assert result.returncode == 1, result.stderr
+
+
+def test_check_reads_standard_input(run_numbrix):
+    result = run_numbrix("check", "-", input=UNIQUE_3X3)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"{cli.STDIN_NAME}#1: unique\n"
+
+
+def test_check_json(run_numbrix, puzzle_file):
+    path = puzzle_file(f"# id: u\n{UNIQUE_3X3}\n# id: m\n{MULTIPLE_2X2}\n# id: n\n{NONE_3X3}")
+    result = run_numbrix("check", "--json", str(path))
+    assert result.returncode == 1, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["id"] for r in records] == ["u", "m", "n"]
+    assert [r["status"] for r in records] == ["unique", "multiple", "none"]
+    assert [(r["rows"], r["cols"]) for r in records] == [(3, 3), (2, 2), (3, 3)]
+    assert records[0]["solution"] == UNIQUE_3X3_SOLUTION
+    assert records[2]["solution"] is None
+
+
+# --- solve ----------------------------------------------------------------------------
+
+
+def test_solve_prints_id_status_and_solution(run_numbrix, puzzle_file):
+    path = puzzle_file(f"# id: small\n{UNIQUE_3X3}")
+    result = run_numbrix("solve", str(path))
+    assert result.returncode == 0, result.stderr
+    [(comments, grids)] = output_blocks(result.stdout)
+    assert comments == {"id": "small", "status": "unique"}
+    assert grids == [UNIQUE_3X3_SOLUTION]
+
+
+def test_solve_multiple_shows_two_different_valid_solutions(run_numbrix, puzzle_file):
+    result = run_numbrix("solve", str(puzzle_file(MULTIPLE_2X2)))
+    assert result.returncode == 1, result.stderr
+    (comments, [first]), (other_comments, [second]) = output_blocks(result.stdout)
+    assert comments["status"] == "multiple"
+    assert "other solution" in other_comments
+    puzzle = Puzzle.from_rows(givens(MULTIPLE_2X2))
+    assert puzzle.is_solution(first) and puzzle.is_solution(second)
+    assert sorted([first, second]) == sorted(MULTIPLE_2X2_SOLUTIONS)
+
+
+def test_solve_none_prints_status_and_no_grid(run_numbrix, puzzle_file):
+    result = run_numbrix("solve", str(puzzle_file(NONE_3X3)))
+    assert result.returncode == 1, result.stderr
+    [(comments, grids)] = output_blocks(result.stdout)
+    assert comments["status"] == "none"
+    assert grids == []
+
+
+def test_solve_every_puzzle_in_order(run_numbrix, puzzle_file):
+    path = puzzle_file(f"{UNIQUE_3X3}\n\n\n{NONE_3X3}\n{UNIQUE_3X3}")
+    result = run_numbrix("solve", str(path))
+    assert result.returncode == 1, result.stderr
+    blocks = output_blocks(result.stdout)
+    assert [c["id"] for c, _ in blocks] == [f"{path}#1", f"{path}#2", f"{path}#3"]
+    assert [c["status"] for c, _ in blocks] == ["unique", "none", "unique"]
+
+
+def test_solve_json_keys_and_values(run_numbrix, puzzle_file):
+    path = puzzle_file(f"{UNIQUE_3X3}\n{MULTIPLE_2X2}\n{NONE_3X3}")
+    result = run_numbrix("solve", str(path), "--json")
+    assert result.returncode == 1, result.stderr
+    unique, multiple, none = (json.loads(line) for line in result.stdout.splitlines())
+    base = {"id", "rows", "cols", "status", "solution", "seconds"}
+    assert set(unique) == base
+    assert set(multiple) == base | {"other_solution"}
+    assert set(none) == base
+    assert unique["id"] == f"{path}#1"
+    assert unique["solution"] == UNIQUE_3X3_SOLUTION
+    assert sorted([multiple["solution"], multiple["other_solution"]]) == sorted(
+        MULTIPLE_2X2_SOLUTIONS
+    )
+    assert none["solution"] is None
+    assert all(isinstance(r["seconds"], float) and r["seconds"] >= 0 for r in (unique, none))
+
+
+def test_solve_json_from_standard_input(run_numbrix):
+    result = run_numbrix("solve", "--json", "-", input=f"# id: piped\n{UNIQUE_3X3}")
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert record["id"] == "piped"
+    assert record["solution"] == UNIQUE_3X3_SOLUTION
+
+
+def test_solve_given_grid_already_full(run_numbrix, puzzle_file):
+    result = run_numbrix("check", str(puzzle_file("1 2 3\n6 5 4\n7 8 9\n")))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.endswith(": unique\n")
+
+
+# --- bad input ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_parse_error_names_file_line_column_and_solves_nothing(run_numbrix, puzzle_file, command):
+    # the first puzzle is fine; the error in the second must stop the run before solving
+    path = puzzle_file(f"{UNIQUE_3X3}\n1 . 3\n. x .\n. . 9\n")
+    line = assert_one_line_error(run_numbrix(command, str(path)), f"{path}:6:3:")
+    assert line != f"{path}:6:3:"  # a message follows the place
+
+
+def test_ragged_rows_are_an_error(run_numbrix, puzzle_file):
+    path = puzzle_file("1 . 3\n. .\n. . 9\n")
+    assert_one_line_error(run_numbrix("check", str(path)), f"{path}:2:")
+
+
+def test_number_out_of_range_is_an_error(run_numbrix, puzzle_file):
+    path = puzzle_file("1 . 3\n. 10 .\n. . 9\n")
+    assert_one_line_error(run_numbrix("check", str(path)), f"{path}:2:3:")
+
+
+def test_parse_error_on_standard_input(run_numbrix):
+    result = run_numbrix("solve", "-", input="1 . 3\n. . .\n. . 99\n")
+    assert_one_line_error(result, f"{cli.STDIN_NAME}:3:5:")
+
+
+def test_empty_file_is_an_error(run_numbrix, puzzle_file):
+    path = puzzle_file("")
+    assert_one_line_error(run_numbrix("check", str(path)), f"{path}:")
+
+
+def test_missing_file(run_numbrix, tmp_path):
+    missing = tmp_path / "no-such-file.txt"
+    line = assert_one_line_error(run_numbrix("solve", str(missing)))
+    assert str(missing) in line
+
+
+def test_directory_as_file(run_numbrix, tmp_path):
+    line = assert_one_line_error(run_numbrix("check", str(tmp_path)))
+    assert str(tmp_path) in line
+
+
+def test_unreadable_bytes_are_an_error(run_numbrix, tmp_path):
+    path = tmp_path / "binary.txt"
+    path.write_bytes(b"1 . 3\n\xff\xfe\x00 . .\n. . 9\n")
+    line = assert_one_line_error(run_numbrix("check", str(path)))
+    assert str(path) in line
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve"],
+        ["check", "a.txt", "b.txt"],
+        ["frobnicate"],
+        ["check", "--timeout", "0", "x.txt"],
+        ["check", "--timeout", "soon", "x.txt"],
+        ["solve", "--no-such-option", "x.txt"],
+    ],
+    ids=["no-file", "two-files", "unknown-command", "zero-timeout", "word-timeout", "option"],
+)
+def test_usage_errors_are_one_line_exit_2(run_numbrix, args):
+    line = assert_one_line_error(run_numbrix(*args), "numbrix")
+    assert "--help" in line
+
+
+# --- version and help -----------------------------------------------------------------
+
+
+def test_version(run_numbrix):
+    result = run_numbrix("--version")
+    assert result.returncode == 0
+    assert result.stdout == f"numbrix-curses {numbrix_curses.__version__}\n"
+
+
+def test_help_lists_every_command_with_a_description(run_numbrix):
+    result = run_numbrix("--help")
+    assert result.returncode == 0
+    for command in cli.COMMANDS:
+        line = next(
+            (l for l in result.stdout.splitlines() if l.split()[:1] == [command.name]), None
+        )
+        assert line is not None, f"{command.name} missing from --help"
+        assert command.summary in line
+    assert "exit codes" in result.stdout
+
+
+def test_command_help(run_numbrix):
+    result = run_numbrix("solve", "--help")
+    assert result.returncode == 0
+    assert "--json" in result.stdout and "--timeout" in result.stdout
+
+
+# --- play: argument errors are found before the app starts -----------------------------
+
+
+def test_play_rejects_standard_input(run_numbrix):
+    assert_one_line_error(run_numbrix("play", "-"), "numbrix play:")
+
+
+def test_play_unknown_puzzle_number(run_numbrix, puzzle_file):
+    path = puzzle_file(UNIQUE_3X3)
+    line = assert_one_line_error(run_numbrix("play", str(path), "--puzzle", "2"))
+    assert line.startswith(f"{path}:") and "1 puzzle" in line
+
+
+def test_play_unknown_puzzle_id(run_numbrix, puzzle_file):
+    path = puzzle_file(f"# id: only\n{UNIQUE_3X3}")
+    line = assert_one_line_error(run_numbrix("play", str(path), "--puzzle", "other"))
+    assert "'other'" in line
+
+
+def test_play_missing_file(run_numbrix, tmp_path):
+    missing = tmp_path / "gone.txt"
+    line = assert_one_line_error(run_numbrix("play", str(missing)))
+    assert str(missing) in line
+
+
+# --- in-process: main() -------------------------------------------------------------
+
+
+def test_main_returns_code_and_prints(puzzle_file, capsys):
+    path = puzzle_file(f"# id: inproc\n{UNIQUE_3X3}")
+    assert cli.main(["check", str(path)]) == 0
+    assert capsys.readouterr().out == "inproc: unique\n"
+
+
+def test_main_usage_error_returns_2(capsys):
+    assert cli.main(["solve"]) == 2
+    captured = capsys.readouterr()
+    assert len(captured.err.splitlines()) == 1
+
+
+def test_main_version_returns_0(capsys):
+    assert cli.main(["--version"]) == 0
+    assert numbrix_curses.__version__ in capsys.readouterr().out
+
+
+def _timing_out_solve(real_solve, slow_ids):
+    """solve() that reports a timeout for the puzzles whose id is in `slow_ids`.
+
+    A real timeout depends on the machine's speed; arranging one keeps the test exact.
+    """
+
+    def solve(puzzle, *args, **kwargs):
+        result = real_solve(puzzle, *args, **kwargs)
+        if puzzle.id in slow_ids:
+            return dataclasses.replace(result, status=solver.Status.TIMEOUT, solutions=[])
+        return result
+
+    return solve
+
+
+def test_timeout_exits_3_and_reports_status(puzzle_file, monkeypatch, capsys):
+    monkeypatch.setattr(solver, "solve", _timing_out_solve(solver.solve, {"slow"}))
+    path = puzzle_file(f"# id: fast\n{UNIQUE_3X3}\n# id: slow\n{UNIQUE_3X3}")
+    assert cli.main(["check", "--timeout", "5", str(path)]) == 3
+    assert capsys.readouterr().out == "fast: unique\nslow: timeout\n"
+    assert cli.main(["solve", "--json", "--timeout", "0.5", str(path)]) == 3
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert records[1]["status"] == "timeout" and records[1]["solution"] is None
+    assert "other_solution" not in records[1]
+
+
+def test_not_unique_outranks_timeout(puzzle_file, monkeypatch, capsys):
+    monkeypatch.setattr(solver, "solve", _timing_out_solve(solver.solve, {"slow"}))
+    path = puzzle_file(f"# id: slow\n{UNIQUE_3X3}\n# id: none\n{NONE_3X3}")
+    assert cli.main(["check", str(path)]) == 1
+    assert capsys.readouterr().out == "slow: timeout\nnone: none\n"
+
+
+def test_timeout_is_passed_to_the_solver(puzzle_file, monkeypatch):
+    seen = []
+    real_solve = solver.solve
+
+    def solve(puzzle, *args, **kwargs):
+        seen.append(kwargs.get("timeout"))
+        return real_solve(puzzle, *args, **kwargs)
+
+    monkeypatch.setattr(solver, "solve", solve)
+    assert cli.main(["check", "--timeout", "2.5", str(puzzle_file(UNIQUE_3X3))]) == 0
+    assert seen == [2.5]
+
+
+def test_interrupt_exits_130(puzzle_file, monkeypatch, capsys):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solver, "solve", interrupted)
+    assert cli.main(["check", str(puzzle_file(UNIQUE_3X3))]) == 130
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+
+
+def test_closed_stdout_is_a_quiet_exit(puzzle_file):
+    # stdout is a pipe whose reader is already gone, as in `numbrix solve big.txt | head -0`
+    path = puzzle_file(UNIQUE_3X3)
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        child = subprocess.run(
+            [sys.executable, "-m", "numbrix_curses", "solve", str(path)],
+            stdin=subprocess.DEVNULL,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            env=cli_env(),
+            timeout=COMMAND_TIMEOUT,
+        )
+    finally:
+        os.close(write_end)
+    assert child.returncode == cli.EXIT_BROKEN_PIPE
+    assert child.stderr == b""
