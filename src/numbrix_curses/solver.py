@@ -1,0 +1,543 @@
+"""The search that solves a Numbrix puzzle and proves its solution unique (or finds two, or none).
+
+Short runs first, two strokes: `_check` brings the board to a fixed point of sound deductions
+and picks the run (segment of missing numbers) that has the fewest ways to go on; `_wiggle`
+lays that run one cell further, trying each cell the run's next number can take, and hands the
+board back to `_check`. Counting stops at `limit` solutions.
+
+State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i = cell i):
+- reach: number v must stand next to a candidate of v-1 and of v+1, through free cells, which
+  is breadth-first distance and checkerboard parity to both placed ends of its run at once;
+- every free cell must be a candidate of some missing number; a cell with one candidate
+  number gets it; a number with one candidate cell goes there;
+- dead ends: a free cell with fewer than two usable neighbours can only hold 1 or the last
+  number;
+- regions: every pocket of free cells is filled by whole runs (a run's cells are connected),
+  so the runs that can enter a pocket must add up to its size and to its colour counts, and a
+  run that fits only one pocket is confined to it.
+Every change is written to a trail and undone on backtracking; nothing is copied per node.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Callable
+
+import numpy as np
+
+from numbrix_curses.constraints import (
+    Contradiction,
+    Segment,
+    colour_mask,
+    components,
+    dead_ends,
+    number_colour,
+    odd_colour_count,
+    odd_number_colour,
+    segments,
+)
+from numbrix_curses.puzzle import Puzzle
+
+# How often (in search nodes) the clock is looked at; a node costs tens of microseconds.
+_CLOCK_EVERY = 64
+
+
+class Status(str, Enum):
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    NONE = "none"
+    TIMEOUT = "timeout"
+    SOLVED = "solved"  # one solution found with limit=1; uniqueness not examined
+
+
+class EventKind(str, Enum):
+    PLACE = "place"  # a number was put on a cell (by a guess or a deduction)
+    REMOVE = "remove"  # a number was taken back while backtracking
+    SOLUTION = "solution"  # the board is full and correct
+
+
+@dataclass(frozen=True)
+class SearchEvent:
+    kind: EventKind
+    number: int = 0
+    cell: int = -1
+    guess: bool = False
+
+
+@dataclass
+class SolveStats:
+    nodes: int = 0  # guesses tried
+    placements: int = 0  # numbers placed by deduction
+    backtracks: int = 0
+    max_depth: int = 0
+    seconds: float = 0.0
+
+
+@dataclass
+class SolveResult:
+    status: Status
+    solutions: list[np.ndarray] = field(default_factory=list)
+    stats: SolveStats = field(default_factory=SolveStats)
+    #: why there is no solution, when that was clear before any search
+    reason: str = ""
+
+    @property
+    def solution(self) -> np.ndarray | None:
+        return self.solutions[0] if self.solutions else None
+
+    @property
+    def other_solution(self) -> np.ndarray | None:
+        return self.solutions[1] if len(self.solutions) > 1 else None
+
+
+class _Fail(Exception):
+    """Raised inside propagation when the board cannot be completed."""
+
+
+class _Timeout(Exception):
+    pass
+
+
+@dataclass
+class _Frame:
+    """One guess: `number` put on `cell`; `mark` is the trail length before it."""
+
+    number: int
+    cell: int
+    mark: int
+
+
+class _Search:
+    def __init__(self, puzzle: Puzzle, on_event: Callable[[SearchEvent], None] | None):
+        self.puzzle = puzzle
+        self.geo = geo = puzzle.geometry
+        self.last = last = puzzle.size
+        self.expand = geo.expand
+        self.on_event = on_event
+        self.stats = SolveStats()
+        self.pos = [-1] * (last + 2)
+        self.dom = [0] * (last + 2)
+        self.free = geo.full_mask
+        self.trail: list[tuple[int, int]] = []  # (number, old dom) or (number, -1) = placed
+        self.work: list[int] = []
+        self.solutions: list[np.ndarray] = []
+        self.odd_colour: int | None = None
+
+    # ----------------------------------------------------------------- trail
+    def _set_dom(self, v: int, new: int) -> None:
+        self.trail.append((v, self.dom[v]))
+        self.dom[v] = new
+
+    def _place(self, v: int, cell: int, guess: bool = False) -> None:
+        bit = 1 << cell
+        if not self.free & bit or not self.dom[v] & bit:
+            raise _Fail
+        self.trail.append((v, -1))
+        self.pos[v] = cell
+        self.free ^= bit
+        if self.dom[v] != bit:
+            self._set_dom(v, bit)
+        if v > 1 and self.pos[v - 1] < 0:
+            self.work.append(v - 1)
+        if v < self.last and self.pos[v + 1] < 0:
+            self.work.append(v + 1)
+        if self.on_event is not None:
+            self.on_event(SearchEvent(EventKind.PLACE, v, cell, guess))
+
+    def _undo(self, mark: int) -> None:
+        trail, dom, pos = self.trail, self.dom, self.pos
+        on_event = self.on_event
+        while len(trail) > mark:
+            v, old = trail.pop()
+            if old < 0:
+                cell = pos[v]
+                pos[v] = -1
+                self.free |= 1 << cell
+                if on_event is not None:
+                    on_event(SearchEvent(EventKind.REMOVE, v, cell))
+            else:
+                dom[v] = old
+        self.work.clear()
+
+    # ----------------------------------------------------------- propagation
+    def _revise(self, u: int) -> None:
+        """Keep only the cells of u that touch a candidate of u-1 and of u+1."""
+        dom = self.dom
+        d = dom[u] & self.free
+        if u > 1:
+            d &= self.expand(dom[u - 1])
+        if u < self.last:
+            d &= self.expand(dom[u + 1])
+        if d == dom[u]:
+            return
+        if not d:
+            raise _Fail
+        self._set_dom(u, d)
+        if d & (d - 1) == 0:
+            self.stats.placements += 1
+            self._place(u, d.bit_length() - 1)
+        else:
+            if u > 1 and self.pos[u - 1] < 0:
+                self.work.append(u - 1)
+            if u < self.last and self.pos[u + 1] < 0:
+                self.work.append(u + 1)
+
+    def _drain(self) -> None:
+        work, pos = self.work, self.pos
+        while work:
+            u = work.pop()
+            if pos[u] < 0:
+                self._revise(u)
+
+    def _sweep(self) -> bool:
+        """One pass over all missing numbers; True when it changed something.
+
+        Drops cells taken since a number was last revised, then looks for free cells no number
+        can reach (contradiction), cells only one number can reach (placed), and dead ends.
+        """
+        dom, pos, free, last = self.dom, self.pos, self.free, self.last
+        once = twice = 0
+        open_cells = 0  # placed cells that still miss a consecutive neighbour
+        changed = False
+        for u in range(1, last + 1):
+            if pos[u] >= 0:
+                continue
+            d = dom[u]
+            if d & ~free:
+                d &= free
+                if not d:
+                    raise _Fail
+                self._set_dom(u, d)
+                self.work.append(u)
+                changed = True
+            twice |= once & d
+            once |= d
+            if u > 1 and pos[u - 1] >= 0:
+                open_cells |= dom[u - 1]
+            if u < last and pos[u + 1] >= 0:
+                open_cells |= dom[u + 1]
+        if changed:
+            return True
+        if free & ~once:
+            raise _Fail
+        hidden = free & ~twice
+        if hidden:
+            for cell in self.geo.cells_of(hidden):
+                bit = 1 << cell
+                if not self.free & bit:
+                    continue
+                for u in range(1, last + 1):
+                    if pos[u] < 0 and dom[u] & bit:
+                        self.stats.placements += 1
+                        self._place(u, cell)
+                        break
+            return True
+        return self._dead_ends(open_cells)
+
+    def _dead_ends(self, open_cells: int) -> bool:
+        free, last, pos, dom = self.free, self.last, self.pos, self.dom
+        dead = dead_ends(self.geo, free, free | open_cells)
+        if not dead or last == 1:
+            return False
+        ends = [e for e in (1, last) if pos[e] < 0]
+        if dead.bit_count() > len(ends):
+            raise _Fail
+        changed = False
+        # A middle number can never stand on a dead end.
+        for u in range(2, last):
+            if pos[u] < 0 and dom[u] & dead:
+                d = dom[u] & ~dead
+                if not d:
+                    raise _Fail
+                self._set_dom(u, d)
+                self.work.append(u)
+                changed = True
+        if dead.bit_count() == len(ends):
+            # Every free end is needed on a dead end.
+            for e in ends:
+                if pos[e] < 0 and dom[e] & ~dead:
+                    d = dom[e] & dead
+                    if not d:
+                        raise _Fail
+                    self._set_dom(e, d)
+                    self.work.append(e)
+                    changed = True
+        return changed
+
+    def _regions(self, segs: list[Segment]) -> bool:
+        """Match pockets of free cells with the runs that fill them; True if doms changed."""
+        comps = components(self.geo, self.free)
+        if len(comps) <= 1:
+            return False
+        dom = self.dom
+        odd = self.odd_colour
+        odd_mask = self.geo.odd_mask
+        cands: list[list[int]] = []
+        for seg in segs:
+            here = [
+                k
+                for k, comp in enumerate(comps)
+                if comp & dom[seg.lo] and comp & dom[seg.hi]
+            ]
+            if not here:
+                raise _Fail
+            cands.append(here)
+        sizes = [c.bit_count() for c in comps]
+        odds = [(c & odd_mask).bit_count() for c in comps]
+        seg_odds = [
+            odd_colour_count(s.lo, s.hi, odd) if odd is not None else None for s in segs
+        ]
+        # Narrow the run -> pocket assignment until nothing changes.
+        progress = True
+        while progress:
+            progress = False
+            for k in range(len(comps)):
+                mine = [i for i, c in enumerate(cands) if k in c]
+                forced = [i for i in mine if len(cands[i]) == 1]
+                need = sizes[k]
+                have_forced = sum(segs[i].length for i in forced)
+                have_all = sum(segs[i].length for i in mine)
+                if have_forced > need or have_all < need:
+                    raise _Fail
+                if have_forced == need and len(forced) < len(mine):
+                    for i in mine:
+                        if len(cands[i]) > 1:
+                            cands[i].remove(k)
+                    progress = True
+                elif have_all == need and len(forced) < len(mine):
+                    for i in mine:
+                        cands[i] = [k]
+                    progress = True
+                elif not self._fits(k, mine, segs, cands, sizes, odds, seg_odds):
+                    raise _Fail
+        changed = False
+        for i, seg in enumerate(segs):
+            if len(cands[i]) != 1:
+                continue
+            comp = comps[cands[i][0]]
+            for v in range(seg.lo, seg.hi + 1):
+                if dom[v] & ~comp:
+                    d = dom[v] & comp
+                    if not d:
+                        raise _Fail
+                    self._set_dom(v, d)
+                    self.work.append(v)
+                    changed = True
+        return changed
+
+    @staticmethod
+    def _fits(
+        k: int,
+        mine: list[int],
+        segs: list[Segment],
+        cands: list[list[int]],
+        sizes: list[int],
+        odds: list[int],
+        seg_odds: list[int | None],
+    ) -> bool:
+        """Can some choice of the undecided runs fill pocket k exactly (size and colours)?"""
+        undecided = [i for i in mine if len(cands[i]) > 1]
+        if len(undecided) > 12:
+            return True  # too many to enumerate; the cheaper checks above still hold
+        base_size = sum(segs[i].length for i in mine if len(cands[i]) == 1)
+        colours_known = all(seg_odds[i] is not None for i in mine)
+        base_odd = sum(seg_odds[i] or 0 for i in mine if len(cands[i]) == 1)
+        reachable = {(base_size, base_odd)}
+        for i in undecided:
+            step, step_odd = segs[i].length, seg_odds[i] or 0
+            reachable |= {(s + step, o + step_odd) for s, o in reachable if s + step <= sizes[k]}
+        if colours_known:
+            return (sizes[k], odds[k]) in reachable
+        return any(s == sizes[k] for s, _ in reachable)
+
+    # ------------------------------------------------------------ two strokes
+    def _check(self) -> tuple[int, int] | None:
+        """Deduce to a fixed point; return the next (number, cell) to wiggle, or None if solved.
+
+        Raises `_Fail` when the board cannot be completed.
+        """
+        while True:
+            self._drain()
+            if self._sweep():
+                continue
+            if not self.free:
+                return None
+            segs = segments(self.pos, self.last)
+            if self._regions(segs):
+                continue
+            return self._pick(segs)
+
+    def _pick(self, segs: list[Segment]) -> tuple[int, int]:
+        """The run end with the fewest cells to try: that run has the fewest ways to go on."""
+        dom = self.dom
+        best: tuple[int, int, int] | None = None
+        for seg in segs:
+            for number, anchored in ((seg.lo, seg.anchored_below), (seg.hi, seg.anchored_above)):
+                if anchored:
+                    key = (dom[number].bit_count(), seg.length, number)
+                    if best is None or key < best:
+                        best = key
+        number = best[2] if best is not None else 1  # an empty board: start anywhere
+        free = self.free
+        expand = self.expand
+        # Fewest onward moves first (Warnsdorff): finds solutions sooner, proofs unaffected.
+        cell = min(
+            self.geo.cells_of(dom[number]), key=lambda c: (expand(1 << c) & free).bit_count()
+        )
+        return number, cell
+
+    # ---------------------------------------------------------------- driver
+    def setup(self) -> None:
+        """Place the givens and set every number's candidate cells; raises on contradiction."""
+        geo, last = self.geo, self.last
+        givens = self.puzzle.given_cells()
+        self.odd_colour = odd_number_colour(geo, givens)
+        for v in range(1, last + 1):
+            self.dom[v] = (
+                colour_mask(geo, number_colour(self.odd_colour, v))
+                if self.odd_colour is not None
+                else geo.full_mask
+            )
+        for v, cell in sorted(givens.items()):
+            for w in (v - 1, v + 1):
+                if w in givens and not geo.adjacent(cell, givens[w]):
+                    a, b = sorted((v, w))
+                    raise Contradiction(f"{a} and {b} are given but not next to each other")
+            try:
+                self._place(v, cell)
+            except _Fail:
+                raise Contradiction(f"{v} cannot stand where it is given") from None
+        self.trail.clear()
+        # Sweep the chain both ways once so long runs settle in one pass each.
+        try:
+            order = list(range(1, last + 1))
+            for v in order + order[::-1]:
+                if self.pos[v] < 0:
+                    self._revise(v)
+        except _Fail:
+            raise Contradiction("the givens cannot be joined into one path") from None
+
+    def run(self, limit: int, deadline: float | None) -> bool:
+        """Search until `limit` solutions are found; True when the search space was exhausted.
+
+        Branching is binary: put the chosen number on its first candidate cell, and when that
+        fails, strike the cell from the number's candidates and deduce again, so every refuted
+        guess sharpens the board its siblings start from.
+        """
+        frames: list[_Frame] = []
+        stats = self.stats
+        try:
+            pick = self._check()
+            failed = False
+        except _Fail:
+            pick, failed = None, True
+        while True:
+            if not failed:
+                if pick is None:
+                    self._record()
+                    if len(self.solutions) >= limit:
+                        return False
+                    failed = True
+                else:
+                    number, cell = pick
+                    frames.append(_Frame(number, cell, len(self.trail)))
+                    stats.max_depth = max(stats.max_depth, len(frames))
+                    stats.nodes += 1
+                    if deadline is not None and stats.nodes % _CLOCK_EVERY == 0:
+                        if time.monotonic() > deadline:
+                            raise _Timeout
+                    try:
+                        self._wiggle(number, cell)
+                        pick = self._check()
+                    except _Fail:
+                        failed = True
+                    continue
+            # Backtrack: refute the newest guess and carry on from its parent's board.
+            while frames:
+                frame = frames.pop()
+                stats.backtracks += 1
+                self._undo(frame.mark)
+                try:
+                    self._strike(frame.number, frame.cell)
+                    pick = self._check()
+                    failed = False
+                    break
+                except _Fail:
+                    continue
+            else:
+                return True
+
+    def _strike(self, number: int, cell: int) -> None:
+        d = self.dom[number] & ~(1 << cell)
+        if not d:
+            raise _Fail
+        self._set_dom(number, d)
+        self.work.append(number)
+
+    def _wiggle(self, number: int, cell: int) -> None:
+        """Lay the run one cell further: `number` goes on `cell`."""
+        self._place(number, cell, guess=True)
+
+    def _record(self) -> None:
+        grid = np.zeros((self.geo.rows, self.geo.cols), dtype=np.int16)
+        flat = grid.reshape(-1)
+        for v in range(1, self.last + 1):
+            flat[self.pos[v]] = v
+        if not self.puzzle.is_solution(grid):
+            # The deductions only keep consistent boards; reaching here is a bug, never a verdict.
+            raise AssertionError("solver produced an invalid grid")
+        self.solutions.append(grid)
+        if self.on_event is not None:
+            self.on_event(SearchEvent(EventKind.SOLUTION))
+
+
+def solve(
+    puzzle: Puzzle,
+    limit: int = 2,
+    deadline: float | None = None,
+    on_event: Callable[[SearchEvent], None] | None = None,
+    timeout: float | None = None,
+) -> SolveResult:
+    """Solve `puzzle`, stopping at `limit` solutions (2 proves uniqueness).
+
+    `deadline` is a `time.monotonic()` instant, `timeout` a number of seconds from now; past
+    either the result has status TIMEOUT and the solutions found so far. `on_event` receives
+    every placement and removal, for animating the search.
+    """
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    start = time.monotonic()
+    if timeout is not None:
+        end = start + timeout
+        deadline = end if deadline is None else min(deadline, end)
+    search = _Search(puzzle, on_event)
+    reason = ""
+    try:
+        search.setup()
+        exhausted = search.run(limit, deadline)
+        found = len(search.solutions)
+        if found >= 2:
+            status = Status.MULTIPLE
+        elif found == 1:
+            # With limit=1 the search stops at the first solution: no proof of uniqueness.
+            status = Status.UNIQUE if exhausted else Status.SOLVED
+        else:
+            status = Status.NONE
+    except Contradiction as why:
+        status, reason = Status.NONE, str(why)
+    except _Timeout:
+        status = Status.TIMEOUT
+    search.stats.seconds = time.monotonic() - start
+    return SolveResult(status, search.solutions, search.stats, reason)
+
+
+def count_solutions(puzzle: Puzzle, limit: int = 2, deadline: float | None = None) -> int:
+    """How many solutions `puzzle` has, counting no further than `limit`.
+
+    Raises TimeoutError when `deadline` (a `time.monotonic()` instant) passes first.
+    """
+    result = solve(puzzle, limit=limit, deadline=deadline)
+    if result.status is Status.TIMEOUT:
+        raise TimeoutError("solver ran out of time")
+    return len(result.solutions)
