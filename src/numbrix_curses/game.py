@@ -1,0 +1,490 @@
+"""One play session as pure state: entries, cursor, typing, undo/redo, conflicts, timer, win.
+
+The split follows the usual puzzle-app design:
+
+- the *puzzle* (givens) never changes and belongs to `Puzzle`;
+- the *game state* is the grid of numbers; it only changes through moves, small frozen values
+  (`SetCell`, `Batch`) kept on undo/redo stacks, so every change can be undone, saved and
+  replayed;
+- the *play state* (cursor, the number being typed, the timer) is not undoable.
+
+Nothing here draws or reads keys: the screen turns keys and clicks into calls on `Game`, and
+every rule of play can be tested without a terminal. Cells are flat row-major indices
+(`cell = row * cols + col`), as in `Geometry`.
+"""
+from __future__ import annotations
+
+import enum
+import time
+from dataclasses import dataclass
+from typing import Callable, Union
+
+import numpy as np
+
+from numbrix_curses.puzzle import BLANK, Puzzle
+
+Clock = Callable[[], float]
+
+
+@dataclass(frozen=True)
+class SetCell:
+    """Cell `cell` changed from `old` to `new` (0 = blank)."""
+
+    cell: int
+    old: int
+    new: int
+
+    def inverse(self) -> "SetCell":
+        return SetCell(self.cell, self.new, self.old)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Several changes undone and redone as one step (restart, auto-fill, reveal)."""
+
+    changes: tuple[SetCell, ...]
+    label: str = ""
+
+    def inverse(self) -> "Batch":
+        return Batch(tuple(change.inverse() for change in reversed(self.changes)), self.label)
+
+
+Move = Union[SetCell, Batch]
+
+
+def _changes(move: Move) -> tuple[SetCell, ...]:
+    return move.changes if isinstance(move, Batch) else (move,)
+
+
+class Refusal(str, enum.Enum):
+    """Why a request was not carried out; the value is a message fit for the player."""
+
+    GIVEN = "That number is given; it cannot change."
+    OUT_OF_RANGE = "That number is larger than the board."
+    SOLVED = "The puzzle is solved."
+    PAUSED = "The game is paused."
+    NOTHING_TO_UNDO = "Nothing to undo."
+    NOTHING_TO_REDO = "Nothing to redo."
+    NOTHING_TO_CLEAR = "Nothing to clear."
+
+
+@dataclass(frozen=True)
+class PendingEntry:
+    """A number being typed into `cell`: `digits` so far, `origin` the value before typing."""
+
+    cell: int
+    digits: str
+    origin: int
+
+    @property
+    def value(self) -> int:
+        return int(self.digits)
+
+
+class ConflictKind(str, enum.Enum):
+    DUPLICATE = "duplicate"
+    #: n and n+1 are both placed but not next to each other
+    BROKEN_LINK = "broken link"
+    #: a and b (nothing placed between them) are too far apart, or on the wrong
+    #: checkerboard colour, for a path of b - a steps
+    UNREACHABLE = "unreachable"
+
+
+@dataclass(frozen=True)
+class Conflict:
+    kind: ConflictKind
+    numbers: tuple[int, ...]
+    cells: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SolvedRecord:
+    """Time and moves at the moment the last cell was filled correctly."""
+
+    seconds: float
+    moves: int
+
+
+class Timer:
+    """Elapsed play time that can be paused; `clock` is injected so tests control time."""
+
+    def __init__(self, clock: Clock = time.monotonic, elapsed: float = 0.0) -> None:
+        self._clock = clock
+        self._banked = float(elapsed)
+        self._started: float | None = clock()
+
+    @property
+    def running(self) -> bool:
+        return self._started is not None
+
+    def elapsed(self) -> float:
+        if self._started is None:
+            return self._banked
+        return self._banked + max(0.0, self._clock() - self._started)
+
+    def pause(self) -> None:
+        if self._started is not None:
+            self._banked = self.elapsed()
+            self._started = None
+
+    def resume(self) -> None:
+        if self._started is None:
+            self._started = self._clock()
+
+
+def format_duration(seconds: float) -> str:
+    """`m:ss`, or `h:mm:ss` from an hour on."""
+    total = int(seconds)
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
+class Game:
+    """The state of one game of one puzzle."""
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        *,
+        clock: Clock = time.monotonic,
+        elapsed: float = 0.0,
+    ) -> None:
+        self.puzzle = puzzle
+        self.geometry = puzzle.geometry
+        self._grid = puzzle.givens.astype(np.int16, copy=True)
+        self._given = np.asarray(puzzle.givens) != BLANK
+        self._undo: list[Move] = []
+        self._redo: list[Move] = []
+        self._pending: PendingEntry | None = None
+        # whether the top of the undo stack is the move of the number being typed
+        self._pending_pushed = False
+        self._timer = Timer(clock, elapsed)
+        self._solved: SolvedRecord | None = None
+        blanks = np.flatnonzero(~self._given.ravel())
+        self._cursor = int(blanks[0]) if blanks.size else 0
+        # A puzzle whose givens fill the grid is solved before the first move.
+        self._after_change()
+
+    # ----- reading the state -------------------------------------------------------------
+    @property
+    def rows(self) -> int:
+        return self.puzzle.rows
+
+    @property
+    def cols(self) -> int:
+        return self.puzzle.cols
+
+    @property
+    def size(self) -> int:
+        return self.puzzle.size
+
+    @property
+    def grid(self) -> np.ndarray:
+        """Givens and entries (int16, 0 = blank); a read-only view."""
+        view = self._grid.view()
+        view.setflags(write=False)
+        return view
+
+    def value(self, cell: int) -> int:
+        return int(self._grid.flat[cell])
+
+    def is_given(self, cell: int) -> bool:
+        return bool(self._given.flat[cell])
+
+    @property
+    def cursor(self) -> tuple[int, int]:
+        """(row, col) of the cursor."""
+        return self.geometry.row_col(self._cursor)
+
+    @property
+    def cursor_cell(self) -> int:
+        return self._cursor
+
+    @property
+    def pending(self) -> PendingEntry | None:
+        """The number being typed, if any (already shown in its cell)."""
+        return self._pending
+
+    @property
+    def placed(self) -> int:
+        """How many cells hold a number (givens included)."""
+        return int(np.count_nonzero(self._grid))
+
+    @property
+    def moves(self) -> int:
+        """Moves that make up the current position (undone moves do not count)."""
+        return len(self._undo)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        return tuple(self._undo)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def solved(self) -> SolvedRecord | None:
+        return self._solved
+
+    def cells_holding(self, number: int) -> list[int]:
+        return [int(c) for c in np.flatnonzero(self._grid.ravel() == number)]
+
+    def chain_neighbours(self, cell: int) -> tuple[list[int], list[int]]:
+        """Cells holding the number before and after the one in `cell` (empty when blank)."""
+        number = self.value(cell)
+        if number == BLANK:
+            return [], []
+        before = self.cells_holding(number - 1) if number > 1 else []
+        after = self.cells_holding(number + 1) if number < self.size else []
+        return before, after
+
+    def links(self) -> list[tuple[int, int]]:
+        """Pairs of orthogonally adjacent cells holding consecutive numbers (lower first)."""
+        grid = self._grid.astype(np.int32)
+        cols = self.cols
+        pairs: list[tuple[int, int]] = []
+        across = (np.abs(grid[:, 1:] - grid[:, :-1]) == 1) & (grid[:, 1:] > 0) & (grid[:, :-1] > 0)
+        for r, c in zip(*np.nonzero(across)):
+            a, b = int(r) * cols + int(c), int(r) * cols + int(c) + 1
+            pairs.append((a, b) if grid[r, c] < grid[r, c + 1] else (b, a))
+        down = (np.abs(grid[1:, :] - grid[:-1, :]) == 1) & (grid[1:, :] > 0) & (grid[:-1, :] > 0)
+        for r, c in zip(*np.nonzero(down)):
+            a, b = int(r) * cols + int(c), (int(r) + 1) * cols + int(c)
+            pairs.append((a, b) if grid[r, c] < grid[r + 1, c] else (b, a))
+        return sorted(pairs)
+
+    def conflicts(self) -> list[Conflict]:
+        """Logical contradictions on the board, found without knowing the solution."""
+        flat = self._grid.ravel()
+        where: dict[int, list[int]] = {}
+        for cell in np.flatnonzero(flat):
+            where.setdefault(int(flat[cell]), []).append(int(cell))
+        found: list[Conflict] = []
+        for number in sorted(where):
+            if len(where[number]) > 1:
+                found.append(Conflict(ConflictKind.DUPLICATE, (number,), tuple(where[number])))
+        # A duplicated number has no single place, so distances from it mean nothing.
+        unique = [n for n in sorted(where) if len(where[n]) == 1]
+        geo = self.geometry
+        for low, high in zip(unique, unique[1:]):
+            (ra, ca), (rb, cb) = geo.row_col(where[low][0]), geo.row_col(where[high][0])
+            distance = abs(ra - rb) + abs(ca - cb)
+            steps = high - low
+            if distance <= steps and (steps - distance) % 2 == 0:
+                continue
+            kind = ConflictKind.BROKEN_LINK if steps == 1 else ConflictKind.UNREACHABLE
+            found.append(Conflict(kind, (low, high), (where[low][0], where[high][0])))
+        return found
+
+    def conflict_cells(self) -> frozenset[int]:
+        return frozenset(cell for conflict in self.conflicts() for cell in conflict.cells)
+
+    def is_complete(self) -> bool:
+        """Every cell filled and the grid is a solution of the puzzle."""
+        return bool(np.all(self._grid != BLANK)) and self.puzzle.is_solution(self._grid)
+
+    # ----- timer -------------------------------------------------------------------------
+    def elapsed(self) -> float:
+        return self._timer.elapsed()
+
+    @property
+    def paused(self) -> bool:
+        return not self._timer.running and self._solved is None
+
+    def pause(self) -> None:
+        self.commit()
+        self._timer.pause()
+
+    def resume(self) -> None:
+        if self._solved is None:
+            self._timer.resume()
+
+    # ----- cursor ------------------------------------------------------------------------
+    def move_cursor(self, drow: int, dcol: int) -> None:
+        """Move the cursor, stopping at the edges; ends any number being typed."""
+        self.commit()
+        row, col = self.cursor
+        row = min(max(row + drow, 0), self.rows - 1)
+        col = min(max(col + dcol, 0), self.cols - 1)
+        self._cursor = self.geometry.cell(row, col)
+
+    def set_cursor(self, row: int, col: int) -> None:
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise ValueError(f"cell ({row}, {col}) is outside the {self.rows}x{self.cols} board")
+        self.commit()
+        self._cursor = self.geometry.cell(row, col)
+
+    # ----- changing numbers --------------------------------------------------------------
+    def _refusal_for(self, cell: int) -> Refusal | None:
+        if self._solved is not None:
+            return Refusal.SOLVED
+        if self.paused:
+            return Refusal.PAUSED
+        if self.is_given(cell):
+            return Refusal.GIVEN
+        return None
+
+    def commit(self) -> None:
+        """Finish the number being typed: the next digit starts a new number."""
+        self._pending = None
+        self._pending_pushed = False
+
+    def set_value(self, cell: int, value: int) -> Refusal | None:
+        """Put `value` (0 = blank) in `cell` as one undoable move."""
+        self.commit()
+        refusal = self._refusal_for(cell)
+        if refusal is not None:
+            return refusal
+        if not 0 <= value <= self.size:
+            return Refusal.OUT_OF_RANGE
+        old = self.value(cell)
+        if old != value:
+            self._push(SetCell(cell, old, value))
+        return None
+
+    def clear(self, cell: int | None = None) -> Refusal | None:
+        """Blank `cell` (default: the cursor's)."""
+        self.commit()
+        cell = self._cursor if cell is None else cell
+        refusal = self._refusal_for(cell)
+        if refusal is not None:
+            return refusal
+        if self.value(cell) == BLANK:
+            return Refusal.NOTHING_TO_CLEAR
+        return self.set_value(cell, BLANK)
+
+    def type_digit(self, digit: int) -> Refusal | None:
+        """Type one digit at the cursor.
+
+        Digits build a number (4 then 2 gives 42) as long as it stays within the board; a
+        digit that would overshoot starts a new number. A number started with 0 clears the
+        cell. The number shows in its cell at once, and the whole typed number is one move.
+        """
+        if not 0 <= digit <= 9:
+            raise ValueError(f"not a digit: {digit}")
+        cell = self._cursor
+        refusal = self._refusal_for(cell)
+        if refusal is not None:
+            return refusal
+        pending = self._pending
+        if pending is not None and pending.cell == cell:
+            longer = pending.digits + str(digit)
+            if int(longer) <= self.size:
+                self._set_pending(PendingEntry(cell, longer, pending.origin))
+                return None
+        self.commit()
+        if digit == 0:
+            return self.clear(cell)
+        if digit > self.size:
+            return Refusal.OUT_OF_RANGE
+        self._set_pending(PendingEntry(cell, str(digit), self.value(cell)))
+        return None
+
+    def backspace(self) -> Refusal | None:
+        """Drop the last typed digit; with nothing being typed, clear the cursor cell."""
+        pending = self._pending
+        if pending is None or pending.cell != self._cursor:
+            return self.clear()
+        refusal = self._refusal_for(pending.cell)
+        if refusal is not None:
+            return refusal
+        if len(pending.digits) > 1:
+            self._set_pending(PendingEntry(pending.cell, pending.digits[:-1], pending.origin))
+        else:
+            self._set_cell_pending_value(pending.cell, pending.origin, BLANK)
+            self.commit()
+        return None
+
+    def restart(self) -> Refusal | None:
+        """Clear every entry as one undoable move."""
+        self.commit()
+        if self._solved is not None:
+            return Refusal.SOLVED
+        if self.paused:
+            return Refusal.PAUSED
+        changes = tuple(
+            SetCell(int(cell), int(self._grid.flat[cell]), BLANK)
+            for cell in np.flatnonzero((self._grid.ravel() != BLANK) & ~self._given.ravel())
+        )
+        if not changes:
+            return Refusal.NOTHING_TO_CLEAR
+        self._push(Batch(changes, "restart"))
+        return None
+
+    def undo(self) -> Refusal | None:
+        self.commit()
+        if self._solved is not None:
+            return Refusal.SOLVED
+        if self.paused:
+            return Refusal.PAUSED
+        if not self._undo:
+            return Refusal.NOTHING_TO_UNDO
+        move = self._undo.pop()
+        self._apply(move, reverse=True)
+        self._follow(move)
+        self._redo.append(move)
+        self._after_change()
+        return None
+
+    def redo(self) -> Refusal | None:
+        self.commit()
+        if self._solved is not None:
+            return Refusal.SOLVED
+        if self.paused:
+            return Refusal.PAUSED
+        if not self._redo:
+            return Refusal.NOTHING_TO_REDO
+        move = self._redo.pop()
+        self._apply(move, reverse=False)
+        self._follow(move)
+        self._undo.append(move)
+        self._after_change()
+        return None
+
+    # ----- internals ---------------------------------------------------------------------
+    def _push(self, move: Move) -> None:
+        self._apply(move, reverse=False)
+        self._undo.append(move)
+        self._redo.clear()
+        self._after_change()
+
+    def _apply(self, move: Move, *, reverse: bool) -> None:
+        for change in _changes(move.inverse() if reverse else move):
+            self._grid.flat[change.cell] = change.new
+
+    def _follow(self, move: Move) -> None:
+        # The cursor follows a one-cell undo/redo so the player sees what changed.
+        if isinstance(move, SetCell):
+            self._cursor = move.cell
+
+    def _set_pending(self, entry: PendingEntry) -> None:
+        self._set_cell_pending_value(entry.cell, entry.origin, entry.value)
+        if self._solved is None:
+            self._pending = entry
+        else:
+            self.commit()
+
+    def _set_cell_pending_value(self, cell: int, origin: int, value: int) -> None:
+        """Show `value` in `cell`, keeping the typed number one move away from `origin`."""
+        if self._pending_pushed:
+            self._undo.pop()
+            self._pending_pushed = False
+        if value != origin:
+            self._undo.append(SetCell(cell, origin, value))
+            self._redo.clear()
+            self._pending_pushed = True
+        self._grid.flat[cell] = value
+        self._after_change()
+
+    def _after_change(self) -> None:
+        if self._solved is None and self.is_complete():
+            self._timer.pause()
+            self._solved = SolvedRecord(self._timer.elapsed(), self.moves)

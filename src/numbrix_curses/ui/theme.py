@@ -1,0 +1,155 @@
+"""Looks: curses attributes for each role on screen, and the line-drawing glyphs.
+
+With colours the board uses a small palette; without (`has_colors()` false, or `NO_COLOR`
+set) every role falls back to bold, reverse and underline so nothing relies on colour alone.
+"""
+from __future__ import annotations
+
+import curses
+import locale
+import os
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """Characters for walls (light) and the path between numbers (heavy)."""
+
+    horizontal: str
+    vertical: str
+    corners: tuple[str, str, str, str, str, str, str, str, str]  # ┌┬┐ ├┼┤ └┴┘ row by row
+    link_across: str
+    link_down: str
+    bullet: str
+
+    def corner(self, top: bool, bottom: bool, left: bool, right: bool) -> str:
+        row = 0 if top else 2 if bottom else 1
+        col = 0 if left else 2 if right else 1
+        return self.corners[row * 3 + col]
+
+
+UNICODE_GLYPHS = Glyphs("─", "│", tuple("┌┬┐├┼┤└┴┘"), "━", "┃", "·")  # type: ignore[arg-type]
+ASCII_GLYPHS = Glyphs("-", "|", tuple("+++++++++"), "-", "|", "-")  # type: ignore[arg-type]
+
+
+def pick_glyphs() -> Glyphs:
+    """Box-drawing characters when the locale can encode them, ASCII otherwise.
+
+    Asks the C library (what curses encodes with), not Python's preferred encoding, which
+    says UTF-8 in the C locale too (UTF-8 mode).
+    """
+    try:
+        encoding = locale.nl_langinfo(locale.CODESET)
+    except (AttributeError, ValueError):  # no nl_langinfo on Windows
+        encoding = locale.getpreferredencoding(False)
+    encoding = encoding.lower().replace("-", "").replace("_", "")
+    return UNICODE_GLYPHS if encoding == "utf8" else ASCII_GLYPHS
+
+
+@dataclass(frozen=True)
+class Theme:
+    title: int
+    wall: int
+    frame: int
+    given: int
+    entry: int
+    path: int
+    chain: int
+    cursor: int
+    pending: int
+    label: int
+    key: int
+    success: int
+    error: int
+    dim: int
+    glyphs: Glyphs
+    colour: bool
+
+
+def colours_wanted() -> bool:
+    return "NO_COLOR" not in os.environ and curses.has_colors()
+
+
+def make_theme(glyphs: Glyphs | None = None) -> Theme:
+    """Build the theme; call after `initscr`."""
+    glyphs = glyphs or pick_glyphs()
+    if colours_wanted():
+        try:
+            return _colour_theme(glyphs)
+        except curses.error:
+            pass
+    return _plain_theme(glyphs)
+
+
+def _plain_theme(glyphs: Glyphs) -> Theme:
+    if curses.has_colors():
+        # curses.wrapper has started colour; keep the terminal's own foreground and
+        # background rather than ncurses' assumed white on black.
+        try:
+            curses.use_default_colors()
+        except curses.error:
+            pass
+    return Theme(
+        title=curses.A_REVERSE | curses.A_BOLD,
+        wall=curses.A_NORMAL,
+        frame=curses.A_NORMAL,
+        given=curses.A_BOLD,
+        entry=curses.A_NORMAL,
+        path=curses.A_BOLD,
+        chain=curses.A_UNDERLINE | curses.A_BOLD,
+        cursor=curses.A_REVERSE,
+        pending=curses.A_UNDERLINE,
+        label=curses.A_NORMAL,
+        key=curses.A_BOLD,
+        success=curses.A_BOLD | curses.A_REVERSE,
+        error=curses.A_BOLD,
+        dim=curses.A_NORMAL,
+        glyphs=glyphs,
+        colour=False,
+    )
+
+
+def _colour_theme(glyphs: Glyphs) -> Theme:
+    curses.start_color()
+    background = -1
+    try:
+        curses.use_default_colors()
+    except curses.error:
+        background = curses.COLOR_BLACK
+    # A quiet grey for the grid when the terminal has one, blue otherwise.
+    grey = 244 if curses.COLORS >= 256 else curses.COLOR_BLUE
+    pairs = {
+        "title": (curses.COLOR_WHITE, curses.COLOR_BLUE),
+        "wall": (grey, background),
+        "frame": (curses.COLOR_CYAN, background),
+        "entry": (curses.COLOR_CYAN, background),
+        "path": (curses.COLOR_YELLOW, background),
+        "chain": (curses.COLOR_BLACK, curses.COLOR_GREEN),
+        "label": (curses.COLOR_CYAN, background),
+        "key": (curses.COLOR_YELLOW, background),
+        "success": (curses.COLOR_BLACK, curses.COLOR_GREEN),
+        "error": (curses.COLOR_RED, background),
+        "dim": (grey, background),
+    }
+    attr: dict[str, int] = {}
+    for number, (name, (fg, bg)) in enumerate(pairs.items(), start=1):
+        curses.init_pair(number, fg, bg)
+        attr[name] = curses.color_pair(number)
+    return Theme(
+        title=attr["title"] | curses.A_BOLD,
+        wall=attr["wall"],
+        frame=attr["frame"],
+        given=curses.A_BOLD,
+        entry=attr["entry"],
+        path=attr["path"] | curses.A_BOLD,
+        chain=attr["chain"] | curses.A_BOLD,
+        cursor=curses.A_REVERSE,
+        pending=curses.A_UNDERLINE,
+        label=attr["label"],
+        key=attr["key"] | curses.A_BOLD,
+        success=attr["success"] | curses.A_BOLD,
+        error=attr["error"] | curses.A_BOLD,
+        dim=attr["dim"],
+        glyphs=glyphs,
+        colour=True,
+    )

@@ -1,0 +1,503 @@
+"""Rules of play in `numbrix_curses.game`, without a terminal."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from numbrix_curses.game import (
+    Batch,
+    ConflictKind,
+    Game,
+    Refusal,
+    SetCell,
+    Timer,
+    format_duration,
+)
+from numbrix_curses.puzzle import Puzzle
+
+# A 4x4 solution and a puzzle made from it (blanks: 2, 3, 12, 13, 15; unique).
+SOLUTION = [
+    [4, 3, 2, 1],
+    [5, 14, 15, 16],
+    [6, 13, 12, 11],
+    [7, 8, 9, 10],
+]
+GIVENS = [
+    [4, 0, 0, 1],
+    [5, 14, 0, 16],
+    [6, 0, 0, 11],
+    [7, 8, 9, 10],
+]
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def make_game(givens=GIVENS, clock=None) -> Game:
+    return Game(Puzzle.from_rows(givens), clock=clock or FakeClock())
+
+
+def cell(game: Game, row: int, col: int) -> int:
+    return game.geometry.cell(row, col)
+
+
+def at(game: Game, row: int, col: int) -> int:
+    return int(game.grid[row, col])
+
+
+def fill_solution(game: Game) -> None:
+    for r, row in enumerate(SOLUTION):
+        for c, value in enumerate(row):
+            if not game.is_given(cell(game, r, c)):
+                assert game.set_value(cell(game, r, c), value) is None
+
+
+# ----- entries and givens ------------------------------------------------------------------
+def test_new_game_shows_givens_and_starts_on_first_blank():
+    game = make_game()
+    assert np.array_equal(game.grid, np.array(GIVENS))
+    assert game.cursor == (0, 1)
+    assert game.placed == 11
+    assert game.moves == 0
+    assert not game.can_undo and not game.can_redo
+
+
+def test_grid_view_cannot_be_written():
+    game = make_game()
+    with pytest.raises(ValueError):
+        game.grid[0, 1] = 3
+
+
+def test_set_value_and_clear():
+    game = make_game()
+    assert game.set_value(cell(game, 0, 1), 3) is None
+    assert at(game, 0, 1) == 3
+    assert game.placed == 12
+    assert game.clear(cell(game, 0, 1)) is None
+    assert at(game, 0, 1) == 0
+    assert game.moves == 2
+
+
+def test_givens_never_change():
+    game = make_game()
+    given = cell(game, 0, 0)
+    assert game.set_value(given, 2) is Refusal.GIVEN
+    assert game.clear(given) is Refusal.GIVEN
+    game.set_cursor(0, 0)
+    assert game.type_digit(2) is Refusal.GIVEN
+    assert game.backspace() is Refusal.GIVEN
+    assert game.restart() is Refusal.NOTHING_TO_CLEAR
+    assert at(game, 0, 0) == 4
+    assert game.moves == 0
+
+
+def test_set_value_out_of_range_is_refused():
+    game = make_game()
+    assert game.set_value(cell(game, 0, 1), 17) is Refusal.OUT_OF_RANGE
+    assert game.set_value(cell(game, 0, 1), -1) is Refusal.OUT_OF_RANGE
+    assert at(game, 0, 1) == 0
+
+
+def test_setting_the_same_value_is_not_a_move():
+    game = make_game()
+    game.set_value(cell(game, 0, 1), 3)
+    game.set_value(cell(game, 0, 1), 3)
+    assert game.moves == 1
+
+
+def test_clearing_a_blank_cell_says_so():
+    game = make_game()
+    assert game.clear() is Refusal.NOTHING_TO_CLEAR
+    assert game.moves == 0
+
+
+def test_duplicates_are_allowed_but_reported():
+    game = make_game()
+    assert game.set_value(cell(game, 0, 1), 4) is None
+    assert at(game, 0, 1) == 4
+
+
+# ----- cursor ------------------------------------------------------------------------------
+def test_cursor_moves_and_stops_at_edges():
+    game = make_game()
+    game.set_cursor(0, 0)
+    game.move_cursor(-1, 0)
+    game.move_cursor(0, -1)
+    assert game.cursor == (0, 0)
+    game.move_cursor(1, 0)
+    game.move_cursor(0, 1)
+    assert game.cursor == (1, 1)
+    for _ in range(10):
+        game.move_cursor(1, 1)
+    assert game.cursor == (3, 3)
+    assert game.cursor_cell == 15
+
+
+def test_set_cursor_outside_the_board_raises():
+    game = make_game()
+    with pytest.raises(ValueError):
+        game.set_cursor(4, 0)
+
+
+# ----- typing numbers ----------------------------------------------------------------------
+def test_digits_build_a_multi_digit_number_in_one_move():
+    game = make_game()
+    game.set_cursor(1, 2)
+    assert game.type_digit(1) is None
+    assert at(game, 1, 2) == 1  # shown at once
+    assert game.pending is not None and game.pending.digits == "1"
+    assert game.type_digit(5) is None
+    assert at(game, 1, 2) == 15
+    assert game.moves == 1
+    assert game.history == (SetCell(cell(game, 1, 2), 0, 15),)
+
+
+def test_digit_that_would_overshoot_starts_a_new_number():
+    game = make_game()  # 16 cells
+    game.set_cursor(1, 2)
+    game.type_digit(1)
+    game.type_digit(7)  # 17 > 16: a new number 7
+    assert at(game, 1, 2) == 7
+    assert game.pending.digits == "7"
+    assert game.history == (
+        SetCell(cell(game, 1, 2), 0, 1),
+        SetCell(cell(game, 1, 2), 1, 7),
+    )
+
+
+def test_zero_continues_a_number_or_clears():
+    game = make_game()
+    game.set_cursor(1, 2)
+    game.type_digit(1)
+    game.type_digit(0)
+    assert at(game, 1, 2) == 10
+    game.commit()
+    game.type_digit(0)  # a fresh number starting with 0 clears
+    assert at(game, 1, 2) == 0
+    assert game.type_digit(0) is Refusal.NOTHING_TO_CLEAR
+
+
+def test_single_digit_larger_than_board_is_refused():
+    game = make_game([[1, 0], [0, 0]])
+    game.set_cursor(0, 1)
+    assert game.type_digit(7) is Refusal.OUT_OF_RANGE
+    assert game.value(1) == 0
+
+
+def test_commit_and_move_end_the_number():
+    game = make_game()
+    game.set_cursor(0, 1)
+    game.type_digit(1)
+    game.commit()
+    game.type_digit(2)
+    assert at(game, 0, 1) == 2  # not 12
+    game.move_cursor(0, 1)
+    assert game.pending is None
+    game.type_digit(3)
+    game.move_cursor(0, -1)
+    game.type_digit(3)
+    assert at(game, 0, 1) == 3 and at(game, 0, 2) == 3
+
+
+def test_typing_over_an_entry_then_undo_restores_it():
+    game = make_game()
+    game.set_value(cell(game, 1, 2), 3)
+    game.set_cursor(1, 2)
+    game.type_digit(1)
+    game.type_digit(5)
+    assert at(game, 1, 2) == 15
+    assert game.undo() is None
+    assert at(game, 1, 2) == 3
+    assert game.undo() is None
+    assert at(game, 1, 2) == 0
+
+
+def test_backspace_edits_the_number_being_typed():
+    game = make_game()
+    game.set_cursor(1, 2)
+    game.type_digit(1)
+    game.type_digit(5)
+    assert game.backspace() is None
+    assert at(game, 1, 2) == 1
+    game.type_digit(2)
+    assert at(game, 1, 2) == 12
+    game.backspace()
+    game.backspace()
+    assert at(game, 1, 2) == 0
+    assert game.pending is None
+    assert game.moves == 0  # back where we started: no move left
+
+
+def test_backspace_without_typing_clears_the_cursor_cell():
+    game = make_game()
+    game.set_value(cell(game, 1, 2), 15)
+    game.set_cursor(1, 2)
+    assert game.backspace() is None
+    assert at(game, 1, 2) == 0
+
+
+def test_typing_the_old_value_again_is_no_move():
+    game = make_game()
+    game.set_value(cell(game, 1, 2), 3)
+    game.set_cursor(1, 2)
+    game.type_digit(3)
+    assert game.moves == 1
+
+
+# ----- undo and redo -----------------------------------------------------------------------
+def test_undo_redo_round_trip_and_cursor_follows():
+    game = make_game()
+    a, b = cell(game, 0, 1), cell(game, 2, 2)
+    game.set_value(a, 3)
+    game.set_value(b, 12)
+    game.set_cursor(3, 3)
+    assert game.undo() is None
+    assert game.value(b) == 0 and game.value(a) == 3
+    assert game.cursor == (2, 2)
+    assert game.undo() is None
+    assert game.value(a) == 0
+    assert game.undo() is Refusal.NOTHING_TO_UNDO
+    assert game.redo() is None and game.value(a) == 3
+    assert game.redo() is None and game.value(b) == 12
+    assert game.redo() is Refusal.NOTHING_TO_REDO
+
+
+def test_new_move_drops_redo():
+    game = make_game()
+    game.set_value(cell(game, 0, 1), 3)
+    game.undo()
+    game.set_value(cell(game, 0, 2), 2)
+    assert not game.can_redo
+    assert game.redo() is Refusal.NOTHING_TO_REDO
+
+
+def test_undo_while_typing_undoes_the_whole_number():
+    game = make_game()
+    game.set_cursor(2, 2)
+    game.type_digit(1)
+    game.type_digit(2)
+    game.undo()
+    assert at(game, 2, 2) == 0
+    assert game.pending is None
+    game.redo()
+    assert at(game, 2, 2) == 12
+
+
+def test_restart_clears_entries_as_one_undoable_move():
+    game = make_game()
+    game.set_value(cell(game, 0, 1), 3)
+    game.set_value(cell(game, 2, 2), 12)
+    assert game.restart() is None
+    assert np.array_equal(game.grid, np.array(GIVENS))
+    assert isinstance(game.history[-1], Batch)
+    game.undo()
+    assert at(game, 0, 1) == 3 and at(game, 2, 2) == 12
+    game.redo()
+    assert at(game, 0, 1) == 0 and at(game, 2, 2) == 0
+
+
+def test_batch_inverse_reverses_order():
+    batch = Batch((SetCell(0, 0, 1), SetCell(0, 1, 2)), "x")
+    assert batch.inverse() == Batch((SetCell(0, 2, 1), SetCell(0, 1, 0)), "x")
+
+
+# ----- completion --------------------------------------------------------------------------
+def test_completion_is_detected_with_time_and_moves():
+    clock = FakeClock()
+    game = make_game(clock=clock)
+    clock.now += 83
+    assert not game.is_complete()
+    fill_solution(game)
+    assert game.is_complete()
+    assert game.solved is not None
+    assert game.solved.seconds == 83
+    assert game.solved.moves == 5
+    clock.now += 50
+    assert game.elapsed() == 83  # the clock stops on solving
+
+
+def test_completion_by_typing_the_last_digit():
+    game = make_game()
+    fill_solution(game)
+    game2 = make_game()
+    for r, c, v in [(0, 1, 3), (0, 2, 2), (1, 2, 15), (2, 1, 13)]:
+        game2.set_value(cell(game2, r, c), v)
+    assert game2.solved is None
+    game2.set_cursor(2, 2)
+    game2.type_digit(1)
+    assert game2.solved is None
+    game2.type_digit(2)
+    assert game2.solved is not None
+    assert game2.pending is None
+
+
+def test_full_grid_that_is_not_a_path_is_not_complete():
+    game = make_game()
+    for r, c, v in [(0, 1, 2), (0, 2, 3), (1, 2, 15), (2, 1, 13), (2, 2, 12)]:
+        game.set_value(cell(game, r, c), v)
+    assert game.placed == 16
+    assert not game.is_complete()
+    assert game.solved is None
+
+
+def test_another_valid_path_counts_as_solved():
+    # Only 1 given: any path starting in the corner solves it.
+    game = make_game([[1, 0], [0, 0]])
+    game.set_value(1, 2)
+    game.set_value(3, 3)
+    game.set_value(2, 4)
+    assert game.solved is not None
+
+
+def test_nothing_changes_after_solving():
+    game = make_game()
+    fill_solution(game)
+    assert game.set_value(cell(game, 0, 1), 5) is Refusal.SOLVED
+    game.set_cursor(0, 1)
+    assert game.type_digit(5) is Refusal.SOLVED
+    assert game.undo() is Refusal.SOLVED
+    assert game.clear() is Refusal.SOLVED
+    assert game.is_complete()
+
+
+def test_one_by_one_board_is_solved_by_typing_1():
+    game = make_game([[0]])
+    assert game.type_digit(1) is None
+    assert game.solved is not None
+
+
+def test_givens_that_fill_the_grid_are_solved_from_the_start():
+    game = make_game(SOLUTION)
+    assert game.solved is not None
+    assert game.solved.moves == 0
+    assert game.type_digit(3) is Refusal.SOLVED
+
+
+# ----- path, chain and conflicts -----------------------------------------------------------
+def test_links_join_adjacent_consecutive_numbers():
+    game = make_game()
+    links = game.links()
+    c = game.geometry.cell
+    assert (c(0, 0), c(1, 0)) in links  # 4 -> 5
+    assert (c(3, 3), c(2, 3)) in links  # 10 -> 11
+    assert (c(2, 0), c(3, 0)) in links  # 6 -> 7
+    assert all(abs(game.value(a) - game.value(b)) == 1 for a, b in links)
+    assert all(game.value(a) < game.value(b) for a, b in links)
+    assert (c(0, 3), c(1, 3)) not in links  # 1 and 16 are not consecutive
+    game.set_value(c(0, 2), 2)
+    assert (c(0, 3), c(0, 2)) in game.links()
+
+
+def test_chain_neighbours_of_a_number():
+    game = make_game()
+    c = game.geometry.cell
+    before, after = game.chain_neighbours(c(1, 0))  # 5
+    assert before == [c(0, 0)] and after == [c(2, 0)]
+    assert game.chain_neighbours(c(0, 1)) == ([], [])  # blank
+    before, after = game.chain_neighbours(c(0, 3))  # 1: no predecessor, 2 not placed
+    assert before == [] and after == []
+
+
+def test_duplicate_conflict():
+    game = make_game()
+    game.set_value(game.geometry.cell(0, 1), 4)
+    dups = [k for k in game.conflicts() if k.kind is ConflictKind.DUPLICATE]
+    assert len(dups) == 1
+    assert dups[0].numbers == (4,)
+    assert set(dups[0].cells) == {0, 1}
+
+
+def test_broken_link_conflict():
+    game = make_game()
+    c = game.geometry.cell
+    game.set_value(c(2, 2), 15)  # 15 not next to 16 (1,3) nor 14 (1,1)
+    kinds = {(k.kind, k.numbers) for k in game.conflicts()}
+    assert (ConflictKind.BROKEN_LINK, (14, 15)) in kinds
+    assert (ConflictKind.BROKEN_LINK, (15, 16)) in kinds
+    assert c(2, 2) in game.conflict_cells()
+
+
+def test_unreachable_gap_conflict():
+    game = make_game([[1, 0, 0], [0, 0, 0], [0, 0, 0]])
+    c = game.geometry.cell
+    game.set_value(c(2, 2), 3)  # 4 steps apart, only 2 numbers of room
+    assert [(k.kind, k.numbers) for k in game.conflicts()] == [(ConflictKind.UNREACHABLE, (1, 3))]
+    game.set_value(c(2, 2), 0)
+    game.set_value(c(0, 2), 4)  # distance 2, 3 steps: wrong parity
+    assert [(k.kind, k.numbers) for k in game.conflicts()] == [(ConflictKind.UNREACHABLE, (1, 4))]
+    game.set_value(c(0, 2), 5)  # distance 2, 4 steps: fine
+    assert game.conflicts() == []
+
+
+def test_correct_partial_board_has_no_conflicts():
+    game = make_game()
+    assert game.conflicts() == []
+    game.set_value(game.geometry.cell(0, 1), 3)
+    assert game.conflict_cells() == frozenset()
+
+
+# ----- timer -------------------------------------------------------------------------------
+def test_timer_runs_and_pauses():
+    clock = FakeClock()
+    game = make_game(clock=clock)
+    clock.now += 10
+    assert game.elapsed() == 10
+    game.pause()
+    assert game.paused
+    clock.now += 100
+    assert game.elapsed() == 10
+    game.resume()
+    clock.now += 5
+    assert game.elapsed() == 15
+    assert not game.paused
+
+
+def test_no_changes_while_paused():
+    game = make_game()
+    game.pause()
+    assert game.type_digit(3) is Refusal.PAUSED
+    assert game.set_value(game.cursor_cell, 3) is Refusal.PAUSED
+    assert game.undo() is Refusal.PAUSED
+    assert game.value(game.cursor_cell) == 0
+
+
+def test_timer_continues_from_earlier_elapsed():
+    clock = FakeClock()
+    game = Game(Puzzle.from_rows(GIVENS), clock=clock, elapsed=60)
+    clock.now += 2
+    assert game.elapsed() == 62
+
+
+def test_timer_pause_twice_and_resume_twice_is_harmless():
+    clock = FakeClock()
+    timer = Timer(clock)
+    clock.now += 1
+    timer.pause()
+    timer.pause()
+    clock.now += 1
+    timer.resume()
+    timer.resume()
+    clock.now += 1
+    assert timer.elapsed() == 2
+
+
+def test_resume_after_solving_keeps_the_clock_stopped():
+    clock = FakeClock()
+    game = make_game(clock=clock)
+    fill_solution(game)
+    game.resume()
+    clock.now += 30
+    assert game.elapsed() == 0
+    assert not game.paused
+
+
+@pytest.mark.parametrize(
+    "seconds, text", [(0, "0:00"), (83.9, "1:23"), (600, "10:00"), (3725, "1:02:05")]
+)
+def test_format_duration(seconds, text):
+    assert format_duration(seconds) == text
