@@ -1,0 +1,514 @@
+"""Puzzles as text: the compact and the printable boxed form, read and written.
+
+This module owns the file format and its error messages. One file holds one or more puzzles,
+separated by blank lines::
+
+    # A file header: a block of comment lines only is not a puzzle and is skipped.
+
+    # id: starter-1
+    # difficulty: easy
+    .  .  3  .
+    1  .  .  .
+    .  .  . 16
+    .  .  .  .
+
+- Lines whose first non-space character is ``#`` are comments. ``# key: value`` comments
+  (one-word key) that come before the first grid row of the same block are the puzzle's
+  metadata, keys lower-cased; comments further down a grid are skipped.
+- A grid is consecutive non-blank lines, one row each, cells separated by whitespace. A cell
+  is a positive integer (a given) or a blank: ``.``, ``_``, ``-`` or ``0``.
+- The printable boxed form (``+----+`` rule lines, cells between ``|`` bars, blanks as spaces)
+  is read back too; each block is recognised on its own by its first grid line.
+- Tabs, CRLF line ends and a UTF-8 byte order mark are accepted.
+
+Every problem is reported as a `ParseError` naming ``FILE:LINE:COL`` (1-based, the column of
+the offending cell) so a user can go straight to it. Absurd inputs (huge files, huge lines,
+binary data, too many lines or puzzles) are refused up front rather than parsed slowly.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from .puzzle import MAX_SIDE, Puzzle, PuzzleError
+
+#: Files larger than this are refused before they are parsed (a 30x30 grid is under 4 KB,
+#: so this still holds over a thousand of the largest puzzles).
+MAX_FILE_BYTES = 5 * 1024 * 1024
+#: Lines longer than this are refused (a 30-column row is under 200 characters).
+MAX_LINE_CHARS = 10_000
+#: Files with more lines than this are refused (10000 puzzles of 9x9 need 120000).
+MAX_LINES = 200_000
+#: More puzzles than this in one file is refused (a generous booklet holds a few hundred).
+MAX_PUZZLES = 10_000
+#: Screen width the boxed writer aims to fit.
+PRINT_WIDTH = 80
+
+BLANK_TOKENS = frozenset({".", "_", "-", "0"})
+
+_NON_DIGIT_BLANKS = frozenset({".", "_", "-", ""})
+_TOKEN = re.compile(r"\S+")
+# A row whose cells are all short ASCII numbers or blanks (boxed rows may have empty
+# cells): the usual case, checked with one regex instead of per cell.
+_PLAIN_ROW = re.compile(r"(?:[0-9]{1,6}|[._-]|)(?: (?:[0-9]{1,6}|[._-]|))*")
+_KEY = re.compile(r"[a-z][a-z0-9_\-]*")
+_RULE = re.compile(r"\+(?:-+\+)+")
+
+
+class ParseError(Exception):
+    """A problem in puzzle text, located at `filename`:`line`:`col` (1-based).
+
+    `line` and `col` are 0 when the problem concerns the whole file (cannot be read); the
+    error then renders as ``FILE: message``.
+    """
+
+    def __init__(self, filename: str, line: int, col: int, message: str) -> None:
+        self.filename = filename
+        self.line = line
+        self.col = col
+        self.message = message
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.line <= 0:
+            return f"{self.filename}: {self.message}"
+        return f"{self.filename}:{self.line}:{self.col}: {self.message}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+#
+# The limits above bound the work; within them the reader stays on fast paths (str.split,
+# set lookups, one regex per block) and only works out columns when it has an error to
+# report, so even the largest file it accepts is read in about a second.
+
+# A block: a run of lines that each hold something other than whitespace.
+_BLOCK = re.compile(r"^[^\S\n]*\S.*(?:\n[^\S\n]*\S.*)*", re.MULTILINE)
+# The first line of a block that is not a comment: where its grid starts.
+_GRID_START = re.compile(r"^[^\S\n]*[^#\s]", re.MULTILINE)
+# "# key: value" with a one-word key; a colon followed by "//" is a web address in a
+# comment ("# see http://..."), not metadata.
+_METADATA_LINE = re.compile(
+    r"^[^\S\n]*#[^\S\n]*([A-Za-z][A-Za-z0-9_\-]*)[^\S\n]*:(?!//)(.*)$", re.MULTILINE
+)
+
+
+@dataclass
+class _Row:
+    """One grid row as read, kept with its line so errors can name a column."""
+
+    line: int
+    text: str
+    tokens: list[str]
+    boxed: bool
+    values: list[int] = field(default_factory=list)
+
+    def col(self, index: int) -> int:
+        """1-based column of cell `index`; `index == len(tokens)` is where a missing one goes."""
+        if not self.boxed:
+            for i, match in enumerate(_TOKEN.finditer(self.text)):
+                if i == index:
+                    return match.start() + 1
+            return len(self.text.rstrip()) + 1
+        indent = len(self.text) - len(self.text.lstrip())
+        inside = self.text.strip()[1:-1]
+        start = indent + 1  # 0-based index of the first character after the opening bar
+        for i, segment in enumerate(inside.split("|")):
+            if i == index:
+                stripped = segment.lstrip()
+                return start + (len(segment) - len(stripped) if stripped else 0) + 1
+            start += len(segment) + 1
+        return start  # the closing bar
+
+
+def _check_text(text: str, filename: str) -> str:
+    """`text` without BOM, with \\n line ends; refuses binary and absurd input up front."""
+    if len(text) > MAX_FILE_BYTES:
+        raise ParseError(
+            filename, 0, 0, f"file is too large (more than {MAX_FILE_BYTES} characters)"
+        )
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    nul = text.find("\x00")
+    if nul >= 0:
+        line = text.count("\n", 0, nul) + 1
+        col = nul - (text.rfind("\n", 0, nul) + 1) + 1
+        raise ParseError(filename, line, col, "binary data (NUL byte); this is not a puzzle file")
+    line_count = text.count("\n") + 1
+    if line_count > MAX_LINES:
+        raise ParseError(
+            filename,
+            MAX_LINES + 1,
+            1,
+            f"file has more than {MAX_LINES} lines; this is not a puzzle file",
+        )
+    lengths = list(map(len, text.split("\n")))
+    if max(lengths) > MAX_LINE_CHARS:
+        line = next(i for i, n in enumerate(lengths, start=1) if n > MAX_LINE_CHARS)
+        raise ParseError(
+            filename,
+            line,
+            MAX_LINE_CHARS + 1,
+            f"line is longer than {MAX_LINE_CHARS} characters; this is not a puzzle file",
+        )
+    return text
+
+
+def _cell_value(token: str) -> int | None:
+    """The value of a cell token (0 = blank), or None when it is neither number nor blank."""
+    if token in BLANK_TOKENS or not token:
+        return 0
+    if token.isdigit() and token.isascii():
+        digits = token.lstrip("0")
+        # Guard int() against thousands of digits (Python refuses > 4300); anything this
+        # long is out of range anyway, so keep a value that the range check will reject.
+        return int(digits or "0") if len(digits) <= 6 else 10**6
+    return None
+
+
+def _junk(row: _Row, index: int, filename: str) -> ParseError:
+    token = row.tokens[index]
+    hint = "; separate cells with spaces" if ("," in token or ";" in token) else ""
+    return ParseError(
+        filename,
+        row.line,
+        row.col(index),
+        f"{_shown(token)!r} is not a number or a blank (. _ - 0){hint}",
+    )
+
+
+def _shown(token: str) -> str:
+    """A token cut short for a message (a junk cell may be thousands of characters)."""
+    return token if len(token) <= 20 else token[:17] + "..."
+
+
+def _cells(count: int) -> str:
+    return "1 cell" if count == 1 else f"{count} cells"
+
+
+def _read_row(row: _Row, expected: int | None, filename: str) -> None:
+    """Fill `row.values`; too wide, junk and ragged rows are errors, in that order."""
+    if len(row.tokens) > MAX_SIDE:
+        raise ParseError(
+            filename,
+            row.line,
+            row.col(MAX_SIDE),
+            f"row has {len(row.tokens)} cells; a grid has at most {MAX_SIDE} columns",
+        )
+    if _PLAIN_ROW.fullmatch(" ".join(row.tokens)):
+        values = [0 if token in _NON_DIGIT_BLANKS else int(token) for token in row.tokens]
+    else:
+        values = []
+        for index, token in enumerate(row.tokens):
+            value = _cell_value(token)
+            if value is None:
+                raise _junk(row, index, filename)
+            values.append(value)
+    if expected is not None and len(values) != expected:
+        where = expected if len(values) > expected else len(values)
+        raise ParseError(
+            filename,
+            row.line,
+            row.col(where),
+            f"row has {_cells(len(values))}, expected {expected}",
+        )
+    row.values = values
+
+
+def _boxed_row(number: int, line: str, filename: str) -> _Row | None:
+    """A row of a boxed grid, or None for a rule line (checked for shape)."""
+    stripped = line.strip()
+    indent = len(line) - len(line.lstrip())
+    if stripped.startswith("+"):
+        if not _RULE.fullmatch(stripped):
+            raise ParseError(
+                filename, number, indent + 1, "malformed rule line; expected '+----+----+'"
+            )
+        return None
+    if not stripped.startswith("|"):
+        raise ParseError(
+            filename,
+            number,
+            indent + 1,
+            "expected a '+----+' rule line or a '|' row in a boxed grid",
+        )
+    if len(stripped) < 2 or not stripped.endswith("|"):
+        raise ParseError(
+            filename, number, indent + len(stripped) + 1, "boxed row does not end with '|'"
+        )
+    tokens = [segment.strip() for segment in stripped[1:-1].split("|")]
+    return _Row(number, line, tokens, boxed=True)
+
+
+def _grid_rows(lines: list[str], first_line: int, filename: str) -> list[_Row]:
+    """The rows of one grid (compact or boxed, decided by its first line)."""
+    boxed = lines[0].lstrip().startswith(("+", "|"))
+    rows: list[_Row] = []
+    rules: list[tuple[int, int, int]] = []  # (line, col, cell count) of each rule line
+    for number, line in enumerate(lines, start=first_line):
+        if line.lstrip().startswith("#"):
+            continue
+        if boxed:
+            row = _boxed_row(number, line, filename)
+            if row is None:
+                indent = len(line) - len(line.lstrip())
+                rules.append((number, indent + 1, line.count("+") - 1))
+                continue
+        else:
+            row = _Row(number, line, line.split(), boxed=False)
+        if len(rows) == MAX_SIDE:
+            raise ParseError(
+                filename,
+                number,
+                1,
+                f"grid has more than {MAX_SIDE} rows; at most {MAX_SIDE} allowed",
+            )
+        _read_row(row, len(rows[0].values) if rows else None, filename)
+        rows.append(row)
+    if not rows:
+        raise ParseError(filename, first_line, 1, "boxed grid has no rows between its rule lines")
+    width = len(rows[0].values)
+    for number, col, count in rules:
+        if count != width:
+            raise ParseError(
+                filename, number, col, f"rule line has {_cells(count)}, expected {width}"
+            )
+    return rows
+
+
+def _check_values(rows: list[_Row], filename: str) -> None:
+    """Numbers in 1..R*C, each at most once; errors point at the offending cell."""
+    height, width = len(rows), len(rows[0].values)
+    size = height * width
+    given = [v for row in rows for v in row.values if v]
+    if not given or (max(given) <= size and len(set(given)) == len(given)):
+        return
+    seen: dict[int, tuple[int, int]] = {}
+    for row in rows:
+        for index, value in enumerate(row.values):
+            if not value:
+                continue
+            if value > size:
+                raise ParseError(
+                    filename,
+                    row.line,
+                    row.col(index),
+                    f"{_shown(row.tokens[index])} is out of range 1..{size}"
+                    f" for a {height}x{width} grid",
+                )
+            if value in seen:
+                line, col = seen[value]
+                raise ParseError(
+                    filename,
+                    row.line,
+                    row.col(index),
+                    f"{value} appears twice (first at {line}:{col})",
+                )
+            seen[value] = (row.line, row.col(index))
+
+
+def _parse_block(block: str, first_line: int, filename: str) -> Puzzle | None:
+    """The puzzle in one block of non-blank lines, or None for a block of comments only."""
+    grid_start = _GRID_START.search(block)
+    if grid_start is None:
+        return None  # a block of comments only (a file header, say)
+    header = block[: grid_start.start()]
+    metadata = {m.group(1).lower(): m.group(2).strip() for m in _METADATA_LINE.finditer(header)}
+    grid_line = first_line + header.count("\n")
+    rows = _grid_rows(block[grid_start.start() :].split("\n"), grid_line, filename)
+    _check_values(rows, filename)
+    try:
+        return Puzzle(np.array([row.values for row in rows], dtype=np.int64), metadata)
+    except PuzzleError as err:  # the checks above should have caught it; keep a location
+        r, c = err.cell if err.cell is not None else (0, 0)
+        raise ParseError(filename, rows[r].line, rows[r].col(c), err.message) from None
+
+
+def parse_puzzles(text: str, filename: str = "<string>") -> list[Puzzle]:
+    """Every puzzle in `text`, in order. Raises `ParseError` on the first problem.
+
+    A text with no puzzle at all (empty, or comments only) is an error too: whoever hands
+    us a puzzle file expects at least one puzzle in it.
+    """
+    text = _check_text(text, filename)
+    puzzles = []
+    line, pos = 1, 0
+    for block in _BLOCK.finditer(text):
+        line += text.count("\n", pos, block.start())
+        pos = block.start()
+        puzzle = _parse_block(block.group(), line, filename)
+        if puzzle is None:
+            continue
+        if len(puzzles) == MAX_PUZZLES:
+            raise ParseError(
+                filename, line, 1, f"more than {MAX_PUZZLES} puzzles in one file; split it up"
+            )
+        puzzles.append(puzzle)
+    if not puzzles:
+        if not text.strip():
+            raise ParseError(filename, 1, 1, "file is empty; no puzzle found")
+        raise ParseError(filename, 1, 1, "no puzzle found (only comments)")
+    return puzzles
+
+
+def decode_puzzle_bytes(data: bytes, filename: str) -> str:
+    """`data` decoded as UTF-8; invalid bytes become a located `ParseError`."""
+    if len(data) > MAX_FILE_BYTES:
+        raise ParseError(
+            filename, 0, 0, f"file is too large (more than {MAX_FILE_BYTES} bytes)"
+        )
+    # A NUL byte says "binary" more plainly than the decoding error it would also cause.
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line, col = _byte_position(data, nul)
+        raise ParseError(filename, line, col, "binary data (NUL byte); this is not a puzzle file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line, col = _byte_position(data, err.start)
+        raise ParseError(
+            filename,
+            line,
+            col,
+            f"invalid UTF-8 (byte 0x{data[err.start]:02x}); this is not a puzzle file",
+        ) from None
+
+
+def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters) of byte `offset`, as the parser counts them."""
+    before = data[:offset].decode("utf-8", errors="replace").removeprefix("\ufeff")
+    before = before.replace("\r\n", "\n").replace("\r", "\n")
+    return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+
+
+def read_puzzles(path: str) -> list[Puzzle]:
+    """Every puzzle in the file at `path` ("-" reads standard input).
+
+    Any failure, from a missing file to a bad cell, is a `ParseError`; file-level problems
+    have line 0 and render as ``FILE: message``.
+    """
+    filename = "<stdin>" if path == "-" else str(path)
+    try:
+        if path == "-":
+            # Read one byte past the limit so an endless stream is refused, not swallowed.
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is not None:
+                data = stream.read(MAX_FILE_BYTES + 1)
+            else:  # stdin replaced by a text stream (embedding, tests)
+                data = sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8", "surrogateescape")
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_FILE_BYTES + 1)
+    except IsADirectoryError:
+        raise ParseError(filename, 0, 0, "is a directory, not a puzzle file") from None
+    except FileNotFoundError:
+        raise ParseError(filename, 0, 0, "no such file") from None
+    except PermissionError:
+        raise ParseError(filename, 0, 0, "permission denied") from None
+    except OSError as err:
+        reason = err.strerror or str(err)
+        raise ParseError(filename, 0, 0, f"cannot read: {reason}") from None
+    return parse_puzzles(decode_puzzle_bytes(data, filename), filename)
+
+
+def puzzle_label(puzzle: Puzzle, filename: str, index: int) -> str:
+    """How to name a puzzle to a user: its `id` metadata, else ``FILE#INDEX`` (1-based)."""
+    return puzzle.id or f"{filename}#{index}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+
+def _metadata_lines(metadata: Mapping[str, object]) -> list[str]:
+    lines = []
+    for key, value in metadata.items():
+        name = str(key).strip().lower()
+        if not _KEY.fullmatch(name):
+            raise ValueError(f"metadata key {key!r} cannot be written as '# key: value'")
+        # One line per key: a line break inside a value would end the comment early.
+        text = re.sub(r"[\r\n]+", " ", str(value)).strip()
+        lines.append(f"# {name}: {text}" if text else f"# {name}:")
+    return lines
+
+
+def _display_grid(puzzle: Puzzle, grid: np.ndarray | Sequence[Sequence[int]] | None) -> np.ndarray:
+    """`grid` (default: the givens) with the puzzle's givens shown wherever it is blank."""
+    if grid is None:
+        return puzzle.givens
+    arr = np.asarray(grid)
+    if arr.shape != puzzle.givens.shape:
+        raise ValueError(
+            f"grid is {'x'.join(map(str, arr.shape))}, puzzle is {puzzle.rows}x{puzzle.cols}"
+        )
+    return np.where(arr != 0, arr, puzzle.givens)
+
+
+def _cell_width(grid: np.ndarray) -> int:
+    rows, cols = grid.shape
+    largest = max(rows * cols, int(grid.max()) if grid.size else 0)
+    return len(str(largest))
+
+
+def format_grid_compact(grid: np.ndarray | Sequence[Sequence[int]]) -> str:
+    """Rows of right-aligned cells of equal width, blanks as ``.``; ends with a newline."""
+    arr = np.asarray(grid)
+    width = _cell_width(arr)
+    lines = []
+    for row in arr:
+        lines.append(" ".join((str(int(v)) if v else ".").rjust(width) for v in row))
+    return "\n".join(lines) + "\n"
+
+
+def format_compact(
+    puzzle: Puzzle,
+    grid: np.ndarray | Sequence[Sequence[int]] | None = None,
+    metadata: Mapping[str, object] | None = None,
+) -> str:
+    """The compact form: ``# key: value`` lines, then the grid (default: the givens).
+
+    `metadata` replaces the puzzle's own metadata when given.
+    """
+    meta = puzzle.metadata if metadata is None else metadata
+    lines = _metadata_lines(meta)
+    body = format_grid_compact(_display_grid(puzzle, grid))
+    return "".join(line + "\n" for line in lines) + body
+
+
+def format_boxed(
+    puzzle: Puzzle,
+    grid: np.ndarray | Sequence[Sequence[int]] | None = None,
+    metadata: Mapping[str, object] | None = None,
+) -> str:
+    """The printable form: cells between ``|`` bars, rows between ``+----+`` rules.
+
+    Cells are as wide as the largest number plus two spaces, narrowed when that would not
+    fit `PRINT_WIDTH` columns, so boards up to 15 columns print on an 80-column page.
+    The text reads back with `parse_puzzles`.
+    """
+    meta = puzzle.metadata if metadata is None else metadata
+    shown = _display_grid(puzzle, grid)
+    digits = _cell_width(shown)
+    cols = puzzle.cols
+    for padding in (2, 1, 0):
+        if cols * (digits + padding + 1) + 1 <= PRINT_WIDTH:
+            break
+    inner = digits + padding
+    rule = "+" + "+".join("-" * inner for _ in range(cols)) + "+"
+    lines = _metadata_lines(meta)
+    lines.append(rule)
+    for row in shown:
+        cells = []
+        for v in row:
+            text = str(int(v)) if v else ""
+            # Right-align with one trailing space when there is room: numbers line up
+            # and do not touch the bar on their right.
+            cells.append(text.rjust(inner - 1) + " " if padding else text.rjust(inner))
+        lines.append("|" + "|".join(cells) + "|")
+        lines.append(rule)
+    return "\n".join(lines) + "\n"

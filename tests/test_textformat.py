@@ -1,0 +1,561 @@
+"""The text format: every accepted form, every error with its line and column, round trips."""
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.textformat import (
+    MAX_FILE_BYTES,
+    MAX_LINE_CHARS,
+    MAX_LINES,
+    MAX_PUZZLES,
+    ParseError,
+    format_boxed,
+    format_compact,
+    format_grid_compact,
+    parse_puzzles,
+    puzzle_label,
+    read_puzzles,
+)
+
+SMALL = "1 . 3\n. . .\n. . 9\n"
+SMALL_GIVENS = [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
+
+
+def parse_one(text: str) -> Puzzle:
+    puzzles = parse_puzzles(text, "t.txt")
+    assert len(puzzles) == 1
+    return puzzles[0]
+
+
+def parse_error(text: str) -> ParseError:
+    with pytest.raises(ParseError) as err:
+        parse_puzzles(text, "t.txt")
+    return err.value
+
+
+def where(err: ParseError) -> tuple[int, int]:
+    return err.line, err.col
+
+
+# --- valid input ----------------------------------------------------------------------------
+
+
+def test_compact_grid():
+    puzzle = parse_one(SMALL)
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+    assert puzzle.metadata == {}
+
+
+@pytest.mark.parametrize("blank", [".", "_", "-", "0", "00"])
+def test_every_blank_token(blank):
+    puzzle = parse_one(f"1 {blank}\n{blank} {blank}\n")
+    assert puzzle.givens.tolist() == [[1, 0], [0, 0]]
+
+
+def test_numbers_with_leading_zeros():
+    assert parse_one("01 002\n. .\n").givens.tolist() == [[1, 2], [0, 0]]
+
+
+def test_metadata_before_the_grid():
+    puzzle = parse_one(
+        "# id: daily-42\n#Difficulty:   hard  \n# SEED: 17\n# a plain comment\n" + SMALL
+    )
+    assert puzzle.metadata == {"id": "daily-42", "difficulty": "hard", "seed": "17"}
+    assert puzzle.id == "daily-42"
+
+
+def test_metadata_with_empty_value_and_later_key_wins():
+    puzzle = parse_one("# note:\n# id: a\n# id: b\n" + SMALL)
+    assert puzzle.metadata == {"note": "", "id": "b"}
+
+
+def test_comment_with_a_web_address_is_not_metadata():
+    puzzle = parse_one("# from http://example.com/numbrix\n" + SMALL)
+    assert puzzle.metadata == {}
+
+
+def test_comments_after_the_grid_starts_are_ignored_not_metadata():
+    puzzle = parse_one("1 . 3\n# id: late\n. . .\n. . 9\n# status: unique\n")
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+    assert puzzle.metadata == {}
+
+
+def test_several_puzzles_separated_by_blank_lines():
+    text = "# id: one\n" + SMALL + "\n\n   \n\t\n# id: two\n1 2\n. .\n\n3 . .\n"
+    puzzles = parse_puzzles(text, "t.txt")
+    assert [p.id for p in puzzles] == ["one", "two", None]
+    assert [(p.rows, p.cols) for p in puzzles] == [(3, 3), (2, 2), (1, 3)]
+
+
+def test_header_comment_block_is_skipped_and_does_not_leak_metadata():
+    text = "# A booklet of puzzles\n# author: someone\n\n# id: first\n" + SMALL
+    puzzle = parse_one(text)
+    assert puzzle.metadata == {"id": "first"}
+
+
+def test_indented_rows_and_extra_spaces():
+    puzzle = parse_one("   1   .  3\n  .  .   .\n .    . 9   \n")
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+
+
+def test_tabs_separate_cells():
+    puzzle = parse_one("1\t.\t3\n.\t.\t.\n.\t.\t9\n")
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+
+
+def test_crlf_line_ends():
+    puzzle = parse_one("# id: win\r\n1 . 3\r\n. . .\r\n. . 9\r\n\r\n")
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+    assert puzzle.id == "win"
+
+
+def test_utf8_bom():
+    puzzle = parse_one("\ufeff# id: bom\n" + SMALL)
+    assert puzzle.id == "bom"
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+
+
+def test_no_trailing_newline():
+    assert parse_one("1 2\n4 3").givens.tolist() == [[1, 2], [4, 3]]
+
+
+def test_one_by_one_one_by_n_and_the_largest_grid():
+    assert parse_one("1\n").givens.tolist() == [[1]]
+    assert parse_one(".\n").givens.tolist() == [[0]]
+    assert parse_one(". 2 . . 5\n").cols == 5
+    big = "\n".join(" ".join("." for _ in range(30)) for _ in range(30)) + "\n"
+    assert parse_one(big).size == 900
+
+
+BOXED = """\
+# id: boxed
++----+----+----+
+|  1 |    |  3 |
++----+----+----+
+|    |    |    |
++----+----+----+
+|    |    |  9 |
++----+----+----+
+"""
+
+
+def test_boxed_form_is_read_back():
+    puzzle = parse_one(BOXED)
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+    assert puzzle.id == "boxed"
+
+
+def test_boxed_form_with_blank_tokens_indent_and_no_inner_rules():
+    text = "  +--+--+--+\n  |1 |. |3|\n  |_ |- |0 |\n  | .|  | 9|\n  +--+--+--+\n"
+    assert parse_one(text).givens.tolist() == SMALL_GIVENS
+
+
+def test_boxed_and_compact_in_one_file():
+    puzzles = parse_puzzles(BOXED + "\n" + SMALL, "t.txt")
+    assert [p.givens.tolist() for p in puzzles] == [SMALL_GIVENS, SMALL_GIVENS]
+
+
+def test_boxed_form_with_crlf_and_tabs():
+    text = BOXED.replace("\n", "\r\n").replace("+----+----+----+", "\t+----+----+----+")
+    assert parse_one(text).givens.tolist() == SMALL_GIVENS
+
+
+def test_puzzle_label():
+    puzzles = parse_puzzles("# id: named\n1\n\n1\n", "f.txt")
+    assert puzzle_label(puzzles[0], "f.txt", 1) == "named"
+    assert puzzle_label(puzzles[1], "f.txt", 2) == "f.txt#2"
+
+
+# --- errors, each with its line and column --------------------------------------------------
+
+
+def test_parse_error_renders_file_line_col():
+    err = parse_error("1 2\n3 x\n")
+    assert (err.filename, err.line, err.col) == ("t.txt", 2, 3)
+    assert str(err) == f"t.txt:2:3: {err.message}"
+    assert str(ParseError("f.txt", 0, 0, "no such file")) == "f.txt: no such file"
+
+
+def test_ragged_row_too_short_points_past_its_last_cell():
+    err = parse_error("# id: x\n1 2 3\n4 5\n6 7 8\n")
+    assert where(err) == (3, 4)
+    assert err.message == "row has 2 cells, expected 3"
+
+
+def test_ragged_row_too_long_points_at_the_first_extra_cell():
+    err = parse_error(". . . . . . . . .\n" * 3 + ". . . . . . . .  .  .\n")
+    assert where(err) == (4, 21)
+    assert err.message == "row has 10 cells, expected 9"
+
+
+def test_ragged_row_of_one_cell():
+    assert parse_error("1 2\n3\n").message == "row has 1 cell, expected 2"
+
+
+@pytest.mark.parametrize(
+    "text, line, col, shown",
+    [
+        ("1 x\n. .\n", 1, 3, "'x'"),
+        ("1 2\n+3 .\n", 2, 1, "'+3'"),
+        (". .\n.   1.5\n", 2, 5, "'1.5'"),
+        (". 1_0\n. .\n", 1, 3, "'1_0'"),
+        (". \u0663\n. .\n", 1, 3, "'\u0663'"),  # an Arabic-Indic digit is not a number here
+        (".\t.\tq\n. . .\n. . .\n", 1, 5, "'q'"),  # a tab is one column
+    ],
+)
+def test_junk_cell(text, line, col, shown):
+    err = parse_error(text)
+    assert where(err) == (line, col)
+    assert err.message.startswith(f"{shown} is not a number or a blank")
+
+
+def test_comma_separated_cells_get_a_hint():
+    err = parse_error("1,2\n")
+    assert where(err) == (1, 1)
+    assert "separate cells with spaces" in err.message
+
+
+def test_number_out_of_range():
+    err = parse_error("1 2\n3  5\n")
+    assert where(err) == (2, 4)
+    assert err.message == "5 is out of range 1..4 for a 2x2 grid"
+
+
+def test_huge_number_is_out_of_range_not_a_crash():
+    err = parse_error(". " + "9" * 5000 + "\n. .\n")
+    assert where(err) == (1, 3)
+    assert "out of range 1..4" in err.message
+    assert len(err.message) < 100
+
+
+def test_duplicate_points_at_the_second_and_names_the_first():
+    err = parse_error("# id: d\n.  7 .\n. . .\n.  . 7\n")
+    assert where(err) == (4, 6)
+    assert err.message == "7 appears twice (first at 2:4)"
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "   \n\t\n"])
+def test_empty_file(text):
+    err = parse_error(text)
+    assert where(err) == (1, 1)
+    assert "empty" in err.message and "no puzzle" in err.message
+
+
+def test_comments_only():
+    err = parse_error("# just a header\n# id: nothing\n\n# more\n")
+    assert where(err) == (1, 1)
+    assert "no puzzle" in err.message
+
+
+def test_too_many_rows():
+    text = "# big\n" + ".\n" * 31
+    err = parse_error(text)
+    assert where(err) == (32, 1)
+    assert "at most 30" in err.message
+
+
+def test_too_many_columns_points_at_the_31st_cell():
+    err = parse_error(" ".join(["."] * 31) + "\n")
+    assert where(err) == (1, 61)
+    assert err.message == "row has 31 cells; a grid has at most 30 columns"
+
+
+def test_crlf_and_bom_do_not_shift_columns():
+    err = parse_error("\ufeff1 x\r\n. .\r\n")
+    assert where(err) == (1, 3)
+    err = parse_error("1 2\r\n3 x\r\n")
+    assert where(err) == (2, 3)
+
+
+def test_error_in_a_later_puzzle_names_its_own_line():
+    err = parse_error(SMALL + "\n# id: second\n1 2\n2 .\n")
+    assert where(err) == (7, 1)
+
+
+def test_boxed_junk_cell_column():
+    err = parse_error("+---+---+\n| 1 | z |\n+---+---+\n")
+    assert where(err) == (2, 7)
+    assert err.message.startswith("'z' is not a number")
+
+
+def test_boxed_out_of_range_and_duplicate_columns():
+    assert where(parse_error("+---+---+\n| 1 | 3 |\n+---+---+\n")) == (2, 7)
+    err = parse_error("+---+---+\n| 1 |   |\n+---+---+\n|   |  1|\n+---+---+\n")
+    assert where(err) == (4, 8)
+    assert err.message == "1 appears twice (first at 2:3)"
+
+
+def test_boxed_ragged_row_points_at_its_closing_bar():
+    err = parse_error("+---+---+\n| 1 | 2 |\n+---+---+\n| 3 |\n+---+---+\n")
+    assert where(err) == (4, 5)
+    assert err.message == "row has 1 cell, expected 2"
+
+
+def test_boxed_row_without_closing_bar():
+    err = parse_error("+---+---+\n| 1 | 2\n+---+---+\n")
+    assert where(err) == (2, 8)
+    assert "does not end with '|'" in err.message
+
+
+def test_boxed_malformed_rule_line():
+    err = parse_error("+---+---+\n| 1 | 2 |\n+---+--x+\n")
+    assert where(err) == (3, 1)
+    assert "rule line" in err.message
+
+
+def test_boxed_rule_line_of_the_wrong_width():
+    err = parse_error("+---+---+\n| 1 | 2 |\n+---+\n")
+    assert where(err) == (3, 1)
+    assert err.message == "rule line has 1 cell, expected 2"
+
+
+def test_boxed_grid_with_a_stray_line():
+    err = parse_error("+---+---+\n| 1 | 2 |\n  1 2\n+---+---+\n")
+    assert where(err) == (3, 3)
+    assert "boxed grid" in err.message
+
+
+def test_boxed_grid_without_rows():
+    err = parse_error("# id: r\n+---+---+\n+---+---+\n")
+    assert where(err) == (2, 1)
+    assert "no rows" in err.message
+
+
+def test_nul_byte_is_binary():
+    err = parse_error("1 2\n3 \x00\n")
+    assert where(err) == (2, 3)
+    assert "binary" in err.message
+
+
+def test_overlong_line_is_refused():
+    err = parse_error("1\n" + " " * (MAX_LINE_CHARS + 1) + "\n")
+    assert where(err) == (2, MAX_LINE_CHARS + 1)
+    assert "longer than" in err.message
+
+
+def test_too_many_lines_is_refused():
+    err = parse_error("#\n" * (MAX_LINES + 5))
+    assert err.line == MAX_LINES + 1
+    assert "more than" in err.message
+
+
+def test_too_many_puzzles_is_refused():
+    err = parse_error("1\n\n" * (MAX_PUZZLES + 1))
+    assert err.line == 2 * MAX_PUZZLES + 1
+    assert "puzzles" in err.message
+
+
+def test_too_large_text_is_refused():
+    err = parse_error("#" * (MAX_FILE_BYTES + 1))
+    assert err.line == 0
+    assert "too large" in err.message
+
+
+# --- reading files ----------------------------------------------------------------------------
+
+
+def test_read_puzzles_from_a_file(tmp_path: Path):
+    path = tmp_path / "p.txt"
+    path.write_bytes(b"\xef\xbb\xbf# id: f\r\n1 2\r\n4 3\r\n")
+    (puzzle,) = read_puzzles(str(path))
+    assert puzzle.id == "f" and puzzle.givens.tolist() == [[1, 2], [4, 3]]
+
+
+def test_read_puzzles_names_the_file_in_errors(tmp_path: Path):
+    path = tmp_path / "bad.txt"
+    path.write_text("1 2\n3 3\n", encoding="utf-8")
+    with pytest.raises(ParseError) as err:
+        read_puzzles(str(path))
+    assert str(err.value).startswith(f"{path}:2:3: ")
+
+
+def test_read_puzzles_missing_file_and_directory(tmp_path: Path):
+    with pytest.raises(ParseError) as err:
+        read_puzzles(str(tmp_path / "nope.txt"))
+    assert (err.value.line, err.value.col) == (0, 0)
+    assert str(err.value) == f"{tmp_path / 'nope.txt'}: no such file"
+    with pytest.raises(ParseError) as err:
+        read_puzzles(str(tmp_path))
+    assert "directory" in str(err.value)
+
+
+def test_read_puzzles_invalid_utf8_is_located(tmp_path: Path):
+    path = tmp_path / "latin1.txt"
+    path.write_bytes("# id: café\n1 2\n4 3\n".encode("latin-1"))
+    with pytest.raises(ParseError) as err:
+        read_puzzles(str(path))
+    assert (err.value.line, err.value.col) == (1, 10)
+    assert "UTF-8" in err.value.message
+
+
+def test_read_puzzles_binary_file(tmp_path: Path):
+    path = tmp_path / "blob.bin"
+    path.write_bytes(b"1 2\r\n" + bytes(range(256)))
+    with pytest.raises(ParseError) as err:
+        read_puzzles(str(path))
+    assert (err.value.line, err.value.col) == (2, 1)
+    assert "binary" in err.value.message
+
+
+def test_read_puzzles_refuses_a_huge_file(tmp_path: Path):
+    path = tmp_path / "huge.txt"
+    with open(path, "wb") as handle:
+        handle.truncate(MAX_FILE_BYTES + 10)  # sparse: no disk used
+    with pytest.raises(ParseError) as err:
+        read_puzzles(str(path))
+    assert err.value.line == 0 and "too large" in err.value.message
+
+
+def test_read_puzzles_from_stdin(monkeypatch):
+    stdin = io.TextIOWrapper(io.BytesIO(b"# id: in\n1 2\n4 3\n"), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    (puzzle,) = read_puzzles("-")
+    assert puzzle.id == "in"
+
+
+def test_read_puzzles_stdin_errors_name_stdin(monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1 9\n"))
+    with pytest.raises(ParseError) as err:
+        read_puzzles("-")
+    assert str(err.value).startswith("<stdin>:1:3: ")
+
+
+# --- writing --------------------------------------------------------------------------------
+
+
+def test_format_compact_exact_text():
+    puzzle = Puzzle.from_rows(
+        [[1, 0, 0, 0], [0, 0, 0, 12], [0, 0, 0, 0]], {"id": "w", "difficulty": "easy"}
+    )
+    assert format_compact(puzzle) == (
+        "# id: w\n# difficulty: easy\n" " 1  .  .  .\n" " .  .  . 12\n" " .  .  .  .\n"
+    )
+
+
+def test_format_boxed_exact_text():
+    puzzle = Puzzle.from_rows([[1, 0, 0], [0, 0, 0], [0, 0, 9]], {"id": "b"})
+    assert format_boxed(puzzle) == (
+        "# id: b\n"
+        "+---+---+---+\n"
+        "| 1 |   |   |\n"
+        "+---+---+---+\n"
+        "|   |   |   |\n"
+        "+---+---+---+\n"
+        "|   |   | 9 |\n"
+        "+---+---+---+\n"
+    )
+
+
+def test_format_boxed_cell_width_is_digits_plus_two():
+    puzzle = Puzzle(np.zeros((9, 9), dtype=int))
+    lines = format_boxed(puzzle).splitlines()
+    assert lines[0] == "+" + "----+" * 9
+
+
+@pytest.mark.parametrize("rows, cols", [(n, n) for n in range(1, 16)] + [(30, 15), (5, 15)])
+def test_format_boxed_fits_80_columns_up_to_15_wide(rows, cols):
+    grid = np.arange(1, rows * cols + 1).reshape(rows, cols)
+    text = format_boxed(Puzzle(grid))
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert parse_one(text).givens.tolist() == grid.tolist()
+
+
+def test_writers_print_a_solution_keeping_the_givens():
+    puzzle = Puzzle.from_rows([[1, 0], [0, 0]], {"id": "s"})
+    solution = np.array([[1, 2], [4, 3]])
+    assert format_compact(puzzle, solution, metadata={}) == "1 2\n4 3\n"
+    # a partial grid (entries only) still shows the givens in their place
+    entries = np.array([[0, 2], [0, 0]])
+    assert format_compact(puzzle, entries, metadata={}) == "1 2\n. .\n"
+    assert "| 1 | 2 |" in format_boxed(puzzle, entries)
+
+
+def test_writers_reject_a_grid_of_another_shape():
+    puzzle = Puzzle.from_rows([[1, 0], [0, 0]])
+    with pytest.raises(ValueError):
+        format_compact(puzzle, np.zeros((3, 2), dtype=int))
+
+
+def test_metadata_argument_replaces_the_puzzles_own():
+    puzzle = Puzzle.from_rows([[1]], {"id": "old", "seed": "3"})
+    assert format_compact(puzzle, metadata={"id": "new"}) == "# id: new\n1\n"
+    assert format_compact(puzzle, metadata={}) == "1\n"
+
+
+def test_metadata_values_stay_on_one_line():
+    puzzle = Puzzle.from_rows([[1]], {"note": "two\nlines\r\nhere"})
+    text = format_compact(puzzle)
+    assert text == "# note: two lines here\n1\n"
+    assert parse_one(text).metadata == {"note": "two lines here"}
+
+
+@pytest.mark.parametrize("key", ["", "two words", "a:b", "1st", "x\ny"])
+def test_unwritable_metadata_key_is_refused(key):
+    with pytest.raises(ValueError):
+        format_compact(Puzzle.from_rows([[1]], {key: "v"}))
+
+
+def test_format_grid_compact():
+    assert format_grid_compact(np.array([[1, 0, 3], [10, 0, 0]])) == " 1  .  3\n10  .  .\n"
+    assert format_grid_compact([[0]]) == ".\n"
+
+
+def test_both_writers_round_trip_a_file_of_puzzles():
+    text = BOXED + "\n" + SMALL + "\n# id: z\n# difficulty: hard\n1 . 3 .\n"
+    original = parse_puzzles(text, "f")
+    for writer in (format_compact, format_boxed):
+        text = "\n".join(writer(p) for p in original)
+        again = parse_puzzles(text, "f")
+        assert [p.givens.tolist() for p in again] == [p.givens.tolist() for p in original]
+        assert [p.metadata for p in again] == [p.metadata for p in original]
+
+
+# --- property: random valid grids round-trip ---------------------------------------------------
+
+metadata_keys = st.from_regex(r"[a-z][a-z0-9_\-]{0,11}", fullmatch=True)
+metadata_values = st.text(
+    alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x2FF, blacklist_characters="\x7f"),
+    max_size=30,
+).map(str.strip)
+
+
+@st.composite
+def puzzles(draw) -> Puzzle:
+    rows = draw(st.integers(1, 12))
+    cols = draw(st.integers(1, 12))
+    size = rows * cols
+    numbers = draw(st.permutations(range(1, size + 1)))
+    keep = draw(st.lists(st.booleans(), min_size=size, max_size=size))
+    flat = [n if k else 0 for n, k in zip(numbers, keep)]
+    metadata = draw(st.dictionaries(metadata_keys, metadata_values, max_size=4))
+    return Puzzle(np.array(flat).reshape(rows, cols), metadata)
+
+
+@settings(max_examples=150, deadline=None)
+@given(puzzles())
+def test_random_grids_round_trip_through_both_writers(puzzle):
+    for writer in (format_compact, format_boxed):
+        text = writer(puzzle)
+        assert text.endswith("\n")
+        back = parse_one(text)
+        assert back.givens.tolist() == puzzle.givens.tolist()
+        assert back.metadata == puzzle.metadata
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(puzzles(), min_size=1, max_size=4))
+def test_random_files_round_trip(puzzle_list):
+    text = "# header\n\n" + "\n".join(
+        format_boxed(p) if i % 2 else format_compact(p) for i, p in enumerate(puzzle_list)
+    )
+    back = parse_puzzles(text, "f")
+    assert [p.givens.tolist() for p in back] == [p.givens.tolist() for p in puzzle_list]
+    assert [p.metadata for p in back] == [p.metadata for p in puzzle_list]
