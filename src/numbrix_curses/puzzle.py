@@ -46,8 +46,8 @@ class Geometry:
     full_mask: int
     #: cells of colour 1 as a bitmask
     odd_mask: int
-    _not_last_col: int = field(repr=False)
-    _not_first_col: int = field(repr=False)
+    not_last_col: int = field(repr=False)
+    not_first_col: int = field(repr=False)
 
     @property
     def size(self) -> int:
@@ -66,8 +66,8 @@ class Geometry:
         """Cells orthogonally next to some cell of `mask` (not including `mask` itself)."""
         cols = self.cols
         return (
-            ((mask & self._not_last_col) << 1)
-            | ((mask & self._not_first_col) >> 1)
+            ((mask & self.not_last_col) << 1)
+            | ((mask & self.not_first_col) >> 1)
             | (mask << cols)
             | (mask >> cols)
         ) & self.full_mask
@@ -77,8 +77,8 @@ class Geometry:
         cols = self.cols
         one = two = 0
         for shifted in (
-            (mask & self._not_last_col) << 1,
-            (mask & self._not_first_col) >> 1,
+            (mask & self.not_last_col) << 1,
+            (mask & self.not_first_col) >> 1,
             mask << cols,
             mask >> cols,
         ):
@@ -130,8 +130,8 @@ def geometry(rows: int, cols: int) -> Geometry:
         colour=tuple(colour),
         full_mask=(1 << (rows * cols)) - 1,
         odd_mask=odd,
-        _not_last_col=not_last,
-        _not_first_col=not_first,
+        not_last_col=not_last,
+        not_first_col=not_first,
     )
 
 

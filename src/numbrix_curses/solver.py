@@ -35,7 +35,6 @@ from numbrix_curses.constraints import (
     number_colour,
     odd_colour_count,
     odd_number_colour,
-    segments,
 )
 from numbrix_curses.puzzle import Puzzle
 
@@ -123,6 +122,8 @@ class _Search:
         self.work: list[int] = []
         self.solutions: list[np.ndarray] = []
         self.odd_colour: int | None = None
+        self._not_last_col = geo.not_last_col
+        self._not_first_col = geo.not_first_col
 
     # ----------------------------------------------------------------- trail
     def _set_dom(self, v: int, new: int) -> None:
@@ -161,64 +162,75 @@ class _Search:
         self.work.clear()
 
     # ----------------------------------------------------------- propagation
-    def _revise(self, u: int) -> None:
-        """Keep only the cells of u that touch a candidate of u-1 and of u+1."""
-        dom = self.dom
-        d = dom[u] & self.free
-        if u > 1:
-            d &= self.expand(dom[u - 1])
-        if u < self.last:
-            d &= self.expand(dom[u + 1])
-        if d == dom[u]:
-            return
-        if not d:
-            raise _Fail
-        self._set_dom(u, d)
-        if d & (d - 1) == 0:
-            self.stats.placements += 1
-            self._place(u, d.bit_length() - 1)
-        else:
-            if u > 1 and self.pos[u - 1] < 0:
-                self.work.append(u - 1)
-            if u < self.last and self.pos[u + 1] < 0:
-                self.work.append(u + 1)
-
     def _drain(self) -> None:
-        work, pos = self.work, self.pos
+        """Revise queued numbers until none changes: each keeps only the cells that touch a
+        candidate of its predecessor and of its successor (reach through free cells)."""
+        work, pos, dom, trail = self.work, self.pos, self.dom, self.trail
+        last, full, cols = self.last, self.geo.full_mask, self.geo.cols
+        not_last, not_first = self._not_last_col, self._not_first_col
         while work:
             u = work.pop()
-            if pos[u] < 0:
-                self._revise(u)
+            if pos[u] >= 0:
+                continue
+            old = dom[u]
+            d = old & self.free
+            if u > 1:
+                m = dom[u - 1]
+                d &= ((m & not_last) << 1) | ((m & not_first) >> 1) | (m << cols) | (m >> cols)
+            if u < last:
+                m = dom[u + 1]
+                d &= ((m & not_last) << 1) | ((m & not_first) >> 1) | (m << cols) | (m >> cols)
+            d &= full
+            if d == old:
+                continue
+            if not d:
+                raise _Fail
+            trail.append((u, old))
+            dom[u] = d
+            if d & (d - 1) == 0:
+                self.stats.placements += 1
+                self._place(u, d.bit_length() - 1)
+            else:
+                if u > 1 and pos[u - 1] < 0:
+                    work.append(u - 1)
+                if u < last and pos[u + 1] < 0:
+                    work.append(u + 1)
 
-    def _sweep(self) -> bool:
-        """One pass over all missing numbers; True when it changed something.
+    def _scan(self) -> list[Segment] | None:
+        """One pass over all numbers; returns the segments, or None when it changed the board.
 
         Drops cells taken since a number was last revised, then looks for free cells no number
         can reach (contradiction), cells only one number can reach (placed), and dead ends.
         """
         dom, pos, free, last = self.dom, self.pos, self.free, self.last
+        work = self.work
         once = twice = 0
         open_cells = 0  # placed cells that still miss a consecutive neighbour
-        changed = False
+        segs = []
+        lo = 0
         for u in range(1, last + 1):
             if pos[u] >= 0:
+                if lo:
+                    segs.append(Segment(lo, u - 1, last))
+                    open_cells |= dom[u]
+                    lo = 0
                 continue
+            if not lo:
+                lo = u
+                if u > 1:
+                    open_cells |= dom[u - 1]
             d = dom[u]
             if d & ~free:
                 d &= free
                 if not d:
                     raise _Fail
-                self._set_dom(u, d)
-                self.work.append(u)
-                changed = True
+                self.trail.append((u, dom[u]))
+                dom[u] = d
+                work.append(u)
             twice |= once & d
             once |= d
-            if u > 1 and pos[u - 1] >= 0:
-                open_cells |= dom[u - 1]
-            if u < last and pos[u + 1] >= 0:
-                open_cells |= dom[u + 1]
-        if changed:
-            return True
+        if lo:
+            segs.append(Segment(lo, last, last))
         if free & ~once:
             raise _Fail
         hidden = free & ~twice
@@ -232,8 +244,10 @@ class _Search:
                         self.stats.placements += 1
                         self._place(u, cell)
                         break
-            return True
-        return self._dead_ends(open_cells)
+            return None
+        if self._dead_ends(open_cells) or work:
+            return None
+        return segs
 
     def _dead_ends(self, open_cells: int) -> bool:
         free, last, pos, dom = self.free, self.last, self.pos, self.dom
@@ -359,11 +373,11 @@ class _Search:
         """
         while True:
             self._drain()
-            if self._sweep():
+            segs = self._scan()
+            if segs is None:
                 continue
             if not self.free:
                 return None
-            segs = segments(self.pos, self.last)
             if self._regions(segs):
                 continue
             return self._pick(segs)
@@ -410,11 +424,10 @@ class _Search:
                 raise Contradiction(f"{v} cannot stand where it is given") from None
         self.trail.clear()
         # Sweep the chain both ways once so long runs settle in one pass each.
+        # Queued highest first so the drain sweeps each run from its low end in one pass.
+        self.work.extend(range(last, 0, -1))
         try:
-            order = list(range(1, last + 1))
-            for v in order + order[::-1]:
-                if self.pos[v] < 0:
-                    self._revise(v)
+            self._drain()
         except _Fail:
             raise Contradiction("the givens cannot be joined into one path") from None
 
