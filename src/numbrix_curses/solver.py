@@ -134,6 +134,13 @@ class _Search:
         bit = 1 << cell
         if not self.free & bit or not self.dom[v] & bit:
             raise _Fail
+        # Two placed consecutive numbers are never revised again, so check their contact now.
+        pos = self.pos
+        near = self.expand(bit)
+        if v > 1 and pos[v - 1] >= 0 and not near >> pos[v - 1] & 1:
+            raise _Fail
+        if v < self.last and pos[v + 1] >= 0 and not near >> pos[v + 1] & 1:
+            raise _Fail
         self.trail.append((v, -1))
         self.pos[v] = cell
         self.free ^= bit
