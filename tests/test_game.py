@@ -501,3 +501,225 @@ def test_resume_after_solving_keeps_the_clock_stopped():
 )
 def test_format_duration(seconds, text):
     assert format_duration(seconds) == text
+
+
+# ----- the n key: one more than the highest neighbour --------------------------------------
+def test_place_next_counts_on_from_the_highest_neighbour():
+    game = make_game()
+    game.set_cursor(1, 2)  # neighbours: 14, 16 and two blanks
+    assert game.next_number() is None  # 16 is the last number: nothing after it
+    assert game.place_next() is Refusal.OUT_OF_RANGE
+    game.set_cursor(0, 1)  # neighbours 4, 14, blank
+    assert game.next_number() == 15
+    game.set_cursor(0, 2)  # neighbours 1 and two blanks
+    assert game.place_next() is None
+    assert at(game, 0, 2) == 2
+    assert game.history == (SetCell(cell(game, 0, 2), 0, 2),)
+
+
+def test_place_next_needs_a_neighbour_and_never_touches_givens():
+    game = make_game([[1, 0, 0], [0, 0, 0], [0, 0, 0]])
+    game.set_cursor(2, 2)
+    assert game.place_next() is Refusal.NO_NEIGHBOUR
+    game.set_cursor(0, 0)
+    assert game.place_next() is Refusal.GIVEN
+    game.set_cursor(0, 1)
+    assert game.place_next() is None and at(game, 0, 1) == 2
+    game.set_cursor(0, 2)
+    assert game.place_next() is None and at(game, 0, 2) == 3
+    game.undo()
+    assert at(game, 0, 2) == 0 and at(game, 0, 1) == 2
+
+
+def test_place_next_replaces_an_entry():
+    game = make_game([[1, 0, 0], [0, 0, 0], [0, 0, 0]])
+    game.set_value(1, 7)
+    game.set_cursor(0, 1)
+    assert game.place_next() is None
+    assert at(game, 0, 1) == 2
+
+
+# ----- fill, reveal and their undo ---------------------------------------------------------
+def test_fill_is_one_undoable_batch_and_skips_givens_and_equal_cells():
+    game = make_game()
+    c = game.geometry.cell
+    game.set_value(c(0, 1), 3)
+    assert game.fill([(c(0, 1), 3), (c(0, 2), 2), (c(0, 0), 9), (c(2, 2), 12)], "auto-fill") is None
+    assert at(game, 0, 2) == 2 and at(game, 2, 2) == 12 and at(game, 0, 0) == 4
+    move = game.history[-1]
+    assert isinstance(move, Batch) and move.label == "auto-fill" and len(move.changes) == 2
+    game.undo()
+    assert at(game, 0, 2) == 0 and at(game, 2, 2) == 0 and at(game, 0, 1) == 3
+    assert game.fill([(c(0, 0), 4)], "auto-fill") is Refusal.NOTHING_TO_FILL
+    assert game.fill([(c(0, 1), 99)], "auto-fill") is Refusal.OUT_OF_RANGE
+
+
+def test_reveal_fills_the_board_can_be_undone_and_earns_no_best_time():
+    clock = FakeClock()
+    game = make_game(clock=clock)
+    game.set_value(cell(game, 0, 1), 2)  # a wrong entry, corrected by the reveal
+    clock.now += 30
+    assert game.reveal(np.array(SOLUTION)) is None
+    assert np.array_equal(game.grid, np.array(SOLUTION))
+    assert game.solved is not None and game.solved.revealed
+    assert game.revealed
+    assert game.undo() is None  # the reveal can be taken back
+    assert game.solved is None
+    assert at(game, 0, 1) == 2
+    clock.now += 5
+    assert game.elapsed() == 35  # the clock runs again
+    assert game.revealed  # but the game saw the answer
+
+
+def test_reveal_refuses_a_grid_that_is_not_a_solution():
+    game = make_game()
+    with pytest.raises(ValueError):
+        game.reveal(np.array(GIVENS))
+
+
+def test_a_real_solve_stays_final():
+    game = make_game()
+    fill_solution(game)
+    assert not game.solved.revealed
+    assert game.undo() is Refusal.SOLVED
+    assert game.restart() is Refusal.SOLVED
+
+
+# ----- check: conflicts the player can see -------------------------------------------------
+def test_stranded_number_is_a_conflict():
+    # 5 in a corner needs both its free neighbours for 4 and 6; filling one strands it.
+    game = make_game([[1, 0, 0], [0, 0, 0], [0, 0, 0]])
+    c = game.geometry.cell
+    game.set_value(c(2, 2), 5)
+    assert game.conflicts() == []
+    game.set_value(c(1, 2), 8)
+    stranded = [k for k in game.conflicts() if k.kind is ConflictKind.STRANDED]
+    assert [k.numbers for k in stranded] == [(5,)]
+    assert set(stranded[0].cells) == {c(2, 2), c(1, 2)}  # the number and what walls it in
+    game.set_value(c(1, 2), 6)  # its successor next to it: fine again
+    assert game.conflicts() == []
+
+
+def test_end_numbers_need_one_side_only():
+    game = make_game([[0, 0], [0, 0]])
+    c = game.geometry.cell
+    game.set_value(c(0, 0), 1)
+    game.set_value(c(0, 1), 3)
+    game.set_value(c(1, 0), 4)  # 1 has no free side left for 2
+    assert any(k.kind is ConflictKind.STRANDED and k.numbers == (1,) for k in game.conflicts())
+
+
+def test_check_cells_mark_entries_not_givens():
+    game = make_game()
+    c = game.geometry.cell
+    game.set_value(c(2, 2), 15)  # broken links with the given 14 and 16
+    assert game.check_cells() == frozenset({c(2, 2)})
+    game.set_value(c(2, 2), 0)
+    assert game.check_cells() == frozenset()
+
+
+def test_wrong_entries_compare_with_the_solution():
+    from numbrix_curses.game import wrong_entries
+
+    game = make_game()
+    c = game.geometry.cell
+    game.set_value(c(0, 1), 2)
+    game.set_value(c(0, 2), 2)
+    assert wrong_entries(game.grid, np.array(SOLUTION)) == [c(0, 1)]
+
+
+# ----- the move history --------------------------------------------------------------------
+def test_describe_moves():
+    from numbrix_curses.game import describe_move
+
+    assert describe_move(SetCell(2, 0, 12), 4) == "12 at C1"
+    assert describe_move(SetCell(5, 12, 0), 4) == "B2 cleared (12)"
+    assert describe_move(SetCell(5, 3, 12), 4) == "12 at B2 (was 3)"
+    assert describe_move(Batch((SetCell(0, 0, 1), SetCell(1, 0, 2)), "auto-fill"), 4) == (
+        "auto-fill: 2 cells"
+    )
+
+
+def test_future_lists_redo_moves_next_first():
+    game = make_game()
+    game.set_value(cell(game, 0, 1), 3)
+    game.set_value(cell(game, 0, 2), 2)
+    game.undo()
+    game.undo()
+    assert game.future == (SetCell(cell(game, 0, 1), 0, 3), SetCell(cell(game, 0, 2), 0, 2))
+
+
+# ----- saving and restoring ----------------------------------------------------------------
+def test_state_round_trip_keeps_board_history_cursor_and_time():
+    clock = FakeClock()
+    game = make_game(clock=clock)
+    c = game.geometry.cell
+    game.set_value(c(0, 1), 3)
+    game.fill([(c(0, 2), 2), (c(2, 2), 12)], "auto-fill")
+    game.set_value(c(1, 2), 15)
+    game.undo()
+    game.set_cursor(3, 3)
+    game.note_hint()
+    clock.now += 42
+    state = game.to_state()
+    clock2 = FakeClock()
+    again = Game.from_state(Puzzle.from_rows(GIVENS), state, clock=clock2)
+    assert np.array_equal(again.grid, game.grid)
+    assert again.history == game.history
+    assert again.future == game.future
+    assert again.cursor == (3, 3)
+    assert again.elapsed() == 42
+    assert again.hints == 1
+    clock2.now += 3
+    assert again.elapsed() == 45
+    assert again.redo() is None and again.value(c(1, 2)) == 15
+
+
+def test_state_of_a_solved_game_restores_solved():
+    game = make_game()
+    fill_solution(game)
+    again = Game.from_state(Puzzle.from_rows(GIVENS), game.to_state(), clock=FakeClock())
+    assert again.solved is not None
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        "nonsense",
+        {"moves": "x"},
+        {"moves": [[0, 0, 5]]},  # changes a given
+        {"moves": [[1, 5, 3]]},  # old value does not match the board
+        {"moves": [[99, 0, 3]]},  # off the board
+        {"moves": [[1, 0, 17]]},  # out of range
+        {"moves": [[1, 0]]},
+        {"moves": [[1, 0, True]]},
+        {"moves": [{"label": "x", "changes": []}]},
+        {"moves": [], "redo": [[1, 3, 0]]},  # redo that does not follow the board
+        {"cursor": 16},
+        {"elapsed": -1},
+        {"elapsed": "soon"},
+    ],
+)
+def test_state_that_does_not_fit_is_refused(state):
+    from numbrix_curses.game import StateError
+
+    with pytest.raises(StateError):
+        Game.from_state(Puzzle.from_rows(GIVENS), state, clock=FakeClock())
+
+
+def test_revision_changes_with_every_change_only():
+    game = make_game()
+    start = game.revision
+    game.move_cursor(0, 1)
+    assert game.revision == start
+    game.type_digit(2)
+    assert game.revision > start
+
+
+def test_editing_mode_never_declares_a_win():
+    game = Game(Puzzle.from_rows([[0, 0], [0, 0]]), clock=FakeClock(), track_completion=False)
+    for cell_, value in enumerate([1, 2, 4, 3]):
+        game.set_value(cell_, value)
+    assert game.is_complete()
+    assert game.solved is None
+    assert game.set_value(0, 0) is None  # still editable

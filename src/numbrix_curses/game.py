@@ -11,17 +11,20 @@ The split follows the usual puzzle-app design:
 Nothing here draws or reads keys: the screen turns keys and clicks into calls on `Game`, and
 every rule of play can be tested without a terminal. Cells are flat row-major indices
 (`cell = row * cols + col`), as in `Geometry`.
+
+A game is saved as its moves (`Game.to_state` / `Game.from_state`): the grid is rebuilt by
+replaying them over the givens, so a save can never hold a grid its history does not explain.
 """
 from __future__ import annotations
 
 import enum
 import time
 from dataclasses import dataclass
-from typing import Callable, Union
+from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
 import numpy as np
 
-from numbrix_curses.puzzle import BLANK, Puzzle
+from numbrix_curses.puzzle import BLANK, Puzzle, cell_name
 
 Clock = Callable[[], float]
 
@@ -66,6 +69,8 @@ class Refusal(str, enum.Enum):
     NOTHING_TO_UNDO = "Nothing to undo."
     NOTHING_TO_REDO = "Nothing to redo."
     NOTHING_TO_CLEAR = "Nothing to clear."
+    NO_NEIGHBOUR = "No number next to this cell to count on from."
+    NOTHING_TO_FILL = "Nothing to fill in."
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,8 @@ class ConflictKind(str, enum.Enum):
     #: a and b (nothing placed between them) are too far apart, or on the wrong
     #: checkerboard colour, for a path of b - a steps
     UNREACHABLE = "unreachable"
+    #: a number without enough free or consecutive neighbours to join the path
+    STRANDED = "stranded"
 
 
 @dataclass(frozen=True)
@@ -103,6 +110,12 @@ class SolvedRecord:
 
     seconds: float
     moves: int
+    #: the solution was revealed, not found: no best time
+    revealed: bool = False
+
+
+class StateError(ValueError):
+    """A saved game that does not fit its puzzle or is malformed."""
 
 
 class Timer:
@@ -142,8 +155,53 @@ def format_duration(seconds: float) -> str:
     return f"{minutes}:{secs:02d}"
 
 
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def consecutive_links(grid: np.ndarray) -> list[tuple[int, int]]:
+    """Pairs of orthogonally adjacent cells holding consecutive numbers (lower first)."""
+    grid = np.asarray(grid).astype(np.int32)
+    cols = grid.shape[1]
+    pairs: list[tuple[int, int]] = []
+    filled = grid > 0
+    across = (np.abs(grid[:, 1:] - grid[:, :-1]) == 1) & filled[:, 1:] & filled[:, :-1]
+    for r, c in zip(*np.nonzero(across)):
+        a, b = int(r) * cols + int(c), int(r) * cols + int(c) + 1
+        pairs.append((a, b) if grid[r, c] < grid[r, c + 1] else (b, a))
+    down = (np.abs(grid[1:, :] - grid[:-1, :]) == 1) & filled[1:, :] & filled[:-1, :]
+    for r, c in zip(*np.nonzero(down)):
+        a, b = int(r) * cols + int(c), (int(r) + 1) * cols + int(c)
+        pairs.append((a, b) if grid[r, c] < grid[r + 1, c] else (b, a))
+    return sorted(pairs)
+
+
+def describe_move(move: Move, cols: int) -> str:
+    """One line for the move history: "12 at C3", "C3 cleared", "auto-fill: 5 numbers"."""
+    if isinstance(move, Batch):
+        count = len(move.changes)
+        label = move.label or "changes"
+        return f"{label}: {plural(count, 'cell')}"
+    where = cell_name(*divmod(move.cell, cols))
+    if move.new == BLANK:
+        return f"{where} cleared ({move.old})"
+    if move.old == BLANK:
+        return f"{move.new} at {where}"
+    return f"{move.new} at {where} (was {move.old})"
+
+
+def wrong_entries(grid: np.ndarray, solution: np.ndarray) -> list[int]:
+    """Cells holding a number that differs from `solution` (blanks are not wrong)."""
+    flat, answer = np.asarray(grid).ravel(), np.asarray(solution).ravel()
+    return [int(c) for c in np.flatnonzero((flat != BLANK) & (flat != answer))]
+
+
 class Game:
-    """The state of one game of one puzzle."""
+    """The state of one game of one puzzle.
+
+    With `track_completion=False` (typing in a puzzle) a full, valid grid is not a win and the
+    timer means nothing.
+    """
 
     def __init__(
         self,
@@ -151,6 +209,7 @@ class Game:
         *,
         clock: Clock = time.monotonic,
         elapsed: float = 0.0,
+        track_completion: bool = True,
     ) -> None:
         self.puzzle = puzzle
         self.geometry = puzzle.geometry
@@ -163,6 +222,13 @@ class Game:
         self._pending_pushed = False
         self._timer = Timer(clock, elapsed)
         self._solved: SolvedRecord | None = None
+        self._track = track_completion
+        #: the solution was shown at some point: the game earns no best time
+        self.revealed = False
+        #: hints asked for (shown in the panel, kept in the save)
+        self.hints = 0
+        #: bumped on every change of the board or its history, so savers know when to write
+        self.revision = 0
         blanks = np.flatnonzero(~self._given.ravel())
         self._cursor = int(blanks[0]) if blanks.size else 0
         # A puzzle whose givens fill the grid is solved before the first move.
@@ -185,6 +251,13 @@ class Game:
     def grid(self) -> np.ndarray:
         """Givens and entries (int16, 0 = blank); a read-only view."""
         view = self._grid.view()
+        view.setflags(write=False)
+        return view
+
+    @property
+    def given_mask(self) -> np.ndarray:
+        """True where the puzzle gives the number; a read-only view."""
+        view = self._given.view()
         view.setflags(write=False)
         return view
 
@@ -223,6 +296,11 @@ class Game:
         return tuple(self._undo)
 
     @property
+    def future(self) -> tuple[Move, ...]:
+        """Undone moves that redo would bring back, next one first."""
+        return tuple(reversed(self._redo))
+
+    @property
     def can_undo(self) -> bool:
         return bool(self._undo)
 
@@ -248,18 +326,7 @@ class Game:
 
     def links(self) -> list[tuple[int, int]]:
         """Pairs of orthogonally adjacent cells holding consecutive numbers (lower first)."""
-        grid = self._grid.astype(np.int32)
-        cols = self.cols
-        pairs: list[tuple[int, int]] = []
-        across = (np.abs(grid[:, 1:] - grid[:, :-1]) == 1) & (grid[:, 1:] > 0) & (grid[:, :-1] > 0)
-        for r, c in zip(*np.nonzero(across)):
-            a, b = int(r) * cols + int(c), int(r) * cols + int(c) + 1
-            pairs.append((a, b) if grid[r, c] < grid[r, c + 1] else (b, a))
-        down = (np.abs(grid[1:, :] - grid[:-1, :]) == 1) & (grid[1:, :] > 0) & (grid[:-1, :] > 0)
-        for r, c in zip(*np.nonzero(down)):
-            a, b = int(r) * cols + int(c), (int(r) + 1) * cols + int(c)
-            pairs.append((a, b) if grid[r, c] < grid[r + 1, c] else (b, a))
-        return sorted(pairs)
+        return consecutive_links(self._grid)
 
     def conflicts(self) -> list[Conflict]:
         """Logical contradictions on the board, found without knowing the solution."""
@@ -282,10 +349,47 @@ class Game:
                 continue
             kind = ConflictKind.BROKEN_LINK if steps == 1 else ConflictKind.UNREACHABLE
             found.append(Conflict(kind, (low, high), (where[low][0], where[high][0])))
+        found.extend(self._stranded(where))
+        return found
+
+    def _stranded(self, where: dict[int, list[int]]) -> list[Conflict]:
+        """Numbers whose missing neighbours in the path have no free cell left next to them."""
+        flat = self._grid.ravel()
+        found = []
+        for number, cells in sorted(where.items()):
+            if len(cells) != 1:
+                continue
+            cell = cells[0]
+            neighbours = self.geometry.neighbours[cell]
+            free = sum(1 for n in neighbours if flat[n] == BLANK)
+            needed = 0
+            for other in (number - 1, number + 1):
+                if not 1 <= other <= self.size:
+                    continue
+                if other in where:
+                    continue  # placed: a wrong place is a broken link, reported above
+                needed += 1
+            if free < needed:
+                # The player's numbers that wall it in are part of the mistake too.
+                walls = tuple(
+                    int(n) for n in neighbours
+                    if flat[n] != BLANK and abs(int(flat[n]) - number) != 1
+                    and not self._given.flat[n]
+                )
+                found.append(Conflict(ConflictKind.STRANDED, (number,), (cell, *walls)))
         return found
 
     def conflict_cells(self) -> frozenset[int]:
         return frozenset(cell for conflict in self.conflicts() for cell in conflict.cells)
+
+    def check_cells(self) -> frozenset[int]:
+        """The cells `check` marks: the player's numbers in a conflict (givens only when a
+        conflict involves givens alone)."""
+        marked: set[int] = set()
+        for conflict in self.conflicts():
+            entries = [c for c in conflict.cells if not self.is_given(c)]
+            marked.update(entries or conflict.cells)
+        return frozenset(marked)
 
     def is_complete(self) -> bool:
         """Every cell filled and the grid is a solution of the puzzle."""
@@ -403,6 +507,68 @@ class Game:
             self.commit()
         return None
 
+    def next_number(self) -> int | None:
+        """One more than the highest number next to the cursor, if that fits the board."""
+        flat = self._grid.ravel()
+        around = [int(flat[n]) for n in self.geometry.neighbours[self._cursor]]
+        highest = max(around, default=BLANK)
+        if highest == BLANK or highest >= self.size:
+            return None
+        return highest + 1
+
+    def place_next(self) -> Refusal | None:
+        """Put one more than the highest neighbouring number in the cursor cell (`n` key):
+        the quick way to extend a chain."""
+        self.commit()
+        refusal = self._refusal_for(self._cursor)
+        if refusal is not None:
+            return refusal
+        number = self.next_number()
+        if number is None:
+            flat = self._grid.ravel()
+            if any(flat[n] == self.size for n in self.geometry.neighbours[self._cursor]):
+                return Refusal.OUT_OF_RANGE
+            return Refusal.NO_NEIGHBOUR
+        return self.set_value(self._cursor, number)
+
+    def fill(self, placements: Iterable[tuple[int, int]], label: str) -> Refusal | None:
+        """Put several numbers at once, as one undoable move: `placements` are (cell, number).
+
+        Givens and cells already holding that number are skipped.
+        """
+        self.commit()
+        if self._solved is not None:
+            return Refusal.SOLVED
+        if self.paused:
+            return Refusal.PAUSED
+        changes: list[SetCell] = []
+        seen: set[int] = set()
+        for cell, number in placements:
+            cell, number = int(cell), int(number)
+            if not 0 <= number <= self.size:
+                return Refusal.OUT_OF_RANGE
+            if self.is_given(cell) or cell in seen or self.value(cell) == number:
+                continue
+            seen.add(cell)
+            changes.append(SetCell(cell, self.value(cell), number))
+        if not changes:
+            return Refusal.NOTHING_TO_FILL
+        self._push(Batch(tuple(changes), label))
+        return None
+
+    def reveal(self, solution: np.ndarray) -> Refusal | None:
+        """Fill the board with `solution` as one undoable move; the game earns no best time."""
+        answer = np.asarray(solution)
+        if answer.shape != self._grid.shape or not self.puzzle.is_solution(answer):
+            raise ValueError("not a solution of this puzzle")
+        if self._solved is not None:
+            return Refusal.SOLVED
+        if self.paused:
+            return Refusal.PAUSED
+        self.revealed = True
+        flat = answer.ravel()
+        return self.fill(((c, int(flat[c])) for c in range(self.size)), "reveal")
+
     def restart(self) -> Refusal | None:
         """Clear every entry as one undoable move."""
         self.commit()
@@ -419,12 +585,20 @@ class Game:
         self._push(Batch(changes, "restart"))
         return None
 
-    def undo(self) -> Refusal | None:
-        self.commit()
-        if self._solved is not None:
+    def _locked(self) -> Refusal | None:
+        """Why undo/redo cannot run now. A revealed solution can be taken back; a solve
+        by the player is final."""
+        if self._solved is not None and not self._solved.revealed:
             return Refusal.SOLVED
         if self.paused:
             return Refusal.PAUSED
+        return None
+
+    def undo(self) -> Refusal | None:
+        self.commit()
+        refusal = self._locked()
+        if refusal is not None:
+            return refusal
         if not self._undo:
             return Refusal.NOTHING_TO_UNDO
         move = self._undo.pop()
@@ -436,10 +610,9 @@ class Game:
 
     def redo(self) -> Refusal | None:
         self.commit()
-        if self._solved is not None:
-            return Refusal.SOLVED
-        if self.paused:
-            return Refusal.PAUSED
+        refusal = self._locked()
+        if refusal is not None:
+            return refusal
         if not self._redo:
             return Refusal.NOTHING_TO_REDO
         move = self._redo.pop()
@@ -448,6 +621,78 @@ class Game:
         self._undo.append(move)
         self._after_change()
         return None
+
+    def note_hint(self) -> None:
+        self.hints += 1
+        self.revision += 1
+
+    # ----- saving ------------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        """The game as plain JSON-ready data: moves, cursor, time, flags."""
+        return {
+            "moves": [_move_to_data(m) for m in self._undo],
+            "redo": [_move_to_data(m) for m in self._redo],
+            "cursor": self._cursor,
+            "elapsed": round(self.elapsed(), 3),
+            "revealed": self.revealed,
+            "hints": self.hints,
+        }
+
+    @classmethod
+    def from_state(
+        cls, puzzle: Puzzle, state: Mapping[str, Any], *, clock: Clock = time.monotonic
+    ) -> "Game":
+        """Rebuild a game saved by `to_state`; raises `StateError` when it does not fit."""
+        if not isinstance(state, Mapping):
+            raise StateError("game state is not an object")
+        elapsed = state.get("elapsed", 0.0)
+        if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) or not (
+            0 <= elapsed < 10**9
+        ):
+            raise StateError("bad elapsed time")
+        game = cls(puzzle, clock=clock, elapsed=float(elapsed))
+        if game._solved is not None:
+            return game  # nothing to replay on a board the givens fill
+        undo = [_move_from_data(m) for m in _list(state, "moves")]
+        redo = [_move_from_data(m) for m in _list(state, "redo")]
+        for move in undo:
+            game._replay(move, forward=True)
+        # Redo moves were undone last-first: check them from the top of the stack down.
+        probe = game._grid.copy()
+        for move in reversed(redo):
+            game._check_fits(move, probe)
+            for change in _changes(move):
+                probe.flat[change.cell] = change.new
+        game._undo, game._redo = undo, redo
+        cursor = state.get("cursor", game._cursor)
+        if not isinstance(cursor, int) or isinstance(cursor, bool) or not (
+            0 <= cursor < puzzle.size
+        ):
+            raise StateError("bad cursor")
+        game._cursor = cursor
+        game.revealed = bool(state.get("revealed", False))
+        hints = state.get("hints", 0)
+        game.hints = hints if isinstance(hints, int) and hints >= 0 else 0
+        game._solved = None
+        game._after_change()
+        return game
+
+    def _check_fits(self, move: Move, grid: np.ndarray) -> None:
+        for change in _changes(move):
+            if not 0 <= change.cell < self.size:
+                raise StateError(f"move outside the board: cell {change.cell}")
+            if self._given.flat[change.cell]:
+                raise StateError(f"move changes a given at cell {change.cell}")
+            if not (0 <= change.new <= self.size and 0 <= change.old <= self.size):
+                raise StateError("number out of range in a move")
+            if int(grid.flat[change.cell]) != change.old:
+                raise StateError(f"move does not follow the board at cell {change.cell}")
+            grid.flat[change.cell] = change.new
+
+    def _replay(self, move: Move, *, forward: bool) -> None:
+        probe = self._grid.copy()
+        self._check_fits(move, probe)
+        self._grid = probe
 
     # ----- internals ---------------------------------------------------------------------
     def _push(self, move: Move) -> None:
@@ -485,6 +730,47 @@ class Game:
         self._after_change()
 
     def _after_change(self) -> None:
-        if self._solved is None and self.is_complete():
+        self.revision += 1
+        if not self._track:
+            return
+        complete = self.is_complete()
+        if self._solved is None and complete:
             self._timer.pause()
-            self._solved = SolvedRecord(self._timer.elapsed(), self.moves)
+            self._solved = SolvedRecord(self._timer.elapsed(), self.moves, self.revealed)
+        elif self._solved is not None and not complete:
+            # Undoing a revealed solution: play goes on.
+            self._solved = None
+            self._timer.resume()
+
+
+def _list(state: Mapping[str, Any], key: str) -> list[Any]:
+    value = state.get(key, [])
+    if not isinstance(value, list):
+        raise StateError(f"{key} is not a list")
+    return value
+
+
+def _move_to_data(move: Move) -> Any:
+    if isinstance(move, Batch):
+        return {"label": move.label, "changes": [[c.cell, c.old, c.new] for c in move.changes]}
+    return [move.cell, move.old, move.new]
+
+
+def _int_triple(data: Any) -> SetCell:
+    if (
+        not isinstance(data, list)
+        or len(data) != 3
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in data)
+    ):
+        raise StateError(f"bad move: {str(data)[:40]}")
+    return SetCell(*data)
+
+
+def _move_from_data(data: Any) -> Move:
+    if isinstance(data, dict):
+        label = data.get("label", "")
+        changes = data.get("changes")
+        if not isinstance(label, str) or not isinstance(changes, list) or not changes:
+            raise StateError("bad batch move")
+        return Batch(tuple(_int_triple(c) for c in changes), label[:40])
+    return _int_triple(data)
