@@ -14,10 +14,11 @@ import sys
 import pytest
 
 import numbrix_curses
-from numbrix_curses import cli, solver
+from numbrix_curses import cli, library, solver
 from numbrix_curses.puzzle import Puzzle
 
 from conftest import COMMAND_TIMEOUT, cli_env
+from tty_harness import Terminal
 
 # 1 and 3 force 2 between them, 3 forces 4 below it, and the rest has one way round.
 UNIQUE_3X3 = "1 . 3\n. . .\n. . 9\n"
@@ -396,3 +397,40 @@ def test_closed_stdout_is_a_quiet_exit(puzzle_file):
         os.close(write_end)
     assert child.returncode == cli.EXIT_BROKEN_PIPE
     assert child.stderr == b""
+
+
+# --- play: which puzzle the app opens (real app in a pseudo-terminal) ---------------------
+
+
+@pytest.mark.parametrize(
+    "args, expected_id",
+    [
+        ([], lambda: library.default_puzzle().id),
+        (["play"], lambda: library.default_puzzle().id),
+        (["play", "--puzzle", "2"], lambda: library.load_bundled()[1].id),
+        (["play", "--puzzle", "ID"], lambda: library.load_bundled()[-1].id),
+    ],
+    ids=["no-command", "play", "bundled-number", "bundled-id"],
+)
+def test_play_opens_the_chosen_bundled_puzzle(args, expected_id):
+    wanted = expected_id()
+    args = [wanted if a == "ID" else a for a in args]
+    term = Terminal([sys.executable, "-m", "numbrix_curses", *args])
+    try:
+        term.wait_text(f"Numbrix · {wanted}")
+        term.send("q")
+        assert term.wait_exit() == 0
+    finally:
+        term.close()
+
+
+@pytest.mark.parametrize("choice", ["2", "second"])
+def test_play_opens_the_chosen_puzzle_of_a_file(puzzle_file, choice):
+    path = puzzle_file(f"# id: first\n{UNIQUE_3X3}\n# id: second\n{MULTIPLE_2X2}")
+    term = Terminal([sys.executable, "-m", "numbrix_curses", "play", str(path), "--puzzle", choice])
+    try:
+        term.wait_text("Numbrix · second")
+        term.send("q")
+        assert term.wait_exit() == 0
+    finally:
+        term.close()
