@@ -1,0 +1,405 @@
+"""Saved games, best times and solved marks on disk.
+
+Everything lives under ``$XDG_STATE_HOME/numbrix-curses/`` (default
+``~/.local/state/numbrix-curses/``; ``%LOCALAPPDATA%`` on Windows):
+
+- ``games/<key>.json``: one file per puzzle being played, the puzzle itself and the game as
+  its moves (`Game.to_state`). The key is a hash of the givens, so the same puzzle opened from
+  the library, a file or a typed grid resumes the same game.
+- ``records.json``: per puzzle, how often it was solved and the best time.
+
+Every file is versioned JSON written atomically (`write_text_atomic`): a crash leaves the old
+file or the new one, never half of one. Two app instances never corrupt each other: a game
+file is replaced whole (the last writer wins), and the records, which both may update, are
+read, changed and written under a lock file. A file that cannot be read is renamed aside
+(``NAME.corrupt-STAMP``) and reported in `Store.problems`; it never stops the program.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
+
+import numpy as np
+
+from numbrix_curses.atomic import write_text_atomic
+from numbrix_curses.game import Clock, Game, StateError
+from numbrix_curses.puzzle import Puzzle, PuzzleError
+
+APP_DIR = "numbrix-curses"
+SAVE_FORMAT = "numbrix-curses-save"
+RECORDS_FORMAT = "numbrix-curses-records"
+VERSION = 1
+#: saves larger than this are not read (a long game of 30x30 is well under 1 MB)
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+#: how long to wait for another instance holding the records lock
+LOCK_WAIT = 2.0
+
+
+def state_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """Where the app keeps its state (XDG base directory rules; relative paths ignored)."""
+    env = os.environ if environ is None else environ
+    xdg = env.get("XDG_STATE_HOME", "")
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / APP_DIR
+    if sys.platform == "win32" and env.get("LOCALAPPDATA"):
+        return Path(env["LOCALAPPDATA"]) / APP_DIR
+    home = env.get("HOME") or os.path.expanduser("~")
+    return Path(home) / ".local" / "state" / APP_DIR
+
+
+def puzzle_key(puzzle: Puzzle) -> str:
+    """A stable name for a puzzle's givens (metadata does not matter)."""
+    text = f"{puzzle.rows}x{puzzle.cols}:" + ",".join(map(str, puzzle.flat()))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:24]
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game found on disk, with what the menu shows about it."""
+
+    key: str
+    puzzle: Puzzle
+    label: str
+    source: str | None
+    saved_at: float
+    state: dict[str, Any]
+
+    @property
+    def elapsed(self) -> float:
+        value = self.state.get("elapsed", 0.0)
+        return float(value) if isinstance(value, (int, float)) else 0.0
+
+
+@dataclass(frozen=True)
+class Record:
+    """What the library shows for a puzzle: solved how often, best time and its moves."""
+
+    label: str
+    solved: int
+    best_seconds: float | None
+    best_moves: int | None
+
+
+class Store:
+    """The state directory: saved games and records. Problems are collected, never raised,
+    except `OSError` from writing, which the caller reports (the game stays in memory)."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = root if root is not None else state_dir()
+        #: messages about files set aside, for the screen to show once
+        self.problems: list[str] = []
+
+    # ----- paths ---------------------------------------------------------------------------
+    @property
+    def games_dir(self) -> Path:
+        return self.root / "games"
+
+    @property
+    def records_path(self) -> Path:
+        return self.root / "records.json"
+
+    def game_path(self, puzzle: Puzzle) -> Path:
+        return self.games_dir / f"{puzzle_key(puzzle)}.json"
+
+    # ----- games ---------------------------------------------------------------------------
+    def save_game(self, puzzle: Puzzle, game: Game, label: str, source: str | None) -> None:
+        """Write the game (raises OSError when the disk refuses)."""
+        data = {
+            "format": SAVE_FORMAT,
+            "version": VERSION,
+            "key": puzzle_key(puzzle),
+            "label": label,
+            "source": source,
+            "saved_at": time.time(),
+            "puzzle": {
+                "rows": puzzle.rows,
+                "cols": puzzle.cols,
+                "givens": puzzle.flat(),
+                "metadata": {str(k): str(v) for k, v in puzzle.metadata.items()},
+            },
+            "game": game.to_state(),
+        }
+        self.games_dir.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(self.game_path(puzzle), json.dumps(data, separators=(",", ":")) + "\n")
+
+    def delete_game(self, puzzle: Puzzle) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            self.game_path(puzzle).unlink()
+
+    def load_game(self, puzzle: Puzzle) -> SavedGame | None:
+        """The saved game of `puzzle`, if there is a readable one."""
+        path = self.game_path(puzzle)
+        if not path.exists():
+            return None
+        saved = self._read_save(path)
+        if saved is not None and saved.key != puzzle_key(puzzle):
+            self._set_aside(path, "it belongs to another puzzle")
+            return None
+        return saved
+
+    def resume(
+        self, puzzle: Puzzle, *, clock: Clock = time.monotonic
+    ) -> tuple[Game, SavedGame] | None:
+        """The saved game of `puzzle` rebuilt, or None (a save that does not fit is set aside)."""
+        saved = self.load_game(puzzle)
+        if saved is None:
+            return None
+        try:
+            game = Game.from_state(puzzle, saved.state, clock=clock)
+        except StateError as error:
+            self._set_aside(self.game_path(puzzle), str(error))
+            return None
+        return game, saved
+
+    def saved_games(self) -> list[SavedGame]:
+        """Every readable saved game, most recent first."""
+        try:
+            paths = sorted(self.games_dir.glob("*.json"))
+        except OSError:
+            return []
+        found = [s for s in (self._read_save(p) for p in paths) if s is not None]
+        found.sort(key=lambda s: s.saved_at, reverse=True)
+        return found
+
+    def latest_game(self) -> SavedGame | None:
+        games = self.saved_games()
+        return games[0] if games else None
+
+    def _read_save(self, path: Path) -> SavedGame | None:
+        try:
+            data = _read_json(path)
+        except FileNotFoundError:
+            return None  # another instance finished the game meanwhile
+        except (OSError, ValueError) as error:
+            self._set_aside(path, _why(error))
+            return None
+        try:
+            return _saved_game_from(data)
+        except _NewerFormat:
+            self.problems.append(
+                f"{path.name} was saved by a newer version of numbrix-curses; left alone."
+            )
+            return None
+        except (ValueError, TypeError, KeyError, PuzzleError) as error:
+            self._set_aside(path, _why(error))
+            return None
+
+    def _set_aside(self, path: Path, why: str) -> None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = path.with_name(f"{path.name}.corrupt-{stamp}")
+        try:
+            os.replace(path, target)
+        except OSError:
+            self.problems.append(f"Could not read {path} ({why}).")
+            return
+        self.problems.append(
+            f"A saved file could not be read ({why}); it was set aside as {target.name}."
+        )
+
+    # ----- records -------------------------------------------------------------------------
+    def records(self) -> dict[str, Record]:
+        """Solved marks and best times by puzzle key."""
+        return {k: _record_from(v) for k, v in self._read_records().items()}
+
+    def record_solve(
+        self, puzzle: Puzzle, label: str, seconds: float, moves: int
+    ) -> tuple[Record, bool]:
+        """Count a solve; returns the new record and whether this was a best time.
+
+        Raises OSError when the records cannot be written.
+        """
+        key = puzzle_key(puzzle)
+        with self._records_lock():
+            table = self._read_records()
+            entry = dict(table.get(key, {}))
+            best = entry.get("best_seconds")
+            is_best = not isinstance(best, (int, float)) or seconds < best
+            entry["label"] = label
+            entry["solved"] = int(entry.get("solved", 0) or 0) + 1
+            entry["last_solved"] = time.time()
+            if is_best:
+                entry["best_seconds"] = round(float(seconds), 3)
+                entry["best_moves"] = int(moves)
+            table[key] = entry
+            data = {"format": RECORDS_FORMAT, "version": VERSION, "puzzles": table}
+            self.root.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(self.records_path, json.dumps(data, indent=1) + "\n")
+        return _record_from(entry), is_best
+
+    def _read_records(self) -> dict[str, dict[str, Any]]:
+        path = self.records_path
+        try:
+            data = _read_json(path)
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError) as error:
+            self._set_aside(path, _why(error))
+            return {}
+        if not isinstance(data, dict) or data.get("format") != RECORDS_FORMAT:
+            self._set_aside(path, "not a records file")
+            return {}
+        version = data.get("version")
+        if isinstance(version, int) and version > VERSION:
+            self.problems.append("records.json is from a newer version; best times not shown.")
+            return {}
+        table = data.get("puzzles")
+        if not isinstance(table, dict):
+            self._set_aside(path, "no puzzle table")
+            return {}
+        return {str(k): v for k, v in table.items() if isinstance(v, dict)}
+
+    @contextlib.contextmanager
+    def _records_lock(self) -> Iterator[None]:
+        """Hold the records lock while reading and rewriting (best effort: after
+        `LOCK_WAIT` seconds go ahead anyway; the atomic write still keeps the file whole)."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        try:
+            handle = open(self.root / "records.lock", "a+b")
+        except OSError:
+            yield
+            return
+        with handle:
+            locked = _lock(handle)
+            try:
+                yield
+            finally:
+                if locked:
+                    _unlock(handle)
+
+    # ----- crashes -------------------------------------------------------------------------
+    def write_crash_report(self, text: str) -> Path | None:
+        """Keep an internal error's details for a bug report; None if it cannot be written."""
+        path = self.root / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.txt"
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(path, text)
+        except OSError:
+            return None
+        return path
+
+
+class _NewerFormat(Exception):
+    pass
+
+
+def _why(error: BaseException) -> str:
+    if isinstance(error, json.JSONDecodeError):
+        return f"not valid JSON at line {error.lineno}"
+    if isinstance(error, UnicodeDecodeError):
+        return "not UTF-8 text"
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    return str(error) or type(error).__name__
+
+
+def _read_json(path: Path) -> Any:
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_SAVE_BYTES + 1)
+    if len(raw) > MAX_SAVE_BYTES:
+        raise ValueError("file too large")
+    return json.loads(raw.decode("utf-8"))
+
+
+def _saved_game_from(data: Any) -> SavedGame:
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise ValueError("not a numbrix-curses save")
+    version = data.get("version")
+    if not isinstance(version, int):
+        raise ValueError("no version")
+    if version > VERSION:
+        raise _NewerFormat()
+    spec = data["puzzle"]
+    rows, cols, givens = spec["rows"], spec["cols"], spec["givens"]
+    if not (isinstance(rows, int) and isinstance(cols, int) and isinstance(givens, list)):
+        raise ValueError("bad puzzle")
+    if len(givens) != rows * cols or not all(type(v) is int for v in givens):
+        raise ValueError("bad puzzle grid")
+    metadata = spec.get("metadata", {})
+    if not isinstance(metadata, dict):
+        raise ValueError("bad metadata")
+    puzzle = Puzzle(
+        np.array(givens, dtype=np.int64).reshape(rows, cols),
+        {str(k): str(v) for k, v in metadata.items()},
+    )
+    key = puzzle_key(puzzle)
+    if data.get("key") != key:
+        raise ValueError("puzzle does not match its key")
+    state = data["game"]
+    if not isinstance(state, dict):
+        raise ValueError("bad game")
+    label = data.get("label")
+    source = data.get("source")
+    saved_at = data.get("saved_at", 0)
+    return SavedGame(
+        key=key,
+        puzzle=puzzle,
+        label=label if isinstance(label, str) else (puzzle.id or "puzzle"),
+        source=source if isinstance(source, str) else None,
+        saved_at=float(saved_at) if isinstance(saved_at, (int, float)) else 0.0,
+        state=state,
+    )
+
+
+def _record_from(entry: Mapping[str, Any]) -> Record:
+    best = entry.get("best_seconds")
+    moves = entry.get("best_moves")
+    solved = entry.get("solved", 0)
+    return Record(
+        label=str(entry.get("label", "")),
+        solved=solved if isinstance(solved, int) and solved > 0 else 0,
+        best_seconds=float(best) if isinstance(best, (int, float)) and best >= 0 else None,
+        best_moves=moves if isinstance(moves, int) and moves >= 0 else None,
+    )
+
+
+def _lock(handle: Any) -> bool:
+    deadline = time.monotonic() + LOCK_WAIT
+    attempt: Callable[[], None]
+    try:
+        import fcntl
+
+        def attempt() -> None:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    except ImportError:  # Windows
+        try:
+            import msvcrt
+        except ImportError:
+            return False
+
+        def attempt() -> None:
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+
+    while True:
+        try:
+            attempt()
+            return True
+        except OSError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.02)
+
+
+def _unlock(handle: Any) -> None:
+    try:
+        import fcntl
+
+        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+    except ImportError:
+        try:
+            import msvcrt
+
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
+        except (ImportError, OSError):
+            pass
+    except OSError:
+        pass

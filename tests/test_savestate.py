@@ -1,0 +1,226 @@
+"""Saved games and records on disk: round trips, corrupt files, two writers at once."""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from numbrix_curses.game import Game
+from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.savestate import Store, puzzle_key, state_dir
+
+GIVENS = [
+    [4, 0, 0, 1],
+    [5, 14, 0, 16],
+    [6, 0, 0, 11],
+    [7, 8, 9, 10],
+]
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store(tmp_path / "state")
+
+
+def puzzle(metadata=None) -> Puzzle:
+    return Puzzle.from_rows(GIVENS, metadata or {"id": "demo"})
+
+
+def played_game(clock: FakeClock) -> Game:
+    game = Game(puzzle(), clock=clock)
+    game.set_value(1, 3)
+    game.set_value(2, 2)
+    game.undo()
+    clock.now += 75
+    return game
+
+
+# ----- where --------------------------------------------------------------------------------
+def test_state_dir_follows_xdg_and_ignores_relative_paths(tmp_path: Path):
+    assert state_dir({"XDG_STATE_HOME": str(tmp_path)}) == tmp_path / "numbrix-curses"
+    home = {"HOME": str(tmp_path), "XDG_STATE_HOME": "relative/dir"}
+    assert state_dir(home) == tmp_path / ".local" / "state" / "numbrix-curses"
+    assert state_dir({"HOME": str(tmp_path)}) == tmp_path / ".local" / "state" / "numbrix-curses"
+
+
+def test_key_depends_on_givens_only():
+    assert puzzle_key(puzzle({"id": "a"})) == puzzle_key(puzzle({"id": "b"}))
+    other = Puzzle.from_rows([[1, 0], [0, 0]])
+    assert puzzle_key(other) != puzzle_key(puzzle())
+
+
+# ----- games --------------------------------------------------------------------------------
+def test_save_and_resume_the_same_game(store: Store):
+    clock = FakeClock()
+    game = played_game(clock)
+    store.save_game(game.puzzle, game, "demo", "/tmp/demo.txt")
+    resumed = store.resume(puzzle(), clock=FakeClock())
+    assert resumed is not None
+    again, saved = resumed
+    assert np.array_equal(again.grid, game.grid)
+    assert again.history == game.history and again.future == game.future
+    assert again.elapsed() == 75
+    assert saved.label == "demo" and saved.source == "/tmp/demo.txt"
+    assert saved.elapsed == 75
+    assert store.problems == []
+
+
+def test_latest_game_is_the_most_recent(store: Store, monkeypatch):
+    clock = FakeClock()
+    first = played_game(clock)
+    other = Game(Puzzle.from_rows([[1, 0], [0, 0]], {"id": "tiny"}), clock=clock)
+    times = iter([1000.0, 2000.0])
+    monkeypatch.setattr("numbrix_curses.savestate.time.time", lambda: next(times))
+    store.save_game(first.puzzle, first, "demo", None)
+    store.save_game(other.puzzle, other, "tiny", None)
+    assert [g.label for g in store.saved_games()] == ["tiny", "demo"]
+    assert store.latest_game().label == "tiny"
+    store.delete_game(other.puzzle)
+    assert store.latest_game().label == "demo"
+
+
+def test_no_save_means_nothing_to_resume(store: Store):
+    assert store.resume(puzzle()) is None
+    assert store.latest_game() is None
+    assert store.problems == []
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"{not json",
+        b"\xff\xfe binary",
+        b"[]",
+        b'{"format": "numbrix-curses-save", "version": 1}',
+        b'{"format": "something else", "version": 1}',
+    ],
+)
+def test_corrupt_save_is_set_aside_with_a_message(store: Store, content: bytes):
+    path = store.game_path(puzzle())
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    assert store.resume(puzzle()) is None
+    assert not path.exists()
+    aside = list(path.parent.glob(path.name + ".corrupt-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == content  # kept, not destroyed
+    assert len(store.problems) == 1 and "set aside" in store.problems[0]
+
+
+def test_save_whose_moves_do_not_fit_is_set_aside(store: Store):
+    clock = FakeClock()
+    game = played_game(clock)
+    store.save_game(game.puzzle, game, "demo", None)
+    path = store.game_path(puzzle())
+    data = json.loads(path.read_text())
+    data["game"]["moves"] = [[0, 4, 9]]  # tries to change a given
+    path.write_text(json.dumps(data))
+    assert store.resume(puzzle()) is None
+    assert "changes a given" in store.problems[0]
+    assert not path.exists()
+
+
+def test_save_for_another_puzzle_under_this_name_is_set_aside(store: Store):
+    clock = FakeClock()
+    other = Game(Puzzle.from_rows([[1, 0], [0, 0]]), clock=clock)
+    store.save_game(other.puzzle, other, "tiny", None)
+    os.replace(store.game_path(other.puzzle), store.game_path(puzzle()))
+    assert store.resume(puzzle()) is None
+    assert store.problems
+
+
+def test_save_from_a_newer_version_is_left_alone(store: Store):
+    clock = FakeClock()
+    game = played_game(clock)
+    store.save_game(game.puzzle, game, "demo", None)
+    path = store.game_path(puzzle())
+    data = json.loads(path.read_text())
+    data["version"] = 99
+    path.write_text(json.dumps(data))
+    assert store.resume(puzzle()) is None
+    assert path.exists()
+    assert "newer version" in store.problems[0]
+
+
+def test_corrupt_files_do_not_hide_good_ones_in_the_list(store: Store):
+    clock = FakeClock()
+    game = played_game(clock)
+    store.save_game(game.puzzle, game, "demo", None)
+    (store.games_dir / "junk.json").write_text("{")
+    assert [g.label for g in store.saved_games()] == ["demo"]
+    assert len(store.problems) == 1
+
+
+def test_saving_into_a_read_only_place_raises_oserror(tmp_path: Path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    store = Store(blocker / "state")
+    game = played_game(FakeClock())
+    with pytest.raises(OSError):
+        store.save_game(game.puzzle, game, "demo", None)
+
+
+# ----- records ------------------------------------------------------------------------------
+def test_records_keep_the_best_time_and_count_solves(store: Store):
+    p = puzzle()
+    record, best = store.record_solve(p, "demo", 90.0, 20)
+    assert best and record.solved == 1 and record.best_seconds == 90.0
+    record, best = store.record_solve(p, "demo", 120.0, 10)
+    assert not best and record.solved == 2 and record.best_seconds == 90.0
+    record, best = store.record_solve(p, "demo", 60.5, 30)
+    assert best and record.best_seconds == 60.5 and record.best_moves == 30
+    assert store.records()[puzzle_key(p)].solved == 3
+
+
+def test_corrupt_records_are_set_aside_and_start_again(store: Store):
+    store.root.mkdir(parents=True)
+    store.records_path.write_text("[1, 2")
+    assert store.records() == {}
+    assert "set aside" in store.problems[0]
+    record, best = store.record_solve(puzzle(), "demo", 5.0, 3)
+    assert best and record.solved == 1
+
+
+def _hammer(root: str, worker: int, rounds: int) -> None:
+    store = Store(Path(root))
+    p = Puzzle.from_rows(GIVENS)
+    clock = FakeClock()
+    for i in range(rounds):
+        game = Game(p, clock=clock)
+        game.set_value(1, 2 + (i + worker) % 2)
+        store.save_game(p, game, f"w{worker}", None)
+        store.record_solve(p, "demo", 100.0 - i - worker, i)
+
+
+def test_two_instances_at_once_never_corrupt_saves_or_lose_solves(tmp_path: Path):
+    root = tmp_path / "state"
+    rounds = 12
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_hammer, args=(str(root), w, rounds)) for w in range(2)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(60)
+        assert w.exitcode == 0
+    store = Store(root)
+    assert store.resume(Puzzle.from_rows(GIVENS)) is not None
+    record = store.records()[puzzle_key(Puzzle.from_rows(GIVENS))]
+    assert record.solved == 2 * rounds  # the lock keeps every solve
+    assert store.problems == []
+    assert not list(root.rglob(".*.tmp"))  # no temporary files left behind
+
+
+def test_crash_report_is_written(store: Store):
+    path = store.write_crash_report("Traceback ...\n")
+    assert path is not None and path.read_text() == "Traceback ...\n"
