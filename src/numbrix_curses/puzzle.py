@@ -74,6 +74,10 @@ class Geometry:
 
     def with_two_neighbours_in(self, mask: int) -> int:
         """Cells (anywhere on the board) that have at least two neighbours in `mask`."""
+        return self.neighbour_counts(mask)[1]
+
+    def neighbour_counts(self, mask: int) -> tuple[int, int]:
+        """(cells with at least one neighbour in `mask`, cells with at least two)."""
         cols = self.cols
         one = two = 0
         for shifted in (
@@ -84,7 +88,8 @@ class Geometry:
         ):
             two |= one & shifted
             one |= shifted
-        return two & self.full_mask
+        full = self.full_mask
+        return one & full, two & full
 
     def cells_of(self, mask: int) -> Iterator[int]:
         """The cells of a bitmask, lowest first."""
