@@ -21,8 +21,13 @@ def cli_env() -> dict[str, str]:
 
 
 @pytest.fixture
-def run_numbrix() -> Callable[..., subprocess.CompletedProcess]:
-    """Run `python -m numbrix_curses ARGS...` as a child process; text in, text out."""
+def run_numbrix(tmp_path: Path) -> Callable[..., subprocess.CompletedProcess]:
+    """Run `python -m numbrix_curses ARGS...` as a child process; text in, text out.
+
+    Its state directory (saved games) is inside tmp_path, never the user's.
+    """
+    env = cli_env()
+    env["XDG_STATE_HOME"] = str(tmp_path / "state")
 
     def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
         return subprocess.run(
@@ -30,7 +35,7 @@ def run_numbrix() -> Callable[..., subprocess.CompletedProcess]:
             input=input if input is not None else "",
             capture_output=True,
             text=True,
-            env=cli_env(),
+            env=env,
             timeout=COMMAND_TIMEOUT,
         )
 

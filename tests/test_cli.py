@@ -400,6 +400,7 @@ def test_closed_stdout_is_a_quiet_exit(puzzle_file):
 
 
 # --- play: which puzzle the app opens (real app in a pseudo-terminal) ---------------------
+# Saved games go to XDG_STATE_HOME, so each test points it into its own tmp_path.
 
 
 @pytest.mark.parametrize(
@@ -412,10 +413,12 @@ def test_closed_stdout_is_a_quiet_exit(puzzle_file):
     ],
     ids=["no-command", "play", "bundled-number", "bundled-id"],
 )
-def test_play_opens_the_chosen_bundled_puzzle(args, expected_id):
+def test_play_opens_the_chosen_bundled_puzzle(args, expected_id, tmp_path):
     wanted = expected_id()
     args = [wanted if a == "ID" else a for a in args]
-    term = Terminal([sys.executable, "-m", "numbrix_curses", *args])
+    term = Terminal(
+        [sys.executable, "-m", "numbrix_curses", *args], XDG_STATE_HOME=str(tmp_path)
+    )
     try:
         term.wait_text(f"Numbrix · {wanted}")
         term.send("q")
@@ -427,7 +430,10 @@ def test_play_opens_the_chosen_bundled_puzzle(args, expected_id):
 @pytest.mark.parametrize("choice", ["2", "second"])
 def test_play_opens_the_chosen_puzzle_of_a_file(puzzle_file, choice):
     path = puzzle_file(f"# id: first\n{UNIQUE_3X3}\n# id: second\n{MULTIPLE_2X2}")
-    term = Terminal([sys.executable, "-m", "numbrix_curses", "play", str(path), "--puzzle", choice])
+    term = Terminal(
+        [sys.executable, "-m", "numbrix_curses", "play", str(path), "--puzzle", choice],
+        XDG_STATE_HOME=str(path.parent / "state"),
+    )
     try:
         term.wait_text("Numbrix · second")
         term.send("q")

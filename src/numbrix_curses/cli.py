@@ -26,9 +26,13 @@ import math
 import os
 import sys
 from dataclasses import dataclass
-from typing import Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
 
 from numbrix_curses import __version__
+
+if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.solver import SolveResult
 
 EXIT_OK = 0
 EXIT_NOT_UNIQUE = 1
@@ -77,7 +81,7 @@ def _display_name(path: str) -> str:
     return STDIN_NAME if path == STDIN else path
 
 
-def _read_puzzles(path: str) -> list:
+def _read_puzzles(path: str) -> list[Puzzle]:
     """Every puzzle of a file ("-" = stdin), parsed in full before any is used.
 
     Raises UsageError with the reader's `FILE:LINE:COL: message` line.
@@ -143,7 +147,9 @@ def _grid_rows(grid) -> list[list[int]] | None:
     return None if grid is None else [[int(v) for v in row] for row in grid]
 
 
-def _solve_each(args: argparse.Namespace, report: Callable[..., None]) -> int:
+def _solve_each(
+    args: argparse.Namespace, report: Callable[[Puzzle, str, str, SolveResult], None]
+) -> int:
     """Parse the whole file, then solve its puzzles in order, reporting each as it ends."""
     from numbrix_curses import solver
     from numbrix_curses.textformat import puzzle_label
@@ -164,7 +170,7 @@ def _status_value(status) -> str:
     return str(getattr(status, "value", status))
 
 
-def _json_line(puzzle, label: str, status: str, result) -> str:
+def _json_line(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> str:
     record = {
         "id": label,
         "rows": puzzle.rows,
@@ -195,7 +201,7 @@ def _configure_play(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _pick_puzzle(puzzles: list, choice: str | None, source: str):
+def _pick_puzzle(puzzles: list[Puzzle], choice: str | None, source: str) -> Puzzle:
     """The puzzle the user asked for: by 1-based number, else by `# id:`."""
     if choice is None:
         return puzzles[0]
@@ -244,7 +250,7 @@ def _run_solve(args: argparse.Namespace) -> int:
     out = sys.stdout
     first = True
 
-    def report(puzzle, label: str, status: str, result) -> None:
+    def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
         nonlocal first
         if args.json:
             print(_json_line(puzzle, label, status, result), file=out)
@@ -270,7 +276,7 @@ def _run_solve(args: argparse.Namespace) -> int:
 def _run_check(args: argparse.Namespace) -> int:
     out = sys.stdout
 
-    def report(puzzle, label: str, status: str, result) -> None:
+    def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
         if args.json:
             print(_json_line(puzzle, label, status, result), file=out)
         else:
