@@ -233,11 +233,12 @@ def test_finish_the_puzzle(term: Terminal):
     term.send_key("right")
     term.send("1")
     term.send("2")
-    term.wait_text("Solved!")
-    assert re.search(r"Solved! \d+:\d\d, 5 moves", term.text), term.dump()
+    term.wait_text("Solved in")
+    assert re.search(r"Solved in \d+:\d\d, 5 moves", term.text), term.dump()
     assert "solved" in term.lines[0]
     term.send("5")  # the finished board stays as it is
-    term.wait_text("Solved!")
+    term.send("u")
+    term.wait_text("Solved in")
     assert cell_text(term, 2, 2) == "12"
 
 
@@ -347,9 +348,15 @@ def test_key_table():
 
     assert action_for_key(curses.KEY_UP) == MoveCursor(-1, 0)
     assert action_for_key("h") == action_for_key("a") == MoveCursor(0, -1)
-    assert action_for_key("S") == MoveCursor(1, 0)
+    assert action_for_key("s") == MoveCursor(1, 0)
+    assert action_for_key("S") is Command.REVEAL  # capitals of their own: reveal, restart, help
+    assert action_for_key("R") is Command.RESTART
+    assert action_for_key("H") is Command.HELP
+    assert action_for_key("W") == MoveCursor(-1, 0)  # others act as their small letter
     assert action_for_key("7") == Digit(7)
     assert action_for_key("\x12") is Command.REDO
     assert action_for_key("x") is None
+    assert action_for_key("?") is Command.HINT
+    assert action_for_key(curses.KEY_F1) is Command.HELP
     assert action_for_key("٣") is None  # non-ASCII digits do not type
     assert ClearCell(1, 2) != SelectCell(1, 2)

@@ -1,15 +1,20 @@
 """Run the app in a pseudo-terminal and read its screen back with the pyte emulator.
 
-`Terminal` spawns `python -m numbrix_curses play FILE` under pexpect at a fixed size, feeds
-everything the app writes into a pyte screen (keeping the raw bytes too), and offers
-polling waits, key and mouse input, resizing and the exit status. No fixed sleeps: every
-wait polls the pty until a predicate holds or a timeout fails the test with the screen.
+`Terminal` spawns the app (`python -m numbrix_curses [play FILE]`) under pexpect at a fixed
+size, feeds everything the app writes into a pyte screen (keeping the raw bytes too), and
+offers polling waits, key and mouse input (SGR or X10 encoding, as the terminal type
+wants), resizing and the exit status. No fixed sleeps: every wait polls the pty until a
+predicate holds or a timeout fails the test with the screen.
+
+The child always gets its own state directory (`XDG_STATE_HOME`), a fresh temporary one
+unless the test passes one, so no test ever reads or writes the real saved games.
 """
 from __future__ import annotations
 
 import os
 import select
 import sys
+import tempfile
 import time
 from typing import Callable
 
@@ -66,15 +71,23 @@ class _Stream(pyte.ByteStream):
 
 
 def child_env(**extra: str) -> dict[str, str]:
-    """The parent's environment without LINES/COLUMNS (they would pin the size), plus TERM."""
-    env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}
+    """The parent's environment without LINES/COLUMNS (they would pin the size), plus TERM
+    and a private state directory."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS", "NO_COLOR")}
     env.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8", ESCDELAY="25")
     env.update(extra)
+    if "XDG_STATE_HOME" not in extra:
+        env["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="numbrix-test-state-")
     return env
 
 
-def play_command(path: str) -> list[str]:
-    return [sys.executable, "-m", "numbrix_curses", "play", path]
+def play_command(path: str, *more: str) -> list[str]:
+    return [sys.executable, "-m", "numbrix_curses", "play", path, *more]
+
+
+def app_command(*args: str) -> list[str]:
+    """`numbrix ARGS...`; with no arguments, the main menu."""
+    return [sys.executable, "-m", "numbrix_curses", *args]
 
 
 class Terminal:
@@ -83,8 +96,11 @@ class Terminal:
         self.stream = _Stream(self.screen)
         self.raw = bytearray()
         self.eof = False
+        self.env = child_env(**env)
+        #: screen and tmux terminfo entries describe the X10 mouse protocol, xterm's SGR 1006
+        self.x10_mouse = not self.env["TERM"].startswith("xterm")
         self.child = pexpect.spawn(
-            argv[0], argv[1:], env=child_env(**env), dimensions=(rows, cols)
+            argv[0], argv[1:], env=self.env, dimensions=(rows, cols)
         )
         self.child.delaybeforesend = None
         self.child.ptyproc.delayafterclose = 0
@@ -162,9 +178,25 @@ class Terminal:
         self.send(KEYS[name])
 
     def click(self, row: int, col: int, button: int = 0) -> None:
-        """Click at 0-based (row, col): SGR 1006 press and release in one write."""
+        """Click at 0-based (row, col): press and release in one write."""
+        if self.x10_mouse:
+            press = b"\x1b[M" + bytes([32 + button, 33 + col, 33 + row])
+            release = b"\x1b[M" + bytes([32 + 3, 33 + col, 33 + row])
+            self.send(press + release)
+            return
         x, y = col + 1, row + 1
         self.send(f"\x1b[<{button};{x};{y}M\x1b[<{button};{x};{y}m".encode())
+
+    def click_text(self, text: str) -> None:
+        """Click the first character of `text` where it shows on screen."""
+        where = self.find(text)
+        assert where is not None, f"{text!r} is not on screen\n{self.dump()}"
+        self.click(*where)
+
+    @property
+    def state_dir(self) -> str:
+        """The app's state folder (saved games, records) for this terminal."""
+        return os.path.join(self.env["XDG_STATE_HOME"], "numbrix-curses")
 
     def right_click(self, row: int, col: int) -> None:
         self.click(row, col, button=2)

@@ -241,6 +241,13 @@ def _run_play(args: argparse.Namespace) -> int:
     return int(run_app(puzzle, source=source))
 
 
+def _run_menu(args: argparse.Namespace) -> int:
+    """`numbrix` with no command: the app's main menu."""
+    from numbrix_curses.ui.app import run_menu  # only the app needs curses
+
+    return int(run_menu())
+
+
 # --- solve ----------------------------------------------------------------------------
 
 
@@ -312,7 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="numbrix",
         description="Numbrix in the terminal: play, solve and check puzzles.\n"
-        "With no command, opens the app on a bundled puzzle.",
+        "With no command, opens the app's main menu.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -336,7 +343,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     """Parse argv and run the command; UsageError becomes one line on stderr and exit 2."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    handler = getattr(args, "handler", _run_play)
+    handler = getattr(args, "handler", _run_menu)
     try:
         return handler(args)
     except UsageError as error:

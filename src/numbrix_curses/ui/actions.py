@@ -1,7 +1,7 @@
-"""What the player can ask for, as small values shared by keys, mouse clicks and the screen.
+"""What the player can ask for, as small values shared by keys, mouse clicks and the screens.
 
-A key press and a click on the matching spot of the screen produce the same action, so the
-screen handles each request in one place.
+A key press and a click on the matching spot of the screen produce the same action, so each
+screen handles each request in one place. Actions are hashable: the screen mask stores them.
 """
 from __future__ import annotations
 
@@ -20,6 +20,32 @@ class Command(enum.Enum):
     COMMIT = "commit"
     PAUSE = "pause"
     QUIT = "quit"
+    BACK = "back"
+    NEXT_NUMBER = "next number"
+    CHECK = "check"
+    HINT = "hint"
+    AUTO_FILL = "auto-fill"
+    REVEAL = "reveal"
+    RESTART = "restart"
+    HISTORY = "history"
+    HELP = "help"
+    WATCH = "watch"
+    SAVE_FILE = "save to file"
+    PLAY = "play"
+    CLEAR_ALL = "clear all"
+    CONFIRM = "confirm"
+    CANCEL = "cancel"
+    SWAP = "swap"
+    FASTER = "faster"
+    SLOWER = "slower"
+    STEP = "step"
+    TO_END = "to end"
+    TO_START = "to start"
+    PAGE_UP = "page up"
+    PAGE_DOWN = "page down"
+    HOME = "home"
+    END = "end"
+    NEXT_FIELD = "next field"
 
 
 @dataclass(frozen=True)
@@ -45,7 +71,60 @@ class Digit:
     value: int
 
 
-Action = Union[Command, MoveCursor, SelectCell, ClearCell, Digit]
+@dataclass(frozen=True)
+class Choose:
+    """Pick item `index` of a list or menu (a click, or Enter on the selection)."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class Hotkey:
+    """A menu hotkey letter."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class GoToMove:
+    """Undo or redo until `count` moves make up the position (a click in the history)."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class Adjust:
+    """Change form field `field` by `delta` steps (the arrows beside a value)."""
+
+    field: int
+    delta: int
+
+
+@dataclass(frozen=True)
+class Focus:
+    """Focus form field `field`."""
+
+    field: int
+
+
+@dataclass(frozen=True)
+class TextKey:
+    """A printable character typed into a text field."""
+
+    char: str
+
+
+@dataclass(frozen=True)
+class Scroll:
+    """Mouse wheel: `delta` lines down (negative: up)."""
+
+    delta: int
+
+
+Action = Union[
+    Command, MoveCursor, SelectCell, ClearCell, Digit, Choose, Hotkey, GoToMove, Adjust, Focus,
+    TextKey, Scroll,
+]
 
 
 def secondary(action: Action) -> Action | None:

@@ -1,80 +1,243 @@
 """The event loop: curses set-up, one input path from key or click to action, redraw.
 
-`run_app` is what `numbrix play FILE` calls. It runs inside `curses.wrapper`, so the
-terminal is restored however the loop ends (quit, error or Ctrl-C).
+`run_menu` opens the main menu (plain `numbrix`); `run_app(puzzle, source)` plays one puzzle
+(`numbrix play FILE`). Both run inside `curses.wrapper`, so the terminal is restored however
+the loop ends, and every screen is closed first (the play screen saves its game) whether
+the player quits, presses Ctrl-C, the terminal hangs up (SIGHUP), the process is told to
+stop (SIGTERM) or a bug raises.
+
+Exit statuses: 0 after quitting, 2 when there is no usable terminal, 70 after an internal
+error (details saved to a crash file in the state directory), 128 + N after signal N
+(130 for Ctrl-C, 129 for a hang-up, 143 for SIGTERM).
 """
 from __future__ import annotations
 
 import curses
 import locale
 import os
+import signal
+import sys
+import traceback
+from dataclasses import replace
+from typing import Callable
 
-from numbrix_curses.game import Game
 from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action
-from numbrix_curses.ui.keys import action_for_key, actions_for_click
+from numbrix_curses.ui.keys import actions_for_click
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.play import PlayScreen, label_for
+from numbrix_curses.ui.screen import AppContext, Exit, Nav, Pop, Push, Replace, Screen
 from numbrix_curses.ui.theme import make_theme
 
+EXIT_OK = 0
+EXIT_NO_TERMINAL = 2
+EXIT_INTERNAL_ERROR = 70
 #: exit status after Ctrl-C, as a shell reports a SIGINT death
 EXIT_INTERRUPTED = 130
+#: the longest the loop sleeps without input: signals and background work are looked at
+MAX_WAIT_MS = 500
+
+
+class _Signalled(BaseException):
+    """A hang-up or termination signal, raised in the loop so screens close normally."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class _NoTerminal(Exception):
+    pass
 
 
 def run_app(puzzle: Puzzle, source: str | None = None) -> int:
-    """Play `puzzle` full screen; returns the exit status (0 after `q`)."""
+    """Play `puzzle` full screen (resuming its saved game); returns the exit status."""
+    from numbrix_curses.ui.play import PlayScreen, label_for
+
+    def first(ctx: AppContext) -> list[Screen]:
+        ctx.standalone = True
+        return [PlayScreen.open(ctx, puzzle, label_for(puzzle.id, source), source)]
+
+    return _run(first)
+
+
+def run_menu() -> int:
+    """Open the main menu; returns the exit status."""
+    from numbrix_curses.ui.menu import MenuScreen
+
+    return _run(lambda ctx: [MenuScreen(ctx)])
+
+
+def _run(first: Callable[[AppContext], list[Screen]]) -> int:
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("numbrix: the app needs a terminal (standard input and output are not one)",
+              file=sys.stderr)
+        return EXIT_NO_TERMINAL
     # Box-drawing characters need the user's locale; a bare Escape should not lag a second.
     locale.setlocale(locale.LC_ALL, "")
     os.environ.setdefault("ESCDELAY", "25")
-    screen = PlayScreen(Game(puzzle), label_for(puzzle.id, source))
+    app = App(AppContext(Store()), first)
+    previous = _catch_signals()
     try:
-        return curses.wrapper(_main, screen)
+        return curses.wrapper(app.main)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except _Signalled as signalled:
+        return 128 + signalled.signum
+    except _NoTerminal as error:
+        print(f"numbrix: {error}", file=sys.stderr)
+        return EXIT_NO_TERMINAL
+    except curses.error as error:
+        if not app.started:
+            print(f"numbrix: cannot use this terminal ({error})", file=sys.stderr)
+            return EXIT_NO_TERMINAL
+        return _crashed(app)
+    except Exception:
+        return _crashed(app)
+    finally:
+        _restore_signals(previous)
 
 
-def _setup_terminal(stdscr: "curses.window") -> None:
-    try:
-        curses.curs_set(0)
-    except curses.error:
-        pass  # some terminals cannot hide the cursor
-    stdscr.keypad(True)
-    # Clicks are delivered at once (no wait for a double click) and as press events.
-    curses.mouseinterval(0)
-    curses.mousemask(curses.ALL_MOUSE_EVENTS | curses.REPORT_MOUSE_POSITION)
+def _crashed(app: "App") -> int:
+    """After the terminal is back: keep the details in a file, say one line."""
+    details = traceback.format_exc()
+    path = app.ctx.store.write_crash_report(details)
+    where = f"details in {path}" if path is not None else details.strip().splitlines()[-1]
+    print(f"numbrix: internal error ({where}); your game was saved.", file=sys.stderr)
+    return EXIT_INTERNAL_ERROR
 
 
-def _read_actions(stdscr: "curses.window", mask: ScreenMask) -> list[Action] | None:
-    """The actions of the next input event; None when the wait timed out or on resize."""
-    try:
-        key = stdscr.get_wch()
-    except curses.error:
-        return None  # timeout: time to update the clock
-    if key == curses.KEY_RESIZE:
-        curses.update_lines_cols()
-        return None
-    if key == curses.KEY_MOUSE:
+def _catch_signals() -> dict[int, object]:
+    previous: dict[int, object] = {}
+
+    def handler(signum: int, frame: object) -> None:
+        raise _Signalled(signum)
+
+    for name in ("SIGHUP", "SIGTERM"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue  # Windows has no SIGHUP
         try:
-            _, x, y, _, buttons = curses.getmouse()
+            previous[signum] = signal.signal(signum, handler)
+        except (ValueError, OSError):
+            pass  # not the main thread, or not allowed
+    return previous
+
+
+def _restore_signals(previous: dict[int, object]) -> None:
+    for signum, old in previous.items():
+        try:
+            signal.signal(signum, old)  # type: ignore[arg-type]
+        except (ValueError, OSError, TypeError):
+            pass
+
+
+class App:
+    """The screen stack and the loop that draws the top screen and feeds it actions."""
+
+    def __init__(self, ctx: AppContext, first: Callable[[AppContext], list[Screen]]) -> None:
+        self.ctx = ctx
+        self.first = first
+        self.stack: list[Screen] = []
+        self.code = EXIT_OK
+        self.started = False
+
+    def main(self, stdscr: "curses.window") -> int:
+        self.started = True
+        self._setup(stdscr)
+        try:
+            self.stack = self.first(self.ctx)
+            while self.stack:
+                self.frame(stdscr)
+        finally:
+            self.close_all()
+        return self.code
+
+    def _setup(self, stdscr: "curses.window") -> None:
+        if not curses.tigetstr("cup"):
+            raise _NoTerminal(
+                f"this terminal (TERM={os.environ.get('TERM', '')}) cannot move the cursor"
+            )
+        try:
+            curses.curs_set(0)
         except curses.error:
-            return []
-        return actions_for_click(mask, y, x, buttons)
-    action = action_for_key(key)
-    return [action] if action is not None else []
+            pass  # some terminals cannot hide the cursor
+        stdscr.keypad(True)
+        # Clicks are delivered at once (no wait for a double click) and as press events.
+        curses.mouseinterval(0)
+        available, _ = curses.mousemask(curses.ALL_MOUSE_EVENTS | curses.REPORT_MOUSE_POSITION)
+        self.ctx.mouse = bool(available) and bool(curses.tigetstr("kmous"))
+        self.ctx.theme = replace(make_theme(), mouse=self.ctx.mouse)
 
-
-def _main(stdscr: "curses.window", screen: PlayScreen) -> int:
-    _setup_terminal(stdscr)
-    theme = make_theme()
-    while True:
+    def frame(self, stdscr: "curses.window") -> None:
+        """Draw the top screen, wait for one input event, hand its actions over."""
+        screen = self.stack[-1]
+        nav = screen.tick()
+        if nav is not None:
+            self.apply(nav)
+            return
         height, width = stdscr.getmaxyx()
         # A fresh mask per frame: widgets refill it as they draw, so it always matches.
         mask = ScreenMask(height, width)
         stdscr.erase()
-        screen.draw(stdscr, mask, theme)
+        if screen.overlay and len(self.stack) > 1:
+            self.stack[-2].draw(stdscr, ScreenMask(height, width))
+        screen.draw(stdscr, mask)
         stdscr.refresh()
-        stdscr.timeout(screen.redraw_after_ms())
-        actions = _read_actions(stdscr, mask)
-        for action in actions or ():
-            if not screen.handle(action):
-                return 0
+        screen.after_draw()
+        wait = screen.redraw_after_ms()
+        stdscr.timeout(MAX_WAIT_MS if wait < 0 else min(wait, MAX_WAIT_MS))
+        for action in self.read_actions(stdscr, mask, screen) or ():
+            nav = screen.handle(action)
+            if nav is not None:
+                self.apply(nav)
+                return
+
+    def read_actions(
+        self, stdscr: "curses.window", mask: ScreenMask, screen: Screen
+    ) -> list[Action] | None:
+        """The actions of the next input event; None when the wait timed out or on resize."""
+        try:
+            key = stdscr.get_wch()
+        except curses.error:
+            return None  # timeout: time to update the clock
+        if key == curses.KEY_RESIZE:
+            curses.update_lines_cols()
+            return None
+        if key == curses.KEY_MOUSE:
+            try:
+                _, x, y, _, buttons = curses.getmouse()
+            except curses.error:
+                return []
+            return actions_for_click(mask, y, x, buttons)
+        action = screen.action_for_key(key)
+        return [action] if action is not None else []
+
+    def apply(self, nav: Nav) -> None:
+        if isinstance(nav, Push):
+            if self.stack:
+                self.stack[-1].covered()
+            self.stack.append(nav.screen)
+        elif isinstance(nav, Pop):
+            self.stack.pop().close()
+            if self.stack:
+                self.stack[-1].uncovered()
+            if nav.then is not None:
+                follow = nav.then()
+                if follow is not None:
+                    self.apply(follow)
+        elif isinstance(nav, Replace):
+            self.stack.pop().close()
+            self.stack.append(nav.screen)
+        elif isinstance(nav, Exit):
+            self.code = nav.code
+            self.close_all()
+
+    def close_all(self) -> None:
+        """Close every screen, top first; a failure in one does not stop the others."""
+        while self.stack:
+            screen = self.stack.pop()
+            try:
+                screen.close()
+            except Exception:
+                pass

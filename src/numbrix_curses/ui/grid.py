@@ -4,13 +4,19 @@ Each cell is one text row, `cell_width` columns wide (the widest number plus a s
 side); one-character walls separate cells. Where two orthogonal neighbours hold consecutive
 numbers the wall between them opens and a heavy line joins them, so the chain is visible as
 it grows. While drawing, every cell writes "select this cell" into the screen mask.
+
+A board larger than the screen is shown through a window (`GridLayout.view_*`) that follows
+the cursor; a frame edge that continues off screen is drawn dashed. What to show is a
+`BoardView`, so the play, entry and watch screens share this widget.
 """
 from __future__ import annotations
 
 import curses
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
-from numbrix_curses.game import Game
+import numpy as np
+
+from numbrix_curses.game import consecutive_links
 from numbrix_curses.ui.actions import SelectCell
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.mask import ScreenMask
@@ -19,17 +25,25 @@ from numbrix_curses.ui.theme import Theme
 
 @dataclass(frozen=True)
 class GridLayout:
-    """Where the board sits on screen and how large it is."""
+    """Where the board sits on screen, and which part of it shows.
+
+    `rows` x `cols` cells from (`row0`, `col0`) are visible; for a board that fits they are
+    the whole board.
+    """
 
     rows: int
     cols: int
     digits: int
     top: int = 0
     left: int = 0
+    row0: int = 0
+    col0: int = 0
+    board_rows: int = 0
+    board_cols: int = 0
 
     @classmethod
-    def for_game(cls, game: Game) -> "GridLayout":
-        return cls(game.rows, game.cols, len(str(game.size)))
+    def for_board(cls, rows: int, cols: int) -> "GridLayout":
+        return cls(rows, cols, len(str(rows * cols)), board_rows=rows, board_cols=cols)
 
     @property
     def cell_width(self) -> int:
@@ -43,60 +57,129 @@ class GridLayout:
     def height(self) -> int:
         return 2 * self.rows + 1
 
+    @property
+    def scrolled(self) -> bool:
+        return self.rows < self.board_rows or self.cols < self.board_cols
+
     def at(self, top: int, left: int) -> "GridLayout":
         return replace(self, top=top, left=left)
 
+    def window(self, rows: int, cols: int) -> "GridLayout":
+        """Only `rows` x `cols` cells visible (clamped to the board)."""
+        return replace(self, rows=min(rows, self.board_rows), cols=min(cols, self.board_cols))
+
+    def scrolled_to(self, row0: int, col0: int) -> "GridLayout":
+        row0 = min(max(row0, 0), self.board_rows - self.rows)
+        col0 = min(max(col0, 0), self.board_cols - self.cols)
+        return replace(self, row0=row0, col0=col0)
+
+    def following(self, row: int, col: int) -> "GridLayout":
+        """The same window moved as little as possible to show (row, col) with a margin."""
+        row0 = _follow(self.row0, self.rows, row)
+        col0 = _follow(self.col0, self.cols, col)
+        return self.scrolled_to(row0, col0)
+
+    def visible(self, row: int, col: int) -> bool:
+        return self.row0 <= row < self.row0 + self.rows and self.col0 <= col < self.col0 + self.cols
+
     def cell_origin(self, row: int, col: int) -> tuple[int, int]:
-        """Screen (y, x) of the first character of a cell."""
-        return self.top + 1 + 2 * row, self.left + 1 + col * (self.cell_width + 1)
+        """Screen (y, x) of the first character of a board cell (visible or not)."""
+        return (
+            self.top + 1 + 2 * (row - self.row0),
+            self.left + 1 + (col - self.col0) * (self.cell_width + 1),
+        )
+
+
+def _follow(first: int, span: int, target: int) -> int:
+    margin = 1 if span >= 4 else 0
+    if target < first + margin:
+        first = target - margin
+    elif target > first + span - 1 - margin:
+        first = target - span + 1 + margin
+    return first
+
+
+@dataclass
+class BoardView:
+    """What the widget shows: numbers, givens, the cursor and highlighted cells."""
+
+    grid: np.ndarray
+    given: np.ndarray
+    cursor: int | None = None
+    #: the cell whose number is being typed
+    pending: int | None = None
+    #: cells whose number is just before or after the cursor's
+    chain: frozenset[int] = frozenset()
+    #: cell -> attribute laid over the cell (check marks, hints, differences)
+    marks: dict[int, int] = field(default_factory=dict)
+    #: cell -> one character shown left of the number, so marks never rely on colour
+    flags: dict[int, str] = field(default_factory=dict)
+    #: draw the walls only (pause)
+    hidden: bool = False
+    #: attribute for numbers that are not given
+    entry_attr: int | None = None
 
 
 def draw_grid(
-    win: "curses.window",
-    mask: ScreenMask,
-    game: Game,
-    layout: GridLayout,
-    theme: Theme,
-    *,
-    hidden: bool = False,
+    win: "curses.window", mask: ScreenMask, view: BoardView, layout: GridLayout, theme: Theme
 ) -> None:
-    """Draw the board; `hidden` (pause) draws the walls only."""
     _draw_walls(win, layout, theme)
-    if hidden:
+    if view.hidden:
         return
-    _draw_links(win, game, layout, theme)
-    _draw_cells(win, mask, game, layout, theme)
+    _draw_links(win, view.grid, layout, theme)
+    _draw_cells(win, mask, view, layout, theme)
 
 
 def _draw_walls(win: "curses.window", layout: GridLayout, theme: Theme) -> None:
     glyphs = theme.glyphs
     span = glyphs.horizontal * layout.cell_width
-    for i in range(layout.rows + 1):
-        top, bottom = i == 0, i == layout.rows
-        line = "".join(
-            glyphs.corner(top, bottom, j == 0, j == layout.cols) + (span if j < layout.cols else "")
-            for j in range(layout.cols + 1)
-        )
-        edge_row = top or bottom
-        put(win, layout.top + 2 * i, layout.left, line, theme.frame if edge_row else theme.wall)
+    rows, cols = layout.rows, layout.cols
+    lines = []
+    for i in range(rows + 1):
+        top, bottom = i == 0, i == rows
+        lines.append("".join(
+            glyphs.corner(top, bottom, j == 0, j == cols) + (span if j < cols else "")
+            for j in range(cols + 1)
+        ))
+    # Edges that continue off screen are dashed.
+    more_up = layout.row0 > 0
+    more_down = layout.row0 + rows < layout.board_rows
+    more_left = layout.col0 > 0
+    more_right = layout.col0 + cols < layout.board_cols
+    if more_up:
+        lines[0] = lines[0][0] + lines[0][1:-1].replace(glyphs.horizontal, glyphs.cut_horizontal) \
+            + lines[0][-1]
+    if more_down:
+        lines[-1] = lines[-1][0] + lines[-1][1:-1].replace(
+            glyphs.horizontal, glyphs.cut_horizontal) + lines[-1][-1]
+    for i, line in enumerate(lines):
+        edge_row = i == 0 or i == rows
+        y = layout.top + 2 * i
+        put(win, y, layout.left, line, theme.frame if edge_row else theme.wall)
         if not edge_row:
             # The outer frame stays in the frame colour even on inner wall rows.
-            put(win, layout.top + 2 * i, layout.left, line[0], theme.frame)
-            put(win, layout.top + 2 * i, layout.left + layout.width - 1, line[-1], theme.frame)
-    for row in range(layout.rows):
+            put(win, y, layout.left, line[0], theme.frame)
+            put(win, y, layout.left + layout.width - 1, line[-1], theme.frame)
+    left_bar = glyphs.cut_vertical if more_left else glyphs.vertical
+    right_bar = glyphs.cut_vertical if more_right else glyphs.vertical
+    step = layout.cell_width + 1
+    inner = (" " * layout.cell_width + glyphs.vertical) * (cols - 1) + " " * layout.cell_width
+    for row in range(rows):
         y = layout.top + 1 + 2 * row
-        for j in range(layout.cols + 1):
-            edge = j == 0 or j == layout.cols
-            put(win, y, layout.left + j * (layout.cell_width + 1), glyphs.vertical,
-                theme.frame if edge else theme.wall)
+        if cols > 1:
+            put(win, y, layout.left + 1, inner, theme.wall)
+        put(win, y, layout.left, left_bar, theme.frame)
+        put(win, y, layout.left + cols * step, right_bar, theme.frame)
 
 
-def _draw_links(win: "curses.window", game: Game, layout: GridLayout, theme: Theme) -> None:
+def _draw_links(win: "curses.window", grid: np.ndarray, layout: GridLayout, theme: Theme) -> None:
     glyphs = theme.glyphs
-    geo = game.geometry
+    cols = layout.board_cols
     width = layout.cell_width
-    for a, b in game.links():
-        (ra, ca), (rb, cb) = geo.row_col(a), geo.row_col(b)
+    for a, b in consecutive_links(grid):
+        (ra, ca), (rb, cb) = divmod(a, cols), divmod(b, cols)
+        if not (layout.visible(ra, ca) and layout.visible(rb, cb)):
+            continue
         if ra == rb:
             y, x = layout.cell_origin(ra, max(ca, cb))
             put(win, y, x - 1, glyphs.link_across, theme.path)
@@ -108,26 +191,31 @@ def _draw_links(win: "curses.window", game: Game, layout: GridLayout, theme: The
 
 
 def _draw_cells(
-    win: "curses.window", mask: ScreenMask, game: Game, layout: GridLayout, theme: Theme
+    win: "curses.window", mask: ScreenMask, view: BoardView, layout: GridLayout, theme: Theme
 ) -> None:
-    cursor = game.cursor_cell
-    before, after = game.chain_neighbours(cursor)
-    chain = set(before) | set(after)
-    pending = game.pending
     width = layout.cell_width
-    grid = game.grid
-    for row in range(layout.rows):
-        for col in range(layout.cols):
-            cell = row * layout.cols + col
+    digits = layout.digits
+    cols = layout.board_cols
+    grid = view.grid
+    given = view.given
+    entry_attr = theme.entry if view.entry_attr is None else view.entry_attr
+    for row in range(layout.row0, layout.row0 + layout.rows):
+        y, x = layout.cell_origin(row, layout.col0)
+        for col in range(layout.col0, layout.col0 + layout.cols):
+            cell = row * cols + col
             value = int(grid[row, col])
-            text = f" {value:>{layout.digits}} " if value else " " * width
-            attr = theme.given if game.is_given(cell) else theme.entry
-            if cell in chain:
+            flag = view.flags.get(cell, " ")
+            text = f"{flag}{value:>{digits}} " if value else f"{flag}{' ' * digits} "
+            attr = theme.given if given[row, col] else entry_attr
+            if cell in view.chain:
                 attr = theme.chain | (attr & curses.A_BOLD)
-            if cell == cursor:
+            mark = view.marks.get(cell)
+            if mark is not None:
+                attr = mark | (attr & curses.A_BOLD)
+            if cell == view.cursor:
                 attr |= theme.cursor
-                if pending is not None and pending.cell == cell:
+                if view.pending == cell:
                     attr |= theme.pending
-            y, x = layout.cell_origin(row, col)
             put(win, y, x, text, attr)
             mask.put(y, x, width, SelectCell(row, col))
+            x += width + 1

@@ -1,19 +1,25 @@
 """Keyboard and mouse events to actions.
 
-Letters move the cursor (hjkl and WASD as well as the arrows), so numbers are typed with
-the digit keys only. A click is looked up in the screen mask, so it means whatever the
-widget drawn under it says.
+Each screen has a key table. Letters move the cursor on boards (hjkl and WASD as well as the
+arrows), so numbers are typed with the digit keys only, and the actions whose usual letter
+is taken by movement use the capital (S reveal, R restart, H help): a capital that means
+nothing on its own falls back to its small letter, so Caps Lock does not stop movement.
+A click is looked up in the screen mask, so it means whatever the widget drawn under it says.
 """
 from __future__ import annotations
 
 import curses
+from typing import Mapping
 
-from numbrix_curses.ui.actions import Action, Command, Digit, MoveCursor, secondary
+from numbrix_curses.ui.actions import Action, Command, Digit, MoveCursor, Scroll, secondary
 from numbrix_curses.ui.mask import ScreenMask
 
 UP, DOWN, LEFT, RIGHT = MoveCursor(-1, 0), MoveCursor(1, 0), MoveCursor(0, -1), MoveCursor(0, 1)
 
-_SPECIAL_KEYS: dict[int, Action] = {
+KeyTable = Mapping["int | str", Action]
+
+#: keys every board screen shares: moving, typing, clearing, undo
+BOARD_KEYS: dict[int | str, Action] = {
     curses.KEY_UP: UP,
     curses.KEY_DOWN: DOWN,
     curses.KEY_LEFT: LEFT,
@@ -21,9 +27,7 @@ _SPECIAL_KEYS: dict[int, Action] = {
     curses.KEY_BACKSPACE: Command.BACKSPACE,
     curses.KEY_DC: Command.CLEAR,
     curses.KEY_ENTER: Command.COMMIT,
-}
-
-_CHAR_KEYS: dict[str, Action] = {
+    curses.KEY_F1: Command.HELP,
     "k": UP, "w": UP,
     "j": DOWN, "s": DOWN,
     "h": LEFT, "a": LEFT,
@@ -33,9 +37,77 @@ _CHAR_KEYS: dict[str, Action] = {
     "\n": Command.COMMIT, "\r": Command.COMMIT, "\x1b": Command.COMMIT,
     "u": Command.UNDO,
     "r": Command.REDO, "\x12": Command.REDO,  # Ctrl-R
-    "p": Command.PAUSE,
+    "H": Command.HELP,
     "q": Command.QUIT,
 }
+
+PLAY_KEYS: dict[int | str, Action] = {
+    **BOARD_KEYS,
+    "n": Command.NEXT_NUMBER,
+    "c": Command.CHECK,
+    "?": Command.HINT,
+    "f": Command.AUTO_FILL,
+    "S": Command.REVEAL,
+    "R": Command.RESTART,
+    "p": Command.PAUSE,
+    "m": Command.HISTORY,
+    "v": Command.WATCH,
+}
+
+ENTRY_KEYS: dict[int | str, Action] = {
+    **BOARD_KEYS,
+    "c": Command.CHECK,
+    "p": Command.PLAY,
+    "v": Command.WATCH,
+    "e": Command.SAVE_FILE,
+    "x": Command.CLEAR_ALL,
+    "\t": Command.SWAP,
+}
+
+#: lists and menus: move the selection, choose, go back
+LIST_KEYS: dict[int | str, Action] = {
+    curses.KEY_UP: UP,
+    curses.KEY_DOWN: DOWN,
+    curses.KEY_LEFT: LEFT,
+    curses.KEY_RIGHT: RIGHT,
+    curses.KEY_PPAGE: Command.PAGE_UP,
+    curses.KEY_NPAGE: Command.PAGE_DOWN,
+    curses.KEY_HOME: Command.HOME,
+    curses.KEY_END: Command.END,
+    curses.KEY_ENTER: Command.CONFIRM,
+    curses.KEY_F1: Command.HELP,
+    "\n": Command.CONFIRM, "\r": Command.CONFIRM,
+    "\x1b": Command.BACK,
+    "k": UP, "j": DOWN,
+    "q": Command.BACK,
+    "\t": Command.NEXT_FIELD,
+}
+
+WATCH_KEYS: dict[int | str, Action] = {
+    **LIST_KEYS,
+    "+": Command.FASTER, "=": Command.FASTER, curses.KEY_RIGHT: Command.FASTER,
+    "-": Command.SLOWER, curses.KEY_LEFT: Command.SLOWER,
+    " ": Command.PAUSE, "p": Command.PAUSE,
+    ".": Command.STEP, "n": Command.STEP,
+    curses.KEY_END: Command.TO_END, "\n": Command.TO_END, "\r": Command.TO_END,
+    curses.KEY_ENTER: Command.TO_END,
+    curses.KEY_HOME: Command.TO_START,
+}
+
+
+def action_for_key(key: int | str, table: KeyTable = PLAY_KEYS) -> Action | None:
+    """The action of a key as `get_wch` returns it (str for characters, int for keys)."""
+    action = table.get(key)
+    if action is not None:
+        return action
+    if isinstance(key, str) and len(key) == 1:
+        if key.isdigit() and key.isascii():
+            return Digit(int(key))
+        if key.isalpha() and key.isupper():
+            # Caps Lock: a capital with no meaning of its own acts as its small letter.
+            return table.get(key.lower())
+    return None
+
 
 _PRIMARY = (
     curses.BUTTON1_PRESSED
@@ -44,19 +116,17 @@ _PRIMARY = (
     | curses.BUTTON1_TRIPLE_CLICKED
 )
 _SECONDARY = curses.BUTTON3_PRESSED | curses.BUTTON3_CLICKED
-
-
-def action_for_key(key: int | str) -> Action | None:
-    """The action of a key as `get_wch` returns it (str for characters, int for keys)."""
-    if isinstance(key, int):
-        return _SPECIAL_KEYS.get(key)
-    if key.isdigit() and key.isascii():
-        return Digit(int(key))
-    return _CHAR_KEYS.get(key.lower() if key.isalpha() else key)
+_WHEEL_UP = getattr(curses, "BUTTON4_PRESSED", 0)
+_WHEEL_DOWN = getattr(curses, "BUTTON5_PRESSED", 0)
 
 
 def actions_for_click(mask: ScreenMask, y: int, x: int, buttons: int) -> list[Action]:
-    """A left click does what the mask says; a right click its secondary action."""
+    """A left click does what the mask says; a right click its secondary action; the wheel
+    scrolls."""
+    if _WHEEL_UP and buttons & _WHEEL_UP:
+        return [Scroll(-3)]
+    if _WHEEL_DOWN and buttons & _WHEEL_DOWN:
+        return [Scroll(3)]
     target = mask.at(y, x)
     if target is None:
         return []

@@ -1,8 +1,8 @@
-"""The information panel beside (or, on narrow screens, below) the board.
+"""The information panel beside (or, on narrow screens, the status bar below) a board.
 
-It shows the puzzle's name and size, progress, the timer, messages and the key help; each
-key help line is also a button (its action goes into the screen mask), so the mouse can do
-what the keys do.
+It shows a title, name/value status lines, a message, and a lower section: the key help or
+another list (the move history). Each key help entry is also a button (its action goes into
+the screen mask), so the mouse can do what the keys do.
 """
 from __future__ import annotations
 
@@ -10,15 +10,18 @@ import curses
 import enum
 import textwrap
 from dataclasses import dataclass
+from typing import Sequence
 
-from numbrix_curses.ui.actions import Action, Command
+from numbrix_curses.ui.actions import Action
 from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.layout import PANEL_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.theme import Theme
 
-PANEL_WIDTH = 31
-#: rows the side panel needs at least: the status block and the message
-PANEL_MIN_HEIGHT = 12
+#: message lines kept for the side panel
+MESSAGE_ROWS = 4
+KEY_COLUMN = 8
+HALF_WIDTH = 16
 
 
 class MessageKind(enum.Enum):
@@ -34,41 +37,26 @@ class Message:
 
 
 @dataclass(frozen=True)
-class Status:
-    """What the panel reports, prepared by the play screen."""
-
-    label: str
-    size: str
-    level: str | None
-    placed: int
-    total: int
-    moves: int
-    time: str
-    cell: str
-    paused: bool
-
-
-@dataclass(frozen=True)
 class KeyHelp:
     what: str
     keys: str
     action: Action | None = None
 
 
-#: the key help, verb first; a line may hold two entries (two buttons)
-KEY_HELP: tuple[tuple[KeyHelp, ...], ...] = (
-    (KeyHelp("move", "arrows hjkl wasd"),),
-    (KeyHelp("type", "1-9, Enter ends", Command.COMMIT),),
-    (KeyHelp("clear", "Bksp Del Space", Command.CLEAR),),
-    (KeyHelp("undo", "u", Command.UNDO), KeyHelp("redo", "r ^R", Command.REDO)),
-    (KeyHelp("pause", "p", Command.PAUSE), KeyHelp("quit", "q", Command.QUIT)),
-    (KeyHelp("mouse", "click; right: clear"),),
-)
-KEY_COLUMN = 8
-HALF_WIDTH = 16
+@dataclass(frozen=True)
+class ListLine:
+    """A line of a panel list (the move history); `current` marks the position."""
+
+    text: str
+    action: Action | None = None
+    dim: bool = False
+    current: bool = False
 
 
-def _message_attr(message: Message, theme: Theme) -> int:
+KeyLines = Sequence[Sequence[KeyHelp]]
+
+
+def message_attr(message: Message, theme: Theme) -> int:
     return {
         MessageKind.INFO: curses.A_NORMAL,
         MessageKind.SUCCESS: theme.success,
@@ -76,22 +64,10 @@ def _message_attr(message: Message, theme: Theme) -> int:
     }[message.kind]
 
 
-def _status_rows(status: Status) -> list[tuple[str, str]]:
-    rows = [("Size", status.size)]
-    if status.level:
-        rows.append(("Level", status.level))
-    rows += [
-        ("Placed", f"{status.placed} of {status.total}"),
-        ("Moves", str(status.moves)),
-        ("Time", status.time + ("  paused" if status.paused else "")),
-        ("Cell", status.cell),
-    ]
-    return rows
-
-
-def side_panel_height() -> int:
-    """Rows of the whole side panel, key help included."""
-    return PANEL_MIN_HEIGHT + 1 + len(KEY_HELP)
+def side_panel_rows(status_rows: int, key_lines: int) -> tuple[int, int]:
+    """(rows needed at least, rows with the whole lower section) for a side panel."""
+    least = 2 + status_rows + 1 + MESSAGE_ROWS
+    return least, least + 1 + key_lines
 
 
 def draw_side_panel(
@@ -100,31 +76,39 @@ def draw_side_panel(
     top: int,
     left: int,
     height: int,
-    status: Status,
+    title: str,
+    status: Sequence[tuple[str, str]],
     message: Message | None,
     theme: Theme,
+    *,
+    keys: KeyLines = (),
+    listing: tuple[str, Sequence[ListLine]] | None = None,
 ) -> None:
+    """Title, status lines, message, then the key help or, if given, a titled list."""
     width = PANEL_WIDTH
+    bottom = top + height
     y = top
-    put(win, y, left, status.label[:width], curses.A_BOLD)
+    put(win, y, left, title[:width], curses.A_BOLD)
     y += 2
-    for name, value in _status_rows(status):
+    for name, value in status:
         put(win, y, left, f"{name:<8}", theme.label)
         put(win, y, left + 8, value[: width - 8], curses.A_BOLD if name == "Time" else 0)
         y += 1
     y += 1
     if message is not None:
-        for line in textwrap.wrap(message.text, width)[:2]:
-            put(win, y, left, line.ljust(width) if message.kind is MessageKind.SUCCESS else line,
-                _message_attr(message, theme))
+        for line in textwrap.wrap(message.text, width)[:MESSAGE_ROWS]:
+            shown = line.ljust(width) if message.kind is MessageKind.SUCCESS else line
+            put(win, y, left, shown, message_attr(message, theme))
             y += 1
-    y = max(y, top + PANEL_MIN_HEIGHT)
-    bottom = top + height
+    y = max(y, top + 2 + len(status) + 1 + MESSAGE_ROWS)
     if y + 2 > bottom:
+        return
+    if listing is not None:
+        _draw_listing(win, mask, y, left, bottom, listing, theme)
         return
     put(win, y, left, "Keys", theme.label | curses.A_BOLD)
     y += 1
-    for line in KEY_HELP:
+    for line in keys:
         if y >= bottom:
             break
         for i, item in enumerate(line):
@@ -137,13 +121,36 @@ def draw_side_panel(
         y += 1
 
 
-STATUS_BAR_KEYS = (
-    KeyHelp("move", "arrows"),
-    KeyHelp("type", "1-9"),
-    KeyHelp("undo", "u", Command.UNDO),
-    KeyHelp("redo", "r", Command.REDO),
-    KeyHelp("quit", "q", Command.QUIT),
-)
+def _draw_listing(
+    win: "curses.window",
+    mask: ScreenMask,
+    y: int,
+    left: int,
+    bottom: int,
+    listing: tuple[str, Sequence[ListLine]],
+    theme: Theme,
+) -> None:
+    title, lines = listing
+    put(win, y, left, title, theme.label | curses.A_BOLD)
+    y += 1
+    room = bottom - y
+    if room <= 0:
+        return
+    # Keep the current position in view: show the lines around it, the latest last.
+    current = next((i for i, line in enumerate(lines) if line.current), len(lines) - 1)
+    first = max(0, min(current - room // 2, len(lines) - room))
+    shown = lines[first: first + room]
+    if first > 0 and shown:
+        shown = [ListLine(f"  ... {first + 1} earlier"), *shown[1:]]
+    for line in shown:
+        attr = theme.dim if line.dim else curses.A_NORMAL
+        if line.current:
+            attr = theme.selected
+        put(win, y, left, line.text[:PANEL_WIDTH].ljust(PANEL_WIDTH) if line.current
+            else line.text[:PANEL_WIDTH], attr)
+        if line.action is not None:
+            mask.put(y, left, PANEL_WIDTH, line.action)
+        y += 1
 
 
 def draw_status_bar(
@@ -151,24 +158,21 @@ def draw_status_bar(
     mask: ScreenMask,
     top: int,
     rows: int,
-    status: Status,
+    parts: Sequence[str],
     message: Message | None,
     theme: Theme,
+    keys: Sequence[KeyHelp],
 ) -> None:
     """The compact panel for narrow screens: status, message and key lines, centred."""
     width = win.getmaxyx()[1]
     dot = f" {theme.glyphs.bullet} "
-    moves = f"{status.moves} move" + ("" if status.moves == 1 else "s")
-    parts = [status.size, f"{status.placed}/{status.total}", moves, status.time]
-    if status.paused:
-        parts.append("paused")
     line = dot.join(parts)
     put(win, top, max(0, (width - len(line)) // 2), line)
     if rows > 1 and message is not None:
-        put(win, top + 1, max(0, (width - len(message.text)) // 2), message.text,
-            _message_attr(message, theme))
+        text = message.text if len(message.text) <= width else message.text[: width - 3] + "..."
+        put(win, top + 1, max(0, (width - len(text)) // 2), text, message_attr(message, theme))
     if rows > 2:
-        items = list(STATUS_BAR_KEYS)
+        items = list(keys)
         while items and sum(len(i.keys) + len(i.what) + 3 for i in items) - 2 > width:
             items.pop()
         x = max(0, (width - (sum(len(i.keys) + len(i.what) + 3 for i in items) - 2)) // 2)

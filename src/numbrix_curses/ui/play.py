@@ -1,102 +1,170 @@
 """The play screen: lays out board and panel, turns actions into game calls, reports back.
 
-It owns the UI state that is not part of the game: the current message and the layout of
-the last frame (which decides whether the terminal is too small).
+It owns the UI state that is not part of the game: the message, the check marks and the
+hint on show (both vanish with the next change), the scroll position of a large board, the
+background work (the solution, a hint, auto-fill) and saving: the game is written after
+every change, once the frame showing it is on screen, and when the screen closes.
 """
 from __future__ import annotations
 
 import curses
 import os
-from dataclasses import dataclass
+import time
 
-from numbrix_curses.game import Game, Refusal, format_duration
-from numbrix_curses.puzzle import cell_name
-from numbrix_curses.ui.actions import Action, ClearCell, Command, Digit, MoveCursor, SelectCell
-from numbrix_curses.ui.draw import centred, put
-from numbrix_curses.ui.grid import GridLayout, draw_grid
+import numpy as np
+
+from numbrix_curses import assist
+from numbrix_curses.game import Game, Refusal, describe_move, format_duration, plural, wrong_entries
+from numbrix_curses.jobs import ThreadJob
+from numbrix_curses.puzzle import Puzzle, cell_name
+from numbrix_curses.ui.actions import (
+    Action,
+    ClearCell,
+    Command,
+    Digit,
+    GoToMove,
+    MoveCursor,
+    SelectCell,
+)
+from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
+from numbrix_curses.ui.keys import PLAY_KEYS
+from numbrix_curses.ui.layout import plan_layout
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
-    PANEL_MIN_HEIGHT,
-    PANEL_WIDTH,
+    KeyHelp,
+    ListLine,
     Message,
     MessageKind,
-    Status,
     draw_side_panel,
     draw_status_bar,
-    side_panel_height,
+    side_panel_rows,
 )
-from numbrix_curses.ui.theme import Theme
+from numbrix_curses.ui.screen import (
+    AppContext,
+    Exit,
+    Nav,
+    Pop,
+    Push,
+    Screen,
+    draw_title,
+    draw_too_small,
+    spinner,
+)
 
-TITLE_ROWS = 1
-PANEL_GAP = 4
-#: the narrow layout's status, message and key lines under the board
-STATUS_BAR_ROWS = 3
-MIN_WIDTH = 26
+#: seconds between saves while the clock runs and nothing else changes
+IDLE_SAVE_SECONDS = 30.0
+#: how long a hint may think before the app gives up on it
+HINT_BUDGET = 10.0
 
-
-@dataclass(frozen=True)
-class Layout:
-    """Where things go for one screen size; `grid` is None when the screen is too small."""
-
-    grid: GridLayout | None
-    side_panel: bool
-    panel_top: int
-    panel_left: int
-    panel_rows: int
-    need: tuple[int, int]
-
-
-def plan_layout(height: int, width: int, board: GridLayout) -> Layout:
-    """Board and panel side by side when they fit, stacked when not, else too small."""
-    usable = height - TITLE_ROWS
-    # Stacked is the smallest layout, so it defines the size to ask for.
-    need = (max(board.width, MIN_WIDTH), TITLE_ROWS + board.height + STATUS_BAR_ROWS)
-    side_width = board.width + PANEL_GAP + PANEL_WIDTH
-    if width >= side_width and usable >= max(board.height, PANEL_MIN_HEIGHT):
-        # The key help goes when rows are short; the board and status never do.
-        panel = min(side_panel_height(), usable)
-        block = max(board.height, panel)
-        top = TITLE_ROWS + (usable - block) // 2
-        left = (width - side_width) // 2
-        grid = board.at(top + (block - board.height) // 2, left)
-        return Layout(grid, True, top, left + board.width + PANEL_GAP, panel, need)
-    if width >= need[0] and height >= need[1]:
-        spare = height - need[1]
-        top = TITLE_ROWS + min(spare // 2, 1)
-        grid = board.at(top, (width - board.width) // 2)
-        panel_top = top + board.height
-        return Layout(grid, False, panel_top, 0, STATUS_BAR_ROWS, need)
-    return Layout(None, False, 0, 0, 0, need)
+KEY_LINES = (
+    (KeyHelp("move", "arrows hjkl wasd"),),
+    (KeyHelp("type", "0-9", Command.COMMIT), KeyHelp("next", "n", Command.NEXT_NUMBER)),
+    (KeyHelp("clear", "Bksp Del Space", Command.CLEAR),),
+    (KeyHelp("undo", "u", Command.UNDO), KeyHelp("redo", "r ^R", Command.REDO)),
+    (KeyHelp("check", "c", Command.CHECK), KeyHelp("hint", "?", Command.HINT)),
+    (KeyHelp("fill", "f", Command.AUTO_FILL), KeyHelp("reveal", "S", Command.REVEAL)),
+    (KeyHelp("restart", "R", Command.RESTART), KeyHelp("pause", "p", Command.PAUSE)),
+    (KeyHelp("moves", "m", Command.HISTORY), KeyHelp("watch", "v", Command.WATCH)),
+    (KeyHelp("help", "F1 H", Command.HELP), KeyHelp("quit", "q", Command.QUIT)),
+)
+MOUSE_LINE = (KeyHelp("mouse", "click; right: clear"),)
+STATUS_BAR_KEYS = (
+    KeyHelp("move", "arrows"),
+    KeyHelp("type", "0-9"),
+    KeyHelp("undo", "u", Command.UNDO),
+    KeyHelp("redo", "r", Command.REDO),
+    KeyHelp("check", "c", Command.CHECK),
+    KeyHelp("hint", "?", Command.HINT),
+    KeyHelp("help", "F1", Command.HELP),
+    KeyHelp("quit", "q", Command.QUIT),
+)
+STATUS_ROWS = 5
 
 
-class PlayScreen:
+class PlayScreen(Screen):
     """Playing one puzzle."""
 
-    def __init__(self, game: Game, label: str) -> None:
+    keys = PLAY_KEYS
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        game: Game,
+        label: str,
+        source: str | None = None,
+        *,
+        message: Message | None = None,
+    ) -> None:
+        super().__init__(ctx)
         self.game = game
         self.label = label
-        self.message: Message | None = None
+        self.source = source
+        self.message = message
         self.too_small = False
-        if game.solved is not None:
-            self.message = self._solved_message()
+        self.origin = (0, 0)
+        self.check_marks: frozenset[int] = frozenset()
+        self.check_revision = -1
+        self.hint: assist.Hint | None = None
+        self.hint_revision = -1
+        self.show_history = False
+        self.task: ThreadJob | None = None
+        self.task_kind = ""
+        self.task_revision = -1
+        self.reveal_waiting = False
+        self.saved_revision = -1 if game.moves else game.revision
+        self.last_save = time.monotonic()
+        self.save_failed = False
+        self.recorded = game.solved is not None
+        self.paused_by_cover = False
+        self.solution_job: ThreadJob = ThreadJob(
+            "solution", lambda token: assist.solve(game.puzzle, timeout=assist.SOLVE_BUDGET)
+        )
+        if game.solved is not None and self.message is None:
+            self.message = self._solved_message(None, False)
+
+    @classmethod
+    def open(cls, ctx: AppContext, puzzle: Puzzle, label: str, source: str | None) -> "PlayScreen":
+        """Play `puzzle`, going on with its saved game when there is one."""
+        resumed = ctx.store.resume(puzzle)
+        message = None
+        if resumed is not None:
+            game, saved = resumed
+            if game.solved is not None:
+                ctx.store.delete_game(puzzle)
+                game = Game(puzzle)
+            else:
+                message = Message(
+                    f"Welcome back: {plural(game.moves, 'move')}, "
+                    f"{format_duration(game.elapsed())} so far."
+                )
+        else:
+            game = Game(puzzle)
+        if ctx.store.problems:
+            message = Message(" ".join(ctx.store.problems), MessageKind.ERROR)
+            ctx.store.problems.clear()
+        return cls(ctx, game, label, source, message=message)
 
     # ----- input -------------------------------------------------------------------------
-    def handle(self, action: Action) -> bool:
-        """Carry out `action`; False means leave the screen."""
+    def handle(self, action: Action) -> Nav | None:
+        """Carry out `action`."""
         if action is Command.QUIT:
-            return False
+            return self._leave()
+        if action is Command.HELP:
+            from numbrix_curses.ui.help import HelpScreen
+
+            return Push(HelpScreen(self.ctx, "play"))
         if self.too_small:
-            return True
+            return None
         was_solved = self.game.solved is not None
         self.message = None
-        refusal = self._dispatch(action)
+        refusal, nav = self._dispatch(action)
         if refusal is not None:
             self.message = self._refusal_message(refusal)
-        if self.game.solved is not None and (not was_solved or refusal is Refusal.SOLVED):
-            self.message = self._solved_message()
-        return True
+        self._after_change(was_solved, refusal)
+        return nav
 
-    def _dispatch(self, action: Action) -> Refusal | None:
+    def _dispatch(self, action: Action) -> tuple[Refusal | None, Nav | None]:
         game = self.game
         if isinstance(action, MoveCursor):
             game.move_cursor(action.drow, action.dcol)
@@ -104,114 +172,517 @@ class PlayScreen:
             game.set_cursor(action.row, action.col)
         elif isinstance(action, ClearCell):
             game.set_cursor(action.row, action.col)
-            return game.clear()
+            return game.clear(), None
         elif isinstance(action, Digit):
-            return game.type_digit(action.value)
+            return game.type_digit(action.value), None
+        elif isinstance(action, GoToMove):
+            return self._go_to_move(action.count), None
         elif action is Command.BACKSPACE:
-            return game.backspace()
+            return game.backspace(), None
         elif action is Command.CLEAR:
-            return game.clear()
+            return game.clear(), None
         elif action is Command.COMMIT:
             game.commit()
+            self._cancel_task()
+            self.hint = None
         elif action is Command.UNDO:
-            return game.undo()
+            return game.undo(), None
         elif action is Command.REDO:
-            return game.redo()
+            return game.redo(), None
+        elif action is Command.NEXT_NUMBER:
+            return game.place_next(), None
         elif action is Command.PAUSE:
-            if game.solved is not None:
-                return Refusal.SOLVED
-            if game.paused:
-                game.resume()
-            else:
-                game.pause()
-                self.message = Message("Paused. Press p to go on.")
+            return self._toggle_pause(), None
+        elif action is Command.CHECK:
+            self._check()
+        elif action is Command.HINT:
+            return self._hint(), None
+        elif action is Command.AUTO_FILL:
+            return self._auto_fill(), None
+        elif action is Command.REVEAL:
+            return self._ask_reveal()
+        elif action is Command.RESTART:
+            return self._ask_restart()
+        elif action is Command.HISTORY:
+            self.show_history = not self.show_history
+        elif action is Command.WATCH:
+            from numbrix_curses.ui.watch import WatchScreen
+
+            return None, Push(WatchScreen(self.ctx, game.puzzle, self.label))
+        return None, None
+
+    def _after_change(self, was_solved: bool, refusal: Refusal | None) -> None:
+        record = self.game.solved
+        if record is not None and not self.recorded:
+            self.recorded = True
+            self._cancel_task()
+            self.message = self._record_solve()
+        elif record is not None and refusal is Refusal.SOLVED:
+            self.message = self._solved_message(None, False)
+        if record is None:
+            self.recorded = False
+
+    def _leave(self) -> Nav:
+        return Exit(0) if self.ctx.standalone else Pop()
+
+    def _toggle_pause(self) -> Refusal | None:
+        game = self.game
+        if game.solved is not None:
+            return Refusal.SOLVED
+        if game.paused:
+            game.resume()
+        else:
+            game.pause()
+            self.message = Message("Paused. Press p to go on.")
         return None
 
+    def _go_to_move(self, count: int) -> Refusal | None:
+        game = self.game
+        while game.moves > count:
+            refusal = game.undo()
+            if refusal is not None:
+                return refusal
+        while game.moves < count and game.can_redo:
+            refusal = game.redo()
+            if refusal is not None:
+                return refusal
+        return None
+
+    # ----- check, hint, fill, reveal, restart --------------------------------------------
+    def _solution(self) -> np.ndarray | None:
+        """The unique solution, once the background solver has proved it."""
+        job = self.solution_job
+        if not job.done or job.result is None:
+            return None
+        result = job.result
+        return result.solution if result.status.value == "unique" else None
+
+    def _check(self) -> None:
+        game = self.game
+        marks = game.check_cells()
+        self.check_marks = marks
+        self.check_revision = game.revision
+        self.hint = None
+        if marks:
+            self.message = Message(
+                f"{plural(len(marks), 'cell')} marked: those numbers cannot all be right.",
+                MessageKind.ERROR,
+            )
+            return
+        solution = self._solution()
+        wrong = wrong_entries(game.grid, solution) if solution is not None else []
+        if wrong:
+            self.message = Message(
+                f"No contradiction yet, but {plural(len(wrong), 'number')} will not work out.",
+                MessageKind.ERROR,
+            )
+        else:
+            self.message = Message("No mistakes found.", MessageKind.SUCCESS)
+
+    def _fit_for_help(self) -> Refusal | None | str:
+        """Why a hint or auto-fill cannot help on this board (a message), else None."""
+        game = self.game
+        if game.solved is not None:
+            return Refusal.SOLVED
+        if game.paused:
+            return Refusal.PAUSED
+        marks = game.check_cells()
+        if marks:
+            self.check_marks, self.check_revision = marks, game.revision
+            return "Fix the marked cells first: those numbers cannot all be right."
+        solution = self._solution()
+        if solution is not None and wrong_entries(game.grid, solution):
+            return "Some of your numbers are wrong: check (c) or undo (u) first."
+        if not assist.deduce_available():
+            return "Hints and auto-fill need the deduction engine, not in this version yet."
+        return None
+
+    def _hint(self) -> Refusal | None:
+        game = self.game
+        hint = self.hint
+        if hint is not None and self.hint_revision == game.revision and hint.cell is not None:
+            # Asking again on the same board places the number.
+            refusal = game.set_value(hint.cell, hint.number or 0)
+            if refusal is None:
+                self.message = Message(
+                    f"Placed {hint.number} at {cell_name(*game.geometry.row_col(hint.cell))}.")
+            self.hint = None
+            return refusal
+        problem = self._fit_for_help()
+        if isinstance(problem, Refusal):
+            return problem
+        if problem is not None:
+            self.message = Message(problem, MessageKind.ERROR)
+            return None
+        grid = game.grid.copy()
+        puzzle = game.puzzle
+        self._start_task("hint", lambda token: assist.next_hint(puzzle, grid))
+        return None
+
+    def _auto_fill(self) -> Refusal | None:
+        problem = self._fit_for_help()
+        if isinstance(problem, Refusal):
+            return problem
+        if problem is not None:
+            self.message = Message(problem, MessageKind.ERROR)
+            return None
+        grid = self.game.grid.copy()
+        puzzle = self.game.puzzle
+        self._start_task("fill", lambda token: assist.auto_fill(puzzle, grid))
+        return None
+
+    def _ask_reveal(self) -> tuple[Refusal | None, Nav | None]:
+        if self.game.solved is not None:
+            return Refusal.SOLVED, None
+        from numbrix_curses.ui.dialogs import ConfirmScreen
+
+        return None, Push(ConfirmScreen(
+            self.ctx, "Reveal the solution?", self._reveal,
+            detail="u takes it back; the game earns no best time.",
+        ))
+
+    def _reveal(self) -> None:
+        if self.game.paused:
+            self.game.resume()
+        if not self.solution_job.done:
+            self.reveal_waiting = True
+            self.message = Message("Working out the solution... (Esc cancels)")
+            return None
+        self._finish_reveal()
+        return None
+
+    def _finish_reveal(self) -> None:
+        self.reveal_waiting = False
+        result = self.solution_job.result
+        if result is None:
+            self.message = Message(f"The solver failed: {self.solution_job.error}",
+                                   MessageKind.ERROR)
+            return
+        status = result.status.value
+        if result.solution is None:
+            text = ("The solver ran out of time." if status == "timeout"
+                    else "This puzzle has no solution.")
+            self.message = Message(text, MessageKind.ERROR)
+            return
+        was_solved = self.game.solved is not None
+        refusal = self.game.reveal(result.solution)
+        if refusal is not None:
+            self.message = self._refusal_message(refusal)
+            return
+        self._after_change(was_solved, None)
+        if status == "multiple":
+            self.message = Message("This puzzle has more than one solution; here is one.")
+
+    def _ask_restart(self) -> tuple[Refusal | None, Nav | None]:
+        game = self.game
+        if game.solved is not None:
+            return Refusal.SOLVED, None
+        if not np.any(game.grid[~game.given_mask]):
+            return Refusal.NOTHING_TO_CLEAR, None
+        from numbrix_curses.ui.dialogs import ConfirmScreen
+
+        def restart() -> None:
+            if self.game.paused:
+                self.game.resume()
+            refusal = self.game.restart()
+            self.message = (self._refusal_message(refusal) if refusal is not None
+                            else Message("Started again: u brings your numbers back."))
+
+        return None, Push(ConfirmScreen(
+            self.ctx, "Clear all your numbers and start again?", restart,
+            detail="u brings them back.",
+        ))
+
+    # ----- background work ---------------------------------------------------------------
+    def _start_task(self, kind: str, fn) -> None:
+        self._cancel_task()
+        self.task = ThreadJob(kind, fn)
+        self.task_kind = kind
+        self.task_revision = self.game.revision
+        self.message = Message("Thinking... (Esc cancels)")
+
+    def _cancel_task(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+            self.message = Message("Cancelled.")
+        if self.reveal_waiting:
+            self.reveal_waiting = False
+            self.message = Message("Cancelled.")
+
+    def tick(self) -> Nav | None:
+        if self.reveal_waiting and self.solution_job.done:
+            self._finish_reveal()
+        task = self.task
+        if task is None or not task.done:
+            if task is not None and task.elapsed() > HINT_BUDGET:
+                self.task = None
+                task.cancel()
+                self.message = Message("No step found in time.", MessageKind.ERROR)
+            return None
+        self.task = None
+        if self.game.revision != self.task_revision:
+            self.message = None  # the board changed meanwhile: the answer is stale
+            return None
+        if task.error is not None:
+            text = task.error
+            if "Unavailable" in text or "deduction" in text:
+                text = "Hints need the deduction engine, not in this version yet."
+            self.message = Message(text, MessageKind.ERROR)
+            return None
+        if self.task_kind == "hint":
+            self._show_hint(task.result)
+        else:
+            self._apply_fill(task.result or [])
+        return None
+
+    def _show_hint(self, hint: assist.Hint | None) -> None:
+        game = self.game
+        if hint is None:
+            self.message = Message("No logical step found from here.")
+            return
+        game.note_hint()
+        if hint.contradiction:
+            self.check_marks = frozenset(hint.evidence)
+            self.check_revision = game.revision
+            self.message = Message(hint.reason, MessageKind.ERROR)
+            return
+        self.hint = hint
+        self.hint_revision = game.revision
+        if hint.cell is not None:
+            game.set_cursor(*game.geometry.row_col(hint.cell))
+        self.message = Message(f"{hint.reason} (? again places it)")
+
+    def _apply_fill(self, placements: list[tuple[int, int]]) -> None:
+        game = self.game
+        was_solved = game.solved is not None
+        refusal = game.fill(placements, "auto-fill")
+        if refusal is Refusal.NOTHING_TO_FILL:
+            self.message = Message("Nothing to fill in with simple steps.")
+        elif refusal is not None:
+            self.message = self._refusal_message(refusal)
+        else:
+            count = len(game.history[-1].changes) if game.history else 0  # type: ignore[union-attr]
+            self.message = Message(f"Auto-fill placed {plural(count, 'number')}; u undoes them.")
+        self._after_change(was_solved, refusal)
+
+    # ----- finishing and saving ----------------------------------------------------------
+    def _record_solve(self) -> Message:
+        game = self.game
+        record = game.solved
+        assert record is not None
+        store = self.ctx.store
+        store.delete_game(game.puzzle)
+        self.saved_revision = game.revision
+        if record.revealed or game.revealed:
+            return Message("Solution revealed: u takes it back.")
+        try:
+            best, is_best = store.record_solve(game.puzzle, self.label, record.seconds,
+                                               record.moves)
+        except OSError as error:
+            return Message(f"{self._solved_text()} (best time not saved: "
+                           f"{error.strerror or error})", MessageKind.SUCCESS)
+        if best.solved <= 1:
+            return self._solved_message(None, False)  # a first solve: no best to beat yet
+        return self._solved_message(best.best_seconds, is_best)
+
+    def _solved_text(self) -> str:
+        record = self.game.solved
+        assert record is not None
+        return f"Solved in {format_duration(record.seconds)}, {plural(record.moves, 'move')}"
+
+    def _solved_message(self, best: float | None, is_best: bool) -> Message:
+        if self.game.solved is not None and self.game.solved.revealed:
+            return Message("Solution revealed: u takes it back.")
+        text = self._solved_text()
+        if is_best and best is not None:
+            text += ". A new best time!"
+        elif best is not None:
+            text += f" (best {format_duration(best)})"
+        return Message(text, MessageKind.SUCCESS)
+
+    def after_draw(self) -> None:
+        game = self.game
+        if game.solved is not None:
+            return
+        idle = time.monotonic() - self.last_save > IDLE_SAVE_SECONDS and not game.paused
+        if game.revision != self.saved_revision or idle:
+            self.save()
+
+    def save(self) -> None:
+        """Write the game now (unless there is nothing worth keeping)."""
+        game = self.game
+        if game.solved is not None:
+            return
+        if game.moves == 0 and not game.can_redo and game.elapsed() < 1:
+            return
+        self.last_save = time.monotonic()
+        try:
+            self.ctx.store.save_game(game.puzzle, game, self.label, self.source)
+        except OSError as error:
+            if not self.save_failed:
+                self.message = Message(
+                    f"Could not save the game ({error.strerror or error}); playing on.",
+                    MessageKind.ERROR,
+                )
+            self.save_failed = True
+            return
+        self.save_failed = False
+        self.saved_revision = game.revision
+
+    def covered(self) -> None:
+        if not self.game.paused and self.game.solved is None:
+            self.game.pause()
+            self.paused_by_cover = True
+
+    def uncovered(self) -> None:
+        if self.paused_by_cover:
+            self.game.resume()
+            self.paused_by_cover = False
+
+    def close(self) -> None:
+        self._cancel_task()
+        self.solution_job.cancel()
+        self.save()
+
+    # ----- messages ----------------------------------------------------------------------
     def _refusal_message(self, refusal: Refusal) -> Message:
         if refusal is Refusal.OUT_OF_RANGE:
             return Message(f"Numbers go from 1 to {self.game.size}.", MessageKind.ERROR)
         if refusal is Refusal.PAUSED:
             return Message("Paused. Press p to go on.")
+        if refusal is Refusal.SOLVED:
+            return self._solved_message(None, False)
         kind = MessageKind.ERROR if refusal is Refusal.GIVEN else MessageKind.INFO
         return Message(refusal.value, kind)
 
-    def _solved_message(self) -> Message:
-        record = self.game.solved
-        assert record is not None
-        moves = f"{record.moves} move" + ("" if record.moves == 1 else "s")
-        return Message(f"Solved! {format_duration(record.seconds)}, {moves}", MessageKind.SUCCESS)
-
     # ----- output ------------------------------------------------------------------------
-    def status(self) -> Status:
+    def status_rows(self) -> list[tuple[str, str]]:
         game = self.game
         row, col = game.cursor
         value = game.value(game.cursor_cell)
         cell = cell_name(row, col)
         if value:
             cell += f" = {value}" + (" (given)" if game.is_given(game.cursor_cell) else "")
-        return Status(
-            label=self.label,
-            size=f"{game.rows}x{game.cols}",
-            level=game.puzzle.metadata.get("difficulty"),
-            placed=game.placed,
-            total=game.size,
-            moves=game.moves,
-            time=format_duration(game.elapsed()),
-            cell=cell,
-            paused=game.paused,
-        )
+        size = f"{game.rows}x{game.cols}"
+        level = game.puzzle.metadata.get("difficulty")
+        if level:
+            size += f"  {level}"
+        moves = str(game.moves)
+        if game.hints:
+            moves += f"  ({plural(game.hints, 'hint')})"
+        clock = format_duration(game.elapsed())
+        if game.paused:
+            clock += "  paused"
+        return [
+            ("Size", size),
+            ("Placed", f"{game.placed} of {game.size}"),
+            ("Moves", moves),
+            ("Time", clock),
+            ("Cell", cell),
+        ]
 
     def redraw_after_ms(self) -> int:
-        """How long the screen stays right without input (-1: until the next key)."""
+        if self.task is not None or self.reveal_waiting:
+            return 120  # the spinner
         if self.game.solved is not None or self.game.paused:
             return -1
         elapsed_ms = int(self.game.elapsed() * 1000)
         return 1000 - elapsed_ms % 1000 + 5
 
-    def draw(self, win: "curses.window", mask: ScreenMask, theme: Theme) -> None:
+    def board_view(self) -> BoardView:
+        game = self.game
+        cursor = game.cursor_cell
+        before, after = game.chain_neighbours(cursor)
+        marks: dict[int, int] = {}
+        flags: dict[int, str] = {}
+        theme = self.theme
+        if self.check_revision == game.revision:
+            for cell in self.check_marks:
+                marks[cell] = theme.wrong
+                flags[cell] = "!"
+        hint = self.hint
+        if hint is not None and self.hint_revision == game.revision:
+            for cell in hint.evidence:
+                marks.setdefault(cell, theme.evidence)
+            if hint.cell is not None:
+                marks[hint.cell] = theme.hint
+                flags[hint.cell] = "?"
+        pending = game.pending.cell if game.pending is not None else None
+        return BoardView(
+            grid=game.grid,
+            given=game.given_mask,
+            cursor=cursor,
+            pending=pending,
+            chain=frozenset(before) | frozenset(after),
+            marks=marks,
+            flags=flags,
+            hidden=game.paused,
+        )
+
+    def draw(self, win: "curses.window", mask: ScreenMask) -> None:
+        theme = self.theme
         height, width = win.getmaxyx()
-        layout = plan_layout(height, width, GridLayout.for_game(self.game))
+        keys = KEY_LINES + ((MOUSE_LINE,) if self.ctx.mouse else ())
+        least, most = side_panel_rows(STATUS_ROWS, len(keys))
+        layout = plan_layout(height, width, GridLayout.for_board(self.game.rows, self.game.cols),
+                             least, most)
         self.too_small = layout.grid is None
         if layout.grid is None:
-            self._draw_too_small(win, height, width, layout.need, theme)
+            draw_too_small(win, layout.need, theme)
             return
-        self._draw_title(win, width, theme)
-        draw_grid(win, mask, self.game, layout.grid, theme, hidden=self.game.paused)
+        grid = layout.grid.scrolled_to(*self.origin).following(*self.game.cursor)
+        self.origin = (grid.row0, grid.col0)
+        self._draw_title(win, grid)
+        draw_grid(win, mask, self.board_view(), grid, theme)
         if self.game.paused:
-            grid = layout.grid
-            centred_in = grid.left + grid.width // 2
             text = " Paused "
-            put(win, grid.top + grid.height // 2, centred_in - len(text) // 2, text, theme.title)
-        status = self.status()
+            put(win, grid.top + grid.height // 2, grid.left + (grid.width - len(text)) // 2, text,
+                theme.title)
+        message = self.message
+        if (self.task is not None or self.reveal_waiting) and message is not None:
+            started = self.task.started if self.task is not None else self.solution_job.started
+            message = Message(f"{spinner(started)} {message.text}", message.kind)
         if layout.side_panel:
-            draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
-                            status, self.message, theme)
+            draw_side_panel(
+                win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
+                self.label, self.status_rows(), message, theme,
+                keys=keys, listing=self._history_listing() if self.show_history else None,
+            )
         else:
-            draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, status,
-                            self.message, theme)
+            if self.show_history and message is None:
+                message = Message("Widen the window to see the moves.")
+            draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
+                            self._status_parts(), message, theme, STATUS_BAR_KEYS)
 
-    def _draw_title(self, win: "curses.window", width: int, theme: Theme) -> None:
-        put(win, 0, 0, " " * width, theme.title)
-        dot = theme.glyphs.bullet
+    def _status_parts(self) -> list[str]:
+        game = self.game
+        parts = [f"{game.rows}x{game.cols}", f"{game.placed}/{game.size}",
+                 plural(game.moves, "move"), format_duration(game.elapsed())]
+        if game.paused:
+            parts.append("paused")
+        return parts
+
+    def _history_listing(self) -> tuple[str, list[ListLine]]:
+        game = self.game
+        cols = game.cols
+        lines = [ListLine("  0. start", GoToMove(0), current=game.moves == 0)]
+        for i, move in enumerate(game.history, start=1):
+            lines.append(ListLine(f"{i:>3}. {describe_move(move, cols)}", GoToMove(i),
+                                  current=i == game.moves))
+        for j, move in enumerate(game.future, start=game.moves + 1):
+            lines.append(ListLine(f"{j:>3}. {describe_move(move, cols)}", GoToMove(j), dim=True))
+        return f"Moves (click to go back){'':<1}", lines
+
+    def _draw_title(self, win: "curses.window", grid: GridLayout) -> None:
+        dot = self.theme.glyphs.bullet
         text = f"Numbrix {dot} {self.label}"
         if self.game.solved is not None:
             text += f" {dot} solved"
-        centred(win, 0, text[:width], theme.title)
-
-    def _draw_too_small(
-        self, win: "curses.window", height: int, width: int, need: tuple[int, int], theme: Theme
-    ) -> None:
-        lines = [
-            f"Terminal too small: need {need[0]}x{need[1]}",
-            f"(now {width}x{height})",
-            "Enlarge the window, or press q to quit.",
-        ]
-        top = max(0, (height - len(lines)) // 2)
-        for i, line in enumerate(lines):
-            if width >= len(line):
-                centred(win, top + i, line, theme.error if i == 0 else 0)
-            else:
-                put(win, top + i, 0, line)
+        if grid.scrolled:
+            text += (f" {dot} rows {grid.row0 + 1}-{grid.row0 + grid.rows}"
+                     f" cols {grid.col0 + 1}-{grid.col0 + grid.cols}")
+        draw_title(win, text, self.theme)
 
 
 def label_for(puzzle_id: str | None, source: str | None) -> str:

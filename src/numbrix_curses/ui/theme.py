@@ -21,6 +21,11 @@ class Glyphs:
     link_across: str
     link_down: str
     bullet: str
+    #: a board edge that continues off screen (the view scrolls)
+    cut_horizontal: str = "┄"
+    cut_vertical: str = "┆"
+    #: a solved puzzle in lists
+    tick: str = "✓"
 
     def corner(self, top: bool, bottom: bool, left: bool, right: bool) -> str:
         row = 0 if top else 2 if bottom else 1
@@ -29,7 +34,13 @@ class Glyphs:
 
 
 UNICODE_GLYPHS = Glyphs("─", "│", tuple("┌┬┐├┼┤└┴┘"), "━", "┃", "·")  # type: ignore[arg-type]
-ASCII_GLYPHS = Glyphs("-", "|", tuple("+++++++++"), "-", "|", "-")  # type: ignore[arg-type]
+#: the Linux console's font has the box lines but not the dashed ones or the tick
+CONSOLE_GLYPHS = Glyphs(
+    "─", "│", tuple("┌┬┐├┼┤└┴┘"), "━", "┃", "·", ":", ":", "*"  # type: ignore[arg-type]
+)
+ASCII_GLYPHS = Glyphs(
+    "-", "|", tuple("+++++++++"), "-", "|", "-", ":", ":", "*"  # type: ignore[arg-type]
+)
 
 
 def pick_glyphs() -> Glyphs:
@@ -43,7 +54,9 @@ def pick_glyphs() -> Glyphs:
     except (AttributeError, ValueError):  # no nl_langinfo on Windows
         encoding = locale.getpreferredencoding(False)
     encoding = encoding.lower().replace("-", "").replace("_", "")
-    return UNICODE_GLYPHS if encoding == "utf8" else ASCII_GLYPHS
+    if encoding != "utf8":
+        return ASCII_GLYPHS
+    return CONSOLE_GLYPHS if os.environ.get("TERM", "").startswith("linux") else UNICODE_GLYPHS
 
 
 @dataclass(frozen=True)
@@ -62,8 +75,19 @@ class Theme:
     success: int
     error: int
     dim: int
+    #: a cell `check` marked wrong
+    wrong: int
+    #: the cell a hint is about, and the cells its reason rests on
+    hint: int
+    evidence: int
+    #: the selected line of a menu or list
+    selected: int
+    #: the solver's guesses while watching it, and cells where two solutions differ
+    guess: int
+    diff: int
     glyphs: Glyphs
     colour: bool
+    mouse: bool = True
 
 
 def colours_wanted() -> bool:
@@ -104,6 +128,12 @@ def _plain_theme(glyphs: Glyphs) -> Theme:
         success=curses.A_BOLD | curses.A_REVERSE,
         error=curses.A_BOLD,
         dim=curses.A_NORMAL,
+        wrong=curses.A_BOLD | curses.A_UNDERLINE,
+        hint=curses.A_BOLD | curses.A_UNDERLINE,
+        evidence=curses.A_UNDERLINE,
+        selected=curses.A_REVERSE,
+        guess=curses.A_UNDERLINE,
+        diff=curses.A_BOLD | curses.A_UNDERLINE,
         glyphs=glyphs,
         colour=False,
     )
@@ -130,6 +160,12 @@ def _colour_theme(glyphs: Glyphs) -> Theme:
         "success": (curses.COLOR_BLACK, curses.COLOR_GREEN),
         "error": (curses.COLOR_RED, background),
         "dim": (grey, background),
+        "wrong": (curses.COLOR_WHITE, curses.COLOR_RED),
+        "hint": (curses.COLOR_BLACK, curses.COLOR_YELLOW),
+        "evidence": (curses.COLOR_BLACK, curses.COLOR_CYAN),
+        "selected": (curses.COLOR_BLACK, curses.COLOR_CYAN),
+        "guess": (curses.COLOR_MAGENTA, background),
+        "diff": (curses.COLOR_BLACK, curses.COLOR_MAGENTA),
     }
     attr: dict[str, int] = {}
     for number, (name, (fg, bg)) in enumerate(pairs.items(), start=1):
@@ -150,6 +186,12 @@ def _colour_theme(glyphs: Glyphs) -> Theme:
         success=attr["success"] | curses.A_BOLD,
         error=attr["error"] | curses.A_BOLD,
         dim=attr["dim"],
+        wrong=attr["wrong"] | curses.A_BOLD,
+        hint=attr["hint"] | curses.A_BOLD,
+        evidence=attr["evidence"],
+        selected=attr["selected"] | curses.A_BOLD,
+        guess=attr["guess"] | curses.A_BOLD,
+        diff=attr["diff"] | curses.A_BOLD,
         glyphs=glyphs,
         colour=True,
     )

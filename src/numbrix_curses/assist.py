@@ -1,0 +1,116 @@
+"""Help for the player from the reasoning layers: hints, auto-fill and the solution.
+
+The play screen needs three things while a game goes on: the next logical step with its
+reason (hint), every simple step at once (auto-fill) and the answer (reveal, and knowing
+whether the player's numbers are still right). This module turns `deduce` and `solver`
+results into plain values for it. `deduce` may be missing from an installation that predates
+it: then `Unavailable` says so, and the game goes on without hints.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+from numbrix_curses.puzzle import Puzzle
+
+#: how long the app lets the solver look for a puzzle's solution
+SOLVE_BUDGET = 20.0
+
+
+class Unavailable(Exception):
+    """The reasoning this needs is not part of this installation."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The next logical step, or why the board cannot be completed (`contradiction`)."""
+
+    reason: str
+    cell: int | None = None
+    number: int | None = None
+    evidence: tuple[int, ...] = ()
+    technique: str = ""
+    contradiction: bool = False
+
+
+def _deduce() -> Any:
+    try:
+        return importlib.import_module("numbrix_curses.deduce")
+    except ImportError:
+        raise Unavailable("Hints need the deduction engine, not in this version yet.") from None
+
+
+def _cell(value: Any, cols: int) -> int | None:
+    """A cell given as a flat index or as (row, col)."""
+    if value is None:
+        return None
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        return int(value[0]) * cols + int(value[1])
+    return int(value)
+
+
+def _cells(values: Any, cols: int) -> tuple[int, ...]:
+    if not values:
+        return ()
+    found = (_cell(v, cols) for v in values)
+    return tuple(c for c in found if c is not None)
+
+
+def hint_from(result: Any, cols: int) -> Hint | None:
+    """Turn what `deduce.next_step` returned (a step, a contradiction, None) into a Hint."""
+    if result is None:
+        return None
+    number = getattr(result, "number", None)
+    cell = _cell(getattr(result, "cell", None), cols)
+    reason = str(getattr(result, "reason", "") or getattr(result, "message", "") or result)
+    evidence = _cells(
+        getattr(result, "evidence_cells", None) or getattr(result, "cells", None), cols
+    )
+    technique = str(getattr(result, "technique", "") or "")
+    if number is None or cell is None:
+        return Hint(reason, None, None, evidence, technique, contradiction=True)
+    return Hint(reason, cell, int(number), evidence, technique)
+
+
+def next_hint(puzzle: Puzzle, grid: np.ndarray) -> Hint | None:
+    """The next step on the board `grid`, None when logic finds nothing."""
+    deduce = _deduce()
+    step = deduce.next_step(puzzle, np.array(grid, dtype=np.int16))
+    return hint_from(step, puzzle.cols)
+
+
+def auto_fill(puzzle: Puzzle, grid: np.ndarray) -> list[tuple[int, int]]:
+    """(cell, number) of every simple step, in order; a contradiction gives no steps."""
+    deduce = _deduce()
+    steps = deduce.auto_fill(puzzle, np.array(grid, dtype=np.int16))
+    placements = []
+    for step in steps or ():
+        hint = hint_from(step, puzzle.cols)
+        if hint is None or hint.contradiction:
+            break
+        placements.append((hint.cell, hint.number))
+    return placements
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    timeout: float = SOLVE_BUDGET,
+    limit: int = 2,
+    on_event: Callable[[Any], None] | None = None,
+) -> Any:
+    """The solver's answer for `puzzle` within `timeout` seconds (a `SolveResult`)."""
+    from numbrix_curses import solver
+
+    return solver.solve(puzzle, limit=limit, timeout=timeout, on_event=on_event)
+
+
+def deduce_available() -> bool:
+    try:
+        _deduce()
+    except Unavailable:
+        return False
+    return True

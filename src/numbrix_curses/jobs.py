@@ -1,0 +1,220 @@
+"""Long work off the app's main loop: solver runs in threads, puzzle generation in a process.
+
+The screen starts a `Job`, keeps drawing (a spinner, the time so far) and polls `done` on
+every tick, so the interface never freezes; `cancel()` is always immediate for the screen.
+
+- `ThreadJob` runs a function in a daemon thread with a `CancelToken`; functions that can
+  (the solver's event callback) check the token and stop early, others finish in the
+  background and their result is dropped. Every solver call from the app also has a time
+  budget, so no thread runs on for long.
+- `ProcessJob` runs ``python -m numbrix_curses.jobs ...`` in its own session, away from the
+  terminal (no stdin, no signals from the keyboard), reading JSON lines from its stdout;
+  cancel kills it. Puzzle generation runs this way because it cannot be interrupted.
+
+Running this module generates one puzzle: ``python -m numbrix_curses.jobs generate ROWS COLS
+DIFFICULTY SEED`` prints ``{"puzzle": TEXT}`` (the compact text format) or ``{"error": MSG}``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from typing import Any, Callable, Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Cancelled(Exception):
+    """Raised inside a job's function when its token was cancelled."""
+
+
+class CancelToken:
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def cancel(self) -> None:
+        self._event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._event.is_set()
+
+    def check(self) -> None:
+        if self._event.is_set():
+            raise Cancelled()
+
+
+class Job(Generic[T]):
+    """Work running elsewhere; poll `done`, then read `result` or `error`."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.started = time.monotonic()
+        self._lock = threading.Lock()
+        self._done = False
+        self._result: T | None = None
+        self._error: str | None = None
+        self.cancelled = False
+        #: a short progress line from the work itself, when it reports one
+        self.progress: str | None = None
+
+    @property
+    def done(self) -> bool:
+        with self._lock:
+            return self._done or self.cancelled
+
+    @property
+    def result(self) -> T | None:
+        with self._lock:
+            return self._result
+
+    @property
+    def error(self) -> str | None:
+        with self._lock:
+            return self._error
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def _finish(self, result: T | None = None, error: str | None = None) -> None:
+        with self._lock:
+            if not self._done:
+                self._result, self._error, self._done = result, error, True
+
+
+class ThreadJob(Job[T]):
+    """`fn(token)` in a daemon thread."""
+
+    def __init__(self, label: str, fn: Callable[[CancelToken], T]) -> None:
+        super().__init__(label)
+        self.token = CancelToken()
+        self._thread = threading.Thread(target=self._run, args=(fn,), daemon=True, name=label)
+        self._thread.start()
+
+    def _run(self, fn: Callable[[CancelToken], T]) -> None:
+        try:
+            self._finish(fn(self.token))
+        except Cancelled:
+            self._finish(error="cancelled")
+        except Exception as error:  # a failed job is reported on screen, never a crash
+            self._finish(error=f"{type(error).__name__}: {error}")
+
+    def cancel(self) -> None:
+        super().cancel()
+        self.token.cancel()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the job ends (for tests and benchmarks); True when it did."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+
+class ProcessJob(Job[dict]):
+    """A child process speaking JSON lines: ``{"progress": ...}`` then ``{"result": ...}`` or
+    ``{"error": ...}``; the result is the last object's data."""
+
+    def __init__(self, label: str, argv: list[str]) -> None:
+        super().__init__(label)
+        kwargs: dict[str, Any] = {}
+        if os.name == "posix":
+            kwargs["start_new_session"] = True  # no SIGINT/SIGHUP from our terminal
+        else:
+            kwargs["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
+        self._proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            **kwargs,
+        )
+        self._stderr_tail = ""
+        threading.Thread(target=self._read_out, daemon=True).start()
+        threading.Thread(target=self._read_err, daemon=True).start()
+
+    def _read_err(self) -> None:
+        assert self._proc.stderr is not None
+        for line in self._proc.stderr:
+            if line.strip():
+                self._stderr_tail = line.strip()
+
+    def _read_out(self) -> None:
+        assert self._proc.stdout is not None
+        final: dict | None = None
+        for line in self._proc.stdout:
+            try:
+                message = json.loads(line)
+            except ValueError:
+                continue
+            if not isinstance(message, dict):
+                continue
+            if "progress" in message:
+                self.progress = str(message["progress"])
+            else:
+                final = message
+        code = self._proc.wait()
+        if self.cancelled:
+            self._finish(error="cancelled")
+        elif final is not None and "error" in final:
+            self._finish(error=str(final["error"]))
+        elif final is not None and code == 0:
+            self._finish(result=final)
+        else:
+            why = self._stderr_tail or f"exit status {code}"
+            self._finish(error=f"the worker failed ({why})")
+
+    def cancel(self) -> None:
+        super().cancel()
+        if self._proc.poll() is None:
+            try:
+                self._proc.kill()
+            except OSError:
+                pass
+
+
+def generation_job(rows: int, cols: int, difficulty: str, seed: int) -> ProcessJob:
+    """Generate one puzzle in a child process; the result holds ``"puzzle"`` (text)."""
+    argv = [sys.executable, "-m", "numbrix_curses.jobs", "generate",
+            str(rows), str(cols), difficulty, str(seed)]
+    return ProcessJob(f"generate {rows}x{cols} {difficulty}", argv)
+
+
+def generator_available() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("numbrix_curses.generator") is not None
+
+
+def _generate(rows: int, cols: int, difficulty: str, seed: int) -> dict:
+    from numbrix_curses import generator
+    from numbrix_curses.textformat import format_compact
+
+    make = getattr(generator, "generate_puzzle")
+    puzzle = make(rows, cols, difficulty, seed)
+    return {"puzzle": format_compact(puzzle)}
+
+
+def _worker(argv: list[str]) -> int:
+    out = sys.stdout
+    try:
+        if len(argv) != 5 or argv[0] != "generate":
+            raise ValueError("usage: generate ROWS COLS DIFFICULTY SEED")
+        rows, cols, difficulty, seed = int(argv[1]), int(argv[2]), argv[3], int(argv[4])
+        message = _generate(rows, cols, difficulty, seed)
+    except Exception as error:  # reported to the app as a message, never a traceback
+        message = {"error": f"{error}" or type(error).__name__}
+    out.write(json.dumps(message) + "\n")
+    out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_worker(sys.argv[1:]))

@@ -1,0 +1,221 @@
+"""Small screens that ask: a yes/no question over the current screen, and a line of text.
+
+Their answer runs as a follow-up in the screen that asked (`Pop(then=...)`), so the asking
+screen keeps all the logic and a dialog knows nothing about games or files.
+"""
+from __future__ import annotations
+
+import curses
+import glob
+import os
+from typing import Callable
+
+from numbrix_curses.ui.actions import Action, Command, Hotkey, MoveCursor, TextKey
+from numbrix_curses.ui.draw import centred, put
+from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.panel import Message, MessageKind, message_attr
+from numbrix_curses.ui.screen import AppContext, Nav, Pop, Screen, draw_box, draw_title
+
+Answer = Callable[[], "Nav | None"]
+
+
+class ConfirmScreen(Screen):
+    """"Reveal the solution?" with Yes and No; Enter takes the focused one (No at first)."""
+
+    overlay = True
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        question: str,
+        on_yes: Answer,
+        *,
+        detail: str = "",
+        on_no: Answer | None = None,
+        yes: str = "Yes",
+        no: str = "No",
+    ) -> None:
+        super().__init__(ctx)
+        self.question = question
+        self.detail = detail
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self.labels = (yes, no)
+        self.focus_yes = False
+
+    def action_for_key(self, key: int | str) -> Action | None:
+        if isinstance(key, str) and key.lower() in ("y", "n"):
+            return Hotkey(key.lower())
+        if key in ("\x1b", "q"):
+            return Hotkey("n")
+        if key in ("\n", "\r", curses.KEY_ENTER):
+            return Command.CONFIRM
+        if key in (curses.KEY_LEFT, curses.KEY_RIGHT, "\t", "h", "l"):
+            return MoveCursor(0, 1)
+        return None
+
+    def handle(self, action: Action) -> Nav | None:
+        if action is Command.CONFIRM:
+            action = Hotkey("y" if self.focus_yes else "n")
+        if isinstance(action, MoveCursor):
+            self.focus_yes = not self.focus_yes
+        elif action == Hotkey("y"):
+            return Pop(then=self.on_yes)
+        elif action == Hotkey("n"):
+            return Pop(then=self.on_no)
+        return None
+
+    def draw(self, win: "curses.window", mask: ScreenMask) -> None:
+        theme = self.theme
+        height, width = win.getmaxyx()
+        lines = [self.question] + ([self.detail] if self.detail else [])
+        buttons = [f"[y] {self.labels[0]}", f"[n] {self.labels[1]}"]
+        inner = max(max(len(line) for line in lines), sum(len(b) for b in buttons) + 4) + 4
+        box_w = min(width, inner + 2)
+        box_h = len(lines) + 4
+        top = max(0, (height - box_h) // 2)
+        left = max(0, (width - box_w) // 2)
+        # The dialog takes every click: nothing behind it reacts.
+        mask.clear()
+        draw_box(win, top, left, box_h, box_w, theme)
+        for i, line in enumerate(lines):
+            put(win, top + 1 + i, left + 2, line[: box_w - 4], curses.A_BOLD if i == 0 else 0)
+        y = top + box_h - 2
+        x = left + (box_w - (sum(len(b) for b in buttons) + 4)) // 2
+        for i, text in enumerate(buttons):
+            focused = (i == 0) == self.focus_yes
+            put(win, y, x, text, theme.selected if focused else theme.key)
+            mask.put(y, x, len(text), Hotkey("yn"[i]))
+            x += len(text) + 4
+
+
+class TextPromptScreen(Screen):
+    """One line of text (a file path); Tab completes paths. `on_submit` returns an error
+    message to show, or where to go."""
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        title: str,
+        prompt: str,
+        on_submit: Callable[[str], "str | Nav | None"],
+        *,
+        initial: str = "",
+        hint: str = "",
+        complete_paths: bool = True,
+        ok: str = "open",
+    ) -> None:
+        super().__init__(ctx)
+        self.title = title
+        self.prompt = prompt
+        self.on_submit = on_submit
+        self.text = initial
+        self.pos = len(initial)
+        self.hint = hint
+        self.complete_paths = complete_paths
+        self.ok = ok
+        self.message: Message | None = None
+
+    def action_for_key(self, key: int | str) -> Action | None:
+        special: dict[int | str, Action] = {
+            "\n": Command.CONFIRM, "\r": Command.CONFIRM, curses.KEY_ENTER: Command.CONFIRM,
+            "\x1b": Command.BACK,
+            curses.KEY_BACKSPACE: Command.BACKSPACE, "\x7f": Command.BACKSPACE,
+            "\b": Command.BACKSPACE,
+            curses.KEY_DC: Command.CLEAR,
+            curses.KEY_LEFT: MoveCursor(0, -1), curses.KEY_RIGHT: MoveCursor(0, 1),
+            curses.KEY_HOME: Command.HOME, "\x01": Command.HOME,
+            curses.KEY_END: Command.END, "\x05": Command.END,
+            "\x15": Command.CLEAR_ALL,  # Ctrl-U
+            "\t": Command.NEXT_FIELD,
+        }
+        if key in special:
+            return special[key]
+        if isinstance(key, str) and key.isprintable():
+            return TextKey(key)
+        return None
+
+    def handle(self, action: Action) -> Nav | None:
+        text, pos = self.text, self.pos
+        if isinstance(action, TextKey):
+            self.text, self.pos = text[:pos] + action.char + text[pos:], pos + len(action.char)
+        elif action is Command.BACKSPACE and pos > 0:
+            self.text, self.pos = text[: pos - 1] + text[pos:], pos - 1
+        elif action is Command.CLEAR:
+            self.text = text[:pos] + text[pos + 1:]
+        elif action is Command.CLEAR_ALL:
+            self.text, self.pos = "", 0
+        elif isinstance(action, MoveCursor):
+            self.pos = min(max(pos + action.dcol, 0), len(text))
+        elif action is Command.HOME:
+            self.pos = 0
+        elif action is Command.END:
+            self.pos = len(text)
+        elif action is Command.NEXT_FIELD and self.complete_paths:
+            self._complete()
+        elif action is Command.BACK:
+            return Pop()
+        elif action is Command.CONFIRM:
+            result = self.on_submit(self.text.strip())
+            if isinstance(result, str):
+                self.message = Message(result, MessageKind.ERROR)
+                return None
+            return result
+        return None
+
+    def _complete(self) -> None:
+        """Complete the path before the cursor as far as it is unambiguous."""
+        typed = self.text[: self.pos]
+        matches = sorted(glob.glob(glob.escape(os.path.expanduser(typed)) + "*"))
+        if not matches:
+            self.message = Message("No file starts like that.", MessageKind.ERROR)
+            return
+        common = os.path.commonprefix(matches)
+        if len(matches) == 1 and os.path.isdir(common):
+            common += os.sep
+        expanded = os.path.expanduser(typed)
+        if len(common) > len(expanded):
+            # Keep a leading ~ as typed.
+            addition = common[len(expanded):]
+            self.text = typed + addition + self.text[self.pos:]
+            self.pos += len(addition)
+        if len(matches) > 1:
+            names = ", ".join(os.path.basename(m.rstrip(os.sep)) for m in matches[:6])
+            more = "..." if len(matches) > 6 else ""
+            self.message = Message(f"{len(matches)} matches: {names}{more}")
+        else:
+            self.message = None
+
+    def draw(self, win: "curses.window", mask: ScreenMask) -> None:
+        theme = self.theme
+        height, width = win.getmaxyx()
+        draw_title(win, f"Numbrix {theme.glyphs.bullet} {self.title}", theme)
+        left = 2
+        y = max(2, height // 2 - 3)
+        put(win, y, left, self.prompt, curses.A_BOLD)
+        field_w = max(10, width - 2 * left)
+        # Scroll the field so the cursor stays visible.
+        start = max(0, self.pos - field_w + 1)
+        shown = self.text[start: start + field_w]
+        put(win, y + 1, left, shown.ljust(field_w), curses.A_UNDERLINE)
+        cursor_x = left + self.pos - start
+        char = self.text[self.pos] if self.pos < len(self.text) else " "
+        put(win, y + 1, cursor_x, char, curses.A_REVERSE | curses.A_UNDERLINE)
+        if self.hint:
+            put(win, y + 3, left, self.hint[: width - left], theme.dim)
+        if self.message is not None:
+            put(win, y + 4, left, self.message.text[: width - left],
+                message_attr(self.message, theme))
+        buttons = [("Enter", self.ok, Command.CONFIRM), ("Tab", "complete", Command.NEXT_FIELD),
+                   ("Esc", "back", Command.BACK)]
+        x = left
+        for key, what, action in buttons:
+            put(win, y + 6, x, key, theme.key)
+            put(win, y + 6, x + len(key) + 1, what)
+            mask.put(y + 6, x, len(key) + 1 + len(what), action)
+            x += len(key) + len(what) + 4
+
+
+def centred_lines(win: "curses.window", top: int, lines: list[str], attr: int = 0) -> None:
+    for i, line in enumerate(lines):
+        centred(win, top + i, line, attr)

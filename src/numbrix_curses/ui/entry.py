@@ -1,0 +1,457 @@
+"""Type in a puzzle: an empty grid of a chosen size, the givens typed in, then check, save, play.
+
+Check runs the solver (with a time budget, in a thread, cancellable) and reports unique,
+several solutions (showing a second one with the cells that differ from the first marked;
+Tab switches between the two) or none. The grid is a `Game` that does not look for a win,
+so typing, clearing, undo and redo work as in play.
+"""
+from __future__ import annotations
+
+import curses
+import os
+
+import numpy as np
+
+from numbrix_curses import assist
+from numbrix_curses.game import Game, Refusal, plural
+from numbrix_curses.jobs import CancelToken, ThreadJob
+from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
+from numbrix_curses.ui.actions import Action, ClearCell, Command, Digit, MoveCursor, SelectCell
+from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.form import Button, Field, Form
+from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
+from numbrix_curses.ui.keys import ENTRY_KEYS
+from numbrix_curses.ui.layout import plan_layout
+from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.panel import (
+    KeyHelp,
+    Message,
+    MessageKind,
+    draw_side_panel,
+    draw_status_bar,
+    side_panel_rows,
+)
+from numbrix_curses.ui.screen import (
+    AppContext,
+    Nav,
+    Pop,
+    Push,
+    Replace,
+    Screen,
+    draw_title,
+    draw_too_small,
+    spinner,
+)
+
+SIDES = [str(n) for n in range(1, 31)]
+#: how long Check may take before it says it could not decide
+CHECK_BUDGET = 20.0
+
+KEY_LINES = (
+    (KeyHelp("move", "arrows hjkl wasd"),),
+    (KeyHelp("type", "0-9", Command.COMMIT),),
+    (KeyHelp("clear", "Bksp Del Space", Command.CLEAR),),
+    (KeyHelp("undo", "u", Command.UNDO), KeyHelp("redo", "r ^R", Command.REDO)),
+    (KeyHelp("check", "c", Command.CHECK), KeyHelp("play", "p", Command.PLAY)),
+    (KeyHelp("save", "e", Command.SAVE_FILE), KeyHelp("watch", "v", Command.WATCH)),
+    (KeyHelp("swap", "Tab", Command.SWAP), KeyHelp("wipe", "x", Command.CLEAR_ALL)),
+    (KeyHelp("help", "F1 H", Command.HELP), KeyHelp("back", "q", Command.QUIT)),
+)
+STATUS_BAR_KEYS = (
+    KeyHelp("check", "c", Command.CHECK),
+    KeyHelp("play", "p", Command.PLAY),
+    KeyHelp("save", "e", Command.SAVE_FILE),
+    KeyHelp("back", "q", Command.QUIT),
+)
+STATUS_ROWS = 4
+
+
+class EntrySizeScreen(Screen):
+    """Rows and columns of the grid to type into."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__(ctx)
+        self.form = Form(
+            [Field("Rows", SIDES, SIDES.index("9"), numeric=True),
+             Field("Columns", SIDES, SIDES.index("9"), numeric=True)],
+            [Button("Enter Start", "\n", Command.PLAY), Button("Esc Back", "\x1b", Command.BACK)],
+        )
+
+    def action_for_key(self, key: int | str) -> Action | None:
+        return self.form.action_for_key(key)
+
+    def handle(self, action: Action) -> Nav | None:
+        action = self.form.handle(action)
+        if action is Command.BACK:
+            return Pop()
+        if action is Command.PLAY:
+            rows, cols = int(self.form.fields[0].value), int(self.form.fields[1].value)
+            return Replace(EntryScreen(self.ctx, rows, cols))
+        return None
+
+    def draw(self, win: "curses.window", mask: ScreenMask) -> None:
+        theme = self.theme
+        height, width = win.getmaxyx()
+        draw_title(win, f"Numbrix {theme.glyphs.bullet} Type in a puzzle", theme)
+        left = max(1, (width - 40) // 2)
+        top = max(2, (height - 10) // 2)
+        put(win, top, left, "Size of the grid:", curses.A_BOLD)
+        self.form.draw(win, mask, top + 2, left, theme)
+        put(win, height - 1, left, "up/down choose   left/right or digits change   Enter start",
+            theme.dim)
+
+
+class EntryScreen(Screen):
+    keys = ENTRY_KEYS
+
+    def __init__(self, ctx: AppContext, rows: int, cols: int) -> None:
+        super().__init__(ctx)
+        blank = Puzzle(np.zeros((rows, cols), dtype=np.int16))
+        self.game = Game(blank, track_completion=False)
+        self.game.set_cursor(0, 0)
+        self.message: Message | None = Message("Type the given numbers, then c to check.")
+        self.too_small = False
+        self.origin = (0, 0)
+        self.job: ThreadJob | None = None
+        self.job_revision = -1
+        self.result = None  # the last SolveResult
+        self.result_revision = -1
+        #: what the board shows after a check: "grid" (as typed), "first" or "second"
+        self.view_mode = "grid"
+        self.conflicts: frozenset[int] = frozenset()
+        self.saved_revision = self.game.revision
+        self.play_after_check = False
+
+    # ----- the typed puzzle --------------------------------------------------------------
+    def puzzle(self) -> Puzzle | str:
+        """The typed grid as a puzzle, or why it is not one."""
+        try:
+            return Puzzle(self.game.grid.copy(), {})
+        except PuzzleError as error:
+            return str(error)
+
+    def _current_result(self):
+        return self.result if self.result_revision == self.game.revision else None
+
+    # ----- input -------------------------------------------------------------------------
+    def handle(self, action: Action) -> Nav | None:
+        if action is Command.HELP:
+            from numbrix_curses.ui.help import HelpScreen
+
+            return Push(HelpScreen(self.ctx, "entry"))
+        if action is Command.QUIT:
+            return self._leave()
+        if self.too_small:
+            return None
+        game = self.game
+        if action is Command.COMMIT and self.job is not None:
+            self._cancel()
+            return None
+        self.message = None
+        refusal: Refusal | None = None
+        if isinstance(action, MoveCursor):
+            game.move_cursor(action.drow, action.dcol)
+        elif isinstance(action, SelectCell):
+            game.set_cursor(action.row, action.col)
+        elif isinstance(action, ClearCell):
+            game.set_cursor(action.row, action.col)
+            refusal = game.clear()
+        elif isinstance(action, Digit):
+            refusal = game.type_digit(action.value)
+        elif action is Command.BACKSPACE:
+            refusal = game.backspace()
+        elif action is Command.CLEAR:
+            refusal = game.clear()
+        elif action is Command.COMMIT:
+            game.commit()
+        elif action is Command.UNDO:
+            refusal = game.undo()
+        elif action is Command.REDO:
+            refusal = game.redo()
+        elif action is Command.CHECK:
+            self._check()
+        elif action is Command.SWAP:
+            self._swap()
+        elif action is Command.PLAY:
+            return self._play()
+        elif action is Command.WATCH:
+            return self._watch()
+        elif action is Command.SAVE_FILE:
+            return self._ask_path()
+        elif action is Command.CLEAR_ALL:
+            return self._ask_wipe()
+        if refusal is Refusal.OUT_OF_RANGE:
+            self.message = Message(f"Numbers go from 1 to {game.size}.", MessageKind.ERROR)
+        elif refusal is not None:
+            self.message = Message(refusal.value)
+        return None
+
+    def _leave(self) -> Nav:
+        if self.game.placed == 0 or self.saved_revision == self.game.revision:
+            return Pop()
+        from numbrix_curses.ui.dialogs import ConfirmScreen
+
+        return Push(ConfirmScreen(self.ctx, "Leave without saving this puzzle?",
+                                  lambda: Pop(), detail="e saves it to a file."))
+
+    def _ask_wipe(self) -> Nav | None:
+        if self.game.placed == 0:
+            self.message = Message("The grid is empty already.")
+            return None
+        from numbrix_curses.ui.dialogs import ConfirmScreen
+
+        def wipe() -> None:
+            self.game.restart()
+            self.message = Message("Grid cleared: u brings it back.")
+
+        return Push(ConfirmScreen(self.ctx, "Clear the whole grid?", wipe, detail="u brings it back."))
+
+    def _check(self) -> None:
+        puzzle = self.puzzle()
+        self.conflicts = frozenset()
+        if isinstance(puzzle, str):
+            self.conflicts = self.game.conflict_cells()
+            self.message = Message(f"Not a puzzle yet: {puzzle}", MessageKind.ERROR)
+            return
+        conflicts = self.game.conflict_cells()
+        if conflicts:
+            self.conflicts = conflicts
+            self.result, self.result_revision = None, -1
+            self.message = Message("No solution: the marked numbers cannot all be right.",
+                                   MessageKind.ERROR)
+            self.play_after_check = False
+            return
+        self._cancel()
+
+        def run(token: CancelToken):
+            def on_event(event) -> None:
+                token.check()
+
+            return assist.solve(puzzle, timeout=CHECK_BUDGET, on_event=on_event)
+
+        self.job = ThreadJob("check", run)
+        self.job_revision = self.game.revision
+        self.message = Message("Checking... (Esc cancels)")
+
+    def _cancel(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+            self.play_after_check = False
+            self.message = Message("Cancelled.")
+
+    def tick(self) -> Nav | None:
+        job = self.job
+        if job is None or not job.done:
+            return None
+        self.job = None
+        if job.error is not None or job.result is None:
+            self.message = Message(f"Check failed: {job.error}", MessageKind.ERROR)
+            return None
+        if self.job_revision != self.game.revision:
+            self.message = Message("The grid changed: press c to check again.")
+            return None
+        self.result, self.result_revision = job.result, self.game.revision
+        self.view_mode = "second" if job.result.other_solution is not None else "grid"
+        self.message = self._result_message()
+        if self.play_after_check:
+            self.play_after_check = False
+            return self._play()
+        return None
+
+    def _result_message(self) -> Message:
+        result = self.result
+        status = result.status.value
+        seconds = f"{result.stats.seconds:.2f} s"
+        if status == "unique":
+            return Message(f"Unique: exactly one solution ({seconds}). p plays it, e saves it.",
+                           MessageKind.SUCCESS)
+        if status == "multiple":
+            differ = self._differences()
+            return Message(
+                f"Not unique: more than one solution. Showing a second one; the "
+                f"{plural(len(differ), 'cell')} marked differ from the first. Tab switches.",
+                MessageKind.ERROR)
+        if status == "none":
+            why = f": {result.reason}" if result.reason else "."
+            return Message(f"No solution{why}", MessageKind.ERROR)
+        return Message(f"Could not decide within {CHECK_BUDGET:.0f} s.", MessageKind.ERROR)
+
+    def _differences(self) -> list[int]:
+        result = self._current_result()
+        if result is None or result.other_solution is None:
+            return []
+        a, b = result.solution.ravel(), result.other_solution.ravel()
+        return [int(c) for c in np.flatnonzero(a != b)]
+
+    def _swap(self) -> None:
+        result = self._current_result()
+        if result is None or result.solution is None:
+            self.message = Message("Check first (c): Tab then shows the solutions.")
+            return
+        order = ["second", "first", "grid"] if result.other_solution is not None else ["grid", "first"]
+        self.view_mode = order[(order.index(self.view_mode) + 1) % len(order)]
+        self.message = Message({
+            "second": "Showing a second solution (marked cells differ); Tab switches.",
+            "first": "Showing the first solution; Tab switches.",
+            "grid": "Showing the grid as typed; Tab switches.",
+        }[self.view_mode])
+
+    def _play(self) -> Nav | None:
+        puzzle = self.puzzle()
+        if isinstance(puzzle, str):
+            self.message = Message(f"Not a puzzle yet: {puzzle}", MessageKind.ERROR)
+            return None
+        result = self._current_result()
+        if result is None:
+            self.play_after_check = True
+            self._check()
+            return None
+        status = result.status.value
+        label = f"typed {self.game.rows}x{self.game.cols}"
+        from numbrix_curses.ui.play import PlayScreen
+
+        if status == "unique":
+            return Push(PlayScreen.open(self.ctx, puzzle, label, None))
+        if status == "multiple":
+            from numbrix_curses.ui.dialogs import ConfirmScreen
+
+            return Push(ConfirmScreen(
+                self.ctx, "This puzzle has more than one solution. Play it anyway?",
+                lambda: Push(PlayScreen.open(self.ctx, puzzle, label, None)),
+            ))
+        self.message = Message("Nothing to play: this grid has no solution.", MessageKind.ERROR)
+        return None
+
+    def _watch(self) -> Nav | None:
+        puzzle = self.puzzle()
+        if isinstance(puzzle, str):
+            self.message = Message(f"Not a puzzle yet: {puzzle}", MessageKind.ERROR)
+            return None
+        from numbrix_curses.ui.watch import WatchScreen
+
+        return Push(WatchScreen(self.ctx, puzzle, f"typed {self.game.rows}x{self.game.cols}"))
+
+    def _ask_path(self) -> Nav | None:
+        puzzle = self.puzzle()
+        if isinstance(puzzle, str):
+            self.message = Message(f"Not a puzzle yet: {puzzle}", MessageKind.ERROR)
+            return None
+        from numbrix_curses.ui.dialogs import TextPromptScreen
+
+        rows, cols = self.game.rows, self.game.cols
+        return Push(TextPromptScreen(
+            self.ctx, "Save the puzzle", "File to write (the text format):",
+            lambda text: self._save_to(text, puzzle),
+            initial=f"numbrix-{rows}x{cols}.txt", ok="save",
+            hint="The file is written whole or not at all; Tab completes the path.",
+        ))
+
+    def _save_to(self, text: str, puzzle: Puzzle) -> "str | Nav | None":
+        if not text:
+            return "Type a file name."
+        path = os.path.expanduser(text)
+        if os.path.isdir(path):
+            return f"{text} is a directory."
+        if os.path.exists(path):
+            from numbrix_curses.ui.dialogs import ConfirmScreen
+
+            def overwrite() -> Nav | str | None:
+                error = self._write(path, text, puzzle)
+                return Pop() if error is None else None
+
+            return Push(ConfirmScreen(self.ctx, f"{text} exists. Replace it?", overwrite))
+        error = self._write(path, text, puzzle)
+        return error if error is not None else Pop()
+
+    def _write(self, path: str, shown: str, puzzle: Puzzle) -> str | None:
+        from numbrix_curses.atomic import write_text_atomic
+        from numbrix_curses.textformat import format_compact
+
+        name = os.path.splitext(os.path.basename(path))[0] or "typed"
+        try:
+            write_text_atomic(path, format_compact(puzzle, metadata={"id": name}))
+        except OSError as error:
+            message = f"Could not write {shown}: {error.strerror or error}"
+            self.message = Message(message, MessageKind.ERROR)
+            return message
+        self.saved_revision = self.game.revision
+        self.message = Message(f"Saved to {shown}.", MessageKind.SUCCESS)
+        return None
+
+    def close(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+
+    def redraw_after_ms(self) -> int:
+        return 120 if self.job is not None else -1
+
+    # ----- output ------------------------------------------------------------------------
+    def board_view(self) -> BoardView:
+        game = self.game
+        theme = self.theme
+        marks: dict[int, int] = {}
+        flags: dict[int, str] = {}
+        grid = game.grid
+        given = game.grid != 0
+        entry_attr = None
+        result = self._current_result()
+        if result is not None and result.solution is not None and self.view_mode != "grid":
+            grid = result.other_solution if self.view_mode == "second" else result.solution
+            entry_attr = theme.dim
+            for cell in self._differences():
+                marks[cell] = theme.diff
+                flags[cell] = "*"
+        if self.conflicts and result is None:
+            for cell in self.conflicts:
+                marks[cell] = theme.wrong
+                flags[cell] = "!"
+        before, after = game.chain_neighbours(game.cursor_cell)
+        return BoardView(
+            grid=grid, given=given, cursor=game.cursor_cell,
+            pending=game.pending.cell if game.pending else None,
+            chain=frozenset(before) | frozenset(after), marks=marks, flags=flags,
+            entry_attr=entry_attr,
+        )
+
+    def status_rows(self) -> list[tuple[str, str]]:
+        game = self.game
+        row, col = game.cursor
+        result = self._current_result()
+        verdict = "not checked" if result is None else {
+            "unique": "unique", "multiple": "several solutions", "none": "no solution",
+            "timeout": "undecided",
+        }.get(result.status.value, result.status.value)
+        return [
+            ("Size", f"{game.rows}x{game.cols}"),
+            ("Givens", str(game.placed)),
+            ("Cell", cell_name(row, col)),
+            ("Check", verdict),
+        ]
+
+    def draw(self, win: "curses.window", mask: ScreenMask) -> None:
+        theme = self.theme
+        height, width = win.getmaxyx()
+        least, most = side_panel_rows(STATUS_ROWS, len(KEY_LINES))
+        layout = plan_layout(height, width, GridLayout.for_board(self.game.rows, self.game.cols),
+                             least, most)
+        self.too_small = layout.grid is None
+        if layout.grid is None:
+            draw_too_small(win, layout.need, theme)
+            return
+        grid = layout.grid.scrolled_to(*self.origin).following(*self.game.cursor)
+        self.origin = (grid.row0, grid.col0)
+        draw_title(win, f"Numbrix {theme.glyphs.bullet} Type in a puzzle", theme)
+        draw_grid(win, mask, self.board_view(), grid, theme)
+        message = self.message
+        if self.job is not None and message is not None:
+            message = Message(f"{spinner(self.job.started)} {message.text}", message.kind)
+        if layout.side_panel:
+            draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
+                            "New puzzle", self.status_rows(), message, theme, keys=KEY_LINES)
+        else:
+            parts = [f"{self.game.rows}x{self.game.cols}", f"{self.game.placed} givens",
+                     self.status_rows()[-1][1]]
+            draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
+                            STATUS_BAR_KEYS)
+

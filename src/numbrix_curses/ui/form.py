@@ -1,0 +1,123 @@
+"""A small form: fields that each hold one of a list of values, and buttons.
+
+Up and down move between fields, left and right (or a click on the arrows) change the value,
+digits type a number into a numeric field, Enter presses the first button. Used to pick a
+size and difficulty for a new puzzle and a size for typing one in.
+"""
+from __future__ import annotations
+
+import curses
+from dataclasses import dataclass
+
+from numbrix_curses.ui.actions import Action, Adjust, Command, Digit, Focus, Hotkey, MoveCursor
+from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
+from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.theme import Theme
+
+
+@dataclass
+class Field:
+    name: str
+    values: list[str]
+    index: int = 0
+    numeric: bool = False
+
+    @property
+    def value(self) -> str:
+        return self.values[self.index]
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    key: str
+    action: Action
+
+
+class Form:
+    def __init__(self, fields: list[Field], buttons: list[Button]) -> None:
+        self.fields = fields
+        self.buttons = buttons
+        self.focus = 0
+        self._typed = ""
+
+    def action_for_key(self, key: int | str) -> Action | None:
+        for button in self.buttons:
+            if key == button.key:
+                return button.action
+        action = action_for_key(key, LIST_KEYS)
+        if action is None and isinstance(key, str) and key in "hl":
+            return MoveCursor(0, -1 if key == "h" else 1)
+        return action
+
+    def handle(self, action: Action) -> Action | None:
+        """Field changes are handled here; anything else (buttons) is returned."""
+        if isinstance(action, MoveCursor) and action.drow:
+            self.focus = (self.focus + action.drow) % len(self.fields)
+            self._typed = ""
+        elif isinstance(action, MoveCursor):
+            self._adjust(self.focus, action.dcol)
+        elif isinstance(action, Adjust):
+            self.focus = action.field
+            self._adjust(action.field, action.delta)
+        elif isinstance(action, Focus):
+            self.focus = action.field
+            self._typed = ""
+        elif action is Command.NEXT_FIELD:
+            self.focus = (self.focus + 1) % len(self.fields)
+            self._typed = ""
+        elif isinstance(action, Digit):
+            self._type(action.value)
+        elif action is Command.CONFIRM:
+            return self.buttons[0].action
+        else:
+            return action
+        return None
+
+    def _adjust(self, index: int, delta: int) -> None:
+        field = self.fields[index]
+        field.index = min(max(field.index + delta, 0), len(field.values) - 1)
+        self._typed = ""
+
+    def _type(self, digit: int) -> None:
+        field = self.fields[self.focus]
+        if not field.numeric:
+            return
+        for typed in (self._typed + str(digit), str(digit)):
+            if typed in field.values:
+                field.index = field.values.index(typed)
+                self._typed = typed
+                return
+        self._typed = ""
+
+    def draw(self, win: "curses.window", mask: ScreenMask, top: int, left: int,
+             theme: Theme) -> int:
+        """Draw from (top, left); returns the row after the form."""
+        name_w = max(len(f.name) for f in self.fields) + 2
+        value_w = max(len(v) for f in self.fields for v in f.values) + 2
+        y = top
+        for i, field in enumerate(self.fields):
+            focused = i == self.focus
+            put(win, y, left, field.name, curses.A_BOLD if focused else theme.label)
+            x = left + name_w
+            put(win, y, x, "<", theme.key)
+            mask.put(y, x, 2, Adjust(i, -1))
+            shown = field.value.center(value_w)
+            put(win, y, x + 2, shown, theme.selected if focused else curses.A_BOLD)
+            mask.put(y, left, name_w, Focus(i))
+            mask.put(y, x + 2, value_w, Focus(i))
+            put(win, y, x + 3 + value_w, ">", theme.key)
+            mask.put(y, x + 2 + value_w, 2, Adjust(i, 1))
+            y += 2
+        x = left
+        for button in self.buttons:
+            text = f"[{button.label}]"
+            put(win, y, x, text, theme.key)
+            mask.put(y, x, len(text), button.action)
+            x += len(text) + 3
+        return y + 1
+
+
+def hotkey(letter: str) -> Hotkey:
+    return Hotkey(letter)

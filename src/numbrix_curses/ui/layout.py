@@ -1,0 +1,82 @@
+"""Where the board and its panel go for a screen size.
+
+In order of preference: the whole board with the panel beside it; the whole board with a
+three-line status bar under it; a scrolling window onto the board (beside the panel or
+above the bar, whichever shows more cells). Only when not even a `MIN_VIEW` x `MIN_VIEW`
+window fits is the terminal too small, and `need` says how large it must be.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from numbrix_curses.ui.grid import GridLayout
+
+TITLE_ROWS = 1
+PANEL_GAP = 3
+PANEL_WIDTH = 31
+#: the narrow layout's status, message and key lines under the board
+STATUS_BAR_ROWS = 3
+MIN_WIDTH = 26
+#: the smallest window onto a large board worth playing in (cells each way)
+MIN_VIEW = 5
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One screen size's plan; `grid` is None when the screen is too small."""
+
+    grid: GridLayout | None
+    side_panel: bool
+    panel_top: int
+    panel_left: int
+    panel_rows: int
+    need: tuple[int, int]
+
+
+def _fits(board: GridLayout, rows: int, cols: int) -> bool:
+    return rows >= min(board.board_rows, MIN_VIEW) and cols >= min(board.board_cols, MIN_VIEW)
+
+
+def plan_layout(height: int, width: int, board: GridLayout, panel_min: int, panel_max: int) -> Layout:
+    """Lay out `board` (a whole-board `GridLayout`) and a side panel of `panel_min` rows at
+    least (`panel_max` with everything), or a status bar."""
+    usable = height - TITLE_ROWS
+    step = board.cell_width + 1
+    small = board.window(MIN_VIEW, MIN_VIEW)
+    # The stacked layout of the smallest window is the least the screen can have.
+    need = (max(small.width, MIN_WIDTH), TITLE_ROWS + small.height + STATUS_BAR_ROWS)
+    side_width = board.width + PANEL_GAP + PANEL_WIDTH
+    if width >= side_width and usable >= max(board.height, panel_min):
+        return _side(board, height, width, panel_max)
+    if width >= max(board.width, MIN_WIDTH) and height >= TITLE_ROWS + board.height + STATUS_BAR_ROWS:
+        return _stacked(board, height, width)
+    # Scrolling: which arrangement shows more of the board?
+    side = board.window((usable - 1) // 2, (width - PANEL_GAP - PANEL_WIDTH - 1) // step)
+    stacked = board.window((height - TITLE_ROWS - STATUS_BAR_ROWS - 1) // 2, (width - 1) // step)
+    side_ok = usable >= panel_min and side.rows > 0 and side.cols > 0 and _fits(board, side.rows, side.cols)
+    stacked_ok = width >= MIN_WIDTH and stacked.rows > 0 and stacked.cols > 0 and _fits(
+        board, stacked.rows, stacked.cols
+    )
+    if side_ok and (not stacked_ok or side.rows * side.cols >= stacked.rows * stacked.cols):
+        return _side(side, height, width, panel_max)
+    if stacked_ok:
+        return _stacked(stacked, height, width)
+    return Layout(None, False, 0, 0, 0, need)
+
+
+def _side(board: GridLayout, height: int, width: int, panel_max: int) -> Layout:
+    usable = height - TITLE_ROWS
+    # The key help goes when rows are short; the board and status never do.
+    panel = min(panel_max, usable)
+    block = max(board.height, panel)
+    top = TITLE_ROWS + (usable - block) // 2
+    left = (width - (board.width + PANEL_GAP + PANEL_WIDTH)) // 2
+    grid = board.at(top + (block - board.height) // 2, left)
+    return Layout(grid, True, top, left + board.width + PANEL_GAP, panel, (0, 0))
+
+
+def _stacked(board: GridLayout, height: int, width: int) -> Layout:
+    spare = height - (TITLE_ROWS + board.height + STATUS_BAR_ROWS)
+    top = TITLE_ROWS + min(spare // 2, 1)
+    grid = board.at(top, (width - board.width) // 2)
+    return Layout(grid, False, top + board.height, 0, STATUS_BAR_ROWS, (0, 0))

@@ -1,0 +1,173 @@
+"""The main menu: continue the last game, the library, a new puzzle, a file, typing one in.
+
+Every item has a hotkey (its highlighted letter) and is a click target; arrows and Enter
+work too. Continue is offered only when a saved game exists.
+"""
+from __future__ import annotations
+
+import curses
+from dataclasses import dataclass
+from typing import Callable
+
+from numbrix_curses.game import format_duration
+from numbrix_curses.savestate import SavedGame
+from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Scroll
+from numbrix_curses.ui.draw import centred, put
+from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
+from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.panel import Message, MessageKind, message_attr
+from numbrix_curses.ui.screen import AppContext, Exit, Nav, Push, Screen, draw_title
+
+BANNER = "N U M B R I X"
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    key: str
+    label: str
+    detail: str
+    run: Callable[[], Nav | None]
+
+
+class MenuScreen(Screen):
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__(ctx)
+        self.selected = 0
+        self.message: Message | None = None
+        self.latest: SavedGame | None = None
+        self.items: list[MenuItem] = []
+        self.refresh()
+
+    def refresh(self) -> None:
+        store = self.ctx.store
+        self.latest = store.latest_game()
+        if store.problems:
+            self.message = Message(" ".join(store.problems), MessageKind.ERROR)
+            store.problems.clear()
+        items = []
+        if self.latest is not None:
+            saved = self.latest
+            detail = (f"{saved.label}, {saved.puzzle.rows}x{saved.puzzle.cols}, "
+                      f"{format_duration(saved.elapsed)}")
+            items.append(MenuItem("c", "Continue", detail, self._continue))
+        items += [
+            MenuItem("l", "Puzzle library", "the bundled puzzles", self._library),
+            MenuItem("n", "New puzzle", "generate one, 5x5 to 15x15", self._new),
+            MenuItem("o", "Open file", "play a puzzle from a file", self._open),
+            MenuItem("t", "Type in a puzzle", "enter and check a puzzle", self._type_in),
+            MenuItem("h", "Help", "rules and keys", self._help),
+            MenuItem("q", "Quit", "", lambda: Exit(0)),
+        ]
+        self.items = items
+        self.selected = min(self.selected, len(items) - 1)
+
+    # ----- what the items do -------------------------------------------------------------
+    def _continue(self) -> Nav | None:
+        from numbrix_curses.ui.play import PlayScreen
+
+        saved = self.ctx.store.latest_game()
+        if saved is None:
+            self.message = Message("That game is gone (finished in another window?).")
+            self.refresh()
+            return None
+        return Push(PlayScreen.open(self.ctx, saved.puzzle, saved.label, saved.source))
+
+    def _library(self) -> Nav:
+        from numbrix_curses.ui.library_screen import library_screen
+
+        return Push(library_screen(self.ctx))
+
+    def _new(self) -> Nav:
+        from numbrix_curses.ui.newpuzzle import NewPuzzleScreen
+
+        return Push(NewPuzzleScreen(self.ctx))
+
+    def _open(self) -> Nav:
+        from numbrix_curses.ui.library_screen import open_file_screen
+
+        return Push(open_file_screen(self.ctx))
+
+    def _type_in(self) -> Nav:
+        from numbrix_curses.ui.entry import EntrySizeScreen
+
+        return Push(EntrySizeScreen(self.ctx))
+
+    def _help(self) -> Nav:
+        from numbrix_curses.ui.help import HelpScreen
+
+        return Push(HelpScreen(self.ctx))
+
+    # ----- input -------------------------------------------------------------------------
+    def action_for_key(self, key: int | str) -> Action | None:
+        if isinstance(key, str) and key.lower() in {item.key for item in self.items}:
+            return Hotkey(key.lower())
+        if key == "\x1b":
+            return None  # Escape does not quit the app by accident; q does
+        return action_for_key(key, LIST_KEYS)
+
+    def handle(self, action: Action) -> Nav | None:
+        self.message = None
+        count = len(self.items)
+        if isinstance(action, MoveCursor):
+            self.selected = (self.selected + action.drow) % count
+        elif isinstance(action, Scroll):
+            self.selected = min(max(self.selected + (1 if action.delta > 0 else -1), 0), count - 1)
+        elif action is Command.HOME:
+            self.selected = 0
+        elif action is Command.END:
+            self.selected = count - 1
+        elif action is Command.HELP:
+            return self._help()
+        elif action is Command.CONFIRM:
+            return self.items[self.selected].run()
+        elif isinstance(action, Choose) and 0 <= action.index < count:
+            self.selected = action.index
+            return self.items[action.index].run()
+        elif isinstance(action, Hotkey):
+            for i, item in enumerate(self.items):
+                if item.key == action.key:
+                    self.selected = i
+                    return item.run()
+        return None
+
+    def uncovered(self) -> None:
+        self.refresh()
+
+    # ----- output ------------------------------------------------------------------------
+    def draw(self, win: "curses.window", mask: ScreenMask) -> None:
+        theme = self.theme
+        height, width = win.getmaxyx()
+        draw_title(win, "Numbrix", theme)
+        label_w = max(len(item.label) for item in self.items)
+        detail_w = max(len(item.detail) for item in self.items)
+        row_w = min(width, 6 + label_w + 3 + detail_w)
+        block = len(self.items) * 2 + 3
+        top = max(1, (height - block) // 2)
+        if top >= 4:
+            centred(win, top - 2, BANNER, curses.A_BOLD | theme.label)
+        left = max(0, (width - row_w) // 2)
+        for i, item in enumerate(self.items):
+            y = top + 2 * i
+            selected = i == self.selected
+            base = theme.selected if selected else 0
+            if selected:
+                put(win, y, left, " " * row_w, base)
+            put(win, y, left + 1, f"[{item.key}]", base | (0 if selected else theme.key))
+            put(win, y, left + 5, item.label, base | curses.A_BOLD)
+            if item.detail:
+                put(win, y, left + 5 + label_w + 3, item.detail[: max(0, row_w - label_w - 8)],
+                    base | (0 if selected else theme.dim))
+            mask.put(y, left, row_w, Choose(i))
+        y = top + 2 * len(self.items) + 1
+        if self.message is not None:
+            text = self.message.text
+            for k in range(0, min(len(text), 3 * max(1, width - 4)), max(1, width - 4)):
+                if y >= height:
+                    break
+                centred(win, y, text[k: k + width - 4], message_attr(self.message, theme))
+                y += 1
+        hint = "arrows and Enter, a letter, or a click"
+        if not self.ctx.mouse:
+            hint = "arrows and Enter, or a letter"
+        if height > block + 4:
+            centred(win, height - 1, hint, theme.dim)

@@ -1,0 +1,129 @@
+"""New puzzle: pick a size and difficulty, generate it on the spot, play it.
+
+Generation runs in a child process (`jobs.generation_job`) while the screen shows a spinner
+and the time so far; Escape (or the Cancel button) kills it at once.
+"""
+from __future__ import annotations
+
+import curses
+import random
+
+from numbrix_curses.game import Game
+from numbrix_curses.jobs import ProcessJob, generation_job, generator_available
+from numbrix_curses.ui.actions import Action, Command, Hotkey
+from numbrix_curses.ui.draw import centred, put
+from numbrix_curses.ui.form import Button, Field, Form
+from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.panel import Message, MessageKind, message_attr
+from numbrix_curses.ui.screen import AppContext, Nav, Pop, Push, Replace, Screen, draw_title, spinner
+
+SIZES = [str(n) for n in range(5, 16)]
+DIFFICULTIES = ["easy", "medium", "hard", "fiendish"]
+NOT_AVAILABLE = "The puzzle generator is not part of this version yet."
+
+
+class NewPuzzleScreen(Screen):
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__(ctx)
+        self.form = Form(
+            [Field("Size", SIZES, SIZES.index("7"), numeric=True),
+             Field("Difficulty", DIFFICULTIES, 0)],
+            [Button("g Generate", "g", Hotkey("g")), Button("Esc Back", "\x1b", Command.BACK)],
+        )
+        self.job: ProcessJob | None = None
+        self.message: Message | None = None
+        self.wanted = ""
+
+    def action_for_key(self, key: int | str) -> Action | None:
+        if self.job is not None:
+            if key in ("\x1b", "q", "c"):
+                return Command.CANCEL
+            return None
+        return self.form.action_for_key(key)
+
+    def handle(self, action: Action) -> Nav | None:
+        if self.job is not None:
+            if action is Command.CANCEL:
+                self.job.cancel()
+                self.job = None
+                self.message = Message("Cancelled.")
+            return None
+        if action is Command.HELP:
+            from numbrix_curses.ui.help import HelpScreen
+
+            return Push(HelpScreen(self.ctx))
+        action = self.form.handle(action)
+        if action is None:
+            return None
+        if action is Command.BACK:
+            return Pop()
+        if action == Hotkey("g"):
+            self._start()
+        return None
+
+    def _start(self) -> None:
+        if not generator_available():
+            self.message = Message(NOT_AVAILABLE, MessageKind.ERROR)
+            return
+        size = int(self.form.fields[0].value)
+        difficulty = self.form.fields[1].value
+        seed = random.SystemRandom().randrange(2**31)
+        self.wanted = f"{size}x{size} {difficulty}"
+        self.message = None
+        try:
+            self.job = generation_job(size, size, difficulty, seed)
+        except OSError as error:
+            self.message = Message(f"Could not start the generator: {error}", MessageKind.ERROR)
+
+    def tick(self) -> Nav | None:
+        job = self.job
+        if job is None or not job.done:
+            return None
+        self.job = None
+        if job.error is not None or job.result is None:
+            self.message = Message(f"No puzzle: {job.error}", MessageKind.ERROR)
+            return None
+        from numbrix_curses.textformat import ParseError, parse_puzzles
+        from numbrix_curses.ui.play import PlayScreen
+
+        try:
+            puzzle = parse_puzzles(str(job.result.get("puzzle", "")), "<generated>")[0]
+        except (ParseError, IndexError) as error:
+            self.message = Message(f"The generator gave a bad puzzle: {error}", MessageKind.ERROR)
+            return None
+        metadata = dict(puzzle.metadata)
+        metadata.setdefault("difficulty", self.form.fields[1].value)
+        puzzle = puzzle.with_givens(puzzle.givens)
+        puzzle.metadata.update(metadata)
+        label = puzzle.id or f"new {self.wanted}"
+        return Replace(PlayScreen(self.ctx, Game(puzzle), label, None))
+
+    def redraw_after_ms(self) -> int:
+        return 120 if self.job is not None else -1
+
+    def close(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    def draw(self, win: "curses.window", mask: ScreenMask) -> None:
+        theme = self.theme
+        height, width = win.getmaxyx()
+        draw_title(win, f"Numbrix {theme.glyphs.bullet} New puzzle", theme)
+        left = max(1, (width - 40) // 2)
+        top = max(2, (height - 12) // 2)
+        if self.job is not None:
+            job = self.job
+            centred(win, top, f"{spinner(job.started)}  Generating a {self.wanted} puzzle...",
+                    curses.A_BOLD)
+            centred(win, top + 2, f"{job.elapsed():.1f} s" + (f"  {job.progress}" if job.progress else ""))
+            text = "[Esc] Cancel"
+            x = centred(win, top + 4, text, theme.key)
+            mask.put(top + 4, x, len(text), Command.CANCEL)
+            return
+        put(win, top, left, "Pick a size and a difficulty:", curses.A_BOLD)
+        y = self.form.draw(win, mask, top + 2, left, theme)
+        if self.message is not None:
+            put(win, y + 1, left, self.message.text[: width - left], message_attr(self.message, theme))
+        put(win, height - 1, left, "up/down choose   left/right change   Enter generate",
+            theme.dim)

@@ -1,0 +1,141 @@
+"""What every screen of the app is, and how screens lead to one another.
+
+The app keeps a stack of screens; the top one draws and gets the actions. A screen answers
+an action with nothing (stay) or a `Nav`: push a screen on top (help, a dialog), pop itself
+(optionally running a follow-up in the screen below, as a dialog's answer), replace itself,
+or end the app with an exit status. `AppContext` is what all screens share: the save store,
+the theme, whether there is a mouse.
+"""
+from __future__ import annotations
+
+import curses
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Union
+
+from numbrix_curses.savestate import Store
+from numbrix_curses.ui.actions import Action
+from numbrix_curses.ui.draw import centred, put
+from numbrix_curses.ui.keys import LIST_KEYS, KeyTable, action_for_key
+from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.theme import Theme
+
+SPINNER = "|/-\\"
+
+
+@dataclass
+class AppContext:
+    store: Store
+    theme: Theme | None = None
+    mouse: bool = True
+    #: the app was started on one puzzle (`numbrix play FILE`): leaving it ends the app
+    standalone: bool = False
+
+
+@dataclass(frozen=True)
+class Push:
+    screen: "Screen"
+
+
+@dataclass(frozen=True)
+class Pop:
+    #: run in the screen below once this one is gone (a dialog's answer); may navigate on
+    then: Callable[[], "Nav | None"] | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Replace:
+    screen: "Screen"
+
+
+@dataclass(frozen=True)
+class Exit:
+    code: int = 0
+
+
+Nav = Union[Push, Pop, Replace, Exit]
+
+
+class Screen:
+    """A full-screen view. Subclasses draw, turn keys into actions and handle actions."""
+
+    keys: KeyTable = LIST_KEYS
+    #: drawn over the screen below it (dialogs)
+    overlay = False
+
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+
+    @property
+    def theme(self) -> Theme:
+        assert self.ctx.theme is not None, "the theme is made when curses starts"
+        return self.ctx.theme
+
+    def action_for_key(self, key: int | str) -> Action | None:
+        return action_for_key(key, self.keys)
+
+    def handle(self, action: Action) -> Nav | None:
+        return None
+
+    def draw(self, win: "curses.window", mask: ScreenMask) -> None:
+        raise NotImplementedError
+
+    def tick(self) -> Nav | None:
+        """Called before every frame: look at background work."""
+        return None
+
+    def after_draw(self) -> None:
+        """Called once the frame is on screen (slow chores such as saving go here)."""
+
+    def redraw_after_ms(self) -> int:
+        """How long the screen stays right without input (-1: until the next key)."""
+        return -1
+
+    def covered(self) -> None:
+        """Another screen went on top of this one."""
+
+    def uncovered(self) -> None:
+        """This screen is on top again."""
+
+    def close(self) -> None:
+        """The screen goes away, or the app ends (also after Ctrl-C, a hangup or a crash)."""
+
+
+def draw_title(win: "curses.window", text: str, theme: Theme) -> None:
+    width = win.getmaxyx()[1]
+    put(win, 0, 0, " " * width, theme.title)
+    centred(win, 0, text[:width], theme.title)
+
+
+def draw_too_small(win: "curses.window", need: tuple[int, int], theme: Theme) -> None:
+    height, width = win.getmaxyx()
+    lines = [
+        f"Terminal too small: need {need[0]}x{need[1]}",
+        f"(now {width}x{height})",
+        "Enlarge the window, or press q to leave.",
+    ]
+    top = max(0, (height - len(lines)) // 2)
+    for i, line in enumerate(lines):
+        if width >= len(line):
+            centred(win, top + i, line, theme.error if i == 0 else 0)
+        else:
+            put(win, top + i, 0, line, theme.error if i == 0 else 0)
+
+
+def spinner(started: float) -> str:
+    return SPINNER[int((time.monotonic() - started) * 8) % len(SPINNER)]
+
+
+def draw_box(
+    win: "curses.window", top: int, left: int, height: int, width: int, theme: Theme
+) -> None:
+    """A framed, blanked rectangle (dialogs)."""
+    g = theme.glyphs
+    put(win, top, left, g.corner(True, False, True, False) + g.horizontal * (width - 2)
+        + g.corner(True, False, False, True), theme.frame)
+    for y in range(top + 1, top + height - 1):
+        put(win, y, left, g.vertical, theme.frame)
+        put(win, y, left + 1, " " * (width - 2))
+        put(win, y, left + width - 1, g.vertical, theme.frame)
+    put(win, top + height - 1, left, g.corner(False, True, True, False)
+        + g.horizontal * (width - 2) + g.corner(False, True, False, True), theme.frame)

@@ -1,0 +1,261 @@
+"""Watch the solver: its search replayed cell by cell at an adjustable speed.
+
+The solver runs in a thread with a time budget, reporting every placement and removal
+(`SearchEvent`); the events are collected as they come and replayed from the start, so the
+show begins at once and goes on while the search is still running. Guesses are shown in
+their own colour, the latest cell under the cursor highlight. At the end: the verdict, the
+solver's time and the number of steps.
+"""
+from __future__ import annotations
+
+import curses
+import time
+
+import numpy as np
+
+from numbrix_curses import assist
+from numbrix_curses.game import plural
+from numbrix_curses.jobs import CancelToken, Cancelled, ThreadJob
+from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.ui.actions import Action, Command, Scroll
+from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
+from numbrix_curses.ui.keys import WATCH_KEYS
+from numbrix_curses.ui.layout import plan_layout
+from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.panel import (
+    KeyHelp,
+    Message,
+    MessageKind,
+    draw_side_panel,
+    draw_status_bar,
+    side_panel_rows,
+)
+from numbrix_curses.ui.screen import AppContext, Nav, Pop, Screen, draw_title, draw_too_small
+
+#: steps per second to choose from
+SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 20000)
+DEFAULT_SPEED = SPEEDS.index(50)
+#: how long the solver may search for the show
+WATCH_BUDGET = 30.0
+#: more steps than this are not kept (the show would take hours anyway)
+MAX_EVENTS = 400_000
+#: steps applied per frame when jumping to the end
+JUMP_CHUNK = 50_000
+
+PLACE, REMOVE, SOLUTION = 0, 1, 2
+
+KEY_LINES = (
+    (KeyHelp("faster", "+", Command.FASTER), KeyHelp("slower", "-", Command.SLOWER)),
+    (KeyHelp("pause", "space", Command.PAUSE), KeyHelp("step", ".", Command.STEP)),
+    (KeyHelp("end", "Enter", Command.TO_END), KeyHelp("start", "Home", Command.TO_START)),
+    (KeyHelp("back", "q", Command.BACK),),
+)
+STATUS_ROWS = 5
+
+
+class _TooLong(Exception):
+    pass
+
+
+class WatchScreen(Screen):
+    keys = WATCH_KEYS
+
+    def __init__(self, ctx: AppContext, puzzle: Puzzle, label: str) -> None:
+        super().__init__(ctx)
+        self.puzzle = puzzle
+        self.label = label
+        self.events: list[tuple[int, int, int, bool]] = []
+        self.truncated = False
+        self.job = ThreadJob("watch", self._search)
+        self.speed = DEFAULT_SPEED
+        self.playing = True
+        self.jumping = False
+        self.shown = 0
+        self.guesses = 0
+        self.solutions = 0
+        self.grid = puzzle.givens.astype(np.int16, copy=True)
+        self.given = np.asarray(puzzle.givens) != 0
+        self.guessed: set[int] = set()
+        self.last_cell: int | None = None
+        self.clock = time.monotonic()
+        self.carry = 0.0
+        self.too_small = False
+        self.origin = (0, 0)
+        self.message: Message | None = None
+
+    def _search(self, token: CancelToken):
+        events = self.events
+        kinds = {"place": PLACE, "remove": REMOVE, "solution": SOLUTION}
+
+        def on_event(event) -> None:
+            if token.cancelled:
+                raise Cancelled()
+            if len(events) >= MAX_EVENTS:
+                raise _TooLong()
+            kind = getattr(event.kind, "value", event.kind)
+            events.append((kinds.get(kind, PLACE), event.number, event.cell, bool(event.guess)))
+
+        try:
+            return assist.solve(self.puzzle, timeout=WATCH_BUDGET, on_event=on_event)
+        except _TooLong:
+            self.truncated = True
+            return None
+
+    # ----- replay ------------------------------------------------------------------------
+    def _apply(self, upto: int) -> None:
+        events = self.events
+        flat = self.grid.reshape(-1)
+        for index in range(self.shown, upto):
+            kind, number, cell, guess = events[index]
+            if kind == PLACE:
+                flat[cell] = number
+                self.last_cell = cell
+                if guess:
+                    self.guessed.add(cell)
+                    self.guesses += 1
+                else:
+                    self.guessed.discard(cell)
+            elif kind == REMOVE:
+                flat[cell] = 0
+                self.guessed.discard(cell)
+                self.last_cell = cell
+            else:
+                self.solutions += 1
+        self.shown = upto
+
+    def _restart(self) -> None:
+        self.grid = self.puzzle.givens.astype(np.int16, copy=True)
+        self.shown = self.guesses = self.solutions = 0
+        self.guessed.clear()
+        self.last_cell = None
+
+    @property
+    def finished(self) -> bool:
+        return self.job.done and self.shown >= len(self.events)
+
+    def tick(self) -> Nav | None:
+        now = time.monotonic()
+        elapsed, self.clock = now - self.clock, now
+        available = len(self.events)
+        if self.jumping:
+            self._apply(min(available, self.shown + JUMP_CHUNK))
+            if self.finished:
+                self.jumping = False
+            return None
+        if not self.playing or self.shown >= available:
+            self.carry = 0.0
+            return None
+        self.carry += elapsed * SPEEDS[self.speed]
+        steps = int(self.carry)
+        if steps:
+            self.carry -= steps
+            self._apply(min(available, self.shown + steps))
+        return None
+
+    def handle(self, action: Action) -> Nav | None:
+        if action is Command.BACK or action is Command.QUIT:
+            return Pop()
+        if action is Command.HELP:
+            from numbrix_curses.ui.help import HelpScreen
+            from numbrix_curses.ui.screen import Push
+
+            return Push(HelpScreen(self.ctx))
+        if action is Command.FASTER or (isinstance(action, Scroll) and action.delta < 0):
+            self.speed = min(self.speed + 1, len(SPEEDS) - 1)
+        elif action is Command.SLOWER or (isinstance(action, Scroll) and action.delta > 0):
+            self.speed = max(self.speed - 1, 0)
+        elif action is Command.PAUSE:
+            self.playing = not self.playing
+            self.jumping = False
+        elif action is Command.STEP:
+            self.playing = False
+            self.jumping = False
+            self._apply(min(len(self.events), self.shown + 1))
+        elif action is Command.TO_END:
+            self.jumping = True
+        elif action is Command.TO_START:
+            self.jumping = False
+            self._restart()
+        return None
+
+    def redraw_after_ms(self) -> int:
+        if self.jumping or not self.job.done:
+            return 30
+        if self.playing and self.shown < len(self.events):
+            return max(15, min(250, 1000 // SPEEDS[self.speed]))
+        return -1
+
+    def close(self) -> None:
+        self.job.cancel()
+
+    # ----- output ------------------------------------------------------------------------
+    def _verdict(self) -> str:
+        if not self.job.done:
+            return "searching..."
+        if self.truncated:
+            return f"stopped after {MAX_EVENTS:,} steps"
+        result = self.job.result
+        if result is None:
+            return f"failed: {self.job.error}"
+        return {"unique": "unique solution", "multiple": "more than one solution",
+                "none": "no solution", "timeout": "out of time",
+                "solved": "solved"}.get(result.status.value, result.status.value)
+
+    def status_rows(self) -> list[tuple[str, str]]:
+        total = f"{len(self.events):,}" + ("" if self.job.done else "+")
+        result = self.job.result if self.job.done else None
+        seconds = f"{result.stats.seconds:.2f} s" if result is not None else "-"
+        return [
+            ("Step", f"{self.shown:,} of {total}"),
+            ("Speed", f"{SPEEDS[self.speed]} steps/s" + ("" if self.playing else "  paused")),
+            ("Guesses", f"{self.guesses:,}"),
+            ("Solver", self._verdict()),
+            ("Time", seconds),
+        ]
+
+    def _final_message(self) -> Message | None:
+        if not self.finished:
+            return self.message
+        result = self.job.result
+        if result is None:
+            return Message(f"The solver stopped: {self._verdict()}.", MessageKind.ERROR)
+        kind = MessageKind.SUCCESS if result.status.value == "unique" else MessageKind.ERROR
+        return Message(
+            f"Done: {self._verdict()}, {plural(len(self.events), 'step')} in "
+            f"{result.stats.seconds:.2f} s.", kind)
+
+    def board_view(self) -> BoardView:
+        theme = self.theme
+        grid = self.grid
+        result = self.job.result if self.job.done else None
+        if self.finished and result is not None and result.solution is not None:
+            grid = result.solution  # the search backtracks past it while proving uniqueness
+        marks = {cell: theme.guess for cell in self.guessed}
+        return BoardView(grid=grid, given=self.given, cursor=None if self.finished else self.last_cell,
+                         marks=marks, entry_attr=theme.entry)
+
+    def draw(self, win: "curses.window", mask: ScreenMask) -> None:
+        theme = self.theme
+        height, width = win.getmaxyx()
+        least, most = side_panel_rows(STATUS_ROWS, len(KEY_LINES))
+        layout = plan_layout(height, width, GridLayout.for_board(self.puzzle.rows, self.puzzle.cols),
+                             least, most)
+        self.too_small = layout.grid is None
+        if layout.grid is None:
+            draw_too_small(win, layout.need, theme)
+            return
+        grid = layout.grid.scrolled_to(*self.origin)
+        if self.last_cell is not None:
+            grid = grid.following(*divmod(self.last_cell, self.puzzle.cols))
+        self.origin = (grid.row0, grid.col0)
+        draw_title(win, f"Numbrix {theme.glyphs.bullet} Watching the solver on {self.label}", theme)
+        draw_grid(win, ScreenMask(height, width), self.board_view(), grid, theme)
+        message = self._final_message()
+        if layout.side_panel:
+            draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
+                            "Solver at work", self.status_rows(), message, theme, keys=KEY_LINES)
+        else:
+            rows = self.status_rows()
+            parts = [rows[0][1], rows[1][1], rows[3][1]]
+            draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
+                            [item for line in KEY_LINES for item in line])
