@@ -406,12 +406,11 @@ def test_closed_stdout_is_a_quiet_exit(puzzle_file):
 @pytest.mark.parametrize(
     "args, expected_id",
     [
-        ([], lambda: library.default_puzzle().id),
         (["play"], lambda: library.default_puzzle().id),
         (["play", "--puzzle", "2"], lambda: library.load_bundled()[1].id),
         (["play", "--puzzle", "ID"], lambda: library.load_bundled()[-1].id),
     ],
-    ids=["no-command", "play", "bundled-number", "bundled-id"],
+    ids=["play", "bundled-number", "bundled-id"],
 )
 def test_play_opens_the_chosen_bundled_puzzle(args, expected_id, tmp_path):
     wanted = expected_id()
@@ -421,6 +420,16 @@ def test_play_opens_the_chosen_bundled_puzzle(args, expected_id, tmp_path):
     )
     try:
         term.wait_text(f"Numbrix · {wanted}")
+        term.send("q")
+        assert term.wait_exit() == 0
+    finally:
+        term.close()
+
+
+def test_no_command_opens_the_main_menu(tmp_path):
+    term = Terminal([sys.executable, "-m", "numbrix_curses"], XDG_STATE_HOME=str(tmp_path))
+    try:
+        term.wait_text("Puzzle library")
         term.send("q")
         assert term.wait_exit() == 0
     finally:

@@ -8,15 +8,17 @@ Exit codes (the same for every command):
 
     0  success; for solve and check: every puzzle has exactly one solution
     1  some puzzle has no solution or several
-    2  bad input or usage: one line on stderr, nothing solved
+    2  bad input or usage: one line on stderr, nothing solved (the app: no terminal)
     3  some puzzle ran out of time (--timeout) and none had a worse verdict
+   70  the app hit an internal error (it saves the game and a crash report)
   130  interrupted (Ctrl-C)
   141  standard output was closed early (e.g. piped into `head`)
 
 When puzzles of one file end differently, the code is the first of 2, 1, 3, 0 that applies:
 a definite "this puzzle is not proper" outranks "could not tell in time".
 
-The curses app is imported only by `play`, so solve and check work where curses does not.
+The curses app is imported only by `play` and the bare `numbrix` (main menu), so solve and
+check work where curses does not.
 """
 from __future__ import annotations
 
@@ -310,7 +312,8 @@ COMMANDS: tuple[Command, ...] = (
 
 _EPILOG = """\
 exit codes: 0 every puzzle unique, 1 some puzzle has no solution or several,
-2 bad input or usage, 3 some puzzle timed out, 130 interrupted.
+2 bad input or usage (the app: no terminal), 3 some puzzle timed out,
+70 internal error in the app, 130 interrupted.
 Run 'numbrix COMMAND --help' for a command's options."""
 
 
