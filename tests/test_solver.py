@@ -1,0 +1,837 @@
+"""The solver's verdicts (unique / multiple / none) are right, and its API keeps its promises.
+
+A wrong verdict is the worst bug the project can have: a puzzle maker would print a puzzle with
+two answers, or a player would be told a fine puzzle is broken. So every verdict here is checked
+against something that does not share the solver's reasoning:
+
+- hand-worked boards of many shapes (each answer argued in a comment, and re-counted by brute
+  force where the board is small enough);
+- every puzzle (or a large sample) of every board up to 4x4, compared with a counter that lists
+  all Hamiltonian paths of the board (tests/brute.py);
+- random puzzles up to 7x7 cut from random paths: a path's own givens always have a solution,
+  the path itself; symmetric copies of a puzzle must get the same verdict; and a second,
+  given-aware brute force counts where it finishes.
+
+Every solution the solver hands back is checked by an independent path check as well as
+`Puzzle.is_solution`.
+"""
+from __future__ import annotations
+
+import os
+import random
+import time
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from brute import (
+    all_paths,
+    count_dfs,
+    count_matching,
+    grid_of,
+    is_path,
+    matching,
+    random_path,
+    serpentine,
+)
+from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.solver import (
+    EventKind,
+    SolveResult,
+    Status,
+    count_solutions,
+    solve,
+)
+
+# ---------------------------------------------------------------------------------- helpers
+
+
+def board(rows: list[list[int]]) -> Puzzle:
+    return Puzzle.from_rows(rows)
+
+
+def empty(rows: int, cols: int) -> Puzzle:
+    return Puzzle(np.zeros((rows, cols), dtype=np.int16))
+
+
+def with_givens(rows: int, cols: int, givens: dict[tuple[int, int], int]) -> Puzzle:
+    grid = np.zeros((rows, cols), dtype=np.int16)
+    for (r, c), v in givens.items():
+        grid[r, c] = v
+    return Puzzle(grid)
+
+
+def expected_status(count: int) -> Status:
+    return Status.NONE if count == 0 else Status.UNIQUE if count == 1 else Status.MULTIPLE
+
+
+def solves(puzzle: Puzzle, grid: np.ndarray) -> bool:
+    """Independent of `Puzzle.is_solution`: the numbers 1..N trace a path and keep the givens."""
+    grid = np.asarray(grid)
+    if grid.shape != puzzle.givens.shape:
+        return False
+    flat = [int(v) for v in grid.ravel()]
+    if sorted(flat) != list(range(1, puzzle.size + 1)):
+        return False
+    path = [0] * puzzle.size
+    for cell, v in enumerate(flat):
+        path[v - 1] = cell
+    givens = puzzle.givens.ravel()
+    kept = all(flat[i] == int(givens[i]) for i in np.flatnonzero(givens))
+    return kept and is_path(puzzle.rows, puzzle.cols, path)
+
+
+def check_result(puzzle: Puzzle, result: SolveResult, limit: int = 2) -> None:
+    """What every finished result must satisfy, whatever the puzzle."""
+    assert result.status is not Status.TIMEOUT, f"timed out on {puzzle.givens.tolist()}"
+    for sol in result.solutions:
+        assert sol.shape == puzzle.givens.shape
+        assert puzzle.is_solution(sol), sol.tolist()
+        assert solves(puzzle, sol), sol.tolist()
+    keys = {sol.tobytes() for sol in result.solutions}
+    assert len(keys) == len(result.solutions), "the same solution was reported twice"
+    assert result.solution is (result.solutions[0] if result.solutions else None)
+    if result.status is Status.NONE:
+        assert result.solutions == []
+    elif result.status is Status.UNIQUE:
+        assert len(result.solutions) == 1
+        assert result.other_solution is None
+    elif result.status is Status.MULTIPLE:
+        # Fewer than `limit` only when the search ran out of board first.
+        assert 2 <= len(result.solutions) <= limit
+        assert result.other_solution is result.solutions[1]
+        assert not np.array_equal(result.solutions[0], result.solutions[1])
+    elif result.status is Status.SOLVED:
+        assert limit == 1 and len(result.solutions) == 1
+
+
+def verdict(puzzle: Puzzle, **kwargs) -> Status:
+    result = solve(puzzle, **kwargs)
+    check_result(puzzle, result, kwargs.get("limit", 2))
+    return result.status
+
+
+def assert_agrees_with_brute(puzzle: Puzzle) -> SolveResult:
+    """Solver and path-listing counter agree on the verdict, and on the solution when unique."""
+    result = solve(puzzle)
+    check_result(puzzle, result)
+    paths = matching(puzzle)
+    want = expected_status(len(paths))
+    assert result.status is want, (
+        f"{puzzle.rows}x{puzzle.cols} {puzzle.givens.tolist()}: solver says "
+        f"{result.status.value}, brute force counts {len(paths)}"
+    )
+    if want is Status.UNIQUE:
+        assert np.array_equal(result.solution.ravel(), paths[0])
+    return result
+
+
+def puzzle_of(rows: int, cols: int, flat_values) -> Puzzle:
+    return Puzzle(np.asarray(flat_values, dtype=np.int16).reshape(rows, cols))
+
+
+# ------------------------------------------------------------- the brute force, checked first
+
+
+@pytest.mark.parametrize(
+    "rows, cols, paths",
+    # Directed Hamiltonian paths of grid graphs: twice OEIS A096969 for squares (1, 4, 20,
+    # 276, 4324), 2 for any line, and 2x3 / 3x4 counted by hand from their 8 / 62 paths.
+    [(1, 1, 1), (1, 2, 2), (1, 7, 2), (6, 1, 2), (2, 2, 8), (2, 3, 16), (3, 3, 40),
+     (3, 4, 124), (4, 4, 552), (5, 5, 8648)],
+)
+def test_brute_force_finds_every_path(rows: int, cols: int, paths: int) -> None:
+    found = all_paths(rows, cols)
+    assert len(found) == paths
+    assert len({p.tobytes() for p in found}) == paths
+    # The empty board's solutions are exactly the board's paths.
+    assert count_matching(empty(rows, cols)) == paths
+
+
+def test_random_path_helper_makes_paths() -> None:
+    rng = random.Random(7)
+    for rows, cols in [(1, 1), (1, 5), (5, 1), (2, 2), (3, 7), (7, 7), (6, 4)]:
+        seen = set()
+        for _ in range(10):
+            path = random_path(rows, cols, rng)
+            assert is_path(rows, cols, path)
+            seen.add(tuple(path))
+        if rows * cols >= 9:
+            assert len(seen) > 1  # it really moves away from the serpentine
+
+
+def test_given_aware_brute_force_agrees_with_path_listing() -> None:
+    rng = random.Random(11)
+    for rows, cols in [(3, 3), (3, 4), (4, 4), (2, 5), (4, 5)]:
+        paths = all_paths(rows, cols)
+        for _ in range(40):
+            grid = paths[rng.randrange(len(paths))].copy()
+            mask = np.array([rng.random() < 0.3 for _ in range(rows * cols)])
+            values = np.where(mask, grid, 0)
+            if rng.random() < 0.3 and mask.any():
+                values[rng.choice(list(np.flatnonzero(mask)))] = 0
+                values[rng.choice(list(np.flatnonzero(~mask)) or [0])] = 0
+            puzzle = puzzle_of(rows, cols, values)
+            exact = count_matching(puzzle)
+            assert count_dfs(puzzle, limit=3, budget=10**7) == min(exact, 3)
+
+
+# ------------------------------------------------------------------------ hand-made boards
+
+
+def test_one_by_one() -> None:
+    for puzzle in (empty(1, 1), board([[1]])):
+        result = solve(puzzle)
+        check_result(puzzle, result)
+        assert result.status is Status.UNIQUE
+        assert result.solution.tolist() == [[1]]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 7, 30])
+@pytest.mark.parametrize("vertical", [False, True])
+def test_empty_line_has_two_solutions(n: int, vertical: bool) -> None:
+    # A line can only be walked end to end, one way or the other.
+    puzzle = empty(n, 1) if vertical else empty(1, n)
+    result = solve(puzzle, limit=5)
+    check_result(puzzle, result, limit=5)
+    up = list(range(1, n + 1))
+    assert sorted(sol.ravel().tolist() for sol in result.solutions) == [up, up[::-1]]
+    assert verdict(puzzle) is Status.MULTIPLE
+
+
+def test_one_by_two_solutions() -> None:
+    result = solve(empty(1, 2))
+    check_result(empty(1, 2), result)
+    assert result.status is Status.MULTIPLE
+    assert sorted(s.tolist() for s in result.solutions) == [[[1, 2]], [[2, 1]]]
+
+
+def test_line_with_middle_given_has_two_solutions() -> None:
+    # 1 and 3 go either side of the 2.
+    puzzle = board([[0, 2, 0]])
+    assert verdict(puzzle) is Status.MULTIPLE
+    assert count_solutions(puzzle, limit=10) == 2
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 8, 30])
+def test_line_with_an_end_given_is_unique(n: int) -> None:
+    up = list(range(1, n + 1))
+    for row, want in (([1] + [0] * (n - 1), up), ([0] * (n - 1) + [1], up[::-1]),
+                      ([n] + [0] * (n - 1), up[::-1]), ([0] * (n - 1) + [n], up)):
+        puzzle = board([row])
+        result = solve(puzzle)
+        check_result(puzzle, result)
+        assert result.status is Status.UNIQUE, row
+        assert result.solution.ravel().tolist() == want
+        column = board([[v] for v in row])
+        assert verdict(column) is Status.UNIQUE
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        [0, 0, 0, 1, 0, 0],  # 1 must end a line, not sit inside it
+        [0, 0, 6, 0, 0, 0],  # so must the last number
+        [0, 1, 0, 0, 0],  # (and on an odd line it has the wrong colour too)
+    ],
+)
+def test_line_with_an_end_number_inside_has_none(row: list[int]) -> None:
+    assert verdict(board([row])) is Status.NONE
+    assert verdict(board([[v] for v in row])) is Status.NONE
+
+
+def test_line_with_gap_of_wrong_length_has_none() -> None:
+    # 2 and 5 are two cells apart but three steps apart in number.
+    assert verdict(board([[0, 2, 0, 5, 0, 0]])) is Status.NONE
+    # A line holds 1..N or N..1, so 2 can only stand second from either end.
+    assert verdict(board([[0, 0, 2, 0, 0, 0]])) is Status.NONE
+    # 3 second from the end of 1x4 is fine: 4 3 2 1.
+    result = solve(board([[0, 3, 0, 0]]))
+    assert result.status is Status.UNIQUE
+    assert result.solution.tolist() == [[4, 3, 2, 1]]
+
+
+def test_two_by_two() -> None:
+    # From the corner 1, the path goes round the square either way.
+    assert verdict(board([[1, 0], [0, 0]])) is Status.MULTIPLE
+    result = solve(board([[1, 2], [0, 0]]))
+    assert result.status is Status.UNIQUE
+    assert result.solution.tolist() == [[1, 2], [4, 3]]
+    # 1 and 3 on the same side: 2 cannot touch both.
+    assert verdict(board([[1, 3], [0, 0]])) is Status.NONE
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 6, 15])
+def test_two_by_n_u_turn_is_unique(n: int) -> None:
+    # 1 and 2n side by side at one end: the path must run out along the top row and back
+    # along the bottom one (turning down early would cut off the cells further along).
+    puzzle = with_givens(2, n, {(0, 0): 1, (1, 0): 2 * n})
+    result = solve(puzzle)
+    check_result(puzzle, result)
+    assert result.status is Status.UNIQUE
+    top = list(range(1, n + 1))
+    assert result.solution.tolist() == [top, list(range(2 * n, n, -1))]
+    # The same board on its side.
+    turned = Puzzle(puzzle.givens.T.copy())
+    assert verdict(turned) is Status.UNIQUE
+
+
+@pytest.mark.parametrize("n", [3, 5, 9])
+def test_two_by_n_with_one_corner_given_is_multiple(n: int) -> None:
+    assert verdict(with_givens(2, n, {(0, 0): 1})) is Status.MULTIPLE
+    assert verdict(with_givens(n, 2, {(0, 0): 1})) is Status.MULTIPLE
+
+
+@pytest.mark.parametrize("rows, cols", [(3, 5), (5, 3), (4, 7), (7, 4), (6, 9)])
+def test_rectangle_with_row_ends_given_is_unique(rows: int, cols: int) -> None:
+    # Serpentine: the numbers at both ends of a row are cols-1 apart, as far as the row is
+    # long, so each row can only be filled straight across.
+    snake = grid_of(rows, cols, serpentine(rows, cols))
+    givens = np.zeros_like(snake)
+    givens[:, 0] = snake[:, 0]
+    givens[:, -1] = snake[:, -1]
+    result = solve(Puzzle(givens))
+    check_result(Puzzle(givens), result)
+    assert result.status is Status.UNIQUE
+    assert np.array_equal(result.solution, snake)
+
+
+@pytest.mark.parametrize("rows, cols", [(3, 5), (5, 3), (4, 7), (7, 4), (2, 9)])
+def test_rectangle_empty_or_with_corner_is_multiple(rows: int, cols: int) -> None:
+    assert verdict(empty(rows, cols)) is Status.MULTIPLE
+    assert verdict(with_givens(rows, cols, {(0, 0): 1})) is Status.MULTIPLE
+    assert verdict(with_givens(rows, cols, {(rows - 1, cols - 1): rows * cols})) is Status.MULTIPLE
+
+
+@pytest.mark.parametrize("rows, cols", [(1, 6), (3, 3), (4, 5), (6, 6), (9, 4)])
+def test_givens_filling_the_grid(rows: int, cols: int) -> None:
+    rng = random.Random(rows * 100 + cols)
+    full = grid_of(rows, cols, random_path(rows, cols, rng))
+    result = solve(Puzzle(full))
+    check_result(Puzzle(full), result)
+    assert result.status is Status.UNIQUE
+    assert np.array_equal(result.solution, full)
+    assert result.stats.nodes == 0  # nothing to guess
+
+
+def test_filled_grid_that_is_not_a_path_has_none() -> None:
+    # Row by row: 3 ends the first row and 4 starts the second, far apart.
+    result = solve(board([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))
+    assert result.status is Status.NONE and result.solutions == []
+    assert result.reason
+    # A full 4x4 path with two numbers swapped.
+    swapped = grid_of(4, 4, serpentine(4, 4))
+    swapped[0, 0], swapped[3, 3] = swapped[3, 3], swapped[0, 0]
+    assert verdict(Puzzle(swapped)) is Status.NONE
+
+
+@pytest.mark.parametrize(
+    "rows, cols, givens",
+    [
+        # Odd board: 1..9 on 3x3 puts five odd numbers on the five corner-coloured cells.
+        (3, 3, {(0, 1): 1}),
+        (3, 3, {(0, 0): 2}),
+        (5, 5, {(1, 2): 13}),
+        (5, 7, {(0, 0): 35, (0, 1): 34, (0, 2): 32}),
+        # Even board: numbers of the same parity must share a colour...
+        (4, 4, {(0, 0): 1, (1, 1): 4}),
+        (4, 4, {(0, 0): 1, (0, 1): 3}),
+        (6, 6, {(2, 3): 10, (4, 4): 16}),
+        # ...and numbers of different parity must not.
+        (2, 6, {(0, 0): 5, (1, 5): 8}),
+    ],
+)
+def test_parity_contradictions(rows: int, cols: int, givens: dict) -> None:
+    puzzle = with_givens(rows, cols, givens)
+    result = solve(puzzle)
+    assert result.status is Status.NONE
+    assert result.solutions == []
+    assert result.reason  # found before any search, so the user is told why
+    if rows * cols <= 25:
+        assert count_matching(puzzle) == 0
+
+
+@pytest.mark.parametrize(
+    "rows, cols, givens",
+    [
+        # 5 and 11 are eight steps apart on the board but only six apart in number.
+        (5, 5, {(0, 0): 5, (4, 4): 11}),
+        # 2 and 6 in opposite corners of 4x4: six steps apart, four numbers apart.
+        (4, 4, {(0, 0): 2, (3, 3): 6}),
+        # 5 and 9 three rows apart and three columns over: distance 6 > 4.
+        (6, 6, {(0, 0): 5, (3, 3): 9}),
+        # 1 and 4 five rows apart in a 2-wide board.
+        (6, 2, {(0, 0): 1, (5, 0): 4}),
+        # 30x30: two givens far apart in space, close in number.
+        (30, 30, {(0, 0): 100, (29, 29): 150}),
+    ],
+)
+def test_givens_too_far_apart(rows: int, cols: int, givens: dict) -> None:
+    puzzle = with_givens(rows, cols, givens)
+    assert verdict(puzzle, timeout=60) is Status.NONE
+    if rows * cols <= 25:
+        assert count_matching(puzzle) == 0
+
+
+def test_givens_apart_around_a_wall() -> None:
+    # 3x5 with 13, 14, 15 filling the middle column: 2 and 4 are two columns apart (distance 2,
+    # right parity) but 3 would have to stand in the wall between them.
+    puzzle = board([[0, 2, 13, 4, 0], [0, 0, 14, 0, 0], [0, 0, 15, 0, 0]])
+    assert verdict(puzzle) is Status.NONE
+    assert count_matching(puzzle) == 0
+
+
+@pytest.mark.parametrize(
+    "rows, cols, givens",
+    [
+        (3, 3, {(0, 0): 4, (2, 2): 5}),
+        (4, 4, {(0, 0): 7, (0, 2): 8}),
+        (1, 5, {(0, 0): 2, (0, 2): 3}),
+        (5, 5, {(2, 2): 1, (4, 4): 2}),
+    ],
+)
+def test_consecutive_givens_not_adjacent(rows: int, cols: int, givens: dict) -> None:
+    result = solve(with_givens(rows, cols, givens))
+    assert result.status is Status.NONE
+    assert result.reason
+
+
+# Boards whose verdict depends on the runs before the smallest and after the largest given,
+# whose free ends may be anywhere. Each is re-counted by brute force below.
+HEAD_TAIL_BOARDS = [
+    # Only the middle number of 3x3: the path is split into two free runs.
+    ([[0, 0, 0], [0, 5, 0], [0, 0, 0]], Status.MULTIPLE),
+    # 1 in the middle of 3x3 is allowed (centre has the corner colour); the tail goes round.
+    ([[0, 0, 0], [0, 1, 0], [0, 0, 0]], Status.MULTIPLE),
+    # Two givens, neither 1 nor the last number, and still one way to finish both ends.
+    ([[0, 6, 0], [2, 0, 0], [0, 0, 0]], Status.UNIQUE),
+    ([[2, 0, 8, 0], [0, 0, 0, 0], [0, 0, 0, 0]], Status.UNIQUE),
+    ([[2, 0, 0, 11], [0, 0, 0, 0], [0, 0, 0, 0]], Status.UNIQUE),
+    ([[3, 0, 0, 14], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], Status.UNIQUE),
+    ([[4, 3, 0, 0, 0], [0, 0, 0, 0, 0]], Status.UNIQUE),
+    # The head run 1..3 has room; the tail run 6..9 has many.
+    ([[0, 0, 0], [4, 5, 0], [0, 0, 0]], Status.MULTIPLE),
+    # Tail run only: 1 given in a corner of a 2x3, the rest free.
+    ([[1, 0, 0], [0, 0, 0]], Status.MULTIPLE),
+    # Head run only: the last number given next to a corner.
+    ([[0, 0, 0], [0, 0, 0], [0, 9, 0]], Status.NONE),  # 9 is odd: needs the corner colour
+    ([[0, 0, 0], [0, 0, 0], [0, 0, 9]], Status.MULTIPLE),
+]
+
+
+@pytest.mark.parametrize("rows, want", HEAD_TAIL_BOARDS)
+def test_head_and_tail_runs_with_free_ends(rows: list[list[int]], want: Status) -> None:
+    puzzle = board(rows)
+    assert count_matching(puzzle) >= 2 if want is Status.MULTIPLE else True
+    assert expected_status(count_matching(puzzle)) is want
+    assert verdict(puzzle) is want
+
+
+def test_two_givens_forcing_a_dead_end() -> None:
+    # 4x4 with 5 and 9 on both neighbours of the top-left corner: the corner cell would need
+    # two neighbours one apart from its own number (4 and 6, or 8 and 10, never 5 and 9), or
+    # be an end of the path next to 2 or 15. Parity is fine, so only the dead end rules it out.
+    dead = with_givens(4, 4, {(0, 1): 5, (1, 0): 9})
+    assert verdict(dead) is Status.NONE
+    assert count_matching(dead) == 0
+    # The same on a big board.
+    assert verdict(with_givens(12, 12, {(0, 1): 51, (1, 0): 71}), timeout=60) is Status.NONE
+    # Two cut-off corners, each able to hold only an end of the path (1 next to 2, 25 next
+    # to 24), and one cut-off corner that can hold nothing.
+    ends = with_givens(5, 5, {(0, 1): 2, (1, 0): 12, (4, 3): 24, (3, 4): 10})
+    assert verdict(ends) is expected_status(count_matching(ends))
+    both_dead = with_givens(5, 5, {(0, 1): 4, (1, 0): 8, (4, 3): 14, (3, 4): 18})
+    assert verdict(both_dead) is Status.NONE
+    assert count_matching(both_dead) == 0
+    # With 2 and 10 around the corner, the corner is forced to hold 1, and then one way on.
+    forced = with_givens(4, 4, {(0, 1): 2, (1, 0): 10})
+    result = solve(forced)
+    check_result(forced, result)
+    assert result.status is Status.UNIQUE
+    assert result.solution[0, 0] == 1
+    assert count_matching(forced) == 1
+
+
+def test_empty_twelve_by_twelve_is_multiple() -> None:
+    puzzle = empty(12, 12)
+    result = solve(puzzle, timeout=60)
+    check_result(puzzle, result)
+    assert result.status is Status.MULTIPLE
+
+
+def test_thirty_by_thirty_with_one_given_is_multiple() -> None:
+    puzzle = with_givens(30, 30, {(7, 3): 1})
+    result = solve(puzzle, timeout=60)
+    check_result(puzzle, result)
+    assert result.status is Status.MULTIPLE
+
+
+def test_hand_made_small_boards_agree_with_brute_force() -> None:
+    """The boards above that brute force can count, counted again, so no hand slip hides."""
+    for rows, _ in HEAD_TAIL_BOARDS:
+        assert_agrees_with_brute(board(rows))
+    for puzzle in (board([[0, 2, 0]]), board([[1, 2], [0, 0]]), board([[1, 3], [0, 0]]),
+                   with_givens(2, 4, {(0, 0): 1, (1, 0): 8}), board([[0, 3, 0, 0]]),
+                   board([[0, 0, 2, 0, 0, 0]]), board([[0, 0, 0, 1, 0, 0]]),
+                   board([[0, 2, 0, 5, 0, 0]]), with_givens(2, 5, {(0, 0): 1})):
+        assert_agrees_with_brute(puzzle)
+
+
+# --------------------------------------------------- exhaustive agreement on boards up to 4x4
+
+SMALL_SHAPES = [(r, c) for r in range(1, 5) for c in range(1, 5)]
+
+
+def _same_shape_copies(grid: np.ndarray) -> list[np.ndarray]:
+    """The board mirrored and turned in the ways that keep its shape (8 for squares, else 4)."""
+    copies = [grid, grid[::-1], grid[:, ::-1], grid[::-1, ::-1]]
+    if grid.shape[0] == grid.shape[1]:
+        copies += [c.T for c in copies]
+    return [np.ascontiguousarray(c) for c in copies]
+
+
+def _path_subsets(rows: int, cols: int, rng: random.Random, sample: int | None) -> set[bytes]:
+    """Distinct puzzles whose givens are a subset of some path: a random sample of them, or
+    (sample None) all of them up to mirroring and turning, which cannot change a verdict
+    (test_verdict_survives_turning_mirroring_and_reversal holds the solver to that)."""
+    paths = all_paths(rows, cols)
+    size = rows * cols
+    found: set[bytes] = set()
+    if sample is None:
+        masks = [np.array([(m >> i) & 1 for i in range(size)], dtype=bool)
+                 for m in range(1 << size)]
+        for grid in paths:
+            for keep in masks:
+                puzzle = np.where(keep, grid, 0).astype(np.int16).reshape(rows, cols)
+                found.add(min(c.tobytes() for c in _same_shape_copies(puzzle)))
+        return found
+    while len(found) < sample:
+        grid = paths[rng.randrange(len(paths))]
+        # Every count of givens equally likely, so sparse and dense boards both get tested.
+        k = rng.randint(0, size)
+        keep = np.zeros(size, dtype=bool)
+        keep[rng.sample(range(size), k)] = True
+        found.add(np.where(keep, grid, 0).astype(np.int16).tobytes())
+    return found
+
+
+@pytest.mark.parametrize("rows, cols", SMALL_SHAPES)
+def test_every_small_puzzle_matches_brute_force(rows: int, cols: int) -> None:
+    """Up to 9 cells: every subset of every path's givens. Larger: 1500 distinct ones."""
+    size = rows * cols
+    rng = random.Random(rows * 10 + cols)
+    sample = None if size <= 9 else 1500
+    verdicts = {Status.UNIQUE: 0, Status.MULTIPLE: 0}
+    for key in _path_subsets(rows, cols, rng, sample):
+        puzzle = puzzle_of(rows, cols, np.frombuffer(key, dtype=np.int16))
+        result = assert_agrees_with_brute(puzzle)
+        assert result.status is not Status.NONE  # the path it came from solves it
+        verdicts[result.status] += 1
+    if size >= 2:
+        assert verdicts[Status.UNIQUE] and verdicts[Status.MULTIPLE]
+
+
+@pytest.mark.parametrize("rows, cols", SMALL_SHAPES)
+def test_junk_givens_match_brute_force(rows: int, cols: int) -> None:
+    """Givens not taken from one path: random numbers, and a path's givens with one changed."""
+    size = rows * cols
+    rng = random.Random(1000 + rows * 10 + cols)
+    paths = all_paths(rows, cols)
+    nones = 0
+    for trial in range(400 if size > 4 else 60):
+        if trial % 2 == 0:
+            k = rng.randint(1, min(size, 5))
+            values = np.zeros(size, dtype=np.int16)
+            values[rng.sample(range(size), k)] = rng.sample(range(1, size + 1), k)
+        else:
+            values = paths[rng.randrange(len(paths))].copy()
+            values[rng.sample(range(size), rng.randint(0, size - 1))] = 0
+            given_cells = list(np.flatnonzero(values))
+            cell = rng.choice(given_cells)
+            if rng.random() < 0.5:
+                # Move one given to another cell (swapping with what is there).
+                other = rng.randrange(size)
+                values[cell], values[other] = values[other], values[cell]
+            else:
+                # Change one given to a number not already given.
+                unused = sorted(set(range(1, size + 1)) - {int(v) for v in values})
+                if unused:
+                    values[cell] = rng.choice(unused)
+        result = assert_agrees_with_brute(puzzle_of(rows, cols, values))
+        nones += result.status is Status.NONE
+    if size >= 4:
+        assert nones > 0
+
+
+@pytest.mark.parametrize("rows, cols", SMALL_SHAPES + [(2, 5), (5, 2), (3, 5), (2, 7)])
+def test_counting_without_a_limit_finds_every_path(rows: int, cols: int) -> None:
+    # Every solution exactly once: the empty board, then one and two corners given.
+    for puzzle in (empty(rows, cols), with_givens(rows, cols, {(0, 0): 1}),
+                   with_givens(rows, cols, {(0, 0): 1, (rows - 1, cols - 1): rows * cols})):
+        want = count_matching(puzzle)
+        result = solve(puzzle, limit=10**6)
+        assert len(result.solutions) == want
+        assert len({s.tobytes() for s in result.solutions}) == want
+        assert all(solves(puzzle, s) for s in result.solutions)
+        assert count_solutions(puzzle, limit=10**6) == want
+
+
+# ------------------------------------------------------------- random puzzles from random paths
+
+
+@st.composite
+def path_puzzles(draw, max_side: int = 7, min_side: int = 1):
+    """(puzzle, path grid): a random path and a random share of its numbers given."""
+    rows = draw(st.integers(min_side, max_side))
+    cols = draw(st.integers(min_side, max_side))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    grid = grid_of(rows, cols, random_path(rows, cols, rng))
+    share = draw(st.sampled_from([0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.45, 0.7, 1.0]))
+    keep = np.array([rng.random() < share for _ in range(rows * cols)]).reshape(rows, cols)
+    return Puzzle(np.where(keep, grid, 0).astype(np.int16)), grid
+
+
+def independent_count(puzzle: Puzzle) -> int | None:
+    """Solutions up to 2 by brute force, or None when the board is too big to be sure cheaply."""
+    if puzzle.size <= 25:
+        return min(count_matching(puzzle), 2)
+    return count_dfs(puzzle, limit=2, budget=3000)
+
+
+#: raise (e.g. SOLVER_TEST_EXAMPLES=5000) for a long hunt; the default keeps the file quick
+EXAMPLES = int(os.environ.get("SOLVER_TEST_EXAMPLES", "150"))
+HYPO = settings(max_examples=EXAMPLES, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@HYPO
+@given(path_puzzles())
+def test_random_path_puzzle(case) -> None:
+    puzzle, path_grid = case
+    result = solve(puzzle, timeout=60)
+    check_result(puzzle, result)
+    # The path the givens came from is a solution, so "none" is always wrong here.
+    assert result.status in (Status.UNIQUE, Status.MULTIPLE), puzzle.givens.tolist()
+    if result.status is Status.UNIQUE:
+        assert np.array_equal(result.solution, path_grid)
+        # More givens from the solution cannot make room for a second one.
+        rng = random.Random(puzzle.givens.tobytes())
+        blanks = list(zip(*np.nonzero(puzzle.givens == 0)))
+        for r, c in rng.sample(blanks, min(3, len(blanks))):
+            more = puzzle.givens.copy()
+            more[r, c] = path_grid[r, c]
+            again = solve(Puzzle(more), timeout=60)
+            check_result(Puzzle(more), again)
+            assert again.status is Status.UNIQUE, more.tolist()
+            assert np.array_equal(again.solution, path_grid)
+    else:
+        # Two solutions found; with at least one of them differing from the path, taking a
+        # given from where they differ must leave the path's own puzzle solvable.
+        a, b = result.solutions
+        diff = list(zip(*np.nonzero(a != b)))
+        r, c = diff[0]
+        more = puzzle.givens.copy()
+        more[r, c] = path_grid[r, c]
+        assert verdict(Puzzle(more), timeout=60) in (Status.UNIQUE, Status.MULTIPLE)
+    want = independent_count(puzzle)
+    if want is not None:
+        assert result.status is expected_status(want), puzzle.givens.tolist()
+
+
+@st.composite
+def junk_puzzles(draw, max_side: int = 7):
+    """A path's givens with one or two of them moved or renumbered: often no solution."""
+    puzzle, grid = draw(path_puzzles(max_side=max_side, min_side=2))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    values = puzzle.givens.ravel().copy()
+    size = puzzle.size
+    if not values.any():
+        values[rng.randrange(size)] = rng.randint(1, size)
+    for _ in range(draw(st.integers(1, 2))):
+        cell = rng.choice(list(np.flatnonzero(values)))
+        if rng.random() < 0.5:
+            other = rng.randrange(size)
+            values[cell], values[other] = values[other], values[cell]
+        else:
+            unused = sorted(set(range(1, size + 1)) - {int(v) for v in values})
+            if unused:
+                values[cell] = rng.choice(unused)
+    return puzzle_of(puzzle.rows, puzzle.cols, values)
+
+
+@HYPO
+@given(junk_puzzles())
+def test_junk_puzzle(puzzle: Puzzle) -> None:
+    result = solve(puzzle, timeout=60)
+    check_result(puzzle, result)
+    want = independent_count(puzzle)
+    if want is not None:
+        assert result.status is expected_status(want), puzzle.givens.tolist()
+
+
+def _symmetries(grid: np.ndarray):
+    """The board turned and mirrored (8 ways), each with the numbers also run backwards."""
+    size = grid.size
+    for k in range(4):
+        for flip in (False, True):
+            g = np.rot90(grid, k)
+            g = g.T if flip else g
+            g = np.ascontiguousarray(g)
+            yield g
+            yield np.where(g > 0, size + 1 - g, 0).astype(np.int16)
+
+
+@settings(max_examples=max(1, EXAMPLES // 4), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(path_puzzles(max_side=6, min_side=2))
+def test_verdict_survives_turning_mirroring_and_reversal(case) -> None:
+    puzzle, _ = case
+    base = solve(puzzle, timeout=60).status
+    for g in _symmetries(puzzle.givens):
+        copy = Puzzle(g)
+        result = solve(copy, timeout=60)
+        check_result(copy, result)
+        assert result.status is base, (puzzle.givens.tolist(), g.tolist())
+
+
+# ------------------------------------------------------------------- limits, clock and events
+
+# Sparse but with plenty of room: no known solver finishes it in a few milliseconds.
+HARD = with_givens(20, 20, {(5, 5): 100, (14, 14): 300})
+
+
+def test_limit_one_stops_at_first_solution() -> None:
+    for puzzle in (empty(3, 3), board([[1, 2], [0, 0]]), empty(12, 12)):
+        result = solve(puzzle, limit=1)
+        check_result(puzzle, result, limit=1)
+        assert result.status is Status.SOLVED
+        assert len(result.solutions) == 1
+    assert verdict(board([[1, 3], [0, 0]]), limit=1) is Status.NONE
+    assert verdict(with_givens(4, 4, {(0, 1): 5, (1, 0): 9}), limit=1) is Status.NONE
+
+
+def test_limit_three_counts_to_three() -> None:
+    puzzle = empty(4, 4)  # 552 solutions
+    result = solve(puzzle, limit=3)
+    check_result(puzzle, result, limit=3)
+    assert result.status is Status.MULTIPLE
+    assert len(result.solutions) == 3
+    # Only two exist here: the limit is a ceiling, not a target.
+    two = board([[0, 2, 0]])
+    result = solve(two, limit=3)
+    assert result.status is Status.MULTIPLE
+    assert len(result.solutions) == 2
+    # A unique board stays unique whatever the limit.
+    assert verdict(board([[1, 2], [0, 0]]), limit=3) is Status.UNIQUE
+
+
+def test_limit_below_one_is_refused() -> None:
+    with pytest.raises(ValueError):
+        solve(empty(2, 2), limit=0)
+
+
+def test_tiny_timeout_gives_timeout() -> None:
+    result = solve(HARD, timeout=0.001)
+    assert result.status is Status.TIMEOUT
+    assert all(HARD.is_solution(s) for s in result.solutions)
+    assert result.stats.nodes > 0
+
+
+def test_past_deadline_gives_timeout() -> None:
+    assert solve(HARD, deadline=time.monotonic() - 1).status is Status.TIMEOUT
+    # The earlier of deadline and timeout wins.
+    assert solve(HARD, deadline=time.monotonic() + 0.001, timeout=1000).status is Status.TIMEOUT
+    assert solve(HARD, deadline=time.monotonic() + 1000, timeout=0.001).status is Status.TIMEOUT
+
+
+def test_deadline_does_not_cut_short_an_easy_board() -> None:
+    puzzle = board([[1, 2], [0, 0]])
+    assert verdict(puzzle, deadline=time.monotonic() + 60) is Status.UNIQUE
+
+
+# Unique, but only after dozens of refuted guesses.
+BACKTRACKING_UNIQUE = board([
+    [0, 31, 0, 0, 0, 3, 4],
+    [0, 0, 25, 0, 0, 0, 0],
+    [0, 0, 0, 0, 18, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0],
+    [38, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 9],
+])
+BACKTRACKING_MULTIPLE = board([
+    [0, 0, 0, 0, 0, 0],
+    [2, 0, 0, 7, 0, 0],
+    [0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 17],
+    [0, 0, 0, 0, 0, 0],
+])
+
+
+@pytest.mark.parametrize(
+    "puzzle, backtracks",
+    [(BACKTRACKING_UNIQUE, True), (BACKTRACKING_MULTIPLE, True), (empty(5, 5), False)],
+)
+def test_events_replay_to_the_solutions(puzzle: Puzzle, backtracks: bool) -> None:
+    events = []
+    result = solve(puzzle, on_event=events.append)
+    check_result(puzzle, result)
+    kinds = {e.kind for e in events}
+    assert EventKind.PLACE in kinds and EventKind.SOLUTION in kinds
+    replay = np.zeros(puzzle.size, dtype=np.int16)
+    seen_solutions = 0
+    for e in events:
+        if e.kind is EventKind.PLACE:
+            assert replay[e.cell] == 0, f"{e.number} put on a taken cell"
+            assert e.number not in replay, f"{e.number} placed twice"
+            replay[e.cell] = e.number
+        elif e.kind is EventKind.REMOVE:
+            assert replay[e.cell] == e.number, "removed a number that was not there"
+            replay[e.cell] = 0
+        else:
+            assert np.array_equal(replay, result.solutions[seen_solutions].ravel())
+            seen_solutions += 1
+    assert seen_solutions == len(result.solutions)
+    # Givens are placed first and never taken back.
+    given_cells = set(np.flatnonzero(puzzle.givens.ravel()))
+    assert {e.cell for e in events[: len(given_cells)]} == given_cells
+    assert not any(e.kind is EventKind.REMOVE and e.cell in given_cells for e in events)
+    if backtracks:
+        assert result.stats.backtracks > 0
+        assert EventKind.REMOVE in kinds
+    guesses = sum(1 for e in events if e.kind is EventKind.PLACE and e.guess)
+    assert 0 < guesses <= result.stats.nodes
+
+
+def test_stats_describe_the_search() -> None:
+    result = solve(BACKTRACKING_UNIQUE)
+    stats = result.stats
+    assert result.status is Status.UNIQUE
+    assert stats.nodes > 0 and stats.backtracks > 0 and stats.placements > 0
+    assert 0 < stats.max_depth <= stats.nodes
+    assert stats.seconds >= 0
+
+
+# ------------------------------------------------------------------------- count_solutions
+
+
+def test_count_solutions() -> None:
+    assert count_solutions(board([[1, 3], [0, 0]])) == 0
+    assert count_solutions(with_givens(4, 4, {(0, 1): 5, (1, 0): 9})) == 0
+    assert count_solutions(board([[1, 2], [0, 0]])) == 1
+    assert count_solutions(BACKTRACKING_UNIQUE) == 1
+    assert count_solutions(board([[0, 2, 0]])) == 2
+    assert count_solutions(empty(4, 4)) == 2
+    assert count_solutions(empty(4, 4), limit=5) == 5
+    assert count_solutions(empty(4, 4), limit=1) == 1
+    assert count_solutions(board([[0, 2, 0]]), limit=5) == 2
+
+
+def test_count_solutions_raises_on_timeout() -> None:
+    with pytest.raises(TimeoutError):
+        count_solutions(HARD, deadline=time.monotonic() + 0.001)
+    with pytest.raises(TimeoutError):
+        count_solutions(HARD, deadline=time.monotonic() - 1)
