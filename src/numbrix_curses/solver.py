@@ -40,10 +40,13 @@ from numbrix_curses.puzzle import Puzzle
 
 # How often (in search nodes) the clock is looked at; a node costs well under a millisecond.
 _CLOCK_EVERY = 16
-# Probing starts once a search has needed this many guesses (easy boards never pay for it),
-# and looks only at run ends with at most this many candidate cells.
-_PROBE_AFTER_NODES = 0
+# Probing looks only at run ends with at most this many candidate cells (more costs more
+# than it saves, measured on clue-minimal 9x9 and 12x12 boards).
 _PROBE_MAX_CELLS = 3
+# How far (in steps) around a run end the board must be unchanged to trust an earlier probe.
+_PROBE_ZONE_STEPS = 3
+# Memo tables are dropped past this many entries so memory stays bounded on long searches.
+_CACHE_LIMIT = 50_000
 
 
 class Status(str, Enum):
@@ -133,6 +136,8 @@ class _Search:
         self.odd_colour: int | None = None
         # cells with exactly one neighbour in a candidate set, by set (sets recur a lot)
         self.single_near: dict[int, int] = {}
+        # (number, candidates, free cells nearby) of probes that found nothing to strike
+        self.probes_passed: set[tuple[int, int, int]] = set()
         self._not_last_col = geo.not_last_col
         self._not_first_col = geo.not_first_col
 
@@ -188,7 +193,7 @@ class _Search:
         not_last, not_first = self._not_last_col, self._not_first_col
         counts, expand = self.geo.neighbour_counts, self.expand
         single_near = self.single_near
-        if len(single_near) > 50_000:
+        if len(single_near) > _CACHE_LIMIT:
             single_near.clear()
         while work:
             u = work.pop()
@@ -420,7 +425,7 @@ class _Search:
         """Settle the board, probe the run ends, and return the next (number, cell) to wiggle,
         or None when the board is solved. Raises `_Fail` when it cannot be completed."""
         segs = self._settle()
-        if segs is not None and self.stats.nodes >= _PROBE_AFTER_NODES:
+        if segs is not None:
             self._probe(segs)
             segs = self._settle()
         return None if segs is None else self._pick(segs)
@@ -429,9 +434,8 @@ class _Search:
         """Try each cell of every run end with few choices; strike the ones that fail at once.
 
         A failed probe is a refuted guess found one level early, on every run at the same
-        time; on sparse boards this cuts the search tree by one or two orders of magnitude.
-        Easy boards never get here (see `_PROBE_AFTER_NODES`), since probing costs a full
-        settle per cell tried.
+        time; on sparse boards this cuts the search tree by one or two orders of magnitude,
+        for the price of a settle per cell tried (earlier passes are remembered, see below).
         """
         dom, pos = self.dom, self.pos
         ends = []
@@ -440,9 +444,19 @@ class _Search:
                 ends.append(seg.lo)
             if seg.anchored_above and seg.hi != seg.lo:
                 ends.append(seg.hi)
+        expand, passed = self.expand, self.probes_passed
         for v in ends:
             if pos[v] >= 0 or dom[v].bit_count() > _PROBE_MAX_CELLS:
                 continue
+            # A probe that passed before, with the same candidates and the same free cells
+            # around them, would almost surely pass again: skip it (skipping is always sound).
+            zone = dom[v]
+            for _ in range(_PROBE_ZONE_STEPS):
+                zone |= expand(zone)
+            key = (v, dom[v], self.free & zone)
+            if key in passed:
+                continue
+            all_passed = True
             for cell in list(self.geo.cells_of(dom[v])):
                 if pos[v] >= 0:
                     break
@@ -457,8 +471,13 @@ class _Search:
                     refuted = True
                 self._undo(mark)
                 if refuted:
+                    all_passed = False
                     self._strike(v, cell)
                     self._settle()
+            if all_passed:
+                if len(passed) > _CACHE_LIMIT:
+                    passed.clear()
+                passed.add(key)
 
     def _pick(self, segs: list[Segment]) -> tuple[int, int]:
         """The run end with the fewest cells to try: that run has the fewest ways to go on."""
