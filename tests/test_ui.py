@@ -12,7 +12,7 @@ import pytest
 from numbrix_curses.ui.actions import ClearCell, Command, Digit, MoveCursor, SelectCell
 from numbrix_curses.ui.keys import action_for_key
 from numbrix_curses.ui.mask import ScreenMask
-from tty_harness import Terminal, play_command
+from tty_harness import Board, Terminal, play_command
 
 # 4x4, unique; blanks hold 2, 3, 12, 13, 15.
 #    4  3  2  1
@@ -38,8 +38,9 @@ def puzzle_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def term(puzzle_path: Path):
-    terminal = Terminal(play_command(str(puzzle_path)), rows=ROWS, cols=COLS)
+def term(puzzle_path: Path, tmp_path: Path):
+    terminal = Terminal(play_command(str(puzzle_path)), rows=ROWS, cols=COLS,
+                        XDG_STATE_HOME=str(tmp_path / "state"))
     wait_ready(terminal)
     yield terminal
     terminal.close()
@@ -274,8 +275,9 @@ def test_pause_hides_the_board(term: Terminal):
 
 
 # ----- without colours ---------------------------------------------------------------------
-def test_works_without_colours(puzzle_path: Path):
-    term = Terminal(play_command(str(puzzle_path)), rows=ROWS, cols=COLS, NO_COLOR="1")
+def test_works_without_colours(puzzle_path: Path, tmp_path: Path):
+    term = Terminal(play_command(str(puzzle_path)), rows=ROWS, cols=COLS, NO_COLOR="1",
+                    XDG_STATE_HOME=str(tmp_path / "state"))
     try:
         wait_ready(term)
         term.send_key("down")
@@ -292,8 +294,9 @@ def test_works_without_colours(puzzle_path: Path):
         term.close()
 
 
-def test_ascii_locale_draws_the_board_in_ascii(puzzle_path: Path):
-    term = Terminal(play_command(str(puzzle_path)), rows=ROWS, cols=COLS, LANG="C", LC_ALL="C")
+def test_ascii_locale_draws_the_board_in_ascii(puzzle_path: Path, tmp_path: Path):
+    term = Terminal(play_command(str(puzzle_path)), rows=ROWS, cols=COLS, LANG="C", LC_ALL="C",
+                    XDG_STATE_HOME=str(tmp_path / "state"))
     try:
         term.wait_text("mouse")
         term.wait_text("+----+----+----+----+")
@@ -324,6 +327,234 @@ def test_ctrl_c_exits_130_and_restores_the_terminal(term: Terminal):
     raw = bytes(term.raw)
     assert raw.rfind(b"\x1b[?1049l") > raw.rfind(b"\x1b[?1049h") >= 0
     assert b"Traceback" not in raw
+
+
+# ----- the play screen's actions ----------------------------------------------------------
+def test_n_places_one_more_than_the_highest_neighbour(term: Terminal):
+    term.send_key("right")  # (0, 2): next to the given 1
+    term.send("n")
+    wait_cell(term, 0, 2, "2")
+    term.send_key("left")  # (0, 1): next to 4, 14 and 2
+    term.send("n")
+    wait_cell(term, 0, 1, "15")  # not next to 16: check will say so
+    term.send("c")
+    term.wait_text("marked")
+    click_cell(term, 3, 3)  # on 10, whose neighbours are 9 and 11
+    term.send("n")
+    term.wait_text("That number is given")
+
+
+def test_check_marks_a_wrong_cell_and_the_mark_goes_with_the_next_change(term: Terminal):
+    click_cell(term, 2, 2)
+    term.send("1")
+    term.send("5")  # 15 is not next to 14 or 16
+    wait_cell(term, 2, 2, "15")
+    term.send("c")
+    term.wait_text("1 cell marked")
+    y, x = cell_yx(term, 2, 2)
+    assert term.lines[y][x] == "!"  # a flag, not colour alone
+    assert term.char(y, x + 2).bg == "red"
+    assert term.lines[cell_yx(term, 1, 1)[0]][cell_yx(term, 1, 1)[1]] == " "  # givens unmarked
+    term.send("u")
+    wait_cell(term, 2, 2, "")
+    assert term.lines[y][x] == " "
+
+
+def test_check_without_mistakes_says_so(term: Terminal):
+    term.send("3")
+    wait_cell(term, 0, 1, "3")
+    term.send("c")
+    term.wait_text("No mistakes found.")
+
+
+def test_check_notices_numbers_that_will_not_work_out_without_saying_where(tmp_path: Path):
+    # Solution (unique): 1 2 3 / 6 5 4 / 7 8 9. A 7 in the middle contradicts nothing on
+    # sight (right distances, right checkerboard colour), but it is wrong.
+    path = tmp_path / "three.txt"
+    path.write_text("# id: three\n1 . 3\n. . .\n. . 9\n")
+    term = Terminal(play_command(str(path)), rows=ROWS, cols=COLS,
+                    XDG_STATE_HOME=str(tmp_path / "state"))
+    board = Board(term, 3)
+    try:
+        term.wait_text("mouse")
+        board.click(1, 1)
+        term.send("7")
+        board.wait_cell(1, 1, "7")
+        term.send("c")
+        term.wait_message("but 1 number will not work out")
+        assert "!" not in "".join(board.text(r, c) for r in range(3) for c in range(3))
+    finally:
+        term.close()
+
+
+def test_hint_and_auto_fill(term: Terminal):
+    from numbrix_curses.assist import deduce_available
+
+    if not deduce_available():
+        term.send("?")
+        term.wait_text("deduction engine")
+        term.send("f")
+        term.wait_text("deduction engine")
+        return
+    term.send("?")
+    term.wait_message("must go at C1")
+    term.wait_message("(? again places it)")
+    hinted = [(r, c) for r in range(4) for c in range(4)
+              if term.lines[cell_yx(term, r, c)[0]][cell_yx(term, r, c)[1]] == "?"]
+    assert len(hinted) == 1
+    term.send("?")  # again: placed
+    term.wait_text("Placed")
+    term.send("f")
+    term.wait_text("Solved in")  # auto-fill finishes this easy board
+    term.send("u")
+    term.wait_text("Solved in")  # a real solve stays
+
+
+def test_hint_refuses_on_a_board_with_a_contradiction(term: Terminal):
+    click_cell(term, 2, 2)
+    term.send("1")
+    term.send("5")
+    wait_cell(term, 2, 2, "15")
+    term.send("?")
+    term.wait_text("Fix the marked cells first")
+
+
+def test_reveal_asks_first_then_fills_and_undo_takes_it_back(term: Terminal):
+    term.send("3")
+    wait_cell(term, 0, 1, "3")
+    term.send("S")
+    term.wait_text("Reveal the solution?")
+    term.send("n")
+    term.wait_gone("Reveal the solution?")
+    assert cell_text(term, 0, 2) == ""
+    term.send("S")
+    term.wait_text("Reveal the solution?")
+    term.send("y")
+    wait_cell(term, 2, 1, "13")
+    term.wait_text("Solution revealed")
+    assert [cell_text(term, 0, c) for c in range(4)] == ["4", "3", "2", "1"]
+    term.send("u")
+    wait_cell(term, 2, 1, "")
+    assert cell_text(term, 0, 1) == "3"  # the player's own number is back
+
+
+def test_restart_asks_first_and_can_be_undone(term: Terminal):
+    term.send("3")
+    term.send_key("right")
+    term.send("2")
+    wait_cell(term, 0, 2, "2")
+    term.send("R")
+    term.wait_text("start again?")
+    term.send_key("escape")  # no
+    term.wait_gone("start again?")
+    assert cell_text(term, 0, 1) == "3"
+    term.send("R")
+    term.wait_text("start again?")
+    term.click(*term.find("[y] Yes"))
+    wait_cell(term, 0, 1, "")
+    assert cell_text(term, 0, 2) == ""
+    term.send("u")
+    wait_cell(term, 0, 1, "3")
+    wait_cell(term, 0, 2, "2")
+
+
+def test_move_history_lists_moves_and_a_click_goes_back(term: Terminal):
+    term.send("3")
+    term.send_key("right")
+    term.send("2")
+    wait_cell(term, 0, 2, "2")
+    term.send("m")
+    term.wait_text("1. 3 at B1")
+    term.wait_text("2. 2 at C1")
+    term.click(*term.find("0. start"))
+    wait_cell(term, 0, 1, "")
+    assert cell_text(term, 0, 2) == ""
+    term.wait_text("Moves   0")
+    term.click(*term.find("2. 2 at C1"))  # redo both, from the list
+    wait_cell(term, 0, 2, "2")
+    term.send("m")
+    term.wait_text("Keys")
+
+
+def test_play_to_completion_by_keys_only(term: Terminal):
+    # blanks: (0,1)=3 (0,2)=2 (1,2)=15 (2,1)=13 (2,2)=12; the cursor starts on (0,1)
+    for keys, number in [((), "3"), (("right",), "2"), (("down",), "15"),
+                         (("down",), "12"), (("left",), "13")]:
+        for key in keys:
+            term.send_key(key)
+        for digit in number:
+            term.send(digit)
+        term.send_key("enter")
+    term.wait_match(r"Solved in \d+:\d\d, 5 moves")
+
+
+def test_best_time_is_recorded(puzzle_path: Path, tmp_path: Path):
+    import json
+
+    state = tmp_path / "state"
+    for attempt in range(2):
+        term = Terminal(play_command(str(puzzle_path)), rows=ROWS, cols=COLS,
+                        XDG_STATE_HOME=str(state))
+        try:
+            wait_ready(term)
+            term.send("S")
+            term.wait_text("Reveal the solution?")
+            term.send("n")  # (a revealed game would not count)
+            for keys, number in [((), "3"), (("right",), "2"), (("down",), "15"),
+                                 (("down",), "12"), (("left",), "13")]:
+                for key in keys:
+                    term.send_key(key)
+                term.send(number)
+                term.send_key("enter")
+            term.wait_text("Solved in")
+            if attempt == 1:
+                term.wait_for(lambda: "A new best time!" in term.flowing_text(36)
+                              or "(best 0:0" in term.flowing_text(36), what="best time")
+            term.send("q")
+            assert term.wait_exit() == 0
+        finally:
+            term.close()
+    records = json.loads((state / "numbrix-curses" / "records.json").read_text())
+    [entry] = records["puzzles"].values()
+    assert entry["solved"] == 2 and entry["best_moves"] == 5 and entry["label"] == "demo"
+    assert not list((state / "numbrix-curses" / "games").glob("*.json"))  # nothing to resume
+
+
+# ----- boards larger than the screen -------------------------------------------------------
+def big_puzzle(tmp_path: Path, rows: int = 20, cols: int = 20) -> Path:
+    path = tmp_path / "big.txt"
+    grid = [["."] * cols for _ in range(rows)]
+    grid[0][0] = "1"
+    path.write_text("# id: big\n" + "\n".join(" ".join(row) for row in grid) + "\n")
+    return path
+
+
+def test_a_board_larger_than_the_screen_scrolls_with_the_cursor(tmp_path: Path):
+    term = Terminal(play_command(str(big_puzzle(tmp_path))), rows=ROWS, cols=COLS,
+                    XDG_STATE_HOME=str(tmp_path / "state"))
+    board = Board(term, 5)
+    try:
+        match = term.wait_match(r"rows 1-(\d+) cols 1-(\d+)")
+        shown_rows, shown_cols = int(match.group(1)), int(match.group(2))
+        assert 5 <= shown_rows < 20 and 5 <= shown_cols <= 20
+        term.wait_text("┄")  # the cut edge is dashed
+        for _ in range(shown_rows + 2):
+            term.send_key("down")
+        # The cursor is on row shown_rows + 3 (1-based) with one row of margin below it.
+        term.wait_match(rf"rows 5-{shown_rows + 4} ")
+        term.send("7")
+        term.wait_for(lambda: any("  7 " in line for line in term.lines), what="7 typed")
+        term.send_key("enter")
+        for _ in range(25):
+            term.send_key("up")
+        term.wait_match(r"rows 1-")
+        board.wait_cell(0, 0, "1")
+        term.resize(12, 30)
+        term.wait_text("Terminal too small")
+        term.resize(ROWS, COLS)
+        term.wait_match(r"rows 1-")
+    finally:
+        term.close()
 
 
 # ----- pieces that need no terminal --------------------------------------------------------

@@ -12,6 +12,7 @@ unless the test passes one, so no test ever reads or writes the real saved games
 from __future__ import annotations
 
 import os
+import re
 import select
 import sys
 import tempfile
@@ -35,6 +36,8 @@ KEYS = {
     "space": b" ",
     "ctrl-r": b"\x12",
 }
+#: the Linux console does not switch the arrows to application mode
+LINUX_KEYS = {**KEYS, "up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D"}
 WAIT = 5.0
 
 
@@ -144,6 +147,33 @@ class Terminal:
     def wait_text(self, text: str, timeout: float = WAIT) -> None:
         self.wait_for(lambda: text in self.text, timeout, repr(text))
 
+    def wait_match(self, pattern: str, timeout: float = WAIT) -> "re.Match[str]":
+        """Wait until the regular expression `pattern` matches the screen text."""
+        found: list[re.Match[str]] = []
+
+        def matches() -> bool:
+            match = re.search(pattern, self.text)
+            if match:
+                found[:] = [match]
+            return match is not None
+
+        self.wait_for(matches, timeout, f"/{pattern}/")
+        return found[0]
+
+    def flowing_text(self, left: int = 0) -> str:
+        """Everything from column `left` rightwards, lines joined with single spaces, so
+        text wrapped over several lines (a panel's message) reads as one."""
+        return " ".join(" ".join(line[left:].split()) for line in self.lines)
+
+    def wait_message(self, text: str, timeout: float = WAIT) -> None:
+        """Wait for `text` in the side panel (right of the board) or anywhere on one line."""
+        def shown() -> bool:
+            keys = self.find("Keys")
+            left = keys[1] if keys is not None else 0
+            return text in self.flowing_text(left) or text in self.text
+
+        self.wait_for(shown, timeout, f"message {text!r}")
+
     def wait_gone(self, text: str, timeout: float = WAIT) -> None:
         self.wait_for(lambda: text not in self.text, timeout, f"{text!r} to go")
 
@@ -175,7 +205,8 @@ class Terminal:
         self.child.send(data)
 
     def send_key(self, name: str) -> None:
-        self.send(KEYS[name])
+        keys = LINUX_KEYS if self.env["TERM"].startswith("linux") else KEYS
+        self.send(keys[name])
 
     def click(self, row: int, col: int, button: int = 0) -> None:
         """Click at 0-based (row, col): press and release in one write."""
@@ -216,3 +247,50 @@ class Terminal:
         if self.child.isalive():
             self.child.terminate(force=True)
         self.child.close()
+
+
+class Board:
+    """Reading and clicking the board widget of a `Terminal` (cells `cell_width` wide)."""
+
+    def __init__(self, term: Terminal, cell_width: int) -> None:
+        self.term = term
+        self.cell_width = cell_width
+
+    def origin(self) -> tuple[int, int]:
+        corner = self.term.find("┌")
+        assert corner is not None, self.term.dump()
+        return corner
+
+    def cell_yx(self, row: int, col: int) -> tuple[int, int]:
+        top, left = self.origin()
+        return top + 1 + 2 * row, left + 1 + col * (self.cell_width + 1)
+
+    def text(self, row: int, col: int) -> str:
+        """A cell's text; "" while the board is not (yet) on screen."""
+        if self.term.find("┌") is None:
+            return ""
+        y, x = self.cell_yx(row, col)
+        return self.term.lines[y][x : x + self.cell_width].strip()
+
+    def wait_shown(self) -> None:
+        """Wait for the whole board: frames arrive top line first, so wait for its bottom."""
+        self.term.wait_for(lambda: self.term.find("┌") is not None
+                           and self.term.find("┘") is not None, what="the board")
+
+    def number(self, row: int, col: int) -> str:
+        """The number shown in a cell, without a check or hint flag."""
+        return self.text(row, col).lstrip("!?*").strip()
+
+    def wait_cell(self, row: int, col: int, text: str) -> None:
+        self.term.wait_for(lambda: self.number(row, col) == text,
+                           what=f"cell {row},{col} = {text!r}")
+
+    def is_cursor(self, row: int, col: int) -> bool:
+        if self.term.find("┌") is None:
+            return False
+        y, x = self.cell_yx(row, col)
+        return self.term.char(y, x + self.cell_width - 2).reverse
+
+    def click(self, row: int, col: int) -> None:
+        self.term.click(*self.cell_yx(row, col))
+        self.term.wait_for(lambda: self.is_cursor(row, col), what=f"cursor on {row},{col}")

@@ -69,7 +69,8 @@ def hint_from(result: Any, cols: int) -> Hint | None:
     evidence = _cells(
         getattr(result, "evidence_cells", None) or getattr(result, "cells", None), cols
     )
-    technique = str(getattr(result, "technique", "") or "")
+    technique = getattr(result, "technique", "") or ""
+    technique = str(getattr(technique, "value", technique))
     if number is None or cell is None:
         return Hint(reason, None, None, evidence, technique, contradiction=True)
     return Hint(reason, cell, int(number), evidence, technique)

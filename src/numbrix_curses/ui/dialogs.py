@@ -8,6 +8,7 @@ from __future__ import annotations
 import curses
 import glob
 import os
+import textwrap
 from typing import Callable
 
 from numbrix_curses.ui.actions import Action, Command, Hotkey, MoveCursor, TextKey
@@ -204,8 +205,10 @@ class TextPromptScreen(Screen):
         if self.hint:
             put(win, y + 3, left, self.hint[: width - left], theme.dim)
         if self.message is not None:
-            put(win, y + 4, left, self.message.text[: width - left],
-                message_attr(self.message, theme))
+            lines = textwrap.wrap(self.message.text, max(10, width - 2 * left))[:3]
+            for i, line in enumerate(lines):
+                put(win, y + 4 + i, left, line, message_attr(self.message, theme))
+        y += 2
         buttons = [("Enter", self.ok, Command.CONFIRM), ("Tab", "complete", Command.NEXT_FIELD),
                    ("Esc", "back", Command.BACK)]
         x = left

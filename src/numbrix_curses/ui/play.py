@@ -116,6 +116,7 @@ class PlayScreen(Screen):
         self.last_save = time.monotonic()
         self.save_failed = False
         self.recorded = game.solved is not None
+        self.solved_note: Message | None = None
         self.paused_by_cover = False
         self.solution_job: ThreadJob = ThreadJob(
             "solution", lambda token: assist.solve(game.puzzle, timeout=assist.SOLVE_BUDGET)
@@ -216,11 +217,14 @@ class PlayScreen(Screen):
         if record is not None and not self.recorded:
             self.recorded = True
             self._cancel_task()
-            self.message = self._record_solve()
-        elif record is not None and refusal is Refusal.SOLVED:
-            self.message = self._solved_message(None, False)
+            self.solved_note = self._record_solve()
+            self.message = self.solved_note
+        elif record is not None and (refusal is Refusal.SOLVED or self.message is None):
+            # The finished board keeps saying how it went.
+            self.message = self.solved_note or self._solved_message(None, False)
         if record is None:
             self.recorded = False
+            self.solved_note = None
 
     def _leave(self) -> Nav:
         return Exit(0) if self.ctx.standalone else Pop()
@@ -552,7 +556,7 @@ class PlayScreen(Screen):
         if refusal is Refusal.PAUSED:
             return Message("Paused. Press p to go on.")
         if refusal is Refusal.SOLVED:
-            return self._solved_message(None, False)
+            return self.solved_note or self._solved_message(None, False)
         kind = MessageKind.ERROR if refusal is Refusal.GIVEN else MessageKind.INFO
         return Message(refusal.value, kind)
 

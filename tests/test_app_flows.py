@@ -1,0 +1,608 @@
+"""The whole app as a player uses it: menu, library, files, typing a puzzle in, watching the
+solver, saving and resuming, and what happens on Ctrl-C, a hang-up or a crash.
+
+Every test runs the real program in a pseudo-terminal (tests/tty_harness.py) with its own
+state directory, and reads the screen back with pyte.
+"""
+from __future__ import annotations
+
+import json
+import re
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from numbrix_curses.game import Game
+from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.savestate import Store, puzzle_key
+from numbrix_curses.textformat import read_puzzles
+from tty_harness import Board, Terminal, app_command, play_command
+
+# 4x4, unique; blanks hold 2, 3, 12, 13, 15 (as in test_ui.py).
+PUZZLE = """\
+# id: demo
+4 . . 1
+5 14 . 16
+6 . . 11
+7 8 9 10
+"""
+GIVENS = [[4, 0, 0, 1], [5, 14, 0, 16], [6, 0, 0, 11], [7, 8, 9, 10]]
+TWO_PUZZLES = PUZZLE + """
+# id: tiny
+1 .
+. .
+"""
+
+
+@pytest.fixture
+def state(tmp_path: Path) -> Path:
+    return tmp_path / "state"
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    path = tmp_path / "demo.txt"
+    path.write_text(PUZZLE, encoding="utf-8")
+    return path
+
+
+def start(argv: list[str], state: Path, rows: int = 24, cols: int = 80, **env: str) -> Terminal:
+    return Terminal(argv, rows=rows, cols=cols, XDG_STATE_HOME=str(state), **env)
+
+
+def menu(state: Path, **env: str) -> Terminal:
+    term = start(app_command(), state, **env)
+    term.wait_text("[q] Quit")
+    return term
+
+
+def wait_play(term: Terminal) -> None:
+    """The play screen's whole first frame: the key help's last line and the board's bottom."""
+    term.wait_text("quit    q")
+    term.wait_for(lambda: term.find("┘") is not None, what="the board")
+
+
+def finish(term: Terminal, code: int = 0) -> None:
+    assert term.wait_exit() == code
+    assert b"Traceback" not in bytes(term.raw)
+
+
+def store(state: Path) -> Store:
+    return Store(state / "numbrix-curses")
+
+
+# ----- the main menu -------------------------------------------------------------------------
+def test_menu_by_keys_library_then_play_and_back(state: Path):
+    term = menu(state)
+    try:
+        assert "Continue" not in term.text  # nothing saved yet
+        for item in ["Puzzle library", "New puzzle", "Open file", "Type in a puzzle", "Help"]:
+            assert item in term.text
+        term.send("l")
+        term.wait_text("Numbrix · Puzzle library")
+        term.wait_text("starter-1")
+        assert "5x5  easy" in term.text  # grouped by size and difficulty
+        term.send_key("down")
+        term.send_key("enter")
+        term.wait_text("Numbrix · starter-2")
+        term.send("q")
+        term.wait_text("Numbrix · Puzzle library")
+        term.send("q")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        finish(term)
+    finally:
+        term.close()
+
+
+def test_menu_by_mouse(state: Path):
+    term = menu(state)
+    try:
+        term.click_text("Puzzle library")
+        term.wait_text("starter-2")
+        term.click_text("starter-2")
+        term.wait_text("Numbrix · starter-2")
+        term.wait_text("quit")  # the key help is drawn last
+        term.click_text("quit")  # the key help is a button too
+        term.wait_text("q back")
+        term.click_text("q back")
+        term.wait_text("[q] Quit")
+        term.click_text("Help")
+        term.wait_text("The rules")
+        term.send("q")
+        term.wait_text("[q] Quit")
+        term.click_text("Quit")
+        finish(term)
+    finally:
+        term.close()
+
+
+def test_menu_arrows_and_enter(state: Path):
+    term = menu(state)
+    try:
+        term.send_key("down")  # New puzzle
+        term.send_key("down")  # Open file
+        term.send_key("enter")
+        term.wait_text("Path of a puzzle file:")
+        term.send_key("escape")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        finish(term)
+    finally:
+        term.close()
+
+
+def test_help_from_the_menu_and_from_play(state: Path, demo: Path):
+    term = menu(state)
+    try:
+        term.send("h")
+        term.wait_text("The rules")
+        assert "consecutive" in term.text or "next to the one before it" in term.text
+        term.send("q")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        finish(term)
+    finally:
+        term.close()
+    term = start(play_command(str(demo)), state)
+    try:
+        wait_play(term)
+        term.send("\x1bOP")  # F1
+        term.wait_text("The rules")
+        term.send("q")
+        wait_play(term)
+        term.send("H")
+        term.wait_text("The rules")
+        term.send_key("escape")
+        wait_play(term)
+    finally:
+        term.close()
+
+
+# ----- library marks, saving and resuming -----------------------------------------------------
+def test_quit_and_resume_keeps_entries_history_and_timer(state: Path, demo: Path):
+    term = start(play_command(str(demo)), state)
+    board = Board(term, 4)
+    try:
+        wait_play(term)
+        term.send("3")
+        board.wait_cell(0, 1, "3")
+        term.send_key("right")
+        term.send("2")
+        board.wait_cell(0, 2, "2")
+        term.send("q")
+        finish(term)
+    finally:
+        term.close()
+    saved = json.loads((store(state).game_path(Puzzle.from_rows(GIVENS))).read_text())
+    elapsed = saved["game"]["elapsed"]
+    assert elapsed > 0 and len(saved["game"]["moves"]) == 2
+
+    # Make the saved time large enough to see on the clock: 2 minutes more.
+    saved["game"]["elapsed"] = elapsed + 120
+    store(state).game_path(Puzzle.from_rows(GIVENS)).write_text(json.dumps(saved))
+
+    term = start(play_command(str(demo)), state)
+    board = Board(term, 4)
+    try:
+        term.wait_text("Welcome back")
+        term.wait_match(r"Time    2:0\d")
+        term.wait_text("Moves   2")
+        assert board.number(0, 1) == "3" and board.number(0, 2) == "2"
+        term.send("u")  # the history came back too
+        board.wait_cell(0, 2, "")
+        term.send("q")
+        finish(term)
+    finally:
+        term.close()
+
+
+def test_continue_in_the_menu_resumes_the_latest_game(state: Path):
+    puzzle = Puzzle.from_rows(GIVENS, {"id": "demo"})
+    game = Game(puzzle, elapsed=185)
+    game.set_value(1, 3)
+    store(state).save_game(puzzle, game, "demo", None)
+    term = menu(state)
+    board = Board(term, 4)
+    try:
+        term.wait_text("Continue")
+        assert "demo, 4x4, 3:05" in term.text
+        term.send("c")
+        term.wait_text("Numbrix · demo")
+        term.wait_match(r"Time    3:0\d")
+        board.wait_cell(0, 1, "3")
+        term.send("q")
+        term.wait_text("Continue")
+        term.send("q")
+        finish(term)
+    finally:
+        term.close()
+
+
+def test_solving_marks_the_library_and_keeps_the_best_time(state: Path):
+    from numbrix_curses.library import load_bundled
+
+    first = load_bundled()[0]
+    key = puzzle_key(first)
+    store(state).record_solve(first, first.id, 75.0, 30)
+    term = menu(state)
+    try:
+        term.send("l")
+        term.wait_text("best 1:15")
+        line = next(line for line in term.lines if first.id in line)
+        assert "✓" in line and "best 1:15" in line
+    finally:
+        term.close()
+    assert key in store(state).records()
+
+
+def test_corrupt_save_is_set_aside_with_a_message(state: Path, demo: Path):
+    path = store(state).game_path(Puzzle.from_rows(GIVENS))
+    path.parent.mkdir(parents=True)
+    path.write_text("{ this is not a save")
+    term = start(play_command(str(demo)), state)
+    board = Board(term, 4)
+    try:
+        term.wait_text("set aside")
+        assert board.number(0, 1) == ""  # a fresh game
+        term.send("3")
+        board.wait_cell(0, 1, "3")
+        term.send("q")
+        finish(term)
+    finally:
+        term.close()
+    aside = list(path.parent.glob(path.name + ".corrupt-*"))
+    assert len(aside) == 1 and aside[0].read_text() == "{ this is not a save"
+    assert json.loads(path.read_text())["game"]["moves"] == [[1, 0, 3]]
+
+
+def test_corrupt_save_found_by_the_menu_is_reported(state: Path):
+    games = state / "numbrix-curses" / "games"
+    games.mkdir(parents=True)
+    (games / "broken.json").write_bytes(b"\x00\x01garbage")
+    term = menu(state)
+    try:
+        term.wait_text("set aside")
+        assert "Continue" not in term.text
+        term.send("q")
+        finish(term)
+    finally:
+        term.close()
+
+
+# ----- leaving abruptly never loses the game ----------------------------------------------------
+@pytest.mark.parametrize("how, code", [("ctrl-c", 130), ("hangup", 129), ("terminate", 143)])
+def test_abrupt_endings_save_and_restore_the_terminal(state: Path, demo: Path, how, code):
+    term = start(play_command(str(demo)), state)
+    board = Board(term, 4)
+    try:
+        wait_play(term)
+        term.send("3")
+        board.wait_cell(0, 1, "3")
+        if how == "ctrl-c":
+            term.send("\x03")
+        else:
+            term.child.kill(signal.SIGHUP if how == "hangup" else signal.SIGTERM)
+        term.wait_for(lambda: term.eof, what="exit")
+        term.child.wait()
+        assert term.child.exitstatus == code
+        raw = bytes(term.raw)
+        assert raw.rfind(b"\x1b[?1049l") > raw.rfind(b"\x1b[?1049h") >= 0
+        assert b"Traceback" not in raw
+    finally:
+        term.close()
+    saved = json.loads(store(state).game_path(Puzzle.from_rows(GIVENS)).read_text())
+    assert saved["game"]["moves"] == [[1, 0, 3]]
+
+
+CRASHING_APP = """
+import sys
+from numbrix_curses.ui import play
+original = play.PlayScreen.handle
+def handle(self, action):
+    from numbrix_curses.ui.actions import Command
+    if action is Command.WATCH:
+        raise RuntimeError("boom")
+    return original(self, action)
+play.PlayScreen.handle = handle
+from numbrix_curses.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_crash_restores_the_terminal_keeps_the_game_and_says_one_line(
+    state: Path, demo: Path, tmp_path: Path
+):
+    script = tmp_path / "crashing.py"
+    script.write_text(CRASHING_APP)
+    term = start([sys.executable, str(script), "play", str(demo)], state)
+    board = Board(term, 4)
+    try:
+        wait_play(term)
+        term.send("3")
+        board.wait_cell(0, 1, "3")
+        term.send("v")  # the patched screen raises
+        assert term.wait_exit() == 70
+        raw = bytes(term.raw)
+        tail = raw[raw.rfind(b"\x1b[?1049l"):].decode("utf-8", "replace")
+        assert "internal error" in tail and "your game was saved" in tail
+        assert "Traceback" not in tail
+    finally:
+        term.close()
+    crash = list((state / "numbrix-curses").glob("crash-*.txt"))
+    assert crash and "RuntimeError: boom" in crash[0].read_text()
+    saved = json.loads(store(state).game_path(Puzzle.from_rows(GIVENS)).read_text())
+    assert saved["game"]["moves"] == [[1, 0, 3]]
+
+
+# ----- open a file ---------------------------------------------------------------------------
+def test_open_file_lists_every_puzzle_and_plays_one(state: Path, tmp_path: Path):
+    path = tmp_path / "two.txt"
+    path.write_text(TWO_PUZZLES)
+    term = menu(state)
+    try:
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.send(str(tmp_path / "missing.txt") + "\r")
+        term.wait_text("no such file")
+        term.send("\x15")  # Ctrl-U empties the field
+        term.send(str(path) + "\r")
+        term.wait_text("tiny")
+        assert "demo" in term.text and "2 puzzles" in term.text
+        term.click_text("tiny")
+        term.wait_text("Numbrix · tiny")
+        term.send("q")
+        term.wait_text("2 puzzles")
+        term.send("q")
+        term.wait_text("[q] Quit")
+    finally:
+        term.close()
+
+
+def test_open_file_reports_a_parse_error_with_its_place(state: Path, tmp_path: Path):
+    path = tmp_path / "bad.txt"
+    path.write_text("1 2\n3 x\n")
+    term = menu(state)
+    try:
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.send(str(path) + "\r")
+        term.wait_text(f"{path}:2:3:")
+    finally:
+        term.close()
+
+
+def test_tab_completes_a_path(state: Path, tmp_path: Path):
+    (tmp_path / "only-one-like-this.txt").write_text(PUZZLE)
+    term = menu(state)
+    try:
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.send(str(tmp_path / "only-") + "\t")
+        term.wait_text("only-one-like-this.txt")
+        term.send("\r")
+        term.wait_text("demo")
+    finally:
+        term.close()
+
+
+# ----- type in a puzzle ------------------------------------------------------------------------
+def type_in(state: Path, rows: str, cols: str) -> Terminal:
+    term = menu(state)
+    term.send("t")
+    term.wait_text("Size of the grid:")
+    term.send(rows)
+    term.send_key("down")
+    term.send(cols)
+    term.send_key("enter")
+    term.wait_text("Type the given numbers")
+    return term
+
+
+def enter_givens(term: Terminal, board: Board, givens: list[tuple[int, int, str]]) -> None:
+    for row, col, text in givens:
+        board.click(row, col)
+        term.send(text)
+        board.wait_cell(row, col, text)
+
+
+def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_path: Path):
+    term = type_in(state, "3", "3")
+    board = Board(term, 3)
+    try:
+        enter_givens(term, board, [(0, 0, "1"), (0, 2, "3"), (2, 2, "9")])
+        term.send("c")
+        term.wait_text("Unique: exactly one solution")
+        target = tmp_path / "typed.txt"
+        term.send("e")
+        term.wait_text("File to write")
+        term.send("\x15" + str(target) + "\r")
+        term.wait_text("Saved to")
+        [saved] = read_puzzles(str(target))
+        assert saved.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
+        term.send("p")
+        term.wait_text("Numbrix · typed 3x3")
+        term.wait_text("Placed  3 of 9")
+    finally:
+        term.close()
+
+
+def test_entry_reports_several_solutions_and_shows_where_they_differ(state: Path):
+    term = type_in(state, "3", "3")
+    board = Board(term, 3)
+    try:
+        enter_givens(term, board, [(0, 0, "1"), (2, 2, "9")])
+        term.send("c")
+        term.wait_text("Not unique")
+        # A second solution is on the board, the differing cells flagged.
+        assert all(board.number(r, c) for r in range(3) for c in range(3)), term.dump()
+        flagged = [(r, c) for r in range(3) for c in range(3) if board.text(r, c).startswith("*")]
+        assert len(flagged) >= 2
+        shown = [[board.number(r, c) for c in range(3)] for r in range(3)]
+        term.send("\t")  # the first solution
+        term.wait_text("first solution")
+        other = [[board.number(r, c) for c in range(3)] for r in range(3)]
+        assert other != shown
+        assert all(shown[r][c] == other[r][c] for r in range(3) for c in range(3)
+                   if (r, c) not in flagged)
+    finally:
+        term.close()
+
+
+def test_entry_reports_no_solution(state: Path):
+    term = type_in(state, "3", "3")
+    board = Board(term, 3)
+    try:
+        enter_givens(term, board, [(0, 1, "1")])  # 1 on the wrong checkerboard colour
+        term.send("c")
+        term.wait_text("No solution")
+        term.send("u")
+        board.wait_cell(0, 1, "")
+        enter_givens(term, board, [(0, 0, "1"), (2, 2, "2")])  # too far apart
+        term.send("c")
+        term.wait_text("No solution")
+        assert board.text(2, 2).startswith("!")
+    finally:
+        term.close()
+
+
+def test_watch_the_solver_from_the_entry_screen(state: Path):
+    term = type_in(state, "3", "3")
+    board = Board(term, 3)
+    try:
+        enter_givens(term, board, [(0, 0, "1"), (0, 2, "3"), (2, 2, "9")])
+        term.send("v")
+        term.wait_text("Watching the solver")
+        term.send_key("enter")  # to the end
+        term.wait_text("Done: unique solution")
+        assert [board.number(1, c) for c in range(3)] == ["6", "5", "4"]
+        term.send("q")
+        term.wait_text("Type the given numbers" if False else "Givens")
+    finally:
+        term.close()
+
+
+def test_watch_the_solver_from_the_play_screen_step_by_step(state: Path, demo: Path):
+    term = start(play_command(str(demo)), state)
+    try:
+        wait_play(term)
+        term.send("v")
+        term.wait_text("Watching the solver on demo")
+        term.send(" ")  # pause
+        term.wait_text("paused")
+        term.send("-")
+        term.wait_text("20 steps/s")
+        term.send("+")
+        term.send("+")
+        term.wait_text("100 steps/s")
+        term.send_key("enter")
+        term.wait_text("Done: unique solution")
+        term.wait_match(r"Time\s+\d+\.\d\d s")
+        term.send("q")
+        wait_play(term)
+    finally:
+        term.close()
+
+
+# ----- new puzzle -------------------------------------------------------------------------------
+def test_new_puzzle_screen(state: Path):
+    from numbrix_curses.jobs import generator_available
+
+    term = menu(state)
+    try:
+        term.send("n")
+        term.wait_text("Pick a size and a difficulty:")
+        term.send_key("right")  # size 8
+        term.send_key("down")
+        term.send_key("right")  # medium
+        term.wait_text("medium")
+        if not generator_available():
+            term.send("g")
+            term.wait_text("not part of this version")
+            return
+        term.send_key("left")  # easy
+        term.send_key("up")
+        term.send_key("left")
+        term.send_key("left")
+        term.send_key("left")  # size 5
+        term.send("g")
+        term.wait_text("Placed", timeout=30)
+        term.wait_text("5x5")
+    finally:
+        term.close()
+
+
+def test_new_puzzle_generation_can_be_cancelled(state: Path):
+    from numbrix_curses.jobs import generator_available
+
+    if not generator_available():
+        pytest.skip("no generator in this version")
+    term = menu(state)
+    try:
+        term.send("n")
+        term.wait_text("Pick a size and a difficulty:")
+        for _ in range(10):
+            term.send_key("right")  # 15x15
+        term.send("g")
+        term.wait_text("Generating a 15x15")
+        term.send_key("escape")
+        term.wait_text("Cancelled.")
+        assert "Pick a size" in term.text
+    finally:
+        term.close()
+
+
+# ----- terminals ---------------------------------------------------------------------------
+@pytest.mark.parametrize("term_name", ["xterm", "screen-256color", "linux"])
+def test_other_terminal_types(state: Path, demo: Path, term_name: str):
+    term = start(play_command(str(demo)), state, TERM=term_name)
+    board = Board(term, 4)
+    try:
+        wait_play(term)
+        term.send_key("right")
+        term.send("2")
+        board.wait_cell(0, 2, "2")
+        if term_name != "linux":  # the console's mouse goes through gpm, not the tty
+            board.click(2, 1)
+            term.send("1")
+            term.send("3")
+            board.wait_cell(2, 1, "13")
+        term.send("q")
+        finish(term)
+    finally:
+        term.close()
+
+
+def test_without_a_mouse_the_screens_do_not_mention_clicks(state: Path, demo: Path):
+    term = start(app_command(), state, TERM="vt100")  # vt100 has no mouse
+    try:
+        term.wait_text("[q] Quit")
+        assert "click" not in term.text
+        term.send("q")
+        finish(term)
+    finally:
+        term.close()
+    term = start(play_command(str(demo)), state, TERM="vt100")
+    try:
+        wait_play(term)
+        term.wait_text("quit")
+        assert "click" not in term.text
+    finally:
+        term.close()
+
+
+def test_no_command_opens_the_menu(state: Path):
+    term = menu(state)
+    try:
+        assert "Numbrix" in term.lines[0]
+    finally:
+        term.close()
+
+
+def test_not_a_terminal_is_one_clear_line(state: Path, run_numbrix):
+    result = run_numbrix()
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0
+    assert "terminal" in result.stderr and "Traceback" not in result.stderr
