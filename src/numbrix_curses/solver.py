@@ -36,7 +36,7 @@ from numbrix_curses.constraints import (
     odd_colour_count,
     odd_number_colour,
 )
-from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.puzzle import Geometry, Puzzle, path_to_grid
 
 # How often (in search nodes) the clock is looked at; a node costs well under a millisecond.
 _CLOCK_EVERY = 16
@@ -546,6 +546,8 @@ class _Search:
             if not failed:
                 if pick is None:
                     self._record()
+                    if limit == 2 and len(self.solutions) == 1:
+                        self._record_twin()
                     if len(self.solutions) >= limit:
                         return False
                     failed = True
@@ -589,6 +591,18 @@ class _Search:
         """Lay the run one cell further: `number` goes on `cell`."""
         self._place(number, cell, guess=True)
 
+    def _record_twin(self) -> None:
+        """Look for a second solution next to the first one (cheap, and on open boards far
+        quicker than searching on): reverse a stretch of the path free of givens."""
+        path = self.pos[1 : self.last + 1]
+        given = self.puzzle.given_cells()
+        twin = twin_path(path, [v in given for v in range(1, self.last + 1)], self.geo)
+        if twin is None:
+            return
+        grid = path_to_grid(self.geo.rows, self.geo.cols, twin)
+        if self.puzzle.is_solution(grid) and not np.array_equal(grid, self.solutions[0]):
+            self.solutions.append(grid)
+
     def _record(self) -> None:
         grid = np.zeros((self.geo.rows, self.geo.cols), dtype=np.int16)
         flat = grid.reshape(-1)
@@ -600,6 +614,43 @@ class _Search:
         self.solutions.append(grid)
         if self.on_event is not None:
             self.on_event(SearchEvent(EventKind.SOLUTION))
+
+
+def twin_path(path: list[int], fixed: list[bool], geo: Geometry) -> list[int] | None:
+    """Another Hamiltonian path keeping every fixed position, or None if no local move finds one.
+
+    `fixed[k]` is True when number k+1 is given. Two rewirings keep a path a path: where
+    p[i] touches p[j] and p[i+1] touches p[j+1], reversing p[i+1..j] swaps two parallel
+    links of a 2x2 square; where an end touches p[k], reversing the stretch beyond k moves
+    that end (a backbite). Either renumbers only the reversed stretch, so it must hold no
+    given.
+    """
+    n = len(path)
+    index = [0] * len(geo.neighbours)
+    for i, cell in enumerate(path):
+        index[cell] = i
+    clear_before = [0]
+    for k in range(n):
+        clear_before.append(clear_before[-1] + fixed[k])
+
+    def clear(lo: int, hi: int) -> bool:
+        return clear_before[hi + 1] == clear_before[lo]
+
+    neighbours = geo.neighbours
+    for i in range(n - 2):
+        for cell in neighbours[path[i]]:
+            j = index[cell]
+            if i + 1 < j < n - 1 and path[j + 1] in neighbours[path[i + 1]] and clear(i + 1, j):
+                return path[: i + 1] + path[i + 1 : j + 1][::-1] + path[j + 1 :]
+    for cell in neighbours[path[-1]]:
+        k = index[cell]
+        if k < n - 2 and clear(k + 1, n - 1):
+            return path[: k + 1] + path[k + 1 :][::-1]
+    for cell in neighbours[path[0]]:
+        k = index[cell]
+        if k > 1 and clear(0, k - 1):
+            return path[:k][::-1] + path[k:]
+    return None
 
 
 def solve(
