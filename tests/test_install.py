@@ -54,9 +54,13 @@ def installed(tmp_path_factory) -> Path:
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", wheels, REPO])
     [wheel] = wheels.glob("numbrix_curses-*.whl")
     env_dir = root / "venv"
-    venv.EnvBuilder(with_pip=True, symlinks=os.name != "nt").create(env_dir)
+    # no pip of its own (seeding one is the slowest step): this pip installs into it
+    venv.EnvBuilder(with_pip=False, symlinks=os.name != "nt").create(env_dir)
     bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
-    run([bin_dir / "python", "-m", "pip", "install", "--quiet", wheel], cwd=root)
+    run(
+        [sys.executable, "-m", "pip", "--python", bin_dir / "python", "install", "--quiet", wheel],
+        cwd=root,
+    )
     return bin_dir
 
 
