@@ -224,3 +224,33 @@ def test_two_instances_at_once_never_corrupt_saves_or_lose_solves(tmp_path: Path
 def test_crash_report_is_written(store: Store):
     path = store.write_crash_report("Traceback ...\n")
     assert path is not None and path.read_text() == "Traceback ...\n"
+
+
+def test_background_saves_keep_the_newest_state_and_report_errors(store: Store, tmp_path: Path):
+    clock = FakeClock()
+    game = Game(puzzle(), clock=clock)
+    for value in (2, 3):
+        game.set_value(1, value)
+        store.save_game_later(game.puzzle, game, "demo", None)
+    store.flush()
+    again, _ = store.resume(puzzle())
+    assert again.value(1) == 3
+    assert store.take_save_error() is None
+
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    broken = Store(blocker / "state")
+    broken.save_game_later(game.puzzle, game, "demo", None)
+    broken.flush()
+    assert broken.take_save_error()  # said once
+    assert broken.take_save_error() is None
+
+
+def test_deleting_a_game_drops_its_queued_save(store: Store):
+    game = Game(puzzle(), clock=FakeClock())
+    game.set_value(1, 3)
+    store.save_game(game.puzzle, game, "demo", None)
+    store.save_game_later(game.puzzle, game, "demo", None)
+    store.delete_game(game.puzzle)
+    store.flush()
+    assert store.resume(puzzle()) is None

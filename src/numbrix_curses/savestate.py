@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,6 +96,12 @@ class Store:
         self.root = root if root is not None else state_dir()
         #: messages about files set aside, for the screen to show once
         self.problems: list[str] = []
+        self._queue: dict[Path, str] = {}
+        self._queue_changed = threading.Condition()
+        self._writer: threading.Thread | None = None
+        self._writing = False
+        self._save_error: str | None = None
+        self._write_lock = threading.Lock()
 
     # ----- paths ---------------------------------------------------------------------------
     @property
@@ -110,7 +117,63 @@ class Store:
 
     # ----- games ---------------------------------------------------------------------------
     def save_game(self, puzzle: Puzzle, game: Game, label: str, source: str | None) -> None:
-        """Write the game (raises OSError when the disk refuses)."""
+        """Write the game now (raises OSError when the disk refuses)."""
+        path, text = self._game_file(puzzle, game, label, source)
+        self._write_game(path, text)
+
+    def save_game_later(self, puzzle: Puzzle, game: Game, label: str, source: str | None) -> None:
+        """Queue the game for writing by a background thread, so a slow disk (fsync) never
+        holds up the next key. The game's state is taken now; only the newest state of a
+        file is written. Errors show up in `take_save_error`."""
+        path, text = self._game_file(puzzle, game, label, source)
+        with self._queue_changed:
+            self._queue[path] = text
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_queued, daemon=True,
+                                                name="save-writer")
+                self._writer.start()
+            self._queue_changed.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> None:
+        """Wait until every queued save is on disk (or `timeout` seconds pass)."""
+        deadline = time.monotonic() + timeout
+        with self._queue_changed:
+            while (self._queue or self._writing) and time.monotonic() < deadline:
+                self._queue_changed.wait(max(0.0, deadline - time.monotonic()))
+
+    def take_save_error(self) -> str | None:
+        """The last background save failure (once), None when all went well."""
+        with self._queue_changed:
+            error, self._save_error = self._save_error, None
+            return error
+
+    def _write_queued(self) -> None:
+        while True:
+            with self._queue_changed:
+                while not self._queue:
+                    self._queue_changed.wait()
+                path, text = self._queue.popitem()
+                self._writing = True
+            error = None
+            try:
+                self._write_game(path, text)
+            except OSError as failure:
+                error = failure.strerror or str(failure)
+            with self._queue_changed:
+                self._writing = False
+                if error is not None:
+                    self._save_error = error
+                self._queue_changed.notify_all()
+
+    def _write_game(self, path: Path, text: str) -> None:
+        # One writer at a time per store: the background thread and a final save on exit.
+        with self._write_lock:
+            self.games_dir.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(path, text)
+
+    def _game_file(
+        self, puzzle: Puzzle, game: Game, label: str, source: str | None
+    ) -> tuple[Path, str]:
         data = {
             "format": SAVE_FORMAT,
             "version": VERSION,
@@ -126,12 +189,15 @@ class Store:
             },
             "game": game.to_state(),
         }
-        self.games_dir.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(self.game_path(puzzle), json.dumps(data, separators=(",", ":")) + "\n")
+        return self.game_path(puzzle), json.dumps(data, separators=(",", ":")) + "\n"
 
     def delete_game(self, puzzle: Puzzle) -> None:
-        with contextlib.suppress(FileNotFoundError):
-            self.game_path(puzzle).unlink()
+        path = self.game_path(puzzle)
+        with self._queue_changed:
+            self._queue.pop(path, None)  # a queued save must not bring it back
+        self.flush()
+        with self._write_lock, contextlib.suppress(FileNotFoundError):
+            path.unlink()
 
     def load_game(self, puzzle: Puzzle) -> SavedGame | None:
         """The saved game of `puzzle`, if there is a readable one."""

@@ -12,6 +12,7 @@ the cursor; a frame edge that continues off screen is drawn dashed. What to show
 from __future__ import annotations
 
 import curses
+import functools
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -190,32 +191,64 @@ def _draw_links(win: "curses.window", grid: np.ndarray, layout: GridLayout, them
             put(win, y - 1, x + width - 2, glyphs.link_down, theme.path)
 
 
+@functools.lru_cache(maxsize=8)
+def _labels(size: int, digits: int) -> tuple[str, ...]:
+    """The text of every number right-aligned in `digits` columns (index 0: blank)."""
+    return (" " * digits,) + tuple(f"{v:>{digits}}" for v in range(1, size + 1))
+
+
+def cell_at(layout: GridLayout, y: int, x: int) -> SelectCell | None:
+    """The board cell under screen position (y, x), None on a wall or outside."""
+    dy, dx = y - layout.top - 1, x - layout.left - 1
+    if dy < 0 or dx < 0 or dy % 2:
+        return None
+    step = layout.cell_width + 1
+    row, offset = dy // 2 + layout.row0, dx % step
+    col = dx // step + layout.col0
+    if offset >= layout.cell_width or not layout.visible(row, col):
+        return None
+    return SelectCell(row, col)
+
+
 def _draw_cells(
     win: "curses.window", mask: ScreenMask, view: BoardView, layout: GridLayout, theme: Theme
 ) -> None:
-    width = layout.cell_width
-    digits = layout.digits
+    # The hot loop of every frame: plain lists instead of numpy indexing, one table of
+    # number texts, addstr straight (the layout keeps the board on screen).
+    step = layout.cell_width + 1
     cols = layout.board_cols
-    grid = view.grid
-    given = view.given
+    values = view.grid.tolist()
+    given = view.given.tolist()
+    labels = _labels(layout.board_rows * cols, layout.digits)
+    given_attr = theme.given
     entry_attr = theme.entry if view.entry_attr is None else view.entry_attr
+    bold = curses.A_BOLD
+    chain, marks, flags = view.chain, view.marks, view.flags
+    cursor, pending = view.cursor, view.pending
+    addstr = win.addstr
     for row in range(layout.row0, layout.row0 + layout.rows):
         y, x = layout.cell_origin(row, layout.col0)
+        row_values, row_given = values[row], given[row]
+        base = row * cols
         for col in range(layout.col0, layout.col0 + layout.cols):
-            cell = row * cols + col
-            value = int(grid[row, col])
-            flag = view.flags.get(cell, " ")
-            text = f"{flag}{value:>{digits}} " if value else f"{flag}{' ' * digits} "
-            attr = theme.given if given[row, col] else entry_attr
-            if cell in view.chain:
-                attr = theme.chain | (attr & curses.A_BOLD)
-            mark = view.marks.get(cell)
-            if mark is not None:
-                attr = mark | (attr & curses.A_BOLD)
-            if cell == view.cursor:
+            cell = base + col
+            value = row_values[col]
+            text = (flags.get(cell, " ") if flags else " ") + labels[value] + " "
+            attr = given_attr if row_given[col] else entry_attr
+            if cell in chain:
+                attr = theme.chain | (attr & bold)
+            if marks:
+                mark = marks.get(cell)
+                if mark is not None:
+                    attr = mark | (attr & bold)
+            if cell == cursor:
                 attr |= theme.cursor
-                if view.pending == cell:
+                if pending == cell:
                     attr |= theme.pending
-            put(win, y, x, text, attr)
-            mask.put(y, x, width, SelectCell(row, col))
-            x += width + 1
+            try:
+                addstr(y, x, text, attr)
+            except curses.error:
+                pass  # the bottom-right corner of the screen
+            x += step
+    mask.region(layout.top, layout.left, layout.height, layout.width,
+                lambda y, x: cell_at(layout, y, x))

@@ -8,9 +8,24 @@ from __future__ import annotations
 
 import numpy as np
 
+from typing import Callable
+
 from numbrix_curses.ui.actions import Action
 
 _NONE = 0
+
+#: works out the action at a screen position inside a region (None: nothing there)
+Resolver = Callable[[int, int], "Action | None"]
+
+
+class _Region:
+    """A rectangle whose actions are computed on a click, not stored per character: a
+    board of 900 cells then costs the mask one write per frame instead of 900."""
+
+    __slots__ = ("resolve",)
+
+    def __init__(self, resolve: Resolver) -> None:
+        self.resolve = resolve
 
 
 class ScreenMask:
@@ -21,15 +36,15 @@ class ScreenMask:
         self.width = max(0, width)
         self._codes = np.zeros((self.height, self.width), dtype=np.int32)
         # code k refers to _actions[k - 1]; equal actions share a code
-        self._actions: list[Action] = []
-        self._index: dict[Action, int] = {}
+        self._actions: list[Action | _Region] = []
+        self._index: dict[Action | _Region, int] = {}
 
     def clear(self) -> None:
         self._codes[:] = _NONE
         self._actions.clear()
         self._index.clear()
 
-    def _code(self, action: Action) -> int:
+    def _code(self, action: "Action | _Region") -> int:
         code = self._index.get(action)
         if code is None:
             self._actions.append(action)
@@ -48,9 +63,18 @@ class ScreenMask:
         """Mark `width` cells of row `y` from column `x`."""
         self.fill(y, x, 1, width, action)
 
+    def region(self, y: int, x: int, height: int, width: int, resolve: Resolver) -> None:
+        """Mark a rectangle whose action at (y, x) is `resolve(y, x)`, asked at click time."""
+        self.fill(y, x, height, width, _Region(resolve))  # type: ignore[arg-type]
+
     def at(self, y: int, x: int) -> Action | None:
         """The action under screen position (y, x), None outside the mask or on nothing."""
         if not (0 <= y < self.height and 0 <= x < self.width):
             return None
         code = int(self._codes[y, x])
-        return self._actions[code - 1] if code else None
+        if not code:
+            return None
+        target = self._actions[code - 1]
+        if isinstance(target, _Region):
+            return target.resolve(y, x)
+        return target

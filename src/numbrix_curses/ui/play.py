@@ -415,6 +415,11 @@ class PlayScreen(Screen):
             self.message = Message("Cancelled.")
 
     def tick(self) -> Nav | None:
+        failure = self.ctx.store.take_save_error()
+        if failure is not None:
+            self._save_failed(failure)
+        elif self.save_failed and self.saved_revision == self.game.revision:
+            self.save_failed = False
         if self.reveal_waiting and self.solution_job.done:
             self._finish_reveal()
         task = self.task
@@ -511,28 +516,34 @@ class PlayScreen(Screen):
             return
         idle = time.monotonic() - self.last_save > IDLE_SAVE_SECONDS and not game.paused
         if game.revision != self.saved_revision or idle:
-            self.save()
+            self.save(now=False)
 
-    def save(self) -> None:
-        """Write the game now (unless there is nothing worth keeping)."""
+    def save(self, *, now: bool = True) -> None:
+        """Write the game (unless there is nothing worth keeping): at once, or queued for
+        the background writer so the next key is not kept waiting by the disk."""
         game = self.game
         if game.solved is not None:
             return
         if game.moves == 0 and not game.can_redo and game.elapsed() < 1:
             return
         self.last_save = time.monotonic()
-        try:
-            self.ctx.store.save_game(game.puzzle, game, self.label, self.source)
-        except OSError as error:
-            if not self.save_failed:
-                self.message = Message(
-                    f"Could not save the game ({error.strerror or error}); playing on.",
-                    MessageKind.ERROR,
-                )
-            self.save_failed = True
-            return
-        self.save_failed = False
         self.saved_revision = game.revision
+        store = self.ctx.store
+        try:
+            if now:
+                store.flush()
+                store.save_game(game.puzzle, game, self.label, self.source)
+            else:
+                store.save_game_later(game.puzzle, game, self.label, self.source)
+        except OSError as error:
+            self._save_failed(error.strerror or str(error))
+
+    def _save_failed(self, why: str) -> None:
+        if not self.save_failed:
+            self.message = Message(f"Could not save the game ({why}); playing on.",
+                                   MessageKind.ERROR)
+        self.save_failed = True
+        self.saved_revision = -1  # try again with the next change
 
     def covered(self) -> None:
         if not self.game.paused and self.game.solved is None:

@@ -1,0 +1,153 @@
+"""How long the play screen takes to answer a key on a 15x15 board: handle, draw, refresh.
+
+Runs the real curses screen headlessly: a child process gets a pseudo-terminal of a fixed
+size, plays a fixed sequence of keys (moves, digits, undo) through `PlayScreen.handle` and
+times each key from the call to the end of `refresh()` (ncurses has written the changes to
+the terminal). The parent drains the terminal output and prints the figures. Saving happens
+after the frame is shown and is only queued there (a background thread writes and fsyncs);
+the time to queue it is shown separately, and the writer is let finish between keys, as it
+does between a person's keys.
+
+    python benchmarks/ui_redraw.py [--keys N] [--size 15]
+
+Target (issue 6): median redraw under 10 ms for 15x15.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pty
+import select
+import statistics
+import struct
+import sys
+import tempfile
+import time
+
+
+def _puzzle(side: int):
+    from numbrix_curses.puzzle import Puzzle, path_to_grid
+
+    # A serpentine path with every third number given: a busy board, many links drawn.
+    path = [r * side + (c if r % 2 == 0 else side - 1 - c) for r in range(side) for c in range(side)]
+    grid = path_to_grid(side, side, path)
+    givens = grid.copy()
+    givens[(grid % 3) != 1] = 0
+    return Puzzle(givens, {"id": f"bench-{side}x{side}", "difficulty": "medium"})
+
+
+def _keys(count: int):
+    from numbrix_curses.ui.actions import Command, Digit, MoveCursor
+
+    cycle = [MoveCursor(0, 1), Digit(1), Digit(2), MoveCursor(1, 0), Digit(7), Command.UNDO,
+             MoveCursor(0, -1), MoveCursor(-1, 0), Command.CHECK, MoveCursor(1, 1)]
+    return [cycle[i % len(cycle)] for i in range(count)]
+
+
+def _child(out_fd: int, side: int, count: int, state: str) -> None:
+    import curses
+
+    os.environ["XDG_STATE_HOME"] = state
+    from numbrix_curses.game import Game
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.ui.mask import ScreenMask
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext
+    from numbrix_curses.ui.theme import make_theme
+
+    def run(stdscr) -> dict:
+        stdscr.keypad(True)
+        ctx = AppContext(Store(), make_theme(), mouse=True)
+        screen = PlayScreen(ctx, Game(_puzzle(side)), f"bench {side}x{side}")
+        screen.solution_job.wait(30)  # let the background solve finish: time the UI alone
+        height, width = stdscr.getmaxyx()
+        redraw, save = [], []
+        for action in _keys(count):
+            start = time.perf_counter()
+            screen.handle(action)
+            mask = ScreenMask(height, width)
+            stdscr.erase()
+            screen.draw(stdscr, mask)
+            stdscr.refresh()
+            middle = time.perf_counter()
+            screen.after_draw()
+            end = time.perf_counter()
+            redraw.append(middle - start)
+            save.append(end - middle)
+            # A person types far slower than this loop: let the background writer finish
+            # before the next key, as it would between real keys (not timed).
+            ctx.store.flush()
+        ctx.store.flush()
+        return {"redraw": redraw, "save": [t for t in save if t > 1e-5] or [0.0]}
+
+    result = curses.wrapper(run)
+    os.write(out_fd, json.dumps(result).encode())
+    os.close(out_fd)
+
+
+def measure(side: int, count: int, rows: int, cols: int) -> dict:
+    read_fd, write_fd = os.pipe()
+    state = tempfile.mkdtemp(prefix="numbrix-bench-")
+    pid, master = pty.fork()
+    if pid == 0:  # the child: its stdin/stdout are the pty
+        os.close(read_fd)
+        import fcntl
+        import termios
+
+        fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        for name in ("LINES", "COLUMNS"):
+            os.environ.pop(name, None)
+        os.environ.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        try:
+            _child(write_fd, side, count, state)
+        finally:
+            os._exit(0)
+    os.close(write_fd)
+    chunks = []
+    while True:  # drain the terminal and collect the result
+        ready, _, _ = select.select([master, read_fd], [], [], 60)
+        if not ready:
+            raise TimeoutError("the benchmark child stopped answering")
+        if master in ready:
+            try:
+                if not os.read(master, 65536):
+                    pass
+            except OSError:
+                pass
+        if read_fd in ready:
+            data = os.read(read_fd, 1 << 20)
+            if not data:
+                break
+            chunks.append(data)
+    os.waitpid(pid, 0)
+    os.close(master)
+    return json.loads(b"".join(chunks))
+
+
+def _ms(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keys", type=int, default=300)
+    parser.add_argument("--size", type=int, default=15)
+    args = parser.parse_args(argv)
+    print(f"play screen, {args.size}x{args.size} board, {args.keys} keys")
+    print(f"{'terminal':<16}{'median ms':>10}{'p90 ms':>9}{'max ms':>9}{'queue save ms':>15}")
+    medians = []
+    for rows, cols, name in [(40, 120, "120x40 whole"), (24, 80, "80x24 scrolled")]:
+        result = measure(args.size, args.keys, rows, cols)
+        redraw, save = result["redraw"], result["save"]
+        median = 1000 * statistics.median(redraw)
+        medians.append(median)
+        print(f"{name:<16}{median:>10.2f}{_ms(redraw, 0.9):>9.2f}{_ms(redraw, 1.0):>9.2f}"
+              f"{1000 * statistics.median(save):>15.2f}")
+    print(f"median redraw after a key: {max(medians):.2f} ms (target < 10 ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
