@@ -327,7 +327,7 @@ def test_a_crash_restores_the_terminal_keeps_the_game_and_says_one_line(
         assert term.wait_exit() == 70
         raw = bytes(term.raw)
         tail = raw[raw.rfind(b"\x1b[?1049l"):].decode("utf-8", "replace")
-        assert "internal error" in tail and "your game was saved" in tail
+        assert "internal error" in tail and "games in progress were saved" in tail
         assert "Traceback" not in tail
     finally:
         term.close()

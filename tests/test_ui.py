@@ -424,6 +424,7 @@ def test_reveal_asks_first_then_fills_and_undo_takes_it_back(term: Terminal):
     wait_cell(term, 0, 1, "3")
     term.send("S")
     term.wait_text("Reveal the solution?")
+    assert cell_text(term, 3, 0) == "7"  # a question does not hide the board
     term.send("n")
     term.wait_gone("Reveal the solution?")
     assert cell_text(term, 0, 2) == ""

@@ -74,7 +74,10 @@ def _run(first: Callable[[AppContext], list[Screen]]) -> int:
               file=sys.stderr)
         return EXIT_NO_TERMINAL
     # Box-drawing characters need the user's locale; a bare Escape should not lag a second.
-    locale.setlocale(locale.LC_ALL, "")
+    try:
+        locale.setlocale(locale.LC_ALL, "")
+    except locale.Error:
+        pass  # a broken LANG: the C locale draws in ASCII
     os.environ.setdefault("ESCDELAY", "25")
     app = App(AppContext(Store()), first)
     previous = _catch_signals()
@@ -103,7 +106,7 @@ def _crashed(app: "App") -> int:
     details = traceback.format_exc()
     path = app.ctx.store.write_crash_report(details)
     where = f"details in {path}" if path is not None else details.strip().splitlines()[-1]
-    print(f"numbrix: internal error ({where}); your game was saved.", file=sys.stderr)
+    print(f"numbrix: internal error ({where}); games in progress were saved.", file=sys.stderr)
     return EXIT_INTERNAL_ERROR
 
 
@@ -132,6 +135,17 @@ def _restore_signals(previous: dict[int, object]) -> None:
             pass
 
 
+def _capability(name: str, *, default: bool) -> bool:
+    """Whether the terminal description has `name`; `default` where there is no terminfo
+    (PDCurses on Windows)."""
+    if sys.platform == "win32":
+        return default
+    try:
+        return bool(curses.tigetstr(name))
+    except (curses.error, AttributeError):
+        return default
+
+
 class App:
     """The screen stack and the loop that draws the top screen and feeds it actions."""
 
@@ -154,7 +168,7 @@ class App:
         return self.code
 
     def _setup(self, stdscr: "curses.window") -> None:
-        if not curses.tigetstr("cup"):
+        if not _capability("cup", default=True):
             raise _NoTerminal(
                 f"this terminal (TERM={os.environ.get('TERM', '')}) cannot move the cursor"
             )
@@ -166,7 +180,9 @@ class App:
         # Clicks are delivered at once (no wait for a double click) and as press events.
         curses.mouseinterval(0)
         available, _ = curses.mousemask(curses.ALL_MOUSE_EVENTS | curses.REPORT_MOUSE_POSITION)
-        self.ctx.mouse = bool(available) and bool(curses.tigetstr("kmous"))
+        # ncurses says yes to xterm-style mouse reports on terminals that never send them;
+        # the terminal description knows better.
+        self.ctx.mouse = bool(available) and _capability("kmous", default=True)
         self.ctx.theme = replace(make_theme(), mouse=self.ctx.mouse)
 
     def frame(self, stdscr: "curses.window") -> None:

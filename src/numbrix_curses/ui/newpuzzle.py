@@ -91,10 +91,7 @@ class NewPuzzleScreen(Screen):
         except (ParseError, IndexError) as error:
             self.message = Message(f"The generator gave a bad puzzle: {error}", MessageKind.ERROR)
             return None
-        metadata = dict(puzzle.metadata)
-        metadata.setdefault("difficulty", self.form.fields[1].value)
-        puzzle = puzzle.with_givens(puzzle.givens)
-        puzzle.metadata.update(metadata)
+        puzzle.metadata.setdefault("difficulty", self.form.fields[1].value)
         label = puzzle.id or f"new {self.wanted}"
         return Replace(PlayScreen(self.ctx, Game(puzzle), label, None))
 

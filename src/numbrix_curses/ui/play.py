@@ -632,7 +632,8 @@ class PlayScreen(Screen):
             chain=frozenset(before) | frozenset(after),
             marks=marks,
             flags=flags,
-            hidden=game.paused,
+            # Only the player's pause hides the board, not a dialog or help on top of it.
+            hidden=game.paused and not self.paused_by_cover,
         )
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
@@ -650,7 +651,7 @@ class PlayScreen(Screen):
         self.origin = (grid.row0, grid.col0)
         self._draw_title(win, grid)
         draw_grid(win, mask, self.board_view(), grid, theme)
-        if self.game.paused:
+        if self.game.paused and not self.paused_by_cover:
             text = " Paused "
             put(win, grid.top + grid.height // 2, grid.left + (grid.width - len(text)) // 2, text,
                 theme.title)
