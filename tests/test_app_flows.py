@@ -7,7 +7,6 @@ state directory, and reads the screen back with pyte.
 from __future__ import annotations
 
 import json
-import re
 import signal
 import sys
 from pathlib import Path

@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence, Union
+from typing import Any, Callable, Iterable, Mapping, Union
 
 import numpy as np
 
@@ -656,7 +656,7 @@ class Game:
         undo = [_move_from_data(m) for m in _list(state, "moves")]
         redo = [_move_from_data(m) for m in _list(state, "redo")]
         for move in undo:
-            game._replay(move, forward=True)
+            game._replay(move)
         # Redo moves were undone last-first: check them from the top of the stack down.
         probe = game._grid.copy()
         for move in reversed(redo):
@@ -689,7 +689,8 @@ class Game:
                 raise StateError(f"move does not follow the board at cell {change.cell}")
             grid.flat[change.cell] = change.new
 
-    def _replay(self, move: Move, *, forward: bool) -> None:
+    def _replay(self, move: Move) -> None:
+        """Apply a saved move after checking it fits the board (all or nothing)."""
         probe = self._grid.copy()
         self._check_fits(move, probe)
         self._grid = probe

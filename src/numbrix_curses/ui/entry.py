@@ -448,7 +448,7 @@ class EntryScreen(Screen):
             message = Message(f"{spinner(self.job.started)} {message.text}", message.kind)
         if layout.side_panel:
             draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
-                            "New puzzle", self.status_rows(), message, theme, keys=KEY_LINES)
+                            "Your puzzle", self.status_rows(), message, theme, keys=KEY_LINES)
         else:
             parts = [f"{self.game.rows}x{self.game.cols}", f"{self.game.placed} givens",
                      self.status_rows()[-1][1]]

@@ -22,10 +22,15 @@ class Field:
     values: list[str]
     index: int = 0
     numeric: bool = False
+    #: how a value is shown ("7" as "7x7"); the value itself by default
+    template: str = "{}"
 
     @property
     def value(self) -> str:
         return self.values[self.index]
+
+    def shown(self, value: str) -> str:
+        return self.template.format(value)
 
 
 @dataclass(frozen=True)
@@ -95,7 +100,7 @@ class Form:
              theme: Theme) -> int:
         """Draw from (top, left); returns the row after the form."""
         name_w = max(len(f.name) for f in self.fields) + 2
-        value_w = max(len(v) for f in self.fields for v in f.values) + 2
+        value_w = max(len(f.shown(v)) for f in self.fields for v in f.values) + 2
         y = top
         for i, field in enumerate(self.fields):
             focused = i == self.focus
@@ -103,7 +108,7 @@ class Form:
             x = left + name_w
             put(win, y, x, "<", theme.key)
             mask.put(y, x, 2, Adjust(i, -1))
-            shown = field.value.center(value_w)
+            shown = field.shown(field.value).center(value_w)
             put(win, y, x + 2, shown, theme.selected if focused else curses.A_BOLD)
             mask.put(y, left, name_w, Focus(i))
             mask.put(y, x + 2, value_w, Focus(i))

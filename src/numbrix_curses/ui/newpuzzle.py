@@ -26,7 +26,7 @@ class NewPuzzleScreen(Screen):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
         self.form = Form(
-            [Field("Size", SIZES, SIZES.index("7"), numeric=True),
+            [Field("Size", SIZES, SIZES.index("7"), numeric=True, template="{0}x{0}"),
              Field("Difficulty", DIFFICULTIES, 0)],
             [Button("g Generate", "g", Hotkey("g")), Button("Esc Back", "\x1b", Command.BACK)],
         )
