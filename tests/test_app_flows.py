@@ -605,3 +605,24 @@ def test_not_a_terminal_is_one_clear_line(state: Path, run_numbrix):
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0
     assert "terminal" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_closing_the_terminal_keeps_the_game(state: Path, demo: Path):
+    import os
+
+    term = start(play_command(str(demo)), state)
+    board = Board(term, 4)
+    try:
+        wait_play(term)
+        term.send("3")
+        board.wait_cell(0, 1, "3")
+        pid = term.child.pid
+        os.close(term.child.child_fd)  # the window is closed: the app gets SIGHUP
+        term.child.closed = True
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFEXITED(status) or os.WIFSIGNALED(status)
+        term.child.terminated = True
+    finally:
+        term.eof = True
+    saved = json.loads(store(state).game_path(Puzzle.from_rows(GIVENS)).read_text())
+    assert saved["game"]["moves"] == [[1, 0, 3]]

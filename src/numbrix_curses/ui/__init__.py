@@ -1,7 +1,14 @@
 """The full-screen curses interface: the only package that imports curses.
 
 Input has one path: a key or a mouse click becomes an action (`actions`), a click through
-the `ScreenMask` the widgets filled while drawing (`mask`); the screen handles the action by
-calling into `numbrix_curses.game`, then everything is redrawn. `app.run_app` is the entry
-point.
+the `ScreenMask` the widgets filled while drawing (`mask`); the screen on top of the app's
+stack handles the action (calling into `numbrix_curses.game` and friends), then everything
+is redrawn. `app.run_menu` (the main menu) and `app.run_app` (one puzzle) are the entry
+points.
+
+Screens: `menu` (main menu), `library_screen` (the bundled library, a file's puzzles),
+`newpuzzle` (generate one), `entry` (type one in), `play`, `watch` (the solver at work),
+`help`, and the `dialogs` they open. Widgets and helpers: `grid` (the board), `panel`,
+`layout`, `form`, `keys`, `theme`, `draw`, `screen` (what a screen is, how screens lead to
+one another).
 """

@@ -88,17 +88,30 @@ def _run(first: Callable[[AppContext], list[Screen]]) -> int:
     except _Signalled as signalled:
         return 128 + signalled.signum
     except _NoTerminal as error:
-        print(f"numbrix: {error}", file=sys.stderr)
+        _say(f"numbrix: {error}")
         return EXIT_NO_TERMINAL
     except curses.error as error:
+        if app.signalled:
+            # The terminal hung up and ncurses could not restore it: nothing left to tell.
+            return 128 + app.signalled
         if not app.started:
-            print(f"numbrix: cannot use this terminal ({error})", file=sys.stderr)
+            _say(f"numbrix: cannot use this terminal ({error})")
             return EXIT_NO_TERMINAL
         return _crashed(app)
     except Exception:
+        if app.signalled:
+            return 128 + app.signalled
         return _crashed(app)
     finally:
         _restore_signals(previous)
+
+
+def _say(line: str) -> None:
+    """One line on stderr, which may be a terminal that is gone."""
+    try:
+        print(line, file=sys.stderr)
+    except (OSError, ValueError):
+        pass
 
 
 def _crashed(app: "App") -> int:
@@ -106,7 +119,7 @@ def _crashed(app: "App") -> int:
     details = traceback.format_exc()
     path = app.ctx.store.write_crash_report(details)
     where = f"details in {path}" if path is not None else details.strip().splitlines()[-1]
-    print(f"numbrix: internal error ({where}); games in progress were saved.", file=sys.stderr)
+    _say(f"numbrix: internal error ({where}); games in progress were saved.")
     return EXIT_INTERNAL_ERROR
 
 
@@ -155,6 +168,8 @@ class App:
         self.stack: list[Screen] = []
         self.code = EXIT_OK
         self.started = False
+        #: the signal that is ending the app, if one is
+        self.signalled = 0
 
     def main(self, stdscr: "curses.window") -> int:
         self.started = True
@@ -163,6 +178,9 @@ class App:
             self.stack = self.first(self.ctx)
             while self.stack:
                 self.frame(stdscr)
+        except _Signalled as signalled:
+            self.signalled = signalled.signum
+            raise
         finally:
             self.close_all()
         return self.code
