@@ -232,6 +232,8 @@ def test_solving_marks_the_library_and_keeps_the_best_time(state: Path):
         term.wait_text("best 1:15")
         line = next(line for line in term.lines if first.id in line)
         assert "✓" in line and "best 1:15" in line
+        term.click_text(first.id)
+        term.wait_text("Solved before; best time 1:15.")
     finally:
         term.close()
     assert key in store(state).records()

@@ -17,6 +17,7 @@ from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, describe_move, format_duration, plural, wrong_entries
 from numbrix_curses.jobs import ThreadJob
 from numbrix_curses.puzzle import Puzzle, cell_name
+from numbrix_curses.savestate import puzzle_key
 from numbrix_curses.ui.actions import (
     Action,
     ClearCell,
@@ -141,6 +142,9 @@ class PlayScreen(Screen):
                 )
         else:
             game = Game(puzzle)
+            record = ctx.store.records().get(puzzle_key(puzzle))
+            if record is not None and record.solved and record.best_seconds is not None:
+                message = Message(f"Solved before; best time {format_duration(record.best_seconds)}.")
         if ctx.store.problems:
             message = Message(" ".join(ctx.store.problems), MessageKind.ERROR)
             ctx.store.problems.clear()
