@@ -117,3 +117,248 @@ def dead_ends(geo: Geometry, free: int, usable: int) -> int:
     a number in the middle of the path needs two of those next to it.
     """
     return free & ~geo.with_two_neighbours_in(usable)
+
+
+# --- reach, routes and pockets (shared by the solver's pruning and the deduction engine) ---
+
+
+def walk_layers(geo: Geometry, start: int, free: int, steps: int) -> list[int]:
+    """`layers[t]`: the free cells a walk of exactly t steps from the cells of `start` can end
+    on, moving through free cells only (t = 0..steps; layer 0 is `start` itself).
+
+    On a checkerboard a walk may step back and forth, so this is every free cell within
+    distance t through free cells whose colour matches t's parity. A run of missing numbers
+    is such a walk that never revisits a cell, so a number k places past a placed one can
+    only stand on layer k: the solver's reach pruning and the deduction engine's reach
+    technique are both this fact.
+    """
+    expand = geo.expand
+    layers = [start]
+    layer = start
+    for _ in range(steps):
+        layer = expand(layer) & free
+        layers.append(layer)
+        if not layer:
+            layers.extend([0] * (steps - len(layers) + 1))
+            break
+    return layers
+
+
+def reach_domains(
+    geo: Geometry, pos: Sequence[int], free: int, seg: Segment, odd_colour: int | None
+) -> list[int]:
+    """Candidate cells of each missing number lo..hi of `seg` (index 0 = lo), by reach.
+
+    Number v of a gap a..b (a, b placed) can only stand where a walk of v - a steps from a
+    and one of b - v steps from b through free cells both end; the head and tail have one
+    placed neighbour and are bounded from that side only. A run with no placed neighbour at
+    all (an empty board) may stand on any free cell of its colour. An empty list entry (0)
+    means the board cannot be completed.
+    """
+    lo, hi = seg.lo, seg.hi
+    length = hi - lo + 1
+    if seg.anchored_below:
+        forward = walk_layers(geo, 1 << pos[lo - 1], free, length)
+    else:
+        forward = None
+    if seg.anchored_above:
+        backward = walk_layers(geo, 1 << pos[hi + 1], free, length)
+    else:
+        backward = None
+    doms = []
+    for v in range(lo, hi + 1):
+        d = free
+        if forward is not None:
+            d &= forward[v - lo + 1]
+        if backward is not None:
+            d &= backward[hi + 1 - v]
+        if forward is None and backward is None and odd_colour is not None:
+            d &= colour_mask(geo, number_colour(odd_colour, v))
+        doms.append(d)
+    return doms
+
+
+def distance_layers(geo: Geometry, start: int, free: int, limit: int) -> list[int]:
+    """`layers[t]`: the free cells at distance exactly t from the cells of `start` through free
+    cells (t = 0..at most `limit`; the list stops early when nothing more is reachable)."""
+    expand = geo.expand
+    layers = [start]
+    seen = frontier = start
+    for _ in range(limit):
+        frontier = expand(frontier) & free & ~seen
+        if not frontier:
+            break
+        seen |= frontier
+        layers.append(frontier)
+    return layers
+
+
+def chain_consistent(geo: Geometry, doms: list[int], below: int, above: int) -> list[int]:
+    """Narrow the candidate cells of a run of consecutive numbers so each touches a candidate
+    of its predecessor and successor; `below`/`above` are the cells (bitmask) of the placed
+    numbers just before and after the run, 0 where there is none. A forward and a backward
+    pass settle a chain. Returns new masks; an empty one means the run cannot be laid."""
+    expand = geo.expand
+    out = list(doms)
+    prev = below
+    for i in range(len(out)):
+        if prev:
+            out[i] &= expand(prev)
+        prev = out[i]
+    nxt = above
+    for i in range(len(out) - 1, -1, -1):
+        if nxt:
+            out[i] &= expand(nxt)
+        nxt = out[i]
+    return out
+
+
+def gap_routes(
+    geo: Geometry, start: int, end: int, doms: Sequence[int], max_nodes: int
+) -> list[tuple[int, ...]] | None:
+    """Every way to lay a gap: cell sequences (c_0..c_{k-1}) with c_i in `doms[i]`, c_0 next to
+    cell `start`, c_{k-1} next to cell `end`, consecutive cells adjacent, no cell twice.
+
+    Returns None when the search would take more than `max_nodes` steps (too many routes to
+    list); an empty list means the gap cannot be laid at all.
+    """
+    neighbours = geo.neighbours
+    k = len(doms)
+    end_near = 1 << end
+    routes: list[tuple[int, ...]] = []
+    path: list[int] = []
+    used = 0
+    nodes = 0
+    # iterative depth-first search: stack of candidate lists per depth
+    stack: list[list[int]] = [[c for c in neighbours[start] if doms[0] >> c & 1]]
+    while stack:
+        options = stack[-1]
+        if not options:
+            stack.pop()
+            if path:
+                used ^= 1 << path.pop()
+            continue
+        cell = options.pop()
+        nodes += 1
+        if nodes > max_nodes:
+            return None
+        depth = len(path)
+        if depth == k - 1:
+            if any(end_near >> n & 1 for n in neighbours[cell]):
+                routes.append(tuple(path) + (cell,))
+            continue
+        path.append(cell)
+        used |= 1 << cell
+        nxt = doms[depth + 1]
+        stack.append([n for n in neighbours[cell] if nxt >> n & 1 and not used >> n & 1])
+    return routes
+
+
+def feasible_pockets(
+    lengths: Sequence[int],
+    seg_odds: Sequence[int] | None,
+    cands: Sequence[Sequence[int]],
+    sizes: Sequence[int],
+    pocket_odds: Sequence[int] | None,
+    max_nodes: int = 20000,
+) -> list[set[int]] | None:
+    """Which pockets each run can fill in some exact sharing-out of runs to pockets.
+
+    Every free cell belongs to exactly one run, and a run's cells are connected, so each run
+    lies in one pocket and the runs of a pocket add up to its size (and, when colours are
+    known, to its count of colour-1 cells: `seg_odds`/`pocket_odds`). `cands[i]` are the
+    pockets run i can enter at all. Returns for each run the pockets it takes in at least one
+    complete sharing-out, or None when there is none (the board cannot be completed). Where
+    the search would exceed `max_nodes`, undecided pairs are kept (never wrongly removed).
+    """
+    n_pockets = len(sizes)
+    colours = seg_odds is not None and pocket_odds is not None
+    room = list(sizes)
+    odd_room = list(pocket_odds) if colours else [0] * n_pockets
+    open_runs = []
+    for i, options in enumerate(cands):
+        if not options:
+            return None
+        if len(options) == 1:
+            # a run with one possible pocket takes its share before any search
+            k = options[0]
+            room[k] -= lengths[i]
+            if colours:
+                odd_room[k] -= seg_odds[i]  # type: ignore[index]
+        else:
+            open_runs.append(i)
+    if any(r < 0 for r in room) or any(o < 0 or o > r for o, r in zip(odd_room, room)):
+        return None
+    seen: list[set[int]] = [set(options) if len(options) == 1 else set() for options in cands]
+    open_runs.sort(key=lambda i: (len(cands[i]), -lengths[i]))
+
+    def search(fixed_run: int, fixed_pocket: int) -> list[int] | None | bool:
+        """A sharing-out of the open runs with fixed_run in fixed_pocket; None if there is
+        none, False when the node budget ran out first."""
+        left = list(room)
+        odd_left = list(odd_room)
+        supply = [0] * n_pockets
+        for i in open_runs:
+            for k in cands[i]:
+                supply[k] += lengths[i]
+        choice: dict[int, int] = {}
+        budget = [max_nodes]
+
+        def go(at: int) -> bool | None:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            if at == len(open_runs):
+                return not any(left) and (not colours or not any(odd_left))
+            i = open_runs[at]
+            length = lengths[i]
+            odd = seg_odds[i] if colours else 0  # type: ignore[index]
+            for k in cands[i]:
+                supply[k] -= length
+            result: bool | None = False
+            for k in ([fixed_pocket] if i == fixed_run else cands[i]):
+                if length > left[k]:
+                    continue
+                if colours and (odd > odd_left[k] or length - odd > left[k] - odd_left[k]):
+                    continue
+                left[k] -= length
+                odd_left[k] -= odd
+                if all(left[p] <= supply[p] for p in range(n_pockets)):
+                    choice[i] = k
+                    sub = go(at + 1)
+                else:
+                    sub = False
+                left[k] += length
+                odd_left[k] += odd
+                if sub or sub is None:
+                    result = sub
+                    break
+            for k in cands[i]:
+                supply[k] += length
+            return result
+
+        outcome = go(0)
+        if outcome is None:
+            return False
+        return [choice[i] for i in open_runs] if outcome else None
+
+    if not open_runs:
+        if any(room) or (colours and any(odd_room)):
+            return None
+        return seen
+    any_solution = False
+    for i in open_runs:
+        for k in cands[i]:
+            if k in seen[i]:
+                continue
+            found = search(i, k)
+            if found is False:
+                seen[i].add(k)  # undecided within the budget: keep it
+                any_solution = True
+            elif found is not None:
+                any_solution = True
+                for j, p in zip(open_runs, found):
+                    seen[j].add(p)
+    if not any_solution:
+        return None
+    return seen
