@@ -39,6 +39,8 @@ KEYS = {
 #: the Linux console does not switch the arrows to application mode
 LINUX_KEYS = {**KEYS, "up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D"}
 WAIT = 5.0
+#: how long the pty must stay quiet for a frame to count as complete
+SETTLE = 0.01
 
 
 class _Screen(pyte.Screen):
@@ -130,13 +132,25 @@ class Terminal:
     def wait_for(
         self, predicate: Callable[[], bool], timeout: float = WAIT, what: str = ""
     ) -> None:
-        """Poll the pty until `predicate()` holds; fail with the screen after `timeout`."""
+        """Poll the pty until `predicate()` holds; fail with the screen after `timeout`.
+
+        ncurses may write one frame in several pieces (its buffer is about a screenful), so
+        once the predicate holds the rest of the burst is read too (until the pty has been
+        quiet for `SETTLE` seconds) and the predicate checked again: what a test asserts
+        next belongs to the same, complete frame.
+        """
         deadline = time.monotonic() + timeout
         while True:
             while self._read(0):
                 pass
             if predicate():
-                return
+                if not self._read(SETTLE):
+                    return
+                while self._read(SETTLE):
+                    pass
+                if predicate():
+                    return
+                continue
             left = deadline - time.monotonic()
             if left <= 0 or self.eof:
                 if predicate():
