@@ -15,7 +15,7 @@ import numpy as np
 
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, describe_move, format_duration, plural, wrong_entries
-from numbrix_curses.jobs import ThreadJob
+from numbrix_curses.jobs import CancelToken, ThreadJob
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
 from numbrix_curses.ui.actions import (
@@ -119,11 +119,16 @@ class PlayScreen(Screen):
         self.recorded = game.solved is not None
         self.solved_note: Message | None = None
         self.paused_by_cover = False
-        self.solution_job: ThreadJob = ThreadJob(
-            "solution", lambda token: assist.solve(game.puzzle, timeout=assist.SOLVE_BUDGET)
-        )
+        self.solution_job: ThreadJob = ThreadJob("solution", self._solve)
         if game.solved is not None and self.message is None:
             self.message = self._solved_message(None, False)
+
+    def _solve(self, token: CancelToken):
+        """The solution, worked out in the background (stops when the screen closes)."""
+        def on_event(event: object) -> None:
+            token.check()
+
+        return assist.solve(self.game.puzzle, timeout=assist.SOLVE_BUDGET, on_event=on_event)
 
     @classmethod
     def open(cls, ctx: AppContext, puzzle: Puzzle, label: str, source: str | None) -> "PlayScreen":
