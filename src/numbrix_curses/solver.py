@@ -653,6 +653,22 @@ def twin_path(path: list[int], fixed: list[bool], geo: Geometry) -> list[int] | 
     return None
 
 
+def settle(puzzle: Puzzle) -> list[int] | None:
+    """Candidate cells of every number after the solver's deductions, without guessing.
+
+    Returns a list indexed by number (index 0 unused) of bitmasks, bit i = cell i (a placed
+    number holds just its cell), or None when the givens cannot be completed. This is the
+    solver's own propagation, so a trial built on it agrees with the search by construction.
+    """
+    search = _Search(puzzle, None)
+    try:
+        search.setup()
+        search._settle()
+    except (Contradiction, _Fail):
+        return None
+    return search.dom[: search.last + 1]
+
+
 def solve(
     puzzle: Puzzle,
     limit: int = 2,
