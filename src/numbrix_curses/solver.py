@@ -602,6 +602,14 @@ class _Search:
         grid = path_to_grid(self.geo.rows, self.geo.cols, twin)
         if self.puzzle.is_solution(grid) and not np.array_equal(grid, self.solutions[0]):
             self.solutions.append(grid)
+            if self.on_event is not None:
+                # Tell a watcher how the board turned into the twin, like any other move.
+                moved = [k for k in range(len(path)) if path[k] != twin[k]]
+                for k in moved:
+                    self.on_event(SearchEvent(EventKind.REMOVE, k + 1, path[k]))
+                for k in moved:
+                    self.on_event(SearchEvent(EventKind.PLACE, k + 1, twin[k]))
+                self.on_event(SearchEvent(EventKind.SOLUTION))
 
     def _record(self) -> None:
         grid = np.zeros((self.geo.rows, self.geo.cols), dtype=np.int16)
