@@ -294,19 +294,127 @@ def _run_check(args: argparse.Namespace) -> int:
     return _solve_each(args, report)
 
 
+# --- grade, solve --steps -------------------------------------------------------------
+
+
+def _configure_solve(parser: argparse.ArgumentParser) -> None:
+    _add_puzzle_file_options(parser)
+    parser.add_argument(
+        "--steps",
+        action="store_true",
+        help="print every logical step with its reason before the solution "
+        '(with --json: "difficulty" and "steps", rows and columns counted from 0)',
+    )
+
+
+def _run_solve_command(args: argparse.Namespace) -> int:
+    return _run_solve_steps(args) if getattr(args, "steps", False) else _run_solve(args)
+
+
+def _technique_counts(grade) -> dict[str, int]:
+    """{technique name: count} in the techniques' own order (easiest first)."""
+    from numbrix_curses.deduce import Technique
+
+    return {t.value: grade.technique_counts[t] for t in Technique if t in grade.technique_counts}
+
+
+def _run_solve_steps(args: argparse.Namespace) -> int:
+    """`solve --steps`: the walkthrough of each unique puzzle, then its solved grid."""
+    from numbrix_curses import deduce
+    from numbrix_curses.textformat import format_compact
+
+    out = sys.stdout
+    first = True
+
+    def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
+        nonlocal first
+        steps = grade = None
+        if status == "unique":
+            steps = deduce.walkthrough(puzzle, result.solution)
+            grade = deduce.grade_steps(steps)
+        if args.json:
+            record = json.loads(_json_line(puzzle, label, status, result))
+            record["difficulty"] = grade.difficulty.value if grade else None
+            record["steps"] = None if steps is None else [
+                {
+                    "number": step.number,
+                    "row": step.cell[0],
+                    "col": step.cell[1],
+                    "technique": step.technique.value,
+                    "reason": step.reason,
+                }
+                for step in steps
+            ]
+            print(json.dumps(record), file=out)
+            return
+        if not first:
+            print(file=out)
+        first = False
+        print(f"# id: {label}", file=out)
+        print(f"# status: {status}", file=out)
+        if grade is None or steps is None:
+            print("# no steps: the puzzle does not have exactly one solution", file=out)
+            return
+        print(f"# difficulty: {grade.difficulty.value}", file=out)
+        width = len(str(len(steps)))
+        for index, step in enumerate(steps, start=1):
+            print(f"# {index:>{width}}. ({step.technique.label}) {step.reason}", file=out)
+        out.write(format_compact(puzzle, result.solution, metadata={}))
+
+    return _solve_each(args, report)
+
+
+def _run_grade(args: argparse.Namespace) -> int:
+    """`grade`: each unique puzzle's difficulty and how often each technique solves it."""
+    from numbrix_curses import deduce
+
+    out = sys.stdout
+
+    def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
+        grade = deduce.grade(puzzle, result.solution) if status == "unique" else None
+        if args.json:
+            record = {
+                "id": label,
+                "status": status,
+                "difficulty": grade.difficulty.value if grade else None,
+                "techniques": _technique_counts(grade) if grade else None,
+                "trial_depth": grade.trial_depth if grade else None,
+            }
+            print(json.dumps(record), file=out)
+        elif grade is None:
+            print(f"{label}: {status} (not graded)", file=out)
+        else:
+            from numbrix_curses.deduce import Technique
+
+            counts = ", ".join(
+                f"{Technique(name).label} {count}"
+                for name, count in _technique_counts(grade).items()
+            )
+            depth = f"; trial depth {grade.trial_depth}" if grade.trial_depth else ""
+            print(f"{label}: {grade.difficulty.value} ({counts}{depth})", file=out)
+
+    return _solve_each(args, report)
+
+
 COMMANDS: tuple[Command, ...] = (
     Command("play", "play a puzzle in the full-screen app (the default)", _configure_play, _run_play),
     Command(
         "solve",
         "print the solution of every puzzle in a file",
-        _add_puzzle_file_options,
-        _run_solve,
+        _configure_solve,
+        _run_solve_command,
     ),
     Command(
         "check",
         "tell whether each puzzle in a file has exactly one solution",
         _add_puzzle_file_options,
         _run_check,
+    ),
+    Command(
+        "grade",
+        "grade the difficulty of each puzzle in a file",
+        _add_puzzle_file_options,
+        _run_grade,
     ),
 )
 

@@ -34,6 +34,7 @@ from numbrix_curses.constraints import (
     distance_layers,
     feasible_pockets,
     gap_routes,
+    number_colour,
     odd_colour_count,
     odd_number_colour,
     reach_domains,
@@ -55,6 +56,8 @@ __all__ = [
     "grade",
     "grade_steps",
     "next_step",
+    "solvable_at",
+    "steps_at_level",
     "walkthrough",
 ]
 
@@ -294,12 +297,12 @@ def _level1(board: _Board, segs: list[Segment], want_all: bool) -> list[_Found]:
     """Only neighbour, bridge and straight run; also catches plain rule breaks."""
     geo, pos, free, last = board.geo, board.pos, board.free, board.last
     expand = geo.expand
+    neighbours = geo.neighbours
     found: list[_Found] = []
     for n in range(1, last + 1):
         p = pos[n]
         if p < 0:
             continue
-        near = expand(1 << p)
         need = []
         if n > 1 and pos[n - 1] < 0:
             need.append(n - 1)
@@ -307,14 +310,18 @@ def _level1(board: _Board, segs: list[Segment], want_all: bool) -> list[_Found]:
             q = pos[n + 1]
             if q < 0:
                 need.append(n + 1)
-            elif not near >> q & 1:
+            elif q not in neighbours[p]:
                 raise _Broken(
                     f"{board.at(n)} and {board.at(n + 1)} are not next to each other", (p, q)
                 )
         if not need:
             continue
-        room = near & free
-        count = room.bit_count()
+        room = 0
+        count = 0
+        for q in neighbours[p]:
+            if free >> q & 1:
+                room |= 1 << q
+                count += 1
         if count < len(need):
             missing = " and ".join(str(u) for u in need)
             raise _Broken(f"{board.at(n)} has no empty neighbour left for {missing}", (p,))
@@ -811,16 +818,19 @@ def _regions(board: _Board, doms: _Domains, want_all: bool) -> list[_Found]:
 #: gaps with more missing numbers than this are not enumerated (too many routes for a person)
 _ROUTE_GAP_MAX = 12
 #: a gap whose routes take more search steps than this to list is not enumerated either
-_ROUTE_NODES = 2000
+_ROUTE_NODES = 600
 
 
 @functools.lru_cache(maxsize=4096)
 def _routes_cached(
     geo: Geometry, start: int, end: int, doms: tuple[int, ...]
-) -> tuple[tuple[int, ...], ...] | None:
-    """`gap_routes`, remembered: between steps most gaps keep the same candidate cells."""
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None:
+    """`gap_routes` and each route's cells as a mask, remembered: between steps most gaps
+    keep the same candidate cells."""
     routes = gap_routes(geo, start, end, doms, _ROUTE_NODES)
-    return None if routes is None else tuple(routes)
+    if routes is None:
+        return None
+    return tuple(routes), tuple(_mask(route) for route in routes)
 
 
 def _gap_routes(board: _Board, doms: _Domains, want_all: bool) -> list[_Found]:
@@ -836,10 +846,15 @@ def _gap_routes(board: _Board, doms: _Domains, want_all: bool) -> list[_Found]:
     gaps.sort(key=lambda s: s.length)
     for seg in gaps:
         a, z = seg.lo - 1, seg.hi + 1
-        raw = _routes_cached(geo, pos[a], pos[z], tuple(dom[seg.lo: seg.hi + 1]))
-        if raw is None:
+        listed = _routes_cached(geo, pos[a], pos[z], tuple(dom[seg.lo: seg.hi + 1]))
+        if listed is None:
             continue
-        routes = [r for r in raw if _route_seals_nothing(board, r, seg)]
+        seals = _sealable(board, seg, listed[1])
+        routes = [
+            route
+            for route, mask in zip(*listed)
+            if not any(not room & ~mask and not mask >> y & 1 for y, room in seals)
+        ]
         if not routes:
             raise _Broken(
                 f"there is no way to lay {_run(seg.lo, seg.hi)} between {board.at(a)} and "
@@ -876,10 +891,17 @@ def _gap_routes(board: _Board, doms: _Domains, want_all: bool) -> list[_Found]:
                 f"{_names(board, claimed & dom[v])}, the other cells {v} could use"
             )
 
-        def why_cell(v: int, c: int, base=base, verb=verb) -> str:
+        def why_cell(v: int, c: int, base=base, seg=seg) -> str:
+            name = board.name(c)
+            if seg.lo <= v <= seg.hi:
+                return (
+                    f"{v} must go at {name}: {name} must be filled, no number outside "
+                    f"{_run(seg.lo, seg.hi)} can reach it, and of {base} the ones that use "
+                    f"{name} put {v} there"
+                )
             return (
-                f"{v} must go at {board.name(c)}: {base} {'leaves' if verb == 'puts' else 'leave'} {board.name(c)} to {v} alone "
-                f"(no route of theirs uses it otherwise, and no other number reaches it)"
+                f"{v} must go at {name}: {name} must be filled, {base} leave it empty, and "
+                f"{v} is the only other number that can reach it"
             )
 
         evidence = (pos[a], pos[z])
@@ -895,30 +917,37 @@ def _gap_routes(board: _Board, doms: _Domains, want_all: bool) -> list[_Found]:
     return found
 
 
-def _route_seals_nothing(board: _Board, route: tuple[int, ...], seg: Segment) -> bool:
-    """False when laying `route` leaves an empty cell with no empty neighbour that no missing
-    number could fill (it would need both its path neighbours already placed beside it)."""
-    geo, pos, num, last = board.geo, board.pos, board.num, board.last
-    mask = 0
-    for c in route:
-        mask |= 1 << c
-    free = board.free & ~mask
-    sealed = geo.expand(mask) & free & ~geo.expand(free)
-    for y in geo.cells_of(sealed):
+def _sealable(board: _Board, seg: Segment, masks: Sequence[int]) -> list[tuple[int, int]]:
+    """(cell, its empty neighbours) for each empty cell that some route of `seg` could cut
+    off from every empty neighbour and that no number could fill then: it would need its
+    predecessor and successor (or its one neighbour, for 1 and the last number) already
+    placed beside it. A route covering all those neighbours but not the cell is impossible."""
+    geo, pos, num, last, free = board.geo, board.pos, board.num, board.last, board.free
+    covered = 0
+    for mask in masks:
+        covered |= mask
+    found = []
+    for y in geo.cells_of(geo.expand(covered) & free):
+        room = 0
         around = set()
         for n in geo.neighbours[y]:
-            if not mask >> n & 1 and num[n]:
+            if free >> n & 1:
+                room |= 1 << n
+            elif num[n]:
                 around.add(num[n])
-        ok = False
-        for p in around:
-            for w in (p - 1, p + 1):
-                if not 1 <= w <= last or pos[w] >= 0 or seg.lo <= w <= seg.hi:
-                    continue
-                if all(u in around for u in (w - 1, w + 1) if 1 <= u <= last):
-                    ok = True
-        if not ok:
-            return False
-    return True
+        if room & ~covered:
+            continue  # some neighbour stays empty whatever the route
+        fillable = any(
+            1 <= w <= last
+            and pos[w] < 0
+            and not seg.lo <= w <= seg.hi
+            and all(u in around for u in (w - 1, w + 1) if 1 <= u <= last)
+            for p in around
+            for w in (p - 1, p + 1)
+        )
+        if not fillable:
+            found.append((y, room))
+    return found
 
 
 # --------------------------------------------------------------------------- level 4
@@ -934,12 +963,16 @@ _TRIAL_MAX_DEPTH = 2
 _TRIAL_CANDIDATES = 4
 
 
-def _find(board: _Board, max_level: int, want_all: bool) -> tuple[list[_Found], _Domains | None]:
-    """Steps of the lowest level (up to `max_level`) that has any, and the domains used."""
+def _find(
+    board: _Board, max_level: int, want_all: bool, min_level: int = 1
+) -> tuple[list[_Found], _Domains | None]:
+    """Steps of the lowest level from `min_level` up to `max_level` that has any, and the
+    domains used (levels below `min_level` are known to find nothing)."""
     segs = segments(board.pos, board.last)
-    found = _level1(board, segs, want_all)
-    if found or max_level < 2:
-        return found, None
+    if min_level <= 1:
+        found = _level1(board, segs, want_all)
+        if found or max_level < 2:
+            return found, None
     doms = _Domains(board, segs)
     found = _level2(board, doms, want_all)
     if found or max_level < 3:
@@ -1001,6 +1034,21 @@ def _refute(prop: Propagator, number: int, cell: int, depth: int) -> int | None:
             return None
         deepest = max(deepest, sub)
     return deepest + 1
+
+
+def _nested_reason(board: _Board, prop: Propagator, number: int, cell: int) -> str:
+    """Words for a refutation two assumptions deep: the number the second one is about."""
+    trial = prop.copy()
+    trial.assume(number, cell)
+    trial.run()
+    pos, dom = trial.pos, trial.dom
+    w = min((u for u in range(1, trial.last + 1) if pos[u] < 0),
+            key=lambda u: (dom[u].bit_count(), u))
+    return (
+        f"with it at {board.name(cell)}, {w} could then only go at "
+        f"{_names(board, dom[w]).replace(' and ', ' or ')}, and following the board through "
+        f"from each of those leads to a contradiction"
+    )
 
 
 def _trial_reason(board: _Board, number: int, cell: int) -> str:
@@ -1092,9 +1140,8 @@ def _trial(
                 f"{_trial_reason(board, v, refuted[0])}"
             )
         else:
-            how = (
-                f"every way on fails after {_plural(deepest - 1, 'further assumption')}"
-            )
+            worst = max(refuted, key=lambda c: memo[(v, c)])
+            how = _nested_reason(board, base, v, worst)
         return _Found(
             v,
             target,
@@ -1213,9 +1260,15 @@ def _board_from_grid(puzzle: Puzzle, grid) -> _Board:
     try:
         odd = odd_number_colour(geo, where)
     except Contradiction as why:
-        odd = odd_number_colour(geo, puzzle.given_cells()) if puzzle.clue_count else None
-        wrong = [c for v, c in where.items() if odd is not None and
-                 geo.colour[c] != (odd if v % 2 else 1 - odd)]
+        # Point at the entries on the wrong colour, judged by the givens where they agree.
+        try:
+            base = odd_number_colour(geo, puzzle.given_cells())
+        except Contradiction:
+            base = None
+        if base is None:
+            first, cell = min(where.items())
+            base = geo.colour[cell] ^ (1 - first % 2)
+        wrong = [c for v, c in where.items() if geo.colour[c] != number_colour(base, v)]
         raise _Broken(str(why), wrong) from None
     board = _Board(geo, odd)
     for v, c in where.items():
@@ -1234,15 +1287,15 @@ def check_board(puzzle: Puzzle, grid) -> ContradictionReport | None:
     then entries that differ from the unique solution. A puzzle without a solution is
     reported as such.
     """
+    status, solution = _solution(puzzle)
+    if status == "none":
+        return ContradictionReport(ProblemKind.NO_SOLUTION, "this puzzle has no solution")
     try:
         board = _board_from_grid(puzzle, grid)
         _level1(board, segments(board.pos, board.last), want_all=True)
     except _Broken as broken:
         return ContradictionReport(ProblemKind.BROKEN_RULE, broken.reason,
                                    _rc(puzzle.geometry, broken.cells))
-    status, solution = _solution(puzzle)
-    if status == "none":
-        return ContradictionReport(ProblemKind.NO_SOLUTION, "this puzzle has no solution")
     if solution is not None:
         entries = np.asarray(grid).ravel()
         truth = np.asarray(solution).ravel()
@@ -1299,6 +1352,29 @@ def next_step(puzzle: Puzzle, grid) -> Step | ContradictionReport | None:
                                    _rc(puzzle.geometry, broken.cells))
 
 
+def steps_at_level(puzzle: Puzzle, grid, level: int) -> list[Step]:
+    """Every step the techniques of `level` (1-3) find on the board in `grid`, in technique
+    order, whether or not an easier level finds something too. [] on a contradictory board.
+    """
+    if not 1 <= level <= 3:
+        raise ValueError("level must be 1, 2 or 3")
+    if check_board(puzzle, grid) is not None:
+        return []
+    board = _board_from_grid(puzzle, grid)
+    try:
+        segs = segments(board.pos, board.last)
+        if level == 1:
+            found = _level1(board, segs, want_all=True)
+        else:
+            doms = _Domains(board, segs)
+            found = _level2(board, doms, want_all=True)
+            if level == 3:
+                found = _level3(board, doms, want_all=True)
+    except _Broken:
+        return []
+    return [_step(board.geo, f) for f in found]
+
+
 def auto_fill(puzzle: Puzzle, grid) -> list[Step]:
     """Every level-1 step from `grid`, applied in turn until none is left (the auto-fill key).
 
@@ -1352,11 +1428,11 @@ def _walk(puzzle: Puzzle, where: list[int]) -> list[_Found]:
         steps: list[_Found] = []
         memo: dict[tuple[int, int], int] = {}
         while board.free:
-            found, doms = _find(board, 3, want_all=False)
-            if found and found[0].technique.level == 1:
-                found, _ = _find(board, 1, want_all=True)
+            found, _ = _find(board, 1, want_all=True)
+            if found:
                 steps.extend(_apply(board, found))
                 continue
+            found, doms = _find(board, 3, want_all=False, min_level=2)
             if not found:
                 assert doms is not None
                 found = [_trial(board, doms, where, memo)]
@@ -1378,6 +1454,26 @@ def grade(puzzle: Puzzle, solution: np.ndarray | None = None) -> Grade:
     already known, e.g. from the generator, to skip solving again).
     """
     return grade_steps(walkthrough(puzzle, solution))
+
+
+def solvable_at(puzzle: Puzzle, difficulty: Difficulty, solution: np.ndarray | None = None) -> bool:
+    """Whether the techniques up to `difficulty`'s level alone solve the puzzle, that is
+    whether `grade(puzzle).difficulty <= difficulty`, found faster: it stops at the first
+    board they cannot move on and never tries a trial below fiendish. Raises
+    `DeductionError` for a puzzle without a unique solution."""
+    _proper_solution(puzzle, solution)
+    if difficulty is Difficulty.FIENDISH:
+        return True
+    try:
+        board = _start_board(puzzle)
+        while board.free:
+            found, _ = _find(board, difficulty.level, want_all=True)
+            if not found:
+                return False
+            _apply(board, found)
+    except _Broken as error:  # a unique puzzle never gets here: a bug, not a verdict
+        raise AssertionError(f"deduction failed on a unique puzzle: {error}") from None
+    return True
 
 
 def grade_steps(steps: Sequence[Step]) -> Grade:

@@ -126,10 +126,10 @@ class Propagator:
                 m = dom[u + 1]
                 d &= ((m & not_last) << 1) | ((m & not_first) >> 1) | (m << cols) | (m >> cols)
             d &= full
-            if d == old:
-                continue
             if not d:
                 raise Stuck
+            if d == old and d & (d - 1):
+                continue
             dom[u] = d
             if d & (d - 1) == 0:
                 self._place(u, d.bit_length() - 1)
