@@ -261,7 +261,6 @@ class _Search:
         Returns (path, steps) on success, (None, steps) when the budget ran out or the
         start proved hopeless, and (None, -1) when the wall-clock deadline passed.
         """
-        cols = self.cols
         size = self.size
         rand = rng.random
         first = int(rand() * size)
