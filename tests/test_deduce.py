@@ -351,7 +351,7 @@ def test_grade_command_prints_difficulty_and_counts(run_numbrix, puzzle_file):
     assert len(lines) == 2
     for line, text in zip(lines, (TECHNIQUE_BOARDS[1][1], TECHNIQUE_BOARDS[3][1])):
         grade = deduce.grade(board(text))
-        label, _, rest = line.partition(": ")
+        _, _, rest = line.partition(": ")
         assert rest.startswith(grade.difficulty.value + " (")
         for technique, count in grade.technique_counts.items():
             assert f"{technique.label} {count}" in rest

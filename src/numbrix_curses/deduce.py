@@ -7,11 +7,20 @@ This module owns the reasoning a strong player uses, as named techniques grouped
 3. hard: regions and parity (pockets of empty cells), gap route enumeration;
 4. fiendish: trial (assume, follow levels 1-3 to a contradiction, take the other branch).
 
-Every technique looks only at the board as it stands (placed numbers and empty cells, no
-pencil marks carried between steps), so each step's reason is one sentence a player can check
-on the screen. A step places one number; levels 1-3 never guess. The board facts behind the
-techniques (reach, pockets, routes) come from `numbrix_curses.constraints`, the same code the
-solver prunes with, so a hint and the solver cannot disagree.
+Every technique of levels 1-3 looks only at the board as it stands (placed numbers and empty
+cells, no pencil marks carried between steps), so each step's reason is one sentence a player
+can check on the screen. A step places one number; levels 1-3 never guess. The board facts
+behind the techniques (reach, pockets, routes) come from `numbrix_curses.constraints`, the
+same code the solver prunes with, so a hint and the solver cannot disagree.
+
+A trial follows an assumption with `numbrix_curses.propagation` (the same facts, kept as
+candidate sets so a chain of consequences is cheap) and records how many nested assumptions
+the contradiction took: 1, 2, or 3 for "more than two", where the proof is the solver's
+uniqueness search rather than the engine's own.
+
+Which step comes next: all level-1 steps on the board are taken together, then one step of
+the lowest level that has any, then level 1 again; a grade is the highest level this needs
+(the rule Simon Tatham's puzzles use: a puzzle is graded d only if it cannot be solved at d-1).
 
 Public entry points: `next_step` (the app's hint key), `auto_fill` (every easy step to a fixed
 point), `walkthrough` (the whole solution as steps), `grade` (difficulty plus technique counts).
@@ -20,9 +29,9 @@ from __future__ import annotations
 
 import functools
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Sequence
 
 import numpy as np
 
@@ -116,7 +125,7 @@ class Difficulty(str, Enum):
         return _DIFFICULTY_ORDER.index(self) + 1
 
     @classmethod
-    def from_level(cls, level: int) -> "Difficulty":
+    def from_level(cls, level: int) -> Difficulty:
         return _DIFFICULTY_ORDER[max(1, min(level, 4)) - 1]
 
 
@@ -211,7 +220,7 @@ class _Found:
 class _Board:
     """Placed numbers and free cells; cheap to copy for trials."""
 
-    __slots__ = ("geo", "last", "pos", "num", "free", "odd_colour")
+    __slots__ = ("free", "geo", "last", "num", "odd_colour", "pos")
 
     def __init__(self, geo: Geometry, odd_colour: int | None) -> None:
         self.geo = geo
@@ -221,7 +230,7 @@ class _Board:
         self.free = geo.full_mask
         self.odd_colour = odd_colour
 
-    def copy(self) -> "_Board":
+    def copy(self) -> _Board:
         other = _Board.__new__(_Board)
         other.geo = self.geo
         other.last = self.last
@@ -705,7 +714,8 @@ def _singles_after(
     found = []
     for v in doms.seg_of:
         if _single(new[v]) and not _single(old[v]):
-            found.append(_Found(v, _cell(new[v]), technique, why_number(v, _cell(new[v])), evidence))
+            c = _cell(new[v])
+            found.append(_Found(v, c, technique, why_number(v, c), evidence))
             if not want_all:
                 return found
     once = twice = 0
@@ -821,7 +831,7 @@ _ROUTE_GAP_MAX = 12
 _ROUTE_NODES = 600
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _routes_cached(
     geo: Geometry, start: int, end: int, doms: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None:
@@ -887,7 +897,8 @@ def _gap_routes(board: _Board, doms: _Domains, want_all: bool) -> list[_Found]:
             if seg.lo <= v <= seg.hi:
                 return f"{v} must go at {board.name(c)}: {base} {verb} it there"
             return (
-                f"{v} must go at {board.name(c)}: {base} {'passes' if verb == 'puts' else 'pass'} through "
+                f"{v} must go at {board.name(c)}: {base} "
+                f"{'passes' if verb == 'puts' else 'pass'} through "
                 f"{_names(board, claimed & dom[v])}, the other cells {v} could use"
             )
 
@@ -1001,14 +1012,6 @@ def _settle(board: _Board, max_level: int, rounds: int) -> None:
         if not found:
             return
         _apply(board, found)
-
-
-def _board_puzzle(board: _Board) -> Puzzle:
-    flat = np.zeros(board.geo.size, dtype=np.int64)
-    for v in range(1, board.last + 1):
-        if board.pos[v] >= 0:
-            flat[board.pos[v]] = v
-    return Puzzle(flat.reshape(board.geo.rows, board.geo.cols))
 
 
 def _refute(prop: Propagator, number: int, cell: int, depth: int) -> int | None:
@@ -1179,7 +1182,7 @@ def _trial(
 
 # --------------------------------------------------------------------------- public API
 
-_SOLUTIONS: "weakref.WeakKeyDictionary[Puzzle, tuple[str, np.ndarray | None]]" = (
+_SOLUTIONS: weakref.WeakKeyDictionary[Puzzle, tuple[str, np.ndarray | None]] = (
     weakref.WeakKeyDictionary()
 )
 
@@ -1333,7 +1336,7 @@ def next_step(puzzle: Puzzle, grid) -> Step | ContradictionReport | None:
     board = _board_from_grid(puzzle, grid)
     if not board.free:
         return None
-    status, solution = _solution(puzzle)
+    _, solution = _solution(puzzle)
     where = _flat_solution(puzzle, solution)
     try:
         found, doms = _find(board, 3, want_all=False)

@@ -17,7 +17,7 @@ Nothing here guesses; `Propagator.run` raises `Stuck` when the board cannot be c
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from numbrix_curses.constraints import (
     Segment,
@@ -36,7 +36,7 @@ class Stuck(Exception):
 class Propagator:
     """Candidate cells per number (placed numbers hold their own cell) and the free cells."""
 
-    __slots__ = ("geo", "last", "pos", "dom", "free", "odd_colour", "work", "open")
+    __slots__ = ("dom", "free", "geo", "last", "odd_colour", "open", "pos", "work")
 
     def __init__(
         self,
@@ -61,7 +61,7 @@ class Propagator:
         #: the missing numbers as of the last scan (a superset of those missing now)
         self.open: list[int] = list(self.work)
 
-    def copy(self) -> "Propagator":
+    def copy(self) -> Propagator:
         other = Propagator.__new__(Propagator)
         other.geo = self.geo
         other.last = self.last
