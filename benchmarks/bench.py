@@ -60,6 +60,10 @@ class Settings:
     sections: set[str]
     quick: bool
     gen_limits: corpus.GenLimits
+    #: seconds after which the generation section skips its remaining sizes
+    budget: float = 540.0
+    #: total seconds the depth-first peers may take over the whole run
+    dfs_budget: float = 150.0
 
 
 @dataclass
@@ -161,12 +165,14 @@ def dfs_skip_list(
 ) -> set[str]:
     """Depth-first peers run on a sample: at most `dfs_boards` boards per class and kind, and
     not at all on a class larger than one where they timed out on every sampled board of
-    that kind (they would only burn the time budget; the table says so)."""
+    that kind, nor once their total time passes `dfs_budget` (they would only burn the time
+    `make bench` has; the table says so)."""
     skip = set()
     cells = board.puzzle.size
+    spent = sum(run.seconds for r in done for n, run in r.runs.items() if n in DFS_PEERS)
     for name in DFS_PEERS:
         key = (board.size_class, board.kind, name)
-        if counts.get(key, 0) >= settings.dfs_boards:
+        if counts.get(key, 0) >= settings.dfs_boards or spent > settings.dfs_budget:
             skip.add(name)
             continue
         for size_class, kind in {(r.board.size_class, r.board.kind) for r in done}:
@@ -299,8 +305,10 @@ def print_solver_tables(results: list[BoardResult], settings: Settings, out: Cal
         out("(peers skipped: --skip-peers)")
         return summary
     out("")
+    spent = sum(run.seconds for r in results for n, run in r.runs.items() if n in DFS_PEERS)
     out(f"DEPTH-FIRST PEERS: limit {settings.timeout['smart_dfs']:g} s, at most "
-        f"{settings.dfs_boards} boards per class and kind;")
+        f"{settings.dfs_boards} boards per class and kind, {settings.dfs_budget:g} s in all "
+        f"({spent:.0f} s used);")
     out("  a peer that timed out on every sampled board of a kind is not run on larger "
         "classes (n = 0)")
     sub = (f"{'class':<8}{'kind':<9}  {'n':>3} {'median':>8} {'max':>8} {'t/o':>4}"
@@ -442,43 +450,82 @@ def pathgen_section(settings: Settings, out: Callable) -> dict:
     return report
 
 
-def generator_section(settings: Settings, out: Callable) -> dict:
+def generator_section(settings: Settings, out: Callable, budget_end: float) -> dict:
     out("")
-    out("PUZZLE GENERATION (numbrix_curses.generator)")
+    out("PUZZLE GENERATION (numbrix_curses.generator, default spec: medium difficulty, "
+        "random pattern)")
     if importlib.util.find_spec("numbrix_curses.generator") is None:
         out("  skipped: numbrix_curses.generator does not exist yet")
         return {"skipped": "no generator"}
     from numbrix_curses import generator
 
-    make = getattr(generator, "generate_puzzle", None) or getattr(generator, "generate", None)
-    if make is None:
-        out("  skipped: numbrix_curses.generator has no generate_puzzle()")
-        return {"skipped": "no generate_puzzle"}
+    if not (hasattr(generator, "generate") and hasattr(generator, "Spec")):
+        out("  skipped: numbrix_curses.generator has no generate(Spec, seed)")
+        return {"skipped": "no generate(Spec, seed)"}
     from numbrix_curses.solver import solve
 
-    counts = {"7x7": 10, "9x9": 10, "12x12": 6, "15x15": 4, "20x20": 2}
+    counts = {"7x7": 3, "9x9": 3, "12x12": 2, "15x15": 1, "20x20": 1}
     if settings.quick:
-        counts = {"7x7": 2, "9x9": 1}
-    head = f"  {'board':<7}{'puzzles':>8} {'median':>8} {'max':>8} {'clues':>6}  unique"
+        counts = {"5x5": 1}
+    head = (f"  {'board':<7}{'puzzles':>8} {'median':>8} {'max':>8} {'clues':>6} "
+            f"{'attempts':>9} {'restarts':>9} {'checks':>7}  {'unique':>7}")
     out(head)
     out("  " + "-" * (len(head) - 2))
-    report: dict[str, Any] = {}
+    report: dict[str, Any] = {"wrong": 0}
     for name, count in counts.items():
+        if time.monotonic() > budget_end:
+            out(f"  {name:<7} skipped: the benchmark's time budget is spent")
+            report[name] = {"skipped": "time budget"}
+            continue
         rows, cols = (int(x) for x in name.split("x"))
-        seconds, clues, unique = [], [], 0
+        seconds, clues, attempts, restarts, checks = [], [], [], [], []
+        unique = 0
         for k in range(count):
             started = time.perf_counter()
-            puzzle = make(rows, cols, seed=corpus.board_seed(f"gen{name}", k))
+            try:
+                made = generator.generate(generator.Spec(rows, cols),
+                                          corpus.board_seed(f"gen{name}", k))
+            except Exception as error:  # a crash is a finding to report, not to hide
+                report["wrong"] += 1
+                loud = f"!!! generator raised on {name} (seed index {k}): {error!r}"
+                out(loud)
+                print(loud, file=sys.stderr, flush=True)
+                continue
             seconds.append(time.perf_counter() - started)
-            puzzle = getattr(puzzle, "puzzle", puzzle)
-            clues.append(puzzle.clue_count)
-            verdict = solve(puzzle, limit=2, timeout=settings.timeout[OURS]).status.value
-            unique += verdict == "unique"
+            clues.append(made.puzzle.clue_count)
+            attempts.append(made.stats.attempts)
+            restarts.append(made.stats.path_restarts)
+            checks.append(made.stats.solver_calls)
+            # re-check the promise "every puzzle is unique" independently of the generator
+            if peers.HAVE_CPSAT:
+                verdict, sols = peers.cpsat(made.puzzle, 2, time.monotonic() + 60)
+            else:
+                result = solve(made.puzzle, limit=2, timeout=60)
+                verdict, sols = str(result.status.value), result.solutions
+            if verdict == "unique" and np.array_equal(sols[0], made.solution):
+                unique += 1
+            elif verdict != "timeout":
+                report["wrong"] += 1
+                loud = f"!!! generated {name} puzzle (seed index {k}) is {verdict}, not unique"
+                out(loud)
+                print(loud, file=sys.stderr, flush=True)
+        if not seconds:
+            report[name] = {"skipped": "generator failed"}
+            continue
         out(f"  {name:<7}{count:>8} {fmt_seconds(statistics.median(seconds)):>8} "
-            f"{fmt_seconds(max(seconds)):>8} {statistics.median(clues):>6.0f}  {unique}/{count}")
+            f"{fmt_seconds(max(seconds)):>8} {statistics.median(clues):>6.0f} "
+            f"{sum(attempts):>9} {sum(restarts):>9} {statistics.median(checks):>7.0f}  "
+            f"{unique:>3}/{count:<3}")
         report[name] = {"puzzles": count, "median_s": statistics.median(seconds),
                         "max_s": max(seconds), "clues_median": statistics.median(clues),
-                        "proved_unique": unique}
+                        "attempts_total": sum(attempts), "path_restarts_total": sum(restarts),
+                        "solver_calls_median": statistics.median(checks),
+                        "proved_unique": unique,
+                        "checked_by": "cpsat" if peers.HAVE_CPSAT else "ours"}
+    out("  attempts = paths tried, restarts = path generator restarts, checks = solver calls "
+        "per puzzle (median);")
+    out(f"  unique = re-proved unique with the path's solution by "
+        f"{'CP-SAT' if peers.HAVE_CPSAT else 'our solver'}")
     return report
 
 
@@ -626,7 +673,8 @@ def main(argv: list[str] | None = None) -> int:
     if "pathgen" in settings.sections:
         report["pathgen"] = pathgen_section(settings, out)
     if "generator" in settings.sections:
-        report["generator"] = generator_section(settings, out)
+        report["generator"] = generator_section(settings, out, started + settings.budget)
+        problems += report["generator"].get("wrong", 0)
     elapsed = time.monotonic() - started
     try:
         end_load = f", load at end {os.getloadavg()[0]:.2f}"

@@ -82,6 +82,11 @@ class GenLimits:
     fallback_timeout: float = 30.0
     #: time for one board; past it the board keeps its remaining givens (marked unproved)
     board_budget: float = 240.0
+    #: the same for boards over 225 cells (a 20x20 takes about 7 minutes under load)
+    large_board_budget: float = 900.0
+
+    def budget(self, cells: int) -> float:
+        return self.board_budget if cells <= 225 else self.large_board_budget
 
 
 @dataclass
@@ -120,7 +125,7 @@ def board_seed(name: str, index: int, salt: str = "") -> int:
     return zlib.crc32(f"numbrix-bench-v{CORPUS_VERSION}:{name}:{index}:{salt}".encode())
 
 
-def _verdict(puzzle: Puzzle, limits: GenLimits) -> str:
+def _verdict_with_solutions(puzzle: Puzzle, limits: GenLimits) -> tuple[str, list[np.ndarray]]:
     """unique / multiple / none / timeout: our solver first, CP-SAT when ours runs out.
 
     The fallback keeps generation time bounded and keeps the corpus from leaning toward
@@ -128,10 +133,17 @@ def _verdict(puzzle: Puzzle, limits: GenLimits) -> str:
     """
     from numbrix_curses.solver import solve
 
-    verdict = str(solve(puzzle, limit=2, timeout=limits.call_timeout).status.value)
+    result = solve(puzzle, limit=2, timeout=limits.call_timeout)
+    verdict, solutions = str(result.status.value), result.solutions
     if verdict == "timeout" and HAVE_CPSAT:
-        verdict, _ = cpsat(puzzle, limit=2, deadline=time.monotonic() + limits.fallback_timeout)
-    return verdict
+        verdict, solutions = cpsat(
+            puzzle, limit=2, deadline=time.monotonic() + limits.fallback_timeout
+        )
+    return verdict, solutions
+
+
+def _verdict(puzzle: Puzzle, limits: GenLimits) -> str:
+    return _verdict_with_solutions(puzzle, limits)[0]
 
 
 def make_minimal(
@@ -147,10 +159,14 @@ def make_minimal(
     flat = solution.ravel().copy()
     order = list(range(rows * cols))
     rng.shuffle(order)
-    budget_end = started + limits.board_budget
+    budget_end = started + limits.budget(rows * cols)
     undecided = 0
     calls = 0
+    refuted = 0
     out_of_budget = False
+    # other solutions met on the way: one that fits a candidate's givens proves it has
+    # several solutions without a solver call (givens only ever go away, so they stay useful)
+    others: list[np.ndarray] = []
     i = 0
     batch = 1
     while i < len(order):
@@ -160,8 +176,19 @@ def make_minimal(
         cells = order[i : i + batch]
         saved = flat[cells].copy()
         flat[cells] = 0
-        calls += 1
-        verdict = _verdict(Puzzle(flat.reshape(rows, cols)), limits)
+        kept = flat != 0
+        if any(np.array_equal(other[kept], flat[kept]) for other in others):
+            verdict = "multiple"
+            refuted += 1
+        else:
+            calls += 1
+            candidate = Puzzle(flat.reshape(rows, cols))
+            verdict, found = _verdict_with_solutions(candidate, limits)
+            others.extend(
+                grid.ravel()
+                for grid in found
+                if candidate.is_solution(grid) and not np.array_equal(grid, solution)
+            )
         if verdict == "unique":
             i += len(cells)
             batch = min(batch * 2, 64)
@@ -180,6 +207,7 @@ def make_minimal(
         "minimal": "unproved" if (out_of_budget or undecided) else "yes",
         "undecided": str(undecided),
         "solver-calls": str(calls),
+        "refuted-by-known-solution": str(refuted),
         "gen-seconds": f"{time.monotonic() - started:.1f}",
     }
     return Puzzle(flat.reshape(rows, cols)), solution, notes
