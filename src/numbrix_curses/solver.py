@@ -28,6 +28,7 @@ import numpy as np
 
 from numbrix_curses.constraints import (
     Contradiction,
+    segments as segments_of,
     Segment,
     colour_mask,
     components,
@@ -110,6 +111,10 @@ class _Timeout(Exception):
     pass
 
 
+class _OutOfBudget(Exception):
+    """A dive used up its guesses."""
+
+
 @dataclass
 class _Frame:
     """One guess: `number` put on `cell`; `mark` is the trail length before it."""
@@ -138,6 +143,8 @@ class _Search:
         self.single_near: dict[int, int] = {}
         # (number, candidates, free cells nearby) of probes that found nothing to strike
         self.probes_passed: set[tuple[int, int, int]] = set()
+        self.diving = False
+        self.prev_pick: tuple[int, int] | None = None
         self._not_last_col = geo.not_last_col
         self._not_first_col = geo.not_first_col
 
@@ -490,6 +497,19 @@ class _Search:
                     if best is None or key < best:
                         best = key
         number = best[2] if best is not None else 1  # an empty board: start anywhere
+        if self.diving and best is not None and best[0] > 1 and self.prev_pick is not None:
+            # While diving, keep laying the run laid last as long as it has few ways on.
+            prev, step = self.prev_pick
+            after = prev + step
+            if (
+                1 <= after <= self.last
+                and self.pos[prev] >= 0
+                and self.pos[after] < 0
+                and dom[after].bit_count() <= 2
+            ):
+                number = after
+        if best is not None:
+            self.prev_pick = (number, 1 if number > 1 and self.pos[number - 1] >= 0 else -1)
         free = self.free
         expand = self.expand
         # Fewest onward moves first (Warnsdorff): finds solutions sooner, proofs unaffected.
@@ -528,7 +548,34 @@ class _Search:
         except _Fail:
             raise Contradiction("the givens cannot be joined into one path") from None
 
-    def run(self, limit: int, deadline: float | None) -> bool:
+    def dive(self, deadline: float | None) -> bool:
+        """On an open board, first try a quick dive for two solutions; True if it settled it.
+
+        Choosing the run with fewest ways on at every guess proves uniqueness fastest, but on
+        a board with a long open run it scatters the early guesses and can take ages to reach
+        any solution at all. A dive that keeps laying one run after another finds a first
+        solution at once there, and its twin (see `_record_twin`) proves "multiple". A dive
+        that runs out of guesses is undone and the normal search starts afresh; one that
+        ends by itself has searched everything and its answer stands.
+        """
+        segs = [s for s in segments_of(self.pos, self.last)]
+        if not segs or 3 * max(s.length for s in segs) < self.last:
+            return False
+        mark = len(self.trail)
+        self.diving = True
+        try:
+            exhausted = self.run(2, deadline, node_budget=self.stats.nodes + self.last)
+        except _OutOfBudget:
+            exhausted = False
+        finally:
+            self.diving = False
+        if exhausted or len(self.solutions) >= 2:
+            return True
+        self.solutions.clear()
+        self._undo(mark)
+        return False
+
+    def run(self, limit: int, deadline: float | None, node_budget: int | None = None) -> bool:
         """Search until `limit` solutions are found; True when the search space was exhausted.
 
         Branching is binary: put the chosen number on its first candidate cell, and when that
@@ -559,6 +606,8 @@ class _Search:
                     if deadline is not None and stats.nodes % _CLOCK_EVERY == 0:
                         if time.monotonic() > deadline:
                             raise _Timeout
+                    if node_budget is not None and stats.nodes > node_budget:
+                        raise _OutOfBudget
                     try:
                         self._wiggle(number, cell)
                         pick = self._check()
@@ -700,7 +749,12 @@ def solve(
     reason = ""
     try:
         search.setup()
-        exhausted = search.run(limit, deadline)
+        # A dive's abandoned solution would confuse a watcher replaying events, so a watched
+        # search goes straight to the full search.
+        if limit == 2 and on_event is None and search.dive(deadline):
+            exhausted = len(search.solutions) < 2
+        else:
+            exhausted = search.run(limit, deadline)
         found = len(search.solutions)
         if found >= 2:
             status = Status.MULTIPLE
