@@ -15,6 +15,13 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
 - regions: every pocket of free cells is filled by whole runs (a run's cells are connected),
   so the runs that can enter a pocket must add up to its size and to its colour counts, and a
   run that fits only one pocket is confined to it.
+- pairs: a cell whose only neighbour for v-1 and for v+1 is one and the same cell cannot
+  hold v (v needs two different neighbours);
+- probing: each run end with at most three candidate cells is tried on each of them, and a
+  cell whose trial settles into a contradiction is struck (passes are remembered while the
+  board around the run end is unchanged).
+After a first solution, a "twin" is looked for by rewiring a stretch of the path that holds
+no given; on open boards a quick run-by-run dive looks for that pair before the full search.
 Every change is written to a trail and undone on backtracking; nothing is copied per node.
 """
 from __future__ import annotations
@@ -28,7 +35,6 @@ import numpy as np
 
 from numbrix_curses.constraints import (
     Contradiction,
-    segments as segments_of,
     Segment,
     colour_mask,
     components,
@@ -37,6 +43,7 @@ from numbrix_curses.constraints import (
     odd_colour_count,
     odd_number_colour,
 )
+from numbrix_curses.constraints import segments as segments_of
 from numbrix_curses.puzzle import Geometry, Puzzle, path_to_grid
 
 # How often (in search nodes) the clock is looked at; a node costs well under a millisecond.
