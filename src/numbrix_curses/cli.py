@@ -63,7 +63,8 @@ class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line pointing at --help, not a usage dump."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (try '{self.prog} --help')\n")
+        line = _one_line(f"{self.prog}: {message} (try '{self.prog} --help')")
+        self.exit(EXIT_BAD_INPUT, line + "\n")
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,14 @@ class Command:
 
 
 # --- shared helpers -------------------------------------------------------------------
+
+
+def _one_line(text: str) -> str:
+    """`text` with line breaks and other control characters escaped (a file name may hold
+    them), so an error stays one line on stderr."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def _display_name(path: str) -> str:
@@ -207,13 +216,15 @@ def _pick_puzzle(puzzles: list[Puzzle], choice: str | None, source: str) -> Puzz
     """The puzzle the user asked for: by 1-based number, else by `# id:`."""
     if choice is None:
         return puzzles[0]
-    if choice.isdigit():
-        number = int(choice)
+    if choice.isascii() and choice.isdigit():
+        # int() of a few thousand digits is refused; no file holds that many puzzles anyway
+        number = int(choice) if len(choice) <= 9 else 0
         if 1 <= number <= len(puzzles):
             return puzzles[number - 1]
         count = len(puzzles)
+        shown = choice if len(choice) <= 12 else choice[:9] + "..."
         raise UsageError(
-            f"{source}: no puzzle {number} (it holds {count} puzzle{'s' if count != 1 else ''})"
+            f"{source}: no puzzle {shown} (it holds {count} puzzle{'s' if count != 1 else ''})"
         )
     for puzzle in puzzles:
         if puzzle.id == choice:
@@ -458,12 +469,13 @@ def run(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except UsageError as error:
-        print(error, file=sys.stderr)
+        print(_one_line(str(error)), file=sys.stderr)
         return EXIT_BAD_INPUT
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `numbrix` script: run, and turn interrupts and I/O faults into codes."""
+    _usable_standard_streams()
     try:
         code = run(argv)
         sys.stdout.flush()
@@ -480,8 +492,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
     except OSError as error:
-        print(f"numbrix: {_os_error_line(error)}", file=sys.stderr)
+        print(_one_line(f"numbrix: {_os_error_line(error)}"), file=sys.stderr)
         return EXIT_BAD_INPUT
+
+
+def _usable_standard_streams() -> None:
+    """Standard streams every command can use, whatever it was started with.
+
+    A stream closed by the caller (`numbrix check - <&-`) is None in Python: stand in the null
+    device, so input reads as empty and output goes nowhere, instead of a crash. Names from
+    the file system may carry bytes that are not UTF-8 and ids any character, which a strict
+    stdout encoding cannot write: print those escaped, as stderr already does.
+    """
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+        if getattr(sys, name) is None:
+            try:
+                setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))
+            except OSError:
+                pass
+    stdout = sys.stdout
+    if getattr(stdout, "errors", None) == "strict" and hasattr(stdout, "reconfigure"):
+        try:
+            stdout.reconfigure(errors="backslashreplace")
+        except (ValueError, OSError, AttributeError):
+            pass
 
 
 def _silence_stdout() -> None:

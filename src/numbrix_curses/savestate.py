@@ -20,6 +20,7 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 import sys
 import threading
 import time
@@ -74,8 +75,7 @@ class SavedGame:
 
     @property
     def elapsed(self) -> float:
-        value = self.state.get("elapsed", 0.0)
-        return float(value) if isinstance(value, (int, float)) else 0.0
+        return _seconds(self.state.get("elapsed")) or 0.0
 
 
 @dataclass(frozen=True)
@@ -253,7 +253,8 @@ class Store:
                 f"{path.name} was saved by a newer version of numbrix-curses; left alone."
             )
             return None
-        except (ValueError, TypeError, KeyError, PuzzleError) as error:
+        except (ValueError, TypeError, KeyError, OverflowError, PuzzleError) as error:
+            # OverflowError: a number too large for the grid's integers
             self._set_aside(path, _why(error))
             return None
 
@@ -285,10 +286,10 @@ class Store:
         with self._records_lock():
             table = self._read_records()
             entry = dict(table.get(key, {}))
-            best = entry.get("best_seconds")
-            is_best = not isinstance(best, (int, float)) or seconds < best
+            before = _record_from(entry)  # a hand-edited entry may hold anything
+            is_best = before.best_seconds is None or seconds < before.best_seconds
             entry["label"] = label
-            entry["solved"] = int(entry.get("solved", 0) or 0) + 1
+            entry["solved"] = before.solved + 1
             entry["last_solved"] = time.time()
             if is_best:
                 entry["best_seconds"] = round(float(seconds), 3)
@@ -366,11 +367,18 @@ def _why(error: BaseException) -> str:
 
 
 def _read_json(path: Path) -> Any:
-    with open(path, "rb") as handle:
+    # Non-blocking open: a named pipe where a save should be must not hang the app.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with open(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("not a regular file")
         raw = handle.read(MAX_SAVE_BYTES + 1)
     if len(raw) > MAX_SAVE_BYTES:
         raise ValueError("file too large")
-    return json.loads(raw.decode("utf-8"))
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
 
 
 def _saved_game_from(data: Any) -> SavedGame:
@@ -408,19 +416,27 @@ def _saved_game_from(data: Any) -> SavedGame:
         puzzle=puzzle,
         label=label if isinstance(label, str) else (puzzle.id or "puzzle"),
         source=source if isinstance(source, str) else None,
-        saved_at=float(saved_at) if isinstance(saved_at, (int, float)) else 0.0,
+        saved_at=_seconds(saved_at, limit=1e12) or 0.0,
         state=state,
     )
 
 
+def _seconds(value: Any, limit: float = 10.0**9) -> float | None:
+    """A stored time as a float the screens can show: finite, 0 <= value < limit; else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if not 0 <= value < limit:  # also refuses NaN, and ints too large for a float
+        return None
+    return float(value)
+
+
 def _record_from(entry: Mapping[str, Any]) -> Record:
-    best = entry.get("best_seconds")
     moves = entry.get("best_moves")
     solved = entry.get("solved", 0)
     return Record(
         label=str(entry.get("label", "")),
         solved=solved if isinstance(solved, int) and solved > 0 else 0,
-        best_seconds=float(best) if isinstance(best, (int, float)) and best >= 0 else None,
+        best_seconds=_seconds(entry.get("best_seconds")),
         best_moves=moves if isinstance(moves, int) and moves >= 0 else None,
     )
 

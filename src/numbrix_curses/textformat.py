@@ -413,6 +413,8 @@ def read_puzzles(path: str) -> list[Puzzle]:
     except OSError as err:
         reason = err.strerror or str(err)
         raise ParseError(filename, 0, 0, f"cannot read: {reason}") from None
+    except ValueError:  # open() refuses a name with a NUL character in it
+        raise ParseError(filename, 0, 0, "not a usable file name") from None
     return parse_puzzles(decode_puzzle_bytes(data, filename), filename)
 
 
