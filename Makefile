@@ -22,6 +22,12 @@ test: $(STAMP_TEST)
 bench: $(STAMP_BENCH)
 	$(BIN)/python benchmarks/bench.py
 
+# rebuild the bundled puzzles (src/numbrix_curses/puzzles/*.txt) and the printable booklet
+# puzzles/library-booklet.txt from fixed seeds; PUZZLES_ARGS=--jobs N to choose processes
+.PHONY: puzzles
+puzzles: $(STAMP_RUN)
+	$(BIN)/python puzzles/build_library.py $(PUZZLES_ARGS)
+
 # not part of `make test`: makes and solves random puzzles for SOAK_MINUTES (default 10),
 # checking every verdict by a second method; exit code 1 on any disagreement
 SOAK_MINUTES ?= 10

@@ -48,7 +48,8 @@ def test_default_puzzle_is_a_friendly_small_board():
 def test_ids_are_unique_and_every_puzzle_has_a_difficulty():
     ids = [p.id for _, _, p in ALL]
     assert all(ids) and len(set(ids)) == len(ids)
-    assert all(p.metadata.get("difficulty") in {"easy", "medium", "hard"} for _, _, p in ALL)
+    levels = {"easy", "medium", "hard", "fiendish"}
+    assert all(p.metadata.get("difficulty") in levels for _, _, p in ALL)
 
 
 def test_the_library_covers_9x9_and_other_shapes():

@@ -407,6 +407,268 @@ def _run_grade(args: argparse.Namespace) -> int:
     return _solve_each(args, report)
 
 
+# --- generate -------------------------------------------------------------------------
+
+
+def _whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """argparse type: an integer in low..high (no upper bound when high is None)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < low or (high is not None and value > high):
+            bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"must be {bounds}, got {value}")
+        return value
+
+    return parse
+
+
+def _configure_generate(parser: argparse.ArgumentParser) -> None:
+    from numbrix_curses.puzzle import MAX_SIDE, MIN_SIDE
+
+    side = _whole_number(MIN_SIDE, MAX_SIDE)
+    parser.add_argument("--size", type=side, metavar="N", help="an N x N board (default 9)")
+    parser.add_argument("--rows", type=side, metavar="R", help="rows (with --cols)")
+    parser.add_argument("--cols", type=side, metavar="C", help="columns (with --rows)")
+    parser.add_argument(
+        "--count", type=_whole_number(1), default=1, metavar="K", help="how many puzzles"
+    )
+    parser.add_argument(
+        "--difficulty",
+        choices=("easy", "medium", "hard", "fiendish"),
+        help="difficulty to aim for (default medium; with --clues, none)",
+    )
+    parser.add_argument(
+        "--pattern",
+        choices=("random", "symmetric", "border"),
+        default="random",
+        help="where the givens go: anywhere, in rotation-symmetric pairs or quads, "
+        "or on the outer ring",
+    )
+    parser.add_argument(
+        "--clues", type=_whole_number(0), metavar="N", help="aim for N givens"
+    )
+    parser.add_argument(
+        "--seed",
+        type=_whole_number(0),
+        metavar="S",
+        help="seed: the same seed and options give the same puzzles (default: random)",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "compact", "json"),
+        default="text",
+        help="text: printable booklet with answer key; compact: the plain puzzle format; "
+        "json: one object per puzzle per line",
+    )
+    parser.add_argument("--output", metavar="FILE", help="write the puzzles to FILE")
+    parser.add_argument(
+        "--solutions", metavar="FILE", help="write the answer key to FILE instead"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="overwrite --output/--solutions files"
+    )
+    parser.add_argument(
+        "--jobs", type=_whole_number(1), default=1, metavar="J",
+        help="generate in J processes (same puzzles as with 1)",
+    )
+
+
+def _generate_shape(args: argparse.Namespace) -> tuple[int, int]:
+    if args.size is not None:
+        if args.rows is not None or args.cols is not None:
+            raise UsageError("numbrix generate: give --size or --rows and --cols, not both")
+        return args.size, args.size
+    if (args.rows is None) != (args.cols is None):
+        given, missing = ("--rows", "--cols") if args.cols is None else ("--cols", "--rows")
+        raise UsageError(f"numbrix generate: {given} needs {missing} too (or use --size)")
+    if args.rows is None:
+        return 9, 9
+    return args.rows, args.cols
+
+
+def _refuse_existing(paths: Sequence[str | None], force: bool) -> None:
+    named = [p for p in paths if p is not None]
+    if len(named) == 2 and os.path.abspath(named[0]) == os.path.abspath(named[1]):
+        raise UsageError("numbrix generate: --output and --solutions name the same file")
+    for path in named:
+        if os.path.isdir(path):
+            raise UsageError(f"{path}: is a directory")
+        if os.path.exists(path) and not os.path.isfile(path):
+            # a device or a pipe (/dev/stdout): the atomic write would replace it with a file
+            raise UsageError(f"{path}: not a regular file; give the name of a file to write")
+        if not force and os.path.exists(path):
+            raise UsageError(f"{path}: already exists (use --force to overwrite it)")
+
+
+class _Progress:
+    """One self-rewriting line on a terminal: puzzles done, rate, time left."""
+
+    def __init__(self, total: int, what: str) -> None:
+        import time
+
+        self.clock = time.monotonic
+        self.started = self.clock()
+        self.total = total
+        self.what = what
+        self.show(0)
+
+    def show(self, done: int) -> None:
+        elapsed = self.clock() - self.started
+        line = f"generating {self.what}: {done}/{self.total}"
+        if done:
+            rate = done / elapsed if elapsed > 0 else float("inf")
+            left = (self.total - done) / rate if rate > 0 else 0.0
+            line += f", {rate:.2f}/s, about {left:.0f} s left"
+        sys.stderr.write("\r\x1b[K" + line)
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+
+
+def _write_output(path: str | None, text: str, force: bool) -> None:
+    """`text` to `path` atomically (no overwrite without --force), or to stdout."""
+    if path is None:
+        sys.stdout.write(text)
+        return
+    from numbrix_curses.atomic import write_text_atomic
+
+    try:
+        write_text_atomic(path, text, overwrite=force)
+    except FileExistsError:
+        raise UsageError(f"{path}: already exists (use --force to overwrite it)") from None
+    except (OSError, ValueError) as error:
+        # Name the file asked for, not the temporary file the failure may have hit;
+        # ValueError: a name with a NUL character in it.
+        reason = getattr(error, "strerror", None) or "cannot write there"
+        raise UsageError(f"{path}: {reason}") from None
+
+
+def _run_generate(args: argparse.Namespace) -> int:
+    from numbrix_curses import booklet, generator
+
+    rows, cols = _generate_shape(args)
+    if args.clues is not None and args.clues > rows * cols:
+        raise UsageError(
+            f"numbrix generate: --clues {args.clues} is more than the {rows * cols} cells"
+        )
+    _refuse_existing((args.output, args.solutions), args.force)
+    difficulty = args.difficulty or (None if args.clues is not None else "medium")
+    spec = generator.Spec(
+        rows, cols, difficulty=difficulty, pattern=args.pattern, clues=args.clues
+    )
+    seed = args.seed if args.seed is not None else generator.random_seed()
+    what = f"{rows}x{cols} {difficulty or ''} puzzles".replace("  ", " ")
+    title = f"Numbrix {what}, seed {seed}"
+    progress = _Progress(args.count, what) if sys.stderr.isatty() else None
+    stream = args.output is None and args.format != "text"
+    made: list = []
+    try:
+        for k, item in enumerate(generator.generate_many(spec, args.count, seed, args.jobs)):
+            made.append(item)
+            if stream:
+                sys.stdout.write(_generated_text(item, args.format, k))
+                sys.stdout.flush()
+            if progress is not None:
+                progress.show(k + 1)
+    finally:
+        if progress is not None:
+            progress.close()
+    entries = [booklet.Entry(g.puzzle, g.puzzle.id, g.solution) for g in made]
+    if args.format == "text":
+        text = booklet.booklet(entries, title, answer_key=args.solutions is None)
+    else:
+        text = "".join(
+            _generated_text(g, args.format, k) for k, g in enumerate(made)
+        )
+    if not stream:
+        _write_output(args.output, text, args.force)
+    if args.solutions is not None:
+        _write_output(args.solutions, booklet.solutions_sheet(entries, title), args.force)
+    _generate_notes(made, difficulty)
+    return EXIT_OK
+
+
+def _generated_text(item, form: str, index: int) -> str:
+    """One generated puzzle as compact text or a JSON line."""
+    from numbrix_curses.textformat import format_compact
+
+    if form == "json":
+        return json.dumps(item.record()) + "\n"
+    return ("\n" if index else "") + format_compact(item.puzzle)
+
+
+def _generate_notes(made: list, difficulty: str | None) -> None:
+    """One stderr line each for puzzles that fell back or missed the difficulty."""
+    fallback = [g for g in made if g.notes]
+    if fallback:
+        count = f"{len(fallback)} of {len(made)} puzzles" if len(made) > 1 else "the puzzle"
+        print(
+            f"numbrix generate: the border alone did not make {count} unique; "
+            f"a few givens inside the ring were kept",
+            file=sys.stderr,
+        )
+    missed = [g for g in made if not g.on_target]
+    if missed:
+        got = ", ".join(sorted({f"{g.difficulty.value} ({g.clues} givens)" for g in missed}))
+        wanted = f"{difficulty}" if difficulty else "the clue target"
+        print(
+            f"numbrix generate: {len(missed)} of {len(made)} puzzles missed {wanted}"
+            f" (came out {got}); their headers give what they are",
+            file=sys.stderr,
+        )
+
+
+# --- print ----------------------------------------------------------------------------
+
+
+def _configure_print(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    parser.add_argument(
+        "--solutions",
+        action="store_true",
+        help="add an answer key (solved here; exit code 1 if some puzzle is not unique)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=_positive_seconds,
+        metavar="SECONDS",
+        help="with --solutions: give up solving a puzzle after this many seconds",
+    )
+
+
+def _run_print(args: argparse.Namespace) -> int:
+    from numbrix_curses import booklet, solver
+    from numbrix_curses.textformat import puzzle_label
+
+    puzzles = _read_puzzles(args.file)
+    name = _display_name(args.file)
+    entries = []
+    statuses = []
+    for index, puzzle in enumerate(puzzles, start=1):
+        label = puzzle_label(puzzle, name, index)
+        if not args.solutions:
+            entries.append(booklet.Entry(puzzle, label))
+            continue
+        result = solver.solve(puzzle, limit=2, timeout=args.timeout)
+        status = _status_value(result.status)
+        statuses.append(status)
+        note = {
+            "multiple": "not shown: this puzzle has more than one solution",
+            "none": "not shown: this puzzle has no solution",
+            "timeout": "not shown: the solver ran out of time",
+        }.get(status, "")
+        solution = result.solution if status == "unique" else None
+        entries.append(booklet.Entry(puzzle, label, solution, note))
+    sys.stdout.write(booklet.booklet(entries, f"Numbrix puzzles from {name}", args.solutions))
+    return _exit_code_for(statuses)
+
+
 COMMANDS: tuple[Command, ...] = (
     Command("play", "play a puzzle in the full-screen app (the default)", _configure_play, _run_play),
     Command(
@@ -426,6 +688,18 @@ COMMANDS: tuple[Command, ...] = (
         "grade the difficulty of each puzzle in a file",
         _add_puzzle_file_options,
         _run_grade,
+    ),
+    Command(
+        "generate",
+        "make new puzzles, each proved to have exactly one solution",
+        _configure_generate,
+        _run_generate,
+    ),
+    Command(
+        "print",
+        "lay out the puzzles of a file as a printable booklet",
+        _configure_print,
+        _run_print,
     ),
 )
 

@@ -1,0 +1,170 @@
+"""Printable booklets: puzzles laid out on 80-column pages, with an answer key.
+
+This module owns the page layout, not the cell format (that is `textformat`). A booklet is
+a puzzle file too: everything that is not a puzzle grid is a ``#`` comment, so
+`textformat.parse_puzzles` reads a booklet back as exactly the puzzles that went in, with
+their metadata, and the answer key (all comments) is skipped.
+
+Layout:
+
+- a title block, then each puzzle under a header line (its number, size, difficulty and id)
+  followed by its ``# key: value`` metadata and its grid;
+- boards up to 15 columns are drawn boxed (``+----+`` rules, cells between bars), which
+  fits 80 columns; wider or taller boards use the compact layout (one row per line);
+- puzzles are packed onto pages of `PAGE_LINES` lines and pages are separated by a form
+  feed (``\\f``) at the start of a page's first line, so a printer starts a new sheet (the
+  line before it is left blank, which is what separates puzzles for the reader);
+- the answer key starts on a new page: each solution in the compact layout, every line
+  commented out. `solutions_sheet` makes a separate file of solutions instead, whose grids
+  are real (full) puzzles, so ``numbrix check`` accepts it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.textformat import format_boxed, format_compact, format_grid_compact
+
+PAGE_WIDTH = 80
+#: lines per printed page: 66 fit a US letter or A4 sheet at 6 lines per inch; a few are
+#: left for the printer's margins
+PAGE_LINES = 60
+#: widest board drawn boxed (the brief of the booklet: 15x15 boxed fits 80 columns)
+BOXED_MAX_COLS = 15
+FORM_FEED = "\f"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle of a booklet: its name, and its solution for the answer key.
+
+    `key_note` replaces the solution in the answer key when there is none to show (e.g.
+    "several solutions").
+    """
+
+    puzzle: Puzzle
+    label: str
+    solution: np.ndarray | None = None
+    key_note: str = ""
+
+
+def uses_boxed_layout(rows: int, cols: int) -> bool:
+    """Whether a board is drawn boxed: at most 15 columns and short enough for one page."""
+    return cols <= BOXED_MAX_COLS and 2 * rows + 1 + 8 <= PAGE_LINES
+
+
+def _header(entry: Entry, number: int, total: int, word: str) -> str:
+    """``# Puzzle 3 of 12 - 9x9 - medium - 24 givens - 9x9-1234`` (no ``key:`` form, so
+    the reader never takes it for metadata)."""
+    puzzle = entry.puzzle
+    parts = [f"{word} {number} of {total}", f"{puzzle.rows}x{puzzle.cols}"]
+    difficulty = puzzle.metadata.get("difficulty")
+    if difficulty:
+        parts.append(difficulty)
+    if word == "Puzzle":
+        parts.append(f"{puzzle.clue_count} givens")
+    parts.append(entry.label)
+    return "# " + " - ".join(parts)
+
+
+def _grid_lines(puzzle: Puzzle, grid: np.ndarray | None = None) -> list[str]:
+    if uses_boxed_layout(puzzle.rows, puzzle.cols):
+        text = format_boxed(puzzle, grid, metadata={})
+    else:
+        text = format_compact(puzzle, grid, metadata={})
+    return text.rstrip("\n").split("\n")
+
+
+def _metadata_lines(puzzle: Puzzle) -> list[str]:
+    text = format_compact(puzzle, metadata=puzzle.metadata)
+    return [line for line in text.split("\n") if line.startswith("#")]
+
+
+def _puzzle_block(entry: Entry, number: int, total: int, word: str = "Puzzle") -> list[str]:
+    return [
+        _header(entry, number, total, word),
+        *_metadata_lines(entry.puzzle),
+        *_grid_lines(entry.puzzle),
+    ]
+
+
+def _key_block(entry: Entry, number: int, total: int) -> list[str]:
+    lines = [_header(entry, number, total, "Solution")]
+    if entry.solution is None:
+        lines.append(f"#   {entry.key_note or 'no solution to show'}")
+        return lines
+    grid = format_grid_compact(np.asarray(entry.solution)).rstrip("\n").split("\n")
+    lines.extend("#  " + row for row in grid)
+    return lines
+
+
+def _paginate(blocks: Sequence[list[str]], first_page_used: int) -> list[str]:
+    """Blocks packed onto pages, a blank line between blocks, a form feed between pages."""
+    lines: list[str] = []
+    used = first_page_used
+    for block in blocks:
+        need = len(block) + (1 if used else 0)
+        if used and used + need > PAGE_LINES:
+            # the blank line keeps the blocks apart for the reader (a form feed alone on
+            # a line would do too, but would start the new sheet with an empty line)
+            lines.append("")
+            lines.append(FORM_FEED + block[0])
+            lines.extend(block[1:])
+            used = len(block)
+            continue
+        if used:
+            lines.append("")
+        lines.extend(block)
+        used += need
+    return lines
+
+
+def _title_block(title: str, count: int, word: str) -> list[str]:
+    plural = "" if count == 1 else "s"
+    return [
+        f"# {title}",
+        f"# {count} {word}{plural}. Fill every empty cell so that the numbers 1, 2, 3, ...",
+        "# run through the grid in order, each next to the one before it (up, down, left",
+        "# or right, never diagonally).",
+    ]
+
+
+def booklet(
+    entries: Sequence[Entry], title: str = "Numbrix puzzles", answer_key: bool = True
+) -> str:
+    """The printable booklet of `entries`; the answer key follows on new pages when asked.
+
+    The text parses back (`textformat.parse_puzzles`) to the same puzzles in the same order.
+    """
+    total = len(entries)
+    head = _title_block(title, total, "puzzle")
+    blocks = [_puzzle_block(entry, k, total) for k, entry in enumerate(entries, start=1)]
+    lines = head + _paginate(blocks, len(head))
+    if answer_key and entries:
+        key_head = ["", FORM_FEED + f"# Answer key: {title}"]
+        keys = [_key_block(entry, k, total) for k, entry in enumerate(entries, start=1)]
+        lines += key_head + _paginate(keys, 1)
+    return "\n".join(lines) + "\n"
+
+
+def solutions_sheet(entries: Sequence[Entry], title: str = "Numbrix puzzles") -> str:
+    """The answer key as a file of its own: every solution as a full grid under its header.
+
+    Entries without a solution get a comment in their place. The grids are puzzles in their
+    own right (every number given), so the file reads back like any puzzle file.
+    """
+    total = len(entries)
+    head = [f"# Answer key: {title}"]
+    blocks = []
+    for k, entry in enumerate(entries, start=1):
+        if entry.solution is None:
+            blocks.append(_key_block(entry, k, total))
+            continue
+        solved = Puzzle(np.asarray(entry.solution), dict(entry.puzzle.metadata))
+        block = [_header(entry, k, total, "Solution"), *_metadata_lines(solved)]
+        block += _grid_lines(solved)
+        blocks.append(block)
+    return "\n".join(head + _paginate(blocks, len(head))) + "\n"

@@ -1,0 +1,811 @@
+"""Puzzles from paths: choose the givens so the solution is unique, steered by difficulty.
+
+This module owns turning a Hamiltonian path (from `pathgen`) into a proper puzzle:
+
+1. Start with every number of the path given and remove givens in a random order, keeping a
+   removal only when the solver still proves the solution unique. Givens are removed in
+   *groups*: single cells for the random and border patterns, orbits of a board symmetry
+   (pairs under a half turn, quads under a quarter turn) for the symmetric pattern, so every
+   state passed through has the pattern's shape. The border pattern first removes every
+   given inside the ring (keeping only those uniqueness needs), then steers on the ring.
+2. Steer: a removal must also keep the puzzle no harder than the difficulty asked for and at
+   least `clues` givens when a clue target is set; once a few givens have proved necessary
+   the removal stops (`default_polish`). Up to `DEFAULT_ATTEMPTS` paths are tried to meet
+   the targets; the puzzle is labelled with the difficulty it really has.
+
+Saving solver calls. Removing a batch of groups that keeps the puzzle unique gives the same
+result as removing them one at a time (a puzzle with more givens than a unique one is unique
+too), so groups are tried in batches that double while removals succeed (never more than half
+of what is left). A refused batch comes back with a second solution; the given that must stay
+is the last one of the batch, in order, on which that solution differs, so the next try
+stops just before it (and at least halves). Before any solver call, two cheap refutations:
+every second solution found so far is remembered and refutes, for free, any later removal
+that would let it in; and a short stretch of consecutive numbers with no given left is
+searched for another layout over the same cells, which is a second solution too.
+
+Difficulty. When `numbrix_curses.deduce` offers `grade(puzzle, solution)` its verdict is
+used: after the solver proves a state unique, the deduction engine grades it, and a state
+harder than asked for is refused (fiendish, the top level, is never refused). Without it
+(or with ``grader="clues"``) difficulty is measured by clue count and solver effort, a
+stand-in documented in `clue_grade`, and the easy/medium/hard clue shares become floors.
+
+Determinism. Every random choice comes from one `random.Random(seed)`, and each solver check
+is cut off after a fixed number of guesses (not seconds), so a seed gives the same puzzle on
+any machine. Wall-clock deadlines per check and per puzzle guard against pathological
+paths. A check cut off by either counts as "not unique" (the given stays), so a cut-off can
+cost givens but never let out a puzzle with two solutions. Only the wall-clock guards can
+make a seed's output depend on the machine; at their defaults they do not fire on boards up
+to 15x15.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Callable, Sequence
+
+import numpy as np
+
+from numbrix_curses.pathgen import random_path
+from numbrix_curses.puzzle import Puzzle, geometry, path_to_grid
+from numbrix_curses.solver import EventKind, SearchEvent, Status, solve
+
+__all__ = [
+    "Difficulty",
+    "Generated",
+    "GenerationStats",
+    "Pattern",
+    "Spec",
+    "clue_grade",
+    "generate",
+    "generate_many",
+    "generate_puzzle",
+    "grader_name",
+    "puzzle_seed",
+    "random_seed",
+    "symmetry_groups",
+]
+
+#: Seeds are kept below this so they stay short in headers and on the command line.
+SEED_LIMIT = 10**10
+
+
+class Difficulty(str, Enum):
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    FIENDISH = "fiendish"
+
+    @property
+    def level(self) -> int:
+        return _LEVELS[self]
+
+
+_LEVELS = {Difficulty.EASY: 1, Difficulty.MEDIUM: 2, Difficulty.HARD: 3, Difficulty.FIENDISH: 4}
+
+
+class Pattern(str, Enum):
+    RANDOM = "random"
+    SYMMETRIC = "symmetric"  # givens in orbits of a half turn (or a quarter turn on squares)
+    BORDER = "border"  # givens on the outer ring only, as far as uniqueness allows
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What to generate. `difficulty` None steers by `clues` alone (or not at all).
+
+    `check_nodes` caps the solver's guesses per uniqueness check (default grows with the
+    board); `check_seconds` and `puzzle_seconds` are the wall-clock guards; `attempts` is how
+    many paths may be tried to meet the difficulty and clue targets.
+    """
+
+    rows: int
+    cols: int
+    difficulty: Difficulty | None = Difficulty.MEDIUM
+    pattern: Pattern = Pattern.RANDOM
+    clues: int | None = None
+    attempts: int | None = None
+    check_nodes: int | None = None
+    check_seconds: float = 30.0
+    puzzle_seconds: float = 300.0
+    #: stop removing once this many groups proved necessary (None: `default_polish`)
+    polish: int | None = None
+    grader: str = "auto"  # "auto": the deduction engine when present; "clues": the stand-in
+
+    def __post_init__(self) -> None:
+        geometry(self.rows, self.cols)  # raises PuzzleError for a bad shape
+        object.__setattr__(self, "pattern", Pattern(self.pattern))
+        if self.difficulty is not None:
+            object.__setattr__(self, "difficulty", Difficulty(self.difficulty))
+        if self.clues is not None and not 0 <= self.clues <= self.rows * self.cols:
+            raise ValueError(f"clue target {self.clues} is outside 0..{self.rows * self.cols}")
+        if self.grader not in ("auto", "clues"):
+            raise ValueError(f"unknown grader {self.grader!r}")
+
+
+@dataclass
+class GenerationStats:
+    """Where the time went for one puzzle."""
+
+    attempts: int = 0  # paths tried
+    path_restarts: int = 0  # restarts inside the path generator
+    solver_calls: int = 0
+    solver_seconds: float = 0.0
+    cut_off: int = 0  # checks stopped by the guess cap or a deadline (the given stayed)
+    refuted_from_memory: int = 0  # removals refuted by a remembered second solution
+    refuted_locally: int = 0  # removals refuted by relaying a short stretch of the path
+    grader_calls: int = 0
+    grader_seconds: float = 0.0
+    seconds: float = 0.0
+
+
+@dataclass
+class Generated:
+    """One generated puzzle, its unique solution and how it was made."""
+
+    puzzle: Puzzle
+    solution: np.ndarray
+    seed: int
+    difficulty: Difficulty
+    pattern: Pattern
+    symmetry: str | None
+    stats: GenerationStats
+    #: whether the difficulty and clue targets were met (else this is the closest found)
+    on_target: bool = True
+    #: things a user should hear about, e.g. the border pattern needing inside givens
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def clues(self) -> int:
+        return self.puzzle.clue_count
+
+    def record(self) -> dict:
+        """The JSON object the command line prints for this puzzle."""
+        return {
+            "id": self.puzzle.id,
+            "seed": self.seed,
+            "rows": self.puzzle.rows,
+            "cols": self.puzzle.cols,
+            "difficulty": self.difficulty.value,
+            "pattern": self.pattern.value,
+            "clues": self.clues,
+            "puzzle": self.puzzle.givens.tolist(),
+            "solution": self.solution.tolist(),
+        }
+
+
+# --- seeds ----------------------------------------------------------------------------------
+
+
+def random_seed() -> int:
+    """A fresh seed from the operating system, for runs where the user gave none."""
+    return int.from_bytes(os.urandom(8), "big") % SEED_LIMIT
+
+
+def puzzle_seed(master: int, index: int) -> int:
+    """The seed of the `index`-th puzzle (0-based) of a run with seed `master`.
+
+    The first puzzle uses the master seed itself, so ``--seed S --count 1`` remakes any puzzle
+    whose header says ``seed: S``; later ones hash (master, index), which depends on nothing
+    else and so comes out the same however the puzzles are shared between processes.
+    """
+    if index == 0:
+        return master
+    digest = hashlib.sha256(f"numbrix-curses:{master}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % SEED_LIMIT
+
+
+# --- grading --------------------------------------------------------------------------------
+
+#: Least clue share (givens / cells) of an easy, medium and hard puzzle for the stand-in
+#: grader; fewer givens than the hard share is fiendish.
+CLUE_SHARE = {Difficulty.EASY: 0.42, Difficulty.MEDIUM: 0.30, Difficulty.HARD: 0.20}
+
+
+def clue_grade(clues: int, cells: int, guesses: int) -> Difficulty:
+    """The stand-in difficulty while the deduction engine does not grade puzzles.
+
+    By clue count: at least 42% of the cells given is easy, 30% medium, 20% hard, fewer is
+    fiendish. By solver effort: a puzzle the solver had to guess on (``guesses``: search
+    nodes it took to prove the solution unique) at least once per ten cells is at least
+    hard, whatever its clue count. Boards under 16 cells are always easy.
+    """
+    if cells < 16:
+        return Difficulty.EASY
+    share = clues / cells
+    level = Difficulty.FIENDISH
+    for difficulty in (Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD):
+        if share >= CLUE_SHARE[difficulty]:
+            level = difficulty
+            break
+    if guesses * 10 >= cells and level.level < Difficulty.HARD.level:
+        level = Difficulty.HARD
+    return level
+
+
+Grader = Callable[[Puzzle, np.ndarray], Difficulty]
+
+
+def _deduce_grade() -> Grader | None:
+    """`deduce.grade` as a function of (puzzle, its solution), or None while there is none."""
+    try:
+        from numbrix_curses import deduce
+    except ImportError:
+        return None
+    grade = getattr(deduce, "grade", None)
+    if grade is None:
+        return None
+
+    def by_deduction(puzzle: Puzzle, solution: np.ndarray) -> Difficulty:
+        verdict = grade(puzzle, solution).difficulty
+        return Difficulty(getattr(verdict, "value", verdict))
+
+    return by_deduction
+
+
+def grader_name(spec_grader: str = "auto") -> str:
+    """Which grader a run uses: ``"deduce"`` or ``"clues"`` (the stand-in)."""
+    if spec_grader == "clues":
+        return "clues"
+    return "deduce" if _deduce_grade() is not None else "clues"
+
+
+# --- patterns -------------------------------------------------------------------------------
+
+
+def symmetry_groups(rows: int, cols: int, symmetry: str) -> list[tuple[int, ...]]:
+    """The cells of the board split into orbits of `symmetry`.
+
+    ``"rotate-180"`` pairs each cell with its image under a half turn; ``"rotate-90"`` (square
+    boards only) groups four cells under quarter turns. The centre cell of an odd board is an
+    orbit of its own. Orbits are sorted, and listed by their first cell.
+    """
+    seen: set[int] = set()
+    groups = []
+    for r in range(rows):
+        for c in range(cols):
+            cell = r * cols + c
+            if cell in seen:
+                continue
+            if symmetry == "rotate-180":
+                images = {(r, c), (rows - 1 - r, cols - 1 - c)}
+            elif symmetry == "rotate-90":
+                if rows != cols:
+                    raise ValueError("a quarter-turn symmetry needs a square board")
+                n = rows - 1
+                images = {(r, c), (c, n - r), (n - r, n - c), (n - c, r)}
+            else:
+                raise ValueError(f"unknown symmetry {symmetry!r}")
+            orbit = tuple(sorted(rr * cols + cc for rr, cc in images))
+            seen.update(orbit)
+            groups.append(orbit)
+    return groups
+
+
+def _border_cells(rows: int, cols: int) -> set[int]:
+    return {
+        r * cols + c
+        for r in range(rows)
+        for c in range(cols)
+        if r in (0, rows - 1) or c in (0, cols - 1)
+    }
+
+
+# --- removal --------------------------------------------------------------------------------
+
+
+#: Longest stretch of consecutive numbers searched for a local second solution.
+_LOCAL_WINDOW = 9
+
+
+class _CutOff(Exception):
+    """Raised from the solver's event hook when a check used up its guesses."""
+
+
+def default_check_nodes(rows: int, cols: int) -> int:
+    """Solver guesses one uniqueness check may take before the given is kept instead."""
+    return 100 + 2 * rows * cols
+
+
+@dataclass
+class _Phase:
+    """Groups to try removing, in order, and how.
+
+    `steered`: removals must keep to the difficulty and clue targets. `polished`: the phase
+    stops once `polish` groups proved necessary. `all_or_nothing`: the phase first tries
+    removing every group at once and, when that fails, gives the attempt up instead of
+    going on group by group.
+    """
+
+    groups: list[tuple[int, ...]]
+    steered: bool = True
+    polished: bool = True
+    all_or_nothing: bool = False
+
+
+class _GiveUp(Exception):
+    """An all-or-nothing phase could not remove everything: try another path."""
+
+
+class _Remover:
+    """Removes givens from one solved board while uniqueness (and the targets) allow."""
+
+    def __init__(
+        self,
+        solution: np.ndarray,
+        spec: Spec,
+        stats: GenerationStats,
+        grade: Grader | None,
+        deadline: float,
+    ) -> None:
+        self.rows, self.cols = solution.shape
+        self.solution = solution
+        self.flat = solution.reshape(-1)
+        self.spec = spec
+        self.stats = stats
+        self.grade = grade
+        self.deadline = deadline
+        self.check_nodes = spec.check_nodes or default_check_nodes(self.rows, self.cols)
+        # second solutions found so far, each as the mask of cells where it differs
+        self.counterexamples: list[int] = []
+        self.last_guesses = 0  # solver guesses of the last successful check
+        self.last_grade: Difficulty | None = None  # grade of the last successful check
+        size = self.flat.size
+        # where each number stands in the solution (index 0 and size + 1 unused)
+        self.cell_of = [-1] * (size + 2)
+        for cell, number in enumerate(self.flat.tolist()):
+            self.cell_of[number] = cell
+        self.neighbours = geometry(self.rows, self.cols).neighbours
+
+    def puzzle(self, mask: int) -> Puzzle:
+        keep = np.array(
+            [(mask >> cell) & 1 for cell in range(self.flat.size)], dtype=bool
+        )
+        return Puzzle(np.where(keep, self.flat, 0).reshape(self.rows, self.cols))
+
+    def _differences(self, grid: np.ndarray) -> int:
+        diff = np.flatnonzero(grid.reshape(-1) != self.flat)
+        mask = 0
+        for cell in diff:
+            mask |= 1 << int(cell)
+        return mask
+
+    def check(self, mask: int, batch: int, steered: bool) -> int | None | bool:
+        """True when the givens `mask` keep the puzzle unique (and on target when `steered`);
+        a counterexample's difference mask when another solution exists; None when the
+        check was cut off or the puzzle is harder than wanted. `batch` holds the cells whose
+        givens this step removes (the puzzle with them was proven unique)."""
+        for diff in self.counterexamples:
+            if not diff & mask:
+                self.stats.refuted_from_memory += 1
+                return diff
+        diff = self._local_alternative(mask, batch)
+        if diff:
+            self.stats.refuted_locally += 1
+            self.counterexamples.append(diff)
+            return diff
+        puzzle = self.puzzle(mask)
+        guesses = 0
+        cap = self.check_nodes
+
+        def count(event: SearchEvent) -> None:
+            nonlocal guesses
+            if event.guess and event.kind is EventKind.PLACE:
+                guesses += 1
+                if guesses > cap:
+                    raise _CutOff
+
+        deadline = min(self.deadline, time.monotonic() + self.spec.check_seconds)
+        started = time.perf_counter()
+        self.stats.solver_calls += 1
+        try:
+            result = solve(puzzle, limit=2, deadline=deadline, on_event=count)
+        except _CutOff:
+            result = None
+        self.stats.solver_seconds += time.perf_counter() - started
+        if result is None or result.status is Status.TIMEOUT:
+            self.stats.cut_off += 1
+            return None
+        if result.status is Status.MULTIPLE:
+            found = None
+            for grid in result.solutions:
+                diff = self._differences(grid)
+                if diff:
+                    self.counterexamples.append(diff)
+                    found = diff
+            return found
+        if result.status is not Status.UNIQUE:
+            # every state tried keeps the path's own numbers, so it has a solution; a
+            # NONE here would be a solver bug, and refusing the removal is the safe answer
+            return None
+        # every puzzle is at most fiendish: only the lower levels need grading on the way
+        if steered and self.spec.difficulty not in (None, Difficulty.FIENDISH):
+            if self.grade is None:
+                verdict = clue_grade(mask.bit_count(), self.flat.size, result.stats.nodes)
+            else:
+                started = time.perf_counter()
+                self.stats.grader_calls += 1
+                verdict = self.grade(puzzle, self.solution)
+                self.stats.grader_seconds += time.perf_counter() - started
+            if verdict.level > self.spec.difficulty.level:
+                return None
+            self.last_grade = verdict
+        else:
+            self.last_grade = None
+        self.last_guesses = result.stats.nodes
+        return True
+
+    def _local_alternative(self, mask: int, batch: int) -> int:
+        """Cells of a second solution that differs from ours only within a short stretch of
+        consecutive numbers, none of them given (0 when there is none).
+
+        Any such stretch, laid out differently over the same cells while still meeting the
+        numbers on both sides, is a second solution, and finding one costs a few hundred
+        steps of a tiny search instead of a solver call. Only stretches that hold a number
+        of `batch` can be new: the others were there, unrefuted, in the unique puzzle before.
+        """
+        cell_of = self.cell_of
+        last = self.flat.size
+        given = [False] * (last + 2)
+        in_batch = [False] * (last + 2)
+        for number in range(1, last + 1):
+            bit = 1 << cell_of[number]
+            given[number] = bool(mask & bit)
+            in_batch[number] = bool(batch & bit)
+        number = 1
+        while number <= last:
+            if given[number]:
+                number += 1
+                continue
+            start = number
+            while number <= last and not given[number]:
+                number += 1
+            end = number - 1  # numbers start..end are a maximal stretch without givens
+            if not any(in_batch[start : end + 1]):
+                continue
+            length = min(end - start + 1, _LOCAL_WINDOW)
+            for first in range(start, end - length + 2):
+                if not any(in_batch[first : first + length]):
+                    continue
+                diff = self._rearrange(first, first + length - 1)
+                if diff:
+                    return diff
+        return 0
+
+    def _rearrange(self, first: int, final: int) -> int:
+        """Cells that change when numbers first..final are laid out another way over their
+        own cells (0 when they cannot be)."""
+        cell_of = self.cell_of
+        neighbours = self.neighbours
+        cells = {cell_of[v] for v in range(first, final + 1)}
+        if len(cells) < 2:
+            return 0
+        before = cell_of[first - 1] if first > 1 else -1
+        after = cell_of[final + 1] if final < self.flat.size else -1
+        starts = [c for c in cells if before < 0 or c in neighbours[before]]
+        original = [cell_of[v] for v in range(first, final + 1)]
+        need = len(cells)
+        # depth-first over paths through `cells`; a stack of (path, next neighbour index)
+        for start in starts:
+            path = [start]
+            used = {start}
+            stack = [0]
+            while stack:
+                if len(path) == need:
+                    if (after < 0 or path[-1] in neighbours[after]) and path != original:
+                        return sum(1 << c for c, o in zip(path, original) if c != o)
+                    stack.pop()
+                    used.discard(path.pop())
+                    continue
+                options = neighbours[path[-1]]
+                k = stack[-1]
+                while k < len(options) and (options[k] not in cells or options[k] in used):
+                    k += 1
+                if k == len(options):
+                    stack.pop()
+                    used.discard(path.pop())
+                    continue
+                stack[-1] = k + 1
+                path.append(options[k])
+                used.add(options[k])
+                stack.append(0)
+        return 0
+
+    def run(self, phases: Sequence[_Phase], floor: int, polish: int | None) -> int:
+        """The givens mask left after trying the groups of every phase in order.
+
+        `floor` is the fewest givens a steered phase may leave. A steered phase stops once
+        `polish` of its groups have proved necessary (None: it tries every group), which
+        trades a few extra givens for many fewer checks near the end, where each removal
+        is most likely refused and each check costs the most.
+        """
+        mask = (1 << self.flat.size) - 1
+        kept = 0  # cells whose givens stay for good
+        for phase in phases:
+            order = phase.groups
+            masks = [sum(1 << cell for cell in group) for group in order]
+            necessary = 0
+            i = 0
+            # Early removals almost always succeed: start by trying half of the phase.
+            chunk = len(order) if phase.all_or_nothing else max(1, len(order) // 2)
+            while i < len(order):
+                if time.monotonic() > self.deadline:
+                    return mask  # out of time: what is left is proven unique already
+                if phase.polished and polish is not None and necessary >= polish:
+                    break
+                chunk = min(chunk, len(order) - i)
+                if phase.steered and floor:
+                    chunk = self._within_floor(masks, i, chunk, mask.bit_count() - floor)
+                    if chunk == 0:
+                        # this group would take the puzzle below the floor (a smaller
+                        # group further on may still fit)
+                        kept |= masks[i]
+                        i += 1
+                        chunk = 1
+                        continue
+                batch = 0
+                for m in masks[i : i + chunk]:
+                    batch |= m
+                verdict = self.check(mask & ~batch, batch & mask, phase.steered)
+                if verdict is not True and phase.all_or_nothing:
+                    raise _GiveUp
+                if verdict is True:
+                    mask &= ~batch
+                    i += chunk
+                    # grow, but never try to take more than half of what is left at once:
+                    # near-empty boards are both hopeless and slow to refute
+                    chunk = max(1, min(2 * chunk, (len(order) - i) // 2))
+                    continue
+                last = -1
+                if verdict is not None:
+                    # A second solution that differs from ours only in cells of this batch:
+                    # the last group in order that it touches must stay once the groups
+                    # before it are gone, so try just the groups before it next.
+                    last = max((k for k in range(chunk) if masks[i + k] & verdict), default=-1)
+                if last > 0:
+                    # at least halve, so a counterexample far down the batch cannot keep
+                    # the next tries on nearly empty boards
+                    chunk = min(last, max(1, chunk // 2))
+                elif last == 0 or chunk == 1:
+                    kept |= masks[i]
+                    necessary += 1
+                    i += 1
+                    chunk = 1
+                    # a counterexample that needs a given gone which now stays for good
+                    # can never refute anything again
+                    self.counterexamples = [d for d in self.counterexamples if not d & kept]
+                else:  # refused without a counterexample (too hard, or cut off): bisect
+                    chunk //= 2
+        return mask
+
+    @staticmethod
+    def _within_floor(masks: list[int], start: int, chunk: int, room: int) -> int:
+        """How many of the `chunk` groups from `start` can go with `room` givens to spare."""
+        allowed = 0
+        while allowed < chunk:
+            size = masks[start + allowed].bit_count()
+            if size > room:
+                break
+            room -= size
+            allowed += 1
+        return allowed
+
+
+# --- one puzzle -----------------------------------------------------------------------------
+
+
+def default_polish(spec: Spec) -> int | None:
+    """How many necessary givens a steered removal finds before it stops (None: all).
+
+    With a difficulty asked, the first few givens that prove necessary end the removal:
+    the puzzle is then already as hard as it may get, the checks left would mostly be
+    refused, and they are the slowest ones (sparse boards). Measured on 9x9 to 15x15, four
+    cost a few more givens than going all the way (e.g. 9x9 fiendish: 12 instead of 10)
+    for a third to a tenth of the time, and still meet the difficulty. Without a
+    difficulty every removal is tried, for puzzles with as few givens as uniqueness allows.
+    """
+    if spec.polish is not None:
+        return spec.polish
+    if spec.difficulty is None:
+        return None
+    return 4
+
+
+#: paths tried for one puzzle before settling for the closest to the targets
+DEFAULT_ATTEMPTS = 8
+#: the same for the border pattern, where most paths fail at once (their ring alone does
+#: not make the solution unique) and trying one costs a single check
+BORDER_ATTEMPTS = 16
+
+
+def _phases(
+    spec: Spec, rng: random.Random, last_attempt: bool
+) -> tuple[list[_Phase], str | None]:
+    rows, cols = spec.rows, spec.cols
+    cells = list(range(rows * cols))
+    if spec.pattern is Pattern.SYMMETRIC:
+        symmetry = "rotate-180"
+        if rows == cols and rng.random() < 0.5:
+            symmetry = "rotate-90"
+        groups = symmetry_groups(rows, cols, symmetry)
+        rng.shuffle(groups)
+        return [_Phase(groups)], symmetry
+    if spec.pattern is Pattern.BORDER:
+        ring = _border_cells(rows, cols)
+        inside = [(c,) for c in cells if c not in ring]
+        outside = [(c,) for c in cells if c in ring]
+        rng.shuffle(inside)
+        rng.shuffle(outside)
+        # Inside givens go first. A path whose ring alone does not make the solution
+        # unique is dropped for another, except on the last attempt, which keeps as few
+        # inside givens as uniqueness and the difficulty need.
+        if last_attempt:
+            first = _Phase(inside, polished=False)
+        else:
+            first = _Phase(inside, steered=False, polished=False, all_or_nothing=True)
+        return [first, _Phase(outside)], None
+    groups = [(c,) for c in cells]
+    rng.shuffle(groups)
+    return [_Phase(groups)], None
+
+
+def _floor(spec: Spec, grading_by_clues: bool) -> int:
+    """The fewest givens a steered removal may leave."""
+    size = spec.rows * spec.cols
+    floor = spec.clues or 0
+    if grading_by_clues and spec.difficulty is not None and size >= 16:
+        share = CLUE_SHARE.get(spec.difficulty)
+        if share:
+            floor = max(floor, -(-int(share * size * 1000) // 1000))
+    return floor
+
+
+def _distance(spec: Spec, difficulty: Difficulty, clues: int, inside: int) -> tuple:
+    """How far a candidate is from what was asked (smaller is better, zero is on target)."""
+    miss_level = 0 if spec.difficulty is None else abs(difficulty.level - spec.difficulty.level)
+    miss_clues = 0 if spec.clues is None else max(0, clues - spec.clues)
+    return (inside, miss_level, miss_clues)
+
+
+def generate(spec: Spec, seed: int) -> Generated:
+    """One puzzle for `spec` from `seed`: always unique (proved by the solver), on target
+    when that was reachable within the attempts, else the closest found."""
+    started = time.monotonic()
+    deadline = started + spec.puzzle_seconds
+    rng = random.Random(seed)
+    stats = GenerationStats()
+    grade = None if spec.grader == "clues" else _deduce_grade()
+    by_clues = grade is None
+    floor = _floor(spec, by_clues)
+    attempts = spec.attempts or (
+        BORDER_ATTEMPTS if spec.pattern is Pattern.BORDER else DEFAULT_ATTEMPTS
+    )
+    ring = _border_cells(spec.rows, spec.cols) if spec.pattern is Pattern.BORDER else set()
+    best: tuple | None = None
+    for attempt in range(attempts):
+        stats.attempts += 1
+        path = random_path(spec.rows, spec.cols, rng)
+        stats.path_restarts += path.restarts
+        solution = path_to_grid(spec.rows, spec.cols, path.path)
+        last_attempt = attempt == attempts - 1 or time.monotonic() > deadline
+        phases, symmetry = _phases(spec, rng, last_attempt)
+        remover = _Remover(solution, spec, stats, grade, deadline)
+        try:
+            mask = remover.run(phases, floor, default_polish(spec))
+        except _GiveUp:
+            continue
+        puzzle = remover.puzzle(mask)
+        if grade is not None and remover.last_grade is not None:
+            difficulty = remover.last_grade  # graded when this very state was accepted
+        elif grade is not None:
+            t = time.perf_counter()
+            stats.grader_calls += 1
+            difficulty = grade(puzzle, solution)
+            stats.grader_seconds += time.perf_counter() - t
+        else:
+            difficulty = clue_grade(puzzle.clue_count, puzzle.size, remover.last_guesses)
+        inside = sum(1 for cell in range(puzzle.size) if mask >> cell & 1 and cell not in ring)
+        inside = inside if ring else 0  # only the border pattern has an inside
+        distance = _distance(spec, difficulty, puzzle.clue_count, inside)
+        if best is None or distance < best[0]:
+            best = (distance, puzzle, solution, difficulty, symmetry, inside)
+        if distance == (0, 0, 0) or time.monotonic() > deadline:
+            break
+    assert best is not None
+    distance, puzzle, solution, difficulty, symmetry, inside = best
+    notes = []
+    if inside:
+        notes.append(
+            f"the border alone could not make a unique puzzle; {inside} given"
+            f"{'s' if inside != 1 else ''} inside the ring kept"
+        )
+    metadata = {
+        "id": f"{spec.rows}x{spec.cols}-{seed}",
+        "difficulty": difficulty.value,
+        "pattern": spec.pattern.value,
+        "seed": str(seed),
+    }
+    if symmetry:
+        metadata["symmetry"] = symmetry
+    stats.seconds = time.monotonic() - started
+    return Generated(
+        puzzle=Puzzle(puzzle.givens, metadata),
+        solution=solution,
+        seed=seed,
+        difficulty=difficulty,
+        pattern=spec.pattern,
+        symmetry=symmetry,
+        stats=stats,
+        on_target=distance[1:] == (0, 0),
+        notes=notes,
+    )
+
+
+def generate_puzzle(
+    rows: int,
+    cols: int,
+    difficulty: Difficulty | str | None = Difficulty.MEDIUM,
+    seed: int | None = None,
+    *,
+    pattern: Pattern | str = Pattern.RANDOM,
+    clues: int | None = None,
+) -> Puzzle:
+    """One unique puzzle (givens and metadata), for callers that need nothing else."""
+    spec = Spec(rows, cols, difficulty=difficulty, pattern=pattern, clues=clues)
+    return generate(spec, random_seed() if seed is None else seed).puzzle
+
+
+# --- many puzzles ---------------------------------------------------------------------------
+
+
+def generate_many(
+    spec: Spec,
+    count: int,
+    seed: int,
+    jobs: int = 1,
+    on_done: Callable[[int, Generated], None] | None = None,
+):
+    """Yield `count` puzzles for `spec` in order, the k-th from `puzzle_seed(seed, k)`.
+
+    With `jobs` > 1 the puzzles are made in that many processes; the output is the same
+    puzzles in the same order as with one. `on_done(k, generated)` is called as each is
+    yielded.
+    """
+    if count < 1:
+        raise ValueError("count must be at least 1")
+    seeds = [puzzle_seed(seed, k) for k in range(count)]
+    if jobs <= 1 or count == 1:
+        for k, s in enumerate(seeds):
+            made = generate(spec, s)
+            if on_done is not None:
+                on_done(k, made)
+            yield made
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=min(jobs, count), initializer=_ignore_interrupts)
+    try:
+        futures = [pool.submit(generate, spec, s) for s in seeds]
+        for k, future in enumerate(futures):
+            made = future.result()
+            if on_done is not None:
+                on_done(k, made)
+            yield made
+    except BaseException:
+        # interrupted, failed or abandoned by the caller: stop the workers now instead of
+        # letting them finish puzzles nobody will read
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _ignore_interrupts() -> None:
+    """Worker start-up: Ctrl-C is for the parent, which stops the workers itself."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

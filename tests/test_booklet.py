@@ -1,0 +1,159 @@
+"""Printable booklets: they read back as the same puzzles, fit the page, carry the answer
+key; and `numbrix print` makes one from any puzzle file."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from numbrix_curses.booklet import (
+    FORM_FEED,
+    PAGE_LINES,
+    PAGE_WIDTH,
+    Entry,
+    booklet,
+    solutions_sheet,
+    uses_boxed_layout,
+)
+from numbrix_curses.cli import main
+from numbrix_curses.generator import Spec, generate
+from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.textformat import parse_puzzles
+
+SHAPES = [(5, 5), (9, 9), (4, 7), (15, 15), (6, 16), (3, 30)]
+
+
+@pytest.fixture(scope="module")
+def made():
+    return [generate(Spec(r, c, difficulty="easy"), 10 + k) for k, (r, c) in enumerate(SHAPES)]
+
+
+def entries_of(made) -> list[Entry]:
+    return [Entry(g.puzzle, g.puzzle.id, g.solution) for g in made]
+
+
+def pages(text: str) -> list[list[str]]:
+    """The text's pages: split at form feeds, as a printer would."""
+    return [page.split("\n") for page in text.split(FORM_FEED)]
+
+
+def test_booklet_reads_back_as_the_same_puzzles(made):
+    text = booklet(entries_of(made))
+    back = parse_puzzles(text)
+    assert [p.givens.tolist() for p in back] == [g.puzzle.givens.tolist() for g in made]
+    assert [p.metadata for p in back] == [g.puzzle.metadata for g in made]
+
+
+def test_boxed_up_to_15_columns_and_everything_fits_80_columns(made):
+    text = booklet(entries_of(made))
+    for g in made:
+        assert uses_boxed_layout(g.puzzle.rows, g.puzzle.cols) == (g.puzzle.cols <= 15)
+    boxed = [line for line in text.split("\n") if line.startswith(("+", "|"))]
+    assert boxed and max(map(len, boxed)) <= PAGE_WIDTH
+    # the compact layout of a 30-column board cannot fit 80 columns; everything else does
+    narrow = booklet(entries_of(made[:-1]))
+    assert max(len(line) for line in narrow.split("\n")) <= PAGE_WIDTH
+
+
+def test_pages_are_separated_by_form_feeds_and_fit_a_sheet(made):
+    text = booklet(entries_of(made))
+    sheets = pages(text)
+    assert len(sheets) >= 3
+    for sheet in sheets:
+        assert len(sheet) <= PAGE_LINES + 1  # the blank line that ends a page may spill
+    # a form feed starts a header line, never the middle of a grid
+    for sheet in sheets[1:]:
+        assert sheet[0].startswith("#")
+
+
+def test_each_puzzle_has_a_header_line(made):
+    text = booklet(entries_of(made))
+    headers = [line for line in text.split("\n") if "# Puzzle " in line]
+    assert len(headers) == len(made)
+    first = made[0].puzzle
+    assert f"Puzzle 1 of {len(made)}" in headers[0]
+    assert "5x5" in headers[0] and "easy" in headers[0] and first.id in headers[0]
+
+
+def test_answer_key_comes_after_the_puzzles_as_comments(made):
+    text = booklet(entries_of(made))
+    puzzles_part, key_part = text.split("# Answer key", 1)
+    assert "# Solution 1 of" in key_part
+    assert all(line.lstrip(FORM_FEED).startswith("#") or not line.strip()
+               for line in key_part.split("\n")[1:])
+    # the first solution's rows are in the key
+    first_row = " ".join(f"{v:>2}" for v in made[0].solution[0])
+    assert first_row in key_part
+    no_key = booklet(entries_of(made), answer_key=False)
+    assert "Answer key" not in no_key and "Solution" not in no_key
+
+
+def test_solutions_sheet_reads_back_as_the_solutions(made):
+    sheet = solutions_sheet(entries_of(made))
+    back = parse_puzzles(sheet)
+    assert [p.givens.tolist() for p in back] == [g.solution.tolist() for g in made]
+    assert [p.id for p in back] == [g.puzzle.id for g in made]
+
+
+def test_entry_without_solution_shows_the_note():
+    puzzle = Puzzle.from_rows([[1, 0], [0, 0]])
+    text = booklet([Entry(puzzle, "p#1", None, "not shown: several solutions")])
+    assert "not shown: several solutions" in text
+    assert len(parse_puzzles(text)) == 1
+
+
+# --- numbrix print ------------------------------------------------------------------------
+
+PLAIN = """\
+# id: first
+1  .  3
+.  .  .
+7  .  9
+
+.  .
+.  4
+"""
+
+
+def run_print(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(["print", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_print_turns_any_file_into_a_booklet(capsys, puzzle_file):
+    path = puzzle_file(PLAIN)
+    code, out, err = run_print(capsys, str(path))
+    assert code == 0 and err == ""
+    back = parse_puzzles(out)
+    original = parse_puzzles(PLAIN)
+    assert [p.givens.tolist() for p in back] == [p.givens.tolist() for p in original]
+    assert [p.metadata for p in back] == [p.metadata for p in original]
+    assert "first" in out and f"{path}#2" in out  # labels: the id, else FILE#K
+    assert "Answer key" not in out
+
+
+def test_print_with_solutions_solves_each_puzzle(capsys, puzzle_file):
+    path = puzzle_file(PLAIN)
+    code, out, _ = run_print(capsys, str(path), "--solutions")
+    key = out.split("# Answer key", 1)[1]
+    assert "#  1 2 3\n#  6 5 4\n#  7 8 9" in key  # the 3x3 puzzle's unique solution
+    assert "more than one solution" in key  # the 2x2 puzzle has two
+    assert code == 1
+
+
+def test_print_reads_a_generated_booklet_back(capsys, tmp_path, made):
+    path = tmp_path / "booklet.txt"
+    path.write_text(booklet(entries_of(made[:3])), encoding="utf-8")
+    code, out, _ = run_print(capsys, str(path), "--solutions")
+    assert code == 0
+    assert [p.givens.tolist() for p in parse_puzzles(out)] == [
+        g.puzzle.givens.tolist() for g in made[:3]
+    ]
+    assert np.array_equal(parse_puzzles(solutions_sheet(entries_of(made[:3])))[0].givens,
+                          made[0].solution)
+
+
+def test_print_bad_file_is_one_line_and_exit_2(capsys, tmp_path):
+    code, out, err = run_print(capsys, str(tmp_path / "missing.txt"))
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "missing.txt" in err

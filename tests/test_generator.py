@@ -1,0 +1,326 @@
+"""The puzzle generator: every puzzle unique, seeds reproducible, patterns kept, and the
+`numbrix generate` command (formats, files, jobs, bad arguments)."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from numbrix_curses import generator
+from numbrix_curses.cli import main
+from numbrix_curses.generator import (
+    Difficulty,
+    Pattern,
+    Spec,
+    clue_grade,
+    generate,
+    generate_many,
+    puzzle_seed,
+    symmetry_groups,
+)
+from numbrix_curses.solver import SolveResult, Status, solve
+from numbrix_curses.textformat import parse_puzzles
+
+
+def assert_proper(made: generator.Generated) -> None:
+    """Unique by the solver, the solution is the generator's, and it keeps every given."""
+    result = solve(made.puzzle, limit=2)
+    assert result.status is Status.UNIQUE
+    assert np.array_equal(result.solution, made.solution)
+    assert made.puzzle.is_solution(made.solution)
+    givens = made.puzzle.givens
+    assert np.array_equal(givens[givens != 0], made.solution[givens != 0])
+
+
+# --- the generator -----------------------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rows=st.integers(1, 6),
+    cols=st.integers(1, 6),
+    seed=st.integers(0, 10**9),
+    pattern=st.sampled_from(list(Pattern)),
+    difficulty=st.sampled_from([None, *Difficulty]),
+)
+def test_every_puzzle_is_unique_and_keeps_its_solution(rows, cols, seed, pattern, difficulty):
+    made = generate(Spec(rows, cols, difficulty=difficulty, pattern=pattern), seed)
+    assert_proper(made)
+    assert (made.puzzle.rows, made.puzzle.cols) == (rows, cols)
+    meta = made.puzzle.metadata
+    assert meta["seed"] == str(seed)
+    assert meta["pattern"] == pattern.value
+    assert meta["difficulty"] == made.difficulty.value
+
+
+@pytest.mark.parametrize("rows, cols", [(7, 7), (6, 9)])
+def test_medium_sized_boards_are_unique(rows, cols):
+    assert_proper(generate(Spec(rows, cols), 11))
+
+
+def test_same_seed_same_puzzle_other_seeds_differ():
+    spec = Spec(6, 6, difficulty="medium")
+    first = generate(spec, 42)
+    again = generate(spec, 42)
+    assert np.array_equal(first.puzzle.givens, again.puzzle.givens)
+    assert first.puzzle.metadata == again.puzzle.metadata
+    others = {generate(spec, seed).puzzle.givens.tobytes() for seed in range(4)}
+    assert len(others) > 1
+
+
+@pytest.mark.parametrize("rows, cols", [(6, 6), (5, 5), (5, 7), (4, 6)])
+@pytest.mark.parametrize("seed", range(3))
+def test_symmetric_pattern_is_symmetric(rows, cols, seed):
+    made = generate(Spec(rows, cols, difficulty=None, pattern="symmetric"), seed)
+    assert_proper(made)
+    symmetry = made.puzzle.metadata["symmetry"]
+    given_at = made.puzzle.givens != 0
+    assert np.array_equal(given_at, np.rot90(given_at, 2))
+    if symmetry == "rotate-90":
+        assert rows == cols
+        assert np.array_equal(given_at, np.rot90(given_at, 1))
+    else:
+        assert symmetry == "rotate-180"
+
+
+def test_square_boards_get_both_symmetries():
+    seen = {
+        generate(Spec(5, 5, difficulty=None, pattern="symmetric"), seed).symmetry
+        for seed in range(12)
+    }
+    assert seen == {"rotate-90", "rotate-180"}
+
+
+def test_symmetry_groups_split_the_board_into_orbits():
+    for rows, cols, symmetry in [(5, 5, "rotate-90"), (4, 4, "rotate-90"), (3, 6, "rotate-180")]:
+        groups = symmetry_groups(rows, cols, symmetry)
+        cells = sorted(cell for group in groups for cell in group)
+        assert cells == list(range(rows * cols))
+    assert sorted(map(len, symmetry_groups(5, 5, "rotate-90"))) == [1] + [4] * 6
+    with pytest.raises(ValueError):
+        symmetry_groups(3, 4, "rotate-90")
+
+
+def _ring(rows: int, cols: int) -> np.ndarray:
+    ring = np.zeros((rows, cols), dtype=bool)
+    ring[0, :] = ring[-1, :] = ring[:, 0] = ring[:, -1] = True
+    return ring
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_border_pattern_keeps_givens_on_the_ring_or_says_so(seed):
+    made = generate(Spec(6, 6, difficulty=None, pattern="border"), seed)
+    assert_proper(made)
+    inside = int(np.count_nonzero((made.puzzle.givens != 0) & ~_ring(6, 6)))
+    if inside:
+        assert made.notes and "border" in made.notes[0]
+    else:
+        assert not made.notes
+
+
+def test_clue_target_is_met_when_reachable():
+    made = generate(Spec(6, 6, difficulty=None, clues=14), 5)
+    assert_proper(made)
+    assert made.clues == 14
+    assert made.on_target
+
+
+def test_difficulty_label_is_what_the_grader_says():
+    deduce = pytest.importorskip("numbrix_curses.deduce")
+    for difficulty in Difficulty:
+        made = generate(Spec(6, 6, difficulty=difficulty), 3)
+        graded = deduce.grade(made.puzzle, made.solution).difficulty.value
+        assert made.puzzle.metadata["difficulty"] == graded
+        if made.on_target:
+            assert graded == difficulty.value
+
+
+def test_a_check_that_runs_out_of_time_keeps_the_given(monkeypatch):
+    """A timed-out uniqueness check must count as "not unique": nothing gets removed."""
+    monkeypatch.setattr(generator, "solve", lambda *a, **k: SolveResult(Status.TIMEOUT))
+    made = generate(Spec(5, 5, difficulty=None), 1)
+    assert made.clues == 25
+    assert made.stats.cut_off > 0
+    assert np.array_equal(made.puzzle.givens, made.solution)
+
+
+def test_the_guess_cap_cuts_checks_off_without_losing_uniqueness():
+    capped = generate(Spec(7, 7, difficulty=None, check_nodes=1), 2)
+    assert_proper(capped)
+    assert capped.stats.cut_off > 0
+
+
+def test_puzzle_seeds_start_at_the_master_and_do_not_depend_on_the_count():
+    assert puzzle_seed(1234, 0) == 1234
+    seeds = [puzzle_seed(1234, k) for k in range(50)]
+    assert len(set(seeds)) == 50
+    assert all(0 <= s < generator.SEED_LIMIT for s in seeds)
+    assert puzzle_seed(1234, 7) == puzzle_seed(1234, 7)
+
+
+def test_jobs_give_the_same_puzzles_in_the_same_order():
+    spec = Spec(5, 5, difficulty="medium")
+    one = [g.puzzle.givens.tolist() for g in generate_many(spec, 4, 99, jobs=1)]
+    two = [g.puzzle.givens.tolist() for g in generate_many(spec, 4, 99, jobs=2)]
+    assert one == two
+
+
+def test_clue_grade_by_share_and_effort():
+    assert clue_grade(45, 100, 0) is Difficulty.EASY
+    assert clue_grade(30, 100, 0) is Difficulty.MEDIUM
+    assert clue_grade(20, 100, 0) is Difficulty.HARD
+    assert clue_grade(19, 100, 0) is Difficulty.FIENDISH
+    assert clue_grade(30, 100, 10) is Difficulty.HARD  # the solver had to guess a lot
+    assert clue_grade(1, 9, 0) is Difficulty.EASY  # tiny boards
+
+
+def test_bad_specs_are_refused():
+    with pytest.raises(ValueError):
+        Spec(0, 5)
+    with pytest.raises(ValueError):
+        Spec(31, 5)
+    with pytest.raises(ValueError):
+        Spec(5, 5, pattern="diagonal")
+    with pytest.raises(ValueError):
+        Spec(5, 5, difficulty="impossible")
+    with pytest.raises(ValueError):
+        Spec(5, 5, clues=26)
+
+
+def test_generate_puzzle_is_what_the_app_calls():
+    puzzle = generator.generate_puzzle(5, 5, "easy", 3)
+    assert puzzle.metadata["id"] == "5x5-3"
+    assert solve(puzzle, limit=2).status is Status.UNIQUE
+
+
+# --- the command --------------------------------------------------------------------------
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(["generate", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["--size", "0"], "--size"),
+        (["--size", "31"], "--size"),
+        (["--rows", "5"], "--rows needs --cols"),
+        (["--cols", "5"], "--cols needs --rows"),
+        (["--size", "5", "--rows", "5", "--cols", "5"], "not both"),
+        (["--count", "0"], "--count"),
+        (["--pattern", "spiral"], "--pattern"),
+        (["--difficulty", "brutal"], "--difficulty"),
+        (["--size", "5", "--clues", "26"], "--clues"),
+        (["--jobs", "0"], "--jobs"),
+        (["--seed", "-1"], "--seed"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(capsys, args, needle):
+    code, out, err = run_cli(capsys, *args)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert needle in err
+
+
+def test_json_lines_have_the_documented_keys(capsys):
+    code, out, err = run_cli(capsys, "--size", "5", "--count", "3", "--seed", "7", "--format", "json")
+    assert code == 0 and err == ""
+    records = [json.loads(line) for line in out.splitlines()]
+    assert len(records) == 3
+    for record in records:
+        assert set(record) == {
+            "id", "seed", "rows", "cols", "difficulty", "pattern", "clues", "puzzle", "solution"
+        }
+        givens = np.array(record["puzzle"])
+        assert record["clues"] == int(np.count_nonzero(givens))
+        puzzle = parse_puzzles("\n".join(" ".join(map(str, row)) for row in record["puzzle"]))[0]
+        result = solve(puzzle, limit=2)
+        assert result.status is Status.UNIQUE
+        assert result.solution.tolist() == record["solution"]
+    assert records[0]["seed"] == 7
+
+
+def test_same_seed_same_output_and_jobs_do_not_change_it(capsys):
+    args = ["--size", "5", "--count", "4", "--seed", "3", "--format", "compact"]
+    _, one, _ = run_cli(capsys, *args)
+    _, again, _ = run_cli(capsys, *args)
+    _, two_jobs, _ = run_cli(capsys, *args, "--jobs", "2")
+    assert one == again == two_jobs
+    assert len(parse_puzzles(one)) == 4
+
+
+def test_text_booklet_reads_back_and_has_an_answer_key(capsys):
+    code, out, _ = run_cli(capsys, "--rows", "4", "--cols", "6", "--count", "2", "--seed", "1")
+    assert code == 0
+    puzzles = parse_puzzles(out)
+    assert [(p.rows, p.cols) for p in puzzles] == [(4, 6), (4, 6)]
+    assert "Answer key" in out
+    assert "\f" in out  # the key starts on a new page
+
+
+def test_output_file_is_not_overwritten_without_force(capsys, tmp_path):
+    target = tmp_path / "out.txt"
+    target.write_text("keep me\n", encoding="utf-8")
+    code, out, err = run_cli(capsys, "--size", "4", "--output", str(target))
+    assert code == 2
+    assert "already exists" in err and "--force" in err
+    assert target.read_text(encoding="utf-8") == "keep me\n"
+    code, out, err = run_cli(capsys, "--size", "4", "--output", str(target), "--force")
+    assert code == 0 and out == ""
+    assert len(parse_puzzles(target.read_text(encoding="utf-8"))) == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]  # no temporary files left
+
+
+def test_solutions_file_holds_the_answer_key(capsys, tmp_path):
+    puzzles_path = tmp_path / "p.txt"
+    key_path = tmp_path / "key.txt"
+    code, _, _ = run_cli(
+        capsys, "--size", "5", "--count", "2", "--seed", "4",
+        "--output", str(puzzles_path), "--solutions", str(key_path),
+    )
+    assert code == 0
+    text = puzzles_path.read_text(encoding="utf-8")
+    assert "Answer key" not in text  # the key went to its own file
+    puzzles = parse_puzzles(text)
+    solutions = parse_puzzles(key_path.read_text(encoding="utf-8"))
+    assert [s.id for s in solutions] == [p.id for p in puzzles]
+    for puzzle, solution in zip(puzzles, solutions):
+        assert solve(puzzle, limit=2).solution.tolist() == solution.givens.tolist()
+
+
+def test_same_file_for_puzzles_and_solutions_is_refused(capsys, tmp_path):
+    path = str(tmp_path / "x.txt")
+    code, _, err = run_cli(capsys, "--size", "4", "--output", path, "--solutions", path)
+    assert code == 2 and "same file" in err
+
+
+def test_progress_only_on_a_terminal(capsys, monkeypatch):
+    code, _, err = run_cli(capsys, "--size", "4", "--count", "2", "--seed", "1")
+    assert code == 0 and err == ""
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
+    code, _, err = run_cli(capsys, "--size", "4", "--count", "2", "--seed", "1")
+    assert code == 0
+    assert "generating 4x4" in err and "2/2" in err and "left" in err
+
+
+def test_border_fallback_is_one_clear_line(capsys, monkeypatch):
+    # a generator that always reports the fallback: the command must say so once
+    real = generator.generate
+
+    def with_note(spec, seed):
+        made = real(spec, seed)
+        made.notes.append("the border alone could not make a unique puzzle")
+        return made
+
+    monkeypatch.setattr(generator, "generate", with_note)
+    code, _, err = run_cli(capsys, "--size", "4", "--count", "3", "--pattern", "border")
+    assert code == 0
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "border alone" in lines[0] and "3 of 3" in lines[0]
