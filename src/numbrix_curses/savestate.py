@@ -196,8 +196,14 @@ class Store:
         with self._queue_changed:
             self._queue.pop(path, None)  # a queued save must not bring it back
         self.flush()
-        with self._write_lock, contextlib.suppress(FileNotFoundError):
-            path.unlink()
+        with self._write_lock:
+            try:
+                path.unlink()
+            except (FileNotFoundError, NotADirectoryError):
+                pass  # no save to remove
+            except OSError as error:
+                # The finished game's save stays behind; not a reason to stop the app.
+                self.problems.append(f"Could not remove the save {path.name} ({_why(error)}).")
 
     def load_game(self, puzzle: Puzzle) -> SavedGame | None:
         """The saved game of `puzzle`, if there is a readable one."""

@@ -16,7 +16,15 @@ from numbrix_curses.ui.draw import centred, put
 from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr
-from numbrix_curses.ui.screen import AppContext, Exit, Nav, Push, Screen, draw_title
+from numbrix_curses.ui.screen import (
+    AppContext,
+    Exit,
+    Nav,
+    Push,
+    Screen,
+    draw_title,
+    draw_too_small,
+)
 
 BANNER = "N U M B R I X"
 
@@ -142,6 +150,10 @@ class MenuScreen(Screen):
         detail_w = max(len(item.detail) for item in self.items)
         row_w = min(width, 6 + label_w + 3 + detail_w)
         block = len(self.items) * 2 + 3
+        need = (6 + label_w + 3, block)  # every label whole; the details may be cut
+        if width < need[0] or height < need[1]:
+            draw_too_small(win, need, theme)  # the hotkeys still work, q still quits
+            return
         top = max(1, (height - block) // 2)
         if top >= 4:
             centred(win, top - 2, BANNER, curses.A_BOLD | theme.label)

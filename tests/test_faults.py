@@ -1,0 +1,321 @@
+"""Faults from outside: a process killed while writing, a directory that refuses files, a
+full disk, and an app started where it cannot work.
+
+- Files the program writes are replaced whole or not at all: a writer killed at a random
+  moment leaves the old file or the complete new one, never a mix.
+- `numbrix generate --output` into a read-only place or onto a full disk says so in one line
+  and exits 2, leaving the old file as it was.
+- The app whose saves fail tells the player once and plays on: the game stays in memory
+  and can be finished.
+- The app started without a usable terminal (standard input not a terminal, `TERM=dumb`)
+  says what is wrong and exits 2; in a 10x5 terminal it says the terminal is too small
+  and leaves cleanly with `q`.
+"""
+from __future__ import annotations
+
+import errno
+import io
+import os
+import random
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from conftest import COMMAND_TIMEOUT, cli_env
+from numbrix_curses import atomic, cli
+from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.savestate import Store
+from tty_harness import Board, Terminal, app_command, play_command
+
+# 4x4, unique; blanks hold 2, 3, 12, 13, 15 (as in test_ui.py and test_app_flows.py).
+DEMO = """\
+# id: demo
+4 . . 1
+5 14 . 16
+6 . . 11
+7 8 9 10
+"""
+DEMO_GIVENS = [[4, 0, 0, 1], [5, 14, 0, 16], [6, 0, 0, 11], [7, 8, 9, 10]]
+#: a child writing files is killed this many times, each at a random moment
+KILL_ROUNDS = 6
+
+
+def _child(code: str, *args: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(code), *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=cli_env(),
+    )
+
+
+def _kill_when_busy(proc: subprocess.Popen, rng: random.Random) -> None:
+    """Wait until the child says it is writing, let it run a random while, kill it."""
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line.strip() == "writing", proc.stderr.read() if proc.stderr else line
+    try:
+        proc.wait(timeout=rng.uniform(0.0, 0.4))  # the random moment; it never ends by itself
+    except subprocess.TimeoutExpired:
+        pass
+    proc.kill()  # SIGKILL on POSIX, TerminateProcess on Windows: no clean-up runs
+    proc.wait(timeout=COMMAND_TIMEOUT)
+    assert proc.returncode != 0, "the writer ended by itself"
+
+
+WRITER = """
+    import sys
+    from numbrix_curses.atomic import write_text_atomic
+
+    target, size = sys.argv[1], int(sys.argv[2])
+    versions = [letter * size + "\\n" for letter in "AB"]
+    print("writing", flush=True)
+    k = 0
+    while True:
+        write_text_atomic(target, versions[k % 2])
+        k += 1
+"""
+
+
+def test_a_writer_killed_at_any_moment_leaves_a_whole_file(tmp_path: Path) -> None:
+    target = tmp_path / "puzzles.txt"
+    old = "the old file\n"
+    size = 2 * 1024 * 1024  # big enough that a kill often lands inside a write
+    whole = {old, "A" * size + "\n", "B" * size + "\n"}
+    rng = random.Random(7)
+    for _ in range(KILL_ROUNDS):
+        target.write_text(old)
+        _kill_when_busy(_child(WRITER, str(target), str(size)), rng)
+        content = target.read_text()
+        assert content in whole, f"{len(content)} characters, starting {content[:20]!r}"
+    # what a kill can leave is a hidden temporary file beside it, never a damaged target
+    for path in tmp_path.iterdir():
+        assert path == target or (path.name.startswith(".puzzles.txt.") and path.suffix == ".tmp")
+
+
+SAVER = """
+    import sys
+    from pathlib import Path
+    from numbrix_curses.game import Game
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.savestate import Store
+
+    givens = [[4, 0, 0, 1], [5, 14, 0, 16], [6, 0, 0, 11], [7, 8, 9, 10]]
+    puzzle = Puzzle.from_rows(givens, {"id": "demo"})
+    store = Store(Path(sys.argv[1]))
+    game = Game(puzzle)
+    print("writing", flush=True)
+    cells = [1, 2, 6, 10, 14]
+    k = 0
+    while True:
+        cell = cells[k % len(cells)]
+        game.set_value(cell, 0 if game.value(cell) else 2 + k % 3)
+        store.save_game(puzzle, game, "demo", None)
+        k += 1
+"""
+
+
+def test_an_app_killed_while_saving_leaves_a_save_that_resumes(tmp_path: Path) -> None:
+    puzzle = Puzzle.from_rows(DEMO_GIVENS, {"id": "demo"})
+    rng = random.Random(11)
+    for _ in range(KILL_ROUNDS):
+        _kill_when_busy(_child(SAVER, str(tmp_path)), rng)
+        store = Store(tmp_path)
+        assert store.resume(puzzle) is not None, store.problems
+        assert store.problems == []
+
+
+# ----- generate --output: refused, full -------------------------------------------------------
+def _needs_generate() -> None:
+    pytest.importorskip("numbrix_curses.generator")
+    if "generate" not in {command.name for command in cli.COMMANDS}:
+        pytest.skip("no generate command in this version")
+
+
+def _generate(out: Path, capsys) -> tuple[int, str]:
+    code = cli.main(["generate", "--size", "3", "--seed", "1", "--format", "compact",
+                     "--output", str(out), "--force"])
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    return code, captured.err
+
+
+def _leftovers(directory: Path, keep: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir() if p != keep)
+
+
+def test_generate_into_a_read_only_directory_is_one_line_and_exit_2(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
+    _needs_generate()
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    out = folder / "new.txt"
+    out.write_text("old puzzles\n")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        # The superuser writes anywhere: refuse the temporary file the way the kernel would.
+        real_open = open
+
+        def refusing_open(file, mode="r", *args, **kwargs):
+            if "x" in mode and Path(file).parent == folder:
+                raise PermissionError(errno.EACCES, "Permission denied", str(file))
+            return real_open(file, mode, *args, **kwargs)
+
+        monkeypatch.setattr(atomic, "open", refusing_open, raising=False)
+    else:
+        folder.chmod(0o555)
+    try:
+        code, err = _generate(out, capsys)
+    finally:
+        folder.chmod(0o755)
+    assert code == 2
+    assert err == f"{out}: Permission denied\n"  # the file asked for, not a temporary name
+    assert out.read_text() == "old puzzles\n"
+    assert _leftovers(folder, out) == []
+
+
+@pytest.mark.parametrize("failing", ["write", "fsync"])
+def test_generate_onto_a_full_disk_is_one_line_and_exit_2(
+    tmp_path: Path, capsys, monkeypatch, failing: str
+) -> None:
+    _needs_generate()
+    out = tmp_path / "new.txt"
+    out.write_text("old puzzles\n")
+    full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    if failing == "fsync":
+        def fsync(fd: int) -> None:
+            raise full
+
+        monkeypatch.setattr(atomic.os, "fsync", fsync)
+    else:
+        real_open = open
+
+        class FillsUp(io.TextIOWrapper):
+            def write(self, text: str) -> int:
+                super().write(text[: len(text) // 2])  # half of it fits, then the disk is full
+                self.flush()
+                raise full
+
+        def filling_open(file, mode="r", *args, **kwargs):
+            if mode == "w":
+                return FillsUp(real_open(file, "wb"), encoding="utf-8", newline="")
+            return real_open(file, mode, *args, **kwargs)
+
+        monkeypatch.setattr(atomic, "open", filling_open, raising=False)
+    code, err = _generate(out, capsys)
+    assert code == 2
+    assert err == f"{out}: {os.strerror(errno.ENOSPC)}\n"
+    assert out.read_text() == "old puzzles\n"
+    assert _leftovers(tmp_path, out) == []
+
+
+def test_generate_will_not_replace_a_device_with_a_file(tmp_path: Path, capsys) -> None:
+    _needs_generate()
+    if not os.path.exists(os.devnull) or os.name != "posix":
+        pytest.skip("no device file to try")
+    code = cli.main(["generate", "--size", "3", "--output", os.devnull, "--force"])
+    err = capsys.readouterr().err
+    assert code == 2 and err == f"{os.devnull}: not a regular file; give the name of a file to write\n"
+    assert not Path(os.devnull).is_file()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_output_to_a_full_device_is_one_line_and_exit_2(puzzle_file) -> None:
+    path = puzzle_file(DEMO)
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "numbrix_curses", "solve", str(path)],
+            stdout=full, stderr=subprocess.PIPE, text=True, env=cli_env(), timeout=COMMAND_TIMEOUT,
+        )
+    assert result.returncode == 2
+    assert result.stderr == f"numbrix: {os.strerror(errno.ENOSPC)}\n"
+
+
+# ----- the app ---------------------------------------------------------------------------------
+def _wait_play(term: Terminal) -> None:
+    term.wait_text("quit    q")
+    term.wait_for(lambda: term.find("┘") is not None, what="the board")
+
+
+def test_the_app_plays_on_when_its_saves_fail(tmp_path: Path) -> None:
+    demo = tmp_path / "demo.txt"
+    demo.write_text(DEMO)
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("a file where the state directory should go\n")
+    # No save can be written under a file, whoever runs the test (even the superuser).
+    term = Terminal(play_command(str(demo)), rows=24, cols=80, XDG_STATE_HOME=str(blocker))
+    board = Board(term, 4)
+    try:
+        _wait_play(term)
+        term.send("3")  # the cursor starts on the first blank cell
+        board.wait_cell(0, 1, "3")
+        term.wait_text("Could not save the game")
+        assert "playing on" in term.text
+        # The game goes on in memory: finish it.
+        for row, col, number in ((0, 2, "2"), (2, 1, "13"), (2, 2, "12"), (1, 2, "15")):
+            board.click(row, col)
+            term.send(number)
+            term.send_key("enter")
+            board.wait_cell(row, col, number)
+        term.wait_text("Solved")
+        term.send("q")
+        assert term.wait_exit() == 0
+        assert b"Traceback" not in bytes(term.raw)
+    finally:
+        term.close()
+    assert blocker.read_text() == "a file where the state directory should go\n"
+
+
+def _ends_with_one_line(term: Terminal, text: str, code: int = 2) -> None:
+    assert term.wait_exit() == code
+    assert text in term.text
+    assert b"Traceback" not in bytes(term.raw)
+
+
+def test_the_app_with_standard_input_not_a_terminal(tmp_path: Path) -> None:
+    # stdout is the terminal, stdin is not: `numbrix < /dev/null` typed in a shell
+    command = f'exec "{sys.executable}" -m numbrix_curses < "{os.devnull}"'
+    term = Terminal(["/bin/sh", "-c", command], rows=24, cols=80,
+                    XDG_STATE_HOME=str(tmp_path))
+    try:
+        _ends_with_one_line(term, "numbrix: the app needs a terminal")
+        assert b"\x1b[?1049h" not in bytes(term.raw)  # the screen was never taken over
+    finally:
+        term.close()
+
+
+@pytest.mark.parametrize("term_name", ["dumb", "no-such-terminal"])
+@pytest.mark.parametrize("play", [False, True], ids=["menu", "play"])
+def test_the_app_on_a_terminal_it_cannot_drive(tmp_path: Path, term_name: str, play: bool) -> None:
+    demo = tmp_path / "demo.txt"
+    demo.write_text(DEMO)
+    argv = play_command(str(demo)) if play else app_command()
+    term = Terminal(argv, rows=24, cols=80, TERM=term_name, XDG_STATE_HOME=str(tmp_path))
+    try:
+        assert term.wait_exit() == 2
+        lines = [line.strip() for line in term.lines if line.strip()]
+        assert len(lines) == 1 and lines[0].startswith("numbrix: "), lines
+        assert "terminal" in lines[0]
+        assert b"Traceback" not in bytes(term.raw)
+    finally:
+        term.close()
+    assert not list(tmp_path.glob("**/*.json"))  # no game was started, so none was saved
+
+
+@pytest.mark.parametrize("play", [False, True], ids=["menu", "play"])
+def test_a_10x5_terminal_says_it_is_too_small_and_q_leaves(tmp_path: Path, play: bool) -> None:
+    demo = tmp_path / "demo.txt"
+    demo.write_text(DEMO)
+    argv = play_command(str(demo)) if play else app_command()
+    term = Terminal(argv, rows=5, cols=10, XDG_STATE_HOME=str(tmp_path))
+    try:
+        # the message is cut to the width, but its start is there
+        term.wait_for(lambda: "Terminal t" in term.text and "(now 10x5)" in term.text,
+                      what="the too-small message")
+        term.send("q")
+        assert term.wait_exit() == 0
+        assert b"Traceback" not in bytes(term.raw)
+        assert bytes(term.raw).rfind(b"\x1b[?1049l") > bytes(term.raw).rfind(b"\x1b[?1049h")
+    finally:
+        term.close()
