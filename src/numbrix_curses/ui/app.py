@@ -129,6 +129,12 @@ def _catch_signals() -> dict[int, object]:
     def handler(signum: int, frame: object) -> None:
         raise _Signalled(signum)
 
+    # Ctrl-C must end the app even when it was started with SIGINT ignored (as a background
+    # job of a non-interactive shell is): the player pressing it expects it to work.
+    try:
+        previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.default_int_handler)
+    except (ValueError, OSError):
+        pass
     for name in ("SIGHUP", "SIGTERM"):
         signum = getattr(signal, name, None)
         if signum is None:
