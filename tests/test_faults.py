@@ -220,6 +220,27 @@ def test_generate_will_not_replace_a_device_with_a_file(tmp_path: Path, capsys) 
     assert not Path(os.devnull).is_file()
 
 
+def test_generate_that_runs_out_of_its_time_guard_is_one_line_and_exit_3(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
+    """A machine so slow (or a process suspended so long) that no path is found in time."""
+    _needs_generate()
+    from numbrix_curses import generator, pathgen
+
+    def starved(rows, cols, *args, **kwargs):
+        raise pathgen.PathTimeout(f"no {rows}x{cols} path found within the 20 s deadline "
+                                  "(0 restarts)")
+
+    monkeypatch.setattr(generator, "random_path", starved)
+    out = tmp_path / "new.txt"
+    code = cli.main(["generate", "--size", "9", "--count", "2", "--output", str(out)])
+    captured = capsys.readouterr()
+    assert code == 3 and captured.out == ""
+    assert captured.err == ("numbrix generate: gave up after 0 of 2 puzzles: no 9x9 path found "
+                            "within the 20 s deadline (0 restarts)\n")
+    assert not out.exists()
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
 def test_output_to_a_full_device_is_one_line_and_exit_2(puzzle_file) -> None:
     path = puzzle_file(DEMO)

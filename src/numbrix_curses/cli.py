@@ -9,7 +9,8 @@ Exit codes (the same for every command):
     0  success; for solve and check: every puzzle has exactly one solution
     1  some puzzle has no solution or several
     2  bad input or usage: one line on stderr, nothing solved (the app: no terminal)
-    3  some puzzle ran out of time (--timeout) and none had a worse verdict
+    3  some puzzle ran out of time (--timeout) and none had a worse verdict; generate: the
+       path generator's wall-clock guard gave up (a starved or suspended process)
    70  the app hit an internal error (it saves the game and a crash report)
   130  interrupted (Ctrl-C)
   141  standard output was closed early (e.g. piped into `head`)
@@ -551,6 +552,7 @@ def _write_output(path: str | None, text: str, force: bool) -> None:
 
 def _run_generate(args: argparse.Namespace) -> int:
     from numbrix_curses import booklet, generator
+    from numbrix_curses.pathgen import PathTimeout
 
     rows, cols = _generate_shape(args)
     if args.clues is not None and args.clues > rows * cols:
@@ -576,6 +578,11 @@ def _run_generate(args: argparse.Namespace) -> int:
                 sys.stdout.flush()
             if progress is not None:
                 progress.show(k + 1)
+    except PathTimeout as error:
+        # The path generator's last-resort wall-clock guard: a starved or suspended process.
+        print(_one_line(f"numbrix generate: gave up after {len(made)} of {args.count} "
+                        f"puzzles: {error}"), file=sys.stderr)
+        return EXIT_TIMEOUT
     finally:
         if progress is not None:
             progress.close()
