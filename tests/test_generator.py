@@ -324,3 +324,16 @@ def test_border_fallback_is_one_clear_line(capsys, monkeypatch):
     assert code == 0
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "border alone" in lines[0] and "3 of 3" in lines[0]
+
+
+def test_a_missed_target_is_one_line_naming_what_came_out(capsys):
+    code, out, err = run_cli(
+        capsys, "--size", "5", "--clues", "1", "--seed", "2", "--format", "compact"
+    )
+    assert code == 0
+    puzzle = parse_puzzles(out)[0]
+    assert puzzle.clue_count > 1  # one given never makes a 5x5 puzzle unique
+    lines = err.strip().splitlines()
+    assert len(lines) == 1
+    assert "missed the target (1 given)" in lines[0]
+    assert f"with {puzzle.clue_count} givens" in lines[0]

@@ -597,7 +597,7 @@ def _run_generate(args: argparse.Namespace) -> int:
         _write_output(args.output, text, args.force)
     if args.solutions is not None:
         _write_output(args.solutions, booklet.solutions_sheet(entries, title), args.force)
-    _generate_notes(made, difficulty)
+    _generate_notes(made, difficulty, args.clues)
     return EXIT_OK
 
 
@@ -610,8 +610,8 @@ def _generated_text(item, form: str, index: int) -> str:
     return ("\n" if index else "") + format_compact(item.puzzle)
 
 
-def _generate_notes(made: list, difficulty: str | None) -> None:
-    """One stderr line each for puzzles that fell back or missed the difficulty."""
+def _generate_notes(made: list, difficulty: str | None, clues: int | None) -> None:
+    """One stderr line each for puzzles that fell back or missed their targets."""
     fallback = [g for g in made if g.notes]
     if fallback:
         count = f"{len(fallback)} of {len(made)} puzzles" if len(made) > 1 else "the puzzle"
@@ -622,11 +622,14 @@ def _generate_notes(made: list, difficulty: str | None) -> None:
         )
     missed = [g for g in made if not g.on_target]
     if missed:
-        got = ", ".join(sorted({f"{g.difficulty.value} ({g.clues} givens)" for g in missed}))
-        wanted = f"{difficulty}" if difficulty else "the clue target"
+        aims = [difficulty] if difficulty else []
+        if clues is not None:
+            aims.append(f"{clues} given" + ("s" if clues != 1 else ""))
+        wanted = ", ".join(aims)
+        got = "; ".join(sorted({f"{g.difficulty.value} with {g.clues} givens" for g in missed}))
         print(
-            f"numbrix generate: {len(missed)} of {len(made)} puzzles missed {wanted}"
-            f" (came out {got}); their headers give what they are",
+            f"numbrix generate: {len(missed)} of {len(made)} puzzles missed the target "
+            f"({wanted}): {got}; their headers say what they are",
             file=sys.stderr,
         )
 
