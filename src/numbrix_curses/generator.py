@@ -51,7 +51,7 @@ import numpy as np
 
 from numbrix_curses.pathgen import random_path
 from numbrix_curses.puzzle import Puzzle, geometry, path_to_grid
-from numbrix_curses.solver import EventKind, SearchEvent, Status, solve
+from numbrix_curses.solver import Status, solve
 
 __all__ = [
     "Difficulty",
@@ -301,10 +301,6 @@ def _border_cells(rows: int, cols: int) -> set[int]:
 _LOCAL_WINDOW = 9
 
 
-class _CutOff(Exception):
-    """Raised from the solver's event hook when a check used up its guesses."""
-
-
 def default_check_nodes(rows: int, cols: int) -> int:
     """Solver guesses one uniqueness check may take before the given is kept instead."""
     return 100 + 2 * rows * cols
@@ -388,23 +384,10 @@ class _Remover:
             self.counterexamples.append(diff)
             return diff
         puzzle = self.puzzle(mask)
-        guesses = 0
-        cap = self.check_nodes
-
-        def count(event: SearchEvent) -> None:
-            nonlocal guesses
-            if event.guess and event.kind is EventKind.PLACE:
-                guesses += 1
-                if guesses > cap:
-                    raise _CutOff
-
         deadline = min(self.deadline, time.monotonic() + self.spec.check_seconds)
         started = time.perf_counter()
         self.stats.solver_calls += 1
-        try:
-            result = solve(puzzle, limit=2, deadline=deadline, on_event=count)
-        except _CutOff:
-            result = None
+        result = solve(puzzle, limit=2, deadline=deadline, max_nodes=self.check_nodes)
         self.stats.solver_seconds += time.perf_counter() - started
         if result is None or result.status is Status.TIMEOUT:
             self.stats.cut_off += 1

@@ -151,6 +151,7 @@ class _Search:
         # (number, candidates, free cells nearby) of probes that found nothing to strike
         self.probes_passed: set[tuple[int, int, int]] = set()
         self.diving = False
+        self.max_nodes: int | None = None
         self.prev_pick: tuple[int, int] | None = None
         self._not_last_col = geo.not_last_col
         self._not_first_col = geo.not_first_col
@@ -613,6 +614,8 @@ class _Search:
                     if deadline is not None and stats.nodes % _CLOCK_EVERY == 0:
                         if time.monotonic() > deadline:
                             raise _Timeout
+                    if self.max_nodes is not None and stats.nodes > self.max_nodes:
+                        raise _Timeout
                     if node_budget is not None and stats.nodes > node_budget:
                         raise _OutOfBudget
                     try:
@@ -739,11 +742,14 @@ def solve(
     deadline: float | None = None,
     on_event: Callable[[SearchEvent], None] | None = None,
     timeout: float | None = None,
+    max_nodes: int | None = None,
 ) -> SolveResult:
     """Solve `puzzle`, stopping at `limit` solutions (2 proves uniqueness).
 
     `deadline` is a `time.monotonic()` instant, `timeout` a number of seconds from now; past
-    either the result has status TIMEOUT and the solutions found so far. `on_event` receives
+    either the result has status TIMEOUT and the solutions found so far; so it has past
+    `max_nodes` guesses (a budget that, unlike a clock, gives the same answer on every
+    machine). `on_event` receives
     every placement and removal, for animating the search.
     """
     if limit < 1:
@@ -753,6 +759,7 @@ def solve(
         end = start + timeout
         deadline = end if deadline is None else min(deadline, end)
     search = _Search(puzzle, on_event)
+    search.max_nodes = max_nodes
     reason = ""
     try:
         search.setup()
