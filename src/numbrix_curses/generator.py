@@ -49,6 +49,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from numbrix_curses.deduce import Difficulty
 from numbrix_curses.pathgen import random_path
 from numbrix_curses.puzzle import Puzzle, geometry, path_to_grid
 from numbrix_curses.solver import Status, solve
@@ -71,20 +72,6 @@ __all__ = [
 
 #: Seeds are kept below this so they stay short in headers and on the command line.
 SEED_LIMIT = 10**10
-
-
-class Difficulty(str, Enum):
-    EASY = "easy"
-    MEDIUM = "medium"
-    HARD = "hard"
-    FIENDISH = "fiendish"
-
-    @property
-    def level(self) -> int:
-        return _LEVELS[self]
-
-
-_LEVELS = {Difficulty.EASY: 1, Difficulty.MEDIUM: 2, Difficulty.HARD: 3, Difficulty.FIENDISH: 4}
 
 
 class Pattern(str, Enum):
