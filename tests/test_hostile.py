@@ -235,6 +235,7 @@ def mutated_files(draw) -> str:
 
 @fuzz(300)
 @given(mutated_files())
+@example("+----+----+----+\n|    |    |    |\n+----+----+----+\n|    | 1 12 |\n+----+----+\n")
 def test_mutated_puzzle_text_parses_or_fails_with_a_located_error(text: str) -> None:
     parse_text(text)
 
@@ -345,6 +346,26 @@ def test_an_endless_stream_on_standard_input_is_refused(monkeypatch) -> None:
         with pytest.raises(ParseError) as caught:
             read_puzzles("-")
     assert str(caught.value) == f"<stdin>: file is too large (more than {MAX_FILE_BYTES} bytes)"
+
+
+def test_terminal_escapes_in_a_file_are_refused_not_printed(tmp_path: Path, capsys) -> None:
+    """An id holding an escape sequence (set the window title, write the clipboard) must not
+    reach the terminal of someone who checks the file."""
+    path = tmp_path / "evil.txt"
+    path.write_text("# id: \x1b]52;c;cHduZWQ=\x07evil\n1 .\n. .\n")
+    code = cli.main(["check", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err == f"{path}:1:7: control character U+001B; a puzzle file holds plain text\n"
+    # tabs, form feeds (page breaks in booklets) and line ends are whitespace, not refused
+    assert len(parse_puzzles("\f# id: a\tb\r\n1\t.\x0b\n. .\n")) == 1
+
+
+def test_writers_keep_control_characters_out_of_metadata() -> None:
+    puzzle = Puzzle.from_rows([[1, 0], [0, 0]], {"id": "a\x1b[31mb\x07"})
+    for writer in (format_compact, format_boxed):
+        again = parse_puzzles(writer(puzzle))[0]
+        assert again.metadata == {"id": "a [31mb"}
 
 
 def test_a_path_with_a_nul_is_a_parse_error() -> None:

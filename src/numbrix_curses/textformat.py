@@ -23,7 +23,8 @@ separated by blank lines::
 
 Every problem is reported as a `ParseError` naming ``FILE:LINE:COL`` (1-based, the column of
 the offending cell) so a user can go straight to it. Absurd inputs (huge files, huge lines,
-binary data, too many lines or puzzles) are refused up front rather than parsed slowly.
+binary data, control characters, too many lines or puzzles) are refused up front rather
+than parsed slowly.
 """
 from __future__ import annotations
 
@@ -57,6 +58,9 @@ _TOKEN = re.compile(r"\S+")
 _PLAIN_ROW = re.compile(r"(?:[0-9]{1,6}|[._-]|)(?: (?:[0-9]{1,6}|[._-]|))*")
 _KEY = re.compile(r"[a-z][a-z0-9_\-]*")
 _RULE = re.compile(r"\+(?:-+\+)+")
+# Control characters other than the whitespace ones (tab, line ends, vertical tab, form
+# feed): an escape sequence in an id would reach the user's terminal when it is printed.
+_CONTROL = re.compile(r"[\x01-\x08\x0e-\x1f\x7f]")
 
 
 class ParseError(Exception):
@@ -139,6 +143,15 @@ def _check_text(text: str, filename: str) -> str:
         line = text.count("\n", 0, nul) + 1
         col = nul - (text.rfind("\n", 0, nul) + 1) + 1
         raise ParseError(filename, line, col, "binary data (NUL byte); this is not a puzzle file")
+    control = _CONTROL.search(text)
+    if control is not None:
+        at = control.start()
+        line = text.count("\n", 0, at) + 1
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        raise ParseError(
+            filename, line, col,
+            f"control character U+{ord(control.group()):04X}; a puzzle file holds plain text",
+        )
     line_count = text.count("\n") + 1
     if line_count > MAX_LINES:
         raise ParseError(
@@ -200,7 +213,10 @@ def _read_row(row: _Row, expected: int | None, filename: str) -> None:
             row.col(MAX_SIDE),
             f"row has {len(row.tokens)} cells; a grid has at most {MAX_SIDE} columns",
         )
-    if _PLAIN_ROW.fullmatch(" ".join(row.tokens)):
+    # A boxed cell may hold a space ("| 1 12 |"), which the joined row would hide.
+    if _PLAIN_ROW.fullmatch(" ".join(row.tokens)) and not (
+        row.boxed and any(" " in token for token in row.tokens)
+    ):
         values = [0 if token in _NON_DIGIT_BLANKS else int(token) for token in row.tokens]
     else:
         values = []
@@ -433,8 +449,9 @@ def _metadata_lines(metadata: Mapping[str, object]) -> list[str]:
         name = str(key).strip().lower()
         if not _KEY.fullmatch(name):
             raise ValueError(f"metadata key {key!r} cannot be written as '# key: value'")
-        # One line per key: a line break inside a value would end the comment early.
-        text = re.sub(r"[\r\n]+", " ", str(value)).strip()
+        # One line per key: a line break inside a value would end the comment early, and
+        # the reader refuses other control characters.
+        text = re.sub(r"[\x00-\x08\x0a-\x1f\x7f]+", " ", str(value)).strip()
         lines.append(f"# {name}: {text}" if text else f"# {name}:")
     return lines
 
