@@ -258,14 +258,15 @@ class _Search:
         """
         dom, pos, free, last = self.dom, self.pos, self.free, self.last
         work = self.work
+        taken = self.geo.full_mask & ~free
         once = twice = 0
         open_cells = 0  # placed cells that still miss a consecutive neighbour
-        segs = []
+        bounds = []  # (lo, hi) of each segment; made into Segments only if they are needed
         lo = 0
         for u in range(1, last + 1):
             if pos[u] >= 0:
                 if lo:
-                    segs.append(Segment(lo, u - 1, last))
+                    bounds.append((lo, u - 1))
                     open_cells |= dom[u]
                     lo = 0
                 continue
@@ -274,7 +275,7 @@ class _Search:
                 if u > 1:
                     open_cells |= dom[u - 1]
             d = dom[u]
-            if d & ~free:
+            if d & taken:
                 d &= free
                 if not d:
                     raise _Fail
@@ -284,7 +285,7 @@ class _Search:
             twice |= once & d
             once |= d
         if lo:
-            segs.append(Segment(lo, last, last))
+            bounds.append((lo, last))
         if free & ~once:
             raise _Fail
         hidden = free & ~twice
@@ -301,7 +302,7 @@ class _Search:
             return None
         if self._dead_ends(open_cells) or work:
             return None
-        return segs
+        return [Segment(lo, hi, last) for lo, hi in bounds]
 
     def _dead_ends(self, open_cells: int) -> bool:
         free, last, pos, dom = self.free, self.last, self.pos, self.dom
