@@ -60,10 +60,26 @@ class Settings:
     sections: set[str]
     quick: bool
     gen_limits: corpus.GenLimits
-    #: seconds after which the generation section skips its remaining sizes
-    budget: float = 540.0
+    #: the generation section stops starting puzzles this many seconds into the run, but
+    #: always gets at least `generator_min` and at most `generator_max` seconds
+    budget: float = 420.0
+    generator_min: float = 30.0
+    generator_max: float = 120.0
     #: total seconds the depth-first peers may take over the whole run
-    dfs_budget: float = 150.0
+    dfs_budget: float = 45.0
+
+    def ours_limit(self, puzzle: Puzzle) -> float:
+        """Our limit per board: --timeout, else three times the board's target time with
+        10 s at least (10 s up to 144 cells, 15 s up to 225, 30 s beyond), so a miss is
+        still measured but the run fits in `make bench`'s ten minutes."""
+        if self.timeout[OURS]:
+            return self.timeout[OURS]
+        return max(10.0, 3 * target_limit(puzzle)) if puzzle.size <= 225 else 30.0
+
+    def ours_limit_text(self) -> str:
+        if self.timeout[OURS]:
+            return f"{self.timeout[OURS]:g} s"
+        return "10 s up to 144 cells, 15 s up to 225, 30 s beyond"
 
 
 @dataclass
@@ -147,7 +163,7 @@ def run_board(
         if name in skip:
             continue
         if name == OURS:
-            run, solutions = run_ours(board.puzzle, settings.timeout[OURS])
+            run, solutions = run_ours(board.puzzle, settings.ours_limit(board.puzzle))
         else:
             run, solutions = run_peer(name, board.puzzle, settings.timeout[name])
         result.runs[name] = run
@@ -272,12 +288,12 @@ def runs_of(results: list[BoardResult], name: str) -> list[Run]:
 def print_solver_tables(results: list[BoardResult], settings: Settings, out: Callable) -> dict:
     summary: dict[str, Any] = {}
     have_cpsat = any(CPSAT in r.runs for r in results)
-    t_ours = settings.timeout[OURS]
     cp_head = f"CP-SAT ({peers.CPSAT_WORKERS} workers)" if have_cpsat else "CP-SAT (not installed)"
     out("")
     out("SOLVERS: seconds per board (limit 2 solutions); t/o = timeouts, '>' = includes timeouts")
-    out(f"  ours: limit {t_ours:g} s; CP-SAT: limit {settings.timeout[CPSAT]:g} s, "
-        f"{peers.CPSAT_WORKERS} workers (this machine has {os.cpu_count()} cores)")
+    out(f"  ours: limit {settings.ours_limit_text()}; CP-SAT: limit "
+        f"{settings.timeout[CPSAT]:g} s, {peers.CPSAT_WORKERS} workers "
+        f"(this machine has {os.cpu_count()} cores)")
     head = (f"{'class':<8}{'kind':<9}{'n':>3}  {'ours':^22}  {cp_head:^22}  {'ratio':>6}"
             f"  {'unproved':>8}")
     sub = (f"{'':<8}{'':<9}{'':>3}  {'median':>8} {'max':>8} {'t/o':>4}  "
@@ -316,15 +332,21 @@ def print_solver_tables(results: list[BoardResult], settings: Settings, out: Cal
     out(f"{'':<17}  {'smart DFS':^27}    {'plain DFS':^27}")
     out(sub)
     out("-" * len(sub))
-    if not dfs_ran:
-        out("(no boards)")
+    not_run = []
     for cls, kind, items in groups(results):
         cells = []
-        for name in DFS_PEERS:
-            s = summarise(runs_of(items, name))
-            cells.append(f"{(s.n if s else 0):>3} {time_cells(s)}")
+        stats = {name: summarise(runs_of(items, name)) for name in DFS_PEERS}
+        for name, s in stats.items():
             summary[cls][kind][name] = s.__dict__ if s else None
+            cells.append(f"{(s.n if s else 0):>3} {time_cells(s)}")
+        if not any(stats.values()):
+            not_run.append(f"{cls} {kind}")
+            continue
         out(f"{cls:<8}{kind:<9}  {cells[0]}    {cells[1]}")
+    if not dfs_ran:
+        out("(no boards)")
+    if not_run:
+        out("not run (timed out on a smaller class, or time budget spent): " + ", ".join(not_run))
     return summary
 
 
@@ -464,7 +486,7 @@ def generator_section(settings: Settings, out: Callable, budget_end: float) -> d
         return {"skipped": "no generate(Spec, seed)"}
     from numbrix_curses.solver import solve
 
-    counts = {"7x7": 3, "9x9": 3, "12x12": 2, "15x15": 1, "20x20": 1}
+    counts = {"7x7": 10, "9x9": 10, "12x12": 6, "15x15": 4, "20x20": 2}
     if settings.quick:
         counts = {"5x5": 1}
     head = (f"  {'board':<7}{'puzzles':>8} {'median':>8} {'max':>8} {'clues':>6} "
@@ -474,13 +496,15 @@ def generator_section(settings: Settings, out: Callable, budget_end: float) -> d
     report: dict[str, Any] = {"wrong": 0}
     for name, count in counts.items():
         if time.monotonic() > budget_end:
-            out(f"  {name:<7} skipped: the benchmark's time budget is spent")
+            out(f"  {name:<7} skipped: the section's time budget is spent")
             report[name] = {"skipped": "time budget"}
             continue
         rows, cols = (int(x) for x in name.split("x"))
         seconds, clues, attempts, restarts, checks = [], [], [], [], []
         unique = 0
         for k in range(count):
+            if seconds and time.monotonic() > budget_end:
+                break
             started = time.perf_counter()
             try:
                 made = generator.generate(generator.Spec(rows, cols),
@@ -512,6 +536,7 @@ def generator_section(settings: Settings, out: Callable, budget_end: float) -> d
         if not seconds:
             report[name] = {"skipped": "generator failed"}
             continue
+        count = len(seconds)
         out(f"  {name:<7}{count:>8} {fmt_seconds(statistics.median(seconds)):>8} "
             f"{fmt_seconds(max(seconds)):>8} {statistics.median(clues):>6.0f} "
             f"{sum(attempts):>9} {sum(restarts):>9} {statistics.median(checks):>7.0f}  "
@@ -569,7 +594,8 @@ def parse_args(argv: list[str] | None) -> Settings:
     parser.add_argument("--per-class", type=int, default=None,
                         help="clue-minimal boards per class (multiple/none boards: half as many)")
     parser.add_argument("--skip-peers", action="store_true", help="time only our solver")
-    parser.add_argument("--timeout", type=float, default=None, help="our limit per board (s)")
+    parser.add_argument("--timeout", type=float, default=None,
+                        help="our limit per board (s; default by size: 10, 15 or 30)")
     parser.add_argument("--peer-timeout", type=float, default=None,
                         help="CP-SAT limit per board (s)")
     parser.add_argument("--dfs-timeout", type=float, default=None,
@@ -588,7 +614,7 @@ def parse_args(argv: list[str] | None) -> Settings:
     if sections - {"solvers", "pathgen", "generator"}:
         parser.error(f"unknown section in {args.sections!r}")
     quick = args.quick
-    ours = args.timeout or (10.0 if quick else 30.0)
+    ours = args.timeout or (10.0 if quick else 0.0)
     cp = args.peer_timeout or (10.0 if quick else 20.0)
     dfs = args.dfs_timeout or (1.0 if quick else 5.0)
     return Settings(
@@ -597,7 +623,7 @@ def parse_args(argv: list[str] | None) -> Settings:
         cache_dir=args.cache_dir,
         skip_peers=args.skip_peers,
         timeout={OURS: ours, CPSAT: cp, "smart_dfs": dfs, "plain_dfs": dfs},
-        dfs_boards=args.dfs_boards if args.dfs_boards is not None else (2 if quick else 3),
+        dfs_boards=args.dfs_boards if args.dfs_boards is not None else 2,
         sections=sections,
         quick=quick,
         gen_limits=corpus.GenLimits(),
@@ -622,7 +648,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{info['cpus']} cores{load})")
     report: dict[str, Any] = {"machine": info, "settings": {
         "classes": settings.classes, "per_class": settings.per_class,
-        "timeouts": settings.timeout, "dfs_boards": settings.dfs_boards,
+        "timeouts": settings.timeout, "ours_limit": settings.ours_limit_text(),
+        "dfs_boards": settings.dfs_boards, "dfs_budget": settings.dfs_budget,
         "quick": settings.quick, "skip_peers": settings.skip_peers,
         "cpsat_workers": peers.CPSAT_WORKERS if peers.HAVE_CPSAT else None}}
     results: list[BoardResult] = []
@@ -673,7 +700,10 @@ def main(argv: list[str] | None = None) -> int:
     if "pathgen" in settings.sections:
         report["pathgen"] = pathgen_section(settings, out)
     if "generator" in settings.sections:
-        report["generator"] = generator_section(settings, out, started + settings.budget)
+        now = time.monotonic()
+        budget_end = max(now + settings.generator_min,
+                         min(now + settings.generator_max, started + settings.budget))
+        report["generator"] = generator_section(settings, out, budget_end)
         problems += report["generator"].get("wrong", 0)
     elapsed = time.monotonic() - started
     try:

@@ -63,7 +63,7 @@ CLASSES: list[tuple[str, int, int, int]] = [
     ("12x12", 12, 12, 10),
     ("10x20", 10, 20, 4),
     ("15x15", 15, 15, 6),
-    ("20x20", 20, 20, 4),
+    ("20x20", 20, 20, 3),
 ]
 CLASS_NAMES = ["bundled"] + [name for name, _, _, _ in CLASSES]
 
