@@ -66,7 +66,7 @@ class Settings:
     generator_min: float = 30.0
     generator_max: float = 120.0
     #: total seconds the depth-first peers may take over the whole run
-    dfs_budget: float = 45.0
+    dfs_budget: float = 60.0
 
     def ours_limit(self, puzzle: Puzzle) -> float:
         """Our limit per board: --timeout, else three times the board's target time with
@@ -176,33 +176,55 @@ def run_board(
     return result
 
 
+#: the kinds of board the depth-first peers are timed on (the claims about them are about
+#: clue-minimal boards; CP-SAT cross-checks the other kinds)
+DFS_KINDS = (corpus.BUNDLED, corpus.MINIMAL)
+
+
 def dfs_skip_list(
-    board: corpus.Board, done: list[BoardResult], settings: Settings, counts: dict[tuple, int]
+    board: corpus.Board,
+    done: list[BoardResult],
+    settings: Settings,
+    counts: dict[tuple, int],
+    reasons: dict[tuple[str, str], str],
 ) -> set[str]:
-    """Depth-first peers run on a sample: at most `dfs_boards` boards per class and kind, and
-    not at all on a class larger than one where they timed out on every sampled board of
-    that kind, nor once their total time passes `dfs_budget` (they would only burn the time
-    `make bench` has; the table says so)."""
+    """Depth-first peers run on a sample: bundled and minimal boards only, at most
+    `dfs_boards` per class, not on a class larger than one where they timed out on every
+    sampled board, and not once their total time passes `dfs_budget` (they would only burn
+    the time `make bench` has). `reasons` collects why a class was left out, for the table."""
     skip = set()
+    if board.kind not in DFS_KINDS:
+        return set(DFS_PEERS)
     cells = board.puzzle.size
     spent = sum(run.seconds for r in done for n, run in r.runs.items() if n in DFS_PEERS)
     for name in DFS_PEERS:
         key = (board.size_class, board.kind, name)
-        if counts.get(key, 0) >= settings.dfs_boards or spent > settings.dfs_budget:
+        if counts.get(key, 0) >= settings.dfs_boards:
             skip.add(name)
             continue
-        for size_class, kind in {(r.board.size_class, r.board.kind) for r in done}:
+        if spent > settings.dfs_budget:
+            skip.add(name)
+            if not counts.get(key):
+                reasons.setdefault((board.size_class, name),
+                                   f"the {settings.dfs_budget:g} s budget was spent")
+            continue
+        for size_class in {r.board.size_class for r in done if r.board.kind == board.kind}:
             sampled = [
                 r for r in done
-                if r.board.size_class == size_class and r.board.kind == kind and name in r.runs
+                if r.board.size_class == size_class and r.board.kind == board.kind
+                and name in r.runs
             ]
             if (
-                kind == board.kind
-                and sampled
+                sampled
                 and sampled[0].board.puzzle.size < cells
                 and all(r.runs[name].timed_out for r in sampled)
             ):
                 skip.add(name)
+                if not counts.get(key):
+                    reasons.setdefault(
+                        (board.size_class, name),
+                        f"timed out on every sampled {size_class} board",
+                    )
     for name in DFS_PEERS:
         if name not in skip:
             key = (board.size_class, board.kind, name)
@@ -285,7 +307,12 @@ def runs_of(results: list[BoardResult], name: str) -> list[Run]:
     return [r.runs[name] for r in results if name in r.runs]
 
 
-def print_solver_tables(results: list[BoardResult], settings: Settings, out: Callable) -> dict:
+def print_solver_tables(
+    results: list[BoardResult],
+    settings: Settings,
+    out: Callable,
+    dfs_reasons: dict[tuple[str, str], str],
+) -> dict:
     summary: dict[str, Any] = {}
     have_cpsat = any(CPSAT in r.runs for r in results)
     cp_head = f"CP-SAT ({peers.CPSAT_WORKERS} workers)" if have_cpsat else "CP-SAT (not installed)"
@@ -322,31 +349,27 @@ def print_solver_tables(results: list[BoardResult], settings: Settings, out: Cal
         return summary
     out("")
     spent = sum(run.seconds for r in results for n, run in r.runs.items() if n in DFS_PEERS)
-    out(f"DEPTH-FIRST PEERS: limit {settings.timeout['smart_dfs']:g} s, at most "
-        f"{settings.dfs_boards} boards per class and kind, {settings.dfs_budget:g} s in all "
+    out(f"DEPTH-FIRST PEERS: limit {settings.timeout['smart_dfs']:g} s, bundled and minimal "
+        f"boards, at most {settings.dfs_boards} per class, {settings.dfs_budget:g} s in all "
         f"({spent:.0f} s used);")
-    out("  a peer that timed out on every sampled board of a kind is not run on larger "
-        "classes (n = 0)")
+    out("  a peer that timed out on every sampled board of a class is not run on larger ones")
     sub = (f"{'class':<8}{'kind':<9}  {'n':>3} {'median':>8} {'max':>8} {'t/o':>4}"
            f"    {'n':>3} {'median':>8} {'max':>8} {'t/o':>4}")
     out(f"{'':<17}  {'smart DFS':^27}    {'plain DFS':^27}")
     out(sub)
     out("-" * len(sub))
-    not_run = []
     for cls, kind, items in groups(results):
-        cells = []
         stats = {name: summarise(runs_of(items, name)) for name in DFS_PEERS}
-        for name, s in stats.items():
-            summary[cls][kind][name] = s.__dict__ if s else None
-            cells.append(f"{(s.n if s else 0):>3} {time_cells(s)}")
+        for name, st in stats.items():
+            summary[cls][kind][name] = st.__dict__ if st else None
         if not any(stats.values()):
-            not_run.append(f"{cls} {kind}")
             continue
+        cells = [f"{(st.n if st else 0):>3} {time_cells(st)}" for st in stats.values()]
         out(f"{cls:<8}{kind:<9}  {cells[0]}    {cells[1]}")
     if not dfs_ran:
         out("(no boards)")
-    if not_run:
-        out("not run (timed out on a smaller class, or time budget spent): " + ", ".join(not_run))
+    for (cls, name), why in dfs_reasons.items():
+        out(f"  {name} not run on {cls}: {why}")
     return summary
 
 
@@ -657,13 +680,14 @@ def main(argv: list[str] | None = None) -> int:
     if "solvers" in settings.sections:
         names = solvers_for(settings)
         dfs_counts: dict[tuple, int] = {}
+        dfs_reasons: dict[tuple[str, str], str] = {}
         for cls in settings.classes:
             class_started = time.monotonic()
             boards = corpus.build_class(cls, settings.per_class, settings.cache_dir,
                                         settings.gen_limits, log=progress)
             built = time.monotonic()
             for board in boards:
-                skip = dfs_skip_list(board, results, settings, dfs_counts)
+                skip = dfs_skip_list(board, results, settings, dfs_counts, dfs_reasons)
                 result = run_board(board, names, settings, skip)
                 results.append(result)
                 for problem in result.problems:
@@ -673,7 +697,7 @@ def main(argv: list[str] | None = None) -> int:
                     print(loud, file=sys.stderr, flush=True)
             progress(f"bench: {cls}: {len(boards)} boards, corpus {built - class_started:.1f} s, "
                      f"timing {time.monotonic() - built:.1f} s")
-        summary = print_solver_tables(results, settings, out)
+        summary = print_solver_tables(results, settings, out, dfs_reasons)
         report["summary"] = summary
         report["targets"] = print_targets(results, summary, out)
         unchecked = [r.board.label for r in results
