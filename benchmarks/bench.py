@@ -28,19 +28,21 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-import corpus  # noqa: E402  (sibling scripts, not a package)
-import peers  # noqa: E402
-from numbrix_curses.atomic import write_text_atomic  # noqa: E402
-from numbrix_curses.puzzle import Puzzle  # noqa: E402
+import corpus
+import peers
+
+from numbrix_curses.atomic import write_text_atomic
+from numbrix_curses.puzzle import Puzzle
 
 OURS = "ours"
 CPSAT = "cpsat"
@@ -131,9 +133,12 @@ def check_run(board: corpus.Board, name: str, run: Run, solutions: list[np.ndarr
         return problems + [f"{name}: unknown status {run.status!r}"]
     if len(solutions) != SOLUTION_COUNT[run.status]:
         problems.append(f"{name}: says {run.status} with {len(solutions)} solutions")
-    if run.status == "multiple" and len(solutions) == 2:
-        if np.array_equal(solutions[0], solutions[1]):
-            problems.append(f"{name}: says multiple but both solutions are the same")
+    if (
+        run.status == "multiple"
+        and len(solutions) == 2
+        and np.array_equal(solutions[0], solutions[1])
+    ):
+        problems.append(f"{name}: says multiple but both solutions are the same")
     if run.status != board.expected:
         problems.append(f"{name}: says {run.status}, the board is {board.expected}")
     if (
@@ -532,7 +537,7 @@ def generator_section(settings: Settings, out: Callable, budget_end: float) -> d
             try:
                 made = generator.generate(generator.Spec(rows, cols),
                                           corpus.board_seed(f"gen{name}", k))
-            except Exception as error:  # a crash is a finding to report, not to hide
+            except Exception as error:  # noqa: BLE001 - a crash is a finding to report, not hide
                 report["wrong"] += 1
                 loud = f"!!! generator raised on {name} (seed index {k}): {error!r}"
                 out(loud)
@@ -600,7 +605,7 @@ def machine_info() -> dict[str, Any]:
         pass
     try:
         info["commit"] = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True,
+            ["git", "rev-parse", "--short", "HEAD"], check=False, cwd=HERE, capture_output=True, text=True,
             timeout=5).stdout.strip() or None
     except (OSError, subprocess.SubprocessError):
         info["commit"] = None

@@ -34,9 +34,9 @@ import random
 import sys
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
@@ -46,7 +46,7 @@ from numbrix_curses.puzzle import Puzzle, path_to_grid
 from numbrix_curses.textformat import format_compact, read_puzzles
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from peers import HAVE_CPSAT, cpsat  # noqa: E402  (a sibling script, not a package)
+from peers import HAVE_CPSAT, cpsat
 
 #: bump when the way boards are made changes, so old caches are not mixed in
 CORPUS_VERSION = 1
