@@ -74,6 +74,77 @@ def test_duplicate_names_the_second_cell_and_the_first():
     assert "row 1, column 1" in err.value.message
 
 
+def _first_fault(rows: list[list[int]]) -> tuple[str, tuple[int, int]] | None:
+    """The rule as a reader applies it: scan row by row, stop at the first broken cell."""
+    size = len(rows) * len(rows[0])
+    seen: dict[int, tuple[int, int]] = {}
+    for r, row in enumerate(rows):
+        for c, v in enumerate(row):
+            if v == 0:
+                continue
+            if not 1 <= v <= size:
+                return f"{v} is out of range 1..{size}", (r, c)
+            if v in seen:
+                pr, pc = seen[v]
+                return f"{v} appears twice (also at row {pr + 1}, column {pc + 1})", (r, c)
+            seen[v] = (r, c)
+    return None
+
+
+@pytest.mark.parametrize(
+    "rows, message, cell",
+    [
+        # a repeat before an out-of-range number: the repeat is reported
+        ([[3, 0, 3], [0, 9, 0]], "3 appears twice (also at row 1, column 1)", (0, 2)),
+        # an out-of-range number before a repeat: the number is reported
+        ([[3, 9, 3], [0, 0, 0]], "9 is out of range 1..6", (0, 1)),
+        # three copies: the second is at fault, the message names the first
+        ([[0, 5, 0], [5, 0, 5]], "5 appears twice (also at row 1, column 2)", (1, 0)),
+        # an out-of-range number twice: reported at its first copy
+        ([[0, 0, 0], [7, 0, 7]], "7 is out of range 1..6", (1, 0)),
+        # two repeated numbers: the one whose second copy comes first
+        ([[6, 2, 0], [2, 6, 0]], "2 appears twice (also at row 1, column 2)", (1, 0)),
+        ([[-1, 0], [0, 0]], "-1 is out of range 1..4", (0, 0)),
+    ],
+)
+def test_the_first_broken_cell_in_reading_order_is_reported(rows, message, cell):
+    with pytest.raises(PuzzleError) as err:
+        Puzzle.from_rows(rows)
+    assert (err.value.message, err.value.cell) == (message, cell)
+    assert _first_fault(rows) == (message, cell)
+
+
+def test_fault_reported_matches_a_cell_by_cell_scan_on_random_boards():
+    rng = np.random.default_rng(20240611)
+    for _ in range(2000):
+        rows, cols = rng.integers(1, 7, size=2)
+        size = int(rows * cols)
+        # mostly blanks and numbers in range, some repeats, now and then out of range
+        grid = rng.integers(-1, size + 2, size=(rows, cols))
+        grid[rng.random((rows, cols)) < 0.5] = 0
+        expected = _first_fault(grid.tolist())
+        if expected is None:
+            assert Puzzle(grid).flat() == grid.ravel().tolist()
+            continue
+        with pytest.raises(PuzzleError) as err:
+            Puzzle(grid)
+        assert (err.value.message, err.value.cell) == expected
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int16, np.uint64, np.int64])
+def test_every_integer_type_is_checked_alike(dtype):
+    with pytest.raises(PuzzleError) as err:
+        Puzzle(np.array([[1, 0], [0, 100]], dtype=dtype))
+    assert (err.value.message, err.value.cell) == ("100 is out of range 1..4", (1, 1))
+    assert Puzzle(np.array([[1, 0], [0, 4]], dtype=dtype)).flat() == [1, 0, 0, 4]
+
+
+def test_a_huge_number_is_named_as_written():
+    with pytest.raises(PuzzleError) as err:
+        Puzzle(np.array([[0, 2**63 + 5]], dtype=np.uint64))
+    assert err.value.message == f"{2**63 + 5} is out of range 1..2"
+
+
 @pytest.mark.parametrize(
     "rows",
     [[], [[]], [[1, 2], [3]], [[1], [2, 3]]],

@@ -160,19 +160,7 @@ class Puzzle:
         size = rows * cols
         if grid.dtype.kind not in "iu":
             raise PuzzleError("puzzle cells must be integers")
-        seen: dict[int, tuple[int, int]] = {}
-        for (r, c), value in np.ndenumerate(grid):
-            v = int(value)
-            if v == BLANK:
-                continue
-            if v < 0 or v > size:
-                raise PuzzleError(f"{v} is out of range 1..{size}", (r, c))
-            if v in seen:
-                pr, pc = seen[v]
-                raise PuzzleError(
-                    f"{v} appears twice (also at row {pr + 1}, column {pc + 1})", (r, c)
-                )
-            seen[v] = (r, c)
+        _check_givens(grid, size)
         self.givens = grid.astype(np.int16, copy=True)
         self.givens.setflags(write=False)
 
@@ -228,6 +216,42 @@ class Puzzle:
 
     def __repr__(self) -> str:
         return f"Puzzle({self.rows}x{self.cols}, clues={self.clue_count}, id={self.id!r})"
+
+
+def _check_givens(grid: np.ndarray, size: int) -> None:
+    """Refuse a number outside 1..size or a repeated one, naming the first bad cell.
+
+    "First" is in row-major order, as a reader scanning the board would meet it: whichever
+    comes first of a number out of range and the second copy of a number. Whole-array
+    operations rather than a loop per cell, so a file of a thousand 30x30 boards is
+    checked in milliseconds.
+    """
+    flat = grid.ravel()
+    cols = grid.shape[1]
+    out_of_range = (flat < 0) | (flat > size)
+    first_out = int(np.argmax(out_of_range)) if out_of_range.any() else flat.size
+    # Numbers in range only: an out-of-range number is reported at its first copy, which
+    # comes before any repeat of it.
+    cells = np.flatnonzero((flat != BLANK) & ~out_of_range)
+    first_repeat = flat.size
+    if cells.size > 1:
+        values = flat[cells].astype(np.int64)
+        order = np.argsort(values, kind="stable")  # equal numbers keep their cell order
+        ranked = values[order]
+        repeats = cells[order[1:][ranked[1:] == ranked[:-1]]]
+        if repeats.size:
+            first_repeat = int(repeats.min())
+    if first_out < first_repeat:
+        v = int(flat[first_out])
+        raise PuzzleError(f"{v} is out of range 1..{size}", divmod(first_out, cols))
+    if first_repeat < flat.size:
+        v = int(flat[first_repeat])
+        earlier = int(np.flatnonzero(flat == v)[0])
+        pr, pc = divmod(earlier, cols)
+        raise PuzzleError(
+            f"{v} appears twice (also at row {pr + 1}, column {pc + 1})",
+            divmod(first_repeat, cols),
+        )
 
 
 def is_solution(puzzle: Puzzle, grid: np.ndarray | Sequence[Sequence[int]]) -> bool:
