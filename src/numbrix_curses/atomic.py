@@ -4,6 +4,12 @@ The text goes to a temporary file in the target's directory, is flushed and fsyn
 then renamed over the target with `os.replace` (atomic on POSIX and Windows when both are
 on the same volume, which the shared directory guarantees). A crash or a full disk
 therefore never leaves a half-written puzzle or save file behind.
+
+A path that is a symlink (a save directory or booklet kept in a synced folder, say) is
+written through: the link is followed to the file it names, the temporary file goes next to
+that file and is renamed over it, so the link stays a link and its target gets the new text.
+A link whose target does not exist yet gets that target created, as ``open(path, "w")``
+would do.
 """
 from __future__ import annotations
 
@@ -18,9 +24,10 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, overwrite: boo
     """Write `text` (UTF-8, line ends as given) to `path` atomically.
 
     With `overwrite=False` an existing file is left alone and `FileExistsError` is raised.
-    Any other failure raises `OSError` after removing the temporary file.
+    Any other failure raises `OSError` after removing the temporary file. Symlinks are
+    followed: the file they lead to is replaced, the links themselves stay.
     """
-    target = Path(path)
+    target = _final_path(path)
     if not overwrite and target.exists():
         raise FileExistsError(errno.EEXIST, "file exists", str(target))
     temp = _create_temp(target)
@@ -41,6 +48,21 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, overwrite: boo
             pass  # already renamed or never created; the original error matters more
         raise
     _sync_directory(target.parent)
+
+
+def _final_path(path: str | os.PathLike[str]) -> Path:
+    """The file a write to `path` lands in: every symlink on the way followed.
+
+    Renaming over the link itself would turn it into a regular file and leave its target
+    stale; renaming in the target's own directory also keeps the rename on one volume when
+    the link points to another.
+    """
+    real = Path(os.path.realpath(path))
+    if real.is_symlink():
+        # realpath gives up on a loop of links and returns one of them; writing there
+        # would replace a link with a file. open() refuses a loop the same way.
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), os.fspath(path))
+    return real
 
 
 def _create_temp(target: Path) -> Path:
