@@ -7,6 +7,7 @@ state directory, and reads the screen back with pyte.
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sys
 from pathlib import Path
@@ -371,6 +372,37 @@ def test_open_file_reports_a_parse_error_with_its_place(state: Path, tmp_path: P
         term.wait_text("Path of a puzzle file:")
         term.send(str(path) + "\r")
         term.wait_text(f"{path}:2:3:")
+    finally:
+        term.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_open_file_refuses_a_pipe_a_device_and_a_directory_and_keeps_going(
+    state: Path, tmp_path: Path
+):
+    # Opening a named pipe for reading waits for a writer that never comes, and /dev/zero
+    # never ends: either used to freeze the app.
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    good = tmp_path / "two.txt"
+    good.write_text(TWO_PUZZLES)
+    term = menu(state)
+    try:
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        refused = [(pipe, "is a named pipe, not a puzzle file"),
+                   (tmp_path, "is a directory, not a puzzle file")]
+        if os.path.exists("/dev/zero"):
+            refused.append((Path("/dev/zero"), "is a character device, not a puzzle file"))
+        for path, message in refused:
+            term.send("\x15" + str(path) + "\r")  # Ctrl-U empties the field first
+            term.wait_message(f"{path}: {message}")
+        # the dialog still answers: a real file opens
+        term.send("\x15" + str(good) + "\r")
+        term.wait_text("tiny")
+        assert "2 puzzles" in term.text
+        term.send("q")
+        term.wait_text("[q] Quit")
     finally:
         term.close()
 

@@ -227,6 +227,28 @@ def test_directory_as_file(run_numbrix, tmp_path):
     assert str(tmp_path) in line
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("command", ["solve", "check", "grade", "print", "play"])
+def test_a_named_pipe_is_refused_at_once(tmp_path, command):
+    # Opening a pipe for reading waits for a writer: nothing ever writes to this one.
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    env = cli_env()
+    env["XDG_STATE_HOME"] = str(tmp_path / "state")
+    result = subprocess.run(
+        [sys.executable, "-m", "numbrix_curses", command, str(pipe)],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env,
+        timeout=COMMAND_TIMEOUT,
+    )
+    assert assert_one_line_error(result) == f"{pipe}: is a named pipe, not a puzzle file"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+def test_an_endless_device_is_refused(run_numbrix):
+    line = assert_one_line_error(run_numbrix("solve", "/dev/zero"))
+    assert line == "/dev/zero: is a character device, not a puzzle file"
+
+
 def test_unreadable_bytes_are_an_error(run_numbrix, tmp_path):
     path = tmp_path / "binary.txt"
     path.write_bytes(b"1 . 3\n\xff\xfe\x00 . .\n. . 9\n")

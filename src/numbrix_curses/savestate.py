@@ -20,7 +20,6 @@ import contextlib
 import hashlib
 import json
 import os
-import stat
 import sys
 import threading
 import time
@@ -33,6 +32,7 @@ import numpy as np
 from numbrix_curses.atomic import write_text_atomic
 from numbrix_curses.game import Clock, Game, StateError
 from numbrix_curses.puzzle import Puzzle, PuzzleError
+from numbrix_curses.readfile import read_regular_file
 
 APP_DIR = "numbrix-curses"
 SAVE_FORMAT = "numbrix-curses-save"
@@ -373,12 +373,9 @@ def _why(error: BaseException) -> str:
 
 
 def _read_json(path: Path) -> Any:
-    # Non-blocking open: a named pipe where a save should be must not hang the app.
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with open(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ValueError("not a regular file")
-        raw = handle.read(MAX_SAVE_BYTES + 1)
+    # A named pipe where a save should be must not hang the app (NotRegularFile is a
+    # ValueError: the file is set aside like any other unreadable save).
+    raw = read_regular_file(path, MAX_SAVE_BYTES)
     if len(raw) > MAX_SAVE_BYTES:
         raise ValueError("file too large")
     try:

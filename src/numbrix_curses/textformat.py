@@ -36,6 +36,7 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from .puzzle import MAX_SIDE, Puzzle, PuzzleError
+from .readfile import NotRegularFile, read_regular_file
 
 #: Files larger than this are refused before they are parsed (a 30x30 grid is under 4 KB,
 #: so this still holds over a thousand of the largest puzzles).
@@ -406,7 +407,8 @@ def read_puzzles(path: str) -> list[Puzzle]:
     """Every puzzle in the file at `path` ("-" reads standard input).
 
     Any failure, from a missing file to a bad cell, is a `ParseError`; file-level problems
-    have line 0 and render as ``FILE: message``.
+    have line 0 and render as ``FILE: message``. A path that is not a regular file (a
+    directory, a named pipe, a device) is refused before anything is read from it.
     """
     filename = "<stdin>" if path == "-" else str(path)
     try:
@@ -418,8 +420,10 @@ def read_puzzles(path: str) -> list[Puzzle]:
             else:  # stdin replaced by a text stream (embedding, tests)
                 data = sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8", "surrogateescape")
         else:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_FILE_BYTES + 1)
+            # Only a regular file: a named pipe or a device would hang or never end.
+            data = read_regular_file(path, MAX_FILE_BYTES)
+    except NotRegularFile as err:
+        raise ParseError(filename, 0, 0, f"is {err.kind}, not a puzzle file") from None
     except IsADirectoryError:
         raise ParseError(filename, 0, 0, "is a directory, not a puzzle file") from None
     except FileNotFoundError:

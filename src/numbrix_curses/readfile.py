@@ -1,0 +1,63 @@
+"""Reading a file a user named, without hanging on whatever the name turns out to be.
+
+A typed or saved path can lead to a named pipe with no writer (opening it waits forever),
+a device that never ends (``/dev/zero``), a directory or a file far larger than any puzzle
+or save. `read_regular_file` is the one way the program reads such a path: it opens without
+waiting, refuses anything but a regular file before reading a byte, and reads at most one
+byte past the caller's limit, so the caller can refuse an oversized file by its length.
+"""
+from __future__ import annotations
+
+import os
+import stat
+
+# Without O_NONBLOCK opening a pipe waits for a writer; O_NOCTTY keeps a terminal device from
+# becoming ours. Neither exists on Windows, where there are no named pipes in the file system.
+_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+class NotRegularFile(ValueError):
+    """The path leads to something other than a regular file; `kind` says what."""
+
+    def __init__(self, path: str | os.PathLike[str], kind: str) -> None:
+        super().__init__(f"{kind}, not a regular file")
+        self.path = os.fspath(path)
+        #: "a directory", "a named pipe", "a character device", ...
+        self.kind = kind
+
+
+def file_kind(mode: int) -> str:
+    """What a file of this `st_mode` is, as a phrase for a message ("a named pipe")."""
+    if stat.S_ISREG(mode):
+        return "a regular file"
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
+    """Up to `limit` + 1 bytes of the regular file at `path` (more than `limit`: too large).
+
+    Raises `NotRegularFile` for a directory, pipe, device or socket (checked on the open
+    descriptor, so a name swapped after a check cannot slip through), `OSError` when the
+    file cannot be opened or read.
+    """
+    fd = os.open(path, _OPEN_FLAGS)
+    with open(fd, "rb") as handle:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(path, file_kind(mode))
+        return handle.read(limit + 1)
