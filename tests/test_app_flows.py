@@ -348,7 +348,7 @@ def test_open_file_lists_every_puzzle_and_plays_one(state: Path, tmp_path: Path)
         term.send("o")
         term.wait_text("Path of a puzzle file:")
         term.send(str(tmp_path / "missing.txt") + "\r")
-        term.wait_text("no such file")
+        term.wait_message("no such file")  # may wrap after a long temporary path
         term.send("\x15")  # Ctrl-U empties the field
         term.send(str(path) + "\r")
         term.wait_text("tiny")
@@ -396,7 +396,8 @@ def test_open_file_refuses_a_pipe_a_device_and_a_directory_and_keeps_going(
             refused.append((Path("/dev/zero"), "is a character device, not a puzzle file"))
         for path, message in refused:
             term.send("\x15" + str(path) + "\r")  # Ctrl-U empties the field first
-            term.wait_message(f"{path}: {message}")
+            # the message, not the path before it: a long path may be broken anywhere
+            term.wait_message(message)
         # the dialog still answers: a real file opens
         term.send("\x15" + str(good) + "\r")
         term.wait_text("tiny")
