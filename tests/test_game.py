@@ -14,32 +14,21 @@ from numbrix_curses.game import (
     format_duration,
 )
 from numbrix_curses.puzzle import Puzzle
+from helpers import GIVENS, FakeClock
 
-# A 4x4 solution and a puzzle made from it (blanks: 2, 3, 12, 13, 15; unique).
+# The solution of GIVENS (helpers.py).
 SOLUTION = [
     [4, 3, 2, 1],
     [5, 14, 15, 16],
     [6, 13, 12, 11],
     [7, 8, 9, 10],
 ]
-GIVENS = [
-    [4, 0, 0, 1],
-    [5, 14, 0, 16],
-    [6, 0, 0, 11],
-    [7, 8, 9, 10],
-]
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
+# Where the game tests' clock starts.
+START = 100.0
 
 
 def make_game(givens=GIVENS, clock=None) -> Game:
-    return Game(Puzzle.from_rows(givens), clock=clock or FakeClock())
+    return Game(Puzzle.from_rows(givens), clock=clock or FakeClock(START))
 
 
 def cell(game: Game, row: int, col: int) -> int:
@@ -308,7 +297,7 @@ def test_batch_inverse_reverses_order():
 
 # ----- completion --------------------------------------------------------------------------
 def test_completion_is_detected_with_time_and_moves():
-    clock = FakeClock()
+    clock = FakeClock(START)
     game = make_game(clock=clock)
     clock.now += 83
     assert not game.is_complete()
@@ -443,7 +432,7 @@ def test_correct_partial_board_has_no_conflicts():
 
 # ----- timer -------------------------------------------------------------------------------
 def test_timer_runs_and_pauses():
-    clock = FakeClock()
+    clock = FakeClock(START)
     game = make_game(clock=clock)
     clock.now += 10
     assert game.elapsed() == 10
@@ -467,14 +456,14 @@ def test_no_changes_while_paused():
 
 
 def test_timer_continues_from_earlier_elapsed():
-    clock = FakeClock()
+    clock = FakeClock(START)
     game = Game(Puzzle.from_rows(GIVENS), clock=clock, elapsed=60)
     clock.now += 2
     assert game.elapsed() == 62
 
 
 def test_timer_pause_twice_and_resume_twice_is_harmless():
-    clock = FakeClock()
+    clock = FakeClock(START)
     timer = Timer(clock)
     clock.now += 1
     timer.pause()
@@ -487,7 +476,7 @@ def test_timer_pause_twice_and_resume_twice_is_harmless():
 
 
 def test_resume_after_solving_keeps_the_clock_stopped():
-    clock = FakeClock()
+    clock = FakeClock(START)
     game = make_game(clock=clock)
     fill_solution(game)
     game.resume()
@@ -555,7 +544,7 @@ def test_fill_is_one_undoable_batch_and_skips_givens_and_equal_cells():
 
 
 def test_reveal_fills_the_board_can_be_undone_and_earns_no_best_time():
-    clock = FakeClock()
+    clock = FakeClock(START)
     game = make_game(clock=clock)
     game.set_value(cell(game, 0, 1), 2)  # a wrong entry, corrected by the reveal
     clock.now += 30
@@ -651,7 +640,7 @@ def test_future_lists_redo_moves_next_first():
 
 # ----- saving and restoring ----------------------------------------------------------------
 def test_state_round_trip_keeps_board_history_cursor_and_time():
-    clock = FakeClock()
+    clock = FakeClock(START)
     game = make_game(clock=clock)
     c = game.geometry.cell
     game.set_value(c(0, 1), 3)
@@ -662,7 +651,7 @@ def test_state_round_trip_keeps_board_history_cursor_and_time():
     game.note_hint()
     clock.now += 42
     state = game.to_state()
-    clock2 = FakeClock()
+    clock2 = FakeClock(START)
     again = Game.from_state(Puzzle.from_rows(GIVENS), state, clock=clock2)
     assert np.array_equal(again.grid, game.grid)
     assert again.history == game.history
@@ -678,7 +667,7 @@ def test_state_round_trip_keeps_board_history_cursor_and_time():
 def test_state_of_a_solved_game_restores_solved():
     game = make_game()
     fill_solution(game)
-    again = Game.from_state(Puzzle.from_rows(GIVENS), game.to_state(), clock=FakeClock())
+    again = Game.from_state(Puzzle.from_rows(GIVENS), game.to_state(), clock=FakeClock(START))
     assert again.solved is not None
 
 
@@ -704,7 +693,7 @@ def test_state_that_does_not_fit_is_refused(state):
     from numbrix_curses.game import StateError
 
     with pytest.raises(StateError):
-        Game.from_state(Puzzle.from_rows(GIVENS), state, clock=FakeClock())
+        Game.from_state(Puzzle.from_rows(GIVENS), state, clock=FakeClock(START))
 
 
 def test_revision_changes_with_every_change_only():
@@ -717,7 +706,7 @@ def test_revision_changes_with_every_change_only():
 
 
 def test_editing_mode_never_declares_a_win():
-    game = Game(Puzzle.from_rows([[0, 0], [0, 0]]), clock=FakeClock(), track_completion=False)
+    game = Game(Puzzle.from_rows([[0, 0], [0, 0]]), clock=FakeClock(START), track_completion=False)
     for cell_, value in enumerate([1, 2, 4, 3]):
         game.set_value(cell_, value)
     assert game.is_complete()

@@ -12,21 +12,7 @@ import pytest
 from numbrix_curses.game import Game
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store, puzzle_key, state_dir
-
-GIVENS = [
-    [4, 0, 0, 1],
-    [5, 14, 0, 16],
-    [6, 0, 0, 11],
-    [7, 8, 9, 10],
-]
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+from helpers import GIVENS, FakeClock
 
 
 @pytest.fixture

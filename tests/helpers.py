@@ -1,0 +1,24 @@
+"""Plain values and classes shared by test modules (fixtures live in conftest.py).
+
+Import with ``from helpers import ...``: pytest puts this directory on ``sys.path``, as it
+does for tty_harness.
+"""
+from __future__ import annotations
+
+#: A 4x4 puzzle with one solution; its blanks hold 2, 3, 12, 13 and 15.
+GIVENS = [
+    [4, 0, 0, 1],
+    [5, 14, 0, 16],
+    [6, 0, 0, 11],
+    [7, 8, 9, 10],
+]
+
+
+class FakeClock:
+    """A clock for `Game` that moves only when the test says so (``clock.now += 30``)."""
+
+    def __init__(self, now: float = 0.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
