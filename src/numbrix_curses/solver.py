@@ -441,7 +441,7 @@ class _Search:
         """Settle the board, probe the run ends, and return the next (number, cell) to wiggle,
         or None when the board is solved. Raises `_Fail` when it cannot be completed."""
         segs = self._settle()
-        if segs is not None:
+        if segs is not None and not self.diving:
             self._probe(segs)
             segs = self._settle()
         return None if segs is None else self._pick(segs)
