@@ -13,8 +13,8 @@ can check on the screen. A step places one number; levels 1-3 never guess. The b
 behind the techniques (reach, pockets, routes) come from `numbrix_curses.constraints`, the
 same code the solver prunes with, so a hint and the solver cannot disagree.
 
-A trial follows an assumption with `numbrix_curses.propagation` (the same facts, kept as
-candidate sets so a chain of consequences is cheap) and records how many nested assumptions
+A trial follows an assumption with the solver's own deductions (`solver.Deductions`: the same
+facts kept as candidate sets, so a chain of consequences is cheap) and records how many nested assumptions
 the contradiction took: 1, 2, or 3 for "more than two", where the proof is the solver's
 uniqueness search rather than the engine's own.
 
@@ -49,8 +49,9 @@ from numbrix_curses.constraints import (
     reach_domains,
     segments,
 )
-from numbrix_curses.propagation import Propagator, Stuck
 from numbrix_curses.puzzle import Geometry, Puzzle, cell_name
+from numbrix_curses import solver
+from numbrix_curses.solver import Deductions, Stuck
 
 __all__ = [
     "ContradictionReport",
@@ -1014,7 +1015,7 @@ def _settle(board: _Board, max_level: int, rounds: int) -> None:
         _apply(board, found)
 
 
-def _refute(prop: Propagator, number: int, cell: int, depth: int) -> int | None:
+def _refute(prop: Deductions, number: int, cell: int, depth: int) -> int | None:
     """How many nested assumptions it takes to show `number` cannot stand on `cell`: 1 when
     following the board facts from that assumption alone runs into a contradiction, k when
     every cell of some number then fails within k - 1. None when no contradiction shows up
@@ -1039,7 +1040,7 @@ def _refute(prop: Propagator, number: int, cell: int, depth: int) -> int | None:
     return deepest + 1
 
 
-def _nested_reason(board: _Board, prop: Propagator, number: int, cell: int) -> str:
+def _nested_reason(board: _Board, prop: Deductions, number: int, cell: int) -> str:
     """Words for a refutation two assumptions deep: the number the second one is about."""
     trial = prop.copy()
     trial.assume(number, cell)
@@ -1074,7 +1075,7 @@ def _trial(
 ) -> _Found:
     """A trial step: a number all of whose other cells lead to contradictions.
 
-    Assumptions are followed with `Propagator` (the facts of levels 1-3 in candidate form).
+    Assumptions are followed with the solver's `Deductions` (levels 1-3 in candidate form).
     Shallow first: every number is weighed at depth 1 before any at depth 2. With the
     solution known only the wrong cells are tried (the right one cannot fail, as nothing
     here is unsound); without it a number is settled when exactly one cell survives.
@@ -1086,14 +1087,14 @@ def _trial(
     """
     if memo is None:
         memo = {}
-    base = Propagator(board.geo, board.pos, doms.dom, board.free, board.odd_colour)
+    base = Deductions(board.geo, board.pos, doms.dom, board.free, board.odd_colour)
     try:
         base.run()
     except Stuck:
         raise _Broken("the board cannot be completed") from None
     def known(u: int) -> int:
         """The depth all wrong cells of u were refuted at before (99 if not all were)."""
-        if solution is None:
+        if solution is None or not memo:
             return 99
         depths = [memo.get((u, c), 99) for c in geo.cells_of(doms.dom[u]) if c != solution[u]]
         return max(depths, default=99)
@@ -1191,8 +1192,6 @@ def _solution(puzzle: Puzzle) -> tuple[str, np.ndarray | None]:
     """(solver status, the unique solution or None), solved once per puzzle object."""
     cached = _SOLUTIONS.get(puzzle)
     if cached is None:
-        from numbrix_curses import solver
-
         result = solver.solve(puzzle, limit=2)
         status = str(result.status.value)
         cached = (status, result.solution if status == "unique" else None)
@@ -1312,8 +1311,6 @@ def check_board(puzzle: Puzzle, grid) -> ContradictionReport | None:
                 _rc(puzzle.geometry, wrong),
             )
     elif status == "multiple":
-        from numbrix_curses import solver
-
         entries = Puzzle(np.asarray(grid, dtype=np.int64))
         if solver.solve(entries, limit=1).status.value == "none":
             return ContradictionReport(

@@ -110,8 +110,11 @@ def _only_one(counts: tuple[int, int]) -> int:
     return at_least_one & ~at_least_two
 
 
-class _Fail(Exception):
-    """Raised inside propagation when the board cannot be completed."""
+class Stuck(Exception):
+    """The board cannot be completed (raised inside propagation, caught by the search)."""
+
+
+_Fail = Stuck  # the short name reads better in the hot loops
 
 
 class _Timeout(Exception):
@@ -132,10 +135,15 @@ class _Frame:
 
 
 class _Search:
-    def __init__(self, puzzle: Puzzle, on_event: Callable[[SearchEvent], None] | None):
-        self.puzzle = puzzle
-        self.geo = geo = puzzle.geometry
-        self.last = last = puzzle.size
+    def __init__(
+        self,
+        geo: Geometry,
+        puzzle: Puzzle | None = None,
+        on_event: Callable[[SearchEvent], None] | None = None,
+    ):
+        self.puzzle = puzzle  # None for a bare board state (see `Deductions`)
+        self.geo = geo
+        self.last = last = geo.size
         self.expand = geo.expand
         self.on_event = on_event
         self.stats = SolveStats()
@@ -155,6 +163,17 @@ class _Search:
         self.prev_pick: tuple[int, int] | None = None
         self._not_last_col = geo.not_last_col
         self._not_first_col = geo.not_first_col
+
+    def fork(self) -> _Search:
+        """An independent copy of the board state (not of the search's progress)."""
+        other = _Search(self.geo)
+        other.pos = list(self.pos)
+        other.dom = list(self.dom)
+        other.free = self.free
+        other.odd_colour = self.odd_colour
+        other.work = list(self.work)
+        other.single_near = self.single_near  # a pure memo: safe to share
+        return other
 
     # ----------------------------------------------------------------- trail
     def _set_dom(self, v: int, new: int) -> None:
@@ -721,20 +740,73 @@ def twin_path(path: list[int], fixed: list[bool], geo: Geometry) -> list[int] | 
     return None
 
 
-def settle(puzzle: Puzzle) -> list[int] | None:
-    """Candidate cells of every number after the solver's deductions, without guessing.
+class Deductions:
+    """The solver's deductions on a partly filled board, never a guess: a board state that
+    follows an assumption through to a contradiction (the deduction engine's trials use it,
+    so a trial and the search agree by construction).
 
-    Returns a list indexed by number (index 0 unused) of bitmasks, bit i = cell i (a placed
-    number holds just its cell), or None when the givens cannot be completed. This is the
-    solver's own propagation, so a trial built on it agrees with the search by construction.
+    `pos[v]` is v's cell or -1, `dom[v]` a sound set of candidate cells for each missing v
+    (bit i = cell i), `free` the empty cells. `assume` and `run` raise `Stuck` when the
+    board cannot be completed; `copy` gives an independent board to try something on.
     """
-    search = _Search(puzzle, None)
-    try:
-        search.setup()
-        search._settle()
-    except (Contradiction, _Fail):
-        return None
-    return search.dom[: search.last + 1]
+
+    __slots__ = ("_search",)
+
+    def __init__(
+        self,
+        geo: Geometry,
+        pos: list[int],
+        dom: list[int],
+        free: int,
+        odd_colour: int | None,
+    ) -> None:
+        search = _Search(geo)
+        last = search.last
+        search.pos = list(pos[: last + 1]) + [-1]
+        search.dom = list(dom[: last + 1]) + [0]
+        for v in range(1, last + 1):
+            if search.pos[v] >= 0:
+                search.dom[v] = 1 << search.pos[v]
+        search.free = free
+        search.odd_colour = odd_colour
+        # highest first, so the drain sweeps each run from its low end in one pass
+        search.work = [v for v in range(last, 0, -1) if search.pos[v] < 0]
+        self._search = search
+
+    def copy(self) -> Deductions:
+        other = Deductions.__new__(Deductions)
+        other._search = self._search.fork()
+        return other
+
+    @property
+    def geo(self) -> Geometry:
+        return self._search.geo
+
+    @property
+    def last(self) -> int:
+        return self._search.last
+
+    @property
+    def pos(self) -> list[int]:
+        return self._search.pos
+
+    @property
+    def dom(self) -> list[int]:
+        return self._search.dom
+
+    @property
+    def free(self) -> int:
+        return self._search.free
+
+    def assume(self, number: int, cell: int) -> None:
+        """Put `number` on `cell` (raises `Stuck` if it cannot stand there); then `run`."""
+        if self._search.pos[number] >= 0:
+            raise Stuck
+        self._search._place(number, cell)
+
+    def run(self) -> None:
+        """Deduce to a fixed point; raises `Stuck` on a contradiction."""
+        self._search._settle()
 
 
 def solve(
@@ -759,7 +831,7 @@ def solve(
     if timeout is not None:
         end = start + timeout
         deadline = end if deadline is None else min(deadline, end)
-    search = _Search(puzzle, on_event)
+    search = _Search(puzzle.geometry, puzzle, on_event)
     search.max_nodes = max_nodes
     reason = ""
     try:
