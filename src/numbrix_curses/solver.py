@@ -492,6 +492,9 @@ class _Search:
             if key in passed:
                 continue
             all_passed = True
+            # What every surviving trial agrees on holds whichever cell v takes: each
+            # number keeps only the cells some trial left it (constructive disjunction).
+            union: list[int] | None = None
             for cell in list(self.geo.cells_of(dom[v])):
                 if pos[v] >= 0:
                     break
@@ -502,12 +505,29 @@ class _Search:
                     self._place(v, cell)
                     self._settle()
                     refuted = False
+                    if union is None:
+                        union = dom.copy()
+                    else:
+                        union = [a | b for a, b in zip(union, dom)]
                 except _Fail:
                     refuted = True
                 self._undo(mark)
                 if refuted:
                     all_passed = False
                     self._strike(v, cell)
+                    self._settle()
+            if union is not None and pos[v] < 0:
+                # (placed numbers hold their cell in every trial, so only missing ones narrow)
+                narrowed = [u for u, (d, a) in enumerate(zip(dom, union)) if d & ~a]
+                for u in narrowed:
+                    d = dom[u] & union[u]
+                    if not d:
+                        # a strike after that trial ruled out all it allowed
+                        raise _Fail
+                    self._set_dom(u, d)
+                    self.work.append(u)
+                if narrowed:
+                    all_passed = False
                     self._settle()
             if all_passed:
                 if len(passed) > _CACHE_LIMIT:
