@@ -5,13 +5,25 @@ does for tty_harness.
 """
 from __future__ import annotations
 
-#: A 4x4 puzzle with one solution; its blanks hold 2, 3, 12, 13 and 15.
+#: A 4x4 puzzle with one solution; its blanks hold 2, 3, 12, 13 and 15:
+#:    4  3  2  1
+#:    5 14 15 16
+#:    6 13 12 11
+#:    7  8  9 10
 GIVENS = [
     [4, 0, 0, 1],
     [5, 14, 0, 16],
     [6, 0, 0, 11],
     [7, 8, 9, 10],
 ]
+#: GIVENS as a puzzle file in the text format, with the id "demo" (the app's title shows it).
+DEMO_TEXT = """\
+# id: demo
+4 . . 1
+5 14 . 16
+6 . . 11
+7 8 9 10
+"""
 
 
 class FakeClock:

@@ -18,18 +18,10 @@ from numbrix_curses.game import Game
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store, puzzle_key
 from numbrix_curses.textformat import read_puzzles
+from helpers import DEMO_TEXT, GIVENS
 from tty_harness import Board, Terminal, app_command, play_command
 
-# 4x4, unique; blanks hold 2, 3, 12, 13, 15 (as in test_ui.py).
-PUZZLE = """\
-# id: demo
-4 . . 1
-5 14 . 16
-6 . . 11
-7 8 9 10
-"""
-GIVENS = [[4, 0, 0, 1], [5, 14, 0, 16], [6, 0, 0, 11], [7, 8, 9, 10]]
-TWO_PUZZLES = PUZZLE + """
+TWO_PUZZLES = DEMO_TEXT + """
 # id: tiny
 1 .
 . .
@@ -44,7 +36,7 @@ def state(tmp_path: Path) -> Path:
 @pytest.fixture
 def demo(tmp_path: Path) -> Path:
     path = tmp_path / "demo.txt"
-    path.write_text(PUZZLE, encoding="utf-8")
+    path.write_text(DEMO_TEXT, encoding="utf-8")
     return path
 
 
@@ -409,7 +401,7 @@ def test_open_file_refuses_a_pipe_a_device_and_a_directory_and_keeps_going(
 
 
 def test_tab_completes_a_path(state: Path, tmp_path: Path):
-    (tmp_path / "only-one-like-this.txt").write_text(PUZZLE)
+    (tmp_path / "only-one-like-this.txt").write_text(DEMO_TEXT)
     term = menu(state)
     try:
         term.send("o")

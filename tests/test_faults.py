@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import errno
 import io
+import json
 import os
 import random
 import subprocess
@@ -25,20 +26,12 @@ from pathlib import Path
 import pytest
 
 from conftest import COMMAND_TIMEOUT, cli_env
+from helpers import DEMO_TEXT, GIVENS
 from numbrix_curses import atomic, cli
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store
 from tty_harness import Board, Terminal, app_command, play_command
 
-# 4x4, unique; blanks hold 2, 3, 12, 13, 15 (as in test_ui.py and test_app_flows.py).
-DEMO = """\
-# id: demo
-4 . . 1
-5 14 . 16
-6 . . 11
-7 8 9 10
-"""
-DEMO_GIVENS = [[4, 0, 0, 1], [5, 14, 0, 16], [6, 0, 0, 11], [7, 8, 9, 10]]
 #: a child writing files is killed this many times, each at a random moment
 KILL_ROUNDS = 6
 
@@ -95,13 +88,14 @@ def test_a_writer_killed_at_any_moment_leaves_a_whole_file(tmp_path: Path) -> No
 
 
 SAVER = """
+    import json
     import sys
     from pathlib import Path
     from numbrix_curses.game import Game
     from numbrix_curses.puzzle import Puzzle
     from numbrix_curses.savestate import Store
 
-    givens = [[4, 0, 0, 1], [5, 14, 0, 16], [6, 0, 0, 11], [7, 8, 9, 10]]
+    givens = json.loads(sys.argv[2])
     puzzle = Puzzle.from_rows(givens, {"id": "demo"})
     store = Store(Path(sys.argv[1]))
     game = Game(puzzle)
@@ -117,10 +111,10 @@ SAVER = """
 
 
 def test_an_app_killed_while_saving_leaves_a_save_that_resumes(tmp_path: Path) -> None:
-    puzzle = Puzzle.from_rows(DEMO_GIVENS, {"id": "demo"})
+    puzzle = Puzzle.from_rows(GIVENS, {"id": "demo"})
     rng = random.Random(11)
     for _ in range(KILL_ROUNDS):
-        _kill_when_busy(_child(SAVER, str(tmp_path)), rng)
+        _kill_when_busy(_child(SAVER, str(tmp_path), json.dumps(GIVENS)), rng)
         store = Store(tmp_path)
         assert store.resume(puzzle) is not None, store.problems
         assert store.problems == []
@@ -243,7 +237,7 @@ def test_generate_that_runs_out_of_its_time_guard_is_one_line_and_exit_3(
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
 def test_output_to_a_full_device_is_one_line_and_exit_2(puzzle_file) -> None:
-    path = puzzle_file(DEMO)
+    path = puzzle_file(DEMO_TEXT)
     with open("/dev/full", "w") as full:
         result = subprocess.run(
             [sys.executable, "-m", "numbrix_curses", "solve", str(path)],
@@ -261,7 +255,7 @@ def _wait_play(term: Terminal) -> None:
 
 def test_the_app_plays_on_when_its_saves_fail(tmp_path: Path) -> None:
     demo = tmp_path / "demo.txt"
-    demo.write_text(DEMO)
+    demo.write_text(DEMO_TEXT)
     blocker = tmp_path / "not-a-directory"
     blocker.write_text("a file where the state directory should go\n")
     # No save can be written under a file, whoever runs the test (even the superuser).
@@ -310,7 +304,7 @@ def test_the_app_with_standard_input_not_a_terminal(tmp_path: Path) -> None:
 @pytest.mark.parametrize("play", [False, True], ids=["menu", "play"])
 def test_the_app_on_a_terminal_it_cannot_drive(tmp_path: Path, term_name: str, play: bool) -> None:
     demo = tmp_path / "demo.txt"
-    demo.write_text(DEMO)
+    demo.write_text(DEMO_TEXT)
     argv = play_command(str(demo)) if play else app_command()
     term = Terminal(argv, rows=24, cols=80, TERM=term_name, XDG_STATE_HOME=str(tmp_path))
     try:
@@ -327,7 +321,7 @@ def test_the_app_on_a_terminal_it_cannot_drive(tmp_path: Path, term_name: str, p
 @pytest.mark.parametrize("play", [False, True], ids=["menu", "play"])
 def test_a_10x5_terminal_says_it_is_too_small_and_q_leaves(tmp_path: Path, play: bool) -> None:
     demo = tmp_path / "demo.txt"
-    demo.write_text(DEMO)
+    demo.write_text(DEMO_TEXT)
     argv = play_command(str(demo)) if play else app_command()
     term = Terminal(argv, rows=5, cols=10, XDG_STATE_HOME=str(tmp_path))
     try:

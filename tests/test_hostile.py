@@ -38,6 +38,7 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import COMMAND_TIMEOUT, cli_env
+from helpers import GIVENS
 from numbrix_curses import cli
 from numbrix_curses.game import Game, format_duration
 from numbrix_curses.puzzle import MAX_SIDE, Puzzle
@@ -377,8 +378,7 @@ def test_a_path_with_a_nul_is_a_parse_error() -> None:
 # ---------------------------------------------------------------------------------------------
 # the save-file reader
 
-SAVE_PUZZLE = Puzzle.from_rows([[4, 0, 0, 1], [5, 14, 0, 16], [6, 0, 0, 11], [7, 8, 9, 10]],
-                               {"id": "demo"})
+SAVE_PUZZLE = Puzzle.from_rows(GIVENS, {"id": "demo"})
 
 
 def _valid_save_and_records() -> tuple[str, str]:

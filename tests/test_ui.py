@@ -12,20 +12,14 @@ import pytest
 from numbrix_curses.ui.actions import ClearCell, Command, Digit, MoveCursor, SelectCell
 from numbrix_curses.ui.keys import action_for_key
 from numbrix_curses.ui.mask import ScreenMask
+from helpers import DEMO_TEXT
 from tty_harness import Board, Terminal, play_command
 
-# 4x4, unique; blanks hold 2, 3, 12, 13, 15.
+# The puzzle is helpers.DEMO_TEXT: 4x4, unique; blanks hold 2, 3, 12, 13, 15.
 #    4  3  2  1
 #    5 14 15 16
 #    6 13 12 11
 #    7  8  9 10
-PUZZLE = """\
-# id: demo
-4 . . 1
-5 14 . 16
-6 . . 11
-7 8 9 10
-"""
 CELL_WIDTH = 4  # two digits plus a space either side
 ROWS, COLS = 24, 80
 
@@ -33,7 +27,7 @@ ROWS, COLS = 24, 80
 @pytest.fixture
 def puzzle_path(tmp_path: Path) -> Path:
     path = tmp_path / "demo.txt"
-    path.write_text(PUZZLE, encoding="utf-8")
+    path.write_text(DEMO_TEXT, encoding="utf-8")
     return path
 
 
