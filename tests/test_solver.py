@@ -751,14 +751,15 @@ def test_deadline_does_not_cut_short_an_easy_board() -> None:
     assert verdict(puzzle, deadline=time.monotonic() + 60) is Status.UNIQUE
 
 
-# Unique, but only after dozens of refuted guesses.
+# Unique, but only after refuted guesses (a clue-minimal board).
 BACKTRACKING_UNIQUE = board([
-    [0, 31, 0, 0, 0, 3, 4],
-    [0, 0, 25, 0, 0, 0, 0],
-    [0, 0, 0, 0, 18, 0, 0],
     [0, 0, 0, 0, 0, 0, 0],
-    [38, 0, 0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0, 0, 9],
+    [48, 0, 0, 0, 0, 3, 0],
+    [0, 0, 0, 0, 0, 4, 0],
+    [0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 9, 0, 0, 0, 25],
+    [40, 0, 0, 0, 32, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0],
 ])
 BACKTRACKING_MULTIPLE = board([
     [0, 0, 0, 0, 0, 0],
