@@ -15,7 +15,7 @@ Sections:
 
 A timeout is never a verdict: a timed-out run counts at its time limit, so a median or
 maximum that includes one is a lower bound and printed with ">".
-Results also go to <cache>/last.json.
+Results also go to benchmarks/.cache/last.json.
 """
 from __future__ import annotations
 
@@ -55,7 +55,8 @@ SOLUTION_COUNT = {"none": 0, "unique": 1, "multiple": 2}
 class Settings:
     classes: list[str]
     per_class: int | None
-    cache_dir: Path
+    corpus_dir: Path
+    results_dir: Path  # last.json
     skip_peers: bool
     timeout: dict[str, float]
     dfs_boards: int
@@ -632,7 +633,9 @@ def parse_args(argv: list[str] | None) -> Settings:
                         help="depth-first peers run on at most this many boards per class/kind")
     parser.add_argument("--sections", default="solvers,pathgen,generator",
                         help="which sections to run (solvers,pathgen,generator)")
-    parser.add_argument("--cache-dir", type=Path, default=corpus.CACHE_DIR)
+    parser.add_argument("--corpus-dir", type=Path, default=corpus.CORPUS_DIR)
+    parser.add_argument("--results-dir", type=Path, default=corpus.RESULTS_DIR,
+                        help="where last.json goes")
     args = parser.parse_args(argv)
     classes = [c.strip() for c in args.classes.split(",") if c.strip()]
     unknown = [c for c in classes if c not in corpus.CLASS_NAMES]
@@ -648,7 +651,8 @@ def parse_args(argv: list[str] | None) -> Settings:
     return Settings(
         classes=classes,
         per_class=args.per_class if args.per_class is not None else (2 if quick else None),
-        cache_dir=args.cache_dir,
+        corpus_dir=args.corpus_dir,
+        results_dir=args.results_dir,
         skip_peers=args.skip_peers,
         timeout={OURS: ours, CPSAT: cp, "smart_dfs": dfs, "plain_dfs": dfs},
         dfs_boards=args.dfs_boards if args.dfs_boards is not None else 2,
@@ -688,7 +692,7 @@ def main(argv: list[str] | None = None) -> int:
         dfs_reasons: dict[tuple[str, str], str] = {}
         for cls in settings.classes:
             class_started = time.monotonic()
-            boards = corpus.build_class(cls, settings.per_class, settings.cache_dir,
+            boards = corpus.build_class(cls, settings.per_class, settings.corpus_dir,
                                         settings.gen_limits, log=progress)
             built = time.monotonic()
             for board in boards:
@@ -744,8 +748,8 @@ def main(argv: list[str] | None = None) -> int:
     report["seconds"] = elapsed
     report["problems"] = problems
     report["table"] = lines
-    settings.cache_dir.mkdir(parents=True, exist_ok=True)
-    write_text_atomic(settings.cache_dir / "last.json", json.dumps(report, indent=1, default=str))
+    settings.results_dir.mkdir(parents=True, exist_ok=True)
+    write_text_atomic(settings.results_dir / "last.json", json.dumps(report, indent=1, default=str))
     return 1 if problems else 0
 
 

@@ -24,9 +24,11 @@ whose removal could not be decided in time is kept, and a board whose budget ran
 the givens it still had; both are recorded in the board's metadata (``undecided``,
 ``minimal: unproved``) and shown by the benchmark, never hidden.
 
-Files: ``<cache>/corpus-v<VERSION>-<R>x<C>.txt`` (the boards, with metadata) and
-``...-solutions.txt`` (the path each board came from). Boards are generated in index order
-and only missing ones are made, so asking for more boards later extends the cache.
+Files (kept in the repository): ``benchmarks/corpus/corpus-v<VERSION>-<R>x<C>.txt`` (the
+boards, with metadata) and ``...-solutions.txt`` (the path each board came from). Boards are
+generated in index order and only missing ones are made, so asking for more boards later
+extends the files; deleting them rebuilds the same boards (as long as path generation gives
+the same path for a seed), which takes tens of minutes.
 """
 from __future__ import annotations
 
@@ -51,7 +53,11 @@ from peers import HAVE_CPSAT, cpsat
 #: bump when the way boards are made changes, so old caches are not mixed in
 CORPUS_VERSION = 1
 
-CACHE_DIR = Path(__file__).resolve().parent / ".cache"
+#: the corpus files are kept in the repository, so a fresh clone times the same boards at
+#: once (building them takes tens of minutes); only missing boards are ever made
+CORPUS_DIR = Path(__file__).resolve().parent / "corpus"
+#: benchmark results (last.json); not kept in the repository
+RESULTS_DIR = Path(__file__).resolve().parent / ".cache"
 
 #: size classes by number of cells (table order): (name, rows, cols, default number of minimal boards)
 CLASSES: list[tuple[str, int, int, int]] = [
@@ -304,7 +310,7 @@ def class_counts(name: str, per_class: int | None) -> tuple[int, int, int]:
 def build_class(
     name: str,
     per_class: int | None = None,
-    cache_dir: Path = CACHE_DIR,
+    cache_dir: Path = CORPUS_DIR,
     limits: GenLimits | None = None,
     log: Log = _stderr,
 ) -> list[Board]:
@@ -381,10 +387,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--classes", default=",".join(CLASS_NAMES))
     parser.add_argument("--per-class", type=int, default=None)
-    parser.add_argument("--cache-dir", type=Path, default=CACHE_DIR)
+    parser.add_argument("--corpus-dir", type=Path, default=CORPUS_DIR)
     args = parser.parse_args(argv)
     for name in args.classes.split(","):
-        boards = build_class(name, args.per_class, args.cache_dir)
+        boards = build_class(name, args.per_class, args.corpus_dir)
         print(f"{name}: {len(boards)} boards")
     return 0
 

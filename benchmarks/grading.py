@@ -21,7 +21,7 @@ from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver import Status, solve
 from numbrix_curses.textformat import read_puzzles
 
-CACHE = Path(__file__).resolve().parent / ".cache"
+CORPUS = Path(__file__).resolve().parent / "corpus"
 TARGETS = {9: 0.050, 15: 0.5}
 
 
@@ -34,7 +34,7 @@ def generated(side: int, count: int) -> list[Puzzle]:
 
 
 def minimal(side: int, count: int) -> list[Puzzle]:
-    path = CACHE / f"corpus-v1-{side}x{side}.txt"
+    path = CORPUS / f"corpus-v1-{side}x{side}.txt"
     if not path.exists():
         return []
     boards = [p for p in read_puzzles(str(path)) if p.metadata.get("kind") == "minimal"]

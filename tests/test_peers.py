@@ -156,7 +156,7 @@ def test_past_deadline_reports_timeout(name: str) -> None:
 def test_bench_quick_runs_end_to_end(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--quick", "--classes", "5x5",
-         "--cache-dir", str(tmp_path)],
+         "--corpus-dir", str(tmp_path / "corpus"), "--results-dir", str(tmp_path)],
         capture_output=True,
         text=True,
         timeout=120,
