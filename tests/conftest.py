@@ -1,4 +1,5 @@
-"""Fixtures shared by the test modules: running the command line and writing puzzle files."""
+"""Fixtures shared by the test modules: running the command line, writing puzzle files, and the
+state directory and demo puzzle file of the app tests."""
 from __future__ import annotations
 
 import os
@@ -8,6 +9,8 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+
+from helpers import DEMO_TEXT
 
 #: a generous bound so a hung command fails the test instead of the whole run
 COMMAND_TIMEOUT = 120
@@ -52,3 +55,17 @@ def puzzle_file(tmp_path: Path) -> Callable[[str, str], Path]:
         return path
 
     return write
+
+
+@pytest.fixture
+def state(tmp_path: Path) -> Path:
+    """The app's state directory (XDG_STATE_HOME) for one test; created by the app."""
+    return tmp_path / "state"
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    """tmp_path/demo.txt holding the 4x4 demo puzzle (helpers.DEMO_TEXT)."""
+    path = tmp_path / "demo.txt"
+    path.write_text(DEMO_TEXT, encoding="utf-8")
+    return path

@@ -2,7 +2,7 @@
 solver, saving and resuming, and what happens on Ctrl-C, a hang-up or a crash.
 
 Every test runs the real program in a pseudo-terminal (tests/tty_harness.py) with its own
-state directory, and reads the screen back with pyte.
+state directory (the `state` fixture), and reads the screen back with pyte.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store, puzzle_key
 from numbrix_curses.textformat import read_puzzles
 from helpers import DEMO_TEXT, GIVENS
-from tty_harness import Board, Terminal, app_command, play_command
+from tty_harness import Board, Terminal, app_command, expect_exit, play_command, start, wait_play
 
 TWO_PUZZLES = DEMO_TEXT + """
 # id: tiny
@@ -28,37 +28,10 @@ TWO_PUZZLES = DEMO_TEXT + """
 """
 
 
-@pytest.fixture
-def state(tmp_path: Path) -> Path:
-    return tmp_path / "state"
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    path = tmp_path / "demo.txt"
-    path.write_text(DEMO_TEXT, encoding="utf-8")
-    return path
-
-
-def start(argv: list[str], state: Path, rows: int = 24, cols: int = 80, **env: str) -> Terminal:
-    return Terminal(argv, rows=rows, cols=cols, XDG_STATE_HOME=str(state), **env)
-
-
 def menu(state: Path, **env: str) -> Terminal:
     term = start(app_command(), state, **env)
     term.wait_text("[q] Quit")
     return term
-
-
-def wait_play(term: Terminal) -> None:
-    """The play screen's whole first frame: the key help's last line and the board's bottom."""
-    term.wait_text("quit    q")
-    term.wait_for(lambda: term.find("┘") is not None, what="the board")
-
-
-def finish(term: Terminal, code: int = 0) -> None:
-    assert term.wait_exit() == code
-    assert b"Traceback" not in bytes(term.raw)
 
 
 def store(state: Path) -> Store:
@@ -84,7 +57,7 @@ def test_menu_by_keys_library_then_play_and_back(state: Path):
         term.send("q")
         term.wait_text("[q] Quit")
         term.send("q")
-        finish(term)
+        expect_exit(term)
     finally:
         term.close()
 
@@ -106,7 +79,7 @@ def test_menu_by_mouse(state: Path):
         term.send("q")
         term.wait_text("[q] Quit")
         term.click_text("Quit")
-        finish(term)
+        expect_exit(term)
     finally:
         term.close()
 
@@ -121,7 +94,7 @@ def test_menu_arrows_and_enter(state: Path):
         term.send_key("escape")
         term.wait_text("[q] Quit")
         term.send("q")
-        finish(term)
+        expect_exit(term)
     finally:
         term.close()
 
@@ -135,7 +108,7 @@ def test_help_from_the_menu_and_from_play(state: Path, demo: Path):
         term.send("q")
         term.wait_text("[q] Quit")
         term.send("q")
-        finish(term)
+        expect_exit(term)
     finally:
         term.close()
     term = start(play_command(str(demo)), state)
@@ -165,7 +138,7 @@ def test_quit_and_resume_keeps_entries_history_and_timer(state: Path, demo: Path
         term.send("2")
         board.wait_cell(0, 2, "2")
         term.send("q")
-        finish(term)
+        expect_exit(term)
     finally:
         term.close()
     saved = json.loads((store(state).game_path(Puzzle.from_rows(GIVENS))).read_text())
@@ -186,7 +159,7 @@ def test_quit_and_resume_keeps_entries_history_and_timer(state: Path, demo: Path
         term.send("u")  # the history came back too
         board.wait_cell(0, 2, "")
         term.send("q")
-        finish(term)
+        expect_exit(term)
     finally:
         term.close()
 
@@ -208,7 +181,7 @@ def test_continue_in_the_menu_resumes_the_latest_game(state: Path):
         term.send("q")
         term.wait_text("Continue")
         term.send("q")
-        finish(term)
+        expect_exit(term)
     finally:
         term.close()
 
@@ -244,7 +217,7 @@ def test_corrupt_save_is_set_aside_with_a_message(state: Path, demo: Path):
         term.send("3")
         board.wait_cell(0, 1, "3")
         term.send("q")
-        finish(term)
+        expect_exit(term)
     finally:
         term.close()
     aside = list(path.parent.glob(path.name + ".corrupt-*"))
@@ -261,7 +234,7 @@ def test_corrupt_save_found_by_the_menu_is_reported(state: Path):
         term.wait_text("set aside")
         assert "Continue" not in term.text
         term.send("q")
-        finish(term)
+        expect_exit(term)
     finally:
         term.close()
 
@@ -596,7 +569,7 @@ def test_other_terminal_types(state: Path, demo: Path, term_name: str):
             term.send("3")
             board.wait_cell(2, 1, "13")
         term.send("q")
-        finish(term)
+        expect_exit(term)
     finally:
         term.close()
 
@@ -607,7 +580,7 @@ def test_without_a_mouse_the_screens_do_not_mention_clicks(state: Path, demo: Pa
         term.wait_text("[q] Quit")
         assert "click" not in term.text
         term.send("q")
-        finish(term)
+        expect_exit(term)
     finally:
         term.close()
     term = start(play_command(str(demo)), state, TERM="vt100")

@@ -26,11 +26,11 @@ from pathlib import Path
 import pytest
 
 from conftest import COMMAND_TIMEOUT, cli_env
-from helpers import DEMO_TEXT, GIVENS
+from helpers import GIVENS
 from numbrix_curses import atomic, cli
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store
-from tty_harness import Board, Terminal, app_command, play_command
+from tty_harness import Board, app_command, expect_exit, play_command, start, wait_play
 
 #: a child writing files is killed this many times, each at a random moment
 KILL_ROUNDS = 6
@@ -236,11 +236,10 @@ def test_generate_that_runs_out_of_its_time_guard_is_one_line_and_exit_3(
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
-def test_output_to_a_full_device_is_one_line_and_exit_2(puzzle_file) -> None:
-    path = puzzle_file(DEMO_TEXT)
+def test_output_to_a_full_device_is_one_line_and_exit_2(demo: Path) -> None:
     with open("/dev/full", "w") as full:
         result = subprocess.run(
-            [sys.executable, "-m", "numbrix_curses", "solve", str(path)],
+            [sys.executable, "-m", "numbrix_curses", "solve", str(demo)],
             stdout=full, stderr=subprocess.PIPE, text=True, env=cli_env(), timeout=COMMAND_TIMEOUT,
         )
     assert result.returncode == 2
@@ -248,21 +247,14 @@ def test_output_to_a_full_device_is_one_line_and_exit_2(puzzle_file) -> None:
 
 
 # ----- the app ---------------------------------------------------------------------------------
-def _wait_play(term: Terminal) -> None:
-    term.wait_text("quit    q")
-    term.wait_for(lambda: term.find("┘") is not None, what="the board")
-
-
-def test_the_app_plays_on_when_its_saves_fail(tmp_path: Path) -> None:
-    demo = tmp_path / "demo.txt"
-    demo.write_text(DEMO_TEXT)
+def test_the_app_plays_on_when_its_saves_fail(tmp_path: Path, demo: Path) -> None:
     blocker = tmp_path / "not-a-directory"
     blocker.write_text("a file where the state directory should go\n")
     # No save can be written under a file, whoever runs the test (even the superuser).
-    term = Terminal(play_command(str(demo)), rows=24, cols=80, XDG_STATE_HOME=str(blocker))
+    term = start(play_command(str(demo)), blocker)
     board = Board(term, 4)
     try:
-        _wait_play(term)
+        wait_play(term)
         term.send("3")  # the cursor starts on the first blank cell
         board.wait_cell(0, 1, "3")
         term.wait_text("Could not save the game")
@@ -275,26 +267,19 @@ def test_the_app_plays_on_when_its_saves_fail(tmp_path: Path) -> None:
             board.wait_cell(row, col, number)
         term.wait_text("Solved")
         term.send("q")
-        assert term.wait_exit() == 0
-        assert b"Traceback" not in bytes(term.raw)
+        expect_exit(term)
     finally:
         term.close()
     assert blocker.read_text() == "a file where the state directory should go\n"
 
 
-def _ends_with_one_line(term: Terminal, text: str, code: int = 2) -> None:
-    assert term.wait_exit() == code
-    assert text in term.text
-    assert b"Traceback" not in bytes(term.raw)
-
-
 def test_the_app_with_standard_input_not_a_terminal(tmp_path: Path) -> None:
     # stdout is the terminal, stdin is not: `numbrix < /dev/null` typed in a shell
     command = f'exec "{sys.executable}" -m numbrix_curses < "{os.devnull}"'
-    term = Terminal(["/bin/sh", "-c", command], rows=24, cols=80,
-                    XDG_STATE_HOME=str(tmp_path))
+    term = start(["/bin/sh", "-c", command], tmp_path)
     try:
-        _ends_with_one_line(term, "numbrix: the app needs a terminal")
+        expect_exit(term, 2)
+        assert "numbrix: the app needs a terminal" in term.text
         assert b"\x1b[?1049h" not in bytes(term.raw)  # the screen was never taken over
     finally:
         term.close()
@@ -302,35 +287,33 @@ def test_the_app_with_standard_input_not_a_terminal(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("term_name", ["dumb", "no-such-terminal"])
 @pytest.mark.parametrize("play", [False, True], ids=["menu", "play"])
-def test_the_app_on_a_terminal_it_cannot_drive(tmp_path: Path, term_name: str, play: bool) -> None:
-    demo = tmp_path / "demo.txt"
-    demo.write_text(DEMO_TEXT)
+def test_the_app_on_a_terminal_it_cannot_drive(
+    tmp_path: Path, demo: Path, term_name: str, play: bool
+) -> None:
     argv = play_command(str(demo)) if play else app_command()
-    term = Terminal(argv, rows=24, cols=80, TERM=term_name, XDG_STATE_HOME=str(tmp_path))
+    term = start(argv, tmp_path, TERM=term_name)
     try:
-        assert term.wait_exit() == 2
+        expect_exit(term, 2)
         lines = [line.strip() for line in term.lines if line.strip()]
         assert len(lines) == 1 and lines[0].startswith("numbrix: "), lines
         assert "terminal" in lines[0]
-        assert b"Traceback" not in bytes(term.raw)
     finally:
         term.close()
     assert not list(tmp_path.glob("**/*.json"))  # no game was started, so none was saved
 
 
 @pytest.mark.parametrize("play", [False, True], ids=["menu", "play"])
-def test_a_10x5_terminal_says_it_is_too_small_and_q_leaves(tmp_path: Path, play: bool) -> None:
-    demo = tmp_path / "demo.txt"
-    demo.write_text(DEMO_TEXT)
+def test_a_10x5_terminal_says_it_is_too_small_and_q_leaves(
+    tmp_path: Path, demo: Path, play: bool
+) -> None:
     argv = play_command(str(demo)) if play else app_command()
-    term = Terminal(argv, rows=5, cols=10, XDG_STATE_HOME=str(tmp_path))
+    term = start(argv, tmp_path, rows=5, cols=10)
     try:
         # the message is cut to the width, but its start is there
         term.wait_for(lambda: "Terminal t" in term.text and "(now 10x5)" in term.text,
                       what="the too-small message")
         term.send("q")
-        assert term.wait_exit() == 0
-        assert b"Traceback" not in bytes(term.raw)
+        expect_exit(term)
         assert bytes(term.raw).rfind(b"\x1b[?1049l") > bytes(term.raw).rfind(b"\x1b[?1049h")
     finally:
         term.close()

@@ -12,10 +12,9 @@ import pytest
 from numbrix_curses.ui.actions import ClearCell, Command, Digit, MoveCursor, SelectCell
 from numbrix_curses.ui.keys import action_for_key
 from numbrix_curses.ui.mask import ScreenMask
-from helpers import DEMO_TEXT
-from tty_harness import Board, Terminal, play_command
+from tty_harness import Board, Terminal, play_command, start, wait_play
 
-# The puzzle is helpers.DEMO_TEXT: 4x4, unique; blanks hold 2, 3, 12, 13, 15.
+# The `demo` puzzle (conftest.py, helpers.DEMO_TEXT): 4x4, unique; blanks hold 2, 3, 12, 13, 15.
 #    4  3  2  1
 #    5 14 15 16
 #    6 13 12 11
@@ -25,205 +24,170 @@ ROWS, COLS = 24, 80
 
 
 @pytest.fixture
-def puzzle_path(tmp_path: Path) -> Path:
-    path = tmp_path / "demo.txt"
-    path.write_text(DEMO_TEXT, encoding="utf-8")
-    return path
-
-
-@pytest.fixture
-def term(puzzle_path: Path, tmp_path: Path):
-    terminal = Terminal(play_command(str(puzzle_path)), rows=ROWS, cols=COLS,
-                        XDG_STATE_HOME=str(tmp_path / "state"))
-    wait_ready(terminal)
+def term(demo: Path, state: Path):
+    terminal = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
+    wait_play(terminal, last="mouse")  # the key help ends with the mouse line
     yield terminal
     terminal.close()
 
 
-def wait_ready(term: Terminal) -> None:
-    # The key help is drawn last: once it shows, the whole first frame is there.
-    term.wait_text("mouse")
-    term.wait_for(lambda: term.find("┘") is not None, what="the board")
-
-
-def cell_yx(term: Terminal, row: int, col: int) -> tuple[int, int]:
-    corner = term.find("┌")
-    assert corner is not None, term.dump()
-    top, left = corner
-    return top + 1 + 2 * row, left + 1 + col * (CELL_WIDTH + 1)
-
-
-def cell_text(term: Terminal, row: int, col: int) -> str:
-    y, x = cell_yx(term, row, col)
-    return term.lines[y][x : x + CELL_WIDTH].strip()
-
-
-def wait_cell(term: Terminal, row: int, col: int, text: str) -> None:
-    term.wait_for(lambda: cell_text(term, row, col) == text, what=f"cell {row},{col} = {text!r}")
-
-
-def is_cursor(term: Terminal, row: int, col: int) -> bool:
-    y, x = cell_yx(term, row, col)
-    return term.char(y, x + CELL_WIDTH - 2).reverse
-
-
-def click_cell(term: Terminal, row: int, col: int) -> None:
-    term.click(*cell_yx(term, row, col))
-    term.wait_for(lambda: is_cursor(term, row, col), what=f"cursor on {row},{col}")
+@pytest.fixture
+def board(term: Terminal) -> Board:
+    return Board(term, CELL_WIDTH)
 
 
 # ----- keyboard ----------------------------------------------------------------------------
-def test_first_frame_shows_board_givens_and_panel(term: Terminal):
+def test_first_frame_shows_board_givens_and_panel(term: Terminal, board: Board):
     assert "Numbrix · demo" in term.lines[0]
-    assert [cell_text(term, 3, c) for c in range(4)] == ["7", "8", "9", "10"]
-    assert cell_text(term, 0, 1) == ""
-    assert is_cursor(term, 0, 1)  # the first blank cell
+    assert [board.text(3, c) for c in range(4)] == ["7", "8", "9", "10"]
+    assert board.text(0, 1) == ""
+    assert board.is_cursor(0, 1)  # the first blank cell
     assert "Placed  11 of 16" in term.text
-    y, x = cell_yx(term, 0, 0)
+    y, x = board.cell_yx(0, 0)
     assert term.char(y, x + 2).bold  # givens stand out
 
 
-def test_arrows_move_and_digits_type(term: Terminal):
+def test_arrows_move_and_digits_type(term: Terminal, board: Board):
     term.send_key("right")
-    term.wait_for(lambda: is_cursor(term, 0, 2), what="cursor moved right")
+    term.wait_for(lambda: board.is_cursor(0, 2), what="cursor moved right")
     term.send("2")
-    wait_cell(term, 0, 2, "2")
+    board.wait_cell(0, 2, "2")
     term.wait_text("Placed  12 of 16")
     term.send_key("down")
     term.send("1")
     term.send("5")
-    wait_cell(term, 1, 2, "15")
+    board.wait_cell(1, 2, "15")
     term.wait_text("Moves   2")
-    assert cell_text(term, 0, 2) == "2"
+    assert board.text(0, 2) == "2"
 
 
-def test_letter_keys_move_too(term: Terminal):
+def test_letter_keys_move_too(term: Terminal, board: Board):
     term.send("j")  # down
-    term.wait_for(lambda: is_cursor(term, 1, 1))
+    term.wait_for(lambda: board.is_cursor(1, 1))
     term.send("d")  # right
-    term.wait_for(lambda: is_cursor(term, 1, 2))
+    term.wait_for(lambda: board.is_cursor(1, 2))
     term.send("a")
-    term.wait_for(lambda: is_cursor(term, 1, 1))
+    term.wait_for(lambda: board.is_cursor(1, 1))
     term.send("k")
-    term.wait_for(lambda: is_cursor(term, 0, 1))
+    term.wait_for(lambda: board.is_cursor(0, 1))
 
 
-def test_enter_ends_a_number(term: Terminal):
+def test_enter_ends_a_number(term: Terminal, board: Board):
     term.send("1")
     term.send_key("enter")
     term.send("3")
-    wait_cell(term, 0, 1, "3")  # not 13
+    board.wait_cell(0, 1, "3")  # not 13
 
 
-def test_path_is_drawn_between_consecutive_numbers(term: Terminal):
-    y, x = cell_yx(term, 0, 2)
+def test_path_is_drawn_between_consecutive_numbers(term: Terminal, board: Board):
+    y, x = board.cell_yx(0, 2)
     wall = x + CELL_WIDTH  # between (0, 2) and (0, 3), where 1 is given
     assert term.lines[y][wall] == "│"
     term.send_key("right")
     term.send("2")
     term.wait_for(lambda: term.lines[y][wall] == "━", what="a link from 2 to 1")
     # 5 under 4 is a given link: the wall between them is open with a vertical line
-    y0, x0 = cell_yx(term, 0, 0)
+    y0, x0 = board.cell_yx(0, 0)
     assert term.lines[y0 + 1][x0 + CELL_WIDTH - 2] == "┃"
 
 
-def test_neighbours_in_the_chain_are_highlighted(term: Terminal):
+def test_neighbours_in_the_chain_are_highlighted(term: Terminal, board: Board):
     term.send_key("down")
     term.send_key("left")  # onto the given 5
     term.wait_text("A2 = 5 (given)")
     for row, col in [(0, 0), (2, 0)]:  # 4 and 6
-        y, x = cell_yx(term, row, col)
+        y, x = board.cell_yx(row, col)
         assert term.char(y, x + 2).bg == "green"
-    y, x = cell_yx(term, 1, 1)  # 14 is not
+    y, x = board.cell_yx(1, 1)  # 14 is not
     assert term.char(y, x + 2).bg == "default"
 
 
-def test_givens_cannot_be_changed(term: Terminal):
+def test_givens_cannot_be_changed(term: Terminal, board: Board):
     term.send_key("left")
     term.send("3")
     term.wait_text("given")
-    assert cell_text(term, 0, 0) == "4"
+    assert board.text(0, 0) == "4"
 
 
-def test_backspace_and_space_clear(term: Terminal):
+def test_backspace_and_space_clear(term: Terminal, board: Board):
     term.send("3")
-    wait_cell(term, 0, 1, "3")
+    board.wait_cell(0, 1, "3")
     term.send_key("backspace")
-    wait_cell(term, 0, 1, "")
+    board.wait_cell(0, 1, "")
     term.send("3")
     term.send_key("enter")
-    wait_cell(term, 0, 1, "3")
+    board.wait_cell(0, 1, "3")
     term.send_key("space")
-    wait_cell(term, 0, 1, "")
+    board.wait_cell(0, 1, "")
 
 
-def test_undo_and_redo(term: Terminal):
+def test_undo_and_redo(term: Terminal, board: Board):
     term.send("3")
     term.send_key("right")
     term.send("2")
-    wait_cell(term, 0, 2, "2")
+    board.wait_cell(0, 2, "2")
     term.send("u")
-    wait_cell(term, 0, 2, "")
+    board.wait_cell(0, 2, "")
     term.send("u")
-    wait_cell(term, 0, 1, "")
+    board.wait_cell(0, 1, "")
     term.send("u")
     term.wait_text("Nothing to undo")
     term.send("r")
-    wait_cell(term, 0, 1, "3")
+    board.wait_cell(0, 1, "3")
     term.send_key("ctrl-r")
-    wait_cell(term, 0, 2, "2")
+    board.wait_cell(0, 2, "2")
     term.wait_text("Moves   2")
 
 
 # ----- mouse -------------------------------------------------------------------------------
-def test_click_a_cell_and_type_there(term: Terminal):
+def test_click_a_cell_and_type_there(term: Terminal, board: Board):
     assert "\x1b[?1006" in term.raw.decode("utf-8", "replace")  # SGR mouse is on
-    click_cell(term, 2, 1)
+    board.click(2, 1)
     term.send("1")
     term.send("3")
-    wait_cell(term, 2, 1, "13")
-    click_cell(term, 2, 2)
+    board.wait_cell(2, 1, "13")
+    board.click(2, 2)
     term.send("1")
     term.send("2")
-    wait_cell(term, 2, 2, "12")
-    assert cell_text(term, 2, 1) == "13"
+    board.wait_cell(2, 2, "12")
+    assert board.text(2, 1) == "13"
 
 
-def test_press_and_release_arriving_apart_select_once(term: Terminal):
+def test_press_and_release_arriving_apart_select_once(term: Terminal, board: Board):
     # A real terminal sends the release as its own event after the press.
-    y, x = cell_yx(term, 2, 2)
+    y, x = board.cell_yx(2, 2)
     term.send(f"\x1b[<0;{x + 1};{y + 1}M")
-    term.wait_for(lambda: is_cursor(term, 2, 2), what="cursor on the pressed cell")
+    term.wait_for(lambda: board.is_cursor(2, 2), what="cursor on the pressed cell")
     term.send(f"\x1b[<0;{x + 1};{y + 1}m")
     term.send("1")
     term.send("2")
-    wait_cell(term, 2, 2, "12")
+    board.wait_cell(2, 2, "12")
 
 
-def test_right_click_clears_a_cell(term: Terminal):
-    click_cell(term, 2, 1)
+def test_right_click_clears_a_cell(term: Terminal, board: Board):
+    board.click(2, 1)
     term.send("1")
     term.send("3")
-    wait_cell(term, 2, 1, "13")
-    term.right_click(*cell_yx(term, 2, 1))
-    wait_cell(term, 2, 1, "")
+    board.wait_cell(2, 1, "13")
+    term.right_click(*board.cell_yx(2, 1))
+    board.wait_cell(2, 1, "")
 
 
-def test_clicking_key_help_does_what_the_key_does(term: Terminal):
+def test_clicking_key_help_does_what_the_key_does(term: Terminal, board: Board):
     term.send("3")
-    wait_cell(term, 0, 1, "3")
+    board.wait_cell(0, 1, "3")
     term.click(*term.find("undo"))
-    wait_cell(term, 0, 1, "")
+    board.wait_cell(0, 1, "")
     term.click(*term.find("redo"))
-    wait_cell(term, 0, 1, "3")
+    board.wait_cell(0, 1, "3")
 
 
 # ----- finishing ---------------------------------------------------------------------------
-def test_finish_the_puzzle(term: Terminal):
+def test_finish_the_puzzle(term: Terminal, board: Board):
     for row, col, number in [(0, 1, "3"), (0, 2, "2"), (1, 2, "15"), (2, 1, "13")]:
-        click_cell(term, row, col)
+        board.click(row, col)
         term.send(number)
-        wait_cell(term, row, col, number)
+        board.wait_cell(row, col, number)
     assert "Solved" not in term.text
     term.send_key("right")
     term.send("1")
@@ -234,53 +198,53 @@ def test_finish_the_puzzle(term: Terminal):
     term.send("5")  # the finished board stays as it is
     term.send("u")
     term.wait_text("Solved in")
-    assert cell_text(term, 2, 2) == "12"
+    assert board.text(2, 2) == "12"
 
 
 # ----- terminal size -----------------------------------------------------------------------
-def test_resize_smaller_says_too_small_and_larger_relayouts(term: Terminal):
+def test_resize_smaller_says_too_small_and_larger_relayouts(term: Terminal, board: Board):
     term.send("3")
-    wait_cell(term, 0, 1, "3")
+    board.wait_cell(0, 1, "3")
     term.resize(10, 40)
     term.wait_text("Terminal too small: need 26x13")
     term.send("u")  # ignored while the board is not shown
     term.resize(20, 40)  # narrow: the panel goes under the board
     term.wait_text("4x4 · 12/16 · 1 move · ")
-    assert cell_text(term, 0, 1) == "3"
+    assert board.text(0, 1) == "3"
     term.resize(40, 120)
-    wait_ready(term)
+    wait_play(term, last="mouse")
     top, left = term.find("┌")
     width = 4 * (CELL_WIDTH + 1) + 1
     assert left + width + 4 + 31 <= 120 and left > 30  # centred again in the wider screen
-    assert cell_text(term, 0, 1) == "3"
+    assert board.text(0, 1) == "3"
     term.send("u")
-    wait_cell(term, 0, 1, "")
+    board.wait_cell(0, 1, "")
 
 
-def test_pause_hides_the_board(term: Terminal):
+def test_pause_hides_the_board(term: Terminal, board: Board):
     term.send("p")
     term.wait_text("Paused")
     assert "14" not in "".join(term.lines[term.find("┌")[0] :])
     term.send("3")
     term.send("p")
     term.wait_gone("Paused")
-    wait_cell(term, 1, 1, "14")
-    assert cell_text(term, 0, 1) == ""
+    board.wait_cell(1, 1, "14")
+    assert board.text(0, 1) == ""
 
 
 # ----- without colours ---------------------------------------------------------------------
-def test_works_without_colours(puzzle_path: Path, tmp_path: Path):
-    term = Terminal(play_command(str(puzzle_path)), rows=ROWS, cols=COLS, NO_COLOR="1",
-                    XDG_STATE_HOME=str(tmp_path / "state"))
+def test_works_without_colours(demo: Path, state: Path):
+    term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS, NO_COLOR="1")
+    board = Board(term, CELL_WIDTH)
     try:
-        wait_ready(term)
+        wait_play(term, last="mouse")
         term.send_key("down")
         term.send_key("left")
         term.wait_text("A2 = 5")
-        y, x = cell_yx(term, 0, 0)  # 4, before the cursor's 5
+        y, x = board.cell_yx(0, 0)  # 4, before the cursor's 5
         char = term.char(y, x + 2)
         assert char.underscore and char.bold and char.bg == "default"
-        assert is_cursor(term, 1, 0)
+        assert board.is_cursor(1, 0)
         assert all(term.char(r, c).fg == "default" for r in range(ROWS) for c in range(COLS))
         term.send("q")
         assert term.wait_exit() == 0
@@ -288,9 +252,8 @@ def test_works_without_colours(puzzle_path: Path, tmp_path: Path):
         term.close()
 
 
-def test_ascii_locale_draws_the_board_in_ascii(puzzle_path: Path, tmp_path: Path):
-    term = Terminal(play_command(str(puzzle_path)), rows=ROWS, cols=COLS, LANG="C", LC_ALL="C",
-                    XDG_STATE_HOME=str(tmp_path / "state"))
+def test_ascii_locale_draws_the_board_in_ascii(demo: Path, state: Path):
+    term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS, LANG="C", LC_ALL="C")
     try:
         term.wait_text("mouse")
         term.wait_text("+----+----+----+----+")
@@ -324,50 +287,51 @@ def test_ctrl_c_exits_130_and_restores_the_terminal(term: Terminal):
 
 
 # ----- the play screen's actions ----------------------------------------------------------
-def test_n_places_one_more_than_the_highest_neighbour(term: Terminal):
+def test_n_places_one_more_than_the_highest_neighbour(term: Terminal, board: Board):
     term.send_key("right")  # (0, 2): next to the given 1
     term.send("n")
-    wait_cell(term, 0, 2, "2")
+    board.wait_cell(0, 2, "2")
     term.send_key("left")  # (0, 1): next to 4, 14 and 2
     term.send("n")
-    wait_cell(term, 0, 1, "15")  # not next to 16: check will say so
+    board.wait_cell(0, 1, "15")  # not next to 16: check will say so
     term.send("c")
     term.wait_text("marked")
-    click_cell(term, 3, 3)  # on 10, whose neighbours are 9 and 11
+    board.click(3, 3)  # on 10, whose neighbours are 9 and 11
     term.send("n")
     term.wait_text("That number is given")
 
 
-def test_check_marks_a_wrong_cell_and_the_mark_goes_with_the_next_change(term: Terminal):
-    click_cell(term, 2, 2)
+def test_check_marks_a_wrong_cell_and_the_mark_goes_with_the_next_change(term: Terminal, board: Board):
+    board.click(2, 2)
     term.send("1")
     term.send("5")  # 15 is not next to 14 or 16
-    wait_cell(term, 2, 2, "15")
+    board.wait_cell(2, 2, "15")
     term.send("c")
     term.wait_text("1 cell marked")
-    y, x = cell_yx(term, 2, 2)
+    y, x = board.cell_yx(2, 2)
     assert term.lines[y][x] == "!"  # a flag, not colour alone
     assert term.char(y, x + 2).bg == "red"
-    assert term.lines[cell_yx(term, 1, 1)[0]][cell_yx(term, 1, 1)[1]] == " "  # givens unmarked
+    assert term.lines[board.cell_yx(1, 1)[0]][board.cell_yx(1, 1)[1]] == " "  # givens unmarked
     term.send("u")
-    wait_cell(term, 2, 2, "")
+    board.wait_cell(2, 2, "")
     assert term.lines[y][x] == " "
 
 
-def test_check_without_mistakes_says_so(term: Terminal):
+def test_check_without_mistakes_says_so(term: Terminal, board: Board):
     term.send("3")
-    wait_cell(term, 0, 1, "3")
+    board.wait_cell(0, 1, "3")
     term.send("c")
     term.wait_text("No mistakes found.")
 
 
-def test_check_notices_numbers_that_will_not_work_out_without_saying_where(tmp_path: Path):
+def test_check_notices_numbers_that_will_not_work_out_without_saying_where(
+    tmp_path: Path, state: Path
+):
     # Solution (unique): 1 2 3 / 6 5 4 / 7 8 9. A 7 in the middle contradicts nothing on
     # sight (right distances, right checkerboard colour), but it is wrong.
     path = tmp_path / "three.txt"
     path.write_text("# id: three\n1 . 3\n. . .\n. . 9\n")
-    term = Terminal(play_command(str(path)), rows=ROWS, cols=COLS,
-                    XDG_STATE_HOME=str(tmp_path / "state"))
+    term = start(play_command(str(path)), state, rows=ROWS, cols=COLS)
     board = Board(term, 3)
     try:
         term.wait_text("mouse")
@@ -381,7 +345,7 @@ def test_check_notices_numbers_that_will_not_work_out_without_saying_where(tmp_p
         term.close()
 
 
-def test_hint_and_auto_fill(term: Terminal):
+def test_hint_and_auto_fill(term: Terminal, board: Board):
     from numbrix_curses.assist import deduce_available
 
     if not deduce_available():
@@ -394,7 +358,7 @@ def test_hint_and_auto_fill(term: Terminal):
     term.wait_message("must go at C1")
     term.wait_message("(? again places it)")
     hinted = [(r, c) for r in range(4) for c in range(4)
-              if term.lines[cell_yx(term, r, c)[0]][cell_yx(term, r, c)[1]] == "?"]
+              if term.lines[board.cell_yx(r, c)[0]][board.cell_yx(r, c)[1]] == "?"]
     assert len(hinted) == 1
     term.send("?")  # again: placed
     term.wait_text("Placed")
@@ -404,69 +368,69 @@ def test_hint_and_auto_fill(term: Terminal):
     term.wait_text("Solved in")  # a real solve stays
 
 
-def test_hint_refuses_on_a_board_with_a_contradiction(term: Terminal):
-    click_cell(term, 2, 2)
+def test_hint_refuses_on_a_board_with_a_contradiction(term: Terminal, board: Board):
+    board.click(2, 2)
     term.send("1")
     term.send("5")
-    wait_cell(term, 2, 2, "15")
+    board.wait_cell(2, 2, "15")
     term.send("?")
     term.wait_text("Fix the marked cells first")
 
 
-def test_reveal_asks_first_then_fills_and_undo_takes_it_back(term: Terminal):
+def test_reveal_asks_first_then_fills_and_undo_takes_it_back(term: Terminal, board: Board):
     term.send("3")
-    wait_cell(term, 0, 1, "3")
+    board.wait_cell(0, 1, "3")
     term.send("S")
     term.wait_text("Reveal the solution?")
-    assert cell_text(term, 3, 0) == "7"  # a question does not hide the board
+    assert board.text(3, 0) == "7"  # a question does not hide the board
     term.send("n")
     term.wait_gone("Reveal the solution?")
-    assert cell_text(term, 0, 2) == ""
+    assert board.text(0, 2) == ""
     term.send("S")
     term.wait_text("Reveal the solution?")
     term.send("y")
-    wait_cell(term, 2, 1, "13")
+    board.wait_cell(2, 1, "13")
     term.wait_text("Solution revealed")
-    assert [cell_text(term, 0, c) for c in range(4)] == ["4", "3", "2", "1"]
+    assert [board.text(0, c) for c in range(4)] == ["4", "3", "2", "1"]
     term.send("u")
-    wait_cell(term, 2, 1, "")
-    assert cell_text(term, 0, 1) == "3"  # the player's own number is back
+    board.wait_cell(2, 1, "")
+    assert board.text(0, 1) == "3"  # the player's own number is back
 
 
-def test_restart_asks_first_and_can_be_undone(term: Terminal):
+def test_restart_asks_first_and_can_be_undone(term: Terminal, board: Board):
     term.send("3")
     term.send_key("right")
     term.send("2")
-    wait_cell(term, 0, 2, "2")
+    board.wait_cell(0, 2, "2")
     term.send("R")
     term.wait_text("start again?")
     term.send_key("escape")  # no
     term.wait_gone("start again?")
-    assert cell_text(term, 0, 1) == "3"
+    assert board.text(0, 1) == "3"
     term.send("R")
     term.wait_text("start again?")
     term.click(*term.find("[y] Yes"))
-    wait_cell(term, 0, 1, "")
-    assert cell_text(term, 0, 2) == ""
+    board.wait_cell(0, 1, "")
+    assert board.text(0, 2) == ""
     term.send("u")
-    wait_cell(term, 0, 1, "3")
-    wait_cell(term, 0, 2, "2")
+    board.wait_cell(0, 1, "3")
+    board.wait_cell(0, 2, "2")
 
 
-def test_move_history_lists_moves_and_a_click_goes_back(term: Terminal):
+def test_move_history_lists_moves_and_a_click_goes_back(term: Terminal, board: Board):
     term.send("3")
     term.send_key("right")
     term.send("2")
-    wait_cell(term, 0, 2, "2")
+    board.wait_cell(0, 2, "2")
     term.send("m")
     term.wait_text("1. 3 at B1")
     term.wait_text("2. 2 at C1")
     term.click(*term.find("0. start"))
-    wait_cell(term, 0, 1, "")
-    assert cell_text(term, 0, 2) == ""
+    board.wait_cell(0, 1, "")
+    assert board.text(0, 2) == ""
     term.wait_text("Moves   0")
     term.click(*term.find("2. 2 at C1"))  # redo both, from the list
-    wait_cell(term, 0, 2, "2")
+    board.wait_cell(0, 2, "2")
     term.send("m")
     term.wait_text("Keys")
 
@@ -483,15 +447,13 @@ def test_play_to_completion_by_keys_only(term: Terminal):
     term.wait_match(r"Solved in \d+:\d\d, 5 moves")
 
 
-def test_best_time_is_recorded(puzzle_path: Path, tmp_path: Path):
+def test_best_time_is_recorded(demo: Path, state: Path):
     import json
 
-    state = tmp_path / "state"
     for attempt in range(2):
-        term = Terminal(play_command(str(puzzle_path)), rows=ROWS, cols=COLS,
-                        XDG_STATE_HOME=str(state))
+        term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
         try:
-            wait_ready(term)
+            wait_play(term, last="mouse")
             term.send("S")
             term.wait_text("Reveal the solution?")
             term.send("n")  # (a revealed game would not count)
@@ -524,9 +486,8 @@ def big_puzzle(tmp_path: Path, rows: int = 20, cols: int = 20) -> Path:
     return path
 
 
-def test_a_board_larger_than_the_screen_scrolls_with_the_cursor(tmp_path: Path):
-    term = Terminal(play_command(str(big_puzzle(tmp_path))), rows=ROWS, cols=COLS,
-                    XDG_STATE_HOME=str(tmp_path / "state"))
+def test_a_board_larger_than_the_screen_scrolls_with_the_cursor(tmp_path: Path, state: Path):
+    term = start(play_command(str(big_puzzle(tmp_path))), state, rows=ROWS, cols=COLS)
     board = Board(term, 5)
     try:
         match = term.wait_match(r"rows 1-(\d+) cols 1-(\d+)")

@@ -6,6 +6,9 @@ offers polling waits, key and mouse input (SGR or X10 encoding, as the terminal 
 wants), resizing and the exit status. No fixed sleeps: every wait polls the pty until a
 predicate holds or a timeout fails the test with the screen.
 
+`start`, `wait_play` and `expect_exit` are the set-up, first wait and last check the app
+tests share; `Board` reads and clicks the board widget.
+
 The child always gets its own state directory (`XDG_STATE_HOME`), a fresh temporary one
 unless the test passes one, so no test ever reads or writes the real saved games.
 """
@@ -261,6 +264,26 @@ class Terminal:
         if self.child.isalive():
             self.child.terminate(force=True)
         self.child.close()
+
+
+def start(argv: list[str], state: os.PathLike[str] | str, rows: int = 24, cols: int = 80,
+          **env: str) -> Terminal:
+    """`argv` in a `rows` x `cols` terminal, with `state` as its state directory (the saves a
+    test puts there or reads back afterwards)."""
+    return Terminal(argv, rows=rows, cols=cols, XDG_STATE_HOME=str(state), **env)
+
+
+def wait_play(term: Terminal, last: str = "quit    q") -> None:
+    """Wait for the play screen's whole first frame: `last`, the end of the key help (drawn
+    last), and the board's bottom edge."""
+    term.wait_text(last)
+    term.wait_for(lambda: term.find("┘") is not None, what="the board")
+
+
+def expect_exit(term: Terminal, code: int = 0) -> None:
+    """The app ends with status `code` and prints no traceback on the way out."""
+    assert term.wait_exit() == code
+    assert b"Traceback" not in bytes(term.raw)
 
 
 class Board:
