@@ -19,9 +19,8 @@ from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
 from numbrix_curses.ui.actions import Action, ClearCell, Command, Digit, MoveCursor, SelectCell
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.form import Button, Field, Form
-from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
+from numbrix_curses.ui.grid import BoardView, draw_grid
 from numbrix_curses.ui.keys import ENTRY_KEYS
-from numbrix_curses.ui.layout import plan_layout
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
     KeyHelp,
@@ -29,7 +28,6 @@ from numbrix_curses.ui.panel import (
     MessageKind,
     draw_side_panel,
     draw_status_bar,
-    side_panel_rows,
 )
 from numbrix_curses.ui.screen import (
     AppContext,
@@ -39,7 +37,7 @@ from numbrix_curses.ui.screen import (
     Replace,
     Screen,
     draw_title,
-    draw_too_small,
+    place_board,
     spinner,
 )
 
@@ -431,15 +429,12 @@ class EntryScreen(Screen):
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
-        height, width = win.getmaxyx()
-        least, most = side_panel_rows(STATUS_ROWS, len(KEY_LINES))
-        layout = plan_layout(height, width, GridLayout.for_board(self.game.rows, self.game.cols),
-                             least, most)
-        self.too_small = layout.grid is None
-        if layout.grid is None:
-            draw_too_small(win, layout.need, theme)
+        placed = place_board(win, self.game.rows, self.game.cols, STATUS_ROWS, len(KEY_LINES), theme)
+        self.too_small = placed is None
+        if placed is None:
             return
-        grid = layout.grid.scrolled_to(*self.origin).following(*self.game.cursor)
+        layout, grid = placed
+        grid = grid.scrolled_to(*self.origin).following(*self.game.cursor)
         self.origin = (grid.row0, grid.col0)
         draw_title(win, f"Numbrix {theme.glyphs.bullet} Type in a puzzle", theme)
         draw_grid(win, mask, self.board_view(), grid, theme)

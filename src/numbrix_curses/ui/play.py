@@ -30,7 +30,6 @@ from numbrix_curses.ui.actions import (
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
 from numbrix_curses.ui.keys import PLAY_KEYS
-from numbrix_curses.ui.layout import plan_layout
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
     KeyHelp,
@@ -39,7 +38,6 @@ from numbrix_curses.ui.panel import (
     MessageKind,
     draw_side_panel,
     draw_status_bar,
-    side_panel_rows,
 )
 from numbrix_curses.ui.screen import (
     AppContext,
@@ -49,7 +47,7 @@ from numbrix_curses.ui.screen import (
     Push,
     Screen,
     draw_title,
-    draw_too_small,
+    place_board,
     spinner,
 )
 
@@ -647,16 +645,13 @@ class PlayScreen(Screen):
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
-        height, width = win.getmaxyx()
         keys = KEY_LINES + ((MOUSE_LINE,) if self.ctx.mouse else ())
-        least, most = side_panel_rows(STATUS_ROWS, len(keys))
-        layout = plan_layout(height, width, GridLayout.for_board(self.game.rows, self.game.cols),
-                             least, most)
-        self.too_small = layout.grid is None
-        if layout.grid is None:
-            draw_too_small(win, layout.need, theme)
+        placed = place_board(win, self.game.rows, self.game.cols, STATUS_ROWS, len(keys), theme)
+        self.too_small = placed is None
+        if placed is None:
             return
-        grid = layout.grid.scrolled_to(*self.origin).following(*self.game.cursor)
+        layout, grid = placed
+        grid = grid.scrolled_to(*self.origin).following(*self.game.cursor)
         self.origin = (grid.row0, grid.col0)
         self._draw_title(win, grid)
         draw_grid(win, mask, self.board_view(), grid, theme)

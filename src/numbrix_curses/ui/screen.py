@@ -16,8 +16,11 @@ from typing import Callable, Union
 from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action
 from numbrix_curses.ui.draw import centred, put
+from numbrix_curses.ui.grid import GridLayout
 from numbrix_curses.ui.keys import LIST_KEYS, KeyTable, action_for_key
+from numbrix_curses.ui.layout import Layout, plan_layout
 from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.panel import side_panel_rows
 from numbrix_curses.ui.theme import Theme
 
 SPINNER = "|/-\\"
@@ -120,6 +123,23 @@ def draw_too_small(win: "curses.window", need: tuple[int, int], theme: Theme) ->
             centred(win, top + i, line, theme.error if i == 0 else 0)
         else:
             put(win, top + i, 0, line, theme.error if i == 0 else 0)
+
+
+def place_board(
+    win: "curses.window", board_rows: int, board_cols: int, status_rows: int, key_lines: int,
+    theme: Theme,
+) -> tuple[Layout, GridLayout] | None:
+    """Where a board screen (play, entry, watch) puts a `board_rows` x `board_cols` board and
+    its panel of `status_rows` status lines and `key_lines` lines of key help: the layout and
+    its board window (not yet scrolled). None when the terminal is too small; the message
+    saying so is drawn instead."""
+    height, width = win.getmaxyx()
+    least, most = side_panel_rows(status_rows, key_lines)
+    layout = plan_layout(height, width, GridLayout.for_board(board_rows, board_cols), least, most)
+    if layout.grid is None:
+        draw_too_small(win, layout.need, theme)
+        return None
+    return layout, layout.grid
 
 
 def spinner(started: float) -> str:

@@ -18,9 +18,8 @@ from numbrix_curses.game import plural
 from numbrix_curses.jobs import CancelToken, Cancelled, ThreadJob
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.ui.actions import Action, Command, Scroll
-from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
+from numbrix_curses.ui.grid import BoardView, draw_grid
 from numbrix_curses.ui.keys import WATCH_KEYS
-from numbrix_curses.ui.layout import plan_layout
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
     KeyHelp,
@@ -28,9 +27,8 @@ from numbrix_curses.ui.panel import (
     MessageKind,
     draw_side_panel,
     draw_status_bar,
-    side_panel_rows,
 )
-from numbrix_curses.ui.screen import AppContext, Nav, Pop, Screen, draw_title, draw_too_small
+from numbrix_curses.ui.screen import AppContext, Nav, Pop, Screen, draw_title, place_board
 
 #: steps per second to choose from
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 20000)
@@ -236,20 +234,19 @@ class WatchScreen(Screen):
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
-        height, width = win.getmaxyx()
-        least, most = side_panel_rows(STATUS_ROWS, len(KEY_LINES))
-        layout = plan_layout(height, width, GridLayout.for_board(self.puzzle.rows, self.puzzle.cols),
-                             least, most)
-        self.too_small = layout.grid is None
-        if layout.grid is None:
-            draw_too_small(win, layout.need, theme)
+        placed = place_board(win, self.puzzle.rows, self.puzzle.cols, STATUS_ROWS, len(KEY_LINES),
+                             theme)
+        self.too_small = placed is None
+        if placed is None:
             return
-        grid = layout.grid.scrolled_to(*self.origin)
+        layout, grid = placed
+        grid = grid.scrolled_to(*self.origin)
         if self.last_cell is not None:
             grid = grid.following(*divmod(self.last_cell, self.puzzle.cols))
         self.origin = (grid.row0, grid.col0)
         draw_title(win, f"Numbrix {theme.glyphs.bullet} Watching the solver on {self.label}", theme)
-        draw_grid(win, ScreenMask(height, width), self.board_view(), grid, theme)
+        # Clicks on the replay do nothing: its cells go into a mask of their own.
+        draw_grid(win, ScreenMask(*win.getmaxyx()), self.board_view(), grid, theme)
         message = self._final_message()
         if layout.side_panel:
             draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
