@@ -38,9 +38,11 @@ from brute import (
 )
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver import (
+    Deductions,
     EventKind,
     SolveResult,
     Status,
+    Stuck,
     count_solutions,
     solve,
 )
@@ -836,3 +838,50 @@ def test_count_solutions_raises_on_timeout() -> None:
         count_solutions(HARD, deadline=time.monotonic() + 0.001)
     with pytest.raises(TimeoutError):
         count_solutions(HARD, deadline=time.monotonic() - 1)
+
+
+# ------------------------------------------------------ deductions (the engine's trials)
+
+
+def _deductions_of(puzzle: Puzzle) -> Deductions:
+    geo = puzzle.geometry
+    pos = [-1] * (puzzle.size + 1)
+    for number, cell in puzzle.given_cells().items():
+        pos[number] = cell
+    free = geo.full_mask & ~sum(1 << c for c in puzzle.given_cells().values())
+    dom = [0] + [geo.full_mask] * puzzle.size
+    return Deductions(geo, pos, dom, free, None)
+
+
+@HYPO
+@given(path_puzzles(max_side=5))
+def test_deductions_keep_every_solution(case) -> None:
+    """What the trials rely on: deducing never strikes a cell a solution uses, and
+    assuming a solution's own placement never runs into a contradiction."""
+    puzzle, grid = case
+    where = {int(v): i for i, v in enumerate(grid.ravel())}
+    base = _deductions_of(puzzle)
+    base.run()
+    assert all(base.dom[v] >> where[v] & 1 for v in range(1, puzzle.size + 1))
+    missing = [v for v in range(1, puzzle.size + 1) if base.pos[v] < 0]
+    for v in missing[:3]:
+        trial = base.copy()
+        trial.assume(v, where[v])
+        trial.run()
+        assert all(trial.dom[u] >> where[u] & 1 for u in range(1, puzzle.size + 1))
+        # a trial leaves the board it was copied from as it was
+        assert base.pos[v] < 0
+
+
+def test_deductions_refute_an_impossible_assumption() -> None:
+    puzzle = board([[1, 0, 3], [0, 0, 0], [0, 0, 9]])
+    base = _deductions_of(puzzle)
+    base.run()
+    assert base.pos[2] == 1  # 2 can only stand between 1 and 3: deduced, no trial needed
+    with pytest.raises(Stuck):
+        base.copy().assume(4, 2)  # that cell holds the given 3
+    with pytest.raises(Stuck):
+        base.copy().assume(8, 3)  # 8 must touch 9 in the far corner; row 2, column 1 does not
+    # deduction alone finishes this board: 1 2 3 / 6 5 4 / 7 8 9
+    assert base.free == 0
+    assert base.pos[1:10] == [0, 1, 2, 5, 4, 3, 6, 7, 8]
