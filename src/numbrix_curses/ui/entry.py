@@ -16,8 +16,9 @@ from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, plural
 from numbrix_curses.jobs import CancelToken, ThreadJob
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
-from numbrix_curses.ui.actions import Action, ClearCell, Command, Digit, MoveCursor, SelectCell
+from numbrix_curses.ui.actions import Action, Command
 from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.form import Button, Field, Form
 from numbrix_curses.ui.grid import BoardView, draw_grid
 from numbrix_curses.ui.keys import ENTRY_KEYS
@@ -146,26 +147,15 @@ class EntryScreen(Screen):
             self._cancel()
             return None
         self.message = None
-        refusal: Refusal | None = None
-        if isinstance(action, MoveCursor):
-            game.move_cursor(action.drow, action.dcol)
-        elif isinstance(action, SelectCell):
-            game.set_cursor(action.row, action.col)
-        elif isinstance(action, ClearCell):
-            game.set_cursor(action.row, action.col)
-            refusal = game.clear()
-        elif isinstance(action, Digit):
-            refusal = game.type_digit(action.value)
-        elif action is Command.BACKSPACE:
-            refusal = game.backspace()
-        elif action is Command.CLEAR:
-            refusal = game.clear()
-        elif action is Command.COMMIT:
+        edited, refusal = apply_edit(game, action)
+        if edited:
+            if refusal is Refusal.OUT_OF_RANGE:
+                self.message = Message(f"Numbers go from 1 to {game.size}.", MessageKind.ERROR)
+            elif refusal is not None:
+                self.message = Message(refusal.value)
+            return None
+        if action is Command.COMMIT:
             game.commit()
-        elif action is Command.UNDO:
-            refusal = game.undo()
-        elif action is Command.REDO:
-            refusal = game.redo()
         elif action is Command.CHECK:
             self._check()
         elif action is Command.SWAP:
@@ -178,10 +168,6 @@ class EntryScreen(Screen):
             return self._ask_path()
         elif action is Command.CLEAR_ALL:
             return self._ask_wipe()
-        if refusal is Refusal.OUT_OF_RANGE:
-            self.message = Message(f"Numbers go from 1 to {game.size}.", MessageKind.ERROR)
-        elif refusal is not None:
-            self.message = Message(refusal.value)
         return None
 
     def _leave(self) -> Nav:

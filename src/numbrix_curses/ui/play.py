@@ -18,16 +18,9 @@ from numbrix_curses.game import Game, Refusal, describe_move, format_duration, p
 from numbrix_curses.jobs import CancelToken, ThreadJob
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
-from numbrix_curses.ui.actions import (
-    Action,
-    ClearCell,
-    Command,
-    Digit,
-    GoToMove,
-    MoveCursor,
-    SelectCell,
-)
+from numbrix_curses.ui.actions import Action, Command, GoToMove
 from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
 from numbrix_curses.ui.keys import PLAY_KEYS
 from numbrix_curses.ui.mask import ScreenMask
@@ -174,29 +167,15 @@ class PlayScreen(Screen):
 
     def _dispatch(self, action: Action) -> tuple[Refusal | None, Nav | None]:
         game = self.game
-        if isinstance(action, MoveCursor):
-            game.move_cursor(action.drow, action.dcol)
-        elif isinstance(action, SelectCell):
-            game.set_cursor(action.row, action.col)
-        elif isinstance(action, ClearCell):
-            game.set_cursor(action.row, action.col)
-            return game.clear(), None
-        elif isinstance(action, Digit):
-            return game.type_digit(action.value), None
-        elif isinstance(action, GoToMove):
+        edited, refusal = apply_edit(game, action)
+        if edited:
+            return refusal, None
+        if isinstance(action, GoToMove):
             return self._go_to_move(action.count), None
-        elif action is Command.BACKSPACE:
-            return game.backspace(), None
-        elif action is Command.CLEAR:
-            return game.clear(), None
         elif action is Command.COMMIT:
             game.commit()
             self._cancel_task()
             self.hint = None
-        elif action is Command.UNDO:
-            return game.undo(), None
-        elif action is Command.REDO:
-            return game.redo(), None
         elif action is Command.NEXT_NUMBER:
             return game.place_next(), None
         elif action is Command.PAUSE:
