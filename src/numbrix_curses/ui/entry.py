@@ -17,6 +17,7 @@ from numbrix_curses.game import Game, Refusal, plural
 from numbrix_curses.jobs import CancelToken, ThreadJob
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
 from numbrix_curses.ui.actions import Action, Command
+from numbrix_curses.ui.dialogs import ConfirmScreen, TextPromptScreen
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.form import Button, Field, Form
@@ -129,6 +130,14 @@ class EntryScreen(Screen):
         except PuzzleError as error:
             return str(error)
 
+    def _puzzle_or_say_why(self) -> Puzzle | None:
+        """The typed grid as a puzzle; else None, with the message saying why it is not one."""
+        puzzle = self.puzzle()
+        if isinstance(puzzle, str):
+            self.message = Message(f"Not a puzzle yet: {puzzle}", MessageKind.ERROR)
+            return None
+        return puzzle
+
     def _current_result(self):
         return self.result if self.result_revision == self.game.revision else None
 
@@ -173,8 +182,6 @@ class EntryScreen(Screen):
     def _leave(self) -> Nav:
         if self.game.placed == 0 or self.saved_revision == self.game.revision:
             return Pop()
-        from numbrix_curses.ui.dialogs import ConfirmScreen
-
         return Push(ConfirmScreen(self.ctx, "Leave without saving this puzzle?",
                                   lambda: Pop(), detail="e saves it to a file."))
 
@@ -182,7 +189,6 @@ class EntryScreen(Screen):
         if self.game.placed == 0:
             self.message = Message("The grid is empty already.")
             return None
-        from numbrix_curses.ui.dialogs import ConfirmScreen
 
         def wipe() -> None:
             self.game.restart()
@@ -191,12 +197,11 @@ class EntryScreen(Screen):
         return Push(ConfirmScreen(self.ctx, "Clear the whole grid?", wipe, detail="u brings it back."))
 
     def _check(self) -> None:
-        puzzle = self.puzzle()
-        self.conflicts = frozenset()
-        if isinstance(puzzle, str):
+        puzzle = self._puzzle_or_say_why()
+        if puzzle is None:
             self.conflicts = self.game.conflict_cells()
-            self.message = Message(f"Not a puzzle yet: {puzzle}", MessageKind.ERROR)
             return
+        self.conflicts = frozenset()
         conflicts = self.game.conflict_cells()
         if conflicts:
             self.conflicts = conflicts
@@ -282,9 +287,8 @@ class EntryScreen(Screen):
         }[self.view_mode])
 
     def _play(self) -> Nav | None:
-        puzzle = self.puzzle()
-        if isinstance(puzzle, str):
-            self.message = Message(f"Not a puzzle yet: {puzzle}", MessageKind.ERROR)
+        puzzle = self._puzzle_or_say_why()
+        if puzzle is None:
             return None
         result = self._current_result()
         if result is None:
@@ -298,8 +302,6 @@ class EntryScreen(Screen):
         if status == "unique":
             return Push(PlayScreen.open(self.ctx, puzzle, label, None))
         if status == "multiple":
-            from numbrix_curses.ui.dialogs import ConfirmScreen
-
             return Push(ConfirmScreen(
                 self.ctx, "This puzzle has more than one solution. Play it anyway?",
                 lambda: Push(PlayScreen.open(self.ctx, puzzle, label, None)),
@@ -308,21 +310,17 @@ class EntryScreen(Screen):
         return None
 
     def _watch(self) -> Nav | None:
-        puzzle = self.puzzle()
-        if isinstance(puzzle, str):
-            self.message = Message(f"Not a puzzle yet: {puzzle}", MessageKind.ERROR)
+        puzzle = self._puzzle_or_say_why()
+        if puzzle is None:
             return None
         from numbrix_curses.ui.watch import WatchScreen
 
         return Push(WatchScreen(self.ctx, puzzle, f"typed {self.game.rows}x{self.game.cols}"))
 
     def _ask_path(self) -> Nav | None:
-        puzzle = self.puzzle()
-        if isinstance(puzzle, str):
-            self.message = Message(f"Not a puzzle yet: {puzzle}", MessageKind.ERROR)
+        puzzle = self._puzzle_or_say_why()
+        if puzzle is None:
             return None
-        from numbrix_curses.ui.dialogs import TextPromptScreen
-
         rows, cols = self.game.rows, self.game.cols
         return Push(TextPromptScreen(
             self.ctx, "Save the puzzle", "File to write (the text format):",
@@ -338,8 +336,6 @@ class EntryScreen(Screen):
         if os.path.isdir(path):
             return f"{text} is a directory."
         if os.path.exists(path):
-            from numbrix_curses.ui.dialogs import ConfirmScreen
-
             def overwrite() -> Nav | str | None:
                 error = self._write(path, text, puzzle)
                 return Pop() if error is None else None

@@ -19,6 +19,7 @@ from numbrix_curses.jobs import CancelToken, ThreadJob
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
 from numbrix_curses.ui.actions import Action, Command, GoToMove
+from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
@@ -324,8 +325,6 @@ class PlayScreen(Screen):
     def _ask_reveal(self) -> tuple[Refusal | None, Nav | None]:
         if self.game.solved is not None:
             return Refusal.SOLVED, None
-        from numbrix_curses.ui.dialogs import ConfirmScreen
-
         return None, Push(ConfirmScreen(
             self.ctx, "Reveal the solution?", self._reveal,
             detail="u takes it back; the game earns no best time.",
@@ -369,7 +368,6 @@ class PlayScreen(Screen):
             return Refusal.SOLVED, None
         if not np.any(game.grid[~game.given_mask]):
             return Refusal.NOTHING_TO_CLEAR, None
-        from numbrix_curses.ui.dialogs import ConfirmScreen
 
         def restart() -> None:
             if self.game.paused:
