@@ -10,6 +10,7 @@ from __future__ import annotations
 import curses
 import os
 import time
+from typing import Callable
 
 import numpy as np
 
@@ -299,18 +300,14 @@ class PlayScreen(Screen):
                     f"Placed {hint.number} at {cell_name(*game.geometry.row_col(hint.cell))}.")
             self.hint = None
             return refusal
-        problem = self._fit_for_help()
-        if isinstance(problem, Refusal):
-            return problem
-        if problem is not None:
-            self.message = Message(problem, MessageKind.ERROR)
-            return None
-        grid = game.grid.copy()
-        puzzle = game.puzzle
-        self._start_task("hint", lambda token: assist.next_hint(puzzle, grid))
-        return None
+        return self._start_help("hint", assist.next_hint)
 
     def _auto_fill(self) -> Refusal | None:
+        return self._start_help("fill", assist.auto_fill)
+
+    def _start_help(self, kind: str, work: Callable[[Puzzle, np.ndarray], object]) -> Refusal | None:
+        """Run `work` (a hint or auto-fill) on a copy of the board in the background, unless
+        the board is not fit for help: then the refusal, or the message saying why."""
         problem = self._fit_for_help()
         if isinstance(problem, Refusal):
             return problem
@@ -319,7 +316,7 @@ class PlayScreen(Screen):
             return None
         grid = self.game.grid.copy()
         puzzle = self.game.puzzle
-        self._start_task("fill", lambda token: assist.auto_fill(puzzle, grid))
+        self._start_task(kind, lambda token: work(puzzle, grid))
         return None
 
     def _ask_reveal(self) -> tuple[Refusal | None, Nav | None]:
