@@ -577,6 +577,7 @@ class _Search:
     def setup(self) -> None:
         """Place the givens and set every number's candidate cells; raises on contradiction."""
         geo, last = self.geo, self.last
+        assert self.puzzle is not None, "setup needs a puzzle"
         givens = self.puzzle.given_cells()
         self.odd_colour = odd_number_colour(geo, givens)
         for v in range(1, last + 1):
@@ -701,6 +702,7 @@ class _Search:
         """Look for a second solution next to the first one (cheap, and on open boards far
         quicker than searching on): reverse a stretch of the path free of givens."""
         path = self.pos[1 : self.last + 1]
+        assert self.puzzle is not None, "only a search over a puzzle records solutions"
         given = self.puzzle.given_cells()
         twin = twin_path(path, [v in given for v in range(1, self.last + 1)], self.geo)
         if twin is None:
@@ -718,6 +720,7 @@ class _Search:
                 self.on_event(SearchEvent(EventKind.SOLUTION))
 
     def _record(self) -> None:
+        assert self.puzzle is not None, "only a search over a puzzle records solutions"
         grid = np.zeros((self.geo.rows, self.geo.cols), dtype=np.int16)
         flat = grid.reshape(-1)
         for v in range(1, self.last + 1):
