@@ -3,7 +3,8 @@
 
 Boards: generated puzzles of each difficulty (fixed seeds, the way the app and the library
 make them) and, when the solver benchmark has cached its corpus, clue-minimal boards, which
-are the hardest the engine meets. Times are wall-clock medians and maxima per class.
+are the hardest the engine meets. Times are wall-clock medians and maxima per class, each
+puzzle's time the best of three runs from cold caches.
 
     python benchmarks/grading.py [--per-class N]
 """
@@ -15,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+from numbrix_curses import deduce
 from numbrix_curses.deduce import grade
 from numbrix_curses.generator import Spec, generate
 from numbrix_curses.puzzle import Puzzle
@@ -41,23 +43,33 @@ def minimal(side: int, count: int) -> list[Puzzle]:
     return boards[:count]
 
 
+#: each puzzle is graded this many times, from cold caches each time, and its fastest
+#: time kept, so a moment of load from elsewhere on the machine does not count as the
+#: grader's time
+REPEATS = 3
+
+
 def time_grades(boards: list[Puzzle]) -> list[float]:
     seconds = []
     for puzzle in boards:
         result = solve(puzzle)
         if result.status is not Status.UNIQUE:
             continue
-        start = time.perf_counter()
-        grade(puzzle, result.solution)
-        seconds.append(time.perf_counter() - start)
+        best = float("inf")
+        for _ in range(REPEATS):
+            deduce._routes_cached.cache_clear()  # a user's first grade finds it empty
+            start = time.perf_counter()
+            grade(puzzle, result.solution)
+            best = min(best, time.perf_counter() - start)
+        seconds.append(best)
     return seconds
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--per-class", type=int, default=8)
+    parser.add_argument("--per-class", type=int, default=10)
     args = parser.parse_args(argv)
-    print("GRADING: seconds per puzzle (deduce.grade), wall clock")
+    print(f"GRADING: seconds per puzzle (deduce.grade), wall clock, best of {REPEATS} runs each")
     print(f"{'class':<22}{'n':>4}{'median':>10}{'max':>10}  target")
     for side in (9, 15):
         for kind, boards in (

@@ -865,7 +865,7 @@ def _gap_routes(board: _Board, doms: _Domains, want_all: bool) -> list[_Found]:
             route
             for route, mask in zip(*listed)
             if not any(not room & ~mask and not mask >> y & 1 for y, room in seals)
-        ]
+        ] if seals else list(listed[0])
         if not routes:
             raise _Broken(
                 f"there is no way to lay {_run(seg.lo, seg.hi)} between {board.at(a)} and "
@@ -1072,6 +1072,7 @@ def _trial(
     doms: _Domains,
     solution: Sequence[int] | None,
     memo: dict[tuple[int, int], int] | None = None,
+    explain: bool = True,
 ) -> _Found:
     """A trial step: a number all of whose other cells lead to contradictions.
 
@@ -1081,9 +1082,12 @@ def _trial(
     here is unsound); without it a number is settled when exactly one cell survives.
 
     `memo` (kept across the trials of one walkthrough) remembers assumptions already
-    refuted and at what depth; numbers whose wrong cells all failed before are tried first,
-    since more numbers on the board only make a contradiction come sooner. It only orders
-    the search: every step is still refuted afresh on the board at hand.
+    refuted and at what depth. A walkthrough only ever adds true placements, so a cell
+    refuted on an earlier board stays refuted (no solution of the fuller board is missing
+    from the emptier one): a refutation no deeper than the depth being tried is reused, not
+    repeated, and numbers whose wrong cells all failed before are tried first.
+
+    `explain=False` (grading) skips spelling out the contradiction in the step's reason.
     """
     if memo is None:
         memo = {}
@@ -1092,9 +1096,11 @@ def _trial(
         base.run()
     except Stuck:
         raise _Broken("the board cannot be completed") from None
+    tried_before = {u for u, _ in memo} if solution is not None else set()
+
     def known(u: int) -> int:
         """The depth all wrong cells of u were refuted at before (99 if not all were)."""
-        if solution is None or not memo:
+        if u not in tried_before:
             return 99
         depths = [memo.get((u, c), 99) for c in geo.cells_of(doms.dom[u]) if c != solution[u]]
         return max(depths, default=99)
@@ -1122,7 +1128,9 @@ def _trial(
             if solution is not None and c == solution[v]:
                 survivors.append(c)
                 continue
-            found_depth = _refute(base, v, c, depth)
+            found_depth = memo.get((v, c))
+            if found_depth is None or found_depth > depth:
+                found_depth = _refute(base, v, c, depth)
             if found_depth is None:
                 survivors.append(c)
                 if solution is not None or len(survivors) > 1:
@@ -1138,7 +1146,9 @@ def _trial(
         tried = " or ".join(board.name(c) for c in shown) + (
             "" if len(refuted) <= 4 else f" (or {len(refuted) - 3} other cells)"
         )
-        if deepest <= 1:
+        if not explain:
+            how = "following the board through leads to a contradiction"
+        elif deepest <= 1:
             how = (
                 f"following the board through leads to a contradiction: "
                 f"{_trial_reason(board, v, refuted[0])}"
@@ -1422,7 +1432,7 @@ def walkthrough(puzzle: Puzzle, solution: np.ndarray | None = None) -> list[Step
     return [_step(puzzle.geometry, f) for f in _walk(puzzle, where)]
 
 
-def _walk(puzzle: Puzzle, where: list[int]) -> list[_Found]:
+def _walk(puzzle: Puzzle, where: list[int], explain: bool = True) -> list[_Found]:
     try:
         board = _start_board(puzzle)
         steps: list[_Found] = []
@@ -1435,7 +1445,7 @@ def _walk(puzzle: Puzzle, where: list[int]) -> list[_Found]:
             found, doms = _find(board, 3, want_all=False, min_level=2)
             if not found:
                 assert doms is not None
-                found = [_trial(board, doms, where, memo)]
+                found = [_trial(board, doms, where, memo, explain)]
             steps.extend(_apply(board, found[:1]))
     except (_Broken, _Stuck) as error:  # a unique puzzle never gets here: a bug, not a verdict
         raise AssertionError(f"deduction failed on a unique puzzle: {error}") from None
@@ -1453,7 +1463,9 @@ def grade(puzzle: Puzzle, solution: np.ndarray | None = None) -> Grade:
     Raises `DeductionError` for a puzzle without a unique solution (pass `solution` when
     already known, e.g. from the generator, to skip solving again).
     """
-    return grade_steps(walkthrough(puzzle, solution))
+    where = _proper_solution(puzzle, solution)
+    # the same walk as `walkthrough`, without wording the trials' contradictions
+    return grade_steps([_step(puzzle.geometry, f) for f in _walk(puzzle, where, explain=False)])
 
 
 def solvable_at(puzzle: Puzzle, difficulty: Difficulty, solution: np.ndarray | None = None) -> bool:

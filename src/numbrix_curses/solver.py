@@ -228,7 +228,7 @@ class _Search:
         work, pos, dom, trail = self.work, self.pos, self.dom, self.trail
         last, full, cols = self.last, self.geo.full_mask, self.geo.cols
         not_last, not_first = self._not_last_col, self._not_first_col
-        counts, expand = self.geo.neighbour_counts, self.expand
+        counts = self.geo.neighbour_counts
         single_near = self.single_near
         if len(single_near) > _CACHE_LIMIT:
             single_near.clear()
@@ -256,7 +256,12 @@ class _Search:
                     one_near_b = single_near.get(b)
                     if one_near_b is None:
                         one_near_b = single_near[b] = _only_one(counts(b))
-                    d &= ~(one_near_a & one_near_b & expand(a & b))
+                    m = a & b  # (expand inlined: this line runs very often)
+                    d &= ~(
+                        one_near_a
+                        & one_near_b
+                        & (((m & not_last) << 1) | ((m & not_first) >> 1) | (m << cols) | (m >> cols))
+                    )
             if d == old:
                 continue
             if not d:
