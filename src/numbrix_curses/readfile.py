@@ -31,21 +31,19 @@ class NotRegularFile(ValueError):
         self.kind = kind
 
 
+_KINDS = (
+    (stat.S_ISREG, "a regular file"),
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
 def file_kind(mode: int) -> str:
     """What a file of this `st_mode` is, as a phrase for a message ("a named pipe")."""
-    if stat.S_ISREG(mode):
-        return "a regular file"
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe"
-    if stat.S_ISCHR(mode):
-        return "a character device"
-    if stat.S_ISBLK(mode):
-        return "a block device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+    return next((kind for test, kind in _KINDS if test(mode)), "a special file")
 
 
 def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
