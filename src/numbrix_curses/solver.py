@@ -115,9 +115,6 @@ class Stuck(Exception):
     """The board cannot be completed (raised inside propagation, caught by the search)."""
 
 
-_Fail = Stuck  # the short name reads better in the hot loops
-
-
 class _Timeout(Exception):
     pass
 
@@ -167,6 +164,18 @@ class _Search:
         self._not_last_col = geo.not_last_col
         self._not_first_col = geo.not_first_col
 
+    def load(self, pos: list[int], dom: list[int], free: int, odd_colour: int | None) -> None:
+        """Take a board state as it stands (`pos`/`dom` indexed by number, index 0 unused);
+        every missing number is queued for revision."""
+        last = self.last
+        self.pos = list(pos[: last + 1]) + [-1]
+        self.dom = [1 << p if p >= 0 else d for p, d in zip(self.pos, dom[: last + 1])] + [0]
+        self.dom[0] = 0
+        self.free = free
+        self.odd_colour = odd_colour
+        # highest first, so the drain sweeps each run from its low end in one pass
+        self.work = [v for v in range(last, 0, -1) if self.pos[v] < 0]
+
     def fork(self) -> _Search:
         """An independent copy of the board state (not of the search's progress)."""
         other = _Search(self.geo)
@@ -186,14 +195,14 @@ class _Search:
     def _place(self, v: int, cell: int, guess: bool = False) -> None:
         bit = 1 << cell
         if not self.free & bit or not self.dom[v] & bit:
-            raise _Fail
+            raise Stuck
         # Two placed consecutive numbers are never revised again, so check their contact now.
         pos = self.pos
         near = self.expand(bit)
         if v > 1 and pos[v - 1] >= 0 and not near >> pos[v - 1] & 1:
-            raise _Fail
+            raise Stuck
         if v < self.last and pos[v + 1] >= 0 and not near >> pos[v + 1] & 1:
-            raise _Fail
+            raise Stuck
         self.trail.append((v, -1))
         self.pos[v] = cell
         self.free ^= bit
@@ -265,7 +274,7 @@ class _Search:
             if d == old:
                 continue
             if not d:
-                raise _Fail
+                raise Stuck
             trail.append((u, old))
             dom[u] = d
             if d & (d - 1) == 0:
@@ -305,7 +314,7 @@ class _Search:
             if d & taken:
                 d &= free
                 if not d:
-                    raise _Fail
+                    raise Stuck
                 self.trail.append((u, dom[u]))
                 dom[u] = d
                 work.append(u)
@@ -314,7 +323,7 @@ class _Search:
         if lo:
             bounds.append((lo, last))
         if free & ~once:
-            raise _Fail
+            raise Stuck
         hidden = free & ~twice
         if hidden:
             for cell in self.geo.cells_of(hidden):
@@ -338,14 +347,14 @@ class _Search:
             return False
         ends = [e for e in (1, last) if pos[e] < 0]
         if dead.bit_count() > len(ends):
-            raise _Fail
+            raise Stuck
         changed = False
         # A middle number can never stand on a dead end.
         for u in range(2, last):
             if pos[u] < 0 and dom[u] & dead:
                 d = dom[u] & ~dead
                 if not d:
-                    raise _Fail
+                    raise Stuck
                 self._set_dom(u, d)
                 self.work.append(u)
                 changed = True
@@ -355,7 +364,7 @@ class _Search:
                 if pos[e] < 0 and dom[e] & ~dead:
                     d = dom[e] & dead
                     if not d:
-                        raise _Fail
+                        raise Stuck
                     self._set_dom(e, d)
                     self.work.append(e)
                     changed = True
@@ -377,7 +386,7 @@ class _Search:
                 if comp & dom[seg.lo] and comp & dom[seg.hi]
             ]
             if not here:
-                raise _Fail
+                raise Stuck
             cands.append(here)
         sizes = [c.bit_count() for c in comps]
         odds = [(c & odd_mask).bit_count() for c in comps]
@@ -395,7 +404,7 @@ class _Search:
                 have_forced = sum(segs[i].length for i in forced)
                 have_all = sum(segs[i].length for i in mine)
                 if have_forced > need or have_all < need:
-                    raise _Fail
+                    raise Stuck
                 if have_forced == need and len(forced) < len(mine):
                     for i in mine:
                         if len(cands[i]) > 1:
@@ -406,7 +415,7 @@ class _Search:
                         cands[i] = [k]
                     progress = True
                 elif not self._fits(k, mine, segs, cands, sizes, odds, seg_odds):
-                    raise _Fail
+                    raise Stuck
         changed = False
         for i, seg in enumerate(segs):
             if len(cands[i]) != 1:
@@ -416,7 +425,7 @@ class _Search:
                 if dom[v] & ~comp:
                     d = dom[v] & comp
                     if not d:
-                        raise _Fail
+                        raise Stuck
                     self._set_dom(v, d)
                     self.work.append(v)
                     changed = True
@@ -451,7 +460,7 @@ class _Search:
     def _settle(self) -> list[Segment] | None:
         """Deduce to a fixed point; the open segments, or None when the board is full.
 
-        Raises `_Fail` when the board cannot be completed.
+        Raises `Stuck` when the board cannot be completed.
         """
         while True:
             self._drain()
@@ -466,9 +475,10 @@ class _Search:
 
     def _check(self) -> tuple[int, int] | None:
         """Settle the board, probe the run ends until that finds nothing more, and return the
-        next (number, cell) to wiggle, or None when the board is solved. Raises `_Fail` when
+        next (number, cell) to wiggle, or None when the board is solved. Raises `Stuck` when
         it cannot be completed."""
         segs = self._settle()
+        self.probe_score.clear()  # scores describe this board only
         # Probe again while probing changes the board: each round of struck cells can
         # refute more trials (half the guesses for about the same time per guess).
         while segs is not None and not self.diving:
@@ -524,7 +534,7 @@ class _Search:
                         union = dom.copy()
                     else:
                         union = [a | b for a, b in zip(union, dom)]
-                except _Fail:
+                except Stuck:
                     refuted = True
                 self._undo(mark)
                 if refuted:
@@ -538,7 +548,7 @@ class _Search:
                     d = dom[u] & union[u]
                     if not d:
                         # a strike after that trial ruled out all it allowed
-                        raise _Fail
+                        raise Stuck
                     self._set_dom(u, d)
                     self.work.append(u)
                 if narrowed:
@@ -584,7 +594,6 @@ class _Search:
             self.geo.cells_of(dom[number]),
             key=lambda c: ((expand(1 << c) & free).bit_count(), score.get((number, c), 0)),
         )
-        score.clear()
         return number, cell
 
     # ---------------------------------------------------------------- driver
@@ -607,7 +616,7 @@ class _Search:
                     raise Contradiction(f"{a} and {b} are given but not next to each other")
             try:
                 self._place(v, cell)
-            except _Fail:
+            except Stuck:
                 raise Contradiction(f"{v} cannot stand where it is given") from None
         self.trail.clear()
         # Sweep the chain both ways once so long runs settle in one pass each.
@@ -615,7 +624,7 @@ class _Search:
         self.work.extend(range(last, 0, -1))
         try:
             self._drain()
-        except _Fail:
+        except Stuck:
             raise Contradiction("the givens cannot be joined into one path") from None
 
     def dive(self, deadline: float | None) -> bool:
@@ -657,7 +666,7 @@ class _Search:
         try:
             pick = self._check()
             failed = False
-        except _Fail:
+        except Stuck:
             pick, failed = None, True
         while True:
             if not failed:
@@ -683,7 +692,7 @@ class _Search:
                     try:
                         self._wiggle(number, cell)
                         pick = self._check()
-                    except _Fail:
+                    except Stuck:
                         failed = True
                     continue
             # Backtrack: refute the newest guess and carry on from its parent's board.
@@ -696,7 +705,7 @@ class _Search:
                     pick = self._check()
                     failed = False
                     break
-                except _Fail:
+                except Stuck:
                     continue
             else:
                 return True
@@ -704,7 +713,7 @@ class _Search:
     def _strike(self, number: int, cell: int) -> None:
         d = self.dom[number] & ~(1 << cell)
         if not d:
-            raise _Fail
+            raise Stuck
         self._set_dom(number, d)
         self.work.append(number)
 
@@ -790,7 +799,8 @@ class Deductions:
     so a trial and the search agree by construction).
 
     `pos[v]` is v's cell or -1, `dom[v]` a sound set of candidate cells for each missing v
-    (bit i = cell i), `free` the empty cells. `assume` and `run` raise `Stuck` when the
+    (bit i = cell i), `free` the empty cells; both lists are indexed by number (entries 0
+    and last + 1 are unused). `assume` and `run` raise `Stuck` when the
     board cannot be completed; `copy` gives an independent board to try something on.
     """
 
@@ -804,18 +814,8 @@ class Deductions:
         free: int,
         odd_colour: int | None,
     ) -> None:
-        search = _Search(geo)
-        last = search.last
-        search.pos = list(pos[: last + 1]) + [-1]
-        search.dom = list(dom[: last + 1]) + [0]
-        for v in range(1, last + 1):
-            if search.pos[v] >= 0:
-                search.dom[v] = 1 << search.pos[v]
-        search.free = free
-        search.odd_colour = odd_colour
-        # highest first, so the drain sweeps each run from its low end in one pass
-        search.work = [v for v in range(last, 0, -1) if search.pos[v] < 0]
-        self._search = search
+        self._search = _Search(geo)
+        self._search.load(pos, dom, free, odd_colour)
 
     def copy(self) -> Deductions:
         other = Deductions.__new__(Deductions)
