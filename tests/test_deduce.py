@@ -310,6 +310,16 @@ def test_grade_counts_techniques_of_the_walkthrough():
     assert grade.difficulty.level == max(counts, key=lambda t: t.level).level
 
 
+def test_grade_without_reasons_matches_the_worded_walkthrough():
+    # grade() skips wording the trials; its grade, counts and depth must be the walkthrough's
+    fiendish = [p for p in library.load_bundled() if p.metadata.get("difficulty") == "fiendish"]
+    assert len(fiendish) >= 3
+    for puzzle in fiendish[:4]:
+        steps = deduce.walkthrough(puzzle)
+        assert any(step.technique is Technique.TRIAL for step in steps)
+        assert deduce.grade(puzzle) == deduce.grade_steps(steps)
+
+
 def test_easy_puzzle_needs_no_harder_step():
     puzzle = board(TECHNIQUE_BOARDS[1][1])  # the bridge board
     grade = deduce.grade(puzzle)

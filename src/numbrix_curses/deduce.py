@@ -13,9 +13,9 @@ can check on the screen. A step places one number; levels 1-3 never guess. The b
 behind the techniques (reach, pockets, routes) come from `numbrix_curses.constraints`, the
 same code the solver prunes with, so a hint and the solver cannot disagree.
 
-A trial follows an assumption with the solver's own deductions (`solver.Deductions`: the same
-facts kept as candidate sets, so a chain of consequences is cheap) and records how many nested assumptions
-the contradiction took: 1, 2, or 3 for "more than two", where the proof is the solver's
+A trial follows an assumption with the solver's own deductions (`solver.Deductions`: the
+same facts kept as candidate sets, so a chain of consequences is cheap) and records how many
+nested assumptions the contradiction took: 1, 2, or 3 for "more than two", where the proof is the solver's
 uniqueness search rather than the engine's own.
 
 Which step comes next: all level-1 steps on the board are taken together, then one step of
@@ -51,7 +51,6 @@ from numbrix_curses.constraints import (
 )
 from numbrix_curses.puzzle import Geometry, Puzzle, cell_name
 from numbrix_curses import solver
-from numbrix_curses.solver import Deductions, Stuck
 
 __all__ = [
     "ContradictionReport",
@@ -861,11 +860,14 @@ def _gap_routes(board: _Board, doms: _Domains, want_all: bool) -> list[_Found]:
         if listed is None:
             continue
         seals = _sealable(board, seg, listed[1])
-        routes = [
-            route
-            for route, mask in zip(*listed)
-            if not any(not room & ~mask and not mask >> y & 1 for y, room in seals)
-        ] if seals else list(listed[0])
+        if seals:
+            routes = [
+                route
+                for route, mask in zip(*listed)
+                if not any(not room & ~mask and not mask >> y & 1 for y, room in seals)
+            ]
+        else:
+            routes = list(listed[0])
         if not routes:
             raise _Broken(
                 f"there is no way to lay {_run(seg.lo, seg.hi)} between {board.at(a)} and "
@@ -1015,7 +1017,7 @@ def _settle(board: _Board, max_level: int, rounds: int) -> None:
         _apply(board, found)
 
 
-def _refute(prop: Deductions, number: int, cell: int, depth: int) -> int | None:
+def _refute(prop: solver.Deductions, number: int, cell: int, depth: int) -> int | None:
     """How many nested assumptions it takes to show `number` cannot stand on `cell`: 1 when
     following the board facts from that assumption alone runs into a contradiction, k when
     every cell of some number then fails within k - 1. None when no contradiction shows up
@@ -1024,7 +1026,7 @@ def _refute(prop: Deductions, number: int, cell: int, depth: int) -> int | None:
     try:
         trial.assume(number, cell)
         trial.run()
-    except Stuck:
+    except solver.Stuck:
         return 1
     if depth <= 1 or not trial.free:
         return None
@@ -1040,7 +1042,7 @@ def _refute(prop: Deductions, number: int, cell: int, depth: int) -> int | None:
     return deepest + 1
 
 
-def _nested_reason(board: _Board, prop: Deductions, number: int, cell: int) -> str:
+def _nested_reason(board: _Board, prop: solver.Deductions, number: int, cell: int) -> str:
     """Words for a refutation two assumptions deep: the number the second one is about."""
     trial = prop.copy()
     trial.assume(number, cell)
@@ -1091,10 +1093,10 @@ def _trial(
     """
     if memo is None:
         memo = {}
-    base = Deductions(board.geo, board.pos, doms.dom, board.free, board.odd_colour)
+    base = solver.Deductions(board.geo, board.pos, doms.dom, board.free, board.odd_colour)
     try:
         base.run()
-    except Stuck:
+    except solver.Stuck:
         raise _Broken("the board cannot be completed") from None
     tried_before = {u for u, _ in memo} if solution is not None else set()
 
@@ -1428,11 +1430,15 @@ def walkthrough(puzzle: Puzzle, solution: np.ndarray | None = None) -> list[Step
     and the easy ones are looked for again. `solution` (if the caller already has it) saves
     solving the puzzle again. Raises `DeductionError` for a puzzle without a unique solution.
     """
+    return _walkthrough(puzzle, solution, explain=True)
+
+
+def _walkthrough(puzzle: Puzzle, solution: np.ndarray | None, explain: bool) -> list[Step]:
     where = _proper_solution(puzzle, solution)
-    return [_step(puzzle.geometry, f) for f in _walk(puzzle, where)]
+    return [_step(puzzle.geometry, f) for f in _walk(puzzle, where, explain)]
 
 
-def _walk(puzzle: Puzzle, where: list[int], explain: bool = True) -> list[_Found]:
+def _walk(puzzle: Puzzle, where: list[int], explain: bool) -> list[_Found]:
     try:
         board = _start_board(puzzle)
         steps: list[_Found] = []
@@ -1463,9 +1469,8 @@ def grade(puzzle: Puzzle, solution: np.ndarray | None = None) -> Grade:
     Raises `DeductionError` for a puzzle without a unique solution (pass `solution` when
     already known, e.g. from the generator, to skip solving again).
     """
-    where = _proper_solution(puzzle, solution)
     # the same walk as `walkthrough`, without wording the trials' contradictions
-    return grade_steps([_step(puzzle.geometry, f) for f in _walk(puzzle, where, explain=False)])
+    return grade_steps(_walkthrough(puzzle, solution, explain=False))
 
 
 def solvable_at(puzzle: Puzzle, difficulty: Difficulty, solution: np.ndarray | None = None) -> bool:
