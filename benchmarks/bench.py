@@ -63,6 +63,8 @@ class Settings:
     sections: set[str]
     quick: bool
     gen_limits: corpus.GenLimits
+    #: processes our solver may share a long search among (CP-SAT gets as many workers)
+    workers: int = peers.CPSAT_WORKERS
     #: the generation section stops starting puzzles this many seconds into the run, but
     #: always gets at least `generator_min` and at most `generator_max` seconds
     budget: float = 420.0
@@ -104,11 +106,11 @@ class BoardResult:
 # Running and checking
 
 
-def run_ours(puzzle: Puzzle, timeout: float) -> tuple[Run, list[np.ndarray]]:
+def run_ours(puzzle: Puzzle, timeout: float, workers: int) -> tuple[Run, list[np.ndarray]]:
     from numbrix_curses.solver import solve
 
     started = time.perf_counter()
-    result = solve(puzzle, limit=2, deadline=time.monotonic() + timeout)
+    result = solve(puzzle, limit=2, deadline=time.monotonic() + timeout, workers=workers)
     seconds = time.perf_counter() - started
     status = str(result.status.value)
     return Run(status, seconds, status == "timeout", result.stats.nodes), result.solutions
@@ -169,7 +171,7 @@ def run_board(
         if name in skip:
             continue
         if name == OURS:
-            run, solutions = run_ours(board.puzzle, settings.ours_limit(board.puzzle))
+            run, solutions = run_ours(board.puzzle, settings.ours_limit(board.puzzle), settings.workers)
         else:
             run, solutions = run_peer(name, board.puzzle, settings.timeout[name])
         result.runs[name] = run
@@ -324,7 +326,7 @@ def print_solver_tables(
     cp_head = f"CP-SAT ({peers.CPSAT_WORKERS} workers)" if have_cpsat else "CP-SAT (not installed)"
     out("")
     out("SOLVERS: seconds per board (limit 2 solutions); t/o = timeouts, '>' = includes timeouts")
-    out(f"  ours: limit {settings.ours_limit_text()}; CP-SAT: limit "
+    out(f"  ours: limit {settings.ours_limit_text()}, {settings.workers} processes; CP-SAT: limit "
         f"{settings.timeout[CPSAT]:g} s, {peers.CPSAT_WORKERS} workers "
         f"(this machine has {os.cpu_count()} cores)")
     head = (f"{'class':<8}{'kind':<9}{'n':>3}  {'ours':^22}  {cp_head:^22}  {'ratio':>6}"
@@ -633,6 +635,9 @@ def parse_args(argv: list[str] | None) -> Settings:
                         help="depth-first peers run on at most this many boards per class/kind")
     parser.add_argument("--sections", default="solvers,pathgen,generator",
                         help="which sections to run (solvers,pathgen,generator)")
+    parser.add_argument("--workers", type=int, default=peers.CPSAT_WORKERS,
+                        help="processes our solver may share a long search among "
+                        "(default: as many as CP-SAT's workers)")
     parser.add_argument("--corpus-dir", type=Path, default=corpus.CORPUS_DIR)
     parser.add_argument("--results-dir", type=Path, default=corpus.RESULTS_DIR,
                         help="where last.json goes")
@@ -659,6 +664,7 @@ def parse_args(argv: list[str] | None) -> Settings:
         sections=sections,
         quick=quick,
         gen_limits=corpus.GenLimits(),
+        workers=max(1, args.workers),
     )
 
 
@@ -683,7 +689,8 @@ def main(argv: list[str] | None = None) -> int:
         "timeouts": settings.timeout, "ours_limit": settings.ours_limit_text(),
         "dfs_boards": settings.dfs_boards, "dfs_budget": settings.dfs_budget,
         "quick": settings.quick, "skip_peers": settings.skip_peers,
-        "cpsat_workers": peers.CPSAT_WORKERS if peers.HAVE_CPSAT else None}}
+        "cpsat_workers": peers.CPSAT_WORKERS if peers.HAVE_CPSAT else None,
+        "our_workers": settings.workers}}
     results: list[BoardResult] = []
     problems = 0
     if "solvers" in settings.sections:

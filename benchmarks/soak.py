@@ -190,9 +190,9 @@ def _second_opinion(puzzle: Puzzle, peer_timeout: float) -> tuple[str, str, list
     return name, verdict, grids
 
 
-def run_case(case: Case, solve_timeout: float, peer_timeout: float) -> Outcome:
+def run_case(case: Case, solve_timeout: float, peer_timeout: float, workers: int = 1) -> Outcome:
     puzzle = case.puzzle
-    result = solve(puzzle, limit=2, timeout=solve_timeout)
+    result = solve(puzzle, limit=2, timeout=solve_timeout, workers=workers)
     verdict = str(getattr(result.status, "value", result.status))
     problems = []
     for k, grid in enumerate(result.solutions, start=1):
@@ -309,6 +309,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="seconds our solver may spend on one case (default 30)")
     parser.add_argument("--peer-timeout", type=float, default=30.0,
                         help="seconds the CP-SAT or depth-first peer may spend (default 30)")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="processes our solver may share a long search among")
     parser.add_argument("--replay", type=int, metavar="SEED",
                         help="run only the case of this seed and show it")
     return parser.parse_args(argv)
@@ -320,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
         case = make_case(args.replay, args.max_side)
         print(f"case {case.seed}: {case.kind} {case.note}".rstrip())
         print(format_compact(case.puzzle))
-        outcome = run_case(case, args.solve_timeout, args.peer_timeout)
+        outcome = run_case(case, args.solve_timeout, args.peer_timeout, args.workers)
         print(f"ours: {outcome.verdict} in {outcome.seconds:.3f} s; "
               f"{outcome.checker}: {outcome.checker_verdict}")
         for problem in outcome.problems:
@@ -342,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
             seed = seeds.randrange(2**32)
             try:
                 outcome = run_case(make_case(seed, args.max_side), args.solve_timeout,
-                                   args.peer_timeout)
+                                   args.peer_timeout, args.workers)
             except Exception as error:  # a crash is a finding too: record it and go on
                 tally.errors.append((seed, f"{type(error).__name__}: {error}"))
                 print(f"\n!!! ERROR on case seed {seed}: {type(error).__name__}: {error}",

@@ -141,6 +141,19 @@ def _add_puzzle_file_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_jobs_option(parser: argparse.ArgumentParser) -> None:
+    from numbrix_curses.workers import default_workers
+
+    parser.add_argument(
+        "--jobs",
+        type=_whole_number(1, 64),
+        default=default_workers(),
+        metavar="J",
+        help="share a long search among J processes (same answers; default: %(default)s, "
+        "the cores available, at most 8)",
+    )
+
+
 def _exit_code_for(statuses: Sequence[str]) -> int:
     """The run's exit code from the puzzles' statuses, by `_EXIT_PRECEDENCE`."""
     codes = {_STATUS_EXIT[s] for s in statuses}
@@ -170,7 +183,7 @@ def _solve_each(
     name = _display_name(args.file)
     statuses = []
     for index, puzzle in enumerate(puzzles, start=1):
-        result = solver.solve(puzzle, limit=2, timeout=args.timeout)
+        result = solver.solve(puzzle, limit=2, timeout=args.timeout, workers=args.jobs)
         status = _status_value(result.status)
         statuses.append(status)
         report(puzzle, puzzle_label(puzzle, name, index), status, result)
@@ -309,8 +322,13 @@ def _run_check(args: argparse.Namespace) -> int:
 # --- grade, solve --steps -------------------------------------------------------------
 
 
-def _configure_solve(parser: argparse.ArgumentParser) -> None:
+def _configure_check(parser: argparse.ArgumentParser) -> None:
     _add_puzzle_file_options(parser)
+    _add_jobs_option(parser)
+
+
+def _configure_solve(parser: argparse.ArgumentParser) -> None:
+    _configure_check(parser)
     parser.add_argument(
         "--steps",
         action="store_true",
@@ -650,6 +668,7 @@ def _configure_print(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="with --solutions: give up solving a puzzle after this many seconds",
     )
+    _add_jobs_option(parser)
 
 
 def _run_print(args: argparse.Namespace) -> int:
@@ -665,7 +684,7 @@ def _run_print(args: argparse.Namespace) -> int:
         if not args.solutions:
             entries.append(booklet.Entry(puzzle, label))
             continue
-        result = solver.solve(puzzle, limit=2, timeout=args.timeout)
+        result = solver.solve(puzzle, limit=2, timeout=args.timeout, workers=args.jobs)
         status = _status_value(result.status)
         statuses.append(status)
         note = {
@@ -690,13 +709,13 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "check",
         "tell whether each puzzle in a file has exactly one solution",
-        _add_puzzle_file_options,
+        _configure_check,
         _run_check,
     ),
     Command(
         "grade",
         "grade the difficulty of each puzzle in a file",
-        _add_puzzle_file_options,
+        _configure_check,
         _run_grade,
     ),
     Command(

@@ -46,6 +46,7 @@ from numbrix_curses.constraints import (
 )
 from numbrix_curses.constraints import segments as segments_of
 from numbrix_curses.puzzle import Geometry, Puzzle, path_to_grid
+from numbrix_curses.workers import Broken, Enough, Team, path_cells
 
 # How often (in search nodes) the clock is looked at; a node costs well under a millisecond.
 _CLOCK_EVERY = 16
@@ -130,6 +131,8 @@ class _Frame:
     number: int
     cell: int
     mark: int
+    #: the alternative (strike the cell) was handed to another process
+    given: bool = False
 
 
 class _Search:
@@ -163,6 +166,7 @@ class _Search:
         self.probe_score: dict[tuple[int, int], int] = {}
         self._not_last_col = geo.not_last_col
         self._not_first_col = geo.not_first_col
+        self.team: Team | None = None  # processes this search is shared with, if any
 
     def load(self, pos: list[int], dom: list[int], free: int, odd_colour: int | None) -> None:
         """Take a board state as it stands (`pos`/`dom` indexed by number, index 0 unused);
@@ -654,16 +658,27 @@ class _Search:
         self._undo(mark)
         return False
 
-    def run(self, limit: int, deadline: float | None, node_budget: int | None = None) -> bool:
+    def run(
+        self,
+        limit: int,
+        deadline: float | None,
+        node_budget: int | None = None,
+        refute: _Frame | None = None,
+    ) -> bool:
         """Search until `limit` solutions are found; True when the search space was exhausted.
 
         Branching is binary: put the chosen number on its first candidate cell, and when that
         fails, strike the cell from the number's candidates and deduce again, so every refuted
-        guess sharpens the board its siblings start from.
+        guess sharpens the board its siblings start from. With `refute`, search only the part
+        of the tree where that guess is wrong (the part a shared search hands to a child).
         """
         frames: list[_Frame] = []
         stats = self.stats
+        team = self.team
         try:
+            if refute is not None:
+                self._undo(refute.mark)
+                self._strike(refute.number, refute.cell)
             pick = self._check()
             failed = False
         except Stuck:
@@ -674,6 +689,8 @@ class _Search:
                     self._record()
                     if limit == 2 and len(self.solutions) == 1:
                         self._record_twin()
+                    if team is not None:
+                        team.report(self.solutions)
                     if len(self.solutions) >= limit:
                         return False
                     failed = True
@@ -689,6 +706,8 @@ class _Search:
                         raise _Timeout
                     if node_budget is not None and stats.nodes > node_budget:
                         raise _OutOfBudget
+                    if team is not None and not self.diving and team.wants_split(self.solutions):
+                        self._split(frames, limit, deadline)
                     try:
                         self._wiggle(number, cell)
                         pick = self._check()
@@ -700,6 +719,8 @@ class _Search:
                 frame = frames.pop()
                 stats.backtracks += 1
                 self._undo(frame.mark)
+                if frame.given:
+                    continue  # another process searches where this guess is wrong
                 try:
                     self._strike(frame.number, frame.cell)
                     pick = self._check()
@@ -709,6 +730,23 @@ class _Search:
                     continue
             else:
                 return True
+
+    def _split(self, frames: list[_Frame], limit: int, deadline: float | None) -> None:
+        """Hand the alternative of the shallowest guess not yet handed out to a new process."""
+        assert self.team is not None
+        target = next((frame for frame in frames if not frame.given), None)
+        if target is None:
+            return
+
+        def work() -> bool:
+            try:
+                return self.run(limit, deadline, refute=target)
+            except _Timeout:
+                raise TimeoutError from None
+
+        stats = self.stats
+        if self.team.fork_child(work, lambda: (stats.nodes, stats.backtracks)):
+            target.given = True
 
     def _strike(self, number: int, cell: int) -> None:
         d = self.dom[number] & ~(1 << cell)
@@ -860,14 +898,16 @@ def solve(
     on_event: Callable[[SearchEvent], None] | None = None,
     timeout: float | None = None,
     max_nodes: int | None = None,
+    workers: int = 1,
 ) -> SolveResult:
     """Solve `puzzle`, stopping at `limit` solutions (2 proves uniqueness).
 
     `deadline` is a `time.monotonic()` instant, `timeout` a number of seconds from now; past
     either the result has status TIMEOUT and the solutions found so far; so it has past
     `max_nodes` guesses (a budget that, unlike a clock, gives the same answer on every
-    machine). `on_event` receives
-    every placement and removal, for animating the search.
+    machine). `on_event` receives every placement and removal, for animating the search.
+    With `workers` > 1, a search that runs long is shared among that many processes where
+    the system allows it (see `workers.Team.possible`); the answer is the same.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
@@ -875,9 +915,34 @@ def solve(
     if timeout is not None:
         end = start + timeout
         deadline = end if deadline is None else min(deadline, end)
+    shared = (
+        limit >= 2
+        and on_event is None
+        and max_nodes is None
+        and Team.possible(workers, puzzle.size)
+    )
+    try:
+        result = _solve(puzzle, limit, deadline, on_event, max_nodes, workers if shared else 1)
+    except Broken:
+        # A process of the shared search failed: search again alone rather than trust it.
+        result = _solve(puzzle, limit, deadline, on_event, max_nodes, 1)
+    result.stats.seconds = time.monotonic() - start
+    return result
+
+
+def _solve(
+    puzzle: Puzzle,
+    limit: int,
+    deadline: float | None,
+    on_event: Callable[[SearchEvent], None] | None,
+    max_nodes: int | None,
+    workers: int,
+) -> SolveResult:
     search = _Search(puzzle.geometry, puzzle, on_event)
     search.max_nodes = max_nodes
+    team = search.team = Team(workers, limit, puzzle.size) if workers > 1 else None
     reason = ""
+    solutions = search.solutions
     try:
         search.setup()
         # A dive's abandoned solution would confuse a watcher replaying events, so a watched
@@ -885,8 +950,22 @@ def solve(
         if limit == 2 and on_event is None and search.dive(deadline):
             exhausted = len(search.solutions) < 2
         else:
-            exhausted = search.run(limit, deadline)
-        found = len(search.solutions)
+            try:
+                exhausted = search.run(limit, deadline)
+            except Enough:
+                exhausted = False
+            if team is not None and team.shared:
+                team.finish(search.solutions, deadline)
+                solutions = search.solutions + [
+                    path_to_grid(puzzle.rows, puzzle.cols, path_cells(path))
+                    for path in team.solutions(search.solutions)
+                ]
+                exhausted = exhausted and team.all_exhausted
+                search.stats.nodes += team.child_nodes
+                search.stats.backtracks += team.child_backtracks
+                if team.timed_out and len(solutions) < limit:
+                    raise _Timeout
+        found = len(solutions)
         if found >= 2:
             status = Status.MULTIPLE
         elif found == 1:
@@ -894,12 +973,18 @@ def solve(
             status = Status.UNIQUE if exhausted else Status.SOLVED
         else:
             status = Status.NONE
+        if not exhausted and found < limit:
+            # Only a process that found its own `limit` solutions stops early, and it reports
+            # them all; anything else means a part of the tree went unsearched.
+            raise Broken("a part of the search ended early")
     except Contradiction as why:
         status, reason = Status.NONE, str(why)
     except _Timeout:
         status = Status.TIMEOUT
-    search.stats.seconds = time.monotonic() - start
-    return SolveResult(status, search.solutions, search.stats, reason)
+    finally:
+        if team is not None:
+            team.close()
+    return SolveResult(status, solutions[:limit], search.stats, reason)
 
 
 def count_solutions(puzzle: Puzzle, limit: int = 2, deadline: float | None = None) -> int:

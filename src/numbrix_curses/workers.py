@@ -1,0 +1,334 @@
+"""Sharing one long search among forked processes, so a proof uses every core it may.
+
+The solver branches in two: put a number on a cell, or strike that cell from its candidates.
+Every guess on the search's stack therefore has an alternative still to explore, and the
+alternatives are disjoint parts of the tree. A busy process hands the alternative of its
+shallowest open guess (usually the largest part left) to a child made with `os.fork`: the
+child has the whole board state already and explores exactly that part, the parent never
+will. When a process runs out of work, a busy one is asked to split again, so the processes
+stay busy until the tree is done.
+
+The process that called `solve` coordinates. It searches too, and between guesses reads the
+others' reports from one pipe: each solution as it is found, and at the end whether the part
+was searched through. Solutions are compared as paths, since a "twin" (a second solution
+built from a first, see `solver.twin_path`) may lie in another process's part. The answer is
+the same as a single process would give: `limit` different solutions, or every part
+exhausted. Anything unexpected (a child that dies or fails) makes the caller search again
+alone, so a verdict never rests on a part that was not searched.
+
+Only POSIX systems other than macOS fork safely here; elsewhere, and off the main thread,
+`Team.possible` says no and the search runs in one process.
+"""
+from __future__ import annotations
+
+import mmap
+import os
+import select
+import signal
+import struct
+import sys
+import threading
+import time
+from array import array
+from typing import Callable, NoReturn
+
+# A search this old (in seconds) may share its work; shorter ones never pay for a fork.
+SHARE_AFTER = 0.03
+# Messages are written in one piece each, so writers never interleave (POSIX: at most PIPE_BUF).
+_PIPE_BUF = getattr(select, "PIPE_BUF", 512)
+_HEADER = struct.Struct("<cI")
+_DONE = struct.Struct("<?qq")
+_SPAWNED, _SOLUTION, _DONE_KIND, _TIMEOUT, _ERROR = b"S", b"P", b"D", b"T", b"E"
+
+
+def available_cores() -> int:
+    """How many cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def default_workers() -> int:
+    """How many processes a command-line search may use: the cores available, at most 8."""
+    return max(1, min(available_cores(), 8))
+
+
+class Enough(Exception):
+    """Processes together have found as many solutions as were asked for."""
+
+
+class Broken(Exception):
+    """A process died or failed: the parts' results cannot be trusted as a whole."""
+
+
+class Team:
+    """The processes sharing one search, seen from one of them.
+
+    The coordinator (the process that made the team) tracks how many others are busy and
+    collects their solutions; every process calls `wants_split` between guesses and, when it
+    says so, forks a child with `fork_child`.
+    """
+
+    def __init__(self, workers: int, limit: int, cells: int) -> None:
+        self.workers = workers
+        self.limit = limit
+        self.cells = cells
+        self.started = time.monotonic()
+        self.coordinator_pid = os.getpid()
+        self.is_coordinator = True
+        self._read_fd = -1
+        self._write_fd = -1
+        self._wanted: mmap.mmap | None = None  # one byte: how many processes lack work
+        self._buffer = b""
+        self.busy_children = 0
+        self.children: list[int] = []  # the coordinator's own children (process groups)
+        self.found: list[bytes] = []  # children's solutions, as paths, distinct
+        self.child_nodes = 0
+        self.child_backtracks = 0
+        self.all_exhausted = True
+        self.timed_out = False
+        self.sent = 0  # solutions of this process already reported (children only)
+        self._checks = 0
+        self.shared = False  # has any work been handed out (is there a pipe)?
+
+    # ------------------------------------------------------------- whether
+    @staticmethod
+    def possible(workers: int, size: int) -> bool:
+        """Can a search on `size` cells be shared among `workers` processes here?"""
+        return (
+            workers > 1
+            and hasattr(os, "fork")
+            and sys.platform != "darwin"  # system libraries there are not fork-safe
+            and threading.current_thread() is threading.main_thread()
+            and _HEADER.size + 2 * size <= _PIPE_BUF
+        )
+
+
+    # ------------------------------------------------------- between guesses
+    def wants_split(self, own_solutions: list) -> bool:
+        """Should this process hand part of its work to a new child now?
+
+        The coordinator also reads the others' reports here and raises `Enough` once the
+        processes together hold `limit` different solutions.
+        """
+        if not self.is_coordinator:
+            self._checks += 1
+            if self._checks % 16 == 0 and not _alive(self.coordinator_pid):
+                os._exit(0)  # nobody is waiting for this part any more
+            assert self._wanted is not None
+            if self._wanted[0] == 0:
+                return False
+            self._wanted[0] = max(0, self._wanted[0] - 1)
+            return True
+        if not self.shared:
+            if time.monotonic() - self.started < SHARE_AFTER:
+                return False
+            self._open()
+        self._read(0.0)
+        if self.distinct(own_solutions) >= self.limit:
+            raise Enough
+        return self.busy_children + 1 < self.workers
+
+    def fork_child(self, work: Callable[[], bool], nodes: Callable[[], tuple[int, int]]) -> bool:
+        """Fork a child that runs `work` (True when its part was exhausted) and exits.
+
+        Returns True in the parent when the child was made (the part is the child's now),
+        False when it could not be; the child never returns.
+        """
+        if not self.is_coordinator:
+            # Counted before the child exists, so the coordinator never sees every process
+            # finished while one is still starting.
+            self._send(_SPAWNED)
+        try:
+            pid = os.fork()
+        except OSError:
+            if not self.is_coordinator:
+                self._send(_DONE_KIND, _DONE.pack(True, 0, 0))  # no child: cancel the count
+            return False
+        if pid == 0:
+            self._run_child(work, nodes)
+        if self.is_coordinator:
+            try:
+                os.setpgid(pid, pid)  # (the child does the same; whichever runs first wins)
+            except OSError:
+                pass
+            self.children.append(pid)
+            self.busy_children += 1
+        return True
+
+    def report(self, own_solutions: list) -> None:
+        """Tell the coordinator about solutions this child found since the last report."""
+        if self.is_coordinator:
+            return
+        while self.sent < len(own_solutions):
+            path = _path_of(own_solutions[self.sent])
+            self._send(_SOLUTION, path)
+            self.sent += 1
+
+    # ------------------------------------------------------------ at the end
+    def finish(self, own_solutions: list, deadline: float | None) -> None:
+        """Wait until the others are done, enough solutions are in, or `deadline` passes.
+
+        Sets `timed_out` and `all_exhausted`; raises `Broken` when a child died or failed.
+        """
+        if self._write_fd >= 0:
+            # This process forks no more; without its copy, the pipe ends when the others do.
+            os.close(self._write_fd)
+            self._write_fd = -1
+        try:
+            while self.busy_children > 0 and self.distinct(own_solutions) < self.limit:
+                assert self._wanted is not None
+                self._wanted[0] = min(255, self.workers - self.busy_children)
+                wait = 0.5
+                if deadline is not None:
+                    wait = min(wait, deadline - time.monotonic())
+                    if wait <= 0:
+                        self.timed_out = True
+                        return
+                if not self._read(wait):
+                    raise Broken("a solver process ended without a word")
+        finally:
+            self.close()
+
+    def distinct(self, own_solutions: list) -> int:
+        paths = set(self.found)
+        paths.update(_path_of(grid) for grid in own_solutions)
+        return len(paths)
+
+    def solutions(self, own_solutions: list) -> list[bytes]:
+        """Every different solution found by the others and not by this process, as paths."""
+        mine = {_path_of(grid) for grid in own_solutions}
+        return [path for path in self.found if path not in mine]
+
+    def close(self) -> None:
+        """Stop every other process and free the pipe (safe to call more than once)."""
+        for pid in self.children:
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except OSError:
+                pass
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+            try:
+                os.waitpid(pid, 0)
+            except OSError:
+                pass
+        self.children.clear()
+        for fd in (self._read_fd, self._write_fd):
+            if fd >= 0:
+                os.close(fd)
+        self._read_fd = self._write_fd = -1
+        if self._wanted is not None:
+            self._wanted.close()
+            self._wanted = None
+
+    # --------------------------------------------------------------- inside
+    def _open(self) -> None:
+        self.shared = True
+        self._read_fd, self._write_fd = os.pipe()
+        self._wanted = mmap.mmap(-1, 1)  # anonymous and shared with every child
+        self._wanted[0] = 0
+
+    def _run_child(self, work: Callable[[], bool], nodes: Callable[[], tuple[int, int]]) -> NoReturn:
+        code = 0
+        try:
+            if self.is_coordinator:
+                os.setpgid(0, 0)  # its own group, so the coordinator can stop it and its children
+            self.is_coordinator = False
+            self.children = []
+            if self._read_fd >= 0:
+                os.close(self._read_fd)
+                self._read_fd = -1
+            for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGTSTP):
+                signal.signal(sig, signal.SIG_DFL)  # never run the caller's handlers here
+            signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children of children reap themselves
+            base_nodes, base_backtracks = nodes()
+            try:
+                exhausted = work()
+            except TimeoutError:
+                self._send(_TIMEOUT)
+            else:
+                now_nodes, now_backtracks = nodes()
+                self._send(
+                    _DONE_KIND,
+                    _DONE.pack(exhausted, now_nodes - base_nodes, now_backtracks - base_backtracks),
+                )
+        except BaseException as why:  # report, never leave the coordinator waiting
+            code = 1
+            try:
+                self._send(_ERROR, repr(why).encode()[:200])
+            except BaseException:
+                pass
+        finally:
+            os._exit(code)
+
+    def _send(self, kind: bytes, payload: bytes = b"") -> None:
+        message = _HEADER.pack(kind, len(payload)) + payload
+        os.write(self._write_fd, message)  # at most PIPE_BUF bytes: written in one piece
+
+    def _read(self, wait: float) -> bool:
+        """Take in whatever reports are waiting (up to `wait` seconds for the first one).
+
+        False when every writer has gone (end of file)."""
+        ready, _, _ = select.select([self._read_fd], [], [], max(0.0, wait))
+        if not ready:
+            return True
+        chunk = os.read(self._read_fd, 65536)
+        if not chunk:
+            return False
+        self._buffer += chunk
+        while len(self._buffer) >= _HEADER.size:
+            kind, length = _HEADER.unpack_from(self._buffer)
+            end = _HEADER.size + length
+            if len(self._buffer) < end:
+                break
+            payload = self._buffer[_HEADER.size : end]
+            self._buffer = self._buffer[end:]
+            self._take(kind, payload)
+        return True
+
+    def _take(self, kind: bytes, payload: bytes) -> None:
+        if kind == _SPAWNED:
+            self.busy_children += 1
+        elif kind == _SOLUTION:
+            if payload not in self.found:
+                self.found.append(payload)
+        elif kind == _DONE_KIND:
+            self.busy_children -= 1
+            exhausted, nodes, backtracks = _DONE.unpack(payload)
+            self.all_exhausted &= exhausted
+            self.child_nodes += nodes
+            self.child_backtracks += backtracks
+        elif kind == _TIMEOUT:
+            self.busy_children -= 1
+            self.timed_out = True
+            self.all_exhausted = False
+        else:
+            raise Broken(f"a solver process failed: {payload.decode(errors='replace')}")
+
+
+def _path_of(grid) -> bytes:
+    """A solution as its path (the cell of each number), the form reports carry."""
+    flat = grid.reshape(-1)
+    path = array("H", bytes(2 * flat.size))
+    for cell, number in enumerate(flat.tolist()):
+        path[number - 1] = cell
+    return path.tobytes()
+
+
+def path_cells(path: bytes) -> list[int]:
+    """The cells of a reported path, number 1 first."""
+    return array("H", path).tolist()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True

@@ -1,0 +1,255 @@
+"""A search shared among processes gives exactly the answers of a search in one process.
+
+Sharing normally starts only after a search has run a while; here it starts at the first
+guess (`SHARE_AFTER` = 0), so even small boards are split among processes, down to their
+smallest parts. The verdicts are checked against brute force and against the one-process
+search, and the failure paths (a child that dies, a child that fails, a deadline) must
+still give a right answer or an honest timeout, and leave no process behind.
+"""
+from __future__ import annotations
+
+import os
+import random
+import sys
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from brute import grid_of, matching, random_path
+from numbrix_curses import workers
+from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.solver import Status, solve
+from numbrix_curses.textformat import read_puzzles
+from test_solver import check_result, expected_status, path_puzzles
+
+pytestmark = pytest.mark.skipif(
+    not workers.Team.possible(2, 100), reason="no fork-based sharing on this system"
+)
+
+CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "corpus"
+
+
+@pytest.fixture
+def share_at_once(monkeypatch):
+    monkeypatch.setattr(workers, "SHARE_AFTER", 0.0)
+
+
+@pytest.fixture
+def groups(monkeypatch):
+    """The process groups of the children each shared search made, recorded at its end."""
+    seen: list[int] = []
+    close = workers.Team.close
+
+    def recording_close(self):
+        seen.extend(self.children)
+        close(self)
+
+    monkeypatch.setattr(workers.Team, "close", recording_close)
+    return seen
+
+
+def running_in(group: int) -> list[str]:
+    """Processes of a process group that are not already dead (zombies wait to be reaped)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] not in ("Z", "X"):
+            found.append(stat.parent.name)
+    return found
+
+
+def assert_no_process_left(groups: list[int]) -> None:
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # every child of this process was reaped
+    if Path("/proc/self/stat").exists():
+        for group in groups:
+            # SIGKILL lands at once, but a process may need a moment to finish dying
+            for _ in range(100):
+                if not running_in(group):
+                    break
+                time.sleep(0.01)
+            assert running_in(group) == [], f"processes of group {group} still run"
+
+
+def sparse_boards(rows: int, cols: int, count: int, share: float, seed: int) -> list[Puzzle]:
+    rng = random.Random(seed)
+    boards = []
+    for _ in range(count):
+        grid = grid_of(rows, cols, random_path(rows, cols, rng))
+        keep = np.array([rng.random() < share for _ in range(rows * cols)]).reshape(rows, cols)
+        boards.append(Puzzle(np.where(keep, grid, 0).astype(np.int16)))
+    return boards
+
+
+def corpus_boards(name: str, ids: list[str]) -> tuple[list[Puzzle], dict[str, np.ndarray]]:
+    puzzles = [p for p in read_puzzles(CORPUS / f"{name}.txt") if p.id in ids]
+    answers = {p.id: p.givens for p in read_puzzles(CORPUS / f"{name}-solutions.txt")}
+    return puzzles, answers
+
+
+@pytest.mark.parametrize("rows, cols, share", [(4, 4, 0.2), (3, 6, 0.15), (5, 5, 0.12)])
+def test_shared_search_agrees_with_brute_force(share_at_once, groups, rows, cols, share) -> None:
+    for puzzle in sparse_boards(rows, cols, 25, share, seed=rows * 100 + cols):
+        result = solve(puzzle, workers=2)
+        check_result(puzzle, result)
+        paths = matching(puzzle)
+        assert result.status is expected_status(len(paths)), puzzle.givens.tolist()
+        if result.status is Status.UNIQUE:
+            assert np.array_equal(result.solution.ravel(), paths[0])
+    assert groups, "the searches were never shared"
+    assert_no_process_left(groups)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(path_puzzles(max_side=8, min_side=3))
+def test_shared_search_agrees_with_one_process(case) -> None:
+    puzzle, path_grid = case
+    alone = solve(puzzle, timeout=60, workers=1)
+    saved = workers.SHARE_AFTER
+    workers.SHARE_AFTER = 0.0  # (hypothesis runs this many times; a fixture would run once)
+    try:
+        shared = solve(puzzle, timeout=60, workers=3)
+    finally:
+        workers.SHARE_AFTER = saved
+    check_result(puzzle, shared)
+    assert shared.status is alone.status, puzzle.givens.tolist()
+    if shared.status is Status.UNIQUE:
+        assert np.array_equal(shared.solution, path_grid)
+
+
+def test_hard_boards_keep_their_proofs(share_at_once, groups) -> None:
+    ids = ["12x12-minimal-00", "12x12-minimal-07", "12x12-multiple-00"]
+    puzzles, answers = corpus_boards("corpus-v1-12x12", ids)
+    assert len(puzzles) == len(ids)
+    for puzzle in puzzles:
+        result = solve(puzzle, workers=2, timeout=120)
+        check_result(puzzle, result)
+        if "minimal" in puzzle.id:
+            assert result.status is Status.UNIQUE
+            assert np.array_equal(result.solution, answers[puzzle.id])
+        else:
+            assert result.status is Status.MULTIPLE
+        assert result.stats.nodes > 0
+    assert groups
+    assert_no_process_left(groups)
+
+
+def test_counting_past_two_adds_up_every_part(share_at_once, groups) -> None:
+    # 3x4 with a corner given: every process's solutions count, none twice.
+    puzzle = Puzzle.from_rows([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    want = len(matching(puzzle))
+    assert want > 3
+    result = solve(puzzle, limit=want + 5, workers=2)
+    assert len(result.solutions) == want
+    assert len({s.tobytes() for s in result.solutions}) == want
+    assert all(puzzle.is_solution(s) for s in result.solutions)
+    assert_no_process_left(groups)
+
+
+def _hard_board() -> Puzzle:
+    puzzles, _ = corpus_boards("corpus-v1-12x12", ["12x12-minimal-01"])
+    return puzzles[0]
+
+
+NINE_BY_NINE = ["9x9-minimal-00", "9x9-minimal-01", "9x9-minimal-02", "9x9-multiple-00"]
+
+
+def solve_counting_fallbacks(monkeypatch) -> list[int]:
+    """Record the `workers` of every search `solve` starts (1 after a shared one broke)."""
+    from numbrix_curses import solver
+
+    starts: list[int] = []
+    inner = solver._solve
+
+    def counting(*args):
+        starts.append(args[-1])
+        return inner(*args)
+
+    monkeypatch.setattr(solver, "_solve", counting)
+    return starts
+
+
+def assert_right_after_fallback(monkeypatch, groups) -> None:
+    starts = solve_counting_fallbacks(monkeypatch)
+    puzzles, answers = corpus_boards("corpus-v1-9x9", NINE_BY_NINE)
+    for puzzle in puzzles:
+        result = solve(puzzle, workers=2)
+        check_result(puzzle, result)
+        if "minimal" in puzzle.id:
+            assert result.status is Status.UNIQUE
+            assert np.array_equal(result.solution, answers[puzzle.id])
+        else:
+            assert result.status is Status.MULTIPLE
+    assert 1 in starts, "no shared search broke, so nothing was tested"
+    assert groups
+    assert_no_process_left(groups)
+
+
+def test_a_child_that_dies_is_searched_again_alone(share_at_once, groups, monkeypatch) -> None:
+    monkeypatch.setattr(workers.Team, "_run_child", lambda self, work, nodes: os._exit(0))
+    assert_right_after_fallback(monkeypatch, groups)
+
+
+def test_a_child_that_fails_is_searched_again_alone(share_at_once, groups, monkeypatch) -> None:
+    def broken_work(self, work, nodes):
+        return run_child(self, lambda: 1 / 0, nodes)
+
+    run_child = workers.Team._run_child
+    monkeypatch.setattr(workers.Team, "_run_child", broken_work)
+    assert_right_after_fallback(monkeypatch, groups)
+
+
+def test_deadline_stops_every_process(share_at_once, groups) -> None:
+    result = solve(_hard_board(), workers=2, max_nodes=None, timeout=0.3)
+    assert result.status is Status.TIMEOUT
+    assert groups
+    assert_no_process_left(groups)
+
+
+def test_no_sharing_off_the_main_thread_or_when_watched(share_at_once, monkeypatch) -> None:
+    def no_fork():
+        raise AssertionError("forked")
+
+    monkeypatch.setattr(os, "fork", no_fork)
+    puzzle = sparse_boards(6, 6, 1, 0.1, seed=3)[0]
+    want = solve(puzzle, workers=1).status
+    # watched searches, node budgets and first-solution searches stay in one process
+    assert solve(puzzle, workers=2, on_event=lambda event: None).status is want
+    assert solve(puzzle, workers=2, max_nodes=10**6).status is want
+    assert solve(puzzle, workers=2, limit=1).status in (Status.SOLVED, Status.NONE)
+    seen = []
+    thread = threading.Thread(target=lambda: seen.append(solve(puzzle, workers=2).status))
+    thread.start()
+    thread.join()
+    assert seen == [want]
+
+
+def test_command_line_answers_do_not_depend_on_jobs(tmp_path) -> None:
+    import subprocess
+
+    text = (CORPUS / "corpus-v1-9x9.txt").read_text()
+    path = tmp_path / "boards.txt"
+    path.write_text(text)
+    runs = [
+        subprocess.run(
+            [sys.executable, "-m", "numbrix_curses", "check", str(path), "--jobs", jobs],
+            capture_output=True, text=True, timeout=300,
+        )
+        for jobs in ("1", "2")
+    ]
+    assert runs[0].stdout == runs[1].stdout
+    assert runs[0].returncode == runs[1].returncode == 1  # the file holds multiple/none boards
+    assert "multiple" in runs[0].stdout and "unique" in runs[0].stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "numbrix_curses", "check", str(path), "--jobs", "0"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert bad.returncode == 2
+    assert len(bad.stderr.strip().splitlines()) == 1 and "--jobs" in bad.stderr
