@@ -36,10 +36,8 @@ import numpy as np
 
 from numbrix_curses.constraints import (
     Contradiction,
-    Segment,
     colour_mask,
     components,
-    dead_ends,
     number_colour,
     odd_colour_count,
     odd_number_colour,
@@ -112,6 +110,11 @@ def _only_one(counts: tuple[int, int]) -> int:
     return at_least_one & ~at_least_two
 
 
+#: A run of missing numbers lo..hi: lo - 1 is placed unless lo == 1, hi + 1 unless hi is the
+#: last number (plain tuples: the scan makes a list of them on every pass).
+_Run = tuple[int, int]
+
+
 class Stuck(Exception):
     """The board cannot be completed (raised inside propagation, caught by the search)."""
 
@@ -151,6 +154,8 @@ class _Search:
         self.pos = [-1] * (last + 2)
         self.dom = [0] * (last + 2)
         self.free = geo.full_mask
+        # bit v set while number v is missing (so runs are found without a pass over pos)
+        self.missing = (1 << (last + 1)) - 2
         self.trail: list[tuple[int, int]] = []  # (number, old dom) or (number, -1) = placed
         self.work: list[int] = []
         self.solutions: list[np.ndarray] = []
@@ -176,6 +181,7 @@ class _Search:
         self.dom = [1 << p if p >= 0 else d for p, d in zip(self.pos, dom[: last + 1])] + [0]
         self.dom[0] = 0
         self.free = free
+        self.missing = sum(1 << v for v in range(1, last + 1) if self.pos[v] < 0)
         self.odd_colour = odd_colour
         # highest first, so the drain sweeps each run from its low end in one pass
         self.work = [v for v in range(last, 0, -1) if self.pos[v] < 0]
@@ -186,6 +192,7 @@ class _Search:
         other.pos = list(self.pos)
         other.dom = list(self.dom)
         other.free = self.free
+        other.missing = self.missing
         other.odd_colour = self.odd_colour
         other.work = list(self.work)
         other.single_near = self.single_near  # a pure memo: safe to share
@@ -210,6 +217,7 @@ class _Search:
         self.trail.append((v, -1))
         self.pos[v] = cell
         self.free ^= bit
+        self.missing &= ~(1 << v)
         if self.dom[v] != bit:
             self._set_dom(v, bit)
         if v > 1 and self.pos[v - 1] < 0:
@@ -228,6 +236,7 @@ class _Search:
                 cell = pos[v]
                 pos[v] = -1
                 self.free |= 1 << cell
+                self.missing |= 1 << v
                 if on_event is not None:
                     on_event(SearchEvent(EventKind.REMOVE, v, cell))
             else:
@@ -290,46 +299,53 @@ class _Search:
                 if u < last and pos[u + 1] < 0:
                     work.append(u + 1)
 
-    def _scan(self) -> list[Segment] | None:
-        """One pass over all numbers; returns the segments, or None when it changed the board.
+    def _scan(self) -> list[_Run] | None:
+        """One pass over all numbers; returns the runs, or None when it changed the board.
 
         Drops cells taken since a number was last revised, then looks for free cells no number
         can reach (contradiction), cells only one number can reach (placed), and dead ends.
         """
-        dom, pos, free, last = self.dom, self.pos, self.free, self.last
-        work = self.work
-        taken = self.geo.full_mask & ~free
+        dom, free, last = self.dom, self.free, self.last
         once = twice = 0
         open_cells = 0  # placed cells that still miss a consecutive neighbour
-        bounds = []  # (lo, hi) of each segment; made into Segments only if they are needed
-        lo = 0
-        for u in range(1, last + 1):
-            if pos[u] >= 0:
-                if lo:
-                    bounds.append((lo, u - 1))
-                    open_cells |= dom[u]
-                    lo = 0
-                continue
-            if not lo:
-                lo = u
-                if u > 1:
-                    open_cells |= dom[u - 1]
-            d = dom[u]
-            if d & taken:
-                d &= free
-                if not d:
-                    raise Stuck
-                self.trail.append((u, dom[u]))
-                dom[u] = d
-                work.append(u)
-            twice |= once & d
-            once |= d
-        if lo:
-            bounds.append((lo, last))
+        runs: list[_Run] = []
+        rest = self.missing
+        while rest:
+            # The run lo..hi is the lowest block of set bits: adding its lowest bit carries
+            # through it and sets bit hi + 1 instead.
+            low = rest & -rest
+            lo = low.bit_length() - 1
+            rest += low
+            top = rest & -rest
+            rest ^= top
+            hi = top.bit_length() - 2
+            runs.append((lo, hi))
+            if lo > 1:
+                open_cells |= dom[lo - 1]
+            if hi < last:
+                open_cells |= dom[hi + 1]
+            # Coverage is taken before dropping taken cells: it is only ever read on free
+            # cells, where dropping taken cells changes nothing.
+            for d in dom[lo : hi + 1]:
+                twice |= once & d
+                once |= d
+        taken = self.geo.full_mask & ~free
+        if once & taken:
+            work, trail = self.work, self.trail
+            for lo, hi in runs:
+                for u in range(lo, hi + 1):
+                    d = dom[u]
+                    if d & taken:
+                        if not d & free:
+                            raise Stuck
+                        trail.append((u, d))
+                        dom[u] = d & free
+                        work.append(u)
         if free & ~once:
             raise Stuck
         hidden = free & ~twice
         if hidden:
+            pos = self.pos
             for cell in self.geo.cells_of(hidden):
                 bit = 1 << cell
                 if not self.free & bit:
@@ -340,13 +356,20 @@ class _Search:
                         self._place(u, cell)
                         break
             return None
-        if self._dead_ends(open_cells) or work:
+        if self._dead_ends(open_cells, runs) or self.work:
             return None
-        return [Segment(lo, hi, last) for lo, hi in bounds]
+        return runs
 
-    def _dead_ends(self, open_cells: int) -> bool:
+    def _dead_ends(self, open_cells: int, runs: list[_Run]) -> bool:
         free, last, pos, dom = self.free, self.last, self.pos, self.dom
-        dead = dead_ends(self.geo, free, free | open_cells)
+        # `dead_ends(geo, free, free | open_cells)`, inlined (it runs on every scan): free
+        # cells with fewer than two of their four neighbours usable.
+        usable, cols = free | open_cells, self.geo.cols
+        a = (usable & self._not_last_col) << 1
+        b = (usable & self._not_first_col) >> 1
+        c = usable << cols
+        e = usable >> cols
+        dead = free & ~((a & b) | (c & e) | ((a | b) & (c | e)))
         if not dead or last == 1:
             return False
         ends = [e for e in (1, last) if pos[e] < 0]
@@ -354,14 +377,15 @@ class _Search:
             raise Stuck
         changed = False
         # A middle number can never stand on a dead end.
-        for u in range(2, last):
-            if pos[u] < 0 and dom[u] & dead:
-                d = dom[u] & ~dead
-                if not d:
-                    raise Stuck
-                self._set_dom(u, d)
-                self.work.append(u)
-                changed = True
+        for lo, hi in runs:
+            for u in range(max(lo, 2), min(hi, last - 1) + 1):
+                if dom[u] & dead:
+                    d = dom[u] & ~dead
+                    if not d:
+                        raise Stuck
+                    self._set_dom(u, d)
+                    self.work.append(u)
+                    changed = True
         if dead.bit_count() == len(ends):
             # Every free end is needed on a dead end.
             for e in ends:
@@ -374,7 +398,7 @@ class _Search:
                     changed = True
         return changed
 
-    def _regions(self, segs: list[Segment]) -> bool:
+    def _regions(self, segs: list[_Run]) -> bool:
         """Match pockets of free cells with the runs that fill them; True if doms changed."""
         comps = components(self.geo, self.free)
         if len(comps) <= 1:
@@ -383,20 +407,15 @@ class _Search:
         odd = self.odd_colour
         odd_mask = self.geo.odd_mask
         cands: list[list[int]] = []
-        for seg in segs:
-            here = [
-                k
-                for k, comp in enumerate(comps)
-                if comp & dom[seg.lo] and comp & dom[seg.hi]
-            ]
+        for lo, hi in segs:
+            here = [k for k, comp in enumerate(comps) if comp & dom[lo] and comp & dom[hi]]
             if not here:
                 raise Stuck
             cands.append(here)
         sizes = [c.bit_count() for c in comps]
         odds = [(c & odd_mask).bit_count() for c in comps]
-        seg_odds = [
-            odd_colour_count(s.lo, s.hi, odd) if odd is not None else None for s in segs
-        ]
+        lengths = [hi - lo + 1 for lo, hi in segs]
+        seg_odds = [odd_colour_count(lo, hi, odd) if odd is not None else None for lo, hi in segs]
         # Narrow the run -> pocket assignment until nothing changes.
         progress = True
         while progress:
@@ -405,8 +424,8 @@ class _Search:
                 mine = [i for i, c in enumerate(cands) if k in c]
                 forced = [i for i in mine if len(cands[i]) == 1]
                 need = sizes[k]
-                have_forced = sum(segs[i].length for i in forced)
-                have_all = sum(segs[i].length for i in mine)
+                have_forced = sum(lengths[i] for i in forced)
+                have_all = sum(lengths[i] for i in mine)
                 if have_forced > need or have_all < need:
                     raise Stuck
                 if have_forced == need and len(forced) < len(mine):
@@ -418,14 +437,14 @@ class _Search:
                     for i in mine:
                         cands[i] = [k]
                     progress = True
-                elif not self._fits(k, mine, segs, cands, sizes, odds, seg_odds):
+                elif not self._fits(k, mine, lengths, cands, sizes, odds, seg_odds):
                     raise Stuck
         changed = False
-        for i, seg in enumerate(segs):
+        for i, (lo, hi) in enumerate(segs):
             if len(cands[i]) != 1:
                 continue
             comp = comps[cands[i][0]]
-            for v in range(seg.lo, seg.hi + 1):
+            for v in range(lo, hi + 1):
                 if dom[v] & ~comp:
                     d = dom[v] & comp
                     if not d:
@@ -439,7 +458,7 @@ class _Search:
     def _fits(
         k: int,
         mine: list[int],
-        segs: list[Segment],
+        lengths: list[int],
         cands: list[list[int]],
         sizes: list[int],
         odds: list[int],
@@ -449,20 +468,20 @@ class _Search:
         undecided = [i for i in mine if len(cands[i]) > 1]
         if len(undecided) > 12:
             return True  # too many to enumerate; the cheaper checks above still hold
-        base_size = sum(segs[i].length for i in mine if len(cands[i]) == 1)
+        base_size = sum(lengths[i] for i in mine if len(cands[i]) == 1)
         colours_known = all(seg_odds[i] is not None for i in mine)
         base_odd = sum(seg_odds[i] or 0 for i in mine if len(cands[i]) == 1)
         reachable = {(base_size, base_odd)}
         for i in undecided:
-            step, step_odd = segs[i].length, seg_odds[i] or 0
+            step, step_odd = lengths[i], seg_odds[i] or 0
             reachable |= {(s + step, o + step_odd) for s, o in reachable if s + step <= sizes[k]}
         if colours_known:
             return (sizes[k], odds[k]) in reachable
         return any(s == sizes[k] for s, _ in reachable)
 
     # ------------------------------------------------------------ two strokes
-    def _settle(self) -> list[Segment] | None:
-        """Deduce to a fixed point; the open segments, or None when the board is full.
+    def _settle(self) -> list[_Run] | None:
+        """Deduce to a fixed point; the open runs, or None when the board is full.
 
         Raises `Stuck` when the board cannot be completed.
         """
@@ -493,7 +512,7 @@ class _Search:
                 break
         return None if segs is None else self._pick(segs)
 
-    def _probe(self, segs: list[Segment]) -> None:
+    def _probe(self, segs: list[_Run]) -> None:
         """Try each cell of every run end with few choices; strike the ones that fail at once.
 
         A failed probe is a refuted guess found one level early, on every run at the same
@@ -502,11 +521,12 @@ class _Search:
         """
         dom, pos = self.dom, self.pos
         ends = []
-        for seg in segs:
-            if seg.anchored_below:
-                ends.append(seg.lo)
-            if seg.anchored_above and seg.hi != seg.lo:
-                ends.append(seg.hi)
+        last = self.last
+        for lo, hi in segs:
+            if lo > 1:
+                ends.append(lo)
+            if hi < last and hi != lo:
+                ends.append(hi)
         expand, passed = self.expand, self.probes_passed
         for v in ends:
             if pos[v] >= 0 or dom[v].bit_count() > _PROBE_MAX_CELLS:
@@ -563,14 +583,14 @@ class _Search:
                     passed.clear()
                 passed.add(key)
 
-    def _pick(self, segs: list[Segment]) -> tuple[int, int]:
+    def _pick(self, segs: list[_Run]) -> tuple[int, int]:
         """The run end with the fewest cells to try: that run has the fewest ways to go on."""
         dom = self.dom
         best: tuple[int, int, int] | None = None
-        for seg in segs:
-            for number, anchored in ((seg.lo, seg.anchored_below), (seg.hi, seg.anchored_above)):
+        for lo, hi in segs:
+            for number, anchored in ((lo, lo > 1), (hi, hi < self.last)):
                 if anchored:
-                    key = (dom[number].bit_count(), seg.length, number)
+                    key = (dom[number].bit_count(), hi - lo + 1, number)
                     if best is None or key < best:
                         best = key
         number = best[2] if best is not None else 1  # an empty board: start anywhere
