@@ -105,11 +105,6 @@ class SolveResult:
         return self.solutions[1] if len(self.solutions) > 1 else None
 
 
-def _only_one(counts: tuple[int, int]) -> int:
-    at_least_one, at_least_two = counts
-    return at_least_one & ~at_least_two
-
-
 #: A run of missing numbers lo..hi: lo - 1 is placed unless lo == 1, hi + 1 unless hi is the
 #: last number (plain tuples: the scan makes a list of them on every pass).
 _Run = tuple[int, int]
@@ -160,8 +155,9 @@ class _Search:
         self.work: list[int] = []
         self.solutions: list[np.ndarray] = []
         self.odd_colour: int | None = None
-        # cells with exactly one neighbour in a candidate set, by set (sets recur a lot)
-        self.single_near: dict[int, int] = {}
+        # candidate set -> (cells next to it, cells with exactly one neighbour in it); the
+        # drain looks these up for every number it revises, and the sets recur a lot
+        self.near: dict[int, tuple[int, int]] = {}
         # (number, candidates, free cells nearby) of probes that found nothing to strike
         self.probes_passed: set[tuple[int, int, int]] = set()
         self.diving = False
@@ -195,7 +191,7 @@ class _Search:
         other.missing = self.missing
         other.odd_colour = self.odd_colour
         other.work = list(self.work)
-        other.single_near = self.single_near  # a pure memo: safe to share
+        other.near = self.near  # a pure memo: safe to share
         return other
 
     # ----------------------------------------------------------------- trail
@@ -248,42 +244,50 @@ class _Search:
         """Revise queued numbers until none changes: each keeps only the cells that touch a
         candidate of its predecessor and of its successor (reach through free cells)."""
         work, pos, dom, trail = self.work, self.pos, self.dom, self.trail
-        last, full, cols = self.last, self.geo.full_mask, self.geo.cols
+        last, cols = self.last, self.geo.cols
         not_last, not_first = self._not_last_col, self._not_first_col
         counts = self.geo.neighbour_counts
-        single_near = self.single_near
-        if len(single_near) > _CACHE_LIMIT:
-            single_near.clear()
+        near = self.near
+        if len(near) > _CACHE_LIMIT:
+            near.clear()
+        free = self.free
         while work:
             u = work.pop()
             if pos[u] >= 0:
                 continue
             old = dom[u]
-            d = old & self.free
+            d = old & free
             if u > 1:
-                m = dom[u - 1]
-                d &= ((m & not_last) << 1) | ((m & not_first) >> 1) | (m << cols) | (m >> cols)
+                a = dom[u - 1]
+                near_a = near.get(a)
+                if near_a is None:
+                    one, two = counts(a)
+                    near_a = near[a] = (one, one & ~two)
+                d &= near_a[0]
             if u < last:
-                m = dom[u + 1]
-                d &= ((m & not_last) << 1) | ((m & not_first) >> 1) | (m << cols) | (m >> cols)
-            d &= full
-            if d and 1 < u < last and pos[u - 1] < 0 and pos[u + 1] < 0:
-                # u needs two different cells next to it, one for u-1 and one for u+1: a cell
-                # whose only neighbour for either is one and the same cell cannot hold u.
-                a, b = dom[u - 1], dom[u + 1]
-                if a & b:
-                    one_near_a = single_near.get(a)
-                    if one_near_a is None:
-                        one_near_a = single_near[a] = _only_one(counts(a))
-                    one_near_b = single_near.get(b)
-                    if one_near_b is None:
-                        one_near_b = single_near[b] = _only_one(counts(b))
-                    m = a & b  # (expand inlined: this line runs very often)
-                    d &= ~(
-                        one_near_a
-                        & one_near_b
-                        & (((m & not_last) << 1) | ((m & not_first) >> 1) | (m << cols) | (m >> cols))
-                    )
+                b = dom[u + 1]
+                near_b = near.get(b)
+                if near_b is None:
+                    one, two = counts(b)
+                    near_b = near[b] = (one, one & ~two)
+                d &= near_b[0]
+                if d and u > 1 and pos[u - 1] < 0 and pos[u + 1] < 0:
+                    # u needs two different cells next to it, one for u-1 and one for u+1: a
+                    # cell whose only neighbour for either is one and the same cell cannot
+                    # hold u.
+                    lone = d & near_a[1] & near_b[1]
+                    if lone:
+                        m = a & b  # (expand inlined: this line runs very often)
+                        if m:
+                            d &= ~(
+                                lone
+                                & (
+                                    ((m & not_last) << 1)
+                                    | ((m & not_first) >> 1)
+                                    | (m << cols)
+                                    | (m >> cols)
+                                )
+                            )
             if d == old:
                 continue
             if not d:
@@ -293,6 +297,7 @@ class _Search:
             if d & (d - 1) == 0:
                 self.stats.placements += 1
                 self._place(u, d.bit_length() - 1)
+                free = self.free
             else:
                 if u > 1 and pos[u - 1] < 0:
                     work.append(u - 1)
