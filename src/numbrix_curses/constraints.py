@@ -99,14 +99,22 @@ def components(geo: Geometry, free: int) -> list[int]:
     """Connected pockets of the cells in `free` (orthogonal moves), as bitmasks."""
     found = []
     rest = free
-    expand = geo.expand
+    # (geo.expand inlined: the solver floods the free cells on every settle)
+    cols, not_last, not_first = geo.cols, geo.not_last_col, geo.not_first_col
     while rest:
-        comp = frontier = rest & -rest
+        frontier = rest & -rest
+        rest ^= frontier
+        comp = frontier
         while frontier:
-            frontier = expand(frontier) & rest & ~comp
+            frontier = (
+                ((frontier & not_last) << 1)
+                | ((frontier & not_first) >> 1)
+                | (frontier << cols)
+                | (frontier >> cols)
+            ) & rest
+            rest ^= frontier
             comp |= frontier
         found.append(comp)
-        rest &= ~comp
     return found
 
 
