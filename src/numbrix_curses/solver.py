@@ -30,6 +30,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import compress
+from operator import and_, ne, or_
 from typing import Callable
 
 import numpy as np
@@ -158,6 +160,8 @@ class _Search:
         # candidate set -> (cells next to it, cells with exactly one neighbour in it); the
         # drain looks these up for every number it revises, and the sets recur a lot
         self.near: dict[int, tuple[int, int]] = {}
+        # free cells -> their pockets (probing returns to the same free cells again and again)
+        self.pockets: dict[int, list[int]] = {}
         # (number, candidates, free cells nearby) of probes that found nothing to strike
         self.probes_passed: set[tuple[int, int, int]] = set()
         self.diving = False
@@ -191,7 +195,8 @@ class _Search:
         other.missing = self.missing
         other.odd_colour = self.odd_colour
         other.work = list(self.work)
-        other.near = self.near  # a pure memo: safe to share
+        other.near = self.near  # pure memos: safe to share
+        other.pockets = self.pockets
         return other
 
     # ----------------------------------------------------------------- trail
@@ -405,7 +410,12 @@ class _Search:
 
     def _regions(self, segs: list[_Run]) -> bool:
         """Match pockets of free cells with the runs that fill them; True if doms changed."""
-        comps = components(self.geo, self.free)
+        pockets = self.pockets
+        comps = pockets.get(self.free)
+        if comps is None:
+            if len(pockets) > _CACHE_LIMIT:
+                pockets.clear()
+            comps = pockets[self.free] = components(self.geo, self.free)
         if len(comps) <= 1:
             return False
         dom = self.dom
@@ -562,7 +572,7 @@ class _Search:
                     if union is None:
                         union = dom.copy()
                     else:
-                        union = [a | b for a, b in zip(union, dom)]
+                        union = list(map(or_, union, dom))
                 except Stuck:
                     refuted = True
                 self._undo(mark)
@@ -572,7 +582,9 @@ class _Search:
                     self._settle()
             if union is not None and pos[v] < 0:
                 # (placed numbers hold their cell in every trial, so only missing ones narrow)
-                narrowed = [u for u, (d, a) in enumerate(zip(dom, union)) if d & ~a]
+                # (map/compress: the numbers whose candidates the union narrows, without a
+                # Python-level pass over every number)
+                narrowed = list(compress(range(len(dom)), map(ne, map(and_, dom, union), dom)))
                 for u in narrowed:
                     d = dom[u] & union[u]
                     if not d:
