@@ -171,6 +171,7 @@ class _Search:
         self.probe_score: dict[tuple[int, int], int] = {}
         self._not_last_col = geo.not_last_col
         self._not_first_col = geo.not_first_col
+        self._neighbours = geo.neighbours
         self.team: Team | None = None  # processes this search is shared with, if any
 
     def load(self, pos: list[int], dom: list[int], free: int, odd_colour: int | None) -> None:
@@ -206,24 +207,26 @@ class _Search:
 
     def _place(self, v: int, cell: int, guess: bool = False) -> None:
         bit = 1 << cell
-        if not self.free & bit or not self.dom[v] & bit:
+        dom, pos, last = self.dom, self.pos, self.last
+        if not self.free & bit or not dom[v] & bit:
             raise Stuck
         # Two placed consecutive numbers are never revised again, so check their contact now.
-        pos = self.pos
-        near = self.expand(bit)
-        if v > 1 and pos[v - 1] >= 0 and not near >> pos[v - 1] & 1:
+        near = self._neighbours[cell]
+        below = pos[v - 1] if v > 1 else -1
+        above = pos[v + 1] if v < last else -1
+        if (below >= 0 and below not in near) or (above >= 0 and above not in near):
             raise Stuck
-        if v < self.last and pos[v + 1] >= 0 and not near >> pos[v + 1] & 1:
-            raise Stuck
-        self.trail.append((v, -1))
-        self.pos[v] = cell
+        trail = self.trail
+        trail.append((v, -1))
+        pos[v] = cell
         self.free ^= bit
         self.missing &= ~(1 << v)
-        if self.dom[v] != bit:
-            self._set_dom(v, bit)
-        if v > 1 and self.pos[v - 1] < 0:
+        if dom[v] != bit:
+            trail.append((v, dom[v]))
+            dom[v] = bit
+        if below < 0 and v > 1:
             self.work.append(v - 1)
-        if v < self.last and self.pos[v + 1] < 0:
+        if above < 0 and v < last:
             self.work.append(v + 1)
         if self.on_event is not None:
             self.on_event(SearchEvent(EventKind.PLACE, v, cell, guess))
@@ -231,17 +234,20 @@ class _Search:
     def _undo(self, mark: int) -> None:
         trail, dom, pos = self.trail, self.dom, self.pos
         on_event = self.on_event
-        while len(trail) > mark:
-            v, old = trail.pop()
+        undone = trail[mark:]
+        del trail[mark:]
+        free, missing = self.free, self.missing
+        for v, old in reversed(undone):
             if old < 0:
                 cell = pos[v]
                 pos[v] = -1
-                self.free |= 1 << cell
-                self.missing |= 1 << v
+                free |= 1 << cell
+                missing |= 1 << v
                 if on_event is not None:
                     on_event(SearchEvent(EventKind.REMOVE, v, cell))
             else:
                 dom[v] = old
+        self.free, self.missing = free, missing
         self.work.clear()
 
     # ----------------------------------------------------------- propagation
