@@ -162,6 +162,8 @@ class _Search:
         self.near: dict[int, tuple[int, int]] = {}
         # free cells -> their pockets (probing returns to the same free cells again and again)
         self.pockets: dict[int, list[int]] = {}
+        # missing numbers -> their runs and the placed numbers next to them (see `_shape`)
+        self.shapes: dict[int, tuple[list[_Run], list[int]]] = {}
         # (number, candidates, free cells nearby) of probes that found nothing to strike
         self.probes_passed: set[tuple[int, int, int]] = set()
         self.diving = False
@@ -198,6 +200,7 @@ class _Search:
         other.work = list(self.work)
         other.near = self.near  # pure memos: safe to share
         other.pockets = self.pockets
+        other.shapes = self.shapes
         return other
 
     # ----------------------------------------------------------------- trail
@@ -322,26 +325,17 @@ class _Search:
         can reach (contradiction), cells only one number can reach (placed), and dead ends.
         """
         dom, free, last = self.dom, self.free, self.last
-        once = twice = 0
+        shape = self.shapes.get(self.missing)
+        if shape is None:
+            shape = self._shape()
+        runs, ends = shape
         open_cells = 0  # placed cells that still miss a consecutive neighbour
-        runs: list[_Run] = []
-        rest = self.missing
-        while rest:
-            # The run lo..hi is the lowest block of set bits: adding its lowest bit carries
-            # through it and sets bit hi + 1 instead.
-            low = rest & -rest
-            lo = low.bit_length() - 1
-            rest += low
-            top = rest & -rest
-            rest ^= top
-            hi = top.bit_length() - 2
-            runs.append((lo, hi))
-            if lo > 1:
-                open_cells |= dom[lo - 1]
-            if hi < last:
-                open_cells |= dom[hi + 1]
-            # Coverage is taken before dropping taken cells: it is only ever read on free
-            # cells, where dropping taken cells changes nothing.
+        for v in ends:
+            open_cells |= dom[v]
+        # Coverage is taken before dropping taken cells: it is only ever read on free cells,
+        # where dropping taken cells changes nothing.
+        once = twice = 0
+        for lo, hi in runs:
             for d in dom[lo : hi + 1]:
                 twice |= once & d
                 once |= d
@@ -375,6 +369,32 @@ class _Search:
         if self._dead_ends(open_cells, runs) or self.work:
             return None
         return runs
+
+    def _shape(self) -> tuple[list[_Run], list[int]]:
+        """The runs of missing numbers and the placed numbers at their ends, remembered by
+        the set of missing numbers (the lists are shared: never change them)."""
+        last = self.last
+        runs: list[_Run] = []
+        ends: list[int] = []
+        rest = self.missing
+        while rest:
+            # The run lo..hi is the lowest block of set bits: adding its lowest bit carries
+            # through it and sets bit hi + 1 instead.
+            low = rest & -rest
+            lo = low.bit_length() - 1
+            rest += low
+            top = rest & -rest
+            rest ^= top
+            hi = top.bit_length() - 2
+            runs.append((lo, hi))
+            if lo > 1:
+                ends.append(lo - 1)
+            if hi < last:
+                ends.append(hi + 1)
+        if len(self.shapes) > _CACHE_LIMIT:
+            self.shapes.clear()
+        shape = self.shapes[self.missing] = (runs, ends)
+        return shape
 
     def _dead_ends(self, open_cells: int, runs: list[_Run]) -> bool:
         free, last, pos, dom = self.free, self.last, self.pos, self.dom
