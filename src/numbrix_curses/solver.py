@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import compress
-from operator import and_, ne, or_
+from operator import and_, itemgetter, ne, or_
 from typing import Callable
 
 import numpy as np
@@ -110,6 +110,8 @@ class SolveResult:
 #: A run of missing numbers lo..hi: lo - 1 is placed unless lo == 1, hi + 1 unless hi is the
 #: last number (plain tuples: the scan makes a list of them on every pass).
 _Run = tuple[int, int]
+#: runs, the placed numbers at their ends, the missing numbers, their candidate sets' getter
+_Shape = tuple[list[_Run], list[int], list[int], Callable[[list[int]], tuple[int, ...]]]
 
 
 class Stuck(Exception):
@@ -163,7 +165,7 @@ class _Search:
         # free cells -> their pockets (probing returns to the same free cells again and again)
         self.pockets: dict[int, list[int]] = {}
         # missing numbers -> their runs and the placed numbers next to them (see `_shape`)
-        self.shapes: dict[int, tuple[list[_Run], list[int]]] = {}
+        self.shapes: dict[int, _Shape] = {}
         # (number, candidates, free cells nearby) of probes that found nothing to strike
         self.probes_passed: set[tuple[int, int, int]] = set()
         self.diving = False
@@ -328,40 +330,38 @@ class _Search:
         shape = self.shapes.get(self.missing)
         if shape is None:
             shape = self._shape()
-        runs, ends = shape
+        runs, ends, numbers, candidates_of = shape
         open_cells = 0  # placed cells that still miss a consecutive neighbour
         for v in ends:
             open_cells |= dom[v]
         # Coverage is taken before dropping taken cells: it is only ever read on free cells,
         # where dropping taken cells changes nothing.
         once = twice = 0
-        for lo, hi in runs:
-            for d in dom[lo : hi + 1]:
-                twice |= once & d
-                once |= d
+        for d in candidates_of(dom):
+            twice |= once & d
+            once |= d
         taken = self.geo.full_mask & ~free
         if once & taken:
             work, trail = self.work, self.trail
-            for lo, hi in runs:
-                for u in range(lo, hi + 1):
-                    d = dom[u]
-                    if d & taken:
-                        if not d & free:
-                            raise Stuck
-                        trail.append((u, d))
-                        dom[u] = d & free
-                        work.append(u)
+            for u in numbers:
+                d = dom[u]
+                if d & taken:
+                    if not d & free:
+                        raise Stuck
+                    trail.append((u, d))
+                    dom[u] = d & free
+                    work.append(u)
         if free & ~once:
             raise Stuck
         hidden = free & ~twice
         if hidden:
-            pos = self.pos
             for cell in self.geo.cells_of(hidden):
                 bit = 1 << cell
                 if not self.free & bit:
                     continue
-                for u in range(1, last + 1):
-                    if pos[u] < 0 and dom[u] & bit:
+                # (a number placed in this loop holds another cell, which is taken now)
+                for u in numbers:
+                    if dom[u] & bit:
                         self.stats.placements += 1
                         self._place(u, cell)
                         break
@@ -370,12 +370,14 @@ class _Search:
             return None
         return runs
 
-    def _shape(self) -> tuple[list[_Run], list[int]]:
-        """The runs of missing numbers and the placed numbers at their ends, remembered by
-        the set of missing numbers (the lists are shared: never change them)."""
+    def _shape(self) -> _Shape:
+        """The runs of missing numbers, the placed numbers at their ends, the missing numbers
+        and a getter of their candidate sets, remembered by the set of missing numbers (the
+        lists are shared: never change them)."""
         last = self.last
         runs: list[_Run] = []
         ends: list[int] = []
+        numbers: list[int] = []
         rest = self.missing
         while rest:
             # The run lo..hi is the lowest block of set bits: adding its lowest bit carries
@@ -391,9 +393,14 @@ class _Search:
                 ends.append(lo - 1)
             if hi < last:
                 ends.append(hi + 1)
+            numbers.extend(range(lo, hi + 1))
+        # itemgetter fetches all the candidate sets in one call (a tuple from two numbers on)
+        candidates_of: Callable[[list[int]], tuple[int, ...]] = (
+            itemgetter(*numbers) if len(numbers) > 1 else lambda dom: tuple(dom[u] for u in numbers)
+        )
         if len(self.shapes) > _CACHE_LIMIT:
             self.shapes.clear()
-        shape = self.shapes[self.missing] = (runs, ends)
+        shape = self.shapes[self.missing] = (runs, ends, numbers, candidates_of)
         return shape
 
     def _dead_ends(self, open_cells: int, runs: list[_Run]) -> bool:
