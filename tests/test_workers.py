@@ -66,8 +66,9 @@ def running_in(group: int) -> list[str]:
 
 
 def assert_no_process_left(groups: list[int]) -> None:
-    with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)  # every child of this process was reaped
+    for child in groups:  # (each child leads its own group)
+        with pytest.raises(ChildProcessError):
+            os.waitpid(child, os.WNOHANG)  # reaped: no zombie left behind
     if Path("/proc/self/stat").exists():
         for group in groups:
             # SIGKILL lands at once, but a process may need a moment to finish dying
@@ -217,7 +218,7 @@ def test_no_sharing_off_the_main_thread_or_when_watched(share_at_once, monkeypat
     def no_fork():
         raise AssertionError("forked")
 
-    monkeypatch.setattr(os, "fork", no_fork)
+    monkeypatch.setattr(workers, "_fork", no_fork)
     puzzle = sparse_boards(6, 6, 1, 0.1, seed=3)[0]
     want = solve(puzzle, workers=1).status
     # watched searches, node budgets and first-solution searches stay in one process

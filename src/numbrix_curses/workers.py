@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import mmap
 import os
-import select
 import signal
 import struct
 import sys
@@ -34,8 +33,18 @@ from typing import Callable, NoReturn
 
 # A search this old (in seconds) may share its work; shorter ones never pay for a fork.
 SHARE_AFTER = 0.03
-# Messages are written in one piece each, so writers never interleave (POSIX: at most PIPE_BUF).
-_PIPE_BUF = getattr(select, "PIPE_BUF", 512)
+if hasattr(os, "fork"):
+    # What sharing needs of POSIX, in one place; without fork `Team.possible` says no.
+    import select
+
+    # Messages are written in one piece each, so writers never interleave (at most PIPE_BUF).
+    _PIPE_BUF = select.PIPE_BUF
+    _fork, _setpgid, _killpg, _kill = os.fork, os.setpgid, os.killpg, os.kill
+    _SIGKILL, _SIGCHLD = signal.SIGKILL, signal.SIGCHLD
+    # the caller's handlers must never run in a child (the app saves games on these)
+    _RESET = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGTSTP)
+else:
+    _PIPE_BUF = 0
 _HEADER = struct.Struct("<cI")
 _DONE = struct.Struct("<?qq")
 _SPAWNED, _SOLUTION, _DONE_KIND, _TIMEOUT, _ERROR = b"S", b"P", b"D", b"T", b"E"
@@ -98,7 +107,7 @@ class Team:
         """Can a search on `size` cells be shared among `workers` processes here?"""
         return (
             workers > 1
-            and hasattr(os, "fork")
+            and _PIPE_BUF > 0
             and sys.platform != "darwin"  # system libraries there are not fork-safe
             and threading.current_thread() is threading.main_thread()
             and _HEADER.size + 2 * size <= _PIPE_BUF
@@ -141,7 +150,7 @@ class Team:
             # finished while one is still starting.
             self._send(_SPAWNED)
         try:
-            pid = os.fork()
+            pid = _fork()
         except OSError:
             if not self.is_coordinator:
                 self._send(_DONE_KIND, _DONE.pack(True, 0, 0))  # no child: cancel the count
@@ -150,7 +159,7 @@ class Team:
             self._run_child(work, nodes)
         if self.is_coordinator:
             try:
-                os.setpgid(pid, pid)  # (the child does the same; whichever runs first wins)
+                _setpgid(pid, pid)  # (the child does the same; whichever runs first wins)
             except OSError:
                 pass
             self.children.append(pid)
@@ -205,11 +214,11 @@ class Team:
         """Stop every other process and free the pipe (safe to call more than once)."""
         for pid in self.children:
             try:
-                os.killpg(pid, signal.SIGKILL)
+                _killpg(pid, _SIGKILL)
             except OSError:
                 pass
             try:
-                os.kill(pid, signal.SIGKILL)
+                _kill(pid, _SIGKILL)
             except OSError:
                 pass
             try:
@@ -236,15 +245,15 @@ class Team:
         code = 0
         try:
             if self.is_coordinator:
-                os.setpgid(0, 0)  # its own group, so the coordinator can stop it and its children
+                _setpgid(0, 0)  # its own group, so the coordinator can stop it and its children
             self.is_coordinator = False
             self.children = []
             if self._read_fd >= 0:
                 os.close(self._read_fd)
                 self._read_fd = -1
-            for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGTSTP):
-                signal.signal(sig, signal.SIG_DFL)  # never run the caller's handlers here
-            signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children of children reap themselves
+            for sig in _RESET:
+                signal.signal(sig, signal.SIG_DFL)
+            signal.signal(_SIGCHLD, signal.SIG_IGN)  # children of children reap themselves
             base_nodes, base_backtracks = nodes()
             try:
                 exhausted = work()
@@ -326,7 +335,7 @@ def path_cells(path: bytes) -> list[int]:
 
 def _alive(pid: int) -> bool:
     try:
-        os.kill(pid, 0)
+        _kill(pid, 0)
     except ProcessLookupError:
         return False
     except OSError:
