@@ -19,11 +19,15 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
   hold v (v needs two different neighbours);
 - probing: each run end with at most three candidate cells is tried on each of them; a
   cell whose trial settles into a contradiction is struck, and every number keeps only the
-  cells some surviving trial left it. Probing repeats while it changes the board (passes
-  are remembered while the board around the run end is unchanged).
+  cells some surviving trial left it. When the run ends give nothing more, free cells that
+  few numbers can reach are probed the same way, each of those numbers tried on the cell.
+  Probing repeats while it changes the board (passes are remembered while the board around
+  the run end or cell is unchanged).
 After a first solution, a "twin" is looked for by rewiring a stretch of the path that holds
 no given; on open boards a quick run-by-run dive looks for that pair before the full search.
 Every change is written to a trail and undone on backtracking; nothing is copied per node.
+A long search may be shared among forked processes (`workers.py`): each takes the part of
+the tree where one of the others' guesses is wrong.
 """
 from __future__ import annotations
 
