@@ -676,16 +676,25 @@ class _Search:
                 reached[k] |= reached[k - 1] & d
             reached[0] |= d
         free = self.free
+        # The numbers that reach each cell to probe, found from the numbers' side (a pass per
+        # cell over every number would cost more than the probes that hit the cache). They
+        # stay right until the board changes, and the first change ends this round.
+        reaching: dict[int, list[int]] = {}
+        wanted = free & reached[1] & ~reached[most]
+        cells_of = self.geo.cells_of
+        for u in numbers:
+            for cell in cells_of(dom[u] & wanted):
+                reaching.setdefault(cell, []).append(u)
         for k in range(2, most + 1):
-            for cell in self.geo.cells_of(free & reached[k - 1] & ~reached[k]):
-                if self.free >> cell & 1 and self._probe_cell(cell, numbers):
+            for cell in cells_of(free & reached[k - 1] & ~reached[k]):
+                if self._probe_cell(cell, reaching[cell]):
                     return
 
-    def _probe_cell(self, cell: int, numbers: list[int]) -> bool:
-        """Try every number that can reach `cell` on it; True if that changed the board."""
+    def _probe_cell(self, cell: int, tried: list[int]) -> bool:
+        """Try each of `tried` (the numbers that reach `cell`) on it; True if that changed
+        the board."""
         dom, trail = self.dom, self.trail
         bit = 1 << cell
-        tried = [u for u in numbers if dom[u] & bit]
         zone = bit
         for _ in range(_PROBE_ZONE_STEPS):
             zone |= self.expand(zone)
