@@ -66,7 +66,7 @@ _PROBE_ZONE_STEPS = 3
 # (clue-minimal 12x12 to 15x15 boards: 20 to 60 times fewer guesses, 2 to 4 times less time).
 _CELL_PROBE_FIRST = 4
 _CELL_PROBE_MOST = 12
-_CELL_PROBE_GUESSES_PER_STEP = 3
+_CELL_PROBE_GUESSES_PER_STEP = 8
 # Memo tables are dropped past this many entries so memory stays bounded on long searches.
 _CACHE_LIMIT = 50_000
 
