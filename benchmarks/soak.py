@@ -10,7 +10,8 @@ a board of random size, then one of
 - `slip`:      a subset or generated puzzle with a transcription slip (a given changed,
                moved, swapped with another, or one wrong number added): often none.
 
-Our solver answers each case (`solve(limit=2)` under `--solve-timeout`). Every answer is
+Our solver answers each case (`solve(limit=2)` under `--solve-timeout`, sharing long
+searches among `--workers` processes, default 2). Every answer is
 checked: each solution with `Puzzle.is_solution`, "multiple" by two different solutions,
 "unique" against the path the case was made from (when that path still fits the givens),
 and every verdict by a second, independent method: exhaustive listing of all paths
