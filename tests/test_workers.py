@@ -95,6 +95,24 @@ def corpus_boards(name: str, ids: list[str]) -> tuple[list[Puzzle], dict[str, np
     return puzzles, answers
 
 
+def assert_corpus_verdicts(name: str, ids: list[str]) -> list:
+    """Solve corpus boards with two processes: minimal ones give their own path, the
+    others (made by taking a given away) several solutions. Returns the results."""
+    puzzles, answers = corpus_boards(name, ids)
+    assert len(puzzles) == len(ids)
+    results = []
+    for puzzle in puzzles:
+        result = solve(puzzle, workers=2, timeout=120)
+        check_result(puzzle, result)
+        if "minimal" in puzzle.id:
+            assert result.status is Status.UNIQUE
+            assert np.array_equal(result.solution, answers[puzzle.id])
+        else:
+            assert result.status is Status.MULTIPLE
+        results.append(result)
+    return results
+
+
 @pytest.mark.parametrize("rows, cols, share", [(4, 4, 0.2), (3, 6, 0.15), (5, 5, 0.12)])
 def test_shared_search_agrees_with_brute_force(share_at_once, groups, rows, cols, share) -> None:
     for puzzle in sparse_boards(rows, cols, 25, share, seed=rows * 100 + cols):
@@ -127,16 +145,7 @@ def test_shared_search_agrees_with_one_process(case) -> None:
 
 def test_hard_boards_keep_their_proofs(share_at_once, groups) -> None:
     ids = ["12x12-minimal-00", "12x12-minimal-07", "12x12-multiple-00"]
-    puzzles, answers = corpus_boards("corpus-v1-12x12", ids)
-    assert len(puzzles) == len(ids)
-    for puzzle in puzzles:
-        result = solve(puzzle, workers=2, timeout=120)
-        check_result(puzzle, result)
-        if "minimal" in puzzle.id:
-            assert result.status is Status.UNIQUE
-            assert np.array_equal(result.solution, answers[puzzle.id])
-        else:
-            assert result.status is Status.MULTIPLE
+    for result in assert_corpus_verdicts("corpus-v1-12x12", ids):
         assert result.stats.nodes > 0
     assert groups
     assert_no_process_left(groups)
@@ -179,15 +188,7 @@ def solve_counting_fallbacks(monkeypatch) -> list[int]:
 
 def assert_right_after_fallback(monkeypatch, groups) -> None:
     starts = solve_counting_fallbacks(monkeypatch)
-    puzzles, answers = corpus_boards("corpus-v1-9x9", NINE_BY_NINE)
-    for puzzle in puzzles:
-        result = solve(puzzle, workers=2)
-        check_result(puzzle, result)
-        if "minimal" in puzzle.id:
-            assert result.status is Status.UNIQUE
-            assert np.array_equal(result.solution, answers[puzzle.id])
-        else:
-            assert result.status is Status.MULTIPLE
+    assert_corpus_verdicts("corpus-v1-9x9", NINE_BY_NINE)
     assert 1 in starts, "no shared search broke, so nothing was tested"
     assert groups
     assert_no_process_left(groups)

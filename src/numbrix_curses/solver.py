@@ -629,25 +629,29 @@ class _Search:
                     all_passed = False
                     self._strike(v, cell)
                     self._settle()
-            if union is not None and pos[v] < 0:
-                # (placed numbers hold their cell in every trial, so only missing ones narrow)
-                # (map/compress: the numbers whose candidates the union narrows, without a
-                # Python-level pass over every number)
-                narrowed = list(compress(range(len(dom)), map(ne, map(and_, dom, union), dom)))
-                for u in narrowed:
-                    d = dom[u] & union[u]
-                    if not d:
-                        # a strike after that trial ruled out all it allowed
-                        raise Stuck
-                    self._set_dom(u, d)
-                    self.work.append(u)
-                if narrowed:
-                    all_passed = False
-                    self._settle()
+            if union is not None and pos[v] < 0 and self._narrow_to(union):
+                all_passed = False
+                self._settle()
             if all_passed:
                 if len(passed) > _CACHE_LIMIT:
                     passed.clear()
                 passed.add(key)
+
+    def _narrow_to(self, union: list[int]) -> bool:
+        """Every number keeps only the cells some surviving trial left it (`union`, by
+        number); True if that narrowed any. Placed numbers hold their cell in every trial,
+        so only missing ones narrow."""
+        dom = self.dom
+        # (map/compress: the numbers whose candidates the union narrows, without a
+        # Python-level pass over every number)
+        narrowed = list(compress(range(len(dom)), map(ne, map(and_, dom, union), dom)))
+        for u in narrowed:
+            d = dom[u] & union[u]
+            if not d:
+                raise Stuck  # a strike after that trial ruled out all it allowed
+            self._set_dom(u, d)
+            self.work.append(u)
+        return bool(narrowed)
 
     def _probe_cells(self) -> None:
         """Probe the free cells that at most a few numbers can reach, fewest numbers first;
@@ -720,14 +724,7 @@ class _Search:
             union = dom.copy() if union is None else list(map(or_, union, dom))
             self._undo(mark)
         if union is not None and self.free & bit:
-            # Every number keeps only the cells some surviving trial left it.
-            narrowed = list(compress(range(len(dom)), map(ne, map(and_, dom, union), dom)))
-            for u in narrowed:
-                d = dom[u] & union[u]
-                if not d:
-                    raise Stuck  # (a strike after that trial ruled out all it allowed)
-                self._set_dom(u, d)
-                self.work.append(u)
+            self._narrow_to(union)
         if len(trail) > start:
             return True
         if len(passed) > _CACHE_LIMIT:
