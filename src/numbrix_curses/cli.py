@@ -322,13 +322,14 @@ def _run_check(args: argparse.Namespace) -> int:
 # --- grade, solve --steps -------------------------------------------------------------
 
 
-def _configure_check(parser: argparse.ArgumentParser) -> None:
+def _add_solving_options(parser: argparse.ArgumentParser) -> None:
+    """Options of the commands that solve every puzzle of a file (solve, check, grade)."""
     _add_puzzle_file_options(parser)
     _add_jobs_option(parser)
 
 
 def _configure_solve(parser: argparse.ArgumentParser) -> None:
-    _configure_check(parser)
+    _add_solving_options(parser)
     parser.add_argument(
         "--steps",
         action="store_true",
@@ -709,13 +710,13 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "check",
         "tell whether each puzzle in a file has exactly one solution",
-        _configure_check,
+        _add_solving_options,
         _run_check,
     ),
     Command(
         "grade",
         "grade the difficulty of each puzzle in a file",
-        _configure_check,
+        _add_solving_options,
         _run_grade,
     ),
     Command(

@@ -591,16 +591,11 @@ class _Search:
                 ends.append(lo)
             if hi < last and hi != lo:
                 ends.append(hi)
-        expand, passed = self.expand, self.probes_passed
+        passed = self.probes_passed
         for v in ends:
             if pos[v] >= 0 or dom[v].bit_count() > _PROBE_MAX_CELLS:
                 continue
-            # A probe that passed before, with the same candidates and the same free cells
-            # around them, would almost surely pass again: skip it (skipping is always sound).
-            zone = dom[v]
-            for _ in range(_PROBE_ZONE_STEPS):
-                zone |= expand(zone)
-            key = (v, dom[v], self.free & zone)
+            key = (v, dom[v], self._free_around(dom[v]))
             if key in passed:
                 continue
             all_passed = True
@@ -633,9 +628,23 @@ class _Search:
                 all_passed = False
                 self._settle()
             if all_passed:
-                if len(passed) > _CACHE_LIMIT:
-                    passed.clear()
-                passed.add(key)
+                self._remember_pass(key)
+
+    def _free_around(self, cells: int) -> int:
+        """The free cells within `_PROBE_ZONE_STEPS` of `cells`: with the probe's subject,
+        the key under which a probe that passed is remembered. A probe that passed before,
+        with the same candidates and the same free cells around them, would almost surely
+        pass again, so it is skipped (skipping a probe is always sound)."""
+        zone = cells
+        for _ in range(_PROBE_ZONE_STEPS):
+            zone |= self.expand(zone)
+        return self.free & zone
+
+    def _remember_pass(self, key: tuple) -> None:
+        passed = self.probes_passed
+        if len(passed) > _CACHE_LIMIT:
+            passed.clear()
+        passed.add(key)
 
     def _narrow_to(self, union: list[int]) -> bool:
         """Every number keeps only the cells some surviving trial left it (`union`, by
@@ -699,13 +708,9 @@ class _Search:
         the board."""
         dom, trail = self.dom, self.trail
         bit = 1 << cell
-        zone = bit
-        for _ in range(_PROBE_ZONE_STEPS):
-            zone |= self.expand(zone)
         # (~cell is negative, so these keys never meet a run end's)
-        key = (~cell, tuple(tried), self.free & zone)
-        passed = self.probes_passed
-        if key in passed:
+        key = (~cell, tuple(tried), self._free_around(bit))
+        if key in self.probes_passed:
             return False
         start = len(trail)
         union: list[int] | None = None
@@ -727,9 +732,7 @@ class _Search:
             self._narrow_to(union)
         if len(trail) > start:
             return True
-        if len(passed) > _CACHE_LIMIT:
-            passed.clear()
-        passed.add(key)
+        self._remember_pass(key)
         return False
 
     def _pick(self, segs: list[_Run]) -> tuple[int, int]:
@@ -1109,7 +1112,7 @@ def _solve(
 ) -> SolveResult:
     search = _Search(puzzle.geometry, puzzle, on_event)
     search.max_nodes = max_nodes
-    team = search.team = Team(workers, limit, puzzle.size) if workers > 1 else None
+    team = search.team = Team(workers, limit) if workers > 1 else None
     reason = ""
     solutions = search.solutions
     try:
@@ -1134,6 +1137,10 @@ def _solve(
                 search.stats.backtracks += team.child_backtracks
                 if team.timed_out and len(solutions) < limit:
                     raise _Timeout
+                if not exhausted and len(solutions) < limit:
+                    # Only a process that found its own `limit` solutions stops early, and
+                    # it reports them all; anything else means a part went unsearched.
+                    raise Broken("a part of the search ended early")
         found = len(solutions)
         if found >= 2:
             status = Status.MULTIPLE
@@ -1142,10 +1149,6 @@ def _solve(
             status = Status.UNIQUE if exhausted else Status.SOLVED
         else:
             status = Status.NONE
-        if not exhausted and found < limit:
-            # Only a process that found its own `limit` solutions stops early, and it reports
-            # them all; anything else means a part of the tree went unsearched.
-            raise Broken("a part of the search ended early")
     except Contradiction as why:
         status, reason = Status.NONE, str(why)
     except _Timeout:

@@ -46,7 +46,7 @@ if hasattr(os, "fork"):
 else:
     _PIPE_BUF = 0
 _HEADER = struct.Struct("<cI")
-_DONE = struct.Struct("<?qq")
+_DONE_COUNTS = struct.Struct("<?qq")  # exhausted, guesses, backtracks
 _SPAWNED, _SOLUTION, _DONE_KIND, _TIMEOUT, _ERROR = b"S", b"P", b"D", b"T", b"E"
 
 
@@ -79,10 +79,9 @@ class Team:
     says so, forks a child with `fork_child`.
     """
 
-    def __init__(self, workers: int, limit: int, cells: int) -> None:
+    def __init__(self, workers: int, limit: int) -> None:
         self.workers = workers
         self.limit = limit
-        self.cells = cells
         self.started = time.monotonic()
         self.coordinator_pid = os.getpid()
         self.is_coordinator = True
@@ -112,7 +111,6 @@ class Team:
             and threading.current_thread() is threading.main_thread()
             and _HEADER.size + 2 * size <= _PIPE_BUF
         )
-
 
     # ------------------------------------------------------- between guesses
     def wants_split(self, own_solutions: list) -> bool:
@@ -153,7 +151,7 @@ class Team:
             pid = _fork()
         except OSError:
             if not self.is_coordinator:
-                self._send(_DONE_KIND, _DONE.pack(True, 0, 0))  # no child: cancel the count
+                self._send(_DONE_KIND, _DONE_COUNTS.pack(True, 0, 0))  # no child: cancel the count
             return False
         if pid == 0:
             self._run_child(work, nodes)
@@ -201,6 +199,7 @@ class Team:
             self.close()
 
     def distinct(self, own_solutions: list) -> int:
+        """How many different solutions the processes hold together."""
         paths = set(self.found)
         paths.update(_path_of(grid) for grid in own_solutions)
         return len(paths)
@@ -263,7 +262,7 @@ class Team:
                 now_nodes, now_backtracks = nodes()
                 self._send(
                     _DONE_KIND,
-                    _DONE.pack(exhausted, now_nodes - base_nodes, now_backtracks - base_backtracks),
+                    _DONE_COUNTS.pack(exhausted, now_nodes - base_nodes, now_backtracks - base_backtracks),
                 )
         except BaseException as why:  # report, never leave the coordinator waiting
             code = 1
@@ -307,7 +306,7 @@ class Team:
                 self.found.append(payload)
         elif kind == _DONE_KIND:
             self.busy_children -= 1
-            exhausted, nodes, backtracks = _DONE.unpack(payload)
+            exhausted, nodes, backtracks = _DONE_COUNTS.unpack(payload)
             self.all_exhausted &= exhausted
             self.child_nodes += nodes
             self.child_backtracks += backtracks
