@@ -875,6 +875,25 @@ def test_deductions_keep_every_solution(case) -> None:
         assert base.pos[v] < 0
 
 
+@HYPO
+@given(path_puzzles(max_side=9, min_side=3), st.sampled_from([0, 40, 200]))
+def test_probing_never_strikes_a_solution_cell(case, guesses_so_far: int) -> None:
+    """The probes (run ends, then cells few numbers reach, deeper after more guesses) only
+    strike what no solution uses: after a full check of the root board, the path the givens
+    came from still fits every number's candidates."""
+    from numbrix_curses.solver import _Search
+
+    puzzle, grid = case
+    where = {int(v): i for i, v in enumerate(grid.ravel())}
+    search = _Search(puzzle.geometry, puzzle)
+    search.setup()
+    search.stats.nodes = guesses_so_far  # cell probing goes deeper the longer a search runs
+    search._check()  # raises Stuck if the probes wrongly refuted the board
+    assert all(search.dom[v] >> where[v] & 1 for v in range(1, puzzle.size + 1))
+    placed = [v for v in range(1, puzzle.size + 1) if search.pos[v] >= 0]
+    assert all(search.pos[v] == where[v] for v in placed)
+
+
 def test_deductions_refute_an_impossible_assumption() -> None:
     puzzle = board([[1, 0, 3], [0, 0, 0], [0, 0, 9]])
     base = _deductions_of(puzzle)

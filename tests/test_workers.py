@@ -249,6 +249,16 @@ def test_command_line_answers_do_not_depend_on_jobs(tmp_path) -> None:
     assert runs[0].stdout == runs[1].stdout
     assert runs[0].returncode == runs[1].returncode == 1  # the file holds multiple/none boards
     assert "multiple" in runs[0].stdout and "unique" in runs[0].stdout
+    for command in (["grade"], ["print", "--solutions"]):
+        outputs = {
+            subprocess.run(
+                [sys.executable, "-m", "numbrix_curses", *command, str(path), "--jobs", jobs],
+                capture_output=True, text=True, timeout=300,
+            ).stdout
+            for jobs in ("1", "2")
+        }
+        assert len(outputs) == 1, f"{command} differs with --jobs"
+        assert outputs.pop().strip()
     bad = subprocess.run(
         [sys.executable, "-m", "numbrix_curses", "check", str(path), "--jobs", "0"],
         capture_output=True, text=True, timeout=60,
