@@ -185,6 +185,8 @@ class _Search:
         self.prev_pick: tuple[int, int] | None = None
         # (number, cell) -> how many changes the probe of that placement settled into
         self.probe_score: dict[tuple[int, int], int] = {}
+        # number -> how many guesses on it have been refuted (see `_pick`)
+        self.failures: dict[int, int] = {}
         self._not_last_col = geo.not_last_col
         self._not_first_col = geo.not_first_col
         self._neighbours = geo.neighbours
@@ -736,16 +738,26 @@ class _Search:
         return False
 
     def _pick(self, segs: list[_Run]) -> tuple[int, int]:
-        """The run end with the fewest cells to try: that run has the fewest ways to go on."""
+        """The run end with the fewest cells to try: that run has the fewest ways to go on.
+
+        Among those (after probing, most run ends have two cells), the number whose guesses
+        have been refuted most often goes first. On a sparse board the search otherwise
+        hops between distant parts of the board, and a part that cannot be completed is
+        refuted again under every guess made elsewhere since; putting the number that keeps
+        failing first finds that out near the top of the tree (failure-directed choice, as
+        in "dom/wdeg"). Clue-minimal 9x10 to 13x13 boards: a fifth fewer guesses; 10x20:
+        up to five times fewer.
+        """
         dom = self.dom
-        best: tuple[int, int, int] | None = None
+        failures = self.failures.get
+        best: tuple[int, int, int, int] | None = None
         for lo, hi in segs:
             for number, anchored in ((lo, lo > 1), (hi, hi < self.last)):
                 if anchored:
-                    key = (dom[number].bit_count(), hi - lo + 1, number)
+                    key = (dom[number].bit_count(), -failures(number, 0), hi - lo + 1, number)
                     if best is None or key < best:
                         best = key
-        number = best[2] if best is not None else 1  # an empty board: start anywhere
+        number = best[3] if best is not None else 1  # an empty board: start anywhere
         if self.diving and best is not None and best[0] > 1 and self.prev_pick is not None:
             # While diving, keep laying the run laid last as long as it has few ways on.
             prev, step = self.prev_pick
@@ -847,6 +859,7 @@ class _Search:
         frames: list[_Frame] = []
         stats = self.stats
         team = self.team
+        failures = self.failures
         try:
             if refute is not None:
                 self._undo(refute.mark)
@@ -890,6 +903,7 @@ class _Search:
             while frames:
                 frame = frames.pop()
                 stats.backtracks += 1
+                failures[frame.number] = failures.get(frame.number, 0) + 1
                 self._undo(frame.mark)
                 if frame.given:
                     continue  # another process searches where this guess is wrong
