@@ -380,7 +380,15 @@ class _Search:
                         self._place(u, cell)
                         break
             return None
-        if self._dead_ends(open_cells, runs) or self.work:
+        if self.work:
+            # Only cells taken since were dropped. Coverage of the free cells stands, so
+            # unless revising those numbers changes something, a second pass would find
+            # nothing new (this saves about a third of all passes).
+            mark = len(self.trail)
+            self._drain()
+            if len(self.trail) != mark:
+                return None
+        if self._dead_ends(open_cells, runs):
             return None
         return runs
 
