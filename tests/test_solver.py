@@ -906,3 +906,24 @@ def test_deductions_refute_an_impossible_assumption() -> None:
     # deduction alone finishes this board: 1 2 3 / 6 5 4 / 7 8 9
     assert base.free == 0
     assert base.pos[1:10] == [0, 1, 2, 5, 4, 3, 6, 7, 8]
+
+
+def test_guesses_go_first_to_the_number_that_keeps_failing() -> None:
+    """Among run ends with equally few cells, the one whose guesses and probes were refuted
+    most often is guessed first (it is where the board cannot be completed, so trying it
+    early keeps the search from refuting it again under every guess made elsewhere)."""
+    from numbrix_curses.solver import _Search
+
+    # 6, 8, 18 and 20 are the run ends, each with four candidate cells
+    puzzle = board([[0, 0, 0, 0, 0], [0, 7, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 19, 0], [0] * 5])
+    search = _Search(puzzle.geometry, puzzle)
+    search.setup()
+    runs = search._settle()
+    assert runs is not None
+    assert {search.dom[v].bit_count() for v in (6, 8, 18, 20)} == {4}
+    assert search._pick(runs)[0] == 6  # no failures yet: the shortest run, lowest number
+    search.failures[20] = 3
+    search.failures[18] = 2
+    assert search._pick(runs)[0] == 20
+    search.failures[8] = 5
+    assert search._pick(runs)[0] == 8
