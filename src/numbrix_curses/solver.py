@@ -674,8 +674,7 @@ class _Search:
         return bool(narrowed)
 
     def _probe_cells(self) -> None:
-        """Probe the free cells that at most a few numbers can reach, fewest numbers first;
-        stop at the first one that changes the board (cheaper probes go first again).
+        """Probe the free cells that at most a few numbers can reach, fewest numbers first.
 
         A free cell must hold one of the numbers that reach it, so this is the same
         disjunction as a run end's, seen from the cell: where a run end's probe asks "which
@@ -701,18 +700,28 @@ class _Search:
             reached[0] |= d
         free = self.free
         # The numbers that reach each cell to probe, found from the numbers' side (a pass per
-        # cell over every number would cost more than the probes that hit the cache). They
-        # stay right until the board changes, and the first change ends this round.
+        # cell over every number would cost more than the probes that hit the cache).
         reaching: dict[int, list[int]] = {}
         wanted = free & reached[1] & ~reached[most]
         cells_of = self.geo.cells_of
         for u in numbers:
             for cell in cells_of(dom[u] & wanted):
                 reaching.setdefault(cell, []).append(u)
+        # A round probes every cell of a level (cells k numbers reach) and ends after the
+        # first level that changed the board, so cheaper probes run again first. (Ending at
+        # the first change instead re-derives the lists after each one: 20% more time on
+        # 15x15 for 2% fewer guesses.) Changes within a level only narrow candidates (no
+        # number starts to reach a cell), so filtering keeps the lists right.
         for k in range(2, most + 1):
+            changed = False
             for cell in cells_of(free & reached[k - 1] & ~reached[k]):
-                if self._probe_cell(cell, reaching[cell]):
-                    return
+                if not self.free >> cell & 1:
+                    continue
+                tried = [u for u in reaching[cell] if dom[u] >> cell & 1]
+                if len(tried) > 1 and self._probe_cell(cell, tried):
+                    changed = True
+            if changed:
+                return
 
     def _probe_cell(self, cell: int, tried: list[int]) -> bool:
         """Try each of `tried` (the numbers that reach `cell`) on it; True if that changed
