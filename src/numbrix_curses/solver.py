@@ -1,9 +1,10 @@
 """The search that solves a Numbrix puzzle and proves its solution unique (or finds two, or none).
 
 Short runs first, two strokes: `_check` brings the board to a fixed point of sound deductions
-and picks the run (segment of missing numbers) that has the fewest ways to go on; `_wiggle`
-lays that run one cell further, trying each cell the run's next number can take, and hands the
-board back to `_check`. Counting stops at `limit` solutions.
+and picks the run (segment of missing numbers) that has the fewest ways to go on, and among
+equals the one refuted most often so far; `_wiggle` lays that run one cell further, trying
+each cell the run's next number can take, and hands the board back to `_check`. Counting
+stops at `limit` solutions.
 
 State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i = cell i):
 - reach: number v must stand next to a candidate of v-1 and of v+1, through free cells, which
