@@ -237,6 +237,7 @@ def mutated_files(draw) -> str:
 @fuzz(300)
 @given(mutated_files())
 @example("+----+----+----+\n|    |    |    |\n+----+----+----+\n|    | 1 12 |\n+----+----+\n")
+@example("# id: p\x0b-1\n.\n")  # a vertical tab in a value reads as the space it is written as
 def test_mutated_puzzle_text_parses_or_fails_with_a_located_error(text: str) -> None:
     parse_text(text)
 

@@ -95,6 +95,10 @@ class ParseError(Exception):
 _BLOCK = re.compile(r"^[^\S\n]*\S.*(?:\n[^\S\n]*\S.*)*", re.MULTILINE)
 # The first line of a block that is not a comment: where its grid starts.
 _GRID_START = re.compile(r"^[^\S\n]*[^#\s]", re.MULTILINE)
+# Vertical tabs and form feeds pass the control check (they are whitespace between cells), but
+# in a metadata value each run of them reads as one space, as the writers write it, so a puzzle
+# read, written and read again keeps its metadata.
+_PAGE_BREAKS = re.compile(r"[\x0b\x0c]+")
 # "# key: value" with a one-word key; a colon followed by "//" is a web address in a
 # comment ("# see http://..."), not metadata.
 _METADATA_LINE = re.compile(
@@ -335,7 +339,10 @@ def _parse_block(block: str, first_line: int, filename: str) -> Puzzle | None:
     if grid_start is None:
         return None  # a block of comments only (a file header, say)
     header = block[: grid_start.start()]
-    metadata = {m.group(1).lower(): m.group(2).strip() for m in _METADATA_LINE.finditer(header)}
+    metadata = {
+        m.group(1).lower(): _PAGE_BREAKS.sub(" ", m.group(2)).strip()
+        for m in _METADATA_LINE.finditer(header)
+    }
     grid_line = first_line + header.count("\n")
     rows = _grid_rows(block[grid_start.start() :].split("\n"), grid_line, filename)
     _check_values(rows, filename)
