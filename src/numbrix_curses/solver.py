@@ -128,6 +128,11 @@ _Run = tuple[int, int]
 _Shape = tuple[list[_Run], list[int], list[int], Callable[[list[int]], tuple[int, ...]]]
 
 
+def _joined(union: list[int] | None, dom: list[int]) -> list[int]:
+    """`union` (candidates by number, over the trials so far) widened by one more trial's."""
+    return dom.copy() if union is None else list(map(or_, union, dom))
+
+
 class Stuck(Exception):
     """The board cannot be completed (raised inside propagation, caught by the search)."""
 
@@ -278,7 +283,6 @@ class _Search:
         work, pos, dom, trail = self.work, self.pos, self.dom, self.trail
         last, cols = self.last, self.geo.cols
         not_last, not_first = self._not_last_col, self._not_first_col
-        counts = self.geo.neighbour_counts
         near = self.near
         if len(near) > _CACHE_LIMIT:
             near.clear()
@@ -291,17 +295,11 @@ class _Search:
             d = old & free
             if u > 1:
                 a = dom[u - 1]
-                near_a = near.get(a)
-                if near_a is None:
-                    one, two = counts(a)
-                    near_a = near[a] = (one, one & ~two)
+                near_a = near.get(a) or self._remember_near(a)
                 d &= near_a[0]
             if u < last:
                 b = dom[u + 1]
-                near_b = near.get(b)
-                if near_b is None:
-                    one, two = counts(b)
-                    near_b = near[b] = (one, one & ~two)
+                near_b = near.get(b) or self._remember_near(b)
                 d &= near_b[0]
                 if d and u > 1 and pos[u - 1] < 0 and pos[u + 1] < 0:
                     # u needs two different cells next to it, one for u-1 and one for u+1: a
@@ -336,6 +334,12 @@ class _Search:
                 if u < last and pos[u + 1] < 0:
                     work.append(u + 1)
 
+    def _remember_near(self, cells: int) -> tuple[int, int]:
+        """The cells next to `cells`, and those with exactly one neighbour in it (memo)."""
+        one, two = self.geo.neighbour_counts(cells)
+        entry = self.near[cells] = (one, one & ~two)
+        return entry
+
     def _scan(self) -> list[_Run] | None:
         """One pass over all numbers; returns the runs, or None when it changed the board.
 
@@ -343,10 +347,7 @@ class _Search:
         can reach (contradiction), cells only one number can reach (placed), and dead ends.
         """
         dom, free, last = self.dom, self.free, self.last
-        shape = self.shapes.get(self.missing)
-        if shape is None:
-            shape = self._shape()
-        runs, ends, numbers, candidates_of = shape
+        runs, ends, numbers, candidates_of = self._shape()
         open_cells = 0  # placed cells that still miss a consecutive neighbour
         for v in ends:
             open_cells |= dom[v]
@@ -398,6 +399,9 @@ class _Search:
         """The runs of missing numbers, the placed numbers at their ends, the missing numbers
         and a getter of their candidate sets, remembered by the set of missing numbers (the
         lists are shared: never change them)."""
+        shape = self.shapes.get(self.missing)
+        if shape is not None:
+            return shape
         last = self.last
         runs: list[_Run] = []
         ends: list[int] = []
@@ -625,10 +629,7 @@ class _Search:
                     self._settle()
                     refuted = False
                     self.probe_score[(v, cell)] = len(self.trail) - mark
-                    if union is None:
-                        union = dom.copy()
-                    else:
-                        union = list(map(or_, union, dom))
+                    union = _joined(union, dom)
                 except Stuck:
                     refuted = True
                 self._undo(mark)
@@ -688,10 +689,7 @@ class _Search:
             _CELL_PROBE_MOST,
             _CELL_PROBE_FIRST + self.stats.nodes // _CELL_PROBE_GUESSES_PER_STEP,
         )
-        shape = self.shapes.get(self.missing)
-        if shape is None:
-            shape = self._shape()
-        numbers, candidates_of = shape[2], shape[3]
+        _, _, numbers, candidates_of = self._shape()
         if len(numbers) < 2:
             return
         # reached[k]: the cells that more than k missing numbers can reach
@@ -748,7 +746,7 @@ class _Search:
                 if not self.free & bit:
                     break  # what the strikes left filled the cell
                 continue
-            union = dom.copy() if union is None else list(map(or_, union, dom))
+            union = _joined(union, dom)
             self._undo(mark)
         if union is not None and self.free & bit:
             self._narrow_to(union)

@@ -240,7 +240,9 @@ class Team:
         self._wanted = mmap.mmap(-1, 1)  # anonymous and shared with every child
         self._wanted[0] = 0
 
-    def _run_child(self, work: Callable[[], bool], nodes: Callable[[], tuple[int, int]]) -> NoReturn:
+    def _run_child(
+        self, work: Callable[[], bool], nodes: Callable[[], tuple[int, int]]
+    ) -> NoReturn:
         code = 0
         try:
             if self.is_coordinator:
@@ -262,7 +264,9 @@ class Team:
                 now_nodes, now_backtracks = nodes()
                 self._send(
                     _DONE_KIND,
-                    _DONE_COUNTS.pack(exhausted, now_nodes - base_nodes, now_backtracks - base_backtracks),
+                    _DONE_COUNTS.pack(
+                        exhausted, now_nodes - base_nodes, now_backtracks - base_backtracks
+                    ),
                 )
         except BaseException as why:  # report, never leave the coordinator waiting
             code = 1
