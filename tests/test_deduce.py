@@ -113,8 +113,8 @@ TECHNIQUE_BOARDS = [
     (Technique.REGIONS, ". . 5 . .\n. 3 . . .\n. . 11 . .", 1, (1, 3)),
     # Every way to lay 6-11 from 5 at C3 to 12 at B1 without cutting off a cell starts at C4.
     (Technique.GAP_ROUTES, ". 12 .\n. . .\n. . 5\n. . .", 6, (3, 2)),
-    # Nothing short of an assumption moves: 4 at B1 or C2 soon leaves 10 boxed in.
-    (Technique.TRIAL, ". . .\n6 . .\n. 2 .\n. . .", 4, (3, 0)),
+    # Nothing short of an assumption moves: 3 anywhere but B4 soon leaves 10 boxed in.
+    (Technique.TRIAL, ". . .\n6 . .\n. 2 .\n. . .", 3, (3, 1)),
 ]
 
 

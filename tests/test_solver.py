@@ -927,3 +927,54 @@ def test_guesses_go_first_to_the_number_that_keeps_failing() -> None:
     assert search._pick(runs)[0] == 20
     search.failures[8] = 5
     assert search._pick(runs)[0] == 8
+
+
+def test_corridor_cells_are_joined_to_both_their_neighbours(monkeypatch) -> None:
+    """A free cell that can hold neither end of the path and has only two usable neighbours
+    is joined to both, so the numbers on those neighbours are one off its number. On this
+    board that is what starts the deduction (and finishes it); without it nothing moves."""
+    from numbrix_curses.solver import _Search
+
+    puzzle = board([[0] * 5, [24, 0, 0, 0, 0], [0, 20, 1, 0, 0], [0, 0, 0, 3, 12], [0] * 5])
+    paths = matching(puzzle)
+    assert len(paths) == 1
+    solved = _deductions_of(puzzle)
+    solved.run()
+    assert solved.free == 0
+    assert [solved.pos[v] for v in range(1, 26)] == [
+        int(np.flatnonzero(paths[0] == v)[0]) for v in range(1, 26)
+    ]
+    monkeypatch.setattr(_Search, "_corridors", lambda *args: False)
+    without = _deductions_of(puzzle)
+    without.run()
+    assert sum(p >= 0 for p in without.pos) == len(puzzle.given_cells())
+
+
+@HYPO
+@given(path_puzzles(max_side=7, min_side=3), st.randoms(use_true_random=False))
+def test_undoing_a_trial_restores_the_board_and_its_corridors(case, rng) -> None:
+    """Corridors found after a placement hold only below it: taking the placement back
+    (as every probe and every backtrack does) restores the candidates and the corridors."""
+    from numbrix_curses.solver import Stuck, _Search
+
+    puzzle, _ = case
+    search = _Search(puzzle.geometry, puzzle)
+    search.setup()
+    search._settle()
+
+    def state() -> tuple:
+        return (list(search.dom), list(search.pos), search.free, search.joins,
+                list(search.joins_from))
+
+    before = state()
+    missing = [v for v in range(1, puzzle.size + 1) if search.pos[v] < 0]
+    for v in rng.sample(missing, min(4, len(missing))):
+        for cell in list(puzzle.geometry.cells_of(search.dom[v]))[:3]:
+            mark = len(search.trail)
+            try:
+                search._place(v, cell)
+                search._settle()
+            except Stuck:
+                pass
+            search._undo(mark)
+            assert state() == before

@@ -18,6 +18,11 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
   run that fits only one pocket is confined to it.
 - pairs: a cell whose only neighbour for v-1 and for v+1 is one and the same cell cannot
   hold v (v needs two different neighbours);
+- corridors: a free cell that cannot hold 1 or the last number, with exactly two usable
+  neighbours, is joined by the path to both; so a number on one of those neighbours must have
+  the corridor cell among the candidates of its predecessor or successor. Corridors found on
+  a board stay corridors on every board the search reaches from it, so the drain applies them
+  to each number it revises until the search backtracks past where they were found;
 - probing: each run end with at most three candidate cells is tried on each of them; a
   cell whose trial settles into a contradiction is struck, and every number keeps only the
   cells some surviving trial left it. When the run ends give nothing more, free cells that
@@ -36,7 +41,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
-from itertools import compress
+from itertools import compress, repeat
 from operator import and_, itemgetter, ne, or_
 from typing import Callable
 
@@ -126,6 +131,11 @@ class SolveResult:
 _Run = tuple[int, int]
 #: runs, the placed numbers at their ends, the missing numbers, their candidate sets' getter
 _Shape = tuple[list[_Run], list[int], list[int], Callable[[list[int]], tuple[int, ...]]]
+#: Free cells the path must join to their right, left, lower and upper neighbour (each mask
+#: holds the neighbour's side of the pair: bit i of `right` says "cell i is joined to i + 1"),
+#: and all four together.
+_Joins = tuple[int, int, int, int, int]
+_NO_JOINS: _Joins = (0, 0, 0, 0, 0)
 
 
 def _joined(union: list[int] | None, dom: list[int]) -> list[int]:
@@ -198,6 +208,10 @@ class _Search:
         self._not_first_col = geo.not_first_col
         self._neighbours = geo.neighbours
         self.team: Team | None = None  # processes this search is shared with, if any
+        # joins to corridor cells known on this board (see `_corridors`), and the joins they
+        # replaced, with the trail length from which each set holds
+        self.joins: _Joins = _NO_JOINS
+        self.joins_from: list[tuple[int, _Joins]] = []
 
     def load(self, pos: list[int], dom: list[int], free: int, odd_colour: int | None) -> None:
         """Take a board state as it stands (`pos`/`dom` indexed by number, index 0 unused);
@@ -209,6 +223,7 @@ class _Search:
         self.free = free
         self.missing = sum(1 << v for v in range(1, last + 1) if self.pos[v] < 0)
         self.odd_colour = odd_colour
+        self.joins, self.joins_from = _NO_JOINS, []
         # highest first, so the drain sweeps each run from its low end in one pass
         self.work = [v for v in range(last, 0, -1) if self.pos[v] < 0]
 
@@ -224,6 +239,7 @@ class _Search:
         other.near = self.near  # pure memos: safe to share
         other.pockets = self.pockets
         other.shapes = self.shapes
+        other.joins, other.joins_from = self.joins, list(self.joins_from)
         return other
 
     # ----------------------------------------------------------------- trail
@@ -275,6 +291,9 @@ class _Search:
                 dom[v] = old
         self.free, self.missing = free, missing
         self.work.clear()
+        joins_from = self.joins_from
+        while joins_from and joins_from[-1][0] > mark:
+            self.joins = joins_from.pop()[1]
 
     # ----------------------------------------------------------- propagation
     def _drain(self) -> None:
@@ -287,6 +306,7 @@ class _Search:
         if len(near) > _CACHE_LIMIT:
             near.clear()
         free = self.free
+        right, left, down, up, joined = self.joins
         while work:
             u = work.pop()
             if pos[u] >= 0:
@@ -318,6 +338,16 @@ class _Search:
                                     | (m >> cols)
                                 )
                             )
+            if d & joined:
+                # A cell joined to a corridor cell can hold u only if that corridor cell can
+                # hold u-1 or u+1 (shifted onto the joined cell's bit).
+                p = (dom[u - 1] if u > 1 else 0) | (dom[u + 1] if u < last else 0)
+                d &= ~(
+                    (right & ~(p >> 1))
+                    | (left & ~(p << 1))
+                    | (down & ~(p >> cols))
+                    | (up & ~(p << cols))
+                )
             if d == old:
                 continue
             if not d:
@@ -392,6 +422,8 @@ class _Search:
             if len(self.trail) != mark:
                 return None
         if self._dead_ends(open_cells, runs):
+            return None
+        if self._corridors(open_cells, numbers, candidates_of):
             return None
         return runs
 
@@ -468,6 +500,54 @@ class _Search:
                     self.work.append(e)
                     changed = True
         return changed
+
+    def _corridors(
+        self,
+        open_cells: int,
+        numbers: list[int],
+        candidates_of: Callable[[list[int]], tuple[int, ...]],
+    ) -> bool:
+        """Find the free cells the path must pass straight through from neighbour to neighbour,
+        and narrow the numbers next to them; True if that changed the board.
+
+        A free cell that cannot hold 1 or the last number is joined to two neighbours; when
+        only two of its neighbours are usable (free, or placed and still missing a consecutive
+        number), it is joined to both. The cell itself gains nothing the drain does not already
+        see, but each of those neighbours does: the number on it is one more or one less than
+        the corridor cell's (see `_drain`). The dead ends test deals with cells that have fewer
+        than two usable neighbours.
+        """
+        free, dom, pos, last = self.free, self.dom, self.pos, self.last
+        geo, cols = self.geo, self.geo.cols
+        usable = free | open_cells
+        a = (usable & self._not_last_col) << 1
+        b = (usable & self._not_first_col) >> 1
+        c = (usable << cols) & geo.full_mask
+        e = usable >> cols
+        two = (a & b) | (c & e) | ((a | b) & (c | e))
+        three = (a & b & (c | e)) | (c & e & (a | b))
+        corridor = free & two & ~three
+        for end in (1, last):
+            if pos[end] < 0:
+                corridor &= ~dom[end]
+        if not corridor:
+            return False
+        # Each mask: the free cells joined to the corridor cell on that side of them.
+        old = self.joins
+        right = old[0] | (free & ((corridor & self._not_first_col) >> 1))
+        left = old[1] | (free & ((corridor & self._not_last_col) << 1))
+        down = old[2] | (free & (corridor >> cols))
+        up = old[3] | (free & (corridor << cols))
+        new = (right & ~old[0]) | (left & ~old[1]) | (down & ~old[2]) | (up & ~old[3])
+        if not new:
+            return False
+        self.joins_from.append((len(self.trail), old))
+        self.joins = (right, left, down, up, right | left | down | up)
+        # Revise the numbers that can stand on a newly joined cell (picked out at C speed).
+        self.work.extend(compress(numbers, map(and_, candidates_of(self.dom), repeat(new))))
+        mark = len(self.trail)
+        self._drain()
+        return len(self.trail) != mark
 
     def _regions(self, segs: list[_Run]) -> bool:
         """Match pockets of free cells with the runs that fill them; True if doms changed."""
