@@ -950,6 +950,24 @@ def test_corridor_cells_are_joined_to_both_their_neighbours(monkeypatch) -> None
     assert sum(p >= 0 for p in without.pos) == len(puzzle.given_cells())
 
 
+def test_cells_full_of_corridor_joins_make_more_corridors(monkeypatch) -> None:
+    """A cell joined to as many corridor cells as it has joins left is closed to its other
+    neighbours, which can leave them with two usable neighbours: corridors in turn. Here
+    the first corridors (round one) place a few numbers; following them through the cells
+    they fill up finishes the board (9 8 7 6 / 10 1 2 5 / 11 12 3 4)."""
+    from numbrix_curses import solver
+
+    puzzle = board([[0, 8, 7, 0], [0, 0, 0, 0], [11, 0, 0, 0]])
+    solved = _deductions_of(puzzle)
+    solved.run()
+    assert solved.free == 0
+    assert solved.pos[1:13] == [5, 6, 10, 11, 7, 3, 2, 1, 0, 4, 8, 9]
+    monkeypatch.setattr(solver, "_CORRIDOR_ROUNDS", 1)
+    one_round = _deductions_of(puzzle)
+    one_round.run()
+    assert one_round.free != 0
+
+
 @HYPO
 @given(path_puzzles(max_side=7, min_side=3), st.randoms(use_true_random=False))
 def test_undoing_a_trial_restores_the_board_and_its_corridors(case, rng) -> None:
