@@ -469,16 +469,23 @@ class _Search:
         shape = self.shapes[self.missing] = (runs, ends, numbers, candidates_of)
         return shape
 
-    def _dead_ends(self, open_cells: int, runs: list[_Run]) -> bool:
-        free, last, pos, dom = self.free, self.last, self.pos, self.dom
-        # `dead_ends(geo, free, free | open_cells)`, inlined (it runs on every scan): free
-        # cells with fewer than two of their four neighbours usable.
-        usable, cols = free | open_cells, self.geo.cols
+    def _usable_around(self, usable: int) -> tuple[int, int]:
+        """The cells with at least two neighbours in `usable`, and those with at least three
+        (by shifts of the whole board: this runs on every scan)."""
+        cols = self.geo.cols
         a = (usable & self._not_last_col) << 1
         b = (usable & self._not_first_col) >> 1
-        c = usable << cols
+        c = (usable << cols) & self.geo.full_mask
         e = usable >> cols
-        dead = free & ~((a & b) | (c & e) | ((a | b) & (c | e)))
+        return (
+            (a & b) | (c & e) | ((a | b) & (c | e)),
+            (a & b & (c | e)) | (c & e & (a | b)),
+        )
+
+    def _dead_ends(self, open_cells: int, runs: list[_Run]) -> bool:
+        free, last, pos, dom = self.free, self.last, self.pos, self.dom
+        # free cells with fewer than two of their four neighbours usable
+        dead = free & ~self._usable_around(free | open_cells)[0]
         if not dead or last == 1:
             return False
         ends = [e for e in (1, last) if pos[e] < 0]
@@ -530,7 +537,7 @@ class _Search:
         with the cells that start with fewer than two usable neighbours.)
         """
         free, dom, pos, last = self.free, self.dom, self.pos, self.last
-        cols, full = self.geo.cols, self.geo.full_mask
+        cols = self.geo.cols
         not_last, not_first = self._not_last_col, self._not_first_col
         middle = free  # free cells that cannot hold 1 or the last number
         for end in (1, last):
@@ -548,12 +555,7 @@ class _Search:
         # cells joined to the corridor cell to their right, left, below, above
         right = left = down = up = 0
         for _ in range(_CORRIDOR_ROUNDS):
-            a = (usable_now & not_last) << 1
-            b = (usable_now & not_first) >> 1
-            c = (usable_now << cols) & full
-            e = usable_now >> cols
-            two = (a & b) | (c & e) | ((a | b) & (c | e))
-            three = (a & b & (c | e)) | (c & e & (a | b))
+            two, three = self._usable_around(usable_now)
             if middle & ~two & ~corridor:
                 raise Stuck  # a middle number's cell with fewer than two neighbours left
             new = middle & two & ~three & ~corridor
