@@ -77,8 +77,8 @@ _CELL_PROBE_FIRST = 4
 _CELL_PROBE_MOST = 12
 _CELL_PROBE_GUESSES_PER_STEP = 8
 # Corridors are followed through cells they fill up for at most this many rounds per pass
-# (clue-minimal 10x20: 40% fewer guesses than one round; more rounds than this rarely find
-# anything new).
+# (10x20-minimal-02: 297 guesses with one round, 183 with four; clue-minimal 9x10 to 15x15:
+# 1,279 guesses with two rounds, 1,216 with four, 1,213 with eight).
 _CORRIDOR_ROUNDS = 4
 # Memo tables are dropped past this many entries so memory stays bounded on long searches.
 _CACHE_LIMIT = 50_000
