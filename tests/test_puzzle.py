@@ -255,6 +255,17 @@ def test_expand_of_a_set_excludes_nothing_but_the_board_edge():
     assert set(geo.cells_of(geo.expand(ring))) == {0, 2, 4, 6, 8}
 
 
+def test_neighbour_counts_match_the_neighbour_table():
+    """The shift-based counts the solver's dead ends and corridors use agree with counting
+    through the neighbour table, on every mask of a 3x4 board (edges and corners included)."""
+    geo = geometry(3, 4)
+    for mask in range(1 << geo.size):
+        counts = [sum(mask >> n & 1 for n in geo.neighbours[c]) for c in range(geo.size)]
+        at_least = [sum(1 << c for c in range(geo.size) if counts[c] >= k) for k in (1, 2, 3)]
+        assert geo.neighbour_counts(mask) == (at_least[0], at_least[1])
+        assert geo.two_and_three_neighbours_in(mask) == (at_least[1], at_least[2])
+
+
 def test_cells_of_lists_bits_lowest_first():
     geo = geometry(2, 2)
     assert list(geo.cells_of(0b1010)) == [1, 3]

@@ -34,6 +34,15 @@ class PuzzleError(ValueError):
         self.cell = cell
 
 
+def at_least_two_and_three(a: int, b: int, c: int, d: int) -> tuple[int, int]:
+    """The bits set in at least two of the four masks, and those set in at least three (the
+    four are usually one per side of a cell: see `Geometry.two_and_three_neighbours_in`)."""
+    return (
+        (a & b) | (c & d) | ((a | b) & (c | d)),
+        (a & b & (c | d)) | (c & d & (a | b)),
+    )
+
+
 @dataclass(frozen=True, eq=False)
 class Geometry:
     """Neighbour table and bitmask helpers for one R x C board shape."""
@@ -75,6 +84,16 @@ class Geometry:
     def with_two_neighbours_in(self, mask: int) -> int:
         """Cells (anywhere on the board) that have at least two neighbours in `mask`."""
         return self.neighbour_counts(mask)[1]
+
+    def two_and_three_neighbours_in(self, mask: int) -> tuple[int, int]:
+        """(cells with at least two neighbours in `mask`, cells with at least three)."""
+        cols = self.cols
+        return at_least_two_and_three(
+            (mask & self.not_last_col) << 1,
+            (mask & self.not_first_col) >> 1,
+            (mask << cols) & self.full_mask,
+            mask >> cols,
+        )
 
     def neighbour_counts(self, mask: int) -> tuple[int, int]:
         """(cells with at least one neighbour in `mask`, cells with at least two)."""

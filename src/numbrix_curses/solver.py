@@ -58,7 +58,7 @@ from numbrix_curses.constraints import (
     odd_number_colour,
 )
 from numbrix_curses.constraints import segments as segments_of
-from numbrix_curses.puzzle import Geometry, Puzzle, path_to_grid
+from numbrix_curses.puzzle import Geometry, Puzzle, at_least_two_and_three, path_to_grid
 from numbrix_curses.workers import Broken, Enough, Team, path_cells
 
 # How often (in search nodes) the clock is looked at; a node costs well under a millisecond.
@@ -469,23 +469,10 @@ class _Search:
         shape = self.shapes[self.missing] = (runs, ends, numbers, candidates_of)
         return shape
 
-    def _usable_around(self, usable: int) -> tuple[int, int]:
-        """The cells with at least two neighbours in `usable`, and those with at least three
-        (by shifts of the whole board: this runs on every scan)."""
-        cols = self.geo.cols
-        a = (usable & self._not_last_col) << 1
-        b = (usable & self._not_first_col) >> 1
-        c = (usable << cols) & self.geo.full_mask
-        e = usable >> cols
-        return (
-            (a & b) | (c & e) | ((a | b) & (c | e)),
-            (a & b & (c | e)) | (c & e & (a | b)),
-        )
-
     def _dead_ends(self, open_cells: int, runs: list[_Run]) -> bool:
         free, last, pos, dom = self.free, self.last, self.pos, self.dom
         # free cells with fewer than two of their four neighbours usable
-        dead = free & ~self._usable_around(free | open_cells)[0]
+        dead = free & ~self.geo.two_and_three_neighbours_in(free | open_cells)[0]
         if not dead or last == 1:
             return False
         ends = [e for e in (1, last) if pos[e] < 0]
@@ -555,7 +542,7 @@ class _Search:
         # cells joined to the corridor cell to their right, left, below, above
         right = left = down = up = 0
         for _ in range(_CORRIDOR_ROUNDS):
-            two, three = self._usable_around(usable_now)
+            two, three = self.geo.two_and_three_neighbours_in(usable_now)
             if middle & ~two & ~corridor:
                 raise Stuck  # a middle number's cell with fewer than two neighbours left
             new = middle & two & ~three & ~corridor
@@ -567,8 +554,7 @@ class _Search:
             down |= usable_now & (new >> cols)
             up |= usable_now & (new << cols)
             once = right | left | down | up
-            twice = (right & left) | (down & up) | ((right | left) & (down | up))
-            thrice = (right & left & (down | up)) | (down & up & (right | left))
+            twice, thrice = at_least_two_and_three(right, left, down, up)
             if (thrice & free) | (twice & open_one) | (thrice & open_two):
                 raise Stuck  # more joins than the cell has
             full_cells = (twice & free & ~corridor) | (once & open_one) | (twice & open_two)
