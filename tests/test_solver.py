@@ -888,10 +888,31 @@ def test_probing_never_strikes_a_solution_cell(case, guesses_so_far: int) -> Non
     search = _Search(puzzle.geometry, puzzle)
     search.setup()
     search.stats.nodes = guesses_so_far  # cell probing goes deeper the longer a search runs
+    search.limit = puzzle.size  # solutions the probes meet never end the check here
     search._check()  # raises Stuck if the probes wrongly refuted the board
     assert all(search.dom[v] >> where[v] & 1 for v in range(1, puzzle.size + 1))
     placed = [v for v in range(1, puzzle.size + 1) if search.pos[v] >= 0]
     assert all(search.pos[v] == where[v] for v in placed)
+
+
+def test_solutions_the_probes_meet_are_kept() -> None:
+    """Probing this board at the root fills it in two different ways: that proves
+    "multiple" before any guess."""
+    puzzle = board([[0, 0, 20, 7, 6], [0, 0, 9, 0, 0], [0, 0, 0, 0, 0], [0, 12, 0, 2, 0]])
+    result = assert_agrees_with_brute(puzzle)
+    assert result.status is Status.MULTIPLE
+    assert result.stats.nodes == 0
+
+
+def test_a_solution_met_by_a_probe_and_again_by_the_search_counts_once() -> None:
+    """A probe fills this board with its only solution, and the search then reaches the
+    same one: that is one solution, not two."""
+    puzzle = board(
+        [[0, 12, 0, 0, 0], [0, 25, 0, 0, 16], [0, 4, 0, 0, 0], [8, 0, 0, 0, 18], [0, 0, 0, 20, 19]]
+    )
+    result = assert_agrees_with_brute(puzzle)
+    assert result.status is Status.UNIQUE
+    assert verdict(puzzle, limit=1) is Status.SOLVED
 
 
 def test_deductions_refute_an_impossible_assumption() -> None:

@@ -113,7 +113,7 @@ def assert_corpus_verdicts(name: str, ids: list[str]) -> list:
     return results
 
 
-@pytest.mark.parametrize("rows, cols, share", [(4, 4, 0.2), (3, 6, 0.15), (5, 5, 0.12)])
+@pytest.mark.parametrize("rows, cols, share", [(4, 5, 0.2), (3, 7, 0.15), (5, 5, 0.12)])
 def test_shared_search_agrees_with_brute_force(share_at_once, groups, rows, cols, share) -> None:
     for puzzle in sparse_boards(rows, cols, 25, share, seed=rows * 100 + cols):
         result = solve(puzzle, workers=2)

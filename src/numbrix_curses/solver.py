@@ -30,7 +30,8 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
   cells some surviving trial left it. When the run ends give nothing more, free cells that
   few numbers can reach are probed the same way, each of those numbers tried on the cell.
   Probing repeats while it changes the board (passes are remembered while the board around
-  the run end or cell is unchanged).
+  the run end or cell is unchanged). A trial that fills the board has met a solution, which
+  is kept: on small boards with several solutions both are often met before any guess.
 After a first solution, a "twin" is looked for by rewiring a stretch of the path that holds
 no given; on open boards a quick run-by-run dive looks for that pair before the full search.
 Every change is written to a trail and undone on backtracking; nothing is copied per node.
@@ -161,6 +162,10 @@ class _OutOfBudget(Exception):
     """A dive used up its guesses."""
 
 
+class _LimitReached(Exception):
+    """A probe met the last solution the search was asked for."""
+
+
 @dataclass
 class _Frame:
     """One guess: `number` put on `cell`; `mark` is the trail length before it."""
@@ -204,6 +209,7 @@ class _Search:
         # (number, candidates, free cells nearby) of probes that found nothing to strike
         self.probes_passed: set[tuple[int, int, int]] = set()
         self.diving = False
+        self.limit = 2  # solutions wanted (set by `run`)
         self.max_nodes: int | None = None
         self.prev_pick: tuple[int, int] | None = None
         # (number, cell) -> how many changes the probe of that placement settled into
@@ -683,6 +689,20 @@ class _Search:
                 continue
             return segs
 
+    def _settle_trial(self) -> None:
+        """Settle a probe's trial. A trial that fills the board has met a solution: it is kept
+        (with its twin), since on a board with several solutions it may be one the search
+        would reach much later; `_LimitReached` ends the search once there are enough."""
+        if self._settle() is not None or self.puzzle is None:
+            return
+        self._record()
+        if self.limit == 2 and len(self.solutions) == 1:
+            self._record_twin()
+        if self.team is not None:
+            self.team.report(self.solutions)
+        if len(self.solutions) >= self.limit:
+            raise _LimitReached
+
     def _check(self) -> tuple[int, int] | None:
         """Settle the board, probe the run ends until that finds nothing more, and return the
         next (number, cell) to wiggle, or None when the board is solved. Raises `Stuck` when
@@ -737,7 +757,7 @@ class _Search:
                 mark = len(self.trail)
                 try:
                     self._place(v, cell)
-                    self._settle()
+                    self._settle_trial()
                     refuted = False
                     self.probe_score[(v, cell)] = len(self.trail) - mark
                     union = _joined(union, dom)
@@ -849,7 +869,7 @@ class _Search:
             mark = len(trail)
             try:
                 self._place(u, cell)
-                self._settle()
+                self._settle_trial()
             except Stuck:
                 self._undo(mark)
                 self._strike(u, cell)
@@ -978,6 +998,21 @@ class _Search:
         node_budget: int | None = None,
         refute: _Frame | None = None,
     ) -> bool:
+        """Search until `limit` solutions are found; True when the search space was exhausted
+        (see `_run`)."""
+        self.limit = limit
+        try:
+            return self._run(limit, deadline, node_budget, refute)
+        except _LimitReached:
+            return False
+
+    def _run(
+        self,
+        limit: int,
+        deadline: float | None,
+        node_budget: int | None,
+        refute: _Frame | None,
+    ) -> bool:
         """Search until `limit` solutions are found; True when the search space was exhausted.
 
         Branching is binary: put the chosen number on its first candidate cell, and when that
@@ -1084,7 +1119,7 @@ class _Search:
         if twin is None:
             return
         grid = path_to_grid(self.geo.rows, self.geo.cols, twin)
-        if self.puzzle.is_solution(grid) and not np.array_equal(grid, self.solutions[0]):
+        if self.puzzle.is_solution(grid) and self._is_new(grid):
             self.solutions.append(grid)
             if self.on_event is not None:
                 # Tell a watcher how the board turned into the twin, like any other move.
@@ -1095,6 +1130,9 @@ class _Search:
                     self.on_event(SearchEvent(EventKind.PLACE, k + 1, twin[k]))
                 self.on_event(SearchEvent(EventKind.SOLUTION))
 
+    def _is_new(self, grid: np.ndarray) -> bool:
+        return not any(np.array_equal(grid, known) for known in self.solutions)
+
     def _record(self) -> None:
         assert self.puzzle is not None, "only a search over a puzzle records solutions"
         grid = np.zeros((self.geo.rows, self.geo.cols), dtype=np.int16)
@@ -1104,6 +1142,8 @@ class _Search:
         if not self.puzzle.is_solution(grid):
             # The deductions only keep consistent boards; reaching here is a bug, never a verdict.
             raise AssertionError("solver produced an invalid grid")
+        if not self._is_new(grid):
+            return  # a probe met this one before the search reached it
         self.solutions.append(grid)
         if self.on_event is not None:
             self.on_event(SearchEvent(EventKind.SOLUTION))
