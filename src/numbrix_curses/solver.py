@@ -693,15 +693,18 @@ class _Search:
         """Settle a probe's trial. A trial that fills the board has met a solution: it is kept
         (with its twin), since on a board with several solutions it may be one the search
         would reach much later; `_LimitReached` ends the search once there are enough."""
-        if self._settle() is not None or self.puzzle is None:
-            return
+        if self._settle() is None and self.puzzle is not None and self._keep_solution():
+            raise _LimitReached
+
+    def _keep_solution(self) -> bool:
+        """Record the full board as a solution (and its twin when a second is wanted), tell
+        the processes sharing the search; True when there are `limit` solutions now."""
         self._record()
         if self.limit == 2 and len(self.solutions) == 1:
             self._record_twin()
         if self.team is not None:
             self.team.report(self.solutions)
-        if len(self.solutions) >= self.limit:
-            raise _LimitReached
+        return len(self.solutions) >= self.limit
 
     def _check(self) -> tuple[int, int] | None:
         """Settle the board, probe the run ends until that finds nothing more, and return the
@@ -1002,18 +1005,18 @@ class _Search:
         (see `_run`)."""
         self.limit = limit
         try:
-            return self._run(limit, deadline, node_budget, refute)
+            return self._run(deadline, node_budget, refute)
         except _LimitReached:
             return False
 
     def _run(
         self,
-        limit: int,
         deadline: float | None,
         node_budget: int | None,
         refute: _Frame | None,
     ) -> bool:
-        """Search until `limit` solutions are found; True when the search space was exhausted.
+        """Search until `self.limit` solutions are found; True when the search space was
+        exhausted.
 
         Branching is binary: put the chosen number on its first candidate cell, and when that
         fails, strike the cell from the number's candidates and deduce again, so every refuted
@@ -1035,12 +1038,7 @@ class _Search:
         while True:
             if not failed:
                 if pick is None:
-                    self._record()
-                    if limit == 2 and len(self.solutions) == 1:
-                        self._record_twin()
-                    if team is not None:
-                        team.report(self.solutions)
-                    if len(self.solutions) >= limit:
+                    if self._keep_solution():
                         return False
                     failed = True
                 else:
@@ -1056,7 +1054,7 @@ class _Search:
                     if node_budget is not None and stats.nodes > node_budget:
                         raise _OutOfBudget
                     if team is not None and not self.diving and team.wants_split(self.solutions):
-                        self._split(frames, limit, deadline)
+                        self._split(frames, self.limit, deadline)
                     try:
                         self._wiggle(number, cell)
                         pick = self._check()
@@ -1131,6 +1129,7 @@ class _Search:
                 self.on_event(SearchEvent(EventKind.SOLUTION))
 
     def _is_new(self, grid: np.ndarray) -> bool:
+        """Whether `grid` differs from every solution recorded so far."""
         return not any(np.array_equal(grid, known) for known in self.solutions)
 
     def _record(self) -> None:
