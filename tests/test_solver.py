@@ -950,6 +950,18 @@ def test_guesses_go_first_to_the_number_that_keeps_failing() -> None:
     assert search._pick(runs)[0] == 8
 
 
+def assert_deduction_finds_the_only_solution(puzzle: Puzzle) -> None:
+    """Deduction alone (no guess) fills `puzzle` with its one solution."""
+    paths = matching(puzzle)
+    assert len(paths) == 1
+    solved = _deductions_of(puzzle)
+    solved.run()
+    assert solved.free == 0
+    assert [solved.pos[v] for v in range(1, puzzle.size + 1)] == [
+        int(np.flatnonzero(paths[0] == v)[0]) for v in range(1, puzzle.size + 1)
+    ]
+
+
 def test_corridor_cells_are_joined_to_both_their_neighbours(monkeypatch) -> None:
     """A free cell that can hold neither end of the path and has only two usable neighbours
     is joined to both, so the numbers on those neighbours are one off its number. On this
@@ -957,14 +969,7 @@ def test_corridor_cells_are_joined_to_both_their_neighbours(monkeypatch) -> None
     from numbrix_curses.solver import _Search
 
     puzzle = board([[0] * 5, [24, 0, 0, 0, 0], [0, 20, 1, 0, 0], [0, 0, 0, 3, 12], [0] * 5])
-    paths = matching(puzzle)
-    assert len(paths) == 1
-    solved = _deductions_of(puzzle)
-    solved.run()
-    assert solved.free == 0
-    assert [solved.pos[v] for v in range(1, 26)] == [
-        int(np.flatnonzero(paths[0] == v)[0]) for v in range(1, 26)
-    ]
+    assert_deduction_finds_the_only_solution(puzzle)
     monkeypatch.setattr(_Search, "_corridors", lambda *args: False)
     without = _deductions_of(puzzle)
     without.run()
@@ -987,6 +992,22 @@ def test_cells_full_of_corridor_joins_make_more_corridors(monkeypatch) -> None:
     one_round = _deductions_of(puzzle)
     one_round.run()
     assert one_round.free != 0
+
+
+def test_the_edge_that_would_close_a_chain_of_joins_into_a_loop_is_cut(monkeypatch) -> None:
+    """The path runs along a chain of joined cells from one end to the other, so it cannot
+    also take the edge between its two ends where they touch: that would close a loop. A
+    cell that loses that edge can be left with two usable neighbours, a corridor cell in
+    turn. On this board (2 3 4 5 / 1 12 11 6 / 10 9 8 7) that finishes the deduction; with
+    the loop rule taken out, deduction stops with nine of the twelve cells open."""
+    from numbrix_curses.solver import _Search
+
+    puzzle = board([[2, 0, 0, 0], [0, 12, 0, 0], [0, 0, 0, 0]])
+    assert_deduction_finds_the_only_solution(puzzle)
+    monkeypatch.setattr(_Search, "_loop_cuts", lambda self, h, v, cut_h, cut_v: (cut_h, cut_v))
+    without = _deductions_of(puzzle)
+    without.run()
+    assert without.free.bit_count() == 9
 
 
 @HYPO

@@ -22,7 +22,9 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
   neighbours, is joined by the path to both; so a number on one of those neighbours must have
   the corridor cell among the candidates of its predecessor or successor. A cell joined to as
   many corridor cells as it has joins left is full, and no other neighbour can use it, which
-  can make more corridors. Corridors found on a board stay corridors on every board the search
+  can make more corridors; so can the loop rule: where the two ends of a chain of joined
+  cells touch, the path cannot take the edge between them (it would close a loop). Corridors
+  found on a board stay corridors on every board the search
   reaches from it, so the drain applies them to each number it revises until the search
   backtracks past where they were found;
 - probing: each run end with at most three candidate cells is tried on each of them; a
@@ -544,27 +546,43 @@ class _Search:
             else:
                 open_one |= dom[w]
         usable = usable_now = free | open_cells
+        full_mask = self.geo.full_mask
         corridor = 0
         # cells joined to the corridor cell to their right, left, below, above
         right = left = down = up = 0
+        # edges the path cannot take (see `_loop_cuts`): bit x = the edge from x to its right
+        # (cut_h) or lower (cut_v) neighbour
+        cut_h = cut_v = 0
         for _ in range(_CORRIDOR_ROUNDS):
-            two, three = self.geo.two_and_three_neighbours_in(usable_now)
+            if cut_h | cut_v:
+                two, three = at_least_two_and_three(
+                    ((usable_now & not_last) << 1) & ~(cut_h << 1),
+                    ((usable_now & not_first) >> 1) & ~cut_h,
+                    (usable_now << cols) & full_mask & ~(cut_v << cols),
+                    (usable_now >> cols) & ~cut_v,
+                )
+            else:
+                two, three = self.geo.two_and_three_neighbours_in(usable_now)
             if middle & ~two & ~corridor:
                 raise Stuck  # a middle number's cell with fewer than two neighbours left
             new = middle & two & ~three & ~corridor
             if not new:
                 break
             corridor |= new
-            right |= usable_now & ((new & not_first) >> 1)
-            left |= usable_now & ((new & not_last) << 1)
-            down |= usable_now & (new >> cols)
-            up |= usable_now & (new << cols)
+            right |= usable_now & ((new & not_first) >> 1) & ~cut_h
+            left |= usable_now & ((new & not_last) << 1) & ~(cut_h << 1)
+            down |= usable_now & (new >> cols) & ~cut_v
+            up |= usable_now & (new << cols) & ~(cut_v << cols)
             once = right | left | down | up
             twice, thrice = at_least_two_and_three(right, left, down, up)
             if (thrice & free) | (twice & open_one) | (thrice & open_two):
                 raise Stuck  # more joins than the cell has
             full_cells = (twice & free & ~corridor) | (once & open_one) | (twice & open_two)
             usable_now = usable & ~full_cells
+            # joins as edges: bit x = x is joined to its right (lower) neighbour
+            joins_h = right | (left >> 1)
+            joins_v = down | (up >> cols)
+            cut_h, cut_v = self._loop_cuts(joins_h, joins_v, cut_h, cut_v)
         if not corridor:
             return False
         # Each mask: the free cells joined to the corridor cell on that side of them.
@@ -585,6 +603,56 @@ class _Search:
         mark = len(self.trail)
         self._drain()
         return len(self.trail) != mark
+
+    def _loop_cuts(self, joins_h: int, joins_v: int, cut_h: int, cut_v: int) -> tuple[int, int]:
+        """Add to the cut edges (`cut_h`, `cut_v`) every edge between the two ends of one
+        chain of joined cells: the path already runs along the chain from one end to the
+        other, so it cannot also take the edge between them (that would close a loop). A
+        cell that loses such an edge may be left with only two usable neighbours, a corridor
+        cell in turn (the loop rule of Hamiltonian path solvers).
+        """
+        cols = self.geo.cols
+        not_first = self._not_first_col
+        # chain ends: cells with exactly one join
+        one = two = 0
+        for side in (joins_h, (joins_h << 1) & not_first, joins_v, joins_v << cols):
+            two |= one & side
+            one |= side
+        ends = one & ~two
+        # neighbouring ends not joined to each other: the edges to look at
+        pairs_h = ends & (ends >> 1) & self._not_last_col & ~joins_h & ~cut_h
+        pairs_v = ends & (ends >> cols) & ~joins_v & ~cut_v
+        if not pairs_h | pairs_v:
+            return cut_h, cut_v
+        cells_of = self.geo.cells_of
+        for pairs, step in ((pairs_h, 1), (pairs_v, cols)):
+            for a in cells_of(pairs):
+                if self._chain_end(a, joins_h, joins_v) == a + step:
+                    if step == 1:
+                        cut_h |= 1 << a
+                    else:
+                        cut_v |= 1 << a
+        return cut_h, cut_v
+
+    def _chain_end(self, start: int, joins_h: int, joins_v: int) -> int:
+        """The other end of the chain of joined cells that ends at `start`."""
+        cols = self.geo.cols
+        prev, cur = -1, start
+        # (every step follows a join, so this many steps walk any chain; the bound only
+        # guards against boards whose joins already contradict each other)
+        for _ in range((joins_h | joins_v).bit_count() * 2 + 1):
+            for nxt, joined in (
+                (cur + 1, joins_h >> cur & 1),
+                (cur - 1, cur % cols and joins_h >> (cur - 1) & 1),
+                (cur + cols, joins_v >> cur & 1),
+                (cur - cols, cur >= cols and joins_v >> (cur - cols) & 1),
+            ):
+                if joined and nxt != prev:
+                    prev, cur = cur, nxt
+                    break
+            else:
+                return cur
+        return -1
 
     def _regions(self, segs: list[_Run]) -> bool:
         """Match pockets of free cells with the runs that fill them; True if doms changed."""
