@@ -24,9 +24,9 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
   many corridor cells as it has joins left is full, and no other neighbour can use it, which
   can make more corridors; so can the loop rule: where the two ends of a chain of joined
   cells touch, the path cannot take the edge between them (it would close a loop). Corridors
-  found on a board stay corridors on every board the search
-  reaches from it, so the drain applies them to each number it revises until the search
-  backtracks past where they were found;
+  found on a board stay corridors on every board the search reaches from it, so the drain
+  applies them to each number it revises until the search backtracks past where they were
+  found;
 - probing: each run end with at most three candidate cells is tried on each of them; a
   cell whose trial settles into a contradiction is struck, and every number keeps only the
   cells some surviving trial left it. When the run ends give nothing more, free cells that
