@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -471,3 +472,45 @@ def test_play_opens_the_chosen_puzzle_of_a_file(puzzle_file, choice):
         assert term.wait_exit() == 0
     finally:
         term.close()
+
+
+#: a sparse 20x20 board from the benchmark corpus that takes far longer than a second
+LONG_SEARCH = (
+    Path(__file__).resolve().parent.parent / "benchmarks" / "corpus" / "corpus-v1-20x20.txt",
+    "20x20-minimal-03",
+)
+
+
+def long_search_file(puzzle_file) -> Path:
+    from numbrix_curses.textformat import format_compact, read_puzzles
+
+    path, wanted = LONG_SEARCH
+    board = next(p for p in read_puzzles(str(path)) if p.id == wanted)
+    return puzzle_file(format_compact(board), "long.txt")
+
+
+def test_a_long_search_says_what_it_is_searching_on_a_terminal(puzzle_file):
+    """A search that runs past a second shows which puzzle and for how long (a sparse
+    20x20 board can take a minute, which must not look like a hang); the line is wiped
+    before the verdict is printed in its place."""
+    path = long_search_file(puzzle_file)
+    term = Terminal(
+        [sys.executable, "-m", "numbrix_curses", "check", str(path), "--timeout", "2.5"],
+        XDG_STATE_HOME=str(path.parent / "state"),
+    )
+    try:
+        term.wait_text("20x20-minimal-03: searching, 1 s", timeout=10)
+        term.wait_text("20x20-minimal-03: searching, 2 s", timeout=10)
+        assert term.wait_exit(timeout=20) == cli.EXIT_TIMEOUT
+        assert "20x20-minimal-03: timeout" in term.text
+        assert "searching" not in term.text
+    finally:
+        term.close()
+
+
+def test_a_long_search_writes_nothing_to_stderr_off_a_terminal(run_numbrix, puzzle_file):
+    path = long_search_file(puzzle_file)
+    result = run_numbrix("check", str(path), "--timeout", "1.5")
+    assert result.returncode == cli.EXIT_TIMEOUT
+    assert result.stdout == "20x20-minimal-03: timeout\n"
+    assert result.stderr == ""

@@ -183,12 +183,64 @@ def _solve_each(
     name = _display_name(args.file)
     statuses = []
     for index, puzzle in enumerate(puzzles, start=1):
-        result = solver.solve(puzzle, limit=2, timeout=args.timeout, workers=args.jobs)
+        label = puzzle_label(puzzle, name, index)
+        with _SearchTicker(label):
+            result = solver.solve(puzzle, limit=2, timeout=args.timeout, workers=args.jobs)
         status = _status_value(result.status)
         statuses.append(status)
-        report(puzzle, puzzle_label(puzzle, name, index), status, result)
+        report(puzzle, label, status, result)
         sys.stdout.flush()  # one puzzle at a time, so a long file shows progress
     return _exit_code_for(statuses)
+
+
+class _SearchTicker:
+    """While one search runs longer than a second, a line on the terminal says which puzzle
+    is being searched and for how long (a sparse 20x20 board can take a minute, which must
+    not look like a hang); the line is wiped when the search ends.
+
+    A timer signal writes the line, so the search itself is untouched: it runs in this
+    process's main thread, nothing else writes to stderr meanwhile, and the processes a
+    search forks do not inherit the timer. Nothing is shown when stderr is not a terminal,
+    or where there is no interval timer (Windows).
+    """
+
+    def __init__(self, label: str) -> None:
+        import signal
+
+        self.label = label
+        self.active = sys.stderr.isatty() and hasattr(signal, "setitimer")
+        self.shown = False
+        self.started = 0.0
+        self.previous: object = None
+
+    def __enter__(self) -> _SearchTicker:
+        if self.active:
+            import signal
+            import time
+
+            self.started = time.monotonic()
+            self.previous = signal.signal(signal.SIGALRM, self._tick)
+            signal.setitimer(signal.ITIMER_REAL, 1.0, 1.0)
+        return self
+
+    def _tick(self, signum: int, frame: object) -> None:
+        import time
+
+        seconds = time.monotonic() - self.started
+        sys.stderr.write(f"\r\x1b[K{self.label}: searching, {seconds:.0f} s")
+        sys.stderr.flush()
+        self.shown = True
+
+    def __exit__(self, *exc_info: object) -> None:
+        if not self.active:
+            return
+        import signal
+
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, self.previous)  # type: ignore[arg-type]
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
 
 
 def _status_value(status) -> str:
