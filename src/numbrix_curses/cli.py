@@ -205,17 +205,16 @@ class _SearchTicker:
     """
 
     def __init__(self, label: str) -> None:
-        import signal
-
         self.label = label
-        self.active = sys.stderr.isatty() and hasattr(signal, "setitimer")
+        self.active = sys.stderr.isatty()
         self.shown = False
         self.started = 0.0
         self.previous: object = None
 
     def __enter__(self) -> _SearchTicker:
-        if self.active:
-            import signal
+        import signal
+
+        if self.active and hasattr(signal, "setitimer"):
             import time
 
             self.started = time.monotonic()
@@ -232,12 +231,11 @@ class _SearchTicker:
         self.shown = True
 
     def __exit__(self, *exc_info: object) -> None:
-        if not self.active:
-            return
         import signal
 
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, self.previous)  # type: ignore[arg-type]
+        if self.active and hasattr(signal, "setitimer"):
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)  # type: ignore[arg-type]
         if self.shown:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
