@@ -85,14 +85,27 @@ class Geometry:
         """Cells (anywhere on the board) that have at least two neighbours in `mask`."""
         return self.neighbour_counts(mask)[1]
 
-    def two_and_three_neighbours_in(self, mask: int) -> tuple[int, int]:
-        """(cells with at least two neighbours in `mask`, cells with at least three)."""
+    def two_and_three_neighbours_in(
+        self, mask: int, cut_h: int = 0, cut_v: int = 0
+    ) -> tuple[int, int]:
+        """(cells with at least two neighbours in `mask`, cells with at least three).
+
+        Neighbours across a cut edge do not count: bit x of `cut_h` cuts the edge from cell x
+        to its right neighbour, bit x of `cut_v` the edge to the cell below it.
+        """
         cols = self.cols
+        if not cut_h | cut_v:
+            return at_least_two_and_three(
+                (mask & self.not_last_col) << 1,
+                (mask & self.not_first_col) >> 1,
+                (mask << cols) & self.full_mask,
+                mask >> cols,
+            )
         return at_least_two_and_three(
-            (mask & self.not_last_col) << 1,
-            (mask & self.not_first_col) >> 1,
-            (mask << cols) & self.full_mask,
-            mask >> cols,
+            ((mask & self.not_last_col) << 1) & ~(cut_h << 1),
+            ((mask & self.not_first_col) >> 1) & ~cut_h,
+            (mask << cols) & self.full_mask & ~(cut_v << cols),
+            (mask >> cols) & ~cut_v,
         )
 
     def neighbour_counts(self, mask: int) -> tuple[int, int]:

@@ -546,7 +546,6 @@ class _Search:
             else:
                 open_one |= dom[w]
         usable = usable_now = free | open_cells
-        full_mask = self.geo.full_mask
         corridor = 0
         # cells joined to the corridor cell to their right, left, below, above
         right = left = down = up = 0
@@ -554,15 +553,7 @@ class _Search:
         # (cut_h) or lower (cut_v) neighbour
         cut_h = cut_v = 0
         for _ in range(_CORRIDOR_ROUNDS):
-            if cut_h | cut_v:
-                two, three = at_least_two_and_three(
-                    ((usable_now & not_last) << 1) & ~(cut_h << 1),
-                    ((usable_now & not_first) >> 1) & ~cut_h,
-                    (usable_now << cols) & full_mask & ~(cut_v << cols),
-                    (usable_now >> cols) & ~cut_v,
-                )
-            else:
-                two, three = self.geo.two_and_three_neighbours_in(usable_now)
+            two, three = self.geo.two_and_three_neighbours_in(usable_now, cut_h, cut_v)
             if middle & ~two & ~corridor:
                 raise Stuck  # a middle number's cell with fewer than two neighbours left
             new = middle & two & ~three & ~corridor
