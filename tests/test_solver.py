@@ -929,6 +929,33 @@ def test_deductions_refute_an_impossible_assumption() -> None:
     assert base.pos[1:10] == [0, 1, 2, 5, 4, 3, 6, 7, 8]
 
 
+def test_a_shared_search_hands_out_only_a_guess_with_another_below_it() -> None:
+    """The newest guess's placement is often refuted at once; handing out its alternative
+    would leave the process idle and give the child the rest of the search. So a split
+    takes the shallowest guess that already has a guess below it."""
+    from numbrix_curses.solver import _Frame, _Search
+
+    class RecordingTeam:
+        def __init__(self) -> None:
+            self.forks = 0
+
+        def fork_child(self, work, nodes) -> bool:
+            self.forks += 1
+            return True
+
+    puzzle = board([[0, 0, 0], [0, 5, 0], [0, 0, 9]])
+    search = _Search(puzzle.geometry, puzzle)
+    team = search.team = RecordingTeam()  # type: ignore[assignment]
+    newest = _Frame(3, 0, 0)
+    search._split([newest], 2, None)
+    assert team.forks == 0 and not newest.given
+    older = _Frame(2, 1, 0)
+    search._split([older, newest], 2, None)
+    assert team.forks == 1 and older.given and not newest.given
+    search._split([older, newest], 2, None)  # the older one is handed out already
+    assert team.forks == 1
+
+
 def test_guesses_go_first_to_the_number_that_keeps_failing() -> None:
     """Among run ends with equally few cells, the one whose guesses and probes were refuted
     most often is guessed first (it is where the board cannot be completed, so trying it

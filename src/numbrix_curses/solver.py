@@ -1139,9 +1139,17 @@ class _Search:
                 return True
 
     def _split(self, frames: list[_Frame], limit: int, deadline: float | None) -> None:
-        """Hand the alternative of the shallowest guess not yet handed out to a new process."""
+        """Hand the alternative of the shallowest guess not yet handed out to a new process.
+
+        Only a guess with another guess below it qualifies: its own side has come through a
+        round of deductions and probes. The newest guess's placement, chosen fail-first, is
+        often refuted at once; handing out its alternative would leave this process idle at
+        once and give the child the whole rest of the search, to be searched with the
+        failure counts of a search only just begun (a 15x15 board: one process busy at a
+        time, 0.43 s instead of 0.30 s).
+        """
         assert self.team is not None
-        target = next((frame for frame in frames if not frame.given), None)
+        target = next((frame for frame in frames[:-1] if not frame.given), None)
         if target is None:
             return
 
