@@ -17,6 +17,7 @@ Every solution the solver hands back is checked by an independent path check as 
 """
 from __future__ import annotations
 
+import gc
 import os
 import random
 import time
@@ -818,6 +819,59 @@ def test_stats_describe_the_search() -> None:
     assert stats.nodes > 0 and stats.backtracks > 0 and stats.placements > 0
     assert 0 < stats.max_depth <= stats.nodes
     assert stats.seconds >= 0
+
+
+def test_a_search_leaves_nothing_for_the_cycle_collector() -> None:
+    """The search runs with the cycle collector off (it makes millions of small tuples), which
+    is only safe while it makes no reference cycles: a long search would otherwise grow
+    without bound. Whatever it dropped must be gone by reference counting alone."""
+    gc.collect()
+    gc.disable()
+    try:
+        for puzzle in (BACKTRACKING_UNIQUE, BACKTRACKING_MULTIPLE, board([[1, 3], [0, 0]])):
+            solve(puzzle)
+            solve(puzzle, on_event=lambda event: None)
+        assert solve(HARD, timeout=0.05).status is Status.TIMEOUT
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_solve_turns_the_cycle_collector_off_and_back_as_it_was(enabled: bool) -> None:
+    seen = set()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        result = solve(BACKTRACKING_UNIQUE, on_event=lambda event: seen.add(gc.isenabled()))
+        assert result.status is Status.UNIQUE
+        assert seen == {False}
+        assert gc.isenabled() is enabled
+
+        class Interrupted(Exception):
+            pass
+
+        def interrupt(event) -> None:
+            raise Interrupted
+
+        with pytest.raises(Interrupted):
+            solve(BACKTRACKING_UNIQUE, on_event=interrupt)
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable()
+
+
+def test_the_run_shapes_table_stays_bounded(monkeypatch) -> None:
+    """Each remembered run shape holds lists as long as the board; left unbounded, they took
+    hundreds of megabytes on a 20x20 search."""
+    from numbrix_curses import solver
+
+    monkeypatch.setattr(solver, "_SHAPE_CACHE_LIMIT", 20)
+    search = solver._Search(BACKTRACKING_UNIQUE.geometry, BACKTRACKING_UNIQUE)
+    search.setup()
+    search.run(2, None)
+    assert len(search.solutions) == 1
+    assert search.stats.nodes > 0
+    assert 0 < len(search.shapes) <= 21
 
 
 # ------------------------------------------------------------------------- count_solutions
