@@ -81,6 +81,11 @@ _PROBE_ZONE_STEPS = 3
 _CELL_PROBE_FIRST = 4
 _CELL_PROBE_MOST = 12
 _CELL_PROBE_GUESSES_PER_STEP = 8
+# Before the first guess, large boards probe deeper from the start: every guess there costs
+# a tenth of a second, and what the root settles holds in the whole tree. One step more per
+# this many cells past the size where the root starts to pay (20x20: twelve, the deepest).
+_ROOT_PROBE_FROM_CELLS = 225
+_ROOT_PROBE_CELLS_PER_STEP = 20
 # Corridors are followed through cells they fill up for at most this many rounds per pass
 # (10x20-minimal-02: 297 guesses with one round, 183 with four; clue-minimal 9x10 to 15x15:
 # 1,279 guesses with two rounds, 1,216 with four, 1,213 with eight).
@@ -220,6 +225,7 @@ class _Search:
         self.limit = 2  # solutions wanted (set by `run`)
         self.max_nodes: int | None = None
         self.prev_pick: tuple[int, int] | None = None
+        self.root_probe_steps = max(0, geo.size - _ROOT_PROBE_FROM_CELLS) // _ROOT_PROBE_CELLS_PER_STEP
         # (number, cell) -> how many changes the probe of that placement settled into
         self.probe_score: dict[tuple[int, int], int] = {}
         # number -> how many guesses and run-end probes on it have been refuted (see `_pick`)
@@ -884,10 +890,9 @@ class _Search:
         pockets and corridors between runs on sparse boards.
         """
         dom = self.dom
-        most = min(
-            _CELL_PROBE_MOST,
-            _CELL_PROBE_FIRST + self.stats.nodes // _CELL_PROBE_GUESSES_PER_STEP,
-        )
+        nodes = self.stats.nodes
+        steps = nodes // _CELL_PROBE_GUESSES_PER_STEP if nodes else self.root_probe_steps
+        most = min(_CELL_PROBE_MOST, _CELL_PROBE_FIRST + steps)
         _, _, numbers, candidates_of = self._shape()
         if len(numbers) < 2:
             return
