@@ -30,7 +30,8 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
 - probing: each run end with at most three candidate cells is tried on each of them; a
   cell whose trial settles into a contradiction is struck, and every number keeps only the
   cells some surviving trial left it. When the run ends give nothing more, free cells that
-  few numbers can reach are probed the same way, each of those numbers tried on the cell.
+  few numbers can reach are probed the same way, each of those numbers tried on the cell
+  ("few" grows with the guesses made, and on boards past 15x15 starts high at the root).
   Probing repeats while it changes the board (passes are remembered while the board around
   the run end or cell is unchanged). A trial that fills the board has met a solution, which
   is kept: on small boards with several solutions both are often met before any guess.
