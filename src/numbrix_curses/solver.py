@@ -226,7 +226,9 @@ class _Search:
         self.limit = 2  # solutions wanted (set by `run`)
         self.max_nodes: int | None = None
         self.prev_pick: tuple[int, int] | None = None
-        self.root_probe_steps = max(0, geo.size - _ROOT_PROBE_FROM_CELLS) // _ROOT_PROBE_CELLS_PER_STEP
+        # levels of cell probing added before the first guess (see `_probe_cells`)
+        past = max(0, geo.size - _ROOT_PROBE_FROM_CELLS)
+        self.root_probe_steps = past // _ROOT_PROBE_CELLS_PER_STEP
         # (number, cell) -> how many changes the probe of that placement settled into
         self.probe_score: dict[tuple[int, int], int] = {}
         # number -> how many guesses and run-end probes on it have been refuted (see `_pick`)
