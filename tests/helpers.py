@@ -5,6 +5,17 @@ does for tty_harness.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
+import numpy as np
+
+from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.textformat import read_puzzles
+
+#: the benchmark corpus (kept in the repository): sparse boards of known verdict, some of
+#: them hard, with the path each was made from
+CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "corpus"
+
 #: A 4x4 puzzle with one solution; its blanks hold 2, 3, 12, 13 and 15:
 #:    4  3  2  1
 #:    5 14 15 16
@@ -34,3 +45,11 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def corpus_boards(name: str, ids: list[str]) -> tuple[list[Puzzle], dict[str, np.ndarray]]:
+    """The boards `ids` of the corpus file `name` (e.g. "corpus-v1-20x20"), and the path
+    each board was made from, by id."""
+    puzzles = [p for p in read_puzzles(str(CORPUS / f"{name}.txt")) if p.id in ids]
+    answers = {p.id: p.givens for p in read_puzzles(str(CORPUS / f"{name}-solutions.txt"))}
+    return puzzles, answers

@@ -19,6 +19,7 @@ from numbrix_curses import cli, library, solver
 from numbrix_curses.puzzle import Puzzle
 
 from conftest import COMMAND_TIMEOUT, cli_env
+from helpers import corpus_boards
 from tty_harness import Terminal
 
 # 1 and 3 force 2 between them, 3 forces 4 below it, and the rest has one way round.
@@ -474,18 +475,11 @@ def test_play_opens_the_chosen_puzzle_of_a_file(puzzle_file, choice):
         term.close()
 
 
-#: a sparse 20x20 board from the benchmark corpus that takes far longer than a second
-LONG_SEARCH = (
-    Path(__file__).resolve().parent.parent / "benchmarks" / "corpus" / "corpus-v1-20x20.txt",
-    "20x20-minimal-03",
-)
-
-
 def long_search_file(puzzle_file) -> Path:
-    from numbrix_curses.textformat import format_compact, read_puzzles
+    """A sparse 20x20 board from the benchmark corpus that takes far longer than a second."""
+    from numbrix_curses.textformat import format_compact
 
-    path, wanted = LONG_SEARCH
-    board = next(p for p in read_puzzles(str(path)) if p.id == wanted)
+    (board,), _ = corpus_boards("corpus-v1-20x20", ["20x20-minimal-03"])
     return puzzle_file(format_compact(board), "long.txt")
 
 

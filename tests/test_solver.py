@@ -963,23 +963,13 @@ def test_a_large_board_probes_deeper_before_its_first_guess() -> None:
     of a second, and what the root settles holds in the whole tree): this sparse 20x20
     board from the benchmark corpus is proved unique with no guess at all (a shallow root
     needed 19), while boards up to 15x15 keep the shallow root."""
-    from pathlib import Path
-
+    from helpers import corpus_boards
     from numbrix_curses.solver import _Search
-    from numbrix_curses.textformat import read_puzzles
 
-    corpus = Path(__file__).resolve().parent.parent / "benchmarks" / "corpus"
-    (puzzle,) = [
-        p for p in read_puzzles(str(corpus / "corpus-v1-20x20.txt")) if p.id == "20x20-minimal-01"
-    ]
-    (answer,) = [
-        p.givens
-        for p in read_puzzles(str(corpus / "corpus-v1-20x20-solutions.txt"))
-        if p.id == "20x20-minimal-01"
-    ]
+    (puzzle,), answers = corpus_boards("corpus-v1-20x20", ["20x20-minimal-01"])
     result = solve(puzzle, workers=1)
     assert result.status is Status.UNIQUE
-    assert np.array_equal(result.solution, answer)
+    assert np.array_equal(result.solution, answers[puzzle.id])
     assert result.stats.nodes == 0
     assert _Search(empty(15, 15).geometry, empty(15, 15)).root_probe_steps == 0
 

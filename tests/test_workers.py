@@ -20,18 +20,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from brute import grid_of, matching, random_path
+from helpers import CORPUS, corpus_boards
 from numbrix_curses import workers
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver import Status, solve
-from numbrix_curses.textformat import read_puzzles
 from test_solver import check_result, expected_status, path_puzzles
 
 pytestmark = pytest.mark.skipif(
     not workers.Team.possible(2, 100), reason="no fork-based sharing on this system"
 )
-
-CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "corpus"
-
 
 @pytest.fixture
 def share_at_once(monkeypatch):
@@ -87,12 +84,6 @@ def sparse_boards(rows: int, cols: int, count: int, share: float, seed: int) -> 
         keep = np.array([rng.random() < share for _ in range(rows * cols)]).reshape(rows, cols)
         boards.append(Puzzle(np.where(keep, grid, 0).astype(np.int16)))
     return boards
-
-
-def corpus_boards(name: str, ids: list[str]) -> tuple[list[Puzzle], dict[str, np.ndarray]]:
-    puzzles = [p for p in read_puzzles(CORPUS / f"{name}.txt") if p.id in ids]
-    answers = {p.id: p.givens for p in read_puzzles(CORPUS / f"{name}-solutions.txt")}
-    return puzzles, answers
 
 
 def assert_corpus_verdicts(name: str, ids: list[str]) -> list:
