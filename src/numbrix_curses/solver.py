@@ -33,7 +33,8 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
   few numbers can reach are probed the same way, each of those numbers tried on the cell
   ("few" grows with the guesses made, and on boards past 15x15 starts high at the root).
   Probing repeats while it changes the board (passes are remembered while the board around
-  the run end or cell is unchanged). A trial that fills the board has met a solution, which
+  the run end or cell is unchanged). Early in a search, a placement that a passing trial
+  settled into is not tried again at the same node. A trial that fills the board has met a solution, which
   is kept: on small boards with several solutions both are often met before any guess.
 After a first solution, a "twin" is looked for by rewiring a stretch of the path that holds
 no given; on open boards a quick run-by-run dive looks for that pair before the full search.
@@ -87,6 +88,9 @@ _CELL_PROBE_GUESSES_PER_STEP = 8
 # this many cells past the size where the root starts to pay (20x20: twelve, the deepest).
 _ROOT_PROBE_FROM_CELLS = 225
 _ROOT_PROBE_CELLS_PER_STEP = 20
+# Trials on placements that a passing trial settled into are skipped while the search has
+# made fewer guesses than this, on boards without a deep root (see `_note_implied`).
+_SKIP_IMPLIED_NODES = 8
 # Corridors are followed through cells they fill up for at most this many rounds per pass
 # (10x20-minimal-02: 297 guesses with one round, 183 with four; clue-minimal 9x10 to 15x15:
 # 1,279 guesses with two rounds, 1,216 with four, 1,213 with eight).
@@ -231,6 +235,10 @@ class _Search:
         self.root_probe_steps = past // _ROOT_PROBE_CELLS_PER_STEP
         # (number, cell) -> how many changes the probe of that placement settled into
         self.probe_score: dict[tuple[int, int], int] = {}
+        # placements that a trial which passed at this search node settled into, while
+        # trials are skipped on them (see `_note_implied`)
+        self.implied: set[tuple[int, int]] = set()
+        self.skip_implied = False
         # number -> how many guesses and run-end probes on it have been refuted (see `_pick`)
         self.failures: Counter[int] = Counter()
         self._not_last_col = geo.not_last_col
@@ -786,6 +794,8 @@ class _Search:
         it cannot be completed."""
         segs = self._settle()
         self.probe_score.clear()  # scores describe this board only
+        self.implied.clear()
+        self.skip_implied = not self.root_probe_steps and self.stats.nodes < _SKIP_IMPLIED_NODES
         # Probe again while probing changes the board: each round of struck cells can
         # refute more trials (half the guesses for about the same time per guess).
         while segs is not None and not self.diving:
@@ -831,6 +841,9 @@ class _Search:
                     break
                 if not dom[v] >> cell & 1:
                     continue
+                if (v, cell) in self.implied:
+                    union = _joined(union, dom)  # (skipped: see `_note_implied`)
+                    continue
                 mark = len(self.trail)
                 try:
                     self._place(v, cell)
@@ -838,6 +851,7 @@ class _Search:
                     refuted = False
                     self.probe_score[(v, cell)] = len(self.trail) - mark
                     union = _joined(union, dom)
+                    self._note_implied(mark)
                 except Stuck:
                     refuted = True
                 self._undo(mark)
@@ -851,6 +865,26 @@ class _Search:
                 self._settle()
             if all_passed:
                 self._remember_pass(key)
+
+    def _note_implied(self, mark: int) -> None:
+        """Remember the placements a trial that passed settled into (the trail from `mark`),
+        so that no trial is made on them again at this search node.
+
+        Deductions only grow with what is placed, so a trial of a placement that a passing
+        trial settled into settles into less than that one did, and would almost always
+        pass too (5 in 3,300 did not, on clue-minimal 12x12 boards). Skipping it is sound:
+        it strikes nothing, and its probe keeps the candidates as they stand, so the union
+        (see `_probe`) narrows nothing. The set is kept through the node's probing rounds,
+        though strikes change the board: a round then costs far less, for a root that
+        settles a little less. Clue-minimal 12x12 boards, one process: a few more guesses
+        (166 against 110 in all), each much cheaper, median 0.069 s against 0.087 s; 15x15:
+        0.31 s against 0.44 s. Past the first few guesses, and on boards with a deep root
+        (where a guess costs a tenth of a second), full trials pay: skipping them there
+        made 20x20 boards slower (120 s against 100 s for ten boards).
+        """
+        if self.skip_implied:
+            pos = self.pos
+            self.implied.update([(v, pos[v]) for v, old in self.trail[mark:] if old < 0])
 
     def _free_around(self, cells: int) -> int:
         """The free cells within `_PROBE_ZONE_STEPS` of `cells`: with the probe's subject,
@@ -942,10 +976,14 @@ class _Search:
         start = len(trail)
         union: list[int] | None = None
         for u in tried:
+            if (u, cell) in self.implied:
+                union = _joined(union, dom)  # (skipped: see `_note_implied`)
+                continue
             mark = len(trail)
             try:
                 self._place(u, cell)
                 self._settle_trial()
+                self._note_implied(mark)
             except Stuck:
                 self._undo(mark)
                 self._strike(u, cell)
