@@ -750,7 +750,9 @@ def _run_print(args: argparse.Namespace) -> int:
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("play", "play a puzzle in the full-screen app (the default)", _configure_play, _run_play),
+    Command(
+        "play", "play a puzzle in the full-screen app (the default)", _configure_play, _run_play
+    ),
     Command(
         "solve",
         "print the solution of every puzzle in a file",

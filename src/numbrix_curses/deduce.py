@@ -15,8 +15,8 @@ same code the solver prunes with, so a hint and the solver cannot disagree.
 
 A trial follows an assumption with the solver's own deductions (`solver.Deductions`: the
 same facts kept as candidate sets, so a chain of consequences is cheap) and records how many
-nested assumptions the contradiction took: 1, 2, or 3 for "more than two", where the proof is the solver's
-uniqueness search rather than the engine's own.
+nested assumptions the contradiction took: 1, 2, or 3 for "more than two", where the proof is
+the solver's uniqueness search rather than the engine's own.
 
 Which step comes next: all level-1 steps on the board are taken together, then one step of
 the lowest level that has any, then level 1 again; a grade is the highest level this needs
