@@ -69,7 +69,7 @@ CLASSES: list[tuple[str, int, int, int]] = [
     ("12x12", 12, 12, 20),
     ("10x20", 10, 20, 16),
     ("15x15", 15, 15, 16),
-    ("20x20", 20, 20, 10),
+    ("20x20", 20, 20, 16),
 ]
 CLASS_NAMES = ["bundled"] + [name for name, _, _, _ in CLASSES]
 
