@@ -37,6 +37,7 @@ from brute import (
     random_path,
     serpentine,
 )
+from helpers import corpus_boards
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver import (
     Deductions,
@@ -963,7 +964,6 @@ def test_a_large_board_probes_deeper_before_its_first_guess() -> None:
     of a second, and what the root settles holds in the whole tree): this sparse 20x20
     board from the benchmark corpus is proved unique with no guess at all (a shallow root
     needed 19), while boards up to 15x15 keep the shallow root."""
-    from helpers import corpus_boards
     from numbrix_curses.solver import _Search
 
     (puzzle,), answers = corpus_boards("corpus-v1-20x20", ["20x20-minimal-01"])
@@ -979,21 +979,20 @@ def test_trials_a_passing_trial_settled_into_are_not_made_again(monkeypatch) -> 
     tried again at the same node: these clue-minimal 12x12 boards from the benchmark corpus
     are proved unique, with the same solutions, in under 0.6 of the trials (0.43 when
     measured: the search makes a few more guesses, each much cheaper)."""
-    from helpers import corpus_boards
-    from numbrix_curses import solver as solver_module
+    from numbrix_curses import solver
 
     puzzles, answers = corpus_boards("corpus-v1-12x12", ["12x12-minimal-07", "12x12-minimal-08"])
     trials = {True: 0, False: 0}
-    settle_trial = solver_module._Search._settle_trial
+    settle_trial = solver._Search._settle_trial
 
     def counted(self) -> None:
         trials[skipping] += 1
         settle_trial(self)
 
-    monkeypatch.setattr(solver_module._Search, "_settle_trial", counted)
+    monkeypatch.setattr(solver._Search, "_settle_trial", counted)
     for skipping in (True, False):
         if not skipping:
-            monkeypatch.setattr(solver_module, "_SKIP_IMPLIED_NODES", 0)
+            monkeypatch.setattr(solver, "_SKIP_IMPLIED_NODES", 0)
         for puzzle in puzzles:
             result = solve(puzzle, workers=1)
             assert result.status is Status.UNIQUE

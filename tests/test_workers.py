@@ -30,6 +30,7 @@ pytestmark = pytest.mark.skipif(
     not workers.Team.possible(2, 100), reason="no fork-based sharing on this system"
 )
 
+
 @pytest.fixture
 def share_at_once(monkeypatch):
     monkeypatch.setattr(workers, "SHARE_AFTER", 0.0)
