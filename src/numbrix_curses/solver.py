@@ -29,11 +29,12 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
   found;
 - probing: each run end with at most three candidate cells is tried on each of them; a
   cell whose trial settles into a contradiction is struck, and every number keeps only the
-  cells some surviving trial left it. When the run ends give nothing more, free cells that
-  few numbers can reach are probed the same way, each of those numbers tried on the cell
-  ("few" grows with the guesses made, and on boards past 15x15 starts high at the root).
-  Probing repeats while it changes the board (passes are remembered while the board around
-  the run end or cell is unchanged). Early in a search, a placement that a passing trial
+  cells some surviving trial left it. When the run ends give nothing more, each short run
+  between two placed numbers is laid whole in every way it can go (when there are few);
+  then free cells that few numbers can reach are probed the same way, each of those
+  numbers tried on the cell ("few" grows with the guesses made, and on boards past 15x15
+  starts high at the root). Probing repeats while it changes the board (passes are
+  remembered while the board around the run end, run or cell is unchanged). Early in a search, a placement that a passing trial
   settled into is not tried again at the same node. A trial that fills the board has met a
   solution, which is kept: on small boards with several solutions both are often met before
   any guess.
@@ -92,6 +93,15 @@ _ROOT_PROBE_CELLS_PER_STEP = 20
 # Trials on placements that a passing trial settled into are skipped while the search has
 # made fewer guesses than this, on boards without a deep root (see `_note_implied`).
 _SKIP_IMPLIED_NODES = 8
+# Runs between two placed numbers are laid whole in trials (see `_probe_runs`) when they
+# are at most this long and can be laid in at most this many ways (20x20-minimal-03, one
+# process: 88 guesses against 609; at 32 ways and 12 numbers, 192), on boards of at least
+# this many cells. On smaller boards a guess is cheap and most searches are short, so the
+# trials cost more than the guesses they save (one process, medians: clue-minimal 12x12
+# 95 ms against 68 ms, 6x10 boards with several solutions 100 ms against 37 ms).
+_RUN_PROBE_LONGEST = 16
+_RUN_PROBE_MOST_WAYS = 64
+_RUN_PROBE_FROM_CELLS = 200
 # Corridors are followed through cells they fill up for at most this many rounds per pass
 # (10x20-minimal-02: 297 guesses with one round, 183 with four; clue-minimal 9x10 to 15x15:
 # 1,279 guesses with two rounds, 1,216 with four, 1,213 with eight).
@@ -804,7 +814,11 @@ class _Search:
             self._probe(segs)
             segs = self._settle()
             if len(self.trail) == mark and segs is not None:
-                # The run ends have nothing more to give: try the cells few numbers reach.
+                # The run ends have nothing more to give: lay the short runs whole.
+                self._probe_runs(segs)
+                segs = self._settle()
+            if len(self.trail) == mark and segs is not None:
+                # Nor do the runs: try the cells few numbers reach.
                 self._probe_cells()
                 segs = self._settle()
             if len(self.trail) == mark:
@@ -866,6 +880,86 @@ class _Search:
                 self._settle()
             if all_passed:
                 self._remember_pass(key)
+
+    def _probe_runs(self, segs: list[_Run]) -> None:
+        """Lay each short run between two placed numbers in every way it can go, and keep
+        for every number only the cells some surviving way left it.
+
+        A run end's probe asks where the run's next number goes, one step at a time; on
+        sparse boards a pocket of short runs often fails only two or three steps on, after
+        the search has made a guess somewhere else, and then again under every later guess
+        elsewhere. Laying the whole run at once finds that failure at the node where it
+        first holds. Trying every way is the same disjunction as a run end's probe, one level
+        up: every solution lays the run in exactly one of them.
+        """
+        dom, pos, last = self.dom, self.pos, self.last
+        if last < _RUN_PROBE_FROM_CELLS:
+            return
+        for lo, hi in segs:
+            if lo == 1 or hi == last or hi - lo >= _RUN_PROBE_LONGEST:
+                continue  # a head or tail run has a free end: too many ways
+            if pos[lo] >= 0 or pos[hi] >= 0:
+                continue  # a probe of an earlier run placed numbers of this one
+            cells = 0
+            for v in range(lo, hi + 1):
+                cells |= dom[v]
+            # (lo + last + 1 keeps these keys apart from run ends' and cells')
+            key = (lo + last + 1, tuple(dom[lo : hi + 1]), self._free_around(cells))
+            if key in self.probes_passed:
+                continue
+            ways = self._ways(lo, hi, _RUN_PROBE_MOST_WAYS)
+            if ways is None or len(ways) < 2:
+                continue  # one way is laid by the drain already
+            start = len(self.trail)
+            union: list[int] | None = None
+            for way in ways:
+                mark = len(self.trail)
+                try:
+                    for v, cell in enumerate(way, lo):
+                        if pos[v] < 0:
+                            self._place(v, cell)
+                    self._settle_trial()
+                    union = _joined(union, dom)
+                except Stuck:
+                    pass
+                self._undo(mark)
+            if union is None:
+                raise Stuck  # no way to lay the run
+            if self._narrow_to(union):
+                self._settle()
+            if len(self.trail) == start:
+                self._remember_pass(key)
+
+    def _ways(self, lo: int, hi: int, most: int) -> list[list[int]] | None:
+        """Every way to lay the run lo..hi (both ends placed) on its candidates: lists of
+        cells, one per number; None when there are more than `most`.
+
+        Candidates hold only cells within reach of both ends, so few partial ways die.
+        """
+        dom, neighbours = self.dom, self._neighbours
+        end = neighbours[self.pos[hi + 1]]
+        ways: list[list[int]] = []
+        cells: list[int] = []  # cells[k] holds lo + k on the way being laid
+        used = 0
+        # choices[k]: the cells next to the one before lo + k, not yet tried for it
+        choices = [iter(neighbours[self.pos[lo - 1]])]
+        while choices:
+            v = lo + len(cells)
+            d = dom[v] & ~used
+            cell = next((c for c in choices[-1] if d >> c & 1), -1)
+            if cell < 0:
+                choices.pop()
+                if cells:
+                    used ^= 1 << cells.pop()
+            elif v < hi:
+                cells.append(cell)
+                used |= 1 << cell
+                choices.append(iter(neighbours[cell]))
+            elif cell in end:
+                ways.append(cells + [cell])
+                if len(ways) > most:
+                    return None
+        return ways
 
     def _note_implied(self, mark: int) -> None:
         """Remember the placements a trial that passed settled into (the trail from `mark`),
