@@ -675,6 +675,39 @@ def test_junk_puzzle(puzzle: Puzzle) -> None:
         assert result.status is expected_status(want), puzzle.givens.tolist()
 
 
+@pytest.mark.parametrize("rows, cols", [(5, 5), (4, 6)])
+def test_laying_runs_whole_on_small_boards_matches_brute_force(rows: int, cols: int) -> None:
+    """Runs are laid whole only on boards of 200 cells and more, beyond brute force; turned
+    on for every board, the verdicts still match it: path subsets and junk givens (moved
+    or renumbered), with run probes that try two ways or more on many of them."""
+    from numbrix_curses import solver
+
+    rng = random.Random(2000 + rows * 10 + cols)
+    paths = all_paths(rows, cols)
+    probed = []
+    ways = solver._Search._ways
+
+    def counted(self, lo: int, hi: int, most: int):
+        found = ways(self, lo, hi, most)
+        probed.append(found is not None and len(found) > 1)
+        return found
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "_RUN_PROBE_FROM_CELLS", 0)
+        patch.setattr(solver._Search, "_ways", counted)
+        for key in _path_subsets(rows, cols, rng, 800):
+            values = np.frombuffer(key, dtype=np.int16).copy()
+            assert_agrees_with_brute(puzzle_of(rows, cols, values))
+            given_cells = list(np.flatnonzero(values))
+            if given_cells:
+                # The same board with one given moved: often no solution.
+                cell, other = rng.choice(given_cells), rng.randrange(rows * cols)
+                values[cell], values[other] = values[other], values[cell]
+                assert_agrees_with_brute(puzzle_of(rows, cols, values))
+        assert sum(probed) > 50
+    assert len(paths) > 1
+
+
 def _symmetries(grid: np.ndarray):
     """The board turned and mirrored (8 ways), each with the numbers also run backwards."""
     size = grid.size
