@@ -34,10 +34,10 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
   then free cells that few numbers can reach are probed the same way, each of those
   numbers tried on the cell ("few" grows with the guesses made, and on boards past 15x15
   starts high at the root). Probing repeats while it changes the board (passes are
-  remembered while the board around the run end, run or cell is unchanged). Early in a search, a placement that a passing trial
-  settled into is not tried again at the same node. A trial that fills the board has met a
-  solution, which is kept: on small boards with several solutions both are often met before
-  any guess.
+  remembered while the board around the run end, run or cell is unchanged). Early in a
+  search, a placement that a passing trial settled into is not tried again at the same
+  node. A trial that fills the board has met a solution, which is kept: on small boards
+  with several solutions both are often met before any guess.
 After a first solution, a "twin" is looked for by rewiring a stretch of the path that holds
 no given; on open boards a quick run-by-run dive looks for that pair before the full search.
 Every change is written to a trail and undone on backtracking; nothing is copied per node.
