@@ -678,12 +678,11 @@ def test_junk_puzzle(puzzle: Puzzle) -> None:
 @pytest.mark.parametrize("rows, cols", [(5, 5), (4, 6)])
 def test_laying_runs_whole_on_small_boards_matches_brute_force(rows: int, cols: int) -> None:
     """Runs are laid whole only on boards of 200 cells and more, beyond brute force; turned
-    on for every board, the verdicts still match it: path subsets and junk givens (moved
-    or renumbered), with run probes that try two ways or more on many of them."""
+    on for every board, the verdicts still match it: path subsets, and each of them again
+    with one given moved, with run probes that try two ways or more on many of them."""
     from numbrix_curses import solver
 
     rng = random.Random(2000 + rows * 10 + cols)
-    paths = all_paths(rows, cols)
     probed = []
     ways = solver._Search._ways
 
@@ -705,7 +704,6 @@ def test_laying_runs_whole_on_small_boards_matches_brute_force(rows: int, cols: 
                 values[cell], values[other] = values[other], values[cell]
                 assert_agrees_with_brute(puzzle_of(rows, cols, values))
         assert sum(probed) > 50
-    assert len(paths) > 1
 
 
 def _symmetries(grid: np.ndarray):
@@ -1072,8 +1070,7 @@ def test_the_ways_to_lay_a_run_are_every_path_between_its_ends() -> None:
         assert len(set(steps)) == 5
         assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(steps, steps[1:]))
     assert len({tuple(way) for way in cells}) == len(cells)
-    # From (2,1) to (2,3) in four steps: round the middle cell from above or below, or
-    # through it with a detour (2 straight ways through (2,2) and 4 more).
+    # Every four-step walk from (2,1) to (2,3) that visits no cell twice.
     brute = [
         (a, b, c)
         for a in geo.neighbours[at(2, 1)]
