@@ -247,8 +247,9 @@ class _Search:
         # (cells of the numbers before and after a run, the run's candidates) of runs with
         # too many ways to lay (see `_probe_runs`)
         self.too_many_ways: set[tuple[int, int, tuple[int, ...]]] = set()
-        # (number, candidates, free cells nearby) of probes that found nothing to strike
-        self.probes_passed: set[tuple[int, int, int]] = set()
+        # (subject, candidates, free cells nearby) of probes that found nothing to strike: the
+        # subject is a run end's number, a run's (past `last`) or a cell's (negative)
+        self.probes_passed: set[tuple[int, int | tuple[int, ...], int]] = set()
         self.diving = False
         self.limit = 2  # solutions wanted (set by `run`)
         self.max_nodes: int | None = None
@@ -256,6 +257,15 @@ class _Search:
         # levels of cell probing added before the first guess (see `_probe_cells`)
         past = max(0, geo.size - _ROOT_PROBE_FROM_CELLS)
         self.root_probe_steps = past // _ROOT_PROBE_CELLS_PER_STEP
+        # (longest run, most ways) laid whole in trials on this board, or None (see
+        # `_probe_runs`)
+        self.run_probe_limits: tuple[int, int] | None = None
+        if self.last >= _RUN_PROBE_FROM_CELLS:
+            self.run_probe_limits = (
+                (_RUN_PROBE_LONGEST_DEEP, _RUN_PROBE_MOST_WAYS_DEEP)
+                if self.root_probe_steps
+                else (_RUN_PROBE_LONGEST, _RUN_PROBE_MOST_WAYS)
+            )
         # (number, cell) -> how many changes the probe of that placement settled into
         self.probe_score: dict[tuple[int, int], int] = {}
         # placements that a trial which passed at this search node settled into, while
@@ -904,13 +914,10 @@ class _Search:
         first holds. Trying every way is the same disjunction as a run end's probe, one level
         up: every solution lays the run in exactly one of them.
         """
-        dom, pos, last = self.dom, self.pos, self.last
-        if last < _RUN_PROBE_FROM_CELLS:
+        if self.run_probe_limits is None:
             return
-        if self.root_probe_steps:
-            longest, most = _RUN_PROBE_LONGEST_DEEP, _RUN_PROBE_MOST_WAYS_DEEP
-        else:
-            longest, most = _RUN_PROBE_LONGEST, _RUN_PROBE_MOST_WAYS
+        longest, most = self.run_probe_limits
+        dom, pos, last = self.dom, self.pos, self.last
         for lo, hi in segs:
             if lo == 1 or hi == last or hi - lo >= longest:
                 continue  # a head or tail run has a free end: too many ways
