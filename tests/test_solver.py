@@ -1060,26 +1060,54 @@ def test_the_ways_to_lay_a_run_are_every_path_between_its_ends() -> None:
     puzzle = Puzzle.from_rows(rows)
     search = _Search(puzzle.geometry, puzzle)
     search.setup()
-    geo = puzzle.geometry
-    at = lambda r, c: r * geo.cols + c  # noqa: E731
-    ways = search._ways(3, 5, 100)
-    assert ways is not None
-    cells = [[(c // geo.cols, c % geo.cols) for c in way] for way in ways]
-    for way in cells:
-        steps = [(2, 1)] + way + [(2, 3)]
-        assert len(set(steps)) == 5
-        assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(steps, steps[1:]))
-    assert len({tuple(way) for way in cells}) == len(cells)
-    # Every four-step walk from (2,1) to (2,3) that visits no cell twice.
+    near = puzzle.geometry.neighbours
+    start, end = 2 * 5 + 1, 2 * 5 + 3  # the cells of 2 and 6
+    # Every four-step walk from 2's cell to 6's that visits no cell twice.
     brute = [
-        (a, b, c)
-        for a in geo.neighbours[at(2, 1)]
-        for b in geo.neighbours[a]
-        for c in geo.neighbours[b]
-        if at(2, 3) in geo.neighbours[c] and len({at(2, 1), a, b, c, at(2, 3)}) == 5
+        [a, b, c]
+        for a in near[start]
+        for b in near[a]
+        for c in near[b]
+        if end in near[c] and len({start, a, b, c, end}) == 5
     ]
-    assert sorted(tuple(at(r, c) for r, c in way) for way in cells) == sorted(brute)
+    ways = search._ways(3, 5, 100)
+    assert ways is not None and len(ways) > 1
+    assert sorted(ways) == sorted(brute)
     assert search._ways(3, 5, len(brute) - 1) is None
+
+
+def test_runs_with_too_many_ways_are_listed_once_and_remembered_within_bounds() -> None:
+    """A run with more ways than the limit comes back at every search node; it is listed
+    once for each placing of its ends and candidates, and the memory of such runs stays
+    bounded (with the limit at 2 ways, most runs of this 15x15 board have too many)."""
+    from numbrix_curses import solver
+
+    (puzzle,), answers = corpus_boards("corpus-v1-15x15", ["15x15-minimal-05"])
+    listed: list[tuple] = []
+    ways = solver._Search._ways
+
+    def counted(self, lo: int, hi: int, most: int):
+        found = ways(self, lo, hi, most)
+        if found is None:
+            listed.append((self.pos[lo - 1], self.pos[hi + 1], tuple(self.dom[lo : hi + 1])))
+        return found
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "_RUN_PROBE_MOST_WAYS", 2)
+        patch.setattr(solver._Search, "_ways", counted)
+        search = solver._Search(puzzle.geometry, puzzle)
+        search.setup()
+        search.run(2, None)
+        assert len(listed) > 20
+        assert len(set(listed)) == len(listed)
+        patch.setattr(solver, "_WAYS_CACHE_LIMIT", 5)
+        bounded = solver._Search(puzzle.geometry, puzzle)
+        bounded.setup()
+        bounded.run(2, None)
+    assert [s.tobytes() for s in search.solutions + bounded.solutions] == [
+        answers[puzzle.id].tobytes()
+    ] * 2
+    assert 0 < len(bounded.too_many_ways) <= 6
 
 
 def test_a_solution_met_by_a_probe_and_again_by_the_search_counts_once() -> None:
