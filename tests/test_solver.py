@@ -706,6 +706,45 @@ def test_laying_runs_whole_on_small_boards_matches_brute_force(rows: int, cols: 
         assert sum(probed) > 50
 
 
+def test_restarting_after_every_few_guesses_keeps_every_verdict() -> None:
+    """Before a first solution the search starts again after 64 guesses, then 128 more, and
+    so on. Starting again after one guess, then two, four..., sparse 7x7 and 6x8 boards
+    (half of them with one given moved: often no solution) get the verdict an independent
+    depth-first counter gives them, and restarts do happen on many of them."""
+    from numbrix_curses import solver
+
+    rng = random.Random(3007)
+    restarted = []
+    restart = solver._Search._restart
+
+    def counted(self, frames):
+        done = restart(self, frames)
+        restarted.append(done)
+        return done
+
+    compared = 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "_RESTART_FIRST", 1)
+        patch.setattr(solver._Search, "_restart", counted)
+        for _ in range(80):
+            rows, cols = rng.choice([(7, 7), (6, 8)])
+            grid = grid_of(rows, cols, random_path(rows, cols, rng))
+            values = np.where([rng.random() < 0.12 for _ in range(grid.size)], grid.ravel(), 0)
+            given_cells = list(np.flatnonzero(values))
+            if given_cells and rng.random() < 0.5:
+                cell, other = rng.choice(given_cells), rng.randrange(grid.size)
+                values[cell], values[other] = values[other], values[cell]
+            puzzle = puzzle_of(rows, cols, values)
+            result = solve(puzzle)
+            check_result(puzzle, result)
+            want = count_dfs(puzzle, limit=2, budget=50_000)
+            if want is not None:
+                compared += 1
+                assert result.status is expected_status(want), puzzle.givens.tolist()
+    assert compared > 60
+    assert sum(restarted) > 20
+
+
 def _symmetries(grid: np.ndarray):
     """The board turned and mirrored (8 ways), each with the numbers also run backwards."""
     size = grid.size
