@@ -39,7 +39,8 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
   node. A trial that fills the board has met a solution, which is kept: on small boards
   with several solutions both are often met before any guess.
 Until a first solution turns up, the search starts again now and then (after 64 guesses, then
-128 more, ...), with what it learnt of where refutations come from (see `_restart`).
+128 more, ...), with what it learnt of where refutations come from (see `_restart`); not on
+boards past 15x15, where guesses are too dear to throw away.
 After a first solution, a "twin" is looked for by rewiring a stretch of the path that holds
 no given; on open boards a quick run-by-run dive looks for that pair before the full search.
 Every change is written to a trail and undone on backtracking; nothing is copied per node.
@@ -116,7 +117,12 @@ _RUN_PROBE_MOST_WAYS_DEEP = 128
 # numbers given, 20 s each): one process, 3 of 90 time out against 8, 137 s in all against
 # 217 s; two processes (10x20 and 15x15), 4 of 60 against 5, 127 s against 144 s. Restarting
 # after 32, or in Luby's sequence (32 or 64 guesses a unit), did worse (210 and 153 s); a
-# restart after a first solution only delays the proof, so there are none then.
+# restart after a first solution only delays the proof, so there are none then. Boards with
+# a deep root (past 15x15) never restart: a guess there costs a tenth of a second, which a
+# restart throws away by the hundred, and on sparse random 20x20 boards restarts saved no
+# timeouts (6 of 9 either way, 30 s each), while 20x20-minimal-10 got slower: one process,
+# no answer after 60 s and 320 guesses (230 guesses and 61 s without restarts); two, a
+# 30 s timeout in the benchmark (18-21 s before).
 _RESTART_FIRST = 64
 _RESTART_GROWTH = 2
 # Corridors are followed through cells they fill up for at most this many rounds per pass
@@ -1281,7 +1287,8 @@ class _Search:
         team = self.team
         failures = self.failures
         restart_gap = _RESTART_FIRST
-        restart_at = stats.nodes + restart_gap
+        # (never, on boards with a deep root: see `_RESTART_FIRST`)
+        restart_at = float("inf") if self.root_probe_steps else stats.nodes + restart_gap
         try:
             if refute is not None:
                 self._undo(refute.mark)
