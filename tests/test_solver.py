@@ -706,74 +706,68 @@ def test_laying_runs_whole_on_small_boards_matches_brute_force(rows: int, cols: 
         assert sum(probed) > 50
 
 
-def test_restarting_after_every_few_guesses_keeps_every_verdict() -> None:
-    """Before a first solution the search starts again after 64 guesses, then 128 more, and
-    so on. Starting again after one guess, then two, four..., sparse 7x7 and 6x8 boards
-    (half of them with one given moved: often no solution) get the verdict an independent
-    depth-first counter gives them, and restarts do happen on many of them."""
+@pytest.fixture
+def restarts(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """The search starts again after one guess, then two, four... (not after 64, 128...),
+    until its first solution; the list gets, per restart due, whether it dropped any."""
     from numbrix_curses import solver
 
+    done: list[bool] = []
+    restart = solver._Search._restart
+
+    def counted(self, frames):
+        dropped = restart(self, frames)
+        done.append(dropped)
+        return dropped
+
+    monkeypatch.setattr(solver, "_RESTART_FIRST", 1)
+    monkeypatch.setattr(solver._Search, "_restart", counted)
+    return done
+
+
+def test_restarting_after_every_few_guesses_keeps_every_verdict(restarts: list[bool]) -> None:
+    """Sparse 7x7 and 6x8 boards (half of them with one given moved: often no solution),
+    searched with restarts every few guesses, get the verdict an independent depth-first
+    counter gives them, and restarts do happen on many of them."""
     rng = random.Random(3007)
-    restarted = []
-    restart = solver._Search._restart
-
-    def counted(self, frames):
-        done = restart(self, frames)
-        restarted.append(done)
-        return done
-
     compared = 0
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(solver, "_RESTART_FIRST", 1)
-        patch.setattr(solver._Search, "_restart", counted)
-        for _ in range(80):
-            rows, cols = rng.choice([(7, 7), (6, 8)])
-            grid = grid_of(rows, cols, random_path(rows, cols, rng))
-            values = np.where([rng.random() < 0.12 for _ in range(grid.size)], grid.ravel(), 0)
-            given_cells = list(np.flatnonzero(values))
-            if given_cells and rng.random() < 0.5:
-                cell, other = rng.choice(given_cells), rng.randrange(grid.size)
-                values[cell], values[other] = values[other], values[cell]
-            puzzle = puzzle_of(rows, cols, values)
-            result = solve(puzzle)
-            check_result(puzzle, result)
-            want = count_dfs(puzzle, limit=2, budget=10_000)  # (None: too long a search)
-            if want is not None:
-                compared += 1
-                assert result.status is expected_status(want), puzzle.givens.tolist()
+    for _ in range(80):
+        rows, cols = rng.choice([(7, 7), (6, 8)])
+        grid = grid_of(rows, cols, random_path(rows, cols, rng))
+        values = np.where([rng.random() < 0.12 for _ in range(grid.size)], grid.ravel(), 0)
+        given_cells = list(np.flatnonzero(values))
+        if given_cells and rng.random() < 0.5:
+            cell, other = rng.choice(given_cells), rng.randrange(grid.size)
+            values[cell], values[other] = values[other], values[cell]
+        puzzle = puzzle_of(rows, cols, values)
+        result = solve(puzzle)
+        check_result(puzzle, result)
+        want = count_dfs(puzzle, limit=2, budget=10_000)  # (None: too long a search)
+        if want is not None:
+            compared += 1
+            assert result.status is expected_status(want), puzzle.givens.tolist()
     assert compared > 40
-    assert sum(restarted) > 20
+    assert sum(restarts) > 20
 
 
-def test_restarting_after_every_few_guesses_still_proves_unique_boards() -> None:
-    """Clue-minimal 9x9 and 12x12 boards, their search starting again after one guess, then
-    two, four...: each is still proved unique, with the solution it was made from. (A
-    restart that forgot to take back the guesses it drops would search on from the wrong
-    board and call some of them "none".)"""
-    from numbrix_curses import solver
-
-    restarted = []
-    restart = solver._Search._restart
-
-    def counted(self, frames):
-        done = restart(self, frames)
-        restarted.append(done)
-        return done
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(solver, "_RESTART_FIRST", 1)
-        patch.setattr(solver._Search, "_restart", counted)
-        for name, ids in [
-            ("corpus-v1-9x9", [f"9x9-minimal-{k:02d}" for k in range(10)]),
-            ("corpus-v1-12x12", [f"12x12-minimal-{k:02d}" for k in range(20)]),
-        ]:
-            puzzles, answers = corpus_boards(name, ids)
-            assert len(puzzles) == len(ids)
-            for puzzle in puzzles:
-                result = solve(puzzle)
-                assert result.status is Status.UNIQUE, puzzle.id
-                assert np.array_equal(result.solution, answers[puzzle.id]), puzzle.id
-    assert sum(restarted) > 20
+def test_restarting_after_every_few_guesses_still_proves_unique_boards(
+    restarts: list[bool],
+) -> None:
+    """Clue-minimal 9x9 and 12x12 boards, searched with restarts every few guesses: each is
+    still proved unique, with the solution it was made from. (A restart that forgot to take
+    back the guesses it drops would search on from the wrong board and call some of them
+    "none".)"""
+    for name, ids in [
+        ("corpus-v1-9x9", [f"9x9-minimal-{k:02d}" for k in range(10)]),
+        ("corpus-v1-12x12", [f"12x12-minimal-{k:02d}" for k in range(20)]),
+    ]:
+        puzzles, answers = corpus_boards(name, ids)
+        assert len(puzzles) == len(ids)
+        for puzzle in puzzles:
+            result = solve(puzzle)
+            assert result.status is Status.UNIQUE, puzzle.id
+            assert np.array_equal(result.solution, answers[puzzle.id]), puzzle.id
+    assert sum(restarts) > 20
 
 
 def _symmetries(grid: np.ndarray):
