@@ -115,14 +115,16 @@ _RUN_PROBE_MOST_WAYS_DEEP = 128
 # after this many guesses, then after twice as many as the time before (see `_restart`).
 # Sparse 12x12, 10x20 and 15x15 boards with several solutions (random paths, 8-14% of the
 # numbers given, 20 s each): one process, 3 of 90 time out against 8, 137 s in all against
-# 217 s; two processes (10x20 and 15x15), 4 of 60 against 5, 127 s against 144 s. Restarts
-# in Luby's sequence (32 or 64 guesses a unit) did worse (210 and 153 s, one process). A
-# restart after a first solution only delays the proof (10x20-minimal-02: 9.4 s against
-# 5.9 s), so there are none then. Boards with a deep root (past 15x15) never restart: a
-# guess there costs a tenth of a second, which a restart throws away by the hundred, and on
-# sparse random 20x20 boards restarts saved no timeouts (6 of 9 either way, 30 s each),
-# while 20x20-minimal-10 got slower: one process, no answer after 60 s and 320 guesses (230
-# guesses and 61 s without restarts); two, a 30 s timeout in the benchmark (18-21 s before).
+# 217 s; two processes (10x20 and 15x15), 4 of 60 against 5, 127 s against 144 s. A first
+# restart after 32 or 128 guesses did worse (5 timeouts, 192 and 190 s, one process), so
+# did Luby's sequence (32 or 64 guesses a unit: 210 and 153 s): restarts are chaotic, and
+# this choice holds for that set of boards, not beyond doubt. A restart after a first
+# solution only delays the proof (10x20-minimal-02: 9.4 s against 5.9 s), so there are none
+# then. Boards with a deep root (past 15x15) never restart: a guess there costs a tenth of a
+# second, which a restart throws away by the hundred, and on sparse random 20x20 boards
+# restarts saved no timeouts (6 of 9 either way, 30 s each), while 20x20-minimal-10 got
+# slower: one process, no answer after 60 s and 320 guesses (230 guesses and 61 s without
+# restarts); two, a 30 s timeout in the benchmark (18-21 s before).
 _RESTART_FIRST = 64
 _RESTART_GROWTH = 2
 # Corridors are followed through cells they fill up for at most this many rounds per pass
