@@ -40,7 +40,8 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
   with several solutions both are often met before any guess.
 Until a first solution turns up, the search starts again now and then (after 64 guesses, then
 128 more, ...), with what it learnt of where refutations come from (see `_restart`); not on
-boards past 15x15, where guesses are too dear to throw away.
+boards past 15x15, where guesses are too dear to throw away, nor in a part of the search
+that another process handed over (it is searched to its end either way).
 After a first solution, a "twin" is looked for by rewiring a stretch of the path that holds
 no given; on open boards a quick run-by-run dive looks for that pair before the full search.
 Every change is written to a trail and undone on backtracking; nothing is copied per node.
