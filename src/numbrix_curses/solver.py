@@ -56,6 +56,7 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import reduce
 from itertools import compress, repeat
 from operator import and_, itemgetter, ne, or_
 from typing import Callable, Iterator
@@ -958,11 +959,8 @@ class _Search:
                 continue
             if len(ways) < 2:
                 continue  # one way, which the drain lays already
-            cells = 0
-            for v in range(lo, hi + 1):
-                cells |= dom[v]
             # (lo + last + 1 keeps these keys apart from run ends' and cells')
-            key = (lo + last + 1, candidates, self._free_around(cells))
+            key = (lo + last + 1, candidates, self._free_around(reduce(or_, candidates)))
             if key in self.probes_passed:
                 continue
             start = len(self.trail)
