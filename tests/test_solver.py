@@ -725,6 +725,41 @@ def restarts(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     return done
 
 
+def test_a_restart_takes_back_exactly_the_guesses_it_drops() -> None:
+    """`_restart` drops the guesses below the newest one another process searches under
+    (all of them when none is) and puts the board back as it stood before the first one
+    dropped; with the newest guess handed out it drops nothing."""
+    from numbrix_curses.solver import _Frame, _Search
+
+    (puzzle,), _ = corpus_boards("corpus-v1-12x12", ["12x12-minimal-00"])
+
+    def three_guesses() -> tuple[_Search, list[_Frame], list[tuple[list[int], list[int]]]]:
+        search = _Search(puzzle.geometry, puzzle)
+        search.setup()
+        frames, boards = [], []
+        for _ in range(3):
+            number, cell = search._check()
+            boards.append((list(search.pos), list(search.dom)))
+            frames.append(_Frame(number, cell, len(search.trail)))
+            search._wiggle(number, cell)
+        return search, frames, boards
+
+    search, frames, boards = three_guesses()
+    assert search._restart(frames)
+    assert frames == [] and (search.pos, search.dom) == boards[0]
+
+    search, frames, boards = three_guesses()
+    frames[0].given = True
+    assert search._restart(frames)
+    assert len(frames) == 1 and (search.pos, search.dom) == boards[1]
+
+    search, frames, _ = three_guesses()
+    frames[2].given = True
+    placed = list(search.pos)
+    assert not search._restart(frames)
+    assert len(frames) == 3 and search.pos == placed
+
+
 def test_restarting_after_every_few_guesses_keeps_every_verdict(restarts: list[bool]) -> None:
     """Sparse 7x7 and 6x8 boards (half of them with one given moved: often no solution),
     searched with restarts every few guesses, get the verdict an independent depth-first

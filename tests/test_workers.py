@@ -143,6 +143,31 @@ def test_hard_boards_keep_their_proofs(share_at_once, groups) -> None:
     assert_no_process_left(groups)
 
 
+def test_restarts_keep_the_guesses_other_processes_search_under(
+    share_at_once, groups, monkeypatch
+) -> None:
+    """A search shared from its first guess, restarting after every few guesses: a restart
+    drops only the guesses below the newest one whose other side a child searches (see
+    test_solver's test of `_restart`), so the parts still add up to the whole tree and
+    every verdict stands."""
+    from numbrix_curses import solver
+
+    handed_out: list[bool] = []  # per restart: did it keep a guess a child searches under?
+    restart = solver._Search._restart
+
+    def recording(self, frames):
+        handed_out.append(any(frame.given for frame in frames))
+        return restart(self, frames)
+
+    monkeypatch.setattr(solver, "_RESTART_FIRST", 1)
+    monkeypatch.setattr(solver._Search, "_restart", recording)
+    ids = [f"12x12-minimal-{k:02d}" for k in range(0, 20, 2)] + ["12x12-multiple-00"]
+    assert_corpus_verdicts("corpus-v1-12x12", ids)
+    assert any(handed_out), "no restart met a guess handed to a child, so nothing was tested"
+    assert groups
+    assert_no_process_left(groups)
+
+
 def test_counting_past_two_adds_up_every_part(share_at_once, groups) -> None:
     # 3x4 with a corner given: every process's solutions count, none twice.
     puzzle = Puzzle.from_rows([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
