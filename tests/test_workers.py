@@ -18,10 +18,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from brute import grid_of, matching, random_path
 from helpers import CORPUS, corpus_boards
-from numbrix_curses import workers
+from numbrix_curses import solver, workers
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver import Status, solve
 from test_solver import check_result, expected_status, path_puzzles
@@ -150,8 +151,6 @@ def test_restarts_keep_the_guesses_other_processes_search_under(
     drops only the guesses below the newest one whose other side a child searches (see
     test_solver's test of `_restart`), so the parts still add up to the whole tree and
     every verdict stands."""
-    from numbrix_curses import solver
-
     handed_out: list[bool] = []  # per restart: did it keep a guess a child searches under?
     restart = solver._Search._restart
 
@@ -193,8 +192,6 @@ NINE_BY_NINE = ["9x9-minimal-00", "9x9-minimal-01", "9x9-minimal-02", "9x9-multi
 
 def solve_counting_fallbacks(monkeypatch) -> list[int]:
     """Record the `workers` of every search `solve` starts (1 after a shared one broke)."""
-    from numbrix_curses import solver
-
     starts: list[int] = []
     inner = solver._solve
 
@@ -285,3 +282,107 @@ def test_command_line_answers_do_not_depend_on_jobs(tmp_path) -> None:
     )
     assert bad.returncode == 2
     assert len(bad.stderr.strip().splitlines()) == 1 and "--jobs" in bad.stderr
+
+
+# ------------------------------------------------------------------ the root partner
+# On boards past 15x15 a second process probes the root beside the search, the board turned
+# round (last cell first, last number first), and the two trade the candidates they struck.
+
+
+@given(
+    rows=st.integers(1, 9),
+    cols=st.integers(1, 9),
+    seed=st.integers(0, 2**32 - 1),
+)
+@settings(max_examples=200, deadline=None)
+def test_a_board_turned_round_has_each_number_where_the_turn_puts_it(rows, cols, seed) -> None:
+    rng = random.Random(seed)
+    cells = rows * cols
+    width = cells + 7 >> 3
+    last = cells
+    dom = [0] + [rng.getrandbits(cells) for _ in range(last)] + [0]
+
+    def turned(mask: int) -> int:
+        return sum(1 << (cells - 1 - i) for i in range(cells) if mask >> i & 1)
+
+    plain = solver._encode(dom, width, cells, False)
+    seen_turned = solver._decode(plain, width, cells, True)
+    assert seen_turned == [turned(dom[last + 1 - v]) for v in range(last + 2)]
+    # and the partner's blob, turned back, is what it holds in the maker's frame
+    assert solver._decode(solver._encode(seen_turned, width, cells, True), width, cells, False) == dom
+
+
+@pytest.mark.parametrize("board", ["20x20-minimal-01", "20x20-multiple-01"])
+def test_what_the_turned_board_deduces_holds_in_the_solution(board) -> None:
+    [puzzle], answers = corpus_boards("corpus-v1-20x20", [board])
+    path = {int(v): cell for cell, v in enumerate(answers[board].reshape(-1))}
+    search = solver._Search(puzzle.geometry, puzzle)
+    search.setup()
+    search._settle()
+    turned = solver._mirrored(search)
+    turned._check()  # the root probing, alone
+    cells = puzzle.size
+    width = cells + 7 >> 3
+    facts = solver._decode(solver._encode(turned.dom, width, cells, True), width, cells, False)
+    # every number's cell in the board's own path survives (a mirroring slip would strike it)
+    assert all(facts[v] >> path[v] & 1 for v in range(1, puzzle.size + 1))
+    # and the turned board found something the board had not settled on its own
+    assert sum(map(int.bit_count, facts)) < sum(map(int.bit_count, search.dom))
+
+
+def test_partners_read_each_others_slots_and_the_maker_ends_the_partner() -> None:
+    partner = workers.Partner(4)
+    assert partner.take() is None  # nothing written yet
+
+    def echo(mine: workers.Partner) -> None:
+        while not mine.stopped():
+            blob = mine.take()
+            if blob is not None:
+                mine.publish(blob[::-1])
+            time.sleep(0.001)
+
+    assert partner.start(echo)
+    partner.publish(b"\x01\x02\x03\x04")
+    for _ in range(5000):
+        answer = partner.take()
+        if answer is not None:
+            break
+        time.sleep(0.001)
+    assert answer == b"\x04\x03\x02\x01"
+    child = partner.pid
+    partner.stop()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(child, os.WNOHANG)  # reaped: nothing left behind
+    partner.stop()  # a second stop is harmless
+
+
+@pytest.fixture
+def partners(monkeypatch):
+    """The pids of the root partners started, recorded as each starts."""
+    started: list[int] = []
+    start = workers.Partner.start
+
+    def recording_start(self, work):
+        made = start(self, work)
+        started.append(self.pid)
+        return made
+
+    monkeypatch.setattr(workers.Partner, "start", recording_start)
+    return started
+
+
+def test_big_boards_keep_their_verdicts_with_a_partner_at_the_root(partners) -> None:
+    assert_corpus_verdicts("corpus-v1-20x20", ["20x20-minimal-01", "20x20-multiple-01"])
+    assert len(partners) == 2
+    for child in partners:
+        with pytest.raises(ChildProcessError):
+            os.waitpid(child, os.WNOHANG)
+
+
+def test_a_partner_that_fails_at_once_changes_no_verdict(partners, monkeypatch) -> None:
+    def failing(maker, partner):
+        raise RuntimeError("partner broken")
+
+    monkeypatch.setattr(solver, "_partner_root", failing)
+    assert_corpus_verdicts("corpus-v1-20x20", ["20x20-minimal-01"])
+    assert len(partners) == 1

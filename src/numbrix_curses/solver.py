@@ -46,7 +46,10 @@ After a first solution, a "twin" is looked for by rewiring a stretch of the path
 no given; on open boards a quick run-by-run dive looks for that pair before the full search.
 Every change is written to a trail and undone on backtracking; nothing is copied per node.
 A long search may be shared among forked processes (`workers.py`): each takes the part of
-the tree where one of the others' guesses is wrong.
+the tree where one of the others' guesses is wrong. Before the first guess there is nothing
+to share, yet on boards past 15x15 the root's probing takes seconds; there a partner process
+probes the same root with the board turned round, and the two trade what they strike
+(`_root_check`).
 """
 from __future__ import annotations
 
@@ -73,7 +76,7 @@ from numbrix_curses.constraints import (
 )
 from numbrix_curses.constraints import segments as segments_of
 from numbrix_curses.puzzle import Geometry, Puzzle, at_least_two_and_three, path_to_grid
-from numbrix_curses.workers import Broken, Enough, Team, path_cells
+from numbrix_curses.workers import Broken, Enough, Partner, Team, path_cells
 
 # How often (in search nodes) the clock is looked at; a node costs well under a millisecond.
 _CLOCK_EVERY = 16
@@ -129,6 +132,9 @@ _RUN_PROBE_MOST_WAYS_DEEP = 128
 # restarts); two, a 30 s timeout in the benchmark (18-21 s before).
 _RESTART_FIRST = 64
 _RESTART_GROWTH = 2
+# While a partner process probes the root beside the search (boards past 15x15, see
+# `workers.Partner`), the two swap what they know at most this often (in seconds).
+_TRADE_EVERY = 0.003
 # Corridors are followed through cells they fill up for at most this many rounds per pass
 # (10x20-minimal-02: 297 guesses with one round, 183 with four; clue-minimal 9x10 to 15x15:
 # 1,279 guesses with two rounds, 1,216 with four, 1,213 with eight).
@@ -303,6 +309,11 @@ class _Search:
         # replaced, with the trail length from which each set holds
         self.joins: _Joins = _NO_JOINS
         self.joins_from: list[tuple[int, _Joins]] = []
+        # the process probing the root beside this one, while it does (see `_root_check`)
+        self.partner: Partner | None = None
+        self.mirrored = False  # does this search see the board turned round (the partner)?
+        self.trade_at = 0.0  # when to trade with the partner next
+        self.traded = -1  # the trail's length when this process last published
 
     def load(self, pos: list[int], dom: list[int], free: int, odd_colour: int | None) -> None:
         """Take a board state as it stands (`pos`/`dom` indexed by number, index 0 unused);
@@ -885,6 +896,8 @@ class _Search:
                 ends.append(hi)
         passed = self.probes_passed
         for v in ends:
+            if self.partner is not None:
+                self._trade()
             if pos[v] >= 0 or dom[v].bit_count() > _PROBE_MAX_CELLS:
                 continue
             key = (v, dom[v], self._free_around(dom[v]))
@@ -940,6 +953,8 @@ class _Search:
         longest, most = self.run_probe_limits
         dom, pos, last = self.dom, self.pos, self.last
         for lo, hi in segs:
+            if self.partner is not None:
+                self._trade()
             if lo == 1 or hi == last or hi - lo >= longest:
                 continue  # a head or tail run has a free end: too many ways
             if pos[lo] >= 0 or pos[hi] >= 0:
@@ -1105,6 +1120,8 @@ class _Search:
         for k in range(2, most + 1):
             changed = False
             for cell in cells_of(free & reached[k - 1] & ~reached[k]):
+                if self.partner is not None:
+                    self._trade()
                 if not self.free >> cell & 1:
                     continue
                 tried = [u for u in reaching[cell] if dom[u] >> cell & 1]
@@ -1302,7 +1319,9 @@ class _Search:
             if refute is not None:
                 self._undo(refute.mark)
                 self._strike(refute.number, refute.cell)
-            pick = self._check()
+                pick = self._check()
+            else:
+                pick = self._root_check()
             failed = False
         except Stuck:
             pick, failed = None, True
@@ -1358,6 +1377,47 @@ class _Search:
                     continue
             else:
                 return True
+
+    def _root_check(self) -> tuple[int, int] | None:
+        """The search's first `_check`, with a partner process probing beside it when one
+        was given (see `workers.Partner`): it turns the board round (last cell first, last
+        number first), so its probes meet in another order the facts this process would
+        reach late, and the two trade them as they go."""
+        partner = self.partner
+        if partner is None or self.diving:
+            return self._check()
+        self.partner = None  # (the partner's own copy of this search must not trade)
+        if partner.start(lambda mine: _partner_root(self, mine)):
+            self.partner = partner
+        try:
+            return self._check()
+        finally:
+            self.partner = None
+            partner.stop()
+
+    def _trade(self, now: bool = False) -> bool:
+        """Publish this process's candidates to the partner when they changed, and take the
+        partner's; True if theirs narrowed any here. Called between probes at the root
+        only, where every candidate struck holds in every solution."""
+        partner = self.partner
+        assert partner is not None
+        clock = time.monotonic()
+        if clock < self.trade_at and not now:
+            return False
+        self.trade_at = clock + _TRADE_EVERY
+        if self.mirrored and partner.stopped():
+            raise _Timeout  # (in the partner: its maker wants it gone, or has gone itself)
+        width = self.geo.size + 7 >> 3
+        if len(self.trail) != self.traded:
+            self.traded = len(self.trail)
+            partner.publish(_encode(self.dom, width, self.geo.size, self.mirrored))
+        blob = partner.take()
+        if blob is None or not self._narrow_to(
+            _decode(blob, width, self.geo.size, self.mirrored)
+        ):
+            return False
+        self._settle()
+        return True
 
     def _restart(self, frames: list[_Frame]) -> bool:
         """Drop the guesses made since the newest one whose alternative another process
@@ -1454,6 +1514,68 @@ class _Search:
         self.solutions.append(grid)
         if self.on_event is not None:
             self.on_event(SearchEvent(EventKind.SOLUTION))
+
+
+# each byte with its bits in reverse order (turns a bitmask round, see `_encode`)
+_BITS_REVERSED = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+
+
+def _encode(dom: list[int], width: int, cells: int, mirrored: bool) -> bytes:
+    """Candidate masks as `width` bytes each, little-endian, in the board's own frame.
+
+    A mirrored search (the partner, see `_partner_root`) sees cell i as cell cells-1-i and
+    number v as last+1-v: shifting each mask up to the top of its bytes, then reversing the
+    whole string and the bits in every byte, does both at once.
+    """
+    if not mirrored:
+        return b"".join(d.to_bytes(width, "little") for d in dom)
+    shift = 8 * width - cells
+    return b"".join((d << shift).to_bytes(width, "little") for d in dom)[::-1].translate(
+        _BITS_REVERSED
+    )
+
+
+def _decode(blob: bytes, width: int, cells: int, mirrored: bool) -> list[int]:
+    """The inverse of `_encode` (bits past the board's cells, if set, mean nothing)."""
+    if mirrored:
+        blob = blob[::-1].translate(_BITS_REVERSED)
+        shift = 8 * width - cells
+        return [
+            int.from_bytes(blob[k : k + width], "little") >> shift
+            for k in range(0, len(blob), width)
+        ]
+    return [int.from_bytes(blob[k : k + width], "little") for k in range(0, len(blob), width)]
+
+
+def _mirrored(search: _Search) -> _Search:
+    """A search on `search`'s board state turned round (see `_encode`)."""
+    geo, last, cells = search.geo, search.last, search.geo.size
+    width = cells + 7 >> 3
+    dom = _decode(_encode(search.dom, width, cells, False), width, cells, True)
+    (free,) = _decode(_encode([search.free], width, cells, False), width, cells, True)
+    pos = [-1] * (last + 2)
+    for v in range(1, last + 1):
+        if search.pos[v] >= 0:
+            pos[last + 1 - v] = cells - 1 - search.pos[v]
+    placed = {v: cell for v, cell in enumerate(pos) if cell >= 0}
+    other = _Search(geo)
+    other.load(pos, dom, free, odd_number_colour(geo, placed) if placed else None)
+    other.mirrored = True
+    return other
+
+
+def _partner_root(maker: _Search, partner: Partner) -> None:
+    """(In the partner process) probe the root of `maker`'s board turned round, trading
+    facts with the maker, until it stops this process. A contradiction ends the partner
+    quietly: the maker meets it too."""
+    search = _mirrored(maker)
+    search.partner = partner
+    while not partner.stopped():
+        search._check()
+        while not search._trade(now=True):
+            if partner.stopped():
+                return
+            time.sleep(_TRADE_EVERY)
 
 
 def twin_path(path: list[int], fixed: list[bool], geo: Geometry) -> list[int] | None:
@@ -1623,6 +1745,8 @@ def _solve(
     search = _Search(puzzle.geometry, puzzle, on_event)
     search.max_nodes = max_nodes
     team = search.team = Team(workers, limit) if workers > 1 else None
+    if team is not None and search.root_probe_steps:
+        search.partner = Partner((search.last + 2) * (puzzle.size + 7 >> 3))
     reason = ""
     solutions = search.solutions
     try:
@@ -1664,6 +1788,8 @@ def _solve(
     except _Timeout:
         status = Status.TIMEOUT
     finally:
+        if search.partner is not None:
+            search.partner.stop()  # (a search that ended before its root check)
         if team is not None:
             team.close()
     return SolveResult(status, solutions[:limit], search.stats, reason)

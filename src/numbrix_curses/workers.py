@@ -16,6 +16,10 @@ the same as a single process would give: `limit` different solutions, or every p
 exhausted. Anything unexpected (a child that dies or fails) makes the caller search again
 alone, so a verdict never rests on a part that was not searched.
 
+A `Partner` helps before the first guess, when there is no tree to split yet: a child
+probes the root of the same board in another order, and the two swap what they strike
+through shared memory until the search is ready to guess.
+
 Only POSIX systems other than macOS fork safely here; elsewhere, and off the main thread,
 `Team.possible` says no and the search runs in one process.
 """
@@ -40,6 +44,7 @@ if hasattr(os, "fork"):
     # Messages are written in one piece each, so writers never interleave (at most PIPE_BUF).
     _PIPE_BUF = select.PIPE_BUF
     _fork, _setpgid, _killpg, _kill = os.fork, os.setpgid, os.killpg, os.kill
+    _getppid = os.getppid
     _SIGKILL, _SIGCHLD = signal.SIGKILL, signal.SIGCHLD
     # the caller's handlers must never run in a child (the app saves games on these)
     _RESET = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGTSTP)
@@ -344,3 +349,96 @@ def _alive(pid: int) -> bool:
     except OSError:
         return True
     return True
+
+
+class Partner:
+    """A second process deducing at the root of a search beside the one that made it.
+
+    On a big board the search spends its first seconds probing at the root, before any
+    guess, and there is nothing yet to split. The partner (a forked child) probes the same
+    board in another order, and the two keep swapping what they know: each writes its
+    candidate cells of every number (an opaque byte string here, see `solver._encode`) to
+    its own slot of anonymous shared memory and reads the other's. A fact found at the root
+    holds in every solution, so either process may take the other's at any moment.
+
+    No lock is needed. A reader may catch a slot half-written, each byte either old or new;
+    candidates at the root only ever shrink, so the mix lies between two true states and
+    holds only facts. Slots start with every bit set (no facts), so a slot read before its
+    first write, or a write seen out of order, says nothing false either.
+    """
+
+    _VERSION = struct.Struct("<Q")
+
+    def __init__(self, length: int) -> None:
+        self._length = length
+        slot = self._VERSION.size + length
+        # byte 0: set when the maker wants the partner gone; then one slot per process
+        self._mem = mmap.mmap(-1, 1 + 2 * slot)
+        self._mem[0:1] = b"\0"
+        for side in (0, 1):
+            start = 1 + side * slot
+            self._mem[start : start + slot] = bytes(self._VERSION.size) + b"\xff" * length
+        self._slot = slot
+        self._side = 0  # 0 in the maker, 1 in the partner
+        self._published = 0
+        self._seen = 0
+        self._maker = os.getpid()
+        self.pid = 0
+
+    def start(self, work: Callable[[Partner], None]) -> bool:
+        """(Where `Team.possible` says yes) fork the partner, which runs `work(self)` until it returns or is stopped; True in
+        the maker when the partner runs (the partner never returns from here)."""
+        try:
+            pid = _fork()
+        except OSError:
+            return False
+        if pid == 0:
+            try:
+                self._side = 1
+                for sig in _RESET:
+                    signal.signal(sig, signal.SIG_DFL)
+                work(self)
+            except BaseException:
+                pass  # its facts are hints to the maker, which finds them itself anyway
+            finally:
+                os._exit(0)
+        self.pid = pid
+        return True
+
+    def publish(self, blob: bytes) -> None:
+        """Write what this process knows now (a state no weaker than its last one)."""
+        start = 1 + self._side * self._slot
+        head = start + self._VERSION.size
+        self._mem[head : head + self._length] = blob
+        self._published += 1
+        self._mem[start:head] = self._VERSION.pack(self._published)
+
+    def take(self) -> bytes | None:
+        """What the other process has written since the last call, or None when nothing."""
+        start = 1 + (1 - self._side) * self._slot
+        head = start + self._VERSION.size
+        (version,) = self._VERSION.unpack(self._mem[start:head])
+        if version == self._seen:
+            return None
+        self._seen = version
+        return self._mem[head : head + self._length]
+
+    def stopped(self) -> bool:
+        """(In the partner) has the maker stopped it, or gone?"""
+        return self._mem[0] != 0 or _getppid() != self._maker
+
+    def stop(self) -> None:
+        """(In the maker) end the partner and wait for it; safe to call more than once."""
+        if self.pid:
+            self._mem[0:1] = b"\1"
+            try:
+                _kill(self.pid, _SIGKILL)
+            except OSError:
+                pass
+            try:
+                os.waitpid(self.pid, 0)
+            except OSError:
+                pass
+            self.pid = 0
+        if not self._mem.closed:
+            self._mem.close()
