@@ -301,33 +301,72 @@ def test_a_board_turned_round_has_each_number_where_the_turn_puts_it(rows, cols,
     width = cells + 7 >> 3
     last = cells
     dom = [0] + [rng.getrandbits(cells) for _ in range(last)] + [0]
+    counts = [rng.randrange(256) for _ in range(last + 2)]
 
     def turned(mask: int) -> int:
         return sum(1 << (cells - 1 - i) for i in range(cells) if mask >> i & 1)
 
-    plain = solver._encode(dom, width, cells, False)
-    seen_turned = solver._decode(plain, width, cells, True)
-    assert seen_turned == [turned(dom[last + 1 - v]) for v in range(last + 2)]
+    plain = solver._encode(dom, counts, width, cells, False)
+    assert len(plain) == solver._traded_length(last, cells)
+    seen_dom, seen_counts = solver._decode(plain, width, cells, True)
+    assert seen_dom == [turned(dom[last + 1 - v]) for v in range(last + 2)]
+    assert list(seen_counts) == counts[::-1]
     # and the partner's blob, turned back, is what it holds in the maker's frame
-    assert solver._decode(solver._encode(seen_turned, width, cells, True), width, cells, False) == dom
+    back = solver._decode(solver._encode(seen_dom, list(seen_counts), width, cells, True),
+                          width, cells, False)
+    assert back == (dom, bytes(counts))
+
+
+class _Slots:
+    """Two partners' slots in one process, for trading without a fork."""
+
+    def __init__(self) -> None:
+        self.slots: list[bytes | None] = [None, None]
+
+    def side(self, mine: int):
+        slots = self.slots
+        seen: list[bytes | None] = [None]
+
+        class Side:
+            def publish(self, blob: bytes) -> None:
+                slots[mine] = blob
+
+            def take(self) -> bytes | None:
+                blob = slots[1 - mine]
+                if blob is seen[0]:
+                    return None
+                seen[0] = blob
+                return blob
+
+            def stopped(self) -> bool:
+                return False
+
+        return Side()
 
 
 @pytest.mark.parametrize("board", ["20x20-minimal-01", "20x20-multiple-01"])
-def test_what_the_turned_board_deduces_holds_in_the_solution(board) -> None:
+def test_what_the_turned_board_deduces_reaches_the_maker_and_holds(board) -> None:
     [puzzle], answers = corpus_boards("corpus-v1-20x20", [board])
     path = {int(v): cell for cell, v in enumerate(answers[board].reshape(-1))}
-    search = solver._Search(puzzle.geometry, puzzle)
-    search.setup()
-    search._settle()
-    turned = solver._mirrored(search)
+    maker = solver._Search(puzzle.geometry, puzzle)
+    maker.setup()
+    maker._settle()
+    turned = solver._mirrored(maker)
     turned._check()  # the root probing, alone
-    cells = puzzle.size
-    width = cells + 7 >> 3
-    facts = solver._decode(solver._encode(turned.dom, width, cells, True), width, cells, False)
+    before = sum(map(int.bit_count, maker.dom))
+    slots = _Slots()
+    maker.partner, turned.partner = slots.side(0), slots.side(1)
+    maker.failures[7] = 3  # as if 7's probes had failed three times in the maker
+    assert not maker._trade(now=True)  # (nothing from the partner yet)
+    assert turned._trade(now=True) is False  # takes 7's count, and nothing it lacks
+    assert turned.failures[puzzle.size + 1 - 7] >= 3
+    assert maker._trade(now=True)  # the turned board's facts narrow the maker's
     # every number's cell in the board's own path survives (a mirroring slip would strike it)
-    assert all(facts[v] >> path[v] & 1 for v in range(1, puzzle.size + 1))
-    # and the turned board found something the board had not settled on its own
-    assert sum(map(int.bit_count, facts)) < sum(map(int.bit_count, search.dom))
+    assert all(maker.dom[v] >> path[v] & 1 for v in range(1, puzzle.size + 1))
+    assert sum(map(int.bit_count, maker.dom)) < before
+    for v in range(1, puzzle.size + 1):
+        assert maker.failures[v] >= min(255, turned.failures[puzzle.size + 1 - v])
+    assert sum(turned.failures.values()) > 0
 
 
 def test_partners_read_each_others_slots_and_the_maker_ends_the_partner() -> None:

@@ -313,7 +313,9 @@ class _Search:
         self.partner: Partner | None = None
         self.mirrored = False  # does this search see the board turned round (the partner)?
         self.trade_at = 0.0  # when to trade with the partner next
-        self.traded = -1  # the trail's length when this process last published
+        # the trail's length and the refutation counts when this process last published
+        self.traded = -1
+        self.traded_counts: list[int] = []
 
     def load(self, pos: list[int], dom: list[int], free: int, odd_colour: int | None) -> None:
         """Take a board state as it stands (`pos`/`dom` indexed by number, index 0 unused);
@@ -1407,14 +1409,23 @@ class _Search:
         self.trade_at = clock + _TRADE_EVERY
         if self.mirrored and partner.stopped():
             raise _Timeout  # (in the partner: its maker wants it gone, or has gone itself)
-        width = self.geo.size + 7 >> 3
-        if len(self.trail) != self.traded:
-            self.traded = len(self.trail)
-            partner.publish(_encode(self.dom, width, self.geo.size, self.mirrored))
+        width, cells = self.geo.size + 7 >> 3, self.geo.size
+        failures = self.failures
+        counts = [min(255, failures[v]) for v in range(self.last + 2)]
+        if len(self.trail) != self.traded or counts != self.traded_counts:
+            self.traded, self.traded_counts = len(self.trail), counts
+            partner.publish(_encode(self.dom, counts, width, cells, self.mirrored))
         blob = partner.take()
-        if blob is None or not self._narrow_to(
-            _decode(blob, width, self.geo.size, self.mirrored)
-        ):
+        if blob is None:
+            return False
+        masks, their_counts = _decode(blob, width, cells, self.mirrored)
+        # The partner's refutations say where the board is tight as well as this process's
+        # own (see `_pick`); without them the search after the root was no better informed
+        # than before, and on 20x20-minimal-10 it guessed twice as often (477 against 235).
+        for v, count in enumerate(their_counts):
+            if count > failures[v]:
+                failures[v] = count
+        if not self._narrow_to(masks):
             return False
         self._settle()
         return True
@@ -1520,39 +1531,47 @@ class _Search:
 _BITS_REVERSED = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
 
 
-def _encode(dom: list[int], width: int, cells: int, mirrored: bool) -> bytes:
-    """Candidate masks as `width` bytes each, little-endian, in the board's own frame.
+def _encode(dom: list[int], counts: list[int], width: int, cells: int, mirrored: bool) -> bytes:
+    """What a search knows at the root, as the partners trade it (see `workers.Partner`):
+    every number's candidate mask in `width` bytes, little-endian, then every number's
+    count of refuted probes in a byte (at most 255), both in the board's own frame.
 
     A mirrored search (the partner, see `_partner_root`) sees cell i as cell cells-1-i and
     number v as last+1-v: shifting each mask up to the top of its bytes, then reversing the
     whole string and the bits in every byte, does both at once.
     """
     if not mirrored:
-        return b"".join(d.to_bytes(width, "little") for d in dom)
+        masks = b"".join(d.to_bytes(width, "little") for d in dom)
+        return masks + bytes(counts)
     shift = 8 * width - cells
-    return b"".join((d << shift).to_bytes(width, "little") for d in dom)[::-1].translate(
-        _BITS_REVERSED
-    )
+    masks = b"".join((d << shift).to_bytes(width, "little") for d in dom)
+    return masks[::-1].translate(_BITS_REVERSED) + bytes(counts[::-1])
 
 
-def _decode(blob: bytes, width: int, cells: int, mirrored: bool) -> list[int]:
-    """The inverse of `_encode` (bits past the board's cells, if set, mean nothing)."""
+def _decode(blob: bytes, width: int, cells: int, mirrored: bool) -> tuple[list[int], bytes]:
+    """The inverse of `_encode`: masks and counts (bits past the board's cells, if set,
+    mean nothing)."""
+    split = len(blob) // (width + 1) * width
+    masks, counts = blob[:split], blob[split:]
     if mirrored:
-        blob = blob[::-1].translate(_BITS_REVERSED)
-        shift = 8 * width - cells
-        return [
-            int.from_bytes(blob[k : k + width], "little") >> shift
-            for k in range(0, len(blob), width)
-        ]
-    return [int.from_bytes(blob[k : k + width], "little") for k in range(0, len(blob), width)]
+        masks, counts = masks[::-1].translate(_BITS_REVERSED), counts[::-1]
+    shift = 8 * width - cells if mirrored else 0
+    cut = range(0, split, width)
+    return [int.from_bytes(masks[k : k + width], "little") >> shift for k in cut], counts
+
+
+def _traded_length(last: int, cells: int) -> int:
+    """The length of what `_encode` makes of a board of `cells` cells numbered 1..`last`."""
+    return (last + 2) * ((cells + 7 >> 3) + 1)
 
 
 def _mirrored(search: _Search) -> _Search:
     """A search on `search`'s board state turned round (see `_encode`)."""
     geo, last, cells = search.geo, search.last, search.geo.size
     width = cells + 7 >> 3
-    dom = _decode(_encode(search.dom, width, cells, False), width, cells, True)
-    (free,) = _decode(_encode([search.free], width, cells, False), width, cells, True)
+    no_counts = [0] * (last + 2)
+    dom, _ = _decode(_encode(search.dom, no_counts, width, cells, False), width, cells, True)
+    (free,), _ = _decode(_encode([search.free], [0], width, cells, False), width, cells, True)
     pos = [-1] * (last + 2)
     for v in range(1, last + 1):
         if search.pos[v] >= 0:
@@ -1746,7 +1765,7 @@ def _solve(
     search.max_nodes = max_nodes
     team = search.team = Team(workers, limit) if workers > 1 else None
     if team is not None and search.root_probe_steps:
-        search.partner = Partner((search.last + 2) * (puzzle.size + 7 >> 3))
+        search.partner = Partner(_traded_length(search.last, puzzle.size))
     reason = ""
     solutions = search.solutions
     try:

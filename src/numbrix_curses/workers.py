@@ -357,7 +357,8 @@ class Partner:
     On a big board the search spends its first seconds probing at the root, before any
     guess, and there is nothing yet to split. The partner (a forked child) probes the same
     board in another order, and the two keep swapping what they know: each writes its
-    candidate cells of every number (an opaque byte string here, see `solver._encode`) to
+    candidate cells of every number and how often its probes failed (an opaque byte string
+    here, see `solver._encode`) to
     its own slot of anonymous shared memory and reads the other's. A fact found at the root
     holds in every solution, so either process may take the other's at any moment.
 
@@ -386,8 +387,9 @@ class Partner:
         self.pid = 0
 
     def start(self, work: Callable[[Partner], None]) -> bool:
-        """(Where `Team.possible` says yes) fork the partner, which runs `work(self)` until it returns or is stopped; True in
-        the maker when the partner runs (the partner never returns from here)."""
+        """Fork the partner (where `Team.possible` says yes), which runs `work(self)` until
+        it returns or is stopped; True in the maker when the partner runs (the partner never
+        returns from here)."""
         try:
             pid = _fork()
         except OSError:
