@@ -425,3 +425,40 @@ def test_a_partner_that_fails_at_once_changes_no_verdict(partners, monkeypatch) 
     monkeypatch.setattr(solver, "_partner_root", failing)
     assert_corpus_verdicts("corpus-v1-20x20", ["20x20-minimal-01"])
     assert len(partners) == 1
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
+def test_ctrl_c_during_the_root_leaves_no_partner_behind(tmp_path) -> None:
+    import signal
+    import subprocess
+
+    from numbrix_curses.textformat import format_compact
+
+    [puzzle], _ = corpus_boards("corpus-v1-20x20", ["20x20-minimal-02"])  # ~1.5 s at the root
+    path = tmp_path / "big.txt"
+    path.write_text(format_compact(puzzle))
+    env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "numbrix_curses", "check", str(path), "--jobs", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    try:
+        # wait until the partner runs beside it (two processes in the group)
+        for _ in range(2000):
+            if len(running_in(child.pid)) >= 2 or child.poll() is not None:
+                break
+            time.sleep(0.005)
+        assert len(running_in(child.pid)) >= 2, "no partner process was started"
+        os.killpg(child.pid, signal.SIGINT)  # what Ctrl-C does: the whole foreground group
+        out, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert child.returncode == 130
+    assert "Traceback" not in err
+    for _ in range(100):
+        if not running_in(child.pid):
+            break
+        time.sleep(0.01)
+    assert running_in(child.pid) == []

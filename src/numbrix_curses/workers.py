@@ -356,16 +356,17 @@ class Partner:
 
     On a big board the search spends its first seconds probing at the root, before any
     guess, and there is nothing yet to split. The partner (a forked child) probes the same
-    board in another order, and the two keep swapping what they know: each writes its
-    candidate cells of every number and how often its probes failed (an opaque byte string
-    here, see `solver._encode`) to
-    its own slot of anonymous shared memory and reads the other's. A fact found at the root
-    holds in every solution, so either process may take the other's at any moment.
+    board in another order, and the two keep swapping what they know: each writes the
+    candidate cells of every number, and how often its probes failed (an opaque byte string
+    here, see `solver._encode`), to its own slot of anonymous shared memory and reads the
+    other's. A fact found at the root holds in every solution, so either process may take
+    the other's at any moment.
 
     No lock is needed. A reader may catch a slot half-written, each byte either old or new;
     candidates at the root only ever shrink, so the mix lies between two true states and
     holds only facts. Slots start with every bit set (no facts), so a slot read before its
-    first write, or a write seen out of order, says nothing false either.
+    first write, or a write seen out of order, says nothing false either. (The failure
+    counts only order guesses, never decide a verdict.)
     """
 
     _VERSION = struct.Struct("<Q")
