@@ -38,6 +38,7 @@ from brute import (
     serpentine,
 )
 from helpers import corpus_boards
+from numbrix_curses import solver
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver import (
     Deductions,
@@ -680,8 +681,6 @@ def test_laying_runs_whole_on_small_boards_matches_brute_force(rows: int, cols: 
     """Runs are laid whole only on boards of 200 cells and more, beyond brute force; turned
     on for every board, the verdicts still match it: path subsets, and each of them again
     with one given moved, with run probes that try two ways or more on many of them."""
-    from numbrix_curses import solver
-
     rng = random.Random(2000 + rows * 10 + cols)
     probed = []
     ways = solver._Search._ways
@@ -710,8 +709,6 @@ def test_laying_runs_whole_on_small_boards_matches_brute_force(rows: int, cols: 
 def restarts(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """The search starts again after one guess, then two, four... (not after 64, 128...),
     until its first solution; the list gets, per restart due, whether it dropped any."""
-    from numbrix_curses import solver
-
     done: list[bool] = []
     restart = solver._Search._restart
 
@@ -994,8 +991,6 @@ def test_solve_turns_the_cycle_collector_off_and_back_as_it_was(enabled: bool) -
 def test_the_run_shapes_table_stays_bounded(monkeypatch) -> None:
     """Each remembered run shape holds lists as long as the board; left unbounded, they took
     hundreds of megabytes on a 20x20 search."""
-    from numbrix_curses import solver
-
     monkeypatch.setattr(solver, "_SHAPE_CACHE_LIMIT", 20)
     search = solver._Search(BACKTRACKING_UNIQUE.geometry, BACKTRACKING_UNIQUE)
     search.setup()
@@ -1109,8 +1104,6 @@ def test_trials_a_passing_trial_settled_into_are_not_made_again(monkeypatch) -> 
     tried again at the same node: these clue-minimal 12x12 boards from the benchmark corpus
     are proved unique, with the same solutions, in under 0.6 of the trials (0.43 when
     measured: the search makes a few more guesses, each much cheaper)."""
-    from numbrix_curses import solver
-
     puzzles, answers = corpus_boards("corpus-v1-12x12", ["12x12-minimal-07", "12x12-minimal-08"])
     trials = {True: 0, False: 0}
     settle_trial = solver._Search._settle_trial
@@ -1135,8 +1128,6 @@ def test_short_runs_are_laid_whole_in_every_way_they_can_go(monkeypatch) -> None
     few ways is tried in each of them: this clue-minimal 15x15 board from the benchmark
     corpus is proved unique, with the same solution, in at most 12 guesses (8 when
     measured); laying runs number by number it takes 64."""
-    from numbrix_curses import solver
-
     (puzzle,), answers = corpus_boards("corpus-v1-15x15", ["15x15-minimal-05"])
     guesses = {}
     ways = solver._RUN_PROBE_MOST_WAYS
@@ -1179,8 +1170,6 @@ def test_runs_with_too_many_ways_are_listed_once_and_remembered_within_bounds() 
     """A run with more ways than the limit comes back at every search node; it is listed
     once for each placing of its ends and candidates, and the memory of such runs stays
     bounded (with the limit at 2 ways, most runs of this 15x15 board have too many)."""
-    from numbrix_curses import solver
-
     (puzzle,), answers = corpus_boards("corpus-v1-15x15", ["15x15-minimal-05"])
     listed: list[tuple] = []
     ways = solver._Search._ways
@@ -1313,8 +1302,6 @@ def test_cells_full_of_corridor_joins_make_more_corridors(monkeypatch) -> None:
     neighbours, which can leave them with two usable neighbours: corridors in turn. Here
     the first corridors (round one) place a few numbers; following them through the cells
     they fill up finishes the board (9 8 7 6 / 10 1 2 5 / 11 12 3 4)."""
-    from numbrix_curses import solver
-
     puzzle = board([[0, 8, 7, 0], [0, 0, 0, 0], [11, 0, 0, 0]])
     solved = _deductions_of(puzzle)
     solved.run()
@@ -1370,3 +1357,54 @@ def test_undoing_a_trial_restores_the_board_and_its_corridors(case, rng) -> None
                 pass
             search._undo(mark)
             assert state() == before
+
+
+# ------------------------------------------------------------------------------------ dive
+
+
+@pytest.fixture
+def dives(monkeypatch):
+    """(settled, guesses made when it ended) of every dive, recorded as each ends."""
+    seen: list[tuple[bool, int]] = []
+    dive = solver._Search.dive
+
+    def recording(self, deadline):
+        runs = solver.segments_of(self.pos, self.last)
+        if not any(3 * run.length >= self.last for run in runs):
+            return dive(self, deadline)  # (no dive on this board)
+        settled = dive(self, deadline)
+        seen.append((settled, self.stats.nodes))
+        return settled
+
+    monkeypatch.setattr(solver._Search, "dive", recording)
+    return seen
+
+
+@pytest.mark.parametrize(
+    "name, ids",
+    [
+        ("corpus-v1-6x10", ["6x10-minimal-00", "6x10-multiple-00", "6x10-multiple-01"]),
+        ("corpus-v1-8x14", ["8x14-multiple-01"]),
+    ],
+)
+def test_a_dive_that_gives_up_leaves_no_trace_on_the_search(name, ids, dives, monkeypatch) -> None:
+    puzzles, _ = corpus_boards(name, ids)
+    with_dive = [solve(puzzle) for puzzle in puzzles]
+    assert [settled for settled, _ in dives] == [False] * len(ids), "every dive gave up"
+    monkeypatch.setattr(solver._Search, "dive", lambda self, deadline: False)
+    for puzzle, dived, (_, dive_guesses) in zip(puzzles, with_dive, dives):
+        alone = solve(puzzle)
+        check_result(puzzle, dived)
+        assert dived.status is alone.status
+        assert all(np.array_equal(a, b) for a, b in zip(dived.solutions, alone.solutions))
+        # the search after the dive makes exactly the guesses it makes without one
+        assert dived.stats.nodes - dive_guesses == alone.stats.nodes
+
+
+def test_a_dive_settles_an_open_board_at_once(dives) -> None:
+    puzzle = with_givens(14, 14, {(0, 0): 1, (13, 0): 196})
+    result = solve(puzzle)
+    check_result(puzzle, result)
+    assert result.status is Status.MULTIPLE
+    assert dives == [(True, result.stats.nodes)]
+    assert result.stats.nodes <= puzzle.size  # within the dive's budget of guesses

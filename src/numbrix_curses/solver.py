@@ -301,6 +301,7 @@ class _Search:
         self.skip_implied = False
         # number -> how many guesses and run-end probes on it have been refuted (see `_pick`)
         self.failures: Counter[int] = Counter()
+        self.dive_nodes = 0  # guesses made by a dive that was given up (see `dive`)
         self._not_last_col = geo.not_last_col
         self._not_first_col = geo.not_first_col
         self._neighbours = geo.neighbours
@@ -862,7 +863,9 @@ class _Search:
         segs = self._settle()
         self.probe_score.clear()  # scores describe this board only
         self.implied.clear()
-        self.skip_implied = not self.root_probe_steps and self.stats.nodes < _SKIP_IMPLIED_NODES
+        self.skip_implied = (
+            not self.root_probe_steps and self.stats.nodes - self.dive_nodes < _SKIP_IMPLIED_NODES
+        )
         # Probe again while probing changes the board: each round of struck cells can
         # refute more trials (half the guesses for about the same time per guess).
         while segs is not None and not self.diving:
@@ -1093,7 +1096,7 @@ class _Search:
         pockets and corridors between runs on sparse boards.
         """
         dom = self.dom
-        nodes = self.stats.nodes
+        nodes = self.stats.nodes - self.dive_nodes
         steps = nodes // _CELL_PROBE_GUESSES_PER_STEP if nodes else self.root_probe_steps
         most = min(_CELL_PROBE_MOST, _CELL_PROBE_FIRST + steps)
         _, _, numbers, candidates_of = self._shape()
@@ -1271,6 +1274,11 @@ class _Search:
             return True
         self.solutions.clear()
         self._undo(mark)
+        # Afresh means forgetting the dive's guesses too: its refutations would steer the
+        # search's first choices (see `_pick`), and its guess count would make the search
+        # probe as if it were deep already (see `_probe_cells`).
+        self.failures.clear()
+        self.dive_nodes = self.stats.nodes
         return False
 
     def run(
