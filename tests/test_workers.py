@@ -328,6 +328,8 @@ class _Slots:
         seen: list[bytes | None] = [None]
 
         class Side:
+            pid = -1  # (a partner "started" already: no fork here)
+
             def publish(self, blob: bytes) -> None:
                 slots[mine] = blob
 
@@ -416,6 +418,17 @@ def test_big_boards_keep_their_verdicts_with_a_partner_at_the_root(partners) -> 
     for child in partners:
         with pytest.raises(ChildProcessError):
             os.waitpid(child, os.WNOHANG)
+
+
+def test_an_easy_big_board_starts_no_partner(partners, monkeypatch) -> None:
+    from numbrix_curses.generator import Spec, generate
+
+    # (a wide margin, so a loaded machine cannot make the root look long)
+    monkeypatch.setattr(solver, "_PARTNER_AFTER", 1.0)
+    made = generate(Spec(rows=20, cols=20), seed=0)  # probed at the root for a few ms
+    result = solve(made.puzzle, workers=2)
+    assert result.status is Status.UNIQUE
+    assert partners == []  # a fork would cost as much as the whole search
 
 
 def test_a_partner_that_fails_at_once_changes_no_verdict(partners, monkeypatch) -> None:

@@ -135,6 +135,9 @@ _RESTART_GROWTH = 2
 # While a partner process probes the root beside the search (boards past 15x15, see
 # `workers.Partner`), the two swap what they know at most this often (in seconds).
 _TRADE_EVERY = 0.003
+# The partner is forked only when the root has taken this long (seconds): a fork, the
+# shared memory and the reaping cost 3-4 ms, which would double the time of an easy 20x20.
+_PARTNER_AFTER = 0.03
 # Corridors are followed through cells they fill up for at most this many rounds per pass
 # (10x20-minimal-02: 297 guesses with one round, 183 with four; clue-minimal 9x10 to 15x15:
 # 1,279 guesses with two rounds, 1,216 with four, 1,213 with eight).
@@ -1390,15 +1393,15 @@ class _Search:
 
     def _root_check(self) -> tuple[int, int] | None:
         """The search's first `_check`, with a partner process probing beside it when one
-        was given (see `workers.Partner`): it turns the board round (last cell first, last
-        number first), so its probes meet in another order the facts this process would
-        reach late, and the two trade them as they go."""
+        was given (see `workers.Partner`) and the root takes more than `_PARTNER_AFTER`:
+        the partner turns the board round (last cell first, last number first), so its
+        probes meet early the facts this process would reach late, and the two trade them
+        as they go."""
         partner = self.partner
         if partner is None or self.diving:
             return self._check()
-        self.partner = None  # (the partner's own copy of this search must not trade)
-        if partner.start(lambda mine: _partner_root(self, mine)):
-            self.partner = partner
+        # (`_trade` starts the partner once the root has taken this long)
+        self.trade_at = time.monotonic() + _PARTNER_AFTER
         try:
             return self._check()
         finally:
@@ -1415,8 +1418,17 @@ class _Search:
         if clock < self.trade_at and not now:
             return False
         self.trade_at = clock + _TRADE_EVERY
-        if self.mirrored and partner.stopped():
-            raise _Timeout  # (in the partner: its maker wants it gone, or has gone itself)
+        if self.mirrored:
+            if partner.stopped():
+                raise _Timeout  # (its maker wants it gone, or has gone itself)
+        elif not partner.pid:
+            # Not started yet: the root has run long enough to be worth a fork now. The
+            # partner starts from the board as it stands, and its copy of this search must
+            # not trade (it never returns from `start`).
+            self.partner = None
+            if not partner.start(lambda mine: _partner_root(self, mine)):
+                return False  # (no partner then: this search goes on alone)
+            self.partner = partner
         width, cells = self.geo.size + 7 >> 3, self.geo.size
         failures = self.failures
         counts = [min(255, failures[v]) for v in range(self.last + 2)]
