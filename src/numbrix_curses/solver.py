@@ -1279,7 +1279,8 @@ class _Search:
         self._undo(mark)
         # Afresh means forgetting the dive's guesses too: its refutations would steer the
         # search's first choices (see `_pick`), and its guess count would make the search
-        # probe as if it were deep already (see `_probe_cells`).
+        # probe as if it were deep already (see `_probe_cells`). (A dive comes before any
+        # other guess or probe, so every count there is is the dive's.)
         self.failures.clear()
         self.dive_nodes = self.stats.nodes
         return False
