@@ -286,7 +286,8 @@ def test_command_line_answers_do_not_depend_on_jobs(tmp_path) -> None:
 
 # ------------------------------------------------------------------ the root partner
 # On boards past 15x15 a second process probes the root beside the search, the board turned
-# round (last cell first, last number first), and the two trade the candidates they struck.
+# round (last cell first, last number first), and the two trade the candidates they struck
+# and their counts of refuted probes.
 
 
 @given(
