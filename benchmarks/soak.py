@@ -87,8 +87,8 @@ class Outcome:
 # making cases
 
 
-def _shape(rng: random.Random, max_side: int) -> tuple[int, int]:
-    """Mostly small and middling boards, now and then a big one."""
+def _shape(rng: random.Random, max_side: int, min_side: int = 1) -> tuple[int, int]:
+    """Mostly small and middling boards, now and then a big one (no side below `min_side`)."""
     roll = rng.random()
     if roll < 0.4:
         top = min(5, max_side)
@@ -96,7 +96,8 @@ def _shape(rng: random.Random, max_side: int) -> tuple[int, int]:
         top = min(12, max_side)
     else:
         top = max_side
-    rows, cols = rng.randint(1, top), rng.randint(1, top)
+    top = max(top, min_side)
+    rows, cols = rng.randint(min_side, top), rng.randint(min_side, top)
     return rows, cols
 
 
@@ -147,10 +148,10 @@ def _slip(givens: np.ndarray, rng: random.Random) -> tuple[np.ndarray, str]:
     return flat.reshape(givens.shape), how
 
 
-def make_case(seed: int, max_side: int) -> Case:
-    """The case of `seed`: the same seed always gives the same case."""
+def make_case(seed: int, max_side: int, min_side: int = 1) -> Case:
+    """The case of `seed` (and the sides): the same seed always gives the same case."""
     rng = random.Random(seed)
-    rows, cols = _shape(rng, max_side)
+    rows, cols = _shape(rng, max_side, min_side)
     roll = rng.random()
     kind = "generated" if roll < 0.3 else "subset" if roll < 0.7 else "slip"
     can_generate = generator is not None and max(rows, cols) <= GENERATED_MAX_SIDE
@@ -294,7 +295,8 @@ def report_failure(outcome: Outcome, args: argparse.Namespace) -> None:
           f"{case.puzzle.rows}x{case.puzzle.cols})", flush=True)
     for problem in outcome.problems:
         print(f"!!!   {problem}")
-    print(f"!!! replay: python benchmarks/soak.py --replay {case.seed} --max-side {args.max_side}")
+    print(f"!!! replay: python benchmarks/soak.py --replay {case.seed} --max-side {args.max_side}"
+          f" --min-side {args.min_side}")
     print(format_compact(case.puzzle), flush=True)
 
 
@@ -306,6 +308,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="master seed (default: random; printed at the start)")
     parser.add_argument("--max-side", type=int, default=30,
                         help="largest board side (default 30; most boards are 12 or less)")
+    parser.add_argument("--min-side", type=int, default=1,
+                        help="smallest board side (default 1; e.g. 16 to soak the large-board "
+                        "paths of the solver, such as the root partner past 15x15)")
     parser.add_argument("--solve-timeout", type=float, default=30.0,
                         help="seconds our solver may spend on one case (default 30)")
     parser.add_argument("--peer-timeout", type=float, default=30.0,
@@ -314,13 +319,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="processes our solver may share a long search among")
     parser.add_argument("--replay", type=int, metavar="SEED",
                         help="run only the case of this seed and show it")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if not 1 <= args.min_side <= args.max_side:
+        parser.error("--min-side must be at least 1 and at most --max-side")
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.replay is not None:
-        case = make_case(args.replay, args.max_side)
+        case = make_case(args.replay, args.max_side, args.min_side)
         print(f"case {case.seed}: {case.kind} {case.note}".rstrip())
         print(format_compact(case.puzzle))
         outcome = run_case(case, args.solve_timeout, args.peer_timeout, args.workers)
@@ -333,9 +341,9 @@ def main(argv: list[str] | None = None) -> int:
     master = args.seed if args.seed is not None else random.randrange(2**32)
     seeds = random.Random(master)
     checker = "CP-SAT" if peers.HAVE_CPSAT else "smart depth-first (OR-tools not installed)"
-    print(f"soak: {args.minutes:g} minutes, master seed {master}, boards up to "
-          f"{args.max_side}x{args.max_side}; second opinion: all paths up to "
-          f"{BRUTE_CELLS} cells, else {checker}", flush=True)
+    print(f"soak: {args.minutes:g} minutes, master seed {master}, boards from "
+          f"{args.min_side}x{args.min_side} up to {args.max_side}x{args.max_side}; "
+          f"second opinion: all paths up to {BRUTE_CELLS} cells, else {checker}", flush=True)
     tally = Tally()
     started = time.monotonic()
     end = started + args.minutes * 60
@@ -344,8 +352,8 @@ def main(argv: list[str] | None = None) -> int:
         while time.monotonic() < end:
             seed = seeds.randrange(2**32)
             try:
-                outcome = run_case(make_case(seed, args.max_side), args.solve_timeout,
-                                   args.peer_timeout, args.workers)
+                case = make_case(seed, args.max_side, args.min_side)
+                outcome = run_case(case, args.solve_timeout, args.peer_timeout, args.workers)
             except Exception as error:  # a crash is a finding too: record it and go on
                 tally.errors.append((seed, f"{type(error).__name__}: {error}"))
                 print(f"\n!!! ERROR on case seed {seed}: {type(error).__name__}: {error}",
