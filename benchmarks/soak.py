@@ -96,7 +96,8 @@ def _shape(rng: random.Random, max_side: int, min_side: int = 1) -> tuple[int, i
         top = min(12, max_side)
     else:
         top = max_side
-    top = max(top, min_side)
+    if top < min_side:
+        top = max_side  # (the small and middling tiers lie below the sides asked for)
     rows, cols = rng.randint(min_side, top), rng.randint(min_side, top)
     return rows, cols
 
