@@ -118,6 +118,74 @@ def components(geo: Geometry, free: int) -> list[int]:
     return found
 
 
+def cut_cells(geo: Geometry, region: int) -> list[tuple[int, list[int]]]:
+    """The cells whose removal splits the connected `region`, each with the parts (masks)
+    that removing it leaves, in the order the cells are found.
+
+    A single path that fills a region passes such a cell once, from one part into another,
+    and can never come back: so a part has one end of the path in it, and at most two parts
+    can have one (the rule the solver's `_cuts` applies). Tarjan's low-point search, one
+    pass: a child whose subtree reaches no cell found before its parent is cut off from the
+    rest when the parent goes, and a subtree is a block of the discovery order, so its cells
+    come from two prefix masks.
+    """
+    if region & (region - 1) == 0:
+        return []
+    neighbours = geo.neighbours
+    root = (region & -region).bit_length() - 1
+    disc = {root: 0}
+    low = [0]  # by discovery index
+    order = [root]
+    size = [1]
+    children: list[list[int]] = [[]]
+    stack = [(root, -1, iter(neighbours[root]))]
+    while stack:
+        cell, parent, around = stack[-1]
+        here = disc[cell]
+        for n in around:
+            if not region >> n & 1 or n == parent:
+                continue
+            seen = disc.get(n)
+            if seen is None:
+                disc[n] = index = len(order)
+                order.append(n)
+                low.append(index)
+                size.append(1)
+                children.append([])
+                children[here].append(index)
+                stack.append((n, cell, iter(neighbours[n])))
+                break
+            if seen < low[here]:
+                low[here] = seen
+        else:
+            stack.pop()
+            if parent >= 0:
+                up = disc[parent]
+                if low[here] < low[up]:
+                    low[up] = low[here]
+                size[up] += size[here]
+    prefix = [0]
+    for cell in order:
+        prefix.append(prefix[-1] | 1 << cell)
+    found = []
+    for index, cell in enumerate(order):
+        kids = children[index]
+        if index == 0:
+            cut_off = kids if len(kids) > 1 else []
+        else:
+            cut_off = [k for k in kids if low[k] >= index]
+        if not cut_off:
+            continue
+        parts = [prefix[k + size[k]] & ~prefix[k] for k in cut_off]
+        rest = region & ~(1 << cell)
+        for part in parts:
+            rest &= ~part
+        if rest:
+            parts.append(rest)
+        found.append((cell, parts))
+    return found
+
+
 def dead_ends(geo: Geometry, free: int, usable: int) -> int:
     """Free cells with fewer than two usable neighbours: each must hold 1 or the last number.
 
