@@ -27,6 +27,9 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
   found on a board stay corridors on every board the search reaches from it, so the drain
   applies them to each number it revises until the search backtracks past where they were
   found;
+- cut cells (at search nodes): a run that alone fills a pocket passes each cell that splits
+  the pocket once, from one part into the other, which fixes the number on that cell and the
+  side of the run's other numbers, or shows the pocket cannot be filled;
 - probing: each run end with at most three candidate cells is tried on each of them; a
   cell whose trial settles into a contradiction is struck, and every number keeps only the
   cells some surviving trial left it. When the run ends give nothing more, each short run
