@@ -802,6 +802,16 @@ def test_restarting_after_every_few_guesses_still_proves_unique_boards(
     assert sum(restarts) > 20
 
 
+def four_givens_17x20() -> Puzzle:
+    """17x20 with four givens far apart: thousands of solutions, and pockets behind
+    corridors for the last runs to fall into."""
+    rows, cols = 17, 20
+    values = np.zeros(rows * cols, dtype=np.int64)
+    for number, (row, col) in {196: (8, 11), 195: (9, 11), 276: (11, 8), 172: (12, 17)}.items():
+        values[row * cols + col] = number
+    return puzzle_of(rows, cols, values)
+
+
 @pytest.fixture
 def cut_rule_changes(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Every call of the cut cell rule (`_Search._cuts`): whether it narrowed the board
@@ -844,14 +854,10 @@ def test_the_cut_cell_rule_keeps_every_verdict_on_small_boards(
 
 
 def test_a_board_with_four_givens_is_answered_in_a_few_hundred_guesses() -> None:
-    """17x20 with four givens far apart: thousands of solutions, but without the cut cell
-    rule the search lays its last run into a pocket behind a corridor that it cannot fill
-    and finds none in 2,000 guesses; with it, two solutions in 537."""
-    rows, cols = 17, 20
-    values = np.zeros(rows * cols, dtype=np.int64)
-    for number, (row, col) in {196: (8, 11), 195: (9, 11), 276: (11, 8), 172: (12, 17)}.items():
-        values[row * cols + col] = number
-    puzzle = puzzle_of(rows, cols, values)
+    """The 17x20 board with four givens: without the cut cell rule the search lays its last
+    run into a pocket behind a corridor that it cannot fill and finds no solution in 2,000
+    guesses; with it, two solutions in 537."""
+    puzzle = four_givens_17x20()
     result = solve(puzzle, max_nodes=700)
     assert result.status is Status.MULTIPLE
     check_result(puzzle, result)
@@ -1053,6 +1059,29 @@ def test_the_run_shapes_table_stays_bounded(monkeypatch) -> None:
     assert len(search.solutions) == 1
     assert search.stats.nodes > 0
     assert 0 < len(search.shapes) <= 21
+
+
+def test_the_cut_cells_table_stays_bounded(monkeypatch) -> None:
+    """Each remembered pocket holds masks as long as the board for every cut cell in it; the
+    table is emptied past its limit. (The four-given 17x20 board meets hundreds of pockets
+    that one run fills.)"""
+    monkeypatch.setattr(solver, "_CUTS_CACHE_LIMIT", 20)
+    puzzle = four_givens_17x20()
+    search = solver._Search(puzzle.geometry, puzzle)
+    search.setup()
+    sizes = []
+    cut_cells = solver.cut_cells
+
+    def watched(geo, pocket):
+        sizes.append(len(search.cuts))
+        return cut_cells(geo, pocket)
+
+    monkeypatch.setattr(solver, "cut_cells", watched)
+    search.max_nodes = 700
+    search.run(2, None)
+    assert len(search.solutions) == 2
+    assert len(sizes) > 40  # the limit was passed, more than once
+    assert max(sizes) <= 21
 
 
 # ------------------------------------------------------------------------- count_solutions

@@ -152,6 +152,11 @@ _CACHE_LIMIT = 50_000
 # 520 MB on a 20x20 board), and its hits come from the shapes of the last few trials: 1,000
 # entries hold 10 MB at 20x20 and search as fast.
 _SHAPE_CACHE_LIMIT = 1_000
+# The cut cells of a pocket come with the parts each leaves, masks as long as the board: a
+# 30x30 pocket with a long corridor in it holds a few hundred KB. They are looked up again
+# only while the search stays near the node that found them, so 500 pockets are plenty (a
+# comb of 449 cut cells across a 30x30 board takes 191 KB: 100 MB at the very worst).
+_CUTS_CACHE_LIMIT = 500
 # Runs with too many ways to lay are remembered by their candidates: up to 20 sets each
 # (about 2 KB at 20x20), so 10,000 of them hold 20 MB.
 _WAYS_CACHE_LIMIT = 10_000
@@ -936,7 +941,7 @@ class _Search:
                 continue  # (`_regions` finds that out)
             cuts = memo.get(pocket)
             if cuts is None:
-                if len(memo) > _CACHE_LIMIT:
+                if len(memo) > _CUTS_CACHE_LIMIT:
                     memo.clear()
                 cuts = memo[pocket] = cut_cells(self.geo, pocket)
             for cell, parts in cuts:
