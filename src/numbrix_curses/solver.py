@@ -597,22 +597,12 @@ class _Search:
         for lo, hi in runs:
             for u in range(max(lo, 2), min(hi, last - 1) + 1):
                 if dom[u] & dead:
-                    d = dom[u] & ~dead
-                    if not d:
-                        raise Stuck
-                    self._set_dom(u, d)
-                    self.work.append(u)
-                    changed = True
+                    changed |= self._narrow(u, ~dead)
         if dead.bit_count() == len(ends):
             # Every free end is needed on a dead end.
             for e in ends:
-                if pos[e] < 0 and dom[e] & ~dead:
-                    d = dom[e] & dead
-                    if not d:
-                        raise Stuck
-                    self._set_dom(e, d)
-                    self.work.append(e)
-                    changed = True
+                if pos[e] < 0:
+                    changed |= self._narrow(e, dead)
         return changed
 
     def _corridors(
@@ -753,12 +743,7 @@ class _Search:
 
     def _regions(self, segs: list[_Run]) -> bool:
         """Match pockets of free cells with the runs that fill them; True if doms changed."""
-        pockets = self.pockets
-        comps = pockets.get(self.free)
-        if comps is None:
-            if len(pockets) > _CACHE_LIMIT:
-                pockets.clear()
-            comps = pockets[self.free] = components(self.geo, self.free)
+        comps = self._pockets()
         if len(comps) <= 1:
             return False
         dom = self.dom
@@ -804,13 +789,31 @@ class _Search:
             comp = comps[cands[i][0]]
             for v in range(lo, hi + 1):
                 if dom[v] & ~comp:
-                    d = dom[v] & comp
-                    if not d:
-                        raise Stuck
-                    self._set_dom(v, d)
-                    self.work.append(v)
-                    changed = True
+                    changed |= self._narrow(v, comp)
         return changed
+
+    def _pockets(self) -> list[int]:
+        """The pockets (connected parts) of the free cells, remembered by the free cells."""
+        pockets = self.pockets
+        comps = pockets.get(self.free)
+        if comps is None:
+            if len(pockets) > _CACHE_LIMIT:
+                pockets.clear()
+            comps = pockets[self.free] = components(self.geo, self.free)
+        return comps
+
+    def _narrow(self, u: int, cells: int) -> bool:
+        """Keep only `cells` of number u's candidates; True if that changed them. Raises
+        `Stuck` when none is left."""
+        d = self.dom[u]
+        if not d & ~cells:
+            return False
+        d &= cells
+        if not d:
+            raise Stuck
+        self._set_dom(u, d)
+        self.work.append(u)
+        return True
 
     @staticmethod
     def _fits(
@@ -896,9 +899,10 @@ class _Search:
                 self._probe_cells()
                 segs = self._settle()
             if len(self.trail) == mark:
-                if segs is None or not self._cuts(segs):
-                    break
-                segs = self._settle_cuts(self._settle())
+                # Nor do the cells: try the cut cells, and probe again if they changed it.
+                segs = self._settle_cuts(segs)
+            if len(self.trail) == mark:
+                break
         return None if segs is None else self._pick(segs)
 
     def _settle_cuts(self, segs: list[_Run] | None) -> list[_Run] | None:
@@ -922,17 +926,14 @@ class _Search:
         On boards with a handful of givens the search otherwise lays the last run into a
         pocket behind a corridor that it cannot fill, and backtracks through every way to
         do it: a 17x20 board with four givens went from no answer in 10 s (992 guesses) to
-        "multiple" in 0.7 s. Probing finds these pockets on clue-minimal boards (no guess of
-        the benchmark corpus up to 15x15 changes), so this runs at search nodes only, not in
-        the trials of probing.
+        "multiple" in 0.7 s. Probing finds these pockets on clue-minimal boards (of the
+        benchmark corpus, 5x5 to 20x20, one 5x5 board needs fewer guesses, 2 against 5, and
+        no other changes), so this runs at search nodes only, not in the trials of probing.
         """
-        pockets = self.pockets.get(self.free)
-        if pockets is None:  # (`_regions` records them for every settled board, unless full)
-            pockets = components(self.geo, self.free)
         dom, odd = self.dom, self.odd_colour
         odd_mask = self.geo.odd_mask
         memo = self.cuts
-        for pocket in pockets:
+        for pocket in self._pockets():
             alone = [(lo, hi) for lo, hi in segs if pocket & dom[lo] and pocket & dom[hi]]
             if len(alone) != 1:
                 continue
@@ -966,25 +967,13 @@ class _Search:
                 first, at, second = ways[0]
                 changed = False
                 for u in range(lo, at):
-                    changed |= self._keep(u, first)
-                changed |= self._keep(at, 1 << cell)
+                    changed |= self._narrow(u, first)
+                changed |= self._narrow(at, 1 << cell)
                 for u in range(at + 1, hi + 1):
-                    changed |= self._keep(u, second)
+                    changed |= self._narrow(u, second)
                 if changed:
                     return True
         return False
-
-    def _keep(self, u: int, cells: int) -> bool:
-        """Narrow number u's candidates to `cells`; True if that changed them."""
-        d = self.dom[u]
-        if not d & ~cells:
-            return False
-        d &= cells
-        if not d:
-            raise Stuck
-        self._set_dom(u, d)
-        self.work.append(u)
-        return True
 
     def _probe(self, segs: list[_Run]) -> None:
         """Try each cell of every run end with few choices; strike the ones that fail at once.
