@@ -39,6 +39,7 @@ from brute import (
 )
 from helpers import corpus_boards
 from numbrix_curses import solver
+from numbrix_curses.constraints import colour_mask, number_colour, odd_number_colour
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver import (
     Deductions,
@@ -830,6 +831,73 @@ def cut_rule_changes(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 
     monkeypatch.setattr(solver._Search, "_cuts", counted)
     return calls
+
+
+def cut_rule_board(ends: tuple[int, int]) -> tuple[solver._Search, list[tuple[int, int]]]:
+    """A 4x5 board whose free cells are two rooms joined by one corridor cell, and the run
+    2..18 that alone fills them, with 2 and 18 held to the cells `ends`:
+
+         3  2  1 12 13        1, 19 and 20 are placed; room A is the left two columns,
+         4  9 10 11 14        room B the right two, and the corridor is cell 7 (row 1,
+         5  8 19 18 15        column 2). The numbers show the one way to fill them with 2
+         6  7 20 17 16        and 18 on cells 1 and 13.
+    """
+    geo = Puzzle(np.zeros((4, 5), dtype=np.int16)).geometry
+    placed = {1: 2, 19: 12, 20: 17}
+    rooms = sum(1 << cell for cell in range(20) if cell not in placed.values())
+    odd = odd_number_colour(geo, placed)
+    pos = [-1] * 21
+    dom = [0] * 21
+    for v in range(1, 21):
+        if v in placed:
+            pos[v] = placed[v]
+        else:
+            dom[v] = rooms & colour_mask(geo, number_colour(odd, v))
+    dom[2], dom[18] = 1 << ends[0], 1 << ends[1]
+    search = solver._Search(geo)
+    search.load(pos, dom, rooms, odd)
+    return search, [(2, 18)]
+
+
+def test_a_run_filling_two_rooms_crosses_the_corridor_once() -> None:
+    """With 2 in room A and 18 in room B, A holds 2..9 and B 11..18: 10 stands on the
+    corridor, 9 and 11 on the cells either side of it (each also a cut cell), and every
+    other number keeps only its own room."""
+    search, runs = cut_rule_board((1, 13))
+    while search._cuts(runs):
+        pass
+    room_a = sum(1 << cell for cell in (0, 1, 5, 10, 11, 15, 16))
+    room_b = sum(1 << cell for cell in (3, 4, 9, 13, 14, 18, 19))
+    assert (search.dom[9], search.dom[10], search.dom[11]) == (1 << 6, 1 << 7, 1 << 8)
+    assert all(search.dom[v] & ~room_a == 0 for v in range(2, 9))
+    assert all(search.dom[v] & ~room_b == 0 for v in range(12, 19))
+    # the one solution (drawn in `cut_rule_board`) keeps every number's cell
+    solution = [0, 2, 1, 0, 5, 10, 15, 16, 11, 6, 7, 8, 3, 4, 9, 14, 19, 18, 13, 12, 17]
+    assert all(search.dom[v] >> solution[v] & 1 for v in range(1, 21))
+
+
+def test_a_run_with_both_ends_in_one_room_cannot_fill_both() -> None:
+    """18 held to room A as well: the run would have to cross the corridor twice."""
+    search, runs = cut_rule_board((1, 11))
+    with pytest.raises(Stuck):
+        search._cuts(runs)
+
+
+def test_a_cell_that_splits_a_pocket_in_three_cannot_be_passed_by_one_run() -> None:
+    """A plus-shaped pocket on a 5x5 board, for the head 1..9 alone: its middle cell leaves
+    four arms, which one path cannot fill. (The numbers 10..25 stand on the other cells; the
+    rule reads only the pocket and the run.)"""
+    geo = Puzzle(np.zeros((5, 5), dtype=np.int16)).geometry
+    plus = {2, 7, 10, 11, 12, 13, 14, 17, 22}
+    pos = [-1] * 26
+    for v, cell in zip(range(10, 26), sorted(set(range(25)) - plus)):
+        pos[v] = cell
+    pocket = sum(1 << cell for cell in plus)
+    dom = [pocket if pos[v] < 0 else 0 for v in range(26)]
+    search = solver._Search(geo)
+    search.load(pos, dom, pocket, None)
+    with pytest.raises(Stuck):
+        search._cuts([(1, 9)])
 
 
 def test_the_cut_cell_rule_keeps_every_verdict_on_small_boards(
