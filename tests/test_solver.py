@@ -684,11 +684,13 @@ def test_laying_runs_whole_on_small_boards_matches_brute_force(rows: int, cols: 
     with one given moved, with run probes that try two ways or more on many of them."""
     rng = random.Random(2000 + rows * 10 + cols)
     probed = []
+    skipped = []  # ways listed again while known to be stuck (see `_bury_way`)
     ways = solver._Search._ways
 
     def counted(self, lo: int, hi: int, most: int):
         found = ways(self, lo, hi, most)
         probed.append(found is not None and len(found) > 1)
+        skipped.extend(way for way in found or () if (lo, way) in self.dead_ways)
         return found
 
     with pytest.MonkeyPatch.context() as patch:
@@ -704,6 +706,7 @@ def test_laying_runs_whole_on_small_boards_matches_brute_force(rows: int, cols: 
                 values[cell], values[other] = values[other], values[cell]
                 assert_agrees_with_brute(puzzle_of(rows, cols, values))
         assert sum(probed) > 50
+        assert len(skipped) > 20
 
 
 @pytest.fixture
@@ -1292,6 +1295,44 @@ def test_short_runs_are_laid_whole_in_every_way_they_can_go(monkeypatch) -> None
     assert guesses[ways] <= 12 < 40 <= guesses[0]
 
 
+def test_ways_that_got_stuck_are_skipped_until_the_search_backtracks_past_them() -> None:
+    """A way of laying a run that got stuck is not tried again while the board it got stuck
+    on holds (later probing rounds, the guesses below); the search forgets it when it
+    backtracks past that board, and forgets everything past the size limit. On this
+    clue-minimal 15x15 board both keep the one solution."""
+    (puzzle,), answers = corpus_boards("corpus-v1-15x15", ["15x15-minimal-05"])
+    skipped: list[tuple] = []
+    stale: list[tuple] = []
+    sizes: list[int] = []
+    ways, undo = solver._Search._ways, solver._Search._undo
+
+    def counted(self, lo: int, hi: int, most: int):
+        found = ways(self, lo, hi, most)
+        skipped.extend(way for way in found or () if (lo, way) in self.dead_ways)
+        return found
+
+    def checked(self, mark: int) -> None:
+        undo(self, mark)
+        # every way remembered got stuck on a board the trail still leads to
+        stale.extend(entry for entry in self.dead_from if entry[0] > len(self.trail))
+        assert self.dead_ways == {way for _, way in self.dead_from}
+        sizes.append(len(self.dead_ways))
+
+    for limit in (solver._CACHE_LIMIT, 3):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(solver._Search, "_ways", counted)
+            patch.setattr(solver._Search, "_undo", checked)
+            patch.setattr(solver, "_CACHE_LIMIT", limit)
+            result = solve(puzzle, workers=1)
+        assert result.status is Status.UNIQUE
+        assert np.array_equal(result.solution, answers[puzzle.id])
+        assert not stale and max(sizes) <= limit + 1
+        if limit > 3:
+            assert len(skipped) > 20 and max(sizes) > 4
+        skipped.clear()
+        sizes.clear()
+
+
 def test_the_ways_to_lay_a_run_are_every_path_between_its_ends() -> None:
     """`_ways` lists every way to lay a run through its candidates, each once, or none past
     the limit: the run 3..5 between 2 and 6, two steps apart on an open board."""
@@ -1306,7 +1347,7 @@ def test_the_ways_to_lay_a_run_are_every_path_between_its_ends() -> None:
     start, end = 2 * 5 + 1, 2 * 5 + 3  # the cells of 2 and 6
     # Every four-step walk from 2's cell to 6's that visits no cell twice.
     brute = [
-        [a, b, c]
+        (a, b, c)
         for a in near[start]
         for b in near[a]
         for c in near[b]

@@ -309,6 +309,11 @@ class _Search:
             )
         # (number, cell) -> how many changes the probe of that placement settled into
         self.probe_score: dict[tuple[int, int], int] = {}
+        # ways of laying a run (first number, cells) whose trial was stuck, and the trail
+        # length at which each was: it stays stuck until the search backtracks past there
+        # (see `_probe_runs`)
+        self.dead_ways: set[tuple[int, tuple[int, ...]]] = set()
+        self.dead_from: list[tuple[int, tuple[int, tuple[int, ...]]]] = []
         # placements that a trial which passed at this search node settled into, while
         # trials are skipped on them (see `_note_implied`)
         self.implied: set[tuple[int, int]] = set()
@@ -343,6 +348,7 @@ class _Search:
         self.missing = sum(1 << v for v in range(1, last + 1) if self.pos[v] < 0)
         self.odd_colour = odd_colour
         self.joins, self.joins_from = _NO_JOINS, []
+        self.dead_ways, self.dead_from = set(), []
         # highest first, so the drain sweeps each run from its low end in one pass
         self.work = [v for v in range(last, 0, -1) if self.pos[v] < 0]
 
@@ -414,6 +420,9 @@ class _Search:
         joins_from = self.joins_from
         while joins_from and joins_from[-1][0] > mark:
             self.joins = joins_from.pop()[1]
+        dead_from = self.dead_from
+        while dead_from and dead_from[-1][0] > mark:
+            self.dead_ways.discard(dead_from.pop()[1])
 
     # ----------------------------------------------------------- propagation
     def _drain(self) -> None:
@@ -1076,7 +1085,10 @@ class _Search:
                 continue
             start = len(self.trail)
             union: list[int] | None = None
+            dead_ways = self.dead_ways
             for way in ways:
+                if (lo, way) in dead_ways:
+                    continue
                 mark = len(self.trail)
                 try:
                     for v, cell in enumerate(way, lo):
@@ -1085,7 +1097,7 @@ class _Search:
                     self._settle_trial()
                     union = _joined(union, dom)
                 except Stuck:
-                    pass
+                    self._bury_way(mark, (lo, way))
                 self._undo(mark)
             if union is None:
                 raise Stuck  # no way to lay the run
@@ -1094,15 +1106,31 @@ class _Search:
             if len(self.trail) == start:
                 self._remember_pass(key)
 
-    def _ways(self, lo: int, hi: int, most: int) -> list[list[int]] | None:
-        """Every way to lay the run lo..hi (both ends placed) on its candidates: lists of
+    def _bury_way(self, mark: int, way: tuple[int, tuple[int, ...]]) -> None:
+        """Remember that laying a run in `way` got stuck on the board as it stood at trail
+        length `mark`.
+
+        Every board the search reaches before it backtracks past `mark` has only solutions
+        of that board, so the way stays impossible there and its trial can be skipped. The
+        probes of later rounds and of the guesses below lay the same runs again: on
+        20x20-minimal-03 a third of the stuck trials were ways already stuck before.
+        """
+        if len(self.dead_ways) > _CACHE_LIMIT:
+            # (forgetting is sound: a forgotten way is only tried again)
+            self.dead_ways.clear()
+            self.dead_from.clear()
+        self.dead_ways.add(way)
+        self.dead_from.append((mark, way))
+
+    def _ways(self, lo: int, hi: int, most: int) -> list[tuple[int, ...]] | None:
+        """Every way to lay the run lo..hi (both ends placed) on its candidates: tuples of
         cells, one per number; None when there are more than `most`.
 
         Candidates hold only cells within reach of both ends, so few partial ways die.
         """
         dom, neighbours = self.dom, self._neighbours
         end = neighbours[self.pos[hi + 1]]
-        ways: list[list[int]] = []
+        ways: list[tuple[int, ...]] = []
         cells: list[int] = []  # cells[k] holds lo + k on the way being laid
         used = 0
         # choices[k]: the cells next to the one before lo + k, not yet tried for it
@@ -1120,7 +1148,7 @@ class _Search:
                 used |= 1 << cell
                 choices.append(iter(neighbours[cell]))
             elif cell in end:
-                ways.append(cells + [cell])
+                ways.append((*cells, cell))
                 if len(ways) > most:
                     return None
         return ways
