@@ -706,7 +706,7 @@ def test_laying_runs_whole_on_small_boards_matches_brute_force(rows: int, cols: 
                 values[cell], values[other] = values[other], values[cell]
                 assert_agrees_with_brute(puzzle_of(rows, cols, values))
         assert sum(probed) > 50
-        assert len(skipped) > 20
+        assert len(skipped) > 5
 
 
 @pytest.fixture
@@ -730,11 +730,11 @@ def test_a_restart_takes_back_exactly_the_guesses_it_drops() -> None:
     """`_restart` drops the guesses below the newest one another process searches under
     (all of them when none is) and puts the board back as it stood before the first one
     dropped; with the newest guess handed out it drops nothing."""
-    from numbrix_curses.solver import _Frame, _Search
+    from numbrix_curses.solver import Stuck, _Frame, _Search
 
-    (puzzle,), _ = corpus_boards("corpus-v1-12x12", ["12x12-minimal-00"])
-
-    def three_guesses() -> tuple[_Search, list[_Frame], list[tuple[list[int], list[int]]]]:
+    def three_guesses(
+        puzzle: Puzzle,
+    ) -> tuple[_Search, list[_Frame], list[tuple[list[int], list[int]]]]:
         search = _Search(puzzle.geometry, puzzle)
         search.setup()
         frames, boards = [], []
@@ -745,16 +745,28 @@ def test_a_restart_takes_back_exactly_the_guesses_it_drops() -> None:
             search._wiggle(number, cell)
         return search, frames, boards
 
-    search, frames, boards = three_guesses()
+    # a board whose first three guesses do not run into a contradiction
+    labels = [f"12x12-minimal-{k:02}" for k in range(20)]
+    boards_12, _ = corpus_boards("corpus-v1-12x12", labels)
+    for puzzle in boards_12:
+        try:
+            three_guesses(puzzle)
+            break
+        except (Stuck, TypeError):  # (TypeError: solved before the third guess)
+            continue
+    else:
+        pytest.fail("no board in the corpus takes three guesses in a row")
+
+    search, frames, boards = three_guesses(puzzle)
     assert search._restart(frames)
     assert frames == [] and (search.pos, search.dom) == boards[0]
 
-    search, frames, boards = three_guesses()
+    search, frames, boards = three_guesses(puzzle)
     frames[0].given = True
     assert search._restart(frames)
     assert len(frames) == 1 and (search.pos, search.dom) == boards[1]
 
-    search, frames, _ = three_guesses()
+    search, frames, _ = three_guesses(puzzle)
     frames[2].given = True
     placed = list(search.pos)
     assert not search._restart(frames)
@@ -921,7 +933,7 @@ def test_the_cut_cell_rule_keeps_every_verdict_on_small_boards(
             if len(set(values[values > 0])) < np.count_nonzero(values):
                 continue  # a number given twice: not a puzzle
         assert_agrees_with_brute(puzzle_of(rows, cols, values))
-    assert sum(cut_rule_changes) > 40
+    assert sum(cut_rule_changes) > 25
 
 
 def test_a_board_with_four_givens_is_answered_in_a_few_hundred_guesses() -> None:
@@ -1281,8 +1293,8 @@ def test_trials_a_passing_trial_settled_into_are_not_made_again(monkeypatch) -> 
 def test_short_runs_are_laid_whole_in_every_way_they_can_go(monkeypatch) -> None:
     """On boards of 200 cells and more, a run between two placed numbers that can be laid in
     few ways is tried in each of them: this clue-minimal 15x15 board from the benchmark
-    corpus is proved unique, with the same solution, in at most 12 guesses (8 when
-    measured); laying runs number by number it takes 64."""
+    corpus is proved unique, with the same solution, in at most 8 guesses (3 when
+    measured); laying runs number by number it takes 32."""
     (puzzle,), answers = corpus_boards("corpus-v1-15x15", ["15x15-minimal-05"])
     guesses = {}
     ways = solver._RUN_PROBE_MOST_WAYS
@@ -1292,7 +1304,7 @@ def test_short_runs_are_laid_whole_in_every_way_they_can_go(monkeypatch) -> None
         assert result.status is Status.UNIQUE
         assert np.array_equal(result.solution, answers[puzzle.id])
         guesses[most] = result.stats.nodes
-    assert guesses[ways] <= 12 < 40 <= guesses[0]
+    assert guesses[ways] <= 8 < 24 <= guesses[0]
 
 
 def test_ways_that_got_stuck_are_skipped_until_the_search_backtracks_past_them() -> None:
@@ -1331,6 +1343,42 @@ def test_ways_that_got_stuck_are_skipped_until_the_search_backtracks_past_them()
             assert len(skipped) > 20 and max(sizes) > 4
         skipped.clear()
         sizes.clear()
+
+
+def test_a_number_left_with_one_cell_goes_there_and_is_never_guessed() -> None:
+    """A strike (or any narrowing outside the drain) that leaves a number one candidate cell
+    puts it there at the next drain; so the search never spends a guess, with all the
+    probing a guess brings, on a number that has only one cell left."""
+    from numbrix_curses.solver import _Search
+
+    (puzzle,), answers = corpus_boards("corpus-v1-12x12", ["12x12-minimal-00"])
+    where = {int(v): cell for cell, v in enumerate(answers[puzzle.id].ravel())}
+    search = _Search(puzzle.geometry, puzzle)
+    search.setup()
+    search._settle()
+    v = next(v for v in range(1, puzzle.size + 1) if search.dom[v].bit_count() == 2)
+    wrong = next(c for c in puzzle.geometry.cells_of(search.dom[v]) if c != where[v])
+    search._strike(v, wrong)
+    search._drain()
+    assert search.pos[v] == where[v]
+
+    picked: list[int] = []
+    pick = _Search._pick
+
+    def counted(self, segs):
+        number, cell = pick(self, segs)
+        picked.append(self.dom[number].bit_count())
+        return number, cell
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_Search, "_pick", counted)
+        for name, ids in [
+            ("corpus-v1-9x9", ["9x9-minimal-05", "9x9-multiple-00", "9x9-multiple-02"]),
+            ("corpus-v1-12x12", ["12x12-minimal-14", "12x12-minimal-15", "12x12-multiple-09"]),
+        ]:
+            for other in corpus_boards(name, ids)[0]:
+                check_result(other, solve(other, workers=1))
+    assert len(picked) > 20 and min(picked) >= 2
 
 
 def test_the_ways_to_lay_a_run_are_every_path_between_its_ends() -> None:
@@ -1510,11 +1558,11 @@ def test_the_edge_that_would_close_a_chain_of_joins_into_a_loop_is_cut(monkeypat
     """The path runs along a chain of joined cells from one end to the other, so it cannot
     also take the edge between its two ends where they touch: that would close a loop. A
     cell that loses that edge can be left with two usable neighbours, a corridor cell in
-    turn. On this board (2 3 4 5 / 1 12 11 6 / 10 9 8 7) that finishes the deduction; with
+    turn. On this board (1 2 3 12 / 6 5 4 11 / 7 8 9 10) that finishes the deduction; with
     the loop rule taken out, deduction stops with nine of the twelve cells open."""
     from numbrix_curses.solver import _Search
 
-    puzzle = board([[2, 0, 0, 0], [0, 12, 0, 0], [0, 0, 0, 0]])
+    puzzle = board([[1, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 10]])
     assert_deduction_finds_the_only_solution(puzzle)
     monkeypatch.setattr(_Search, "_loop_cuts", lambda self, h, v, cut_h, cut_v: (cut_h, cut_v))
     without = _deductions_of(puzzle)
@@ -1575,10 +1623,7 @@ def dives(monkeypatch):
 
 @pytest.mark.parametrize(
     "name, ids",
-    [
-        ("corpus-v1-6x10", ["6x10-minimal-00", "6x10-multiple-00", "6x10-multiple-01"]),
-        ("corpus-v1-8x14", ["8x14-multiple-01"]),
-    ],
+    [("corpus-v1-6x10", ["6x10-minimal-00", "6x10-multiple-01", "6x10-none-00"])],
 )
 def test_a_dive_that_gives_up_leaves_no_trace_on_the_search(name, ids, dives, monkeypatch) -> None:
     puzzles, _ = corpus_boards(name, ids)

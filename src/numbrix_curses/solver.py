@@ -427,7 +427,11 @@ class _Search:
     # ----------------------------------------------------------- propagation
     def _drain(self) -> None:
         """Revise queued numbers until none changes: each keeps only the cells that touch a
-        candidate of its predecessor and of its successor (reach through free cells)."""
+        candidate of its predecessor and of its successor (reach through free cells), and a
+        number left with one cell goes there, whoever narrowed it (a strike, a probe's union,
+        the regions): left unplaced, it was the search's next "guess", a node with all its
+        probing for a choice that was none (one process, clue-minimal 12x12 boards: 1.8 s
+        against 2.6 s and 109 guesses against 166; 20x20-minimal-10: 20 s against 51 s)."""
         work, pos, dom, trail = self.work, self.pos, self.dom, self.trail
         last, cols = self.last, self.geo.cols
         not_last, not_first = self._not_last_col, self._not_first_col
@@ -478,11 +482,14 @@ class _Search:
                     | (up & ~(p << cols))
                 )
             if d == old:
-                continue
-            if not d:
-                raise Stuck
-            trail.append((u, old))
-            dom[u] = d
+                if d & (d - 1):
+                    continue
+                # (a single candidate left by a narrowing elsewhere: place it now)
+            else:
+                if not d:
+                    raise Stuck
+                trail.append((u, old))
+                dom[u] = d
             if d & (d - 1) == 0:
                 self.stats.placements += 1
                 self._place(u, d.bit_length() - 1)
