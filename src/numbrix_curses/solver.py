@@ -117,11 +117,14 @@ _RUN_PROBE_LONGEST = 16
 _RUN_PROBE_MOST_WAYS = 64
 _RUN_PROBE_FROM_CELLS = 200
 # Boards with a deep root (past 15x15, where a guess costs a tenth of a second) lay longer
-# runs with more ways. 20x20, one process: 8 multiple boards 52 s in all against 65 s;
-# two processes: 20x20-minimal-10 in 19 s and 190 guesses against 22-31 s and 318-437. On
-# 10x20 and 15x15 these limits cost more than they save (15x15 minimal 8.2 s against 7.2 s).
-_RUN_PROBE_LONGEST_DEEP = 20
-_RUN_PROBE_MOST_WAYS_DEEP = 128
+# runs with more ways. 26 clue-minimal 20x20 boards (the benchmark's 16 and 10 made by
+# `numbrix generate --clues 1`), two processes: 72 s in all against 100 s with runs of at
+# most 20 and 128 ways (20x20-minimal-10: 14.5 s against 27.9 s), and the benchmark's 8
+# multiple boards 23.2 s against 23.6 s. One process: 108 s against 128 s (384 ways: 112 s,
+# with one board at 39 s). On 10x20 and 15x15 deep limits cost more than they save (15x15
+# minimal 8.2 s against 7.2 s).
+_RUN_PROBE_LONGEST_DEEP = 24
+_RUN_PROBE_MOST_WAYS_DEEP = 256
 # Until it meets a first solution, the search starts again from where no process shares it
 # after this many guesses, then after twice as many as the time before (see `_restart`).
 # Sparse 12x12, 10x20 and 15x15 boards with several solutions (random paths, 8-14% of the
