@@ -818,6 +818,23 @@ def test_restarting_after_every_few_guesses_still_proves_unique_boards(
     assert sum(restarts) > 20
 
 
+def test_boards_past_15x15_restart_too_and_keep_their_verdict(restarts: list[bool]) -> None:
+    """Past 15x15 the first restart comes later than on smaller boards, but it comes: with
+    that gap at one guess too, sparse 16x16 boards (12% of the numbers given, several
+    solutions) restart several times each and still get two valid solutions."""
+    for seed in (2, 22, 23, 24):
+        rng = random.Random(seed)
+        grid = grid_of(16, 16, random_path(16, 16, rng)).ravel()
+        values = np.where([rng.random() < 0.12 for _ in range(grid.size)], grid, 0)
+        puzzle = puzzle_of(16, 16, values)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(solver, "_RESTART_FIRST_DEEP", 1)
+            result = solve(puzzle, workers=1, max_nodes=2000)
+        check_result(puzzle, result)
+        assert result.status is Status.MULTIPLE
+    assert sum(restarts) >= 12
+
+
 def four_givens_17x20() -> Puzzle:
     """17x20 with four givens far apart: thousands of solutions, and pockets behind
     corridors for the last runs to fall into."""

@@ -42,9 +42,9 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
   node. A trial that fills the board has met a solution, which is kept: on small boards
   with several solutions both are often met before any guess.
 Until a first solution turns up, the search starts again now and then (after 64 guesses, then
-128 more, ...), with what it learnt of where refutations come from (see `_restart`); not on
-boards past 15x15, where guesses are too dear to throw away, nor in a part of the search
-that another process handed over (it is searched to its end either way).
+128 more, ...), with what it learnt of where refutations come from (see `_restart`); on
+boards past 15x15, where guesses are dear, only after 256 guesses; never in a part of the
+search that another process handed over (it is searched to its end either way).
 After a first solution, a "twin" is looked for by rewiring a stretch of the path that holds
 no given; on open boards a quick run-by-run dive looks for that pair before the full search.
 Every change is written to a trail and undone on backtracking; nothing is copied per node.
@@ -134,12 +134,16 @@ _RUN_PROBE_MOST_WAYS_DEEP = 256
 # did Luby's sequence (32 or 64 guesses a unit: 210 and 153 s): restarts are chaotic, and
 # this choice holds for that set of boards, not beyond doubt. A restart after a first
 # solution only delays the proof (10x20-minimal-02: 9.4 s against 5.9 s), so there are none
-# then. Boards with a deep root (past 15x15) never restart: a guess there costs a tenth of a
-# second, which a restart throws away by the hundred, and on sparse random 20x20 boards
-# restarts saved no timeouts (6 of 9 either way, 30 s each), while 20x20-minimal-10 got
-# slower: one process, no answer after 60 s and 320 guesses (230 guesses and 61 s without
-# restarts); two, a 30 s timeout in the benchmark (18-21 s before).
+# then. Boards with a deep root (past 15x15) restart later (see below): a guess there costs
+# a tenth of a second, which a restart throws away by the hundred.
 _RESTART_FIRST = 64
+# Past 15x15 the first restart comes this late: no clue-minimal 20x20 board of 26 (the
+# benchmark's and ten made by the generator) takes that many guesses in one process, and a
+# restart after 64 made 20x20-minimal-10 twice as slow (29.7 s against 14.6 s, two
+# processes). Boards with several solutions that the search thrashes on do take that many:
+# of ten 14x14-21x21 soak boards that timed out (one process, 60 s), 5 are answered with
+# it and 1 without (6 with restarts from 64).
+_RESTART_FIRST_DEEP = 256
 _RESTART_GROWTH = 2
 # While a partner process probes the root beside the search (boards past 15x15, see
 # `workers.Partner`), the two swap what they know at most this often (in seconds).
@@ -1446,15 +1450,14 @@ class _Search:
         stats = self.stats
         team = self.team
         failures = self.failures
-        restart_gap = _RESTART_FIRST
-        # Never on boards with a deep root (see `_RESTART_FIRST`), nor in a part handed over
-        # by another process: the part must be searched to its end whether or not a
-        # solution lies in it, so a restart there only repeats work. Two processes, sparse
+        restart_gap = _RESTART_FIRST_DEEP if self.root_probe_steps else _RESTART_FIRST
+        # Never in a part handed over by another process: the part must be searched to its
+        # end whether or not a solution lies in it, so a restart there only repeats work. Two processes, sparse
         # 10x20 and 15x15 boards: 3 of 60 time out, 114 s in all, against 4 and 127 s when
         # parts restarted too (10x20-multiple-01: 7.0 s against 11 s).
         restart_at = (
             float("inf")
-            if self.root_probe_steps or refute is not None
+            if refute is not None
             else stats.nodes + restart_gap
         )
         try:
