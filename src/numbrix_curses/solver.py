@@ -65,7 +65,7 @@ from enum import Enum
 from functools import reduce
 from itertools import compress, repeat
 from operator import and_, itemgetter, ne, or_
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -229,6 +229,17 @@ _Shape = tuple[list[_Run], list[int], list[int], Callable[[list[int]], tuple[int
 #: and all four together.
 _Joins = tuple[int, int, int, int, int]
 _NO_JOINS: _Joins = (0, 0, 0, 0, 0)
+
+
+def _remembered(table: dict, key: int, limit: int, make: Callable, geo: Geometry) -> Any:
+    """`make(geo, key)`, looked up in `table` first and kept there; the table is emptied
+    when it holds more than `limit` entries, so memory stays bounded."""
+    found = table.get(key)
+    if found is None:
+        if len(table) > limit:
+            table.clear()
+        found = table[key] = make(geo, key)
+    return found
 
 
 def _joined(union: list[int] | None, dom: list[int]) -> list[int]:
@@ -490,15 +501,13 @@ class _Search:
                     | (down & ~(p >> cols))
                     | (up & ~(p << cols))
                 )
-            if d == old:
-                if d & (d - 1):
-                    continue
-                # (a single candidate left by a narrowing elsewhere: place it now)
-            else:
+            if d != old:
                 if not d:
                     raise Stuck
                 trail.append((u, old))
                 dom[u] = d
+            elif d & (d - 1):
+                continue  # (unchanged; one cell left by a narrowing elsewhere is placed)
             if d & (d - 1) == 0:
                 self.stats.placements += 1
                 self._place(u, d.bit_length() - 1)
@@ -819,13 +828,7 @@ class _Search:
 
     def _pockets(self) -> list[int]:
         """The pockets (connected parts) of the free cells, remembered by the free cells."""
-        pockets = self.pockets
-        comps = pockets.get(self.free)
-        if comps is None:
-            if len(pockets) > _CACHE_LIMIT:
-                pockets.clear()
-            comps = pockets[self.free] = components(self.geo, self.free)
-        return comps
+        return _remembered(self.pockets, self.free, _CACHE_LIMIT, components, self.geo)
 
     def _narrow(self, u: int, cells: int) -> bool:
         """Keep only `cells` of number u's candidates; True if that changed them. Raises
@@ -957,7 +960,6 @@ class _Search:
         """
         dom, odd = self.dom, self.odd_colour
         odd_mask = self.geo.odd_mask
-        memo = self.cuts
         for pocket in self._pockets():
             alone = [(lo, hi) for lo, hi in segs if pocket & dom[lo] and pocket & dom[hi]]
             if len(alone) != 1:
@@ -965,12 +967,9 @@ class _Search:
             lo, hi = alone[0]
             if hi - lo + 1 != pocket.bit_count():
                 continue  # (`_regions` finds that out)
-            cuts = memo.get(pocket)
-            if cuts is None:
-                if len(memo) > _CUTS_CACHE_LIMIT:
-                    memo.clear()
-                cuts = memo[pocket] = cut_cells(self.geo, pocket)
-            for cell, parts in cuts:
+            for cell, parts in _remembered(
+                self.cuts, pocket, _CUTS_CACHE_LIMIT, cut_cells, self.geo
+            ):
                 if len(parts) > 2:
                     raise Stuck
                 ways = []
