@@ -53,6 +53,12 @@ the tree where one of the others' guesses is wrong. Before the first guess there
 to share, yet on boards past 15x15 the root's probing takes seconds; there a partner process
 probes the same root with the board turned round, and the two trade what they strike
 (`_root_check`).
+
+The timings and guess counts quoted in comments below were measured when each rule or
+constant was chosen, on the solver as it stood then; later rules changed many of them (a
+number narrowed to one cell outside the drain was guessed until late on, which inflated
+every guess count before that). They say why a choice was made; `make bench` gives today's
+numbers, and a choice worth revisiting is one whose reason no longer holds there.
 """
 from __future__ import annotations
 
