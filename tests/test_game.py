@@ -146,17 +146,25 @@ def test_digits_build_a_multi_digit_number_in_one_move():
     assert game.history == (SetCell(cell(game, 1, 2), 0, 15),)
 
 
-def test_digit_that_would_overshoot_starts_a_new_number():
+def test_digit_that_would_overshoot_is_refused_and_ends_the_number():
     game = make_game()  # 16 cells
     game.set_cursor(1, 2)
     game.type_digit(1)
-    game.type_digit(7)  # 17 > 16: a new number 7
+    assert game.type_digit(7) is Refusal.OUT_OF_RANGE  # 17 > 16: the player is told
+    assert at(game, 1, 2) == 1  # the digits typed so far are kept
+    assert game.pending is None  # and the number is finished
+    assert game.history == (SetCell(cell(game, 1, 2), 0, 1),)
+    assert game.type_digit(7) is None  # the next digit starts a new number
     assert at(game, 1, 2) == 7
-    assert game.pending.digits == "7"
-    assert game.history == (
-        SetCell(cell(game, 1, 2), 0, 1),
-        SetCell(cell(game, 1, 2), 1, 7),
-    )
+
+
+def test_zero_that_would_overshoot_never_clears_the_cell():
+    game = make_game()  # 16 cells
+    game.set_cursor(1, 2)
+    game.type_digit(3)
+    assert game.type_digit(0) is Refusal.OUT_OF_RANGE  # 30 > 16
+    assert at(game, 1, 2) == 3
+    assert game.moves == 1
 
 
 def test_zero_continues_a_number_or_clears():
@@ -496,8 +504,7 @@ def test_format_duration(seconds, text):
 def test_place_next_counts_on_from_the_highest_neighbour():
     game = make_game()
     game.set_cursor(1, 2)  # neighbours: 14, 16 and two blanks
-    assert game.next_number() is None  # 16 is the last number: nothing after it
-    assert game.place_next() is Refusal.OUT_OF_RANGE
+    assert game.next_number() == 15  # 16 is the last number: count on from 14
     game.set_cursor(0, 1)  # neighbours 4, 14, blank
     assert game.next_number() == 15
     game.set_cursor(0, 2)  # neighbours 1 and two blanks
@@ -518,6 +525,33 @@ def test_place_next_needs_a_neighbour_and_never_touches_givens():
     assert game.place_next() is None and at(game, 0, 2) == 3
     game.undo()
     assert at(game, 0, 2) == 0 and at(game, 0, 1) == 2
+
+
+def test_place_next_skips_a_neighbour_whose_next_number_is_placed():
+    game = make_game([[1, 0, 0], [0, 0, 0], [0, 0, 9]])
+    game.set_value(cell(game, 1, 0), 2)  # 1's next number stands below it
+    game.set_cursor(0, 1)  # next to 1, and to nothing else
+    assert game.next_number() is None
+    assert game.place_next() is Refusal.NEXT_PLACED  # not a second 2
+    assert at(game, 0, 1) == 0
+    game.set_cursor(1, 1)  # next to 2 (3 is not placed) and nothing else
+    assert game.place_next() is None and at(game, 1, 1) == 3
+    game.set_cursor(1, 1)  # the cursor's own 3 does not count as placed elsewhere
+    assert game.next_number() == 3
+    game.set_cursor(2, 0)  # next to 2 (its 3 placed) and a blank: nothing to count on
+    assert game.place_next() is Refusal.NEXT_PLACED
+    game.set_cursor(1, 2)  # next to 3 and 9: 9 is the last number, 4 is free
+    assert game.place_next() is None and at(game, 1, 2) == 4
+
+
+def test_place_next_at_the_last_number_is_out_of_range():
+    game = make_game([[1, 0], [0, 4]])
+    game.set_cursor(1, 0)  # next to 1 and 4 (the last)
+    game.set_value(cell(game, 0, 1), 2)  # 1's next is placed: nothing to count on
+    assert game.place_next() is Refusal.NEXT_PLACED
+    game = make_game([[0, 0], [0, 4]])
+    game.set_cursor(0, 1)  # next to 4 only
+    assert game.place_next() is Refusal.OUT_OF_RANGE
 
 
 def test_place_next_replaces_an_entry():
@@ -564,6 +598,16 @@ def test_reveal_refuses_a_grid_that_is_not_a_solution():
     game = make_game()
     with pytest.raises(ValueError):
         game.reveal(np.array(GIVENS))
+
+
+def test_a_solve_by_hand_after_an_undone_reveal_is_final_but_marked_seen():
+    game = make_game()
+    assert game.reveal(np.array(SOLUTION)) is None
+    assert game.undo() is None
+    fill_solution(game)  # the player types it in
+    assert game.solved is not None and not game.solved.revealed  # the player's own solve
+    assert game.undo() is Refusal.SOLVED  # so it stays
+    assert game.revealed  # (and the game saw the answer: no best time)
 
 
 def test_a_real_solve_stays_final():

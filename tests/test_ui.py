@@ -477,6 +477,47 @@ def test_best_time_is_recorded(demo: Path, state: Path):
     assert not list((state / "numbrix-curses" / "games").glob("*.json"))  # nothing to resume
 
 
+def test_a_solve_after_an_undone_reveal_counts_without_a_best_time(demo: Path, state: Path):
+    import json
+
+    term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
+    try:
+        wait_play(term, last="mouse")
+        term.send("S")
+        term.wait_text("Reveal the solution?")
+        term.send("y")
+        term.wait_text("Solution revealed")
+        term.send("u")
+        term.wait_gone("Solution revealed")
+        for keys, number in [((), "3"), (("right",), "2"), (("down",), "15"),
+                             (("down",), "12"), (("left",), "13")]:
+            for key in keys:
+                term.send_key(key)
+            term.send(number)
+            term.send_key("enter")
+        shown = "no best time: the solution was shown"
+        term.wait_for(lambda: shown in term.flowing_text(36), what=shown)
+        term.send("u")  # the player's own solve is final: it stays
+        term.send("m")  # (keys are handled in order: once the list shows, u was handled)
+        term.wait_text("5. 13 at B3")
+        term.wait_text("Placed  16 of 16")
+        term.send("q")
+        assert term.wait_exit() == 0
+    finally:
+        term.close()
+    records = json.loads((state / "numbrix-curses" / "records.json").read_text())
+    [entry] = records["puzzles"].values()
+    assert entry["solved"] == 1 and "best_seconds" not in entry
+
+
+def test_a_command_ends_the_number_being_typed(term: Terminal, board: Board):
+    term.send("1")
+    board.wait_cell(0, 1, "1")
+    term.send("c")  # check, then a new number: 5, not 15
+    term.send("5")
+    board.wait_cell(0, 1, "5")
+
+
 # ----- boards larger than the screen -------------------------------------------------------
 def big_puzzle(tmp_path: Path, rows: int = 20, cols: int = 20) -> Path:
     path = tmp_path / "big.txt"

@@ -59,6 +59,10 @@ def _changes(move: Move) -> tuple[SetCell, ...]:
     return move.changes if isinstance(move, Batch) else (move,)
 
 
+#: the label of the move that fills in the revealed solution
+REVEAL_LABEL = "reveal"
+
+
 class Refusal(str, enum.Enum):
     """Why a request was not carried out; the value is a message fit for the player."""
 
@@ -70,6 +74,7 @@ class Refusal(str, enum.Enum):
     NOTHING_TO_REDO = "Nothing to redo."
     NOTHING_TO_CLEAR = "Nothing to clear."
     NO_NEIGHBOUR = "No number next to this cell to count on from."
+    NEXT_PLACED = "The numbers after this cell's neighbours are on the board already."
     NOTHING_TO_FILL = "Nothing to fill in."
 
 
@@ -110,7 +115,7 @@ class SolvedRecord:
 
     seconds: float
     moves: int
-    #: the solution was revealed, not found: no best time
+    #: the reveal filled the board, the player did not: it can be taken back
     revealed: bool = False
 
 
@@ -469,8 +474,11 @@ class Game:
         """Type one digit at the cursor.
 
         Digits build a number (4 then 2 gives 42) as long as it stays within the board; a
-        digit that would overshoot starts a new number. A number started with 0 clears the
-        cell. The number shows in its cell at once, and the whole typed number is one move.
+        digit that would take it past the board is refused and ends the number, so the
+        player is told (typing 3 then 0 on a 25-cell board must not quietly clear the cell,
+        as a fresh 0 would) and the next digit starts a new number. A number started with 0
+        clears the cell. The number shows in its cell at once, and the whole typed number
+        is one move.
         """
         if not 0 <= digit <= 9:
             raise ValueError(f"not a digit: {digit}")
@@ -481,9 +489,11 @@ class Game:
         pending = self._pending
         if pending is not None and pending.cell == cell:
             longer = pending.digits + str(digit)
-            if int(longer) <= self.size:
-                self._set_pending(PendingEntry(cell, longer, pending.origin))
-                return None
+            if int(longer) > self.size:
+                self.commit()
+                return Refusal.OUT_OF_RANGE
+            self._set_pending(PendingEntry(cell, longer, pending.origin))
+            return None
         self.commit()
         if digit == 0:
             return self.clear(cell)
@@ -508,17 +518,23 @@ class Game:
         return None
 
     def next_number(self) -> int | None:
-        """One more than the highest number next to the cursor, if that fits the board."""
+        """One more than the highest number next to the cursor whose next number is not on
+        the board yet (anywhere but the cursor cell), if that fits the board.
+
+        A neighbour whose next number stands elsewhere already has its chain going on
+        there: counting on from it would only make a duplicate.
+        """
         flat = self._grid.ravel()
-        around = [int(flat[n]) for n in self.geometry.neighbours[self._cursor]]
-        highest = max(around, default=BLANK)
-        if highest == BLANK or highest >= self.size:
-            return None
-        return highest + 1
+        here = self._cursor
+        elsewhere = {int(v) for k, v in enumerate(flat.tolist()) if v != BLANK and k != here}
+        around = [int(flat[n]) for n in self.geometry.neighbours[here]]
+        following = [
+            v + 1 for v in around if v != BLANK and v < self.size and v + 1 not in elsewhere
+        ]
+        return max(following, default=None)
 
     def place_next(self) -> Refusal | None:
-        """Put one more than the highest neighbouring number in the cursor cell (`n` key):
-        the quick way to extend a chain."""
+        """Put `next_number` in the cursor cell (`n` key): the quick way to extend a chain."""
         self.commit()
         refusal = self._refusal_for(self._cursor)
         if refusal is not None:
@@ -526,9 +542,12 @@ class Game:
         number = self.next_number()
         if number is None:
             flat = self._grid.ravel()
-            if any(flat[n] == self.size for n in self.geometry.neighbours[self._cursor]):
-                return Refusal.OUT_OF_RANGE
-            return Refusal.NO_NEIGHBOUR
+            around = [int(flat[n]) for n in self.geometry.neighbours[self._cursor]]
+            if not any(around):
+                return Refusal.NO_NEIGHBOUR
+            if any(BLANK < v < self.size for v in around):
+                return Refusal.NEXT_PLACED
+            return Refusal.OUT_OF_RANGE
         return self.set_value(self._cursor, number)
 
     def fill(self, placements: Iterable[tuple[int, int]], label: str) -> Refusal | None:
@@ -567,7 +586,7 @@ class Game:
             return Refusal.PAUSED
         self.revealed = True
         flat = answer.ravel()
-        return self.fill(((c, int(flat[c])) for c in range(self.size)), "reveal")
+        return self.fill(((c, int(flat[c])) for c in range(self.size)), REVEAL_LABEL)
 
     def restart(self) -> Refusal | None:
         """Clear every entry as one undoable move."""
@@ -737,7 +756,11 @@ class Game:
         complete = self.is_complete()
         if self._solved is None and complete:
             self._timer.pause()
-            self._solved = SolvedRecord(self._timer.elapsed(), self.moves, self.revealed)
+            # Revealed means the reveal itself filled the board (it can be taken back); a
+            # solve by hand after an undone reveal is the player's, and final.
+            top = self._undo[-1] if self._undo else None
+            by_reveal = isinstance(top, Batch) and top.label == REVEAL_LABEL
+            self._solved = SolvedRecord(self._timer.elapsed(), self.moves, by_reveal)
         elif self._solved is not None and not complete:
             # Undoing a revealed solution: play goes on.
             self._solved = None

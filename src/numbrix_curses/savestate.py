@@ -282,18 +282,19 @@ class Store:
         return {k: _record_from(v) for k, v in self._read_records().items()}
 
     def record_solve(
-        self, puzzle: Puzzle, label: str, seconds: float, moves: int
+        self, puzzle: Puzzle, label: str, seconds: float, moves: int, timed: bool = True
     ) -> tuple[Record, bool]:
         """Count a solve; returns the new record and whether this was a best time.
 
-        Raises OSError when the records cannot be written.
+        With `timed` False (the player saw the solution before solving) the solve counts but
+        its time cannot be a best. Raises OSError when the records cannot be written.
         """
         key = puzzle_key(puzzle)
         with self._records_lock():
             table = self._read_records()
             entry = dict(table.get(key, {}))
             before = _record_from(entry)  # a hand-edited entry may hold anything
-            is_best = before.best_seconds is None or seconds < before.best_seconds
+            is_best = timed and (before.best_seconds is None or seconds < before.best_seconds)
             entry["label"] = label
             entry["solved"] = before.solved + 1
             entry["last_solved"] = time.time()

@@ -172,6 +172,8 @@ class PlayScreen(Screen):
         edited, refusal = apply_edit(game, action)
         if edited:
             return refusal, None
+        # Any other request ends the number being typed: 1, c, 9 is two numbers, not 19.
+        game.commit()
         if isinstance(action, GoToMove):
             return self._go_to_move(action.count), None
         elif action is Command.COMMIT:
@@ -464,14 +466,18 @@ class PlayScreen(Screen):
         store = self.ctx.store
         store.delete_game(game.puzzle)
         self.saved_revision = game.revision
-        if record.revealed or game.revealed:
+        if record.revealed:
             return Message("Solution revealed: u takes it back.")
         try:
             best, is_best = store.record_solve(game.puzzle, self.label, record.seconds,
-                                               record.moves)
+                                               record.moves, timed=not game.revealed)
         except OSError as error:
             return Message(f"{self._solved_text()} (best time not saved: "
                            f"{error.strerror or error})", MessageKind.SUCCESS)
+        if game.revealed:
+            # Solved by hand after taking back a reveal: it counts, its time does not.
+            return Message(f"{self._solved_text()} (no best time: the solution was shown)",
+                           MessageKind.SUCCESS)
         if best.solved <= 1:
             return self._solved_message(None, False)  # a first solve: no best to beat yet
         return self._solved_message(best.best_seconds, is_best)
