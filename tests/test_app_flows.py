@@ -164,6 +164,33 @@ def test_quit_and_resume_keeps_entries_history_and_timer(state: Path, demo: Path
         term.close()
 
 
+def test_a_game_left_paused_comes_back_paused(state: Path, demo: Path):
+    term = start(play_command(str(demo)), state)
+    board = Board(term, 4)
+    try:
+        wait_play(term)
+        term.send("3")
+        board.wait_cell(0, 1, "3")
+        term.send("p")
+        term.wait_text("Paused")
+        term.send("q")
+        expect_exit(term)
+    finally:
+        term.close()
+    term = start(play_command(str(demo)), state)
+    board = Board(term, 4)
+    try:
+        term.wait_text("Paused")
+        assert "14" not in "".join(term.lines[term.find("┌")[0]:])  # the board stays hidden
+        term.send("p")
+        term.wait_gone("Paused")
+        board.wait_cell(0, 1, "3")
+        term.send("q")
+        expect_exit(term)
+    finally:
+        term.close()
+
+
 def test_continue_in_the_menu_resumes_the_latest_game(state: Path):
     puzzle = Puzzle.from_rows(GIVENS, {"id": "demo"})
     game = Game(puzzle, elapsed=185)

@@ -708,6 +708,25 @@ def test_state_round_trip_keeps_board_history_cursor_and_time():
     assert again.redo() is None and again.value(c(1, 2)) == 15
 
 
+def test_a_game_left_paused_opens_paused_with_its_clock_still():
+    clock = FakeClock(START)
+    game = make_game(clock=clock)
+    game.set_value(cell(game, 0, 1), 3)
+    clock.now += 10
+    game.pause()
+    clock.now += 100  # paused: this does not count
+    clock2 = FakeClock(START)
+    again = Game.from_state(Puzzle.from_rows(GIVENS), game.to_state(), clock=clock2)
+    assert again.paused
+    clock2.now += 50
+    assert again.elapsed() == 10
+    again.resume()
+    clock2.now += 5
+    assert again.elapsed() == 15
+    running = Game.from_state(Puzzle.from_rows(GIVENS), again.to_state(), clock=clock2)
+    assert not running.paused
+
+
 def test_state_of_a_solved_game_restores_solved():
     game = make_game()
     fill_solution(game)

@@ -655,6 +655,7 @@ class Game:
             "elapsed": round(self.elapsed(), 3),
             "revealed": self.revealed,
             "hints": self.hints,
+            "paused": self.paused,
         }
 
     @classmethod
@@ -694,6 +695,8 @@ class Game:
         game.hints = hints if isinstance(hints, int) and hints >= 0 else 0
         game._solved = None
         game._after_change()
+        if state.get("paused") is True:
+            game.pause()  # left paused: it opens paused, the clock still
         return game
 
     def _check_fits(self, move: Move, grid: np.ndarray) -> None:

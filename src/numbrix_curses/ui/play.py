@@ -545,6 +545,10 @@ class PlayScreen(Screen):
     def close(self) -> None:
         self._cancel_task()
         self.solution_job.cancel()
+        if self.paused_by_cover:
+            # Paused only while a dialog covered the board: the save must not open paused.
+            self.game.resume()
+            self.paused_by_cover = False
         self.save()
 
     # ----- messages ----------------------------------------------------------------------
