@@ -79,6 +79,7 @@ def _run(first: Callable[[AppContext], list[Screen]]) -> int:
     except locale.Error:
         pass  # a broken LANG: the C locale draws in ASCII
     os.environ.setdefault("ESCDELAY", "25")
+    _use_the_real_size()
     app = App(AppContext(Store()), first)
     previous = _catch_signals()
     try:
@@ -104,6 +105,24 @@ def _run(first: Callable[[AppContext], list[Screen]]) -> int:
         return _crashed(app)
     finally:
         _restore_signals(previous)
+
+
+def _use_the_real_size() -> None:
+    """Draw at the terminal's real size, and follow it when it changes.
+
+    ncurses lets LINES and COLUMNS in the environment override the size the terminal
+    reports, then and after every resize: exported by a shell, or set at C level by
+    readline, they would pin the app to a stale size inside a bigger window. So they go
+    before initscr. (`curses.use_env(False)` is not the cure: without `use_tioctl`, which
+    Python does not offer, it makes ncurses skip asking the terminal too and take the
+    terminfo default, 80x24, just as stale.)
+    """
+    for name in ("LINES", "COLUMNS"):
+        os.environ.pop(name, None)
+        try:
+            os.unsetenv(name)  # readline sets them in the C environment only
+        except (AttributeError, OSError):
+            pass
 
 
 def _say(line: str) -> None:

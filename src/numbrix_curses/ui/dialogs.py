@@ -8,16 +8,27 @@ from __future__ import annotations
 import curses
 import glob
 import os
-import textwrap
 from typing import Callable
 
 from numbrix_curses.ui.actions import Action, Command, Hotkey, MoveCursor, TextKey
-from numbrix_curses.ui.draw import centred, put
+from numbrix_curses.ui.draw import centred, put, put_wrapped, wrap_text
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr
-from numbrix_curses.ui.screen import AppContext, Nav, Pop, Screen, draw_box, draw_title
+from numbrix_curses.ui.screen import (
+    AppContext,
+    Nav,
+    Pop,
+    Push,
+    Screen,
+    draw_box,
+    draw_title,
+    fits_or_too_small,
+)
 
 Answer = Callable[[], "Nav | None"]
+#: the text prompt's left margin, and where its buttons go (rows below the prompt line)
+PROMPT_LEFT = 2
+BUTTONS_ROW = 8
 
 
 class ConfirmScreen(Screen):
@@ -69,20 +80,25 @@ class ConfirmScreen(Screen):
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
-        lines = [self.question] + ([self.detail] if self.detail else [])
         buttons = [f"[y] {self.labels[0]}", f"[n] {self.labels[1]}"]
-        inner = max(max(len(line) for line in lines), sum(len(b) for b in buttons) + 4) + 4
+        texts = [self.question] + ([self.detail] if self.detail else [])
+        inner = max(max(len(text) for text in texts), sum(len(b) for b in buttons) + 4) + 4
         box_w = min(width, inner + 2)
-        box_h = len(lines) + 4
+        # The text wraps to the box (a narrow terminal must not lose the end of a warning);
+        # the question stays bold however many lines it takes.
+        lines = [(line, curses.A_BOLD if i == 0 else 0)
+                 for i, text in enumerate(texts) for line in wrap_text(text, box_w - 4)]
+        box_h = min(height, len(lines) + 4)
+        lines = lines[: max(0, box_h - 4)]
         top = max(0, (height - box_h) // 2)
         left = max(0, (width - box_w) // 2)
         # The dialog takes every click: nothing behind it reacts.
         mask.clear()
         draw_box(win, top, left, box_h, box_w, theme)
-        for i, line in enumerate(lines):
-            put(win, top + 1 + i, left + 2, line[: box_w - 4], curses.A_BOLD if i == 0 else 0)
+        for i, (line, attr) in enumerate(lines):
+            put(win, top + 1 + i, left + 2, line, attr)
         y = top + box_h - 2
-        x = left + (box_w - (sum(len(b) for b in buttons) + 4)) // 2
+        x = left + max(1, (box_w - (sum(len(b) for b in buttons) + 4)) // 2)
         for i, text in enumerate(buttons):
             focused = (i == 0) == self.focus_yes
             put(win, y, x, text, theme.selected if focused else theme.key)
@@ -116,8 +132,22 @@ class TextPromptScreen(Screen):
         self.complete_paths = complete_paths
         self.ok = ok
         self.message: Message | None = None
+        #: the last frame showed the too-small notice, which offers q to leave
+        self.too_small = False
+
+    def _buttons(self) -> list[tuple[str, str, Action]]:
+        return [("Enter", self.ok, Command.CONFIRM), ("Tab", "complete", Command.NEXT_FIELD),
+                ("Esc", "back", Command.BACK)]
+
+    def min_size(self) -> tuple[int, int]:
+        """(width, height): the prompt and the buttons whole, the field, hint and message
+        lines between them."""
+        buttons = sum(len(key) + len(what) + 4 for key, what, _ in self._buttons()) - 3
+        return max(len(self.prompt), buttons) + 2 * PROMPT_LEFT, 2 + BUTTONS_ROW + 1
 
     def action_for_key(self, key: int | str) -> Action | None:
+        if self.too_small and key == "q":
+            return Command.BACK  # as the notice says; there is no field to type into
         special: dict[int | str, Action] = {
             "\n": Command.CONFIRM, "\r": Command.CONFIRM, curses.KEY_ENTER: Command.CONFIRM,
             "\x1b": Command.BACK,
@@ -129,6 +159,7 @@ class TextPromptScreen(Screen):
             curses.KEY_END: Command.END, "\x05": Command.END,
             "\x15": Command.CLEAR_ALL,  # Ctrl-U
             "\t": Command.NEXT_FIELD,
+            curses.KEY_F1: Command.HELP,  # letters are text here, so H cannot be help
         }
         if key in special:
             return special[key]
@@ -156,6 +187,10 @@ class TextPromptScreen(Screen):
             self._complete()
         elif action is Command.BACK:
             return Pop()
+        elif action is Command.HELP:
+            from numbrix_curses.ui.help import HelpScreen
+
+            return Push(HelpScreen(self.ctx))
         elif action is Command.CONFIRM:
             result = self.on_submit(self.text.strip())
             if isinstance(result, str):
@@ -190,8 +225,11 @@ class TextPromptScreen(Screen):
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
+        self.too_small = not fits_or_too_small(win, self.min_size(), theme)
+        if self.too_small:
+            return
         draw_title(win, f"Numbrix {theme.glyphs.bullet} {self.title}", theme)
-        left = 2
+        left = PROMPT_LEFT
         y = max(2, height // 2 - 3)
         put(win, y, left, self.prompt, curses.A_BOLD)
         field_w = max(10, width - 2 * left)
@@ -202,20 +240,21 @@ class TextPromptScreen(Screen):
         cursor_x = left + self.pos - start
         char = self.text[self.pos] if self.pos < len(self.text) else " "
         put(win, y + 1, cursor_x, char, curses.A_REVERSE | curses.A_UNDERLINE)
+        # The hint and the message share the rows between the field and the buttons; the
+        # message (an error to act on) gets at least one and the hint at most two.
+        row, buttons_y = y + 3, y + BUTTONS_ROW
+        text_w = width - 2 * left
         if self.hint:
-            put(win, y + 3, left, self.hint[: width - left], theme.dim)
+            hint_rows = 2 if self.message is None else min(2, buttons_y - row - 2)
+            row += put_wrapped(win, row, left, self.hint, text_w, theme.dim, max_lines=hint_rows)
         if self.message is not None:
-            lines = textwrap.wrap(self.message.text, max(10, width - 2 * left))[:3]
-            for i, line in enumerate(lines):
-                put(win, y + 4 + i, left, line, message_attr(self.message, theme))
-        y += 2
-        buttons = [("Enter", self.ok, Command.CONFIRM), ("Tab", "complete", Command.NEXT_FIELD),
-                   ("Esc", "back", Command.BACK)]
+            put_wrapped(win, row, left, self.message.text, text_w,
+                        message_attr(self.message, theme), max_lines=max(1, buttons_y - row - 1))
         x = left
-        for key, what, action in buttons:
-            put(win, y + 6, x, key, theme.key)
-            put(win, y + 6, x + len(key) + 1, what)
-            mask.put(y + 6, x, len(key) + 1 + len(what), action)
+        for key, what, action in self._buttons():
+            put(win, buttons_y, x, key, theme.key)
+            put(win, buttons_y, x + len(key) + 1, what)
+            mask.put(buttons_y, x, len(key) + 1 + len(what), action)
             x += len(key) + len(what) + 4
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import curses
+import textwrap
 
 
 def put(win: "curses.window", y: int, x: int, text: str, attr: int = 0) -> int:
@@ -26,3 +27,38 @@ def centred(win: "curses.window", y: int, text: str, attr: int = 0) -> int:
     x = max(0, (width - len(text)) // 2)
     put(win, y, x, text, attr)
     return x
+
+
+def put_if_fits(win: "curses.window", y: int, x: int, text: str, attr: int = 0) -> bool:
+    """Write `text` at (y, x) only if all of it fits: a key hint cut in the middle of a word
+    misleads more than no hint (the same keys show on the screen's buttons)."""
+    height, width = win.getmaxyx()
+    if not (0 <= y < height) or x < 0 or x + len(text) > width:
+        return False
+    put(win, y, x, text, attr)
+    return True
+
+
+def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
+    """`text` wrapped to `width` columns; at most `max_lines`, the last ending in "..." when
+    some was left out."""
+    width = max(1, width)
+    lines = textwrap.wrap(text, width) or [""]
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[: max(0, max_lines)]
+        if lines:
+            last = lines[-1]
+            lines[-1] = (last if len(last) + 3 <= width else last[: max(0, width - 3)]) + "..."
+    return lines
+
+
+def put_wrapped(
+    win: "curses.window", y: int, x: int, text: str, width: int, attr: int = 0,
+    max_lines: int | None = None,
+) -> int:
+    """Write `text` from (y, x) wrapped to `width` columns (see `wrap_text`); returns the rows
+    used."""
+    lines = wrap_text(text, width, max_lines)
+    for i, line in enumerate(lines):
+        put(win, y + i, x, line, attr)
+    return len(lines)

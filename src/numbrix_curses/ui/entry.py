@@ -18,7 +18,7 @@ from numbrix_curses.jobs import CancelToken, ThreadJob
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
 from numbrix_curses.ui.actions import Action, Command
 from numbrix_curses.ui.dialogs import ConfirmScreen, TextPromptScreen
-from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.draw import put, put_if_fits
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.form import Button, Field, Form
 from numbrix_curses.ui.grid import BoardView, draw_grid
@@ -39,6 +39,7 @@ from numbrix_curses.ui.screen import (
     Replace,
     Screen,
     draw_title,
+    fits_or_too_small,
     place_board,
     spinner,
 )
@@ -82,6 +83,10 @@ class EntrySizeScreen(Screen):
 
     def handle(self, action: Action) -> Nav | None:
         action = self.form.handle(action)
+        if action is Command.HELP:
+            from numbrix_curses.ui.help import HelpScreen
+
+            return Push(HelpScreen(self.ctx, "entry"))
         if action is Command.BACK:
             return Pop()
         if action is Command.PLAY:
@@ -92,13 +97,17 @@ class EntrySizeScreen(Screen):
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
+        form_w, form_h = self.form.size()
+        # The title, the question, the whole form and the footer line.
+        if not fits_or_too_small(win, (form_w + 2, 2 + 2 + form_h + 1), theme):
+            return  # q (Back) still leaves
         draw_title(win, f"Numbrix {theme.glyphs.bullet} Type in a puzzle", theme)
         left = max(1, (width - 40) // 2)
         top = max(2, (height - 10) // 2)
         put(win, top, left, "Size of the grid:", curses.A_BOLD)
         self.form.draw(win, mask, top + 2, left, theme)
-        put(win, height - 1, left, "up/down choose   left/right or digits change   Enter start",
-            theme.dim)
+        put_if_fits(win, height - 1, left,
+                    "up/down choose   left/right or digits change   Enter start", theme.dim)
 
 
 class EntryScreen(Screen):
@@ -119,6 +128,9 @@ class EntryScreen(Screen):
         #: what the board shows after a check: "grid" (as typed), "first" or "second"
         self.view_mode = "grid"
         self.conflicts: frozenset[int] = frozenset()
+        #: the grid revision the conflict marks belong to: any change to the grid makes
+        #: them stale, so they show only while the grid is as it was checked (as in play)
+        self.conflicts_revision = -1
         self.saved_revision = self.game.revision
         self.play_after_check = False
 
@@ -163,9 +175,10 @@ class EntryScreen(Screen):
             elif refusal is not None:
                 self.message = Message(refusal.value)
             return None
-        if action is Command.COMMIT:
-            game.commit()
-        elif action is Command.CHECK:
+        # Any other request ends the number being typed, as in play: 1, c, 5 is a check
+        # between two numbers, not a refused 15 (which left stale check marks showing).
+        game.commit()
+        if action is Command.CHECK:
             self._check()
         elif action is Command.SWAP:
             self._swap()
@@ -198,6 +211,7 @@ class EntryScreen(Screen):
 
     def _check(self) -> None:
         puzzle = self._puzzle_or_say_why()
+        self.conflicts_revision = self.game.revision
         if puzzle is None:
             self.conflicts = self.game.conflict_cells()
             return
@@ -382,7 +396,7 @@ class EntryScreen(Screen):
             for cell in self._differences():
                 marks[cell] = theme.diff
                 flags[cell] = "*"
-        if self.conflicts and result is None:
+        if self.conflicts and result is None and self.conflicts_revision == game.revision:
             for cell in self.conflicts:
                 marks[cell] = theme.wrong
                 flags[cell] = "!"
@@ -427,7 +441,7 @@ class EntryScreen(Screen):
             draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
                             "Your puzzle", self.status_rows(), message, theme, keys=KEY_LINES)
         else:
-            parts = [f"{self.game.rows}x{self.game.cols}", f"{self.game.placed} givens",
+            parts = [f"{self.game.rows}x{self.game.cols}", plural(self.game.placed, "given"),
                      self.status_rows()[-1][1]]
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
                             STATUS_BAR_KEYS)

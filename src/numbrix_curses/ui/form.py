@@ -96,11 +96,22 @@ class Form:
                 return
         self._typed = ""
 
+    def _columns(self) -> tuple[int, int]:
+        """(name column, value column) widths."""
+        name_w = max(len(f.name) for f in self.fields) + 2
+        value_w = max(len(f.shown(v)) for f in self.fields for v in f.values) + 2
+        return name_w, value_w
+
+    def size(self) -> tuple[int, int]:
+        """(width, height) the form takes when drawn: the screens' minimum size builds on it."""
+        name_w, value_w = self._columns()
+        buttons = sum(len(b.label) + 2 for b in self.buttons) + 3 * (len(self.buttons) - 1)
+        return max(name_w + value_w + 4, buttons), 2 * len(self.fields) + 1
+
     def draw(self, win: "curses.window", mask: ScreenMask, top: int, left: int,
              theme: Theme) -> int:
         """Draw from (top, left); returns the row after the form."""
-        name_w = max(len(f.name) for f in self.fields) + 2
-        value_w = max(len(f.shown(v)) for f in self.fields for v in f.values) + 2
+        name_w, value_w = self._columns()
         y = top
         for i, field in enumerate(self.fields):
             focused = i == self.focus

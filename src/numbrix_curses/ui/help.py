@@ -2,11 +2,19 @@
 from __future__ import annotations
 
 import curses
+import textwrap
 
 from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.screen import AppContext, Nav, Pop, Screen, draw_title
+from numbrix_curses.ui.screen import (
+    AppContext,
+    Nav,
+    Pop,
+    Screen,
+    draw_title,
+    fits_or_too_small,
+)
 
 RULES = """\
 Fill the grid with the numbers 1 to R x C (rows times columns) so that each
@@ -20,8 +28,8 @@ numbers just before and after the one under the cursor light up."""
 SECTIONS: dict[str, list[tuple[str, str]]] = {
     "Playing": [
         ("arrows hjkl wasd", "move the cursor (a click selects a cell)"),
-        ("0-9", "type a number: 4 then 2 gives 42; Enter or a move ends it"),
-        ("n", "one more than the highest neighbouring number"),
+        ("0-9", "type a number: 4 then 2 gives 42; Enter, a move or a command ends it"),
+        ("n", "the next number: one more than the highest neighbour whose next is not placed"),
         ("Bksp Del Space", "clear the cell (right click too)"),
         ("u  r  Ctrl-R", "undo, redo: every change, auto-fill and reveal too"),
         ("c", "check: mark numbers that cannot all be right (no answers shown)"),
@@ -47,6 +55,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("+ -  right left", "faster, slower"),
         ("space", "pause or go on; . steps one at a time"),
         ("Enter End  Home", "jump to the end, back to the start"),
+        ("up down PgUp PgDn", "scroll a board larger than the screen up and down"),
+        ("Shift-left right", "scroll it across; once the replay is over, left and right do too"),
     ],
     "Menus and lists": [
         ("arrows j k", "move; Enter or a click chooses"),
@@ -57,25 +67,50 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
 }
 
 
-def help_lines() -> list[tuple[str, int]]:
-    """(text, kind) lines: kind 0 plain, 1 heading, 2 key line."""
+#: the key column: two spaces, then the keys padded to this many columns
+KEY_INDENT = 2
+KEY_WIDTH = 18
+#: the widest the text gets (the rules read best in short lines), and the least it needs
+TEXT_WIDTH = 78
+MIN_SIZE = (40, 6)
+
+
+def help_lines(width: int = TEXT_WIDTH) -> list[tuple[str, int]]:
+    """(text, kind) lines wrapped to `width` columns: kind 0 plain, 1 heading, 2 key line.
+
+    A key's description that does not fit wraps with a hanging indent, its further lines
+    starting under the description column (plain lines), so the keys stand alone on the left.
+    """
+    width = max(width, KEY_INDENT + KEY_WIDTH + 10)
     lines: list[tuple[str, int]] = [("The rules", 1), ("", 0)]
-    lines += [(line, 0) for line in RULES.splitlines()]
+    for paragraph in RULES.split("\n\n"):
+        if len(lines) > 2:
+            lines.append(("", 0))
+        lines += [(line, 0) for line in textwrap.wrap(" ".join(paragraph.split()), width)]
+    indent = " " * (KEY_INDENT + KEY_WIDTH)
     for title, entries in SECTIONS.items():
         lines += [("", 0), (title, 1), ("", 0)]
-        lines += [(f"  {keys:<18}{what}", 2) for keys, what in entries]
-    lines += [("", 0), ("Games are saved after every move; best times are kept.", 0)]
+        for keys, what in entries:
+            first, *rest = textwrap.wrap(
+                what, width, initial_indent=" " * KEY_INDENT + f"{keys:<{KEY_WIDTH}}",
+                subsequent_indent=indent)
+            lines.append((first, 2))
+            lines += [(line, 0) for line in rest]
+    lines += [("", 0)]
+    lines += [(line, 0) for line in
+              textwrap.wrap("Games are saved after every move; best times are kept.", width)]
     return lines
 
 
 class HelpScreen(Screen):
     def __init__(self, ctx: AppContext, topic: str = "") -> None:
         super().__init__(ctx)
-        self.lines = help_lines()
+        self.width = TEXT_WIDTH
+        self.lines = help_lines(self.width)
         self.top = 0
         self.page = 10
-        if topic == "entry":
-            self.top = next(i for i, (t, _) in enumerate(self.lines) if t == "Typing in a puzzle")
+        #: a section to open at ("entry": typing in a puzzle), found once the width is known
+        self.topic = "Typing in a puzzle" if topic == "entry" else ""
 
     def action_for_key(self, key: int | str) -> Action | None:
         if key in ("q", "\x1b", "\n", "\r", curses.KEY_ENTER, curses.KEY_F1, "H", "h"):
@@ -102,18 +137,37 @@ class HelpScreen(Screen):
         self.top = min(max(self.top, 0), last)
         return None
 
+    def _rewrap(self, width: int) -> None:
+        """Wrap the text for a new width, keeping the line at the top of the page in view."""
+        width = min(width, TEXT_WIDTH)
+        if width == self.width:
+            return
+        # Count the key lines and headings above the top line: the same entry leads after.
+        anchor = sum(1 for _, kind in self.lines[: self.top] if kind)
+        self.width = width
+        self.lines = help_lines(width)
+        marks = [i for i, (_, kind) in enumerate(self.lines) if kind]
+        self.top = marks[anchor - 1] + 1 if 0 < anchor <= len(marks) else 0
+
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
+        if not fits_or_too_small(win, MIN_SIZE, theme):
+            return  # q still goes back
         draw_title(win, f"Numbrix {theme.glyphs.bullet} Help", theme)
+        self._rewrap(width)
+        if self.topic:
+            self.top = next(i for i, (t, _) in enumerate(self.lines) if t == self.topic)
+            self.topic = ""
         self.page = max(1, height - 3)
         self.top = min(self.top, max(0, len(self.lines) - self.page))
-        left = max(0, (width - 78) // 2)
+        left = max(0, (width - TEXT_WIDTH) // 2)
+        key_end = KEY_INDENT + KEY_WIDTH
         for i, (text, kind) in enumerate(self.lines[self.top: self.top + self.page]):
             attr = curses.A_BOLD | theme.label if kind == 1 else 0
             put(win, 2 + i, left, text, attr)
             if kind == 2:
-                put(win, 2 + i, left + 2, text[2:20].rstrip(), theme.key)
+                put(win, 2 + i, left + KEY_INDENT, text[KEY_INDENT:key_end].rstrip(), theme.key)
         more = self.top + self.page < len(self.lines)
         footer = "q back" + ("   arrows / PgDn: more" if more else "")
         put(win, height - 1, left, footer, theme.dim)

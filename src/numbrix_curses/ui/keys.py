@@ -81,6 +81,8 @@ LIST_KEYS: dict[int | str, Action] = {
     "k": UP, "j": DOWN,
     "q": Command.BACK,
     "\t": Command.NEXT_FIELD,
+    # The help promises F1 and H on every menu and list (h may be a menu hotkey or a move).
+    "H": Command.HELP,
 }
 
 WATCH_KEYS: dict[int | str, Action] = {
@@ -92,6 +94,11 @@ WATCH_KEYS: dict[int | str, Action] = {
     curses.KEY_END: Command.TO_END, "\n": Command.TO_END, "\r": Command.TO_END,
     curses.KEY_ENTER: Command.TO_END,
     curses.KEY_HOME: Command.TO_START,
+    # Scrolling a board larger than the screen: up and down (free here), a page with
+    # PgUp/PgDn; across with the shifted arrows, since the plain ones set the speed (once
+    # the replay is over the watch screen lets them scroll too).
+    curses.KEY_SR: UP, curses.KEY_SF: DOWN,
+    curses.KEY_SLEFT: MoveCursor(0, -1), curses.KEY_SRIGHT: MoveCursor(0, 1),
 }
 
 

@@ -16,6 +16,8 @@ PANEL_GAP = 3
 PANEL_WIDTH = 31
 #: the narrow layout's status, message and key lines under the board
 STATUS_BAR_ROWS = 3
+#: the most lines the status bar's message may take when the screen has rows to spare
+STATUS_BAR_MESSAGE_ROWS = 2
 MIN_WIDTH = 26
 #: the smallest window onto a large board worth playing in (cells each way)
 MIN_VIEW = 5
@@ -77,6 +79,9 @@ def _side(board: GridLayout, height: int, width: int, panel_max: int) -> Layout:
 
 def _stacked(board: GridLayout, height: int, width: int) -> Layout:
     spare = height - (TITLE_ROWS + board.height + STATUS_BAR_ROWS)
-    top = TITLE_ROWS + min(spare // 2, 1)
+    gap = min(spare // 2, 1)
+    top = TITLE_ROWS + gap
     grid = board.at(top, (width - board.width) // 2)
-    return Layout(grid, False, top + board.height, 0, STATUS_BAR_ROWS, (0, 0))
+    # A row left under the bar goes to the message, so a long one wraps instead of being cut.
+    rows = STATUS_BAR_ROWS + min(max(spare - gap, 0), STATUS_BAR_MESSAGE_ROWS - 1)
+    return Layout(grid, False, top + board.height, 0, rows, (0, 0))

@@ -10,16 +10,28 @@ import curses
 import os
 from dataclasses import dataclass
 
-from numbrix_curses.game import format_duration
+from numbrix_curses.game import format_duration, plural
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import puzzle_key
 from numbrix_curses.ui.actions import Action, Choose, Command, MoveCursor, Scroll
-from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.draw import put, put_if_fits
 from numbrix_curses.ui.keys import LIST_KEYS
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr
-from numbrix_curses.ui.screen import AppContext, Nav, Pop, Push, Replace, Screen, draw_title
+from numbrix_curses.ui.screen import (
+    AppContext,
+    Nav,
+    Pop,
+    Push,
+    Replace,
+    Screen,
+    draw_title,
+    fits_or_too_small,
+)
 
+#: (width, height): a line's mark, name (10 columns at least), size and difficulty whole (the
+#: best time and "in progress" show as far as there is room), three lines and the footer
+MIN_SIZE = (32, 8)
 DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2, "fiendish": 3}
 
 
@@ -127,6 +139,8 @@ class PuzzleListScreen(Screen):
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
+        if not fits_or_too_small(win, MIN_SIZE, theme):
+            return  # q still goes back
         draw_title(win, f"Numbrix {theme.glyphs.bullet} {self.title}", theme)
         footer_rows = 2 + (1 if self.message else 0)
         self.page = max(1, height - 2 - footer_rows)
@@ -156,9 +170,10 @@ class PuzzleListScreen(Screen):
         if self.message is not None:
             put(win, y, left, self.message.text[:width], message_attr(self.message, theme))
             y += 1
-        shown = f"{len(self.entries)} puzzle" + ("s" if len(self.entries) != 1 else "")
-        help_text = f"{shown}   Enter play   q back"
-        put(win, height - 1, left, help_text[:width], theme.dim)
+        help_text = f"{plural(len(self.entries), 'puzzle')}   Enter play   q back"
+        if not put_if_fits(win, height - 1, left, help_text, theme.dim):
+            help_text = "Enter play   q back"
+            put(win, height - 1, left, help_text, theme.dim)
         x = left + help_text.index("q back")
         mask.put(height - 1, x, 6, Command.BACK)
 

@@ -11,14 +11,25 @@ import random
 from numbrix_curses.game import Game
 from numbrix_curses.jobs import ProcessJob, generation_job, generator_available
 from numbrix_curses.ui.actions import Action, Command, Hotkey
-from numbrix_curses.ui.draw import centred, put
+from numbrix_curses.ui.draw import centred, put, put_if_fits, put_wrapped, wrap_text
 from numbrix_curses.ui.form import Button, Field, Form
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr
-from numbrix_curses.ui.screen import AppContext, Nav, Pop, Push, Replace, Screen, draw_title, spinner
+from numbrix_curses.ui.screen import (
+    AppContext,
+    Nav,
+    Pop,
+    Push,
+    Replace,
+    Screen,
+    draw_title,
+    fits_or_too_small,
+    spinner,
+)
 
 SIZES = [str(n) for n in range(5, 16)]
 DIFFICULTIES = ["easy", "medium", "hard", "fiendish"]
+PROMPT = "Pick a size and a difficulty:"
 NOT_AVAILABLE = "The puzzle generator is not part of this version yet."
 
 
@@ -103,24 +114,35 @@ class NewPuzzleScreen(Screen):
             self.job.cancel()
             self.job = None
 
+    def min_size(self) -> tuple[int, int]:
+        """(width, height): the prompt and the whole form, a message line and the footer."""
+        form_w, form_h = self.form.size()
+        return max(len(PROMPT), form_w) + 2, 2 + 2 + form_h + 1 + 2
+
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
+        if not fits_or_too_small(win, self.min_size(), theme):
+            return  # q (Back) still leaves
         draw_title(win, f"Numbrix {theme.glyphs.bullet} New puzzle", theme)
         left = max(1, (width - 40) // 2)
         top = max(2, (height - 12) // 2)
         if self.job is not None:
             job = self.job
-            centred(win, top, f"{spinner(job.started)}  Generating a {self.wanted} puzzle...",
-                    curses.A_BOLD)
-            centred(win, top + 2, f"{job.elapsed():.1f} s" + (f"  {job.progress}" if job.progress else ""))
+            y = top
+            for line in wrap_text(f"{spinner(job.started)}  Generating a {self.wanted} puzzle...",
+                                  width - 2):
+                centred(win, y, line, curses.A_BOLD)
+                y += 1
+            centred(win, y + 1, f"{job.elapsed():.1f} s" + (f"  {job.progress}" if job.progress else ""))
             text = "[Esc] Cancel"
-            x = centred(win, top + 4, text, theme.key)
-            mask.put(top + 4, x, len(text), Command.CANCEL)
+            x = centred(win, y + 3, text, theme.key)
+            mask.put(y + 3, x, len(text), Command.CANCEL)
             return
-        put(win, top, left, "Pick a size and a difficulty:", curses.A_BOLD)
+        put(win, top, left, PROMPT, curses.A_BOLD)
         y = self.form.draw(win, mask, top + 2, left, theme)
         if self.message is not None:
-            put(win, y + 1, left, self.message.text[: width - left], message_attr(self.message, theme))
-        put(win, height - 1, left, "up/down choose   left/right change   Enter generate",
-            theme.dim)
+            put_wrapped(win, y + 1, left, self.message.text, width - left - 1,
+                        message_attr(self.message, theme), max_lines=max(1, height - y - 3))
+        put_if_fits(win, height - 1, left, "up/down choose   left/right change   Enter generate",
+                    theme.dim)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from numbrix_curses.ui.actions import Action
-from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.draw import put, wrap_text
 from numbrix_curses.ui.layout import PANEL_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.theme import Theme
@@ -163,22 +163,29 @@ def draw_status_bar(
     theme: Theme,
     keys: Sequence[KeyHelp],
 ) -> None:
-    """The compact panel for narrow screens: status, message and key lines, centred."""
+    """The compact panel for narrow screens: status, message and key lines, centred.
+
+    The message gets every row between the status line and the key line (`rows` - 2 of
+    them, one at least): a long one wraps there, and is cut with "..." only past them.
+    The key line stays on the bar's last row, so its buttons do not move with the message.
+    """
     width = win.getmaxyx()[1]
     dot = f" {theme.glyphs.bullet} "
     line = dot.join(parts)
     put(win, top, max(0, (width - len(line)) // 2), line)
     if rows > 1 and message is not None:
-        text = message.text if len(message.text) <= width else message.text[: width - 3] + "..."
-        put(win, top + 1, max(0, (width - len(text)) // 2), text, message_attr(message, theme))
+        for i, text in enumerate(wrap_text(message.text, width, max(1, rows - 2))):
+            put(win, top + 1 + i, max(0, (width - len(text)) // 2), text,
+                message_attr(message, theme))
     if rows > 2:
+        y = top + rows - 1
         items = list(keys)
         while items and sum(len(i.keys) + len(i.what) + 3 for i in items) - 2 > width:
             items.pop()
         x = max(0, (width - (sum(len(i.keys) + len(i.what) + 3 for i in items) - 2)) // 2)
         for item in items:
-            put(win, top + 2, x, item.keys, theme.key)
-            put(win, top + 2, x + len(item.keys) + 1, item.what)
+            put(win, y, x, item.keys, theme.key)
+            put(win, y, x + len(item.keys) + 1, item.what)
             if item.action is not None:
-                mask.put(top + 2, x, len(item.keys) + 1 + len(item.what), item.action)
+                mask.put(y, x, len(item.keys) + 1 + len(item.what), item.action)
             x += len(item.keys) + len(item.what) + 3

@@ -9,6 +9,7 @@ the theme, whether there is a mouse.
 from __future__ import annotations
 
 import curses
+import textwrap
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Union
@@ -111,18 +112,41 @@ def draw_title(win: "curses.window", text: str, theme: Theme) -> None:
 
 
 def draw_too_small(win: "curses.window", need: tuple[int, int], theme: Theme) -> None:
+    """Say the terminal is smaller than `need` (width, height) and how to go on.
+
+    Each part is wrapped to the width, so a small window (20x6) shows the size needed, the
+    size now and the way out whole; a tinier one gets shorter wording, and only if even
+    that does not fit is the end cut."""
     height, width = win.getmaxyx()
-    lines = [
-        f"Terminal too small: need {need[0]}x{need[1]}",
-        f"(now {width}x{height})",
-        "Enlarge the window, or press q to leave.",
-    ]
+    if width <= 0 or height <= 0:
+        return
+    wordings = (
+        [f"Terminal too small: need {need[0]}x{need[1]}", f"(now {width}x{height})",
+         "Enlarge the window, or press q to leave."],
+        [f"Too small: need {need[0]}x{need[1]}", f"(now {width}x{height})",
+         "Enlarge, q leaves."],
+    )
+    for parts in wordings:
+        lines = [line for part in parts for line in textwrap.wrap(part, width)]
+        if len(lines) <= height:
+            break
+    lines = lines[:height]
     top = max(0, (height - len(lines)) // 2)
     for i, line in enumerate(lines):
-        if width >= len(line):
-            centred(win, top + i, line, theme.error if i == 0 else 0)
-        else:
-            put(win, top + i, 0, line, theme.error if i == 0 else 0)
+        # The first line carries "too small": it stands out.
+        centred(win, top + i, line, theme.error if i == 0 else 0)
+
+
+def fits_or_too_small(
+    win: "curses.window", need: tuple[int, int], theme: Theme
+) -> bool:
+    """Whether the window is at least `need` (width, height); if not, the notice saying so is
+    drawn instead of the screen's content (so nothing shows clipped)."""
+    height, width = win.getmaxyx()
+    if width >= need[0] and height >= need[1]:
+        return True
+    draw_too_small(win, need, theme)
+    return False
 
 
 def place_board(

@@ -5,6 +5,10 @@ The solver runs in a thread with a time budget, reporting every placement and re
 show begins at once and goes on while the search is still running. Guesses are shown in
 their own colour, the latest cell under the cursor highlight. At the end: the verdict, the
 solver's time and the number of steps.
+
+A board larger than the screen is seen through a window that follows the latest step until
+the player scrolls it (up/down, PgUp/PgDn, the shifted arrows; the plain left and right
+arrows set the speed, so they scroll only once the replay is over).
 """
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ from numbrix_curses import assist
 from numbrix_curses.game import plural
 from numbrix_curses.jobs import CancelToken, Cancelled, ThreadJob
 from numbrix_curses.puzzle import Puzzle
-from numbrix_curses.ui.actions import Action, Command, Scroll
+from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
 from numbrix_curses.ui.grid import BoardView, draw_grid
 from numbrix_curses.ui.keys import WATCH_KEYS
 from numbrix_curses.ui.mask import ScreenMask
@@ -46,7 +50,14 @@ KEY_LINES = (
     (KeyHelp("faster", "+", Command.FASTER), KeyHelp("slower", "-", Command.SLOWER)),
     (KeyHelp("pause", "space", Command.PAUSE), KeyHelp("step", ".", Command.STEP)),
     (KeyHelp("end", "Enter", Command.TO_END), KeyHelp("start", "Home", Command.TO_START)),
+    (KeyHelp("scroll", "up/dn PgUp/Dn S-arrows"),),
     (KeyHelp("back", "q", Command.BACK),),
+)
+#: the compact bar's key line: what fits in 80 columns, scrolling included
+STATUS_BAR_KEYS = (
+    KeyHelp("faster", "+", Command.FASTER), KeyHelp("slower", "-", Command.SLOWER),
+    KeyHelp("pause", "space", Command.PAUSE), KeyHelp("end", "Enter", Command.TO_END),
+    KeyHelp("scroll", "S-arrows PgUp/Dn"), KeyHelp("back", "q", Command.BACK),
 )
 STATUS_ROWS = 5
 
@@ -79,6 +90,11 @@ class WatchScreen(Screen):
         self.carry = 0.0
         self.too_small = False
         self.origin = (0, 0)
+        #: the view follows the latest step until the player scrolls it; Enter, Home and
+        #: a single step give it back to the replay
+        self.following = True
+        #: visible rows and columns of the board in the last frame (a page for PgUp/PgDn)
+        self.view = (puzzle.rows, puzzle.cols)
         self.message: Message | None = None
 
     def _search(self, token: CancelToken):
@@ -158,7 +174,12 @@ class WatchScreen(Screen):
             from numbrix_curses.ui.screen import Push
 
             return Push(HelpScreen(self.ctx))
-        if action is Command.FASTER or (isinstance(action, Scroll) and action.delta < 0):
+        if isinstance(action, MoveCursor):
+            self._scroll(action.drow, action.dcol)
+        elif action in (Command.PAGE_UP, Command.PAGE_DOWN):
+            page = max(1, self.view[0] - 1)
+            self._scroll(page if action is Command.PAGE_DOWN else -page, 0)
+        elif action is Command.FASTER or (isinstance(action, Scroll) and action.delta < 0):
             self.speed = min(self.speed + 1, len(SPEEDS) - 1)
         elif action is Command.SLOWER or (isinstance(action, Scroll) and action.delta > 0):
             self.speed = max(self.speed - 1, 0)
@@ -166,15 +187,33 @@ class WatchScreen(Screen):
             self.playing = not self.playing
             self.jumping = False
         elif action is Command.STEP:
+            self.following = True
             self.playing = False
             self.jumping = False
             self._apply(min(len(self.events), self.shown + 1))
         elif action is Command.TO_END:
+            self.following = True
             self.jumping = True
         elif action is Command.TO_START:
+            self.following = True
             self.jumping = False
             self._restart()
         return None
+
+    def action_for_key(self, key: int | str) -> Action | None:
+        if self.finished and key in (curses.KEY_LEFT, curses.KEY_RIGHT):
+            # Nothing is left to replay, so the speed no longer matters: the plain arrows
+            # scroll across as well (up and down always do).
+            return MoveCursor(0, -1 if key == curses.KEY_LEFT else 1)
+        return super().action_for_key(key)
+
+    def _scroll(self, drow: int, dcol: int) -> None:
+        """Move the view over a board larger than the screen; it stays put from now on."""
+        self.following = False
+        rows, cols = self.view
+        row0 = min(max(self.origin[0] + drow, 0), max(0, self.puzzle.rows - rows))
+        col0 = min(max(self.origin[1] + dcol, 0), max(0, self.puzzle.cols - cols))
+        self.origin = (row0, col0)
 
     def redraw_after_ms(self) -> int:
         if self.jumping or not self.job.done:
@@ -205,7 +244,7 @@ class WatchScreen(Screen):
         seconds = f"{result.stats.seconds:.2f} s" if result is not None else "-"
         return [
             ("Step", f"{self.shown:,} of {total}"),
-            ("Speed", f"{SPEEDS[self.speed]} steps/s" + ("" if self.playing else "  paused")),
+            ("Speed", f"{plural(SPEEDS[self.speed], 'step')}/s" + ("" if self.playing else "  paused")),
             ("Guesses", f"{self.guesses:,}"),
             ("Solver", self._verdict()),
             ("Time", seconds),
@@ -241,10 +280,16 @@ class WatchScreen(Screen):
             return
         layout, grid = placed
         grid = grid.scrolled_to(*self.origin)
-        if self.last_cell is not None:
+        if self.following and self.last_cell is not None:
             grid = grid.following(*divmod(self.last_cell, self.puzzle.cols))
         self.origin = (grid.row0, grid.col0)
-        draw_title(win, f"Numbrix {theme.glyphs.bullet} Watching the solver on {self.label}", theme)
+        self.view = (grid.rows, grid.cols)
+        dot = theme.glyphs.bullet
+        title = f"Numbrix {dot} Watching the solver on {self.label}"
+        if grid.scrolled:
+            title += (f" {dot} rows {grid.row0 + 1}-{grid.row0 + grid.rows}"
+                      f" cols {grid.col0 + 1}-{grid.col0 + grid.cols}")
+        draw_title(win, title, theme)
         # Clicks on the replay do nothing: its cells go into a mask of their own.
         draw_grid(win, ScreenMask(*win.getmaxyx()), self.board_view(), grid, theme)
         message = self._final_message()
@@ -255,4 +300,4 @@ class WatchScreen(Screen):
             rows = self.status_rows()
             parts = [rows[0][1], rows[1][1], rows[3][1]]
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
-                            [item for line in KEY_LINES for item in line])
+                            STATUS_BAR_KEYS)

@@ -1,0 +1,280 @@
+"""The screens fit the terminal they are in: text wraps instead of being cut, a screen too
+small says so (whole) instead of showing clipped content, the real terminal size is used,
+the help keys work everywhere the help says, counts read right, and a board larger than the
+screen can be looked over in the solver's replay.
+
+The real app in a pseudo-terminal (tests/tty_harness.py), plus the pure wrapping helpers.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from numbrix_curses.library import load_bundled
+from numbrix_curses.textformat import format_compact
+from numbrix_curses.ui.help import KEY_INDENT, KEY_WIDTH, help_lines
+from tty_harness import Board, Terminal, app_command, expect_exit, play_command, start, wait_play
+
+F1 = "\x1bOP"
+PAGE_DOWN = "\x1b[6~"
+PAGE_UP = "\x1b[5~"
+SHIFT_LEFT = "\x1b[1;2D"
+
+
+def menu(state: Path, rows: int = 24, cols: int = 80, **env: str) -> Terminal:
+    term = start(app_command(), state, rows=rows, cols=cols, **env)
+    term.wait_text("[q] Quit")
+    return term
+
+
+def type_in(term: Terminal, rows: str, cols: str) -> None:
+    term.send("t")
+    term.wait_text("Size of the grid:")
+    term.send(rows)
+    term.send_key("down")
+    term.send(cols)
+    term.send_key("enter")
+    term.wait_text("Type the given numbers")
+
+
+def large_16(tmp_path: Path) -> Path:
+    """The bundled 15x15 `large-16` in a file of its own."""
+    [puzzle] = [p for p in load_bundled() if p.id == "large-16"]
+    path = tmp_path / "large-16.txt"
+    path.write_text(format_compact(puzzle, metadata={"id": "large-16"}), encoding="utf-8")
+    return path
+
+
+# ----- 1. type-in: check marks go with the next change -----------------------------------------
+def test_entry_conflict_marks_clear_as_soon_as_the_grid_changes(state: Path):
+    term = menu(state)
+    board = Board(term, 3)
+    try:
+        type_in(term, "3", "3")
+        for key in "1l1c":
+            term.send(key)
+        term.wait_message("Not a puzzle yet: 1 appears twice")
+        assert board.text(0, 0).startswith("!") and board.text(0, 1).startswith("!"), term.dump()
+        term.send("5")  # B1's number changes: the marks are stale
+        term.wait_gone("appears twice")
+        term.wait_for(lambda: not any(board.text(0, c).startswith("!") for c in range(3)),
+                      what="the marks to go")
+        term.send_key("right")
+        term.send("3")  # a fresh edit elsewhere: still no marks come back
+        board.wait_cell(0, 2, "3")
+        assert not any(board.text(r, c).startswith("!") for r in range(3) for c in range(3))
+    finally:
+        term.close()
+
+
+# ----- 2. too small: the whole notice, on every screen ------------------------------------------
+def notice_shown(term: Terminal, rows: int, cols: int) -> bool:
+    text = term.flowing_text()
+    return all(part in text for part in (
+        "Terminal too small", "need ", f"(now {cols}x{rows})", "Enlarge the window,",
+        "or press q to leave."))
+
+
+def test_too_small_notice_wraps_to_a_narrow_terminal(state: Path, demo: Path):
+    term = start(play_command(str(demo)), state)
+    try:
+        wait_play(term)
+        term.resize(10, 20)
+        term.wait_for(lambda: notice_shown(term, 10, 20), what="the whole notice at 20x10")
+        assert "need 26x13" in term.text
+        assert all(len(line.rstrip()) <= 20 for line in term.lines)
+        term.resize(6, 20)
+        term.wait_for(lambda: notice_shown(term, 6, 20), what="the whole notice at 20x6")
+        term.send("q")
+        expect_exit(term)
+    finally:
+        term.close()
+
+
+@pytest.mark.parametrize("keys, shown", [
+    ("", "[l] Puzzle library"),
+    ("n", "Pick a size and a difficulty:"),
+    ("t", "Size of the grid:"),
+    ("t\r", "Type the given numbers"),
+    ("o", "Path of a puzzle file:"),
+    ("h", "The rules"),
+    ("l", "starter-1"),
+])
+def test_every_screen_says_too_small_instead_of_clipping(state: Path, keys: str, shown: str):
+    term = menu(state)
+    try:
+        term.send(keys)
+        term.wait_text(shown)
+        for rows, cols in [(6, 20), (9, 30)]:
+            term.resize(rows, cols)
+            term.wait_for(lambda: notice_shown(term, rows, cols),
+                          what=f"the notice at {cols}x{rows}")
+            assert shown not in term.text
+        term.resize(24, 80)
+        term.wait_text(shown)
+        term.resize(6, 20)
+        term.wait_for(lambda: notice_shown(term, 6, 20), what="the notice again")
+        term.send("q")  # as the notice says, q leaves that screen
+        if not keys:
+            expect_exit(term)
+            return
+        term.resize(24, 80)
+        term.wait_text("[q] Quit")  # every one of them was opened from the menu
+    finally:
+        term.close()
+
+
+# ----- 3. help: long lines wrap under the description column -----------------------------------
+def test_help_wraps_long_lines_under_the_description_column(state: Path):
+    term = menu(state)
+    try:
+        term.send("h")
+        term.wait_text("The rules")
+        term.wait_text("check: mark numbers")
+        row, col = term.find("check: mark numbers")
+        next_line = term.lines[row + 1]
+        assert next_line[:col].strip() == "" and next_line[col:].startswith("shown)"), term.dump()
+        assert all(len(line.rstrip()) <= 80 for line in term.lines)
+        term.resize(24, 44)  # narrower: still nothing cut
+        term.wait_for(lambda: all(len(line.rstrip()) <= 44 for line in term.lines)
+                      and "move the cursor" in term.text, what="the help rewrapped")
+        row, col = term.find("move the cursor")
+        assert term.lines[row + 1][:col].strip() == ""
+        assert term.lines[row + 1][col:col + 1].strip()  # continues in the same column
+    finally:
+        term.close()
+
+
+@pytest.mark.parametrize("width", [40, 52, 78])
+def test_help_lines_fit_the_width_with_a_hanging_indent(width: int):
+    lines = help_lines(width)
+    assert all(len(text) <= width for text, _ in lines)
+    column = KEY_INDENT + KEY_WIDTH
+    for (text, kind), (after, after_kind) in zip(lines, lines[1:]):
+        if kind == 2 and after and after_kind == 0 and after.startswith(" " * column):
+            assert after[column] != " "  # continuation text starts right at the column
+    words = " ".join(text for text, _ in lines).split()
+    assert "(no" in words and "answers" in words and "shown)" in words
+
+
+# ----- 4. compact mode: a long message takes a second line -------------------------------------
+def test_status_bar_message_wraps_onto_a_spare_line(state: Path, tmp_path: Path):
+    term = start(play_command(str(large_16(tmp_path))), state)
+    try:
+        term.wait_match(r"rows 1-\d+ cols 1-\d+")  # compact: a window onto the board
+        term.wait_text("quit")
+        term.send("?")
+        term.wait_text("(? again places it)", timeout=30)
+        text = term.flowing_text()
+        assert "must go at" in text and "..." not in text, term.dump()
+        assert "quit" in term.text  # the key line is still there
+    finally:
+        term.close()
+
+
+# ----- 5. F1 and H open the help on menus and lists ---------------------------------------------
+@pytest.mark.parametrize("keys, shown", [
+    ("l", "starter-1"),
+    ("n", "Pick a size and a difficulty:"),
+    ("t", "Size of the grid:"),
+])
+@pytest.mark.parametrize("help_key", ["H", F1])
+def test_f1_and_h_open_the_help(state: Path, keys: str, shown: str, help_key: str):
+    term = menu(state)
+    try:
+        term.send(keys)
+        term.wait_text(shown)
+        term.send(help_key)
+        term.wait_text("Numbrix · Help")
+        term.send("q")
+        term.wait_text(shown)
+    finally:
+        term.close()
+
+
+def test_f1_opens_the_help_from_the_open_file_prompt(state: Path):
+    term = menu(state)
+    try:
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.send(F1)
+        term.wait_text("Numbrix · Help")
+        term.send("q")
+        term.wait_text("Path of a puzzle file:")
+    finally:
+        term.close()
+
+
+# ----- 6. counts -----------------------------------------------------------------------------
+def test_type_in_status_bar_counts_one_given(state: Path):
+    term = menu(state)
+    try:
+        type_in(term, "30", "30")
+        term.wait_text("30x30 · 0 givens")
+        term.send("1")
+        term.wait_text("30x30 · 1 given · not checked")
+    finally:
+        term.close()
+
+
+# ----- 7. dialogs wrap --------------------------------------------------------------------------
+def test_dialog_text_wraps_to_the_dialog(state: Path, demo: Path):
+    term = start(play_command(str(demo)), state, rows=24, cols=36)
+    try:
+        term.wait_text("4x4")
+        term.send("S")
+        term.wait_text("Reveal the solution?")
+        term.wait_text("[n] No")
+        text = term.flowing_text()
+        # the box's side walls break the flow: look at the words
+        words = [w for w in text.split() if w not in ("│", "|")]
+        assert "u takes it back; the game earns no best time." in " ".join(words), term.dump()
+    finally:
+        term.close()
+
+
+# ----- 8. the real terminal size, whatever LINES and COLUMNS say ----------------------------------
+def test_lines_and_columns_in_the_environment_do_not_pin_the_size(state: Path):
+    term = menu(state, rows=30, cols=100, LINES="24", COLUMNS="80")
+    try:
+        term.wait_text("arrows and Enter")
+        row, col = term.find("arrows and Enter")
+        assert row == 29, term.dump()  # the bottom line of 30, not of 24
+        assert term.find("Numbrix")[1] > 40  # centred in 100 columns
+        term.resize(40, 120)
+        term.wait_for(lambda: (term.find("arrows and Enter") or (0, 0))[0] == 39,
+                      what="the resize followed")
+    finally:
+        term.close()
+
+
+# ----- 9. the solver's replay scrolls ----------------------------------------------------------
+def test_watch_screen_scrolls_a_board_larger_than_the_screen(state: Path, tmp_path: Path):
+    term = start(play_command(str(large_16(tmp_path))), state)
+    try:
+        term.wait_text("quit")
+        term.send("v")
+        term.wait_text("Watching the solver")
+        term.send_key("enter")
+        term.wait_text("Done:", timeout=40)
+        assert "S-arrows PgUp/Dn scroll" in term.text  # the key line says how
+        term.wait_match(r"rows \d+-\d+ cols \d+-\d+")
+        for _ in range(16):
+            term.send_key("up")
+        term.wait_match(r"rows 1-\d+ ")
+        term.send(PAGE_DOWN)
+        term.wait_match(r"rows \d+-15 ")
+        term.send(PAGE_UP)
+        term.wait_match(r"rows 1-\d+ ")
+        for _ in range(16):
+            term.send_key("left")  # the replay is over: the plain arrows scroll across
+        term.wait_match(r"cols 1-\d+")
+        for _ in range(16):
+            term.send_key("right")
+        term.wait_match(r"cols \d+-15")
+        term.send(SHIFT_LEFT)
+        term.wait_match(r"cols \d+-14")
+        assert "steps/s" in term.text
+    finally:
+        term.close()
