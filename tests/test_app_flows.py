@@ -10,6 +10,7 @@ import json
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -191,6 +192,31 @@ def test_a_game_left_paused_comes_back_paused(state: Path, demo: Path):
         term.close()
 
 
+@pytest.mark.skipif(not hasattr(signal, "SIGCONT"), reason="no job control signals")
+def test_time_spent_stopped_does_not_count(state: Path, demo: Path):
+    term = start(play_command(str(demo)), state)
+    board = Board(term, 4)
+    try:
+        wait_play(term)
+        term.send("3")
+        board.wait_cell(0, 1, "3")
+        # As Ctrl-Z and `fg` would (a shell stops the job; SIGSTOP cannot be caught).
+        os.kill(term.child.pid, signal.SIGSTOP)
+        time.sleep(5)
+        os.kill(term.child.pid, signal.SIGCONT)
+        term.send_key("right")
+        term.send("2")
+        board.wait_cell(0, 2, "2")
+        time.sleep(1.2)  # a clock tick or two, so the panel shows the time after the stop
+        term.wait_match(r"Time    0:0[0-3]\b")  # not 0:05 or more
+        term.send("q")
+        expect_exit(term)
+    finally:
+        term.close()
+    saved = json.loads((store(state).game_path(Puzzle.from_rows(GIVENS))).read_text())
+    assert saved["game"]["elapsed"] < 4
+
+
 def test_continue_in_the_menu_resumes_the_latest_game(state: Path):
     puzzle = Puzzle.from_rows(GIVENS, {"id": "demo"})
     game = Game(puzzle, elapsed=185)
@@ -293,6 +319,7 @@ def test_abrupt_endings_save_and_restore_the_terminal(state: Path, demo: Path, h
 
 CRASHING_APP = """
 import sys
+import time
 from numbrix_curses.ui import play
 original = play.PlayScreen.handle
 def handle(self, action):

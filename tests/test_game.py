@@ -483,6 +483,23 @@ def test_timer_pause_twice_and_resume_twice_is_harmless():
     assert timer.elapsed() == 2
 
 
+def test_time_spent_stopped_is_left_off_the_clock():
+    clock = FakeClock(START)
+    game = Game(Puzzle.from_rows(GIVENS), clock=clock, elapsed=60)
+    clock.now += 10
+    clock.now += 300  # stopped with Ctrl-Z
+    game.skip_time(300)
+    assert game.elapsed() == 70
+    clock.now += 2
+    assert game.elapsed() == 72
+    game.skip_time(1000)  # never further back than the clock's last start
+    assert game.elapsed() == 60
+    game.pause()
+    clock.now += 5
+    game.skip_time(5)  # paused time never counted: nothing to leave off
+    assert game.elapsed() == 60
+
+
 def test_resume_after_solving_keeps_the_clock_stopped():
     clock = FakeClock(START)
     game = make_game(clock=clock)

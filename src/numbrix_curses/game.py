@@ -149,6 +149,12 @@ class Timer:
         if self._started is None:
             self._started = self._clock()
 
+    def skip(self, seconds: float) -> None:
+        """Leave the last `seconds` off the running time (no further back than the last
+        start: paused time is not counted anyway)."""
+        if self._started is not None and seconds > 0:
+            self._started = min(self._clock(), self._started + seconds)
+
 
 def format_duration(seconds: float) -> str:
     """`m:ss`, or `h:mm:ss` from an hour on."""
@@ -415,6 +421,11 @@ class Game:
     def resume(self) -> None:
         if self._solved is None:
             self._timer.resume()
+
+    def skip_time(self, seconds: float) -> None:
+        """Leave the last `seconds` off the clock: the player could not play then (the
+        program was stopped)."""
+        self._timer.skip(seconds)
 
     # ----- cursor ------------------------------------------------------------------------
     def move_cursor(self, drow: int, dcol: int) -> None:

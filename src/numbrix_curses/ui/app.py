@@ -17,6 +17,7 @@ import locale
 import os
 import signal
 import sys
+import time
 import traceback
 from dataclasses import replace
 from typing import Callable
@@ -48,6 +49,16 @@ class _Signalled(BaseException):
 
 class _NoTerminal(Exception):
     pass
+
+
+#: set by SIGCONT: the process was stopped (Ctrl-Z, or `kill -STOP`) and goes on now. A list
+#: rather than an Event: the handler runs between bytecodes of the loop, which must never
+#: find a lock held by itself.
+_continued = [False]
+
+
+def _note_continued(signum: int, frame: object) -> None:
+    _continued[0] = True
 
 
 def run_app(puzzle: Puzzle, source: str | None = None) -> int:
@@ -154,6 +165,11 @@ def _catch_signals() -> dict[int, object]:
         previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.default_int_handler)
     except (ValueError, OSError):
         pass
+    if hasattr(signal, "SIGCONT"):  # (not on Windows)
+        try:
+            previous[signal.SIGCONT] = signal.signal(signal.SIGCONT, _note_continued)
+        except (ValueError, OSError):
+            pass
     for name in ("SIGHUP", "SIGTERM"):
         signum = getattr(signal, name, None)
         if signum is None:
@@ -195,6 +211,8 @@ class App:
         self.started = False
         #: the signal that is ending the app, if one is
         self.signalled = 0
+        #: when the loop last woke (see `frame`)
+        self.awake = time.monotonic()
 
     def main(self, stdscr: "curses.window") -> int:
         self.started = True
@@ -230,6 +248,14 @@ class App:
 
     def frame(self, stdscr: "curses.window") -> None:
         """Draw the top screen, wait for one input event, hand its actions over."""
+        now = time.monotonic()
+        if _continued[0]:
+            # Stopped since the loop last woke: the loop never sleeps long on its own
+            # (`MAX_WAIT_MS`), so nearly all of that gap is time nobody could play.
+            _continued[0] = False
+            for stopped in self.stack:
+                stopped.suspended(now - self.awake)
+        self.awake = now
         screen = self.stack[-1]
         nav = screen.tick()
         if nav is not None:

@@ -542,6 +542,9 @@ class PlayScreen(Screen):
             self.game.resume()
             self.paused_by_cover = False
 
+    def suspended(self, seconds: float) -> None:
+        self.game.skip_time(seconds)  # time spent stopped is not play
+
     def close(self) -> None:
         self._cancel_task()
         self.solution_job.cancel()

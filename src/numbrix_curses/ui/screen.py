@@ -101,6 +101,9 @@ class Screen:
     def uncovered(self) -> None:
         """This screen is on top again."""
 
+    def suspended(self, seconds: float) -> None:
+        """The app was stopped (Ctrl-Z) for about `seconds` and has been continued."""
+
     def close(self) -> None:
         """The screen goes away, or the app ends (also after Ctrl-C, a hangup or a crash)."""
 
