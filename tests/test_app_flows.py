@@ -475,6 +475,11 @@ def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_pa
         term.wait_text("Saved to")
         [saved] = read_puzzles(str(target))
         assert saved.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
+        term.send("e")  # a second save offers the same file
+        term.wait_text("File to write")
+        term.wait_text(str(target))
+        term.send_key("escape")
+        term.wait_gone("File to write")
         term.send("p")
         term.wait_text("Numbrix · typed 3x3")
         term.wait_text("Placed  3 of 9")

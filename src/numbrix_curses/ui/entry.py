@@ -132,6 +132,8 @@ class EntryScreen(Screen):
         #: them stale, so they show only while the grid is as it was checked (as in play)
         self.conflicts_revision = -1
         self.saved_revision = self.game.revision
+        #: the file name typed at the last save, offered again at the next
+        self.saved_path = ""
         self.play_after_check = False
 
     # ----- the typed puzzle --------------------------------------------------------------
@@ -339,7 +341,7 @@ class EntryScreen(Screen):
         return Push(TextPromptScreen(
             self.ctx, "Save the puzzle", "File to write (the text format):",
             lambda text: self._save_to(text, puzzle),
-            initial=f"numbrix-{rows}x{cols}.txt", ok="save",
+            initial=self.saved_path or f"numbrix-{rows}x{cols}.txt", ok="save",
             hint="The file is written whole or not at all; Tab completes the path.",
         ))
 
@@ -370,7 +372,10 @@ class EntryScreen(Screen):
             self.message = Message(message, MessageKind.ERROR)
             return message
         self.saved_revision = self.game.revision
-        self.message = Message(f"Saved to {shown}.", MessageKind.SUCCESS)
+        # The next save offers the same file; the message says where it went in full, as
+        # a bare name says nothing about which directory it landed in.
+        self.saved_path = shown
+        self.message = Message(f"Saved to {os.path.abspath(path)}.", MessageKind.SUCCESS)
         return None
 
     def close(self) -> None:
