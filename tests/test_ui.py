@@ -527,6 +527,22 @@ def big_puzzle(tmp_path: Path, rows: int = 20, cols: int = 20) -> Path:
     return path
 
 
+def test_the_mouse_wheel_scrolls_a_board_larger_than_the_screen(tmp_path: Path, state: Path):
+    term = start(play_command(str(big_puzzle(tmp_path))), state, rows=ROWS, cols=COLS)
+    try:
+        match = term.wait_match(r"rows 1-(\d+) cols 1-(\d+)")
+        shown_rows = int(match.group(1))
+        row, col = term.find("┌")
+        for _ in range(8):  # three rows a notch: the cursor (and the view) go to the bottom
+            term.wheel(row + 2, col + 2)
+        term.wait_match(rf"rows {20 - shown_rows + 1}-20 ")
+        for _ in range(8):  # and back to the top
+            term.wheel(row + 2, col + 2, down=False)
+        term.wait_match(rf"rows 1-{shown_rows} ")
+    finally:
+        term.close()
+
+
 def test_a_board_larger_than_the_screen_scrolls_with_the_cursor(tmp_path: Path, state: Path):
     term = start(play_command(str(big_puzzle(tmp_path))), state, rows=ROWS, cols=COLS)
     board = Board(term, 5)

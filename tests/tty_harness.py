@@ -235,6 +235,10 @@ class Terminal:
         x, y = col + 1, row + 1
         self.send(f"\x1b[<{button};{x};{y}M\x1b[<{button};{x};{y}m".encode())
 
+    def wheel(self, row: int, col: int, down: bool = True) -> None:
+        """Turn the mouse wheel one notch at 0-based (row, col) (SGR mode: a press only)."""
+        self.send(f"\x1b[<{65 if down else 64};{col + 1};{row + 1}M".encode())
+
     def click_text(self, text: str) -> None:
         """Click the first character of `text` where it shows on screen."""
         where = self.find(text)

@@ -7,7 +7,15 @@ as it edits a puzzle in play; what is left (check, hints, saving, ...) is each s
 from __future__ import annotations
 
 from numbrix_curses.game import Game, Refusal
-from numbrix_curses.ui.actions import Action, ClearCell, Command, Digit, MoveCursor, SelectCell
+from numbrix_curses.ui.actions import (
+    Action,
+    ClearCell,
+    Command,
+    Digit,
+    MoveCursor,
+    Scroll,
+    SelectCell,
+)
 
 
 def apply_edit(game: Game, action: Action) -> tuple[bool, Refusal | None]:
@@ -17,6 +25,10 @@ def apply_edit(game: Game, action: Action) -> tuple[bool, Refusal | None]:
         game.move_cursor(action.drow, action.dcol)
     elif isinstance(action, SelectCell):
         game.set_cursor(action.row, action.col)
+    elif isinstance(action, Scroll):
+        # The wheel moves the cursor a few rows, and the view of a board larger than the
+        # screen follows it, as it does the arrows.
+        game.move_cursor(action.delta, 0)
     elif isinstance(action, ClearCell):
         game.set_cursor(action.row, action.col)
         return True, game.clear()
