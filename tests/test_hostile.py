@@ -359,12 +359,18 @@ def test_terminal_escapes_in_a_file_are_refused_not_printed(tmp_path: Path, caps
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert err == f"{path}:1:7: control character U+001B; a puzzle file holds plain text\n"
+    # the 8-bit escape (CSI, U+009B) is refused as ESC is
+    path.write_text("# id: a\x9b31mred\n1 .\n. .\n", encoding="utf-8")
+    assert cli.main(["check", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"{path}:1:8: control character U+009B; a puzzle file holds plain text\n"
     # tabs, form feeds (page breaks in booklets) and line ends are whitespace, not refused
     assert len(parse_puzzles("\f# id: a\tb\r\n1\t.\x0b\n. .\n")) == 1
 
 
 def test_writers_keep_control_characters_out_of_metadata() -> None:
-    puzzle = Puzzle.from_rows([[1, 0], [0, 0]], {"id": "a\x1b[31mb\x07"})
+    puzzle = Puzzle.from_rows([[1, 0], [0, 0]], {"id": "a\x1b[31mb\x07\x9b"})
     for writer in (format_compact, format_boxed):
         again = parse_puzzles(writer(puzzle))[0]
         assert again.metadata == {"id": "a [31mb"}

@@ -522,7 +522,8 @@ def test_both_writers_round_trip_a_file_of_puzzles():
 
 metadata_keys = st.from_regex(r"[a-z][a-z0-9_\-]{0,11}", fullmatch=True)
 metadata_values = st.text(
-    alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x2FF, blacklist_characters="\x7f"),
+    # (no control characters: the writers drop them, the reader refuses them)
+    alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x2FF, blacklist_categories=("Cc",)),
     max_size=30,
 ).map(str.strip)
 

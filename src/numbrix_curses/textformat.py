@@ -61,7 +61,8 @@ _KEY = re.compile(r"[a-z][a-z0-9_\-]*")
 _RULE = re.compile(r"\+(?:-+\+)+")
 # Control characters other than the whitespace ones (tab, line ends, vertical tab, form
 # feed): an escape sequence in an id would reach the user's terminal when it is printed.
-_CONTROL = re.compile(r"[\x01-\x08\x0e-\x1f\x7f]")
+# The C1 ones (U+0080-U+009F) too: U+009B starts an escape sequence as ESC [ does.
+_CONTROL = re.compile(r"[\x01-\x08\x0e-\x1f\x7f-\x9f]")
 
 
 class ParseError(Exception):
@@ -462,7 +463,7 @@ def _metadata_lines(metadata: Mapping[str, object]) -> list[str]:
             raise ValueError(f"metadata key {key!r} cannot be written as '# key: value'")
         # One line per key: a line break inside a value would end the comment early, and
         # the reader refuses other control characters.
-        text = re.sub(r"[\x00-\x08\x0a-\x1f\x7f]+", " ", str(value)).strip()
+        text = re.sub(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]+", " ", str(value)).strip()
         lines.append(f"# {name}: {text}" if text else f"# {name}:")
     return lines
 
