@@ -1042,6 +1042,30 @@ def test_past_deadline_gives_timeout() -> None:
     assert solve(HARD, deadline=time.monotonic() + 1000, timeout=0.001).status is Status.TIMEOUT
 
 
+# A random 25x25 path with 36 of its numbers given: the probing before the first guess
+# takes thousands of placements (1.4 s).
+SPARSE_25 = with_givens(25, 25, {
+    (2, 11): 480, (3, 7): 467, (3, 8): 468, (4, 9): 438, (4, 12): 435, (4, 13): 430,
+    (5, 19): 259, (7, 2): 512, (7, 11): 525, (7, 15): 337, (8, 0): 617, (8, 3): 578,
+    (9, 1): 625, (9, 12): 88, (9, 17): 311, (10, 6): 569, (10, 9): 548, (12, 19): 306,
+    (13, 2): 608, (13, 3): 585, (14, 14): 417, (14, 22): 387, (16, 6): 121, (17, 4): 126,
+    (17, 8): 110, (18, 20): 381, (19, 13): 73, (19, 14): 412, (19, 17): 365, (19, 18): 366,
+    (20, 4): 51, (21, 15): 17, (22, 9): 30, (23, 0): 138, (23, 12): 24, (23, 21): 1,
+})
+
+
+def test_a_deadline_is_kept_in_the_probing_before_the_first_guess() -> None:
+    """The clock is read in every trial of probing, not only between guesses: before, a
+    deadline long past let this board's root probing run to its end (`--timeout 0.1`
+    took 2.6 s)."""
+    root = solve(SPARSE_25, max_nodes=0)  # the root's probing, then the first guess
+    assert root.status is Status.TIMEOUT and root.stats.placements > 1000
+    result = solve(SPARSE_25, deadline=time.monotonic() - 1)
+    assert result.status is Status.TIMEOUT
+    assert result.stats.nodes == 0  # given up before any guess
+    assert result.stats.placements < 50  # after a trial or two, not the whole round
+
+
 def test_deadline_does_not_cut_short_an_easy_board() -> None:
     puzzle = board([[1, 2], [0, 0]])
     assert verdict(puzzle, deadline=time.monotonic() + 60) is Status.UNIQUE

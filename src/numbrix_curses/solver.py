@@ -88,8 +88,6 @@ from numbrix_curses.constraints import segments as segments_of
 from numbrix_curses.puzzle import Geometry, Puzzle, at_least_two_and_three, path_to_grid
 from numbrix_curses.workers import Broken, Enough, Partner, Team, path_cells
 
-# How often (in search nodes) the clock is looked at; a node costs well under a millisecond.
-_CLOCK_EVERY = 16
 # Probing looks only at run ends with at most this many candidate cells (more costs more
 # than it saves, measured on clue-minimal 9x9 and 12x12 boards).
 _PROBE_MAX_CELLS = 3
@@ -319,6 +317,8 @@ class _Search:
         self.probes_passed: set[tuple[int, int | tuple[int, ...], int]] = set()
         self.diving = False
         self.limit = 2  # solutions wanted (set by `run`)
+        # a `time.monotonic()` instant past which the search gives up (set by `run`)
+        self.deadline: float | None = None
         self.max_nodes: int | None = None
         self.prev_pick: tuple[int, int] | None = None
         # levels of cell probing added before the first guess (see `_probe_cells`)
@@ -891,10 +891,18 @@ class _Search:
                 continue
             return segs
 
+    def _clock(self) -> None:
+        """Raise `_Timeout` once the deadline has passed. Looked at for every guess and every
+        trial of probing: the probing at one node of a sparse 25x25 board takes seconds,
+        and a clock read costs a ten-thousandth of the cheapest trial."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise _Timeout
+
     def _settle_trial(self) -> None:
         """Settle a probe's trial. A trial that fills the board has met a solution: it is kept
         (with its twin), since on a board with several solutions it may be one the search
         would reach much later; `_LimitReached` ends the search once there are enough."""
+        self._clock()
         if self._settle() is None and self.puzzle is not None and self._keep_solution():
             raise _LimitReached
 
@@ -1432,6 +1440,7 @@ class _Search:
         """Search until `limit` solutions are found; True when the search space was exhausted
         (see `_run`)."""
         self.limit = limit
+        self.deadline = deadline
         try:
             return self._run(deadline, node_budget, refute)
         except _LimitReached:
@@ -1495,9 +1504,7 @@ class _Search:
                     frames.append(_Frame(number, cell, len(self.trail)))
                     stats.max_depth = max(stats.max_depth, len(frames))
                     stats.nodes += 1
-                    if deadline is not None and stats.nodes % _CLOCK_EVERY == 0:
-                        if time.monotonic() > deadline:
-                            raise _Timeout
+                    self._clock()
                     if self.max_nodes is not None and stats.nodes > self.max_nodes:
                         raise _Timeout
                     if node_budget is not None and stats.nodes > node_budget:
