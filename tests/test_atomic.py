@@ -176,3 +176,28 @@ def test_a_loop_of_symlinks_is_refused_and_left_as_it_is(tmp_path: Path):
     assert err.value.errno == errno.ELOOP
     assert a.is_symlink() and b.is_symlink()
     assert leftovers(tmp_path) == []
+
+
+def test_a_name_at_the_length_limit_is_written(tmp_path: Path):
+    """Before: the temporary name `.NAME.xxxxxxxx.tmp` passed the 255-byte limit, so a name
+    the file system accepts failed with "File name too long"."""
+    longest = os.pathconf(tmp_path, "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
+    target = tmp_path / ("é" * ((longest - 4) // 2) + ".txt")  # two bytes a character
+    write_text_atomic(target, "1 2\n4 3\n", overwrite=False)
+    assert target.read_text(encoding="utf-8") == "1 2\n4 3\n"
+    assert leftovers(tmp_path) == []
+
+
+def test_staged_files_change_nothing_until_committed(tmp_path: Path):
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text("old a\n")
+    staged = [atomic.stage_text(first, "new a\n"), atomic.stage_text(second, "new b\n")]
+    assert first.read_text() == "old a\n" and not second.exists()
+    for item in staged:
+        item.commit()
+        item.discard()  # a no-op once committed
+    assert (first.read_text(), second.read_text()) == ("new a\n", "new b\n")
+    dropped = atomic.stage_text(first, "never\n")
+    dropped.discard()
+    assert first.read_text() == "new a\n"
+    assert leftovers(tmp_path) == []

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -508,3 +509,74 @@ def test_a_long_search_writes_nothing_to_stderr_off_a_terminal(run_numbrix, puzz
     assert result.returncode == cli.EXIT_TIMEOUT
     assert result.stdout == "20x20-minimal-03: timeout\n"
     assert result.stderr == ""
+
+
+# --- odd file names, odd files, an unwritable stderr ----------------------------------------
+
+
+def _numbrix_bytes(*args: str | bytes, stdin: bytes = b"", cwd: Path | None = None,
+                   stderr=subprocess.PIPE) -> subprocess.CompletedProcess:
+    """Run numbrix with byte arguments (a file name need not be UTF-8); bytes out."""
+    return subprocess.run(
+        [sys.executable, "-m", "numbrix_curses", *args], input=stdin,
+        stdout=subprocess.PIPE, stderr=stderr, env=cli_env(), cwd=cwd,
+        timeout=COMMAND_TIMEOUT,
+    )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="such names are POSIX file names")
+@pytest.mark.parametrize(
+    "name, shown",
+    [
+        (b"x\n7 8.txt", b"x\\n7 8.txt"),
+        (b"e\x1b[31m.txt", b"e\\x1b[31m.txt"),
+        (b"b\xff.txt", b"b\\udcff.txt"),
+    ],
+    ids=["newline", "escape", "not-utf8"],
+)
+@pytest.mark.parametrize("command", ["solve", "check", "print"])
+def test_a_file_name_is_printed_escaped_and_the_output_reads_back(tmp_path, name, shown, command):
+    """Before: the name went raw into `# id: NAME#1` and booklet titles, so the program's
+    own reader refused what it printed (a line break split the line; an escape is refused),
+    and raw escape sequences reached the terminal."""
+    (tmp_path / os.fsdecode(name)).write_text(UNIQUE_3X3, encoding="utf-8")
+    printed = _numbrix_bytes(command, name, cwd=tmp_path)
+    assert printed.returncode == 0 and printed.stderr == b""
+    assert shown + b"#1" in printed.stdout or shown + b"\n" in printed.stdout
+    assert b"\x1b" not in printed.stdout and name not in printed.stdout
+    if command != "check":
+        again = _numbrix_bytes("check", "-", stdin=printed.stdout)
+        assert (again.returncode, again.stderr) == (0, b"")  # whatever it prints reads back
+
+
+@pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="no Unix sockets here")
+def test_a_socket_is_named_as_one(run_numbrix, tmp_path, monkeypatch):
+    """Before: "cannot read: No such device or address" (the open fails before the kind of
+    file is looked at)."""
+    monkeypatch.chdir(tmp_path)  # a short relative name: socket paths are limited to ~100
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind("sock")
+        line = assert_one_line_error(run_numbrix("check", str(tmp_path / "sock")))
+    assert line == f"{tmp_path / 'sock'}: is a socket, not a puzzle file"
+
+
+@pytest.mark.parametrize("command", ["check", "solve", "grade", "print", "generate"])
+def test_an_extra_argument_is_blamed_on_its_command(run_numbrix, command):
+    """Before: "numbrix: unrecognized arguments", which sends the user to the wrong --help."""
+    line = assert_one_line_error(run_numbrix(command, "a", "b"))
+    assert line.startswith(f"numbrix {command}: ")
+    assert line.endswith(f"(try 'numbrix {command} --help')")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize(
+    "args",
+    [["check", "/nonexistent"], ["check"], ["check", "a", "b"], ["generate", "--output", ""]],
+    ids=["missing-file", "no-file", "extra-argument", "bad-output"],
+)
+def test_bad_input_exits_2_even_when_stderr_cannot_be_written(args):
+    """Before: the failed write of the error line raised again, and Python exited 1 (which
+    means "no solution or several")."""
+    with open("/dev/full", "wb") as full:
+        result = _numbrix_bytes(*args, stderr=full)
+    assert result.returncode == 2 and result.stdout == b""

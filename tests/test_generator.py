@@ -337,3 +337,189 @@ def test_a_missed_target_is_one_line_naming_what_came_out(capsys):
     assert len(lines) == 1
     assert "missed the target (1 given)" in lines[0]
     assert f"with {puzzle.clue_count} givens" in lines[0]
+
+
+# --- output files: checked before generating, written both or neither ----------------------
+
+
+def _listing(folder) -> dict[str, str]:
+    """Every entry of `folder` with what it holds (a symlink: where it points)."""
+    return {
+        p.name: (f"-> {p.readlink()}" if p.is_symlink() else p.read_text(encoding="utf-8"))
+        for p in sorted(folder.iterdir())
+    }
+
+
+@pytest.mark.parametrize(
+    "solutions, reason",
+    [
+        ("missing-dir/key.txt", "no such directory"),
+        ("k" * 300 + ".txt", "File name too long"),
+        ("key.txt/", "names a directory; give the name of a file to write"),
+    ],
+)
+def test_an_answer_key_that_cannot_be_written_leaves_the_booklet_alone(
+    capsys, tmp_path, monkeypatch, solutions, reason
+):
+    """Before: the booklet was written (with --force, the old one replaced) and only then
+    did the answer key fail, leaving a booklet without its key."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "out.txt").write_text("old booklet\n", encoding="utf-8")
+    calls = []
+    monkeypatch.setattr(generator, "generate", lambda *a: calls.append(a))  # never reached
+    code, out, err = run_cli(capsys, "--size", "4", "--output", "out.txt",
+                             "--solutions", solutions, "--force")
+    assert (code, out, err) == (2, "", f"{solutions}: {reason}\n")
+    assert calls == []  # refused before any puzzle was made
+    assert _listing(tmp_path) == {"out.txt": "old booklet\n"}
+
+
+def test_a_failure_writing_either_file_replaces_neither(capsys, tmp_path, monkeypatch):
+    """A disk that fills up while the second file is written: both old files stay."""
+    import errno
+    import os
+
+    from numbrix_curses import atomic
+
+    out, key = tmp_path / "out.txt", tmp_path / "key.txt"
+    out.write_text("old booklet\n", encoding="utf-8")
+    key.write_text("old key\n", encoding="utf-8")
+    real_stage = atomic.stage_text
+
+    def stage(path, text, **kwargs):
+        if os.fspath(path) == str(key):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_stage(path, text, **kwargs)
+
+    monkeypatch.setattr(atomic, "stage_text", stage)
+    code, _, err = run_cli(capsys, "--size", "4", "--output", str(out),
+                           "--solutions", str(key), "--force")
+    assert code == 2 and err == f"{key}: {os.strerror(errno.ENOSPC)}\n"
+    assert _listing(tmp_path) == {"key.txt": "old key\n", "out.txt": "old booklet\n"}
+
+
+def test_an_answer_key_that_cannot_be_written_prints_no_booklet(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "--size", "4", "--solutions", str(tmp_path / "no" / "k"))
+    assert (code, out) == (2, "") and err.endswith(": no such directory\n")
+
+
+def test_the_same_file_through_a_symlink_is_refused(capsys, tmp_path, monkeypatch):
+    """Before: exit 0, and the file held only the answer key: the puzzles were lost."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "g5.txt").write_text("old booklet\n", encoding="utf-8")
+    (tmp_path / "g5link").symlink_to("g5.txt")
+    (tmp_path / "hard").hardlink_to(tmp_path / "g5.txt")
+    for other in ("g5link", "hard", "./g5.txt"):
+        code, out, err = run_cli(capsys, "--size", "5", "--output", "g5.txt",
+                                 "--solutions", other, "--force")
+        assert (code, out) == (2, "")
+        assert err == "numbrix generate: --output and --solutions name the same file\n"
+    (tmp_path / "later").symlink_to("not-yet.txt")  # a link to a file not made yet
+    code, _, err = run_cli(capsys, "--size", "5", "--output", "not-yet.txt",
+                           "--solutions", "later")
+    assert code == 2 and "name the same file" in err
+    assert (tmp_path / "g5.txt").read_text(encoding="utf-8") == "old booklet\n"
+    assert not (tmp_path / "not-yet.txt").exists()
+
+
+@pytest.mark.parametrize(
+    "output, message",
+    [
+        ("", "numbrix generate: --output '' is not a file name"),
+        ("newdir/", "newdir/: names a directory; give the name of a file to write"),
+    ],
+)
+def test_an_output_that_is_not_a_file_name_is_refused(capsys, tmp_path, monkeypatch,
+                                                      output, message):
+    """Before: "" was ": already exists (use --force...)", and "newdir/" wrote a file
+    named newdir."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli(capsys, "--size", "3", "--output", output)
+    assert (code, out, err) == (2, "", message + "\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_longest_file_name_the_file_system_takes_is_written(capsys, tmp_path):
+    """Before: "File name too long", from the temporary name built from the whole name."""
+    import os
+
+    longest = os.pathconf(tmp_path, "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
+    name = "p" * (longest - 4) + ".txt"
+    code, out, err = run_cli(capsys, "--size", "3", "--seed", "1", "--format", "compact",
+                             "--output", str(tmp_path / name))
+    assert (code, out, err) == (0, "", "")
+    assert [p.name for p in tmp_path.iterdir()] == [name]  # no temporary file left
+    assert len(parse_puzzles((tmp_path / name).read_text(encoding="utf-8"))) == 1
+
+
+def test_jobs_has_the_same_limit_as_solve_and_check(capsys):
+    """Before: --jobs 300 started 300 processes."""
+    code, out, err = run_cli(capsys, "--size", "3", "--jobs", "65")
+    assert (code, out) == (2, "")
+    assert err.startswith("numbrix generate: argument --jobs: must be from 1 to 64, got 65")
+    code, _, err = main(["check", "x", "--jobs", "65"]), None, capsys.readouterr().err
+    assert code == 2 and "must be from 1 to 64, got 65" in err
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_seeds_are_made_as_the_puzzles_are(monkeypatch, jobs):
+    """Before: every seed of the run was listed before the first puzzle (a --count of ten
+    million took 13 s and 430 MB before anything came out)."""
+    made_seeds = []
+    real = generator.puzzle_seed
+
+    def counting(master, index):
+        made_seeds.append(index)
+        return real(master, index)
+
+    monkeypatch.setattr(generator, "puzzle_seed", counting)
+    puzzles = generate_many(Spec(3, 3), 10**5, 5, jobs=jobs)
+    first = next(puzzles)
+    assert first.puzzle.metadata["seed"] == "5"  # the first puzzle is the master seed's
+    assert len(made_seeds) <= 2 * jobs + 1
+    puzzles.close()
+
+
+def test_a_huge_count_streams_its_first_puzzle_at_once(capsys, monkeypatch):
+    """`generate --count 1000000 --format compact | head`: the first puzzle is written as
+    soon as it is made, and the run ends when the reader goes away (exit 141)."""
+    made_seeds = []
+    real_seed = generator.puzzle_seed
+    monkeypatch.setattr(generator, "puzzle_seed",
+                        lambda master, index: made_seeds.append(index) or real_seed(master, index))
+    written = []
+
+    class Head:
+        """Standard output piped into `head -1`: takes one write, then the pipe is gone."""
+
+        def write(self, text: str) -> int:
+            if written:
+                raise BrokenPipeError(32, "Broken pipe")
+            written.append(text)
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+        def fileno(self) -> int:
+            raise OSError("not a real file")
+
+    monkeypatch.setattr("sys.stdout", Head())
+    code = main(["generate", "--size", "3", "--seed", "5", "--count", "1000000",
+                 "--format", "compact"])
+    assert code == 141
+    assert written[0].startswith("# id: 3x3-5\n")
+    assert len(made_seeds) <= 2  # not a million seeds listed before the first puzzle
+
+
+def test_plurals_in_headers_and_notes(capsys):
+    """Before: "1 givens" in a 1x1 booklet's header and in the missed-target note."""
+    from numbrix_curses import booklet
+    from numbrix_curses.puzzle import Puzzle
+
+    one = Puzzle(np.array([[1]]), {"id": "one"})
+    assert "- 1 given - one" in booklet.booklet([booklet.Entry(one, "one")])
+    code, _, err = run_cli(capsys, "--size", "3", "--clues", "1", "--seed", "3")
+    assert code == 0
+    assert err == ("numbrix generate: the puzzle missed the target (1 given): easy with "
+                   "2 givens; its header says what it is\n")

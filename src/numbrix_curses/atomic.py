@@ -19,6 +19,10 @@ import secrets
 import stat
 from pathlib import Path
 
+#: characters of the target's name kept in its temporary file's name (at most 4 bytes
+#: each in UTF-8, so the temporary name stays far below 255 bytes)
+TEMP_PREFIX = 32
+
 
 def write_text_atomic(path: str | os.PathLike[str], text: str, *, overwrite: bool = True) -> None:
     """Write `text` (UTF-8, line ends as given) to `path` atomically.
@@ -27,27 +31,70 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, overwrite: boo
     Any other failure raises `OSError` after removing the temporary file. Symlinks are
     followed: the file they lead to is replaced, the links themselves stay.
     """
+    staged = stage_text(path, text, overwrite=overwrite)
+    try:
+        staged.commit()
+    finally:
+        staged.discard()  # nothing left to do once committed
+
+
+class Staged:
+    """A file written in full under a temporary name beside its target, not yet in place.
+
+    Splitting the write from the rename lets a caller with several files (a booklet and
+    its answer key) write them all before renaming any, so a failure while writing leaves
+    every target as it was. `commit` renames; `discard` removes the temporary file if it is
+    still there (a no-op after `commit`), so it belongs in a `finally`.
+    """
+
+    def __init__(self, target: Path, temp: Path, overwrite: bool) -> None:
+        self.target = target
+        self.temp = temp
+        self.overwrite = overwrite
+        self.committed = False
+
+    def commit(self) -> None:
+        """Put the new file in place (`FileExistsError` when `overwrite` is off and the
+        target appeared meanwhile)."""
+        if self.overwrite:
+            os.replace(self.temp, self.target)
+        else:
+            _move_no_clobber(self.temp, self.target)
+        self.committed = True
+        _sync_directory(self.target.parent)
+
+    def discard(self) -> None:
+        """Remove the temporary file unless it was committed (safe to call twice)."""
+        if self.committed:
+            return
+        try:
+            self.temp.unlink()
+        except OSError:
+            pass  # already gone; whatever error brought us here matters more
+
+
+def stage_text(path: str | os.PathLike[str], text: str, *, overwrite: bool = True) -> Staged:
+    """Write `text` to a new temporary file beside the file `path` leads to (flushed and
+    fsynced) and return it staged for `Staged.commit`.
+
+    Raises `FileExistsError` when `overwrite` is off and the target exists, `OSError` when
+    the temporary file cannot be written (it is removed then).
+    """
     target = _final_path(path)
     if not overwrite and target.exists():
         raise FileExistsError(errno.EEXIST, "file exists", str(target))
     temp = _create_temp(target)
+    staged = Staged(target, temp, overwrite)
     try:
         with open(temp, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         _copy_mode(target, temp)
-        if overwrite:
-            os.replace(temp, target)
-        else:
-            _move_no_clobber(temp, target)
     except BaseException:
-        try:
-            temp.unlink()
-        except OSError:
-            pass  # already renamed or never created; the original error matters more
+        staged.discard()
         raise
-    _sync_directory(target.parent)
+    return staged
 
 
 def _final_path(path: str | os.PathLike[str]) -> Path:
@@ -68,7 +115,9 @@ def _final_path(path: str | os.PathLike[str]) -> Path:
 def _create_temp(target: Path) -> Path:
     """A new empty file next to `target`, created exclusively (no other writer shares it)."""
     for _ in range(100):
-        temp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        # Only a short prefix of the name: the whole name plus ".", "." and ".xxxxxxxx.tmp"
+        # would pass the file system's limit (255 bytes) for a name near that limit.
+        temp = target.with_name(f".{target.name[:TEMP_PREFIX]}.{secrets.token_hex(4)}.tmp")
         try:
             # Mode "x" creates with the usual permissions (0o666 less the umask), unlike
             # tempfile.mkstemp's 0o600, so the final file looks like any other saved file.

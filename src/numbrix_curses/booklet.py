@@ -65,7 +65,8 @@ def _header(entry: Entry, number: int, total: int, word: str) -> str:
     if difficulty:
         parts.append(difficulty)
     if word == "Puzzle":
-        parts.append(f"{puzzle.clue_count} givens")
+        count = puzzle.clue_count
+        parts.append(f"{count} given" + ("" if count == 1 else "s"))  # a 1x1 board has 1
     parts.append(entry.label)
     return "# " + " - ".join(parts)
 

@@ -45,6 +45,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import islice
 from typing import Callable, Sequence
 
 import numpy as np
@@ -746,7 +747,9 @@ def generate_many(
     """
     if count < 1:
         raise ValueError("count must be at least 1")
-    seeds = [puzzle_seed(seed, k) for k in range(count)]
+    # Seeds are made as they are needed, never listed: a run of millions of puzzles piped
+    # into `head` must show its first puzzle at once, in constant memory.
+    seeds = (puzzle_seed(seed, k) for k in range(count))
     if jobs <= 1 or count == 1:
         for k, s in enumerate(seeds):
             made = generate(spec, s)
@@ -754,16 +757,25 @@ def generate_many(
                 on_done(k, made)
             yield made
         return
+    from collections import deque
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=min(jobs, count), initializer=_ignore_interrupts)
+    workers = min(jobs, count)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
     try:
-        futures = [pool.submit(generate, spec, s) for s in seeds]
-        for k, future in enumerate(futures):
-            made = future.result()
+        # A few puzzles per worker in flight keeps every worker busy while the caller
+        # takes them in order; more would only pile up finished puzzles in memory.
+        pending = deque(pool.submit(generate, spec, s) for s in islice(seeds, 2 * workers))
+        k = 0
+        while pending:
+            made = pending.popleft().result()
+            following = next(seeds, None)
+            if following is not None:
+                pending.append(pool.submit(generate, spec, following))
             if on_done is not None:
                 on_done(k, made)
             yield made
+            k += 1
     except BaseException:
         # interrupted, failed or abandoned by the caller: stop the workers now instead of
         # letting them finish puzzles nobody will read

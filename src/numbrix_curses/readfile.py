@@ -53,7 +53,19 @@ def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
     descriptor, so a name swapped after a check cannot slip through), `OSError` when the
     file cannot be opened or read.
     """
-    fd = os.open(path, _OPEN_FLAGS)
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except OSError:
+        # Some kinds fail to open before fstat can name them: a socket gives ENXIO ("No such
+        # device or address"), which says nothing useful. Name the kind when it is not a
+        # regular file; otherwise the open's own error stands.
+        try:
+            mode = os.stat(path).st_mode
+        except (OSError, ValueError):
+            mode = None
+        if mode is not None and not stat.S_ISREG(mode):
+            raise NotRegularFile(path, file_kind(mode)) from None
+        raise
     with open(fd, "rb") as handle:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
