@@ -21,6 +21,7 @@ from numbrix_curses.generator import (
     puzzle_seed,
     symmetry_groups,
 )
+from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver import SolveResult, Status, solve
 from numbrix_curses.textformat import parse_puzzles
 
@@ -523,3 +524,26 @@ def test_plurals_in_headers_and_notes(capsys):
     assert code == 0
     assert err == ("numbrix generate: the puzzle missed the target (1 given): easy with "
                    "2 givens; its header says what it is\n")
+
+
+@pytest.mark.parametrize("difficulty", [Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD])
+def test_a_puzzle_keeps_only_the_givens_its_difficulty_needs(difficulty: Difficulty) -> None:
+    """Below fiendish every given is tried: taking any one away leaves several solutions or
+    a harder puzzle. (Stopping after four refusals left easy 9x9 puzzles with 28 givens where
+    17 would do, and easy 15x15 ones with half the board given.)"""
+    from numbrix_curses.deduce import grade
+
+    order = list(Difficulty)
+    for seed in (1, 2):
+        made = generate(Spec(9, 9, difficulty=difficulty), seed)
+        assert made.on_target and made.difficulty is difficulty
+        givens = made.puzzle.givens
+        for r, c in zip(*np.nonzero(givens)):
+            fewer = givens.copy()
+            fewer[r, c] = 0
+            puzzle = Puzzle(fewer)
+            if solve(puzzle).status is Status.UNIQUE:
+                harder = grade(puzzle, made.solution).difficulty
+                assert order.index(Difficulty(getattr(harder, "value", harder))) > order.index(
+                    difficulty
+                ), f"seed {seed}: the given at {(r, c)} could go and the puzzle stay {difficulty}"
