@@ -23,7 +23,7 @@ from numbrix_curses.generator import (
 )
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver import SolveResult, Status, solve
-from numbrix_curses.textformat import parse_puzzles
+from numbrix_curses.textformat import format_compact, parse_puzzles
 
 
 def assert_proper(made: generator.Generated) -> None:
@@ -111,15 +111,20 @@ def _ring(rows: int, cols: int) -> np.ndarray:
     return ring
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_border_pattern_keeps_givens_on_the_ring_or_says_so(seed):
-    made = generate(Spec(6, 6, difficulty=None, pattern="border"), seed)
+@pytest.mark.parametrize("size,seed", [(6, 0), (6, 1), (6, 2), (6, 3), (9, 0), (9, 1)])
+def test_border_pattern_keeps_givens_on_the_ring_or_says_so(size, seed):
+    made = generate(Spec(size, size, difficulty=None, pattern="border"), seed)
     assert_proper(made)
-    inside = int(np.count_nonzero((made.puzzle.givens != 0) & ~_ring(6, 6)))
+    inside = int(np.count_nonzero((made.puzzle.givens != 0) & ~_ring(size, size)))
     if inside:
         assert made.notes and "border" in made.notes[0]
     else:
         assert not made.notes
+    # the puzzle itself says how many givens are off the ring, in every format
+    assert made.puzzle.metadata.get("inside", "0") == str(inside)
+    assert made.record()["inside"] == inside
+    back = parse_puzzles(format_compact(made.puzzle))[0]
+    assert back.metadata.get("inside", "0") == str(inside)
 
 
 def test_clue_target_is_met_when_reachable():
@@ -237,8 +242,10 @@ def test_json_lines_have_the_documented_keys(capsys):
     assert len(records) == 3
     for record in records:
         assert set(record) == {
-            "id", "seed", "rows", "cols", "difficulty", "pattern", "clues", "puzzle", "solution"
+            "id", "seed", "rows", "cols", "difficulty", "pattern", "symmetry", "inside",
+            "clues", "puzzle", "solution",
         }
+        assert record["symmetry"] is None and record["inside"] == 0  # (random pattern)
         givens = np.array(record["puzzle"])
         assert record["clues"] == int(np.count_nonzero(givens))
         puzzle = parse_puzzles("\n".join(" ".join(map(str, row)) for row in record["puzzle"]))[0]

@@ -710,3 +710,17 @@ def test_a_closed_standard_stream_is_no_crash(tmp_path: Path, closed: int, argv:
     elif stderr is not None:
         assert result.stderr.startswith(stderr) and result.stderr.count("\n") == 1
     assert "Traceback" not in result.stderr
+
+
+def test_json_lines_are_named_as_json(tmp_path: Path, capsys) -> None:
+    """What `generate --format json` writes is not read back: the error says so, rather
+    than blaming the first row of cells for its length."""
+    path = tmp_path / "made.json"
+    assert cli.main(["generate", "--size", "5", "--seed", "1", "--format", "json",
+                     "--output", str(path)]) == 0
+    capsys.readouterr()
+    assert cli.main(["check", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (f"{path}:1:1: this is JSON, not a puzzle file; generate puzzles to read "
+                   "back with --format compact or text\n")

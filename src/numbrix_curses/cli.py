@@ -831,7 +831,8 @@ def _generate_notes(tally: _Tally, difficulty: str | None, clues: int | None) ->
     if tally.fallback:
         _tell(
             f"numbrix generate: the border alone did not make {which(tally.fallback)} "
-            f"unique; a few givens inside the ring were kept"
+            f"unique; a few givens inside the ring were kept (each such puzzle says how "
+            f"many: '# inside: N')"
         )
     if tally.missed:
         aims = [difficulty] if difficulty else []

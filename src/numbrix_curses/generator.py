@@ -160,6 +160,8 @@ class Generated:
             "cols": self.puzzle.cols,
             "difficulty": self.difficulty.value,
             "pattern": self.pattern.value,
+            "symmetry": self.symmetry,
+            "inside": int(self.puzzle.metadata.get("inside", 0)),
             "clues": self.clues,
             "puzzle": self.puzzle.givens.tolist(),
             "solution": self.solution.tolist(),
@@ -711,6 +713,10 @@ def generate(spec: Spec, seed: int) -> Generated:
     }
     if symmetry:
         metadata["symmetry"] = symmetry
+    if inside:
+        # The pattern asked for is not the whole truth: say so on the puzzle itself, not
+        # only in a note for the whole run.
+        metadata["inside"] = str(inside)
     stats.seconds = time.monotonic() - started
     return Generated(
         puzzle=Puzzle(puzzle.givens, metadata),

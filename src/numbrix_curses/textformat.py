@@ -361,6 +361,17 @@ def parse_puzzles(text: str, filename: str = "<string>") -> list[Puzzle]:
     us a puzzle file expects at least one puzzle in it.
     """
     text = _check_text(text, filename)
+    start = len(text) - len(text.lstrip())
+    if text[start : start + 1] in ("{", "["):
+        # No puzzle text starts so; the JSON that `generate --format json` writes does, and
+        # its first row of 100-odd cells would otherwise be blamed as too long.
+        line = text.count("\n", 0, start) + 1
+        col = start - (text.rfind("\n", 0, start) + 1) + 1
+        raise ParseError(
+            filename, line, col,
+            "this is JSON, not a puzzle file; generate puzzles to read back with "
+            "--format compact or text",
+        )
     puzzles = []
     line, pos = 1, 0
     for block in _BLOCK.finditer(text):
