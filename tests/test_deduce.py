@@ -372,6 +372,12 @@ def test_grade_command_prints_difficulty_and_counts(run_numbrix, puzzle_file):
     assert lines[0].startswith("bridge: ") and lines[1].startswith("reach: ")
 
 
+def test_grade_of_a_full_board_says_nothing_was_left_to_do(run_numbrix, puzzle_file):
+    result = run_numbrix("grade", str(puzzle_file("# id: full\n1 2\n4 3\n")))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "full: easy (no steps: every number is given)\n"
+
+
 def test_grade_command_json(run_numbrix, puzzle_file):
     path = puzzle_file(GRADED + "\n# id: two\n1 .\n. .\n")
     result = run_numbrix("grade", "--json", str(path))

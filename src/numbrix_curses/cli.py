@@ -500,7 +500,7 @@ def _run_grade(args: argparse.Namespace) -> int:
             counts = ", ".join(
                 f"{Technique(name).label} {count}"
                 for name, count in _technique_counts(grade).items()
-            )
+            ) or "no steps: every number is given"
             depth = f"; trial depth {grade.trial_depth}" if grade.trial_depth else ""
             print(f"{label}: {grade.difficulty.value} ({counts}{depth})", file=out)
 
