@@ -534,7 +534,7 @@ def _configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rows", type=side, metavar="R", help="rows (with --cols)")
     parser.add_argument("--cols", type=side, metavar="C", help="columns (with --rows)")
     parser.add_argument(
-        "--count", type=_whole_number(1), default=1, metavar="K", help="how many puzzles"
+        "--count", type=_whole_number(1), default=1, metavar="K", help="how many puzzles (default 1)"
     )
     parser.add_argument(
         "--difficulty",
@@ -545,8 +545,8 @@ def _configure_generate(parser: argparse.ArgumentParser) -> None:
         "--pattern",
         choices=("random", "symmetric", "border"),
         default="random",
-        help="where the givens go: anywhere, in rotation-symmetric pairs or quads, "
-        "or on the outer ring",
+        help="where the givens go: anywhere (random, the default), in rotation-symmetric "
+        "pairs or quads, or on the outer ring",
     )
     parser.add_argument(
         "--clues", type=_whole_number(0), metavar="N", help="aim for N givens"
@@ -561,10 +561,10 @@ def _configure_generate(parser: argparse.ArgumentParser) -> None:
         "--format",
         choices=("text", "compact", "json"),
         default="text",
-        help="text: printable booklet with answer key; compact: the plain puzzle format; "
-        "json: one object per puzzle per line",
+        help="text (the default): printable booklet with answer key; compact: the plain "
+        "puzzle format; json: one object per puzzle per line (not read back)",
     )
-    parser.add_argument("--output", metavar="FILE", help="write the puzzles to FILE")
+    parser.add_argument("--output", metavar="FILE", help="write the puzzles to FILE (default: standard output)")
     parser.add_argument(
         "--solutions", metavar="FILE", help="write the answer key to FILE instead"
     )
@@ -574,7 +574,7 @@ def _configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         # the same bound as solve and check: each job is a process
         "--jobs", type=_whole_number(1, MAX_JOBS), default=1, metavar="J",
-        help=f"generate in J processes, 1 to {MAX_JOBS} (same puzzles as with 1)",
+        help=f"generate in J processes, 1 to {MAX_JOBS} (default 1; same puzzles as with 1)",
     )
 
 
