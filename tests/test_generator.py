@@ -198,7 +198,7 @@ def test_bad_specs_are_refused():
 
 def test_generate_puzzle_is_what_the_app_calls():
     puzzle = generator.generate_puzzle(5, 5, "easy", 3)
-    assert puzzle.metadata["id"] == "5x5-3"
+    assert puzzle.metadata["id"] == f"5x5-{puzzle.metadata['difficulty']}-3"
     assert solve(puzzle, limit=2).status is Status.UNIQUE
 
 
@@ -516,7 +516,7 @@ def test_a_huge_count_streams_its_first_puzzle_at_once(capsys, monkeypatch):
     code = main(["generate", "--size", "3", "--seed", "5", "--count", "1000000",
                  "--format", "compact"])
     assert code == 141
-    assert written[0].startswith("# id: 3x3-5\n")
+    assert written[0].startswith("# id: 3x3-") and "-5\n" in written[0]
     assert len(made_seeds) <= 2  # not a million seeds listed before the first puzzle
 
 
@@ -554,3 +554,15 @@ def test_a_puzzle_keeps_only_the_givens_its_difficulty_needs(difficulty: Difficu
                 assert order.index(Difficulty(getattr(harder, "value", harder))) > order.index(
                     difficulty
                 ), f"seed {seed}: the given at {(r, c)} could go and the puzzle stay {difficulty}"
+
+
+def test_ids_differ_across_difficulties_and_patterns_from_one_seed():
+    """Runs for several kinds with one --seed share their puzzle seeds; their puzzles may go
+    in one file, where each must still be found by its id."""
+    ids = {
+        generate(Spec(6, 6, difficulty=difficulty, pattern=pattern), 1).puzzle.id
+        for difficulty in ("easy", "hard")
+        for pattern in ("random", "symmetric")
+    }
+    assert len(ids) == 4
+    assert generate(Spec(6, 6, difficulty="easy"), 1).puzzle.id == "6x6-easy-1"

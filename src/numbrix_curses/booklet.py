@@ -57,7 +57,7 @@ def uses_boxed_layout(rows: int, cols: int) -> bool:
 
 
 def _header(entry: Entry, number: int, total: int, word: str) -> str:
-    """``# Puzzle 3 of 12 - 9x9 - medium - 24 givens - 9x9-1234`` (no ``key:`` form, so
+    """``# Puzzle 3 of 12 - 9x9 - medium - 24 givens - 9x9-medium-1234`` (no ``key:`` form, so
     the reader never takes it for metadata)."""
     puzzle = entry.puzzle
     parts = [f"{word} {number} of {total}", f"{puzzle.rows}x{puzzle.cols}"]

@@ -705,8 +705,11 @@ def generate(spec: Spec, seed: int) -> Generated:
             f"the border alone could not make a unique puzzle; {inside} given"
             f"{'s' if inside != 1 else ''} inside the ring kept"
         )
+    # The id names the puzzle's kind as well as its seed: runs for several difficulties or
+    # patterns from one --seed make the same puzzle seeds, and their puzzles may share a file.
+    kind = [difficulty.value] + ([spec.pattern.value] if spec.pattern is not Pattern.RANDOM else [])
     metadata = {
-        "id": f"{spec.rows}x{spec.cols}-{seed}",
+        "id": "-".join([f"{spec.rows}x{spec.cols}", *kind, str(seed)]),
         "difficulty": difficulty.value,
         "pattern": spec.pattern.value,
         "seed": str(seed),
