@@ -47,7 +47,7 @@ from numbrix_curses.puzzle import Puzzle
 OURS = "ours"
 CPSAT = "cpsat"
 DFS_PEERS = ("smart_dfs", "plain_dfs")
-KIND_ORDER = (corpus.BUNDLED, corpus.MINIMAL, corpus.MULTIPLE, corpus.NONE)
+KIND_ORDER = (corpus.BUNDLED, corpus.MINIMAL, corpus.MULTIPLE, corpus.NONE, corpus.SLIP)
 SOLUTION_COUNT = {"none": 0, "unique": 1, "multiple": 2}
 
 
@@ -434,7 +434,7 @@ def print_targets(results: list[BoardResult], summary: dict, out: Callable) -> l
             f"max {'>' if timed else ''}{fmt_seconds(worst)}, {over} over", over == 0)
     for cls in [c for c in corpus.CLASS_NAMES if c in summary and c != "bundled"]:
         base = summary[cls].get(corpus.MINIMAL, {}).get(OURS)
-        for kind in (corpus.MULTIPLE, corpus.NONE):
+        for kind in (corpus.MULTIPLE, corpus.NONE, corpus.SLIP):
             if not base or not summary[cls].get(kind, {}).get(OURS):
                 continue
             mine, parents = parent_medians(results, cls, kind)
@@ -645,7 +645,7 @@ def parse_args(argv: list[str] | None) -> Settings:
                         help="comma-separated size classes (default: all): "
                         + ",".join(corpus.CLASS_NAMES))
     parser.add_argument("--per-class", type=int, default=None,
-                        help="clue-minimal boards per class (multiple/none boards: half as many)")
+                        help="clue-minimal boards per class (multiple/none/slip boards: half as many)")
     parser.add_argument("--skip-peers", action="store_true", help="time only our solver")
     parser.add_argument("--timeout", type=float, default=None,
                         help="our limit per board (s; default by size: 10, 15 or 30)")

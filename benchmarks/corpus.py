@@ -1,6 +1,6 @@
 """The benchmark corpus: reproducible boards by size class, cached as puzzle text files.
 
-A size class ("9x9", "6x10", ...) holds three kinds of boards, all derived from fixed seeds:
+A size class ("9x9", "6x10", ...) holds four kinds of boards, all derived from fixed seeds:
 
 - ``minimal``: a random Hamiltonian path (`numbrix_curses.pathgen.random_path`) with every
   number given, then givens removed in a seeded random order while the solver still proves
@@ -12,6 +12,10 @@ A size class ("9x9", "6x10", ...) holds three kinds of boards, all derived from 
 - ``multiple``: a minimal board with one more given removed (checked: several solutions).
 - ``none``: a minimal board with a transcription slip, two givens swapped or one given
   changed to another number (checked: no solution).
+- ``slip``: a minimal board with a subtle slip, one given moved 2 or 4 numbers along, so it
+  keeps its colour on the checkerboard (checked: no solution). Half the ``none`` slips
+  change a colour or put a number out of reach, which setup refutes at once; these need
+  the search, as a misread newspaper board may.
 
 The ``bundled`` class is the puzzles shipped with the package (expected unique).
 
@@ -73,9 +77,10 @@ CLASSES: list[tuple[str, int, int, int]] = [
 ]
 CLASS_NAMES = ["bundled"] + [name for name, _, _, _ in CLASSES]
 
-MINIMAL, MULTIPLE, NONE, BUNDLED = "minimal", "multiple", "none", "bundled"
+MINIMAL, MULTIPLE, NONE, SLIP, BUNDLED = "minimal", "multiple", "none", "slip", "bundled"
 #: the verdict each kind of board must get
-EXPECTED = {MINIMAL: "unique", MULTIPLE: "multiple", NONE: "none", BUNDLED: "unique"}
+EXPECTED = {MINIMAL: "unique", MULTIPLE: "multiple", NONE: "none", SLIP: "none",
+            BUNDLED: "unique"}
 
 
 @dataclass
@@ -258,6 +263,27 @@ def make_none(minimal: Puzzle, seed: int, limits: GenLimits, tries: int = 40) ->
     return None
 
 
+def make_slip(minimal: Puzzle, seed: int, limits: GenLimits, tries: int = 40) -> Puzzle | None:
+    """`minimal` with one given moved 2 or 4 numbers along (same colour on the
+    checkerboard), checked unsolvable."""
+    rng = random.Random(seed)
+    givens = minimal.given_cells()
+    numbers = sorted(givens)
+    size = minimal.size
+    for _ in range(tries):
+        number = rng.choice(numbers)
+        moved = [number + d for d in (-4, -2, 2, 4) if 1 <= number + d <= size
+                 and number + d not in givens]
+        if not moved:
+            continue
+        flat = minimal.givens.ravel().copy()
+        flat[givens[number]] = rng.choice(moved)
+        board = Puzzle(flat.reshape(minimal.rows, minimal.cols))
+        if _verdict(board, limits) == "none":
+            return board
+    return None
+
+
 def _paths(cache_dir: Path, name: str) -> tuple[Path, Path]:
     stem = f"corpus-v{CORPUS_VERSION}-{name}"
     return cache_dir / f"{stem}.txt", cache_dir / f"{stem}-solutions.txt"
@@ -298,13 +324,13 @@ def _board(puzzle: Puzzle, name: str, solution: np.ndarray | None) -> Board:
     )
 
 
-def class_counts(name: str, per_class: int | None) -> tuple[int, int, int]:
-    """(minimal, multiple, none) board counts for a class: the multiple and none boards are
-    made from the first half of the minimal ones."""
+def class_counts(name: str, per_class: int | None) -> tuple[int, int, int, int]:
+    """(minimal, multiple, none, slip) board counts for a class: the multiple, none and slip
+    boards are made from the first half of the minimal ones."""
     default = next(n for cls, _, _, n in CLASSES if cls == name)
     minimal = default if per_class is None else per_class
     derived = (minimal + 1) // 2
-    return minimal, derived, derived
+    return minimal, derived, derived, derived
 
 
 def build_class(
@@ -322,7 +348,7 @@ def build_class(
         ]
     limits = limits or GenLimits()
     rows, cols = class_shape(name)
-    n_minimal, n_multiple, n_none = class_counts(name, per_class)
+    n_minimal, n_multiple, n_none, n_slip = class_counts(name, per_class)
     cached, solutions = _load_cached(cache_dir, name)
     changed = False
     minimal_boards: list[Board] = []
@@ -346,6 +372,7 @@ def build_class(
         for kind, wanted, maker in (
             (MULTIPLE, n_multiple, make_multiple),
             (NONE, n_none, make_none),
+            (SLIP, n_slip, make_slip),
         ):
             if index >= wanted:
                 continue
@@ -377,7 +404,7 @@ def build_class(
 
 
 def _order(board: Board) -> tuple[int, str]:
-    return ({MINIMAL: 0, MULTIPLE: 1, NONE: 2, BUNDLED: 3}[board.kind], board.label)
+    return ({MINIMAL: 0, MULTIPLE: 1, NONE: 2, SLIP: 3, BUNDLED: 4}[board.kind], board.label)
 
 
 def main(argv: list[str] | None = None) -> int:
