@@ -580,3 +580,22 @@ def test_bad_input_exits_2_even_when_stderr_cannot_be_written(args):
     with open("/dev/full", "wb") as full:
         result = _numbrix_bytes(*args, stderr=full)
     assert result.returncode == 2 and result.stdout == b""
+
+
+def test_a_booklet_takes_its_title_on_one_line(tmp_path, capsys) -> None:
+    """--title names the booklet and its answer key; a line break or an escape in it would
+    break the booklet's comment line or reach the printer, so they become spaces."""
+    from numbrix_curses.cli import main
+    from numbrix_curses.textformat import read_puzzles
+
+    out = tmp_path / "sunday.txt"
+    assert main(["generate", "--size", "5", "--seed", "3", "--title", "Sunday\n\x1b[31mNumbrix",
+                 "--output", str(out)]) == 0
+    text = out.read_text()
+    assert text.startswith("# Sunday [31mNumbrix\n")
+    assert "# Answer key: Sunday [31mNumbrix\n" in text
+    [puzzle] = read_puzzles(str(out))  # the booklet still reads back
+    assert puzzle.id == "5x5-medium-3"
+    capsys.readouterr()
+    assert main(["print", str(out), "--title", "Weekly"]) == 0
+    assert capsys.readouterr().out.startswith("# Weekly\n")

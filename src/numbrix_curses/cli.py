@@ -29,6 +29,7 @@ import errno
 import json
 import math
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence
@@ -571,6 +572,7 @@ def _configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force", action="store_true", help="overwrite --output/--solutions files"
     )
+    _add_title_option(parser)
     parser.add_argument(
         # the same bound as solve and check: each job is a process
         "--jobs", type=_whole_number(1, MAX_JOBS), default=1, metavar="J",
@@ -768,7 +770,7 @@ def _run_generate(args: argparse.Namespace) -> int:
     )
     seed = args.seed if args.seed is not None else generator.random_seed()
     what = f"{rows}x{cols} {difficulty or ''} puzzles".replace("  ", " ")
-    title = f"Numbrix {what}, seed {seed}"
+    title = _booklet_title(args, f"Numbrix {what}, seed {seed}")
     progress = _Progress(args.count, what) if sys.stderr.isatty() else None
     stream = args.output is None and args.format != "text"
     # Streamed puzzles are not kept unless an answer key needs them: a huge --count piped
@@ -850,6 +852,20 @@ def _generate_notes(tally: _Tally, difficulty: str | None, clues: int | None) ->
 # --- print ----------------------------------------------------------------------------
 
 
+def _add_title_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--title", metavar="TEXT",
+        help="the booklet's title, on its first line and over its answer key",
+    )
+
+
+def _booklet_title(args: argparse.Namespace, default: str) -> str:
+    """`--title` on one line (a line break would end the booklet's comment early and
+    control characters would reach the printer), or `default` when there is none."""
+    given = " ".join(re.sub(r"[\x00-\x1f\x7f-\x9f]", " ", args.title or "").split())
+    return given or default
+
+
 def _configure_print(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
     parser.add_argument(
@@ -863,6 +879,7 @@ def _configure_print(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="with --solutions: give up solving a puzzle after this many seconds",
     )
+    _add_title_option(parser)
     _add_jobs_option(parser)
 
 
@@ -889,7 +906,8 @@ def _run_print(args: argparse.Namespace) -> int:
         }.get(status, "")
         solution = result.solution if status == "unique" else None
         entries.append(booklet.Entry(puzzle, label, solution, note))
-    sys.stdout.write(booklet.booklet(entries, f"Numbrix puzzles from {name}", args.solutions))
+    title = _booklet_title(args, f"Numbrix puzzles from {name}")
+    sys.stdout.write(booklet.booklet(entries, title, args.solutions))
     return _exit_code_for(statuses)
 
 
