@@ -435,8 +435,9 @@ def test_move_history_lists_moves_and_a_click_goes_back(term: Terminal, board: B
     term.wait_text("Keys")
 
 
-def test_play_to_completion_by_keys_only(term: Terminal):
-    # blanks: (0,1)=3 (0,2)=2 (1,2)=15 (2,1)=13 (2,2)=12; the cursor starts on (0,1)
+def type_the_demo_solution(term: Terminal) -> None:
+    """Fill the demo's blanks by keys alone, from the cursor's first cell (0,1):
+    (0,1)=3 (0,2)=2 (1,2)=15 (2,2)=12 (2,1)=13."""
     for keys, number in [((), "3"), (("right",), "2"), (("down",), "15"),
                          (("down",), "12"), (("left",), "13")]:
         for key in keys:
@@ -444,6 +445,10 @@ def test_play_to_completion_by_keys_only(term: Terminal):
         for digit in number:
             term.send(digit)
         term.send_key("enter")
+
+
+def test_play_to_completion_by_keys_only(term: Terminal):
+    type_the_demo_solution(term)
     term.wait_match(r"Solved in \d+:\d\d, 5 moves")
 
 
@@ -457,12 +462,7 @@ def test_best_time_is_recorded(demo: Path, state: Path):
             term.send("S")
             term.wait_text("Reveal the solution?")
             term.send("n")  # (a revealed game would not count)
-            for keys, number in [((), "3"), (("right",), "2"), (("down",), "15"),
-                                 (("down",), "12"), (("left",), "13")]:
-                for key in keys:
-                    term.send_key(key)
-                term.send(number)
-                term.send_key("enter")
+            type_the_demo_solution(term)
             term.wait_text("Solved in")
             if attempt == 1:
                 term.wait_for(lambda: "A new best time!" in term.flowing_text(36)
@@ -489,12 +489,7 @@ def test_a_solve_after_an_undone_reveal_counts_without_a_best_time(demo: Path, s
         term.wait_text("Solution revealed")
         term.send("u")
         term.wait_gone("Solution revealed")
-        for keys, number in [((), "3"), (("right",), "2"), (("down",), "15"),
-                             (("down",), "12"), (("left",), "13")]:
-            for key in keys:
-                term.send_key(key)
-            term.send(number)
-            term.send_key("enter")
+        type_the_demo_solution(term)
         shown = "no best time: the solution was shown"
         term.wait_for(lambda: shown in term.flowing_text(36), what=shown)
         term.send("u")  # the player's own solve is final: it stays
