@@ -128,13 +128,23 @@ def test_help_from_the_menu_and_from_play(state: Path, demo: Path):
 
 
 # ----- library marks, saving and resuming -----------------------------------------------------
-def test_quit_and_resume_keeps_entries_history_and_timer(state: Path, demo: Path):
+def demo_with_a_3(state: Path, demo: Path) -> tuple[Terminal, Board]:
+    """The demo puzzle in play, its first blank cell holding a 3 typed by the player."""
     term = start(play_command(str(demo)), state)
     board = Board(term, 4)
     try:
         wait_play(term)
         term.send("3")
         board.wait_cell(0, 1, "3")
+    except BaseException:
+        term.close()
+        raise
+    return term, board
+
+
+def test_quit_and_resume_keeps_entries_history_and_timer(state: Path, demo: Path):
+    term, board = demo_with_a_3(state, demo)
+    try:
         term.send_key("right")
         term.send("2")
         board.wait_cell(0, 2, "2")
@@ -166,12 +176,8 @@ def test_quit_and_resume_keeps_entries_history_and_timer(state: Path, demo: Path
 
 
 def test_a_game_left_paused_comes_back_paused(state: Path, demo: Path):
-    term = start(play_command(str(demo)), state)
-    board = Board(term, 4)
+    term, board = demo_with_a_3(state, demo)
     try:
-        wait_play(term)
-        term.send("3")
-        board.wait_cell(0, 1, "3")
         term.send("p")
         term.wait_text("Paused")
         term.send("q")
@@ -194,12 +200,8 @@ def test_a_game_left_paused_comes_back_paused(state: Path, demo: Path):
 
 @pytest.mark.skipif(not hasattr(signal, "SIGCONT"), reason="no job control signals")
 def test_time_spent_stopped_does_not_count(state: Path, demo: Path):
-    term = start(play_command(str(demo)), state)
-    board = Board(term, 4)
+    term, board = demo_with_a_3(state, demo)
     try:
-        wait_play(term)
-        term.send("3")
-        board.wait_cell(0, 1, "3")
         # As Ctrl-Z and `fg` would (a shell stops the job; SIGSTOP cannot be caught).
         os.kill(term.child.pid, signal.SIGSTOP)
         time.sleep(5)
@@ -295,12 +297,8 @@ def test_corrupt_save_found_by_the_menu_is_reported(state: Path):
 # ----- leaving abruptly never loses the game ----------------------------------------------------
 @pytest.mark.parametrize("how, code", [("ctrl-c", 130), ("hangup", 129), ("terminate", 143)])
 def test_abrupt_endings_save_and_restore_the_terminal(state: Path, demo: Path, how, code):
-    term = start(play_command(str(demo)), state)
-    board = Board(term, 4)
+    term, board = demo_with_a_3(state, demo)
     try:
-        wait_play(term)
-        term.send("3")
-        board.wait_cell(0, 1, "3")
         if how == "ctrl-c":
             term.send("\x03")
         else:
@@ -669,12 +667,8 @@ def test_not_a_terminal_is_one_clear_line(state: Path, run_numbrix):
 def test_closing_the_terminal_keeps_the_game(state: Path, demo: Path):
     import os
 
-    term = start(play_command(str(demo)), state)
-    board = Board(term, 4)
+    term, board = demo_with_a_3(state, demo)
     try:
-        wait_play(term)
-        term.send("3")
-        board.wait_cell(0, 1, "3")
         pid = term.child.pid
         os.close(term.child.child_fd)  # the window is closed: the app gets SIGHUP
         term.child.closed = True

@@ -435,6 +435,15 @@ def test_move_history_lists_moves_and_a_click_goes_back(term: Terminal, board: B
     term.wait_text("Keys")
 
 
+def the_only_record(state: Path) -> dict:
+    """The one puzzle's entry in the app's records (solves and best times)."""
+    import json
+
+    records = json.loads((state / "numbrix-curses" / "records.json").read_text())
+    [entry] = records["puzzles"].values()
+    return entry
+
+
 def type_the_demo_solution(term: Terminal) -> None:
     """Fill the demo's blanks by keys alone, from the cursor's first cell (0,1):
     (0,1)=3 (0,2)=2 (1,2)=15 (2,2)=12 (2,1)=13."""
@@ -453,8 +462,6 @@ def test_play_to_completion_by_keys_only(term: Terminal):
 
 
 def test_best_time_is_recorded(demo: Path, state: Path):
-    import json
-
     for attempt in range(2):
         term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
         try:
@@ -471,15 +478,12 @@ def test_best_time_is_recorded(demo: Path, state: Path):
             assert term.wait_exit() == 0
         finally:
             term.close()
-    records = json.loads((state / "numbrix-curses" / "records.json").read_text())
-    [entry] = records["puzzles"].values()
+    entry = the_only_record(state)
     assert entry["solved"] == 2 and entry["best_moves"] == 5 and entry["label"] == "demo"
     assert not list((state / "numbrix-curses" / "games").glob("*.json"))  # nothing to resume
 
 
 def test_a_solve_after_an_undone_reveal_counts_without_a_best_time(demo: Path, state: Path):
-    import json
-
     term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
     try:
         wait_play(term, last="mouse")
@@ -500,8 +504,7 @@ def test_a_solve_after_an_undone_reveal_counts_without_a_best_time(demo: Path, s
         assert term.wait_exit() == 0
     finally:
         term.close()
-    records = json.loads((state / "numbrix-curses" / "records.json").read_text())
-    [entry] = records["puzzles"].values()
+    entry = the_only_record(state)
     assert entry["solved"] == 1 and "best_seconds" not in entry
 
 

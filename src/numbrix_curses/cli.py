@@ -29,7 +29,6 @@ import errno
 import json
 import math
 import os
-import re
 import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence
@@ -860,10 +859,10 @@ def _add_title_option(parser: argparse.ArgumentParser) -> None:
 
 
 def _booklet_title(args: argparse.Namespace, default: str) -> str:
-    """`--title` on one line (a line break would end the booklet's comment early and
-    control characters would reach the printer), or `default` when there is none."""
-    given = " ".join(re.sub(r"[\x00-\x1f\x7f-\x9f]", " ", args.title or "").split())
-    return given or default
+    """`--title` as the booklet's comment line can hold it, or `default` when none."""
+    from numbrix_curses.textformat import comment_text
+
+    return comment_text(args.title or "") or default
 
 
 def _configure_print(parser: argparse.ArgumentParser) -> None:

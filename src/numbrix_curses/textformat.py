@@ -466,15 +466,20 @@ def puzzle_label(puzzle: Puzzle, filename: str, index: int) -> str:
 # Writing
 
 
+def comment_text(value: object) -> str:
+    """`value` fit for a ``#`` comment line: a line break inside it would end the comment
+    early, and the reader refuses other control characters, so each run of them becomes
+    one space (tabs stay)."""
+    return re.sub(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]+", " ", str(value)).strip()
+
+
 def _metadata_lines(metadata: Mapping[str, object]) -> list[str]:
     lines = []
     for key, value in metadata.items():
         name = str(key).strip().lower()
         if not _KEY.fullmatch(name):
             raise ValueError(f"metadata key {key!r} cannot be written as '# key: value'")
-        # One line per key: a line break inside a value would end the comment early, and
-        # the reader refuses other control characters.
-        text = re.sub(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]+", " ", str(value)).strip()
+        text = comment_text(value)  # one line per key
         lines.append(f"# {name}: {text}" if text else f"# {name}:")
     return lines
 
