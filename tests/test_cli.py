@@ -276,6 +276,29 @@ def test_usage_errors_are_one_line_exit_2(run_numbrix, args):
     assert "--help" in line
 
 
+@pytest.mark.parametrize(
+    "args, blamed",
+    [
+        (["check", "--timeout", "-inf", "x.txt"], "'-inf'"),
+        (["solve", "--timeout", "-1e3", "x.txt"], "'-1e3'"),
+        (["generate", "--seed", "-5"], "-5"),
+    ],
+    ids=["minus-infinity", "exponent", "seed"],
+)
+def test_a_negative_value_is_judged_as_a_value(args, blamed, capsys):
+    # argparse takes "-inf" for an option and says only "expected one argument"
+    assert cli.main(args) == 2
+    line = capsys.readouterr().err.strip()
+    assert line.startswith(f"numbrix {args[0]}: argument {args[1]}: ") and blamed in line
+
+
+def test_a_file_named_like_a_negative_number_is_still_a_file(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-5").write_text("1 2\n4 3\n")
+    assert cli.main(["check", "--json", "-5"]) == 0
+    assert '"status": "unique"' in capsys.readouterr().out
+
+
 # --- version and help -----------------------------------------------------------------
 
 

@@ -979,10 +979,49 @@ def build_parser() -> _Parser:
     return parser
 
 
+def _values_attached(parser: _Parser, argv: Sequence[str] | None) -> list[str]:
+    """`argv` with each option's value written as `--option=value` where the value looks like
+    a negative number argparse would not take (`--timeout -inf`, `--seed -1e3`), so the user
+    hears what is wrong with the value rather than "expected one argument"."""
+    tokens = list(sys.argv[1:] if argv is None else argv)
+    takes_value = {
+        option
+        for sub in (parser, *parser.commands.values())
+        for action in sub._actions
+        if action.option_strings and action.nargs is None and action.const is None
+        for option in action.option_strings
+    }
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token == "--":
+            out.extend(tokens[i:])
+            break
+        following = tokens[i + 1] if i + 1 < len(tokens) else None
+        if token in takes_value and following is not None and _looks_negative(following):
+            out.append(f"{token}={following}")
+            i += 2
+            continue
+        out.append(token)
+        i += 1
+    return out
+
+
+def _looks_negative(token: str) -> bool:
+    if not token.startswith("-"):
+        return False
+    try:
+        float(token)
+    except ValueError:
+        return False
+    return True
+
+
 def run(argv: Sequence[str] | None = None) -> int:
     """Parse argv and run the command; UsageError becomes one line on stderr and exit 2."""
     parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
+    args, extra = parser.parse_known_args(_values_attached(parser, argv))
     if extra:
         # parse_args would report these from the top-level parser ("numbrix: ..."); the
         # user needs the command whose --help to read ("numbrix check: ...")
