@@ -123,6 +123,42 @@ def test_utf8_bom():
     assert puzzle.givens.tolist() == SMALL_GIVENS
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be-bom", "utf-32"])
+def test_utf16_and_utf32_with_a_byte_order_mark_are_read(encoding: str, tmp_path: Path):
+    # what Windows PowerShell 5's `numbrix generate > file` and Notepad's "Unicode" write
+    text = "# id: wide\r\n" + SMALL.replace("\n", "\r\n")
+    data = (
+        b"\xfe\xff" + text.encode("utf-16-be") if encoding == "utf-16-be-bom"
+        else text.encode(encoding)
+    )
+    path = tmp_path / "wide.txt"
+    path.write_bytes(data)
+    (puzzle,) = read_puzzles(str(path))
+    assert puzzle.id == "wide"
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+
+
+def test_utf16_without_a_byte_order_mark_is_named(tmp_path: Path):
+    path = tmp_path / "wide.txt"
+    path.write_bytes(SMALL.encode("utf-16-le"))
+    with pytest.raises(ParseError, match="UTF-16 text without a byte-order mark"):
+        read_puzzles(str(path))
+
+
+def test_broken_utf16_is_one_error(tmp_path: Path):
+    path = tmp_path / "wide.txt"
+    path.write_bytes(b"\xff\xfe" + "1 .\n".encode("utf-16-le") + b"\x00\xd8")  # lone surrogate
+    with pytest.raises(ParseError, match="invalid UTF-16-LE"):
+        read_puzzles(str(path))
+
+
+def test_binary_with_a_nul_is_still_binary(tmp_path: Path):
+    path = tmp_path / "data.bin"
+    path.write_bytes(bytes(range(256)))
+    with pytest.raises(ParseError, match="binary data"):
+        read_puzzles(str(path))
+
+
 def test_no_trailing_newline():
     assert parse_one("1 2\n4 3").givens.tolist() == [[1, 2], [4, 3]]
 

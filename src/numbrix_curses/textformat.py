@@ -392,15 +392,42 @@ def parse_puzzles(text: str, filename: str = "<string>") -> list[Puzzle]:
     return puzzles
 
 
+#: byte-order marks of the wider encodings a text file may come in (UTF-32 first: its
+#: little-endian mark begins with UTF-16's)
+_WIDE_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32-le"),
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+)
+
+
 def decode_puzzle_bytes(data: bytes, filename: str) -> str:
-    """`data` decoded as UTF-8; invalid bytes become a located `ParseError`."""
+    """`data` decoded as UTF-8, or as UTF-16 or UTF-32 where it starts with that encoding's
+    byte-order mark; invalid bytes become a located `ParseError`."""
     if len(data) > MAX_FILE_BYTES:
         raise ParseError(
             filename, 0, 0, f"file is too large (more than {MAX_FILE_BYTES} bytes)"
         )
+    for bom, encoding in _WIDE_BOMS:
+        if data.startswith(bom):
+            # Windows writes these: PowerShell 5's `>` and Notepad's "Unicode" save as UTF-16.
+            try:
+                return data[len(bom):].decode(encoding)
+            except UnicodeDecodeError as err:
+                raise ParseError(
+                    filename, 0, 0,
+                    f"invalid {encoding.upper()} at byte {err.start + len(bom)}; "
+                    "this is not a puzzle file",
+                ) from None
     # A NUL byte says "binary" more plainly than the decoding error it would also cause.
     nul = data.find(b"\x00")
     if nul >= 0:
+        if _looks_like_utf16(data):
+            raise ParseError(
+                filename, 0, 0,
+                "UTF-16 text without a byte-order mark; save the file as UTF-8",
+            )
         line, col = _byte_position(data, nul)
         raise ParseError(filename, line, col, "binary data (NUL byte); this is not a puzzle file")
     try:
@@ -413,6 +440,19 @@ def decode_puzzle_bytes(data: bytes, filename: str) -> str:
             col,
             f"invalid UTF-8 (byte 0x{data[err.start]:02x}); this is not a puzzle file",
         ) from None
+
+
+def _looks_like_utf16(data: bytes) -> bool:
+    """Whether `data` reads as ASCII text stored two bytes a character (a NUL beside every
+    character), as UTF-16 without its byte-order mark does."""
+    head = data[:200]
+    head = head[: len(head) & ~1]
+    if len(head) < 4:
+        return False
+    for zeros, chars in ((head[0::2], head[1::2]), (head[1::2], head[0::2])):
+        if not zeros.strip(b"\x00") and all(9 <= c < 127 for c in chars):
+            return True
+    return False
 
 
 def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
