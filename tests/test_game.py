@@ -705,7 +705,7 @@ def test_state_round_trip_keeps_board_history_cursor_and_time():
     game = make_game(clock=clock)
     c = game.geometry.cell
     game.set_value(c(0, 1), 3)
-    game.fill([(c(0, 2), 2), (c(2, 2), 12)], "auto-fill")
+    game.auto_fill([(c(0, 2), 2), (c(2, 2), 12)])
     game.set_value(c(1, 2), 15)
     game.undo()
     game.set_cursor(3, 3)
@@ -719,10 +719,31 @@ def test_state_round_trip_keeps_board_history_cursor_and_time():
     assert again.future == game.future
     assert again.cursor == (3, 3)
     assert again.elapsed() == 42
-    assert again.hints == 1
+    assert again.hints == 1 and again.fills == 1 and again.assisted
     clock2.now += 3
     assert again.elapsed() == 45
     assert again.redo() is None and again.value(c(1, 2)) == 15
+
+
+def test_hints_and_auto_fill_make_a_game_assisted():
+    game = make_game()
+    c = game.geometry.cell
+    assert not game.assisted
+    assert game.auto_fill([(c(0, 0), 4)]) is Refusal.NOTHING_TO_FILL  # 4 is given there
+    assert game.fills == 0 and not game.assisted
+    assert game.auto_fill([(c(0, 1), 3)]) is None
+    assert game.fills == 1 and game.assisted
+    assert game.history[-1].label == "auto-fill"
+    hinted = make_game()
+    hinted.note_hint()
+    assert hinted.assisted
+
+
+@pytest.mark.parametrize("bad", [-1, "2", True, 1.5, None])
+def test_a_bad_assist_count_in_a_save_reads_as_none(bad):
+    state = {**make_game().to_state(), "hints": bad, "fills": bad}
+    again = Game.from_state(Puzzle.from_rows(GIVENS), state)
+    assert again.hints == 0 and again.fills == 0 and not again.assisted
 
 
 def test_a_game_left_paused_opens_paused_with_its_clock_still():

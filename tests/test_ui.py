@@ -508,6 +508,22 @@ def test_a_solve_after_an_undone_reveal_counts_without_a_best_time(demo: Path, s
     assert entry["solved"] == 1 and "best_seconds" not in entry
 
 
+def test_a_solve_with_auto_fill_counts_without_a_best_time(demo: Path, state: Path):
+    term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
+    try:
+        wait_play(term, last="mouse")
+        term.send("f")  # every blank of the demo follows by simple steps
+        shown = "no best time: 1 auto-fill used"
+        term.wait_for(lambda: shown in term.flowing_text(36), what=shown)
+        term.wait_text("(1 auto-fill)")  # the panel counts it
+        term.send("q")
+        assert term.wait_exit() == 0
+    finally:
+        term.close()
+    entry = the_only_record(state)
+    assert entry["solved"] == 1 and "best_seconds" not in entry
+
+
 def test_a_command_ends_the_number_being_typed(term: Terminal, board: Board):
     term.send("1")
     board.wait_cell(0, 1, "1")

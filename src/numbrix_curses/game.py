@@ -59,8 +59,9 @@ def _changes(move: Move) -> tuple[SetCell, ...]:
     return move.changes if isinstance(move, Batch) else (move,)
 
 
-#: the label of the move that fills in the revealed solution
+#: the labels of the moves that fill in the revealed solution and every simple step
 REVEAL_LABEL = "reveal"
+AUTO_FILL_LABEL = "auto-fill"
 
 
 class Refusal(str, enum.Enum):
@@ -236,8 +237,10 @@ class Game:
         self._track = track_completion
         #: the solution was shown at some point: the game earns no best time
         self.revealed = False
-        #: hints asked for (shown in the panel, kept in the save)
+        #: hints asked for and auto-fills made (shown in the panel, kept in the save): like
+        #: a reveal, either makes the solve assisted, which earns no best time
         self.hints = 0
+        self.fills = 0
         #: bumped on every change of the board or its history, so savers know when to write
         self.revision = 0
         blanks = np.flatnonzero(~self._given.ravel())
@@ -652,9 +655,22 @@ class Game:
         self._after_change()
         return None
 
+    def auto_fill(self, placements: Iterable[tuple[int, int]]) -> Refusal | None:
+        """`fill` for the auto-fill key: an assist, counted like a hint."""
+        refusal = self.fill(placements, AUTO_FILL_LABEL)
+        if refusal is None:
+            self.fills += 1
+        return refusal
+
     def note_hint(self) -> None:
         self.hints += 1
         self.revision += 1
+
+    @property
+    def assisted(self) -> bool:
+        """Whether the player had help (a hint, an auto-fill, the solution shown): such a
+        solve counts, but its time is no best time."""
+        return self.revealed or self.hints > 0 or self.fills > 0
 
     # ----- saving ------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
@@ -666,6 +682,7 @@ class Game:
             "elapsed": round(self.elapsed(), 3),
             "revealed": self.revealed,
             "hints": self.hints,
+            "fills": self.fills,
             "paused": self.paused,
         }
 
@@ -702,8 +719,8 @@ class Game:
             raise StateError("bad cursor")
         game._cursor = cursor
         game.revealed = bool(state.get("revealed", False))
-        hints = state.get("hints", 0)
-        game.hints = hints if isinstance(hints, int) and hints >= 0 else 0
+        game.hints = _count(state, "hints")
+        game.fills = _count(state, "fills")
         game._solved = None
         game._after_change()
         if state.get("paused") is True:
@@ -779,6 +796,13 @@ class Game:
             # Undoing a revealed solution: play goes on.
             self._solved = None
             self._timer.resume()
+
+
+def _count(state: Mapping[str, Any], key: str) -> int:
+    """A counter of a save (hints, fills): a hand-edited file may hold anything, and a count
+    is no reason to refuse the game, so anything but a whole number reads as 0."""
+    value = state.get(key, 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
 def _list(state: Mapping[str, Any], key: str) -> list[Any]:

@@ -448,7 +448,7 @@ class PlayScreen(Screen):
     def _apply_fill(self, placements: list[tuple[int, int]]) -> None:
         game = self.game
         was_solved = game.solved is not None
-        refusal = game.fill(placements, "auto-fill")
+        refusal = game.auto_fill(placements)
         if refusal is Refusal.NOTHING_TO_FILL:
             self.message = Message("Nothing to fill in with simple steps.")
         elif refusal is not None:
@@ -470,17 +470,26 @@ class PlayScreen(Screen):
             return Message("Solution revealed: u takes it back.")
         try:
             best, is_best = store.record_solve(game.puzzle, self.label, record.seconds,
-                                               record.moves, timed=not game.revealed)
+                                               record.moves, timed=not game.assisted)
         except OSError as error:
             return Message(f"{self._solved_text()} (best time not saved: "
                            f"{error.strerror or error})", MessageKind.SUCCESS)
-        if game.revealed:
-            # Solved by hand after taking back a reveal: it counts, its time does not.
-            return Message(f"{self._solved_text()} (no best time: the solution was shown)",
-                           MessageKind.SUCCESS)
+        if game.assisted:
+            # Solved with help (or by hand after taking back a reveal): it counts, its time
+            # does not.
+            why = "the solution was shown" if game.revealed else self._assists() + " used"
+            return Message(f"{self._solved_text()} (no best time: {why})", MessageKind.SUCCESS)
         if best.solved <= 1:
             return self._solved_message(None, False)  # a first solve: no best to beat yet
         return self._solved_message(best.best_seconds, is_best)
+
+    def _assists(self) -> str:
+        """"2 hints, 1 auto-fill": the help the player had."""
+        game = self.game
+        parts = [plural(game.hints, "hint")] if game.hints else []
+        if game.fills:
+            parts.append(plural(game.fills, "auto-fill"))
+        return ", ".join(parts)
 
     def _solved_text(self) -> str:
         record = self.game.solved
@@ -578,8 +587,8 @@ class PlayScreen(Screen):
         if level:
             size += f"  {level}"
         moves = str(game.moves)
-        if game.hints:
-            moves += f"  ({plural(game.hints, 'hint')})"
+        if game.hints or game.fills:
+            moves += f"  ({self._assists()})"
         clock = format_duration(game.elapsed())
         if game.paused:
             clock += "  paused"
