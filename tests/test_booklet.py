@@ -65,6 +65,17 @@ def test_pages_are_separated_by_form_feeds_and_fit_a_sheet(made):
         assert sheet[0].startswith("#")
 
 
+def test_two_generated_12x12_puzzles_share_a_page():
+    # a 12x12 boxed grid is 25 lines: with its header and metadata a puzzle takes 29, so
+    # two and the blank between them fill 59 of a page's 60 (from the second page on: the
+    # first carries the title block)
+    twelve = [generate(Spec(12, 12, difficulty="easy"), seed) for seed in (1, 2, 3)]
+    text = booklet(entries_of(twelve), answer_key=False)
+    sheets = pages(text)
+    assert len(sheets) == 2
+    assert [sum(line.startswith("# Puzzle ") for line in sheet) for sheet in sheets] == [1, 2]
+
+
 def test_each_puzzle_has_a_header_line(made):
     text = booklet(entries_of(made))
     headers = [line for line in text.split("\n") if "# Puzzle " in line]

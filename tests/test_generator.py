@@ -53,7 +53,8 @@ def test_every_puzzle_is_unique_and_keeps_its_solution(rows, cols, seed, pattern
     assert (made.puzzle.rows, made.puzzle.cols) == (rows, cols)
     meta = made.puzzle.metadata
     assert meta["seed"] == str(seed)
-    assert meta["pattern"] == pattern.value
+    assert meta.get("pattern", "random") == pattern.value
+    assert ("pattern" in meta) == (pattern is not Pattern.RANDOM)
     assert meta["difficulty"] == made.difficulty.value
 
 

@@ -711,9 +711,12 @@ def generate(spec: Spec, seed: int) -> Generated:
     metadata = {
         "id": "-".join([f"{spec.rows}x{spec.cols}", *kind, str(seed)]),
         "difficulty": difficulty.value,
-        "pattern": spec.pattern.value,
-        "seed": str(seed),
     }
+    if spec.pattern is not Pattern.RANDOM:
+        # Left out when random, as in the id: a line less under each printed puzzle is
+        # what lets two 12x12 puzzles share a page of the booklet.
+        metadata["pattern"] = spec.pattern.value
+    metadata["seed"] = str(seed)
     if symmetry:
         metadata["symmetry"] = symmetry
     if inside:
