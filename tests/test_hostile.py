@@ -712,15 +712,44 @@ def test_a_closed_standard_stream_is_no_crash(tmp_path: Path, closed: int, argv:
     assert "Traceback" not in result.stderr
 
 
-def test_json_lines_are_named_as_json(tmp_path: Path, capsys) -> None:
-    """What `generate --format json` writes is not read back: the error says so, rather
-    than blaming the first row of cells for its length."""
-    path = tmp_path / "made.json"
-    assert cli.main(["generate", "--size", "5", "--seed", "1", "--format", "json",
-                     "--output", str(path)]) == 0
+def test_what_generate_writes_as_json_reads_back(tmp_path: Path, capsys) -> None:
+    """JSON Lines from `generate --format json` are a puzzle file like the text forms: the
+    same puzzles, ids and metadata as `--format compact` gives for the same seed."""
+    made = {}
+    for form in ("json", "compact"):
+        path = tmp_path / f"made.{form}"
+        assert cli.main(["generate", "--size", "6", "--count", "3", "--seed", "1",
+                         "--pattern", "symmetric", "--format", form,
+                         "--output", str(path)]) == 0
+        made[form] = read_puzzles(str(path))
     capsys.readouterr()
-    assert cli.main(["check", str(path)]) == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    assert err == (f"{path}:1:1: this is JSON, not a puzzle file; generate puzzles to read "
-                   "back with --format compact or text\n")
+    assert [p.givens.tolist() for p in made["json"]] == [p.givens.tolist() for p in made["compact"]]
+    assert [p.metadata for p in made["json"]] == [p.metadata for p in made["compact"]]
+    assert cli.main(["check", str(tmp_path / "made.json")]) == 0
+    assert capsys.readouterr().out.count(": unique\n") == 3
+
+
+JSON_RECORDS = json.dumps([
+    {"id": "a", "seed": 7, "difficulty": "easy", "puzzle": [[1, 0, 3], [0, 0, 0], [0, 0, 9]]},
+    {"id": "b", "pattern": "symmetric", "inside": 0, "puzzle": [[0, 2], [0, 0]]},
+])
+
+
+@fuzz(150)
+@given(mutated_json(JSON_RECORDS))
+@example(b"[" * 100_000 + b"]" * 100_000)
+@example(b"[[1, " + b"9" * 5000 + b"]]")
+@example(b'{"puzzle": [[1, NaN]]}')
+@example(b'{"puzzle": [[1, 2]], "id": "\\u001b[2J"}')
+@example(b'{"puzzle": [[1, 2]]}\n{"puzzle": [[1, 2]]} {}\n')
+@example(b'{"solution": [[1, 2]]}')
+def test_damaged_json_puzzles_parse_or_fail_with_a_located_error(content: bytes) -> None:
+    parse_bytes(content)
+
+
+def test_a_json_error_names_the_record_s_line(tmp_path: Path) -> None:
+    path = tmp_path / "made.json"
+    path.write_text('{"puzzle": [[1, 2], [4, 3]]}\n\n{"puzzle": [[1, 2], [4, true]]}\n')
+    with pytest.raises(ParseError) as caught:
+        read_puzzles(str(path))
+    assert str(caught.value) == f"{path}:3:1: row 2, column 2: true is not a number (0 = blank)"

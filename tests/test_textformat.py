@@ -253,10 +253,33 @@ def test_junk_cell(text, line, col, shown):
     assert err.message.startswith(f"{shown} is not a number or a blank")
 
 
-def test_comma_separated_cells_get_a_hint():
-    err = parse_error("1,2\n")
-    assert where(err) == (1, 1)
-    assert "separate cells with spaces" in err.message
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1,,3\n,,\n,,9\n",  # a spreadsheet's CSV: an empty field is a blank
+        "1;;3\n;;\n;;9\n",  # (where the comma is the decimal point)
+        '"1","","3"\n"","",""\n"","","9"\n',
+        "1, ., 3\n., ., .\n., ., 9\n",
+    ],
+    ids=["commas", "semicolons", "quoted", "spaced"],
+)
+def test_comma_separated_cells(text):
+    assert parse_one(text).givens.tolist() == SMALL_GIVENS
+
+
+@pytest.mark.parametrize(
+    "text, line, col, message",
+    [
+        ("1,,3\n,,\n,9\n", 3, 3, "row has 2 cells, expected 3"),
+        ("1, x ,3\n,,\n,,9\n", 1, 4, "'x' is not a number or a blank (. _ - 0)"),
+        ("1 2,,3\n,,\n,,9\n", 1, 1, "'1 2' is not a number or a blank (. _ - 0)"),
+        ("1,,3\n,,\n,,9,\n", 3, 5, "row has 4 cells, expected 3"),
+    ],
+    ids=["short-row", "junk", "two-numbers-in-a-field", "trailing-comma"],
+)
+def test_comma_separated_errors_point_at_the_field(text, line, col, message):
+    err = parse_error(text)
+    assert (where(err), err.message) == ((line, col), message)
 
 
 def test_number_out_of_range():

@@ -6,7 +6,8 @@ generator, game) goes through `Geometry` rather than doing its own `r +- 1` arit
 new shape or move rule costs one table. For the bit-parallel searches the geometry also
 offers `expand(mask)`: the cells next to any cell of a bitmask (Python int, bit i = cell i).
 
-Nothing here knows a file format, a search or a screen.
+Nothing here knows a file format, a search or a screen; `ParseError` is here only so both
+file readers can raise it without importing each other.
 """
 from __future__ import annotations
 
@@ -32,6 +33,27 @@ class PuzzleError(ValueError):
         super().__init__(message)
         self.message = message
         self.cell = cell
+
+
+class ParseError(Exception):
+    """A problem in a puzzle file, located at `filename`:`line`:`col` (1-based); both readers
+    (`textformat`, `jsonformat`) raise it, and every command reports it as one line.
+
+    `line` and `col` are 0 when the problem concerns the whole file (cannot be read); the
+    error then renders as ``FILE: message``.
+    """
+
+    def __init__(self, filename: str, line: int, col: int, message: str) -> None:
+        self.filename = filename
+        self.line = line
+        self.col = col
+        self.message = message
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.line <= 0:
+            return f"{self.filename}: {self.message}"
+        return f"{self.filename}:{self.line}:{self.col}: {self.message}"
 
 
 def at_least_two_and_three(a: int, b: int, c: int, d: int) -> tuple[int, int]:

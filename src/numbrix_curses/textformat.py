@@ -16,10 +16,14 @@ separated by blank lines::
   (one-word key) that come before the first grid row of the same block are the puzzle's
   metadata, keys lower-cased; comments further down a grid are skipped.
 - A grid is consecutive non-blank lines, one row each, cells separated by whitespace. A cell
-  is a positive integer (a given) or a blank: ``.``, ``_``, ``-`` or ``0``.
+  is a positive integer (a given) or a blank: ``.``, ``_``, ``-`` or ``0``. A row holding a
+  comma or semicolon is split at those instead (a spreadsheet's CSV): an empty field is a
+  blank, and quotes around a field are dropped.
 - The printable boxed form (``+----+`` rule lines, cells between ``|`` bars, blanks as spaces)
   is read back too; each block is recognised on its own by its first grid line.
-- Tabs, CRLF line ends and a UTF-8 byte order mark are accepted.
+- Tabs, CRLF line ends and a byte order mark are accepted (UTF-16 and UTF-32 files too, when
+  they start with one: see `decode_puzzle_bytes`). Text starting with ``{`` or ``[`` is
+  JSON, read by `jsonformat`.
 
 Every problem is reported as a `ParseError` naming ``FILE:LINE:COL`` (1-based, the column of
 the offending cell) so a user can go straight to it. Absurd inputs (huge files, huge lines,
@@ -35,7 +39,8 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from .puzzle import MAX_SIDE, Puzzle, PuzzleError
+from .jsonformat import parse_json_puzzles
+from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError
 from .readfile import NotRegularFile, read_regular_file
 
 #: Files larger than this are refused before they are parsed (a 30x30 grid is under 4 KB,
@@ -54,6 +59,7 @@ BLANK_TOKENS = frozenset({".", "_", "-", "0"})
 
 _NON_DIGIT_BLANKS = frozenset({".", "_", "-", ""})
 _TOKEN = re.compile(r"\S+")
+_SEPARATOR = re.compile(r"[,;]")
 # A row whose cells are all short ASCII numbers or blanks (boxed rows may have empty
 # cells): the usual case, checked with one regex instead of per cell.
 _PLAIN_ROW = re.compile(r"(?:[0-9]{1,6}|[._-]|)(?: (?:[0-9]{1,6}|[._-]|))*")
@@ -63,26 +69,6 @@ _RULE = re.compile(r"\+(?:-+\+)+")
 # feed): an escape sequence in an id would reach the user's terminal when it is printed.
 # The C1 ones (U+0080-U+009F) too: U+009B starts an escape sequence as ESC [ does.
 _CONTROL = re.compile(r"[\x01-\x08\x0e-\x1f\x7f-\x9f]")
-
-
-class ParseError(Exception):
-    """A problem in puzzle text, located at `filename`:`line`:`col` (1-based).
-
-    `line` and `col` are 0 when the problem concerns the whole file (cannot be read); the
-    error then renders as ``FILE: message``.
-    """
-
-    def __init__(self, filename: str, line: int, col: int, message: str) -> None:
-        self.filename = filename
-        self.line = line
-        self.col = col
-        self.message = message
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        if self.line <= 0:
-            return f"{self.filename}: {self.message}"
-        return f"{self.filename}:{self.line}:{self.col}: {self.message}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -116,9 +102,18 @@ class _Row:
     tokens: list[str]
     boxed: bool
     values: list[int] = field(default_factory=list)
+    #: cells separated by commas or semicolons (a spreadsheet's CSV), not by whitespace
+    separated: bool = False
 
     def col(self, index: int) -> int:
         """1-based column of cell `index`; `index == len(tokens)` is where a missing one goes."""
+        if self.separated:
+            start = 0
+            for i, segment in enumerate(_SEPARATOR.split(self.text)):
+                if i == index:
+                    return start + len(segment) - len(segment.lstrip()) + 1
+                start += len(segment) + 1
+            return len(self.text.rstrip()) + 1
         if not self.boxed:
             for i, match in enumerate(_TOKEN.finditer(self.text)):
                 if i == index:
@@ -192,12 +187,11 @@ def _cell_value(token: str) -> int | None:
 
 def _junk(row: _Row, index: int, filename: str) -> ParseError:
     token = row.tokens[index]
-    hint = "; separate cells with spaces" if ("," in token or ";" in token) else ""
     return ParseError(
         filename,
         row.line,
         row.col(index),
-        f"{_shown(token)!r} is not a number or a blank (. _ - 0){hint}",
+        f"{_shown(token)!r} is not a number or a blank (. _ - 0)",
     )
 
 
@@ -219,9 +213,10 @@ def _read_row(row: _Row, expected: int | None, filename: str) -> None:
             row.col(MAX_SIDE),
             f"row has {len(row.tokens)} cells; a grid has at most {MAX_SIDE} columns",
         )
-    # A boxed cell may hold a space ("| 1 12 |"), which the joined row would hide.
+    # A boxed or comma-separated cell may hold a space ("| 1 12 |", "1 12,"), which the
+    # joined row would hide.
     if _PLAIN_ROW.fullmatch(" ".join(row.tokens)) and not (
-        row.boxed and any(" " in token for token in row.tokens)
+        (row.boxed or row.separated) and any(" " in token for token in row.tokens)
     ):
         values = [0 if token in _NON_DIGIT_BLANKS else int(token) for token in row.tokens]
     else:
@@ -281,6 +276,10 @@ def _grid_rows(lines: list[str], first_line: int, filename: str) -> list[_Row]:
                 indent = len(line) - len(line.lstrip())
                 rules.append((number, indent + 1, line.count("+") - 1))
                 continue
+        elif "," in line or ";" in line:
+            # A row from a spreadsheet: an empty field is a blank, a quoted one is unquoted.
+            tokens = [segment.strip().strip('"').strip() for segment in _SEPARATOR.split(line)]
+            row = _Row(number, line, tokens, boxed=False, separated=True)
         else:
             row = _Row(number, line, line.split(), boxed=False)
         if len(rows) == MAX_SIDE:
@@ -361,17 +360,9 @@ def parse_puzzles(text: str, filename: str = "<string>") -> list[Puzzle]:
     us a puzzle file expects at least one puzzle in it.
     """
     text = _check_text(text, filename)
-    start = len(text) - len(text.lstrip())
-    if text[start : start + 1] in ("{", "["):
-        # No puzzle text starts so; the JSON that `generate --format json` writes does, and
-        # its first row of 100-odd cells would otherwise be blamed as too long.
-        line = text.count("\n", 0, start) + 1
-        col = start - (text.rfind("\n", 0, start) + 1) + 1
-        raise ParseError(
-            filename, line, col,
-            "this is JSON, not a puzzle file; generate puzzles to read back with "
-            "--format compact or text",
-        )
+    if text.lstrip()[:1] in ("{", "["):
+        # No puzzle text starts so; the JSON that `generate --format json` writes does.
+        return parse_json_puzzles(text, filename, MAX_PUZZLES)
     puzzles = []
     line, pos = 1, 0
     for block in _BLOCK.finditer(text):

@@ -1,0 +1,171 @@
+"""Puzzles as JSON: reading back what `numbrix generate --format json` writes.
+
+This module owns the JSON input format; `textformat.parse_puzzles` hands it any text that
+starts with ``{`` or ``[`` (after its checks of size, lines and control characters), so every command that reads a puzzle file reads JSON too. Accepted:
+
+- JSON Lines, one object per line, as `generate --format json` writes them;
+- one object, or one array of objects, over any number of lines;
+- a bare grid, ``[[1, 0, 3], [0, 0, 0], [0, 0, 9]]`` (a list of rows, 0 for a blank).
+
+An object's ``puzzle`` holds its grid; ``id``, ``difficulty``, ``seed``, ``pattern``,
+``symmetry`` and ``inside`` become the puzzle's metadata, as the text format's ``# key:``
+lines would (a null, a ``random`` pattern and no inside givens are left out, as the text
+writer leaves them out). Other keys (``solution``, ``clues``, ...) are ignored: a record
+that `solve --json` wrote holds no puzzle, and is refused as such.
+
+Errors are `ParseError`s at the record's line (JSON Lines), or at the JSON parser's line and
+column for a syntax error; a record inside an array is named by its place in the array.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import numpy as np
+
+from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError
+
+# Characters a metadata value cannot hold: control characters (the text reader refuses them
+# too: an escape sequence in an id would reach the terminal) and line breaks (a `# key:`
+# line holds one line). JSON can spell them all with `\u` escapes, past the reader's checks.
+_NOT_ON_A_LINE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+
+#: keys of a record that become the puzzle's metadata, in the order the text writer uses
+METADATA_KEYS = ("id", "difficulty", "pattern", "seed", "symmetry", "inside")
+
+
+def parse_json_puzzles(text: str, filename: str, most: int) -> list[Puzzle]:
+    """Every puzzle in `text` (at most `most`), JSON as described above; raises
+    `ParseError`."""
+    try:
+        document = _loads(text, filename, 0)
+    except _ExtraData:
+        return _parse_lines(text, filename, most)
+    if isinstance(document, list) and document and all(isinstance(x, dict) for x in document):
+        if len(document) > most:
+            raise ParseError(filename, 1, 1, f"more than {most} puzzles in one file; split it up")
+        return [
+            _puzzle(record, filename, 1, f"record {k} of the array: ")
+            for k, record in enumerate(document, start=1)
+        ]
+    return [_puzzle(document, filename, 1, "")]
+
+
+class _ExtraData(Exception):
+    """More than one JSON value in the text: JSON Lines."""
+
+
+def _loads(text: str, filename: str, line_offset: int) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        if error.msg == "Extra data":
+            raise _ExtraData from None
+        raise ParseError(
+            filename, error.lineno + line_offset, error.colno, f"invalid JSON: {error.msg}"
+        ) from None
+    except RecursionError:
+        raise ParseError(filename, line_offset + 1, 1, "JSON nested too deeply") from None
+    except ValueError:  # a number of thousands of digits, past what Python converts
+        raise ParseError(filename, line_offset + 1, 1, "JSON number too long") from None
+
+
+def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
+    puzzles = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = _loads(line, filename, number - 1)
+        except _ExtraData:
+            raise ParseError(
+                filename, number, 1, "more than one JSON value on a line; one record a line"
+            ) from None
+        if len(puzzles) == most:
+            raise ParseError(
+                filename, number, 1, f"more than {most} puzzles in one file; split it up"
+            )
+        puzzles.append(_puzzle(record, filename, number, ""))
+    return puzzles
+
+
+def _puzzle(record: Any, filename: str, line: int, where: str) -> Puzzle:
+    """The puzzle of one record: an object with a ``puzzle`` grid, or a bare grid."""
+
+    def error(message: str) -> ParseError:
+        return ParseError(filename, line, 1, where + message)
+
+    if isinstance(record, list):
+        grid, metadata = record, {}
+    elif isinstance(record, dict):
+        if "puzzle" not in record:
+            found = "a solution but no puzzle" if "solution" in record else "no puzzle"
+            raise error(f"the JSON object has {found}; a puzzle record holds \"puzzle\": "
+                        "[[...], ...]")
+        grid, metadata = record["puzzle"], _metadata(record, error)
+    else:
+        raise error(f"expected a JSON object or a grid, found {_kind(record)}")
+    rows = _rows(grid, error)
+    try:
+        return Puzzle(np.array(rows, dtype=np.int64), metadata)
+    except PuzzleError as why:
+        if why.cell is not None:
+            r, c = why.cell
+            raise error(f"row {r + 1}, column {c + 1}: {why.message}") from None
+        raise error(why.message) from None
+
+
+def _rows(grid: Any, error: Any) -> list[list[int]]:
+    """`grid` checked to be a rectangle of whole numbers within reach of a board's size."""
+    if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
+        raise error("a grid must be a list of rows, each a list of numbers")
+    if len(grid) > MAX_SIDE or any(len(r) > MAX_SIDE for r in grid):
+        raise error(f"a grid has at most {MAX_SIDE} rows and {MAX_SIDE} columns")
+    width = len(grid[0])
+    for r, row in enumerate(grid, start=1):
+        if len(row) != width:
+            raise error(f"row {r} has {len(row)} cells, expected {width}")
+        for c, value in enumerate(row, start=1):
+            # (bool is an int in Python, and a float like 3.0 is no cell in a text file)
+            if isinstance(value, float):
+                raise error(f"row {r}, column {c}: {_kind(value)} is not a whole number")
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise error(f"row {r}, column {c}: {_kind(value)} is not a number (0 = blank)")
+            if not 0 <= value <= MAX_SIDE * MAX_SIDE:
+                raise error(f"row {r}, column {c}: {_kind(value)} is out of range")
+    return grid
+
+
+def _metadata(record: dict, error: Any) -> dict[str, str]:
+    metadata: dict[str, str] = {}
+    for key in METADATA_KEYS:
+        value = record.get(key)
+        if value is None or (key == "inside" and value == 0) or (
+            key == "pattern" and value == "random"
+        ):
+            continue
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            raise error(f"\"{key}\" must be a string or a number, found {_kind(value)}")
+        text = str(value).strip()
+        if _NOT_ON_A_LINE.search(text):
+            raise error(f"\"{key}\" holds a control character; a puzzle file holds plain text")
+        metadata[key] = text
+    return metadata
+
+
+def _kind(value: Any) -> str:
+    """How a JSON value is named in a message."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return repr(value)  # (nan, inf and 1e+300 included: Python's repr is short)
+    if isinstance(value, int):
+        return repr(value) if abs(value) < 10**12 else "a number of 13 digits or more"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
