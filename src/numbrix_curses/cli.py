@@ -832,8 +832,8 @@ def _generate_notes(tally: _Tally, difficulty: str | None, clues: int | None) ->
     if tally.fallback:
         _tell(
             f"numbrix generate: the border alone did not make {which(tally.fallback)} "
-            f"unique; a few givens inside the ring were kept (each such puzzle says how "
-            f"many: '# inside: N')"
+            f"unique; givens inside the ring were kept (each such puzzle says how many: "
+            f"'# inside: N'; past 10x10 a ring alone rarely settles a path)"
         )
     if tally.missed:
         aims = [difficulty] if difficulty else []
