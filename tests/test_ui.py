@@ -444,6 +444,16 @@ def the_only_record(state: Path) -> dict:
     return entry
 
 
+def assert_solved_once_without_a_best_time(state: Path) -> None:
+    entry = the_only_record(state)
+    assert entry["solved"] == 1 and "best_seconds" not in entry
+
+
+def wait_status(term: Terminal, text: str) -> None:
+    """Wait for `text` in the status line, which may wrap onto the lines below it."""
+    term.wait_for(lambda: text in term.flowing_text(36), what=text)
+
+
 def type_the_demo_solution(term: Terminal) -> None:
     """Fill the demo's blanks by keys alone, from the cursor's first cell (0,1):
     (0,1)=3 (0,2)=2 (1,2)=15 (2,2)=12 (2,1)=13."""
@@ -494,8 +504,7 @@ def test_a_solve_after_an_undone_reveal_counts_without_a_best_time(demo: Path, s
         term.send("u")
         term.wait_gone("Solution revealed")
         type_the_demo_solution(term)
-        shown = "no best time: the solution was shown"
-        term.wait_for(lambda: shown in term.flowing_text(36), what=shown)
+        wait_status(term, "no best time: the solution was shown")
         term.send("u")  # the player's own solve is final: it stays
         term.send("m")  # (keys are handled in order: once the list shows, u was handled)
         term.wait_text("5. 13 at B3")
@@ -504,8 +513,7 @@ def test_a_solve_after_an_undone_reveal_counts_without_a_best_time(demo: Path, s
         assert term.wait_exit() == 0
     finally:
         term.close()
-    entry = the_only_record(state)
-    assert entry["solved"] == 1 and "best_seconds" not in entry
+    assert_solved_once_without_a_best_time(state)
 
 
 def test_a_solve_with_auto_fill_counts_without_a_best_time(demo: Path, state: Path):
@@ -513,15 +521,13 @@ def test_a_solve_with_auto_fill_counts_without_a_best_time(demo: Path, state: Pa
     try:
         wait_play(term, last="mouse")
         term.send("f")  # every blank of the demo follows by simple steps
-        shown = "no best time: 1 auto-fill used"
-        term.wait_for(lambda: shown in term.flowing_text(36), what=shown)
+        wait_status(term, "no best time: 1 auto-fill used")
         term.wait_text("(1 auto-fill)")  # the panel counts it
         term.send("q")
         assert term.wait_exit() == 0
     finally:
         term.close()
-    entry = the_only_record(state)
-    assert entry["solved"] == 1 and "best_seconds" not in entry
+    assert_solved_once_without_a_best_time(state)
 
 
 def test_a_command_ends_the_number_being_typed(term: Terminal, board: Board):
