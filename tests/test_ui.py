@@ -368,6 +368,39 @@ def test_hint_and_auto_fill(term: Terminal, board: Board):
     term.wait_text("Solved in")  # a real solve stays
 
 
+LONG_HINT_PUZZLE = """\
+# id: long-hint
+ .  . 27  .  .  .  .
+ . 31  .  . 40  .  .
+ .  .  .  .  .  .  .
+ . 21  .  .  .  . 48
+ .  .  . 36 11  .  .
+ .  .  .  . 12  .  .
+ .  .  .  .  .  .  .
+"""
+
+
+def test_a_long_hint_is_shown_whole_at_80x24(tmp_path: Path, state: Path):
+    from numbrix_curses.assist import deduce_available
+
+    if not deduce_available():
+        pytest.skip("no deduction engine")
+    path = tmp_path / "long.txt"
+    path.write_text(LONG_HINT_PUZZLE)
+    term = start(play_command(str(path)), state, rows=ROWS, cols=COLS)
+    try:
+        wait_play(term, last="mouse")
+        term.send("?")  # its reason takes six rows of the panel, the title's among them
+        wait_status(term, "(? again places it)")
+        assert "..." not in term.flowing_text(36)
+        term.send("f")  # the panel's count of help fits its width too
+        term.wait_text("Moves   1  (1 hint, 1 fill)")
+        term.send("q")
+        assert term.wait_exit() == 0
+    finally:
+        term.close()
+
+
 def test_hint_refuses_on_a_board_with_a_contradiction(term: Terminal, board: Board):
     board.click(2, 2)
     term.send("1")
@@ -432,6 +465,10 @@ def test_move_history_lists_moves_and_a_click_goes_back(term: Terminal, board: B
     term.click(*term.find("2. 2 at C1"))  # redo both, from the list
     board.wait_cell(0, 2, "2")
     term.send("m")
+    term.wait_text("Keys")
+    term.send("m")
+    term.wait_text("Esc closes")
+    term.send_key("escape")  # closes it as m does
     term.wait_text("Keys")
 
 
@@ -522,7 +559,7 @@ def test_a_solve_with_auto_fill_counts_without_a_best_time(demo: Path, state: Pa
         wait_play(term, last="mouse")
         term.send("f")  # every blank of the demo follows by simple steps
         wait_status(term, "no best time: 1 auto-fill used")
-        term.wait_text("(1 auto-fill)")  # the panel counts it
+        term.wait_text("Moves   1  (1 fill)")  # the panel counts it
         term.send("q")
         assert term.wait_exit() == 0
     finally:

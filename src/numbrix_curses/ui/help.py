@@ -38,9 +38,9 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("S", "reveal the solution (asks first)"),
         ("R", "restart: clear your numbers (asks first)"),
         ("p", "pause: hide the board and stop the clock"),
-        ("m", "show the moves so far; click one to go back to it"),
+        ("m", "show the moves so far; click one to go back to it (u, r walk them)"),
         ("v", "watch the solver work on this puzzle"),
-        ("Esc", "end typing, dismiss a hint, cancel thinking"),
+        ("Esc", "end typing, dismiss a hint, cancel thinking, close the moves"),
         ("q", "leave (the game is saved after every move)"),
     ],
     "Typing in a puzzle": [

@@ -52,6 +52,7 @@ PLAY_KEYS: dict[int | str, Action] = {
     "p": Command.PAUSE,
     "m": Command.HISTORY,
     "v": Command.WATCH,
+    "\x1b": Command.CANCEL,  # Enter's work, and it closes the moves list too
 }
 
 ENTRY_KEYS: dict[int | str, Action] = {

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import curses
 import enum
-import textwrap
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -65,7 +64,8 @@ def message_attr(message: Message, theme: Theme) -> int:
 
 
 def side_panel_rows(status_rows: int, key_lines: int) -> tuple[int, int]:
-    """(rows needed at least, rows with the whole lower section) for a side panel."""
+    """(rows needed at least, rows with the whole lower section) for a side panel (with or
+    without a title: an untitled panel gives the title's two rows to the message)."""
     least = 2 + status_rows + 1 + MESSAGE_ROWS
     return least, least + 1 + key_lines
 
@@ -76,7 +76,7 @@ def draw_side_panel(
     top: int,
     left: int,
     height: int,
-    title: str,
+    title: str | None,
     status: Sequence[tuple[str, str]],
     message: Message | None,
     theme: Theme,
@@ -84,23 +84,32 @@ def draw_side_panel(
     keys: KeyLines = (),
     listing: tuple[str, Sequence[ListLine]] | None = None,
 ) -> None:
-    """Title, status lines, message, then the key help or, if given, a titled list."""
+    """Title, status lines, message, then the key help or, if given, a titled list.
+
+    Without a title (the screen's title bar already names what is shown) the message has
+    the title's two rows as well. A message longer than its rows ends in "...".
+    """
     width = PANEL_WIDTH
     bottom = top + height
     y = top
-    put(win, y, left, title[:width], curses.A_BOLD)
-    y += 2
+    message_rows = MESSAGE_ROWS
+    if title is None:
+        message_rows += 2
+    else:
+        put(win, y, left, title[:width], curses.A_BOLD)
+        y += 2
     for name, value in status:
         put(win, y, left, f"{name:<8}", theme.label)
         put(win, y, left + 8, value[: width - 8], curses.A_BOLD if name == "Time" else 0)
         y += 1
     y += 1
+    message_top = y
     if message is not None:
-        for line in textwrap.wrap(message.text, width)[:MESSAGE_ROWS]:
+        for line in wrap_text(message.text, width, message_rows):
             shown = line.ljust(width) if message.kind is MessageKind.SUCCESS else line
             put(win, y, left, shown, message_attr(message, theme))
             y += 1
-    y = max(y, top + 2 + len(status) + 1 + MESSAGE_ROWS)
+    y = max(y, message_top + message_rows)
     if y + 2 > bottom:
         return
     if listing is not None:

@@ -25,6 +25,7 @@ from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
 from numbrix_curses.ui.keys import PLAY_KEYS
+from numbrix_curses.ui.layout import PANEL_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
     KeyHelp,
@@ -176,10 +177,12 @@ class PlayScreen(Screen):
         game.commit()
         if isinstance(action, GoToMove):
             return self._go_to_move(action.count), None
-        elif action is Command.COMMIT:
+        elif action in (Command.COMMIT, Command.CANCEL):  # Enter, Esc
             game.commit()
             self._cancel_task()
             self.hint = None
+            if action is Command.CANCEL:
+                self.show_history = False
         elif action is Command.NEXT_NUMBER:
             return game.place_next(), None
         elif action is Command.PAUSE:
@@ -588,7 +591,14 @@ class PlayScreen(Screen):
             size += f"  {level}"
         moves = str(game.moves)
         if game.hints or game.fills:
-            moves += f"  ({self._assists()})"
+            # (the panel's key list calls auto-fill "fill": the short word keeps the row
+            # within the panel's width)
+            parts = [plural(game.hints, "hint")] if game.hints else []
+            if game.fills:
+                parts.append(plural(game.fills, "fill"))
+            moves += f"  ({', '.join(parts)})"
+            if len(moves) > PANEL_WIDTH - 8:
+                moves = f"{game.moves}  ({plural(game.hints + game.fills, 'assist')})"
         clock = format_duration(game.elapsed())
         if game.paused:
             clock += "  paused"
@@ -662,7 +672,7 @@ class PlayScreen(Screen):
         if layout.side_panel:
             draw_side_panel(
                 win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
-                self.label, self.status_rows(), message, theme,
+                None, self.status_rows(), message, theme,  # (the title bar names it)
                 keys=keys, listing=self._history_listing() if self.show_history else None,
             )
         else:
@@ -688,7 +698,8 @@ class PlayScreen(Screen):
                                   current=i == game.moves))
         for j, move in enumerate(game.future, start=game.moves + 1):
             lines.append(ListLine(f"{j:>3}. {describe_move(move, cols)}", GoToMove(j), dim=True))
-        return f"Moves (click to go back){'':<1}", lines
+        # (u and r step through the same list from the keyboard)
+        return "Moves: click one; Esc closes", lines
 
     def _draw_title(self, win: "curses.window", grid: GridLayout) -> None:
         dot = self.theme.glyphs.bullet
