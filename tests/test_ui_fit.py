@@ -173,6 +173,16 @@ def test_status_bar_message_wraps_onto_a_spare_line(state: Path, tmp_path: Path)
         term.close()
 
 
+@pytest.mark.parametrize("cols", [50, 44])
+def test_a_narrow_key_line_keeps_help_and_quit(state: Path, demo: Path, cols: int):
+    term = start(play_command(str(demo)), state, rows=24, cols=cols)
+    try:
+        term.wait_text("q quit")  # the keys before them make room, the last first
+        assert "F1 help" in term.text and "arrows move" in term.text, term.dump()
+    finally:
+        term.close()
+
+
 # ----- 5. F1 and H open the help on menus and lists ---------------------------------------------
 @pytest.mark.parametrize("keys, shown", [
     ("l", "starter-1"),

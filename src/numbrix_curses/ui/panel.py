@@ -177,6 +177,7 @@ def draw_status_bar(
     The message gets every row between the status line and the key line (`rows` - 2 of
     them, one at least): a long one wraps there, and is cut with "..." only past them.
     The key line stays on the bar's last row, so its buttons do not move with the message.
+    Each screen lists its keys most needed first, and help and leaving last.
     """
     width = win.getmaxyx()[1]
     dot = f" {theme.glyphs.bullet} "
@@ -189,8 +190,10 @@ def draw_status_bar(
     if rows > 2:
         y = top + rows - 1
         items = list(keys)
+        # The last two (help and leave, or back) stay longest: a narrow screen drops the
+        # keys before them, the last of those first.
         while items and sum(len(i.keys) + len(i.what) + 3 for i in items) - 2 > width:
-            items.pop()
+            items.pop(-3 if len(items) > 2 else -1)
         x = max(0, (width - (sum(len(i.keys) + len(i.what) + 3 for i in items) - 2)) // 2)
         for item in items:
             put(win, y, x, item.keys, theme.key)
