@@ -176,14 +176,8 @@ def spinner(started: float) -> str:
 def draw_box(
     win: "curses.window", top: int, left: int, height: int, width: int, theme: Theme
 ) -> None:
-    """A framed, blanked rectangle (dialogs), with a blank margin of one cell around it: text
-    of the screen beneath running up to the frame would read as part of the dialog."""
+    """A framed, blanked rectangle (dialogs)."""
     g = theme.glyphs
-    for y in (top - 1, top + height):
-        put(win, y, left - 1, " " * (width + 2))
-    for y in range(top, top + height):
-        put(win, y, left - 1, " ")
-        put(win, y, left + width, " ")
     put(win, top, left, g.corner(True, False, True, False) + g.horizontal * (width - 2)
         + g.corner(True, False, False, True), theme.frame)
     for y in range(top + 1, top + height - 1):
