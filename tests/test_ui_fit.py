@@ -183,6 +183,17 @@ def test_a_narrow_key_line_keeps_help_and_quit(state: Path, demo: Path, cols: in
         term.close()
 
 
+def test_a_narrow_title_drops_the_name_before_the_rows_in_view(state: Path, tmp_path: Path):
+    path = tmp_path / "seven.txt"
+    path.write_text("# id: a-rather-long-name-for-seven\n" + "1 . . . . . .\n" + ". . . . . . .\n" * 6)
+    term = start(play_command(str(path)), state, rows=16, cols=40)
+    try:
+        term.wait_match(r"Numbrix . rows 1-\d cols 1-7")
+        assert "a-rather-long" not in term.text
+    finally:
+        term.close()
+
+
 # ----- 5. F1 and H open the help on menus and lists ---------------------------------------------
 @pytest.mark.parametrize("keys, shown", [
     ("l", "starter-1"),

@@ -702,14 +702,18 @@ class PlayScreen(Screen):
         return "Moves: click one; Esc closes", lines
 
     def _draw_title(self, win: "curses.window", grid: GridLayout) -> None:
-        dot = self.theme.glyphs.bullet
-        text = f"Numbrix {dot} {self.label}"
+        dot = f" {self.theme.glyphs.bullet} "
+        parts = ["Numbrix", self.label]
         if self.game.solved is not None:
-            text += f" {dot} solved"
+            parts.append("solved")
         if grid.scrolled:
-            text += (f" {dot} rows {grid.row0 + 1}-{grid.row0 + grid.rows}"
-                     f" cols {grid.col0 + 1}-{grid.col0 + grid.cols}")
-        draw_title(win, text, self.theme)
+            parts.append(f"rows {grid.row0 + 1}-{grid.row0 + grid.rows}"
+                         f" cols {grid.col0 + 1}-{grid.col0 + grid.cols}")
+        # On a narrow screen the name goes first: which part of the board is in view
+        # matters more while playing than a name the player chose it by.
+        while len(dot.join(parts)) > win.getmaxyx()[1] and len(parts) > 2:
+            del parts[1]
+        draw_title(win, dot.join(parts), self.theme)
 
 
 def label_for(puzzle_id: str | None, source: str | None) -> str:
