@@ -58,11 +58,30 @@ def test_pages_are_separated_by_form_feeds_and_fit_a_sheet(made):
     text = booklet(entries_of(made))
     sheets = pages(text)
     assert len(sheets) >= 3
-    for sheet in sheets:
-        assert len(sheet) <= PAGE_LINES + 1  # the blank line that ends a page may spill
+    for sheet in text.split(FORM_FEED):
+        # every line a printer feeds counts, the blank one that ends a page too
+        assert sheet.count("\n") <= PAGE_LINES, sheet
     # a form feed starts a header line, never the middle of a grid
     for sheet in sheets[1:]:
         assert sheet[0].startswith("#")
+
+
+@pytest.mark.parametrize("sizes", [[29, 30, 5], [59, 1, 1], [59, 59], [10] * 12])  # (a block has at most 59)
+def test_no_page_runs_over_with_the_blank_line_that_ends_it(sizes):
+    from numbrix_curses.booklet import _paginate
+
+    blocks = [[f"# block {k}"] + ["x"] * (n - 1) for k, n in enumerate(sizes)]
+    text = "\n".join(_paginate(blocks, 0))
+    assert all(sheet.count("\n") <= PAGE_LINES for sheet in text.split(FORM_FEED))
+    assert sum(line.startswith(("# block", FORM_FEED + "# block")) for line in text.split("\n")) == len(sizes)
+
+
+def test_a_20x20_answer_key_fits_80_columns():
+    made = [generate(Spec(20, 20, difficulty="easy"), 9)]
+    text = booklet(entries_of(made))
+    key = text[text.index("# Answer key"):]
+    assert max(map(len, key.split("\n"))) <= PAGE_WIDTH
+    assert parse_puzzles(text)[0].givens.tolist() == made[0].puzzle.givens.tolist()
 
 
 def test_two_generated_12x12_puzzles_share_a_page():

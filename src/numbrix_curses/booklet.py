@@ -98,7 +98,10 @@ def _key_block(entry: Entry, number: int, total: int) -> list[str]:
         lines.append(f"#   {entry.key_note or 'no solution to show'}")
         return lines
     grid = format_grid_compact(np.asarray(entry.solution)).rstrip("\n").split("\n")
-    lines.extend("#  " + row for row in grid)
+    # Indented under the header where the page is wide enough: a 20x20 key fits 80
+    # columns only with the "#" alone.
+    prefix = next((p for p in ("#  ", "# ") if len(p) + len(grid[0]) <= PAGE_WIDTH), "#")
+    lines.extend(prefix + row for row in grid)
     return lines
 
 
@@ -108,7 +111,9 @@ def _paginate(blocks: Sequence[list[str]], first_page_used: int) -> list[str]:
     used = first_page_used
     for block in blocks:
         need = len(block) + (1 if used else 0)
-        if used and used + need > PAGE_LINES:
+        # (a page that goes on to another ends in the blank line before the form feed: it
+        # must fit too, or the sheet runs over by a line and an empty one comes out)
+        if used and used + need > PAGE_LINES - 1:
             # the blank line keeps the blocks apart for the reader (a form feed alone on
             # a line would do too, but would start the new sheet with an empty line)
             lines.append("")

@@ -562,7 +562,7 @@ def _configure_generate(parser: argparse.ArgumentParser) -> None:
         choices=("text", "compact", "json"),
         default="text",
         help="text (the default): printable booklet with answer key; compact: the plain "
-        "puzzle format; json: one object per puzzle per line (not read back)",
+        "puzzle format; json: one object per puzzle per line (all three read back)",
     )
     parser.add_argument("--output", metavar="FILE", help="write the puzzles to FILE (default: standard output)")
     parser.add_argument(
