@@ -747,6 +747,21 @@ def test_damaged_json_puzzles_parse_or_fail_with_a_located_error(content: bytes)
     parse_bytes(content)
 
 
+def test_a_json_error_in_an_array_names_the_record_s_line_and_column(tmp_path: Path) -> None:
+    path = tmp_path / "made.json"
+    records = [{"id": "p1", "puzzle": [[1, 0, 3], [0, 0, 0], [0, 0, 9]]},
+               {"id": "p2", "puzzle": [[0, 0], [0, 77]]}]
+    text = json.dumps(records, indent=2)
+    path.write_text(text)
+    with pytest.raises(ParseError) as caught:
+        read_puzzles(str(path))
+    second = text.index('{\n    "id": "p2"')
+    line = text.count("\n", 0, second) + 1
+    col = second - text.rfind("\n", 0, second)
+    assert (caught.value.line, caught.value.col) == (line, col) == (22, 3)
+    assert caught.value.message == "record 2 of the array: row 2, column 2: 77 is out of range 1..4"
+
+
 def test_a_json_error_names_the_record_s_line(tmp_path: Path) -> None:
     path = tmp_path / "made.json"
     path.write_text('{"puzzle": [[1, 2], [4, 3]]}\n\n{"puzzle": [[1, 2], [4, true]]}\n')

@@ -45,11 +45,42 @@ def parse_json_puzzles(text: str, filename: str, most: int) -> list[Puzzle]:
     if isinstance(document, list) and document and all(isinstance(x, dict) for x in document):
         if len(document) > most:
             raise ParseError(filename, 1, 1, f"more than {most} puzzles in one file; split it up")
-        return [
-            _puzzle(record, filename, 1, f"record {k} of the array: ")
-            for k, record in enumerate(document, start=1)
-        ]
-    return [_puzzle(document, filename, 1, "")]
+        puzzles = []
+        for k, record in enumerate(document):
+            try:
+                puzzles.append(_puzzle(record, filename, 1, f"record {k + 1} of the array: "))
+            except ParseError as error:
+                # (found only now: most files have no error to place)
+                line, col = _line_col(text, _element_start(text, k))
+                raise ParseError(filename, line, col, error.message) from None
+        return puzzles
+    line, col = _line_col(text, len(text) - len(text.lstrip()))
+    try:
+        return [_puzzle(document, filename, line, "")]
+    except ParseError as error:
+        raise ParseError(filename, line, col, error.message) from None
+
+
+def _element_start(text: str, index: int) -> int:
+    """Where element `index` of the JSON array that `text` holds starts."""
+    decoder = json.JSONDecoder()
+    at = text.index("[") + 1
+    for _ in range(index):
+        at = _skip_space(text, at)
+        _, at = decoder.raw_decode(text, at)
+        at = _skip_space(text, at) + 1  # past the comma
+    return _skip_space(text, at)
+
+
+def _skip_space(text: str, at: int) -> int:
+    while at < len(text) and text[at] in " \t\n\r":
+        at += 1
+    return at
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of `offset` in `text`."""
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 class _ExtraData(Exception):
@@ -125,7 +156,7 @@ def _rows(grid: Any, error: Any) -> list[list[int]]:
     width = len(grid[0])
     for r, row in enumerate(grid, start=1):
         if len(row) != width:
-            raise error(f"row {r} has {len(row)} cells, expected {width}")
+            raise error(f"row {r} has {_cells(len(row))}, expected {width}")
         for c, value in enumerate(row, start=1):
             # (bool is an int in Python, and a float like 3.0 is no cell in a text file)
             if isinstance(value, float):
@@ -152,6 +183,10 @@ def _metadata(record: dict, error: Any) -> dict[str, str]:
             raise error(f"\"{key}\" holds a control character; a puzzle file holds plain text")
         metadata[key] = text
     return metadata
+
+
+def _cells(count: int) -> str:
+    return "1 cell" if count == 1 else f"{count} cells"
 
 
 def _kind(value: Any) -> str:
