@@ -506,6 +506,7 @@ def type_the_demo_solution(term: Terminal) -> None:
 def test_play_to_completion_by_keys_only(term: Terminal):
     type_the_demo_solution(term)
     term.wait_match(r"Solved in \d+:\d\d, 5 moves")
+    wait_status(term, "A first solve: the time to beat.")
 
 
 def test_best_time_is_recorded(demo: Path, state: Path):

@@ -483,7 +483,9 @@ class PlayScreen(Screen):
             why = "the solution was shown" if game.revealed else self._assists() + " used"
             return Message(f"{self._solved_text()} (no best time: {why})", MessageKind.SUCCESS)
         if best.solved <= 1:
-            return self._solved_message(None, False)  # a first solve: no best to beat yet
+            # No best to beat yet: this one is it.
+            return Message(f"{self._solved_text()}. A first solve: the time to beat.",
+                           MessageKind.SUCCESS)
         return self._solved_message(best.best_seconds, is_best)
 
     def _assists(self) -> str:
