@@ -488,12 +488,12 @@ class PlayScreen(Screen):
                            MessageKind.SUCCESS)
         return self._solved_message(best.best_seconds, is_best)
 
-    def _assists(self) -> str:
+    def _assists(self, fill: str = "auto-fill") -> str:
         """"2 hints, 1 auto-fill": the help the player had."""
         game = self.game
         parts = [plural(game.hints, "hint")] if game.hints else []
         if game.fills:
-            parts.append(plural(game.fills, "auto-fill"))
+            parts.append(plural(game.fills, fill))
         return ", ".join(parts)
 
     def _solved_text(self) -> str:
@@ -595,10 +595,7 @@ class PlayScreen(Screen):
         if game.hints or game.fills:
             # (the panel's key list calls auto-fill "fill": the short word keeps the row
             # within the panel's width)
-            parts = [plural(game.hints, "hint")] if game.hints else []
-            if game.fills:
-                parts.append(plural(game.fills, "fill"))
-            moves += f"  ({', '.join(parts)})"
+            moves += f"  ({self._assists('fill')})"
             if len(moves) > PANEL_WIDTH - 8:
                 moves = f"{game.moves}  ({plural(game.hints + game.fills, 'assist')})"
         clock = format_duration(game.elapsed())
