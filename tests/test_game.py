@@ -107,8 +107,16 @@ def test_clearing_a_blank_cell_says_so():
 
 def test_duplicates_are_allowed_but_reported():
     game = make_game()
+    assert game.duplicate_cells() == frozenset()
     assert game.set_value(cell(game, 0, 1), 4) is None
     assert at(game, 0, 1) == 4
+    # both 4s show at once: the given at A1 and the entry beside it
+    assert game.duplicate_cells() == {cell(game, 0, 0), cell(game, 0, 1)}
+    game.set_value(cell(game, 0, 2), 2)
+    assert game.duplicate_cells() == {cell(game, 0, 0), cell(game, 0, 1)}
+    game.undo()
+    game.undo()
+    assert game.duplicate_cells() == frozenset()
 
 
 # ----- cursor ------------------------------------------------------------------------------

@@ -301,6 +301,21 @@ def test_n_places_one_more_than_the_highest_neighbour(term: Terminal, board: Boa
     term.wait_text("That number is given")
 
 
+def test_a_number_placed_twice_shows_at_once_on_both_cells(term: Terminal, board: Board):
+    # the cursor starts on B1, beside the given 4 at A1
+    term.send("4")
+    board.wait_cell(0, 1, "4")
+    for row, col in ((0, 0), (0, 1)):
+        y, x = board.cell_yx(row, col)
+        term.wait_for(lambda: term.char(y, x + 2).bg == "red", what=f"red at {row},{col}")
+        assert term.lines[y][x] == " "  # no flag: that is check's
+    term.send("3")  # 43 is past the board: refused, the 4 stays
+    term.send_key("backspace")
+    board.wait_cell(0, 1, "")
+    y, x = board.cell_yx(0, 0)
+    term.wait_for(lambda: term.char(y, x + 2).bg != "red", what="the mark gone")
+
+
 def test_check_marks_a_wrong_cell_and_the_mark_goes_with_the_next_change(term: Terminal, board: Board):
     board.click(2, 2)
     term.send("1")

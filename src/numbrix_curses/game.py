@@ -396,6 +396,18 @@ class Game:
     def conflict_cells(self) -> frozenset[int]:
         return frozenset(cell for conflict in self.conflicts() for cell in conflict.cells)
 
+    def duplicate_cells(self) -> frozenset[int]:
+        """Cells holding a number that stands on the board more than once: a plain break of
+        the rules, which the board shows at once (as Tatham's puzzles show clashes), where
+        `check` is asked for."""
+        flat = self._grid.ravel()
+        filled = flat[flat != BLANK]
+        if filled.size == np.unique(filled).size:
+            return frozenset()
+        values, counts = np.unique(filled, return_counts=True)
+        twice = values[counts > 1]
+        return frozenset(int(c) for c in np.flatnonzero(np.isin(flat, twice)))
+
     def check_cells(self) -> frozenset[int]:
         """The cells `check` marks: the player's numbers in a conflict (givens only when a
         conflict involves givens alone)."""

@@ -405,6 +405,9 @@ class EntryScreen(Screen):
             for cell in self.conflicts:
                 marks[cell] = theme.wrong
                 flags[cell] = "!"
+        if entry_attr is None:  # (not while a solution is shown over the givens)
+            for cell in game.duplicate_cells():
+                marks.setdefault(cell, theme.wrong)
         before, after = game.chain_neighbours(game.cursor_cell)
         return BoardView(
             grid=grid, given=given, cursor=game.cursor_cell,

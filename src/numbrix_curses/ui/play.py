@@ -628,6 +628,8 @@ class PlayScreen(Screen):
             for cell in self.check_marks:
                 marks[cell] = theme.wrong
                 flags[cell] = "!"
+        for cell in game.duplicate_cells():
+            marks.setdefault(cell, theme.wrong)
         hint = self.hint
         if hint is not None and self.hint_revision == game.revision:
             for cell in hint.evidence:

@@ -75,7 +75,7 @@ class Theme:
     success: int
     error: int
     dim: int
-    #: a cell `check` marked wrong
+    #: a cell `check` marked wrong, or a number that stands twice on the board
     wrong: int
     #: the cell a hint is about, and the cells its reason rests on
     hint: int
