@@ -345,6 +345,12 @@ def test_play_unknown_puzzle_id(run_numbrix, puzzle_file):
     assert "'other'" in line
 
 
+def test_play_an_id_two_puzzles_share_asks_for_a_number(run_numbrix, puzzle_file):
+    path = puzzle_file(f"# id: twin\n{UNIQUE_3X3}\n# id: twin\n1 2\n4 3\n")
+    line = assert_one_line_error(run_numbrix("play", str(path), "--puzzle", "twin"))
+    assert "2 puzzles have id 'twin' (numbers 1, 2)" in line and "--puzzle N" in line
+
+
 def test_play_missing_file(run_numbrix, tmp_path):
     missing = tmp_path / "gone.txt"
     line = assert_one_line_error(run_numbrix("play", str(missing)))

@@ -320,10 +320,17 @@ def _pick_puzzle(puzzles: list[Puzzle], choice: str | None, source: str) -> Puzz
         raise UsageError(
             f"{source}: no puzzle {shown} (it holds {count} puzzle{'s' if count != 1 else ''})"
         )
-    for puzzle in puzzles:
-        if puzzle.id == choice:
-            return puzzle
-    raise UsageError(f"{source}: no puzzle with id {choice!r}")
+    numbers = [k for k, puzzle in enumerate(puzzles, start=1) if puzzle.id == choice]
+    if not numbers:
+        raise UsageError(f"{source}: no puzzle with id {choice!r}")
+    if len(numbers) > 1:
+        # Playing the first would be a guess: they may be different puzzles.
+        listed = ", ".join(map(str, numbers[:5])) + (", ..." if len(numbers) > 5 else "")
+        raise UsageError(
+            f"{source}: {len(numbers)} puzzles have id {choice!r} (numbers {listed}); "
+            "choose one by its number: --puzzle N"
+        )
+    return puzzles[numbers[0] - 1]
 
 
 def _run_play(args: argparse.Namespace) -> int:
