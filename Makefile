@@ -13,8 +13,9 @@ PACKAGE_CONFIG := setup.cfg pyproject.toml
 
 .PHONY: run test bench soak clean distclean
 
+# straight into the first bundled puzzle (or the game in progress on it); q leads to the menu
 run: $(STAMP_RUN)
-	$(BIN)/numbrix
+	$(BIN)/numbrix play --menu
 
 test: $(STAMP_TEST)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -63,6 +63,23 @@ def test_menu_by_keys_library_then_play_and_back(state: Path):
         term.close()
 
 
+def test_make_run_opens_the_first_bundled_puzzle_with_the_menu_beneath(state: Path):
+    from numbrix_curses import library
+
+    first = library.default_puzzle().id
+    term = start(app_command("play", "--menu"), state)  # what `make run` starts
+    try:
+        term.wait_text(f"Numbrix · {first}")
+        term.send("q")
+        term.wait_text("[q] Quit")  # leaving the puzzle goes to the menu
+        term.send("q")
+        expect_exit(term)
+    finally:
+        term.close()
+    makefile = (Path(__file__).resolve().parent.parent / "Makefile").read_text()
+    assert "$(BIN)/numbrix play --menu" in makefile
+
+
 def test_menu_by_mouse(state: Path):
     term = menu(state)
     try:

@@ -304,6 +304,11 @@ def _configure_play(parser: argparse.ArgumentParser) -> None:
         metavar="K|ID",
         help="which puzzle of the file: its number K (from 1) or its id (default: the first)",
     )
+    parser.add_argument(
+        "--menu",
+        action="store_true",
+        help="leaving the puzzle goes to the main menu instead of quitting (make run)",
+    )
 
 
 def _pick_puzzle(puzzles: list[Puzzle], choice: str | None, source: str) -> Puzzle:
@@ -352,7 +357,7 @@ def _run_play(args: argparse.Namespace) -> int:
         source = None
     from numbrix_curses.ui.app import run_app  # only play needs curses
 
-    return int(run_app(puzzle, source=source))
+    return int(run_app(puzzle, source=source, menu=getattr(args, "menu", False)))
 
 
 def _run_menu(args: argparse.Namespace) -> int:
