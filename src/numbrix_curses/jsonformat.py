@@ -1,7 +1,8 @@
 """Puzzles as JSON: reading back what `numbrix generate --format json` writes.
 
 This module owns the JSON input format; `textformat.parse_puzzles` hands it any text that
-starts with ``{`` or ``[`` (after its checks of size, lines and control characters), so every command that reads a puzzle file reads JSON too. Accepted:
+starts with ``{`` or ``[`` (after its checks of size, lines and control characters), so
+every command that reads a puzzle file reads JSON too. Accepted:
 
 - JSON Lines, one object per line, as `generate --format json` writes them;
 - one object, or one array of objects, over any number of lines;
@@ -13,8 +14,9 @@ lines would (a null, a ``random`` pattern and no inside givens are left out, as 
 writer leaves them out). Other keys (``solution``, ``clues``, ...) are ignored: a record
 that `solve --json` wrote holds no puzzle, and is refused as such.
 
-Errors are `ParseError`s at the record's line (JSON Lines), or at the JSON parser's line and
-column for a syntax error; a record inside an array is named by its place in the array.
+Errors are `ParseError`s at the line and column where the faulty record starts (a record of
+an array is named by its place in it too), or at the JSON parser's line and column for a
+syntax error.
 """
 from __future__ import annotations
 
