@@ -996,6 +996,7 @@ def _values_attached(parser: _Parser, argv: Sequence[str] | None) -> list[str]:
     a negative number argparse would not take (`--timeout -inf`, `--seed -1e3`), so the user
     hears what is wrong with the value rather than "expected one argument"."""
     tokens = list(sys.argv[1:] if argv is None else argv)
+    # (argparse lists a parser's options only in its private `_actions`)
     takes_value = {
         option
         for sub in (parser, *parser.commands.values())
