@@ -487,6 +487,25 @@ def test_move_history_lists_moves_and_a_click_goes_back(term: Terminal, board: B
     term.wait_text("Keys")
 
 
+def test_a_click_on_the_earlier_line_of_a_long_move_list_goes_back_to_them(term: Terminal,
+                                                                           board: Board):
+    for _ in range(10):  # twenty moves on B1: a number, then clear
+        term.send("3")
+        term.send(" ")
+    term.wait_text("Moves   20")
+    term.send("m")
+    term.wait_text("20. B1 cleared")
+    term.wait_match(r"\.\.\. \d+ earlier")
+    for _ in range(5):  # each click goes back to the first move shown, the list follows
+        if "0. start" in term.text:
+            break
+        shown = term.text
+        term.click_text("earlier")
+        term.wait_for(lambda: term.text != shown, what="the list to move")
+    assert "0. start" in term.text, term.dump()
+    assert "Moves   20" not in term.text
+
+
 def the_only_record(state: Path) -> dict:
     """The one puzzle's entry in the app's records (solves and best times)."""
     import json

@@ -150,7 +150,9 @@ def _draw_listing(
     first = max(0, min(current - room // 2, len(lines) - room))
     shown = lines[first: first + room]
     if first > 0 and shown:
-        shown = [ListLine(f"  ... {first + 1} earlier"), *shown[1:]]
+        # A click on it goes to the line it stands in for, and the list, kept around the
+        # current position, then shows the earlier ones.
+        shown = [ListLine(f"  ... {first + 1} earlier", shown[0].action), *shown[1:]]
     for line in shown:
         attr = theme.dim if line.dim else curses.A_NORMAL
         if line.current:
