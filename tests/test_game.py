@@ -569,6 +569,16 @@ def test_place_next_skips_a_neighbour_whose_next_number_is_placed():
     assert game.place_next() is None and at(game, 1, 2) == 4
 
 
+def test_place_next_joins_two_neighbours_first():
+    game = make_game([[1, 0, 3], [0, 0, 0], [0, 0, 9]])
+    game.set_cursor(0, 1)  # between 1 and 3: only 2 can stand here, not 4
+    assert game.next_number() == 2
+    assert game.place_next() is None and at(game, 0, 1) == 2
+    game = make_game([[5, 0, 7], [0, 2, 0], [0, 0, 9]])
+    game.set_cursor(0, 1)  # next to 5, 7 and 2: 6 joins 5 and 7, though 3 and 8 are free
+    assert game.next_number() == 6
+
+
 def test_place_next_at_the_last_number_is_out_of_range():
     game = make_game([[1, 0], [0, 4]])
     game.set_cursor(1, 0)  # next to 1 and 4 (the last)

@@ -545,7 +545,9 @@ class Game:
 
     def next_number(self) -> int | None:
         """One more than the highest number next to the cursor whose next number is not on
-        the board yet (anywhere but the cursor cell), if that fits the board.
+        the board yet (anywhere but the cursor cell), if that fits the board; but a number
+        that joins two neighbours (2 between 1 and 3) comes first, as it is the only one
+        that cell can hold.
 
         A neighbour whose next number stands elsewhere already has its chain going on
         there: counting on from it would only make a duplicate.
@@ -553,11 +555,10 @@ class Game:
         flat = self._grid.ravel()
         here = self._cursor
         elsewhere = {int(v) for k, v in enumerate(flat.tolist()) if v != BLANK and k != here}
-        around = [int(flat[n]) for n in self.geometry.neighbours[here]]
-        following = [
-            v + 1 for v in around if v != BLANK and v < self.size and v + 1 not in elsewhere
-        ]
-        return max(following, default=None)
+        around = {int(flat[n]) for n in self.geometry.neighbours[here]} - {BLANK}
+        following = [v + 1 for v in around if v < self.size and v + 1 not in elsewhere]
+        joining = [v for v in following if v + 1 in around]
+        return max(joining or following, default=None)
 
     def place_next(self) -> Refusal | None:
         """Put `next_number` in the cursor cell (`n` key): the quick way to extend a chain."""
