@@ -287,15 +287,16 @@ def test_ctrl_c_exits_130_and_restores_the_terminal(term: Terminal):
 
 
 # ----- the play screen's actions ----------------------------------------------------------
-def test_n_places_one_more_than_the_highest_neighbour(term: Terminal, board: Board):
+def test_n_places_the_next_number(term: Terminal, board: Board):
     term.send_key("right")  # (0, 2): next to the given 1
     term.send("n")
     board.wait_cell(0, 2, "2")
-    term.send_key("left")  # (0, 1): next to 4, 14 and 2
+    term.send_key("left")  # (0, 1): next to 4, 14 and 2: 3 joins 2 and 4
     term.send("n")
-    board.wait_cell(0, 1, "15")  # not next to 16: check will say so
-    term.send("c")
-    term.wait_text("marked")
+    board.wait_cell(0, 1, "3")
+    board.click(1, 2)  # next to 2, 14 and 16: 15 joins 14 and 16
+    term.send("n")
+    board.wait_cell(1, 2, "15")
     board.click(3, 3)  # on 10, whose neighbours are 9 and 11
     term.send("n")
     term.wait_text("That number is given")

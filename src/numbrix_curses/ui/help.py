@@ -29,8 +29,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
     "Playing": [
         ("arrows hjkl wasd", "move the cursor (a click selects a cell)"),
         ("0-9", "type a number: 4 then 2 gives 42; Enter, a move or a command ends it"),
-        ("n", "the next number: one more than the highest neighbour whose next is not placed"
-              " (one joining two neighbours first: 2 between 1 and 3)"),
+        ("n", "the next number: one joining two neighbours (2 between 1 and 3), else one"
+              " more than the highest neighbour"),
         ("Bksp Del Space", "clear the cell (right click too)"),
         ("u  r  Ctrl-R", "undo, redo: every change, auto-fill and reveal too"),
         ("c", "check: mark numbers that cannot all be right (no answers shown)"),
