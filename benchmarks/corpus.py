@@ -65,11 +65,11 @@ RESULTS_DIR = Path(__file__).resolve().parent / ".cache"
 
 #: size classes by number of cells (table order): (name, rows, cols, default number of minimal boards)
 CLASSES: list[tuple[str, int, int, int]] = [
-    ("5x5", 5, 5, 10),
-    ("7x7", 7, 7, 10),
-    ("6x10", 6, 10, 8),
-    ("9x9", 9, 9, 10),
-    ("8x14", 8, 14, 6),
+    ("5x5", 5, 5, 20),
+    ("7x7", 7, 7, 20),
+    ("6x10", 6, 10, 20),
+    ("9x9", 9, 9, 20),
+    ("8x14", 8, 14, 20),
     ("12x12", 12, 12, 20),
     ("10x20", 10, 20, 16),
     ("15x15", 15, 15, 16),
