@@ -499,17 +499,15 @@ class PlayScreen(Screen):
     def _solved_text(self) -> str:
         record = self.game.solved
         assert record is not None
-        return f"Solved in {format_duration(record.seconds)}, {plural(record.moves, 'move')}"
+        return solved_line(record.seconds, record.moves)
 
     def _solved_message(self, best: float | None, is_best: bool) -> Message:
         if self.game.solved is not None and self.game.solved.revealed:
             return Message("Solution revealed: u takes it back.")
-        text = self._solved_text()
-        if is_best and best is not None:
-            text += ". A new best time!"
-        elif best is not None:
-            text += f" (best {format_duration(best)})"
-        return Message(text, MessageKind.SUCCESS)
+        record = self.game.solved
+        assert record is not None
+        return Message(solved_line(record.seconds, record.moves, best, is_best),
+                       MessageKind.SUCCESS)
 
     def after_draw(self) -> None:
         game = self.game
@@ -715,6 +713,22 @@ class PlayScreen(Screen):
         while len(dot.join(parts)) > win.getmaxyx()[1] and len(parts) > 2:
             del parts[1]
         draw_title(win, dot.join(parts), self.theme)
+
+
+def solved_line(
+    seconds: float, moves: int, best: float | None = None, is_best: bool = False
+) -> str:
+    """"Solved in 0:41, 30 moves", and how it compares with the best time when there is one."""
+    text = f"Solved in {format_duration(seconds)}, {plural(moves, 'move')}"
+    if best is None:
+        return text
+    if is_best:
+        return text + ". A new best time!"
+    if format_duration(seconds) == format_duration(best):
+        # A few tenths slower reads as the same time: say so, not "(best 0:41)" beside a
+        # 0:41 that did not beat it.
+        return text + f" (as fast as your best, {format_duration(best)})"
+    return text + f" (best {format_duration(best)})"
 
 
 def label_for(puzzle_id: str | None, source: str | None) -> str:
