@@ -397,6 +397,24 @@ def test_open_file_lists_every_puzzle_and_plays_one(state: Path, tmp_path: Path)
         term.close()
 
 
+def test_open_file_says_where_a_relative_path_starts_and_when_a_folder_is_empty(
+    state: Path, tmp_path: Path
+):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    term = menu(state)
+    try:
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.wait_message("A relative path is read from")
+        term.send(str(empty) + os.sep + "\t")  # Tab completes; there is nothing to complete
+        term.wait_message("That folder is empty.")
+        term.send("\x15" + str(tmp_path / "nothing-like-this") + "\t")
+        term.wait_message("No file starts like that.")
+    finally:
+        term.close()
+
+
 def test_open_file_reports_a_parse_error_with_its_place(state: Path, tmp_path: Path):
     path = tmp_path / "bad.txt"
     path.write_text("1 2\n3 x\n")

@@ -204,7 +204,9 @@ class TextPromptScreen(Screen):
         typed = self.text[: self.pos]
         matches = sorted(glob.glob(glob.escape(os.path.expanduser(typed)) + "*"))
         if not matches:
-            self.message = Message("No file starts like that.", MessageKind.ERROR)
+            empty = typed.endswith(("/", os.sep)) and os.path.isdir(os.path.expanduser(typed))
+            said = "That folder is empty." if empty else "No file starts like that."
+            self.message = Message(said, MessageKind.ERROR)
             return
         common = os.path.commonprefix(matches)
         if len(matches) == 1 and os.path.isdir(common):

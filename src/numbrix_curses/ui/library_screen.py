@@ -209,5 +209,14 @@ def open_file_screen(ctx: AppContext) -> Screen:
 
     return TextPromptScreen(
         ctx, "Open file", "Path of a puzzle file:", submit,
-        hint="Every puzzle in the file is listed; Tab completes the path.",
+        hint="Every puzzle in the file is listed; Tab completes the path. A relative path "
+        f"is read from {_home_short(os.getcwd())}.",
     )
+
+
+def _home_short(path: str) -> str:
+    """`path` with the home directory written ~, as the prompt accepts it."""
+    home = os.path.expanduser("~")
+    if home not in ("~", "/") and (path == home or path.startswith(home + os.sep)):
+        return "~" + path[len(home):]
+    return path
