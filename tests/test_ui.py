@@ -12,7 +12,7 @@ import pytest
 from numbrix_curses.ui.actions import ClearCell, Command, Digit, MoveCursor, SelectCell
 from numbrix_curses.ui.keys import action_for_key
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.play import solved_line
+from numbrix_curses.ui.play import moves_value, solved_line
 from tty_harness import Board, Terminal, play_command, start, wait_play
 
 # The `demo` puzzle (conftest.py, helpers.DEMO_TEXT): 4x4, unique; blanks hold 2, 3, 12, 13, 15.
@@ -553,6 +553,20 @@ def test_play_to_completion_by_keys_only(term: Terminal):
 ])
 def test_the_solved_line_compares_with_the_best_time(seconds, best, is_best, said):
     assert solved_line(seconds, 30, best, is_best) == said
+
+
+def test_a_first_solve_sets_the_time_to_beat():
+    assert solved_line(41.0, 30, first=True) == "Solved in 0:41, 30 moves. A first solve: the time to beat."
+
+
+@pytest.mark.parametrize("moves, hints, fills, said", [
+    (12, 0, 0, "12"),
+    (12, 1, 0, "12  (1 hint)"),
+    (12, 2, 1, "12  (2 hints, 1 fill)"),
+    (1234, 99, 12, "1234  (111 assists)"),  # the long form would pass the panel's 23
+])
+def test_the_panel_counts_moves_and_help_within_its_width(moves, hints, fills, said):
+    assert moves_value(moves, hints, fills, 23) == said
 
 
 def test_best_time_is_recorded(demo: Path, state: Path):

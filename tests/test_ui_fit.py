@@ -195,12 +195,13 @@ def test_a_narrow_title_drops_the_name_before_the_rows_in_view(state: Path, tmp_
 
 
 # ----- 5. F1 and H open the help on menus and lists ---------------------------------------------
-@pytest.mark.parametrize("keys, shown", [
-    ("l", "starter-1"),
-    ("n", "Pick a size and a difficulty:"),
-    ("t", "Size of the grid:"),
+@pytest.mark.parametrize("keys, shown, help_key", [
+    *[(keys, shown, help_key)
+      for keys, shown in [("l", "starter-1"), ("n", "Pick a size and a difficulty:"),
+                          ("t", "Size of the grid:")]
+      for help_key in ("H", F1)],
+    ("o", "Path of a puzzle file:", F1),  # (H is a letter of a path there)
 ])
-@pytest.mark.parametrize("help_key", ["H", F1])
 def test_f1_and_h_open_the_help(state: Path, keys: str, shown: str, help_key: str):
     term = menu(state)
     try:
@@ -210,19 +211,6 @@ def test_f1_and_h_open_the_help(state: Path, keys: str, shown: str, help_key: st
         term.wait_text("Numbrix · Help")
         term.send("q")
         term.wait_text(shown)
-    finally:
-        term.close()
-
-
-def test_f1_opens_the_help_from_the_open_file_prompt(state: Path):
-    term = menu(state)
-    try:
-        term.send("o")
-        term.wait_text("Path of a puzzle file:")
-        term.send(F1)
-        term.wait_text("Numbrix · Help")
-        term.send("q")
-        term.wait_text("Path of a puzzle file:")
     finally:
         term.close()
 

@@ -482,31 +482,23 @@ class PlayScreen(Screen):
             # does not.
             why = "the solution was shown" if game.revealed else self._assists() + " used"
             return Message(f"{self._solved_text()} (no best time: {why})", MessageKind.SUCCESS)
-        if best.solved <= 1:
-            # No best to beat yet: this one is it.
-            return Message(f"{self._solved_text()}. A first solve: the time to beat.",
-                           MessageKind.SUCCESS)
-        return self._solved_message(best.best_seconds, is_best)
+        # (a first solve has no best to beat yet: this one is it)
+        return self._solved_message(best.best_seconds, is_best, first=best.solved <= 1)
 
-    def _assists(self, fill: str = "auto-fill") -> str:
-        """"2 hints, 1 auto-fill": the help the player had."""
-        game = self.game
-        parts = [plural(game.hints, "hint")] if game.hints else []
-        if game.fills:
-            parts.append(plural(game.fills, fill))
-        return ", ".join(parts)
+    def _assists(self) -> str:
+        return help_count(self.game.hints, self.game.fills)
 
     def _solved_text(self) -> str:
         record = self.game.solved
         assert record is not None
         return solved_line(record.seconds, record.moves)
 
-    def _solved_message(self, best: float | None, is_best: bool) -> Message:
-        if self.game.solved is not None and self.game.solved.revealed:
-            return Message("Solution revealed: u takes it back.")
+    def _solved_message(self, best: float | None, is_best: bool, first: bool = False) -> Message:
         record = self.game.solved
         assert record is not None
-        return Message(solved_line(record.seconds, record.moves, best, is_best),
+        if record.revealed:
+            return Message("Solution revealed: u takes it back.")
+        return Message(solved_line(record.seconds, record.moves, best, is_best, first),
                        MessageKind.SUCCESS)
 
     def after_draw(self) -> None:
@@ -589,13 +581,7 @@ class PlayScreen(Screen):
         level = game.puzzle.metadata.get("difficulty")
         if level:
             size += f"  {level}"
-        moves = str(game.moves)
-        if game.hints or game.fills:
-            # (the panel's key list calls auto-fill "fill": the short word keeps the row
-            # within the panel's width)
-            moves += f"  ({self._assists('fill')})"
-            if len(moves) > PANEL_WIDTH - 8:
-                moves = f"{game.moves}  ({plural(game.hints + game.fills, 'assist')})"
+        moves = moves_value(game.moves, game.hints, game.fills, PANEL_WIDTH - 8)
         clock = format_duration(game.elapsed())
         if game.paused:
             clock += "  paused"
@@ -716,10 +702,14 @@ class PlayScreen(Screen):
 
 
 def solved_line(
-    seconds: float, moves: int, best: float | None = None, is_best: bool = False
+    seconds: float, moves: int, best: float | None = None, is_best: bool = False,
+    first: bool = False,
 ) -> str:
-    """"Solved in 0:41, 30 moves", and how it compares with the best time when there is one."""
+    """"Solved in 0:41, 30 moves", and how it compares with the best time when there is one
+    (`first`: this solve is the puzzle's first, so its time is the one to beat)."""
     text = f"Solved in {format_duration(seconds)}, {plural(moves, 'move')}"
+    if first:
+        return text + ". A first solve: the time to beat."
     if best is None:
         return text
     if is_best:
@@ -729,6 +719,23 @@ def solved_line(
         # 0:41 that did not beat it.
         return text + f" (as fast as your best, {format_duration(best)})"
     return text + f" (best {format_duration(best)})"
+
+
+def help_count(hints: int, fills: int, fill: str = "auto-fill") -> str:
+    """"2 hints, 1 auto-fill": the help the player had."""
+    parts = [plural(hints, "hint")] if hints else []
+    if fills:
+        parts.append(plural(fills, fill))
+    return ", ".join(parts)
+
+
+def moves_value(moves: int, hints: int, fills: int, width: int) -> str:
+    """The panel's moves count, with the help had: "12  (1 hint, 2 fills)" (the panel's key
+    list calls auto-fill "fill"), or "12  (3 assists)" where that would not fit `width`."""
+    if not hints and not fills:
+        return str(moves)
+    text = f"{moves}  ({help_count(hints, fills, 'fill')})"
+    return text if len(text) <= width else f"{moves}  ({plural(hints + fills, 'assist')})"
 
 
 def label_for(puzzle_id: str | None, source: str | None) -> str:
