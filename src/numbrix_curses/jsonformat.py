@@ -50,17 +50,19 @@ def parse_json_puzzles(text: str, filename: str, most: int) -> list[Puzzle]:
         puzzles = []
         for k, record in enumerate(document):
             try:
-                puzzles.append(_puzzle(record, filename, 1, f"record {k + 1} of the array: "))
-            except ParseError as error:
-                # (found only now: most files have no error to place)
+                puzzles.append(_puzzle(record))
+            except _BadRecord as error:
+                # (placed only now: most files have no error to place)
                 line, col = _line_col(text, _element_start(text, k))
-                raise ParseError(filename, line, col, error.message) from None
+                raise ParseError(
+                    filename, line, col, f"record {k + 1} of the array: {error}"
+                ) from None
         return puzzles
-    line, col = _line_col(text, len(text) - len(text.lstrip()))
     try:
-        return [_puzzle(document, filename, line, "")]
-    except ParseError as error:
-        raise ParseError(filename, line, col, error.message) from None
+        return [_puzzle(document)]
+    except _BadRecord as error:
+        line, col = _line_col(text, len(text) - len(text.lstrip()))
+        raise ParseError(filename, line, col, str(error)) from None
 
 
 def _element_start(text: str, index: int) -> int:
@@ -87,6 +89,10 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
 
 class _ExtraData(Exception):
     """More than one JSON value in the text: JSON Lines."""
+
+
+class _BadRecord(Exception):
+    """A record that is no puzzle; the caller knows where it stands in the file."""
 
 
 def _loads(text: str, filename: str, line_offset: int) -> Any:
@@ -119,58 +125,58 @@ def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
             raise ParseError(
                 filename, number, 1, f"more than {most} puzzles in one file; split it up"
             )
-        puzzles.append(_puzzle(record, filename, number, ""))
+        try:
+            puzzles.append(_puzzle(record))
+        except _BadRecord as error:
+            raise ParseError(filename, number, 1, str(error)) from None
     return puzzles
 
 
-def _puzzle(record: Any, filename: str, line: int, where: str) -> Puzzle:
-    """The puzzle of one record: an object with a ``puzzle`` grid, or a bare grid."""
-
-    def error(message: str) -> ParseError:
-        return ParseError(filename, line, 1, where + message)
-
+def _puzzle(record: Any) -> Puzzle:
+    """The puzzle of one record: an object with a ``puzzle`` grid, or a bare grid; raises
+    `_BadRecord`."""
     if isinstance(record, list):
         grid, metadata = record, {}
     elif isinstance(record, dict):
         if "puzzle" not in record:
             found = "a solution but no puzzle" if "solution" in record else "no puzzle"
-            raise error(f"the JSON object has {found}; a puzzle record holds \"puzzle\": "
+            raise _BadRecord(f"the JSON object has {found}; a puzzle record holds \"puzzle\": "
                         "[[...], ...]")
-        grid, metadata = record["puzzle"], _metadata(record, error)
+        grid, metadata = record["puzzle"], _metadata(record)
     else:
-        raise error(f"expected a JSON object or a grid, found {_kind(record)}")
-    rows = _rows(grid, error)
+        raise _BadRecord(f"expected a JSON object or a grid, found {_kind(record)}")
+    rows = _rows(grid)
     try:
         return Puzzle(np.array(rows, dtype=np.int64), metadata)
     except PuzzleError as why:
         if why.cell is not None:
             r, c = why.cell
-            raise error(f"row {r + 1}, column {c + 1}: {why.message}") from None
-        raise error(why.message) from None
+            raise _BadRecord(f"row {r + 1}, column {c + 1}: {why.message}") from None
+        raise _BadRecord(why.message) from None
 
 
-def _rows(grid: Any, error: Any) -> list[list[int]]:
+def _rows(grid: Any) -> list[list[int]]:
     """`grid` checked to be a rectangle of whole numbers within reach of a board's size."""
     if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
-        raise error("a grid must be a list of rows, each a list of numbers")
+        raise _BadRecord("a grid must be a list of rows, each a list of numbers")
     if len(grid) > MAX_SIDE or any(len(r) > MAX_SIDE for r in grid):
-        raise error(f"a grid has at most {MAX_SIDE} rows and {MAX_SIDE} columns")
+        raise _BadRecord(f"a grid has at most {MAX_SIDE} rows and {MAX_SIDE} columns")
     width = len(grid[0])
     for r, row in enumerate(grid, start=1):
         if len(row) != width:
-            raise error(f"row {r} has {_cells(len(row))}, expected {width}")
+            raise _BadRecord(f"row {r} has {_cells(len(row))}, expected {width}")
         for c, value in enumerate(row, start=1):
             # (bool is an int in Python, and a float like 3.0 is no cell in a text file)
             if isinstance(value, float):
-                raise error(f"row {r}, column {c}: {_kind(value)} is not a whole number")
+                raise _BadRecord(f"row {r}, column {c}: {_kind(value)} is not a whole number")
             if not isinstance(value, int) or isinstance(value, bool):
-                raise error(f"row {r}, column {c}: {_kind(value)} is not a number (0 = blank)")
+                raise _BadRecord(f"row {r}, column {c}: {_kind(value)} is not a number (0 = blank)")
             if not 0 <= value <= MAX_SIDE * MAX_SIDE:
-                raise error(f"row {r}, column {c}: {_kind(value)} is out of range")
+                raise _BadRecord(f"row {r}, column {c}: {_kind(value)} is out of range")
     return grid
 
 
-def _metadata(record: dict, error: Any) -> dict[str, str]:
+def _metadata(record: dict) -> dict[str, str]:
     metadata: dict[str, str] = {}
     for key in METADATA_KEYS:
         value = record.get(key)
@@ -179,10 +185,10 @@ def _metadata(record: dict, error: Any) -> dict[str, str]:
         ):
             continue
         if isinstance(value, bool) or not isinstance(value, (str, int)):
-            raise error(f"\"{key}\" must be a string or a number, found {_kind(value)}")
+            raise _BadRecord(f"\"{key}\" must be a string or a number, found {_kind(value)}")
         text = str(value).strip()
         if _NOT_ON_A_LINE.search(text):
-            raise error(f"\"{key}\" holds a control character; a puzzle file holds plain text")
+            raise _BadRecord(f"\"{key}\" holds a control character; a puzzle file holds plain text")
         metadata[key] = text
     return metadata
 
