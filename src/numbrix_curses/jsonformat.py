@@ -140,8 +140,9 @@ def _puzzle(record: Any) -> Puzzle:
     elif isinstance(record, dict):
         if "puzzle" not in record:
             found = "a solution but no puzzle" if "solution" in record else "no puzzle"
-            raise _BadRecord(f"the JSON object has {found}; a puzzle record holds \"puzzle\": "
-                        "[[...], ...]")
+            raise _BadRecord(
+                f"the JSON object has {found}; a puzzle record holds \"puzzle\": [[...], ...]"
+            )
         grid, metadata = record["puzzle"], _metadata(record)
     else:
         raise _BadRecord(f"expected a JSON object or a grid, found {_kind(record)}")
