@@ -206,8 +206,8 @@ def test_finish_the_puzzle(term: Terminal, board: Board):
 def test_resize_smaller_says_too_small_and_larger_relayouts(term: Terminal, board: Board):
     term.send("3")
     board.wait_cell(0, 1, "3")
-    term.resize(10, 40)
-    term.wait_text("Terminal too small: need 26x13")
+    term.resize(9, 40)
+    term.wait_text("Terminal too small: need 26x10")
     term.send("u")  # ignored while the board is not shown
     term.resize(20, 40)  # narrow: the panel goes under the board
     term.wait_text("4x4 · 12/16 · 1 move · ")
@@ -663,12 +663,12 @@ def test_the_mouse_wheel_scrolls_a_board_larger_than_the_screen(tmp_path: Path, 
 
 
 def test_a_board_larger_than_the_screen_scrolls_with_the_cursor(tmp_path: Path, state: Path):
-    term = start(play_command(str(big_puzzle(tmp_path))), state, rows=ROWS, cols=COLS)
+    term = start(play_command(str(big_puzzle(tmp_path, 30, 30))), state, rows=ROWS, cols=COLS)
     board = Board(term, 5)
     try:
         match = term.wait_match(r"rows 1-(\d+) cols 1-(\d+)")
         shown_rows, shown_cols = int(match.group(1)), int(match.group(2))
-        assert 5 <= shown_rows < 20 and 5 <= shown_cols <= 20
+        assert 5 <= shown_rows < 30 and 5 <= shown_cols < 30
         term.wait_text("┄")  # the cut edge is dashed
         for _ in range(shown_rows + 2):
             term.send_key("down")
@@ -681,7 +681,7 @@ def test_a_board_larger_than_the_screen_scrolls_with_the_cursor(tmp_path: Path, 
             term.send_key("up")
         term.wait_match(r"rows 1-")
         board.wait_cell(0, 0, "1")
-        term.resize(12, 30)
+        term.resize(10, 26)
         term.wait_text("Terminal too small")
         term.resize(ROWS, COLS)
         term.wait_match(r"rows 1-")

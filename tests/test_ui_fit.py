@@ -1,7 +1,8 @@
 """The screens fit the terminal they are in: text wraps instead of being cut, a screen too
 small says so (whole) instead of showing clipped content, the real terminal size is used,
 the help keys work everywhere the help says, counts read right, and a board larger than the
-screen can be looked over in the solver's replay.
+screen can be looked over in the solver's replay, or drawn without walls when that makes it
+fit.
 
 The real app in a pseudo-terminal (tests/tty_harness.py), plus the pure wrapping helpers.
 """
@@ -13,7 +14,10 @@ import pytest
 
 from numbrix_curses.library import load_bundled
 from numbrix_curses.textformat import format_compact
+from numbrix_curses.ui.actions import SelectCell
+from numbrix_curses.ui.grid import GridLayout, cell_at
 from numbrix_curses.ui.help import KEY_INDENT, KEY_WIDTH, help_lines
+from numbrix_curses.ui.layout import plan_layout
 from tty_harness import Board, Terminal, app_command, expect_exit, play_command, start, wait_play
 
 F1 = "\x1bOP"
@@ -82,7 +86,7 @@ def test_too_small_notice_wraps_to_a_narrow_terminal(state: Path, demo: Path):
         wait_play(term)
         term.resize(10, 20)
         term.wait_for(lambda: notice_shown(term, 10, 20), what="the whole notice at 20x10")
-        assert "need 26x13" in term.text
+        assert "need 26x10" in term.text
         assert all(len(line.rstrip()) <= 20 for line in term.lines)
         term.resize(6, 20)
         term.wait_for(lambda: notice_shown(term, 6, 20), what="the whole notice at 20x6")
@@ -162,8 +166,7 @@ def test_help_lines_fit_the_width_with_a_hanging_indent(width: int):
 def test_status_bar_message_wraps_onto_a_spare_line(state: Path, tmp_path: Path):
     term = start(play_command(str(large_16(tmp_path))), state)
     try:
-        term.wait_match(r"rows 1-\d+ cols 1-\d+")  # compact: a window onto the board
-        term.wait_text("quit")
+        term.wait_text("q quit")  # the status bar under the board, with a spare row
         term.send("?")
         term.wait_text("(? again places it)", timeout=30)
         text = term.flowing_text()
@@ -186,7 +189,7 @@ def test_a_narrow_key_line_keeps_help_and_quit(state: Path, demo: Path, cols: in
 def test_a_narrow_title_drops_the_name_before_the_rows_in_view(state: Path, tmp_path: Path):
     path = tmp_path / "seven.txt"
     path.write_text("# id: a-rather-long-name-for-seven\n" + "1 . . . . . .\n" + ". . . . . . .\n" * 6)
-    term = start(play_command(str(path)), state, rows=16, cols=40)
+    term = start(play_command(str(path)), state, rows=12, cols=40)
     try:
         term.wait_match(r"Numbrix . rows 1-\d cols 1-7")
         assert "a-rather-long" not in term.text
@@ -260,7 +263,7 @@ def test_lines_and_columns_in_the_environment_do_not_pin_the_size(state: Path):
 
 # ----- 9. the solver's replay scrolls ----------------------------------------------------------
 def test_watch_screen_scrolls_a_board_larger_than_the_screen(state: Path, tmp_path: Path):
-    term = start(play_command(str(large_16(tmp_path))), state)
+    term = start(play_command(str(large_16(tmp_path))), state, rows=20, cols=70)
     try:
         term.wait_text("quit")
         term.send("v")
@@ -285,5 +288,51 @@ def test_watch_screen_scrolls_a_board_larger_than_the_screen(state: Path, tmp_pa
         term.send(SHIFT_LEFT)
         term.wait_match(r"cols \d+-14")
         assert "steps/s" in term.text
+    finally:
+        term.close()
+
+
+# ----- 10. a board too large for its walls is drawn compact --------------------------------------
+def test_layout_prefers_walls_then_compact_then_a_compact_window():
+    def plan(rows: int, cols: int, height: int = 24, width: int = 80):
+        return plan_layout(height, width, GridLayout.for_board(rows, cols), 8, 12).grid
+
+    nine = plan(9, 9)
+    assert not nine.compact and not nine.scrolled  # walls whenever they fit
+    fifteen = plan(15, 15)
+    assert fifteen.compact and not fifteen.scrolled  # all 225 cells on 80x24
+    assert fifteen.width <= 80 and fifteen.top + fifteen.height <= 24 - 3
+    big = plan(30, 30)
+    assert big.compact and big.scrolled
+    walled = GridLayout.for_board(30, 30).cells_within(24 - 1 - 3, 80)
+    assert big.rows * big.cols > 2 * walled.rows * walled.cols  # a window worth having
+    assert plan(15, 15, 43, 132).compact is False  # a large screen keeps the walls
+
+
+def test_a_click_on_any_column_of_a_compact_cell_selects_it():
+    grid = GridLayout.for_board(15, 15).compacted().at(2, 1)
+    for row, col in [(0, 0), (7, 3), (14, 14)]:
+        y, x = grid.cell_origin(row, col)
+        assert all(cell_at(grid, y, x + dx) == SelectCell(row, col) for dx in range(grid.cell_width))
+    assert cell_at(grid, 2, 5) is None  # the frame
+    assert cell_at(grid, 2 + 16, 5) is None  # the bottom of the frame
+
+
+def test_fifteen_by_fifteen_fits_80x24_and_plays_by_click(state: Path, tmp_path: Path):
+    term = start(play_command(str(large_16(tmp_path))), state)
+    board = Board(term, 5, compact=True)
+    try:
+        term.wait_text("q quit")
+        board.wait_shown()
+        assert " rows " not in term.lines[0]  # the title names no window: all of it shows
+        blank = next((r, c) for r in range(14, -1, -1) for c in range(14, -1, -1)
+                     if board.text(r, c) == "·")
+        y, x = board.cell_yx(*blank)
+        term.click(y, x + 2)
+        term.send("7")
+        term.send_key("enter")
+        board.wait_cell(*blank, "7")
+        term.send("u")
+        board.wait_cell(*blank, "·")
     finally:
         term.close()

@@ -293,9 +293,11 @@ def expect_exit(term: Terminal, code: int = 0) -> None:
 class Board:
     """Reading and clicking the board widget of a `Terminal` (cells `cell_width` wide)."""
 
-    def __init__(self, term: Terminal, cell_width: int) -> None:
+    def __init__(self, term: Terminal, cell_width: int, compact: bool = False) -> None:
         self.term = term
         self.cell_width = cell_width
+        #: a board drawn without walls: cells side by side, one screen row each
+        self.compact = compact
 
     def origin(self) -> tuple[int, int]:
         corner = self.term.find("┌")
@@ -304,6 +306,8 @@ class Board:
 
     def cell_yx(self, row: int, col: int) -> tuple[int, int]:
         top, left = self.origin()
+        if self.compact:
+            return top + 1 + row, left + 1 + col * self.cell_width
         return top + 1 + 2 * row, left + 1 + col * (self.cell_width + 1)
 
     def text(self, row: int, col: int) -> str:

@@ -5,6 +5,11 @@ side); one-character walls separate cells. Where two orthogonal neighbours hold 
 numbers the wall between them opens and a heavy line joins them, so the chain is visible as
 it grows. While drawing, every cell writes "select this cell" into the screen mask.
 
+A board whose walls do not fit the screen (15x15 on 80x24) is drawn compact: the same cells
+side by side inside the outer frame, one screen row each, with no walls and so no path
+lines (the cursor's neighbours in the chain still light up). A whole board in sight is worth
+more than the lines.
+
 A board larger than the screen is shown through a window (`GridLayout.view_*`) that follows
 the cursor; a frame edge that continues off screen is drawn dashed. What to show is a
 `BoardView`, so the play, entry and watch screens share this widget.
@@ -41,6 +46,8 @@ class GridLayout:
     col0: int = 0
     board_rows: int = 0
     board_cols: int = 0
+    #: no walls between cells (see the module docstring)
+    compact: bool = False
 
     @classmethod
     def for_board(cls, rows: int, cols: int) -> "GridLayout":
@@ -51,12 +58,33 @@ class GridLayout:
         return self.digits + 2
 
     @property
+    def step(self) -> int:
+        """Screen columns from one cell to the next across."""
+        return self.cell_width if self.compact else self.cell_width + 1
+
+    @property
+    def row_step(self) -> int:
+        """Screen rows from one cell to the next down."""
+        return 1 if self.compact else 2
+
+    @property
     def width(self) -> int:
-        return self.cols * (self.cell_width + 1) + 1
+        return self.cols * self.step + (2 if self.compact else 1)
 
     @property
     def height(self) -> int:
-        return 2 * self.rows + 1
+        return self.rows * self.row_step + (2 if self.compact else 1)
+
+    def compacted(self) -> "GridLayout":
+        return replace(self, compact=True)
+
+    def cells_within(self, height: int, width: int) -> "GridLayout":
+        """The largest window (at least 0 x 0 cells) that fits `height` x `width` screen
+        cells, frame included."""
+        frame = 2 if self.compact else 1
+        rows = max(0, (height - frame) // self.row_step)
+        cols = max(0, (width - frame) // self.step)
+        return replace(self, rows=min(rows, self.board_rows), cols=min(cols, self.board_cols))
 
     @property
     def scrolled(self) -> bool:
@@ -86,8 +114,8 @@ class GridLayout:
     def cell_origin(self, row: int, col: int) -> tuple[int, int]:
         """Screen (y, x) of the first character of a board cell (visible or not)."""
         return (
-            self.top + 1 + 2 * (row - self.row0),
-            self.left + 1 + (col - self.col0) * (self.cell_width + 1),
+            self.top + 1 + self.row_step * (row - self.row0),
+            self.left + 1 + (col - self.col0) * self.step,
         )
 
 
@@ -127,21 +155,29 @@ def draw_grid(
     _draw_walls(win, layout, theme)
     if view.hidden:
         return
-    _draw_links(win, view.grid, layout, theme)
+    if not layout.compact:
+        _draw_links(win, view.grid, layout, theme)
     _draw_cells(win, mask, view, layout, theme)
 
 
 def _draw_walls(win: "curses.window", layout: GridLayout, theme: Theme) -> None:
     glyphs = theme.glyphs
-    span = glyphs.horizontal * layout.cell_width
     rows, cols = layout.rows, layout.cols
-    lines = []
-    for i in range(rows + 1):
-        top, bottom = i == 0, i == rows
-        lines.append("".join(
-            glyphs.corner(top, bottom, j == 0, j == cols) + (span if j < cols else "")
-            for j in range(cols + 1)
-        ))
+    if layout.compact:
+        span = glyphs.horizontal * (cols * layout.cell_width)
+        lines = [glyphs.corner(True, False, True, False) + span
+                 + glyphs.corner(True, False, False, True),
+                 glyphs.corner(False, True, True, False) + span
+                 + glyphs.corner(False, True, False, True)]
+    else:
+        span = glyphs.horizontal * layout.cell_width
+        lines = []
+        for i in range(rows + 1):
+            top, bottom = i == 0, i == rows
+            lines.append("".join(
+                glyphs.corner(top, bottom, j == 0, j == cols) + (span if j < cols else "")
+                for j in range(cols + 1)
+            ))
     # Edges that continue off screen are dashed.
     more_up = layout.row0 > 0
     more_down = layout.row0 + rows < layout.board_rows
@@ -154,8 +190,8 @@ def _draw_walls(win: "curses.window", layout: GridLayout, theme: Theme) -> None:
         lines[-1] = lines[-1][0] + lines[-1][1:-1].replace(
             glyphs.horizontal, glyphs.cut_horizontal) + lines[-1][-1]
     for i, line in enumerate(lines):
-        edge_row = i == 0 or i == rows
-        y = layout.top + 2 * i
+        edge_row = i == 0 or i == len(lines) - 1
+        y = layout.top + (i * (rows + 1) if layout.compact else 2 * i)
         put(win, y, layout.left, line, theme.frame if edge_row else theme.wall)
         if not edge_row:
             # The outer frame stays in the frame colour even on inner wall rows.
@@ -163,14 +199,16 @@ def _draw_walls(win: "curses.window", layout: GridLayout, theme: Theme) -> None:
             put(win, y, layout.left + layout.width - 1, line[-1], theme.frame)
     left_bar = glyphs.cut_vertical if more_left else glyphs.vertical
     right_bar = glyphs.cut_vertical if more_right else glyphs.vertical
-    step = layout.cell_width + 1
-    inner = (" " * layout.cell_width + glyphs.vertical) * (cols - 1) + " " * layout.cell_width
+    if layout.compact:
+        inner = " " * (cols * layout.cell_width)
+    else:
+        inner = (" " * layout.cell_width + glyphs.vertical) * (cols - 1) + " " * layout.cell_width
     for row in range(rows):
-        y = layout.top + 1 + 2 * row
-        if cols > 1:
+        y = layout.top + 1 + layout.row_step * row
+        if cols > 1 or layout.compact:
             put(win, y, layout.left + 1, inner, theme.wall)
         put(win, y, layout.left, left_bar, theme.frame)
-        put(win, y, layout.left + cols * step, right_bar, theme.frame)
+        put(win, y, layout.left + layout.width - 1, right_bar, theme.frame)
 
 
 def _draw_links(win: "curses.window", grid: np.ndarray, layout: GridLayout, theme: Theme) -> None:
@@ -192,18 +230,18 @@ def _draw_links(win: "curses.window", grid: np.ndarray, layout: GridLayout, them
 
 
 @functools.lru_cache(maxsize=8)
-def _labels(size: int, digits: int) -> tuple[str, ...]:
-    """The text of every number right-aligned in `digits` columns (index 0: blank)."""
-    return (" " * digits,) + tuple(f"{v:>{digits}}" for v in range(1, size + 1))
+def _labels(size: int, digits: int, empty: str = " ") -> tuple[str, ...]:
+    """The text of every number right-aligned in `digits` columns (index 0: `empty`)."""
+    return (f"{empty:>{digits}}",) + tuple(f"{v:>{digits}}" for v in range(1, size + 1))
 
 
 def cell_at(layout: GridLayout, y: int, x: int) -> SelectCell | None:
     """The board cell under screen position (y, x), None on a wall or outside."""
     dy, dx = y - layout.top - 1, x - layout.left - 1
-    if dy < 0 or dx < 0 or dy % 2:
+    if dy < 0 or dx < 0 or dy % layout.row_step:
         return None
-    step = layout.cell_width + 1
-    row, offset = dy // 2 + layout.row0, dx % step
+    step = layout.step
+    row, offset = dy // layout.row_step + layout.row0, dx % step
     col = dx // step + layout.col0
     if offset >= layout.cell_width or not layout.visible(row, col):
         return None
@@ -215,13 +253,17 @@ def _draw_cells(
 ) -> None:
     # The hot loop of every frame: plain lists instead of numpy indexing, one table of
     # number texts, addstr straight (the layout keeps the board on screen).
-    step = layout.cell_width + 1
+    step = layout.step
     cols = layout.board_cols
     values = view.grid.tolist()
     given = view.given.tolist()
-    labels = _labels(layout.board_rows * cols, layout.digits)
+    compact = layout.compact
+    labels = _labels(layout.board_rows * cols, layout.digits,
+                     theme.glyphs.empty if compact else " ")
     given_attr = theme.given
     entry_attr = theme.entry if view.entry_attr is None else view.entry_attr
+    # A compact board's empty cells show a dot, as faint as the walls it stands for.
+    empty_attr = theme.wall if compact else entry_attr
     bold = curses.A_BOLD
     chain, marks, flags = view.chain, view.marks, view.flags
     cursor, pending = view.cursor, view.pending
@@ -234,7 +276,7 @@ def _draw_cells(
             cell = base + col
             value = row_values[col]
             text = (flags.get(cell, " ") if flags else " ") + labels[value] + " "
-            attr = given_attr if row_given[col] else entry_attr
+            attr = given_attr if row_given[col] else entry_attr if value else empty_attr
             if cell in chain:
                 attr = theme.chain | (attr & bold)
             if marks:

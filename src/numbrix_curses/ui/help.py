@@ -22,8 +22,8 @@ number stands next to the one before it: up, down, left or right, never
 diagonally. The numbers trace one path through every cell. Some numbers are
 given and cannot change; a good puzzle has exactly one solution.
 
-The path is drawn between neighbouring consecutive numbers as you go, and the
-numbers just before and after the one under the cursor light up."""
+Consecutive neighbours are joined by a line (where the walls fit the screen),
+and the numbers before and after the one under the cursor light up."""
 
 SECTIONS: dict[str, list[tuple[str, str]]] = {
     "Playing": [

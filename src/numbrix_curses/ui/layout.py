@@ -1,9 +1,10 @@
 """Where the board and its panel go for a screen size.
 
-In order of preference: the whole board with the panel beside it; the whole board with a
-three-line status bar under it; a scrolling window onto the board (beside the panel or
-above the bar, whichever shows more cells). Only when not even a `MIN_VIEW` x `MIN_VIEW`
-window fits is the terminal too small, and `need` says how large it must be.
+In order of preference: the whole board with walls, with the panel beside it or a three-line
+status bar under it; the whole board compact (no walls, see `grid`), the same two ways; a
+scrolling window onto the compact board (beside the panel or above the bar, whichever shows
+more cells). Only when not even a `MIN_VIEW` x `MIN_VIEW` window fits is the terminal too
+small, and `need` says how large it must be.
 """
 from __future__ import annotations
 
@@ -43,18 +44,18 @@ def plan_layout(height: int, width: int, board: GridLayout, panel_min: int, pane
     """Lay out `board` (a whole-board `GridLayout`) and a side panel of `panel_min` rows at
     least (`panel_max` with everything), or a status bar."""
     usable = height - TITLE_ROWS
-    step = board.cell_width + 1
-    small = board.window(MIN_VIEW, MIN_VIEW)
+    compact = board.compacted()
+    small = compact.window(MIN_VIEW, MIN_VIEW)
     # The stacked layout of the smallest window is the least the screen can have.
     need = (max(small.width, MIN_WIDTH), TITLE_ROWS + small.height + STATUS_BAR_ROWS)
-    side_width = board.width + PANEL_GAP + PANEL_WIDTH
-    if width >= side_width and usable >= max(board.height, panel_min):
-        return _side(board, height, width, panel_max)
-    if width >= max(board.width, MIN_WIDTH) and height >= TITLE_ROWS + board.height + STATUS_BAR_ROWS:
-        return _stacked(board, height, width)
+    for whole in (board, compact):
+        if width >= whole.width + PANEL_GAP + PANEL_WIDTH and usable >= max(whole.height, panel_min):
+            return _side(whole, height, width, panel_max)
+        if width >= max(whole.width, MIN_WIDTH) and height >= TITLE_ROWS + whole.height + STATUS_BAR_ROWS:
+            return _stacked(whole, height, width)
     # Scrolling: which arrangement shows more of the board?
-    side = board.window((usable - 1) // 2, (width - PANEL_GAP - PANEL_WIDTH - 1) // step)
-    stacked = board.window((height - TITLE_ROWS - STATUS_BAR_ROWS - 1) // 2, (width - 1) // step)
+    side = compact.cells_within(usable, width - PANEL_GAP - PANEL_WIDTH)
+    stacked = compact.cells_within(height - TITLE_ROWS - STATUS_BAR_ROWS, width)
     side_ok = usable >= panel_min and side.rows > 0 and side.cols > 0 and _fits(board, side.rows, side.cols)
     stacked_ok = width >= MIN_WIDTH and stacked.rows > 0 and stacked.cols > 0 and _fits(
         board, stacked.rows, stacked.cols

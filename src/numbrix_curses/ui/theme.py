@@ -26,6 +26,8 @@ class Glyphs:
     cut_vertical: str = "┆"
     #: a solved puzzle in lists
     tick: str = "✓"
+    #: an empty cell of a compact board (no walls to show where the cells are)
+    empty: str = "·"
 
     def corner(self, top: bool, bottom: bool, left: bool, right: bool) -> str:
         row = 0 if top else 2 if bottom else 1
@@ -39,7 +41,7 @@ CONSOLE_GLYPHS = Glyphs(
     "─", "│", tuple("┌┬┐├┼┤└┴┘"), "━", "┃", "·", ":", ":", "*"  # type: ignore[arg-type]
 )
 ASCII_GLYPHS = Glyphs(
-    "-", "|", tuple("+++++++++"), "-", "|", "-", ":", ":", "*"  # type: ignore[arg-type]
+    "-", "|", tuple("+++++++++"), "-", "|", "-", ":", ":", "*", "."  # type: ignore[arg-type]
 )
 
 

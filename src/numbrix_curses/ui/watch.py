@@ -293,11 +293,14 @@ class WatchScreen(Screen):
         # Clicks on the replay do nothing: its cells go into a mask of their own.
         draw_grid(win, ScreenMask(*win.getmaxyx()), self.board_view(), grid, theme)
         message = self._final_message()
+        # The scroll keys are named only where there is something to scroll.
+        keep = (lambda key: True) if grid.scrolled else (lambda key: key.what != "scroll")
         if layout.side_panel:
+            lines = tuple(line for line in KEY_LINES if all(map(keep, line)))
             draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
-                            "Solver at work", self.status_rows(), message, theme, keys=KEY_LINES)
+                            "Solver at work", self.status_rows(), message, theme, keys=lines)
         else:
             rows = self.status_rows()
             parts = [rows[0][1], rows[1][1], rows[3][1]]
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
-                            STATUS_BAR_KEYS)
+                            tuple(filter(keep, STATUS_BAR_KEYS)))
