@@ -504,13 +504,18 @@ def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_pa
         target = tmp_path / "typed.txt"
         term.send("e")
         term.wait_text("File to write")
-        term.send("\x15" + str(target) + "\r")
+        term.wait_text("numbrix-3x3.txt")  # a name is offered, selected: typing replaces it
+        term.send(str(target) + "\r")
         term.wait_text("Saved to")
         [saved] = read_puzzles(str(target))
         assert saved.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
         term.send("e")  # a second save offers the same file
         term.wait_text("File to write")
         term.wait_text(str(target))
+        for _ in ".txt":
+            term.send_key("left")  # an arrow keeps the name to edit
+        term.send("2")
+        term.wait_text(str(target)[:-4] + "2.txt")
         term.send_key("escape")
         term.wait_gone("File to write")
         term.send("p")

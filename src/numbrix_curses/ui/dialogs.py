@@ -108,7 +108,10 @@ class ConfirmScreen(Screen):
 
 class TextPromptScreen(Screen):
     """One line of text (a file path); Tab completes paths. `on_submit` returns an error
-    message to show, or where to go."""
+    message to show, or where to go.
+
+    An `initial` text (a suggested file name) starts selected, as in any dialog: typing
+    replaces it and Backspace or Delete clears it; a cursor key keeps it to edit."""
 
     def __init__(
         self,
@@ -128,6 +131,8 @@ class TextPromptScreen(Screen):
         self.on_submit = on_submit
         self.text = initial
         self.pos = len(initial)
+        #: the initial text is still selected (see the class docstring)
+        self.selected = bool(initial)
         self.hint = hint
         self.complete_paths = complete_paths
         self.ok = ok
@@ -168,6 +173,12 @@ class TextPromptScreen(Screen):
         return None
 
     def handle(self, action: Action) -> Nav | None:
+        if self.selected:
+            self.selected = False
+            if isinstance(action, TextKey) or action in (Command.BACKSPACE, Command.CLEAR):
+                self.text, self.pos = "", 0
+                if not isinstance(action, TextKey):
+                    return None
         text, pos = self.text, self.pos
         if isinstance(action, TextKey):
             self.text, self.pos = text[:pos] + action.char + text[pos:], pos + len(action.char)
@@ -239,6 +250,8 @@ class TextPromptScreen(Screen):
         start = max(0, self.pos - field_w + 1)
         shown = self.text[start: start + field_w]
         put(win, y + 1, left, shown.ljust(field_w), curses.A_UNDERLINE)
+        if self.selected:
+            put(win, y + 1, left, shown, theme.selected)
         cursor_x = left + self.pos - start
         char = self.text[self.pos] if self.pos < len(self.text) else " "
         put(win, y + 1, cursor_x, char, curses.A_REVERSE | curses.A_UNDERLINE)
@@ -258,6 +271,14 @@ class TextPromptScreen(Screen):
             put(win, buttons_y, x + len(key) + 1, what)
             mask.put(buttons_y, x, len(key) + 1 + len(what), action)
             x += len(key) + len(what) + 4
+
+
+def home_short(path: str) -> str:
+    """`path` with the home directory written ~, as the prompt accepts it."""
+    home = os.path.expanduser("~")
+    if home not in ("~", "/") and (path == home or path.startswith(home + os.sep)):
+        return "~" + path[len(home):]
+    return path
 
 
 def centred_lines(win: "curses.window", top: int, lines: list[str], attr: int = 0) -> None:

@@ -17,7 +17,7 @@ from numbrix_curses.game import Game, Refusal, plural
 from numbrix_curses.jobs import CancelToken, ThreadJob
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
 from numbrix_curses.ui.actions import Action, Command
-from numbrix_curses.ui.dialogs import ConfirmScreen, TextPromptScreen
+from numbrix_curses.ui.dialogs import ConfirmScreen, TextPromptScreen, home_short
 from numbrix_curses.ui.draw import put, put_if_fits
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.form import Button, Field, Form
@@ -342,7 +342,8 @@ class EntryScreen(Screen):
             self.ctx, "Save the puzzle", "File to write (the text format):",
             lambda text: self._save_to(text, puzzle),
             initial=self.saved_path or f"numbrix-{rows}x{cols}.txt", ok="save",
-            hint="The file is written whole or not at all; Tab completes the path.",
+            hint="Typing replaces the name, an arrow key edits it. A relative path is written "
+            f"in {home_short(os.getcwd())}, whole or not at all.",
         ))
 
     def _save_to(self, text: str, puzzle: Puzzle) -> "str | Nav | None":

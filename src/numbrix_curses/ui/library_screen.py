@@ -190,7 +190,7 @@ def library_screen(ctx: AppContext) -> Screen:
 
 def open_file_screen(ctx: AppContext) -> Screen:
     from numbrix_curses.textformat import ParseError, puzzle_label, read_puzzles
-    from numbrix_curses.ui.dialogs import TextPromptScreen
+    from numbrix_curses.ui.dialogs import TextPromptScreen, home_short
 
     def submit(text: str) -> "str | Nav | None":
         if not text:
@@ -210,13 +210,7 @@ def open_file_screen(ctx: AppContext) -> Screen:
     return TextPromptScreen(
         ctx, "Open file", "Path of a puzzle file:", submit,
         hint="Every puzzle in the file is listed; Tab completes the path. A relative path "
-        f"is read from {_home_short(os.getcwd())}.",
+        f"is read from {home_short(os.getcwd())}.",
     )
 
 
-def _home_short(path: str) -> str:
-    """`path` with the home directory written ~, as the prompt accepts it."""
-    home = os.path.expanduser("~")
-    if home not in ("~", "/") and (path == home or path.startswith(home + os.sep)):
-        return "~" + path[len(home):]
-    return path
