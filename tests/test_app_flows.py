@@ -258,6 +258,26 @@ def test_continue_in_the_menu_resumes_the_latest_game(state: Path):
         term.close()
 
 
+def test_a_puzzle_only_looked_at_leaves_no_game_to_continue(state: Path):
+    term = menu(state)
+    try:
+        term.send("l")
+        term.wait_text("starter-1")
+        term.send_key("enter")
+        term.wait_text("Numbrix · starter-1")
+        term.send_key("right")  # moving the cursor about is not a move
+        time.sleep(1.5)  # the clock ran, yet nothing was played
+        term.send("q")
+        term.wait_text("Puzzle library")
+        assert "in progress" not in term.text
+        term.send("q")
+        term.wait_text("[q] Quit")
+        assert "Continue" not in term.text
+    finally:
+        term.close()
+    assert not list((state / "numbrix-curses" / "games").glob("*.json"))
+
+
 def test_solving_marks_the_library_and_keeps_the_best_time(state: Path):
     from numbrix_curses.library import load_bundled
 

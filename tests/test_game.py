@@ -563,6 +563,8 @@ def test_place_next_skips_a_neighbour_whose_next_number_is_placed():
     assert game.place_next() is None and at(game, 1, 1) == 3
     game.set_cursor(1, 1)  # the cursor's own 3 does not count as placed elsewhere
     assert game.next_number() == 3
+    assert game.place_next() is Refusal.LINKED  # it joins 2: n leaves it
+    assert at(game, 1, 1) == 3
     game.set_cursor(2, 0)  # next to 2 (its 3 placed) and a blank: nothing to count on
     assert game.place_next() is Refusal.NEXT_PLACED
     game.set_cursor(1, 2)  # next to 3 and 9: 9 is the last number, 4 is free

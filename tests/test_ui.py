@@ -12,7 +12,7 @@ import pytest
 from numbrix_curses.ui.actions import ClearCell, Command, Digit, MoveCursor, SelectCell
 from numbrix_curses.ui.keys import action_for_key
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.play import moves_value, solved_line
+from numbrix_curses.ui.play import moves_value, sentence, solved_line
 from tty_harness import Board, Terminal, play_command, start, wait_play
 
 # The `demo` puzzle (conftest.py, helpers.DEMO_TEXT): 4x4, unique; blanks hold 2, 3, 12, 13, 15.
@@ -427,6 +427,24 @@ def test_hint_refuses_on_a_board_with_a_contradiction(term: Terminal, board: Boa
     term.wait_text("Fix the marked cells first")
 
 
+def test_a_hint_that_shows_nothing_is_not_counted_as_help(tmp_path: Path, state: Path):
+    from numbrix_curses.assist import deduce_available
+
+    if not deduce_available():
+        pytest.skip("no deduction engine")
+    path = tmp_path / "open.txt"
+    path.write_text("# id: open\n1 . .\n. . .\n. . .\n")  # many solutions
+    term = start(play_command(str(path)), state, rows=ROWS, cols=COLS)
+    try:
+        wait_play(term, last="mouse")
+        term.send("?")
+        term.wait_text("No further step can be proved:")  # a sentence, capital and all
+        assert "solution." in term.text
+        assert "Moves   0" in term.text and "hint" not in term.lines[3], term.dump()
+    finally:
+        term.close()
+
+
 def test_reveal_asks_first_then_fills_and_undo_takes_it_back(term: Terminal, board: Board):
     term.send("3")
     board.wait_cell(0, 1, "3")
@@ -620,8 +638,22 @@ def test_a_solve_with_auto_fill_counts_without_a_best_time(demo: Path, state: Pa
     try:
         wait_play(term, last="mouse")
         term.send("f")  # every blank of the demo follows by simple steps
+        term.wait_text("Fill in every simple step?")  # it would cost the best time: asked
+        term.send("n")
+        term.wait_gone("Fill in every simple step?")
+        assert "Moves   0" in term.text
+        term.send("f")
+        term.wait_text("Fill in every simple step?")
+        term.send("y")
         wait_status(term, "no best time: 1 auto-fill used")
         term.wait_text("Moves   1  (1 fill)")  # the panel counts it
+        term.send("u")  # a solve is final; the keys say what is left to do
+        wait_status(term, "R plays it again, q leaves.")
+        term.send("R")
+        term.wait_text("Play this puzzle again from the start?")
+        term.send("y")
+        wait_status(term, "A fresh start")
+        term.wait_text("Placed  11 of 16")
         term.send("q")
         assert term.wait_exit() == 0
     finally:
@@ -658,6 +690,26 @@ def test_the_mouse_wheel_scrolls_a_board_larger_than_the_screen(tmp_path: Path, 
         for _ in range(8):  # and back to the top
             term.wheel(row + 2, col + 2, down=False)
         term.wait_match(rf"rows 1-{shown_rows} ")
+    finally:
+        term.close()
+
+
+def test_a_click_at_the_edge_of_a_scrolled_board_leaves_the_view_where_it_is(
+        tmp_path: Path, state: Path):
+    term = start(play_command(str(big_puzzle(tmp_path, 30, 30))), state, rows=ROWS, cols=COLS)
+    board = Board(term, 5, compact=True)
+    try:
+        term.wait_match(r"rows 1-18 cols 1-15 ")  # 15 cells across; the cursor on B1
+        for _ in range(25):
+            term.send_key("right")
+        term.wait_match(r"cols 14-28 ")  # the cursor on column 27, with one to spare
+        term.wait_for(lambda: board.is_cursor(0, 13), what="the cursor in view")
+        y, x = board.cell_yx(0, 0)  # (Board counts from the window's first cell)
+        term.click(y, x + 2)
+        term.wait_for(lambda: board.is_cursor(0, 0), what="the clicked cell selected")
+        assert "cols 14-28 " in term.lines[0]  # the view did not move under the pointer
+        term.send_key("left")  # a key still scrolls ahead of the cursor
+        term.wait_match(r"cols 12-26 ")
     finally:
         term.close()
 
@@ -723,3 +775,14 @@ def test_key_table():
     assert action_for_key(curses.KEY_F1) is Command.HELP
     assert action_for_key("٣") is None  # non-ASCII digits do not type
     assert ClearCell(1, 2) != SelectCell(1, 2)
+
+
+@pytest.mark.parametrize("reason, shown", [
+    ("no further step can be proved: more than one solution",
+     "No further step can be proved: more than one solution."),
+    ("12 and 14 are too far apart.", "12 and 14 are too far apart."),
+    ("  why (see C3)", "Why (see C3)"),
+    ("", ""),
+])
+def test_a_reason_shown_alone_reads_as_a_sentence(reason: str, shown: str):
+    assert sentence(reason) == shown

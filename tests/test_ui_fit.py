@@ -329,6 +329,7 @@ def test_fifteen_by_fifteen_fits_80x24_and_plays_by_click(state: Path, tmp_path:
                      if board.text(r, c) == "·")
         y, x = board.cell_yx(*blank)
         term.click(y, x + 2)
+        term.wait_for(lambda: board.is_cursor(*blank), what="the clicked cell selected")
         term.send("7")
         term.send_key("enter")
         board.wait_cell(*blank, "7")

@@ -77,6 +77,7 @@ class Refusal(str, enum.Enum):
     NO_NEIGHBOUR = "No number next to this cell to count on from."
     NEXT_PLACED = "The numbers after this cell's neighbours are on the board already."
     NOTHING_TO_FILL = "Nothing to fill in."
+    LINKED = "This cell's number already joins a neighbour; n leaves it (Backspace clears)."
 
 
 @dataclass(frozen=True)
@@ -561,11 +562,20 @@ class Game:
         return max(joining or following, default=None)
 
     def place_next(self) -> Refusal | None:
-        """Put `next_number` in the cursor cell (`n` key): the quick way to extend a chain."""
+        """Put `next_number` in the cursor cell (`n` key): the quick way to extend a chain.
+
+        An entry that stands next to its number before or after is part of a chain already,
+        and stays: `n` replaces only a number that joins nothing (a slip, say).
+        """
         self.commit()
         refusal = self._refusal_for(self._cursor)
         if refusal is not None:
             return refusal
+        here = int(self._grid.flat[self._cursor])
+        if here != BLANK and {here - 1, here + 1} & {
+            int(self._grid.flat[n]) for n in self.geometry.neighbours[self._cursor]
+        }:
+            return Refusal.LINKED
         number = self.next_number()
         if number is None:
             flat = self._grid.ravel()

@@ -19,7 +19,7 @@ from numbrix_curses.game import Game, Refusal, describe_move, format_duration, p
 from numbrix_curses.jobs import CancelToken, ThreadJob
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
-from numbrix_curses.ui.actions import Action, Command, GoToMove
+from numbrix_curses.ui.actions import Action, Command, GoToMove, SelectCell
 from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.edits import apply_edit
@@ -41,6 +41,7 @@ from numbrix_curses.ui.screen import (
     Nav,
     Pop,
     Push,
+    Replace,
     Screen,
     draw_title,
     place_board,
@@ -98,6 +99,7 @@ class PlayScreen(Screen):
         self.message = message
         self.too_small = False
         self.origin = (0, 0)
+        self.clicked = False
         self.check_marks: frozenset[int] = frozenset()
         self.check_revision = -1
         self.hint: assist.Hint | None = None
@@ -162,6 +164,9 @@ class PlayScreen(Screen):
             return None
         was_solved = self.game.solved is not None
         self.message = None
+        # A click selects a cell in view: the view stays put under the pointer (the keys
+        # scroll it ahead of the cursor, with a row or column to spare).
+        self.clicked = isinstance(action, SelectCell)
         refusal, nav = self._dispatch(action)
         if refusal is not None:
             self.message = self._refusal_message(refusal)
@@ -192,7 +197,7 @@ class PlayScreen(Screen):
         elif action is Command.HINT:
             return self._hint(), None
         elif action is Command.AUTO_FILL:
-            return self._auto_fill(), None
+            return self._ask_auto_fill()
         elif action is Command.REVEAL:
             return self._ask_reveal()
         elif action is Command.RESTART:
@@ -212,7 +217,7 @@ class PlayScreen(Screen):
             self._cancel_task()
             self.solved_note = self._record_solve()
             self.message = self.solved_note
-        elif record is not None and (refusal is Refusal.SOLVED or self.message is None):
+        elif record is not None and self.message is None:
             # The finished board keeps saying how it went.
             self.message = self.solved_note or self._solved_message(None, False)
         if record is None:
@@ -307,6 +312,25 @@ class PlayScreen(Screen):
             return refusal
         return self._start_help("hint", assist.next_hint)
 
+    def _ask_auto_fill(self) -> tuple[Refusal | None, Nav | None]:
+        """Auto-fill, after asking when it would cost the game its best time: one key (next
+        to d, which moves) must not finish a puzzle by accident."""
+        game = self.game
+        if game.solved is not None:
+            return Refusal.SOLVED, None
+        if game.assisted:
+            return self._auto_fill(), None
+
+        def fill() -> None:
+            refusal = self._auto_fill()
+            if refusal is not None:
+                self.message = self._refusal_message(refusal)
+
+        return None, Push(ConfirmScreen(
+            self.ctx, "Fill in every simple step?", fill,
+            detail="u takes it back; the game earns no best time.",
+        ))
+
     def _auto_fill(self) -> Refusal | None:
         return self._start_help("fill", assist.auto_fill)
 
@@ -367,7 +391,12 @@ class PlayScreen(Screen):
     def _ask_restart(self) -> tuple[Refusal | None, Nav | None]:
         game = self.game
         if game.solved is not None:
-            return Refusal.SOLVED, None
+            def again() -> Nav:
+                return Replace(PlayScreen(self.ctx, Game(game.puzzle), self.label, self.source,
+                                          message=Message("A fresh start: the clock is at 0:00.")))
+
+            return None, Push(ConfirmScreen(self.ctx, "Play this puzzle again from the start?",
+                                            again))
         if not np.any(game.grid[~game.given_mask]):
             return Refusal.NOTHING_TO_CLEAR, None
 
@@ -436,11 +465,14 @@ class PlayScreen(Screen):
         if hint is None:
             self.message = Message("No logical step found from here.")
             return
-        game.note_hint()
+        if hint.cell is not None or hint.evidence:
+            # Only a hint that shows something counts as help: "this puzzle has more than one
+            # solution" places nothing and points at nothing.
+            game.note_hint()
         if hint.contradiction:
             self.check_marks = frozenset(hint.evidence)
             self.check_revision = game.revision
-            self.message = Message(hint.reason, MessageKind.ERROR)
+            self.message = Message(sentence(hint.reason), MessageKind.ERROR)
             return
         self.hint = hint
         self.hint_revision = game.revision
@@ -515,8 +547,8 @@ class PlayScreen(Screen):
         game = self.game
         if game.solved is not None:
             return
-        if game.moves == 0 and not game.can_redo and game.elapsed() < 1:
-            return
+        if game.moves == 0 and not game.can_redo:
+            return  # looking is not playing: no "Continue" for a game without a move
         self.last_save = time.monotonic()
         self.saved_revision = game.revision
         store = self.ctx.store
@@ -565,7 +597,10 @@ class PlayScreen(Screen):
         if refusal is Refusal.PAUSED:
             return Message("Paused. Press p to go on.")
         if refusal is Refusal.SOLVED:
-            return self.solved_note or self._solved_message(None, False)
+            note = self.solved_note or self._solved_message(None, False)
+            if self.game.solved is not None and self.game.solved.revealed:
+                return note  # ("u takes it back" is the way on)
+            return Message(f"{note.text} R plays it again, q leaves.", note.kind)
         kind = MessageKind.ERROR if refusal is Refusal.GIVEN else MessageKind.INFO
         return Message(refusal.value, kind)
 
@@ -642,7 +677,9 @@ class PlayScreen(Screen):
         if placed is None:
             return
         layout, grid = placed
-        grid = grid.scrolled_to(*self.origin).following(*self.game.cursor)
+        grid = grid.scrolled_to(*self.origin)
+        if not (self.clicked and grid.visible(*self.game.cursor)):
+            grid = grid.following(*self.game.cursor)
         self.origin = (grid.row0, grid.col0)
         self._draw_title(win, grid)
         draw_grid(win, mask, self.board_view(), grid, theme)
@@ -719,6 +756,16 @@ def solved_line(
         # 0:41 that did not beat it.
         return text + f" (as fast as your best, {format_duration(best)})"
     return text + f" (best {format_duration(best)})"
+
+
+def sentence(text: str) -> str:
+    """`text` as a sentence on its own: a capital first letter and a full stop (the
+    deduction engine's reasons are phrased to follow a number or a colon)."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."
 
 
 def help_count(hints: int, fills: int, fill: str = "auto-fill") -> str:
