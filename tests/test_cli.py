@@ -578,6 +578,24 @@ def test_a_file_name_is_printed_escaped_and_the_output_reads_back(tmp_path, name
         assert (again.returncode, again.stderr) == (0, b"")  # whatever it prints reads back
 
 
+@pytest.mark.parametrize("char", ["\u2028", "\u202e"], ids=["line-separator", "right-to-left"])
+@pytest.mark.parametrize("command", ["solve", "check", "grade"])
+def test_an_id_with_a_line_separator_or_a_bidi_override_is_printed_escaped(tmp_path, char,
+                                                                        command):
+    """Before: printed raw; U+2028 splits a line for most readers (Python's splitlines
+    among them), U+202E shows the rest of the line backwards. (`print` writes puzzle files,
+    which keep the id as it is, so that it reads back the same.)"""
+    path = tmp_path / "odd.txt"
+    path.write_text(f"# id: a{char}b\n" + UNIQUE_3X3, encoding="utf-8")
+    printed = _numbrix_bytes(command, str(path).encode())
+    assert printed.returncode == 0 and printed.stderr == b""
+    text = printed.stdout.decode("utf-8")
+    assert char not in text and ("a" + repr(char)[1:-1] + "b") in text
+    if command == "check":
+        as_json = _numbrix_bytes("check", "--json", str(path).encode()).stdout.decode()
+        assert json.loads(as_json)["id"] == f"a{char}b"  # JSON says it exactly
+
+
 @pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="no Unix sockets here")
 def test_a_socket_is_named_as_one(run_numbrix, tmp_path, monkeypatch):
     """Before: "cannot read: No such device or address" (the open fails before the kind of

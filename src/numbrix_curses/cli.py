@@ -93,8 +93,9 @@ class Command:
 
 
 def _one_line(text: str) -> str:
-    """`text` with line breaks and other control characters escaped (a file name may hold
-    them), so an error stays one line on stderr."""
+    """`text` with line breaks and other control characters escaped (a file name or an id
+    may hold them: U+2028 breaks a line too, U+202E turns the text after it round), so a
+    message or a line of output stays one line, as written."""
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
@@ -235,7 +236,7 @@ class _SearchTicker:
     """
 
     def __init__(self, label: str) -> None:
-        self.label = label
+        self.label = _one_line(label)
         self.active = sys.stderr.isatty()
         self.shown = False
         self.started = 0.0
@@ -384,7 +385,7 @@ def _run_solve(args: argparse.Namespace) -> int:
         if not first:
             print(file=out)
         first = False
-        print(f"# id: {label}", file=out)
+        print(f"# id: {_one_line(label)}", file=out)
         print(f"# status: {status}", file=out)
         if result.solution is not None:
             out.write(format_compact(puzzle, result.solution, metadata={}))
@@ -406,7 +407,7 @@ def _run_check(args: argparse.Namespace) -> int:
         if args.json:
             print(_json_line(puzzle, label, status, result), file=out)
         else:
-            print(f"{label}: {status}", file=out)
+            print(f"{_one_line(label)}: {status}", file=out)
 
     return _solve_each(args, report)
 
@@ -473,7 +474,7 @@ def _run_solve_steps(args: argparse.Namespace) -> int:
         if not first:
             print(file=out)
         first = False
-        print(f"# id: {label}", file=out)
+        print(f"# id: {_one_line(label)}", file=out)
         print(f"# status: {status}", file=out)
         if grade is None or steps is None:
             print("# no steps: the puzzle does not have exactly one solution", file=out)
@@ -505,7 +506,7 @@ def _run_grade(args: argparse.Namespace) -> int:
             }
             print(json.dumps(record), file=out)
         elif grade is None:
-            print(f"{label}: {status} (not graded)", file=out)
+            print(f"{_one_line(label)}: {status} (not graded)", file=out)
         else:
             from numbrix_curses.deduce import Technique
 
@@ -514,7 +515,7 @@ def _run_grade(args: argparse.Namespace) -> int:
                 for name, count in _technique_counts(grade).items()
             ) or "no steps: every number is given"
             depth = f"; trial depth {grade.trial_depth}" if grade.trial_depth else ""
-            print(f"{label}: {grade.difficulty.value} ({counts}{depth})", file=out)
+            print(f"{_one_line(label)}: {grade.difficulty.value} ({counts}{depth})", file=out)
 
     return _solve_each(args, report)
 
@@ -903,7 +904,7 @@ def _run_print(args: argparse.Namespace) -> int:
     entries = []
     statuses = []
     for index, puzzle in enumerate(puzzles, start=1):
-        label = puzzle_label(puzzle, name, index)
+        label = _one_line(puzzle_label(puzzle, name, index))
         if not args.solutions:
             entries.append(booklet.Entry(puzzle, label))
             continue
