@@ -417,6 +417,21 @@ def test_open_file_lists_every_puzzle_and_plays_one(state: Path, tmp_path: Path)
         term.close()
 
 
+def test_open_file_with_one_puzzle_goes_straight_to_the_game(state: Path, tmp_path: Path):
+    path = tmp_path / "one.txt"
+    path.write_text("# id: lone\n1 . 3\n. . .\n. . 9\n")
+    term = menu(state)
+    try:
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.send(str(path) + "\r")
+        term.wait_text("Numbrix · lone")  # no list of one to choose from
+        term.send("q")
+        term.wait_text("[q] Quit")
+    finally:
+        term.close()
+
+
 def test_open_file_says_where_a_relative_path_starts_and_when_a_folder_is_empty(
     state: Path, tmp_path: Path
 ):

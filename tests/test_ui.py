@@ -575,6 +575,9 @@ def test_the_solved_line_compares_with_the_best_time(seconds, best, is_best, sai
 
 def test_a_first_solve_sets_the_time_to_beat():
     assert solved_line(41.0, 30, first=True) == "Solved in 0:41, 30 moves. A first solve: the time to beat."
+    # after solves with help, which set no time, the first without help is no "new best"
+    assert solved_line(41.0, 30, 41.0, True, first=True, helped_before=True) == (
+        "Solved in 0:41, 30 moves. Your first solve without help: the time to beat.")
 
 
 @pytest.mark.parametrize("moves, hints, fills, said", [
@@ -710,6 +713,12 @@ def test_a_click_at_the_edge_of_a_scrolled_board_leaves_the_view_where_it_is(
         assert "cols 14-28 " in term.lines[0]  # the view did not move under the pointer
         term.send_key("left")  # a key still scrolls ahead of the cursor
         term.wait_match(r"cols 12-26 ")
+        term.send_key("end")  # the row's last cell
+        term.wait_match(r"cols 16-30 ")
+        term.send_key("home")
+        term.wait_match(r"cols 1-15 ")
+        term.send_key("page-down")  # ten rows down
+        term.wait_for(lambda: board.is_cursor(10, 0), what="the cursor ten rows down")
     finally:
         term.close()
 

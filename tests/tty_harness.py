@@ -38,6 +38,10 @@ KEYS = {
     "escape": b"\x1b",
     "space": b" ",
     "ctrl-r": b"\x12",
+    "home": b"\x1bOH",
+    "end": b"\x1bOF",
+    "page-up": b"\x1b[5~",
+    "page-down": b"\x1b[6~",
 }
 #: the Linux console does not switch the arrows to application mode
 LINUX_KEYS = {**KEYS, "up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D"}

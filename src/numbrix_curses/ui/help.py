@@ -28,6 +28,7 @@ and the numbers before and after the one under the cursor light up."""
 SECTIONS: dict[str, list[tuple[str, str]]] = {
     "Playing": [
         ("arrows hjkl wasd", "move the cursor (a click selects a cell)"),
+        ("Home End PgUp PgDn", "to the ends of the row, ten rows up or down"),
         ("0-9", "type a number: 4 then 2 gives 42; Enter, a move or a command ends it"),
         ("n", "the next number: one joining two neighbours (2 between 1 and 3), else one"
               " more than the highest neighbour"),
@@ -37,7 +38,7 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("?", "hint: the next logical step and why (no best time then); ? again places it"),
         ("f", "auto-fill every simple step, as one move (no best time then: asks first)"),
         ("S", "reveal the solution (asks first)"),
-        ("R", "restart: clear your numbers (asks first)"),
+        ("R", "restart: clear your numbers, or play a solved puzzle again (asks first)"),
         ("p", "pause: hide the board and stop the clock"),
         ("m", "show the moves so far; click one to go back to it (u, r walk them)"),
         ("v", "watch the solver work on this puzzle"),
@@ -70,7 +71,7 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
 
 #: the key column: two spaces, then the keys padded to this many columns
 KEY_INDENT = 2
-KEY_WIDTH = 18
+KEY_WIDTH = 20
 #: the widest the text gets (the rules read best in short lines), and the least it needs
 TEXT_WIDTH = 78
 MIN_SIZE = (40, 6)

@@ -15,6 +15,10 @@ from numbrix_curses.ui.actions import Action, Command, Digit, MoveCursor, Scroll
 from numbrix_curses.ui.mask import ScreenMask
 
 UP, DOWN, LEFT, RIGHT = MoveCursor(-1, 0), MoveCursor(1, 0), MoveCursor(0, -1), MoveCursor(0, 1)
+#: rows a page key moves the cursor on a board (the view follows it)
+PAGE_ROWS = 10
+#: far enough to reach the edge of any board (the cursor stops there)
+_EDGE = 1000
 
 KeyTable = Mapping["int | str", Action]
 
@@ -24,6 +28,12 @@ BOARD_KEYS: dict[int | str, Action] = {
     curses.KEY_DOWN: DOWN,
     curses.KEY_LEFT: LEFT,
     curses.KEY_RIGHT: RIGHT,
+    # On a large board the arrows alone make a long way: Home and End go to the ends of the
+    # row, the page keys ten rows at a time.
+    curses.KEY_HOME: MoveCursor(0, -_EDGE),
+    curses.KEY_END: MoveCursor(0, _EDGE),
+    curses.KEY_PPAGE: MoveCursor(-PAGE_ROWS, 0),
+    curses.KEY_NPAGE: MoveCursor(PAGE_ROWS, 0),
     curses.KEY_BACKSPACE: Command.BACKSPACE,
     curses.KEY_DC: Command.CLEAR,
     curses.KEY_ENTER: Command.COMMIT,

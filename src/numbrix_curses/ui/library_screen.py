@@ -205,11 +205,16 @@ def open_file_screen(ctx: AppContext) -> Screen:
         source = os.path.abspath(path)
         entries = [Entry(p, puzzle_label(p, os.path.basename(path), k), source)
                    for k, p in enumerate(puzzles, start=1)]
+        if len(entries) == 1:  # nothing to choose from: straight to the game
+            from numbrix_curses.ui.play import PlayScreen
+
+            [entry] = entries
+            return Replace(PlayScreen.open(ctx, entry.puzzle, entry.label, entry.source))
         return Replace(PuzzleListScreen(ctx, text, entries, grouped=False))
 
     return TextPromptScreen(
         ctx, "Open file", "Path of a puzzle file:", submit,
-        hint="Every puzzle in the file is listed; Tab completes the path. A relative path "
+        hint="A file of several puzzles lists them; Tab completes the path. A relative path "
         f"is read from {home_short(os.getcwd())}.",
     )
 

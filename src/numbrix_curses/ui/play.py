@@ -503,6 +503,7 @@ class PlayScreen(Screen):
         self.saved_revision = game.revision
         if record.revealed:
             return Message("Solution revealed: u takes it back.")
+        before = store.records().get(puzzle_key(game.puzzle))
         try:
             best, is_best = store.record_solve(game.puzzle, self.label, record.seconds,
                                                record.moves, timed=not game.assisted)
@@ -514,8 +515,11 @@ class PlayScreen(Screen):
             # does not.
             why = "the solution was shown" if game.revealed else self._assists() + " used"
             return Message(f"{self._solved_text()} (no best time: {why})", MessageKind.SUCCESS)
-        # (a first solve has no best to beat yet: this one is it)
-        return self._solved_message(best.best_seconds, is_best, first=best.solved <= 1)
+        # A first timed solve has no best to beat yet: this one is it. (Solves with help
+        # before it counted, but set no time.)
+        first = before is None or before.best_seconds is None
+        helped_before = before is not None and before.solved > 0
+        return self._solved_message(best.best_seconds, is_best, first, helped_before)
 
     def _assists(self) -> str:
         return help_count(self.game.hints, self.game.fills)
@@ -525,13 +529,14 @@ class PlayScreen(Screen):
         assert record is not None
         return solved_line(record.seconds, record.moves)
 
-    def _solved_message(self, best: float | None, is_best: bool, first: bool = False) -> Message:
+    def _solved_message(self, best: float | None, is_best: bool, first: bool = False,
+                        helped_before: bool = False) -> Message:
         record = self.game.solved
         assert record is not None
         if record.revealed:
             return Message("Solution revealed: u takes it back.")
-        return Message(solved_line(record.seconds, record.moves, best, is_best, first),
-                       MessageKind.SUCCESS)
+        return Message(solved_line(record.seconds, record.moves, best, is_best, first,
+                                   helped_before), MessageKind.SUCCESS)
 
     def after_draw(self) -> None:
         game = self.game
@@ -740,12 +745,15 @@ class PlayScreen(Screen):
 
 def solved_line(
     seconds: float, moves: int, best: float | None = None, is_best: bool = False,
-    first: bool = False,
+    first: bool = False, helped_before: bool = False,
 ) -> str:
     """"Solved in 0:41, 30 moves", and how it compares with the best time when there is one
-    (`first`: this solve is the puzzle's first, so its time is the one to beat)."""
+    (`first`: no solve of the puzzle set a time before, so this one is the time to beat;
+    `helped_before`: there were solves, all with help)."""
     text = f"Solved in {format_duration(seconds)}, {plural(moves, 'move')}"
     if first:
+        if helped_before:
+            return text + ". Your first solve without help: the time to beat."
         return text + ". A first solve: the time to beat."
     if best is None:
         return text
