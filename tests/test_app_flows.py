@@ -258,6 +258,19 @@ def test_continue_in_the_menu_resumes_the_latest_game(state: Path):
         term.close()
 
 
+def test_continue_names_a_generated_puzzle_without_its_size_twice(state: Path):
+    puzzle = Puzzle.from_rows(GIVENS, {"id": "4x4-easy-7"})
+    game = Game(puzzle, elapsed=65)
+    game.set_value(1, 3)
+    store(state).save_game(puzzle, game, "4x4-easy-7", None)
+    term = menu(state)
+    try:
+        term.wait_text("Continue")
+        assert "4x4-easy-7, 1:05" in term.text, term.dump()
+    finally:
+        term.close()
+
+
 def test_a_puzzle_only_looked_at_leaves_no_game_to_continue(state: Path):
     term = menu(state)
     try:

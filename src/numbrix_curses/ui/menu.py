@@ -55,8 +55,10 @@ class MenuScreen(Screen):
         items = []
         if self.latest is not None:
             saved = self.latest
-            detail = (f"{saved.label}, {saved.puzzle.rows}x{saved.puzzle.cols}, "
-                      f"{format_duration(saved.elapsed)}")
+            size = f"{saved.puzzle.rows}x{saved.puzzle.cols}"
+            # (a generated puzzle's name starts with its size: "9x9-medium-5", not twice)
+            named = saved.label if saved.label.startswith(size) else f"{saved.label}, {size}"
+            detail = f"{named}, {format_duration(saved.elapsed)}"
             items.append(MenuItem("c", "Continue", detail, self._continue))
         items += [
             MenuItem("l", "Puzzle library", "the bundled puzzles", self._library),
