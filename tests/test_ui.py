@@ -795,3 +795,10 @@ def test_key_table():
 ])
 def test_a_reason_shown_alone_reads_as_a_sentence(reason: str, shown: str):
     assert sentence(reason) == shown
+
+
+def test_a_message_wraps_between_words_not_inside_a_path():
+    from numbrix_curses.ui.draw import wrap_text
+
+    assert wrap_text("Saved to /tmp/my-puzzles/typed.txt.", 30) == [
+        "Saved to", "/tmp/my-puzzles/typed.txt."]

@@ -43,7 +43,9 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     """`text` wrapped to `width` columns; at most `max_lines`, the last ending in "..." when
     some was left out."""
     width = max(1, width)
-    lines = textwrap.wrap(text, width) or [""]
+    # Not at hyphens: a file path ("/tmp/my-puzzles/a.txt") or "auto-fill" stays whole
+    # where it fits (a word longer than the width is still cut).
+    lines = textwrap.wrap(text, width, break_on_hyphens=False) or [""]
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[: max(0, max_lines)]
         if lines:
