@@ -936,6 +936,56 @@ def test_a_cell_that_splits_a_pocket_in_three_cannot_be_passed_by_one_run() -> N
         search._cuts([(1, 9)])
 
 
+def shared_pocket_board(end_cells: int) -> tuple[solver._Search, list[tuple[int, int]]]:
+    """A 5x5 board whose free cells are the pocket P = {0, 1, 5, 6, 7, 8}: the room
+    A = {0, 1, 5} behind cell 6, then 7 and 8 (cell 7 is a cut cell too). The one-number
+    run 10 and the tail run 21..25 share it; 10 and 21 are held to cells 7 and 8, and 25 to
+    `end_cells`. (The numbers not in the runs stand on the other cells, 20 on cell 2; the
+    rule reads only the pocket and the runs.)
+
+         P  P 20  #  #        P: the pocket, rows 0 and 1 of the board; # another number
+         P  P  P  P  #        (the bottom three rows are all numbers)
+    """
+    geo = Puzzle(np.zeros((5, 5), dtype=np.int16)).geometry
+    pocket_cells = (0, 1, 5, 6, 7, 8)
+    pocket = sum(1 << cell for cell in pocket_cells)
+    missing = (10, 21, 22, 23, 24, 25)
+    pos = [-1] * 26
+    others = iter(cell for cell in range(25) if cell not in pocket_cells and cell != 2)
+    for v in range(1, 26):
+        if v == 20:
+            pos[v] = 2  # next to cell 7, where 21 may go
+        elif v not in missing:
+            pos[v] = next(others)
+    dom = [0] * 26
+    for v in missing:
+        dom[v] = pocket
+    dom[10] = dom[21] = (1 << 7) | (1 << 8)
+    dom[25] = end_cells
+    search = solver._Search(geo)
+    search.load(pos, dom, pocket, None)
+    return search, [(10, 10), (21, 25)]
+
+
+def test_a_room_behind_a_cut_cell_is_filled_from_the_only_run_end_that_fits_in_it() -> None:
+    """Only 25 can end in room A, so A holds 23..25 and 22 stands on cell 6, the way in;
+    the part behind cell 7 is {0, 1, 5, 6}: 22..25, with 21 on cell 7 and 10 left on 8."""
+    room = (1 << 0) | (1 << 1) | (1 << 5)
+    search, runs = shared_pocket_board(sum(1 << cell for cell in (0, 1, 5, 6, 7, 8)))
+    while search._cuts(runs):
+        pass
+    assert search.dom[22] == 1 << 6 and search.dom[21] == 1 << 7
+    assert all(search.dom[v] & ~room == 0 for v in (23, 24, 25))
+
+
+def test_a_room_behind_a_cut_cell_that_no_run_can_end_in_is_stuck() -> None:
+    """25 held out of room A too: a path would have to come in through cell 6 and go out
+    the same way."""
+    search, runs = shared_pocket_board((1 << 6) | (1 << 7) | (1 << 8))
+    with pytest.raises(Stuck):
+        search._cuts(runs)
+
+
 def test_the_cut_cell_rule_keeps_every_verdict_on_small_boards(
     cut_rule_changes: list[bool],
 ) -> None:

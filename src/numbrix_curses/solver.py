@@ -29,7 +29,9 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
   found;
 - cut cells (at search nodes): a run that alone fills a pocket passes each cell that splits
   the pocket once, from one part into the other, which fixes the number on that cell and the
-  side of the run's other numbers, or shows the pocket cannot be filled;
+  side of the run's other numbers, or shows the pocket cannot be filled; in a pocket that
+  several runs share, a part behind a cut cell holds the end of some run, and when only one
+  run end can lie there, that run fills the part from its end up to the cut cell;
 - probing: each run end with at most three candidate cells is tried on each of them; a
   cell whose trial settles into a contradiction is struck, and every number keeps only the
   cells some surviving trial left it. When the run ends give nothing more, each short run
@@ -977,6 +979,8 @@ class _Search:
         for pocket in self._pockets():
             alone = [(lo, hi) for lo, hi in segs if pocket & dom[lo] and pocket & dom[hi]]
             if len(alone) != 1:
+                if self._bags(pocket, segs):
+                    return True
                 continue
             lo, hi = alone[0]
             if hi - lo + 1 != pocket.bit_count():
@@ -1012,6 +1016,56 @@ class _Search:
                 if changed:
                     return True
         return False
+
+    def _bags(self, pocket: int, segs: list[_Run]) -> bool:
+        """Narrow runs into the parts of `pocket` behind its cut cells; True if that changed
+        the board (a pocket that several runs may share; `_cuts` does one run alone).
+
+        A part A behind a cut cell x is entered from the rest of the board through x only.
+        Its numbers form pieces of runs, and a piece's two ends each join x, a placed number
+        next to A (the piece ends where its run does), or nothing (1 or the last number).
+        A piece cannot have both ends at x (x holds one number), and x joins at most two
+        pieces. So A holds an end of some run (one piece: at most one end at x; k > 1
+        pieces: at most 2 of 2k ends). When no run end can lie in A, the board is stuck.
+        When one can, it must, and then A is a single piece from that end to x: the run's
+        first |A| numbers (from that end) fill A and the next one stands on x. (A sparse
+        11x19 board: its search laid the whole rest of the board before it found that only
+        the last number could end in a pocket of 20 cells behind a corridor.)
+        """
+        dom = self.dom
+        ends: dict[int, tuple[int, int]] = {}
+        for lo, hi in segs:
+            for v in (lo, hi):
+                if dom[v] & pocket:
+                    ends[v] = (lo, hi)
+        changed = False
+        for cell, parts in _remembered(self.cuts, pocket, _CUTS_CACHE_LIMIT, cut_cells, self.geo):
+            for part in parts:
+                inside = [v for v in ends if dom[v] & part]
+                if not inside:
+                    raise Stuck
+                if len(inside) > 1:
+                    continue
+                v = inside[0]
+                lo, hi = ends[v]
+                size = part.bit_count()
+                if lo == hi:
+                    if size > 1:
+                        raise Stuck  # a one-number run is one cell, and A needs no other end
+                    changed |= self._narrow(v, part)
+                    continue
+                if v == lo:
+                    if v + size > hi:
+                        raise Stuck  # the run would end in A too, a second end
+                    numbers, at = range(v, v + size), v + size
+                else:
+                    if v - size < lo:
+                        raise Stuck
+                    numbers, at = range(v - size + 1, v + 1), v - size
+                for u in numbers:
+                    changed |= self._narrow(u, part)
+                changed |= self._narrow(at, 1 << cell)
+        return changed
 
     def _probe(self, segs: list[_Run]) -> None:
         """Try each cell of every run end with few choices; strike the ones that fail at once.
