@@ -617,6 +617,8 @@ def test_watch_the_solver_from_the_entry_screen(state: Path):
     board = Board(term, 3)
     try:
         enter_givens(term, board, [(0, 0, "1"), (0, 2, "3"), (2, 2, "9")])
+        term.send("z")  # not a key of this screen: it says so
+        term.wait_text("z does nothing here")
         term.send("v")
         term.wait_text("Watching the solver")
         term.send_key("enter")  # to the end

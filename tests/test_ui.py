@@ -664,6 +664,17 @@ def test_a_solve_with_auto_fill_counts_without_a_best_time(demo: Path, state: Pa
     assert_solved_once_without_a_best_time(state)
 
 
+def test_a_key_that_means_nothing_says_so(term: Terminal, board: Board):
+    term.send("1")
+    board.wait_cell(0, 1, "1")
+    term.send("z")
+    wait_status(term, "z does nothing here; F1 or H lists the keys.")
+    term.send("2")  # the number being typed goes on: nothing happened
+    board.wait_cell(0, 1, "12")
+    term.send("\x1b[15~")  # F5
+    wait_status(term, "F5 does nothing here")
+
+
 def test_a_command_ends_the_number_being_typed(term: Terminal, board: Board):
     term.send("1")
     board.wait_cell(0, 1, "1")

@@ -121,9 +121,17 @@ class Scroll:
     delta: int
 
 
+@dataclass(frozen=True)
+class UnboundKey:
+    """A key that means nothing on a board screen, by the name the player knows it by:
+    the screen says so instead of doing nothing."""
+
+    name: str
+
+
 Action = Union[
     Command, MoveCursor, SelectCell, ClearCell, Digit, Choose, Hotkey, GoToMove, Adjust, Focus,
-    TextKey, Scroll,
+    TextKey, Scroll, UnboundKey,
 ]
 
 

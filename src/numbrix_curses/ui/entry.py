@@ -16,13 +16,13 @@ from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, plural
 from numbrix_curses.jobs import CancelToken, ThreadJob
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
-from numbrix_curses.ui.actions import Action, Command
+from numbrix_curses.ui.actions import Action, Command, UnboundKey
 from numbrix_curses.ui.dialogs import ConfirmScreen, TextPromptScreen, home_short
 from numbrix_curses.ui.draw import put, put_if_fits
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.form import Button, Field, Form
 from numbrix_curses.ui.grid import BoardView, draw_grid
-from numbrix_curses.ui.keys import ENTRY_KEYS
+from numbrix_curses.ui.keys import ENTRY_KEYS, board_action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
     KeyHelp,
@@ -30,6 +30,7 @@ from numbrix_curses.ui.panel import (
     MessageKind,
     draw_side_panel,
     draw_status_bar,
+    unbound_message,
 )
 from numbrix_curses.ui.screen import (
     AppContext,
@@ -113,6 +114,9 @@ class EntrySizeScreen(Screen):
 class EntryScreen(Screen):
     keys = ENTRY_KEYS
 
+    def action_for_key(self, key: int | str) -> Action | None:
+        return board_action_for_key(key, self.keys)
+
     def __init__(self, ctx: AppContext, rows: int, cols: int) -> None:
         super().__init__(ctx)
         blank = Puzzle(np.zeros((rows, cols), dtype=np.int16))
@@ -164,6 +168,9 @@ class EntryScreen(Screen):
         if action is Command.QUIT:
             return self._leave()
         if self.too_small:
+            return None
+        if isinstance(action, UnboundKey):
+            self.message = unbound_message(action)
             return None
         game = self.game
         if action is Command.COMMIT and self.job is not None:

@@ -11,7 +11,15 @@ from __future__ import annotations
 import curses
 from typing import Mapping
 
-from numbrix_curses.ui.actions import Action, Command, Digit, MoveCursor, Scroll, secondary
+from numbrix_curses.ui.actions import (
+    Action,
+    Command,
+    Digit,
+    MoveCursor,
+    Scroll,
+    UnboundKey,
+    secondary,
+)
 from numbrix_curses.ui.mask import ScreenMask
 
 UP, DOWN, LEFT, RIGHT = MoveCursor(-1, 0), MoveCursor(1, 0), MoveCursor(0, -1), MoveCursor(0, 1)
@@ -124,6 +132,22 @@ def action_for_key(key: int | str, table: KeyTable = PLAY_KEYS) -> Action | None
         if key.isalpha() and key.isupper():
             # Caps Lock: a capital with no meaning of its own acts as its small letter.
             return table.get(key.lower())
+    return None
+
+
+def board_action_for_key(key: int | str, table: KeyTable) -> Action | None:
+    """`action_for_key` for the board screens, where a printable key or a function key
+    that means nothing becomes `UnboundKey`, so the screen can say so (a key that seems
+    to do nothing reads as a broken one)."""
+    action = action_for_key(key, table)
+    if action is not None:
+        return action
+    if isinstance(key, str) and len(key) == 1 and key.isprintable() and not key.isspace():
+        return UnboundKey(key)
+    if isinstance(key, int) and curses.KEY_F2 <= key <= curses.KEY_F12:
+        return UnboundKey(f"F{key - curses.KEY_F0}")
+    if key == curses.KEY_IC:
+        return UnboundKey("Insert")
     return None
 
 

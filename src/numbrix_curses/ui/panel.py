@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import Sequence
 
-from numbrix_curses.ui.actions import Action
+from numbrix_curses.ui.actions import Action, UnboundKey
 from numbrix_curses.ui.draw import put, wrap_text
 from numbrix_curses.ui.layout import PANEL_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
@@ -40,6 +40,11 @@ class KeyHelp:
     what: str
     keys: str
     action: Action | None = None
+
+
+def unbound_message(key: UnboundKey) -> Message:
+    """What the board screens say to a key that means nothing there."""
+    return Message(f"{key.name} does nothing here; F1 or H lists the keys.")
 
 
 @dataclass(frozen=True)

@@ -19,12 +19,12 @@ from numbrix_curses.game import Game, Refusal, describe_move, format_duration, p
 from numbrix_curses.jobs import CancelToken, ThreadJob
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
-from numbrix_curses.ui.actions import Action, Command, GoToMove, SelectCell
+from numbrix_curses.ui.actions import Action, Command, GoToMove, SelectCell, UnboundKey
 from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
-from numbrix_curses.ui.keys import PLAY_KEYS
+from numbrix_curses.ui.keys import PLAY_KEYS, board_action_for_key
 from numbrix_curses.ui.layout import PANEL_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
@@ -34,6 +34,7 @@ from numbrix_curses.ui.panel import (
     MessageKind,
     draw_side_panel,
     draw_status_bar,
+    unbound_message,
 )
 from numbrix_curses.ui.screen import (
     AppContext,
@@ -82,6 +83,9 @@ class PlayScreen(Screen):
     """Playing one puzzle."""
 
     keys = PLAY_KEYS
+
+    def action_for_key(self, key: int | str) -> Action | None:
+        return board_action_for_key(key, self.keys)
 
     def __init__(
         self,
@@ -161,6 +165,9 @@ class PlayScreen(Screen):
 
             return Push(HelpScreen(self.ctx, "play"))
         if self.too_small:
+            return None
+        if isinstance(action, UnboundKey):
+            self.message = unbound_message(action)
             return None
         was_solved = self.game.solved is not None
         self.message = None
