@@ -445,6 +445,22 @@ def test_a_hint_that_shows_nothing_is_not_counted_as_help(tmp_path: Path, state:
         term.close()
 
 
+@pytest.mark.parametrize("rows, said", [
+    ("1 . .\n. . .\n. . .\n", "This puzzle has more than one solution"),
+    ("2 . .\n. . .\n. . .\n", "This puzzle has no solution: a given may be mistyped."),
+])
+def test_a_puzzle_without_one_solution_says_so_on_opening(tmp_path: Path, state: Path,
+                                                          rows: str, said: str):
+    path = tmp_path / "slip.txt"
+    path.write_text("# id: slip\n" + rows)
+    term = start(play_command(str(path)), state, rows=ROWS, cols=COLS)
+    try:
+        wait_play(term, last="mouse")
+        term.wait_for(lambda: said in " ".join(term.flowing_text(32).split()), what=said)
+    finally:
+        term.close()
+
+
 def test_reveal_asks_first_then_fills_and_undo_takes_it_back(term: Terminal, board: Board):
     term.send("3")
     board.wait_cell(0, 1, "3")

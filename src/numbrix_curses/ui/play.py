@@ -120,6 +120,8 @@ class PlayScreen(Screen):
         self.solved_note: Message | None = None
         self.paused_by_cover = False
         self.solution_job: ThreadJob = ThreadJob("solution", self._solve)
+        #: whether a puzzle without exactly one solution has been said to be so
+        self.verdict_told = False
         if game.solved is not None and self.message is None:
             self.message = self._solved_message(None, False)
 
@@ -373,8 +375,22 @@ class PlayScreen(Screen):
         self._finish_reveal()
         return None
 
+    def _tell_verdict(self) -> None:
+        """Say once, as soon as the background solve knows, that the puzzle has several
+        solutions or none: a newspaper puzzle typed in with a slip is then no mystery."""
+        self.verdict_told = True
+        result = self.solution_job.result
+        status = getattr(getattr(result, "status", None), "value", None)
+        if status == "multiple":
+            self.message = Message("This puzzle has more than one solution: any path "
+                                   "through the givens counts.")
+        elif status == "none":
+            self.message = Message("This puzzle has no solution: a given may be mistyped.",
+                                   MessageKind.ERROR)
+
     def _finish_reveal(self) -> None:
         self.reveal_waiting = False
+        self.verdict_told = True  # (the reveal says it too)
         result = self.solution_job.result
         if result is None:
             self.message = Message(f"The solver failed: {self.solution_job.error}",
@@ -444,6 +460,8 @@ class PlayScreen(Screen):
             self.save_failed = False
         if self.reveal_waiting and self.solution_job.done:
             self._finish_reveal()
+        elif not self.verdict_told and self.solution_job.done:
+            self._tell_verdict()
         task = self.task
         if task is None or not task.done:
             if task is not None and task.elapsed() > HINT_BUDGET:
