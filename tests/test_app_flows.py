@@ -426,6 +426,10 @@ def test_open_file_lists_every_puzzle_and_plays_one(state: Path, tmp_path: Path)
         term.wait_text("2 puzzles")
         term.send("q")
         term.wait_text("[q] Quit")
+        term.send("o")  # the path opened last is offered again
+        term.wait_text(str(path))
+        term.send_key("enter")
+        term.wait_text("2 puzzles")
     finally:
         term.close()
 

@@ -202,6 +202,7 @@ def open_file_screen(ctx: AppContext) -> Screen:
             return str(error)
         except (OSError, UnicodeDecodeError) as error:
             return f"{text}: {getattr(error, 'strerror', None) or error}"
+        ctx.last_open = text
         source = os.path.abspath(path)
         entries = [Entry(p, puzzle_label(p, os.path.basename(path), k), source)
                    for k, p in enumerate(puzzles, start=1)]
@@ -213,7 +214,7 @@ def open_file_screen(ctx: AppContext) -> Screen:
         return Replace(PuzzleListScreen(ctx, text, entries, grouped=False))
 
     return TextPromptScreen(
-        ctx, "Open file", "Path of a puzzle file:", submit,
+        ctx, "Open file", "Path of a puzzle file:", submit, initial=ctx.last_open,
         hint="A file of several puzzles lists them; Tab completes the path. A relative path "
         f"is read from {home_short(os.getcwd())}.",
     )

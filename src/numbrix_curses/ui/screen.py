@@ -34,6 +34,8 @@ class AppContext:
     mouse: bool = True
     #: the app was started on one puzzle (`numbrix play FILE`): leaving it ends the app
     standalone: bool = False
+    #: the path last opened with Open file, offered (selected) the next time
+    last_open: str = ""
 
 
 @dataclass(frozen=True)
