@@ -35,6 +35,14 @@ def menu(state: Path, **env: str) -> Terminal:
     return term
 
 
+def open_file_prompt(state: Path) -> Terminal:
+    """The app at its Open file prompt."""
+    term = menu(state)
+    term.send("o")
+    term.wait_text("Path of a puzzle file:")
+    return term
+
+
 def store(state: Path) -> Store:
     return Store(state / "numbrix-curses")
 
@@ -410,10 +418,8 @@ def test_a_crash_restores_the_terminal_keeps_the_game_and_says_one_line(
 def test_open_file_lists_every_puzzle_and_plays_one(state: Path, tmp_path: Path):
     path = tmp_path / "two.txt"
     path.write_text(TWO_PUZZLES)
-    term = menu(state)
+    term = open_file_prompt(state)
     try:
-        term.send("o")
-        term.wait_text("Path of a puzzle file:")
         term.send(str(tmp_path / "missing.txt") + "\r")
         term.wait_message("no such file")  # may wrap after a long temporary path
         term.send("\x15")  # Ctrl-U empties the field
@@ -437,10 +443,8 @@ def test_open_file_lists_every_puzzle_and_plays_one(state: Path, tmp_path: Path)
 def test_open_file_with_one_puzzle_goes_straight_to_the_game(state: Path, tmp_path: Path):
     path = tmp_path / "one.txt"
     path.write_text("# id: lone\n1 . 3\n. . .\n. . 9\n")
-    term = menu(state)
+    term = open_file_prompt(state)
     try:
-        term.send("o")
-        term.wait_text("Path of a puzzle file:")
         term.send(str(path) + "\r")
         term.wait_text("Numbrix · lone")  # no list of one to choose from
         term.send("q")
@@ -454,10 +458,8 @@ def test_open_file_says_where_a_relative_path_starts_and_when_a_folder_is_empty(
 ):
     empty = tmp_path / "empty"
     empty.mkdir()
-    term = menu(state)
+    term = open_file_prompt(state)
     try:
-        term.send("o")
-        term.wait_text("Path of a puzzle file:")
         term.wait_message("A relative path is read from")
         term.send(str(empty) + os.sep + "\t")  # Tab completes; there is nothing to complete
         term.wait_message("That folder is empty.")
@@ -470,10 +472,8 @@ def test_open_file_says_where_a_relative_path_starts_and_when_a_folder_is_empty(
 def test_open_file_reports_a_parse_error_with_its_place(state: Path, tmp_path: Path):
     path = tmp_path / "bad.txt"
     path.write_text("1 2\n3 x\n")
-    term = menu(state)
+    term = open_file_prompt(state)
     try:
-        term.send("o")
-        term.wait_text("Path of a puzzle file:")
         term.send(str(path) + "\r")
         term.wait_text(f"{path}:2:3:")
     finally:
@@ -490,10 +490,8 @@ def test_open_file_refuses_a_pipe_a_device_and_a_directory_and_keeps_going(
     os.mkfifo(pipe)
     good = tmp_path / "two.txt"
     good.write_text(TWO_PUZZLES)
-    term = menu(state)
+    term = open_file_prompt(state)
     try:
-        term.send("o")
-        term.wait_text("Path of a puzzle file:")
         refused = [(pipe, "is a named pipe, not a puzzle file"),
                    (tmp_path, "is a directory, not a puzzle file")]
         if os.path.exists("/dev/zero"):
@@ -514,10 +512,8 @@ def test_open_file_refuses_a_pipe_a_device_and_a_directory_and_keeps_going(
 
 def test_tab_completes_a_path(state: Path, tmp_path: Path):
     (tmp_path / "only-one-like-this.txt").write_text(DEMO_TEXT)
-    term = menu(state)
+    term = open_file_prompt(state)
     try:
-        term.send("o")
-        term.wait_text("Path of a puzzle file:")
         term.send(str(tmp_path / "only-") + "\t")
         term.wait_text("only-one-like-this.txt")
         term.send("\r")
