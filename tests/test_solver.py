@@ -37,10 +37,11 @@ from brute import (
     random_path,
     serpentine,
 )
-from helpers import corpus_boards
+from helpers import CORPUS, corpus_boards
 from numbrix_curses import solver
 from numbrix_curses.constraints import colour_mask, number_colour, odd_number_colour
 from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.textformat import read_puzzles
 from numbrix_curses.solver import (
     Deductions,
     EventKind,
@@ -1013,6 +1014,17 @@ def test_a_board_with_four_givens_is_answered_in_a_few_hundred_guesses() -> None
     guesses; with it, two solutions in 537."""
     puzzle = four_givens_17x20()
     result = solve(puzzle, max_nodes=700)
+    assert result.status is Status.MULTIPLE
+    check_result(puzzle, result)
+
+
+def test_an_open_board_is_answered_soon_after_a_restart_turns_the_first_choice() -> None:
+    """A sparse 17x13 board with several solutions (benchmarks/hard): the first choices
+    lead into a part of the tree with no solution; the restart after 64 guesses tries the
+    other way first and meets two solutions at once (115 guesses; 266 without)."""
+    [puzzle] = [p for p in read_puzzles(str(CORPUS.parent / "hard" / "open-sparse.txt"))
+                if p.id == "open-17x13-sparser-1"]
+    result = solve(puzzle, max_nodes=200)
     assert result.status is Status.MULTIPLE
     check_result(puzzle, result)
 

@@ -556,10 +556,15 @@ class Game:
         flat = self._grid.ravel()
         here = self._cursor
         elsewhere = {int(v) for k, v in enumerate(flat.tolist()) if v != BLANK and k != here}
-        around = {int(flat[n]) for n in self.geometry.neighbours[here]} - {BLANK}
+        around = self._numbers_around(here)
         following = [v + 1 for v in around if v < self.size and v + 1 not in elsewhere]
         joining = [v for v in following if v + 1 in around]
         return max(joining or following, default=None)
+
+    def _numbers_around(self, cell: int) -> set[int]:
+        """The numbers on the cells next to `cell`."""
+        flat = self._grid.flat
+        return {int(flat[n]) for n in self.geometry.neighbours[cell]} - {BLANK}
 
     def place_next(self) -> Refusal | None:
         """Put `next_number` in the cursor cell (`n` key): the quick way to extend a chain.
@@ -571,16 +576,13 @@ class Game:
         refusal = self._refusal_for(self._cursor)
         if refusal is not None:
             return refusal
+        around = self._numbers_around(self._cursor)
         here = int(self._grid.flat[self._cursor])
-        if here != BLANK and {here - 1, here + 1} & {
-            int(self._grid.flat[n]) for n in self.geometry.neighbours[self._cursor]
-        }:
+        if here != BLANK and {here - 1, here + 1} & around:
             return Refusal.LINKED
         number = self.next_number()
         if number is None:
-            flat = self._grid.ravel()
-            around = [int(flat[n]) for n in self.geometry.neighbours[self._cursor]]
-            if not any(around):
+            if not around:
                 return Refusal.NO_NEIGHBOUR
             if any(BLANK < v < self.size for v in around):
                 return Refusal.NEXT_PLACED

@@ -380,7 +380,7 @@ class PlayScreen(Screen):
         solutions or none: a newspaper puzzle typed in with a slip is then no mystery."""
         self.verdict_told = True
         result = self.solution_job.result
-        status = getattr(getattr(result, "status", None), "value", None)
+        status = result.status.value if result is not None else None  # (None: it failed)
         if status == "multiple":
             self.message = Message("This puzzle has more than one solution: any path "
                                    "through the givens counts.")
