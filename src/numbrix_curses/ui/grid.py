@@ -82,9 +82,8 @@ class GridLayout:
         """The largest window (at least 0 x 0 cells) that fits `height` x `width` screen
         cells, frame included."""
         frame = 2 if self.compact else 1
-        rows = max(0, (height - frame) // self.row_step)
-        cols = max(0, (width - frame) // self.step)
-        return replace(self, rows=min(rows, self.board_rows), cols=min(cols, self.board_cols))
+        return self.window(max(0, (height - frame) // self.row_step),
+                           max(0, (width - frame) // self.step))
 
     @property
     def scrolled(self) -> bool:
