@@ -743,6 +743,8 @@ JSON_RECORDS = json.dumps([
 @example(b'{"puzzle": [[1, 2]], "id": "\\u001b[2J"}')
 @example(b'{"puzzle": [[1, 2]]}\n{"puzzle": [[1, 2]]} {}\n')
 @example(b'{"solution": [[1, 2]]}')
+@example(b'{"puzzle": [[1, 2]], "id": "a", "id": "b"}')
+@example(b"[" * 900 + b'{"k": 1, "k": 2}' + b"]" * 900)
 def test_damaged_json_puzzles_parse_or_fail_with_a_located_error(content: bytes) -> None:
     parse_bytes(content)
 
@@ -768,3 +770,25 @@ def test_a_json_error_names_the_record_s_line(tmp_path: Path) -> None:
     with pytest.raises(ParseError) as caught:
         read_puzzles(str(path))
     assert str(caught.value) == f"{path}:3:1: row 2, column 2: true is not a number (0 = blank)"
+
+
+@pytest.mark.parametrize("text, where, key, first", [
+    # one object over several lines: json.loads alone would keep "b" and say nothing
+    ('{"id": "a",\n "puzzle": [[1, 2], [4, 3]],\n "id": "b"}\n', "3:2", "id", "1:2"),
+    # JSON Lines: the line of the record that repeats a key
+    ('{"puzzle": [[1, 2], [4, 3]]}\n{"puzzle": [[1, 2], [4, 3]], "puzzle": [[0, 2], [0, 0]]}\n',
+     "2:30", "puzzle", "2:2"),
+    # an array of records, the repeat inside an object the reader otherwise ignores
+    ('[{"puzzle": [[1, 2], [4, 3]]},\n {"x": {"k": 1, "\\u006b": 2}, "puzzle": [[1]]}]',
+     "2:17", "k", "2:9"),
+])
+def test_a_key_given_twice_in_a_json_object_is_a_located_error(
+    tmp_path: Path, text: str, where: str, key: str, first: str
+) -> None:
+    path = tmp_path / "made.json"
+    path.write_text(text)
+    with pytest.raises(ParseError) as caught:
+        read_puzzles(str(path))
+    assert str(caught.value) == (
+        f"{path}:{where}: repeated key {key!r} in a JSON object (first at {first})"
+    )

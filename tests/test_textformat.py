@@ -72,9 +72,28 @@ def test_metadata_before_the_grid():
     assert puzzle.id == "daily-42"
 
 
-def test_metadata_with_empty_value_and_later_key_wins():
-    puzzle = parse_one("# note:\n# id: a\n# id: b\n" + SMALL)
-    assert puzzle.metadata == {"note": "", "id": "b"}
+def test_metadata_with_empty_value():
+    puzzle = parse_one("# note:\n# id: a\n" + SMALL)
+    assert puzzle.metadata == {"note": "", "id": "a"}
+
+
+@pytest.mark.parametrize("text, line, col, first", [
+    ("# note:\n# id: a\n# id: b\n" + SMALL, 3, 3, 2),
+    # keys are read lower-cased, so ID repeats id; the column is the key's
+    ("# id: a\n# seed: 4\n  #ID: b\n" + SMALL, 3, 4, 1),
+    # in a later puzzle of the file, lines count from the top of the file
+    (SMALL + "\n# id: two\n# difficulty: easy\n# id: two\n" + SMALL, 7, 3, 5),
+])
+def test_a_metadata_key_given_twice_is_an_error_naming_both_lines(text, line, col, first):
+    err = parse_error(text)
+    assert where(err) == (line, col)
+    assert err.message == f"repeated 'id' (first given on line {first})"
+    assert str(err) == f"t.txt:{line}:{col}: repeated 'id' (first given on line {first})"
+
+
+def test_the_same_key_in_two_puzzles_or_after_the_grid_starts_is_no_repeat():
+    text = "# id: a\n" + SMALL + "# id: late\n\n# header\n# id: b\n" + SMALL
+    assert [p.id for p in parse_puzzles(text, "t.txt")] == ["a", "b"]
 
 
 def test_comment_with_a_web_address_is_not_metadata():

@@ -14,6 +14,9 @@ lines would (a null, a ``random`` pattern and no inside givens are left out, as 
 writer leaves them out). Other keys (``solution``, ``clues``, ...) are ignored: a record
 that `solve --json` wrote holds no puzzle, and is refused as such.
 
+An object that gives a key twice is refused wherever it stands (``json.loads`` alone would
+keep the last value without a word), named at the repeat and the first.
+
 Errors are `ParseError`s at the line and column where the faulty record starts (a record of
 an array is named by its place in it too), or at the JSON parser's line and column for a
 syntax error.
@@ -95,9 +98,31 @@ class _BadRecord(Exception):
     """A record that is no puzzle; the caller knows where it stands in the file."""
 
 
+class _RepeatedKey(Exception):
+    """A JSON object gives the same key twice (`json.loads` would keep the last silently)."""
+
+
+def _refuse_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """`json.loads`'s object_pairs_hook: the object as a dict, unless a key repeats."""
+    record = dict(pairs)
+    if len(record) != len(pairs):
+        raise _RepeatedKey
+    return record
+
+
 def _loads(text: str, filename: str, line_offset: int) -> Any:
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_refuse_repeats)
+    except _RepeatedKey:
+        # (placed only now, by a second, slower reading: most files have no repeat)
+        key, at, first = _first_repeat(text)
+        line, col = _line_col(text, at)
+        first_line, first_col = _line_col(text, first)
+        raise ParseError(
+            filename, line + line_offset, col,
+            f"repeated key {_shown(key)!r} in a JSON object"
+            f" (first at {first_line + line_offset}:{first_col})",
+        ) from None
     except json.JSONDecodeError as error:
         if error.msg == "Extra data":
             raise _ExtraData from None
@@ -108,6 +133,41 @@ def _loads(text: str, filename: str, line_offset: int) -> Any:
         raise ParseError(filename, line_offset + 1, 1, "JSON nested too deeply") from None
     except ValueError:  # a number of thousands of digits, past what Python converts
         raise ParseError(filename, line_offset + 1, 1, "JSON number too long") from None
+
+
+def _first_repeat(text: str) -> tuple[str, int, int]:
+    """The first key in `text` that its object gives twice: (the key, where the repeat
+    starts, where the first one starts). `text` is JSON, valid up to past that repeat.
+
+    One pass, token by token, with a stack of the open objects' keys instead of recursion:
+    JSON nested as deep as `json.loads` accepts must not overflow Python's stack here.
+    """
+    decoder = json.JSONDecoder()
+    open_keys: list[dict[str, int] | None] = []  # per open container; None for an array
+    at = _skip_space(text, 0)
+    while at < len(text):
+        char = text[at]
+        if char in "{[":
+            open_keys.append({} if char == "{" else None)
+            at += 1
+        elif char in "}]":
+            open_keys.pop()
+            at += 1
+        elif char in ",:":
+            at += 1
+        elif char == '"':
+            string, end = json.decoder.scanstring(text, at + 1)
+            after = _skip_space(text, end)
+            keys = open_keys[-1] if open_keys else None
+            if keys is not None and after < len(text) and text[after] == ":":  # a key
+                if string in keys:
+                    return string, at, keys[string]
+                keys[string] = at
+            at = end
+        else:  # a number, true, false or null
+            _, at = decoder.raw_decode(text, at)
+        at = _skip_space(text, at)
+    raise AssertionError("json.loads found a repeated key that this scan did not")
 
 
 def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
@@ -196,6 +256,11 @@ def _metadata(record: dict) -> dict[str, str]:
 
 def _cells(count: int) -> str:
     return "1 cell" if count == 1 else f"{count} cells"
+
+
+def _shown(text: str) -> str:
+    """A key cut short for a message (JSON allows keys of any length)."""
+    return text if len(text) <= 20 else text[:17] + "..."
 
 
 def _kind(value: Any) -> str:

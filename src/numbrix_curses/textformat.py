@@ -14,7 +14,7 @@ separated by blank lines::
 
 - Lines whose first non-space character is ``#`` are comments. ``# key: value`` comments
   (one-word key) that come before the first grid row of the same block are the puzzle's
-  metadata, keys lower-cased; comments further down a grid are skipped.
+  metadata, keys lower-cased, each at most once; comments further down a grid are skipped.
 - A grid is consecutive non-blank lines, one row each, cells separated by whitespace. A cell
   is a positive integer (a given) or a blank: ``.``, ``_``, ``-`` or ``0``. A row holding a
   comma or semicolon is split at those instead (a spreadsheet's CSV): an empty field is a
@@ -333,16 +333,36 @@ def _check_values(rows: list[_Row], filename: str) -> None:
             seen[value] = (row.line, row.col(index))
 
 
+def _metadata(header: str, first_line: int, filename: str) -> dict[str, str]:
+    """The ``# key: value`` lines of a block's `header` (the comments before its grid).
+
+    A key given twice is an error rather than one silently winning: two ``# id:`` lines in
+    one block are most often two puzzles' headers run together, or an edit that left the
+    old value behind, and either way the reader cannot know which one was meant.
+    """
+    metadata: dict[str, str] = {}
+    first_given: dict[str, int] = {}
+    for m in _METADATA_LINE.finditer(header):
+        key = m.group(1).lower()
+        line = first_line + header.count("\n", 0, m.start())
+        if key in first_given:
+            col = m.start(1) - (header.rfind("\n", 0, m.start(1)) + 1) + 1
+            raise ParseError(
+                filename, line, col,
+                f"repeated {_shown(key)!r} (first given on line {first_given[key]})",
+            )
+        first_given[key] = line
+        metadata[key] = _PAGE_BREAKS.sub(" ", m.group(2)).strip()
+    return metadata
+
+
 def _parse_block(block: str, first_line: int, filename: str) -> Puzzle | None:
     """The puzzle in one block of non-blank lines, or None for a block of comments only."""
     grid_start = _GRID_START.search(block)
     if grid_start is None:
         return None  # a block of comments only (a file header, say)
     header = block[: grid_start.start()]
-    metadata = {
-        m.group(1).lower(): _PAGE_BREAKS.sub(" ", m.group(2)).strip()
-        for m in _METADATA_LINE.finditer(header)
-    }
+    metadata = _metadata(header, first_line, filename)
     grid_line = first_line + header.count("\n")
     rows = _grid_rows(block[grid_start.start() :].split("\n"), grid_line, filename)
     _check_values(rows, filename)
