@@ -209,6 +209,15 @@ def test_number_out_of_range_is_an_error(run_numbrix, puzzle_file):
     assert_one_line_error(run_numbrix("check", str(path)), f"{path}:2:3:")
 
 
+def test_a_board_split_by_a_blank_line_is_one_error_line_with_a_hint(run_numbrix, puzzle_file):
+    path = puzzle_file("# id: split\n1 . 3\n\n. . .\n. 9 .\n")
+    line = assert_one_line_error(run_numbrix("check", str(path)))
+    assert line == (
+        f"{path}:5:3: 9 is out of range 1..6 for a 2x3 grid;"
+        " is a blank line (line 3) splitting a 3x3 board?"
+    )
+
+
 def test_parse_error_on_standard_input(run_numbrix):
     result = run_numbrix("solve", "-", input="1 . 3\n. . .\n. . 99\n")
     assert_one_line_error(result, f"{cli.STDIN_NAME}:3:5:")

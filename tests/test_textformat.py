@@ -307,6 +307,51 @@ def test_number_out_of_range():
     assert err.message == "5 is out of range 1..4 for a 2x2 grid"
 
 
+def nine_by_nine(after_row: int, between: str = "\n", reverse: bool = False) -> str:
+    """A full 9x9 board (the path snaking down the rows; 81 first when `reverse`) with
+    `between` (a blank line) after row `after_row`, under an ``# id:`` line."""
+    rows = []
+    for r in range(9):
+        numbers = [9 * r + (c if r % 2 == 0 else 8 - c) + 1 for c in range(9)]
+        rows.append(" ".join(f"{82 - n if reverse else n:2}" for n in numbers) + "\n")
+    return "# id: split\n" + "".join(rows[:after_row]) + between + "".join(rows[after_row:])
+
+
+def test_a_board_split_by_a_blank_line_is_named_in_the_range_error():
+    # The four rows above the blank line (1..36) read as a 4x9 board; the five below fail
+    # on 54 (row 6 runs right to left), which a 5x9 board cannot hold.
+    err = parse_error(nine_by_nine(4))
+    assert str(err) == (
+        "t.txt:8:1: 54 is out of range 1..45 for a 5x9 grid;"
+        " is a blank line (line 6) splitting a 9x9 board?"
+    )
+
+
+def test_the_hint_names_the_grid_below_when_the_part_above_fails():
+    err = parse_error(nine_by_nine(4, between="\n \n\t\n", reverse=True))
+    assert str(err) == (
+        "t.txt:2:1: 81 is out of range 1..36 for a 4x9 grid;"
+        " is a blank line (lines 6-8) splitting a 9x9 board?"
+    )
+
+
+@pytest.mark.parametrize("between", ["\n# id: second\n", "\n# a comment\n"])
+def test_no_hint_when_a_comment_stands_between_the_grids(between):
+    # a comment or metadata line says the grid below is meant as a puzzle of its own
+    err = parse_error(nine_by_nine(4, between=between))
+    assert err.message == "54 is out of range 1..45 for a 5x9 grid"
+
+
+def test_no_hint_beside_a_grid_of_another_width():
+    err = parse_error("1 2\n4 3\n\n1 . .\n. 9 .\n")
+    assert err.message == "9 is out of range 1..6 for a 2x3 grid"
+
+
+def test_puzzles_of_one_width_without_metadata_between_still_read():
+    text = "1 . 3\n. . .\n. . 9\n\n. 2 .\n. . .\n7 . .\n\n1 2 3\n6 5 4\n"
+    assert [p.size for p in parse_puzzles(text, "t.txt")] == [9, 9, 6]
+
+
 def test_huge_number_is_out_of_range_not_a_crash():
     err = parse_error(". " + "9" * 5000 + "\n. .\n")
     assert where(err) == (1, 3)

@@ -26,9 +26,10 @@ separated by blank lines::
   JSON, read by `jsonformat`.
 
 Every problem is reported as a `ParseError` naming ``FILE:LINE:COL`` (1-based, the column of
-the offending cell) so a user can go straight to it. Absurd inputs (huge files, huge lines,
-binary data, control characters, too many lines or puzzles) are refused up front rather
-than parsed slowly.
+the offending cell) so a user can go straight to it; a given too large for its grid, with
+a grid of as many columns just a blank line away, asks whether that blank line splits one
+board in two. Absurd inputs (huge files, huge lines, binary data, control characters, too
+many lines or puzzles) are refused up front rather than parsed slowly.
 """
 from __future__ import annotations
 
@@ -302,6 +303,16 @@ def _grid_rows(lines: list[str], first_line: int, filename: str) -> list[_Row]:
     return rows
 
 
+class _OutOfRange(ParseError):
+    """A given larger than its grid has cells: what a board split by a blank line gives."""
+
+    def __init__(self, filename: str, line: int, col: int, message: str,
+                 shape: tuple[int, int]) -> None:
+        super().__init__(filename, line, col, message)
+        #: (rows, columns) of the grid the given is too large for
+        self.shape = shape
+
+
 def _check_values(rows: list[_Row], filename: str) -> None:
     """Numbers in 1..R*C, each at most once; errors point at the offending cell."""
     height, width = len(rows), len(rows[0].values)
@@ -315,12 +326,13 @@ def _check_values(rows: list[_Row], filename: str) -> None:
             if not value:
                 continue
             if value > size:
-                raise ParseError(
+                raise _OutOfRange(
                     filename,
                     row.line,
                     row.col(index),
                     f"{_shown(row.tokens[index])} is out of range 1..{size}"
                     f" for a {height}x{width} grid",
+                    (height, width),
                 )
             if value in seen:
                 line, col = seen[value]
@@ -373,6 +385,63 @@ def _parse_block(block: str, first_line: int, filename: str) -> Puzzle | None:
         raise ParseError(filename, rows[r].line, rows[r].col(c), err.message) from None
 
 
+def _grid_shape(block: str, first_line: int, filename: str) -> tuple[int, int] | None:
+    """(rows, columns) of the grid of a block that starts with one (no comment first) and
+    reads as one; None otherwise."""
+    if block.lstrip().startswith("#"):
+        return None
+    try:
+        rows = _grid_rows(block.split("\n"), first_line, filename)
+    except ParseError:
+        return None
+    return len(rows), len(rows[0].values)
+
+
+def _split_hint(
+    text: str,
+    block: re.Match[str],
+    first_line: int,
+    error: _OutOfRange,
+    before: tuple[re.Match[str], int, Puzzle | None] | None,
+    filename: str,
+) -> str:
+    """For a block whose given is out of range: "; is a blank line (line 6) splitting a 9x9
+    board?" when the grid directly after or before it, with only blank lines between (no
+    comment, no metadata), has as many columns; else "".
+
+    A board split in two by a stray blank line reads as two boards too short for their
+    numbers, and the range error alone ("81 is out of range 1..45 for a 5x9 grid") names a
+    shape the user never wrote. Neighbours of the same width in a good file only get the
+    hint on an error of this kind, so no file that read before fails for it.
+    """
+    rows, cols = error.shape
+    lines = block.group().split("\n")
+    last_line = first_line + len(lines) - 1
+    after = _BLOCK.search(text, block.end())
+    if after is not None and not lines[-1].lstrip().startswith("#"):
+        after_line = last_line + text.count("\n", block.end(), after.start())
+        joined = _grid_shape(after.group(), after_line, filename)
+        if joined is not None and joined[1] == cols and rows + joined[0] <= MAX_SIDE:
+            return _hint(last_line + 1, after_line - 1, rows + joined[0], cols)
+    if before is not None and not lines[0].lstrip().startswith("#"):
+        previous, previous_line, puzzle = before
+        previous_lines = previous.group().split("\n")
+        if (puzzle is not None and puzzle.cols == cols and puzzle.rows + rows <= MAX_SIDE
+                and not previous_lines[-1].lstrip().startswith("#")):
+            previous_last = previous_line + len(previous_lines) - 1
+            return _hint(previous_last + 1, first_line - 1, puzzle.rows + rows, cols)
+    return ""
+
+
+def _hint(first_blank: int, last_blank: int, rows: int, cols: int) -> str:
+    """The question `_split_hint` adds, naming the blank line(s) and the board they split."""
+    where = (
+        f"line {first_blank}" if first_blank == last_blank
+        else f"lines {first_blank}-{last_blank}"
+    )
+    return f"; is a blank line ({where}) splitting a {rows}x{cols} board?"
+
+
 def parse_puzzles(text: str, filename: str = "<string>") -> list[Puzzle]:
     """Every puzzle in `text`, in order. Raises `ParseError` on the first problem.
 
@@ -385,10 +454,18 @@ def parse_puzzles(text: str, filename: str = "<string>") -> list[Puzzle]:
         return parse_json_puzzles(text, filename, MAX_PUZZLES)
     puzzles = []
     line, pos = 1, 0
+    before: tuple[re.Match[str], int, Puzzle | None] | None = None  # the block before
     for block in _BLOCK.finditer(text):
         line += text.count("\n", pos, block.start())
         pos = block.start()
-        puzzle = _parse_block(block.group(), line, filename)
+        try:
+            puzzle = _parse_block(block.group(), line, filename)
+        except _OutOfRange as error:
+            hint = _split_hint(text, block, line, error, before, filename)
+            if not hint:
+                raise
+            raise ParseError(error.filename, error.line, error.col, error.message + hint) from None
+        before = (block, line, puzzle)
         if puzzle is None:
             continue
         if len(puzzles) == MAX_PUZZLES:
