@@ -207,7 +207,10 @@ def test_resize_smaller_says_too_small_and_larger_relayouts(term: Terminal, boar
     term.send("3")
     board.wait_cell(0, 1, "3")
     term.resize(9, 40)
-    term.wait_text("Terminal too small: need 26x10")
+    # columns and rows spelt out: "26x10" would read as a board of 26 rows
+    term.wait_for(lambda: "Terminal too small: needs at least 26 columns and 10 rows"
+                  " (this one has 40 columns, 9 rows)" in term.flowing_text(),
+                  what="the too-small notice")
     term.send("u")  # ignored while the board is not shown
     term.resize(20, 40)  # narrow: the panel goes under the board
     term.wait_text("4x4 · 12/16 · 1 move · ")

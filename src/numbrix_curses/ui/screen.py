@@ -119,17 +119,23 @@ def draw_title(win: "curses.window", text: str, theme: Theme) -> None:
 def draw_too_small(win: "curses.window", need: tuple[int, int], theme: Theme) -> None:
     """Say the terminal is smaller than `need` (width, height) and how to go on.
 
-    Each part is wrapped to the width, so a small window (20x6) shows the size needed, the
-    size now and the way out whole; a tinier one gets shorter wording, and only if even
-    that does not fit is the end cut."""
+    Sizes are spelt out in columns and rows: boards are written rows x columns everywhere
+    else, so a bare "26x10" would read as a board's shape, the wrong way round. Each part is
+    wrapped to the width, so a small window (20x6) shows the size needed, the size now and
+    the way out whole; a tinier one gets shorter wording, and only if even that does not fit
+    is the end cut."""
     height, width = win.getmaxyx()
     if width <= 0 or height <= 0:
         return
+    columns, rows = need
     wordings = (
-        [f"Terminal too small: need {need[0]}x{need[1]}", f"(now {width}x{height})",
+        [f"Terminal too small: needs at least {columns} columns and {rows} rows",
+         f"(this one has {width} columns, {height} rows)",
          "Enlarge the window, or press q to leave."],
-        [f"Too small: need {need[0]}x{need[1]}", f"(now {width}x{height})",
-         "Enlarge, q leaves."],
+        [f"Too small: need {columns} columns, {rows} rows",
+         f"(now {width} columns, {height} rows)", "Enlarge, q leaves."],
+        # (for a window 10 columns by 5 rows: the size it has the user can see)
+        [f"Too small: need {columns} wide, {rows} high", "q leaves."],
     )
     for parts in wordings:
         lines = [line for part in parts for line in textwrap.wrap(part, width)]
