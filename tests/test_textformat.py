@@ -352,6 +352,16 @@ def test_puzzles_of_one_width_without_metadata_between_still_read():
     assert [p.size for p in parse_puzzles(text, "t.txt")] == [9, 9, 6]
 
 
+@pytest.mark.parametrize("rows, text_says, json_says", [
+    ("1 . 3\n.\n", "row has 1 cell, expected 3", "row 2 has 1 cell, expected 3"),
+    ("1 . 3\n. .\n", "row has 2 cells, expected 3", "row 2 has 2 cells, expected 3"),
+])
+def test_the_text_and_json_readers_word_a_short_row_alike(rows, text_says, json_says):
+    assert parse_error(rows).message == text_says
+    grid = [[int(v) if v != "." else 0 for v in line.split()] for line in rows.splitlines()]
+    assert parse_error(repr(grid)).message == json_says
+
+
 def test_huge_number_is_out_of_range_not_a_crash():
     err = parse_error(". " + "9" * 5000 + "\n. .\n")
     assert where(err) == (1, 3)

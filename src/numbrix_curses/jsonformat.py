@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError
+from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError, cells_text, cut_short
 
 # Characters a metadata value cannot hold: control characters (the text reader refuses them
 # too: an escape sequence in an id would reach the terminal) and line breaks (a `# key:`
@@ -120,7 +120,7 @@ def _loads(text: str, filename: str, line_offset: int) -> Any:
         first_line, first_col = _line_col(text, first)
         raise ParseError(
             filename, line + line_offset, col,
-            f"repeated key {_shown(key)!r} in a JSON object"
+            f"repeated key {cut_short(key)!r} in a JSON object"
             f" (first at {first_line + line_offset}:{first_col})",
         ) from None
     except json.JSONDecodeError as error:
@@ -225,7 +225,7 @@ def _rows(grid: Any) -> list[list[int]]:
     width = len(grid[0])
     for r, row in enumerate(grid, start=1):
         if len(row) != width:
-            raise _BadRecord(f"row {r} has {_cells(len(row))}, expected {width}")
+            raise _BadRecord(f"row {r} has {cells_text(len(row))}, expected {width}")
         for c, value in enumerate(row, start=1):
             # (bool is an int in Python, and a float like 3.0 is no cell in a text file)
             if isinstance(value, float):
@@ -252,15 +252,6 @@ def _metadata(record: dict) -> dict[str, str]:
             raise _BadRecord(f"\"{key}\" holds a control character; a puzzle file holds plain text")
         metadata[key] = text
     return metadata
-
-
-def _cells(count: int) -> str:
-    return "1 cell" if count == 1 else f"{count} cells"
-
-
-def _shown(text: str) -> str:
-    """A key cut short for a message (JSON allows keys of any length)."""
-    return text if len(text) <= 20 else text[:17] + "..."
 
 
 def _kind(value: Any) -> str:

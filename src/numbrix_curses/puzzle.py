@@ -6,8 +6,9 @@ generator, game) goes through `Geometry` rather than doing its own `r +- 1` arit
 new shape or move rule costs one table. For the bit-parallel searches the geometry also
 offers `expand(mask)`: the cells next to any cell of a bitmask (Python int, bit i = cell i).
 
-Nothing here knows a file format, a search or a screen; `ParseError` is here only so both
-file readers can raise it without importing each other.
+Nothing here knows a file format, a search or a screen; `ParseError` and the wording its
+messages share (`cells_text`, `cut_short`) are here only so both file readers use them
+without importing each other (`textformat` imports `jsonformat`, so not the other way).
 """
 from __future__ import annotations
 
@@ -54,6 +55,17 @@ class ParseError(Exception):
         if self.line <= 0:
             return f"{self.filename}: {self.message}"
         return f"{self.filename}:{self.line}:{self.col}: {self.message}"
+
+
+def cells_text(count: int) -> str:
+    """``1 cell`` or ``N cells``, for the readers' messages about a row's length."""
+    return "1 cell" if count == 1 else f"{count} cells"
+
+
+def cut_short(text: str) -> str:
+    """`text` cut to 20 characters for a message: a faulty cell or key in a file may be
+    thousands of characters long."""
+    return text if len(text) <= 20 else text[:17] + "..."
 
 
 def at_least_two_and_three(a: int, b: int, c: int, d: int) -> tuple[int, int]:

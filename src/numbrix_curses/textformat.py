@@ -41,7 +41,7 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from .jsonformat import parse_json_puzzles
-from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError
+from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError, cells_text, cut_short
 from .readfile import NotRegularFile, read_regular_file
 
 #: Files larger than this are refused before they are parsed (a 30x30 grid is under 4 KB,
@@ -192,17 +192,8 @@ def _junk(row: _Row, index: int, filename: str) -> ParseError:
         filename,
         row.line,
         row.col(index),
-        f"{_shown(token)!r} is not a number or a blank (. _ - 0)",
+        f"{cut_short(token)!r} is not a number or a blank (. _ - 0)",
     )
-
-
-def _shown(token: str) -> str:
-    """A token cut short for a message (a junk cell may be thousands of characters)."""
-    return token if len(token) <= 20 else token[:17] + "..."
-
-
-def _cells(count: int) -> str:
-    return "1 cell" if count == 1 else f"{count} cells"
 
 
 def _read_row(row: _Row, expected: int | None, filename: str) -> None:
@@ -233,7 +224,7 @@ def _read_row(row: _Row, expected: int | None, filename: str) -> None:
             filename,
             row.line,
             row.col(where),
-            f"row has {_cells(len(values))}, expected {expected}",
+            f"row has {cells_text(len(values))}, expected {expected}",
         )
     row.values = values
 
@@ -298,7 +289,7 @@ def _grid_rows(lines: list[str], first_line: int, filename: str) -> list[_Row]:
     for number, col, count in rules:
         if count != width:
             raise ParseError(
-                filename, number, col, f"rule line has {_cells(count)}, expected {width}"
+                filename, number, col, f"rule line has {cells_text(count)}, expected {width}"
             )
     return rows
 
@@ -330,7 +321,7 @@ def _check_values(rows: list[_Row], filename: str) -> None:
                     filename,
                     row.line,
                     row.col(index),
-                    f"{_shown(row.tokens[index])} is out of range 1..{size}"
+                    f"{cut_short(row.tokens[index])} is out of range 1..{size}"
                     f" for a {height}x{width} grid",
                     (height, width),
                 )
@@ -361,7 +352,7 @@ def _metadata(header: str, first_line: int, filename: str) -> dict[str, str]:
             col = m.start(1) - (header.rfind("\n", 0, m.start(1)) + 1) + 1
             raise ParseError(
                 filename, line, col,
-                f"repeated {_shown(key)!r} (first given on line {first_given[key]})",
+                f"repeated {cut_short(key)!r} (first given on line {first_given[key]})",
             )
         first_given[key] = line
         metadata[key] = _PAGE_BREAKS.sub(" ", m.group(2)).strip()
