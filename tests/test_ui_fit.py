@@ -248,6 +248,31 @@ def test_dialog_text_wraps_to_the_dialog(state: Path, demo: Path):
         term.close()
 
 
+def test_a_dialog_over_the_play_screen_shows_no_cut_panel_text_beside_it(state: Path):
+    # A 9x9 board on 80x24: the dialog's box, centred, covers the board's right part and
+    # the left part of the side panel, whose key lines would show cut beside its frame.
+    term = start(app_command("play", "--puzzle", "classic-1"), state, rows=24, cols=80)
+    try:
+        wait_play(term)
+        assert "hjkl wasd" in term.text
+        term.send("S")
+        term.wait_text("[n] No")
+        top, left = term.find("Reveal the solution?")
+        top, left = top - 1, left - 2  # the box's top-left corner
+        assert term.lines[top][left] == "┌", term.dump()
+        right = term.lines[top].index("┐", left)
+        bottom = next(y for y in range(top, len(term.lines)) if term.lines[y][left] == "└")
+        for y in range(top, bottom + 1):
+            assert term.lines[y][right + 1:].strip() == "", term.dump()
+        # the board's cells left of the box stay: the 40 given of row 6, on the box's bottom row
+        assert "│ 40 │" in term.lines[bottom][:left], term.dump()
+        term.send("n")
+        term.wait_gone("Reveal the solution?")
+        term.wait_text("hjkl wasd")  # the panel whole again
+    finally:
+        term.close()
+
+
 # ----- 8. the real terminal size, whatever LINES and COLUMNS say ----------------------------------
 def test_lines_and_columns_in_the_environment_do_not_pin_the_size(state: Path):
     term = menu(state, rows=30, cols=100, LINES="24", COLUMNS="80")

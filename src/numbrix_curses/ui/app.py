@@ -269,7 +269,9 @@ class App:
         mask = ScreenMask(height, width)
         stdscr.erase()
         if screen.overlay and len(self.stack) > 1:
-            self.stack[-2].draw(stdscr, ScreenMask(height, width))
+            below = self.stack[-2]
+            below.draw(stdscr, ScreenMask(height, width))
+            screen.clear_under(stdscr, below)
         screen.draw(stdscr, mask)
         stdscr.refresh()
         screen.after_draw()

@@ -77,10 +77,13 @@ class ConfirmScreen(Screen):
             return Pop(then=self.on_no)
         return None
 
-    def draw(self, win: "curses.window", mask: ScreenMask) -> None:
-        theme = self.theme
-        height, width = win.getmaxyx()
-        buttons = [f"[y] {self.labels[0]}", f"[n] {self.labels[1]}"]
+    def _buttons(self) -> list[str]:
+        return [f"[y] {self.labels[0]}", f"[n] {self.labels[1]}"]
+
+    def _box(self, height: int, width: int) -> tuple[int, int, int, int, list[tuple[str, int]]]:
+        """(top, left, height, width) of the box on a `height` x `width` screen, and its
+        lines of text with their attributes."""
+        buttons = self._buttons()
         texts = [self.question] + ([self.detail] if self.detail else [])
         inner = max(max(len(text) for text in texts), sum(len(b) for b in buttons) + 4) + 4
         box_w = min(width, inner + 2)
@@ -92,6 +95,27 @@ class ConfirmScreen(Screen):
         lines = lines[: max(0, box_h - 4)]
         top = max(0, (height - box_h) // 2)
         left = max(0, (width - box_w) // 2)
+        return top, left, box_h, box_w, lines
+
+    def clear_under(self, win: "curses.window", below: Screen) -> None:
+        """Blank the rows of the side panel the box covers, when it covers any of its
+        columns: the rest of a panel line beside the frame would show as a cut word
+        ("jkl wasd"). Only the panel's columns: board cells beside the box stay."""
+        panel_left = below.side_panel_left
+        if panel_left is None:
+            return
+        height, width = win.getmaxyx()
+        top, left, box_h, box_w, _ = self._box(height, width)
+        if left + box_w <= panel_left:
+            return  # the box ends before the panel: no line of it is cut
+        for y in range(top, top + box_h):
+            put(win, y, panel_left, " " * (width - panel_left))
+
+    def draw(self, win: "curses.window", mask: ScreenMask) -> None:
+        theme = self.theme
+        height, width = win.getmaxyx()
+        buttons = self._buttons()
+        top, left, box_h, box_w, lines = self._box(height, width)
         # The dialog takes every click: nothing behind it reacts.
         mask.clear()
         draw_box(win, top, left, box_h, box_w, theme)

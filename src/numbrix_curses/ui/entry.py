@@ -443,9 +443,12 @@ class EntryScreen(Screen):
         theme = self.theme
         placed = place_board(win, self.game.rows, self.game.cols, STATUS_ROWS, len(KEY_LINES), theme)
         self.too_small = placed is None
+        self.side_panel_left = None
         if placed is None:
             return
         layout, grid = placed
+        if layout.side_panel:
+            self.side_panel_left = layout.panel_left
         grid = grid.scrolled_to(*self.origin).following(*self.game.cursor)
         self.origin = (grid.row0, grid.col0)
         draw_title(win, f"Numbrix {theme.glyphs.bullet} Type in a puzzle", theme)

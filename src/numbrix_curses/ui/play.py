@@ -704,9 +704,12 @@ class PlayScreen(Screen):
         keys = KEY_LINES + ((MOUSE_LINE,) if self.ctx.mouse else ())
         placed = place_board(win, self.game.rows, self.game.cols, STATUS_ROWS, len(keys), theme)
         self.too_small = placed is None
+        self.side_panel_left = None
         if placed is None:
             return
         layout, grid = placed
+        if layout.side_panel:
+            self.side_panel_left = layout.panel_left
         grid = grid.scrolled_to(*self.origin)
         if not (self.clicked and grid.visible(*self.game.cursor)):
             grid = grid.following(*self.game.cursor)

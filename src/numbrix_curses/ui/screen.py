@@ -68,6 +68,9 @@ class Screen:
     keys: KeyTable = LIST_KEYS
     #: drawn over the screen below it (dialogs)
     overlay = False
+    #: the first column of the side panel the last frame drew (None: no side panel), so
+    #: an overlay can blank the panel text its box would leave cut beside its frame
+    side_panel_left: int | None = None
 
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
@@ -85,6 +88,10 @@ class Screen:
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         raise NotImplementedError
+
+    def clear_under(self, win: "curses.window", below: "Screen") -> None:
+        """An overlay: blank what `below` (drawn just now) must not show around it, before
+        the overlay itself is drawn. Nothing by default."""
 
     def tick(self) -> Nav | None:
         """Called before every frame: look at background work."""
