@@ -132,6 +132,12 @@ _RUN_PROBE_FROM_CELLS = 200
 # minimal 8.2 s against 7.2 s).
 _RUN_PROBE_LONGEST_DEEP = 24
 _RUN_PROBE_MOST_WAYS_DEEP = 256
+# Listing a run's ways gives up after this many dead partial ways per way wanted. In an
+# open part of a sparse board one listing could take a million steps before it found more
+# ways than wanted (open-20x20-sparse in benchmarks/hard: 22 of its first 30 s). The
+# listings that succeed on the benchmark's corpus need at most 12,000 steps of either kind,
+# under the bound at both limits, so what they lay is unchanged.
+_WAYS_STEPS_PER_WAY = 40
 # Until it meets a first solution, the search starts again from where no process shares it
 # after this many guesses, then after twice as many as the time before (see `_restart`).
 # Sparse 12x12, 10x20 and 15x15 boards with several solutions (random paths, 8-14% of the
@@ -1213,7 +1219,9 @@ class _Search:
         """Every way to lay the run lo..hi (both ends placed) on its candidates: tuples of
         cells, one per number; None when there are more than `most`.
 
-        Candidates hold only cells within reach of both ends, so few partial ways die.
+        Candidates hold only cells within reach of both ends, so few partial ways die; but
+        in a wide open part of the board many can, and the listing also gives up (None)
+        after `_WAYS_STEPS_PER_WAY` * `most` dead partial ways.
         """
         dom, neighbours = self.dom, self._neighbours
         end = neighbours[self.pos[hi + 1]]
@@ -1222,6 +1230,7 @@ class _Search:
         used = 0
         # choices[k]: the cells next to the one before lo + k, not yet tried for it
         choices = [iter(neighbours[self.pos[lo - 1]])]
+        dead_left = _WAYS_STEPS_PER_WAY * most
         while choices:
             v = lo + len(cells)
             d = dom[v] & ~used
@@ -1230,6 +1239,9 @@ class _Search:
                 choices.pop()
                 if cells:
                     used ^= 1 << cells.pop()
+                dead_left -= 1
+                if not dead_left:
+                    return None
             elif v < hi:
                 cells.append(cell)
                 used |= 1 << cell
