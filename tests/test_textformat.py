@@ -693,3 +693,68 @@ def test_random_files_round_trip(puzzle_list):
     back = parse_puzzles(text, "f")
     assert [p.givens.tolist() for p in back] == [p.givens.tolist() for p in puzzle_list]
     assert [p.metadata for p in back] == [p.metadata for p in puzzle_list]
+
+
+# ---------------------------------------------------------------------------------------------
+# Size lines and wide blanks, as exercise files and hand-aligned boards write them
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3 3\n" + SMALL,
+        "3x3\n" + SMALL,
+        "3 X 3\n" + SMALL,
+        "3,3\n" + SMALL,
+        "3 3\n\n" + SMALL,  # the size on a block of its own
+        "# id: sized\n3 3\n" + SMALL,
+        "3 3\n" + format_boxed(Puzzle(np.array(SMALL_GIVENS), {})),
+    ],
+)
+def test_size_line_before_grid_is_skipped(text):
+    puzzle = parse_one(text)
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+
+
+def test_size_line_may_give_columns_first():
+    for size in ("2 3", "3 2"):
+        puzzle = parse_one(f"{size}\n1 . .\n. . 6\n")
+        assert (puzzle.rows, puzzle.cols) == (2, 3)
+        assert puzzle.givens.tolist() == [[1, 0, 0], [0, 0, 6]]
+
+
+def test_size_line_keeps_metadata_and_line_numbers():
+    puzzle = parse_one("# id: sized\n3 3\n" + SMALL)
+    assert puzzle.metadata["id"] == "sized"
+    # an error below a size line still names its own line and column
+    err = parse_error("3 3\n1 . 3\n. x .\n. . 9\n")
+    assert where(err) == (3, 3)
+    assert "'x'" in err.message
+
+
+def test_size_line_that_does_not_fit_names_both_readings():
+    err = parse_error("4 4\n1 . 3\n. . .\n. . 9\n")
+    assert where(err) == (1, 1)
+    assert err.message == (
+        "row has 2 cells, but the rows below it have 3"
+        " (as a size line, '4 4' does not fit the 3x3 grid below)"
+    )
+
+
+def test_two_number_lines_that_are_boards_stay_boards():
+    # a lone 1x2 board, and one followed by a board of another size
+    assert parse_one("1 2\n").givens.tolist() == [[1, 2]]
+    puzzles = parse_puzzles("1 2\n\n" + SMALL, "t.txt")
+    assert [(p.rows, p.cols) for p in puzzles] == [(1, 2), (3, 3)]
+    # a board two columns wide keeps its first row
+    assert parse_one("1 .\n. .\n. 6\n").givens.tolist() == [[1, 0], [0, 0], [0, 6]]
+    # a short first row of one board is reported, not taken for a size
+    err = parse_error("1 2\n3\n")
+    assert err.message == "row has 1 cell, expected 2"
+
+
+def test_runs_of_blank_characters_are_blanks():
+    puzzle = parse_one("01 __ 03\n.. -- __\n__ 00 09\n")
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+    err = parse_error("1 _x 3\n. . .\n. . 9\n")
+    assert where(err) == (1, 3)

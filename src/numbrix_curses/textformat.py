@@ -16,9 +16,11 @@ separated by blank lines::
   (one-word key) that come before the first grid row of the same block are the puzzle's
   metadata, keys lower-cased, each at most once; comments further down a grid are skipped.
 - A grid is consecutive non-blank lines, one row each, cells separated by whitespace. A cell
-  is a positive integer (a given) or a blank: ``.``, ``_``, ``-`` or ``0``. A row holding a
-  comma or semicolon is split at those instead (a spreadsheet's CSV): an empty field is a
-  blank, and quotes around a field are dropped.
+  is a positive integer (a given) or a blank: ``.``, ``_``, ``-`` or ``0``, or a run of
+  them (``__``). A row holding a comma or semicolon is split at those instead (a
+  spreadsheet's CSV): an empty field is a blank, and quotes around a field are dropped.
+- A size line (``9 9``, ``6x10``) right before a grid, or a blank line before it, is
+  skipped when it fits the grid (see `_size_line`).
 - The printable boxed form (``+----+`` rule lines, cells between ``|`` bars, blanks as spaces)
   is read back too; each block is recognised on its own by its first grid line.
 - Tabs, CRLF line ends and a byte order mark are accepted (UTF-16 and UTF-32 files too, when
@@ -80,6 +82,9 @@ _CONTROL = re.compile(r"[\x01-\x08\x0e-\x1f\x7f-\x9f]")
 # report, so even the largest file it accepts is read in about a second.
 
 # A block: a run of lines that each hold something other than whitespace.
+# A board's size on a line of its own before the grid: "9 9", "6x10", "6 x 10", "6,10"
+# (rows and columns, or columns and rows; see `_size_line`).
+_SIZE = re.compile(r"[^\S\n]*([0-9]{1,3})[^\S\n]*(?:[xX\u00d7,;][^\S\n]*|[^\S\n])([0-9]{1,3})[^\S\n]*")
 _BLOCK = re.compile(r"^[^\S\n]*\S.*(?:\n[^\S\n]*\S.*)*", re.MULTILINE)
 # The first line of a block that is not a comment: where its grid starts.
 _GRID_START = re.compile(r"^[^\S\n]*[^#\s]", re.MULTILINE)
@@ -176,8 +181,8 @@ def _check_text(text: str, filename: str) -> str:
 
 def _cell_value(token: str) -> int | None:
     """The value of a cell token (0 = blank), or None when it is neither number nor blank."""
-    if token in BLANK_TOKENS or not token:
-        return 0
+    if token in BLANK_TOKENS or not token.strip("._-"):
+        return 0  # ("__" or ".." too: a blank as wide as the two-digit numbers around it)
     if token.isdigit() and token.isascii():
         digits = token.lstrip("0")
         # Guard int() against thousands of digits (Python refuses > 4300); anything this
@@ -254,8 +259,59 @@ def _boxed_row(number: int, line: str, filename: str) -> _Row | None:
     return _Row(number, line, tokens, boxed=True)
 
 
+def _cell_count(line: str) -> int | None:
+    """How many cells a grid line holds, from its separators alone; None for a boxed
+    grid's rule line."""
+    stripped = line.strip()
+    if stripped.startswith("+"):
+        return None
+    if stripped.startswith("|"):
+        return max(0, stripped.count("|") - 1)
+    if _SEPARATOR.search(line):
+        return len(_SEPARATOR.split(line))
+    return len(line.split())
+
+
+def _size_line(lines: list[str]) -> tuple[int, tuple[int, int], tuple[int, int]] | None:
+    """(index, size given, shape below) when the first grid line of `lines` is a size line
+    ("9 9", "6x10", "6,10") above rows that all hold one number of cells other than two;
+    else None.
+
+    Course and programming-exercise files often open a board with its size. Read as a
+    grid row it would make every row after it "too long". (A board two columns wide keeps
+    reading its first line as a row: there the two look alike.)
+    """
+    grid = [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")]
+    if len(grid) < 2:
+        return None
+    match = _SIZE.fullmatch(lines[grid[0]])
+    if match is None:
+        return None
+    counts = [n for n in map(_cell_count, (lines[i] for i in grid[1:])) if n is not None]
+    if not counts or counts[0] == 2 or counts.count(counts[0]) != len(counts):
+        return None
+    return grid[0], (int(match.group(1)), int(match.group(2))), (len(counts), counts[0])
+
+
 def _grid_rows(lines: list[str], first_line: int, filename: str) -> list[_Row]:
-    """The rows of one grid (compact or boxed, decided by its first line)."""
+    """The rows of one grid (compact or boxed, decided by its first line), after a size
+    line if it has one (see `_size_line`), which must then fit the grid."""
+    sized = _size_line(lines)
+    if sized is not None:
+        index, (first, second), shape = sized
+        # Either order: some formats give the width first.
+        if shape in ((first, second), (second, first)):
+            return _grid_rows(lines[index + 1 :], first_line + index + 1, filename)
+        if shape[0] > 1:
+            # The rows below agree with each other, so the first line is the odd one out:
+            # a wrong size line or a short first row. One message fits either mistake.
+            line = lines[index]
+            raise ParseError(
+                filename, first_line + index, len(line) - len(line.lstrip()) + 1,
+                f"row has 2 cells, but the rows below it have {shape[1]}"
+                f" (as a size line, {line.strip()!r} does not fit the"
+                f" {shape[0]}x{shape[1]} grid below)",
+            )
     boxed = lines[0].lstrip().startswith(("+", "|"))
     rows: list[_Row] = []
     rules: list[tuple[int, int, int]] = []  # (line, col, cell count) of each rule line
@@ -433,6 +489,20 @@ def _hint(first_blank: int, last_blank: int, rows: int, cols: int) -> str:
     return f"; is a blank line ({where}) splitting a {rows}x{cols} board?"
 
 
+def _sized_grid_follows(text: str, block: re.Match[str], line: int, filename: str) -> bool:
+    """True when the block after `block` (a lone size line at `line`) is a grid of that
+    size, in either order; a lone line of two numbers is otherwise a 1x2 board."""
+    after = _BLOCK.search(text, block.end())
+    if after is None:
+        return False
+    shape = _grid_shape(after.group(), line + text.count("\n", block.start(), after.start()),
+                        filename)
+    size = _SIZE.fullmatch(block.group())
+    assert size is not None
+    first, second = int(size.group(1)), int(size.group(2))
+    return shape in ((first, second), (second, first))
+
+
 def parse_puzzles(text: str, filename: str = "<string>") -> list[Puzzle]:
     """Every puzzle in `text`, in order. Raises `ParseError` on the first problem.
 
@@ -449,6 +519,8 @@ def parse_puzzles(text: str, filename: str = "<string>") -> list[Puzzle]:
     for block in _BLOCK.finditer(text):
         line += text.count("\n", pos, block.start())
         pos = block.start()
+        if _SIZE.fullmatch(block.group()) and _sized_grid_follows(text, block, line, filename):
+            continue  # a size line with blank lines between it and its grid
         try:
             puzzle = _parse_block(block.group(), line, filename)
         except _OutOfRange as error:
