@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numbrix_curses.constraints import components, cut_cells
+from numbrix_curses.constraints import components, cut_cells, outer_walk
 from numbrix_curses.puzzle import geometry
 
 
@@ -64,3 +64,63 @@ def test_cut_cells_of_a_corridor_between_two_rooms():
     assert sorted(map(bits, cuts[10]), key=min) == [room, other]
     assert cut_cells(geo, sum(1 << c for c in room)) == []
     assert cut_cells(geo, 1 << 5) == []
+
+
+def outside_cells(rows: int, cols: int, cells: set[int]) -> set[int]:
+    """The cells of `cells` on the outer face of their grid graph, found from the plane's
+    side: the unit squares between four cell centres (rows and columns -1..n-1) are flooded
+    from the border inwards, crossing a side unless both cells it joins are in `cells` (an
+    edge of the graph); a cell is outside when a flooded square touches it."""
+    def drawn(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        return all(0 <= r < rows and 0 <= c < cols and r * cols + c in cells for r, c in (a, b))
+
+    start = (-1, -1)
+    seen, frontier = {start}, [start]
+    while frontier:
+        r, c = frontier.pop()  # the square with corners (r, c) .. (r + 1, c + 1)
+        moves = (
+            ((r - 1, c), ((r, c), (r, c + 1))),
+            ((r + 1, c), ((r + 1, c), (r + 1, c + 1))),
+            ((r, c - 1), ((r, c), (r + 1, c))),
+            ((r, c + 1), ((r, c + 1), (r + 1, c + 1))),
+        )
+        for square, side in moves:
+            if -1 <= square[0] < rows and -1 <= square[1] < cols and square not in seen:
+                if not drawn(*side):
+                    seen.add(square)
+                    frontier.append(square)
+    return {
+        cell for cell in cells
+        if any((cell // cols - dr, cell % cols - dc) in seen for dr in (0, 1) for dc in (0, 1))
+    }
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    rows=st.integers(1, 7),
+    cols=st.integers(1, 7),
+    seed=st.integers(0, 2**49 - 1),
+)
+def test_outer_walk_goes_round_the_outside_of_a_pocket(rows, cols, seed):
+    geo = geometry(rows, cols)
+    region = seed & geo.full_mask
+    if not region:
+        assert outer_walk(geo, region) == []
+        return
+    first = (region & -region).bit_length() - 1
+    pocket = next(c for c in components(geo, region) if c >> first & 1)
+    walk = outer_walk(geo, region)
+    assert walk[0] == first
+    # each step goes to a neighbour, the last one back to the first cell
+    if len(walk) > 1:
+        for a, b in zip(walk, walk[1:] + walk[:1]):
+            assert b in geo.neighbours[a]
+    assert set(walk) == outside_cells(rows, cols, bits(pocket))
+
+
+def test_outer_walk_of_a_ring_leaves_out_its_hole_and_counts_a_neck_twice():
+    geo = geometry(4, 4)
+    ring = {0, 1, 2, 4, 6, 8, 9, 10}  # a 3x3 ring round cell 5
+    assert outer_walk(geo, sum(1 << c for c in ring)) == [0, 1, 2, 6, 10, 9, 8, 4]
+    # an L: the corner cell is met on the way out and on the way back
+    assert outer_walk(geo, (1 << 0) | (1 << 4) | (1 << 5)) == [0, 4, 5, 4]

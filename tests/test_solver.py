@@ -41,7 +41,7 @@ from helpers import CORPUS, corpus_boards
 from numbrix_curses import solver
 from numbrix_curses.constraints import colour_mask, number_colour, odd_number_colour
 from numbrix_curses.puzzle import Puzzle
-from numbrix_curses.textformat import read_puzzles
+from numbrix_curses.textformat import parse_puzzles, read_puzzles
 from numbrix_curses.solver import (
     Deductions,
     EventKind,
@@ -1019,12 +1019,92 @@ def test_a_board_with_four_givens_is_answered_in_a_few_hundred_guesses() -> None
 
 
 def test_an_open_board_is_answered_soon_after_a_restart_turns_the_first_choice() -> None:
-    """A sparse 17x13 board with several solutions (benchmarks/hard): the first choices
-    lead into a part of the tree with no solution; the restart after 64 guesses tries the
-    other way first and meets two solutions at once (115 guesses; 266 without)."""
-    [puzzle] = [p for p in read_puzzles(str(CORPUS.parent / "hard" / "open-sparse.txt"))
-                if p.id == "open-17x13-sparser-1"]
+    """A sparse 11x19 board with several solutions (benchmarks/hard/open-random.txt): the
+    first choices lead into a part of the tree with no solution; the restart after 64
+    guesses tries the other way first and meets two solutions soon after (96 guesses;
+    without turning round, none within 800)."""
+    [puzzle] = [p for p in read_puzzles(str(CORPUS.parent / "hard" / "open-random.txt"))
+                if p.id == "open-00-11x19-s0"]
     result = solve(puzzle, max_nodes=200)
+    assert result.status is Status.MULTIPLE
+    check_result(puzzle, result)
+
+
+# A sparse 11x19 board as its search left it after 209 guesses: the runs 99..149 (from 98
+# on the right to 150 at the top) and 167..182 (from 166 beside 150 to 183 on the left)
+# share the one pocket of free cells, and their ends come round it in the order 183, 150,
+# 166, 98, so the two runs would have to cross.
+CROSSING_RUNS = """\
+ 25  24  23  22  21  20  19  18  17 154 155 156 157 160 161   .   .  94  93
+ 26   9  10  11  12  13  14  15  16 153 152 151 158 159 162   .   .  95  92
+ 27   8   7   6   5   4   3   2   1   .   . 150 165 164 163   .   .  96  91
+ 28 193 192 191 190 189 188 187 186   .   .   . 166   .   .   .   .  97  90
+ 29 194 195  52  53  54  55  56 185   .   .   .   .   .   .   .   .  98  89
+ 30 197 196  51  60  59  58  57 184 183   .   .   .   .   .   .   .   .  88
+ 31 198 199  50  61  62  63  64  65   .   .   .   .   .   .   .   .   .  87
+ 32 201 200  49  48  47  68  67  66   .   .   .   .   .   .   .   .   .  86
+ 33 202 205 206 207  46  69  70  71   .   .   .   .   .   .   .   .   .  85
+ 34 203 204 209 208  45  44  43  72   .   .   .   .   .   .   .   .   .  84
+ 35  36  37  38  39  40  41  42  73  74  75  76  77  78  79  80  81  82  83
+"""
+
+
+def test_two_runs_whose_ends_interleave_round_their_pocket_are_stuck_without_a_guess(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The crossing rule refutes the board at once; without it the search needs about 150
+    guesses (CP-SAT agrees there is no solution)."""
+    [puzzle] = parse_puzzles(CROSSING_RUNS)
+    result = solve(puzzle)
+    assert result.status is Status.NONE and result.stats.nodes == 0
+    monkeypatch.setattr(solver._Search, "_crossing", lambda self, segs: None)
+    result = solve(puzzle)
+    assert result.status is Status.NONE and result.stats.nodes > 50
+
+
+def test_the_crossing_rule_keeps_every_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boards up to 9x9 with givens in short runs taken from two different paths, so that
+    runs often have to cross: the verdict with the rule is the verdict without it (the
+    search without it is checked by brute force above), and the rule refutes boards many
+    times on the way."""
+    rng = random.Random(2)
+    crossing = solver._Search._crossing
+    refuted = []
+
+    def counted(self, segs):
+        try:
+            crossing(self, segs)
+        except Stuck:
+            refuted.append(True)
+            raise
+
+    for _ in range(150):
+        rows, cols = rng.choice([(7, 7), (8, 8), (6, 9), (9, 9)])
+        size = rows * cols
+        values = np.zeros(size, dtype=np.int64)
+        for path in (random_path(rows, cols, rng), random_path(rows, cols, rng)):
+            for _ in range(rng.randint(1, 2)):
+                start = rng.randrange(1, size)
+                for v in range(start, min(size, start + rng.randint(1, 4)) + 1):
+                    if not values[path[v - 1]] and v not in values:
+                        values[path[v - 1]] = v
+        puzzle = puzzle_of(rows, cols, values)
+        monkeypatch.setattr(solver._Search, "_crossing", counted)
+        with_rule = solve(puzzle, workers=1)
+        monkeypatch.setattr(solver._Search, "_crossing", lambda self, segs: None)
+        without = solve(puzzle, workers=1)
+        assert with_rule.status is without.status
+        check_result(puzzle, with_rule)
+    assert len(refuted) > 10
+
+
+def test_an_open_board_whose_runs_would_cross_is_answered_in_a_few_hundred_guesses() -> None:
+    """open-11x19-runs (benchmarks/hard): 30 givens in a few long runs; before the crossing
+    rule no setting answered it within 120 s, as the search kept laying the two last runs
+    into the one pocket from ends that interleave (358 guesses with it)."""
+    [puzzle] = [p for p in read_puzzles(str(CORPUS.parent / "hard" / "open-sparse.txt"))
+                if p.id == "open-11x19-runs"]
+    result = solve(puzzle, max_nodes=700)
     assert result.status is Status.MULTIPLE
     check_result(puzzle, result)
 

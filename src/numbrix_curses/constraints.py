@@ -10,6 +10,7 @@ computed by the same code and can never disagree.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -184,6 +185,57 @@ def cut_cells(geo: Geometry, region: int) -> list[tuple[int, list[int]]]:
             parts.append(rest)
         found.append((cell, parts))
     return found
+
+
+def outer_walk(geo: Geometry, cells: int) -> list[int]:
+    """The cells met going once round the outside of `cells`, clockwise, starting at the
+    first cell: the boundary of the outer face of the grid graph on `cells` (the part
+    connected to the first cell). A cell met more than once (one joining two parts, or the
+    neck of a dead end) is listed once per meeting.
+
+    Wall-following: arriving at a cell heading one way, the walk turns left if it can,
+    else goes straight, else right, else back, so the outside stays on its left; it ends
+    when it would repeat its first step.
+    """
+    if not cells:
+        return []
+    towards = _headings(geo.rows, geo.cols)
+    start = (cells & -cells).bit_length() - 1
+    walk = [start]
+    # The first cell has no cell of `cells` above it or to its left: the walk starts as if
+    # it had come in heading east along the top.
+    cell, heading = start, 1
+    first: tuple[int, int] | None = None
+    while True:
+        around = towards[cell]
+        for turn in (3, 0, 1, 2):  # left, straight, right, back
+            way = (heading + turn) & 3
+            n = around[way]
+            if n >= 0 and cells >> n & 1:
+                break
+        else:
+            return walk  # a lone cell
+        if first is None:
+            first = (cell, way)
+        elif cell == first[0] and way == first[1]:
+            walk.pop()  # the first cell again, where the walk began
+            return walk
+        cell, heading = n, way
+        walk.append(cell)
+
+
+@functools.lru_cache(maxsize=32)
+def _headings(rows: int, cols: int) -> tuple[tuple[int, int, int, int], ...]:
+    """For each cell, its neighbour to the north, east, south and west (-1 off the board)."""
+    return tuple(
+        (
+            cell - cols if cell >= cols else -1,
+            cell + 1 if (cell + 1) % cols else -1,
+            cell + cols if cell + cols < rows * cols else -1,
+            cell - 1 if cell % cols else -1,
+        )
+        for cell in range(rows * cols)
+    )
 
 
 def dead_ends(geo: Geometry, free: int, usable: int) -> int:

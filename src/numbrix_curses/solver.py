@@ -32,6 +32,9 @@ State is a set of candidate cells per number, kept as bitmasks (`dom[v]`, bit i 
   side of the run's other numbers, or shows the pocket cannot be filled; in a pocket that
   several runs share, a part behind a cut cell holds the end of some run, and when only one
   run end can lie there, that run fills the part from its end up to the cut cell;
+- crossings (at search nodes and in probe trials): two runs that lie in one pocket cannot
+  both be laid when their placed ends come round the pocket's outside in the order a, b,
+  a, b;
 - probing: each run end with at most three candidate cells is tried on each of them; a
   cell whose trial settles into a contradiction is struck, and every number keeps only the
   cells some surviving trial left it. When the run ends give nothing more, each short run
@@ -86,6 +89,7 @@ from numbrix_curses.constraints import (
     number_colour,
     odd_colour_count,
     odd_number_colour,
+    outer_walk,
 )
 from numbrix_curses.constraints import segments as segments_of
 from numbrix_curses.puzzle import Geometry, Puzzle, at_least_two_and_three, path_to_grid
@@ -138,6 +142,10 @@ _RUN_PROBE_MOST_WAYS_DEEP = 256
 # listings that succeed on the benchmark's corpus need at most 12,000 steps of either kind,
 # under the bound at both limits, so what they lay is unchanged.
 _WAYS_STEPS_PER_WAY = 40
+# Probe trials look for runs that would cross (see `_crossing`) on boards of at least this
+# many cells. Smaller boards rarely have room for it, and their trials are cheap: there the
+# look cost 8 to 15% of the time of clue-minimal 12x12 boards and saved no guess.
+_CROSSING_TRIALS_FROM_CELLS = 200
 # Until it meets a first solution, the search starts again from where no process shares it
 # after this many guesses, then after twice as many as the time before (see `_restart`).
 # Sparse 12x12, 10x20 and 15x15 boards with several solutions (random paths, 8-14% of the
@@ -314,6 +322,8 @@ class _Search:
         self.near: dict[int, tuple[int, int]] = {}
         # free cells -> their pockets (probing returns to the same free cells again and again)
         self.pockets: dict[int, list[int]] = {}
+        # cells -> where each cell stands on the walk round their outside (see `_crossing`)
+        self.rims: dict[int, dict[int, int]] = {}
         # pocket -> its cut cells and the parts each leaves (see `_cuts`)
         self.cuts: dict[int, list[tuple[int, list[int]]]] = {}
         # missing numbers -> their runs and the placed numbers next to them (see `_shape`)
@@ -345,6 +355,8 @@ class _Search:
                 if self.root_probe_steps
                 else (_RUN_PROBE_LONGEST, _RUN_PROBE_MOST_WAYS)
             )
+        # whether probe trials look for runs that would cross (see `_settle_trial`)
+        self.cross_in_trials = self.last >= _CROSSING_TRIALS_FROM_CELLS
         # (number, cell) -> how many changes the probe of that placement settled into
         self.probe_score: dict[tuple[int, int], int] = {}
         # ways of laying a run (first number, cells) whose trial was stuck, and the trail
@@ -402,6 +414,7 @@ class _Search:
         other.near = self.near  # pure memos: safe to share
         other.pockets = self.pockets
         other.cuts = self.cuts
+        other.rims = self.rims
         other.shapes = self.shapes
         other.joins, other.joins_from = self.joins, list(self.joins_from)
         return other
@@ -915,8 +928,16 @@ class _Search:
         (with its twin), since on a board with several solutions it may be one the search
         would reach much later; `_LimitReached` ends the search once there are enough."""
         self._clock()
-        if self._settle() is None and self.puzzle is not None and self._keep_solution():
-            raise _LimitReached
+        segs = self._settle()
+        if segs is None:
+            if self.puzzle is not None and self._keep_solution():
+                raise _LimitReached
+        elif self.cross_in_trials:
+            # Runs that would have to cross show up in trials far more often than at search
+            # nodes: 28 sparse open boards of 11x19 to 20x20 with several solutions, one
+            # process, 20 s each: 3 time out, against 6 with the rule at nodes only and 8
+            # without it.
+            self._crossing(segs)
 
     def _keep_solution(self) -> bool:
         """Record the full board as a solution (and its twin when a second is wanted), tell
@@ -933,6 +954,8 @@ class _Search:
         next (number, cell) to wiggle, or None when the board is solved. Raises `Stuck` when
         it cannot be completed."""
         segs = self._settle_cuts(self._settle())
+        if segs is not None:
+            self._crossing(segs)
         self.probe_score.clear()  # scores describe this board only
         self.implied.clear()
         self.skip_implied = (
@@ -1026,6 +1049,63 @@ class _Search:
                 if changed:
                     return True
         return False
+
+    def _crossing(self, segs: list[_Run]) -> None:
+        """Raise `Stuck` when two runs must cross: both lie in one pocket of free cells, and
+        their placed ends come round the pocket's outside in the order a, b, a, b.
+
+        Take the plane graph of the pocket's cells and the placed ends of the runs that lie
+        in it (a run lies wholly in one pocket, the one its cells can be in). If a1, b1, a2, b2 lie on
+        its outer face in that cyclic order, a path a1..a2 and a path b1..b2 cannot both be
+        laid without a shared cell: join a new point outside to the four, and the cycle
+        through it and a1..a2 has b1 and b2 on its two sides (the rule behind routing
+        puzzles such as Numberlink). Ends met more than once round the outside, and runs
+        that share a placed end, are left out. (A sparse 11x19 board: a subtree of 150
+        guesses whose two last runs had to cross, which the search found one cell at a
+        time.)
+        """
+        last, pos, dom = self.last, self.pos, self.dom
+        inner = [(lo, hi) for lo, hi in segs if lo > 1 and hi < last]
+        if len(inner) < 2:
+            return
+        comps = self._pockets()
+        by_pocket: dict[int, list[tuple[int, int]]] = {}
+        if len(comps) == 1:
+            by_pocket[comps[0]] = [(pos[lo - 1], pos[hi + 1]) for lo, hi in inner]
+        else:
+            # A run's cells are connected, so the run lies in the pocket its first number
+            # can take a cell in, when there is one such pocket.
+            for lo, hi in inner:
+                first = dom[lo]
+                pockets = [c for c in comps if c & first]
+                if len(pockets) == 1:
+                    by_pocket.setdefault(pockets[0], []).append((pos[lo - 1], pos[hi + 1]))
+        for pocket, ends in by_pocket.items():
+            if len(ends) < 2:
+                continue
+            graph = pocket
+            for a, b in ends:
+                graph |= 1 << a | 1 << b
+            rim = self.rims.get(graph)
+            if rim is None:
+                if len(self.rims) > _CACHE_LIMIT:
+                    self.rims.clear()
+                rim = {}
+                for index, cell in enumerate(outer_walk(self.geo, graph)):
+                    rim[cell] = -1 if cell in rim else index
+                self.rims[graph] = rim
+            spans = []
+            for a, b in ends:
+                i, j = rim.get(a, -1), rim.get(b, -1)
+                if i >= 0 and j >= 0:
+                    spans.append((i, j) if i < j else (j, i))
+            spans.sort()
+            for k, (i1, j1) in enumerate(spans):
+                for i2, j2 in spans[k + 1 :]:
+                    if i2 >= j1:
+                        break
+                    if i1 < i2 and j2 > j1:
+                        raise Stuck
 
     def _bags(self, pocket: int, segs: list[_Run]) -> bool:
         """Narrow runs into the parts of `pocket` behind its cut cells; True if that changed
