@@ -1055,11 +1055,11 @@ class _Search:
         their placed ends come round the pocket's outside in the order a, b, a, b.
 
         Take the plane graph of the pocket's cells and the placed ends of the runs that lie
-        in it (a run lies wholly in one pocket, the one its cells can be in). If a1, b1, a2, b2 lie on
-        its outer face in that cyclic order, a path a1..a2 and a path b1..b2 cannot both be
-        laid without a shared cell: join a new point outside to the four, and the cycle
-        through it and a1..a2 has b1 and b2 on its two sides (the rule behind routing
-        puzzles such as Numberlink). Ends met more than once round the outside, and runs
+        in it (a run lies wholly in one pocket, the one its cells can be in). If a1, b1, a2,
+        b2 lie on its outer face in that cyclic order, a path a1..a2 and a path b1..b2
+        cannot both be laid without a shared cell: join a new point outside to the four,
+        and the cycle through it and a1..a2 has b1 and b2 on its two sides (the rule behind
+        routing puzzles such as Numberlink). Ends met more than once round the outside, and runs
         that share a placed end, are left out. (A sparse 11x19 board: a subtree of 150
         guesses whose two last runs had to cross, which the search found one cell at a
         time.)
