@@ -29,16 +29,16 @@ def flood_parts(rows: int, cols: int, cells: set[int]) -> list[set[int]]:
     return parts
 
 
+#: a board shape and a random set of its cells (the bits of `seed` on the board)
+REGIONS = dict(rows=st.integers(1, 7), cols=st.integers(1, 7), seed=st.integers(0, 2**49 - 1))
+
+
 def bits(mask: int) -> set[int]:
     return {i for i in range(mask.bit_length()) if mask >> i & 1}
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    rows=st.integers(1, 7),
-    cols=st.integers(1, 7),
-    seed=st.integers(0, 2**49 - 1),
-)
+@given(**REGIONS)
 def test_cut_cells_are_the_cells_whose_removal_splits_a_pocket(rows, cols, seed):
     geo = geometry(rows, cols)
     region = seed & geo.full_mask
@@ -96,11 +96,7 @@ def outside_cells(rows: int, cols: int, cells: set[int]) -> set[int]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    rows=st.integers(1, 7),
-    cols=st.integers(1, 7),
-    seed=st.integers(0, 2**49 - 1),
-)
+@given(**REGIONS)
 def test_outer_walk_goes_round_the_outside_of_a_pocket(rows, cols, seed):
     geo = geometry(rows, cols)
     region = seed & geo.full_mask
