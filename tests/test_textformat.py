@@ -730,6 +730,9 @@ def test_size_line_keeps_metadata_and_line_numbers():
     err = parse_error("3 3\n1 . 3\n. x .\n. . 9\n")
     assert where(err) == (3, 3)
     assert "'x'" in err.message
+    err = parse_error("3 3\n1 . 3\n. . . .\n. . 9\n")
+    assert where(err) == (3, 7)
+    assert err.message == "row has 4 cells, expected 3"
 
 
 def test_size_line_that_does_not_fit_names_both_readings():

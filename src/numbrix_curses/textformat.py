@@ -272,10 +272,9 @@ def _cell_count(line: str) -> int | None:
     return len(line.split())
 
 
-def _size_line(lines: list[str]) -> tuple[int, tuple[int, int], tuple[int, int]] | None:
-    """(index, size given, shape below) when the first grid line of `lines` is a size line
-    ("9 9", "6x10", "6,10") above rows that all hold one number of cells other than two;
-    else None.
+def _size_line(lines: list[str]) -> tuple[int, tuple[int, int]] | None:
+    """(index, size given) when the first grid line of `lines` looks like a size line
+    ("9 9", "6x10", "6,10") above a row of other than two cells; else None.
 
     Course and programming-exercise files often open a board with its size. Read as a
     grid row it would make every row after it "too long". (A board two columns wide keeps
@@ -287,10 +286,10 @@ def _size_line(lines: list[str]) -> tuple[int, tuple[int, int], tuple[int, int]]
     match = _SIZE.fullmatch(lines[grid[0]])
     if match is None:
         return None
-    counts = [n for n in map(_cell_count, (lines[i] for i in grid[1:])) if n is not None]
-    if not counts or counts[0] == 2 or counts.count(counts[0]) != len(counts):
+    below = next((n for n in map(_cell_count, (lines[i] for i in grid[1:])) if n), None)
+    if below is None or below == 2:
         return None
-    return grid[0], (int(match.group(1)), int(match.group(2))), (len(counts), counts[0])
+    return grid[0], (int(match.group(1)), int(match.group(2)))
 
 
 def _grid_rows(lines: list[str], first_line: int, filename: str) -> list[_Row]:
@@ -298,10 +297,13 @@ def _grid_rows(lines: list[str], first_line: int, filename: str) -> list[_Row]:
     line if it has one (see `_size_line`), which must then fit the grid."""
     sized = _size_line(lines)
     if sized is not None:
-        index, (first, second), shape = sized
+        index, (first, second) = sized
+        # (an error in the rows below is reported where it is)
+        rows = _grid_rows(lines[index + 1 :], first_line + index + 1, filename)
+        shape = (len(rows), len(rows[0].values))
         # Either order: some formats give the width first.
         if shape in ((first, second), (second, first)):
-            return _grid_rows(lines[index + 1 :], first_line + index + 1, filename)
+            return rows
         if shape[0] > 1:
             # The rows below agree with each other, so the first line is the odd one out:
             # a wrong size line or a short first row. One message fits either mistake.
