@@ -749,6 +749,9 @@ def test_two_number_lines_that_are_boards_stay_boards():
     assert parse_one("1 2\n").givens.tolist() == [[1, 2]]
     puzzles = parse_puzzles("1 2\n\n" + SMALL, "t.txt")
     assert [(p.rows, p.cols) for p in puzzles] == [(1, 2), (3, 3)]
+    # a file of 1x2 boards, each of which could be read as the size of the next
+    puzzles = parse_puzzles("1 2\n\n2 1\n\n1 2\n", "t.txt")
+    assert [p.givens.tolist() for p in puzzles] == [[[1, 2]], [[2, 1]], [[1, 2]]]
     # a board two columns wide keeps its first row
     assert parse_one("1 .\n. .\n. 6\n").givens.tolist() == [[1, 0], [0, 0], [0, 6]]
     # a short first row of one board is reported, not taken for a size

@@ -493,15 +493,17 @@ def _hint(first_blank: int, last_blank: int, rows: int, cols: int) -> str:
 
 def _sized_grid_follows(text: str, block: re.Match[str], line: int, filename: str) -> bool:
     """True when the block after `block` (a lone size line at `line`) is a grid of that
-    size, in either order; a lone line of two numbers is otherwise a 1x2 board."""
-    after = _BLOCK.search(text, block.end())
-    if after is None:
-        return False
-    shape = _grid_shape(after.group(), line + text.count("\n", block.start(), after.start()),
-                        filename)
+    size, in either order; a lone line of two numbers is otherwise a 1x2 board. (`1 2` and
+    `2 1` are whole 1x2 boards, so they always read as boards: a file of them stays a file
+    of boards.)"""
     size = _SIZE.fullmatch(block.group())
     assert size is not None
     first, second = int(size.group(1)), int(size.group(2))
+    after = _BLOCK.search(text, block.end())
+    if after is None or sorted((first, second)) == [1, 2]:
+        return False
+    shape = _grid_shape(after.group(), line + text.count("\n", block.start(), after.start()),
+                        filename)
     return shape in ((first, second), (second, first))
 
 
