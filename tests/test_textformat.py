@@ -520,15 +520,6 @@ def test_read_puzzles_missing_file_and_directory(tmp_path: Path):
     assert "directory" in str(err.value)
 
 
-def test_read_puzzles_invalid_utf8_is_located(tmp_path: Path):
-    path = tmp_path / "latin1.txt"
-    path.write_bytes("# id: café\n1 2\n4 3\n".encode("latin-1"))
-    with pytest.raises(ParseError) as err:
-        read_puzzles(str(path))
-    assert (err.value.line, err.value.col) == (1, 10)
-    assert "UTF-8" in err.value.message
-
-
 def test_read_puzzles_binary_file(tmp_path: Path):
     path = tmp_path / "blob.bin"
     path.write_bytes(b"1 2\r\n" + bytes(range(256)))
@@ -764,3 +755,18 @@ def test_runs_of_blank_characters_are_blanks():
     assert puzzle.givens.tolist() == SMALL_GIVENS
     err = parse_error("1 _x 3\n. . .\n. . 9\n")
     assert where(err) == (1, 3)
+
+
+def test_a_windows_1252_file_is_read(tmp_path: Path) -> None:
+    """A board saved as "ANSI" by a Windows editor: a curly apostrophe (0x92) and an accent
+    (0xe9) in its title. A byte Windows-1252 leaves undefined still gets a located error."""
+    path = tmp_path / "ansi.txt"
+    path.write_bytes(b"# id: Parade\x92s caf\xe9\n1 . 3\n. . .\n. . 9\n")
+    [puzzle] = read_puzzles(str(path))
+    assert puzzle.metadata["id"] == "Parade\u2019s caf\u00e9"
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+    path.write_bytes(b"1 \x81 3\n. . .\n. . 9\n")
+    with pytest.raises(ParseError) as err:
+        read_puzzles(str(path))
+    assert (err.value.line, err.value.col) == (1, 3)
+    assert "invalid UTF-8" in err.value.message

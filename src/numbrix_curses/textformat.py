@@ -24,8 +24,8 @@ separated by blank lines::
 - The printable boxed form (``+----+`` rule lines, cells between ``|`` bars, blanks as spaces)
   is read back too; each block is recognised on its own by its first grid line.
 - Tabs, CRLF line ends and a byte order mark are accepted (UTF-16 and UTF-32 files too, when
-  they start with one: see `decode_puzzle_bytes`). Text starting with ``{`` or ``[`` is
-  JSON, read by `jsonformat`.
+  they start with one, and Windows-1252 ones: see `decode_puzzle_bytes`). Text starting
+  with ``{`` or ``[`` is JSON, read by `jsonformat`.
 
 Every problem is reported as a `ParseError` naming ``FILE:LINE:COL`` (1-based, the column of
 the offending cell) so a user can go straight to it; a given too large for its grid, with
@@ -559,7 +559,8 @@ _WIDE_BOMS = (
 
 def decode_puzzle_bytes(data: bytes, filename: str) -> str:
     """`data` decoded as UTF-8, or as UTF-16 or UTF-32 where it starts with that encoding's
-    byte-order mark; invalid bytes become a located `ParseError`."""
+    byte-order mark, or as Windows-1252 when it is not UTF-8; invalid bytes become a
+    located `ParseError`."""
     if len(data) > MAX_FILE_BYTES:
         raise ParseError(
             filename, 0, 0, f"file is too large (more than {MAX_FILE_BYTES} bytes)"
@@ -588,6 +589,14 @@ def decode_puzzle_bytes(data: bytes, filename: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
+        utf8_error = err
+    try:
+        # What Windows editors save as "ANSI": a board copied with a curly apostrophe or
+        # an accent in its title would otherwise be refused whole. Every byte it defines
+        # is a character; a control character or junk in a cell is still found later.
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        err = utf8_error
         line, col = _byte_position(data, err.start)
         raise ParseError(
             filename,
