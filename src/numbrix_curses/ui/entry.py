@@ -22,7 +22,7 @@ from numbrix_curses.ui.draw import put, put_if_fits
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.form import Button, Field, Form
 from numbrix_curses.ui.grid import BoardView, draw_grid
-from numbrix_curses.ui.keys import ENTRY_KEYS, board_action_for_key
+from numbrix_curses.ui.keys import ENTRY_KEYS
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
     KeyHelp,
@@ -34,6 +34,7 @@ from numbrix_curses.ui.panel import (
 )
 from numbrix_curses.ui.screen import (
     AppContext,
+    BoardScreen,
     Nav,
     Pop,
     Push,
@@ -41,7 +42,6 @@ from numbrix_curses.ui.screen import (
     Screen,
     draw_title,
     fits_or_too_small,
-    place_board,
     spinner,
 )
 
@@ -111,11 +111,8 @@ class EntrySizeScreen(Screen):
                     "up/down choose   left/right or digits change   Enter start", theme.dim)
 
 
-class EntryScreen(Screen):
+class EntryScreen(BoardScreen):
     keys = ENTRY_KEYS
-
-    def action_for_key(self, key: int | str) -> Action | None:
-        return board_action_for_key(key, self.keys)
 
     def __init__(self, ctx: AppContext, rows: int, cols: int) -> None:
         super().__init__(ctx)
@@ -123,7 +120,6 @@ class EntryScreen(Screen):
         self.game = Game(blank, track_completion=False)
         self.game.set_cursor(0, 0)
         self.message: Message | None = Message("Type the given numbers, then c to check.")
-        self.too_small = False
         self.origin = (0, 0)
         self.job: ThreadJob | None = None
         self.job_revision = -1
@@ -441,14 +437,10 @@ class EntryScreen(Screen):
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
-        placed = place_board(win, self.game.rows, self.game.cols, STATUS_ROWS, len(KEY_LINES), theme)
-        self.too_small = placed is None
-        self.side_panel_left = None
+        placed = self.place(win, self.game.rows, self.game.cols, STATUS_ROWS, len(KEY_LINES))
         if placed is None:
             return
         layout, grid = placed
-        if layout.side_panel:
-            self.side_panel_left = layout.panel_left
         grid = grid.scrolled_to(*self.origin).following(*self.game.cursor)
         self.origin = (grid.row0, grid.col0)
         draw_title(win, f"Numbrix {theme.glyphs.bullet} Type in a puzzle", theme)

@@ -24,7 +24,7 @@ from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
-from numbrix_curses.ui.keys import PLAY_KEYS, board_action_for_key
+from numbrix_curses.ui.keys import PLAY_KEYS
 from numbrix_curses.ui.layout import PANEL_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
@@ -38,14 +38,13 @@ from numbrix_curses.ui.panel import (
 )
 from numbrix_curses.ui.screen import (
     AppContext,
+    BoardScreen,
     Exit,
     Nav,
     Pop,
     Push,
     Replace,
-    Screen,
     draw_title,
-    place_board,
     spinner,
 )
 
@@ -79,13 +78,10 @@ STATUS_BAR_KEYS = (
 STATUS_ROWS = 5
 
 
-class PlayScreen(Screen):
+class PlayScreen(BoardScreen):
     """Playing one puzzle."""
 
     keys = PLAY_KEYS
-
-    def action_for_key(self, key: int | str) -> Action | None:
-        return board_action_for_key(key, self.keys)
 
     def __init__(
         self,
@@ -101,7 +97,6 @@ class PlayScreen(Screen):
         self.label = label
         self.source = source
         self.message = message
-        self.too_small = False
         self.origin = (0, 0)
         self.clicked = False
         self.check_marks: frozenset[int] = frozenset()
@@ -702,14 +697,10 @@ class PlayScreen(Screen):
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         keys = KEY_LINES + ((MOUSE_LINE,) if self.ctx.mouse else ())
-        placed = place_board(win, self.game.rows, self.game.cols, STATUS_ROWS, len(keys), theme)
-        self.too_small = placed is None
-        self.side_panel_left = None
+        placed = self.place(win, self.game.rows, self.game.cols, STATUS_ROWS, len(keys))
         if placed is None:
             return
         layout, grid = placed
-        if layout.side_panel:
-            self.side_panel_left = layout.panel_left
         grid = grid.scrolled_to(*self.origin)
         if not (self.clicked and grid.visible(*self.game.cursor)):
             grid = grid.following(*self.game.cursor)

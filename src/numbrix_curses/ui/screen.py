@@ -18,7 +18,7 @@ from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action
 from numbrix_curses.ui.draw import centred, put
 from numbrix_curses.ui.grid import GridLayout
-from numbrix_curses.ui.keys import LIST_KEYS, KeyTable, action_for_key
+from numbrix_curses.ui.keys import LIST_KEYS, KeyTable, action_for_key, board_action_for_key
 from numbrix_curses.ui.layout import Layout, plan_layout
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import side_panel_rows
@@ -182,6 +182,31 @@ def place_board(
         draw_too_small(win, layout.need, theme)
         return None
     return layout, layout.grid
+
+
+class BoardScreen(Screen):
+    """A screen with a board and its side panel (play, type-in): a key that means nothing
+    there becomes `UnboundKey`, so the screen can say so, and each frame notes whether the
+    board fitted and where the panel starts (see `place`)."""
+
+    #: the terminal was too small for the board at the last frame
+    too_small = False
+
+    def action_for_key(self, key: int | str) -> Action | None:
+        return board_action_for_key(key, self.keys)
+
+    def place(
+        self, win: "curses.window", board_rows: int, board_cols: int, status_rows: int,
+        key_lines: int,
+    ) -> tuple[Layout, GridLayout] | None:
+        """`place_board` for this frame, remembering the outcome (`too_small`,
+        `side_panel_left`)."""
+        placed = place_board(win, board_rows, board_cols, status_rows, key_lines, self.theme)
+        self.too_small = placed is None
+        self.side_panel_left = (
+            placed[0].panel_left if placed is not None and placed[0].side_panel else None
+        )
+        return placed
 
 
 def spinner(started: float) -> str:
