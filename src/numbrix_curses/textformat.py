@@ -81,10 +81,12 @@ _CONTROL = re.compile(r"[\x01-\x08\x0e-\x1f\x7f-\x9f]")
 # set lookups, one regex per block) and only works out columns when it has an error to
 # report, so even the largest file it accepts is read in about a second.
 
-# A block: a run of lines that each hold something other than whitespace.
 # A board's size on a line of its own before the grid: "9 9", "6x10", "6 x 10", "6,10"
 # (rows and columns, or columns and rows; see `_size_line`).
-_SIZE = re.compile(r"[^\S\n]*([0-9]{1,3})[^\S\n]*(?:[xX\u00d7,;][^\S\n]*|[^\S\n])([0-9]{1,3})[^\S\n]*")
+_SIZE = re.compile(
+    r"[^\S\n]*([0-9]{1,3})[^\S\n]*(?:[xX\u00d7,;][^\S\n]*|[^\S\n])([0-9]{1,3})[^\S\n]*"
+)
+# A block: a run of lines that each hold something other than whitespace.
 _BLOCK = re.compile(r"^[^\S\n]*\S.*(?:\n[^\S\n]*\S.*)*", re.MULTILINE)
 # The first line of a block that is not a comment: where its grid starts.
 _GRID_START = re.compile(r"^[^\S\n]*[^#\s]", re.MULTILINE)
@@ -294,7 +296,7 @@ def _size_line(lines: list[str]) -> tuple[int, tuple[int, int]] | None:
 
 def _grid_rows(lines: list[str], first_line: int, filename: str) -> list[_Row]:
     """The rows of one grid (compact or boxed, decided by its first line), after a size
-    line if it has one (see `_size_line`), which must then fit the grid."""
+    line if it has one that fits (see `_size_line`)."""
     sized = _size_line(lines)
     if sized is not None:
         index, (first, second) = sized
@@ -434,16 +436,21 @@ def _parse_block(block: str, first_line: int, filename: str) -> Puzzle | None:
         raise ParseError(filename, rows[r].line, rows[r].col(c), err.message) from None
 
 
-def _grid_shape(block: str, first_line: int, filename: str) -> tuple[int, int] | None:
-    """(rows, columns) of the grid of a block that starts with one (no comment first) and
-    reads as one; None otherwise."""
-    if block.lstrip().startswith("#"):
+def _next_grid(
+    text: str, block: re.Match[str], first_line: int, filename: str
+) -> tuple[int, tuple[int, int]] | None:
+    """The block after `block` (which starts at `first_line`) when it is a grid from its
+    first line (no comment first) and reads as one: (its first line, (rows, columns));
+    None otherwise."""
+    after = _BLOCK.search(text, block.end())
+    if after is None or after.group().lstrip().startswith("#"):
         return None
+    after_line = first_line + text.count("\n", block.start(), after.start())
     try:
-        rows = _grid_rows(block.split("\n"), first_line, filename)
+        rows = _grid_rows(after.group().split("\n"), after_line, filename)
     except ParseError:
         return None
-    return len(rows), len(rows[0].values)
+    return after_line, (len(rows), len(rows[0].values))
 
 
 def _split_hint(
@@ -466,12 +473,11 @@ def _split_hint(
     rows, cols = error.shape
     lines = block.group().split("\n")
     last_line = first_line + len(lines) - 1
-    after = _BLOCK.search(text, block.end())
+    after = _next_grid(text, block, first_line, filename)
     if after is not None and not lines[-1].lstrip().startswith("#"):
-        after_line = last_line + text.count("\n", block.end(), after.start())
-        joined = _grid_shape(after.group(), after_line, filename)
-        if joined is not None and joined[1] == cols and rows + joined[0] <= MAX_SIDE:
-            return _hint(last_line + 1, after_line - 1, rows + joined[0], cols)
+        after_line, (more, width) = after
+        if width == cols and rows + more <= MAX_SIDE:
+            return _hint(last_line + 1, after_line - 1, rows + more, cols)
     if before is not None and not lines[0].lstrip().startswith("#"):
         previous, previous_line, puzzle = before
         previous_lines = previous.group().split("\n")
@@ -491,20 +497,18 @@ def _hint(first_blank: int, last_blank: int, rows: int, cols: int) -> str:
     return f"; is a blank line ({where}) splitting a {rows}x{cols} board?"
 
 
-def _sized_grid_follows(text: str, block: re.Match[str], line: int, filename: str) -> bool:
-    """True when the block after `block` (a lone size line at `line`) is a grid of that
-    size, in either order; a lone line of two numbers is otherwise a 1x2 board. (`1 2` and
-    `2 1` are whole 1x2 boards, so they always read as boards: a file of them stays a file
-    of boards.)"""
-    size = _SIZE.fullmatch(block.group())
-    assert size is not None
+def _sized_grid_follows(
+    text: str, block: re.Match[str], size: re.Match[str], line: int, filename: str
+) -> bool:
+    """True when the block after `block` (a lone size line, `size`, at `line`) is a grid of
+    that size, in either order; a lone line of two numbers is otherwise a 1x2 board. (`1 2`
+    and `2 1` are whole 1x2 boards, so they always read as boards: a file of them stays a
+    file of boards.)"""
     first, second = int(size.group(1)), int(size.group(2))
-    after = _BLOCK.search(text, block.end())
-    if after is None or sorted((first, second)) == [1, 2]:
+    if sorted((first, second)) == [1, 2]:
         return False
-    shape = _grid_shape(after.group(), line + text.count("\n", block.start(), after.start()),
-                        filename)
-    return shape in ((first, second), (second, first))
+    after = _next_grid(text, block, line, filename)
+    return after is not None and after[1] in ((first, second), (second, first))
 
 
 def parse_puzzles(text: str, filename: str = "<string>") -> list[Puzzle]:
@@ -523,7 +527,8 @@ def parse_puzzles(text: str, filename: str = "<string>") -> list[Puzzle]:
     for block in _BLOCK.finditer(text):
         line += text.count("\n", pos, block.start())
         pos = block.start()
-        if _SIZE.fullmatch(block.group()) and _sized_grid_follows(text, block, line, filename):
+        size = _SIZE.fullmatch(block.group())
+        if size is not None and _sized_grid_follows(text, block, size, line, filename):
             continue  # a size line with blank lines between it and its grid
         try:
             puzzle = _parse_block(block.group(), line, filename)
@@ -596,14 +601,14 @@ def decode_puzzle_bytes(data: bytes, filename: str) -> str:
         # is a character; a control character or junk in a cell is still found later.
         return data.decode("cp1252")
     except UnicodeDecodeError:
-        err = utf8_error
-        line, col = _byte_position(data, err.start)
-        raise ParseError(
-            filename,
-            line,
-            col,
-            f"invalid UTF-8 (byte 0x{data[err.start]:02x}); this is not a puzzle file",
-        ) from None
+        pass
+    line, col = _byte_position(data, utf8_error.start)
+    raise ParseError(
+        filename,
+        line,
+        col,
+        f"invalid UTF-8 (byte 0x{data[utf8_error.start]:02x}); this is not a puzzle file",
+    )
 
 
 def _looks_like_utf16(data: bytes) -> bool:
