@@ -745,6 +745,14 @@ def test_two_number_lines_that_are_boards_stay_boards():
     assert [p.givens.tolist() for p in puzzles] == [[[1, 2]], [[2, 1]], [[1, 2]]]
     # a board two columns wide keeps its first row
     assert parse_one("1 .\n. .\n. 6\n").givens.tolist() == [[1, 0], [0, 0], [0, 6]]
+    # ... unless that makes a wrong board and the size fits the rows below
+    assert parse_one("3 2\n1 2\n. .\n6 5\n").givens.tolist() == [[1, 2], [0, 0], [6, 5]]
+    assert parse_one("2 3\n1 2\n. 3\n6 5\n").givens.tolist() == [[1, 2], [0, 3], [6, 5]]
+    # where both readings make a board, the row stays a row
+    assert parse_one("3 2\n. .\n. .\n. .\n").givens.tolist() == [[3, 2]] + [[0, 0]] * 3
+    # a size that does not fit gets the row reading's error
+    err = parse_error("3 2\n1 2\n. .\n")
+    assert err.message.startswith("2 appears twice")
     # a short first row of one board is reported, not taken for a size
     err = parse_error("1 2\n3\n")
     assert err.message == "row has 1 cell, expected 2"

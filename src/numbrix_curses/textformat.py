@@ -427,13 +427,44 @@ def _parse_block(block: str, first_line: int, filename: str) -> Puzzle | None:
     header = block[: grid_start.start()]
     metadata = _metadata(header, first_line, filename)
     grid_line = first_line + header.count("\n")
-    rows = _grid_rows(block[grid_start.start() :].split("\n"), grid_line, filename)
-    _check_values(rows, filename)
+    lines = block[grid_start.start() :].split("\n")
+    try:
+        rows = _grid_rows(lines, grid_line, filename)
+        _check_values(rows, filename)
+    except ParseError:
+        rows = _two_wide_after_size(lines, grid_line, filename)
+        if rows is None:
+            raise
     try:
         return Puzzle(np.array([row.values for row in rows], dtype=np.int64), metadata)
     except PuzzleError as err:  # the checks above should have caught it; keep a location
         r, c = err.cell if err.cell is not None else (0, 0)
         raise ParseError(filename, rows[r].line, rows[r].col(c), err.message) from None
+
+
+def _two_wide_after_size(lines: list[str], first_line: int, filename: str) -> list[_Row] | None:
+    """The rows below the first grid line of `lines` when that line is a size line ("3 2")
+    the grid below fits and reads without error; None otherwise.
+
+    For a board two columns wide a size line looks like a row, so it is read as one first
+    (see `_size_line`); this second reading is only tried when the first one fails (a
+    number given twice, one out of range), so no board that read before reads otherwise.
+    """
+    grid = [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")]
+    if len(grid) < 2:
+        return None
+    size = _SIZE.fullmatch(lines[grid[0]])
+    if size is None:
+        return None
+    first, second = int(size.group(1)), int(size.group(2))
+    if sorted((first, second)) == [1, 2]:
+        return None  # a whole 1x2 board, never a size (see `_sized_grid_follows`)
+    try:
+        rows = _grid_rows(lines[grid[0] + 1 :], first_line + grid[0] + 1, filename)
+        _check_values(rows, filename)
+    except ParseError:
+        return None
+    return rows if (len(rows), len(rows[0].values)) in ((first, second), (second, first)) else None
 
 
 def _next_grid(
