@@ -51,6 +51,7 @@ from numbrix_curses.solver import (
     count_solutions,
     solve,
 )
+from numbrix_curses.solver.search import Frame, Search
 
 # ---------------------------------------------------------------------------------- helpers
 
@@ -686,7 +687,7 @@ def test_laying_runs_whole_on_small_boards_matches_brute_force(rows: int, cols: 
     rng = random.Random(2000 + rows * 10 + cols)
     probed = []
     skipped = []  # ways listed again while known to be stuck (see `_bury_way`)
-    ways = solver._Search._ways
+    ways = Search._ways
 
     def counted(self, lo: int, hi: int, most: int):
         found = ways(self, lo, hi, most)
@@ -695,8 +696,8 @@ def test_laying_runs_whole_on_small_boards_matches_brute_force(rows: int, cols: 
         return found
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(solver, "_RUN_PROBE_FROM_CELLS", 0)
-        patch.setattr(solver._Search, "_ways", counted)
+        patch.setattr(solver.probe, "_RUN_PROBE_FROM_CELLS", 0)
+        patch.setattr(Search, "_ways", counted)
         for key in _path_subsets(rows, cols, rng, 800):
             values = np.frombuffer(key, dtype=np.int16).copy()
             assert_agrees_with_brute(puzzle_of(rows, cols, values))
@@ -715,15 +716,15 @@ def restarts(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """The search starts again after one guess, then two, four... (not after 64, 128...),
     until its first solution; the list gets, per restart due, whether it dropped any."""
     done: list[bool] = []
-    restart = solver._Search._restart
+    restart = Search._restart
 
     def counted(self, frames):
         dropped = restart(self, frames)
         done.append(dropped)
         return dropped
 
-    monkeypatch.setattr(solver, "_RESTART_FIRST", 1)
-    monkeypatch.setattr(solver._Search, "_restart", counted)
+    monkeypatch.setattr(solver.search, "_RESTART_FIRST", 1)
+    monkeypatch.setattr(Search, "_restart", counted)
     return done
 
 
@@ -731,14 +732,13 @@ def test_a_restart_takes_back_exactly_the_guesses_it_drops() -> None:
     """`_restart` drops the guesses below the newest one another process searches under
     (all of them when none is) and puts the board back as it stood before the first one
     dropped; with the newest guess handed out it drops nothing."""
-    from numbrix_curses.solver import Stuck, _Frame, _Search
 
     def three_guesses(
         puzzle: Puzzle,
-    ) -> tuple[_Search, list[_Frame], list[tuple[list[int], list[int]]]]:
+    ) -> tuple[Search, list[Frame], list[tuple[list[int], list[int]]]]:
         """The search after its first three guesses, each taken as `_check` picks it;
         raises `Stuck` when the board is stuck or solved before the third."""
-        search = _Search(puzzle.geometry, puzzle)
+        search = Search(puzzle.geometry, puzzle)
         search.setup()
         frames, boards = [], []
         for _ in range(3):
@@ -747,7 +747,7 @@ def test_a_restart_takes_back_exactly_the_guesses_it_drops() -> None:
                 raise Stuck  # (solved: no guess to take)
             number, cell = pick
             boards.append((list(search.pos), list(search.dom)))
-            frames.append(_Frame(number, cell, len(search.trail)))
+            frames.append(Frame(number, cell, len(search.trail)))
             search._wiggle(number, cell)
         return search, frames, boards
 
@@ -833,7 +833,7 @@ def test_boards_past_15x15_restart_too_and_keep_their_verdict(restarts: list[boo
         values = np.where([rng.random() < 0.12 for _ in range(grid.size)], grid, 0)
         puzzle = puzzle_of(16, 16, values)
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(solver, "_RESTART_FIRST_DEEP", 1)
+            patch.setattr(solver.search, "_RESTART_FIRST_DEEP", 1)
             result = solve(puzzle, workers=1, max_nodes=2000)
         check_result(puzzle, result)
         assert result.status is Status.MULTIPLE
@@ -852,10 +852,10 @@ def four_givens_17x20() -> Puzzle:
 
 @pytest.fixture
 def cut_rule_changes(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
-    """Every call of the cut cell rule (`_Search._cuts`): whether it narrowed the board
+    """Every call of the cut cell rule (`Search._cuts`): whether it narrowed the board
     (True), found nothing (False), or found the board stuck (also True)."""
     calls: list[bool] = []
-    cuts = solver._Search._cuts
+    cuts = Search._cuts
 
     def counted(self, segs):
         try:
@@ -866,11 +866,11 @@ def cut_rule_changes(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
         calls.append(changed)
         return changed
 
-    monkeypatch.setattr(solver._Search, "_cuts", counted)
+    monkeypatch.setattr(Search, "_cuts", counted)
     return calls
 
 
-def cut_rule_board(ends: tuple[int, int]) -> tuple[solver._Search, list[tuple[int, int]]]:
+def cut_rule_board(ends: tuple[int, int]) -> tuple[Search, list[tuple[int, int]]]:
     """A 4x5 board whose free cells are two rooms joined by one corridor cell, and the run
     2..18 that alone fills them, with 2 and 18 held to the cells `ends`:
 
@@ -891,7 +891,7 @@ def cut_rule_board(ends: tuple[int, int]) -> tuple[solver._Search, list[tuple[in
         else:
             dom[v] = rooms & colour_mask(geo, number_colour(odd, v))
     dom[2], dom[18] = 1 << ends[0], 1 << ends[1]
-    search = solver._Search(geo)
+    search = Search(geo)
     search.load(pos, dom, rooms, odd)
     return search, [(2, 18)]
 
@@ -931,13 +931,13 @@ def test_a_cell_that_splits_a_pocket_in_three_cannot_be_passed_by_one_run() -> N
         pos[v] = cell
     pocket = sum(1 << cell for cell in plus)
     dom = [pocket if pos[v] < 0 else 0 for v in range(26)]
-    search = solver._Search(geo)
+    search = Search(geo)
     search.load(pos, dom, pocket, None)
     with pytest.raises(Stuck):
         search._cuts([(1, 9)])
 
 
-def shared_pocket_board(end_cells: int) -> tuple[solver._Search, list[tuple[int, int]]]:
+def shared_pocket_board(end_cells: int) -> tuple[Search, list[tuple[int, int]]]:
     """A 5x5 board whose free cells are the pocket P = {0, 1, 5, 6, 7, 8}: the room
     A = {0, 1, 5} behind cell 6, then 7 and 8 (cell 7 is a cut cell too). The one-number
     run 10 and the tail run 21..25 share it; 10 and 21 are held to cells 7 and 8, and 25 to
@@ -963,7 +963,7 @@ def shared_pocket_board(end_cells: int) -> tuple[solver._Search, list[tuple[int,
         dom[v] = pocket
     dom[10] = dom[21] = (1 << 7) | (1 << 8)
     dom[25] = end_cells
-    search = solver._Search(geo)
+    search = Search(geo)
     search.load(pos, dom, pocket, None)
     return search, [(10, 10), (21, 25)]
 
@@ -1057,7 +1057,7 @@ def test_two_runs_whose_ends_interleave_round_their_pocket_are_stuck_without_a_g
     [puzzle] = parse_puzzles(CROSSING_RUNS)
     result = solve(puzzle)
     assert result.status is Status.NONE and result.stats.nodes == 0
-    monkeypatch.setattr(solver._Search, "_crossing", lambda self, segs: None)
+    monkeypatch.setattr(Search, "_crossing", lambda self, segs: None)
     result = solve(puzzle)
     assert result.status is Status.NONE and result.stats.nodes > 50
 
@@ -1068,7 +1068,7 @@ def test_the_crossing_rule_keeps_every_verdict(monkeypatch: pytest.MonkeyPatch) 
     search without it is checked by brute force above), and the rule refutes boards many
     times on the way."""
     rng = random.Random(2)
-    crossing = solver._Search._crossing
+    crossing = Search._crossing
     refuted = []
 
     def counted(self, segs):
@@ -1089,9 +1089,9 @@ def test_the_crossing_rule_keeps_every_verdict(monkeypatch: pytest.MonkeyPatch) 
                     if not values[path[v - 1]] and v not in values:
                         values[path[v - 1]] = v
         puzzle = puzzle_of(rows, cols, values)
-        monkeypatch.setattr(solver._Search, "_crossing", counted)
+        monkeypatch.setattr(Search, "_crossing", counted)
         with_rule = solve(puzzle, workers=1)
-        monkeypatch.setattr(solver._Search, "_crossing", lambda self, segs: None)
+        monkeypatch.setattr(Search, "_crossing", lambda self, segs: None)
         without = solve(puzzle, workers=1)
         assert with_rule.status is without.status
         check_result(puzzle, with_rule)
@@ -1322,8 +1322,8 @@ def test_solve_turns_the_cycle_collector_off_and_back_as_it_was(enabled: bool) -
 def test_the_run_shapes_table_stays_bounded(monkeypatch) -> None:
     """Each remembered run shape holds lists as long as the board; left unbounded, they took
     hundreds of megabytes on a 20x20 search."""
-    monkeypatch.setattr(solver, "_SHAPE_CACHE_LIMIT", 20)
-    search = solver._Search(BACKTRACKING_UNIQUE.geometry, BACKTRACKING_UNIQUE)
+    monkeypatch.setattr(solver.propagate, "_SHAPE_CACHE_LIMIT", 20)
+    search = Search(BACKTRACKING_UNIQUE.geometry, BACKTRACKING_UNIQUE)
     search.setup()
     search.run(2, None)
     assert len(search.solutions) == 1
@@ -1335,18 +1335,18 @@ def test_the_cut_cells_table_stays_bounded(monkeypatch) -> None:
     """Each remembered pocket holds masks as long as the board for every cut cell in it; the
     table is emptied past its limit. (The four-given 17x20 board meets hundreds of pockets
     that one run fills.)"""
-    monkeypatch.setattr(solver, "_CUTS_CACHE_LIMIT", 20)
+    monkeypatch.setattr(solver.propagate, "_CUTS_CACHE_LIMIT", 20)
     puzzle = four_givens_17x20()
-    search = solver._Search(puzzle.geometry, puzzle)
+    search = Search(puzzle.geometry, puzzle)
     search.setup()
     sizes = []
-    cut_cells = solver.cut_cells
+    cut_cells = solver.propagate.cut_cells
 
     def watched(geo, pocket):
         sizes.append(len(search.cuts))
         return cut_cells(geo, pocket)
 
-    monkeypatch.setattr(solver, "cut_cells", watched)
+    monkeypatch.setattr(solver.propagate, "cut_cells", watched)
     search.max_nodes = 700
     search.run(2, None)
     assert len(search.solutions) == 2
@@ -1415,11 +1415,10 @@ def test_probing_never_strikes_a_solution_cell(case, guesses_so_far: int) -> Non
     """The probes (run ends, then cells few numbers reach, deeper after more guesses) only
     strike what no solution uses: after a full check of the root board, the path the givens
     came from still fits every number's candidates."""
-    from numbrix_curses.solver import _Search
 
     puzzle, grid = case
     where = {int(v): i for i, v in enumerate(grid.ravel())}
-    search = _Search(puzzle.geometry, puzzle)
+    search = Search(puzzle.geometry, puzzle)
     search.setup()
     search.stats.nodes = guesses_so_far  # cell probing goes deeper the longer a search runs
     search.limit = puzzle.size  # solutions the probes meet never end the check here
@@ -1443,14 +1442,13 @@ def test_a_large_board_probes_deeper_before_its_first_guess() -> None:
     of a second, and what the root settles holds in the whole tree): this sparse 20x20
     board from the benchmark corpus is proved unique with no guess at all (a shallow root
     needed 19), while boards up to 15x15 keep the shallow root."""
-    from numbrix_curses.solver import _Search
 
     (puzzle,), answers = corpus_boards("corpus-v1-20x20", ["20x20-minimal-01"])
     result = solve(puzzle, workers=1)
     assert result.status is Status.UNIQUE
     assert np.array_equal(result.solution, answers[puzzle.id])
     assert result.stats.nodes == 0
-    assert _Search(empty(15, 15).geometry, empty(15, 15)).root_probe_steps == 0
+    assert Search(empty(15, 15).geometry, empty(15, 15)).root_probe_steps == 0
 
 
 def test_trials_a_passing_trial_settled_into_are_not_made_again(monkeypatch) -> None:
@@ -1460,16 +1458,16 @@ def test_trials_a_passing_trial_settled_into_are_not_made_again(monkeypatch) -> 
     measured: the search makes a few more guesses, each much cheaper)."""
     puzzles, answers = corpus_boards("corpus-v1-12x12", ["12x12-minimal-07", "12x12-minimal-08"])
     trials = {True: 0, False: 0}
-    settle_trial = solver._Search._settle_trial
+    settle_trial = Search._settle_trial
 
     def counted(self) -> None:
         trials[skipping] += 1
         settle_trial(self)
 
-    monkeypatch.setattr(solver._Search, "_settle_trial", counted)
+    monkeypatch.setattr(Search, "_settle_trial", counted)
     for skipping in (True, False):
         if not skipping:
-            monkeypatch.setattr(solver, "_SKIP_IMPLIED_NODES", 0)
+            monkeypatch.setattr(solver.search, "_SKIP_IMPLIED_NODES", 0)
         for puzzle in puzzles:
             result = solve(puzzle, workers=1)
             assert result.status is Status.UNIQUE
@@ -1484,9 +1482,9 @@ def test_short_runs_are_laid_whole_in_every_way_they_can_go(monkeypatch) -> None
     measured); laying runs number by number it takes 32."""
     (puzzle,), answers = corpus_boards("corpus-v1-15x15", ["15x15-minimal-05"])
     guesses = {}
-    ways = solver._RUN_PROBE_MOST_WAYS
+    ways = solver.probe._RUN_PROBE_MOST_WAYS
     for most in (ways, 0):
-        monkeypatch.setattr(solver, "_RUN_PROBE_MOST_WAYS", most)
+        monkeypatch.setattr(solver.probe, "_RUN_PROBE_MOST_WAYS", most)
         result = solve(puzzle, workers=1)
         assert result.status is Status.UNIQUE
         assert np.array_equal(result.solution, answers[puzzle.id])
@@ -1503,7 +1501,7 @@ def test_ways_that_got_stuck_are_skipped_until_the_search_backtracks_past_them()
     skipped: list[tuple] = []
     stale: list[tuple] = []
     sizes: list[int] = []
-    ways, undo = solver._Search._ways, solver._Search._undo
+    ways, undo = Search._ways, Search._undo
 
     def counted(self, lo: int, hi: int, most: int):
         found = ways(self, lo, hi, most)
@@ -1517,11 +1515,11 @@ def test_ways_that_got_stuck_are_skipped_until_the_search_backtracks_past_them()
         assert self.dead_ways == {way for _, way in self.dead_from}
         sizes.append(len(self.dead_ways))
 
-    for limit in (solver._CACHE_LIMIT, 3):
+    for limit in (solver.probe.CACHE_LIMIT, 3):
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(solver._Search, "_ways", counted)
-            patch.setattr(solver._Search, "_undo", checked)
-            patch.setattr(solver, "_CACHE_LIMIT", limit)
+            patch.setattr(Search, "_ways", counted)
+            patch.setattr(Search, "_undo", checked)
+            patch.setattr(solver.probe, "CACHE_LIMIT", limit)
             result = solve(puzzle, workers=1)
         assert result.status is Status.UNIQUE
         assert np.array_equal(result.solution, answers[puzzle.id])
@@ -1536,11 +1534,10 @@ def test_a_number_left_with_one_cell_goes_there_and_is_never_guessed() -> None:
     """A strike (or any narrowing outside the drain) that leaves a number one candidate cell
     puts it there at the next drain; so the search never spends a guess, with all the
     probing a guess brings, on a number that has only one cell left."""
-    from numbrix_curses.solver import _Search
 
     (puzzle,), answers = corpus_boards("corpus-v1-12x12", ["12x12-minimal-00"])
     where = {int(v): cell for cell, v in enumerate(answers[puzzle.id].ravel())}
-    search = _Search(puzzle.geometry, puzzle)
+    search = Search(puzzle.geometry, puzzle)
     search.setup()
     search._settle()
     v = next(v for v in range(1, puzzle.size + 1) if search.dom[v].bit_count() == 2)
@@ -1550,7 +1547,7 @@ def test_a_number_left_with_one_cell_goes_there_and_is_never_guessed() -> None:
     assert search.pos[v] == where[v]
 
     picked: list[int] = []
-    pick = _Search._pick
+    pick = Search._pick
 
     def counted(self, segs):
         number, cell = pick(self, segs)
@@ -1558,7 +1555,7 @@ def test_a_number_left_with_one_cell_goes_there_and_is_never_guessed() -> None:
         return number, cell
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_Search, "_pick", counted)
+        patch.setattr(Search, "_pick", counted)
         for name, ids in [
             ("corpus-v1-9x9", ["9x9-minimal-05", "9x9-multiple-00", "9x9-multiple-02"]),
             ("corpus-v1-12x12", ["12x12-minimal-14", "12x12-minimal-15", "12x12-multiple-09"]),
@@ -1571,12 +1568,11 @@ def test_a_number_left_with_one_cell_goes_there_and_is_never_guessed() -> None:
 def test_the_ways_to_lay_a_run_are_every_path_between_its_ends() -> None:
     """`_ways` lists every way to lay a run through its candidates, each once, or none past
     the limit: the run 3..5 between 2 and 6, two steps apart on an open board."""
-    from numbrix_curses.solver import _Search
 
     rows = [[0] * 5 for _ in range(5)]
     rows[2][1], rows[2][3] = 2, 6
     puzzle = Puzzle.from_rows(rows)
-    search = _Search(puzzle.geometry, puzzle)
+    search = Search(puzzle.geometry, puzzle)
     search.setup()
     near = puzzle.geometry.neighbours
     start, end = 2 * 5 + 1, 2 * 5 + 3  # the cells of 2 and 6
@@ -1600,7 +1596,7 @@ def test_runs_with_too_many_ways_are_listed_once_and_remembered_within_bounds() 
     bounded (with the limit at 2 ways, most runs of this 15x15 board have too many)."""
     (puzzle,), answers = corpus_boards("corpus-v1-15x15", ["15x15-minimal-05"])
     listed: list[tuple] = []
-    ways = solver._Search._ways
+    ways = Search._ways
 
     def counted(self, lo: int, hi: int, most: int):
         found = ways(self, lo, hi, most)
@@ -1609,15 +1605,15 @@ def test_runs_with_too_many_ways_are_listed_once_and_remembered_within_bounds() 
         return found
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(solver, "_RUN_PROBE_MOST_WAYS", 2)
-        patch.setattr(solver._Search, "_ways", counted)
-        search = solver._Search(puzzle.geometry, puzzle)
+        patch.setattr(solver.probe, "_RUN_PROBE_MOST_WAYS", 2)
+        patch.setattr(Search, "_ways", counted)
+        search = Search(puzzle.geometry, puzzle)
         search.setup()
         search.run(2, None)
         assert len(listed) > 20
         assert len(set(listed)) == len(listed)
-        patch.setattr(solver, "_WAYS_CACHE_LIMIT", 5)
-        bounded = solver._Search(puzzle.geometry, puzzle)
+        patch.setattr(solver.probe, "_WAYS_CACHE_LIMIT", 5)
+        bounded = Search(puzzle.geometry, puzzle)
         bounded.setup()
         bounded.run(2, None)
     assert [s.tobytes() for s in search.solutions + bounded.solutions] == [
@@ -1655,7 +1651,6 @@ def test_a_shared_search_hands_out_only_a_guess_with_another_below_it() -> None:
     """The newest guess's placement is often refuted at once; handing out its alternative
     would leave the process idle and give the child the rest of the search. So a split
     takes the shallowest guess that already has a guess below it."""
-    from numbrix_curses.solver import _Frame, _Search
 
     class RecordingTeam:
         def __init__(self) -> None:
@@ -1666,12 +1661,12 @@ def test_a_shared_search_hands_out_only_a_guess_with_another_below_it() -> None:
             return True
 
     puzzle = board([[0, 0, 0], [0, 5, 0], [0, 0, 9]])
-    search = _Search(puzzle.geometry, puzzle)
+    search = Search(puzzle.geometry, puzzle)
     team = search.team = RecordingTeam()  # type: ignore[assignment]
-    newest = _Frame(3, 0, 0)
+    newest = Frame(3, 0, 0)
     search._split([newest], 2, None)
     assert team.forks == 0 and not newest.given
-    older = _Frame(2, 1, 0)
+    older = Frame(2, 1, 0)
     search._split([older, newest], 2, None)
     assert team.forks == 1 and older.given and not newest.given
     search._split([older, newest], 2, None)  # the older one is handed out already
@@ -1682,11 +1677,10 @@ def test_guesses_go_first_to_the_number_that_keeps_failing() -> None:
     """Among run ends with equally few cells, the one whose guesses and probes were refuted
     most often is guessed first (it is where the board cannot be completed, so trying it
     early keeps the search from refuting it again under every guess made elsewhere)."""
-    from numbrix_curses.solver import _Search
 
     # 6, 8, 18 and 20 are the run ends, each with four candidate cells
     puzzle = board([[0, 0, 0, 0, 0], [0, 7, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 19, 0], [0] * 5])
-    search = _Search(puzzle.geometry, puzzle)
+    search = Search(puzzle.geometry, puzzle)
     search.setup()
     runs = search._settle()
     assert runs is not None
@@ -1715,11 +1709,10 @@ def test_corridor_cells_are_joined_to_both_their_neighbours(monkeypatch) -> None
     """A free cell that can hold neither end of the path and has only two usable neighbours
     is joined to both, so the numbers on those neighbours are one off its number. On this
     board that is what starts the deduction (and finishes it); without it nothing moves."""
-    from numbrix_curses.solver import _Search
 
     puzzle = board([[0] * 5, [24, 0, 0, 0, 0], [0, 20, 1, 0, 0], [0, 0, 0, 3, 12], [0] * 5])
     assert_deduction_finds_the_only_solution(puzzle)
-    monkeypatch.setattr(_Search, "_corridors", lambda *args: False)
+    monkeypatch.setattr(solver.propagate.Propagation, "_corridors", lambda *args: False)
     without = _deductions_of(puzzle)
     without.run()
     assert sum(p >= 0 for p in without.pos) == len(puzzle.given_cells())
@@ -1735,7 +1728,7 @@ def test_cells_full_of_corridor_joins_make_more_corridors(monkeypatch) -> None:
     solved.run()
     assert solved.free == 0
     assert solved.pos[1:13] == [5, 6, 10, 11, 7, 3, 2, 1, 0, 4, 8, 9]
-    monkeypatch.setattr(solver, "_CORRIDOR_ROUNDS", 1)
+    monkeypatch.setattr(solver.propagate, "_CORRIDOR_ROUNDS", 1)
     one_round = _deductions_of(puzzle)
     one_round.run()
     assert one_round.free != 0
@@ -1747,11 +1740,12 @@ def test_the_edge_that_would_close_a_chain_of_joins_into_a_loop_is_cut(monkeypat
     cell that loses that edge can be left with two usable neighbours, a corridor cell in
     turn. On this board (1 2 3 12 / 6 5 4 11 / 7 8 9 10) that finishes the deduction; with
     the loop rule taken out, deduction stops with nine of the twelve cells open."""
-    from numbrix_curses.solver import _Search
 
     puzzle = board([[1, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 10]])
     assert_deduction_finds_the_only_solution(puzzle)
-    monkeypatch.setattr(_Search, "_loop_cuts", lambda self, h, v, cut_h, cut_v: (cut_h, cut_v))
+    monkeypatch.setattr(
+        solver.propagate.Propagation, "_loop_cuts", lambda self, h, v, cut_h, cut_v: (cut_h, cut_v)
+    )
     without = _deductions_of(puzzle)
     without.run()
     assert without.free.bit_count() == 9
@@ -1762,10 +1756,9 @@ def test_the_edge_that_would_close_a_chain_of_joins_into_a_loop_is_cut(monkeypat
 def test_undoing_a_trial_restores_the_board_and_its_corridors(case, rng) -> None:
     """Corridors found after a placement hold only below it: taking the placement back
     (as every probe and every backtrack does) restores the candidates and the corridors."""
-    from numbrix_curses.solver import Stuck, _Search
 
     puzzle, _ = case
-    search = _Search(puzzle.geometry, puzzle)
+    search = Search(puzzle.geometry, puzzle)
     search.setup()
     search._settle()
 
@@ -1794,17 +1787,17 @@ def test_undoing_a_trial_restores_the_board_and_its_corridors(case, rng) -> None
 def dives(monkeypatch):
     """(settled, guesses made when it ended) of every dive, recorded as each ends."""
     seen: list[tuple[bool, int]] = []
-    dive = solver._Search.dive
+    dive = Search.dive
 
     def recording(self, deadline):
-        runs = solver.segments_of(self.pos, self.last)
+        runs = solver.search.segments_of(self.pos, self.last)
         if not any(3 * run.length >= self.last for run in runs):
             return dive(self, deadline)  # (no dive on this board)
         settled = dive(self, deadline)
         seen.append((settled, self.stats.nodes))
         return settled
 
-    monkeypatch.setattr(solver._Search, "dive", recording)
+    monkeypatch.setattr(Search, "dive", recording)
     return seen
 
 
@@ -1816,7 +1809,7 @@ def test_a_dive_that_gives_up_leaves_no_trace_on_the_search(name, ids, dives, mo
     puzzles, _ = corpus_boards(name, ids)
     with_dive = [solve(puzzle) for puzzle in puzzles]
     assert [settled for settled, _ in dives] == [False] * len(ids), "every dive gave up"
-    monkeypatch.setattr(solver._Search, "dive", lambda self, deadline: False)
+    monkeypatch.setattr(Search, "dive", lambda self, deadline: False)
     for puzzle, dived, (_, dive_guesses) in zip(puzzles, with_dive, dives):
         alone = solve(puzzle)
         check_result(puzzle, dived)

@@ -25,6 +25,7 @@ from helpers import CORPUS, corpus_boards
 from numbrix_curses import solver, workers
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver import Status, solve
+from numbrix_curses.solver.search import Search
 from test_solver import check_result, expected_status, path_puzzles
 
 pytestmark = pytest.mark.skipif(
@@ -152,14 +153,14 @@ def test_restarts_keep_the_guesses_other_processes_search_under(
     test_solver's test of `_restart`), so the parts still add up to the whole tree and
     every verdict stands."""
     handed_out: list[bool] = []  # per restart: did it keep a guess a child searches under?
-    restart = solver._Search._restart
+    restart = Search._restart
 
     def recording(self, frames):
         handed_out.append(any(frame.given for frame in frames))
         return restart(self, frames)
 
-    monkeypatch.setattr(solver, "_RESTART_FIRST", 1)
-    monkeypatch.setattr(solver._Search, "_restart", recording)
+    monkeypatch.setattr(solver.search, "_RESTART_FIRST", 1)
+    monkeypatch.setattr(Search, "_restart", recording)
     ids = [f"12x12-minimal-{k:02d}" for k in range(0, 20, 2)] + ["12x12-multiple-00"]
     assert_corpus_verdicts("corpus-v1-12x12", ids)
     assert any(handed_out), "no restart met a guess handed to a child, so nothing was tested"
@@ -308,14 +309,14 @@ def test_a_board_turned_round_has_each_number_where_the_turn_puts_it(rows, cols,
     def turned(mask: int) -> int:
         return sum(1 << (cells - 1 - i) for i in range(cells) if mask >> i & 1)
 
-    plain = solver._encode(dom, counts, width, cells, False)
-    assert len(plain) == solver._traded_length(last, cells)
-    seen_dom, seen_counts = solver._decode(plain, width, cells, True)
+    plain = solver.partner.encode(dom, counts, width, cells, False)
+    assert len(plain) == solver.partner.traded_length(last, cells)
+    seen_dom, seen_counts = solver.partner.decode(plain, width, cells, True)
     assert seen_dom == [turned(dom[last + 1 - v]) for v in range(last + 2)]
     assert list(seen_counts) == counts[::-1]
     # and the partner's blob, turned back, is what it holds in the maker's frame
-    back = solver._decode(solver._encode(seen_dom, list(seen_counts), width, cells, True),
-                          width, cells, False)
+    turned_back = solver.partner.encode(seen_dom, list(seen_counts), width, cells, True)
+    back = solver.partner.decode(turned_back, width, cells, False)
     assert back == (dom, bytes(counts))
 
 
@@ -352,10 +353,10 @@ class _Slots:
 def test_what_the_turned_board_deduces_reaches_the_maker_and_holds(board) -> None:
     [puzzle], answers = corpus_boards("corpus-v1-20x20", [board])
     path = {int(v): cell for cell, v in enumerate(answers[board].reshape(-1))}
-    maker = solver._Search(puzzle.geometry, puzzle)
+    maker = Search(puzzle.geometry, puzzle)
     maker.setup()
     maker._settle()
-    turned = solver._mirrored(maker)
+    turned = solver.partner.turned_round(maker)
     turned._check()  # the root probing, alone
     before = sum(map(int.bit_count, maker.dom))
     slots = _Slots()
@@ -426,7 +427,7 @@ def test_an_easy_big_board_starts_no_partner(partners, monkeypatch) -> None:
     from numbrix_curses.generator import Spec, generate
 
     # (a wide margin, so a loaded machine cannot make the root look long)
-    monkeypatch.setattr(solver, "_PARTNER_AFTER", 1.0)
+    monkeypatch.setattr(solver.search, "_PARTNER_AFTER", 1.0)
     made = generate(Spec(rows=20, cols=20), seed=0)  # probed at the root for a few ms
     result = solve(made.puzzle, workers=2)
     assert result.status is Status.UNIQUE
@@ -437,7 +438,7 @@ def test_a_partner_that_fails_at_once_changes_no_verdict(partners, monkeypatch) 
     def failing(maker, partner):
         raise RuntimeError("partner broken")
 
-    monkeypatch.setattr(solver, "_partner_root", failing)
+    monkeypatch.setattr(solver.search, "partner_root", failing)
     assert_corpus_verdicts("corpus-v1-20x20", ["20x20-minimal-01"])
     assert len(partners) == 1
 

@@ -358,7 +358,7 @@ class Partner:
     guess, and there is nothing yet to split. The partner (a forked child) probes the same
     board in another order, and the two keep swapping what they know: each writes the
     candidate cells of every number, and how often its probes failed (an opaque byte string
-    here, see `solver._encode`), to its own slot of anonymous shared memory and reads the
+    here, see `solver.partner.encode`), to its own slot of anonymous shared memory and reads the
     other's. A fact found at the root holds in every solution, so either process may take
     the other's at any moment.
 
