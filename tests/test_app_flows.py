@@ -49,8 +49,7 @@ def store(state: Path) -> Store:
 
 # ----- the main menu -------------------------------------------------------------------------
 def test_menu_by_keys_library_then_play_and_back(state: Path):
-    term = menu(state)
-    try:
+    with menu(state) as term:
         assert "Continue" not in term.text  # nothing saved yet
         for item in ["Puzzle library", "New puzzle", "Open file", "Type in a puzzle", "Help"]:
             assert item in term.text
@@ -67,30 +66,24 @@ def test_menu_by_keys_library_then_play_and_back(state: Path):
         term.wait_text("[q] Quit")
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
 
 
 def test_make_run_opens_the_first_bundled_puzzle_with_the_menu_beneath(state: Path):
     from numbrix_curses import library
 
     first = library.default_puzzle().id
-    term = start(app_command("play", "--menu"), state)  # what `make run` starts
-    try:
+    with start(app_command("play", "--menu"), state) as term:  # what `make run` starts
         term.wait_text(f"Numbrix · {first}")
         term.send("q")
         term.wait_text("[q] Quit")  # leaving the puzzle goes to the menu
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
     makefile = (Path(__file__).resolve().parent.parent / "Makefile").read_text()
     assert "$(BIN)/numbrix play --menu" in makefile
 
 
 def test_menu_by_mouse(state: Path):
-    term = menu(state)
-    try:
+    with menu(state) as term:
         term.click_text("Puzzle library")
         term.wait_text("starter-2")
         term.click_text("starter-2")
@@ -106,13 +99,10 @@ def test_menu_by_mouse(state: Path):
         term.wait_text("[q] Quit")
         term.click_text("Quit")
         expect_exit(term)
-    finally:
-        term.close()
 
 
 def test_menu_arrows_and_enter(state: Path):
-    term = menu(state)
-    try:
+    with menu(state) as term:
         term.send_key("down")  # New puzzle
         term.send_key("down")  # Open file
         term.send_key("enter")
@@ -121,13 +111,10 @@ def test_menu_arrows_and_enter(state: Path):
         term.wait_text("[q] Quit")
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
 
 
 def test_help_from_the_menu_and_from_play(state: Path, demo: Path):
-    term = menu(state)
-    try:
+    with menu(state) as term:
         term.send("h")
         term.wait_text("The rules")
         assert "consecutive" in term.text or "next to the one before it" in term.text
@@ -135,10 +122,7 @@ def test_help_from_the_menu_and_from_play(state: Path, demo: Path):
         term.wait_text("[q] Quit")
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
-    term = start(play_command(str(demo)), state)
-    try:
+    with start(play_command(str(demo)), state) as term:
         wait_play(term)
         term.send("\x1bOP")  # F1
         term.wait_text("The rules")
@@ -148,8 +132,6 @@ def test_help_from_the_menu_and_from_play(state: Path, demo: Path):
         term.wait_text("The rules")
         term.send_key("escape")
         wait_play(term)
-    finally:
-        term.close()
 
 
 # ----- library marks, saving and resuming -----------------------------------------------------
@@ -169,14 +151,12 @@ def demo_with_a_3(state: Path, demo: Path) -> tuple[Terminal, Board]:
 
 def test_quit_and_resume_keeps_entries_history_and_timer(state: Path, demo: Path):
     term, board = demo_with_a_3(state, demo)
-    try:
+    with term:
         term.send_key("right")
         term.send("2")
         board.wait_cell(0, 2, "2")
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
     saved = json.loads((store(state).game_path(Puzzle.from_rows(GIVENS))).read_text())
     elapsed = saved["game"]["elapsed"]
     assert elapsed > 0 and len(saved["game"]["moves"]) == 2
@@ -187,7 +167,7 @@ def test_quit_and_resume_keeps_entries_history_and_timer(state: Path, demo: Path
 
     term = start(play_command(str(demo)), state)
     board = Board(term, 4)
-    try:
+    with term:
         term.wait_text("Welcome back")
         term.wait_match(r"Time    2:0\d")
         term.wait_text("Moves   2")
@@ -196,22 +176,18 @@ def test_quit_and_resume_keeps_entries_history_and_timer(state: Path, demo: Path
         board.wait_cell(0, 2, "")
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
 
 
 def test_a_game_left_paused_comes_back_paused(state: Path, demo: Path):
     term, board = demo_with_a_3(state, demo)
-    try:
+    with term:
         term.send("p")
         term.wait_text("Paused")
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
     term = start(play_command(str(demo)), state)
     board = Board(term, 4)
-    try:
+    with term:
         term.wait_text("Paused")
         assert "14" not in "".join(term.lines[term.find("┌")[0]:])  # the board stays hidden
         term.send("p")
@@ -219,14 +195,12 @@ def test_a_game_left_paused_comes_back_paused(state: Path, demo: Path):
         board.wait_cell(0, 1, "3")
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGCONT"), reason="no job control signals")
 def test_time_spent_stopped_does_not_count(state: Path, demo: Path):
     term, board = demo_with_a_3(state, demo)
-    try:
+    with term:
         # As Ctrl-Z and `fg` would (a shell stops the job; SIGSTOP cannot be caught).
         os.kill(term.child.pid, signal.SIGSTOP)
         time.sleep(5)
@@ -238,8 +212,6 @@ def test_time_spent_stopped_does_not_count(state: Path, demo: Path):
         term.wait_match(r"Time    0:0[0-3]\b")  # not 0:05 or more
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
     saved = json.loads((store(state).game_path(Puzzle.from_rows(GIVENS))).read_text())
     assert saved["game"]["elapsed"] < 4
 
@@ -251,7 +223,7 @@ def test_continue_in_the_menu_resumes_the_latest_game(state: Path):
     store(state).save_game(puzzle, game, "demo", None)
     term = menu(state)
     board = Board(term, 4)
-    try:
+    with term:
         term.wait_text("Continue")
         assert "demo, 4x4, 3:05" in term.text
         term.send("c")
@@ -262,8 +234,6 @@ def test_continue_in_the_menu_resumes_the_latest_game(state: Path):
         term.wait_text("Continue")
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
 
 
 def test_continue_names_a_generated_puzzle_without_its_size_twice(state: Path):
@@ -271,17 +241,13 @@ def test_continue_names_a_generated_puzzle_without_its_size_twice(state: Path):
     game = Game(puzzle, elapsed=65)
     game.set_value(1, 3)
     store(state).save_game(puzzle, game, "4x4-easy-7", None)
-    term = menu(state)
-    try:
+    with menu(state) as term:
         term.wait_text("Continue")
         assert "4x4-easy-7, 1:05" in term.text, term.dump()
-    finally:
-        term.close()
 
 
 def test_a_puzzle_only_looked_at_leaves_no_game_to_continue(state: Path):
-    term = menu(state)
-    try:
+    with menu(state) as term:
         term.send("l")
         term.wait_text("starter-1")
         term.send_key("enter")
@@ -294,8 +260,6 @@ def test_a_puzzle_only_looked_at_leaves_no_game_to_continue(state: Path):
         term.send("q")
         term.wait_text("[q] Quit")
         assert "Continue" not in term.text
-    finally:
-        term.close()
     assert not list((state / "numbrix-curses" / "games").glob("*.json"))
 
 
@@ -305,16 +269,13 @@ def test_solving_marks_the_library_and_keeps_the_best_time(state: Path):
     first = load_bundled()[0]
     key = puzzle_key(first)
     store(state).record_solve(first, first.id, 75.0, 30)
-    term = menu(state)
-    try:
+    with menu(state) as term:
         term.send("l")
         term.wait_text("best 1:15")
         line = next(line for line in term.lines if first.id in line)
         assert "✓" in line and "best 1:15" in line
         term.click_text(first.id)
         term.wait_text("Solved before; best time 1:15.")
-    finally:
-        term.close()
     assert key in store(state).records()
 
 
@@ -324,15 +285,13 @@ def test_corrupt_save_is_set_aside_with_a_message(state: Path, demo: Path):
     path.write_text("{ this is not a save")
     term = start(play_command(str(demo)), state)
     board = Board(term, 4)
-    try:
+    with term:
         term.wait_text("set aside")
         assert board.number(0, 1) == ""  # a fresh game
         term.send("3")
         board.wait_cell(0, 1, "3")
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
     aside = list(path.parent.glob(path.name + ".corrupt-*"))
     assert len(aside) == 1 and aside[0].read_text() == "{ this is not a save"
     assert json.loads(path.read_text())["game"]["moves"] == [[1, 0, 3]]
@@ -342,21 +301,18 @@ def test_corrupt_save_found_by_the_menu_is_reported(state: Path):
     games = state / "numbrix-curses" / "games"
     games.mkdir(parents=True)
     (games / "broken.json").write_bytes(b"\x00\x01garbage")
-    term = menu(state)
-    try:
+    with menu(state) as term:
         term.wait_text("set aside")
         assert "Continue" not in term.text
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
 
 
 # ----- leaving abruptly never loses the game ----------------------------------------------------
 @pytest.mark.parametrize("how, code", [("ctrl-c", 130), ("hangup", 129), ("terminate", 143)])
 def test_abrupt_endings_save_and_restore_the_terminal(state: Path, demo: Path, how, code):
     term, board = demo_with_a_3(state, demo)
-    try:
+    with term:
         if how == "ctrl-c":
             term.send("\x03")
         else:
@@ -367,8 +323,6 @@ def test_abrupt_endings_save_and_restore_the_terminal(state: Path, demo: Path, h
         raw = bytes(term.raw)
         assert raw.rfind(b"\x1b[?1049l") > raw.rfind(b"\x1b[?1049h") >= 0
         assert b"Traceback" not in raw
-    finally:
-        term.close()
     saved = json.loads(store(state).game_path(Puzzle.from_rows(GIVENS)).read_text())
     assert saved["game"]["moves"] == [[1, 0, 3]]
 
@@ -396,7 +350,7 @@ def test_a_crash_restores_the_terminal_keeps_the_game_and_says_one_line(
     script.write_text(CRASHING_APP)
     term = start([sys.executable, str(script), "play", str(demo)], state)
     board = Board(term, 4)
-    try:
+    with term:
         wait_play(term)
         term.send("3")
         board.wait_cell(0, 1, "3")
@@ -406,8 +360,6 @@ def test_a_crash_restores_the_terminal_keeps_the_game_and_says_one_line(
         tail = raw[raw.rfind(b"\x1b[?1049l"):].decode("utf-8", "replace")
         assert "internal error" in tail and "games in progress were saved" in tail
         assert "Traceback" not in tail
-    finally:
-        term.close()
     crash = list((state / "numbrix-curses").glob("crash-*.txt"))
     assert crash and "RuntimeError: boom" in crash[0].read_text()
     saved = json.loads(store(state).game_path(Puzzle.from_rows(GIVENS)).read_text())
@@ -418,8 +370,7 @@ def test_a_crash_restores_the_terminal_keeps_the_game_and_says_one_line(
 def test_open_file_lists_every_puzzle_and_plays_one(state: Path, tmp_path: Path):
     path = tmp_path / "two.txt"
     path.write_text(TWO_PUZZLES)
-    term = open_file_prompt(state)
-    try:
+    with open_file_prompt(state) as term:
         term.send(str(tmp_path / "missing.txt") + "\r")
         term.wait_message("no such file")  # may wrap after a long temporary path
         term.send("\x15")  # Ctrl-U empties the field
@@ -436,21 +387,16 @@ def test_open_file_lists_every_puzzle_and_plays_one(state: Path, tmp_path: Path)
         term.wait_text(str(path))
         term.send_key("enter")
         term.wait_text("2 puzzles")
-    finally:
-        term.close()
 
 
 def test_open_file_with_one_puzzle_goes_straight_to_the_game(state: Path, tmp_path: Path):
     path = tmp_path / "one.txt"
     path.write_text("# id: lone\n1 . 3\n. . .\n. . 9\n")
-    term = open_file_prompt(state)
-    try:
+    with open_file_prompt(state) as term:
         term.send(str(path) + "\r")
         term.wait_text("Numbrix · lone")  # no list of one to choose from
         term.send("q")
         term.wait_text("[q] Quit")
-    finally:
-        term.close()
 
 
 def test_open_file_says_where_a_relative_path_starts_and_when_a_folder_is_empty(
@@ -458,26 +404,20 @@ def test_open_file_says_where_a_relative_path_starts_and_when_a_folder_is_empty(
 ):
     empty = tmp_path / "empty"
     empty.mkdir()
-    term = open_file_prompt(state)
-    try:
+    with open_file_prompt(state) as term:
         term.wait_message("A relative path is read from")
         term.send(str(empty) + os.sep + "\t")  # Tab completes; there is nothing to complete
         term.wait_message("That folder is empty.")
         term.send("\x15" + str(tmp_path / "nothing-like-this") + "\t")
         term.wait_message("No file starts like that.")
-    finally:
-        term.close()
 
 
 def test_open_file_reports_a_parse_error_with_its_place(state: Path, tmp_path: Path):
     path = tmp_path / "bad.txt"
     path.write_text("1 2\n3 x\n")
-    term = open_file_prompt(state)
-    try:
+    with open_file_prompt(state) as term:
         term.send(str(path) + "\r")
         term.wait_text(f"{path}:2:3:")
-    finally:
-        term.close()
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
@@ -490,8 +430,7 @@ def test_open_file_refuses_a_pipe_a_device_and_a_directory_and_keeps_going(
     os.mkfifo(pipe)
     good = tmp_path / "two.txt"
     good.write_text(TWO_PUZZLES)
-    term = open_file_prompt(state)
-    try:
+    with open_file_prompt(state) as term:
         refused = [(pipe, "is a named pipe, not a puzzle file"),
                    (tmp_path, "is a directory, not a puzzle file")]
         if os.path.exists("/dev/zero"):
@@ -506,20 +445,15 @@ def test_open_file_refuses_a_pipe_a_device_and_a_directory_and_keeps_going(
         assert "2 puzzles" in term.text
         term.send("q")
         term.wait_text("[q] Quit")
-    finally:
-        term.close()
 
 
 def test_tab_completes_a_path(state: Path, tmp_path: Path):
     (tmp_path / "only-one-like-this.txt").write_text(DEMO_TEXT)
-    term = open_file_prompt(state)
-    try:
+    with open_file_prompt(state) as term:
         term.send(str(tmp_path / "only-") + "\t")
         term.wait_text("only-one-like-this.txt")
         term.send("\r")
         term.wait_text("demo")
-    finally:
-        term.close()
 
 
 # ----- type in a puzzle ------------------------------------------------------------------------
@@ -545,7 +479,7 @@ def enter_givens(term: Terminal, board: Board, givens: list[tuple[int, int, str]
 def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_path: Path):
     term = type_in(state, "3", "3")
     board = Board(term, 3)
-    try:
+    with term:
         enter_givens(term, board, [(0, 0, "1"), (0, 2, "3"), (2, 2, "9")])
         term.send("c")
         term.wait_text("Unique: exactly one solution")
@@ -569,14 +503,12 @@ def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_pa
         term.send("p")
         term.wait_text("Numbrix · typed 3x3")
         term.wait_text("Placed  3 of 9")
-    finally:
-        term.close()
 
 
 def test_entry_reports_several_solutions_and_shows_where_they_differ(state: Path):
     term = type_in(state, "3", "3")
     board = Board(term, 3)
-    try:
+    with term:
         enter_givens(term, board, [(0, 0, "1"), (2, 2, "9")])
         term.send("c")
         term.wait_text("Not unique")
@@ -591,14 +523,12 @@ def test_entry_reports_several_solutions_and_shows_where_they_differ(state: Path
         assert other != shown
         assert all(shown[r][c] == other[r][c] for r in range(3) for c in range(3)
                    if (r, c) not in flagged)
-    finally:
-        term.close()
 
 
 def test_entry_reports_no_solution(state: Path):
     term = type_in(state, "3", "3")
     board = Board(term, 3)
-    try:
+    with term:
         enter_givens(term, board, [(0, 1, "1")])  # 1 on the wrong checkerboard colour
         term.send("c")
         term.wait_text("No solution")
@@ -608,14 +538,12 @@ def test_entry_reports_no_solution(state: Path):
         term.send("c")
         term.wait_text("No solution")
         assert board.text(2, 2).startswith("!")
-    finally:
-        term.close()
 
 
 def test_watch_the_solver_from_the_entry_screen(state: Path):
     term = type_in(state, "3", "3")
     board = Board(term, 3)
-    try:
+    with term:
         enter_givens(term, board, [(0, 0, "1"), (0, 2, "3"), (2, 2, "9")])
         term.send("z")  # not a key of this screen: it says so
         term.wait_text("z does nothing here")
@@ -626,13 +554,10 @@ def test_watch_the_solver_from_the_entry_screen(state: Path):
         assert [board.number(1, c) for c in range(3)] == ["6", "5", "4"]
         term.send("q")
         term.wait_text("Givens")
-    finally:
-        term.close()
 
 
 def test_watch_the_solver_from_the_play_screen_step_by_step(state: Path, demo: Path):
-    term = start(play_command(str(demo)), state)
-    try:
+    with start(play_command(str(demo)), state) as term:
         wait_play(term)
         term.send("v")
         term.wait_text("Watching the solver on demo")
@@ -649,16 +574,13 @@ def test_watch_the_solver_from_the_play_screen_step_by_step(state: Path, demo: P
         term.wait_match(r"Time\s+\d+\.\d\d s")
         term.send("q")
         wait_play(term)
-    finally:
-        term.close()
 
 
 # ----- new puzzle -------------------------------------------------------------------------------
 def test_new_puzzle_screen(state: Path):
     from numbrix_curses.jobs import generator_available
 
-    term = menu(state)
-    try:
+    with menu(state) as term:
         term.send("n")
         term.wait_text("Pick a size and a difficulty:")
         term.send_key("right")  # size 8
@@ -677,8 +599,6 @@ def test_new_puzzle_screen(state: Path):
         term.send("g")
         term.wait_text("Placed", timeout=30)
         term.wait_text("5x5")
-    finally:
-        term.close()
 
 
 def test_new_puzzle_generation_can_be_cancelled(state: Path):
@@ -686,8 +606,7 @@ def test_new_puzzle_generation_can_be_cancelled(state: Path):
 
     if not generator_available():
         pytest.skip("no generator in this version")
-    term = menu(state)
-    try:
+    with menu(state) as term:
         term.send("n")
         term.wait_text("Pick a size and a difficulty:")
         for _ in range(10):
@@ -697,8 +616,6 @@ def test_new_puzzle_generation_can_be_cancelled(state: Path):
         term.send_key("escape")
         term.wait_text("Cancelled.")
         assert "Pick a size" in term.text
-    finally:
-        term.close()
 
 
 # ----- terminals ---------------------------------------------------------------------------
@@ -706,7 +623,7 @@ def test_new_puzzle_generation_can_be_cancelled(state: Path):
 def test_other_terminal_types(state: Path, demo: Path, term_name: str):
     term = start(play_command(str(demo)), state, TERM=term_name)
     board = Board(term, 4)
-    try:
+    with term:
         wait_play(term)
         term.send_key("right")
         term.send("2")
@@ -718,34 +635,23 @@ def test_other_terminal_types(state: Path, demo: Path, term_name: str):
             board.wait_cell(2, 1, "13")
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
 
 
 def test_without_a_mouse_the_screens_do_not_mention_clicks(state: Path, demo: Path):
-    term = start(app_command(), state, TERM="vt100")  # vt100 has no mouse
-    try:
+    with start(app_command(), state, TERM="vt100") as term:  # vt100 has no mouse
         term.wait_text("[q] Quit")
         assert "click" not in term.text
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
-    term = start(play_command(str(demo)), state, TERM="vt100")
-    try:
+    with start(play_command(str(demo)), state, TERM="vt100") as term:
         wait_play(term)
         term.wait_text("quit")
         assert "click" not in term.text
-    finally:
-        term.close()
 
 
 def test_no_command_opens_the_menu(state: Path):
-    term = menu(state)
-    try:
+    with menu(state) as term:
         assert "Numbrix" in term.lines[0]
-    finally:
-        term.close()
 
 
 def test_not_a_terminal_is_one_clear_line(state: Path, run_numbrix):

@@ -478,40 +478,31 @@ def test_closed_stdout_is_a_quiet_exit(puzzle_file):
 def test_play_opens_the_chosen_bundled_puzzle(args, expected_id, tmp_path):
     wanted = expected_id()
     args = [wanted if a == "ID" else a for a in args]
-    term = Terminal(
+    with Terminal(
         [sys.executable, "-m", "numbrix_curses", *args], XDG_STATE_HOME=str(tmp_path)
-    )
-    try:
+    ) as term:
         term.wait_text(f"Numbrix · {wanted}")
         term.send("q")
         assert term.wait_exit() == 0
-    finally:
-        term.close()
 
 
 def test_no_command_opens_the_main_menu(tmp_path):
-    term = Terminal([sys.executable, "-m", "numbrix_curses"], XDG_STATE_HOME=str(tmp_path))
-    try:
+    with Terminal([sys.executable, "-m", "numbrix_curses"], XDG_STATE_HOME=str(tmp_path)) as term:
         term.wait_text("Puzzle library")
         term.send("q")
         assert term.wait_exit() == 0
-    finally:
-        term.close()
 
 
 @pytest.mark.parametrize("choice", ["2", "second"])
 def test_play_opens_the_chosen_puzzle_of_a_file(puzzle_file, choice):
     path = puzzle_file(f"# id: first\n{UNIQUE_3X3}\n# id: second\n{MULTIPLE_2X2}")
-    term = Terminal(
+    with Terminal(
         [sys.executable, "-m", "numbrix_curses", "play", str(path), "--puzzle", choice],
         XDG_STATE_HOME=str(path.parent / "state"),
-    )
-    try:
+    ) as term:
         term.wait_text("Numbrix · second")
         term.send("q")
         assert term.wait_exit() == 0
-    finally:
-        term.close()
 
 
 def long_search_file(puzzle_file) -> Path:
@@ -527,18 +518,15 @@ def test_a_long_search_says_what_it_is_searching_on_a_terminal(puzzle_file):
     20x20 board can take a minute, which must not look like a hang); the line is wiped
     before the verdict is printed in its place."""
     path = long_search_file(puzzle_file)
-    term = Terminal(
+    with Terminal(
         [sys.executable, "-m", "numbrix_curses", "check", str(path), "--timeout", "2.5"],
         XDG_STATE_HOME=str(path.parent / "state"),
-    )
-    try:
+    ) as term:
         term.wait_text("20x20-minimal-03: searching, 1 s", timeout=10)
         term.wait_text("20x20-minimal-03: searching, 2 s", timeout=10)
         assert term.wait_exit(timeout=20) == cli.EXIT_TIMEOUT
         assert "20x20-minimal-03: timeout" in term.text
         assert "searching" not in term.text
-    finally:
-        term.close()
 
 
 def test_a_long_search_writes_nothing_to_stderr_off_a_terminal(run_numbrix, puzzle_file):

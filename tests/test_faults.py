@@ -254,7 +254,7 @@ def test_the_app_plays_on_when_its_saves_fail(tmp_path: Path, demo: Path) -> Non
     # No save can be written under a file, whoever runs the test (even the superuser).
     term = start(play_command(str(demo)), blocker)
     board = Board(term, 4)
-    try:
+    with term:
         wait_play(term)
         term.send("3")  # the cursor starts on the first blank cell
         board.wait_cell(0, 1, "3")
@@ -269,21 +269,16 @@ def test_the_app_plays_on_when_its_saves_fail(tmp_path: Path, demo: Path) -> Non
         term.wait_text("Solved")
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
     assert blocker.read_text() == "a file where the state directory should go\n"
 
 
 def test_the_app_with_standard_input_not_a_terminal(tmp_path: Path) -> None:
     # stdout is the terminal, stdin is not: `numbrix < /dev/null` typed in a shell
     command = f'exec "{sys.executable}" -m numbrix_curses < "{os.devnull}"'
-    term = start(["/bin/sh", "-c", command], tmp_path)
-    try:
+    with start(["/bin/sh", "-c", command], tmp_path) as term:
         expect_exit(term, 2)
         assert "numbrix: the app needs a terminal" in term.text
         assert b"\x1b[?1049h" not in bytes(term.raw)  # the screen was never taken over
-    finally:
-        term.close()
 
 
 @pytest.mark.parametrize("term_name", ["dumb", "no-such-terminal"])
@@ -292,14 +287,11 @@ def test_the_app_on_a_terminal_it_cannot_drive(
     tmp_path: Path, demo: Path, term_name: str, play: bool
 ) -> None:
     argv = play_command(str(demo)) if play else app_command()
-    term = start(argv, tmp_path, TERM=term_name)
-    try:
+    with start(argv, tmp_path, TERM=term_name) as term:
         expect_exit(term, 2)
         lines = [line.strip() for line in term.lines if line.strip()]
         assert len(lines) == 1 and lines[0].startswith("numbrix: "), lines
         assert "terminal" in lines[0]
-    finally:
-        term.close()
     assert not list(tmp_path.glob("**/*.json"))  # no game was started, so none was saved
 
 
@@ -308,8 +300,7 @@ def test_a_10x5_terminal_says_it_is_too_small_and_q_leaves(
     tmp_path: Path, demo: Path, play: bool
 ) -> None:
     argv = play_command(str(demo)) if play else app_command()
-    term = start(argv, tmp_path, rows=5, cols=10)
-    try:
+    with start(argv, tmp_path, rows=5, cols=10) as term:
         # the message is wrapped to the width, in its shortest wording: every part is there
         term.wait_for(lambda: re.search(r"Too small: need \d+ wide, \d+ high q leaves\.",
                                         term.flowing_text()),
@@ -317,5 +308,3 @@ def test_a_10x5_terminal_says_it_is_too_small_and_q_leaves(
         term.send("q")
         expect_exit(term)
         assert bytes(term.raw).rfind(b"\x1b[?1049l") > bytes(term.raw).rfind(b"\x1b[?1049h")
-    finally:
-        term.close()

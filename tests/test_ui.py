@@ -240,7 +240,7 @@ def test_pause_hides_the_board(term: Terminal, board: Board):
 def test_works_without_colours(demo: Path, state: Path):
     term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS, NO_COLOR="1")
     board = Board(term, CELL_WIDTH)
-    try:
+    with term:
         wait_play(term, last="mouse")
         term.send_key("down")
         term.send_key("left")
@@ -252,21 +252,16 @@ def test_works_without_colours(demo: Path, state: Path):
         assert all(term.char(r, c).fg == "default" for r in range(ROWS) for c in range(COLS))
         term.send("q")
         assert term.wait_exit() == 0
-    finally:
-        term.close()
 
 
 def test_ascii_locale_draws_the_board_in_ascii(demo: Path, state: Path):
-    term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS, LANG="C", LC_ALL="C")
-    try:
+    with start(play_command(str(demo)), state, rows=ROWS, cols=COLS, LANG="C", LC_ALL="C") as term:
         term.wait_text("mouse")
         term.wait_text("+----+----+----+----+")
         assert "|  7 -  8 -  9 - 10 |" in term.text
         assert "Numbrix - demo" in term.lines[0]
         term.send("q")
         assert term.wait_exit() == 0
-    finally:
-        term.close()
 
 
 # ----- leaving -----------------------------------------------------------------------------
@@ -353,7 +348,7 @@ def test_check_notices_numbers_that_will_not_work_out_without_saying_where(
     path.write_text("# id: three\n1 . 3\n. . .\n. . 9\n")
     term = start(play_command(str(path)), state, rows=ROWS, cols=COLS)
     board = Board(term, 3)
-    try:
+    with term:
         term.wait_text("mouse")
         board.click(1, 1)
         term.send("7")
@@ -361,8 +356,6 @@ def test_check_notices_numbers_that_will_not_work_out_without_saying_where(
         term.send("c")
         term.wait_message("but 1 number will not work out")
         assert "!" not in "".join(board.text(r, c) for r in range(3) for c in range(3))
-    finally:
-        term.close()
 
 
 def test_hint_and_auto_fill(term: Terminal, board: Board):
@@ -407,8 +400,7 @@ def test_a_long_hint_is_shown_whole_at_80x24(tmp_path: Path, state: Path):
         pytest.skip("no deduction engine")
     path = tmp_path / "long.txt"
     path.write_text(LONG_HINT_PUZZLE)
-    term = start(play_command(str(path)), state, rows=ROWS, cols=COLS)
-    try:
+    with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
         wait_play(term, last="mouse")
         term.send("?")  # its reason takes six rows of the panel, the title's among them
         wait_status(term, "(? again places it)")
@@ -417,8 +409,6 @@ def test_a_long_hint_is_shown_whole_at_80x24(tmp_path: Path, state: Path):
         term.wait_text("Moves   1  (1 hint, 1 fill)")
         term.send("q")
         assert term.wait_exit() == 0
-    finally:
-        term.close()
 
 
 def test_hint_refuses_on_a_board_with_a_contradiction(term: Terminal, board: Board):
@@ -437,15 +427,12 @@ def test_a_hint_that_shows_nothing_is_not_counted_as_help(tmp_path: Path, state:
         pytest.skip("no deduction engine")
     path = tmp_path / "open.txt"
     path.write_text("# id: open\n1 . .\n. . .\n. . .\n")  # many solutions
-    term = start(play_command(str(path)), state, rows=ROWS, cols=COLS)
-    try:
+    with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
         wait_play(term, last="mouse")
         term.send("?")
         term.wait_text("No further step can be proved:")  # a sentence, capital and all
         assert "solution." in term.text
         assert "Moves   0" in term.text and "hint" not in term.lines[3], term.dump()
-    finally:
-        term.close()
 
 
 @pytest.mark.parametrize("rows, said", [
@@ -456,12 +443,9 @@ def test_a_puzzle_without_one_solution_says_so_on_opening(tmp_path: Path, state:
                                                           rows: str, said: str):
     path = tmp_path / "slip.txt"
     path.write_text("# id: slip\n" + rows)
-    term = start(play_command(str(path)), state, rows=ROWS, cols=COLS)
-    try:
+    with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
         wait_play(term, last="mouse")
         term.wait_for(lambda: said in " ".join(term.flowing_text(32).split()), what=said)
-    finally:
-        term.close()
 
 
 def test_reveal_asks_first_then_fills_and_undo_takes_it_back(term: Terminal, board: Board):
@@ -611,8 +595,7 @@ def test_the_panel_counts_moves_and_help_within_its_width(moves, hints, fills, s
 
 def test_best_time_is_recorded(demo: Path, state: Path):
     for attempt in range(2):
-        term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
-        try:
+        with start(play_command(str(demo)), state, rows=ROWS, cols=COLS) as term:
             wait_play(term, last="mouse")
             term.send("S")
             term.wait_text("Reveal the solution?")
@@ -625,16 +608,13 @@ def test_best_time_is_recorded(demo: Path, state: Path):
                               what="best time")
             term.send("q")
             assert term.wait_exit() == 0
-        finally:
-            term.close()
     entry = the_only_record(state)
     assert entry["solved"] == 2 and entry["best_moves"] == 5 and entry["label"] == "demo"
     assert not list((state / "numbrix-curses" / "games").glob("*.json"))  # nothing to resume
 
 
 def test_a_solve_after_an_undone_reveal_counts_without_a_best_time(demo: Path, state: Path):
-    term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
-    try:
+    with start(play_command(str(demo)), state, rows=ROWS, cols=COLS) as term:
         wait_play(term, last="mouse")
         term.send("S")
         term.wait_text("Reveal the solution?")
@@ -650,14 +630,11 @@ def test_a_solve_after_an_undone_reveal_counts_without_a_best_time(demo: Path, s
         term.wait_text("Placed  16 of 16")
         term.send("q")
         assert term.wait_exit() == 0
-    finally:
-        term.close()
     assert_solved_once_without_a_best_time(state)
 
 
 def test_a_solve_with_auto_fill_counts_without_a_best_time(demo: Path, state: Path):
-    term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
-    try:
+    with start(play_command(str(demo)), state, rows=ROWS, cols=COLS) as term:
         wait_play(term, last="mouse")
         term.send("f")  # every blank of the demo follows by simple steps
         term.wait_text("Fill in every simple step?")  # it would cost the best time: asked
@@ -678,8 +655,6 @@ def test_a_solve_with_auto_fill_counts_without_a_best_time(demo: Path, state: Pa
         term.wait_text("Placed  11 of 16")
         term.send("q")
         assert term.wait_exit() == 0
-    finally:
-        term.close()
     assert_solved_once_without_a_best_time(state)
 
 
@@ -712,8 +687,7 @@ def big_puzzle(tmp_path: Path, rows: int = 20, cols: int = 20) -> Path:
 
 
 def test_the_mouse_wheel_scrolls_a_board_larger_than_the_screen(tmp_path: Path, state: Path):
-    term = start(play_command(str(big_puzzle(tmp_path))), state, rows=ROWS, cols=COLS)
-    try:
+    with start(play_command(str(big_puzzle(tmp_path))), state, rows=ROWS, cols=COLS) as term:
         match = term.wait_match(r"rows 1-(\d+) cols 1-(\d+)")
         shown_rows = int(match.group(1))
         row, col = term.find("┌")
@@ -723,15 +697,13 @@ def test_the_mouse_wheel_scrolls_a_board_larger_than_the_screen(tmp_path: Path, 
         for _ in range(8):  # and back to the top
             term.wheel(row + 2, col + 2, down=False)
         term.wait_match(rf"rows 1-{shown_rows} ")
-    finally:
-        term.close()
 
 
 def test_a_click_at_the_edge_of_a_scrolled_board_leaves_the_view_where_it_is(
         tmp_path: Path, state: Path):
     term = start(play_command(str(big_puzzle(tmp_path, 30, 30))), state, rows=ROWS, cols=COLS)
     board = Board(term, 5, compact=True)
-    try:
+    with term:
         term.wait_match(r"rows 1-18 cols 1-15 ")  # 15 cells across; the cursor on B1
         for _ in range(25):
             term.send_key("right")
@@ -749,14 +721,12 @@ def test_a_click_at_the_edge_of_a_scrolled_board_leaves_the_view_where_it_is(
         term.wait_match(r"cols 1-15 ")
         term.send_key("page-down")  # ten rows down
         term.wait_for(lambda: board.is_cursor(10, 0), what="the cursor ten rows down")
-    finally:
-        term.close()
 
 
 def test_a_board_larger_than_the_screen_scrolls_with_the_cursor(tmp_path: Path, state: Path):
     term = start(play_command(str(big_puzzle(tmp_path, 30, 30))), state, rows=ROWS, cols=COLS)
     board = Board(term, 5)
-    try:
+    with term:
         match = term.wait_match(r"rows 1-(\d+) cols 1-(\d+)")
         shown_rows, shown_cols = int(match.group(1)), int(match.group(2))
         assert 5 <= shown_rows < 30 and 5 <= shown_cols < 30
@@ -776,8 +746,6 @@ def test_a_board_larger_than_the_screen_scrolls_with_the_cursor(tmp_path: Path, 
         term.wait_text("Terminal too small")
         term.resize(ROWS, COLS)
         term.wait_match(r"rows 1-")
-    finally:
-        term.close()
 
 
 # ----- pieces that need no terminal --------------------------------------------------------

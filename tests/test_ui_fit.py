@@ -54,7 +54,7 @@ def large_16(tmp_path: Path) -> Path:
 def test_entry_conflict_marks_clear_as_soon_as_the_grid_changes(state: Path):
     term = menu(state)
     board = Board(term, 3)
-    try:
+    with term:
         type_in(term, "3", "3")
         for key in "1l1c":
             term.send(key)
@@ -68,8 +68,6 @@ def test_entry_conflict_marks_clear_as_soon_as_the_grid_changes(state: Path):
         term.send("3")  # a fresh edit elsewhere: still no marks come back
         board.wait_cell(0, 2, "3")
         assert not any(board.text(r, c).startswith("!") for r in range(3) for c in range(3))
-    finally:
-        term.close()
 
 
 # ----- 2. too small: the whole notice, on every screen ------------------------------------------
@@ -83,8 +81,7 @@ def notice_shown(term: Terminal, rows: int, cols: int) -> bool:
 
 
 def test_too_small_notice_wraps_to_a_narrow_terminal(state: Path, demo: Path):
-    term = start(play_command(str(demo)), state)
-    try:
+    with start(play_command(str(demo)), state) as term:
         wait_play(term)
         term.resize(10, 20)
         term.wait_for(lambda: notice_shown(term, 10, 20), what="the whole notice at 20x10")
@@ -94,8 +91,6 @@ def test_too_small_notice_wraps_to_a_narrow_terminal(state: Path, demo: Path):
         term.wait_for(lambda: notice_shown(term, 6, 20), what="the whole notice at 20x6")
         term.send("q")
         expect_exit(term)
-    finally:
-        term.close()
 
 
 @pytest.mark.parametrize("keys, shown", [
@@ -108,8 +103,7 @@ def test_too_small_notice_wraps_to_a_narrow_terminal(state: Path, demo: Path):
     ("l", "starter-1"),
 ])
 def test_every_screen_says_too_small_instead_of_clipping(state: Path, keys: str, shown: str):
-    term = menu(state)
-    try:
+    with menu(state) as term:
         term.send(keys)
         term.wait_text(shown)
         for rows, cols in [(6, 20), (9, 30)]:
@@ -127,14 +121,11 @@ def test_every_screen_says_too_small_instead_of_clipping(state: Path, keys: str,
             return
         term.resize(24, 80)
         term.wait_text("[q] Quit")  # every one of them was opened from the menu
-    finally:
-        term.close()
 
 
 # ----- 3. help: long lines wrap under the description column -----------------------------------
 def test_help_wraps_long_lines_under_the_description_column(state: Path):
-    term = menu(state)
-    try:
+    with menu(state) as term:
         term.send("h")
         term.wait_text("The rules")
         term.wait_text("the next number: one joining")
@@ -148,8 +139,6 @@ def test_help_wraps_long_lines_under_the_description_column(state: Path):
         row, col = term.find("move the cursor")
         assert term.lines[row + 1][:col].strip() == ""
         assert term.lines[row + 1][col:col + 1].strip()  # continues in the same column
-    finally:
-        term.close()
 
 
 @pytest.mark.parametrize("width", [40, 52, 78])
@@ -166,37 +155,28 @@ def test_help_lines_fit_the_width_with_a_hanging_indent(width: int):
 
 # ----- 4. compact mode: a long message takes a second line -------------------------------------
 def test_status_bar_message_wraps_onto_a_spare_line(state: Path, tmp_path: Path):
-    term = start(play_command(str(large_16(tmp_path))), state)
-    try:
+    with start(play_command(str(large_16(tmp_path))), state) as term:
         term.wait_text("q quit")  # the status bar under the board, with a spare row
         term.send("?")
         term.wait_text("(? again places it)", timeout=30)
         text = term.flowing_text()
         assert "must go at" in text and "..." not in text, term.dump()
         assert "quit" in term.text  # the key line is still there
-    finally:
-        term.close()
 
 
 @pytest.mark.parametrize("cols", [50, 44])
 def test_a_narrow_key_line_keeps_help_and_quit(state: Path, demo: Path, cols: int):
-    term = start(play_command(str(demo)), state, rows=24, cols=cols)
-    try:
+    with start(play_command(str(demo)), state, rows=24, cols=cols) as term:
         term.wait_text("q quit")  # the keys before them make room, the last first
         assert "F1 help" in term.text and "arrows move" in term.text, term.dump()
-    finally:
-        term.close()
 
 
 def test_a_narrow_title_drops_the_name_before_the_rows_in_view(state: Path, tmp_path: Path):
     path = tmp_path / "seven.txt"
     path.write_text("# id: a-rather-long-name-for-seven\n" + "1 . . . . . .\n" + ". . . . . . .\n" * 6)
-    term = start(play_command(str(path)), state, rows=12, cols=40)
-    try:
+    with start(play_command(str(path)), state, rows=12, cols=40) as term:
         term.wait_match(r"Numbrix . rows 1-\d cols 1-7")
         assert "a-rather-long" not in term.text
-    finally:
-        term.close()
 
 
 # ----- 5. F1 and H open the help on menus and lists ---------------------------------------------
@@ -208,34 +188,27 @@ def test_a_narrow_title_drops_the_name_before_the_rows_in_view(state: Path, tmp_
     ("o", "Path of a puzzle file:", F1),  # (H is a letter of a path there)
 ])
 def test_f1_and_h_open_the_help(state: Path, keys: str, shown: str, help_key: str):
-    term = menu(state)
-    try:
+    with menu(state) as term:
         term.send(keys)
         term.wait_text(shown)
         term.send(help_key)
         term.wait_text("Numbrix · Help")
         term.send("q")
         term.wait_text(shown)
-    finally:
-        term.close()
 
 
 # ----- 6. counts -----------------------------------------------------------------------------
 def test_type_in_status_bar_counts_one_given(state: Path):
-    term = menu(state)
-    try:
+    with menu(state) as term:
         type_in(term, "30", "30")
         term.wait_text("30x30 · 0 givens")
         term.send("1")
         term.wait_text("30x30 · 1 given · not checked")
-    finally:
-        term.close()
 
 
 # ----- 7. dialogs wrap --------------------------------------------------------------------------
 def test_dialog_text_wraps_to_the_dialog(state: Path, demo: Path):
-    term = start(play_command(str(demo)), state, rows=24, cols=36)
-    try:
+    with start(play_command(str(demo)), state, rows=24, cols=36) as term:
         term.wait_text("4x4")
         term.send("S")
         term.wait_text("Reveal the solution?")
@@ -244,15 +217,12 @@ def test_dialog_text_wraps_to_the_dialog(state: Path, demo: Path):
         # the box's side walls break the flow: look at the words
         words = [w for w in text.split() if w not in ("│", "|")]
         assert "u takes it back; the game earns no best time." in " ".join(words), term.dump()
-    finally:
-        term.close()
 
 
 def test_a_dialog_over_the_play_screen_shows_no_cut_panel_text_beside_it(state: Path):
     # A 9x9 board on 80x24: the dialog's box, centred, covers the board's right part and
     # the left part of the side panel, whose key lines would show cut beside its frame.
-    term = start(app_command("play", "--puzzle", "classic-1"), state, rows=24, cols=80)
-    try:
+    with start(app_command("play", "--puzzle", "classic-1"), state, rows=24, cols=80) as term:
         wait_play(term)
         assert "hjkl wasd" in term.text
         term.send("S")
@@ -269,14 +239,11 @@ def test_a_dialog_over_the_play_screen_shows_no_cut_panel_text_beside_it(state: 
         term.send("n")
         term.wait_gone("Reveal the solution?")
         term.wait_text("hjkl wasd")  # the panel whole again
-    finally:
-        term.close()
 
 
 # ----- 8. the real terminal size, whatever LINES and COLUMNS say ----------------------------------
 def test_lines_and_columns_in_the_environment_do_not_pin_the_size(state: Path):
-    term = menu(state, rows=30, cols=100, LINES="24", COLUMNS="80")
-    try:
+    with menu(state, rows=30, cols=100, LINES="24", COLUMNS="80") as term:
         term.wait_text("arrows and Enter")
         row, col = term.find("arrows and Enter")
         assert row == 29, term.dump()  # the bottom line of 30, not of 24
@@ -284,14 +251,11 @@ def test_lines_and_columns_in_the_environment_do_not_pin_the_size(state: Path):
         term.resize(40, 120)
         term.wait_for(lambda: (term.find("arrows and Enter") or (0, 0))[0] == 39,
                       what="the resize followed")
-    finally:
-        term.close()
 
 
 # ----- 9. the solver's replay scrolls ----------------------------------------------------------
 def test_watch_screen_scrolls_a_board_larger_than_the_screen(state: Path, tmp_path: Path):
-    term = start(play_command(str(large_16(tmp_path))), state, rows=20, cols=70)
-    try:
+    with start(play_command(str(large_16(tmp_path))), state, rows=20, cols=70) as term:
         term.wait_text("quit")
         term.send("v")
         term.wait_text("Watching the solver")
@@ -315,8 +279,6 @@ def test_watch_screen_scrolls_a_board_larger_than_the_screen(state: Path, tmp_pa
         term.send(SHIFT_LEFT)
         term.wait_match(r"cols \d+-14")
         assert "steps/s" in term.text
-    finally:
-        term.close()
 
 
 # ----- 10. a board too large for its walls is drawn compact --------------------------------------
@@ -348,7 +310,7 @@ def test_a_click_on_any_column_of_a_compact_cell_selects_it():
 def test_fifteen_by_fifteen_fits_80x24_and_plays_by_click(state: Path, tmp_path: Path):
     term = start(play_command(str(large_16(tmp_path))), state)
     board = Board(term, 5, compact=True)
-    try:
+    with term:
         term.wait_text("q quit")
         board.wait_shown()
         assert " rows " not in term.lines[0]  # the title names no window: all of it shows
@@ -362,5 +324,3 @@ def test_fifteen_by_fifteen_fits_80x24_and_plays_by_click(state: Path, tmp_path:
         board.wait_cell(*blank, "7")
         term.send("u")
         board.wait_cell(*blank, "·")
-    finally:
-        term.close()

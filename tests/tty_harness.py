@@ -273,6 +273,13 @@ class Terminal:
             self.child.terminate(force=True)
         self.child.close()
 
+    def __enter__(self) -> Terminal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Stop the app (if a test left it running) and free the pseudo-terminal."""
+        self.close()
+
 
 def start(argv: list[str], state: os.PathLike[str] | str, rows: int = 24, cols: int = 80,
           **env: str) -> Terminal:
