@@ -772,6 +772,25 @@ def test_a_json_error_names_the_record_s_line(tmp_path: Path) -> None:
     assert str(caught.value) == f"{path}:3:1: row 2, column 2: true is not a number (0 = blank)"
 
 
+def test_a_json_grid_written_a_row_a_line_reads_as_one_board(tmp_path: Path) -> None:
+    path = tmp_path / "rows.json"
+    # two boards, their rows a line each, apart by a blank line; then a whole record
+    path.write_text('[1, 0, 3]\n[0, 0, 0]\n[0, 0, 9]\n\n[1, 2]\n[4, 3]\n{"puzzle": [[1]]}\n')
+    puzzles = read_puzzles(str(path))
+    assert [p.givens.tolist() for p in puzzles] == [
+        [[1, 0, 3], [0, 0, 0], [0, 0, 9]], [[1, 2], [4, 3]], [[1]]
+    ]
+    # an error in a row names that row's own line
+    path.write_text("[1, 0, 3]\n[0, 0, 0]\n[0, 0, 99]\n")
+    with pytest.raises(ParseError) as caught:
+        read_puzzles(str(path))
+    assert str(caught.value) == f"{path}:3:1: row 3, column 3: 99 is out of range 1..9"
+    path.write_text("[1, 0, 3]\n[0, 0]\n")
+    with pytest.raises(ParseError) as caught:
+        read_puzzles(str(path))
+    assert str(caught.value) == f"{path}:2:1: row 2 has 2 cells, expected 3"
+
+
 @pytest.mark.parametrize("text, where, key, first", [
     # one object over several lines: json.loads alone would keep "b" and say nothing
     ('{"id": "a",\n "puzzle": [[1, 2], [4, 3]],\n "id": "b"}\n', "3:2", "id", "1:2"),

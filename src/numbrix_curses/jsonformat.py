@@ -6,7 +6,8 @@ every command that reads a puzzle file reads JSON too. Accepted:
 
 - JSON Lines, one object per line, as `generate --format json` writes them;
 - one object, or one array of objects, over any number of lines;
-- a bare grid, ``[[1, 0, 3], [0, 0, 0], [0, 0, 9]]`` (a list of rows, 0 for a blank).
+- a bare grid, ``[[1, 0, 3], [0, 0, 0], [0, 0, 9]]`` (a list of rows, 0 for a blank), or
+  its rows a line each, ``[1, 0, 3]`` then ``[0, 0, 0]`` ... (a blank line ends the grid).
 
 An object's ``puzzle`` holds its grid; ``id``, ``difficulty``, ``seed``, ``pattern``,
 ``symmetry`` and ``inside`` become the puzzle's metadata, as the text format's ``# key:``
@@ -171,16 +172,11 @@ def _first_repeat(text: str) -> tuple[str, int, int]:
 
 
 def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
-    puzzles = []
-    for number, line in enumerate(text.split("\n"), start=1):
-        if not line.strip():
-            continue
-        try:
-            record = _loads(line, filename, number - 1)
-        except _ExtraData:
-            raise ParseError(
-                filename, number, 1, "more than one JSON value on a line; one record a line"
-            ) from None
+    """One record a line; lines that each hold one row (a flat list, ``[1, 0, 3]``) next to
+    each other make one bare grid, as a grid is often written a row a line."""
+    puzzles: list[Puzzle] = []
+
+    def add(record: Any, number: int, row_a_line: bool) -> None:
         if len(puzzles) == most:
             raise ParseError(
                 filename, number, 1, f"more than {most} puzzles in one file; split it up"
@@ -188,8 +184,44 @@ def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
         try:
             puzzles.append(_puzzle(record))
         except _BadRecord as error:
+            row = _ROW_NAMED.match(str(error))
+            if row is not None and row_a_line:
+                number += int(row.group(1)) - 1  # name the row's own line
             raise ParseError(filename, number, 1, str(error)) from None
+
+    rows: list[Any] = []  # a grid written a row a line, gathered until it ends
+    rows_from = 0
+    for number, line in enumerate(text.split("\n"), start=1):
+        blank = not line.strip()
+        if not blank:
+            try:
+                record = _loads(line, filename, number - 1)
+            except _ExtraData:
+                raise ParseError(
+                    filename, number, 1, "more than one JSON value on a line; one record a line"
+                ) from None
+            if _is_row(record):
+                if not rows:
+                    rows_from = number
+                rows.append(record)
+                continue
+        if rows:
+            add(rows, rows_from, True)
+            rows = []
+        if not blank:
+            add(record, number, False)
+    if rows:
+        add(rows, rows_from, True)
     return puzzles
+
+
+# the row an error about a grid names ("row 2, column 3: ...", "row 2 has ...")
+_ROW_NAMED = re.compile(r"row (\d+)\b")
+
+
+def _is_row(record: Any) -> bool:
+    """A flat list, with no list or object in it: a grid's row, not a grid or a record."""
+    return isinstance(record, list) and not any(isinstance(x, (list, dict)) for x in record)
 
 
 def _puzzle(record: Any) -> Puzzle:
