@@ -765,6 +765,31 @@ def test_runs_of_blank_characters_are_blanks():
     assert where(err) == (1, 3)
 
 
+def test_a_grid_copied_from_a_spreadsheet_reads_with_its_empty_cells() -> None:
+    """A spreadsheet copies or saves its cells as text parted by single tabs, an empty cell an
+    empty field: '1<TAB><TAB>3' is three cells, and a row of empty cells a line of tabs."""
+    assert parse_one("1\t\t3\n\t5\t\n\t\t9\n").givens.tolist() == [[1, 0, 3], [0, 5, 0], [0, 0, 9]]
+    assert parse_one("1\t\t3\n\t\t\n\t\t9\n").givens.tolist() == SMALL_GIVENS
+    # unused columns at the end (trailing tabs) are no cells
+    assert parse_one("1\t\t3\t\n\t\t\t\n\t\t9\t\n").givens.tolist() == SMALL_GIVENS
+    # every row the same length both ways: 6 is out of range for 2x2, so the tabs decide
+    assert parse_one("1\t\t3\n4\t\t6\n").givens.tolist() == [[1, 0, 3], [4, 0, 6]]
+    # a board two columns wide whose row of blanks is a line of one tab
+    assert parse_one("1\t2\n\t\n\t5\n").givens.tolist() == [[1, 2], [0, 0], [0, 5]]
+    # junk is still reported where it is
+    err = parse_error("1\t\t3\n\tx\t\n\t\t9\n")
+    assert where(err) == (2, 2) and "'x'" in err.message
+
+
+def test_tabs_that_read_before_read_the_same() -> None:
+    # tabs as spaces: an indent, and lining up by two tabs
+    assert parse_one("\t1\t.\t3\n\t.\t.\t.\n\t.\t.\t9\n").givens.tolist() == SMALL_GIVENS
+    assert parse_one("1\t\t2\n4\t\t3\n").givens.tolist() == [[1, 2], [4, 3]]
+    # a line of tabs between two boards still parts them
+    puzzles = parse_puzzles("1\t2\n4\t3\n\t\n1\t2\n4\t3\n", "t.txt")
+    assert [p.givens.tolist() for p in puzzles] == [[[1, 2], [4, 3]]] * 2
+
+
 def test_a_windows_1252_file_is_read(tmp_path: Path) -> None:
     """A board saved as "ANSI" by a Windows editor: a curly apostrophe (0x92) and an accent
     (0xe9) in its title. A byte Windows-1252 leaves undefined still gets a located error."""

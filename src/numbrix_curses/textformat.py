@@ -63,6 +63,7 @@ BLANK_TOKENS = frozenset({".", "_", "-", "0"})
 _NON_DIGIT_BLANKS = frozenset({".", "_", "-", ""})
 _TOKEN = re.compile(r"\S+")
 _SEPARATOR = re.compile(r"[,;]")
+_TAB = re.compile(r"\t")
 # A row whose cells are all short ASCII numbers or blanks (boxed rows may have empty
 # cells): the usual case, checked with one regex instead of per cell.
 _PLAIN_ROW = re.compile(r"(?:[0-9]{1,6}|[._-]|)(?: (?:[0-9]{1,6}|[._-]|))*")
@@ -110,15 +111,19 @@ class _Row:
     tokens: list[str]
     boxed: bool
     values: list[int] = field(default_factory=list)
-    #: cells separated by commas or semicolons (a spreadsheet's CSV), not by whitespace
+    #: cells separated by commas or semicolons (a spreadsheet's CSV), or by single tabs
+    #: (`separator`), not by whitespace
     separated: bool = False
+    separator: re.Pattern[str] = _SEPARATOR
+    #: empty fields dropped before the first cell (see `_tab_separated_rows`)
+    skipped: int = 0
 
     def col(self, index: int) -> int:
         """1-based column of cell `index`; `index == len(tokens)` is where a missing one goes."""
         if self.separated:
             start = 0
-            for i, segment in enumerate(_SEPARATOR.split(self.text)):
-                if i == index:
+            for i, segment in enumerate(self.separator.split(self.text)):
+                if i == index + self.skipped:
                     return start + len(segment) - len(segment.lstrip()) + 1
                 start += len(segment) + 1
             return len(self.text.rstrip()) + 1
@@ -434,6 +439,8 @@ def _parse_block(block: str, first_line: int, filename: str) -> Puzzle | None:
     except ParseError:
         rows = _two_wide_after_size(lines, grid_line, filename)
         if rows is None:
+            rows = _tab_separated_rows(lines, grid_line, filename)
+        if rows is None:
             raise
     try:
         return Puzzle(np.array([row.values for row in rows], dtype=np.int64), metadata)
@@ -465,6 +472,39 @@ def _two_wide_after_size(lines: list[str], first_line: int, filename: str) -> li
     except ParseError:
         return None
     return rows if (len(rows), len(rows[0].values)) in ((first, second), (second, first)) else None
+
+
+def _tab_separated_rows(lines: list[str], first_line: int, filename: str) -> list[_Row] | None:
+    """The grid in `lines` read as a spreadsheet copies or saves it as text: cells parted by
+    single tabs, an empty field a blank (``1<TAB><TAB>3`` is three cells); None unless every
+    grid line has a tab and that reading makes a board without error.
+
+    Only tried when the usual reading fails (rows of different lengths, a number out of
+    range), so no board that read before reads otherwise. Empty fields that every row has
+    in front or behind are an indent or unused columns, not cells.
+    """
+    grid = [(first_line + i, line) for i, line in enumerate(lines)
+            if not line.lstrip().startswith("#")]
+    if not grid or not all("\t" in line for _, line in grid):
+        return None
+    fields = [[segment.strip() for segment in line.split("\t")] for _, line in grid]
+    # (rows of blanks only say nothing of where the cells start or end)
+    given = [row for row in fields if not all(f in _NON_DIGIT_BLANKS for f in row)]
+    if not given:
+        return None
+    lead = min(next(k for k, f in enumerate(row) if f) for row in given)
+    tail = min(next(k for k, f in enumerate(reversed(row)) if f) for row in given)
+    rows = []
+    try:
+        for (number, line), row_fields in zip(grid, fields):
+            row = _Row(number, line, row_fields[lead : len(row_fields) - tail], boxed=False,
+                       separated=True, separator=_TAB, skipped=lead)
+            _read_row(row, len(rows[0].values) if rows else None, filename)
+            rows.append(row)
+        _check_values(rows, filename)
+    except ParseError:
+        return None
+    return rows if rows and rows[0].values else None
 
 
 def _next_grid(
@@ -552,6 +592,51 @@ def parse_puzzles(text: str, filename: str = "<string>") -> list[Puzzle]:
     if text.lstrip()[:1] in ("{", "["):
         # No puzzle text starts so; the JSON that `generate --format json` writes does.
         return parse_json_puzzles(text, filename, MAX_PUZZLES)
+    try:
+        return _parse_blocks(text, filename)
+    except ParseError as error:
+        first_error = error
+    # A spreadsheet's row of empty cells is a line of tabs only, which reads as a blank line
+    # and splits its board; read so only when the text reads no other way.
+    joined = _tab_rows_kept(text)
+    if joined is not None:
+        try:
+            return _parse_blocks(joined, filename)
+        except ParseError:
+            pass
+    raise first_error
+
+
+def _tab_rows_kept(text: str) -> str | None:
+    """`text` with every run of tabs-only lines that lies next to a row with as many tabs
+    made a row of blanks (a `.` in each field, so it stays in its board); None when there
+    is no such line."""
+    lines = text.split("\n")
+
+    def tabs_only(line: str) -> bool:
+        return "\t" in line and not line.strip()
+
+    changed = False
+    i = 0
+    while i < len(lines):
+        if not tabs_only(lines[i]):
+            i += 1
+            continue
+        tabs = lines[i].count("\t")
+        end = i
+        while end < len(lines) and tabs_only(lines[end]) and lines[end].count("\t") == tabs:
+            end += 1
+        beside = [lines[k] for k in (i - 1, end) if 0 <= k < len(lines)]
+        if any(line.strip() and line.count("\t") == tabs and not line.lstrip().startswith("#")
+               for line in beside):
+            lines[i:end] = ["\t".join("." * (tabs + 1))] * (end - i)
+            changed = True
+        i = end
+    return "\n".join(lines) if changed else None
+
+
+def _parse_blocks(text: str, filename: str) -> list[Puzzle]:
+    """The puzzles of a checked text that is not JSON (see `parse_puzzles`)."""
     puzzles = []
     line, pos = 1, 0
     before: tuple[re.Match[str], int, Puzzle | None] | None = None  # the block before
