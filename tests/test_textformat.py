@@ -770,10 +770,9 @@ def test_a_grid_copied_from_a_spreadsheet_reads_with_its_empty_cells() -> None:
     empty field: '1<TAB><TAB>3' is three cells, and a row of empty cells a line of tabs."""
     assert parse_one("1\t\t3\n\t5\t\n\t\t9\n").givens.tolist() == [[1, 0, 3], [0, 5, 0], [0, 0, 9]]
     assert parse_one("1\t\t3\n\t\t\n\t\t9\n").givens.tolist() == SMALL_GIVENS
-    # unused columns at the end (trailing tabs) are no cells
-    assert parse_one("1\t\t3\t\n\t\t\t\n\t\t9\t\n").givens.tolist() == SMALL_GIVENS
-    # every row the same length both ways: 6 is out of range for 2x2, so the tabs decide
-    assert parse_one("1\t\t3\n4\t\t6\n").givens.tolist() == [[1, 0, 3], [4, 0, 6]]
+    # a whole column of empty cells, first or last, is part of the board
+    assert parse_one("\t1\t2\n\t\t\n\t\t9\n").givens.tolist() == [[0, 1, 2], [0, 0, 0], [0, 0, 9]]
+    assert parse_one("1\t2\t\n\t\t\n7\t\t\n").givens.tolist() == [[1, 2, 0], [0, 0, 0], [7, 0, 0]]
     # a board two columns wide whose row of blanks is a line of one tab
     assert parse_one("1\t2\n\t\n\t5\n").givens.tolist() == [[1, 2], [0, 0], [0, 5]]
     # junk is still reported where it is
@@ -785,6 +784,9 @@ def test_tabs_that_read_before_read_the_same() -> None:
     # tabs as spaces: an indent, and lining up by two tabs
     assert parse_one("\t1\t.\t3\n\t.\t.\t.\n\t.\t.\t9\n").givens.tolist() == SMALL_GIVENS
     assert parse_one("1\t\t2\n4\t\t3\n").givens.tolist() == [[1, 2], [4, 3]]
+    # rows that line up the usual way keep their error: a slip, not empty fields
+    err = parse_error("\t1\t.\t3\n\t.\t.\t.\n\t.\t.\t10\n")
+    assert where(err) == (3, 6) and err.message.startswith("10 is out of range")
     # a line of tabs between two boards still parts them
     puzzles = parse_puzzles("1\t2\n4\t3\n\t\n1\t2\n4\t3\n", "t.txt")
     assert [p.givens.tolist() for p in puzzles] == [[[1, 2], [4, 3]]] * 2

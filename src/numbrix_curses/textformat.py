@@ -115,15 +115,13 @@ class _Row:
     #: (`separator`), not by whitespace
     separated: bool = False
     separator: re.Pattern[str] = _SEPARATOR
-    #: empty fields dropped before the first cell (see `_tab_separated_rows`)
-    skipped: int = 0
 
     def col(self, index: int) -> int:
         """1-based column of cell `index`; `index == len(tokens)` is where a missing one goes."""
         if self.separated:
             start = 0
             for i, segment in enumerate(self.separator.split(self.text)):
-                if i == index + self.skipped:
+                if i == index:
                     return start + len(segment) - len(segment.lstrip()) + 1
                 start += len(segment) + 1
             return len(self.text.rstrip()) + 1
@@ -477,34 +475,31 @@ def _two_wide_after_size(lines: list[str], first_line: int, filename: str) -> li
 def _tab_separated_rows(lines: list[str], first_line: int, filename: str) -> list[_Row] | None:
     """The grid in `lines` read as a spreadsheet copies or saves it as text: cells parted by
     single tabs, an empty field a blank (``1<TAB><TAB>3`` is three cells); None unless every
-    grid line has a tab and that reading makes a board without error.
+    grid line has a tab, the rows have different numbers of cells when read the usual way
+    (what empty fields do), and as many fields each, and that reading makes a board without
+    error.
 
-    Only tried when the usual reading fails (rows of different lengths, a number out of
-    range), so no board that read before reads otherwise. Empty fields that every row has
-    in front or behind are an indent or unused columns, not cells.
+    Only tried when the usual reading fails, so no board that read before reads otherwise;
+    and not on a grid whose rows line up the usual way (a number out of range there is a
+    slip to report, not a sign of empty fields).
     """
     grid = [(first_line + i, line) for i, line in enumerate(lines)
             if not line.lstrip().startswith("#")]
     if not grid or not all("\t" in line for _, line in grid):
         return None
-    fields = [[segment.strip() for segment in line.split("\t")] for _, line in grid]
-    # (rows of blanks only say nothing of where the cells start or end)
-    given = [row for row in fields if not all(f in _NON_DIGIT_BLANKS for f in row)]
-    if not given:
+    if len({len(line.split()) for _, line in grid}) == 1:
         return None
-    lead = min(next(k for k, f in enumerate(row) if f) for row in given)
-    tail = min(next(k for k, f in enumerate(reversed(row)) if f) for row in given)
-    rows = []
+    rows: list[_Row] = []
     try:
-        for (number, line), row_fields in zip(grid, fields):
-            row = _Row(number, line, row_fields[lead : len(row_fields) - tail], boxed=False,
-                       separated=True, separator=_TAB, skipped=lead)
+        for number, line in grid:
+            fields = [segment.strip() for segment in line.split("\t")]
+            row = _Row(number, line, fields, boxed=False, separated=True, separator=_TAB)
             _read_row(row, len(rows[0].values) if rows else None, filename)
             rows.append(row)
         _check_values(rows, filename)
     except ParseError:
         return None
-    return rows if rows and rows[0].values else None
+    return rows
 
 
 def _next_grid(
