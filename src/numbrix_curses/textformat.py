@@ -20,7 +20,11 @@ separated by blank lines::
   them (``__``). A row holding a comma or semicolon is split at those instead (a
   spreadsheet's CSV): an empty field is a blank, and quotes around a field are dropped.
 - A size line (``9 9``, ``6x10``) right before a grid, or a blank line before it, is
-  skipped when it fits the grid (see `_size_line`).
+  skipped when it fits the grid (see `_size_line`; above a board two columns wide, only
+  when the line cannot be its first row: `_two_wide_after_size`).
+- Cells copied from a spreadsheet, parted by single tabs with an empty field for an empty
+  cell, are read so when the grid reads no other way (see `_tab_separated_rows` and
+  `_tab_rows_kept`).
 - The printable boxed form (``+----+`` rule lines, cells between ``|`` bars, blanks as spaces)
   is read back too; each block is recognised on its own by its first grid line.
 - Tabs, CRLF line ends and a byte order mark are accepted (UTF-16 and UTF-32 files too, when
