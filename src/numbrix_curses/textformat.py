@@ -281,6 +281,16 @@ def _cell_count(line: str) -> int | None:
     return len(line.split())
 
 
+def _leading_size(lines: list[str]) -> tuple[list[int], re.Match[str]] | None:
+    """(indices of the grid lines of `lines`, comments left out; the first one's match as a
+    size line) when there are two or more and the first reads as a size; else None."""
+    grid = [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")]
+    if len(grid) < 2:
+        return None
+    match = _SIZE.fullmatch(lines[grid[0]])
+    return None if match is None else (grid, match)
+
+
 def _size_line(lines: list[str]) -> tuple[int, tuple[int, int]] | None:
     """(index, size given) when the first grid line of `lines` looks like a size line
     ("9 9", "6x10", "6,10") above a row of other than two cells; else None.
@@ -289,12 +299,10 @@ def _size_line(lines: list[str]) -> tuple[int, tuple[int, int]] | None:
     grid row it would make every row after it "too long". (A board two columns wide keeps
     reading its first line as a row: there the two look alike.)
     """
-    grid = [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")]
-    if len(grid) < 2:
+    leading = _leading_size(lines)
+    if leading is None:
         return None
-    match = _SIZE.fullmatch(lines[grid[0]])
-    if match is None:
-        return None
+    grid, match = leading
     below = next((n for n in map(_cell_count, (lines[i] for i in grid[1:])) if n), None)
     if below is None or below == 2:
         return None
@@ -459,12 +467,10 @@ def _two_wide_after_size(lines: list[str], first_line: int, filename: str) -> li
     (see `_size_line`); this second reading is only tried when the first one fails (a
     number given twice, one out of range), so no board that read before reads otherwise.
     """
-    grid = [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")]
-    if len(grid) < 2:
+    leading = _leading_size(lines)
+    if leading is None:
         return None
-    size = _SIZE.fullmatch(lines[grid[0]])
-    if size is None:
-        return None
+    grid, size = leading
     first, second = int(size.group(1)), int(size.group(2))
     if sorted((first, second)) == [1, 2]:
         return None  # a whole 1x2 board, never a size (see `_sized_grid_follows`)
