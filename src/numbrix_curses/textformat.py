@@ -115,14 +115,13 @@ class _Row:
     tokens: list[str]
     boxed: bool
     values: list[int] = field(default_factory=list)
-    #: cells separated by commas or semicolons (a spreadsheet's CSV), or by single tabs
-    #: (`separator`), not by whitespace
-    separated: bool = False
-    separator: re.Pattern[str] = _SEPARATOR
+    #: what parts the cells when it is not whitespace: commas or semicolons (a
+    #: spreadsheet's CSV), or single tabs (cells copied from a spreadsheet)
+    separator: re.Pattern[str] | None = None
 
     def col(self, index: int) -> int:
         """1-based column of cell `index`; `index == len(tokens)` is where a missing one goes."""
-        if self.separated:
+        if self.separator is not None:
             start = 0
             for i, segment in enumerate(self.separator.split(self.text)):
                 if i == index:
@@ -222,7 +221,7 @@ def _read_row(row: _Row, expected: int | None, filename: str) -> None:
     # A boxed or comma-separated cell may hold a space ("| 1 12 |", "1 12,"), which the
     # joined row would hide.
     if _PLAIN_ROW.fullmatch(" ".join(row.tokens)) and not (
-        (row.boxed or row.separated) and any(" " in token for token in row.tokens)
+        (row.boxed or row.separator is not None) and any(" " in token for token in row.tokens)
     ):
         values = [0 if token in _NON_DIGIT_BLANKS else int(token) for token in row.tokens]
     else:
@@ -291,6 +290,19 @@ def _leading_size(lines: list[str]) -> tuple[list[int], re.Match[str]] | None:
     return None if match is None else (grid, match)
 
 
+def _size_given(match: re.Match[str]) -> tuple[int, int] | None:
+    """The two numbers of a size line's match; None for `1 2` and `2 1`, which are whole
+    1x2 boards (so a file of them stays a file of boards), never a size."""
+    size = int(match.group(1)), int(match.group(2))
+    return None if sorted(size) == [1, 2] else size
+
+
+def _fits(size: tuple[int, int], shape: tuple[int, int]) -> bool:
+    """Whether a grid of `shape` is the size given, in either order (some formats give the
+    width first)."""
+    return shape in (size, size[::-1])
+
+
 def _size_line(lines: list[str]) -> tuple[int, tuple[int, int]] | None:
     """(index, size given) when the first grid line of `lines` looks like a size line
     ("9 9", "6x10", "6,10") above a row of other than two cells; else None.
@@ -309,17 +321,19 @@ def _size_line(lines: list[str]) -> tuple[int, tuple[int, int]] | None:
     return grid[0], (int(match.group(1)), int(match.group(2)))
 
 
-def _grid_rows(lines: list[str], first_line: int, filename: str) -> list[_Row]:
+def _grid_rows(
+    lines: list[str], first_line: int, filename: str, tabs: bool = False
+) -> list[_Row]:
     """The rows of one grid (compact or boxed, decided by its first line), after a size
-    line if it has one that fits (see `_size_line`)."""
-    sized = _size_line(lines)
+    line if it has one that fits (see `_size_line`); with `tabs`, compact rows are parted
+    at single tabs (see `_tab_separated_rows`), and there is no size line."""
+    sized = None if tabs else _size_line(lines)
     if sized is not None:
-        index, (first, second) = sized
+        index, size = sized
         # (an error in the rows below is reported where it is)
         rows = _grid_rows(lines[index + 1 :], first_line + index + 1, filename)
         shape = (len(rows), len(rows[0].values))
-        # Either order: some formats give the width first.
-        if shape in ((first, second), (second, first)):
+        if _fits(size, shape):
             return rows
         if shape[0] > 1:
             # The rows below agree with each other, so the first line is the odd one out:
@@ -346,7 +360,10 @@ def _grid_rows(lines: list[str], first_line: int, filename: str) -> list[_Row]:
         elif "," in line or ";" in line:
             # A row from a spreadsheet: an empty field is a blank, a quoted one is unquoted.
             tokens = [segment.strip().strip('"').strip() for segment in _SEPARATOR.split(line)]
-            row = _Row(number, line, tokens, boxed=False, separated=True)
+            row = _Row(number, line, tokens, boxed=False, separator=_SEPARATOR)
+        elif tabs:
+            tokens = [segment.strip() for segment in line.split("\t")]
+            row = _Row(number, line, tokens, boxed=False, separator=_TAB)
         else:
             row = _Row(number, line, line.split(), boxed=False)
         if len(rows) == MAX_SIDE:
@@ -470,16 +487,16 @@ def _two_wide_after_size(lines: list[str], first_line: int, filename: str) -> li
     leading = _leading_size(lines)
     if leading is None:
         return None
-    grid, size = leading
-    first, second = int(size.group(1)), int(size.group(2))
-    if sorted((first, second)) == [1, 2]:
-        return None  # a whole 1x2 board, never a size (see `_sized_grid_follows`)
+    grid, match = leading
+    size = _size_given(match)
+    if size is None:
+        return None
     try:
         rows = _grid_rows(lines[grid[0] + 1 :], first_line + grid[0] + 1, filename)
         _check_values(rows, filename)
     except ParseError:
         return None
-    return rows if (len(rows), len(rows[0].values)) in ((first, second), (second, first)) else None
+    return rows if _fits(size, (len(rows), len(rows[0].values))) else None
 
 
 def _tab_separated_rows(lines: list[str], first_line: int, filename: str) -> list[_Row] | None:
@@ -493,19 +510,13 @@ def _tab_separated_rows(lines: list[str], first_line: int, filename: str) -> lis
     and not on a grid whose rows line up the usual way (a number out of range there is a
     slip to report, not a sign of empty fields).
     """
-    grid = [(first_line + i, line) for i, line in enumerate(lines)
-            if not line.lstrip().startswith("#")]
-    if not grid or not all("\t" in line for _, line in grid):
+    grid = [line for line in lines if not line.lstrip().startswith("#")]
+    if not grid or not all("\t" in line for line in grid):
         return None
-    if len({len(line.split()) for _, line in grid}) == 1:
+    if len({len(line.split()) for line in grid}) == 1:
         return None
-    rows: list[_Row] = []
     try:
-        for number, line in grid:
-            fields = [segment.strip() for segment in line.split("\t")]
-            row = _Row(number, line, fields, boxed=False, separated=True, separator=_TAB)
-            _read_row(row, len(rows[0].values) if rows else None, filename)
-            rows.append(row)
+        rows = _grid_rows(lines, first_line, filename, tabs=True)
         _check_values(rows, filename)
     except ParseError:
         return None
@@ -577,14 +588,13 @@ def _sized_grid_follows(
     text: str, block: re.Match[str], size: re.Match[str], line: int, filename: str
 ) -> bool:
     """True when the block after `block` (a lone size line, `size`, at `line`) is a grid of
-    that size, in either order; a lone line of two numbers is otherwise a 1x2 board. (`1 2`
-    and `2 1` are whole 1x2 boards, so they always read as boards: a file of them stays a
-    file of boards.)"""
-    first, second = int(size.group(1)), int(size.group(2))
-    if sorted((first, second)) == [1, 2]:
+    that size, in either order; a lone line of two numbers is otherwise a 1x2 board (and
+    `1 2` or `2 1` always is, see `_size_given`)."""
+    given = _size_given(size)
+    if given is None:
         return False
     after = _next_grid(text, block, line, filename)
-    return after is not None and after[1] in ((first, second), (second, first))
+    return after is not None and _fits(given, after[1])
 
 
 def parse_puzzles(text: str, filename: str = "<string>") -> list[Puzzle]:
