@@ -96,7 +96,17 @@ class _ExtraData(Exception):
 
 
 class _BadRecord(Exception):
-    """A record that is no puzzle; the caller knows where it stands in the file."""
+    """A record that is no puzzle; the caller knows where it stands in the file. `row` is
+    the grid's row (from 1) the fault is in, when it is in one."""
+
+    def __init__(self, message: str, row: int | None = None) -> None:
+        super().__init__(message)
+        self.row = row
+
+
+def _bad_cell(r: int, c: int, what: str) -> _BadRecord:
+    """The error for the cell in row `r`, column `c` (both from 1)."""
+    return _BadRecord(f"row {r}, column {c}: {what}", row=r)
 
 
 class _RepeatedKey(Exception):
@@ -184,9 +194,8 @@ def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
         try:
             puzzles.append(_puzzle(record))
         except _BadRecord as error:
-            row = _ROW_NAMED.match(str(error))
-            if row is not None and row_a_line:
-                number += int(row.group(1)) - 1  # name the row's own line
+            if row_a_line and error.row is not None:
+                number += error.row - 1  # name the row's own line
             raise ParseError(filename, number, 1, str(error)) from None
 
     rows: list[Any] = []  # a grid written a row a line, gathered until it ends
@@ -215,10 +224,6 @@ def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
     return puzzles
 
 
-# the row an error about a grid names ("row 2, column 3: ...", "row 2 has ...")
-_ROW_NAMED = re.compile(r"row (\d+)\b")
-
-
 def _is_row(record: Any) -> bool:
     """A flat list, with no list or object in it: a grid's row, not a grid or a record."""
     return isinstance(record, list) and not any(isinstance(x, (list, dict)) for x in record)
@@ -244,7 +249,7 @@ def _puzzle(record: Any) -> Puzzle:
     except PuzzleError as why:
         if why.cell is not None:
             r, c = why.cell
-            raise _BadRecord(f"row {r + 1}, column {c + 1}: {why.message}") from None
+            raise _bad_cell(r + 1, c + 1, why.message) from None
         raise _BadRecord(why.message) from None
 
 
@@ -257,15 +262,15 @@ def _rows(grid: Any) -> list[list[int]]:
     width = len(grid[0])
     for r, row in enumerate(grid, start=1):
         if len(row) != width:
-            raise _BadRecord(f"row {r} has {cells_text(len(row))}, expected {width}")
+            raise _BadRecord(f"row {r} has {cells_text(len(row))}, expected {width}", row=r)
         for c, value in enumerate(row, start=1):
             # (bool is an int in Python, and a float like 3.0 is no cell in a text file)
             if isinstance(value, float):
-                raise _BadRecord(f"row {r}, column {c}: {_kind(value)} is not a whole number")
+                raise _bad_cell(r, c, f"{_kind(value)} is not a whole number")
             if not isinstance(value, int) or isinstance(value, bool):
-                raise _BadRecord(f"row {r}, column {c}: {_kind(value)} is not a number (0 = blank)")
+                raise _bad_cell(r, c, f"{_kind(value)} is not a number (0 = blank)")
             if not 0 <= value <= MAX_SIDE * MAX_SIDE:
-                raise _BadRecord(f"row {r}, column {c}: {_kind(value)} is out of range")
+                raise _bad_cell(r, c, f"{_kind(value)} is out of range")
     return grid
 
 
