@@ -10,7 +10,6 @@ computed by the same code and can never disagree.
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -199,7 +198,7 @@ def outer_walk(geo: Geometry, cells: int) -> list[int]:
     """
     if not cells:
         return []
-    towards = _headings(geo.rows, geo.cols)
+    towards = geo.headings
     start = (cells & -cells).bit_length() - 1
     walk = [start]
     # The first cell has no cell of `cells` above it or to its left: the walk starts as if
@@ -222,20 +221,6 @@ def outer_walk(geo: Geometry, cells: int) -> list[int]:
             return walk
         cell, heading = n, way
         walk.append(cell)
-
-
-@functools.lru_cache(maxsize=32)
-def _headings(rows: int, cols: int) -> tuple[tuple[int, int, int, int], ...]:
-    """For each cell, its neighbour to the north, east, south and west (-1 off the board)."""
-    return tuple(
-        (
-            cell - cols if cell >= cols else -1,
-            cell + 1 if (cell + 1) % cols else -1,
-            cell + cols if cell + cols < rows * cols else -1,
-            cell - 1 if cell % cols else -1,
-        )
-        for cell in range(rows * cols)
-    )
 
 
 def dead_ends(geo: Geometry, free: int, usable: int) -> int:

@@ -91,6 +91,9 @@ class Geometry:
     odd_mask: int
     not_last_col: int = field(repr=False)
     not_first_col: int = field(repr=False)
+    #: each cell's neighbour to the north, east, south and west (-1 off the board), for
+    #: walks that turn (see `constraints.outer_walk`)
+    headings: tuple[tuple[int, int, int, int], ...] = field(repr=False)
 
     @property
     def size(self) -> int:
@@ -173,6 +176,7 @@ def geometry(rows: int, cols: int) -> Geometry:
             f"board {rows}x{cols} is outside {MIN_SIDE}x{MIN_SIDE}..{MAX_SIDE}x{MAX_SIDE}"
         )
     table = []
+    headings = []
     colour = []
     not_last = not_first = odd = 0
     for r in range(rows):
@@ -191,6 +195,12 @@ def geometry(rows: int, cols: int) -> Geometry:
             if c > 0:
                 not_first |= 1 << cell
             table.append(tuple(nbrs))
+            headings.append((
+                cell - cols if r > 0 else -1,
+                cell + 1 if c < cols - 1 else -1,
+                cell + cols if r < rows - 1 else -1,
+                cell - 1 if c > 0 else -1,
+            ))
             colour.append((r + c) & 1)
             if (r + c) & 1:
                 odd |= 1 << cell
@@ -203,6 +213,7 @@ def geometry(rows: int, cols: int) -> Geometry:
         odd_mask=odd,
         not_last_col=not_last,
         not_first_col=not_first,
+        headings=tuple(headings),
     )
 
 
