@@ -29,7 +29,7 @@
   both be laid when their placed ends come round the pocket's outside in the order a, b,
   a, b.
 
-None of these guesses: the deduction engine (`deduce.py`) runs the same rules through
+None of these guesses: the deduction engine (`deduce/`) runs the same rules through
 `solver.Deductions`, so a hint and the search can never disagree.
 """
 from __future__ import annotations

@@ -1,0 +1,388 @@
+"""Human-style deductions: hints that explain themselves, auto-fill, grades, walkthroughs.
+
+This module owns the reasoning a strong player uses, as named techniques grouped by level:
+
+1. easy: only neighbour, bridge, straight run (a gap with no room to wander);
+2. medium: reach, single candidate cell, dead end;
+3. hard: regions and parity (pockets of empty cells), gap route enumeration;
+4. fiendish: trial (assume, follow levels 1-3 to a contradiction, take the other branch).
+
+Every technique of levels 1-3 looks only at the board as it stands (placed numbers and empty
+cells, no pencil marks carried between steps), so each step's reason is one sentence a player
+can check on the screen. A step places one number; levels 1-3 never guess. The board facts
+behind the techniques (reach, pockets, routes) come from `numbrix_curses.constraints`, the
+same code the solver prunes with, so a hint and the solver cannot disagree.
+
+A trial follows an assumption with the solver's own deductions (`solver.Deductions`: the
+same facts kept as candidate sets, so a chain of consequences is cheap) and records how many
+nested assumptions the contradiction took: 1, 2, or 3 for "more than two", where the proof is
+the solver's uniqueness search rather than the engine's own.
+
+Which step comes next: all level-1 steps on the board are taken together, then one step of
+the lowest level that has any, then level 1 again; a grade is the highest level this needs
+(the rule Simon Tatham's puzzles use: a puzzle is graded d only if it cannot be solved at d-1).
+
+Public entry points: `next_step` (the app's hint key), `auto_fill` (every easy step to a fixed
+point), `walkthrough` (the whole solution as steps), `grade` (difficulty plus technique counts).
+
+The package, a module a level:
+
+- `steps`: what callers get (`Technique`, `Difficulty`, `Step`, `Grade`, reports, errors);
+- `board`: the board the techniques read, `Broken` (a contradiction) and the words of reasons;
+- `easy`, `medium`, `hard`: the techniques of levels 1, 2 and 3;
+- `settle`: which step comes next (lowest level first) and applying steps;
+- `trial`: level 4, assumptions followed to a contradiction;
+- this module: the public functions, which start from a puzzle and the player's grid.
+"""
+from __future__ import annotations
+
+import weakref
+from collections.abc import Sequence
+
+import numpy as np
+
+from numbrix_curses.constraints import Contradiction, number_colour, odd_number_colour, segments
+from numbrix_curses.puzzle import Geometry, Puzzle, cell_name
+from numbrix_curses import solver
+from numbrix_curses.deduce.steps import (
+    Cell,
+    ContradictionReport,
+    DeductionError,
+    Difficulty,
+    Grade,
+    ProblemKind,
+    Step,
+    Technique,
+)
+from numbrix_curses.deduce.board import Board, Broken, Found, plural
+from numbrix_curses.deduce.easy import level1
+from numbrix_curses.deduce.medium import Domains, level2
+from numbrix_curses.deduce.hard import level3
+from numbrix_curses.deduce.settle import apply_steps, find_steps
+from numbrix_curses.deduce.trial import NoStep, trial_step
+
+__all__ = [
+    "ContradictionReport",
+    "DeductionError",
+    "Difficulty",
+    "Grade",
+    "ProblemKind",
+    "Step",
+    "Technique",
+    "auto_fill",
+    "check_board",
+    "grade",
+    "grade_steps",
+    "next_step",
+    "solvable_at",
+    "steps_at_level",
+    "walkthrough",
+]
+
+
+_SOLUTIONS: weakref.WeakKeyDictionary[Puzzle, tuple[str, np.ndarray | None]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _solution(puzzle: Puzzle) -> tuple[str, np.ndarray | None]:
+    """(solver status, the unique solution or None), solved once per puzzle object."""
+    cached = _SOLUTIONS.get(puzzle)
+    if cached is None:
+        result = solver.solve(puzzle, limit=2)
+        status = str(result.status.value)
+        cached = (status, result.solution if status == "unique" else None)
+        _SOLUTIONS[puzzle] = cached
+    return cached
+
+
+def _flat_solution(puzzle: Puzzle, solution: np.ndarray | None) -> list[int] | None:
+    """pos list (number -> cell) of a solution grid."""
+    if solution is None:
+        return None
+    where = [-1] * (puzzle.size + 2)
+    for cell, v in enumerate(np.asarray(solution).ravel()):
+        where[int(v)] = cell
+    return where
+
+
+def _rc(geo: Geometry, cells: Sequence[int]) -> tuple[Cell, ...]:
+    return tuple(geo.row_col(c) for c in cells)
+
+
+def _step(geo: Geometry, found: Found) -> Step:
+    return Step(
+        found.number,
+        geo.row_col(found.cell),
+        found.technique,
+        found.reason,
+        _rc(geo, [c for c in found.evidence if c != found.cell]),
+        found.depth,
+    )
+
+
+def _start_board(puzzle: Puzzle) -> Board:
+    givens = puzzle.given_cells()
+    try:
+        odd = odd_number_colour(puzzle.geometry, givens)
+    except Contradiction as why:
+        raise Broken(str(why), tuple(givens.values())) from None
+    board = Board(puzzle.geometry, odd)
+    for v, c in givens.items():
+        board.place(v, c)
+    return board
+
+
+def _board_from_grid(puzzle: Puzzle, grid) -> Board:
+    """The board of givens plus entries; raises `Broken` for a plain rule break."""
+    arr = np.asarray(grid)
+    if arr.shape != puzzle.givens.shape:
+        raise ValueError(f"grid shape {arr.shape} does not match the puzzle {puzzle.givens.shape}")
+    geo = puzzle.geometry
+    flat = [int(v) for v in arr.ravel()]
+    givens = puzzle.givens.ravel()
+    where: dict[int, int] = {}
+    for cell, v in enumerate(flat):
+        g = int(givens[cell])
+        if g and v != g:
+            raise Broken(f"{_geo_name(geo, cell)} must keep its given {g}", (cell,))
+        if not v:
+            continue
+        if not 1 <= v <= puzzle.size:
+            raise Broken(f"{v} at {_geo_name(geo, cell)} is out of range 1-{puzzle.size}", (cell,))
+        if v in where:
+            raise Broken(
+                f"{v} appears twice, at {_geo_name(geo, where[v])} and {_geo_name(geo, cell)}",
+                (where[v], cell),
+            )
+        where[v] = cell
+    try:
+        odd = odd_number_colour(geo, where)
+    except Contradiction as why:
+        # Point at the entries on the wrong colour, judged by the givens where they agree.
+        try:
+            base = odd_number_colour(geo, puzzle.given_cells())
+        except Contradiction:
+            base = None
+        if base is None:
+            first, cell = min(where.items())
+            base = geo.colour[cell] ^ (1 - first % 2)
+        wrong = [c for v, c in where.items() if geo.colour[c] != number_colour(base, v)]
+        raise Broken(str(why), wrong) from None
+    board = Board(geo, odd)
+    for v, c in where.items():
+        board.place(v, c)
+    return board
+
+
+def _geo_name(geo: Geometry, cell: int) -> str:
+    return cell_name(*geo.row_col(cell))
+
+
+def check_board(puzzle: Puzzle, grid) -> ContradictionReport | None:
+    """Why the entries in `grid` (givens included) cannot lead to the solution, or None.
+
+    Plain rule breaks come first (a duplicate, consecutive numbers apart, a number boxed in);
+    then entries that differ from the unique solution. A puzzle without a solution is
+    reported as such.
+    """
+    status, solution = _solution(puzzle)
+    if status == "none":
+        return ContradictionReport(ProblemKind.NO_SOLUTION, "this puzzle has no solution")
+    try:
+        board = _board_from_grid(puzzle, grid)
+        level1(board, segments(board.pos, board.last), want_all=True)
+    except Broken as broken:
+        return ContradictionReport(ProblemKind.BROKEN_RULE, broken.reason,
+                                   _rc(puzzle.geometry, broken.cells))
+    if solution is not None:
+        entries = np.asarray(grid).ravel()
+        truth = np.asarray(solution).ravel()
+        wrong = [int(c) for c in np.flatnonzero((entries != 0) & (entries != truth))]
+        if wrong:
+            count = len(wrong)
+            return ContradictionReport(
+                ProblemKind.WRONG_ENTRY,
+                f"{plural(count, 'entry')} cannot be right: the numbers so far do not lead "
+                f"to a solution",
+                _rc(puzzle.geometry, wrong),
+            )
+    elif status == "multiple":
+        entries = Puzzle(np.asarray(grid, dtype=np.int64))
+        if solver.solve(entries, limit=1).status.value == "none":
+            return ContradictionReport(
+                ProblemKind.WRONG_ENTRY,
+                "the entries so far do not lead to any solution",
+            )
+    return None
+
+
+def next_step(puzzle: Puzzle, grid) -> Step | ContradictionReport | None:
+    """The next logical step for the board in `grid` (givens plus the player's entries).
+
+    Returns the easiest step available (lowest level first), a `ContradictionReport` when the
+    entries cannot lead to the solution (or the puzzle is not proper and logic is stuck), or
+    None when the board is already full and correct.
+    """
+    report = check_board(puzzle, grid)
+    if report is not None:
+        return report
+    board = _board_from_grid(puzzle, grid)
+    if not board.free:
+        return None
+    _, solution = _solution(puzzle)
+    where = _flat_solution(puzzle, solution)
+    try:
+        found, doms = find_steps(board, 3, want_all=False)
+        if found:
+            return _step(board.geo, found[0])
+        assert doms is not None
+        return _step(board.geo, trial_step(board, doms, where))
+    except NoStep:
+        return ContradictionReport(
+            ProblemKind.NOT_UNIQUE,
+            "no further step can be proved: this puzzle has more than one solution",
+        )
+    except Broken as broken:
+        # check_board passed, so only a non-unique or unsolved puzzle gets here
+        return ContradictionReport(ProblemKind.WRONG_ENTRY, broken.reason,
+                                   _rc(puzzle.geometry, broken.cells))
+
+
+def steps_at_level(puzzle: Puzzle, grid, level: int) -> list[Step]:
+    """Every step the techniques of `level` (1-3) find on the board in `grid`, in technique
+    order, whether or not an easier level finds something too. [] on a contradictory board.
+    """
+    if not 1 <= level <= 3:
+        raise ValueError("level must be 1, 2 or 3")
+    if check_board(puzzle, grid) is not None:
+        return []
+    board = _board_from_grid(puzzle, grid)
+    try:
+        segs = segments(board.pos, board.last)
+        if level == 1:
+            found = level1(board, segs, want_all=True)
+        else:
+            doms = Domains(board, segs)
+            found = level2(board, doms, want_all=True)
+            if level == 3:
+                found = level3(board, doms, want_all=True)
+    except Broken:
+        return []
+    return [_step(board.geo, f) for f in found]
+
+
+def auto_fill(puzzle: Puzzle, grid) -> list[Step]:
+    """Every level-1 step from `grid`, applied in turn until none is left (the auto-fill key).
+
+    Returns [] when the board is contradictory (see `check_board`) or nothing easy is left.
+    """
+    if check_board(puzzle, grid) is not None:
+        return []
+    board = _board_from_grid(puzzle, grid)
+    steps: list[Step] = []
+    try:
+        while board.free:
+            found, _ = find_steps(board, 1, want_all=True)
+            applied = apply_steps(board, found)
+            if not applied:
+                break
+            steps.extend(_step(board.geo, f) for f in applied)
+    except Broken:
+        return []  # only reachable on a puzzle without a unique solution
+    return steps
+
+
+def _proper_solution(puzzle: Puzzle, solution) -> list[int]:
+    if solution is None:
+        status, solution = _solution(puzzle)
+        if solution is None:
+            raise DeductionError(
+                {"none": "the puzzle has no solution",
+                 "multiple": "the puzzle has more than one solution"}.get(
+                    status, f"the puzzle's solution is unknown ({status})"),
+                status,
+            )
+    where = _flat_solution(puzzle, solution)
+    assert where is not None
+    return where
+
+
+def walkthrough(puzzle: Puzzle, solution: np.ndarray | None = None) -> list[Step]:
+    """Every step from the givens to the full board, easiest technique first each time.
+
+    All level-1 steps found on a board are taken together; above level 1 one step is taken
+    and the easy ones are looked for again. `solution` (if the caller already has it) saves
+    solving the puzzle again. Raises `DeductionError` for a puzzle without a unique solution.
+    """
+    return _walkthrough(puzzle, solution, explain=True)
+
+
+def _walkthrough(puzzle: Puzzle, solution: np.ndarray | None, explain: bool) -> list[Step]:
+    where = _proper_solution(puzzle, solution)
+    return [_step(puzzle.geometry, f) for f in _walk(puzzle, where, explain)]
+
+
+def _walk(puzzle: Puzzle, where: list[int], explain: bool) -> list[Found]:
+    try:
+        board = _start_board(puzzle)
+        steps: list[Found] = []
+        memo: dict[tuple[int, int], int] = {}
+        while board.free:
+            found, _ = find_steps(board, 1, want_all=True)
+            if found:
+                steps.extend(apply_steps(board, found))
+                continue
+            found, doms = find_steps(board, 3, want_all=False, min_level=2)
+            if not found:
+                assert doms is not None
+                found = [trial_step(board, doms, where, memo, explain)]
+            steps.extend(apply_steps(board, found[:1]))
+    except (Broken, NoStep) as error:  # a unique puzzle never gets here: a bug, not a verdict
+        raise AssertionError(f"deduction failed on a unique puzzle: {error}") from None
+    for f in steps:
+        if where[f.number] != f.cell:
+            raise AssertionError(f"unsound step: {f.reason}")
+    return steps
+
+
+def grade(puzzle: Puzzle, solution: np.ndarray | None = None) -> Grade:
+    """The puzzle's difficulty: the lowest level whose techniques alone solve it.
+
+    Easy puzzles fall to level-1 techniques, medium need level 2, hard level 3, fiendish a
+    trial. `technique_counts` says how often each technique was used in the walkthrough.
+    Raises `DeductionError` for a puzzle without a unique solution (pass `solution` when
+    already known, e.g. from the generator, to skip solving again).
+    """
+    # the same walk as `walkthrough`, without wording the trials' contradictions
+    return grade_steps(_walkthrough(puzzle, solution, explain=False))
+
+
+def solvable_at(puzzle: Puzzle, difficulty: Difficulty, solution: np.ndarray | None = None) -> bool:
+    """Whether the techniques up to `difficulty`'s level alone solve the puzzle, that is
+    whether `grade(puzzle).difficulty <= difficulty`, found faster: it stops at the first
+    board they cannot move on and never tries a trial below fiendish. Raises
+    `DeductionError` for a puzzle without a unique solution."""
+    _proper_solution(puzzle, solution)
+    if difficulty is Difficulty.FIENDISH:
+        return True
+    try:
+        board = _start_board(puzzle)
+        while board.free:
+            found, _ = find_steps(board, difficulty.level, want_all=True)
+            if not found:
+                return False
+            apply_steps(board, found)
+    except Broken as error:  # a unique puzzle never gets here: a bug, not a verdict
+        raise AssertionError(f"deduction failed on a unique puzzle: {error}") from None
+    return True
+
+
+def grade_steps(steps: Sequence[Step]) -> Grade:
+    """The grade a walkthrough shows (for callers that already have the steps)."""
+    counts: dict[Technique, int] = {}
+    for step in steps:
+        counts[step.technique] = counts.get(step.technique, 0) + 1
+    level = max((step.technique.level for step in steps), default=1)
+    depth = max((step.depth for step in steps), default=0)
+    return Grade(Difficulty.from_level(level), counts, depth)

@@ -1,0 +1,111 @@
+"""The board the techniques look at (placed numbers and free cells, cheap to copy for a
+trial), the contradiction they raise on it, and the words their reasons are made of."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from numbrix_curses.puzzle import Geometry, cell_name
+from numbrix_curses.deduce.steps import Technique
+
+
+class Broken(Exception):
+    """The board cannot be completed; `reason` is a sentence, `cells` point at the trouble."""
+
+    def __init__(self, reason: str, cells: Sequence[int] = ()) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.cells = tuple(cells)
+
+
+@dataclass
+class Found:
+    number: int
+    cell: int
+    technique: Technique
+    reason: str
+    evidence: tuple[int, ...] = ()
+    depth: int = 0
+
+
+class Board:
+    """Placed numbers and free cells; cheap to copy for trials."""
+
+    __slots__ = ("free", "geo", "last", "num", "odd_colour", "pos")
+
+    def __init__(self, geo: Geometry, odd_colour: int | None) -> None:
+        self.geo = geo
+        self.last = geo.size
+        self.pos = [-1] * (self.last + 2)
+        self.num = [0] * geo.size
+        self.free = geo.full_mask
+        self.odd_colour = odd_colour
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.geo = self.geo
+        other.last = self.last
+        other.pos = list(self.pos)
+        other.num = list(self.num)
+        other.free = self.free
+        other.odd_colour = self.odd_colour
+        return other
+
+    def place(self, number: int, cell: int) -> None:
+        if self.pos[number] >= 0:
+            if self.pos[number] == cell:
+                return
+            raise Broken(
+                f"{number} would have to stand both at {self.name(self.pos[number])} "
+                f"and at {self.name(cell)}",
+                (self.pos[number], cell),
+            )
+        if self.num[cell]:
+            raise Broken(
+                f"{self.name(cell)} would have to hold both {self.num[cell]} and {number}",
+                (cell,),
+            )
+        self.pos[number] = cell
+        self.num[cell] = number
+        self.free &= ~(1 << cell)
+
+    def name(self, cell: int) -> str:
+        return cell_name(*divmod(cell, self.geo.cols))
+
+    def at(self, number: int) -> str:
+        """"14 at B3"."""
+        return f"{number} at {self.name(self.pos[number])}"
+
+
+def span(lo: int, hi: int) -> str:
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def cell_list(board: Board, mask: int, limit: int = 4) -> str:
+    cells = list(board.geo.cells_of(mask))
+    shown = [board.name(c) for c in cells[:limit]]
+    if len(cells) > limit:
+        shown.append("...")
+    if len(shown) == 1:
+        return shown[0]
+    return ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def is_single(mask: int) -> bool:
+    return mask != 0 and mask & (mask - 1) == 0
+
+
+def only_cell(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def mask_of(cells) -> int:
+    mask = 0
+    for c in cells:
+        mask |= 1 << c
+    return mask

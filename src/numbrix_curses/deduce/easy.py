@@ -1,0 +1,153 @@
+"""Level 1 (easy): only neighbour, bridge and straight run, which also catch the plain rule
+breaks (numbers apart, a number boxed in)."""
+
+from __future__ import annotations
+
+from numbrix_curses.constraints import Segment, distance_layers
+from numbrix_curses.deduce.steps import Technique
+from numbrix_curses.deduce.board import Board, Broken, Found, is_single, only_cell, span
+
+
+def level1(board: Board, segs: list[Segment], want_all: bool) -> list[Found]:
+    """Only neighbour, bridge and straight run; also catches plain rule breaks."""
+    geo, pos, free, last = board.geo, board.pos, board.free, board.last
+    expand = geo.expand
+    neighbours = geo.neighbours
+    found: list[Found] = []
+    for n in range(1, last + 1):
+        p = pos[n]
+        if p < 0:
+            continue
+        need = []
+        if n > 1 and pos[n - 1] < 0:
+            need.append(n - 1)
+        if n < last:
+            q = pos[n + 1]
+            if q < 0:
+                need.append(n + 1)
+            elif q not in neighbours[p]:
+                raise Broken(
+                    f"{board.at(n)} and {board.at(n + 1)} are not next to each other", (p, q)
+                )
+        if not need:
+            continue
+        room = 0
+        count = 0
+        for q in neighbours[p]:
+            if free >> q & 1:
+                room |= 1 << q
+                count += 1
+        if count < len(need):
+            missing = " and ".join(str(u) for u in need)
+            raise Broken(f"{board.at(n)} has no empty neighbour left for {missing}", (p,))
+        if len(need) == 1 and count == 1:
+            u = need[0]
+            other = n - 1 if u == n + 1 else n + 1
+            side = "" if not (1 <= other <= last) else f" ({other} is already next to it)"
+            found.append(
+                Found(
+                    u,
+                    only_cell(room),
+                    Technique.ONLY_NEIGHBOUR,
+                    f"{u} must go at {board.name(only_cell(room))}: it is the only empty cell "
+                    f"next to {board.at(n)}{side}",
+                    (p,) if not (1 <= other <= last) else (p, pos[other]),
+                )
+            )
+            if not want_all:
+                return found
+    for seg in segs:
+        if not (seg.anchored_below and seg.anchored_above):
+            continue
+        a, b = seg.lo - 1, seg.hi + 1
+        pa, pb = pos[a], pos[b]
+        if seg.lo == seg.hi:
+            common = expand(1 << pa) & expand(1 << pb) & free
+            if not common:
+                raise Broken(
+                    f"no empty cell touches both {board.at(a)} and {board.at(b)}, "
+                    f"so {seg.lo} has nowhere to go",
+                    (pa, pb),
+                )
+            if is_single(common):
+                found.append(
+                    Found(
+                        seg.lo,
+                        only_cell(common),
+                        Technique.BRIDGE,
+                        f"{seg.lo} must go at {board.name(only_cell(common))}: it is the only "
+                        f"empty cell next to both {board.at(a)} and {board.at(b)}",
+                        (pa, pb),
+                    )
+                )
+                if not want_all:
+                    return found
+            continue
+        found.extend(_straight_run(board, seg, want_all))
+        if found and not want_all:
+            return found
+    return found
+
+
+def _straight_run(board: Board, seg: Segment, want_all: bool) -> list[Found]:
+    """A gap whose ends are exactly as far apart (through empty cells) as its numbers need:
+    it must take a shortest route, and where all shortest routes share a cell, that's forced."""
+    geo, pos, free = board.geo, board.pos, board.free
+    a, b = seg.lo - 1, seg.hi + 1
+    pa, pb = pos[a], pos[b]
+    k = b - a
+    end_bit = 1 << pb
+    expand = geo.expand
+    # Walk out from a until b comes into touch: that is the distance through empty cells.
+    forward = [1 << pa]
+    seen = frontier = 1 << pa
+    distance = 0
+    for t in range(1, k):
+        if expand(frontier) & end_bit:
+            distance = t
+            break
+        frontier = expand(frontier) & free & ~seen
+        if not frontier:
+            break
+        seen |= frontier
+        forward.append(frontier)
+    else:
+        if expand(frontier) & end_bit:
+            distance = k
+    if distance == 0:
+        raise Broken(
+            f"{board.at(a)} and {board.at(b)} are more than {k} steps apart through empty "
+            f"cells, so {span(seg.lo, seg.hi)} cannot join them",
+            (pa, pb),
+        )
+    if distance < k:
+        return []
+    backward = distance_layers(geo, end_bit, free, k - 1)
+    found = []
+    ra, ca = divmod(pa, geo.cols)
+    rb, cb = divmod(pb, geo.cols)
+    straight = (ra == rb or ca == cb) and abs(ra - rb) + abs(ca - cb) == k
+    for t in range(1, k):
+        layer = forward[t] & backward[k - t] if k - t < len(backward) else 0
+        if not layer:
+            raise Broken(f"{a + t} has no place between {board.at(a)} and {board.at(b)}", (pa, pb))
+        if not is_single(layer):
+            continue
+        v = a + t
+        c = only_cell(layer)
+        if straight:
+            why = (
+                f"{board.at(a)} and {board.at(b)} are {k} cells apart in a straight line, "
+                f"so {span(seg.lo, seg.hi)} fill the cells between them"
+            )
+        else:
+            why = (
+                f"{board.at(a)} and {board.at(b)} are only {k} steps apart through empty "
+                f"cells, so {span(seg.lo, seg.hi)} must take a shortest route, and every "
+                f"shortest route puts {v} there"
+            )
+        found.append(Found(v, c, Technique.STRAIGHT_RUN, f"{v} must go at {board.name(c)}: {why}",
+                            (pa, pb)))
+        if not want_all:
+            break
+    return found
