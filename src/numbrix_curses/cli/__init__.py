@@ -1,0 +1,252 @@
+"""The command line: `numbrix [COMMAND] ...`, parsed with argparse.
+
+This package owns argv, exit codes and what the commands print; the work itself is done by
+the layers below. Every command is one entry in `COMMANDS` (a name, a one-line summary, a
+function adding its options and a function running it), so a new command is one more entry.
+
+Exit codes (the same for every command):
+
+    0  success; for solve and check: every puzzle has exactly one solution
+    1  some puzzle has no solution or several
+    2  bad input or usage: one line on stderr, nothing solved (the app: no terminal)
+    3  some puzzle ran out of time (--timeout) and none had a worse verdict; generate: the
+       path generator's wall-clock guard gave up (a starved or suspended process)
+   70  the app hit an internal error (it saves the game and a crash report)
+  130  interrupted (Ctrl-C)
+  141  standard output was closed early (e.g. piped into `head`)
+
+When puzzles of one file end differently, the code is the first of 2, 1, 3, 0 that applies:
+a definite "this puzzle is not proper" outranks "could not tell in time".
+
+The curses app is imported only by `play` and the bare `numbrix` (main menu), so solve and
+check work where curses does not.
+
+The package: `common` (what the commands share), then a module per command group
+(`playing`, `solving`, `generating`, `printing`); this module holds the table of
+commands, the parser and `main`.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Sequence
+
+from numbrix_curses import __version__
+from numbrix_curses.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_BROKEN_PIPE,
+    EXIT_INTERRUPTED,
+    EXIT_NOT_UNIQUE,
+    EXIT_OK,
+    EXIT_TIMEOUT,
+    MAX_JOBS,
+    STDIN,
+    STDIN_NAME,
+    Command,
+    Parser,
+    UsageError,
+    os_error_line,
+    silence_stream,
+    tell,
+)
+from numbrix_curses.cli.playing import configure_play, menu_command, play_command
+from numbrix_curses.cli.solving import (
+    add_solving_options,
+    check_command,
+    configure_solve,
+    grade_command,
+    solve_command,
+)
+from numbrix_curses.cli.generating import configure_generate, generate_command
+from numbrix_curses.cli.printing import configure_print, print_command
+
+__all__ = [
+    "COMMANDS",
+    "EXIT_BAD_INPUT",
+    "EXIT_BROKEN_PIPE",
+    "EXIT_INTERRUPTED",
+    "EXIT_NOT_UNIQUE",
+    "EXIT_OK",
+    "EXIT_TIMEOUT",
+    "MAX_JOBS",
+    "STDIN",
+    "STDIN_NAME",
+    "Command",
+    "UsageError",
+    "build_parser",
+    "main",
+    "run",
+]
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        "play", "play a puzzle in the full-screen app (the default)", configure_play, play_command
+    ),
+    Command(
+        "solve",
+        "print the solution of every puzzle in a file",
+        configure_solve,
+        solve_command,
+    ),
+    Command(
+        "check",
+        "tell whether each puzzle in a file has exactly one solution",
+        add_solving_options,
+        check_command,
+    ),
+    Command(
+        "grade",
+        "grade the difficulty of each puzzle in a file",
+        add_solving_options,
+        grade_command,
+    ),
+    Command(
+        "generate",
+        "make new puzzles, each proved to have exactly one solution",
+        configure_generate,
+        generate_command,
+    ),
+    Command(
+        "print",
+        "lay out the puzzles of a file as a printable booklet",
+        configure_print,
+        print_command,
+    ),
+)
+
+
+_EPILOG = """\
+exit codes: 0 every puzzle unique, 1 some puzzle has no solution or several,
+2 bad input or usage (the app: no terminal), 3 some puzzle timed out,
+70 internal error in the app, 130 interrupted.
+Run 'numbrix COMMAND --help' for a command's options."""
+
+
+def build_parser() -> Parser:
+    """The parser for `numbrix`, one subparser per entry of `COMMANDS`."""
+    parser = Parser(
+        prog="numbrix",
+        description="Numbrix in the terminal: play, solve and check puzzles.\n"
+        "With no command, opens the app's main menu.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"numbrix-curses {__version__}"
+    )
+    subparsers = parser.add_subparsers(
+        title="commands", dest="command", metavar="COMMAND", parser_class=Parser
+    )
+    for command in COMMANDS:
+        sub = subparsers.add_parser(
+            command.name, help=command.summary, description=command.summary[:1].upper()
+            + command.summary[1:] + "."
+        )
+        command.configure(sub)
+        sub.set_defaults(handler=command.run)
+        parser.commands[command.name] = sub
+    return parser
+
+
+def _values_attached(parser: Parser, argv: Sequence[str] | None) -> list[str]:
+    """`argv` with each option's value written as `--option=value` where the value looks like
+    a negative number argparse would not take (`--timeout -inf`, `--seed -1e3`), so the user
+    hears what is wrong with the value rather than "expected one argument"."""
+    tokens = list(sys.argv[1:] if argv is None else argv)
+    # (argparse lists a parser's options only in its private `_actions`)
+    takes_value = {
+        option
+        for sub in (parser, *parser.commands.values())
+        for action in sub._actions
+        if action.option_strings and action.nargs is None and action.const is None
+        for option in action.option_strings
+    }
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token == "--":
+            out.extend(tokens[i:])
+            break
+        following = tokens[i + 1] if i + 1 < len(tokens) else None
+        if token in takes_value and following is not None and _looks_negative(following):
+            out.append(f"{token}={following}")
+            i += 2
+            continue
+        out.append(token)
+        i += 1
+    return out
+
+
+def _looks_negative(token: str) -> bool:
+    if not token.startswith("-"):
+        return False
+    try:
+        float(token)
+    except ValueError:
+        return False
+    return True
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Parse argv and run the command; UsageError becomes one line on stderr and exit 2."""
+    parser = build_parser()
+    args, extra = parser.parse_known_args(_values_attached(parser, argv))
+    if extra:
+        # parse_args would report these from the top-level parser ("numbrix: ..."); the
+        # user needs the command whose --help to read ("numbrix check: ...")
+        blamed = parser.commands.get(getattr(args, "command", None) or "", parser)
+        blamed.error(f"unrecognized arguments: {' '.join(extra)}")
+    handler = getattr(args, "handler", menu_command)
+    try:
+        return handler(args)
+    except UsageError as error:
+        tell(str(error))
+        return EXIT_BAD_INPUT
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `numbrix` script: run, and turn interrupts and I/O faults into codes."""
+    _usable_standard_streams()
+    try:
+        code = run(argv)
+        sys.stdout.flush()
+        return code
+    except SystemExit as exit_:
+        # argparse exits for --help, --version and usage errors; keep them as return codes
+        if exit_.code is None:
+            return EXIT_OK
+        return exit_.code if isinstance(exit_.code, int) else EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        tell("numbrix: interrupted")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        silence_stream(sys.stdout)
+        return EXIT_BROKEN_PIPE
+    except OSError as error:
+        tell(f"numbrix: {os_error_line(error)}")
+        return EXIT_BAD_INPUT
+
+
+def _usable_standard_streams() -> None:
+    """Standard streams every command can use, whatever it was started with.
+
+    A stream closed by the caller (`numbrix check - <&-`) is None in Python: stand in the null
+    device, so input reads as empty and output goes nowhere, instead of a crash. Names from
+    the file system may carry bytes that are not UTF-8 and ids any character, which a strict
+    stdout encoding cannot write: print those escaped, as stderr already does.
+    """
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+        if getattr(sys, name) is None:
+            try:
+                setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))
+            except OSError:
+                pass
+    stdout = sys.stdout
+    if getattr(stdout, "errors", None) == "strict" and hasattr(stdout, "reconfigure"):
+        try:
+            stdout.reconfigure(errors="backslashreplace")
+        except (ValueError, OSError, AttributeError):
+            pass

@@ -1,0 +1,320 @@
+"""What every command shares: exit codes, the one-line error (`UsageError`, `tell`), reading
+a puzzle file, the options several commands take, and solving a file puzzle by puzzle."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
+
+if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.solver import SolveResult
+
+
+EXIT_OK = 0
+
+
+EXIT_NOT_UNIQUE = 1
+
+
+EXIT_BAD_INPUT = 2
+
+
+EXIT_TIMEOUT = 3
+
+
+EXIT_INTERRUPTED = 130
+
+
+EXIT_BROKEN_PIPE = 141
+
+
+#: most processes --jobs may ask for (solve, check, grade, print, generate)
+MAX_JOBS = 64
+
+
+#: precedence when puzzles of one run end with different codes: first match wins
+_EXIT_PRECEDENCE = (EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_TIMEOUT, EXIT_OK)
+
+
+STDIN = "-"
+
+
+#: how puzzles read from standard input are named in labels and messages
+STDIN_NAME = "<stdin>"
+
+
+class UsageError(Exception):
+    """A request that cannot be carried out as asked.
+
+    `str()` is the whole line for stderr: `FILE:LINE:COL: message` from the reader, or
+    `FILE: message` / `numbrix COMMAND: message` otherwise.
+    """
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line pointing at --help, not a usage dump."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: the subcommands' parsers by name (on the top-level parser), so a stray argument
+        #: is blamed on the command it was given to
+        self.commands: dict[str, argparse.ArgumentParser] = {}
+
+    def error(self, message: str) -> NoReturn:
+        tell(f"{self.prog}: {message} (try '{self.prog} --help')")
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: its name, its line in --help, its options and what it does."""
+
+    name: str
+    summary: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+def one_line(text: str) -> str:
+    """`text` with line breaks and other control characters escaped (a file name or an id
+    may hold them: U+2028 breaks a line too, U+202E turns the text after it round), so a
+    message or a line of output stays one line, as written."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def tell(line: str) -> None:
+    """Write one line to stderr, escaped by `one_line`.
+
+    A stderr that cannot be written (`2>/dev/full`, a closed pipe) must not turn the exit
+    code the caller is about to return into another one (an OSError escaping here would
+    end as 2 where 0 was due, or as Python's 1 with a traceback nobody sees): the line is
+    dropped and stderr pointed at the null device, so the interpreter's last flush of what
+    is still buffered cannot fail either.
+    """
+    try:
+        sys.stderr.write(one_line(line) + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):  # ValueError: stderr was closed
+        silence_stream(sys.stderr)
+
+
+def silence_stream(stream: Any) -> None:
+    """Point a standard stream at /dev/null so the interpreter's final flush does not fail
+    again (which would change the exit code to 120)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def display_name(path: str) -> str:
+    """How a file is named in output, escaped by `one_line`: a name is read back in
+    `solve` output (`# id: FILE#1`) and booklets, and shown on a terminal, so a line
+    break, an escape or an undecodable byte in it must not reach either raw."""
+    return STDIN_NAME if path == STDIN else one_line(path)
+
+
+def load_puzzles(path: str) -> list[Puzzle]:
+    """Every puzzle of a file ("-" = stdin), parsed in full before any is used.
+
+    Raises UsageError with the reader's `FILE:LINE:COL: message` line.
+    """
+    from numbrix_curses.textformat import ParseError, read_puzzles
+
+    try:
+        return read_puzzles(path)
+    except ParseError as error:
+        raise UsageError(str(error)) from None
+    except UnicodeDecodeError as error:
+        # the reader should report this itself; never let it become a traceback
+        raise UsageError(f"{display_name(path)}: not UTF-8 text ({error.reason})") from None
+    except OSError as error:
+        raise UsageError(os_error_line(error, path)) from None
+
+
+def os_error_line(error: OSError, path: str | None = None) -> str:
+    name = error.filename if error.filename is not None else path
+    reason = error.strerror or str(error)
+    return f"{display_name(str(name))}: {reason}" if name is not None else reason
+
+
+def positive_seconds(text: str) -> float:
+    """argparse type for --timeout: a finite number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
+    return value
+
+
+def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """argparse type: an integer in low..high (no upper bound when high is None)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < low or (high is not None and value > high):
+            bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"must be {bounds}, got {value}")
+        return value
+
+    return parse
+
+
+def add_puzzle_file_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object per puzzle per line"
+    )
+    parser.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        metavar="SECONDS",
+        help="give up on a puzzle after this many seconds (status timeout, exit code 3)",
+    )
+
+
+def add_jobs_option(parser: argparse.ArgumentParser) -> None:
+    from numbrix_curses.workers import default_workers
+
+    parser.add_argument(
+        "--jobs",
+        type=whole_number(1, MAX_JOBS),
+        default=default_workers(),
+        metavar="J",
+        help="share a long search among J processes (same answers; default: %(default)s, "
+        "the cores available, at most 8)",
+    )
+
+
+def add_title_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--title", metavar="TEXT",
+        help="the booklet's title, on its first line and over its answer key",
+    )
+
+
+def booklet_title(args: argparse.Namespace, default: str) -> str:
+    """`--title` as the booklet's comment line can hold it, or `default` when none."""
+    from numbrix_curses.textformat import comment_text
+
+    return comment_text(args.title or "") or default
+
+
+def exit_code_for(statuses: Sequence[str]) -> int:
+    """The run's exit code from the puzzles' statuses, by `_EXIT_PRECEDENCE`."""
+    codes = {_STATUS_EXIT[s] for s in statuses}
+    return next((code for code in _EXIT_PRECEDENCE if code in codes), EXIT_OK)
+
+
+_STATUS_EXIT = {
+    "unique": EXIT_OK,
+    "multiple": EXIT_NOT_UNIQUE,
+    "none": EXIT_NOT_UNIQUE,
+    "timeout": EXIT_TIMEOUT,
+}
+
+
+def _grid_rows(grid) -> list[list[int]] | None:
+    return None if grid is None else [[int(v) for v in row] for row in grid]
+
+
+def solve_each(
+    args: argparse.Namespace, report: Callable[[Puzzle, str, str, SolveResult], None]
+) -> int:
+    """Parse the whole file, then solve its puzzles in order, reporting each as it ends."""
+    from numbrix_curses import solver
+    from numbrix_curses.textformat import puzzle_label
+
+    puzzles = load_puzzles(args.file)
+    name = display_name(args.file)
+    statuses = []
+    for index, puzzle in enumerate(puzzles, start=1):
+        label = puzzle_label(puzzle, name, index)
+        with _SearchTicker(label):
+            result = solver.solve(puzzle, limit=2, timeout=args.timeout, workers=args.jobs)
+        status = status_value(result.status)
+        statuses.append(status)
+        report(puzzle, label, status, result)
+        sys.stdout.flush()  # one puzzle at a time, so a long file shows progress
+    return exit_code_for(statuses)
+
+
+class _SearchTicker:
+    """While one search runs longer than a second, a line on the terminal says which puzzle
+    is being searched and for how long (a sparse 20x20 board can take a minute, which must
+    not look like a hang); the line is wiped when the search ends.
+
+    A timer signal writes the line, so the search itself is untouched: it runs in this
+    process's main thread, nothing else writes to stderr meanwhile, and the processes a
+    search forks do not inherit the timer. Nothing is shown when stderr is not a terminal,
+    or where there is no interval timer (Windows).
+    """
+
+    def __init__(self, label: str) -> None:
+        self.label = one_line(label)
+        self.active = sys.stderr.isatty()
+        self.shown = False
+        self.started = 0.0
+        self.previous: object = None
+
+    def __enter__(self) -> _SearchTicker:
+        import signal
+
+        if self.active and hasattr(signal, "setitimer"):
+            import time
+
+            self.started = time.monotonic()
+            self.previous = signal.signal(signal.SIGALRM, self._tick)
+            signal.setitimer(signal.ITIMER_REAL, 1.0, 1.0)
+        return self
+
+    def _tick(self, signum: int, frame: object) -> None:
+        import time
+
+        seconds = time.monotonic() - self.started
+        sys.stderr.write(f"\r\x1b[K{self.label}: searching, {seconds:.0f} s")
+        sys.stderr.flush()
+        self.shown = True
+
+    def __exit__(self, *exc_info: object) -> None:
+        import signal
+
+        if self.active and hasattr(signal, "setitimer"):
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)  # type: ignore[arg-type]
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+
+
+def status_value(status) -> str:
+    return str(getattr(status, "value", status))
+
+
+def json_line(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> str:
+    record = {
+        "id": label,
+        "rows": puzzle.rows,
+        "cols": puzzle.cols,
+        "status": status,
+        "solution": _grid_rows(result.solution),
+    }
+    if status == "multiple":
+        record["other_solution"] = _grid_rows(result.other_solution)
+    record["seconds"] = round(float(result.stats.seconds), 6)
+    return json.dumps(record)

@@ -1,0 +1,346 @@
+"""`numbrix generate`: new puzzles, streamed or written as files, all of them or none,
+after every output file has been checked before minutes of work."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import errno
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Sequence
+
+from numbrix_curses.cli.common import (
+    EXIT_OK,
+    EXIT_TIMEOUT,
+    MAX_JOBS,
+    UsageError,
+    add_title_option,
+    booklet_title,
+    tell,
+    whole_number,
+)
+
+
+def configure_generate(parser: argparse.ArgumentParser) -> None:
+    from numbrix_curses.puzzle import MAX_SIDE, MIN_SIDE
+
+    side = whole_number(MIN_SIDE, MAX_SIDE)
+    parser.add_argument("--size", type=side, metavar="N", help="an N x N board (default 9)")
+    parser.add_argument("--rows", type=side, metavar="R", help="rows (with --cols)")
+    parser.add_argument("--cols", type=side, metavar="C", help="columns (with --rows)")
+    parser.add_argument(
+        "--count", type=whole_number(1), default=1, metavar="K", help="how many puzzles (default 1)"
+    )
+    parser.add_argument(
+        "--difficulty",
+        choices=("easy", "medium", "hard", "fiendish"),
+        help="difficulty to aim for (default medium; with --clues, none)",
+    )
+    parser.add_argument(
+        "--pattern",
+        choices=("random", "symmetric", "border"),
+        default="random",
+        help="where the givens go: anywhere (random, the default), in rotation-symmetric "
+        "pairs or quads, or on the outer ring",
+    )
+    parser.add_argument(
+        "--clues", type=whole_number(0), metavar="N", help="aim for N givens"
+    )
+    parser.add_argument(
+        "--seed",
+        type=whole_number(0),
+        metavar="S",
+        help="seed: the same seed and options give the same puzzles (default: random)",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "compact", "json"),
+        default="text",
+        help="text (the default): printable booklet with answer key; compact: the plain "
+        "puzzle format; json: one object per puzzle per line (all three read back)",
+    )
+    parser.add_argument("--output", metavar="FILE", help="write the puzzles to FILE (default: standard output)")
+    parser.add_argument(
+        "--solutions", metavar="FILE", help="write the answer key to FILE instead"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="overwrite --output/--solutions files"
+    )
+    add_title_option(parser)
+    parser.add_argument(
+        # the same bound as solve and check: each job is a process
+        "--jobs", type=whole_number(1, MAX_JOBS), default=1, metavar="J",
+        help=f"generate in J processes, 1 to {MAX_JOBS} (default 1; same puzzles as with 1)",
+    )
+
+
+def _generate_shape(args: argparse.Namespace) -> tuple[int, int]:
+    if args.size is not None:
+        if args.rows is not None or args.cols is not None:
+            raise UsageError("numbrix generate: give --size or --rows and --cols, not both")
+        return args.size, args.size
+    if (args.rows is None) != (args.cols is None):
+        given, missing = ("--rows", "--cols") if args.cols is None else ("--cols", "--rows")
+        raise UsageError(f"numbrix generate: {given} needs {missing} too (or use --size)")
+    if args.rows is None:
+        return 9, 9
+    return args.rows, args.cols
+
+
+def _check_outputs(outputs: Sequence[tuple[str, str | None]], force: bool) -> None:
+    """Refuse, before anything is generated, --output/--solutions files that could not be
+    written: a run of minutes must not end in an error, and one file of the pair must not be
+    written while the other cannot be. `outputs` holds (option, path or None) pairs."""
+    named = [(option, path) for option, path in outputs if path is not None]
+    for option, path in named:
+        _check_file_name(option, path)
+    if len(named) == 2 and _same_file(named[0][1], named[1][1]):
+        raise UsageError("numbrix generate: --output and --solutions name the same file")
+    for _, path in named:
+        _check_output_file(path, force)
+
+
+def _check_file_name(option: str, path: str) -> None:
+    """A name that cannot be a file's, whatever the file system holds."""
+    if path == "" or "\0" in path:
+        raise UsageError(f"numbrix generate: {option} {path!r} is not a file name")
+
+
+def _same_file(first: str, second: str) -> bool:
+    """Whether two names lead to one file: through symlinks (realpath, which also covers a
+    link to a file not made yet) or hard links (samefile, where both exist)."""
+    try:
+        return os.path.samefile(first, second)
+    except (OSError, ValueError):
+        return os.path.realpath(first) == os.path.realpath(second)
+
+
+def _check_output_file(path: str, force: bool) -> None:
+    """`path` names a regular file (or none yet) in a directory we may write to, and is not
+    an existing file unless `force`. The write itself follows symlinks (atomic.py), so the
+    checks are made on the file a link leads to."""
+    import stat
+
+    if os.path.isdir(path):
+        raise UsageError(f"{path}: is a directory")
+    if path.endswith(tuple(filter(None, (os.sep, os.altsep)))):
+        # "newdir/" for a directory not made yet: the user meant a directory, not a file
+        # named "newdir"
+        raise UsageError(f"{path}: names a directory; give the name of a file to write")
+    try:
+        mode: int | None = os.stat(path).st_mode  # of the file a symlink leads to
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:  # a name too long, a file where a directory should be, ...
+        raise UsageError(f"{path}: {error.strerror or error}") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        # a device or a pipe (/dev/stdout): the atomic write would replace it with a file
+        raise UsageError(f"{path}: not a regular file; give the name of a file to write")
+    if mode is not None and not force:
+        raise UsageError(f"{path}: already exists (use --force to overwrite it)")
+    # the temporary file goes beside the file that symlinks lead to (atomic.py)
+    folder = os.path.dirname(os.path.realpath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"{path}: no such directory")
+    # The temporary file is made in that directory, so it must be writable (an existing
+    # file's own permissions do not matter: it is replaced, not written to).
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{path}: {os.strerror(errno.EACCES)}")
+    if _read_only_file_system(folder):  # refused to the superuser too, unlike EACCES
+        raise UsageError(f"{path}: {os.strerror(errno.EROFS)}")
+
+
+def _read_only_file_system(folder: str) -> bool:
+    """Whether `folder` is on a file system mounted read-only (False where unknown)."""
+    if not hasattr(os, "statvfs"):  # Windows
+        return False
+    try:
+        return bool(os.statvfs(folder).f_flag & getattr(os, "ST_RDONLY", 0))
+    except OSError:
+        return False  # the write itself will say what is wrong
+
+
+class _Progress:
+    """One self-rewriting line on a terminal: puzzles done, rate, time left."""
+
+    def __init__(self, total: int, what: str) -> None:
+        import time
+
+        self.clock = time.monotonic
+        self.started = self.clock()
+        self.total = total
+        self.what = what
+        self.show(0)
+
+    def show(self, done: int) -> None:
+        elapsed = self.clock() - self.started
+        line = f"generating {self.what}: {done}/{self.total}"
+        if done:
+            rate = done / elapsed if elapsed > 0 else float("inf")
+            left = (self.total - done) / rate if rate > 0 else 0.0
+            line += f", {rate:.2f}/s, about {left:.0f} s left"
+        sys.stderr.write("\r\x1b[K" + line)
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+
+
+def _write_outputs(files: Sequence[tuple[str, str]], force: bool) -> None:
+    """Write each (path, text) atomically, all of them or none (no overwrite without
+    --force): a booklet must not be replaced without its answer key, nor the other way.
+
+    Every file is first written in full under a temporary name beside its target; only then
+    are they renamed into place. A failure while writing (full disk, I/O error) leaves all
+    targets as they were. A rename failing after an earlier one succeeded is the one gap: a
+    rename within a directory we just wrote to fails only if the directory changes under us
+    meanwhile, which is vanishingly rare.
+    """
+    from numbrix_curses.atomic import Staged, stage_text
+
+    staged: list[Staged] = []
+    try:
+        for path, text in files:
+            with _writing(path):
+                staged.append(stage_text(path, text, overwrite=force))
+        for (path, _), item in zip(files, staged):
+            with _writing(path):
+                item.commit()
+    finally:
+        for item in staged:
+            item.discard()  # the temporary files of a failed run; committed ones are kept
+
+
+@contextlib.contextmanager
+def _writing(path: str) -> Iterator[None]:
+    """Turn a failure to write `path` into its one-line UsageError."""
+    try:
+        yield
+    except FileExistsError:
+        raise UsageError(f"{path}: already exists (use --force to overwrite it)") from None
+    except (OSError, ValueError) as error:
+        # Name the file asked for, not the temporary file the failure may have hit;
+        # ValueError: a name with a NUL character in it.
+        reason = getattr(error, "strerror", None) or "cannot write there"
+        raise UsageError(f"{path}: {reason}") from None
+
+
+@dataclass
+class _Tally:
+    """What the notes after a run need to know of its puzzles (a long run streamed to
+    stdout keeps this, not the puzzles)."""
+
+    made: int = 0
+    fallback: int = 0
+    missed: int = 0
+    #: "hard with 24 givens" for each distinct missed result
+    missed_kinds: set[str] = field(default_factory=set)
+
+    def add(self, item: Any) -> None:
+        from numbrix_curses.game import plural
+
+        self.made += 1
+        if item.notes:
+            self.fallback += 1
+        if not item.on_target:
+            self.missed += 1
+            self.missed_kinds.add(f"{item.difficulty.value} with {plural(item.clues, 'given')}")
+
+
+def generate_command(args: argparse.Namespace) -> int:
+    from numbrix_curses import booklet, generator
+    from numbrix_curses.pathgen import PathTimeout
+
+    rows, cols = _generate_shape(args)
+    if args.clues is not None and args.clues > rows * cols:
+        raise UsageError(
+            f"numbrix generate: --clues {args.clues} is more than the {rows * cols} cells"
+        )
+    _check_outputs((("--output", args.output), ("--solutions", args.solutions)), args.force)
+    difficulty = args.difficulty or (None if args.clues is not None else "medium")
+    spec = generator.Spec(
+        rows, cols, difficulty=difficulty, pattern=args.pattern, clues=args.clues
+    )
+    seed = args.seed if args.seed is not None else generator.random_seed()
+    what = f"{rows}x{cols} {difficulty or ''} puzzles".replace("  ", " ")
+    title = booklet_title(args, f"Numbrix {what}, seed {seed}")
+    progress = _Progress(args.count, what) if sys.stderr.isatty() else None
+    stream = args.output is None and args.format != "text"
+    # Streamed puzzles are not kept unless an answer key needs them: a huge --count piped
+    # into `head` must not fill memory.
+    keep = not stream or args.solutions is not None
+    made: list = []
+    tally = _Tally()
+    try:
+        for k, item in enumerate(generator.generate_many(spec, args.count, seed, args.jobs)):
+            tally.add(item)
+            if keep:
+                made.append(item)
+            if stream:
+                sys.stdout.write(_generated_text(item, args.format, k))
+                sys.stdout.flush()
+            if progress is not None:
+                progress.show(k + 1)
+    except PathTimeout as error:
+        # The path generator's last-resort wall-clock guard: a starved or suspended process.
+        tell(f"numbrix generate: gave up after {tally.made} of {args.count} puzzles: {error}")
+        return EXIT_TIMEOUT
+    finally:
+        if progress is not None:
+            progress.close()
+    entries = [booklet.Entry(g.puzzle, g.puzzle.id, g.solution) for g in made]
+    files: list[tuple[str, str]] = []
+    text = ""
+    if not stream:
+        if args.format == "text":
+            text = booklet.booklet(entries, title, answer_key=args.solutions is None)
+        else:
+            text = "".join(_generated_text(g, args.format, k) for k, g in enumerate(made))
+        if args.output is not None:
+            files.append((args.output, text))
+    if args.solutions is not None:
+        files.append((args.solutions, booklet.solutions_sheet(entries, title)))
+    _write_outputs(files, args.force)
+    if not stream and args.output is None:
+        sys.stdout.write(text)  # after the answer key is safely written, not before
+    _generate_notes(tally, difficulty, args.clues)
+    return EXIT_OK
+
+
+def _generated_text(item, form: str, index: int) -> str:
+    """One generated puzzle as compact text or a JSON line."""
+    from numbrix_curses.textformat import format_compact
+
+    if form == "json":
+        return json.dumps(item.record()) + "\n"
+    return ("\n" if index else "") + format_compact(item.puzzle)
+
+
+def _generate_notes(tally: _Tally, difficulty: str | None, clues: int | None) -> None:
+    """One stderr line each for puzzles that fell back or missed their targets."""
+    from numbrix_curses.game import plural
+
+    def which(count: int) -> str:
+        return f"{count} of {tally.made} puzzles" if tally.made > 1 else "the puzzle"
+
+    if tally.fallback:
+        tell(
+            f"numbrix generate: the border alone did not make {which(tally.fallback)} "
+            f"unique; givens inside the ring were kept (each such puzzle says how many: "
+            f"'# inside: N'; past 10x10 a ring alone rarely settles a path)"
+        )
+    if tally.missed:
+        aims = [difficulty] if difficulty else []
+        if clues is not None:
+            aims.append(plural(clues, "given"))
+        wanted = ", ".join(aims)
+        got = "; ".join(sorted(tally.missed_kinds))
+        headers = "their headers say" if tally.missed > 1 else "its header says"
+        tell(
+            f"numbrix generate: {which(tally.missed)} missed the target ({wanted}): {got}; "
+            f"{headers} what {'they are' if tally.missed > 1 else 'it is'}"
+        )

@@ -1,0 +1,87 @@
+"""`numbrix play` and the bare `numbrix` (the main menu): the only commands that start the
+curses app, which they import only when run."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from numbrix_curses.cli.common import STDIN, UsageError, load_puzzles
+
+if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
+    from numbrix_curses.puzzle import Puzzle
+
+
+def configure_play(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        nargs="?",
+        help="puzzle file (default: the bundled puzzles)",
+    )
+    parser.add_argument(
+        "--puzzle",
+        metavar="K|ID",
+        help="which puzzle of the file: its number K (from 1) or its id (default: the first)",
+    )
+    parser.add_argument(
+        "--menu",
+        action="store_true",
+        help="leaving the puzzle goes to the main menu instead of quitting (make run)",
+    )
+
+
+def _pick_puzzle(puzzles: list[Puzzle], choice: str | None, source: str) -> Puzzle:
+    """The puzzle the user asked for: by 1-based number, else by `# id:`."""
+    if choice is None:
+        return puzzles[0]
+    if choice.isascii() and choice.isdigit():
+        # int() of a few thousand digits is refused; no file holds that many puzzles anyway
+        number = int(choice) if len(choice) <= 9 else 0
+        if 1 <= number <= len(puzzles):
+            return puzzles[number - 1]
+        count = len(puzzles)
+        shown = choice if len(choice) <= 12 else choice[:9] + "..."
+        raise UsageError(
+            f"{source}: no puzzle {shown} (it holds {count} puzzle{'s' if count != 1 else ''})"
+        )
+    numbers = [k for k, puzzle in enumerate(puzzles, start=1) if puzzle.id == choice]
+    if not numbers:
+        raise UsageError(f"{source}: no puzzle with id {choice!r}")
+    if len(numbers) > 1:
+        # Playing the first would be a guess: they may be different puzzles.
+        listed = ", ".join(map(str, numbers[:5])) + (", ..." if len(numbers) > 5 else "")
+        raise UsageError(
+            f"{source}: {len(numbers)} puzzles have id {choice!r} (numbers {listed}); "
+            "choose one by its number: --puzzle N"
+        )
+    return puzzles[numbers[0] - 1]
+
+
+def play_command(args: argparse.Namespace) -> int:
+    file = getattr(args, "file", None)
+    choice = getattr(args, "puzzle", None)
+    if file == STDIN:
+        # curses reads the keyboard from standard input, so it cannot also carry the puzzle
+        raise UsageError("numbrix play: needs a puzzle file, not standard input (-)")
+    if file is not None:
+        puzzle = _pick_puzzle(load_puzzles(file), choice, file)
+        source: str | None = file
+    else:
+        from numbrix_curses import library
+
+        if choice is not None:
+            puzzle = _pick_puzzle(library.load_bundled(), choice, "bundled puzzles")
+        else:
+            puzzle = library.default_puzzle()
+        source = None
+    from numbrix_curses.ui.app import run_app  # only play needs curses
+
+    return int(run_app(puzzle, source=source, menu=getattr(args, "menu", False)))
+
+
+def menu_command(args: argparse.Namespace) -> int:
+    """`numbrix` with no command: the app's main menu."""
+    from numbrix_curses.ui.app import run_menu  # only the app needs curses
+
+    return int(run_menu())

@@ -1,0 +1,167 @@
+"""`numbrix solve` (with `--steps`), `check` and `grade`: each puzzle of a file solved in
+turn, and what is printed for it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, TextIO
+
+from numbrix_curses.cli.common import (
+    add_jobs_option,
+    add_puzzle_file_options,
+    json_line,
+    one_line,
+    solve_each,
+)
+
+if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.solver import SolveResult
+
+
+def _block_header(out: TextIO, label: str, status: str, first: bool) -> None:
+    """The lines a puzzle's block of text output starts with: a blank line parting it from
+    the block before, then its id and its status."""
+    if not first:
+        print(file=out)
+    print(f"# id: {one_line(label)}", file=out)
+    print(f"# status: {status}", file=out)
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    from numbrix_curses.textformat import format_compact
+
+    out = sys.stdout
+    first = True
+
+    def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
+        nonlocal first
+        if args.json:
+            print(json_line(puzzle, label, status, result), file=out)
+            return
+        _block_header(out, label, status, first)
+        first = False
+        if result.solution is not None:
+            out.write(format_compact(puzzle, result.solution, metadata={}))
+        if status == "multiple" and result.other_solution is not None:
+            print(file=out)
+            print("# other solution:", file=out)
+            out.write(format_compact(puzzle, result.other_solution, metadata={}))
+
+    return solve_each(args, report)
+
+
+def check_command(args: argparse.Namespace) -> int:
+    out = sys.stdout
+
+    def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
+        if args.json:
+            print(json_line(puzzle, label, status, result), file=out)
+        else:
+            print(f"{one_line(label)}: {status}", file=out)
+
+    return solve_each(args, report)
+
+
+def add_solving_options(parser: argparse.ArgumentParser) -> None:
+    """Options of the commands that solve every puzzle of a file (solve, check, grade)."""
+    add_puzzle_file_options(parser)
+    add_jobs_option(parser)
+
+
+def configure_solve(parser: argparse.ArgumentParser) -> None:
+    add_solving_options(parser)
+    parser.add_argument(
+        "--steps",
+        action="store_true",
+        help="print every logical step with its reason before the solution "
+        '(with --json: "difficulty" and "steps", rows and columns counted from 0)',
+    )
+
+
+def solve_command(args: argparse.Namespace) -> int:
+    return _run_solve_steps(args) if getattr(args, "steps", False) else _run_solve(args)
+
+
+def _technique_counts(grade) -> dict[str, int]:
+    """{technique name: count} in the techniques' own order (easiest first)."""
+    from numbrix_curses.deduce import Technique
+
+    return {t.value: grade.technique_counts[t] for t in Technique if t in grade.technique_counts}
+
+
+def _run_solve_steps(args: argparse.Namespace) -> int:
+    """`solve --steps`: the walkthrough of each unique puzzle, then its solved grid."""
+    from numbrix_curses import deduce
+    from numbrix_curses.textformat import format_compact
+
+    out = sys.stdout
+    first = True
+
+    def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
+        nonlocal first
+        steps = grade = None
+        if status == "unique":
+            steps = deduce.walkthrough(puzzle, result.solution)
+            grade = deduce.grade_steps(steps)
+        if args.json:
+            record = json.loads(json_line(puzzle, label, status, result))
+            record["difficulty"] = grade.difficulty.value if grade else None
+            record["steps"] = None if steps is None else [
+                {
+                    "number": step.number,
+                    "row": step.cell[0],
+                    "col": step.cell[1],
+                    "technique": step.technique.value,
+                    "reason": step.reason,
+                }
+                for step in steps
+            ]
+            print(json.dumps(record), file=out)
+            return
+        _block_header(out, label, status, first)
+        first = False
+        if grade is None or steps is None:
+            print("# no steps: the puzzle does not have exactly one solution", file=out)
+            return
+        print(f"# difficulty: {grade.difficulty.value}", file=out)
+        width = len(str(len(steps)))
+        for index, step in enumerate(steps, start=1):
+            print(f"# {index:>{width}}. ({step.technique.label}) {step.reason}", file=out)
+        out.write(format_compact(puzzle, result.solution, metadata={}))
+
+    return solve_each(args, report)
+
+
+def grade_command(args: argparse.Namespace) -> int:
+    """`grade`: each unique puzzle's difficulty and how often each technique solves it."""
+    from numbrix_curses import deduce
+
+    out = sys.stdout
+
+    def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
+        grade = deduce.grade(puzzle, result.solution) if status == "unique" else None
+        if args.json:
+            record = {
+                "id": label,
+                "status": status,
+                "difficulty": grade.difficulty.value if grade else None,
+                "techniques": _technique_counts(grade) if grade else None,
+                "trial_depth": grade.trial_depth if grade else None,
+            }
+            print(json.dumps(record), file=out)
+        elif grade is None:
+            print(f"{one_line(label)}: {status} (not graded)", file=out)
+        else:
+            from numbrix_curses.deduce import Technique
+
+            counts = ", ".join(
+                f"{Technique(name).label} {count}"
+                for name, count in _technique_counts(grade).items()
+            ) or "no steps: every number is given"
+            depth = f"; trial depth {grade.trial_depth}" if grade.trial_depth else ""
+            print(f"{one_line(label)}: {grade.difficulty.value} ({counts}{depth})", file=out)
+
+    return solve_each(args, report)
