@@ -10,6 +10,15 @@ a board of random size, then one of
 - `slip`:      a subset or generated puzzle with a transcription slip (a given changed,
                moved, swapped with another, or one wrong number added): often none.
 
+With `--cases printed`, every case is instead a board as puzzle pages print them (`printed`):
+the givens of a random path on a layout (the outer ring, every second or third ring cell,
+nested rings, the diagonals, a cross or a lattice of crosses, a checkerboard of every k-th
+cell, a rotation-symmetric scatter, every k-th row and column), thinned at random, and in
+four cases of five with one slip a person copying it makes (a digit off by one or ten, two
+digits turned round, two givens swapped, a given moved to a neighbouring cell or left out, a
+row shifted by a column). Such boards are often unique when dense, and with the slip mostly
+none or several.
+
 Our solver answers each case (`solve(limit=2)` under `--solve-timeout`, sharing long
 searches among `--workers` processes, default 2). Every answer is
 checked: each solution with `Puzzle.is_solution`, "multiple" by two different solutions,
@@ -46,7 +55,7 @@ import brute  # noqa: E402  (the tests' plainly-correct counters, independent of
 import peers  # noqa: E402
 
 from numbrix_curses import pathgen  # noqa: E402
-from numbrix_curses.puzzle import Puzzle, path_to_grid  # noqa: E402
+from numbrix_curses.puzzle import Puzzle, cell_name, path_to_grid  # noqa: E402
 from numbrix_curses.solver import solve  # noqa: E402
 from numbrix_curses.textformat import format_compact  # noqa: E402
 
@@ -179,6 +188,138 @@ def make_case(seed: int, max_side: int, min_side: int = 1) -> Case:
 
 
 # ---------------------------------------------------------------------------------------------
+# printed layouts (--cases printed)
+
+LAYOUTS = ("ring", "nested rings", "diagonals", "crosses", "checkerboard", "symmetric", "lattice")
+PRINTED_SLIPS = ("digit", "transpose", "swap", "nudge", "drop", "row shift")
+
+
+def _ring(rows: int, cols: int) -> list[tuple[int, int]]:
+    """The outer ring's cells, clockwise from the top left corner."""
+    if rows == 1 or cols == 1:
+        return [(r, c) for r in range(rows) for c in range(cols)]
+    return ([(0, c) for c in range(cols)] + [(r, cols - 1) for r in range(1, rows)]
+            + [(rows - 1, c) for c in range(cols - 2, -1, -1)]
+            + [(r, 0) for r in range(rows - 2, 0, -1)])
+
+
+def _layout(rows: int, cols: int, rng: random.Random) -> tuple[np.ndarray, str]:
+    """Where the givens go (a mask of cells) on one of `LAYOUTS`, thinned at random."""
+    layout = rng.choice(LAYOUTS)
+    r, c = np.indices((rows, cols))
+    if layout in ("ring", "nested rings"):
+        step = rng.choice((1, 2, 3))  # every ring cell, every second, every third
+        gap = rng.choice((2, 3)) if layout == "nested rings" else max(rows, cols)
+        mask = np.zeros((rows, cols), dtype=bool)
+        for depth in range(0, (min(rows, cols) + 1) // 2, gap):
+            for k, (i, j) in enumerate(_ring(rows - 2 * depth, cols - 2 * depth)):
+                mask[i + depth, j + depth] = k % step == 0
+        what = f"{layout}, every {step}"
+    elif layout == "diagonals":
+        k = rng.choice((0, 3, 4, 5))  # 0: the two long diagonals only
+        down, up = r - c, r + c - (cols - 1)
+        mask = (down % k == 0) | (up % k == 0) if k else (down == 0) | (up == 0)
+        what = f"diagonals, every {k}" if k else "diagonals"
+    elif layout == "crosses":
+        k = rng.choice((0, 3, 4))  # 0: the middle row and column only
+        mask = ((r % k == rng.randrange(k)) | (c % k == rng.randrange(k)) if k
+                else (r == rows // 2) | (c == cols // 2))
+        what = f"crosses, every {k}" if k else "cross"
+    elif layout == "checkerboard":
+        k = rng.choice((2, 3, 4, 5))
+        mask = (r + c) % k == rng.randrange(k)
+        what = f"every {k}th cell"
+    elif layout == "symmetric":
+        density = rng.choice((0.08, 0.15, 0.25, 0.4))
+        half = np.array([[rng.random() < density for _ in range(cols)] for _ in range(rows)])
+        mask = half | half[::-1, ::-1]  # turned round a half turn, the layout is the same
+        what = f"symmetric, {density:.0%}"
+    else:
+        k = rng.choice((2, 3))
+        mask = (r % k == rng.randrange(k)) & (c % k == rng.randrange(k))
+        what = f"every {k}th row and column"
+    keep = rng.choice((1.0, 1.0, 0.9, 0.75, 0.6, 0.45))
+    if keep < 1.0:
+        mask = mask & (np.array([[rng.random() for _ in range(cols)] for _ in range(rows)]) < keep)
+        what += f", {keep:.0%} kept"
+    return mask, what
+
+
+def _printed_slip(givens: np.ndarray, rng: random.Random) -> tuple[np.ndarray, str]:
+    """A copy of `givens` with one slip of the kinds people make copying a printed board."""
+    grid = givens.copy()
+    rows, cols = grid.shape
+    size = grid.size
+    present = {int(v) for v in grid.ravel() if v}
+    filled = [(int(i), int(j)) for i, j in zip(*np.nonzero(grid))]
+    if not filled:
+        return grid, "no slip (no givens)"
+    how = rng.choice(PRINTED_SLIPS)
+
+    def free_value(v: int) -> bool:
+        return 1 <= v <= size and v not in present
+
+    if how == "digit":  # one digit wrong: off by one, or by ten
+        options = [(i, j, int(grid[i, j]) + d) for i, j in filled for d in (1, -1, 10, -10)
+                   if free_value(int(grid[i, j]) + d)]
+    elif how == "transpose":  # two neighbouring digits turned round: 47 for 74
+        options = []
+        for i, j in filled:
+            text = str(int(grid[i, j]))
+            for k in range(len(text) - 1):
+                turned = text[:k] + text[k + 1] + text[k] + text[k + 2:]
+                if turned[0] != "0" and free_value(int(turned)):
+                    options.append((i, j, int(turned)))
+    elif how == "swap" and len(filled) >= 2:
+        (a, b), (c, d) = rng.sample(filled, 2)
+        grid[a, b], grid[c, d] = grid[c, d], grid[a, b]
+        return grid, f"swap: {cell_name(a, b)} and {cell_name(c, d)}"
+    elif how == "nudge":  # written one cell off, diagonals too
+        moves = [(i, j, i + di, j + dj) for i, j in filled for di in (-1, 0, 1)
+                 for dj in (-1, 0, 1) if (di or dj) and 0 <= i + di < rows
+                 and 0 <= j + dj < cols and not grid[i + di, j + dj]]
+        if moves:
+            i, j, k, m = rng.choice(moves)
+            grid[k, m], grid[i, j] = grid[i, j], 0
+            return grid, f"nudge: {cell_name(i, j)} to {cell_name(k, m)}"
+        options = []
+    elif how == "row shift":  # a row copied one column off; what falls off is lost
+        i = rng.choice(sorted({i for i, _ in filled}))
+        step = rng.choice((1, -1))
+        grid[i] = np.roll(grid[i], step)
+        grid[i, 0 if step == 1 else cols - 1] = 0
+        return grid, f"row shift: row {i + 1} by {step:+d}"
+    else:
+        how, options = "drop", []
+    if how == "drop" or not options:
+        i, j = rng.choice(filled)
+        grid[i, j] = 0
+        return grid, f"drop: {cell_name(i, j)}"
+    i, j, v = rng.choice(options)
+    was, grid[i, j] = int(grid[i, j]), v
+    return grid, f"{how}: {was} at {cell_name(i, j)} written {v}"
+
+
+def make_printed_case(seed: int, max_side: int, min_side: int = 1) -> Case:
+    """The `printed` case of `seed` (see the module docstring): the same seed always gives the
+    same case."""
+    rng = random.Random(seed)
+    rows, cols = _shape(rng, max_side, min(max(min_side, 3), max_side))
+    solution = path_to_grid(rows, cols, _path(rows, cols, rng))
+    mask, what = _layout(rows, cols, rng)
+    givens = np.where(mask, solution, 0)
+    if rng.random() < 0.8:
+        givens, how = _printed_slip(givens, rng)
+        what = f"{what}; {how}"
+    puzzle = Puzzle(np.asarray(givens, dtype=np.int64), {"id": f"soak-{seed}", "kind": "printed"})
+    witness = solution if puzzle.is_solution(solution) else None
+    return Case(seed, "printed", puzzle, witness, what)
+
+
+CASE_MAKERS = {"mixed": make_case, "printed": make_printed_case}
+
+
+# ---------------------------------------------------------------------------------------------
 # checking answers
 
 
@@ -297,7 +438,7 @@ def report_failure(outcome: Outcome, args: argparse.Namespace) -> None:
     for problem in outcome.problems:
         print(f"!!!   {problem}")
     print(f"!!! replay: python benchmarks/soak.py --replay {case.seed} --max-side {args.max_side}"
-          f" --min-side {args.min_side}")
+          f" --min-side {args.min_side} --cases {args.cases}")
     print(format_compact(case.puzzle), flush=True)
 
 
@@ -318,6 +459,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="seconds the CP-SAT or depth-first peer may spend (default 30)")
     parser.add_argument("--workers", type=int, default=2,
                         help="processes our solver may share a long search among")
+    parser.add_argument("--cases", choices=sorted(CASE_MAKERS), default="mixed",
+                        help="mixed (the default): generated, subset and slip cases; printed: "
+                        "boards laid out as puzzle pages print them, mostly with a slip "
+                        "(replay a case with the same choice)")
     parser.add_argument("--replay", type=int, metavar="SEED",
                         help="run only the case of this seed and show it")
     args = parser.parse_args(argv)
@@ -329,7 +474,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.replay is not None:
-        case = make_case(args.replay, args.max_side, args.min_side)
+        case = CASE_MAKERS[args.cases](args.replay, args.max_side, args.min_side)
         print(f"case {case.seed}: {case.kind} {case.note}".rstrip())
         print(format_compact(case.puzzle))
         outcome = run_case(case, args.solve_timeout, args.peer_timeout, args.workers)
@@ -353,7 +498,7 @@ def main(argv: list[str] | None = None) -> int:
         while time.monotonic() < end:
             seed = seeds.randrange(2**32)
             try:
-                case = make_case(seed, args.max_side, args.min_side)
+                case = CASE_MAKERS[args.cases](seed, args.max_side, args.min_side)
                 outcome = run_case(case, args.solve_timeout, args.peer_timeout, args.workers)
             except Exception as error:  # a crash is a finding too: record it and go on
                 tally.errors.append((seed, f"{type(error).__name__}: {error}"))
