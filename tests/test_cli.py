@@ -419,6 +419,19 @@ def test_not_unique_outranks_timeout(puzzle_file, monkeypatch, capsys):
     assert capsys.readouterr().out == "slow: timeout\nnone: none\n"
 
 
+def test_steps_on_a_timeout_say_the_solver_ran_out_of_time(puzzle_file, monkeypatch, capsys):
+    monkeypatch.setattr(solver, "solve", _timing_out_solve(solver.solve, {"slow"}))
+    path = puzzle_file(f"# id: slow\n{UNIQUE_3X3}\n# id: none\n{NONE_3X3}")
+    assert cli.main(["solve", "--steps", "--timeout", "0.05", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "# id: slow\n# status: timeout\n# no steps: the solver ran out of time\n" in out
+    assert "exactly one solution" not in out.split("# id: none")[0]
+    assert out.endswith(
+        "# id: none\n# status: none\n"
+        "# no steps: the puzzle does not have exactly one solution\n"
+    )
+
+
 def test_timeout_is_passed_to_the_solver(puzzle_file, monkeypatch):
     seen = []
     real_solve = solver.solve
