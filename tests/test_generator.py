@@ -319,6 +319,46 @@ def test_same_file_for_puzzles_and_solutions_is_refused(capsys, tmp_path):
     assert code == 2 and "same file" in err
 
 
+@pytest.mark.parametrize("form", ["text", "compact", "json"])
+def test_output_dash_is_standard_output(capsys, tmp_path, monkeypatch, form):
+    """Before: --output - wrote a file named '-'."""
+    monkeypatch.chdir(tmp_path)
+    args = ("--size", "4", "--count", "2", "--seed", "5", "--format", form)
+    _, plain, _ = run_cli(capsys, *args)
+    code, out, err = run_cli(capsys, *args, "--output", "-")
+    assert (code, out, err) == (0, plain, "")
+    assert len(parse_puzzles(out)) == 2
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_solutions_dash_prints_the_key_after_writing_the_puzzles(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli(capsys, "--size", "5", "--count", "2", "--seed", "4",
+                             "--output", "p.txt", "--solutions", "-")
+    assert (code, err) == (0, "")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.txt"]
+    puzzles = parse_puzzles((tmp_path / "p.txt").read_text(encoding="utf-8"))
+    assert "Answer key" in out
+    solutions = parse_puzzles(out)
+    assert [s.id for s in solutions] == [p.id for p in puzzles]
+    for puzzle, solution in zip(puzzles, solutions):
+        assert solve(puzzle, limit=2).solution.tolist() == solution.givens.tolist()
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--output", "-", "--solutions", "-"], "cannot both be standard output"),
+    (["--solutions", "-"], "--solutions - needs --output FILE"),
+])
+def test_standard_output_for_both_is_a_usage_error(capsys, tmp_path, monkeypatch, args, needle):
+    monkeypatch.chdir(tmp_path)
+    calls = []
+    monkeypatch.setattr(generator, "generate", lambda *a: calls.append(a))  # never reached
+    code, out, err = run_cli(capsys, "--size", "4", *args)
+    assert (code, out) == (2, "")
+    assert len(err.splitlines()) == 1 and needle in err
+    assert calls == [] and list(tmp_path.iterdir()) == []
+
+
 def test_progress_only_on_a_terminal(capsys, monkeypatch):
     code, _, err = run_cli(capsys, "--size", "4", "--count", "2", "--seed", "1")
     assert code == 0 and err == ""

@@ -16,6 +16,7 @@ from numbrix_curses.cli.common import (
     EXIT_OK,
     EXIT_TIMEOUT,
     MAX_JOBS,
+    STDOUT,
     UsageError,
     add_title_option,
     booklet_title,
@@ -62,9 +63,13 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
         help="text (the default): printable booklet with answer key; compact: the plain "
         "puzzle format; json: one object per puzzle per line (all three read back)",
     )
-    parser.add_argument("--output", metavar="FILE", help="write the puzzles to FILE (default: standard output)")
     parser.add_argument(
-        "--solutions", metavar="FILE", help="write the answer key to FILE instead"
+        "--output", metavar="FILE",
+        help="write the puzzles to FILE (default, or -: standard output)",
+    )
+    parser.add_argument(
+        "--solutions", metavar="FILE",
+        help="write the answer key to FILE instead (-: standard output, with --output FILE)",
     )
     parser.add_argument(
         "--force", action="store_true", help="overwrite --output/--solutions files"
@@ -88,6 +93,28 @@ def _generate_shape(args: argparse.Namespace) -> tuple[int, int]:
     if args.rows is None:
         return 9, 9
     return args.rows, args.cols
+
+
+def _standard_output_dashes(args: argparse.Namespace) -> bool:
+    """Read `-` for --output or --solutions as standard output, as `-` is standard input
+    for the commands that read: --output - becomes no --output, and True is returned when
+    the answer key goes to standard output (then --solutions is None). Only one of the two
+    can have standard output, and with no --output the puzzles already have it."""
+    if args.output == STDOUT and args.solutions == STDOUT:
+        raise UsageError(
+            "numbrix generate: --output and --solutions cannot both be standard output (-)"
+        )
+    if args.output == STDOUT:
+        args.output = None
+    if args.solutions != STDOUT:
+        return False
+    if args.output is None:
+        raise UsageError(
+            "numbrix generate: --solutions - needs --output FILE "
+            "(the puzzles go to standard output otherwise)"
+        )
+    args.solutions = None
+    return True
 
 
 def _check_outputs(outputs: Sequence[tuple[str, str | None]], force: bool) -> None:
@@ -260,6 +287,7 @@ def generate_command(args: argparse.Namespace) -> int:
         raise UsageError(
             f"numbrix generate: --clues {args.clues} is more than the {rows * cols} cells"
         )
+    key_to_stdout = _standard_output_dashes(args)
     _check_outputs((("--output", args.output), ("--solutions", args.solutions)), args.force)
     difficulty = args.difficulty or (None if args.clues is not None else "medium")
     spec = generator.Spec(
@@ -297,7 +325,8 @@ def generate_command(args: argparse.Namespace) -> int:
     text = ""
     if not stream:
         if args.format == "text":
-            text = booklet.booklet(entries, title, answer_key=args.solutions is None)
+            separate_key = args.solutions is not None or key_to_stdout
+            text = booklet.booklet(entries, title, answer_key=not separate_key)
         else:
             text = "".join(_generated_text(g, args.format, k) for k, g in enumerate(made))
         if args.output is not None:
@@ -307,6 +336,8 @@ def generate_command(args: argparse.Namespace) -> int:
     _write_outputs(files, args.force)
     if not stream and args.output is None:
         sys.stdout.write(text)  # after the answer key is safely written, not before
+    if key_to_stdout:
+        sys.stdout.write(booklet.solutions_sheet(entries, title))  # the puzzles are written
     _generate_notes(tally, difficulty, args.clues)
     return EXIT_OK
 
