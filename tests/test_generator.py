@@ -233,6 +233,8 @@ def run_cli(capsys, *args: str) -> tuple[int, str, str]:
         (["--pattern", "spiral"], "--pattern"),
         (["--difficulty", "brutal"], "--difficulty"),
         (["--size", "5", "--clues", "26"], "--clues"),
+        (["--size", "5", "--clues", "0"], "--clues: must be at least 1, got 0"),
+        (["--size", "1", "--clues", "0"], "--clues: must be at least 1, got 0"),
         (["--jobs", "0"], "--jobs"),
         (["--seed", "-1"], "--seed"),
     ],

@@ -48,7 +48,8 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
         "pairs or quads, or on the outer ring",
     )
     parser.add_argument(
-        "--clues", type=whole_number(0), metavar="N", help="aim for N givens"
+        # a puzzle has at least one given (1x1 too), so 0 could only miss its target
+        "--clues", type=whole_number(1), metavar="N", help="aim for N givens (at least 1)"
     )
     parser.add_argument(
         "--seed",
