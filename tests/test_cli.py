@@ -475,6 +475,43 @@ def test_closed_stdout_is_a_quiet_exit(puzzle_file):
     assert child.stderr == b""
 
 
+def test_play_takes_the_label_check_prints_for_a_puzzle_without_an_id(
+    tmp_path, monkeypatch, capsys
+):
+    """Before: `--puzzle small.txt#2`, the name `check` gives the puzzle, was "no puzzle
+    with id"."""
+    from numbrix_curses.ui import app
+
+    opened = []
+    monkeypatch.setattr(app, "run_app", lambda puzzle, **kw: opened.append(puzzle) or 0)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "small.txt").write_text(f"{UNIQUE_3X3}\n{MULTIPLE_2X2}", encoding="utf-8")
+    assert cli.main(["check", "small.txt"]) == 1
+    labels = [line.rpartition(":")[0] for line in capsys.readouterr().out.splitlines()]
+    assert labels == ["small.txt#1", "small.txt#2"]
+    for choice in labels:
+        assert cli.main(["play", "small.txt", "--puzzle", choice]) == 0
+    # the app's title and Open file name a file by its base name
+    assert cli.main(["play", str(tmp_path / "small.txt"), "--puzzle", "small.txt#2"]) == 0
+    assert cli.main(["play", "./small.txt", "--puzzle", "./small.txt#2"]) == 0
+    assert [p.rows for p in opened] == [3, 2, 2, 2]
+    assert cli.main(["play", "small.txt", "--puzzle", "small.txt#3"]) == 2
+    assert capsys.readouterr().err == "small.txt: no puzzle 3 (it holds 2 puzzles)\n"
+    assert cli.main(["play", "small.txt", "--puzzle", "other.txt#1"]) == 2
+    assert "no puzzle with id 'other.txt#1'" in capsys.readouterr().err
+
+
+def test_an_id_that_looks_like_a_label_is_still_an_id(tmp_path, monkeypatch):
+    from numbrix_curses.ui import app
+
+    opened = []
+    monkeypatch.setattr(app, "run_app", lambda puzzle, **kw: opened.append(puzzle) or 0)
+    path = tmp_path / "small.txt"
+    path.write_text(f"{UNIQUE_3X3}\n# id: small.txt#1\n{MULTIPLE_2X2}", encoding="utf-8")
+    assert cli.main(["play", str(path), "--puzzle", "small.txt#1"]) == 0
+    assert opened[0].id == "small.txt#1"
+
+
 # --- play: which puzzle the app opens (real app in a pseudo-terminal) ---------------------
 # Saved games go to XDG_STATE_HOME, so each test points it into its own tmp_path.
 
