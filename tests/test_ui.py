@@ -647,7 +647,7 @@ def test_a_solve_with_auto_fill_counts_without_a_best_time(demo: Path, state: Pa
         wait_status(term, "no best time: 1 auto-fill used")
         term.wait_text("Moves   1  (1 fill)")  # the panel counts it
         term.send("u")  # a solve is final; the keys say what is left to do
-        wait_status(term, "R plays it again, q leaves.")
+        wait_status(term, "(no best time: 1 auto-fill used). R plays it again, q leaves.")
         term.send("R")
         term.wait_text("Play this puzzle again from the start?")
         term.send("y")
@@ -656,6 +656,19 @@ def test_a_solve_with_auto_fill_counts_without_a_best_time(demo: Path, state: Pa
         term.send("q")
         assert term.wait_exit() == 0
     assert_solved_once_without_a_best_time(state)
+
+
+def test_a_key_on_a_solved_board_ends_the_solved_line_with_a_full_stop(tmp_path: Path,
+                                                                       state: Path):
+    """Before: "Solved in 0:00, 0 moves R plays it again", two sentences run together."""
+    path = tmp_path / "full.txt"
+    path.write_text("# id: full\n1 2\n4 3\n", encoding="utf-8")  # nothing left to place
+    with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
+        wait_play(term, last="mouse")
+        term.send("5")
+        term.wait_message("Solved in 0:00, 0 moves. R plays it again, q leaves.")
+        term.send("q")
+        assert term.wait_exit() == 0
 
 
 def test_a_key_that_means_nothing_says_so(term: Terminal, board: Board):

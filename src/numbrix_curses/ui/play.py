@@ -625,7 +625,7 @@ class PlayScreen(BoardScreen):
             note = self.solved_note or self._solved_message(None, False)
             if self.game.solved is not None and self.game.solved.revealed:
                 return note  # ("u takes it back" is the way on)
-            return Message(f"{note.text} R plays it again, q leaves.", note.kind)
+            return Message(f"{full_stop(note.text)} R plays it again, q leaves.", note.kind)
         kind = MessageKind.ERROR if refusal is Refusal.GIVEN else MessageKind.INFO
         return Message(refusal.value, kind)
 
@@ -783,6 +783,12 @@ def solved_line(
         # 0:41 that did not beat it.
         return text + f" (as fast as your best, {format_duration(best)})"
     return text + f" (best {format_duration(best)})"
+
+
+def full_stop(text: str) -> str:
+    """`text` ended as a sentence, so another can follow it: a solved line may end in a
+    parenthesis ("(best 0:41)") or in nothing at all."""
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def sentence(text: str) -> str:
