@@ -76,6 +76,8 @@ STATUS_BAR_KEYS = (
     KeyHelp("quit", "q", Command.QUIT),
 )
 STATUS_ROWS = 5
+#: what every key that needs the solution says on a puzzle that has none
+NO_SOLUTION = "This puzzle has no solution: a given may be mistyped."
 
 
 class PlayScreen(BoardScreen):
@@ -285,6 +287,15 @@ class PlayScreen(BoardScreen):
         else:
             self.message = Message("No mistakes found.", MessageKind.SUCCESS)
 
+    def _has_no_solution(self) -> bool:
+        """Whether the puzzle is known to have no solution: the background solve proved it,
+        or its givens alone break a rule (check marks givens only then)."""
+        result = self.solution_job.result if self.solution_job.done else None
+        if result is not None and result.status.value == "none":
+            return True
+        marks = self.game.check_cells()
+        return bool(marks) and all(self.game.is_given(cell) for cell in marks)
+
     def _fit_for_help(self) -> Refusal | None | str:
         """Why a hint or auto-fill cannot help on this board (a message), else None."""
         game = self.game
@@ -292,6 +303,9 @@ class PlayScreen(BoardScreen):
             return Refusal.SOLVED
         if game.paused:
             return Refusal.PAUSED
+        if self._has_no_solution():
+            # Not "fix the marked cells": the player cannot change a given.
+            return NO_SOLUTION
         marks = game.check_cells()
         if marks:
             self.check_marks, self.check_revision = marks, game.revision
@@ -322,8 +336,8 @@ class PlayScreen(BoardScreen):
         game = self.game
         if game.solved is not None:
             return Refusal.SOLVED, None
-        if game.assisted:
-            return self._auto_fill(), None
+        if game.assisted or self._has_no_solution():
+            return self._auto_fill(), None  # (no question before saying it cannot help)
 
         def fill() -> None:
             refusal = self._auto_fill()
@@ -355,6 +369,13 @@ class PlayScreen(BoardScreen):
     def _ask_reveal(self) -> tuple[Refusal | None, Nav | None]:
         if self.game.solved is not None:
             return Refusal.SOLVED, None
+        job = self.solution_job
+        if job.done and (job.result is None or job.result.solution is None):
+            self._finish_reveal()  # nothing to reveal: say why at once, without asking
+            return None, None
+        if self._has_no_solution():
+            self.message = Message(NO_SOLUTION, MessageKind.ERROR)
+            return None, None
         return None, Push(ConfirmScreen(
             self.ctx, "Reveal the solution?", self._reveal,
             detail="u takes it back; the game earns no best time.",
@@ -380,8 +401,7 @@ class PlayScreen(BoardScreen):
             self.message = Message("This puzzle has more than one solution: any path "
                                    "through the givens counts.")
         elif status == "none":
-            self.message = Message("This puzzle has no solution: a given may be mistyped.",
-                                   MessageKind.ERROR)
+            self.message = Message(NO_SOLUTION, MessageKind.ERROR)
 
     def _finish_reveal(self) -> None:
         self.reveal_waiting = False
@@ -393,8 +413,7 @@ class PlayScreen(BoardScreen):
             return
         status = result.status.value
         if result.solution is None:
-            text = ("The solver ran out of time." if status == "timeout"
-                    else "This puzzle has no solution.")
+            text = "The solver ran out of time." if status == "timeout" else NO_SOLUTION
             self.message = Message(text, MessageKind.ERROR)
             return
         was_solved = self.game.solved is not None
