@@ -315,6 +315,33 @@ def test_solutions_file_holds_the_answer_key(capsys, tmp_path):
         assert solve(puzzle, limit=2).solution.tolist() == solution.givens.tolist()
 
 
+@pytest.mark.parametrize("form", ["compact", "json"])
+@pytest.mark.parametrize("to_file", [True, False], ids=["output-file", "streamed"])
+def test_answer_key_is_written_in_the_chosen_format(capsys, tmp_path, form, to_file):
+    """Before: --format compact or json still wrote a boxed-text answer key."""
+    key_path = tmp_path / "key"
+    output = ["--output", str(tmp_path / "p")] if to_file else []
+    code, out, err = run_cli(capsys, "--size", "5", "--count", "2", "--seed", "4",
+                             "--format", form, *output, "--solutions", str(key_path))
+    assert (code, err) == (0, "")
+    text = (tmp_path / "p").read_text(encoding="utf-8") if to_file else out
+    puzzles = parse_puzzles(text)
+    key = key_path.read_text(encoding="utf-8")
+    assert "Answer key" not in key and "+--" not in key
+    if form == "json":
+        records = [json.loads(line) for line in key.splitlines()]
+        assert [r["id"] for r in records] == [p.id for p in puzzles]
+        grids = [r["solution"] for r in records]
+    else:
+        assert key.startswith(format_compact(parse_puzzles(key)[0]))  # the compact writer's
+        grids = [p.givens.tolist() for p in parse_puzzles(key)]
+    solutions = parse_puzzles(key)  # every command reads it back, ids and all
+    assert [s.id for s in solutions] == [p.id for p in puzzles]
+    for puzzle, solution, grid in zip(puzzles, solutions, grids):
+        expected = solve(puzzle, limit=2).solution.tolist()
+        assert solution.givens.tolist() == grid == expected
+
+
 def test_same_file_for_puzzles_and_solutions_is_refused(capsys, tmp_path):
     path = str(tmp_path / "x.txt")
     code, _, err = run_cli(capsys, "--size", "4", "--output", path, "--solutions", path)

@@ -70,7 +70,8 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--solutions", metavar="FILE",
-        help="write the answer key to FILE instead (-: standard output, with --output FILE)",
+        help="write the answer key to FILE instead, in the --format chosen (-: standard "
+        "output, with --output FILE)",
     )
     parser.add_argument(
         "--force", action="store_true", help="overwrite --output/--solutions files"
@@ -332,15 +333,46 @@ def generate_command(args: argparse.Namespace) -> int:
             text = "".join(_generated_text(g, args.format, k) for k, g in enumerate(made))
         if args.output is not None:
             files.append((args.output, text))
+    wants_key = args.solutions is not None or key_to_stdout
+    key = _answer_key(made, args.format, title) if wants_key else ""
     if args.solutions is not None:
-        files.append((args.solutions, booklet.solutions_sheet(entries, title)))
+        files.append((args.solutions, key))
     _write_outputs(files, args.force)
     if not stream and args.output is None:
         sys.stdout.write(text)  # after the answer key is safely written, not before
     if key_to_stdout:
-        sys.stdout.write(booklet.solutions_sheet(entries, title))  # the puzzles are written
+        sys.stdout.write(key)  # after the puzzles are safely written
     _generate_notes(tally, difficulty, args.clues)
     return EXIT_OK
+
+
+def _answer_key(made: Sequence[Any], form: str, title: str) -> str:
+    """The answer key in the puzzles' own format, so it reads back as they do: a booklet's
+    answer sheet (text), the solved grids under the puzzles' metadata (compact), or one
+    JSON object a line with the id and the solved grid, under "solution" and under
+    "puzzle" (every number given), which is what the JSON reader reads (json)."""
+    from numbrix_curses import booklet
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.textformat import format_compact
+
+    if form == "text":
+        return booklet.solutions_sheet(
+            [booklet.Entry(g.puzzle, g.puzzle.id, g.solution) for g in made], title
+        )
+    if form == "compact":
+        return "\n".join(
+            format_compact(Puzzle(g.solution, dict(g.puzzle.metadata))) for g in made
+        )
+    return "".join(
+        json.dumps({
+            "id": g.puzzle.id,
+            "rows": g.puzzle.rows,
+            "cols": g.puzzle.cols,
+            "puzzle": g.solution.tolist(),
+            "solution": g.solution.tolist(),
+        }) + "\n"
+        for g in made
+    )
 
 
 def _generated_text(item, form: str, index: int) -> str:
