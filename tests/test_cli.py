@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -327,6 +328,16 @@ def test_help_lists_every_command_with_a_description(run_numbrix):
         assert line is not None, f"{command.name} missing from --help"
         assert command.summary in line
     assert "exit codes" in result.stdout
+
+
+def test_help_lists_every_documented_exit_code(capsys):
+    """Before: 141 (standard output closed early), which the README lists, was missing."""
+    from test_hostile import DOCUMENTED_EXIT_CODES
+
+    assert cli.main(["--help"]) == 0
+    epilog = capsys.readouterr().out.split("exit codes:", 1)[1]
+    listed = {int(code) for code in re.findall(r"(?<![\w-])(\d+) [a-z]", epilog)}
+    assert listed == DOCUMENTED_EXIT_CODES
 
 
 def test_command_help(run_numbrix):

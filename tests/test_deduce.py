@@ -314,6 +314,21 @@ def test_entries_that_fit_no_known_solution_are_still_searched():
     assert report.reason == "the entries so far do not lead to any solution"
 
 
+def test_readme_names_the_techniques_as_grade_prints_them():
+    """Before: the README said "single cell" and "gap routes" where `grade` prints "single
+    candidate cell" and "gap route enumeration"."""
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    if not readme.exists():
+        pytest.skip("no README beside the tests")
+    text = " ".join(readme.read_text(encoding="utf-8").split())  # lines joined
+    levels = text.split("The deduction engine (`deduce/`) knows", 1)[1].split("A puzzle's grade")[0]
+    for technique in Technique:
+        assert technique.label in levels, technique.label
+    assert "single cell," not in levels and "gap routes)" not in levels
+
+
 # --- auto-fill --------------------------------------------------------------------------
 
 
