@@ -21,11 +21,11 @@ from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
 from numbrix_curses.ui.actions import Action, Command, GoToMove, SelectCell, UnboundKey
 from numbrix_curses.ui.dialogs import ConfirmScreen
-from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.draw import put, wrap_text
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
 from numbrix_curses.ui.keys import PLAY_KEYS
-from numbrix_curses.ui.layout import PANEL_WIDTH
+from numbrix_curses.ui.layout import PANEL_WIDTH, with_message_rows
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
     KeyHelp,
@@ -720,6 +720,16 @@ class PlayScreen(BoardScreen):
         if placed is None:
             return
         layout, grid = placed
+        message = self.message
+        if (self.task is not None or self.reveal_waiting) and message is not None:
+            started = self.task.started if self.task is not None else self.solution_job.started
+            message = Message(f"{spinner(started)} {message.text}", message.kind)
+        if message is not None and not layout.side_panel:
+            # A hint's reason is the point of the hint: under a board that fills the screen
+            # it takes rows from the board's window rather than lose its end.
+            layout = with_message_rows(layout, len(wrap_text(message.text, win.getmaxyx()[1])))
+            assert layout.grid is not None
+            grid = layout.grid
         grid = grid.scrolled_to(*self.origin)
         if not (self.clicked and grid.visible(*self.game.cursor)):
             grid = grid.following(*self.game.cursor)
@@ -730,10 +740,6 @@ class PlayScreen(BoardScreen):
             text = " Paused "
             put(win, grid.top + grid.height // 2, grid.left + (grid.width - len(text)) // 2, text,
                 theme.title)
-        message = self.message
-        if (self.task is not None or self.reveal_waiting) and message is not None:
-            started = self.task.started if self.task is not None else self.solution_job.started
-            message = Message(f"{spinner(started)} {message.text}", message.kind)
         if layout.side_panel:
             draw_side_panel(
                 win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
