@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from numbrix_curses.booklet import (
     FORM_FEED,
@@ -82,6 +84,82 @@ def test_a_20x20_answer_key_fits_80_columns():
     key = text[text.index("# Answer key"):]
     assert max(map(len, key.split("\n"))) <= PAGE_WIDTH
     assert parse_puzzles(text)[0].givens.tolist() == made[0].puzzle.givens.tolist()
+
+
+def serpentine(rows: int, cols: int) -> np.ndarray:
+    grid = np.arange(1, rows * cols + 1).reshape(rows, cols)
+    grid[1::2] = grid[1::2, ::-1]
+    return grid
+
+
+def laid_out_lines(text: str) -> list[str]:
+    return [line.lstrip(FORM_FEED) for line in text.split("\n")]
+
+
+def test_a_long_id_leaves_the_header_line_within_80_columns():
+    """Before: '# Puzzle 10 of 10 - 12x12 - fiendish - 18 givens - 12x12-fiendish-symmetric-
+    5009047057' was 86 columns."""
+    solution = serpentine(12, 12)
+    givens = np.where(solution % 8 == 1, solution, 0)
+    label = "12x12-fiendish-symmetric-5009047057"
+    puzzle = Puzzle(givens, {"id": label, "difficulty": "fiendish", "pattern": "symmetric"})
+    text = booklet([Entry(puzzle, label, solution)] * 10, "Numbrix 12x12 fiendish puzzles")
+    lines = laid_out_lines(text)
+    assert max(map(len, lines)) <= PAGE_WIDTH
+    at = lines.index("# Puzzle 10 of 10 - 12x12 - fiendish - 18 givens")
+    assert lines[at + 1] == f"# id: {label}"  # the id is on the line below, once
+    assert f"# Solution 10 of 10 - 12x12 - fiendish - {label}" in lines  # (it fits there)
+    assert [p.id for p in parse_puzzles(text)] == [label] * 10
+    # a puzzle without an id, named by a long file name: no id line, so the label moves down
+    label = "C:/weekend/numbrix-puzzles-from-the-saturday-paper-the-hard-ones.txt#10"
+    text = booklet([Entry(Puzzle(givens), label, solution)] * 10)
+    lines = laid_out_lines(text)
+    assert max(map(len, lines)) <= PAGE_WIDTH
+    at = lines.index("# Puzzle 10 of 10 - 12x12 - 18 givens")
+    assert lines[at + 1] == f"#   ({label})"
+    at = lines.index("# Solution 10 of 10 - 12x12")
+    assert lines[at + 1] == f"#   ({label})"
+    assert [p.metadata for p in parse_puzzles(text)] == [{}] * 10  # no "c" key
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rows=st.integers(1, 20),
+    cols=st.integers(1, 20),
+    count=st.integers(1, 12),
+    spacing=st.integers(1, 9),
+    name=st.integers(1, 74).flatmap(
+        lambda n: st.text("abxyz019-_.:# /\\", min_size=n, max_size=n)
+    ).map(str.strip).filter(bool),
+    has_id=st.booleans(),
+    title=st.text("ab cd: ", max_size=200),
+)
+@example(rows=20, cols=20, count=10, spacing=5, name="20x20-fiendish-symmetric-" + "9" * 49,
+         has_id=True, title="Sunday Numbrix " * 9)
+@example(rows=12, cols=12, count=10, spacing=8, name="12x12-fiendish-symmetric-5009047057",
+         has_id=True, title="")
+@example(rows=10, cols=10, count=2, spacing=7, name="C:/puzzles/10x10-medium-border-" + "9" * 40,
+         has_id=False, title="t")
+def test_every_line_of_a_booklet_and_its_key_fits_80_columns(
+    rows, cols, count, spacing, name, has_id, title
+):
+    """Up to 20 columns of board and an id (or a label) that fits a line of its own."""
+    solution = serpentine(rows, cols)
+    givens = np.where((solution - 1) % spacing == 0, solution, 0)
+    metadata = {"id": name, "difficulty": "fiendish", "pattern": "symmetric"} if has_id else {}
+    label = name if has_id else f"{name}#{count}"[-74:]
+    puzzle = Puzzle(givens, metadata)
+    entries = [Entry(puzzle, label, solution)] * count
+    for text in (booklet(entries, title), solutions_sheet(entries, title)):
+        lines = laid_out_lines(text)
+        assert max(map(len, lines)) <= PAGE_WIDTH, max(lines, key=len)
+        assert not any(line[:2].startswith("#") and line[1:2].isdigit() for line in lines)
+        assert all(sheet.count("\n") <= PAGE_LINES for sheet in text.split(FORM_FEED))
+    back = parse_puzzles(booklet(entries, title))
+    assert [p.givens.tolist() for p in back] == [givens.tolist()] * count
+    assert [p.metadata for p in back] == [metadata] * count
+    keys = parse_puzzles(solutions_sheet(entries, title))
+    assert [p.givens.tolist() for p in keys] == [solution.tolist()] * count
 
 
 def test_two_generated_12x12_puzzles_share_a_page():

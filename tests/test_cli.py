@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -329,6 +330,16 @@ def test_help_lists_every_command_with_a_description(run_numbrix):
     assert "exit codes" in result.stdout
 
 
+def test_help_lists_every_documented_exit_code(capsys):
+    """Before: 141 (standard output closed early), which the README lists, was missing."""
+    from test_hostile import DOCUMENTED_EXIT_CODES
+
+    assert cli.main(["--help"]) == 0
+    epilog = capsys.readouterr().out.split("exit codes:", 1)[1]
+    listed = {int(code) for code in re.findall(r"(?<![\w-])(\d+) [a-z]", epilog)}
+    assert listed == DOCUMENTED_EXIT_CODES
+
+
 def test_command_help(run_numbrix):
     result = run_numbrix("solve", "--help")
     assert result.returncode == 0
@@ -419,6 +430,19 @@ def test_not_unique_outranks_timeout(puzzle_file, monkeypatch, capsys):
     assert capsys.readouterr().out == "slow: timeout\nnone: none\n"
 
 
+def test_steps_on_a_timeout_say_the_solver_ran_out_of_time(puzzle_file, monkeypatch, capsys):
+    monkeypatch.setattr(solver, "solve", _timing_out_solve(solver.solve, {"slow"}))
+    path = puzzle_file(f"# id: slow\n{UNIQUE_3X3}\n# id: none\n{NONE_3X3}")
+    assert cli.main(["solve", "--steps", "--timeout", "0.05", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "# id: slow\n# status: timeout\n# no steps: the solver ran out of time\n" in out
+    assert "exactly one solution" not in out.split("# id: none")[0]
+    assert out.endswith(
+        "# id: none\n# status: none\n"
+        "# no steps: the puzzle does not have exactly one solution\n"
+    )
+
+
 def test_timeout_is_passed_to_the_solver(puzzle_file, monkeypatch):
     seen = []
     real_solve = solver.solve
@@ -460,6 +484,43 @@ def test_closed_stdout_is_a_quiet_exit(puzzle_file):
         os.close(write_end)
     assert child.returncode == cli.EXIT_BROKEN_PIPE
     assert child.stderr == b""
+
+
+def test_play_takes_the_label_check_prints_for_a_puzzle_without_an_id(
+    tmp_path, monkeypatch, capsys
+):
+    """Before: `--puzzle small.txt#2`, the name `check` gives the puzzle, was "no puzzle
+    with id"."""
+    from numbrix_curses.ui import app
+
+    opened = []
+    monkeypatch.setattr(app, "run_app", lambda puzzle, **kw: opened.append(puzzle) or 0)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "small.txt").write_text(f"{UNIQUE_3X3}\n{MULTIPLE_2X2}", encoding="utf-8")
+    assert cli.main(["check", "small.txt"]) == 1
+    labels = [line.rpartition(":")[0] for line in capsys.readouterr().out.splitlines()]
+    assert labels == ["small.txt#1", "small.txt#2"]
+    for choice in labels:
+        assert cli.main(["play", "small.txt", "--puzzle", choice]) == 0
+    # the app's title and Open file name a file by its base name
+    assert cli.main(["play", str(tmp_path / "small.txt"), "--puzzle", "small.txt#2"]) == 0
+    assert cli.main(["play", "./small.txt", "--puzzle", "./small.txt#2"]) == 0
+    assert [p.rows for p in opened] == [3, 2, 2, 2]
+    assert cli.main(["play", "small.txt", "--puzzle", "small.txt#3"]) == 2
+    assert capsys.readouterr().err == "small.txt: no puzzle 3 (it holds 2 puzzles)\n"
+    assert cli.main(["play", "small.txt", "--puzzle", "other.txt#1"]) == 2
+    assert "no puzzle with id 'other.txt#1'" in capsys.readouterr().err
+
+
+def test_an_id_that_looks_like_a_label_is_still_an_id(tmp_path, monkeypatch):
+    from numbrix_curses.ui import app
+
+    opened = []
+    monkeypatch.setattr(app, "run_app", lambda puzzle, **kw: opened.append(puzzle) or 0)
+    path = tmp_path / "small.txt"
+    path.write_text(f"{UNIQUE_3X3}\n# id: small.txt#1\n{MULTIPLE_2X2}", encoding="utf-8")
+    assert cli.main(["play", str(path), "--puzzle", "small.txt#1"]) == 0
+    assert opened[0].id == "small.txt#1"
 
 
 # --- play: which puzzle the app opens (real app in a pseudo-terminal) ---------------------

@@ -276,6 +276,59 @@ def test_next_step_on_puzzles_without_a_unique_solution():
         deduce.walkthrough(none)
 
 
+def test_a_hint_on_a_puzzle_with_several_solutions_tries_no_trial(monkeypatch):
+    """Before: `?` on a sparse 30x30 with one given worked for about ten seconds before
+    saying the puzzle has more than one solution."""
+    calls = []
+    real_solve = solver.solve
+
+    def counting_solve(*args, **kwargs):
+        calls.append(args[0])
+        return real_solve(*args, **kwargs)
+
+    def no_trial(*args, **kwargs):
+        raise AssertionError("a trial on a puzzle known to have several solutions")
+
+    monkeypatch.setattr(deduce, "trial_step", no_trial)
+    monkeypatch.setattr(solver, "solve", counting_solve)
+    several = board("1 .\n. .")
+    grid = several.givens.copy()
+    grid[1, 1] = 3  # the one step levels 1-3 find: 3 is at B2 in both solutions
+    report = deduce.next_step(several, grid)
+    assert report.kind is ProblemKind.NOT_UNIQUE
+    assert "more than one solution" in report.reason
+    # the entries agree with a solution already found: no second search to prove they can
+    # still be completed
+    assert calls == [several]
+    sparse = Puzzle(np.pad([[900]], ((0, 29), (0, 29))))
+    report = deduce.next_step(sparse, sparse.givens)
+    assert report.kind is ProblemKind.NOT_UNIQUE and calls[1:] == [sparse]
+
+
+def test_entries_that_fit_no_known_solution_are_still_searched():
+    several = board("1 . . .\n. . . .\n. . . .\n. . . .")
+    grid = several.givens.copy()
+    grid[0, 1], grid[0, 3] = 4, 8  # no rule broken yet, but no path takes both
+    report = deduce.next_step(several, grid)
+    assert report.kind is ProblemKind.WRONG_ENTRY
+    assert report.reason == "the entries so far do not lead to any solution"
+
+
+def test_readme_names_the_techniques_as_grade_prints_them():
+    """Before: the README said "single cell" and "gap routes" where `grade` prints "single
+    candidate cell" and "gap route enumeration"."""
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    if not readme.exists():
+        pytest.skip("no README beside the tests")
+    text = " ".join(readme.read_text(encoding="utf-8").split())  # lines joined
+    levels = text.split("The deduction engine (`deduce/`) knows", 1)[1].split("A puzzle's grade")[0]
+    for technique in Technique:
+        assert technique.label in levels, technique.label
+    assert "single cell," not in levels and "gap routes)" not in levels
+
+
 # --- auto-fill --------------------------------------------------------------------------
 
 

@@ -287,11 +287,14 @@ def test_the_app_on_a_terminal_it_cannot_drive(
     tmp_path: Path, demo: Path, term_name: str, play: bool
 ) -> None:
     argv = play_command(str(demo)) if play else app_command()
-    with start(argv, tmp_path, TERM=term_name) as term:
+    # (wide enough that the one line does not wrap)
+    with start(argv, tmp_path, cols=120, TERM=term_name) as term:
         expect_exit(term, 2)
         lines = [line.strip() for line in term.lines if line.strip()]
         assert len(lines) == 1 and lines[0].startswith("numbrix: "), lines
         assert "terminal" in lines[0]
+        # the TERM value is named, so a misspelt one is found
+        assert f"TERM={term_name}" in lines[0] or f"TERM='{term_name}'" in lines[0], lines
     assert not list(tmp_path.glob("**/*.json"))  # no game was started, so none was saved
 
 

@@ -233,6 +233,8 @@ def run_cli(capsys, *args: str) -> tuple[int, str, str]:
         (["--pattern", "spiral"], "--pattern"),
         (["--difficulty", "brutal"], "--difficulty"),
         (["--size", "5", "--clues", "26"], "--clues"),
+        (["--size", "5", "--clues", "0"], "--clues: must be at least 1, got 0"),
+        (["--size", "1", "--clues", "0"], "--clues: must be at least 1, got 0"),
         (["--jobs", "0"], "--jobs"),
         (["--seed", "-1"], "--seed"),
     ],
@@ -313,10 +315,77 @@ def test_solutions_file_holds_the_answer_key(capsys, tmp_path):
         assert solve(puzzle, limit=2).solution.tolist() == solution.givens.tolist()
 
 
+@pytest.mark.parametrize("form", ["compact", "json"])
+@pytest.mark.parametrize("to_file", [True, False], ids=["output-file", "streamed"])
+def test_answer_key_is_written_in_the_chosen_format(capsys, tmp_path, form, to_file):
+    """Before: --format compact or json still wrote a boxed-text answer key."""
+    key_path = tmp_path / "key"
+    output = ["--output", str(tmp_path / "p")] if to_file else []
+    code, out, err = run_cli(capsys, "--size", "5", "--count", "2", "--seed", "4",
+                             "--format", form, *output, "--solutions", str(key_path))
+    assert (code, err) == (0, "")
+    text = (tmp_path / "p").read_text(encoding="utf-8") if to_file else out
+    puzzles = parse_puzzles(text)
+    key = key_path.read_text(encoding="utf-8")
+    assert "Answer key" not in key and "+--" not in key
+    if form == "json":
+        records = [json.loads(line) for line in key.splitlines()]
+        assert [r["id"] for r in records] == [p.id for p in puzzles]
+        grids = [r["solution"] for r in records]
+    else:
+        assert key.startswith(format_compact(parse_puzzles(key)[0]))  # the compact writer's
+        grids = [p.givens.tolist() for p in parse_puzzles(key)]
+    solutions = parse_puzzles(key)  # every command reads it back, ids and all
+    assert [s.id for s in solutions] == [p.id for p in puzzles]
+    for puzzle, solution, grid in zip(puzzles, solutions, grids):
+        expected = solve(puzzle, limit=2).solution.tolist()
+        assert solution.givens.tolist() == grid == expected
+
+
 def test_same_file_for_puzzles_and_solutions_is_refused(capsys, tmp_path):
     path = str(tmp_path / "x.txt")
     code, _, err = run_cli(capsys, "--size", "4", "--output", path, "--solutions", path)
     assert code == 2 and "same file" in err
+
+
+@pytest.mark.parametrize("form", ["text", "compact", "json"])
+def test_output_dash_is_standard_output(capsys, tmp_path, monkeypatch, form):
+    """Before: --output - wrote a file named '-'."""
+    monkeypatch.chdir(tmp_path)
+    args = ("--size", "4", "--count", "2", "--seed", "5", "--format", form)
+    _, plain, _ = run_cli(capsys, *args)
+    code, out, err = run_cli(capsys, *args, "--output", "-")
+    assert (code, out, err) == (0, plain, "")
+    assert len(parse_puzzles(out)) == 2
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_solutions_dash_prints_the_key_after_writing_the_puzzles(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli(capsys, "--size", "5", "--count", "2", "--seed", "4",
+                             "--output", "p.txt", "--solutions", "-")
+    assert (code, err) == (0, "")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.txt"]
+    puzzles = parse_puzzles((tmp_path / "p.txt").read_text(encoding="utf-8"))
+    assert "Answer key" in out
+    solutions = parse_puzzles(out)
+    assert [s.id for s in solutions] == [p.id for p in puzzles]
+    for puzzle, solution in zip(puzzles, solutions):
+        assert solve(puzzle, limit=2).solution.tolist() == solution.givens.tolist()
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--output", "-", "--solutions", "-"], "cannot both be standard output"),
+    (["--solutions", "-"], "--solutions - needs --output FILE"),
+])
+def test_standard_output_for_both_is_a_usage_error(capsys, tmp_path, monkeypatch, args, needle):
+    monkeypatch.chdir(tmp_path)
+    calls = []
+    monkeypatch.setattr(generator, "generate", lambda *a: calls.append(a))  # never reached
+    code, out, err = run_cli(capsys, "--size", "4", *args)
+    assert (code, out) == (2, "")
+    assert len(err.splitlines()) == 1 and needle in err
+    assert calls == [] and list(tmp_path.iterdir()) == []
 
 
 def test_progress_only_on_a_terminal(capsys, monkeypatch):

@@ -260,6 +260,8 @@ def test_ragged_row_of_one_cell():
     [
         ("1 x\n. .\n", 1, 3, "'x'"),
         ("1 2\n+3 .\n", 2, 1, "'+3'"),
+        ("+1 . 3\n. . .\n. . 9\n", 1, 1, "'+1'"),  # (not a boxed grid's rule line)
+        ("  +12 .\n. .\n", 1, 3, "'+12'"),
         (". .\n.   1.5\n", 2, 5, "'1.5'"),
         (". 1_0\n. .\n", 1, 3, "'1_0'"),
         (". \u0663\n. .\n", 1, 3, "'\u0663'"),  # an Arabic-Indic digit is not a number here
@@ -360,6 +362,18 @@ def test_the_text_and_json_readers_word_a_short_row_alike(rows, text_says, json_
     assert parse_error(rows).message == text_says
     grid = [[int(v) if v != "." else 0 for v in line.split()] for line in rows.splitlines()]
     assert parse_error(repr(grid)).message == json_says
+
+
+@pytest.mark.parametrize("written", ["1e400", "-1e400", "2.5e3", "3.0", "NaN", "-Infinity"])
+def test_a_json_number_that_is_not_whole_is_quoted_as_written(written):
+    """Before: 1e400 was "inf is not a whole number", a number the file does not hold."""
+    err = parse_error(f"[[1, 0], [0, {written}]]")
+    assert str(err) == f"t.txt:1:1: row 2, column 2: {written} is not a whole number"
+
+
+def test_a_long_json_number_is_cut_short_in_the_message():
+    err = parse_error("[[1." + "5" * 400 + "]]")
+    assert err.message == "row 1, column 1: 1.555555555555555... is not a whole number"
 
 
 def test_huge_number_is_out_of_range_not_a_crash():

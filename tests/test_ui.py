@@ -448,6 +448,33 @@ def test_a_puzzle_without_one_solution_says_so_on_opening(tmp_path: Path, state:
         term.wait_for(lambda: said in " ".join(term.flowing_text(32).split()), what=said)
 
 
+@pytest.mark.parametrize("rows", [
+    "1 . .\n. . .\n. . 2\n",  # the givens break a rule: 2 is not next to 1
+    "2 . .\n. . .\n. . .\n",  # only the solver sees it (an even number on a corner)
+])
+def test_hint_reveal_and_fill_say_at_once_that_there_is_no_solution(tmp_path: Path,
+                                                                    state: Path, rows: str):
+    """Before: ? said "Fix the marked cells first" and marked the givens, which cannot be
+    changed, and S asked "Reveal the solution?" before saying there is none."""
+    said = "This puzzle has no solution: a given may be mistyped."
+    path = tmp_path / "slip.txt"
+    path.write_text("# id: slip\n" + rows)
+    with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
+        wait_play(term, last="mouse")
+        term.wait_for(lambda: said in term.flowing_text(32), what=said)
+        for key in "?Sf":
+            term.send_key("right")  # a move clears the message
+            term.wait_for(lambda: said not in term.flowing_text(32), what="message gone")
+            term.send(key)
+            term.wait_for(lambda: said in term.flowing_text(32), what=f"{key}: {said}")
+            assert "Fix the marked" not in term.text
+            assert "Reveal the solution?" not in term.text
+            assert "Fill in every simple step?" not in term.text
+        assert "Moves   0" in term.text and "hint" not in term.lines[3], term.dump()
+        term.send("q")
+        assert term.wait_exit() == 0
+
+
 def test_reveal_asks_first_then_fills_and_undo_takes_it_back(term: Terminal, board: Board):
     term.send("3")
     board.wait_cell(0, 1, "3")
@@ -647,7 +674,7 @@ def test_a_solve_with_auto_fill_counts_without_a_best_time(demo: Path, state: Pa
         wait_status(term, "no best time: 1 auto-fill used")
         term.wait_text("Moves   1  (1 fill)")  # the panel counts it
         term.send("u")  # a solve is final; the keys say what is left to do
-        wait_status(term, "R plays it again, q leaves.")
+        wait_status(term, "(no best time: 1 auto-fill used). R plays it again, q leaves.")
         term.send("R")
         term.wait_text("Play this puzzle again from the start?")
         term.send("y")
@@ -656,6 +683,19 @@ def test_a_solve_with_auto_fill_counts_without_a_best_time(demo: Path, state: Pa
         term.send("q")
         assert term.wait_exit() == 0
     assert_solved_once_without_a_best_time(state)
+
+
+def test_a_key_on_a_solved_board_ends_the_solved_line_with_a_full_stop(tmp_path: Path,
+                                                                       state: Path):
+    """Before: "Solved in 0:00, 0 moves R plays it again", two sentences run together."""
+    path = tmp_path / "full.txt"
+    path.write_text("# id: full\n1 2\n4 3\n", encoding="utf-8")  # nothing left to place
+    with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
+        wait_play(term, last="mouse")
+        term.send("5")
+        term.wait_message("Solved in 0:00, 0 moves. R plays it again, q leaves.")
+        term.send("q")
+        assert term.wait_exit() == 0
 
 
 def test_a_key_that_means_nothing_says_so(term: Terminal, board: Board):

@@ -164,6 +164,32 @@ def test_status_bar_message_wraps_onto_a_spare_line(state: Path, tmp_path: Path)
         assert "quit" in term.text  # the key line is still there
 
 
+def test_a_long_hint_under_a_board_that_fills_the_screen_is_read_whole(state: Path,
+                                                                        tmp_path: Path):
+    """Before: in 20x60 the 15x15 board's window left the message one line, and the reason
+    was cut ("...next to 98 a...") with "(? again places it)" lost."""
+    from numbrix_curses import assist
+
+    path = large_16(tmp_path)
+    with start(play_command(str(path)), state, rows=20, cols=60) as term:
+        term.wait_text("q quit")
+        board_rows = sum("│" in line or "┆" in line for line in term.lines)
+        term.send("?")
+        term.wait_text("(? again places it)", timeout=30)
+        [puzzle] = [p for p in load_bundled() if p.id == "large-16"]
+        hint = assist.next_hint(puzzle, puzzle.givens)
+        said = " ".join(f"{hint.reason} (? again places it)".split())
+        term.wait_for(lambda: said in term.flowing_text(), what=said)
+        assert "..." not in term.text, term.dump()
+        board = [line for line in term.lines if "│" in line or "┆" in line]
+        assert any("?" in line for line in board)  # the hinted cell is in sight
+        assert "quit" in term.lines[-1]
+        term.send("?")  # placed: the message is short again, and the board has its rows back
+        term.wait_text("Placed")
+        term.wait_for(lambda: sum("│" in line or "┆" in line for line in term.lines)
+                      == board_rows, what="the board's rows back")
+
+
 @pytest.mark.parametrize("cols", [50, 44])
 def test_a_narrow_key_line_keeps_help_and_quit(state: Path, demo: Path, cols: int):
     with start(play_command(str(demo)), state, rows=24, cols=cols) as term:

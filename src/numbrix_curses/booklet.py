@@ -8,25 +8,29 @@ their metadata, and the answer key (all comments) is skipped.
 Layout:
 
 - a title block, then each puzzle under a header line (its number, size, difficulty and id)
-  followed by its ``# key: value`` metadata and its grid;
+  followed by its ``# key: value`` metadata and its grid; every line the layout makes fits
+  `PAGE_WIDTH` columns up to 20 columns of board (a long title is broken between words, a
+  label too long for the header goes on a line of its own), though a metadata value or a
+  label longer than a line stays one line, as the reader needs it;
 - boards up to 15 columns are drawn boxed (``+----+`` rules, cells between bars), which
   fits 80 columns; wider or taller boards use the compact layout (one row per line);
 - puzzles are packed onto pages of `PAGE_LINES` lines and pages are separated by a form
   feed (``\\f``) at the start of a page's first line, so a printer starts a new sheet (the
   line before it is left blank, which is what separates puzzles for the reader);
 - the answer key starts on a new page: each solution in the compact layout, every line
-  commented out. `solutions_sheet` makes a separate file of solutions instead, whose grids
+  commented out, in parts of its columns where a row would not fit. `solutions_sheet` makes a separate file of solutions instead, whose grids
   are real (full) puzzles, so ``numbrix check`` accepts it.
 """
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
 
-from numbrix_curses.puzzle import Puzzle
-from numbrix_curses.textformat import format_boxed, format_compact, format_grid_compact
+from numbrix_curses.puzzle import Puzzle, cell_name
+from numbrix_curses.textformat import format_boxed, format_compact
 
 PAGE_WIDTH = 80
 #: lines per printed page: 66 fit a US letter or A4 sheet at 6 lines per inch; a few are
@@ -56,9 +60,16 @@ def uses_boxed_layout(rows: int, cols: int) -> bool:
     return cols <= BOXED_MAX_COLS and 2 * rows + 1 + 8 <= PAGE_LINES
 
 
-def _header(entry: Entry, number: int, total: int, word: str) -> str:
+def _header(entry: Entry, number: int, total: int, word: str, id_follows: bool = False
+            ) -> list[str]:
     """``# Puzzle 3 of 12 - 9x9 - medium - 24 givens - 9x9-medium-1234`` (no ``key:`` form, so
-    the reader never takes it for metadata)."""
+    the reader never takes it for metadata).
+
+    A label that would take the line past `PAGE_WIDTH` goes on a line of its own,
+    ``#   (label)`` (the bracket keeps a label such as ``C:/x.txt#1`` from reading as a
+    ``key: value`` line), or is left out when `id_follows`: the block's ``# id:`` line,
+    right below, names the puzzle already.
+    """
     puzzle = entry.puzzle
     parts = [f"{word} {number} of {total}", f"{puzzle.rows}x{puzzle.cols}"]
     difficulty = puzzle.metadata.get("difficulty")
@@ -67,8 +78,12 @@ def _header(entry: Entry, number: int, total: int, word: str) -> str:
     if word == "Puzzle":
         count = puzzle.clue_count
         parts.append(f"{count} given" + ("" if count == 1 else "s"))  # a 1x1 board has 1
-    parts.append(entry.label)
-    return "# " + " - ".join(parts)
+    line = "# " + " - ".join(parts)
+    if len(line) + len(" - ") + len(entry.label) <= PAGE_WIDTH:
+        return [f"{line} - {entry.label}"]
+    if id_follows and entry.label == puzzle.id:
+        return [line]
+    return [line, f"#   ({entry.label})"]
 
 
 def _grid_lines(puzzle: Puzzle, grid: np.ndarray | None = None) -> list[str]:
@@ -86,23 +101,52 @@ def _metadata_lines(puzzle: Puzzle) -> list[str]:
 
 def _puzzle_block(entry: Entry, number: int, total: int, word: str = "Puzzle") -> list[str]:
     return [
-        _header(entry, number, total, word),
+        *_header(entry, number, total, word, id_follows=True),
         *_metadata_lines(entry.puzzle),
         *_grid_lines(entry.puzzle),
     ]
 
 
-def _key_block(entry: Entry, number: int, total: int) -> list[str]:
-    lines = [_header(entry, number, total, "Solution")]
+def _key_blocks(entry: Entry, number: int, total: int) -> list[list[str]]:
+    """A puzzle's part of the answer key: its header and its solution as comment lines, in
+    one block, or in one block per part of the columns for a board too wide for a line."""
+    header = _header(entry, number, total, "Solution")
     if entry.solution is None:
-        lines.append(f"#   {entry.key_note or 'no solution to show'}")
-        return lines
-    grid = format_grid_compact(np.asarray(entry.solution)).rstrip("\n").split("\n")
-    # Indented under the header where the page is wide enough: a 20x20 key fits 80
-    # columns only with the "#" alone.
-    prefix = next((p for p in ("#  ", "# ") if len(p) + len(grid[0]) <= PAGE_WIDTH), "#")
-    lines.extend(prefix + row for row in grid)
-    return lines
+        return [header + [f"#   {entry.key_note or 'no solution to show'}"]]
+    parts = _key_grid_parts(np.asarray(entry.solution))
+    if len(parts) == 1:
+        return [header + parts[0][1]]
+    blocks = []
+    for k, (columns, rows) in enumerate(parts):
+        # each part a block of its own: two parts of a 30-row board do not fit one page
+        said = f"#   columns {columns}:" if k == 0 else (
+            f"#   columns {columns} (solution {number} of {total} continued):")
+        blocks.append((header if k == 0 else []) + [said] + rows)
+    return blocks
+
+
+def _key_grid_parts(solution: np.ndarray) -> list[tuple[str, list[str]]]:
+    """A solution as comment lines, indented, each within `PAGE_WIDTH`: one part with every
+    column, or (columns, lines) parts of nearly equal width where a row would not fit (20
+    columns of three-digit numbers take 79 columns, and the "#" must not touch the first
+    number). The key is all comments, so it need not read back as a grid."""
+    prefix = "#  "
+    cols = solution.shape[1]
+    cell = len(str(int(solution.max())))  # every part keeps one width, so the parts line up
+    fit = max(1, (PAGE_WIDTH - len(prefix) + 1) // (cell + 1))  # cells and a space between
+    per_part = -(-cols // -(-cols // fit))
+    parts = []
+    for first in range(0, cols, per_part):
+        part = solution[:, first:first + per_part]
+        columns = f"{_column(first)} to {_column(first + part.shape[1] - 1)}"
+        parts.append((columns, [prefix + " ".join(str(int(v)).rjust(cell) for v in row)
+                                for row in part]))
+    return parts
+
+
+def _column(col: int) -> str:
+    """A column's letters, as cell names give them ("C" of "C4")."""
+    return cell_name(0, col)[:-1]  # (row 0 is named "1")
 
 
 def _paginate(blocks: Sequence[list[str]], first_page_used: int) -> list[str]:
@@ -128,10 +172,16 @@ def _paginate(blocks: Sequence[list[str]], first_page_used: int) -> list[str]:
     return lines
 
 
+def _comment_lines(text: str) -> list[str]:
+    """`text` as ``#`` lines within `PAGE_WIDTH`, broken between words where it is long (a
+    title: the blocks that hold it have no grid, so no line of it can read as metadata)."""
+    return ["# " + line for line in textwrap.wrap(text, PAGE_WIDTH - 2)] or ["#"]
+
+
 def _title_block(title: str, count: int, word: str) -> list[str]:
     plural = "" if count == 1 else "s"
     return [
-        f"# {title}",
+        *_comment_lines(title),
         f"# {count} {word}{plural}. Fill every empty cell so that the numbers 1, 2, 3, ...",
         "# run through the grid in order, each next to the one before it (up, down, left",
         "# or right, never diagonally).",
@@ -150,9 +200,11 @@ def booklet(
     blocks = [_puzzle_block(entry, k, total) for k, entry in enumerate(entries, start=1)]
     lines = head + _paginate(blocks, len(head))
     if answer_key and entries:
-        key_head = ["", FORM_FEED + f"# Answer key: {title}"]
-        keys = [_key_block(entry, k, total) for k, entry in enumerate(entries, start=1)]
-        lines += key_head + _paginate(keys, 1)
+        key_title = _comment_lines(f"Answer key: {title}")
+        key_head = ["", FORM_FEED + key_title[0], *key_title[1:]]
+        keys = [block for k, entry in enumerate(entries, start=1)
+                for block in _key_blocks(entry, k, total)]
+        lines += key_head + _paginate(keys, len(key_head) - 1)
     return "\n".join(lines) + "\n"
 
 
@@ -163,14 +215,15 @@ def solutions_sheet(entries: Sequence[Entry], title: str = "Numbrix puzzles") ->
     own right (every number given), so the file reads back like any puzzle file.
     """
     total = len(entries)
-    head = [f"# Answer key: {title}"]
+    head = _comment_lines(f"Answer key: {title}")
     blocks = []
     for k, entry in enumerate(entries, start=1):
         if entry.solution is None:
-            blocks.append(_key_block(entry, k, total))
+            blocks.extend(_key_blocks(entry, k, total))
             continue
         solved = Puzzle(np.asarray(entry.solution), dict(entry.puzzle.metadata))
-        block = [_header(entry, k, total, "Solution"), *_metadata_lines(solved)]
+        block = [*_header(entry, k, total, "Solution", id_follows=True),
+                 *_metadata_lines(solved)]
         block += _grid_lines(solved)
         blocks.append(block)
     return "\n".join(head + _paginate(blocks, len(head))) + "\n"

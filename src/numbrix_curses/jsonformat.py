@@ -121,9 +121,22 @@ def _refuse_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return record
 
 
+class _Written(float):
+    """A JSON number that is not an integer, with its text as the file wrote it: 1e400
+    becomes inf, which a message must not quote as if the file said so."""
+
+    written: str
+
+    def __new__(cls, text: str) -> "_Written":
+        number = super().__new__(cls, text)
+        number.written = text
+        return number
+
+
 def _loads(text: str, filename: str, line_offset: int) -> Any:
     try:
-        return json.loads(text, object_pairs_hook=_refuse_repeats)
+        return json.loads(text, object_pairs_hook=_refuse_repeats,
+                          parse_float=_Written, parse_constant=_Written)
     except _RepeatedKey:
         # (placed only now, by a second, slower reading: most files have no repeat)
         key, at, first = _first_repeat(text)
@@ -297,6 +310,8 @@ def _kind(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, _Written):
+        return cut_short(value.written)  # (1e400 as written, not as the inf it reads as)
     if isinstance(value, float):
         return repr(value)  # (nan, inf and 1e+300 included: Python's repr is short)
     if isinstance(value, int):

@@ -242,6 +242,16 @@ def _read_row(row: _Row, expected: int | None, filename: str) -> None:
     row.values = values
 
 
+def _opens_boxed(line: str) -> bool:
+    """Whether a grid line belongs to a boxed grid: a ``+---`` rule or a ``|`` row. A line
+    that starts ``+1`` is a compact row whose first cell is a signed number, to be refused
+    as that cell, not as a rule line gone wrong."""
+    stripped = line.lstrip()
+    return stripped.startswith("|") or (
+        stripped.startswith("+") and not stripped[1:2].isdigit()
+    )
+
+
 def _boxed_row(number: int, line: str, filename: str) -> _Row | None:
     """A row of a boxed grid, or None for a rule line (checked for shape)."""
     stripped = line.strip()
@@ -271,7 +281,7 @@ def _cell_count(line: str) -> int | None:
     """How many cells a grid line holds, from its separators alone; None for a boxed
     grid's rule line."""
     stripped = line.strip()
-    if stripped.startswith("+"):
+    if _opens_boxed(stripped) and stripped.startswith("+"):
         return None
     if stripped.startswith("|"):
         return max(0, stripped.count("|") - 1)
@@ -345,7 +355,7 @@ def _grid_rows(
                 f" (as a size line, {line.strip()!r} does not fit the"
                 f" {shape[0]}x{shape[1]} grid below)",
             )
-    boxed = lines[0].lstrip().startswith(("+", "|"))
+    boxed = _opens_boxed(lines[0])
     rows: list[_Row] = []
     rules: list[tuple[int, int, int]] = []  # (line, col, cell count) of each rule line
     for number, line in enumerate(lines, start=first_line):

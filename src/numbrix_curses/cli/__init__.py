@@ -12,8 +12,10 @@ Exit codes (the same for every command):
     3  some puzzle ran out of time (--timeout) and none had a worse verdict; generate: the
        path generator's wall-clock guard gave up (a starved or suspended process)
    70  the app hit an internal error (it saves the game and a crash report)
+  129  the app's terminal hung up (the game is saved)
   130  interrupted (Ctrl-C)
   141  standard output was closed early (e.g. piped into `head`)
+  143  the app was told to stop (SIGTERM; the game is saved)
 
 When puzzles of one file end differently, the code is the first of 2, 1, 3, 0 that applies:
 a definite "this puzzle is not proper" outranks "could not tell in time".
@@ -120,7 +122,8 @@ COMMANDS: tuple[Command, ...] = (
 _EPILOG = """\
 exit codes: 0 every puzzle unique, 1 some puzzle has no solution or several,
 2 bad input or usage (the app: no terminal), 3 some puzzle timed out,
-70 internal error in the app, 130 interrupted.
+70 internal error in the app, 129 the app's terminal hung up, 130 interrupted,
+141 standard output closed early (e.g. piped into head), 143 the app was told to stop.
 Run 'numbrix COMMAND --help' for a command's options."""
 
 

@@ -45,6 +45,10 @@ _EXIT_PRECEDENCE = (EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_TIMEOUT, EXIT_OK)
 STDIN = "-"
 
 
+#: the name that means standard output where a command writes a file (generate --output)
+STDOUT = "-"
+
+
 #: how puzzles read from standard input are named in labels and messages
 STDIN_NAME = "<stdin>"
 

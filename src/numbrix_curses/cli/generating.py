@@ -16,6 +16,7 @@ from numbrix_curses.cli.common import (
     EXIT_OK,
     EXIT_TIMEOUT,
     MAX_JOBS,
+    STDOUT,
     UsageError,
     add_title_option,
     booklet_title,
@@ -47,7 +48,8 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
         "pairs or quads, or on the outer ring",
     )
     parser.add_argument(
-        "--clues", type=whole_number(0), metavar="N", help="aim for N givens"
+        # a puzzle has at least one given (1x1 too), so 0 could only miss its target
+        "--clues", type=whole_number(1), metavar="N", help="aim for N givens (at least 1)"
     )
     parser.add_argument(
         "--seed",
@@ -62,9 +64,14 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
         help="text (the default): printable booklet with answer key; compact: the plain "
         "puzzle format; json: one object per puzzle per line (all three read back)",
     )
-    parser.add_argument("--output", metavar="FILE", help="write the puzzles to FILE (default: standard output)")
     parser.add_argument(
-        "--solutions", metavar="FILE", help="write the answer key to FILE instead"
+        "--output", metavar="FILE",
+        help="write the puzzles to FILE (default, or -: standard output)",
+    )
+    parser.add_argument(
+        "--solutions", metavar="FILE",
+        help="write the answer key to FILE instead, in the --format chosen (-: standard "
+        "output, with --output FILE)",
     )
     parser.add_argument(
         "--force", action="store_true", help="overwrite --output/--solutions files"
@@ -88,6 +95,28 @@ def _generate_shape(args: argparse.Namespace) -> tuple[int, int]:
     if args.rows is None:
         return 9, 9
     return args.rows, args.cols
+
+
+def _standard_output_dashes(args: argparse.Namespace) -> bool:
+    """Read `-` for --output or --solutions as standard output, as `-` is standard input
+    for the commands that read: --output - becomes no --output, and True is returned when
+    the answer key goes to standard output (then --solutions is None). Only one of the two
+    can have standard output, and with no --output the puzzles already have it."""
+    if args.output == STDOUT and args.solutions == STDOUT:
+        raise UsageError(
+            "numbrix generate: --output and --solutions cannot both be standard output (-)"
+        )
+    if args.output == STDOUT:
+        args.output = None
+    if args.solutions != STDOUT:
+        return False
+    if args.output is None:
+        raise UsageError(
+            "numbrix generate: --solutions - needs --output FILE "
+            "(the puzzles go to standard output otherwise)"
+        )
+    args.solutions = None
+    return True
 
 
 def _check_outputs(outputs: Sequence[tuple[str, str | None]], force: bool) -> None:
@@ -260,6 +289,7 @@ def generate_command(args: argparse.Namespace) -> int:
         raise UsageError(
             f"numbrix generate: --clues {args.clues} is more than the {rows * cols} cells"
         )
+    key_to_stdout = _standard_output_dashes(args)
     _check_outputs((("--output", args.output), ("--solutions", args.solutions)), args.force)
     difficulty = args.difficulty or (None if args.clues is not None else "medium")
     spec = generator.Spec(
@@ -297,18 +327,52 @@ def generate_command(args: argparse.Namespace) -> int:
     text = ""
     if not stream:
         if args.format == "text":
-            text = booklet.booklet(entries, title, answer_key=args.solutions is None)
+            separate_key = args.solutions is not None or key_to_stdout
+            text = booklet.booklet(entries, title, answer_key=not separate_key)
         else:
             text = "".join(_generated_text(g, args.format, k) for k, g in enumerate(made))
         if args.output is not None:
             files.append((args.output, text))
+    wants_key = args.solutions is not None or key_to_stdout
+    key = _answer_key(made, args.format, title) if wants_key else ""
     if args.solutions is not None:
-        files.append((args.solutions, booklet.solutions_sheet(entries, title)))
+        files.append((args.solutions, key))
     _write_outputs(files, args.force)
     if not stream and args.output is None:
         sys.stdout.write(text)  # after the answer key is safely written, not before
+    if key_to_stdout:
+        sys.stdout.write(key)  # after the puzzles are safely written
     _generate_notes(tally, difficulty, args.clues)
     return EXIT_OK
+
+
+def _answer_key(made: Sequence[Any], form: str, title: str) -> str:
+    """The answer key in the puzzles' own format, so it reads back as they do: a booklet's
+    answer sheet (text), the solved grids under the puzzles' metadata (compact), or one
+    JSON object a line with the id and the solved grid, under "solution" and under
+    "puzzle" (every number given), which is what the JSON reader reads (json)."""
+    from numbrix_curses import booklet
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.textformat import format_compact
+
+    if form == "text":
+        return booklet.solutions_sheet(
+            [booklet.Entry(g.puzzle, g.puzzle.id, g.solution) for g in made], title
+        )
+    if form == "compact":
+        return "\n".join(
+            format_compact(Puzzle(g.solution, dict(g.puzzle.metadata))) for g in made
+        )
+    return "".join(
+        json.dumps({
+            "id": g.puzzle.id,
+            "rows": g.puzzle.rows,
+            "cols": g.puzzle.cols,
+            "puzzle": g.solution.tolist(),
+            "solution": g.solution.tolist(),
+        }) + "\n"
+        for g in made
+    )
 
 
 def _generated_text(item, form: str, index: int) -> str:

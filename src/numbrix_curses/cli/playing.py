@@ -4,9 +4,10 @@ curses app, which they import only when run."""
 from __future__ import annotations
 
 import argparse
+import os
 from typing import TYPE_CHECKING
 
-from numbrix_curses.cli.common import STDIN, UsageError, load_puzzles
+from numbrix_curses.cli.common import STDIN, UsageError, display_name, load_puzzles, one_line
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
     from numbrix_curses.puzzle import Puzzle
@@ -22,7 +23,8 @@ def configure_play(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--puzzle",
         metavar="K|ID",
-        help="which puzzle of the file: its number K (from 1) or its id (default: the first)",
+        help="which puzzle of the file: its number K (from 1), its id, or FILE#K as check "
+        "names a puzzle without an id (default: the first)",
     )
     parser.add_argument(
         "--menu",
@@ -31,22 +33,20 @@ def configure_play(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _pick_puzzle(puzzles: list[Puzzle], choice: str | None, source: str) -> Puzzle:
-    """The puzzle the user asked for: by 1-based number, else by `# id:`."""
+def _pick_puzzle(
+    puzzles: list[Puzzle], choice: str | None, source: str, file: str | None = None
+) -> Puzzle:
+    """The puzzle the user asked for: by 1-based number, else by `# id:`, else (for a
+    `file`) by the `FILE#K` label that `check` and the app give a puzzle without an id."""
     if choice is None:
         return puzzles[0]
     if choice.isascii() and choice.isdigit():
-        # int() of a few thousand digits is refused; no file holds that many puzzles anyway
-        number = int(choice) if len(choice) <= 9 else 0
-        if 1 <= number <= len(puzzles):
-            return puzzles[number - 1]
-        count = len(puzzles)
-        shown = choice if len(choice) <= 12 else choice[:9] + "..."
-        raise UsageError(
-            f"{source}: no puzzle {shown} (it holds {count} puzzle{'s' if count != 1 else ''})"
-        )
+        return _by_number(puzzles, choice, source)
     numbers = [k for k, puzzle in enumerate(puzzles, start=1) if puzzle.id == choice]
     if not numbers:
+        number = _label_number(choice, file)
+        if number is not None:
+            return _by_number(puzzles, number, source)
         raise UsageError(f"{source}: no puzzle with id {choice!r}")
     if len(numbers) > 1:
         # Playing the first would be a guess: they may be different puzzles.
@@ -58,6 +58,31 @@ def _pick_puzzle(puzzles: list[Puzzle], choice: str | None, source: str) -> Puzz
     return puzzles[numbers[0] - 1]
 
 
+def _by_number(puzzles: list[Puzzle], choice: str, source: str) -> Puzzle:
+    """Puzzle number `choice` (ASCII digits, from 1) of `puzzles`."""
+    # int() of a few thousand digits is refused; no file holds that many puzzles anyway
+    number = int(choice) if len(choice) <= 9 else 0
+    if 1 <= number <= len(puzzles):
+        return puzzles[number - 1]
+    count = len(puzzles)
+    shown = choice if len(choice) <= 12 else choice[:9] + "..."
+    raise UsageError(
+        f"{source}: no puzzle {shown} (it holds {count} puzzle{'s' if count != 1 else ''})"
+    )
+
+
+def _label_number(choice: str, file: str | None) -> str | None:
+    """K when `choice` is `NAME#K` and NAME is `file` as `check` prints it or as the app's
+    title and Open file show it (its base name); else None."""
+    if file is None:
+        return None
+    name, hash_, number = choice.rpartition("#")
+    if not hash_ or not (number.isascii() and number.isdigit()):
+        return None
+    shown = {display_name(file), display_name(os.path.basename(file))}
+    return number if one_line(name) in shown else None
+
+
 def play_command(args: argparse.Namespace) -> int:
     file = getattr(args, "file", None)
     choice = getattr(args, "puzzle", None)
@@ -65,7 +90,7 @@ def play_command(args: argparse.Namespace) -> int:
         # curses reads the keyboard from standard input, so it cannot also carry the puzzle
         raise UsageError("numbrix play: needs a puzzle file, not standard input (-)")
     if file is not None:
-        puzzle = _pick_puzzle(load_puzzles(file), choice, file)
+        puzzle = _pick_puzzle(load_puzzles(file), choice, file, file)
         source: str | None = file
     else:
         from numbrix_curses import library

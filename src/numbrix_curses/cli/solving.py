@@ -124,7 +124,10 @@ def _run_solve_steps(args: argparse.Namespace) -> int:
         _block_header(out, label, status, first)
         first = False
         if grade is None or steps is None:
-            print("# no steps: the puzzle does not have exactly one solution", file=out)
+            # A timeout proves nothing about the puzzle, so it must not read as a verdict.
+            why = ("the solver ran out of time" if status == "timeout"
+                   else "the puzzle does not have exactly one solution")
+            print(f"# no steps: {why}", file=out)
             return
         print(f"# difficulty: {grade.difficulty.value}", file=out)
         width = len(str(len(steps)))

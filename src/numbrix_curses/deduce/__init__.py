@@ -80,20 +80,26 @@ __all__ = [
 ]
 
 
-_SOLUTIONS: weakref.WeakKeyDictionary[Puzzle, tuple[str, np.ndarray | None]] = (
+_SOLUTIONS: weakref.WeakKeyDictionary[Puzzle, tuple[str, tuple[np.ndarray, ...]]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def _solution(puzzle: Puzzle) -> tuple[str, np.ndarray | None]:
-    """(solver status, the unique solution or None), solved once per puzzle object."""
+def _solved(puzzle: Puzzle) -> tuple[str, tuple[np.ndarray, ...]]:
+    """(solver status, the solutions found: one when unique, two when several), solved once
+    per puzzle object."""
     cached = _SOLUTIONS.get(puzzle)
     if cached is None:
         result = solver.solve(puzzle, limit=2)
-        status = str(result.status.value)
-        cached = (status, result.solution if status == "unique" else None)
+        cached = (str(result.status.value), tuple(result.solutions))
         _SOLUTIONS[puzzle] = cached
     return cached
+
+
+def _solution(puzzle: Puzzle) -> tuple[str, np.ndarray | None]:
+    """(solver status, the unique solution or None), solved once per puzzle object."""
+    status, found = _solved(puzzle)
+    return status, (found[0] if status == "unique" and found else None)
 
 
 def _flat_solution(puzzle: Puzzle, solution: np.ndarray | None) -> list[int] | None:
@@ -207,7 +213,7 @@ def check_board(puzzle: Puzzle, grid) -> ContradictionReport | None:
                 f"to a solution",
                 _rc(puzzle.geometry, wrong),
             )
-    elif status == "multiple":
+    elif status == "multiple" and not _fits_a_known_solution(puzzle, grid):
         entries = Puzzle(np.asarray(grid, dtype=np.int64))
         if solver.solve(entries, limit=1).status.value == "none":
             return ContradictionReport(
@@ -217,12 +223,23 @@ def check_board(puzzle: Puzzle, grid) -> ContradictionReport | None:
     return None
 
 
+def _fits_a_known_solution(puzzle: Puzzle, grid) -> bool:
+    """Whether a solution already found keeps every number in `grid`: then the entries lead
+    to a solution without a search (which on a sparse 30x30 takes many seconds), as the
+    givens alone always do."""
+    entries = np.asarray(grid)
+    filled = entries != 0
+    return any(np.array_equal(entries[filled], np.asarray(found)[filled])
+               for found in _solved(puzzle)[1])
+
+
 def next_step(puzzle: Puzzle, grid) -> Step | ContradictionReport | None:
     """The next logical step for the board in `grid` (givens plus the player's entries).
 
     Returns the easiest step available (lowest level first), a `ContradictionReport` when the
     entries cannot lead to the solution (or the puzzle is not proper and logic is stuck), or
-    None when the board is already full and correct.
+    None when the board is already full and correct. On a puzzle with several solutions only
+    levels 1-3 are tried, never a trial.
     """
     report = check_board(puzzle, grid)
     if report is not None:
@@ -230,12 +247,16 @@ def next_step(puzzle: Puzzle, grid) -> Step | ContradictionReport | None:
     board = _board_from_grid(puzzle, grid)
     if not board.free:
         return None
-    _, solution = _solution(puzzle)
+    status, solution = _solution(puzzle)
     where = _flat_solution(puzzle, solution)
     try:
         found, doms = find_steps(board, 3, want_all=False)
         if found:
             return _step(board.geo, found[0])
+        if status == "multiple":
+            # Trials on a puzzle known to have several solutions can search for seconds (a
+            # sparse 30x30) and still end stuck: say so at once instead.
+            raise NoStep
         assert doms is not None
         return _step(board.geo, trial_step(board, doms, where))
     except NoStep:

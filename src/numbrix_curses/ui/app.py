@@ -110,7 +110,11 @@ def _run(first: Callable[[AppContext], list[Screen]]) -> int:
             # The terminal hung up and ncurses could not restore it: nothing left to tell.
             return 128 + app.signalled
         if not app.started:
-            _say(f"numbrix: cannot use this terminal ({error})")
+            # ncurses' own words ("could not find terminal") do not say which one it looked
+            # for, and a misspelt TERM is the usual cause
+            name = os.environ.get("TERM")
+            which = f"TERM={name!r}" if name is not None else "TERM is not set"
+            _say(f"numbrix: cannot use this terminal ({which}: {error})")
             return EXIT_NO_TERMINAL
         return _crashed(app)
     except Exception:

@@ -4,11 +4,12 @@ In order of preference: the whole board with walls, with the panel beside it or 
 status bar under it; the whole board compact (no walls, see `grid`), the same two ways; a
 scrolling window onto the compact board (beside the panel or above the bar, whichever shows
 more cells). Only when not even a `MIN_VIEW` x `MIN_VIEW` window fits is the terminal too
-small, and `need` says how large it must be.
+small, and `need` says how large it must be. `with_message_rows` lets a long message in the
+status bar borrow rows from the board's window while it shows.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from numbrix_curses.ui.grid import GridLayout
 
@@ -86,3 +87,24 @@ def _stacked(board: GridLayout, height: int, width: int) -> Layout:
     # A row left under the bar goes to the message, so a long one wraps instead of being cut.
     rows = STATUS_BAR_ROWS + min(max(spare - gap, 0), STATUS_BAR_MESSAGE_ROWS - 1)
     return Layout(grid, False, top + board.height, 0, rows, (0, 0))
+
+
+def with_message_rows(layout: Layout, lines: int) -> Layout:
+    """`layout` with room for a message of `lines` lines in its status bar: a stacked
+    layout whose bar is too short takes the rows from the bottom of the board's window,
+    as long as the window keeps `MIN_VIEW` rows of cells (or all the board has), so a long
+    hint is read whole rather than cut; the window scrolls to keep the cursor in sight.
+    A side panel, or a bar with room already, is left as it is."""
+    grid = layout.grid
+    if grid is None or layout.side_panel:
+        return layout
+    short = lines - max(1, layout.panel_rows - 2)  # (the bar's first and last rows: status, keys)
+    if short <= 0:
+        return layout
+    cells = min(-(-short // grid.row_step), grid.rows - min(MIN_VIEW, grid.board_rows))
+    if cells <= 0:
+        return layout
+    smaller = grid.window(grid.rows - cells, grid.cols)
+    freed = grid.height - smaller.height
+    return replace(layout, grid=smaller, panel_top=layout.panel_top - freed,
+                   panel_rows=layout.panel_rows + freed)

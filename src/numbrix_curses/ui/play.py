@@ -21,11 +21,11 @@ from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
 from numbrix_curses.ui.actions import Action, Command, GoToMove, SelectCell, UnboundKey
 from numbrix_curses.ui.dialogs import ConfirmScreen
-from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.draw import put, wrap_text
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
 from numbrix_curses.ui.keys import PLAY_KEYS
-from numbrix_curses.ui.layout import PANEL_WIDTH
+from numbrix_curses.ui.layout import PANEL_WIDTH, with_message_rows
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
     KeyHelp,
@@ -76,6 +76,8 @@ STATUS_BAR_KEYS = (
     KeyHelp("quit", "q", Command.QUIT),
 )
 STATUS_ROWS = 5
+#: what every key that needs the solution says on a puzzle that has none
+NO_SOLUTION = "This puzzle has no solution: a given may be mistyped."
 
 
 class PlayScreen(BoardScreen):
@@ -285,6 +287,15 @@ class PlayScreen(BoardScreen):
         else:
             self.message = Message("No mistakes found.", MessageKind.SUCCESS)
 
+    def _has_no_solution(self) -> bool:
+        """Whether the puzzle is known to have no solution: the background solve proved it,
+        or its givens alone break a rule (check marks givens only then)."""
+        result = self.solution_job.result if self.solution_job.done else None
+        if result is not None and result.status.value == "none":
+            return True
+        marks = self.game.check_cells()
+        return bool(marks) and all(self.game.is_given(cell) for cell in marks)
+
     def _fit_for_help(self) -> Refusal | None | str:
         """Why a hint or auto-fill cannot help on this board (a message), else None."""
         game = self.game
@@ -292,6 +303,9 @@ class PlayScreen(BoardScreen):
             return Refusal.SOLVED
         if game.paused:
             return Refusal.PAUSED
+        if self._has_no_solution():
+            # Not "fix the marked cells": the player cannot change a given.
+            return NO_SOLUTION
         marks = game.check_cells()
         if marks:
             self.check_marks, self.check_revision = marks, game.revision
@@ -322,8 +336,8 @@ class PlayScreen(BoardScreen):
         game = self.game
         if game.solved is not None:
             return Refusal.SOLVED, None
-        if game.assisted:
-            return self._auto_fill(), None
+        if game.assisted or self._has_no_solution():
+            return self._auto_fill(), None  # (no question before saying it cannot help)
 
         def fill() -> None:
             refusal = self._auto_fill()
@@ -355,6 +369,13 @@ class PlayScreen(BoardScreen):
     def _ask_reveal(self) -> tuple[Refusal | None, Nav | None]:
         if self.game.solved is not None:
             return Refusal.SOLVED, None
+        job = self.solution_job
+        if job.done and (job.result is None or job.result.solution is None):
+            self._finish_reveal()  # nothing to reveal: say why at once, without asking
+            return None, None
+        if self._has_no_solution():
+            self.message = Message(NO_SOLUTION, MessageKind.ERROR)
+            return None, None
         return None, Push(ConfirmScreen(
             self.ctx, "Reveal the solution?", self._reveal,
             detail="u takes it back; the game earns no best time.",
@@ -380,8 +401,7 @@ class PlayScreen(BoardScreen):
             self.message = Message("This puzzle has more than one solution: any path "
                                    "through the givens counts.")
         elif status == "none":
-            self.message = Message("This puzzle has no solution: a given may be mistyped.",
-                                   MessageKind.ERROR)
+            self.message = Message(NO_SOLUTION, MessageKind.ERROR)
 
     def _finish_reveal(self) -> None:
         self.reveal_waiting = False
@@ -393,8 +413,7 @@ class PlayScreen(BoardScreen):
             return
         status = result.status.value
         if result.solution is None:
-            text = ("The solver ran out of time." if status == "timeout"
-                    else "This puzzle has no solution.")
+            text = "The solver ran out of time." if status == "timeout" else NO_SOLUTION
             self.message = Message(text, MessageKind.ERROR)
             return
         was_solved = self.game.solved is not None
@@ -625,7 +644,7 @@ class PlayScreen(BoardScreen):
             note = self.solved_note or self._solved_message(None, False)
             if self.game.solved is not None and self.game.solved.revealed:
                 return note  # ("u takes it back" is the way on)
-            return Message(f"{note.text} R plays it again, q leaves.", note.kind)
+            return Message(f"{full_stop(note.text)} R plays it again, q leaves.", note.kind)
         kind = MessageKind.ERROR if refusal is Refusal.GIVEN else MessageKind.INFO
         return Message(refusal.value, kind)
 
@@ -701,6 +720,16 @@ class PlayScreen(BoardScreen):
         if placed is None:
             return
         layout, grid = placed
+        message = self.message
+        if (self.task is not None or self.reveal_waiting) and message is not None:
+            started = self.task.started if self.task is not None else self.solution_job.started
+            message = Message(f"{spinner(started)} {message.text}", message.kind)
+        if message is not None and not layout.side_panel:
+            # A hint's reason is the point of the hint: under a board that fills the screen
+            # it takes rows from the board's window rather than lose its end.
+            layout = with_message_rows(layout, len(wrap_text(message.text, win.getmaxyx()[1])))
+            assert layout.grid is not None
+            grid = layout.grid
         grid = grid.scrolled_to(*self.origin)
         if not (self.clicked and grid.visible(*self.game.cursor)):
             grid = grid.following(*self.game.cursor)
@@ -711,10 +740,6 @@ class PlayScreen(BoardScreen):
             text = " Paused "
             put(win, grid.top + grid.height // 2, grid.left + (grid.width - len(text)) // 2, text,
                 theme.title)
-        message = self.message
-        if (self.task is not None or self.reveal_waiting) and message is not None:
-            started = self.task.started if self.task is not None else self.solution_job.started
-            message = Message(f"{spinner(started)} {message.text}", message.kind)
         if layout.side_panel:
             draw_side_panel(
                 win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
@@ -783,6 +808,12 @@ def solved_line(
         # 0:41 that did not beat it.
         return text + f" (as fast as your best, {format_duration(best)})"
     return text + f" (best {format_duration(best)})"
+
+
+def full_stop(text: str) -> str:
+    """`text` ended as a sentence, so another can follow it: a solved line may end in a
+    parenthesis ("(best 0:41)") or in nothing at all."""
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def sentence(text: str) -> str:
