@@ -153,7 +153,9 @@ def test_every_line_of_a_booklet_and_its_key_fits_80_columns(
     for text in (booklet(entries, title), solutions_sheet(entries, title)):
         lines = laid_out_lines(text)
         assert max(map(len, lines)) <= PAGE_WIDTH, max(lines, key=len)
-        assert not any(line[:2].startswith("#") and line[1:2].isdigit() for line in lines)
+        # a "#" touches a number only in a key row of 20 three-digit numbers (80 columns)
+        assert all(len(line) == PAGE_WIDTH for line in lines
+                   if line.startswith("#") and line[1:2].isdigit())
         assert all(sheet.count("\n") <= PAGE_LINES for sheet in text.split(FORM_FEED))
     back = parse_puzzles(booklet(entries, title))
     assert [p.givens.tolist() for p in back] == [givens.tolist()] * count

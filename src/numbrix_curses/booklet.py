@@ -18,7 +18,7 @@ Layout:
   feed (``\\f``) at the start of a page's first line, so a printer starts a new sheet (the
   line before it is left blank, which is what separates puzzles for the reader);
 - the answer key starts on a new page: each solution in the compact layout, every line
-  commented out, in parts of its columns where a row would not fit. `solutions_sheet` makes a separate file of solutions instead, whose grids
+  commented out. `solutions_sheet` makes a separate file of solutions instead, whose grids
   are real (full) puzzles, so ``numbrix check`` accepts it.
 """
 from __future__ import annotations
@@ -29,8 +29,8 @@ from typing import Sequence
 
 import numpy as np
 
-from numbrix_curses.puzzle import Puzzle, cell_name
-from numbrix_curses.textformat import format_boxed, format_compact
+from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.textformat import format_boxed, format_compact, format_grid_compact
 
 PAGE_WIDTH = 80
 #: lines per printed page: 66 fit a US letter or A4 sheet at 6 lines per inch; a few are
@@ -108,45 +108,16 @@ def _puzzle_block(entry: Entry, number: int, total: int, word: str = "Puzzle") -
 
 
 def _key_blocks(entry: Entry, number: int, total: int) -> list[list[str]]:
-    """A puzzle's part of the answer key: its header and its solution as comment lines, in
-    one block, or in one block per part of the columns for a board too wide for a line."""
-    header = _header(entry, number, total, "Solution")
+    """A puzzle's part of the answer key: its header and its solution as comment lines."""
+    lines = _header(entry, number, total, "Solution")
     if entry.solution is None:
-        return [header + [f"#   {entry.key_note or 'no solution to show'}"]]
-    parts = _key_grid_parts(np.asarray(entry.solution))
-    if len(parts) == 1:
-        return [header + parts[0][1]]
-    blocks = []
-    for k, (columns, rows) in enumerate(parts):
-        # each part a block of its own: two parts of a 30-row board do not fit one page
-        said = f"#   columns {columns}:" if k == 0 else (
-            f"#   columns {columns} (solution {number} of {total} continued):")
-        blocks.append((header if k == 0 else []) + [said] + rows)
-    return blocks
-
-
-def _key_grid_parts(solution: np.ndarray) -> list[tuple[str, list[str]]]:
-    """A solution as comment lines, indented, each within `PAGE_WIDTH`: one part with every
-    column, or (columns, lines) parts of nearly equal width where a row would not fit (20
-    columns of three-digit numbers take 79 columns, and the "#" must not touch the first
-    number). The key is all comments, so it need not read back as a grid."""
-    prefix = "#  "
-    cols = solution.shape[1]
-    cell = len(str(int(solution.max())))  # every part keeps one width, so the parts line up
-    fit = max(1, (PAGE_WIDTH - len(prefix) + 1) // (cell + 1))  # cells and a space between
-    per_part = -(-cols // -(-cols // fit))
-    parts = []
-    for first in range(0, cols, per_part):
-        part = solution[:, first:first + per_part]
-        columns = f"{_column(first)} to {_column(first + part.shape[1] - 1)}"
-        parts.append((columns, [prefix + " ".join(str(int(v)).rjust(cell) for v in row)
-                                for row in part]))
-    return parts
-
-
-def _column(col: int) -> str:
-    """A column's letters, as cell names give them ("C" of "C4")."""
-    return cell_name(0, col)[:-1]  # (row 0 is named "1")
+        return [lines + [f"#   {entry.key_note or 'no solution to show'}"]]
+    grid = format_grid_compact(np.asarray(entry.solution)).rstrip("\n").split("\n")
+    # Indented under the header where the page is wide enough: a 20x20 key of three-digit
+    # numbers fits 80 columns only with the "#" alone, touching the first number, which
+    # reads better than the grid cut into parts of its columns.
+    prefix = next((p for p in ("#  ", "# ") if len(p) + len(grid[0]) <= PAGE_WIDTH), "#")
+    return [lines + [prefix + row for row in grid]]
 
 
 def _paginate(blocks: Sequence[list[str]], first_page_used: int) -> list[str]:
