@@ -494,7 +494,11 @@ def test_play_takes_the_label_check_prints_for_a_puzzle_without_an_id(
     from numbrix_curses.ui import app
 
     opened = []
-    monkeypatch.setattr(app, "run_app", lambda puzzle, **kw: opened.append(puzzle) or 0)
+    titles = []
+    monkeypatch.setattr(
+        app, "run_app",
+        lambda puzzle, **kw: opened.append(puzzle) or titles.append(kw["label"]) or 0,
+    )
     monkeypatch.chdir(tmp_path)
     (tmp_path / "small.txt").write_text(f"{UNIQUE_3X3}\n{MULTIPLE_2X2}", encoding="utf-8")
     assert cli.main(["check", "small.txt"]) == 1
@@ -506,6 +510,9 @@ def test_play_takes_the_label_check_prints_for_a_puzzle_without_an_id(
     assert cli.main(["play", str(tmp_path / "small.txt"), "--puzzle", "small.txt#2"]) == 0
     assert cli.main(["play", "./small.txt", "--puzzle", "./small.txt#2"]) == 0
     assert [p.rows for p in opened] == [3, 2, 2, 2]
+    # and the app is told to call each puzzle so (in its title and saved games), not by the
+    # file's name alone
+    assert titles == ["small.txt#1", "small.txt#2", "small.txt#2", "small.txt#2"]
     assert cli.main(["play", "small.txt", "--puzzle", "small.txt#3"]) == 2
     assert capsys.readouterr().err == "small.txt: no puzzle 3 (it holds 2 puzzles)\n"
     assert cli.main(["play", "small.txt", "--puzzle", "other.txt#1"]) == 2

@@ -89,9 +89,18 @@ def play_command(args: argparse.Namespace) -> int:
     if file == STDIN:
         # curses reads the keyboard from standard input, so it cannot also carry the puzzle
         raise UsageError("numbrix play: needs a puzzle file, not standard input (-)")
+    label = None
     if file is not None:
-        puzzle = _pick_puzzle(load_puzzles(file), choice, file, file)
+        puzzles = load_puzzles(file)
+        puzzle = _pick_puzzle(puzzles, choice, file, file)
         source: str | None = file
+        if not puzzle.id and len(puzzles) > 1:
+            # the app's title and its saved games name the puzzle as check does, so puzzle 2
+            # of a file is not shown as the whole file
+            from numbrix_curses.textformat import puzzle_label
+
+            index = next(k for k, other in enumerate(puzzles, start=1) if other is puzzle)
+            label = puzzle_label(puzzle, os.path.basename(file), index)
     else:
         from numbrix_curses import library
 
@@ -102,7 +111,7 @@ def play_command(args: argparse.Namespace) -> int:
         source = None
     from numbrix_curses.ui.app import run_app  # only play needs curses
 
-    return int(run_app(puzzle, source=source, menu=getattr(args, "menu", False)))
+    return int(run_app(puzzle, source=source, menu=getattr(args, "menu", False), label=label))
 
 
 def menu_command(args: argparse.Namespace) -> int:

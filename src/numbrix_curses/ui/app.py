@@ -61,15 +61,18 @@ def _note_continued(signum: int, frame: object) -> None:
     _continued[0] = True
 
 
-def run_app(puzzle: Puzzle, source: str | None = None, menu: bool = False) -> int:
+def run_app(
+    puzzle: Puzzle, source: str | None = None, menu: bool = False, label: str | None = None
+) -> int:
     """Play `puzzle` full screen (resuming its saved game); returns the exit status. With
-    `menu`, the main menu lies beneath it, and leaving the puzzle goes there."""
+    `menu`, the main menu lies beneath it, and leaving the puzzle goes there. `label` names
+    the puzzle in the title (default: its id, else the file's name)."""
     from numbrix_curses.ui.menu import MenuScreen
     from numbrix_curses.ui.play import PlayScreen, label_for
 
     def first(ctx: AppContext) -> list[Screen]:
         ctx.standalone = not menu
-        play = PlayScreen.open(ctx, puzzle, label_for(puzzle.id, source), source)
+        play = PlayScreen.open(ctx, puzzle, label or label_for(puzzle.id, source), source)
         return [MenuScreen(ctx), play] if menu else [play]
 
     return _run(first)
