@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from numbrix_curses.game import consecutive_links
+from numbrix_curses.puzzle import cell_name
 from numbrix_curses.ui.actions import SelectCell
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.mask import ScreenMask
@@ -88,6 +89,14 @@ class GridLayout:
     @property
     def scrolled(self) -> bool:
         return self.rows < self.board_rows or self.cols < self.board_cols
+
+    @property
+    def view_span(self) -> str:
+        """Which part of the board the window shows, named as messages name cells (rows by
+        number, columns by letter, as in "J14"): "rows 3-15 cols A-K"."""
+        first, last = cell_name(0, self.col0), cell_name(0, self.col0 + self.cols - 1)
+        return (f"rows {self.row0 + 1}-{self.row0 + self.rows}"
+                f" cols {first[:-1]}-{last[:-1]}")  # (row 0 is named "1")
 
     def at(self, top: int, left: int) -> "GridLayout":
         return replace(self, top=top, left=left)

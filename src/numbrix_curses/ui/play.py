@@ -778,8 +778,7 @@ class PlayScreen(BoardScreen):
         if self.game.solved is not None:
             parts.append("solved")
         if grid.scrolled:
-            parts.append(f"rows {grid.row0 + 1}-{grid.row0 + grid.rows}"
-                         f" cols {grid.col0 + 1}-{grid.col0 + grid.cols}")
+            parts.append(grid.view_span)
         # On a narrow screen the name goes first: which part of the board is in view
         # matters more while playing than a name the player chose it by.
         while len(dot.join(parts)) > win.getmaxyx()[1] and len(parts) > 2:

@@ -287,8 +287,7 @@ class WatchScreen(Screen):
         dot = theme.glyphs.bullet
         title = f"Numbrix {dot} Watching the solver on {self.label}"
         if grid.scrolled:
-            title += (f" {dot} rows {grid.row0 + 1}-{grid.row0 + grid.rows}"
-                      f" cols {grid.col0 + 1}-{grid.col0 + grid.cols}")
+            title += f" {dot} {grid.view_span}"
         draw_title(win, title, theme)
         # Clicks on the replay do nothing: its cells go into a mask of their own.
         draw_grid(win, ScreenMask(*win.getmaxyx()), self.board_view(), grid, theme)
