@@ -261,6 +261,9 @@ def fmt_seconds(value: float) -> str:
         return f"{value * 1000:.2f}ms"
     if value < 0.0095:
         return f"{value * 1000:.1f}ms"
+    if value < 0.0995:
+        # milliseconds up to a tenth of a second: "0.02s vs 0.02s" hid 20 ms against 12 ms
+        return f"{value * 1000:.0f}ms"
     if value < 99.5:
         return f"{value:.2f}s" if value < 9.95 else f"{value:.1f}s"
     return f"{value:.0f}s"
