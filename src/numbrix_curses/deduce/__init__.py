@@ -25,7 +25,7 @@ the lowest level that has any, then level 1 again; a grade is the highest level 
 Public entry points: `next_step` (the app's hint key), `auto_fill` (every easy step to a fixed
 point), `walkthrough` (the whole solution as steps), `grade` (difficulty plus technique counts).
 
-The package, a module a level:
+The package: a module per level of technique, and the pieces they share.
 
 - `steps`: what callers get (`Technique`, `Difficulty`, `Step`, `Grade`, reports, errors);
 - `board`: the board the techniques read, `Broken` (a contradiction) and the words of reasons;
