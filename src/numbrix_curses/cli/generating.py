@@ -323,18 +323,19 @@ def generate_command(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.close()
     entries = [booklet.Entry(g.puzzle, g.puzzle.id, g.solution) for g in made]
+    # the key apart from the puzzles (a file, or standard output after them), else in the
+    # booklet
+    separate_key = args.solutions is not None or key_to_stdout
     files: list[tuple[str, str]] = []
     text = ""
     if not stream:
         if args.format == "text":
-            separate_key = args.solutions is not None or key_to_stdout
             text = booklet.booklet(entries, title, answer_key=not separate_key)
         else:
             text = "".join(_generated_text(g, args.format, k) for k, g in enumerate(made))
         if args.output is not None:
             files.append((args.output, text))
-    wants_key = args.solutions is not None or key_to_stdout
-    key = _answer_key(made, args.format, title) if wants_key else ""
+    key = _answer_key(entries, args.format, title) if separate_key else ""
     if args.solutions is not None:
         files.append((args.solutions, key))
     _write_outputs(files, args.force)
@@ -346,32 +347,31 @@ def generate_command(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _answer_key(made: Sequence[Any], form: str, title: str) -> str:
-    """The answer key in the puzzles' own format, so it reads back as they do: a booklet's
-    answer sheet (text), the solved grids under the puzzles' metadata (compact), or one
-    JSON object a line with the id and the solved grid, under "solution" and under
-    "puzzle" (every number given), which is what the JSON reader reads (json)."""
+def _answer_key(entries: Sequence[Any], form: str, title: str) -> str:
+    """The answer key of `entries` (`booklet.Entry`, each with its solution) in the puzzles'
+    own format, so it reads back as they do: a booklet's answer sheet (text), the solved
+    grids under the puzzles' metadata (compact), or one JSON object a line with the id and
+    the solved grid, under "solution" and under "puzzle" (every number given), which is
+    what the JSON reader reads (json)."""
     from numbrix_curses import booklet
     from numbrix_curses.puzzle import Puzzle
     from numbrix_curses.textformat import format_compact
 
     if form == "text":
-        return booklet.solutions_sheet(
-            [booklet.Entry(g.puzzle, g.puzzle.id, g.solution) for g in made], title
-        )
+        return booklet.solutions_sheet(entries, title)
     if form == "compact":
         return "\n".join(
-            format_compact(Puzzle(g.solution, dict(g.puzzle.metadata))) for g in made
+            format_compact(Puzzle(e.solution, dict(e.puzzle.metadata))) for e in entries
         )
     return "".join(
         json.dumps({
-            "id": g.puzzle.id,
-            "rows": g.puzzle.rows,
-            "cols": g.puzzle.cols,
-            "puzzle": g.solution.tolist(),
-            "solution": g.solution.tolist(),
+            "id": e.puzzle.id,
+            "rows": e.puzzle.rows,
+            "cols": e.puzzle.cols,
+            "puzzle": e.solution.tolist(),
+            "solution": e.solution.tolist(),
         }) + "\n"
-        for g in made
+        for e in entries
     )
 
 

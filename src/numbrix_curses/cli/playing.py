@@ -35,11 +35,12 @@ def configure_play(parser: argparse.ArgumentParser) -> None:
 
 def _pick_puzzle(
     puzzles: list[Puzzle], choice: str | None, source: str, file: str | None = None
-) -> Puzzle:
-    """The puzzle the user asked for: by 1-based number, else by `# id:`, else (for a
-    `file`) by the `FILE#K` label that `check` and the app give a puzzle without an id."""
+) -> int:
+    """The number (from 1) of the puzzle the user asked for: by number, else by `# id:`,
+    else (for a `file`) by the `FILE#K` label that `check` and the app give a puzzle
+    without an id. `source` names the puzzles in messages."""
     if choice is None:
-        return puzzles[0]
+        return 1
     if choice.isascii() and choice.isdigit():
         return _by_number(puzzles, choice, source)
     numbers = [k for k, puzzle in enumerate(puzzles, start=1) if puzzle.id == choice]
@@ -55,15 +56,15 @@ def _pick_puzzle(
             f"{source}: {len(numbers)} puzzles have id {choice!r} (numbers {listed}); "
             "choose one by its number: --puzzle N"
         )
-    return puzzles[numbers[0] - 1]
+    return numbers[0]
 
 
-def _by_number(puzzles: list[Puzzle], choice: str, source: str) -> Puzzle:
-    """Puzzle number `choice` (ASCII digits, from 1) of `puzzles`."""
+def _by_number(puzzles: list[Puzzle], choice: str, source: str) -> int:
+    """`choice` (ASCII digits) as the number of one of `puzzles`, from 1."""
     # int() of a few thousand digits is refused; no file holds that many puzzles anyway
     number = int(choice) if len(choice) <= 9 else 0
     if 1 <= number <= len(puzzles):
-        return puzzles[number - 1]
+        return number
     count = len(puzzles)
     shown = choice if len(choice) <= 12 else choice[:9] + "..."
     raise UsageError(
@@ -92,20 +93,21 @@ def play_command(args: argparse.Namespace) -> int:
     label = None
     if file is not None:
         puzzles = load_puzzles(file)
-        puzzle = _pick_puzzle(puzzles, choice, file, file)
+        number = _pick_puzzle(puzzles, choice, file, file)
+        puzzle = puzzles[number - 1]
         source: str | None = file
-        if not puzzle.id and len(puzzles) > 1:
+        if len(puzzles) > 1:
             # the app's title and its saved games name the puzzle as check does, so puzzle 2
             # of a file is not shown as the whole file
             from numbrix_curses.textformat import puzzle_label
 
-            index = next(k for k, other in enumerate(puzzles, start=1) if other is puzzle)
-            label = puzzle_label(puzzle, os.path.basename(file), index)
+            label = puzzle_label(puzzle, os.path.basename(file), number)
     else:
         from numbrix_curses import library
 
         if choice is not None:
-            puzzle = _pick_puzzle(library.load_bundled(), choice, "bundled puzzles")
+            bundled = library.load_bundled()
+            puzzle = bundled[_pick_puzzle(bundled, choice, "bundled puzzles") - 1]
         else:
             puzzle = library.default_puzzle()
         source = None
