@@ -107,17 +107,17 @@ def _puzzle_block(entry: Entry, number: int, total: int, word: str = "Puzzle") -
     ]
 
 
-def _key_blocks(entry: Entry, number: int, total: int) -> list[list[str]]:
+def _key_block(entry: Entry, number: int, total: int) -> list[str]:
     """A puzzle's part of the answer key: its header and its solution as comment lines."""
     lines = _header(entry, number, total, "Solution")
     if entry.solution is None:
-        return [lines + [f"#   {entry.key_note or 'no solution to show'}"]]
+        return lines + [f"#   {entry.key_note or 'no solution to show'}"]
     grid = format_grid_compact(np.asarray(entry.solution)).rstrip("\n").split("\n")
     # Indented under the header where the page is wide enough: a 20x20 key of three-digit
     # numbers fits 80 columns only with the "#" alone, touching the first number, which
     # reads better than the grid cut into parts of its columns.
     prefix = next((p for p in ("#  ", "# ") if len(p) + len(grid[0]) <= PAGE_WIDTH), "#")
-    return [lines + [prefix + row for row in grid]]
+    return lines + [prefix + row for row in grid]
 
 
 def _paginate(blocks: Sequence[list[str]], first_page_used: int) -> list[str]:
@@ -173,8 +173,7 @@ def booklet(
     if answer_key and entries:
         key_title = _comment_lines(f"Answer key: {title}")
         key_head = ["", FORM_FEED + key_title[0], *key_title[1:]]
-        keys = [block for k, entry in enumerate(entries, start=1)
-                for block in _key_blocks(entry, k, total)]
+        keys = [_key_block(entry, k, total) for k, entry in enumerate(entries, start=1)]
         lines += key_head + _paginate(keys, len(key_head) - 1)
     return "\n".join(lines) + "\n"
 
@@ -190,7 +189,7 @@ def solutions_sheet(entries: Sequence[Entry], title: str = "Numbrix puzzles") ->
     blocks = []
     for k, entry in enumerate(entries, start=1):
         if entry.solution is None:
-            blocks.extend(_key_blocks(entry, k, total))
+            blocks.append(_key_block(entry, k, total))
             continue
         solved = Puzzle(np.asarray(entry.solution), dict(entry.puzzle.metadata))
         block = [*_header(entry, k, total, "Solution", id_follows=True),
