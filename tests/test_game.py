@@ -688,6 +688,16 @@ def test_check_cells_mark_entries_not_givens():
     assert game.check_cells() == frozenset()
 
 
+def test_givens_that_break_a_rule_alone_are_told_apart_from_a_wrong_entry():
+    game = make_game()
+    c = game.geometry.cell
+    game.set_value(c(2, 2), 15)  # an entry in conflict with givens: the player can mend it
+    assert game.check_cells() and not game.givens_conflict()
+    apart = make_game([[1, 0, 0], [0, 0, 0], [0, 0, 2]])  # 1 and 2 given far apart
+    assert apart.givens_conflict()
+    assert not make_game([[1, 2, 0], [0, 0, 0], [0, 0, 0]]).givens_conflict()
+
+
 def test_wrong_entries_compare_with_the_solution():
     from numbrix_curses.game import wrong_entries
 

@@ -418,6 +418,11 @@ class Game:
             marked.update(entries or conflict.cells)
         return frozenset(marked)
 
+    def givens_conflict(self) -> bool:
+        """Whether the givens alone break a rule (two givens that must touch do not, a given
+        boxed in by givens): no entry can mend that, so the puzzle has no solution."""
+        return any(all(self.is_given(c) for c in conflict.cells) for conflict in self.conflicts())
+
     def is_complete(self) -> bool:
         """Every cell filled and the grid is a solution of the puzzle."""
         return bool(np.all(self._grid != BLANK)) and self.puzzle.is_solution(self._grid)

@@ -289,12 +289,11 @@ class PlayScreen(BoardScreen):
 
     def _has_no_solution(self) -> bool:
         """Whether the puzzle is known to have no solution: the background solve proved it,
-        or its givens alone break a rule (check marks givens only then)."""
+        or its givens alone break a rule."""
         result = self.solution_job.result if self.solution_job.done else None
         if result is not None and result.status.value == "none":
             return True
-        marks = self.game.check_cells()
-        return bool(marks) and all(self.game.is_given(cell) for cell in marks)
+        return self.game.givens_conflict()
 
     def _fit_for_help(self) -> Refusal | None | str:
         """Why a hint or auto-fill cannot help on this board (a message), else None."""
