@@ -17,38 +17,22 @@ if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need 
 
 
 EXIT_OK = 0
-
-
 EXIT_NOT_UNIQUE = 1
-
-
 EXIT_BAD_INPUT = 2
-
-
 EXIT_TIMEOUT = 3
-
-
 EXIT_INTERRUPTED = 130
-
-
 EXIT_BROKEN_PIPE = 141
-
 
 #: most processes --jobs may ask for (solve, check, grade, print, generate)
 MAX_JOBS = 64
 
-
 #: precedence when puzzles of one run end with different codes: first match wins
 _EXIT_PRECEDENCE = (EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_TIMEOUT, EXIT_OK)
 
-
+#: the file name that means standard input where a command reads a file
 STDIN = "-"
-
-
-#: the name that means standard output where a command writes a file (generate --output)
+#: the file name that means standard output where a command writes a file (generate)
 STDOUT = "-"
-
-
 #: how puzzles read from standard input are named in labels and messages
 STDIN_NAME = "<stdin>"
 
