@@ -24,13 +24,19 @@ from brute import grid_of, matching, random_path
 from helpers import CORPUS, corpus_boards
 from numbrix_curses import solver, workers
 from numbrix_curses.puzzle import Puzzle
-from numbrix_curses.solver import Status, solve
+from numbrix_curses.solver import Status, scouting, solve
 from numbrix_curses.solver.search import Search
 from test_solver import check_result, expected_status, path_puzzles
 
 pytestmark = pytest.mark.skipif(
     not workers.Team.possible(2, 100), reason="no fork-based sharing on this system"
 )
+
+
+@pytest.fixture(autouse=True)
+def no_scout(monkeypatch):
+    """The scout would take the second core these searches are to share (see test_scout)."""
+    monkeypatch.setattr(scouting, "ENABLED", False)
 
 
 @pytest.fixture

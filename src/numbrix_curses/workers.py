@@ -104,6 +104,7 @@ class Team:
         self.sent = 0  # solutions of this process already reported (children only)
         self._checks = 0
         self.shared = False  # has any work been handed out (is there a pipe)?
+        self.helpers = 0  # other processes of this search's on a core (a scout)
 
     # ------------------------------------------------------------- whether
     @staticmethod
@@ -140,7 +141,7 @@ class Team:
         self._read(0.0)
         if self.distinct(own_solutions) >= self.limit:
             raise Enough
-        return self.busy_children + 1 < self.workers
+        return self.busy_children + 1 + self.helpers < self.workers
 
     def fork_child(self, work: Callable[[], bool], nodes: Callable[[], tuple[int, int]]) -> bool:
         """Fork a child that runs `work` (True when its part was exhausted) and exits.
@@ -445,3 +446,4 @@ class Partner:
             self.pid = 0
         if not self._mem.closed:
             self._mem.close()
+

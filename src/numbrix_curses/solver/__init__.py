@@ -27,14 +27,17 @@ import time
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
+import numpy as np
+
 from numbrix_curses.constraints import Contradiction
 from numbrix_curses.puzzle import Geometry, Puzzle, path_to_grid
 from numbrix_curses.solver.board import SearchTimeout, Stuck
 from numbrix_curses.solver.partner import traded_length
 from numbrix_curses.solver.propagate import Propagation
 from numbrix_curses.solver.results import EventKind, SearchEvent, SolveResult, SolveStats, Status
-from numbrix_curses.solver.search import Search
+from numbrix_curses.solver.search import ScoutAnswered, Search
 from numbrix_curses.solver.twin import twin_path
+from numbrix_curses.solver import scouting
 from numbrix_curses.workers import Broken, Enough, Partner, Team, path_cells
 
 __all__ = [
@@ -123,34 +126,22 @@ def _solve(
     team = search.team = Team(workers, limit) if workers > 1 else None
     if team is not None and search.root_probe_steps:
         search.partner = Partner(traded_length(search.last, puzzle.size))
+    # (a deep root has its partner on the other core instead of a scout)
+    scouts = team is not None and not search.root_probe_steps and limit == 2 and scouting.fits(puzzle)
     reason = ""
     solutions = search.solutions
     try:
         search.setup()
-        # A dive's abandoned solution would confuse a watcher replaying events, so a watched
-        # search goes straight to the full search.
-        if limit == 2 and on_event is None and search.dive(deadline):
-            exhausted = len(search.solutions) < 2
-        else:
-            try:
-                exhausted = search.run(limit, deadline)
-            except Enough:
-                exhausted = False
-            if team is not None and team.shared:
-                team.finish(search.solutions, deadline)
-                solutions = search.solutions + [
-                    path_to_grid(puzzle.rows, puzzle.cols, path_cells(path))
-                    for path in team.solutions(search.solutions)
-                ]
-                exhausted = exhausted and team.all_exhausted
-                search.stats.nodes += team.child_nodes
-                search.stats.backtracks += team.child_backtracks
-                if team.timed_out and len(solutions) < limit:
-                    raise SearchTimeout
-                if not exhausted and len(solutions) < limit:
-                    # Only a process that found its own `limit` solutions stops early, and
-                    # it reports them all; anything else means a part went unsearched.
-                    raise Broken("a part of the search ended early")
+        if scouts:
+            sent = scouting.send(puzzle, deadline)
+            if sent is not None:
+                search.watch_scout(*sent)
+        try:
+            exhausted, solutions = _search(search, puzzle, limit, deadline, on_event)
+        except ScoutAnswered as scout:
+            # the same search over the whole tree, probing less (see `scouting`)
+            exhausted, theirs = scouting.read_answer(puzzle, scout.answer)
+            solutions = _merged(search.solutions, theirs)
         found = len(solutions)
         if found >= 2:
             status = Status.MULTIPLE
@@ -166,9 +157,56 @@ def _solve(
     finally:
         if search.partner is not None:
             search.partner.stop()  # (a search that ended before its root check)
+        search.forget_scout()
         if team is not None:
             team.close()
     return SolveResult(status, solutions[:limit], search.stats, reason)
+
+
+def _search(
+    search: Search,
+    puzzle: Puzzle,
+    limit: int,
+    deadline: float | None,
+    on_event: Callable[[SearchEvent], None] | None,
+) -> tuple[bool, list[np.ndarray]]:
+    """Run `search` (set up) to its end, with the processes it shares the tree with:
+    (exhausted, solutions)."""
+    # A dive's abandoned solution would confuse a watcher replaying events, so a watched
+    # search goes straight to the full search.
+    if limit == 2 and on_event is None and search.dive(deadline):
+        return len(search.solutions) < 2, search.solutions
+    try:
+        exhausted = search.run(limit, deadline)
+    except Enough:
+        exhausted = False
+    team = search.team
+    if team is None or not team.shared:
+        return exhausted, search.solutions
+    team.finish(search.solutions, deadline)
+    solutions = search.solutions + [
+        path_to_grid(puzzle.rows, puzzle.cols, path_cells(path))
+        for path in team.solutions(search.solutions)
+    ]
+    exhausted = exhausted and team.all_exhausted
+    search.stats.nodes += team.child_nodes
+    search.stats.backtracks += team.child_backtracks
+    if team.timed_out and len(solutions) < limit:
+        raise SearchTimeout
+    if not exhausted and len(solutions) < limit:
+        # Only a process that found its own `limit` solutions stops early, and
+        # it reports them all; anything else means a part went unsearched.
+        raise Broken("a part of the search ended early")
+    return exhausted, solutions
+
+
+def _merged(own: list[np.ndarray], more: list[np.ndarray]) -> list[np.ndarray]:
+    """`own` solutions, then those of `more` that differ from them."""
+    solutions = list(own)
+    for grid in more:
+        if not any(np.array_equal(grid, known) for known in solutions):
+            solutions.append(grid)
+    return solutions
 
 
 def count_solutions(puzzle: Puzzle, limit: int = 2, deadline: float | None = None) -> int:

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from enum import Enum
+from typing import Any, Callable
 
 import numpy as np
 
@@ -36,6 +37,7 @@ from numbrix_curses.solver.partner import TRADE_EVERY, decode, encode, partner_r
 from numbrix_curses.solver.probe import LimitReached, Probing
 from numbrix_curses.solver.results import EventKind, SearchEvent
 from numbrix_curses.solver.twin import twin_path
+from numbrix_curses.scout import Scout
 from numbrix_curses.workers import Team
 
 
@@ -70,8 +72,31 @@ _SKIP_IMPLIED_NODES = 16
 _PARTNER_AFTER = 0.03
 
 
+# How long the scout (see `numbrix_curses.scout`) looks for two solutions before it gives up
+# (seconds); a shared search hands out no work meanwhile, as on a two-core machine the two
+# would share one core. On boards with several solutions it wins within its first tenth of a
+# second or late (once, at 10x20, after 5 s).
+SCOUT_SECONDS = 0.5
+
+
+class ProbeDepth(Enum):
+    """How much a search probes at each node (see `Search._check`)."""
+
+    NONE = 0  # deductions only
+    RUN_ENDS = 1  # and the run ends
+    FULL = 2  # and runs, cells and cut cells, until nothing changes
+
+
 class OutOfBudget(Exception):
     """A dive used up its guesses."""
+
+
+class ScoutAnswered(Exception):
+    """The scout settled the question; `answer` says how (see `solver.scouting`)."""
+
+    def __init__(self, answer: bytes) -> None:
+        super().__init__("the scout answered")
+        self.answer = answer
 
 
 @dataclass
@@ -106,6 +131,12 @@ class Search(Probing):
         # the trail's length and the refutation counts when this process last published
         self.traded = -1
         self.traded_counts: list[int] = []
+        self.probe_depth = ProbeDepth.FULL
+        #: the scout working on this board beside this search, its job, and when it will
+        #: have given up (see `watch_scout`)
+        self.scout: tuple[Scout, int, float] | None = None
+        #: (in a scout) whether to stop now: the search then ends as if out of time
+        self.cancelled: Callable[[], bool] | None = None
 
     def setup(self) -> None:
         """Place the givens and set every number's candidate cells; raises on contradiction."""
@@ -309,10 +340,15 @@ class Search(Probing):
         )
         # Probe again while probing changes the board: each round of struck cells can
         # refute more trials (half the guesses for about the same time per guess).
-        while segs is not None and not self.diving:
+        depth = ProbeDepth.NONE if self.diving else self.probe_depth
+        while segs is not None and depth is not ProbeDepth.NONE:
             mark = len(self.trail)
             self._probe(segs)
             segs = self._settle()
+            if depth is ProbeDepth.RUN_ENDS:
+                if len(self.trail) == mark:
+                    break
+                continue
             if len(self.trail) == mark and segs is not None:
                 # The run ends have nothing more to give: lay the short runs whole.
                 self._probe_runs(segs)
@@ -471,6 +507,7 @@ class Search(Probing):
             return
 
         def work() -> bool:
+            self.scout = None  # (the scout answers to the process that sent it)
             try:
                 return self.run(limit, deadline, refute=target)
             except SearchTimeout:
@@ -479,6 +516,41 @@ class Search(Probing):
         stats = self.stats
         if self.team.fork_child(work, lambda: (stats.nodes, stats.backtracks)):
             target.given = True
+
+    def watch_scout(self, scout: Scout, job: int) -> None:
+        """Take `scout`'s word on `job` (this board) when it comes (see `_clock`). It needs a
+        core of its own, so a shared search hands out no work until it has answered."""
+        self.scout = (scout, job, time.monotonic() + SCOUT_SECONDS)
+        if self.team is not None:
+            self.team.helpers += 1
+
+    def _clock(self) -> None:
+        """Raise `SearchTimeout` past the deadline or when told to stop, and take the
+        scout's word when it has one: raise `ScoutAnswered`, or let the search share its
+        work again when the scout gave up."""
+        super()._clock()
+        if self.cancelled is not None and self.cancelled():
+            raise SearchTimeout
+        if self.scout is None:
+            return
+        scout, job, until = self.scout
+        if scout.answered(job):
+            answer = scout.answer(job)
+            self.forget_scout()
+            if answer is not None:
+                raise ScoutAnswered(answer)
+        elif time.monotonic() > until + 0.1:
+            self.forget_scout()  # (it would have said so by now: it has gone)
+
+    def forget_scout(self) -> None:
+        """Stop waiting for the scout (and tell it to drop the job); safe to call twice."""
+        if self.scout is None:
+            return
+        scout, job, _ = self.scout
+        self.scout = None
+        scout.cancel(job)
+        if self.team is not None:
+            self.team.helpers -= 1
 
     def _wiggle(self, number: int, cell: int) -> None:
         """Lay the run one cell further: `number` goes on `cell`."""

@@ -1,0 +1,201 @@
+"""A standing helper process that runs a second, quicker kind of search beside the main one.
+
+On a board with several solutions a search's answer comes only as soon as its way to a first
+solution, and the deep probing that makes a proof of uniqueness short makes that way slow; a
+search that probes little meets solutions sooner on many such boards (and later on others).
+So while the main search proves, a scout runs that other search on the same board on another
+core, and whichever answers first answers (`solver.search` decides what the scout searches
+and how its word is taken).
+
+The scout is one process, forked once and kept: a fork per search would cost the searching
+process more than the scout saves, as after a fork every page Python writes (reference counts
+live on every page) is copied first: 1.5 to 5 ms of a 10-60 ms search. Jobs go to it through
+a pipe and answers come back through another, each message in one piece; a few bytes of
+shared memory say which job is wanted (the scout drops a job the moment it is not) and which
+was answered last, so the main search looks for an answer for the price of reading them. The
+scout leaves when the pipe of jobs ends, that is when every process that could send it one has
+gone; it ignores Ctrl-C, which is for the process that uses it.
+
+Only POSIX systems fork; `Scout.shared` says None elsewhere, and the caller searches alone.
+"""
+from __future__ import annotations
+
+import atexit
+import errno
+import mmap
+import os
+import signal
+import struct
+from typing import Callable
+
+# (job, length) before every message; the shared memory holds (wanted job, answered job)
+_HEADER = struct.Struct("<II")
+_JOBS = struct.Struct("<II")
+
+#: what a scout runs on a job: (payload, "should I stop now?") -> answer, or None if it
+#: gave up (or was told to stop)
+Serve = Callable[[bytes, Callable[[], bool]], "bytes | None"]
+
+
+class Scout:
+    """The coordinator's handle on the standing scout process (see the module docstring)."""
+
+    _shared: Scout | None = None
+
+    def __init__(self, serve: Serve) -> None:
+        self._mem = mmap.mmap(-1, _JOBS.size)  # anonymous, shared with the scout
+        self._mem[:] = _JOBS.pack(0, 0)
+        self._job = 0
+        self.pid = 0
+        job_read, self._job_write = os.pipe()
+        self._answer_read, answer_write = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.close(self._job_write)
+                os.close(self._answer_read)
+                signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the coordinator
+                for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGTSTP):
+                    signal.signal(sig, signal.SIG_DFL)
+                self._serve(serve, job_read, answer_write)
+            finally:
+                os._exit(0)
+        os.close(job_read)
+        os.close(answer_write)
+        os.set_blocking(self._answer_read, False)
+        self.pid = pid
+
+    @classmethod
+    def shared(cls, serve: Serve) -> Scout | None:
+        """The process's scout, started on first use (None where processes cannot fork)."""
+        scout = cls._shared
+        if scout is not None and not scout.alive():
+            scout.close()
+            scout = cls._shared = None
+        if scout is None and hasattr(os, "fork"):
+            try:
+                scout = cls._shared = cls(serve)
+            except OSError:
+                return None
+            atexit.register(scout.close)
+        return scout
+
+    # ------------------------------------------------------- the coordinator
+    def submit(self, payload: bytes) -> int:
+        """Hand the scout a job (dropping any earlier one); its number, or 0 if the scout
+        cannot take it (it has gone: `shared` starts another next time)."""
+        self._drain()
+        self._job = self._job % 0xFFFF_FFFF + 1
+        self._mem[: _JOBS.size // 2] = struct.pack("<I", self._job)
+        try:
+            os.write(self._job_write, _HEADER.pack(self._job, len(payload)) + payload)
+        except OSError:
+            self.close()
+            return 0
+        return self._job
+
+    def answered(self, job: int) -> bool:
+        """Has the scout answered `job`? (Reads shared memory only: cheap enough to ask
+        between any two steps of a search.)"""
+        return self.pid != 0 and _JOBS.unpack(self._mem)[1] == job
+
+    def answer(self, job: int) -> bytes | None:
+        """The scout's answer to `job` once `answered` says so: bytes, or None if it gave up."""
+        for number, payload in self._drain():
+            if number == job:
+                return payload or None
+        return None
+
+    def cancel(self, job: int) -> None:
+        """Tell the scout to drop `job` if it still works on it."""
+        if self.pid and _JOBS.unpack(self._mem)[0] == job:
+            self._mem[: _JOBS.size // 2] = struct.pack("<I", 0)
+
+    def alive(self) -> bool:
+        if not self.pid:
+            return False
+        try:
+            done, _ = os.waitpid(self.pid, os.WNOHANG)
+        except ChildProcessError:
+            return False
+        return done == 0
+
+    def close(self) -> None:
+        """Stop the scout and wait for it; safe to call more than once."""
+        if Scout._shared is self:
+            Scout._shared = None
+        for fd in (self._job_write, self._answer_read):
+            if fd >= 0:
+                os.close(fd)
+        self._job_write = self._answer_read = -1
+        if self.pid:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+            except OSError:
+                pass
+            self.pid = 0
+        if not self._mem.closed:
+            self._mem.close()
+
+    def _drain(self) -> list[tuple[int, bytes]]:
+        """Every whole answer waiting in the pipe (answers are written in one piece each,
+        under PIPE_BUF, so a reader never meets half of one)."""
+        messages = []
+        while self._answer_read >= 0:
+            try:
+                head = os.read(self._answer_read, _HEADER.size)
+            except BlockingIOError:
+                break
+            if len(head) < _HEADER.size:
+                break  # (end of file: the scout has gone)
+            number, length = _HEADER.unpack(head)
+            payload = _read_exactly(self._answer_read, length)
+            messages.append((number, payload))
+        return messages
+
+    # ------------------------------------------------------------ the scout
+    def _serve(self, serve: Serve, jobs: int, answers: int) -> None:
+        """(In the scout) take jobs until the pipe ends; answer each that is still wanted."""
+        mem = self._mem
+
+        def wanted() -> int:
+            return _JOBS.unpack(mem)[0]
+
+        while True:
+            head = _read_exactly(jobs, _HEADER.size)
+            if len(head) < _HEADER.size:
+                return
+            job, length = _HEADER.unpack(head)
+            payload = _read_exactly(jobs, length)
+            if len(payload) < length:
+                return
+            if wanted() != job:
+                continue  # dropped before it started
+            try:
+                answer = serve(payload, lambda: wanted() != job)
+            except Exception:
+                answer = None  # the coordinator searches on as if there were no scout
+            try:
+                os.write(answers, _HEADER.pack(job, len(answer or b"")) + (answer or b""))
+            except OSError as why:
+                if why.errno == errno.EPIPE:
+                    return
+                raise
+            mem[_JOBS.size // 2 :] = struct.pack("<I", job)
+
+
+def _read_exactly(fd: int, length: int) -> bytes:
+    """`length` bytes from `fd`, fewer only at its end (waits for a message's rest)."""
+    data = b""
+    while len(data) < length:
+        try:
+            chunk = os.read(fd, length - len(data))
+        except BlockingIOError:
+            # (the coordinator's end does not block; a message is written whole, so its
+            # rest is already on its way)
+            continue
+        if not chunk:
+            break
+        data += chunk
+    return data

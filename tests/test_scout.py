@@ -1,0 +1,217 @@
+"""The scout: a standing process that searches the same board another way beside the main
+search. Whatever it says must leave every verdict as the main search alone would give it;
+it must drop a job the moment the job is not wanted, survive Ctrl-C, be replaced when it
+has gone, and leave nothing behind.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import numpy as np
+import pytest
+
+from brute import matching
+from helpers import corpus_boards
+from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.scout import Scout
+from numbrix_curses.solver import Status, scouting, solve
+from numbrix_curses.solver.search import Search
+from numbrix_curses.workers import Team
+from test_solver import check_result, expected_status
+from test_workers import sparse_boards
+
+pytestmark = pytest.mark.skipif(
+    not Team.possible(2, 100), reason="no fork-based sharing on this system"
+)
+
+
+@pytest.fixture
+def fresh_scout():
+    """A scout started within the test (so it carries the test's patches), gone after it."""
+    if Scout._shared is not None:
+        Scout._shared.close()
+    yield
+    if Scout._shared is not None:
+        Scout._shared.close()
+
+
+@pytest.fixture
+def scout_answers(monkeypatch):
+    """The scout's answers the main searches took, as (exhausted, solutions) pairs."""
+    taken: list[tuple[bool, list[np.ndarray]]] = []
+    read = scouting.read_answer
+
+    def recording(puzzle, answer):
+        taken.append(read(puzzle, answer))
+        return taken[-1]
+
+    monkeypatch.setattr(scouting, "read_answer", recording)
+    return taken
+
+
+@pytest.fixture
+def main_search_waits(monkeypatch, fresh_scout):
+    """The main search waits for the scout's word before it searches, so every board the
+    scout settles is settled by the scout (the scout, forked after this patch, has no scout
+    of its own to wait for)."""
+    run = Search.run
+
+    def waiting(self, *args, **kwargs):
+        while self.scout is not None:
+            self._clock()  # (raises ScoutAnswered when the answer comes)
+            time.sleep(0.001)
+        return run(self, *args, **kwargs)
+
+    monkeypatch.setattr(Search, "run", waiting)
+
+
+def with_slips(boards: list[Puzzle]) -> list[Puzzle]:
+    """Each board, then the same with its two smallest givens swapped (a slip that often
+    leaves no solution)."""
+    out = []
+    for puzzle in boards:
+        out.append(puzzle)
+        flat = puzzle.givens.ravel().copy()
+        cells = sorted(np.flatnonzero(flat), key=lambda cell: flat[cell])
+        if len(cells) >= 2:
+            flat[cells[0]], flat[cells[1]] = flat[cells[1]], flat[cells[0]]
+            out.append(Puzzle(flat.reshape(puzzle.rows, puzzle.cols)))
+    return out
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = f"/proc/{pid}/stat"
+    if os.path.exists(stat):
+        with open(stat) as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    return True
+
+
+@pytest.mark.parametrize("rows, cols, share", [(4, 5, 0.2), (3, 7, 0.15), (5, 5, 0.12)])
+def test_the_scouts_verdicts_agree_with_brute_force(
+    main_search_waits, scout_answers, rows, cols, share
+) -> None:
+    for puzzle in with_slips(sparse_boards(rows, cols, 25, share, seed=rows * 100 + cols + 1)):
+        result = solve(puzzle, workers=2)
+        check_result(puzzle, result)
+        paths = matching(puzzle)
+        assert result.status is expected_status(len(paths)), puzzle.givens.tolist()
+        if result.status is Status.UNIQUE:
+            assert np.array_equal(result.solution.ravel(), paths[0])
+    # the scout settled boards of every kind: by two solutions, and by searching its whole
+    # tree (finding one solution, or none)
+    assert any(len(grids) == 2 for _, grids in scout_answers)
+    assert any(exhausted and len(grids) == 1 for exhausted, grids in scout_answers)
+    assert any(exhausted and not grids for exhausted, grids in scout_answers)
+
+
+def test_corpus_boards_keep_their_verdicts_with_a_scout(fresh_scout, scout_answers) -> None:
+    ids = ["9x9-minimal-05", "9x9-multiple-00", "9x9-multiple-02", "9x9-multiple-06"]
+    puzzles, answers = corpus_boards("corpus-v1-9x9", ids)
+    for puzzle in puzzles:
+        result = solve(puzzle, workers=2, timeout=60)
+        check_result(puzzle, result)
+        if "minimal" in puzzle.id:
+            assert result.status is Status.UNIQUE
+            assert np.array_equal(result.solution, answers[puzzle.id])
+        else:
+            assert result.status is Status.MULTIPLE
+
+
+def test_a_scout_that_sends_nonsense_is_not_believed(
+    monkeypatch, main_search_waits, scout_answers
+) -> None:
+    """An answer whose grid is no solution makes the search start again alone."""
+
+    def lying(payload, stop):
+        rows, cols, _ = scouting._JOB.unpack_from(payload)
+        path = np.arange(rows * cols, dtype=np.uint16)[::-1]  # not a path of this board
+        return scouting._ANSWER.pack(True, 2) + path.tobytes() + path.tobytes()
+
+    monkeypatch.setattr(scouting, "serve", lying)
+    for puzzle in sparse_boards(4, 5, 8, 0.2, seed=7):
+        result = solve(puzzle, workers=2)
+        check_result(puzzle, result)
+        assert result.status is expected_status(len(matching(puzzle)))
+    assert scout_answers == []  # (each was refused: `read_answer` raised)
+
+
+def wait_for(scout: Scout, job: int) -> bytes | None:
+    for _ in range(1000):
+        if scout.answered(job):
+            return scout.answer(job)
+        time.sleep(0.002)
+    raise AssertionError(f"job {job} was never answered")
+
+
+def test_a_job_no_longer_wanted_is_dropped_at_once() -> None:
+    def endless(payload: bytes, stop) -> bytes | None:
+        if payload == b"quick":
+            return b"done"
+        while not stop():
+            time.sleep(0.001)
+        return None
+
+    scout = Scout(endless)
+    try:
+        first = scout.submit(b"forever")
+        time.sleep(0.05)
+        assert not scout.answered(first)
+        # a new job drops the one before: the scout, stuck on it otherwise, answers at once
+        assert wait_for(scout, scout.submit(b"quick")) == b"done"
+        third = scout.submit(b"forever")
+        time.sleep(0.05)
+        scout.cancel(third)  # so does a cancel
+        assert wait_for(scout, third) is None  # (it gave up)
+        assert wait_for(scout, scout.submit(b"quick")) == b"done"
+        pid = scout.pid
+    finally:
+        scout.close()
+    assert not alive(pid)
+
+
+def test_the_scout_ignores_ctrl_c_and_leaves_when_closed(fresh_scout) -> None:
+    scout = Scout.shared(scouting.serve)
+    assert scout is not None
+    pid = scout.pid
+    os.kill(pid, signal.SIGINT)
+    time.sleep(0.05)
+    assert alive(pid)
+    puzzle = Puzzle.from_rows([[1, 0, 0], [0, 0, 0], [0, 0, 9]])
+    assert solve(puzzle, workers=2).status is expected_status(len(matching(puzzle)))
+    scout.close()
+    assert not alive(pid)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)  # reaped
+
+
+def test_a_scout_that_has_gone_is_replaced(fresh_scout, scout_answers) -> None:
+    first = Scout.shared(scouting.serve)
+    assert first is not None
+    os.kill(first.pid, signal.SIGKILL)
+    time.sleep(0.05)
+    for puzzle in sparse_boards(4, 5, 5, 0.2, seed=11):
+        result = solve(puzzle, workers=2)
+        assert result.status is expected_status(len(matching(puzzle)))
+    second = Scout._shared
+    assert second is not None and second is not first and second.alive()
+
+
+def test_the_scout_is_not_sent_where_it_cannot_help(monkeypatch, fresh_scout) -> None:
+    """One process, a watched search, counting past two: no scout is started."""
+    sent = []
+    monkeypatch.setattr(scouting, "send", lambda *args: sent.append(args))
+    puzzle = Puzzle.from_rows([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    solve(puzzle, workers=1)
+    solve(puzzle, workers=2, on_event=lambda event: None)
+    solve(puzzle, workers=2, limit=5)
+    assert sent == []
+    solve(puzzle, workers=2)
+    assert len(sent) == 1
+    assert Scout._shared is None  # (the patched `send` never started one)
