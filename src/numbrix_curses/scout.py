@@ -28,6 +28,12 @@ import signal
 import struct
 from typing import Callable
 
+if hasattr(os, "fork"):
+    # what the scout needs of POSIX, in one place; without fork `Scout.shared` says None
+    _fork, _WNOHANG = os.fork, os.WNOHANG
+    _SIGKILL = signal.SIGKILL
+    _DEFAULT_ON = (signal.SIGTERM, signal.SIGHUP, signal.SIGTSTP)
+
 # (job, length) before every message; the shared memory holds (wanted job, answered job)
 _HEADER = struct.Struct("<II")
 _JOBS = struct.Struct("<II")
@@ -49,13 +55,19 @@ class Scout:
         self.pid = 0
         job_read, self._job_write = os.pipe()
         self._answer_read, answer_write = os.pipe()
-        pid = os.fork()
+        pid = _fork()
         if pid == 0:
             try:
                 os.close(self._job_write)
                 os.close(self._answer_read)
+                # Nothing of the caller's terminal or pipes stays open here: a reader of
+                # the caller's output sees its end when the caller ends.
+                quiet = os.open(os.devnull, os.O_RDWR)
+                for fd in (0, 1, 2):
+                    os.dup2(quiet, fd)
+                os.close(quiet)
                 signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the coordinator
-                for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGTSTP):
+                for sig in _DEFAULT_ON:
                     signal.signal(sig, signal.SIG_DFL)
                 self._serve(serve, job_read, answer_write)
             finally:
@@ -115,7 +127,7 @@ class Scout:
         if not self.pid:
             return False
         try:
-            done, _ = os.waitpid(self.pid, os.WNOHANG)
+            done, _ = os.waitpid(self.pid, _WNOHANG)
         except ChildProcessError:
             return False
         return done == 0
@@ -130,7 +142,7 @@ class Scout:
         self._job_write = self._answer_read = -1
         if self.pid:
             try:
-                os.kill(self.pid, signal.SIGKILL)
+                os.kill(self.pid, _SIGKILL)
                 os.waitpid(self.pid, 0)
             except OSError:
                 pass

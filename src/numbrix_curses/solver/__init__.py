@@ -12,6 +12,8 @@ sound deductions alone, for the deduction engine's trials. The search inside, la
 - `search`:    guessing, backtracking, restarts, and sharing the tree among processes;
 - `partner`:   what the search trades with the process probing its root beside it;
 - `twin`:      a second solution next to a first, by local rewiring;
+- `scouting`:  the search a second process runs beside this one, probing little, which
+               often meets two solutions first (see `numbrix_curses.scout`);
 - `results`:   what a solve returns and what a watcher is told.
 
 The timings and guess counts quoted in comments in these modules were measured when each

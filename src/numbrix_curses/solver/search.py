@@ -73,10 +73,12 @@ _PARTNER_AFTER = 0.03
 
 
 # How long the scout (see `numbrix_curses.scout`) looks for two solutions before it gives up
-# (seconds); a shared search hands out no work meanwhile, as on a two-core machine the two
-# would share one core. On boards with several solutions it wins within its first tenth of a
-# second or late (once, at 10x20, after 5 s).
-SCOUT_SECONDS = 0.5
+# (seconds). A shared search hands out no work meanwhile, as on a two-core machine the two
+# would share one core, so the long proofs pay for it: the benchmark's clue-minimal 15x15
+# boards, two processes, 3.8 s in all with 0.2 s, 4.4 s with 0.5 s, 3.6 s without a scout,
+# while the boards made from them with several solutions took a median 0.17 s (0.21 s
+# without). The scout wins within its first tenth of a second or late (once at 10x20, after 5 s).
+SCOUT_SECONDS = 0.2
 
 
 class ProbeDepth(Enum):
