@@ -215,3 +215,26 @@ def test_the_scout_is_not_sent_where_it_cannot_help(monkeypatch, fresh_scout) ->
     solve(puzzle, workers=2)
     assert len(sent) == 1
     assert Scout._shared is None  # (the patched `send` never started one)
+
+
+def test_a_process_forked_from_the_owner_leaves_its_scout_alone(fresh_scout) -> None:
+    """A process forked from the scout's owner (a pool worker, say) starts a scout of its
+    own if it needs one, and closing its copy of the owner's does not touch the owner's."""
+    scout = Scout.shared(scouting.serve)
+    assert scout is not None
+    pid = os.fork()
+    if pid == 0:
+        code = 2
+        try:
+            mine = Scout.shared(scouting.serve)
+            code = 0 if mine is not None and mine is not scout and mine.alive() else 1
+            if mine is not None:
+                mine.close()
+            scout.close()
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert scout.alive() and Scout._shared is scout
+    job = scout.submit(scouting._JOB.pack(1, 1, time.monotonic() + 5) + b"\x01\x00")
+    assert wait_for(scout, job) is not None  # (a 1x1 board: the scout still answers)

@@ -53,6 +53,7 @@ class Scout:
         self._mem[:] = _JOBS.pack(0, 0)
         self._job = 0
         self.pid = 0
+        self._owner = os.getpid()  # (a process forked from the owner must leave it be)
         job_read, self._job_write = os.pipe()
         self._answer_read, answer_write = os.pipe()
         pid = _fork()
@@ -81,6 +82,8 @@ class Scout:
     def shared(cls, serve: Serve) -> Scout | None:
         """The process's scout, started on first use (None where processes cannot fork)."""
         scout = cls._shared
+        if scout is not None and scout._owner != os.getpid():
+            scout = cls._shared = None  # (this process was forked from its owner: not ours)
         if scout is not None and not scout.alive():
             scout.close()
             scout = cls._shared = None
@@ -136,6 +139,8 @@ class Scout:
         """Stop the scout and wait for it; safe to call more than once."""
         if Scout._shared is self:
             Scout._shared = None
+        if self._owner != os.getpid():
+            return  # (the owner's scout, seen from a process forked from it)
         for fd in (self._job_write, self._answer_read):
             if fd >= 0:
                 os.close(fd)
