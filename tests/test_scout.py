@@ -13,14 +13,13 @@ import numpy as np
 import pytest
 
 from brute import matching
-from helpers import corpus_boards
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.scout import Scout
 from numbrix_curses.solver import Status, scouting, solve
 from numbrix_curses.solver.search import Search
 from numbrix_curses.workers import Team
 from test_solver import check_result, expected_status
-from test_workers import sparse_boards
+from test_workers import assert_corpus_verdicts, sparse_boards
 
 pytestmark = pytest.mark.skipif(
     not Team.possible(2, 100), reason="no fork-based sharing on this system"
@@ -111,17 +110,9 @@ def test_the_scouts_verdicts_agree_with_brute_force(
     assert any(exhausted and not grids for exhausted, grids in scout_answers)
 
 
-def test_corpus_boards_keep_their_verdicts_with_a_scout(fresh_scout, scout_answers) -> None:
+def test_corpus_boards_keep_their_verdicts_with_a_scout(fresh_scout) -> None:
     ids = ["9x9-minimal-05", "9x9-multiple-00", "9x9-multiple-02", "9x9-multiple-06"]
-    puzzles, answers = corpus_boards("corpus-v1-9x9", ids)
-    for puzzle in puzzles:
-        result = solve(puzzle, workers=2, timeout=60)
-        check_result(puzzle, result)
-        if "minimal" in puzzle.id:
-            assert result.status is Status.UNIQUE
-            assert np.array_equal(result.solution, answers[puzzle.id])
-        else:
-            assert result.status is Status.MULTIPLE
+    assert_corpus_verdicts("corpus-v1-9x9", ids)
 
 
 def test_a_scout_that_sends_nonsense_is_not_believed(

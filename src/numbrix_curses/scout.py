@@ -28,10 +28,11 @@ import signal
 import struct
 from typing import Callable
 
+from numbrix_curses.workers import end_process
+
 if hasattr(os, "fork"):
     # what the scout needs of POSIX, in one place; without fork `Scout.shared` says None
     _fork, _WNOHANG = os.fork, os.WNOHANG
-    _SIGKILL = signal.SIGKILL
     _DEFAULT_ON = (signal.SIGTERM, signal.SIGHUP, signal.SIGTSTP)
 
 # (job, length) before every message; the shared memory holds (wanted job, answered job)
@@ -75,7 +76,10 @@ class Scout:
                 os._exit(0)
         os.close(job_read)
         os.close(answer_write)
+        # The coordinator never waits on the scout: a job the pipe has no room for (a scout
+        # stuck somewhere) is not sent, and answers are read only when they are there.
         os.set_blocking(self._answer_read, False)
+        os.set_blocking(self._job_write, False)
         self.pid = pid
 
     @classmethod
@@ -98,12 +102,16 @@ class Scout:
     # ------------------------------------------------------- the coordinator
     def submit(self, payload: bytes) -> int:
         """Hand the scout a job (dropping any earlier one); its number, or 0 if the scout
-        cannot take it (it has gone: `shared` starts another next time)."""
+        cannot take it now (busy, or gone: then `shared` starts another next time)."""
+        if not self.pid:
+            return 0
         self._drain()
         self._job = self._job % 0xFFFF_FFFF + 1
         self._mem[: _JOBS.size // 2] = struct.pack("<I", self._job)
         try:
             os.write(self._job_write, _HEADER.pack(self._job, len(payload)) + payload)
+        except BlockingIOError:
+            return 0
         except OSError:
             self.close()
             return 0
@@ -127,6 +135,7 @@ class Scout:
             self._mem[: _JOBS.size // 2] = struct.pack("<I", 0)
 
     def alive(self) -> bool:
+        """Is the scout process still there?"""
         if not self.pid:
             return False
         try:
@@ -146,11 +155,7 @@ class Scout:
                 os.close(fd)
         self._job_write = self._answer_read = -1
         if self.pid:
-            try:
-                os.kill(self.pid, _SIGKILL)
-                os.waitpid(self.pid, 0)
-            except OSError:
-                pass
+            end_process(self.pid)
             self.pid = 0
         if not self._mem.closed:
             self._mem.close()

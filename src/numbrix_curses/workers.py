@@ -435,15 +435,20 @@ class Partner:
         """(In the maker) end the partner and wait for it; safe to call more than once."""
         if self.pid:
             self._mem[0:1] = b"\1"
-            try:
-                _kill(self.pid, _SIGKILL)
-            except OSError:
-                pass
-            try:
-                os.waitpid(self.pid, 0)
-            except OSError:
-                pass
+            end_process(self.pid)
             self.pid = 0
         if not self._mem.closed:
             self._mem.close()
+
+
+def end_process(pid: int) -> None:
+    """Kill a child process and wait for it (nothing if it has gone already)."""
+    try:
+        _kill(pid, _SIGKILL)
+    except OSError:
+        pass
+    try:
+        os.waitpid(pid, 0)
+    except OSError:
+        pass
 
