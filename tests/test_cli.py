@@ -371,6 +371,24 @@ def test_play_an_id_two_puzzles_share_asks_for_a_number(run_numbrix, puzzle_file
     assert "2 puzzles have id 'twin' (numbers 1, 2)" in line and "--puzzle N" in line
 
 
+def test_puzzles_that_share_an_id_are_all_checked_with_a_warning(run_numbrix, puzzle_file):
+    path = puzzle_file(
+        f"# id: twin\n{UNIQUE_3X3}\n# id: twin\n{MULTIPLE_2X2}\n# id: other\n1 2\n4 3\n\n"
+        f"# id: twin\n{UNIQUE_3X3}"
+    )
+    result = run_numbrix("check", str(path))
+    assert result.stdout.splitlines() == ["twin: unique", "twin: multiple", "other: unique",
+                                          "twin: unique"]
+    assert result.returncode == 1  # (one has several solutions: the warning changes nothing)
+    assert result.stderr.splitlines() == [
+        f"{path}: warning: puzzles 1, 2 and 4 have the same id 'twin'; "
+        f"name one by its number, as {path}#4"
+    ]
+    # print labels its booklet by id too
+    printed = run_numbrix("print", str(path))
+    assert printed.returncode == 0 and "warning: puzzles 1, 2 and 4" in printed.stderr
+
+
 def test_play_missing_file(run_numbrix, tmp_path):
     missing = tmp_path / "gone.txt"
     line = assert_one_line_error(run_numbrix("play", str(missing)))

@@ -120,7 +120,7 @@ def load_puzzles(path: str) -> list[Puzzle]:
     from numbrix_curses.textformat import ParseError, read_puzzles
 
     try:
-        return read_puzzles(path)
+        puzzles = read_puzzles(path)
     except ParseError as error:
         raise UsageError(str(error)) from None
     except UnicodeDecodeError as error:
@@ -128,6 +128,22 @@ def load_puzzles(path: str) -> list[Puzzle]:
         raise UsageError(f"{display_name(path)}: not UTF-8 text ({error.reason})") from None
     except OSError as error:
         raise UsageError(os_error_line(error, path)) from None
+    return puzzles
+
+
+def warn_of_shared_ids(puzzles: list[Puzzle], name: str) -> None:
+    """A line on stderr for each id that more than one puzzle of the file has, for commands
+    whose output names puzzles by id: which is which then takes their numbers. (Only a
+    warning: every puzzle is used. `play --puzzle ID` refuses such an id instead.)"""
+    numbers: dict[str, list[int]] = {}
+    for index, puzzle in enumerate(puzzles, start=1):
+        if puzzle.id:
+            numbers.setdefault(puzzle.id, []).append(index)
+    for ident, found in numbers.items():
+        if len(found) > 1:
+            listed = ", ".join(map(str, found[:-1])) + f" and {found[-1]}"
+            tell(f"{name}: warning: puzzles {listed} have the same id {ident!r}; "
+                 f"name one by its number, as {name}#{found[-1]}")
 
 
 def os_error_line(error: OSError, path: str | None = None) -> str:
@@ -230,6 +246,7 @@ def solve_each(
 
     puzzles = load_puzzles(args.file)
     name = display_name(args.file)
+    warn_of_shared_ids(puzzles, name)
     statuses = []
     for index, puzzle in enumerate(puzzles, start=1):
         label = puzzle_label(puzzle, name, index)

@@ -15,6 +15,7 @@ from numbrix_curses.cli.common import (
     one_line,
     positive_seconds,
     status_value,
+    warn_of_shared_ids,
 )
 
 
@@ -41,6 +42,7 @@ def print_command(args: argparse.Namespace) -> int:
 
     puzzles = load_puzzles(args.file)
     name = display_name(args.file)
+    warn_of_shared_ids(puzzles, name)
     entries = []
     statuses = []
     for index, puzzle in enumerate(puzzles, start=1):
