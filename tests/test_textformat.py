@@ -120,6 +120,19 @@ def test_header_comment_block_is_skipped_and_does_not_leak_metadata():
     assert puzzle.metadata == {"id": "first"}
 
 
+def test_a_header_cut_from_its_grid_by_a_blank_line_still_names_it():
+    text = (
+        "# A booklet of puzzles\n# author: someone\n\n"  # a file header: names nothing
+        "# id: monday\n# difficulty: easy\n\n" + SMALL + "\n"  # cut off: names the grid
+        "# id: stray\n\n# id: tuesday\n1 2\n. .\n\n"  # the grid's own header wins
+        "3 . .\n"
+    )
+    puzzles = parse_puzzles(text, "t.txt")
+    assert [p.metadata for p in puzzles] == [
+        {"id": "monday", "difficulty": "easy"}, {"id": "tuesday"}, {}
+    ]
+
+
 def test_indented_rows_and_extra_spaces():
     puzzle = parse_one("   1   .  3\n  .  .   .\n .    . 9   \n")
     assert puzzle.givens.tolist() == SMALL_GIVENS

@@ -665,6 +665,7 @@ def _parse_blocks(text: str, filename: str) -> list[Puzzle]:
     puzzles = []
     line, pos = 1, 0
     before: tuple[re.Match[str], int, Puzzle | None] | None = None  # the block before
+    waiting: dict[str, str] = {}  # the header of the comments-only block just before
     for block in _BLOCK.finditer(text):
         line += text.count("\n", pos, block.start())
         pos = block.start()
@@ -678,8 +679,17 @@ def _parse_blocks(text: str, filename: str) -> list[Puzzle]:
             if not hint:
                 raise
             raise ParseError(error.filename, error.line, error.col, error.message + hint) from None
+        if puzzle is not None and not puzzle.metadata and waiting:
+            puzzle.metadata.update(waiting)
+        waiting = {}
         before = (block, line, puzzle)
         if puzzle is None:
+            # A header with an id, cut from its grid by a blank line, still names the grid
+            # below it (when that grid has no header of its own): a puzzle the file names
+            # must not lose its name to a stray blank line.
+            header = _metadata(block.group(), line, filename)
+            if "id" in header:
+                waiting = header
             continue
         if len(puzzles) == MAX_PUZZLES:
             raise ParseError(
