@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from brute import matching
+from numbrix_curses import scout as scout_module
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.scout import Scout
 from numbrix_curses.solver import Status, scouting, solve
@@ -229,3 +230,20 @@ def test_a_process_forked_from_the_owner_leaves_its_scout_alone(fresh_scout) -> 
     assert scout.alive() and Scout._shared is scout
     job = scout.submit(scouting._JOB.pack(1, 1, time.monotonic() + 5) + b"\x01\x00")
     assert wait_for(scout, job) is not None  # (a 1x1 board: the scout still answers)
+
+
+def test_without_a_fork_to_spare_the_search_goes_on_alone(monkeypatch, fresh_scout) -> None:
+    """Too many processes (or too little memory) to start a scout: the answers are the
+    same, and nothing is left open."""
+
+    def no_fork():
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(scout_module, "_fork", no_fork)
+    fds = set(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else set()
+    for puzzle in sparse_boards(4, 5, 6, 0.2, seed=5):
+        result = solve(puzzle, workers=2)
+        assert result.status is expected_status(len(matching(puzzle)))
+    assert Scout._shared is None
+    if fds:
+        assert set(os.listdir("/proc/self/fd")) <= fds

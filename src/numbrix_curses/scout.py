@@ -57,7 +57,13 @@ class Scout:
         self._owner = os.getpid()  # (a process forked from the owner must leave it be)
         job_read, self._job_write = os.pipe()
         self._answer_read, answer_write = os.pipe()
-        pid = _fork()
+        try:
+            pid = _fork()
+        except OSError:  # (too many processes, or too little memory: no scout then)
+            for fd in (job_read, self._job_write, self._answer_read, answer_write):
+                os.close(fd)
+            self._mem.close()
+            raise
         if pid == 0:
             try:
                 os.close(self._job_write)
