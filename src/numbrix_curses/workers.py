@@ -50,6 +50,8 @@ if hasattr(os, "fork"):
     _RESET = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGTSTP)
 else:
     _PIPE_BUF = 0
+#: the longest message a pipe takes in one piece here (0 where processes do not fork)
+PIPE_BUF = _PIPE_BUF
 _HEADER = struct.Struct("<cI")
 _DONE_COUNTS = struct.Struct("<?qq")  # exhausted, guesses, backtracks
 _SPAWNED, _SOLUTION, _DONE_KIND, _TIMEOUT, _ERROR = b"S", b"P", b"D", b"T", b"E"

@@ -26,7 +26,7 @@ from numbrix_curses.puzzle import Puzzle, path_to_grid
 from numbrix_curses.scout import Scout
 from numbrix_curses.solver.board import SearchTimeout
 from numbrix_curses.solver.search import SCOUT_SECONDS, ProbeDepth, Search
-from numbrix_curses.workers import Broken, path_cells
+from numbrix_curses.workers import PIPE_BUF, Broken, path_cells
 
 #: whether a search that may use more than one process sends a scout at all (the tests of
 #: sharing a search among processes turn it off, to have the second core to share)
@@ -36,12 +36,13 @@ DIVES_UP_TO = 160
 # every process here), then the givens; answers: exhausted, solutions, then their paths
 _JOB = struct.Struct("<HHd")
 _ANSWER = struct.Struct("<?B")
-_LARGEST_MESSAGE = 4096 - 8  # (one pipe write, whole: POSIX's least PIPE_BUF)
+_LARGEST_MESSAGE = PIPE_BUF - 8  # (a message goes in one pipe write, after its header)
 
 
 def fits(puzzle: Puzzle) -> bool:
     """Is scouting on and can a job and answer on `puzzle` go in one message each?"""
-    return ENABLED and _ANSWER.size + 2 * 2 * puzzle.size <= _LARGEST_MESSAGE
+    longest = max(_JOB.size + 2 * puzzle.size, _ANSWER.size + 2 * 2 * puzzle.size)
+    return ENABLED and longest <= _LARGEST_MESSAGE
 
 
 def send(puzzle: Puzzle, deadline: float | None) -> tuple[Scout, int] | None:
