@@ -247,3 +247,28 @@ def test_without_a_fork_to_spare_the_search_goes_on_alone(monkeypatch, fresh_sco
     assert Scout._shared is None
     if fds:
         assert set(os.listdir("/proc/self/fd")) <= fds
+
+
+def test_a_scout_that_missed_a_solution_found_here_is_not_believed(
+    monkeypatch, fresh_scout, scout_answers
+) -> None:
+    """The scout says it searched everything and found nothing, while the main search holds
+    a solution: its word is dropped and the search starts again alone."""
+    monkeypatch.setattr(scouting, "serve", lambda payload, stop: scouting._ANSWER.pack(True, 0))
+    run = Search.run
+
+    def first_a_solution_then_wait(self, *args, **kwargs):
+        if self.scout is not None:
+            path = matching(self.puzzle)[0]
+            self.solutions.append(np.asarray(path).reshape(self.puzzle.rows, self.puzzle.cols))
+            while self.scout is not None:
+                self._clock()
+                time.sleep(0.001)
+        return run(self, *args, **kwargs)
+
+    monkeypatch.setattr(Search, "run", first_a_solution_then_wait)
+    for puzzle in sparse_boards(4, 5, 6, 0.2, seed=13):
+        result = solve(puzzle, workers=2)
+        check_result(puzzle, result)
+        assert result.status is expected_status(len(matching(puzzle)))
+    assert scout_answers and all(answer == (True, []) for answer in scout_answers)

@@ -143,7 +143,10 @@ def _solve(
         except ScoutAnswered as scout:
             # the same search over the whole tree, probing less (see `scouting`)
             exhausted, theirs = scouting.read_answer(puzzle, scout.answer)
-            solutions = _merged(search.solutions, theirs)
+            solutions = _merged(theirs, search.solutions)
+            if exhausted and len(solutions) > len(theirs) and len(solutions) < limit:
+                # It searched everything, yet missed a solution found here: not believed.
+                raise Broken("the scout's search missed a solution")
         found = len(solutions)
         if found >= 2:
             status = Status.MULTIPLE
