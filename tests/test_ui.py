@@ -358,6 +358,27 @@ def test_check_notices_numbers_that_will_not_work_out_without_saying_where(
         assert "!" not in "".join(board.text(r, c) for r in range(3) for c in range(3))
 
 
+def test_a_check_before_the_solution_is_known_waits_for_it(tmp_path: Path, state: Path):
+    """A board breaks no rule, but the background solve has not finished: the check says
+    it is comparing, then ends by itself when the solution is known; Esc gives it up."""
+    from helpers import corpus_boards
+    from numbrix_curses.textformat import format_compact
+
+    # a clue-minimal 20x20 board: its solve takes seconds in one process
+    puzzles, _ = corpus_boards("corpus-v1-20x20", ["20x20-minimal-02"])
+    path = tmp_path / "slow.txt"
+    path.write_text(format_compact(puzzles[0]))
+    term = start(play_command(str(path)), state, rows=ROWS, cols=COLS)
+    with term:
+        term.wait_text("c check")
+        term.send("c")
+        term.wait_message("comparing with the solution")
+        term.send("\x1b")
+        term.wait_message("Cancelled.")
+        term.send("c")  # (and if the solve has just ended, the check answers at once)
+        term.wait_message("No mistakes found.", timeout=90)
+
+
 def test_hint_and_auto_fill(term: Terminal, board: Board):
     from numbrix_curses.assist import deduce_available
 

@@ -110,6 +110,8 @@ class PlayScreen(BoardScreen):
         self.task_kind = ""
         self.task_revision = -1
         self.reveal_waiting = False
+        #: the revision a check waits on the background solve for, or -1 (see `_check`)
+        self.check_waiting = -1
         self.saved_revision = -1 if game.moves else game.revision
         self.last_save = time.monotonic()
         self.save_failed = False
@@ -277,6 +279,17 @@ class PlayScreen(BoardScreen):
                 MessageKind.ERROR,
             )
             return
+        job = self.solution_job
+        if not job.done:
+            # The board breaks no rule so far; whether a number leads nowhere takes the
+            # solution, which the background solve is still working out: the check ends
+            # when it has (see `tick`), unless the board changes first.
+            self.check_waiting = game.revision
+            self.message = Message("No contradiction so far; comparing with the solution... "
+                                   "(Esc cancels)")
+            return
+        self.check_waiting = -1
+        status = job.result.status.value if job.result is not None else None
         solution = self._solution()
         wrong = wrong_entries(game.grid, solution) if solution is not None else []
         if wrong:
@@ -284,6 +297,12 @@ class PlayScreen(BoardScreen):
                 f"No contradiction yet, but {plural(len(wrong), 'number')} will not work out.",
                 MessageKind.ERROR,
             )
+        elif status == "none":
+            self.message = Message(NO_SOLUTION, MessageKind.ERROR)
+        elif status in (None, "timeout"):
+            self.message = Message("No contradiction found. (The solver could not work out "
+                                   "the solution, so a number that leads nowhere cannot be "
+                                   "told.)")
         else:
             self.message = Message("No mistakes found.", MessageKind.SUCCESS)
 
@@ -390,6 +409,10 @@ class PlayScreen(BoardScreen):
         self._finish_reveal()
         return None
 
+    def _waits_for_solution(self) -> bool:
+        """Is a reveal or a check waiting for the background solve?"""
+        return self.reveal_waiting or self.check_waiting >= 0
+
     def _tell_verdict(self) -> None:
         """Say once, as soon as the background solve knows, that the puzzle has several
         solutions or none: a newspaper puzzle typed in with a slip is then no mystery."""
@@ -461,8 +484,9 @@ class PlayScreen(BoardScreen):
             self.task.cancel()
             self.task = None
             self.message = Message("Cancelled.")
-        if self.reveal_waiting:
+        if self.reveal_waiting or self.check_waiting >= 0:
             self.reveal_waiting = False
+            self.check_waiting = -1
             self.message = Message("Cancelled.")
 
     def tick(self) -> Nav | None:
@@ -471,8 +495,13 @@ class PlayScreen(BoardScreen):
             self._save_failed(failure)
         elif self.save_failed and self.saved_revision == self.game.revision:
             self.save_failed = False
+        if self.check_waiting >= 0 and self.check_waiting != self.game.revision:
+            self.check_waiting = -1  # the board changed: that check is moot
+            self.message = None
         if self.reveal_waiting and self.solution_job.done:
             self._finish_reveal()
+        elif self.check_waiting >= 0 and self.solution_job.done:
+            self._check()
         elif not self.verdict_told and self.solution_job.done:
             self._tell_verdict()
         task = self.task
@@ -672,7 +701,7 @@ class PlayScreen(BoardScreen):
         ]
 
     def redraw_after_ms(self) -> int:
-        if self.task is not None or self.reveal_waiting:
+        if self.task is not None or self._waits_for_solution():
             return 120  # the spinner
         if self.game.solved is not None or self.game.paused:
             return -1
@@ -720,7 +749,7 @@ class PlayScreen(BoardScreen):
             return
         layout, grid = placed
         message = self.message
-        if (self.task is not None or self.reveal_waiting) and message is not None:
+        if (self.task is not None or self._waits_for_solution()) and message is not None:
             started = self.task.started if self.task is not None else self.solution_job.started
             message = Message(f"{spinner(started)} {message.text}", message.kind)
         if message is not None and not layout.side_panel:
