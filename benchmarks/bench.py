@@ -393,6 +393,30 @@ def target_limit(puzzle: Puzzle) -> float:
     return 1.0 if cells <= 144 else 5.0 if cells <= 225 else 30.0
 
 
+def timing_order(boards: list[corpus.Board]) -> list[corpus.Board]:
+    """`boards` in the order they are timed: each minimal board followed by the boards made
+    from it (several solutions, slips), then the rest as they come.
+
+    The targets compare boards made from a minimal board with that board; timed next to it,
+    the two meet the machine in the same state. (Timed kind by kind, a class's boards with
+    several solutions ran 10-40 s after their parents, and on a machine whose speed drifts
+    over minutes that once made a class look twice as slow as its parents, or faster.)
+    """
+    children: dict[str, list[corpus.Board]] = {}
+    for board in boards:
+        parent = board.notes.get("from")
+        if parent:
+            children.setdefault(parent, []).append(board)
+    ordered: list[corpus.Board] = []
+    for board in boards:
+        if not board.notes.get("from"):
+            ordered.append(board)
+            ordered.extend(children.pop(board.label, []))
+    for orphans in children.values():  # (a parent missing from the list)
+        ordered.extend(orphans)
+    return ordered
+
+
 def parent_medians(
     results: list[BoardResult], cls: str, kind: str
 ) -> tuple[float | None, float | None]:
@@ -727,7 +751,7 @@ def main(argv: list[str] | None = None) -> int:
             boards = corpus.build_class(cls, settings.per_class, settings.corpus_dir,
                                         settings.gen_limits, log=progress)
             built = time.monotonic()
-            for board in boards:
+            for board in timing_order(boards):
                 skip = dfs_skip_list(board, results, settings, dfs_counts, dfs_reasons)
                 result = run_board(board, names, settings, skip)
                 results.append(result)

@@ -169,3 +169,20 @@ def test_bench_quick_runs_end_to_end(tmp_path: Path) -> None:
     boards = [b for b in report["boards"] if b["class"] == "5x5"]
     assert boards
     assert all(b["verdicts"]["ours"] in ("unique", "multiple", "none") for b in boards)
+
+
+def test_bench_times_each_board_next_to_the_board_it_was_made_from() -> None:
+    """The targets compare boards made from a minimal board with that board, so the two
+    are timed one after the other (see `bench.timing_order`)."""
+    import bench
+    import corpus
+
+    def board(label: str, kind: str, parent: str | None = None) -> corpus.Board:
+        notes = {"from": parent} if parent else {}
+        return corpus.Board(Puzzle.from_rows([[1, 2], [4, 3]]), "2x2", kind, label, None, notes)
+
+    boards = [board("m0", "minimal"), board("m1", "minimal"), board("x0", "multiple", "m0"),
+              board("x1", "multiple", "m1"), board("n1", "none", "m1"),
+              board("lost", "slip", "gone"), board("b", "bundled")]
+    order = [b.label for b in bench.timing_order(boards)]
+    assert order == ["m0", "x0", "m1", "x1", "n1", "b", "lost"]
