@@ -16,11 +16,15 @@ from brute import matching
 from numbrix_curses import scout as scout_module
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.scout import Scout
-from numbrix_curses.solver import Status, scouting, solve
+from numbrix_curses.solver import scouting, solve
 from numbrix_curses.solver.search import Search
 from numbrix_curses.workers import Team
 from test_solver import check_result, expected_status
-from test_workers import assert_corpus_verdicts, sparse_boards
+from test_workers import (
+    assert_corpus_verdicts,
+    assert_two_processes_agree_with_brute_force,
+    sparse_boards,
+)
 
 pytestmark = pytest.mark.skipif(
     not Team.possible(2, 100), reason="no fork-based sharing on this system"
@@ -98,12 +102,7 @@ def test_the_scouts_verdicts_agree_with_brute_force(
     main_search_waits, scout_answers, rows, cols, share
 ) -> None:
     for puzzle in with_slips(sparse_boards(rows, cols, 25, share, seed=rows * 100 + cols + 1)):
-        result = solve(puzzle, workers=2)
-        check_result(puzzle, result)
-        paths = matching(puzzle)
-        assert result.status is expected_status(len(paths)), puzzle.givens.tolist()
-        if result.status is Status.UNIQUE:
-            assert np.array_equal(result.solution.ravel(), paths[0])
+        assert_two_processes_agree_with_brute_force(puzzle)
     # the scout settled boards of every kind: by two solutions, and by searching its whole
     # tree (finding one solution, or none)
     assert any(len(grids) == 2 for _, grids in scout_answers)

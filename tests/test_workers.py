@@ -113,15 +113,19 @@ def assert_corpus_verdicts(name: str, ids: list[str]) -> list:
     return results
 
 
+def assert_two_processes_agree_with_brute_force(puzzle: Puzzle) -> None:
+    result = solve(puzzle, workers=2)
+    check_result(puzzle, result)
+    paths = matching(puzzle)
+    assert result.status is expected_status(len(paths)), puzzle.givens.tolist()
+    if result.status is Status.UNIQUE:
+        assert np.array_equal(result.solution.ravel(), paths[0])
+
+
 @pytest.mark.parametrize("rows, cols, share", [(4, 5, 0.2), (3, 7, 0.15), (5, 5, 0.12)])
 def test_shared_search_agrees_with_brute_force(share_at_once, groups, rows, cols, share) -> None:
     for puzzle in sparse_boards(rows, cols, 25, share, seed=rows * 100 + cols):
-        result = solve(puzzle, workers=2)
-        check_result(puzzle, result)
-        paths = matching(puzzle)
-        assert result.status is expected_status(len(paths)), puzzle.givens.tolist()
-        if result.status is Status.UNIQUE:
-            assert np.array_equal(result.solution.ravel(), paths[0])
+        assert_two_processes_agree_with_brute_force(puzzle)
     assert groups, "the searches were never shared"
     assert_no_process_left(groups)
 

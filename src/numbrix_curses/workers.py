@@ -221,17 +221,10 @@ class Team:
         """Stop every other process and free the pipe (safe to call more than once)."""
         for pid in self.children:
             try:
-                _killpg(pid, _SIGKILL)
+                _killpg(pid, _SIGKILL)  # (its own children too)
             except OSError:
                 pass
-            try:
-                _kill(pid, _SIGKILL)
-            except OSError:
-                pass
-            try:
-                os.waitpid(pid, 0)
-            except OSError:
-                pass
+            end_process(pid)
         self.children.clear()
         for fd in (self._read_fd, self._write_fd):
             if fd >= 0:
