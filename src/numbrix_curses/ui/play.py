@@ -178,6 +178,8 @@ class PlayScreen(BoardScreen):
         refusal, nav = self._dispatch(action)
         if refusal is not None:
             self.message = self._refusal_message(refusal)
+        if self.check_waiting != self.game.revision:
+            self.check_waiting = -1  # the board changed: the check waited on is moot
         self._after_change(was_solved, refusal)
         return nav
 
@@ -297,7 +299,7 @@ class PlayScreen(BoardScreen):
                 f"No contradiction yet, but {plural(len(wrong), 'number')} will not work out.",
                 MessageKind.ERROR,
             )
-        elif status == "none":
+        elif self._has_no_solution():
             self.message = Message(NO_SOLUTION, MessageKind.ERROR)
         elif status in (None, "timeout"):
             self.message = Message("No contradiction found. (The solver could not work out "
@@ -409,9 +411,10 @@ class PlayScreen(BoardScreen):
         self._finish_reveal()
         return None
 
-    def _waits_for_solution(self) -> bool:
-        """Is a reveal or a check waiting for the background solve?"""
-        return self.reveal_waiting or self.check_waiting >= 0
+    def _busy(self) -> bool:
+        """Is a hint or fill working, or a reveal or a check waiting for the background
+        solve? (The message then shows the spinner.)"""
+        return self.task is not None or self.reveal_waiting or self.check_waiting >= 0
 
     def _tell_verdict(self) -> None:
         """Say once, as soon as the background solve knows, that the puzzle has several
@@ -495,9 +498,6 @@ class PlayScreen(BoardScreen):
             self._save_failed(failure)
         elif self.save_failed and self.saved_revision == self.game.revision:
             self.save_failed = False
-        if self.check_waiting >= 0 and self.check_waiting != self.game.revision:
-            self.check_waiting = -1  # the board changed: that check is moot
-            self.message = None
         if self.reveal_waiting and self.solution_job.done:
             self._finish_reveal()
         elif self.check_waiting >= 0 and self.solution_job.done:
@@ -701,7 +701,7 @@ class PlayScreen(BoardScreen):
         ]
 
     def redraw_after_ms(self) -> int:
-        if self.task is not None or self._waits_for_solution():
+        if self._busy():
             return 120  # the spinner
         if self.game.solved is not None or self.game.paused:
             return -1
@@ -749,7 +749,7 @@ class PlayScreen(BoardScreen):
             return
         layout, grid = placed
         message = self.message
-        if (self.task is not None or self._waits_for_solution()) and message is not None:
+        if self._busy() and message is not None:
             started = self.task.started if self.task is not None else self.solution_job.started
             message = Message(f"{spinner(started)} {message.text}", message.kind)
         if message is not None and not layout.side_panel:
