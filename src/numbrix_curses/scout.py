@@ -21,7 +21,6 @@ Only POSIX systems fork; `Scout.shared` says None elsewhere, and the caller sear
 from __future__ import annotations
 
 import atexit
-import errno
 import mmap
 import os
 import signal
@@ -204,12 +203,11 @@ class Scout:
                 answer = serve(payload, lambda: wanted() != job)
             except Exception:
                 answer = None  # the coordinator searches on as if there were no scout
+            body = answer or b""
             try:
-                os.write(answers, _HEADER.pack(job, len(answer or b"")) + (answer or b""))
-            except OSError as why:
-                if why.errno == errno.EPIPE:
-                    return
-                raise
+                os.write(answers, _HEADER.pack(job, len(body)) + body)
+            except OSError:
+                return  # (the coordinator has gone)
             mem[_JOBS.size // 2 :] = struct.pack("<I", job)
 
 

@@ -242,14 +242,17 @@ def _read_row(row: _Row, expected: int | None, filename: str) -> None:
     row.values = values
 
 
-def _opens_boxed(line: str) -> bool:
-    """Whether a grid line belongs to a boxed grid: a ``+---`` rule or a ``|`` row. A line
-    that starts ``+1`` is a compact row whose first cell is a signed number, to be refused
-    as that cell, not as a rule line gone wrong."""
+def _is_rule_line(line: str) -> bool:
+    """Whether a grid line is a boxed grid's ``+---`` rule. A line that starts ``+1`` is a
+    compact row whose first cell is a signed number, to be refused as that cell, not as a
+    rule line gone wrong."""
     stripped = line.lstrip()
-    return stripped.startswith("|") or (
-        stripped.startswith("+") and not stripped[1:2].isdigit()
-    )
+    return stripped.startswith("+") and not stripped[1:2].isdigit()
+
+
+def _opens_boxed(line: str) -> bool:
+    """Whether a grid line belongs to a boxed grid: a rule line or a ``|`` row."""
+    return line.lstrip().startswith("|") or _is_rule_line(line)
 
 
 def _boxed_row(number: int, line: str, filename: str) -> _Row | None:
@@ -281,7 +284,7 @@ def _cell_count(line: str) -> int | None:
     """How many cells a grid line holds, from its separators alone; None for a boxed
     grid's rule line."""
     stripped = line.strip()
-    if _opens_boxed(stripped) and stripped.startswith("+"):
+    if _is_rule_line(stripped):
         return None
     if stripped.startswith("|"):
         return max(0, stripped.count("|") - 1)
@@ -461,13 +464,16 @@ def _metadata(header: str, first_line: int, filename: str) -> dict[str, str]:
     return metadata
 
 
-def _parse_block(block: str, first_line: int, filename: str) -> Puzzle | None:
-    """The puzzle in one block of non-blank lines, or None for a block of comments only."""
+def _parse_block(
+    block: str, first_line: int, filename: str, inherited: dict[str, str] | None = None
+) -> Puzzle | None:
+    """The puzzle in one block of non-blank lines, or None for a block of comments only;
+    `inherited` is the metadata for a grid that has no header of its own."""
     grid_start = _GRID_START.search(block)
     if grid_start is None:
         return None  # a block of comments only (a file header, say)
     header = block[: grid_start.start()]
-    metadata = _metadata(header, first_line, filename)
+    metadata = _metadata(header, first_line, filename) or dict(inherited or {})
     grid_line = first_line + header.count("\n")
     lines = block[grid_start.start() :].split("\n")
     try:
@@ -673,14 +679,12 @@ def _parse_blocks(text: str, filename: str) -> list[Puzzle]:
         if size is not None and _sized_grid_follows(text, block, size, line, filename):
             continue  # a size line with blank lines between it and its grid
         try:
-            puzzle = _parse_block(block.group(), line, filename)
+            puzzle = _parse_block(block.group(), line, filename, waiting)
         except _OutOfRange as error:
             hint = _split_hint(text, block, line, error, before, filename)
             if not hint:
                 raise
             raise ParseError(error.filename, error.line, error.col, error.message + hint) from None
-        if puzzle is not None and not puzzle.metadata and waiting:
-            puzzle.metadata.update(waiting)
         waiting = {}
         before = (block, line, puzzle)
         if puzzle is None:

@@ -177,7 +177,7 @@ class Team:
         if self.is_coordinator:
             return
         while self.sent < len(own_solutions):
-            path = _path_of(own_solutions[self.sent])
+            path = path_of(own_solutions[self.sent])
             self._send(_SOLUTION, path)
             self.sent += 1
 
@@ -209,12 +209,12 @@ class Team:
     def distinct(self, own_solutions: list) -> int:
         """How many different solutions the processes hold together."""
         paths = set(self.found)
-        paths.update(_path_of(grid) for grid in own_solutions)
+        paths.update(path_of(grid) for grid in own_solutions)
         return len(paths)
 
     def solutions(self, own_solutions: list) -> list[bytes]:
         """Every different solution found by the others and not by this process, as paths."""
-        mine = {_path_of(grid) for grid in own_solutions}
+        mine = {path_of(grid) for grid in own_solutions}
         return [path for path in self.found if path not in mine]
 
     def close(self) -> None:
@@ -323,8 +323,9 @@ class Team:
             raise Broken(f"a solver process failed: {payload.decode(errors='replace')}")
 
 
-def _path_of(grid) -> bytes:
-    """A solution as its path (the cell of each number), the form reports carry."""
+def path_of(grid) -> bytes:
+    """A solution as its path (the cell of each number), the form reports carry
+    (`path_cells` reads it back)."""
     flat = grid.reshape(-1)
     path = array("H", bytes(2 * flat.size))
     for cell, number in enumerate(flat.tolist()):

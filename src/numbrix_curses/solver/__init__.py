@@ -36,10 +36,10 @@ from numbrix_curses.puzzle import Geometry, Puzzle, path_to_grid
 from numbrix_curses.solver.board import SearchTimeout, Stuck
 from numbrix_curses.solver.partner import traded_length
 from numbrix_curses.solver.propagate import Propagation
-from numbrix_curses.solver.results import EventKind, SearchEvent, SolveResult, SolveStats, Status
-from numbrix_curses.solver.search import ScoutAnswered, Search
-from numbrix_curses.solver.twin import twin_path
 from numbrix_curses.solver import scouting
+from numbrix_curses.solver.results import EventKind, SearchEvent, SolveResult, SolveStats, Status
+from numbrix_curses.solver.search import ScoutAnswered, Search, differs_from_all
+from numbrix_curses.solver.twin import twin_path
 from numbrix_curses.workers import Broken, Enough, Partner, Team, path_cells
 
 __all__ = [
@@ -209,7 +209,7 @@ def _merged(own: list[np.ndarray], more: list[np.ndarray]) -> list[np.ndarray]:
     """`own` solutions, then those of `more` that differ from them."""
     solutions = list(own)
     for grid in more:
-        if not any(np.array_equal(grid, known) for known in solutions):
+        if differs_from_all(grid, solutions):
             solutions.append(grid)
     return solutions
 

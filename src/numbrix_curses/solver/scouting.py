@@ -26,7 +26,7 @@ from numbrix_curses.puzzle import Puzzle, path_to_grid
 from numbrix_curses.scout import Scout
 from numbrix_curses.solver.board import SearchTimeout
 from numbrix_curses.solver.search import SCOUT_SECONDS, ProbeDepth, Search
-from numbrix_curses.workers import PIPE_BUF, Broken, path_cells
+from numbrix_curses.workers import PIPE_BUF, Broken, path_cells, path_of
 
 #: whether a search that may use more than one process sends a scout at all (the tests of
 #: sharing a search among processes turn it off, to have the second core to share)
@@ -75,9 +75,7 @@ def serve(payload: bytes, stop: Callable[[], bool]) -> bytes | None:
     except (Contradiction, SearchTimeout):
         return None  # (the main search says "none" as soon)
     grids = search.solutions[:2]
-    return _ANSWER.pack(exhausted, len(grids)) + b"".join(
-        np.argsort(grid.reshape(-1)).astype(np.uint16).tobytes() for grid in grids
-    )
+    return _ANSWER.pack(exhausted, len(grids)) + b"".join(path_of(grid) for grid in grids)
 
 
 def read_answer(puzzle: Puzzle, answer: bytes) -> tuple[bool, list[np.ndarray]]:

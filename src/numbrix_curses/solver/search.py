@@ -81,6 +81,11 @@ _PARTNER_AFTER = 0.03
 SCOUT_SECONDS = 0.2
 
 
+def differs_from_all(grid: np.ndarray, known: list[np.ndarray]) -> bool:
+    """Whether `grid` differs from every grid of `known`."""
+    return not any(np.array_equal(grid, other) for other in known)
+
+
 class ProbeDepth(Enum):
     """How much a search probes at each node (see `Search._check`)."""
 
@@ -581,7 +586,7 @@ class Search(Probing):
 
     def _is_new(self, grid: np.ndarray) -> bool:
         """Whether `grid` differs from every solution recorded so far."""
-        return not any(np.array_equal(grid, known) for known in self.solutions)
+        return differs_from_all(grid, self.solutions)
 
     def _record(self) -> None:
         assert self.puzzle is not None, "only a search over a puzzle records solutions"
