@@ -496,6 +496,22 @@ def test_hint_reveal_and_fill_say_at_once_that_there_is_no_solution(tmp_path: Pa
         assert term.wait_exit() == 0
 
 
+def test_check_on_a_puzzle_the_solver_proved_has_no_solution_says_so(tmp_path: Path,
+                                                                     state: Path):
+    """The givens break no rule, so nothing is marked; "No mistakes found." would mislead."""
+    said = "This puzzle has no solution: a given may be mistyped."
+    path = tmp_path / "slip.txt"
+    path.write_text("# id: slip\n2 . .\n. . .\n. . .\n")  # an even number on a corner
+    with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
+        wait_play(term, last="mouse")
+        term.wait_for(lambda: said in term.flowing_text(32), what=said)
+        term.send_key("right")  # a move clears the message
+        term.wait_for(lambda: said not in term.flowing_text(32), what="message gone")
+        term.send("c")
+        term.wait_for(lambda: said in term.flowing_text(32), what=f"c: {said}")
+        assert "No mistakes found." not in term.text
+
+
 def test_reveal_asks_first_then_fills_and_undo_takes_it_back(term: Terminal, board: Board):
     term.send("3")
     board.wait_cell(0, 1, "3")
