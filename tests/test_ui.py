@@ -1,6 +1,7 @@
 """The play screen as a player uses it: the real app in a pseudo-terminal, read back with pyte.
 
-Also the screen mask and the key table, which need no terminal.
+Also the screen mask and the key table, which need no terminal, and one piece of the play
+screen's state that a terminal cannot show (a waiting check dropped when the board changes).
 """
 from __future__ import annotations
 
@@ -377,6 +378,57 @@ def test_a_check_before_the_solution_is_known_waits_for_it(tmp_path: Path, state
         term.wait_message("Cancelled.")
         term.send("c")  # (and if the solve has just ended, the check answers at once)
         term.wait_message("No mistakes found.", timeout=90)
+
+
+@pytest.mark.parametrize("meanwhile", ["move", "type"])
+def test_a_waiting_check_ends_by_itself_unless_the_board_changes(tmp_path: Path, monkeypatch,
+                                                                   meanwhile: str):
+    """The state behind the test above, with a background solve held until the test lets
+    it go: a check waiting for the solution answers when it comes, unless a key changed the
+    board meanwhile (its answer would be about a board no longer there). A pty cannot show
+    this: the solve ending leaves no sign on the screen when the check was dropped."""
+    import threading
+
+    from helpers import DEMO_TEXT
+    from numbrix_curses.game import Game
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.panel import MessageKind
+    from numbrix_curses.ui.screen import AppContext
+
+    release = threading.Event()
+    solve = PlayScreen._solve
+
+    def held_solve(self, token):
+        assert release.wait(30), "the test never let the solve go"
+        return solve(self, token)
+
+    monkeypatch.setattr(PlayScreen, "_solve", held_solve)
+    puzzle = parse_puzzles(DEMO_TEXT)[0]
+    screen = PlayScreen(AppContext(Store(tmp_path / "state")), Game(puzzle), "demo")
+    try:
+        screen.handle(Command.CHECK)
+        assert "comparing with the solution" in screen.message.text
+        if meanwhile == "move":
+            screen.handle(MoveCursor(0, 1))  # the board stays as it was
+        else:
+            screen.handle(SelectCell(1, 2))
+            screen.handle(Digit(1))
+            screen.handle(Digit(3))  # 13 where 15 goes
+            assert screen.game.grid[1, 2] == 13
+        release.set()
+        assert screen.solution_job.wait(30)
+        screen.tick()
+        if meanwhile == "move":
+            assert screen.message is not None and screen.message.text == "No mistakes found."
+        else:
+            assert screen.message is None  # the key's own message (none), not a stale check
+            screen.handle(Command.CHECK)  # asked again, the check is about this board
+            assert screen.message.kind is MessageKind.ERROR, screen.message
+    finally:
+        release.set()
+        screen.solution_job.cancel()
 
 
 def test_hint_and_auto_fill(term: Terminal, board: Board):
