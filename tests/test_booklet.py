@@ -242,6 +242,20 @@ def test_print_turns_any_file_into_a_booklet(capsys, puzzle_file):
     assert "Answer key" not in out
 
 
+def test_print_makes_one_booklet_of_several_files(capsys, puzzle_file, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # (short names: a long title is cut to fit the page)
+    puzzle_file(PLAIN, "first.txt")
+    second = puzzle_file("# id: other\n1 . .\n. . .\n. . 9\n", "second.txt")
+    code, out, err = run_print(capsys, "first.txt", "second.txt")
+    assert code == 0 and err == ""
+    assert out.splitlines()[0] == "# Numbrix puzzles from first.txt and second.txt"
+    back = parse_puzzles(out)
+    assert [p.givens.tolist() for p in back] == [
+        p.givens.tolist() for p in parse_puzzles(PLAIN) + parse_puzzles(second.read_text())
+    ]
+    assert "other" in out and "first.txt#2" in out  # each file's puzzles keep their labels
+
+
 def test_print_with_solutions_solves_each_puzzle(capsys, puzzle_file):
     path = puzzle_file(PLAIN)
     code, out, _ = run_print(capsys, str(path), "--solutions")

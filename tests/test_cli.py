@@ -105,6 +105,29 @@ def test_check_reads_standard_input(run_numbrix):
     assert result.stdout == f"{cli.STDIN_NAME}#1: unique\n"
 
 
+def test_check_takes_several_files_in_order(run_numbrix, puzzle_file):
+    unique = puzzle_file(UNIQUE_3X3, "unique.txt")
+    several = puzzle_file(f"# id: m\n{MULTIPLE_2X2}", "several.txt")
+    result = run_numbrix("check", str(unique), "-", str(several), input=NONE_3X3)
+    assert result.stdout == f"{unique}#1: unique\n{cli.STDIN_NAME}#1: none\nm: multiple\n"
+    assert result.returncode == 1 and result.stderr == ""
+
+
+def test_a_bad_file_among_several_solves_nothing(run_numbrix, puzzle_file, tmp_path):
+    good = puzzle_file(UNIQUE_3X3, "good.txt")
+    bad = puzzle_file("1 2 x\n", "bad.txt")
+    for command in ("solve", "check", "grade", "print"):
+        result = run_numbrix(command, str(good), str(bad), str(tmp_path / "missing.txt"))
+        assert result.returncode == 2 and result.stdout == "", command
+        assert assert_one_line_error(result).startswith(f"{bad}:1:5: ")  # the first bad one
+
+
+def test_standard_input_named_twice_is_one_line_and_exit_2(run_numbrix):
+    result = run_numbrix("check", "-", "-", input=UNIQUE_3X3)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "standard input" in result.stderr
+
+
 def test_check_json(run_numbrix, puzzle_file):
     path = puzzle_file(f"# id: u\n{UNIQUE_3X3}\n# id: m\n{MULTIPLE_2X2}\n# id: n\n{NONE_3X3}")
     result = run_numbrix("check", "--json", str(path))
@@ -273,13 +296,13 @@ def test_unreadable_bytes_are_an_error(run_numbrix, tmp_path):
     "args",
     [
         ["solve"],
-        ["check", "a.txt", "b.txt"],
+        ["play", "a.txt", "b.txt"],
         ["frobnicate"],
         ["check", "--timeout", "0", "x.txt"],
         ["check", "--timeout", "soon", "x.txt"],
         ["solve", "--no-such-option", "x.txt"],
     ],
-    ids=["no-file", "two-files", "unknown-command", "zero-timeout", "word-timeout", "option"],
+    ids=["no-file", "play-two-files", "unknown-command", "zero-timeout", "word-timeout", "option"],
 )
 def test_usage_errors_are_one_line_exit_2(run_numbrix, args):
     line = assert_one_line_error(run_numbrix(*args), "numbrix")
@@ -690,10 +713,12 @@ def test_a_socket_is_named_as_one(run_numbrix, tmp_path, monkeypatch):
     assert line == f"{tmp_path / 'sock'}: is a socket, not a puzzle file"
 
 
-@pytest.mark.parametrize("command", ["check", "solve", "grade", "print", "generate"])
+@pytest.mark.parametrize("command", ["check", "solve", "grade", "print", "generate", "play"])
 def test_an_extra_argument_is_blamed_on_its_command(run_numbrix, command):
-    """Before: "numbrix: unrecognized arguments", which sends the user to the wrong --help."""
-    line = assert_one_line_error(run_numbrix(command, "a", "b"))
+    """Before: "numbrix: unrecognized arguments", which sends the user to the wrong --help.
+    (The commands that read puzzle files take any number of them, so an option is extra.)"""
+    extra = ["a", "b"] if command in ("generate", "play") else ["a", "--b"]
+    line = assert_one_line_error(run_numbrix(command, *extra))
     assert line.startswith(f"numbrix {command}: ")
     assert line.endswith(f"(try 'numbrix {command} --help')")
 
@@ -701,7 +726,7 @@ def test_an_extra_argument_is_blamed_on_its_command(run_numbrix, command):
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
 @pytest.mark.parametrize(
     "args",
-    [["check", "/nonexistent"], ["check"], ["check", "a", "b"], ["generate", "--output", ""]],
+    [["check", "/nonexistent"], ["check"], ["play", "a", "b"], ["generate", "--output", ""]],
     ids=["missing-file", "no-file", "extra-argument", "bad-output"],
 )
 def test_bad_input_exits_2_even_when_stderr_cannot_be_written(args):

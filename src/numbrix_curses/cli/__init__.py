@@ -88,19 +88,19 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "solve",
-        "print the solution of every puzzle in a file",
+        "print the solution of every puzzle in the files",
         configure_solve,
         solve_command,
     ),
     Command(
         "check",
-        "tell whether each puzzle in a file has exactly one solution",
+        "tell which puzzles in the files have exactly one solution",
         add_solving_options,
         check_command,
     ),
     Command(
         "grade",
-        "grade the difficulty of each puzzle in a file",
+        "grade the difficulty of each puzzle in the files",
         add_solving_options,
         grade_command,
     ),
@@ -112,7 +112,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "print",
-        "lay out the puzzles of a file as a printable booklet",
+        "lay out the puzzles of the files as one printable booklet",
         configure_print,
         print_command,
     ),

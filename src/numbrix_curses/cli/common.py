@@ -131,6 +131,17 @@ def load_puzzles(path: str) -> list[Puzzle]:
     return puzzles
 
 
+def load_files(paths: Sequence[str]) -> list[tuple[str, list[Puzzle]]]:
+    """(name for output, puzzles) of each file of `paths` ("-" = stdin), every file read
+    and parsed before any puzzle is used, so a bad file anywhere in the list solves nothing.
+
+    Raises UsageError, the one line of the first file that cannot be read or parsed.
+    """
+    if list(paths).count(STDIN) > 1:
+        raise UsageError(f"{STDIN_NAME}: named more than once; standard input can be read once")
+    return [(display_name(path), load_puzzles(path)) for path in paths]
+
+
 def warn_of_shared_ids(puzzles: list[Puzzle], name: str) -> None:
     """A line on stderr for each id that more than one puzzle of the file has, for commands
     whose output names puzzles by id: which is which then takes their numbers. (Only a
@@ -179,8 +190,15 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
+def add_files_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "files", metavar="FILE", nargs="+",
+        help="puzzle file, or - for standard input; several are taken in order",
+    )
+
+
 def add_puzzle_file_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    add_files_argument(parser)
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object per puzzle per line"
     )
@@ -240,16 +258,11 @@ def _grid_rows(grid) -> list[list[int]] | None:
 def solve_each(
     args: argparse.Namespace, report: Callable[[Puzzle, str, str, SolveResult], None]
 ) -> int:
-    """Parse the whole file, then solve its puzzles in order, reporting each as it ends."""
+    """Parse every file, then solve their puzzles in order, reporting each as it ends."""
     from numbrix_curses import solver
-    from numbrix_curses.textformat import puzzle_label
 
-    puzzles = load_puzzles(args.file)
-    name = display_name(args.file)
-    warn_of_shared_ids(puzzles, name)
     statuses = []
-    for index, puzzle in enumerate(puzzles, start=1):
-        label = puzzle_label(puzzle, name, index)
+    for puzzle, label in labelled_puzzles(args.files):
         with _SearchTicker(label):
             result = solver.solve(puzzle, limit=2, timeout=args.timeout, workers=args.jobs)
         status = status_value(result.status)
@@ -257,6 +270,21 @@ def solve_each(
         report(puzzle, label, status, result)
         sys.stdout.flush()  # one puzzle at a time, so a long file shows progress
     return exit_code_for(statuses)
+
+
+def labelled_puzzles(paths: Sequence[str]) -> list[tuple[Puzzle, str]]:
+    """(puzzle, label) for every puzzle of the files, in order (see `load_files`), with a
+    warning for ids shared within a file. A label is the puzzle's id, else `FILE#K`."""
+    from numbrix_curses.textformat import puzzle_label
+
+    labelled = []
+    for name, puzzles in load_files(paths):
+        warn_of_shared_ids(puzzles, name)
+        labelled += [
+            (puzzle, puzzle_label(puzzle, name, index))
+            for index, puzzle in enumerate(puzzles, start=1)
+        ]
+    return labelled
 
 
 class _SearchTicker:

@@ -6,21 +6,21 @@ import argparse
 import sys
 
 from numbrix_curses.cli.common import (
+    add_files_argument,
     add_jobs_option,
     add_title_option,
     booklet_title,
     display_name,
     exit_code_for,
-    load_puzzles,
+    labelled_puzzles,
     one_line,
     positive_seconds,
     status_value,
-    warn_of_shared_ids,
 )
 
 
 def configure_print(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    add_files_argument(parser)
     parser.add_argument(
         "--solutions",
         action="store_true",
@@ -38,15 +38,11 @@ def configure_print(parser: argparse.ArgumentParser) -> None:
 
 def print_command(args: argparse.Namespace) -> int:
     from numbrix_curses import booklet, solver
-    from numbrix_curses.textformat import puzzle_label
 
-    puzzles = load_puzzles(args.file)
-    name = display_name(args.file)
-    warn_of_shared_ids(puzzles, name)
     entries = []
     statuses = []
-    for index, puzzle in enumerate(puzzles, start=1):
-        label = one_line(puzzle_label(puzzle, name, index))
+    for puzzle, label in labelled_puzzles(args.files):
+        label = one_line(label)
         if not args.solutions:
             entries.append(booklet.Entry(puzzle, label))
             continue
@@ -60,6 +56,8 @@ def print_command(args: argparse.Namespace) -> int:
         }.get(status, "")
         solution = result.solution if status == "unique" else None
         entries.append(booklet.Entry(puzzle, label, solution, note))
-    title = booklet_title(args, f"Numbrix puzzles from {name}")
+    names = [display_name(path) for path in args.files]
+    sources = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+    title = booklet_title(args, f"Numbrix puzzles from {sources}")
     sys.stdout.write(booklet.booklet(entries, title, args.solutions))
     return exit_code_for(statuses)
