@@ -168,8 +168,11 @@ def test_a_job_no_longer_wanted_is_dropped_at_once() -> None:
 
 
 def test_the_scout_ignores_ctrl_c_and_leaves_when_closed(fresh_scout) -> None:
+    """Even a Ctrl-C that comes at once, before the new process could have set itself to
+    ignore it (the caller's copy of it is held back until then)."""
     scout = Scout.shared(scouting.serve)
     assert scout is not None
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
     pid = scout.pid
     os.kill(pid, signal.SIGINT)
     time.sleep(0.05)
@@ -246,6 +249,7 @@ def test_without_a_fork_to_spare_the_search_goes_on_alone(monkeypatch, fresh_sco
     assert Scout._shared is None
     if fds:
         assert set(os.listdir("/proc/self/fd")) <= fds
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])  # Ctrl-C works
 
 
 def test_a_scout_that_missed_a_solution_found_here_is_not_believed(

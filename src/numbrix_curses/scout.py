@@ -56,15 +56,21 @@ class Scout:
         self._owner = os.getpid()  # (a process forked from the owner must leave it be)
         job_read, self._job_write = os.pipe()
         self._answer_read, answer_write = os.pipe()
+        # Ctrl-C waits while the scout is made: one that came before the scout ignores it
+        # would end the new scout (a Ctrl-C for the caller comes through just after).
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             pid = _fork()
         except OSError:  # (too many processes, or too little memory: no scout then)
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             for fd in (job_read, self._job_write, self._answer_read, answer_write):
                 os.close(fd)
             self._mem.close()
             raise
         if pid == 0:
             try:
+                signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the coordinator
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
                 os.close(self._job_write)
                 os.close(self._answer_read)
                 # Nothing of the caller's terminal or pipes stays open here: a reader of
@@ -73,12 +79,12 @@ class Scout:
                 for fd in (0, 1, 2):
                     os.dup2(quiet, fd)
                 os.close(quiet)
-                signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the coordinator
                 for sig in _DEFAULT_ON:
                     signal.signal(sig, signal.SIG_DFL)
                 self._serve(serve, job_read, answer_write)
             finally:
                 os._exit(0)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         os.close(job_read)
         os.close(answer_write)
         # The coordinator never waits on the scout: a job the pipe has no room for (a scout
