@@ -33,6 +33,9 @@ MULTIPLE_2X2_SOLUTIONS = [[[1, 2], [4, 3]], [[1, 4], [2, 3]]]
 # On a 3x3 board the odd numbers fill the five cells of the corners' colour, so an even
 # number in a corner has no solution.
 NONE_3X3 = "2 . .\n. . .\n. . .\n"
+#: what `check`, `solve` and their JSON say of it, so a slip can be found
+NONE_3X3_REASON = ("2 stands on the wrong checkerboard colour, as odd numbers take the corner "
+                   "colour on a board with an odd number of cells")
 
 
 def givens(text: str) -> list[list[int]]:
@@ -89,7 +92,7 @@ def test_check_uses_id_metadata_and_reports_every_puzzle(run_numbrix, puzzle_fil
     assert result.stdout.splitlines() == [
         "first: unique",
         f"{path}#2: multiple",
-        "third: none",
+        f"third: none ({NONE_3X3_REASON})",  # why: what to look at for the slip
     ]
 
 
@@ -109,7 +112,9 @@ def test_check_takes_several_files_in_order(run_numbrix, puzzle_file):
     unique = puzzle_file(UNIQUE_3X3, "unique.txt")
     several = puzzle_file(f"# id: m\n{MULTIPLE_2X2}", "several.txt")
     result = run_numbrix("check", str(unique), "-", str(several), input=NONE_3X3)
-    assert result.stdout == f"{unique}#1: unique\n{cli.STDIN_NAME}#1: none\nm: multiple\n"
+    assert result.stdout == (
+        f"{unique}#1: unique\n{cli.STDIN_NAME}#1: none ({NONE_3X3_REASON})\nm: multiple\n"
+    )
     assert result.returncode == 1 and result.stderr == ""
 
 
@@ -178,6 +183,7 @@ def test_solve_every_puzzle_in_order(run_numbrix, puzzle_file):
     blocks = output_blocks(result.stdout)
     assert [c["id"] for c, _ in blocks] == [f"{path}#1", f"{path}#2", f"{path}#3"]
     assert [c["status"] for c, _ in blocks] == ["unique", "none", "unique"]
+    assert blocks[1][0]["reason"] == NONE_3X3_REASON  # what to look at for the slip
 
 
 def test_solve_json_keys_and_values(run_numbrix, puzzle_file):
@@ -188,7 +194,8 @@ def test_solve_json_keys_and_values(run_numbrix, puzzle_file):
     base = {"id", "rows", "cols", "status", "solution", "seconds"}
     assert set(unique) == base
     assert set(multiple) == base | {"other_solution"}
-    assert set(none) == base
+    assert set(none) == base | {"reason"}
+    assert none["reason"] == NONE_3X3_REASON
     assert unique["id"] == f"{path}#1"
     assert unique["solution"] == UNIQUE_3X3_SOLUTION
     assert sorted([multiple["solution"], multiple["other_solution"]]) == sorted(
@@ -468,7 +475,7 @@ def test_not_unique_outranks_timeout(puzzle_file, monkeypatch, capsys):
     monkeypatch.setattr(solver, "solve", _timing_out_solve(solver.solve, {"slow"}))
     path = puzzle_file(f"# id: slow\n{UNIQUE_3X3}\n# id: none\n{NONE_3X3}")
     assert cli.main(["check", str(path)]) == 1
-    assert capsys.readouterr().out == "slow: timeout\nnone: none\n"
+    assert capsys.readouterr().out == f"slow: timeout\nnone: none ({NONE_3X3_REASON})\n"
 
 
 def test_steps_on_a_timeout_say_the_solver_ran_out_of_time(puzzle_file, monkeypatch, capsys):
@@ -479,7 +486,7 @@ def test_steps_on_a_timeout_say_the_solver_ran_out_of_time(puzzle_file, monkeypa
     assert "# id: slow\n# status: timeout\n# no steps: the solver ran out of time\n" in out
     assert "exactly one solution" not in out.split("# id: none")[0]
     assert out.endswith(
-        "# id: none\n# status: none\n"
+        f"# id: none\n# status: none\n# reason: {NONE_3X3_REASON}\n"
         "# no steps: the puzzle does not have exactly one solution\n"
     )
 

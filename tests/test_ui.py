@@ -508,9 +508,14 @@ def test_a_hint_that_shows_nothing_is_not_counted_as_help(tmp_path: Path, state:
         assert "Moves   0" in term.text and "hint" not in term.lines[3], term.dump()
 
 
+#: what the play screen says of a 3x3 puzzle with 2 in a corner (with the solver's reason)
+ODD_ON_A_CORNER = ("This puzzle has no solution: 2 stands on the wrong checkerboard colour, "
+                   "as odd numbers take the corner colour on a board with an odd number of cells.")
+
+
 @pytest.mark.parametrize("rows, said", [
     ("1 . .\n. . .\n. . .\n", "This puzzle has more than one solution"),
-    ("2 . .\n. . .\n. . .\n", "This puzzle has no solution: a given may be mistyped."),
+    ("2 . .\n. . .\n. . .\n", ODD_ON_A_CORNER),
 ])
 def test_a_puzzle_without_one_solution_says_so_on_opening(tmp_path: Path, state: Path,
                                                           rows: str, said: str):
@@ -521,15 +526,19 @@ def test_a_puzzle_without_one_solution_says_so_on_opening(tmp_path: Path, state:
         term.wait_for(lambda: said in " ".join(term.flowing_text(32).split()), what=said)
 
 
-@pytest.mark.parametrize("rows", [
-    "1 . .\n. . .\n. . 2\n",  # the givens break a rule: 2 is not next to 1
-    "2 . .\n. . .\n. . .\n",  # only the solver sees it (an even number on a corner)
+@pytest.mark.parametrize("rows, said", [
+    # the givens break a rule: 2 is not next to 1
+    ("1 . .\n. . .\n. . 2\n", "This puzzle has no solution: 1 and 2 are given but not next "
+                               "to each other."),
+    # only the solver sees it (an even number on a corner)
+    ("2 . .\n. . .\n. . .\n", ODD_ON_A_CORNER),
 ])
 def test_hint_reveal_and_fill_say_at_once_that_there_is_no_solution(tmp_path: Path,
-                                                                    state: Path, rows: str):
+                                                                    state: Path, rows: str,
+                                                                    said: str):
     """Before: ? said "Fix the marked cells first" and marked the givens, which cannot be
-    changed, and S asked "Reveal the solution?" before saying there is none."""
-    said = "This puzzle has no solution: a given may be mistyped."
+    changed, and S asked "Reveal the solution?" before saying there is none. It says why,
+    which points a player who typed the puzzle in at the slip."""
     path = tmp_path / "slip.txt"
     path.write_text("# id: slip\n" + rows)
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
@@ -551,7 +560,7 @@ def test_hint_reveal_and_fill_say_at_once_that_there_is_no_solution(tmp_path: Pa
 def test_check_on_a_puzzle_the_solver_proved_has_no_solution_says_so(tmp_path: Path,
                                                                      state: Path):
     """The givens break no rule, so nothing is marked; "No mistakes found." would mislead."""
-    said = "This puzzle has no solution: a given may be mistyped."
+    said = ODD_ON_A_CORNER
     path = tmp_path / "slip.txt"
     path.write_text("# id: slip\n2 . .\n. . .\n. . .\n")  # an even number on a corner
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:

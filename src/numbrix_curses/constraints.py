@@ -66,16 +66,14 @@ def odd_number_colour(geo: Geometry, givens: dict[int, int]) -> int | None:
     """
     size = geo.size
     forced: int | None = 0 if size % 2 == 1 else None
-    reason = "the board has an odd number of cells, so odd numbers need the corner colour"
+    reason = "as odd numbers take the corner colour on a board with an odd number of cells"
     for number, cell in sorted(givens.items()):
         colour = geo.colour[cell] ^ (1 - number % 2)
         if forced is None:
             forced = colour
-            reason = f"{number} fixes the colours"
+            reason = f"given where {number} stands"
         elif colour != forced:
-            raise Contradiction(
-                f"{number} stands on the wrong checkerboard colour ({reason})"
-            )
+            raise Contradiction(f"{number} stands on the wrong checkerboard colour, {reason}")
     return forced
 
 

@@ -339,6 +339,14 @@ def status_value(status) -> str:
     return str(getattr(status, "value", status))
 
 
+def status_text(status: str, result: SolveResult) -> str:
+    """The status as text output says it: with the reason there is no solution, when the
+    solver gives one (a transcription slip is then found at once)."""
+    if status == "none" and result.reason:
+        return f"none ({one_line(result.reason)})"
+    return status
+
+
 def json_line(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> str:
     record = {
         "id": label,
@@ -349,5 +357,7 @@ def json_line(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> s
     }
     if status == "multiple":
         record["other_solution"] = _grid_rows(result.other_solution)
+    if status == "none":
+        record["reason"] = result.reason or None  # (None: no simple reason, a search proved it)
     record["seconds"] = round(float(result.stats.seconds), 6)
     return json.dumps(record)

@@ -14,6 +14,7 @@ from numbrix_curses.cli.common import (
     json_line,
     one_line,
     solve_each,
+    status_text,
 )
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
@@ -21,13 +22,17 @@ if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need 
     from numbrix_curses.solver import SolveResult
 
 
-def _block_header(out: TextIO, label: str, status: str, first: bool) -> None:
+def _block_header(out: TextIO, label: str, status: str, result: SolveResult,
+                  first: bool) -> None:
     """The lines a puzzle's block of text output starts with: a blank line parting it from
-    the block before, then its id and its status."""
+    the block before, then its id and its status (and why there is no solution, when the
+    solver says)."""
     if not first:
         print(file=out)
     print(f"# id: {one_line(label)}", file=out)
     print(f"# status: {status}", file=out)
+    if status == "none" and result.reason:
+        print(f"# reason: {one_line(result.reason)}", file=out)
 
 
 def _run_solve(args: argparse.Namespace) -> int:
@@ -41,7 +46,7 @@ def _run_solve(args: argparse.Namespace) -> int:
         if args.json:
             print(json_line(puzzle, label, status, result), file=out)
             return
-        _block_header(out, label, status, first)
+        _block_header(out, label, status, result, first)
         first = False
         if result.solution is not None:
             out.write(format_compact(puzzle, result.solution, metadata={}))
@@ -60,7 +65,7 @@ def check_command(args: argparse.Namespace) -> int:
         if args.json:
             print(json_line(puzzle, label, status, result), file=out)
         else:
-            print(f"{one_line(label)}: {status}", file=out)
+            print(f"{one_line(label)}: {status_text(status, result)}", file=out)
 
     return solve_each(args, report)
 
@@ -121,7 +126,7 @@ def _run_solve_steps(args: argparse.Namespace) -> int:
             ]
             print(json.dumps(record), file=out)
             return
-        _block_header(out, label, status, first)
+        _block_header(out, label, status, result, first)
         first = False
         if grade is None or steps is None:
             # A timeout proves nothing about the puzzle, so it must not read as a verdict.

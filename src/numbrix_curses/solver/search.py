@@ -150,6 +150,10 @@ class Search(Probing):
         geo, last = self.geo, self.last
         assert self.puzzle is not None, "setup needs a puzzle"
         givens = self.puzzle.given_cells()
+        # (the plainest reason first: it is what a player told "no solution" is shown)
+        for v, cell in sorted(givens.items()):
+            if v + 1 in givens and not geo.adjacent(cell, givens[v + 1]):
+                raise Contradiction(f"{v} and {v + 1} are given but not next to each other")
         self.odd_colour = odd_number_colour(geo, givens)
         for v in range(1, last + 1):
             self.dom[v] = (
@@ -158,10 +162,6 @@ class Search(Probing):
                 else geo.full_mask
             )
         for v, cell in sorted(givens.items()):
-            for w in (v - 1, v + 1):
-                if w in givens and not geo.adjacent(cell, givens[w]):
-                    a, b = sorted((v, w))
-                    raise Contradiction(f"{a} and {b} are given but not next to each other")
             try:
                 self._place(v, cell)
             except Stuck:

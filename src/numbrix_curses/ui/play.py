@@ -76,8 +76,15 @@ STATUS_BAR_KEYS = (
     KeyHelp("quit", "q", Command.QUIT),
 )
 STATUS_ROWS = 5
-#: what every key that needs the solution says on a puzzle that has none
+#: what every key that needs the solution says on a puzzle that has none (with the solver's
+#: reason when it has one, see `no_solution_text`)
 NO_SOLUTION = "This puzzle has no solution: a given may be mistyped."
+
+
+def no_solution_text(reason: str) -> str:
+    """`NO_SOLUTION`, or in its place the solver's `reason` ("17 and 18 are given but not
+    next to each other"), which points a player who typed a puzzle in at the slip."""
+    return f"This puzzle has no solution: {reason}." if reason else NO_SOLUTION
 
 
 class PlayScreen(BoardScreen):
@@ -300,13 +307,18 @@ class PlayScreen(BoardScreen):
                 MessageKind.ERROR,
             )
         elif self._has_no_solution():
-            self.message = Message(NO_SOLUTION, MessageKind.ERROR)
+            self.message = Message(self._no_solution(), MessageKind.ERROR)
         elif status in (None, "timeout"):
             self.message = Message("No contradiction found. (The solver could not work out "
                                    "the solution, so a number that leads nowhere cannot be "
                                    "told.)")
         else:
             self.message = Message("No mistakes found.", MessageKind.SUCCESS)
+
+    def _no_solution(self) -> str:
+        """What to say of a puzzle known to have no solution: why, when the solver said."""
+        result = self.solution_job.result if self.solution_job.done else None
+        return no_solution_text(result.reason if result is not None else "")
 
     def _has_no_solution(self) -> bool:
         """Whether the puzzle is known to have no solution: the background solve proved it,
@@ -325,7 +337,7 @@ class PlayScreen(BoardScreen):
             return Refusal.PAUSED
         if self._has_no_solution():
             # Not "fix the marked cells": the player cannot change a given.
-            return NO_SOLUTION
+            return self._no_solution()
         marks = game.check_cells()
         if marks:
             self.check_marks, self.check_revision = marks, game.revision
@@ -394,7 +406,7 @@ class PlayScreen(BoardScreen):
             self._finish_reveal()  # nothing to reveal: say why at once, without asking
             return None, None
         if self._has_no_solution():
-            self.message = Message(NO_SOLUTION, MessageKind.ERROR)
+            self.message = Message(self._no_solution(), MessageKind.ERROR)
             return None, None
         return None, Push(ConfirmScreen(
             self.ctx, "Reveal the solution?", self._reveal,
@@ -426,7 +438,7 @@ class PlayScreen(BoardScreen):
             self.message = Message("This puzzle has more than one solution: any path "
                                    "through the givens counts.")
         elif status == "none":
-            self.message = Message(NO_SOLUTION, MessageKind.ERROR)
+            self.message = Message(self._no_solution(), MessageKind.ERROR)
 
     def _finish_reveal(self) -> None:
         self.reveal_waiting = False
@@ -438,7 +450,7 @@ class PlayScreen(BoardScreen):
             return
         status = result.status.value
         if result.solution is None:
-            text = "The solver ran out of time." if status == "timeout" else NO_SOLUTION
+            text = "The solver ran out of time." if status == "timeout" else self._no_solution()
             self.message = Message(text, MessageKind.ERROR)
             return
         was_solved = self.game.solved is not None
