@@ -127,6 +127,16 @@ def test_a_bad_file_among_several_solves_nothing(run_numbrix, puzzle_file, tmp_p
         assert assert_one_line_error(result).startswith(f"{bad}:1:5: ")  # the first bad one
 
 
+def test_files_together_hold_no_more_puzzles_than_one_file_may(run_numbrix, puzzle_file):
+    """All are read before any is solved, so a file named many times must not multiply the
+    limit a single file has."""
+    from numbrix_curses.textformat import MAX_PUZZLES
+
+    half = puzzle_file("1\n\n" * (MAX_PUZZLES // 2 + 1), "half.txt")
+    line = assert_one_line_error(run_numbrix("check", str(half), str(half)))
+    assert line.startswith(f"{half}: more than {MAX_PUZZLES} puzzles in the files given")
+
+
 def test_standard_input_named_twice_is_one_line_and_exit_2(run_numbrix):
     result = run_numbrix("check", "-", "-", input=UNIQUE_3X3)
     assert result.returncode == 2 and result.stdout == ""

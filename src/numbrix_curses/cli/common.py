@@ -135,11 +135,23 @@ def load_files(paths: Sequence[str]) -> list[tuple[str, list[Puzzle]]]:
     """(name for output, puzzles) of each file of `paths` ("-" = stdin), every file read
     and parsed before any puzzle is used, so a bad file anywhere in the list solves nothing.
 
-    Raises UsageError, the one line of the first file that cannot be read or parsed.
+    Raises UsageError, the one line of the first file that cannot be read or parsed, or of
+    the file that takes the puzzles past the limit a single file has (`MAX_PUZZLES`): all
+    are held at once, and a file named a thousand times must not hold a thousand times more.
     """
+    from numbrix_curses.textformat import MAX_PUZZLES
+
     if list(paths).count(STDIN) > 1:
         raise UsageError(f"{STDIN_NAME}: named more than once; standard input can be read once")
-    return [(display_name(path), load_puzzles(path)) for path in paths]
+    files, total = [], 0
+    for path in paths:
+        name, puzzles = display_name(path), load_puzzles(path)
+        total += len(puzzles)
+        if total > MAX_PUZZLES:
+            raise UsageError(f"{name}: more than {MAX_PUZZLES} puzzles in the files given "
+                             "together; give them a few at a time")
+        files.append((name, puzzles))
+    return files
 
 
 def warn_of_shared_ids(puzzles: list[Puzzle], name: str) -> None:
