@@ -468,6 +468,9 @@ def test_ctrl_c_during_the_root_leaves_no_partner_behind(tmp_path) -> None:
         [sys.executable, "-m", "numbrix_curses", "check", str(path), "--jobs", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
         start_new_session=True,  # its own process group, as a terminal's foreground job
+        # and Ctrl-C at its default, as there, even when the tests run where it is ignored
+        # (a job a script starts with & inherits SIGINT ignored, and so would the command)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         # wait until the partner runs beside it (two processes in the group)
