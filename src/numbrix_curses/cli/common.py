@@ -351,14 +351,6 @@ def status_value(status) -> str:
     return str(getattr(status, "value", status))
 
 
-def status_text(status: str, result: SolveResult) -> str:
-    """The status as text output says it: with the reason there is no solution, when the
-    solver gives one (a transcription slip is then found at once)."""
-    if status == "none" and result.reason:
-        return f"none ({one_line(result.reason)})"
-    return status
-
-
 def json_line(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> str:
     record = {
         "id": label,

@@ -14,7 +14,6 @@ from numbrix_curses.cli.common import (
     json_line,
     one_line,
     solve_each,
-    status_text,
 )
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
@@ -58,6 +57,14 @@ def _run_solve(args: argparse.Namespace) -> int:
     return solve_each(args, report)
 
 
+def _check_line(label: str, status: str, result: SolveResult) -> str:
+    """`check`'s line for a puzzle: its id and status, and why there is no solution when the
+    solver says (the slip in a puzzle copied from a page is then found at once)."""
+    if status == "none" and result.reason:
+        status = f"none ({one_line(result.reason)})"
+    return f"{one_line(label)}: {status}"
+
+
 def check_command(args: argparse.Namespace) -> int:
     out = sys.stdout
 
@@ -65,7 +72,7 @@ def check_command(args: argparse.Namespace) -> int:
         if args.json:
             print(json_line(puzzle, label, status, result), file=out)
         else:
-            print(f"{one_line(label)}: {status_text(status, result)}", file=out)
+            print(_check_line(label, status, result), file=out)
 
     return solve_each(args, report)
 

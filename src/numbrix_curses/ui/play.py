@@ -76,15 +76,9 @@ STATUS_BAR_KEYS = (
     KeyHelp("quit", "q", Command.QUIT),
 )
 STATUS_ROWS = 5
-#: what every key that needs the solution says on a puzzle that has none (with the solver's
-#: reason when it has one, see `no_solution_text`)
+#: what every key that needs the solution says on a puzzle that has none (the solver's
+#: reason in its place when it has one, see `PlayScreen._no_solution`)
 NO_SOLUTION = "This puzzle has no solution: a given may be mistyped."
-
-
-def no_solution_text(reason: str) -> str:
-    """`NO_SOLUTION`, or in its place the solver's `reason` ("17 and 18 are given but not
-    next to each other"), which points a player who typed a puzzle in at the slip."""
-    return f"This puzzle has no solution: {reason}." if reason else NO_SOLUTION
 
 
 class PlayScreen(BoardScreen):
@@ -316,9 +310,12 @@ class PlayScreen(BoardScreen):
             self.message = Message("No mistakes found.", MessageKind.SUCCESS)
 
     def _no_solution(self) -> str:
-        """What to say of a puzzle known to have no solution: why, when the solver said."""
+        """What to say of a puzzle known to have no solution: why, when the solver said
+        ("17 and 18 are given but not next to each other" points a player who typed the
+        puzzle in at the slip)."""
         result = self.solution_job.result if self.solution_job.done else None
-        return no_solution_text(result.reason if result is not None else "")
+        reason = result.reason if result is not None else ""
+        return f"This puzzle has no solution: {reason}." if reason else NO_SOLUTION
 
     def _has_no_solution(self) -> bool:
         """Whether the puzzle is known to have no solution: the background solve proved it,
