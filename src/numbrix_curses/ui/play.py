@@ -10,7 +10,7 @@ from __future__ import annotations
 import curses
 import os
 import time
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -47,6 +47,9 @@ from numbrix_curses.ui.screen import (
     draw_title,
     spinner,
 )
+
+if TYPE_CHECKING:  # (the result's type only: the solve runs in `assist`)
+    from numbrix_curses.solver import SolveResult
 
 #: seconds between saves while the clock runs and nothing else changes
 IDLE_SAVE_SECONDS = 30.0
@@ -262,13 +265,20 @@ class PlayScreen(BoardScreen):
         return None
 
     # ----- check, hint, fill, reveal, restart --------------------------------------------
+    def _known_result(self) -> SolveResult | None:
+        """The background solve's result once it has ended (None while it works, or when it
+        failed)."""
+        return self.solution_job.result if self.solution_job.done else None
+
+    def _known_status(self) -> str | None:
+        """unique / multiple / none / timeout once the background solve has ended."""
+        result = self._known_result()
+        return result.status.value if result is not None else None
+
     def _solution(self) -> np.ndarray | None:
         """The unique solution, once the background solver has proved it."""
-        job = self.solution_job
-        if not job.done or job.result is None:
-            return None
-        result = job.result
-        return result.solution if result.status.value == "unique" else None
+        result = self._known_result()
+        return result.solution if self._known_status() == "unique" else None
 
     def _check(self) -> None:
         game = self.game
@@ -292,7 +302,7 @@ class PlayScreen(BoardScreen):
                                    "(Esc cancels)")
             return
         self.check_waiting = -1
-        status = job.result.status.value if job.result is not None else None
+        status = self._known_status()
         solution = self._solution()
         wrong = wrong_entries(game.grid, solution) if solution is not None else []
         if wrong:
@@ -313,17 +323,14 @@ class PlayScreen(BoardScreen):
         """What to say of a puzzle known to have no solution: why, when the solver said
         ("17 and 18 are given but not next to each other" points a player who typed the
         puzzle in at the slip)."""
-        result = self.solution_job.result if self.solution_job.done else None
+        result = self._known_result()
         reason = result.reason if result is not None else ""
         return f"This puzzle has no solution: {reason}." if reason else NO_SOLUTION
 
     def _has_no_solution(self) -> bool:
         """Whether the puzzle is known to have no solution: the background solve proved it,
         or its givens alone break a rule."""
-        result = self.solution_job.result if self.solution_job.done else None
-        if result is not None and result.status.value == "none":
-            return True
-        return self.game.givens_conflict()
+        return self._known_status() == "none" or self.game.givens_conflict()
 
     def _fit_for_help(self) -> Refusal | None | str:
         """Why a hint or auto-fill cannot help on this board (a message), else None."""
@@ -429,8 +436,7 @@ class PlayScreen(BoardScreen):
         """Say once, as soon as the background solve knows, that the puzzle has several
         solutions or none: a newspaper puzzle typed in with a slip is then no mystery."""
         self.verdict_told = True
-        result = self.solution_job.result
-        status = result.status.value if result is not None else None  # (None: it failed)
+        status = self._known_status()  # (None: it failed)
         if status == "multiple":
             self.message = Message("This puzzle has more than one solution: any path "
                                    "through the givens counts.")
