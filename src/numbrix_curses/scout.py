@@ -34,9 +34,11 @@ if hasattr(os, "fork"):
     _fork, _WNOHANG = os.fork, os.WNOHANG
     _DEFAULT_ON = (signal.SIGTERM, signal.SIGHUP, signal.SIGTSTP)
 
-# (job, length) before every message; the shared memory holds (wanted job, answered job)
+# (job, length) before every message
 _HEADER = struct.Struct("<II")
-_JOBS = struct.Struct("<II")
+# the shared memory: the job wanted (0: none), then the job answered last
+_SLOT = struct.Struct("<I")
+_WANTED, _ANSWERED = 0, _SLOT.size
 
 #: what a scout runs on a job: (payload, "should I stop now?") -> answer, or None if it
 #: gave up (or was told to stop)
@@ -49,8 +51,7 @@ class Scout:
     _shared: Scout | None = None
 
     def __init__(self, serve: Serve) -> None:
-        self._mem = mmap.mmap(-1, _JOBS.size)  # anonymous, shared with the scout
-        self._mem[:] = _JOBS.pack(0, 0)
+        self._mem = mmap.mmap(-1, 2 * _SLOT.size)  # anonymous (zeroed), shared with the scout
         self._job = 0
         self.pid = 0
         self._owner = os.getpid()  # (a process forked from the owner must leave it be)
@@ -118,7 +119,7 @@ class Scout:
             return 0
         self._drain()
         self._job = self._job % 0xFFFF_FFFF + 1
-        self._mem[: _JOBS.size // 2] = struct.pack("<I", self._job)
+        _SLOT.pack_into(self._mem, _WANTED, self._job)
         try:
             os.write(self._job_write, _HEADER.pack(self._job, len(payload)) + payload)
         except BlockingIOError:
@@ -131,7 +132,7 @@ class Scout:
     def answered(self, job: int) -> bool:
         """Has the scout answered `job`? (Reads shared memory only: cheap enough to ask
         between any two steps of a search.)"""
-        return self.pid != 0 and _JOBS.unpack(self._mem)[1] == job
+        return self.pid != 0 and _SLOT.unpack_from(self._mem, _ANSWERED)[0] == job
 
     def answer(self, job: int) -> bytes | None:
         """The scout's answer to `job` once `answered` says so: bytes, or None if it gave up."""
@@ -142,8 +143,8 @@ class Scout:
 
     def cancel(self, job: int) -> None:
         """Tell the scout to drop `job` if it still works on it."""
-        if self.pid and _JOBS.unpack(self._mem)[0] == job:
-            self._mem[: _JOBS.size // 2] = struct.pack("<I", 0)
+        if self.pid and _SLOT.unpack_from(self._mem, _WANTED)[0] == job:
+            _SLOT.pack_into(self._mem, _WANTED, 0)
 
     def alive(self) -> bool:
         """Is the scout process still there?"""
@@ -193,7 +194,7 @@ class Scout:
         mem = self._mem
 
         def wanted() -> int:
-            return _JOBS.unpack(mem)[0]
+            return _SLOT.unpack_from(mem, _WANTED)[0]
 
         while True:
             head = _read_exactly(jobs, _HEADER.size)
@@ -214,7 +215,7 @@ class Scout:
                 os.write(answers, _HEADER.pack(job, len(body)) + body)
             except OSError:
                 return  # (the coordinator has gone)
-            mem[_JOBS.size // 2 :] = struct.pack("<I", job)
+            _SLOT.pack_into(mem, _ANSWERED, job)
 
 
 def _read_exactly(fd: int, length: int) -> bytes:

@@ -325,7 +325,7 @@ class Team:
 
 def path_of(grid) -> bytes:
     """A solution as its path (the cell of each number), the form reports carry
-    (`path_cells` reads it back)."""
+    (`grid_of` reads it back)."""
     flat = grid.reshape(-1)
     path = array("H", bytes(2 * flat.size))
     for cell, number in enumerate(flat.tolist()):
@@ -333,9 +333,13 @@ def path_of(grid) -> bytes:
     return path.tobytes()
 
 
-def path_cells(path: bytes) -> list[int]:
-    """The cells of a reported path, number 1 first."""
-    return array("H", path).tolist()
+def grid_of(path: bytes, rows: int, cols: int):
+    """The solution grid a reported path (see `path_of`) stands for."""
+    # (here, not at the top: the command line imports this module for an option default,
+    # and the puzzle model pulls in numpy)
+    from numbrix_curses.puzzle import path_to_grid
+
+    return path_to_grid(rows, cols, array("H", path).tolist())
 
 
 def _alive(pid: int) -> bool:

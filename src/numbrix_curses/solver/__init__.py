@@ -32,7 +32,7 @@ from typing import Callable, Iterator
 import numpy as np
 
 from numbrix_curses.constraints import Contradiction
-from numbrix_curses.puzzle import Geometry, Puzzle, path_to_grid
+from numbrix_curses.puzzle import Geometry, Puzzle
 from numbrix_curses.solver.board import SearchTimeout, Stuck
 from numbrix_curses.solver.partner import traded_length
 from numbrix_curses.solver.propagate import Propagation
@@ -40,7 +40,7 @@ from numbrix_curses.solver import scouting
 from numbrix_curses.solver.results import EventKind, SearchEvent, SolveResult, SolveStats, Status
 from numbrix_curses.solver.search import ScoutAnswered, Search, differs_from_all
 from numbrix_curses.solver.twin import twin_path
-from numbrix_curses.workers import Broken, Enough, Partner, Team, path_cells
+from numbrix_curses.workers import Broken, Enough, Partner, Team, grid_of
 
 __all__ = [
     "Deductions",
@@ -129,7 +129,9 @@ def _solve(
     if team is not None and search.root_probe_steps:
         search.partner = Partner(traded_length(search.last, puzzle.size))
     # (a deep root has its partner on the other core instead of a scout)
-    scouts = team is not None and not search.root_probe_steps and limit == 2 and scouting.fits(puzzle)
+    scouts = (
+        team is not None and not search.root_probe_steps and limit == 2 and scouting.fits(puzzle)
+    )
     reason = ""
     solutions = search.solutions
     try:
@@ -190,8 +192,7 @@ def _search(
         return exhausted, search.solutions
     team.finish(search.solutions, deadline)
     solutions = search.solutions + [
-        path_to_grid(puzzle.rows, puzzle.cols, path_cells(path))
-        for path in team.solutions(search.solutions)
+        grid_of(path, puzzle.rows, puzzle.cols) for path in team.solutions(search.solutions)
     ]
     exhausted = exhausted and team.all_exhausted
     search.stats.nodes += team.child_nodes

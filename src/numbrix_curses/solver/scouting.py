@@ -3,7 +3,7 @@
 The scout runs the same search as the main one over the whole tree from the givens, with
 less probing: none on boards up to `DIVES_UP_TO` cells, where it lays one run after another
 (a dive, see `Search.dive`), and only the run ends on larger ones. It stops at two solutions,
-at the end of the tree, or after `search.SCOUT_SECONDS`. Its verdicts are as sound as the main
+at the end of the tree, or after `SCOUT_SECONDS`. Its verdicts are as sound as the main
 search's (the same deductions, the same tree); its solutions are checked again on arrival.
 
 Boards made from clue-minimal ones by taking one given away, the time to two solutions,
@@ -22,16 +22,23 @@ from typing import Callable
 import numpy as np
 
 from numbrix_curses.constraints import Contradiction
-from numbrix_curses.puzzle import Puzzle, path_to_grid
+from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.scout import Scout
 from numbrix_curses.solver.board import SearchTimeout
-from numbrix_curses.solver.search import SCOUT_SECONDS, ProbeDepth, Search
-from numbrix_curses.workers import PIPE_BUF, Broken, path_cells, path_of
+from numbrix_curses.solver.search import ProbeDepth, Search
+from numbrix_curses.workers import PIPE_BUF, Broken, grid_of, path_of
 
 #: whether a search that may use more than one process sends a scout at all (the tests of
 #: sharing a search among processes turn it off, to have the second core to share)
 ENABLED = True
 DIVES_UP_TO = 160
+# How long the scout looks for two solutions before it gives up (seconds). A shared search
+# hands out no work meanwhile, as on a two-core machine the two would share one core, so the
+# long proofs pay for it: the benchmark's clue-minimal 15x15 boards, two processes, 3.8 s in
+# all with 0.2 s, 4.4 s with 0.5 s, 3.6 s without a scout, while the boards made from them
+# with several solutions took a median 0.17 s (0.21 s without). The scout wins within its
+# first tenth of a second or late (once at 10x20, after 5 s).
+SCOUT_SECONDS = 0.2
 # jobs: rows, cols, the scout's deadline (a `time.monotonic()` instant, the same clock in
 # every process here), then the givens; answers: exhausted, solutions, then their paths
 _JOB = struct.Struct("<HHd")
@@ -45,17 +52,19 @@ def fits(puzzle: Puzzle) -> bool:
     return ENABLED and longest <= _LARGEST_MESSAGE
 
 
-def send(puzzle: Puzzle, deadline: float | None) -> tuple[Scout, int] | None:
-    """Hand `puzzle` to the process's scout: (scout, job), or None when there is none."""
+def send(puzzle: Puzzle, deadline: float | None) -> tuple[Scout, int, float] | None:
+    """Hand `puzzle` to the process's scout: (scout, job, when it will give up), or None
+    when there is none."""
     scout = Scout.shared(serve)
     if scout is None:
         return None
-    end = time.monotonic() + SCOUT_SECONDS
+    until = time.monotonic() + SCOUT_SECONDS
+    if deadline is not None:
+        until = min(until, deadline)
     job = scout.submit(
-        _JOB.pack(puzzle.rows, puzzle.cols, end if deadline is None else min(end, deadline))
-        + puzzle.givens.astype("<u2").tobytes()
+        _JOB.pack(puzzle.rows, puzzle.cols, until) + puzzle.givens.astype("<u2").tobytes()
     )
-    return (scout, job) if job else None
+    return (scout, job, until) if job else None
 
 
 def serve(payload: bytes, stop: Callable[[], bool]) -> bytes | None:
@@ -90,7 +99,7 @@ def read_answer(puzzle: Puzzle, answer: bytes) -> tuple[bool, list[np.ndarray]]:
     grids = []
     for k in range(count):
         path = body[2 * puzzle.size * k : 2 * puzzle.size * (k + 1)]
-        grid = path_to_grid(puzzle.rows, puzzle.cols, path_cells(path))
+        grid = grid_of(path, puzzle.rows, puzzle.cols)
         if not puzzle.is_solution(grid):
             raise Broken("the scout sent a grid that is not a solution")
         grids.append(grid)

@@ -72,15 +72,6 @@ _SKIP_IMPLIED_NODES = 16
 _PARTNER_AFTER = 0.03
 
 
-# How long the scout (see `numbrix_curses.scout`) looks for two solutions before it gives up
-# (seconds). A shared search hands out no work meanwhile, as on a two-core machine the two
-# would share one core, so the long proofs pay for it: the benchmark's clue-minimal 15x15
-# boards, two processes, 3.8 s in all with 0.2 s, 4.4 s with 0.5 s, 3.6 s without a scout,
-# while the boards made from them with several solutions took a median 0.17 s (0.21 s
-# without). The scout wins within its first tenth of a second or late (once at 10x20, after 5 s).
-SCOUT_SECONDS = 0.2
-
-
 def differs_from_all(grid: np.ndarray, known: list[np.ndarray]) -> bool:
     """Whether `grid` differs from every grid of `known`."""
     return not any(np.array_equal(grid, other) for other in known)
@@ -524,10 +515,11 @@ class Search(Probing):
         if self.team.fork_child(work, lambda: (stats.nodes, stats.backtracks)):
             target.given = True
 
-    def watch_scout(self, scout: Scout, job: int) -> None:
-        """Take `scout`'s word on `job` (this board) when it comes (see `_clock`). It needs a
-        core of its own, so a shared search hands out no work until it has answered."""
-        self.scout = (scout, job, time.monotonic() + SCOUT_SECONDS)
+    def watch_scout(self, scout: Scout, job: int, until: float) -> None:
+        """Take `scout`'s word on `job` (this board) when it comes (see `_clock`); it gives
+        up at `until` (a `time.monotonic()` instant). It needs a core of its own, so a
+        shared search hands out no work until it has answered."""
+        self.scout = (scout, job, until)
         if self.team is not None:
             self.team.helpers += 1
 
