@@ -119,7 +119,8 @@ def test_check_takes_several_files_in_order(run_numbrix, puzzle_file):
 
 
 def test_a_bad_file_among_several_solves_nothing(run_numbrix, puzzle_file, tmp_path):
-    good = puzzle_file(UNIQUE_3X3, "good.txt")
+    # (two puzzles sharing an id, whose warning would be a second line on stderr)
+    good = puzzle_file(f"# id: twice\n{UNIQUE_3X3}\n# id: twice\n{UNIQUE_3X3}", "good.txt")
     bad = puzzle_file("1 2 x\n", "bad.txt")
     for command in ("solve", "check", "grade", "print"):
         result = run_numbrix(command, str(good), str(bad), str(tmp_path / "missing.txt"))
@@ -213,6 +214,17 @@ def test_solve_json_keys_and_values(run_numbrix, puzzle_file):
     )
     assert none["solution"] is None
     assert all(isinstance(r["seconds"], float) and r["seconds"] >= 0 for r in (unique, none))
+
+
+def test_a_puzzle_only_the_search_finds_without_solution_has_no_reason(run_numbrix,
+                                                                       puzzle_file):
+    """The givens break no simple rule here (2 and 8 are far enough apart, on the right
+    colours); the search finds no way round. Nothing claims a reason it does not have."""
+    path = puzzle_file("# id: searched\n. . . 8\n. . 2 .\n. . . .\n")
+    check = run_numbrix("check", str(path))
+    assert check.stdout == "searched: none\n" and check.returncode == 1
+    assert "# reason" not in run_numbrix("solve", str(path)).stdout
+    assert json.loads(run_numbrix("solve", "--json", str(path)).stdout)["reason"] is None
 
 
 def test_solve_json_from_standard_input(run_numbrix):

@@ -120,7 +120,7 @@ def load_puzzles(path: str) -> list[Puzzle]:
     from numbrix_curses.textformat import ParseError, read_puzzles
 
     try:
-        puzzles = read_puzzles(path)
+        return read_puzzles(path)
     except ParseError as error:
         raise UsageError(str(error)) from None
     except UnicodeDecodeError as error:
@@ -128,30 +128,6 @@ def load_puzzles(path: str) -> list[Puzzle]:
         raise UsageError(f"{display_name(path)}: not UTF-8 text ({error.reason})") from None
     except OSError as error:
         raise UsageError(os_error_line(error, path)) from None
-    return puzzles
-
-
-def load_files(paths: Sequence[str]) -> list[tuple[str, list[Puzzle]]]:
-    """(name for output, puzzles) of each file of `paths` ("-" = stdin), every file read
-    and parsed before any puzzle is used, so a bad file anywhere in the list solves nothing.
-
-    Raises UsageError, the one line of the first file that cannot be read or parsed, or of
-    the file that takes the puzzles past the limit a single file has (`MAX_PUZZLES`): all
-    are held at once, and a file named a thousand times must not hold a thousand times more.
-    """
-    from numbrix_curses.textformat import MAX_PUZZLES
-
-    if list(paths).count(STDIN) > 1:
-        raise UsageError(f"{STDIN_NAME}: named more than once; standard input can be read once")
-    files, total = [], 0
-    for path in paths:
-        name, puzzles = display_name(path), load_puzzles(path)
-        total += len(puzzles)
-        if total > MAX_PUZZLES:
-            raise UsageError(f"{name}: more than {MAX_PUZZLES} puzzles in the files given "
-                             "together; give them a few at a time")
-        files.append((name, puzzles))
-    return files
 
 
 def warn_of_shared_ids(puzzles: list[Puzzle], name: str) -> None:
@@ -285,12 +261,28 @@ def solve_each(
 
 
 def labelled_puzzles(paths: Sequence[str]) -> list[tuple[Puzzle, str]]:
-    """(puzzle, label) for every puzzle of the files, in order (see `load_files`), with a
-    warning for ids shared within a file. A label is the puzzle's id, else `FILE#K`."""
-    from numbrix_curses.textformat import puzzle_label
+    """(puzzle, label) for every puzzle of the files ("-" = stdin), in order; a label is the
+    puzzle's id, else `FILE#K`. Every file is read and parsed before any puzzle is used, so
+    a bad file anywhere in the list solves nothing; ids shared within a file are warned of.
 
-    labelled = []
-    for name, puzzles in load_files(paths):
+    Raises UsageError, the one line of the first file that cannot be read or parsed, or of
+    the file that takes the puzzles past the limit a single file has (`MAX_PUZZLES`): all
+    are held at once, and a file named a thousand times must not hold a thousand times more.
+    """
+    from numbrix_curses.textformat import MAX_PUZZLES, puzzle_label
+
+    if list(paths).count(STDIN) > 1:
+        raise UsageError(f"{STDIN_NAME}: named more than once; standard input can be read once")
+    files, total = [], 0
+    for path in paths:
+        name, puzzles = display_name(path), load_puzzles(path)
+        total += len(puzzles)
+        if total > MAX_PUZZLES:
+            raise UsageError(f"{name}: more than {MAX_PUZZLES} puzzles in the files given "
+                             "together; give them a few at a time")
+        files.append((name, puzzles))
+    labelled: list[tuple[Puzzle, str]] = []
+    for name, puzzles in files:  # (warnings only once every file has read: bad input is one line)
         warn_of_shared_ids(puzzles, name)
         labelled += [
             (puzzle, puzzle_label(puzzle, name, index))
