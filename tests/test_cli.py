@@ -392,6 +392,22 @@ def test_help_lists_every_documented_exit_code(capsys):
     assert listed == DOCUMENTED_EXIT_CODES
 
 
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["generate", "--help"],
+                                  ["check", "--help"]])
+def test_help_and_version_do_not_load_numpy(args):
+    """They answer at once: numpy alone takes about 50 ms to load (before, the generate
+    options' board sides came from the puzzle model, which loads it)."""
+    script = (
+        "import sys\n"
+        "from numbrix_curses.cli import main\n"
+        f"code = main({args!r})\n"
+        "print('numpy' in sys.modules, code)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            env=cli_env(), timeout=COMMAND_TIMEOUT)
+    assert result.stdout.splitlines()[-1] == "False 0", result.stdout + result.stderr
+
+
 def test_command_help(run_numbrix):
     result = run_numbrix("solve", "--help")
     assert result.returncode == 0

@@ -18,8 +18,7 @@ from typing import Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
-MIN_SIDE = 1
-MAX_SIDE = 30
+from numbrix_curses import MAX_SIDE, MIN_SIDE
 BLANK = 0
 
 

@@ -26,7 +26,7 @@ from numbrix_curses.cli.common import (
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
-    from numbrix_curses.puzzle import MAX_SIDE, MIN_SIDE
+    from numbrix_curses import MAX_SIDE, MIN_SIDE
 
     side = whole_number(MIN_SIDE, MAX_SIDE)
     parser.add_argument("--size", type=side, metavar="N", help="an N x N board (default 9)")
