@@ -265,6 +265,20 @@ def test_print_with_solutions_solves_each_puzzle(capsys, puzzle_file):
     assert code == 1
 
 
+def test_print_answer_key_says_why_a_puzzle_has_no_solution(capsys, puzzle_file):
+    path = puzzle_file("# id: slip\n1 . 2\n. . .\n. . 9\n")
+    code, out, _ = run_print(capsys, str(path), "--solutions")
+    key = out.split("# Answer key", 1)[1]
+    # the note is broken between words to stay on the page, each part a comment
+    assert (
+        "#   not shown: this puzzle has no solution (1 and 2 are given but not next to\n"
+        "#   each other)\n"
+    ) in key
+    assert all(len(line) <= PAGE_WIDTH for line in out.splitlines())
+    assert [p.id for p in parse_puzzles(out)] == ["slip"]
+    assert code == 1
+
+
 def test_print_reads_a_generated_booklet_back(capsys, tmp_path, made):
     path = tmp_path / "booklet.txt"
     path.write_text(booklet(entries_of(made[:3])), encoding="utf-8")

@@ -444,6 +444,24 @@ def test_grade_command_json(run_numbrix, puzzle_file):
     assert first["difficulty"] == grade.difficulty.value
     assert first["techniques"] == {t.value: n for t, n in grade.technique_counts.items()}
     assert records[2]["status"] == "multiple" and records[2]["difficulty"] is None
+    assert "reason" not in records[2]  # (only a puzzle without a solution has one)
+
+
+def test_grade_says_why_a_puzzle_has_no_solution(run_numbrix, puzzle_file):
+    """As `check` does: a typed-in puzzle with a slip is graded "none", with where to look."""
+    path = puzzle_file(
+        "# id: slip\n1 . 2\n. . .\n. . 9\n\n# id: searched\n. . . 8\n. . 2 .\n. . . .\n"
+    )
+    result = run_numbrix("grade", str(path))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        "slip: none (1 and 2 are given but not next to each other; not graded)",
+        "searched: none (not graded)",  # (only the search shows it: no reason to give)
+    ]
+    slip, searched = (json.loads(line) for line in
+                      run_numbrix("grade", "--json", str(path)).stdout.splitlines())
+    assert slip["reason"] == "1 and 2 are given but not next to each other"
+    assert searched["status"] == "none" and searched["reason"] is None
 
 
 def test_solve_steps_prints_every_step_then_the_grid(run_numbrix, puzzle_file):

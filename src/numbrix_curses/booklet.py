@@ -111,7 +111,9 @@ def _key_block(entry: Entry, number: int, total: int) -> list[str]:
     """A puzzle's part of the answer key: its header and its solution as comment lines."""
     lines = _header(entry, number, total, "Solution")
     if entry.solution is None:
-        return lines + [f"#   {entry.key_note or 'no solution to show'}"]
+        note = entry.key_note or "no solution to show"
+        # (a note may carry why there is no solution: broken between words, as a title is)
+        return lines + ["#   " + line for line in textwrap.wrap(note, PAGE_WIDTH - 4)]
     grid = format_grid_compact(np.asarray(entry.solution)).rstrip("\n").split("\n")
     # Indented under the header where the page is wide enough: a 20x20 key of three-digit
     # numbers fits 80 columns only with the "#" alone, touching the first number, which

@@ -54,6 +54,8 @@ def print_command(args: argparse.Namespace) -> int:
             "none": "not shown: this puzzle has no solution",
             "timeout": "not shown: the solver ran out of time",
         }.get(status, "")
+        if status == "none" and result.reason:
+            note += f" ({result.reason})"
         solution = result.solution if status == "unique" else None
         entries.append(booklet.Entry(puzzle, label, solution, note))
     names = [display_name(path) for path in args.files]

@@ -166,7 +166,11 @@ def grade_command(args: argparse.Namespace) -> int:
                 "techniques": _technique_counts(grade) if grade else None,
                 "trial_depth": grade.trial_depth if grade else None,
             }
+            if status == "none":
+                record["reason"] = result.reason or None  # (as `check --json` gives it)
             print(json.dumps(record), file=out)
+        elif status == "none" and result.reason:
+            print(f"{one_line(label)}: none ({one_line(result.reason)}; not graded)", file=out)
         elif grade is None:
             print(f"{one_line(label)}: {status} (not graded)", file=out)
         else:
