@@ -314,6 +314,48 @@ def test_entries_that_fit_no_known_solution_are_still_searched():
     assert report.reason == "the entries so far do not lead to any solution"
 
 
+def _no_solving(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("the puzzle was solved")
+
+    monkeypatch.setattr(solver, "solve", refuse)
+
+
+def test_without_solving_a_hint_gives_the_steps_levels_1_to_3_prove(monkeypatch):
+    """The app asks before its own solve has ended: on a 20x20 a hint that solved the
+    puzzle first took as long as that solve (and shared the processor with it)."""
+    _no_solving(monkeypatch)
+    for technique, text, number, cell in TECHNIQUE_BOARDS[:-1]:
+        puzzle = board(text)
+        step = deduce.next_step(puzzle, puzzle.givens, solve=False)
+        assert (step.technique, step.number, step.cell) == (technique, number, cell)
+        assert all(s.level == 1 for s in deduce.auto_fill(puzzle, puzzle.givens, solve=False))
+    # a rule broken is still said, which takes no solution either
+    grid = SMALL.givens.copy()
+    grid[1, 1] = 2
+    assert deduce.next_step(SMALL, grid, solve=False).kind is ProblemKind.BROKEN_RULE
+    # a trial needs to know whether the puzzle has one solution: not guessed
+    trial = board(TECHNIQUE_BOARDS[-1][1])
+    with pytest.raises(deduce.Unsolved):
+        deduce.next_step(trial, trial.givens, solve=False)
+
+
+def test_a_remembered_solve_is_used_not_repeated(monkeypatch):
+    trial = board(TECHNIQUE_BOARDS[-1][1])
+    result = solver.solve(trial, limit=2)
+    deduce.remember_solve(trial, "unique", result.solutions)
+    _no_solving(monkeypatch)
+    step = deduce.next_step(trial, trial.givens, solve=False)  # (the trial may go ahead now)
+    assert (step.technique, step.number, step.cell) == (Technique.TRIAL, 3, (3, 1))
+    # what the solve says of the entries holds too: a wrong one is reported
+    grid = trial.givens.copy()
+    r, c = next((r, c) for r in range(4) for c in range(3)
+                if grid[r, c] == 0 and result.solution[r, c] != 3)
+    grid[r, c] = 3
+    report = deduce.next_step(trial, grid, solve=False)
+    assert isinstance(report, ContradictionReport) and (r, c) in report.cells
+
+
 def test_readme_names_the_techniques_as_grade_prints_them():
     """Before: the README said "single cell" and "gap routes" where `grade` prints "single
     candidate cell" and "gap route enumeration"."""

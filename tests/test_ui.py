@@ -359,18 +359,21 @@ def test_check_notices_numbers_that_will_not_work_out_without_saying_where(
         assert "!" not in "".join(board.text(r, c) for r in range(3) for c in range(3))
 
 
-def test_a_check_before_the_solution_is_known_waits_for_it(tmp_path: Path, state: Path):
-    """A board breaks no rule, but the background solve has not finished: the check says
-    it is comparing, then ends by itself when the solution is known; Esc gives it up."""
+def _slow_to_solve(tmp_path: Path, state: Path) -> Terminal:
+    """The app on a clue-minimal 20x20 board: its solve takes seconds in one process."""
     from helpers import corpus_boards
     from numbrix_curses.textformat import format_compact
 
-    # a clue-minimal 20x20 board: its solve takes seconds in one process
     puzzles, _ = corpus_boards("corpus-v1-20x20", ["20x20-minimal-02"])
     path = tmp_path / "slow.txt"
     path.write_text(format_compact(puzzles[0]))
-    term = start(play_command(str(path)), state, rows=ROWS, cols=COLS)
-    with term:
+    return start(play_command(str(path)), state, rows=ROWS, cols=COLS)
+
+
+def test_a_check_before_the_solution_is_known_waits_for_it(tmp_path: Path, state: Path):
+    """A board breaks no rule, but the background solve has not finished: the check says
+    it is comparing, then ends by itself when the solution is known; Esc gives it up."""
+    with _slow_to_solve(tmp_path, state) as term:
         term.wait_text("c check")
         term.send("c")
         term.wait_message("comparing with the solution")
@@ -378,6 +381,23 @@ def test_a_check_before_the_solution_is_known_waits_for_it(tmp_path: Path, state
         term.wait_message("Cancelled.")
         term.send("c")  # (and if the solve has just ended, the check answers at once)
         term.wait_message("No mistakes found.", timeout=90)
+
+
+def test_a_hint_on_a_large_board_comes_at_once_while_the_solve_works(tmp_path: Path,
+                                                                      state: Path):
+    """Before: on a fresh 20x20 the hint solved the puzzle itself first, beside the
+    background solve, and on a sparse one said "No step found in time." after ten seconds,
+    with a bridge in plain sight. Now the first hints need no solution (see the state test
+    below), and the hint placed with ? again is known right, so the next one comes at once
+    too."""
+    with _slow_to_solve(tmp_path, state) as term:
+        term.wait_text("c check")
+        term.send("?")
+        term.wait_message("(? again places it)")
+        term.send("?")
+        term.wait_message("Placed")
+        term.send("?")
+        term.wait_message("(? again places it)")
 
 
 @pytest.mark.parametrize("meanwhile", ["move", "type"])
@@ -426,6 +446,77 @@ def test_a_waiting_check_ends_by_itself_unless_the_board_changes(tmp_path: Path,
             assert screen.message is None  # the key's own message (none), not a stale check
             screen.handle(Command.CHECK)  # asked again, the check is about this board
             assert screen.message.kind is MessageKind.ERROR, screen.message
+    finally:
+        release.set()
+        screen.solution_job.cancel()
+
+
+def test_help_before_the_solution_is_known_works_from_right_numbers_only(tmp_path: Path,
+                                                                        monkeypatch):
+    """Hints and auto-fill never solve the puzzle themselves: the background solve does
+    (on a 20x20 a hint that solved it again came after as long, or not in time at all).
+    Until it has answered, a hint is found at once on a board whose numbers are known to be
+    right (the givens, and what help placed); a number of the player's makes help wait for
+    the solve, as a check does, and Esc gives that up."""
+    import threading
+
+    from helpers import DEMO_TEXT
+    from numbrix_curses import solver
+    from numbrix_curses.game import Game
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    release = threading.Event()
+    solves = []
+    real_solve = solver.solve
+
+    def counted_solve(puzzle, *args, **kwargs):
+        solves.append(threading.current_thread().name)
+        return real_solve(puzzle, *args, **kwargs)
+
+    def held_solve(self, token):
+        assert release.wait(30), "the test never let the solve go"
+        return self.__class__._real_solve(self, token)
+
+    monkeypatch.setattr(solver, "solve", counted_solve)
+    monkeypatch.setattr(PlayScreen, "_real_solve", PlayScreen._solve, raising=False)
+    monkeypatch.setattr(PlayScreen, "_solve", held_solve)
+    puzzle = parse_puzzles(DEMO_TEXT)[0]
+    screen = PlayScreen(AppContext(Store(tmp_path / "state")), Game(puzzle), "demo")
+
+    def answered() -> None:
+        if screen.task is not None:  # (a tick may have seen it end already)
+            assert screen.task.wait(30)
+            screen.tick()
+        assert screen.task is None
+
+    try:
+        screen.handle(Command.HINT)
+        answered()
+        assert "must go at C1" in screen.message.text, screen.message
+        screen.handle(Command.HINT)  # placed: a number help put there is right
+        assert screen.message.text.startswith("Placed")
+        screen.handle(Command.HINT)
+        answered()
+        assert "must go at" in screen.message.text, screen.message
+        assert solves == []  # the background solve is still held, and no hint solved
+        screen.handle(SelectCell(2, 1))
+        screen.handle(Digit(1))
+        screen.handle(Digit(3))  # the player's own number: right or not, help cannot know
+        screen.handle(Command.COMMIT)
+        screen.handle(Command.HINT)
+        assert screen.task is None and "Working out the solution" in screen.message.text
+        screen.handle(Command.CANCEL)
+        assert screen.message.text == "Cancelled." and screen.help_waiting is None
+        screen.handle(Command.HINT)
+        release.set()
+        assert screen.solution_job.wait(30)
+        screen.tick()  # the solve has answered: the hint asked for goes ahead
+        answered()
+        assert "must go at" in screen.message.text, screen.message  # (13 is right there)
+        assert solves == ["solution"]  # one solve in all, the background one
     finally:
         release.set()
         screen.solution_job.cancel()

@@ -24,6 +24,10 @@ class Unavailable(Exception):
     """The reasoning this needs is not part of this installation."""
 
 
+class SolutionNeeded(Exception):
+    """The help asked for needs the puzzle's solution, not known yet (see `remember`)."""
+
+
 @dataclass(frozen=True)
 class Hint:
     """The next logical step, or why the board cannot be completed (`contradiction`)."""
@@ -76,17 +80,36 @@ def hint_from(result: Any, cols: int) -> Hint | None:
     return Hint(reason, cell, int(number), evidence, technique)
 
 
-def next_hint(puzzle: Puzzle, grid: np.ndarray) -> Hint | None:
-    """The next step on the board `grid`, None when logic finds nothing."""
+def remember(puzzle: Puzzle, result: Any) -> None:
+    """Let hints and auto-fill use a solve of `puzzle` made here (a `SolveResult`) instead of
+    solving it again."""
+    try:
+        deduce = _deduce()
+    except Unavailable:
+        return
+    deduce.remember_solve(puzzle, str(result.status.value), result.solutions)
+
+
+def next_hint(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> Hint | None:
+    """The next step on the board `grid`, None when logic finds nothing.
+
+    With `solve` False the puzzle is not solved for it: unless its solve is known (see
+    `remember`), every number on `grid` is taken as right, and a step that needs the
+    solution (a trial) raises `SolutionNeeded`.
+    """
     deduce = _deduce()
-    step = deduce.next_step(puzzle, np.array(grid, dtype=np.int16))
+    try:
+        step = deduce.next_step(puzzle, np.array(grid, dtype=np.int16), solve=solve)
+    except deduce.Unsolved:
+        raise SolutionNeeded from None
     return hint_from(step, puzzle.cols)
 
 
-def auto_fill(puzzle: Puzzle, grid: np.ndarray) -> list[tuple[int, int]]:
-    """(cell, number) of every simple step, in order; a contradiction gives no steps."""
+def auto_fill(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> list[tuple[int, int]]:
+    """(cell, number) of every simple step, in order; a contradiction gives no steps. With
+    `solve` False, as for `next_hint` (auto-fill never needs the solution itself)."""
     deduce = _deduce()
-    steps = deduce.auto_fill(puzzle, np.array(grid, dtype=np.int16))
+    steps = deduce.auto_fill(puzzle, np.array(grid, dtype=np.int16), solve=solve)
     placements = []
     for step in steps or ():
         hint = hint_from(step, puzzle.cols)

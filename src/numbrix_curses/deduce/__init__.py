@@ -53,6 +53,7 @@ from numbrix_curses.deduce.steps import (
     ProblemKind,
     Step,
     Technique,
+    Unsolved,
 )
 from numbrix_curses.deduce.board import Board, Broken, Found, plural
 from numbrix_curses.deduce.easy import level1
@@ -69,11 +70,13 @@ __all__ = [
     "ProblemKind",
     "Step",
     "Technique",
+    "Unsolved",
     "auto_fill",
     "check_board",
     "grade",
     "grade_steps",
     "next_step",
+    "remember_solve",
     "solvable_at",
     "steps_at_level",
     "walkthrough",
@@ -96,8 +99,22 @@ def _solved(puzzle: Puzzle) -> tuple[str, tuple[np.ndarray, ...]]:
     return cached
 
 
-def _solution(puzzle: Puzzle) -> tuple[str, np.ndarray | None]:
-    """(solver status, the unique solution or None), solved once per puzzle object."""
+def remember_solve(puzzle: Puzzle, status: str, solutions: Sequence[np.ndarray]) -> None:
+    """Take a solve of `puzzle` made elsewhere (`status`: unique, multiple, none or timeout,
+    and the solutions it found) as this module's own, so no step solves it again.
+
+    The app solves its puzzle in the background from the start; a hint that solved it a
+    second time would double the wait on a large board, and share the processor with the
+    first solve meanwhile.
+    """
+    _SOLUTIONS[puzzle] = (status, tuple(solutions))
+
+
+def _solution(puzzle: Puzzle, solve: bool = True) -> tuple[str, np.ndarray | None]:
+    """(solver status, the unique solution or None), solved once per puzzle object; with
+    `solve` False and no solve known, ("", None)."""
+    if not solve and puzzle not in _SOLUTIONS:
+        return "", None
     status, found = _solved(puzzle)
     return status, (found[0] if status == "unique" and found else None)
 
@@ -185,14 +202,15 @@ def _geo_name(geo: Geometry, cell: int) -> str:
     return cell_name(*geo.row_col(cell))
 
 
-def check_board(puzzle: Puzzle, grid) -> ContradictionReport | None:
+def check_board(puzzle: Puzzle, grid, *, solve: bool = True) -> ContradictionReport | None:
     """Why the entries in `grid` (givens included) cannot lead to the solution, or None.
 
     Plain rule breaks come first (a duplicate, consecutive numbers apart, a number boxed in);
     then entries that differ from the unique solution. A puzzle without a solution is
-    reported as such.
+    reported as such. With `solve` False only the rule breaks are looked for, unless a solve
+    of the puzzle is known (see `remember_solve`).
     """
-    status, solution = _solution(puzzle)
+    status, solution = _solution(puzzle, solve)
     if status == "none":
         return ContradictionReport(ProblemKind.NO_SOLUTION, "this puzzle has no solution")
     try:
@@ -233,26 +251,33 @@ def _fits_a_known_solution(puzzle: Puzzle, grid) -> bool:
                for found in _solved(puzzle)[1])
 
 
-def next_step(puzzle: Puzzle, grid) -> Step | ContradictionReport | None:
+def next_step(puzzle: Puzzle, grid, *, solve: bool = True) -> Step | ContradictionReport | None:
     """The next logical step for the board in `grid` (givens plus the player's entries).
 
     Returns the easiest step available (lowest level first), a `ContradictionReport` when the
     entries cannot lead to the solution (or the puzzle is not proper and logic is stuck), or
     None when the board is already full and correct. On a puzzle with several solutions only
     levels 1-3 are tried, never a trial.
+
+    With `solve` False the puzzle is not solved here: unless a solve of it is known (see
+    `remember_solve`), the numbers in `grid` are taken as right (the caller knows they are:
+    the givens, and steps placed from right numbers), and a board that needs a trial raises
+    `Unsolved`, as a trial needs to know whether the puzzle has one solution.
     """
-    report = check_board(puzzle, grid)
+    report = check_board(puzzle, grid, solve=solve)
     if report is not None:
         return report
     board = _board_from_grid(puzzle, grid)
     if not board.free:
         return None
-    status, solution = _solution(puzzle)
+    status, solution = _solution(puzzle, solve)
     where = _flat_solution(puzzle, solution)
     try:
         found, doms = find_steps(board, 3, want_all=False)
         if found:
             return _step(board.geo, found[0])
+        if not status:
+            raise Unsolved("a trial needs the solution")
         if status == "multiple":
             # Trials on a puzzle known to have several solutions can search for seconds (a
             # sparse 30x30) and still end stuck: say so at once instead.
@@ -293,12 +318,14 @@ def steps_at_level(puzzle: Puzzle, grid, level: int) -> list[Step]:
     return [_step(board.geo, f) for f in found]
 
 
-def auto_fill(puzzle: Puzzle, grid) -> list[Step]:
+def auto_fill(puzzle: Puzzle, grid, *, solve: bool = True) -> list[Step]:
     """Every level-1 step from `grid`, applied in turn until none is left (the auto-fill key).
 
     Returns [] when the board is contradictory (see `check_board`) or nothing easy is left.
+    With `solve` False the puzzle is not solved to vet the numbers in `grid` (see
+    `next_step`).
     """
-    if check_board(puzzle, grid) is not None:
+    if check_board(puzzle, grid, solve=solve) is not None:
         return []
     board = _board_from_grid(puzzle, grid)
     steps: list[Step] = []

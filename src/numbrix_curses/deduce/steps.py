@@ -129,3 +129,8 @@ class DeductionError(ValueError):
     def __init__(self, message: str, status: str) -> None:
         super().__init__(message)
         self.status = status
+
+
+class Unsolved(Exception):
+    """The step asked for needs the puzzle's solution, which was not to be worked out here
+    (`solve=False`) and is not known yet (see `deduce.remember_solve`)."""

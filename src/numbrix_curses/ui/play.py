@@ -10,7 +10,7 @@ from __future__ import annotations
 import curses
 import os
 import time
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -55,6 +55,8 @@ if TYPE_CHECKING:  # (the result's type only: the solve runs in `assist`)
 IDLE_SAVE_SECONDS = 30.0
 #: how long a hint may think before the app gives up on it
 HINT_BUDGET = 10.0
+#: what a hint or auto-fill that needs the solution, not known yet, answers (see `_start_help`)
+_WAIT_FOR_SOLVE = object()
 
 KEY_LINES = (
     (KeyHelp("move", "arrows hjkl wasd"),),
@@ -116,6 +118,13 @@ class PlayScreen(BoardScreen):
         self.reveal_waiting = False
         #: the revision a check waits on the background solve for, or -1 (see `_check`)
         self.check_waiting = -1
+        #: a hint or auto-fill ("hint", "fill") waiting for the background solve, and the
+        #: revision it was asked on (see `_start_help`)
+        self.help_waiting: tuple[str, int] | None = None
+        #: cell -> number of what hints and auto-fill placed: numbers known to be right
+        #: before the solution is (see `_numbers_right`)
+        self.placed_by_help: dict[int, int] = {}
+        self.solve_shared = False  # has the background solve been handed to the hints?
         self.saved_revision = -1 if game.moves else game.revision
         self.last_save = time.monotonic()
         self.save_failed = False
@@ -184,6 +193,8 @@ class PlayScreen(BoardScreen):
             self.message = self._refusal_message(refusal)
         if self.check_waiting != self.game.revision:
             self.check_waiting = -1  # the board changed: the check waited on is moot
+        if self.help_waiting is not None and self.help_waiting[1] != self.game.revision:
+            self.help_waiting = None  # (so is a hint asked of the board before)
         self._after_change(was_solved, refusal)
         return nav
 
@@ -360,11 +371,12 @@ class PlayScreen(BoardScreen):
             # Asking again on the same board places the number.
             refusal = game.set_value(hint.cell, hint.number or 0)
             if refusal is None:
+                self.placed_by_help[hint.cell] = hint.number or 0
                 self.message = Message(
                     f"Placed {hint.number} at {cell_name(*game.geometry.row_col(hint.cell))}.")
             self.hint = None
             return refusal
-        return self._start_help("hint", assist.next_hint)
+        return self._start_help("hint")
 
     def _ask_auto_fill(self) -> tuple[Refusal | None, Nav | None]:
         """Auto-fill, after asking when it would cost the game its best time: one key (next
@@ -386,11 +398,19 @@ class PlayScreen(BoardScreen):
         ))
 
     def _auto_fill(self) -> Refusal | None:
-        return self._start_help("fill", assist.auto_fill)
+        return self._start_help("fill")
 
-    def _start_help(self, kind: str, work: Callable[[Puzzle, np.ndarray], object]) -> Refusal | None:
-        """Run `work` (a hint or auto-fill) on a copy of the board in the background, unless
-        the board is not fit for help: then the refusal, or the message saying why."""
+    def _start_help(self, kind: str) -> Refusal | None:
+        """Find a hint or auto-fill (`kind`) on a copy of the board in the background, unless
+        the board is not fit for help: then the refusal, or the message saying why.
+
+        Help reads the background solve's answer rather than solving the puzzle again (a
+        20x20 takes seconds, and two solves at once share the processor). Until that answer
+        comes, help goes ahead on a board whose numbers are known to be right (the givens,
+        and what help placed), which needs no solution for a step of levels 1-3 (the first
+        hint on a large board is then there at once); any other board, or a step that needs
+        a trial, waits for the solve, as a check does.
+        """
         problem = self._fit_for_help()
         if isinstance(problem, Refusal):
             return problem
@@ -399,8 +419,45 @@ class PlayScreen(BoardScreen):
             return None
         grid = self.game.grid.copy()
         puzzle = self.game.puzzle
-        self._start_task(kind, lambda token: work(puzzle, grid))
+        work = assist.next_hint if kind == "hint" else assist.auto_fill
+        self._share_solve()
+        if self.solution_job.done:
+            self._start_task(kind, lambda token: work(puzzle, grid))
+        elif self._numbers_right():
+            def without_solving(token: CancelToken) -> object:
+                try:
+                    return work(puzzle, grid, solve=False)
+                except assist.SolutionNeeded:
+                    return _WAIT_FOR_SOLVE
+
+            self._start_task(kind, without_solving)
+        else:
+            self._wait_for_solve(kind)
         return None
+
+    def _wait_for_solve(self, kind: str) -> None:
+        """Ask for help (`kind`) again once the background solve has ended (see `tick`)."""
+        self.help_waiting = (kind, self.game.revision)
+        self.message = Message("Working out the solution... (Esc cancels)")
+
+    def _share_solve(self) -> None:
+        """Hand the background solve's answer, once there is one, to the hints."""
+        if self.solve_shared or not self.solution_job.done:
+            return
+        self.solve_shared = True
+        result = self._known_result()
+        if result is not None:
+            assist.remember(self.game.puzzle, result)
+
+    def _numbers_right(self) -> bool:
+        """Whether every number the player has on the board was placed by help (so is right,
+        as help only ever works from right numbers)."""
+        game = self.game
+        grid = game.grid.ravel()
+        for cell in np.flatnonzero((grid != 0) & ~game.given_mask.ravel()):
+            if self.placed_by_help.get(int(cell)) != grid[cell]:
+                return False
+        return True
 
     def _ask_reveal(self) -> tuple[Refusal | None, Nav | None]:
         if self.game.solved is not None:
@@ -430,7 +487,8 @@ class PlayScreen(BoardScreen):
     def _busy(self) -> bool:
         """Is a hint or fill working, or a reveal or a check waiting for the background
         solve? (The message then shows the spinner.)"""
-        return self.task is not None or self.reveal_waiting or self.check_waiting >= 0
+        return (self.task is not None or self.reveal_waiting or self.check_waiting >= 0
+                or self.help_waiting is not None)
 
     def _tell_verdict(self) -> None:
         """Say once, as soon as the background solve knows, that the puzzle has several
@@ -502,9 +560,10 @@ class PlayScreen(BoardScreen):
             self.task.cancel()
             self.task = None
             self.message = Message("Cancelled.")
-        if self.reveal_waiting or self.check_waiting >= 0:
+        if self.reveal_waiting or self.check_waiting >= 0 or self.help_waiting is not None:
             self.reveal_waiting = False
             self.check_waiting = -1
+            self.help_waiting = None
             self.message = Message("Cancelled.")
 
     def tick(self) -> Nav | None:
@@ -513,10 +572,18 @@ class PlayScreen(BoardScreen):
             self._save_failed(failure)
         elif self.save_failed and self.saved_revision == self.game.revision:
             self.save_failed = False
+        self._share_solve()
         if self.reveal_waiting and self.solution_job.done:
             self._finish_reveal()
         elif self.check_waiting >= 0 and self.solution_job.done:
             self._check()
+        elif self.help_waiting is not None and self.solution_job.done:
+            kind, _ = self.help_waiting
+            self.help_waiting = None
+            self.message = None
+            refusal = self._start_help(kind)
+            if refusal is not None:
+                self.message = self._refusal_message(refusal)
         elif not self.verdict_told and self.solution_job.done:
             self._tell_verdict()
         task = self.task
@@ -536,7 +603,9 @@ class PlayScreen(BoardScreen):
                 text = "Hints need the deduction engine, not in this version yet."
             self.message = Message(text, MessageKind.ERROR)
             return None
-        if self.task_kind == "hint":
+        if task.result is _WAIT_FOR_SOLVE:
+            self._wait_for_solve(self.task_kind)
+        elif self.task_kind == "hint":
             self._show_hint(task.result)
         else:
             self._apply_fill(task.result or [])
@@ -566,6 +635,8 @@ class PlayScreen(BoardScreen):
         game = self.game
         was_solved = game.solved is not None
         refusal = game.auto_fill(placements)
+        if refusal is None:
+            self.placed_by_help.update(placements)
         if refusal is Refusal.NOTHING_TO_FILL:
             self.message = Message("Nothing to fill in with simple steps.")
         elif refusal is not None:
