@@ -16,8 +16,11 @@ import numpy as np
 
 from numbrix_curses.puzzle import Puzzle
 
-#: how long the app lets the solver look for a puzzle's solution
-SOLVE_BUDGET = 20.0
+#: how long the app lets the solver look for a puzzle's solution (seconds). It works in the
+#: background, so a player waits on it only for a check, a reveal or a hint that needs it,
+#: and Esc ends the wait; the app's solve is one process, where a clue-minimal 20x20 can
+#: take half a minute.
+SOLVE_BUDGET = 60.0
 
 
 class Unavailable(Exception):

@@ -47,7 +47,7 @@ from numbrix_curses.ui.screen import (
 
 SIDES = [str(n) for n in range(1, 31)]
 #: how long Check may take before it says it could not decide
-CHECK_BUDGET = 20.0
+CHECK_BUDGET = assist.SOLVE_BUDGET
 
 KEY_LINES = (
     (KeyHelp("move", "arrows hjkl wasd"),),
