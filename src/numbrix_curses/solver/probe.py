@@ -239,6 +239,10 @@ class Probing(Propagation):
             known = (pos[lo - 1], pos[hi + 1], candidates)
             if known in self.too_many_ways:
                 continue
+            # (lo + last + 1 keeps these keys apart from run ends' and cells')
+            key = (lo + last + 1, candidates, self._free_around(reduce(or_, candidates)))
+            if key in self.probes_passed:
+                continue  # (before listing the ways: most runs here passed before, unchanged)
             ways = self._ways(lo, hi, most)
             if ways is None:
                 if len(self.too_many_ways) > _WAYS_CACHE_LIMIT:
@@ -247,10 +251,6 @@ class Probing(Propagation):
                 continue
             if len(ways) < 2:
                 continue  # one way, which the drain lays already
-            # (lo + last + 1 keeps these keys apart from run ends' and cells')
-            key = (lo + last + 1, candidates, self._free_around(reduce(or_, candidates)))
-            if key in self.probes_passed:
-                continue
             start = len(self.trail)
             union: list[int] | None = None
             dead_ways = self.dead_ways
