@@ -93,6 +93,8 @@ class Geometry:
     #: each cell's neighbour to the north, east, south and west (-1 off the board), for
     #: walks that turn (see `constraints.outer_walk`)
     headings: tuple[tuple[int, int, int, int], ...] = field(repr=False)
+    #: each cell's neighbours as a bitmask
+    neighbour_masks: tuple[int, ...] = field(repr=False)
 
     @property
     def size(self) -> int:
@@ -213,6 +215,7 @@ def geometry(rows: int, cols: int) -> Geometry:
         not_last_col=not_last,
         not_first_col=not_first,
         headings=tuple(headings),
+        neighbour_masks=tuple(sum(1 << n for n in near) for near in table),
     )
 
 

@@ -296,32 +296,39 @@ class Probing(Propagation):
 
         Candidates hold only cells within reach of both ends, so few partial ways die; but
         in a wide open part of the board many can, and the listing also gives up (None)
-        after `_WAYS_STEPS_PER_WAY` * `most` dead partial ways.
+        after `_WAYS_STEPS_PER_WAY` * `most` dead partial ways. (Each number's cells to
+        try are a bitmask, taken lowest first: the cells next to the one before it, among
+        its candidates and not yet on the way.)
         """
-        dom, neighbours = self.dom, self._neighbours
-        end = neighbours[self.pos[hi + 1]]
+        dom, near, pos = self.dom, self.geo.neighbour_masks, self.pos
+        end = near[pos[hi + 1]]
         ways: list[tuple[int, ...]] = []
         cells: list[int] = []  # cells[k] holds lo + k on the way being laid
         used = 0
-        # choices[k]: the cells next to the one before lo + k, not yet tried for it
-        choices = [iter(neighbours[self.pos[lo - 1]])]
+        # left[k]: the cells not yet tried for lo + k
+        first = dom[lo] & near[pos[lo - 1]]
+        left = [first & end if lo == hi else first]
         dead_left = _WAYS_STEPS_PER_WAY * most
-        while choices:
-            v = lo + len(cells)
-            d = dom[v] & ~used
-            cell = next((c for c in choices[-1] if d >> c & 1), -1)
-            if cell < 0:
-                choices.pop()
+        while left:
+            choices = left[-1]
+            if not choices:
+                left.pop()
                 if cells:
                     used ^= 1 << cells.pop()
                 dead_left -= 1
                 if not dead_left:
                     return None
-            elif v < hi:
+                continue
+            bit = choices & -choices
+            left[-1] = choices ^ bit
+            cell = bit.bit_length() - 1
+            v = lo + len(cells)
+            if v < hi:
                 cells.append(cell)
-                used |= 1 << cell
-                choices.append(iter(neighbours[cell]))
-            elif cell in end:
+                used |= bit
+                after = dom[v + 1] & near[cell] & ~used
+                left.append(after & end if v + 1 == hi else after)
+            else:
                 ways.append((*cells, cell))
                 if len(ways) > most:
                     return None
