@@ -240,7 +240,7 @@ class _Search:
             )
             for dc in range(-2, 3)
         }
-        self.neighbour_mask = tuple(sum(1 << n for n in nbrs) for nbrs in geo.neighbours)
+        self.neighbour_mask = geo.neighbour_masks
         # search state, set by attempt(): the path as a successor table and its ends,
         # the empty cells and the path edges as bitboards (an edge sits on its lower cell)
         self.nxt: list[int] = []
