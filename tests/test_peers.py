@@ -186,3 +186,35 @@ def test_bench_times_each_board_next_to_the_board_it_was_made_from() -> None:
               board("lost", "slip", "gone"), board("b", "bundled")]
     order = [b.label for b in bench.timing_order(boards)]
     assert order == ["m0", "x0", "m1", "x1", "n1", "b", "lost"]
+
+
+def test_bench_compares_boards_with_their_parents_on_repeated_runs(monkeypatch) -> None:
+    """A board answered in well under `REPEAT_BELOW` is timed `REPEATS` times (each verdict
+    checked) and the comparison with its parent reads the median; one slow run no longer
+    decides it. A board slower than that is timed once."""
+    import bench
+    import corpus
+
+    times = iter([0.30, 0.10, 0.12, 0.05, 0.06, 0.04, 2.0])
+    full = Puzzle.from_rows([[1, 2], [4, 3]])
+    open_board = Puzzle.from_rows([[1, 0], [0, 0]])
+
+    def timed_run(puzzle, timeout, workers):
+        if puzzle is full:
+            return bench.Run("unique", next(times), False, 0), [full.givens.copy()]
+        solutions = [np.array([[1, 2], [4, 3]]), np.array([[1, 4], [2, 3]])]
+        return bench.Run("multiple", next(times), False, 0), solutions
+
+    monkeypatch.setattr(bench, "run_ours", timed_run)
+    settings = bench.parse_args(["--skip-peers"])
+    boards = [corpus.Board(open_board, "2x2", "multiple", "x", None, {"from": "m"}),
+              corpus.Board(full, "2x2", "minimal", "m", None, {}),
+              corpus.Board(open_board, "2x2", "multiple", "slow", None, {"from": "m"})]
+    results = [bench.run_board(b, [bench.OURS], settings, set()) for b in boards]
+    assert [r.problems for r in results] == [[], [], []]
+    assert [r.runs[bench.OURS].seconds for r in results] == [0.30, 0.05, 2.0]  # the first run
+    assert results[0].runs[bench.OURS].steady_seconds == 0.12  # median of 0.30, 0.10, 0.12
+    assert results[1].runs[bench.OURS].steady_seconds == 0.05  # median of 0.05, 0.06, 0.04
+    assert results[2].runs[bench.OURS].steady_seconds == 2.0  # timed once
+    mine, parents = bench.parent_medians(results[:2], "2x2", "multiple")
+    assert (mine, parents) == (0.12, 0.05)
