@@ -339,6 +339,12 @@ class _SearchTicker:
             sys.stderr.flush()
 
 
+def no_solution_reason(status: str, result: SolveResult) -> str:
+    """Why a puzzle has no solution, on one line, when its status is "none" and the givens
+    alone show it; "" otherwise (a search proved it, or there is a solution)."""
+    return one_line(result.reason) if status == "none" and result.reason else ""
+
+
 def status_value(status) -> str:
     return str(getattr(status, "value", status))
 
@@ -354,6 +360,6 @@ def json_line(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> s
     if status == "multiple":
         record["other_solution"] = _grid_rows(result.other_solution)
     if status == "none":
-        record["reason"] = result.reason or None  # (None: no simple reason, a search proved it)
+        record["reason"] = no_solution_reason(status, result) or None  # (None: searched)
     record["seconds"] = round(float(result.stats.seconds), 6)
     return json.dumps(record)

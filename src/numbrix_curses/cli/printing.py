@@ -13,6 +13,7 @@ from numbrix_curses.cli.common import (
     display_name,
     exit_code_for,
     labelled_puzzles,
+    no_solution_reason,
     one_line,
     positive_seconds,
     status_value,
@@ -54,8 +55,9 @@ def print_command(args: argparse.Namespace) -> int:
             "none": "not shown: this puzzle has no solution",
             "timeout": "not shown: the solver ran out of time",
         }.get(status, "")
-        if status == "none" and result.reason:
-            note += f" ({result.reason})"
+        reason = no_solution_reason(status, result)
+        if reason:
+            note += f" ({reason})"
         solution = result.solution if status == "unique" else None
         entries.append(booklet.Entry(puzzle, label, solution, note))
     names = [display_name(path) for path in args.files]

@@ -12,6 +12,7 @@ from numbrix_curses.cli.common import (
     add_jobs_option,
     add_puzzle_file_options,
     json_line,
+    no_solution_reason,
     one_line,
     solve_each,
 )
@@ -30,8 +31,9 @@ def _block_header(out: TextIO, label: str, status: str, result: SolveResult,
         print(file=out)
     print(f"# id: {one_line(label)}", file=out)
     print(f"# status: {status}", file=out)
-    if status == "none" and result.reason:
-        print(f"# reason: {one_line(result.reason)}", file=out)
+    reason = no_solution_reason(status, result)
+    if reason:
+        print(f"# reason: {reason}", file=out)
 
 
 def _run_solve(args: argparse.Namespace) -> int:
@@ -60,9 +62,8 @@ def _run_solve(args: argparse.Namespace) -> int:
 def _check_line(label: str, status: str, result: SolveResult) -> str:
     """`check`'s line for a puzzle: its id and status, and why there is no solution when the
     solver says (the slip in a puzzle copied from a page is then found at once)."""
-    if status == "none" and result.reason:
-        status = f"none ({one_line(result.reason)})"
-    return f"{one_line(label)}: {status}"
+    reason = no_solution_reason(status, result)
+    return f"{one_line(label)}: {status} ({reason})" if reason else f"{one_line(label)}: {status}"
 
 
 def check_command(args: argparse.Namespace) -> int:
@@ -167,12 +168,11 @@ def grade_command(args: argparse.Namespace) -> int:
                 "trial_depth": grade.trial_depth if grade else None,
             }
             if status == "none":
-                record["reason"] = result.reason or None  # (as `check --json` gives it)
+                record["reason"] = no_solution_reason(status, result) or None  # (as check's)
             print(json.dumps(record), file=out)
-        elif status == "none" and result.reason:
-            print(f"{one_line(label)}: none ({one_line(result.reason)}; not graded)", file=out)
         elif grade is None:
-            print(f"{one_line(label)}: {status} (not graded)", file=out)
+            why = "; ".join(filter(None, (no_solution_reason(status, result), "not graded")))
+            print(f"{one_line(label)}: {status} ({why})", file=out)
         else:
             from numbrix_curses.deduce import Technique
 
