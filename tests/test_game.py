@@ -769,6 +769,26 @@ def test_hints_and_auto_fill_make_a_game_assisted():
     assert hinted.assisted
 
 
+def test_numbers_from_help_are_told_from_the_players_own():
+    """Before the solution is known the app gives hints only on a board whose numbers are
+    all right: the givens and what help placed (see `ui.play.PlayScreen._start_help`)."""
+    game = make_game()
+    c = game.geometry.cell
+    assert game.numbers_from_help()  # the givens alone
+    assert game.place_hint(c(0, 2), 2) is None and game.value(c(0, 2)) == 2
+    assert game.auto_fill([(c(0, 1), 3)]) is None
+    assert game.numbers_from_help()
+    assert game.set_value(c(2, 1), 13) is None  # the player's own (right, but unknown)
+    assert not game.numbers_from_help()
+    assert game.undo() is None and game.numbers_from_help()
+    assert game.set_value(c(0, 1), 15) is None  # typed over what help put there
+    assert not game.numbers_from_help()
+    assert game.set_value(c(0, 1), 3) is None  # the same number again: as right as before
+    assert game.numbers_from_help()
+    assert game.place_hint(c(0, 0), 9) is Refusal.GIVEN  # refused: remembers nothing
+    assert game.numbers_from_help()
+
+
 @pytest.mark.parametrize("bad", [-1, "2", True, 1.5, None])
 def test_a_bad_assist_count_in_a_save_reads_as_none(bad):
     state = {**make_game().to_state(), "hints": bad, "fills": bad}

@@ -242,6 +242,9 @@ class Game:
         #: a reveal, either makes the solve assisted, which earns no best time
         self.hints = 0
         self.fills = 0
+        # cell -> number that a hint or auto-fill put there (not saved): right numbers
+        # before the solution is known, as help only ever works from right numbers
+        self._from_help: dict[int, int] = {}
         #: bumped on every change of the board or its history, so savers know when to write
         self.revision = 0
         blanks = np.flatnonzero(~self._given.ravel())
@@ -687,10 +690,26 @@ class Game:
 
     def auto_fill(self, placements: Iterable[tuple[int, int]]) -> Refusal | None:
         """`fill` for the auto-fill key: an assist, counted like a hint."""
+        placements = list(placements)
         refusal = self.fill(placements, AUTO_FILL_LABEL)
         if refusal is None:
             self.fills += 1
+            self._from_help.update(placements)
         return refusal
+
+    def place_hint(self, cell: int, number: int) -> Refusal | None:
+        """Put a hint's `number` on `cell`, as `set_value` does, remembered as help's."""
+        refusal = self.set_value(cell, number)
+        if refusal is None:
+            self._from_help[cell] = number
+        return refusal
+
+    def numbers_from_help(self) -> bool:
+        """Whether every number on the board besides the givens is one a hint or auto-fill
+        put on that cell (so is right, before the solution is known: see `ui.play`)."""
+        flat = self._grid.ravel()
+        entries = np.flatnonzero((flat != BLANK) & ~self._given.ravel())
+        return all(self._from_help.get(int(cell)) == flat[cell] for cell in entries)
 
     def note_hint(self) -> None:
         self.hints += 1

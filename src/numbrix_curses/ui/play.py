@@ -121,9 +121,6 @@ class PlayScreen(BoardScreen):
         #: a hint or auto-fill ("hint", "fill") waiting for the background solve, and the
         #: revision it was asked on (see `_start_help`)
         self.help_waiting: tuple[str, int] | None = None
-        #: cell -> number of what hints and auto-fill placed: numbers known to be right
-        #: before the solution is (see `_numbers_right`)
-        self.placed_by_help: dict[int, int] = {}
         self.solve_shared = False  # has the background solve been handed to the hints?
         self.saved_revision = -1 if game.moves else game.revision
         self.last_save = time.monotonic()
@@ -369,9 +366,8 @@ class PlayScreen(BoardScreen):
         hint = self.hint
         if hint is not None and self.hint_revision == game.revision and hint.cell is not None:
             # Asking again on the same board places the number.
-            refusal = game.set_value(hint.cell, hint.number or 0)
+            refusal = game.place_hint(hint.cell, hint.number or 0)
             if refusal is None:
-                self.placed_by_help[hint.cell] = hint.number or 0
                 self.message = Message(
                     f"Placed {hint.number} at {cell_name(*game.geometry.row_col(hint.cell))}.")
             self.hint = None
@@ -423,7 +419,7 @@ class PlayScreen(BoardScreen):
         self._share_solve()
         if self.solution_job.done:
             self._start_task(kind, lambda token: work(puzzle, grid))
-        elif self._numbers_right():
+        elif self.game.numbers_from_help():
             def without_solving(token: CancelToken) -> object:
                 try:
                     return work(puzzle, grid, solve=False)
@@ -448,16 +444,6 @@ class PlayScreen(BoardScreen):
         result = self._known_result()
         if result is not None:
             assist.remember(self.game.puzzle, result)
-
-    def _numbers_right(self) -> bool:
-        """Whether every number the player has on the board was placed by help (so is right,
-        as help only ever works from right numbers)."""
-        game = self.game
-        grid = game.grid.ravel()
-        for cell in np.flatnonzero((grid != 0) & ~game.given_mask.ravel()):
-            if self.placed_by_help.get(int(cell)) != grid[cell]:
-                return False
-        return True
 
     def _ask_reveal(self) -> tuple[Refusal | None, Nav | None]:
         if self.game.solved is not None:
@@ -635,8 +621,6 @@ class PlayScreen(BoardScreen):
         game = self.game
         was_solved = game.solved is not None
         refusal = game.auto_fill(placements)
-        if refusal is None:
-            self.placed_by_help.update(placements)
         if refusal is Refusal.NOTHING_TO_FILL:
             self.message = Message("Nothing to fill in with simple steps.")
         elif refusal is not None:
