@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from numbrix_curses.ui.actions import ClearCell, Command, Digit, MoveCursor, SelectCell
@@ -1029,3 +1030,60 @@ def test_a_message_wraps_between_words_not_inside_a_path():
 
     assert wrap_text("Saved to /tmp/my-puzzles/typed.txt.", 30) == [
         "Saved to", "/tmp/my-puzzles/typed.txt."]
+
+
+def test_a_checked_typed_puzzle_and_a_restarted_game_are_not_solved_again(tmp_path: Path,
+                                                                          monkeypatch):
+    """The play screen takes the solve it is handed: the entry screen's check when a typed
+    puzzle is played, the finished game's when it is played again. On a 20x20 a solve takes
+    up to a minute, which the player would otherwise wait through a second time before a
+    check or a hint could use it."""
+    import threading
+
+    from helpers import DEMO_TEXT
+    from numbrix_curses import solver
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.dialogs import ConfirmScreen
+    from numbrix_curses.ui.entry import EntryScreen
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext, Push, Replace
+
+    solves = []
+    real_solve = solver.solve
+
+    def counted_solve(puzzle, *args, **kwargs):
+        solves.append(threading.current_thread().name)
+        return real_solve(puzzle, *args, **kwargs)
+
+    monkeypatch.setattr(solver, "solve", counted_solve)
+    puzzle = parse_puzzles(DEMO_TEXT)[0]
+    entry = EntryScreen(AppContext(Store(tmp_path / "state")), puzzle.rows, puzzle.cols)
+    for (row, col), number in zip(zip(*puzzle.givens.nonzero()), puzzle.givens[puzzle.givens > 0]):
+        entry.handle(SelectCell(int(row), int(col)))
+        for digit in str(int(number)):
+            entry.handle(Digit(int(digit)))
+        entry.handle(Command.COMMIT)
+    entry.handle(Command.CHECK)
+    assert entry.job is not None and entry.job.wait(30)
+    entry.tick()
+    assert entry.message.text.startswith("Unique"), entry.message
+    assert solves == ["check"]
+
+    nav = entry.handle(Command.PLAY)
+    assert isinstance(nav, Push) and isinstance(nav.screen, PlayScreen)
+    play = nav.screen
+    try:
+        assert play.solution_job.done  # known at once: a check answers without waiting
+        play.handle(Command.CHECK)
+        assert play.message.text == "No mistakes found.", play.message
+        play.game.reveal(play._solution())
+        nav = play.handle(Command.RESTART)
+        assert isinstance(nav, Push) and isinstance(nav.screen, ConfirmScreen)
+        again = nav.screen.on_yes()
+        assert isinstance(again, Replace) and isinstance(again.screen, PlayScreen)
+        assert again.screen.solution_job.done and again.screen._solution() is not None
+        np.testing.assert_array_equal(again.screen._solution(), play._solution())
+        assert solves == ["check"]  # one solve in all, the entry screen's
+    finally:
+        play.close()

@@ -88,6 +88,19 @@ class Job(Generic[T]):
                 self._result, self._error, self._done = result, error, True
 
 
+class FinishedJob(Job[T]):
+    """Work done before anyone polled it: `result` is known from the start (a solve made
+    on another screen, handed on rather than run again)."""
+
+    def __init__(self, label: str, result: T) -> None:
+        super().__init__(label)
+        self._finish(result)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """As `ThreadJob.wait`: it has ended already."""
+        return True
+
+
 class ThreadJob(Job[T]):
     """`fn(token)` in a daemon thread."""
 

@@ -318,12 +318,13 @@ class EntryScreen(BoardScreen):
         label = f"typed {self.game.rows}x{self.game.cols}"
         from numbrix_curses.ui.play import PlayScreen
 
+        # (the check's solve goes with it: the play screen need not solve the puzzle again)
         if status == "unique":
-            return Push(PlayScreen.open(self.ctx, puzzle, label, None))
+            return Push(PlayScreen.open(self.ctx, puzzle, label, None, known=result))
         if status == "multiple":
             return Push(ConfirmScreen(
                 self.ctx, "This puzzle has more than one solution. Play it anyway?",
-                lambda: Push(PlayScreen.open(self.ctx, puzzle, label, None)),
+                lambda: Push(PlayScreen.open(self.ctx, puzzle, label, None, known=result)),
             ))
         self.message = Message("Nothing to play: this grid has no solution.", MessageKind.ERROR)
         return None

@@ -16,7 +16,7 @@ import numpy as np
 
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, describe_move, format_duration, plural, wrong_entries
-from numbrix_curses.jobs import CancelToken, ThreadJob
+from numbrix_curses.jobs import CancelToken, FinishedJob, Job, ThreadJob
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
 from numbrix_curses.ui.actions import Action, Command, GoToMove, SelectCell, UnboundKey
@@ -99,7 +99,10 @@ class PlayScreen(BoardScreen):
         source: str | None = None,
         *,
         message: Message | None = None,
+        known: SolveResult | None = None,
     ) -> None:
+        """`known` is a solve of this puzzle made elsewhere (the entry screen's check, the
+        game before a restart); without it the puzzle is solved in the background."""
         super().__init__(ctx)
         self.game = game
         self.label = label
@@ -128,7 +131,9 @@ class PlayScreen(BoardScreen):
         self.recorded = game.solved is not None
         self.solved_note: Message | None = None
         self.paused_by_cover = False
-        self.solution_job: ThreadJob = ThreadJob("solution", self._solve)
+        self.solution_job: Job[SolveResult] = (
+            ThreadJob("solution", self._solve) if known is None else FinishedJob("solution", known)
+        )
         #: whether a puzzle without exactly one solution has been said to be so
         self.verdict_told = False
         if game.solved is not None and self.message is None:
@@ -142,8 +147,16 @@ class PlayScreen(BoardScreen):
         return assist.solve(self.game.puzzle, timeout=assist.SOLVE_BUDGET, on_event=on_event)
 
     @classmethod
-    def open(cls, ctx: AppContext, puzzle: Puzzle, label: str, source: str | None) -> "PlayScreen":
-        """Play `puzzle`, going on with its saved game when there is one."""
+    def open(
+        cls,
+        ctx: AppContext,
+        puzzle: Puzzle,
+        label: str,
+        source: str | None,
+        known: SolveResult | None = None,
+    ) -> "PlayScreen":
+        """Play `puzzle`, going on with its saved game when there is one (`known`: as for
+        the constructor)."""
         resumed = ctx.store.resume(puzzle)
         message = None
         if resumed is not None:
@@ -164,7 +177,7 @@ class PlayScreen(BoardScreen):
         if ctx.store.problems:
             message = Message(" ".join(ctx.store.problems), MessageKind.ERROR)
             ctx.store.problems.clear()
-        return cls(ctx, game, label, source, message=message)
+        return cls(ctx, game, label, source, message=message, known=known)
 
     # ----- input -------------------------------------------------------------------------
     def handle(self, action: Action) -> Nav | None:
@@ -514,7 +527,8 @@ class PlayScreen(BoardScreen):
         if game.solved is not None:
             def again() -> Nav:
                 return Replace(PlayScreen(self.ctx, Game(game.puzzle), self.label, self.source,
-                                          message=Message("A fresh start: the clock is at 0:00.")))
+                                          message=Message("A fresh start: the clock is at 0:00."),
+                                          known=self._known_result()))
 
             return None, Push(ConfirmScreen(self.ctx, "Play this puzzle again from the start?",
                                             again))
