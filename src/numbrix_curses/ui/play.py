@@ -291,6 +291,11 @@ class PlayScreen(BoardScreen):
         failed)."""
         return self.solution_job.result if self.solution_job.done else None
 
+    def _settled_result(self) -> SolveResult | None:
+        """The background solve's result when it settled the question (not out of time)."""
+        result = self._known_result()
+        return result if result is not None and result.status.value != "timeout" else None
+
     def _known_status(self) -> str | None:
         """unique / multiple / none / timeout once the background solve has ended."""
         result = self._known_result()
@@ -528,7 +533,7 @@ class PlayScreen(BoardScreen):
             def again() -> Nav:
                 return Replace(PlayScreen(self.ctx, Game(game.puzzle), self.label, self.source,
                                           message=Message("A fresh start: the clock is at 0:00."),
-                                          known=self._known_result()))
+                                          known=self._settled_result()))
 
             return None, Push(ConfirmScreen(self.ctx, "Play this puzzle again from the start?",
                                             again))
