@@ -57,6 +57,7 @@ class Job(Generic[T]):
         self._done = False
         self._result: T | None = None
         self._error: str | None = None
+        self._ended = threading.Event()
         self.cancelled = False
         #: a short progress line from the work itself, when it reports one
         self.progress: str | None = None
@@ -82,10 +83,15 @@ class Job(Generic[T]):
     def cancel(self) -> None:
         self.cancelled = True
 
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the work has ended (for tests and benchmarks); True when it has."""
+        return self._ended.wait(timeout)
+
     def _finish(self, result: T | None = None, error: str | None = None) -> None:
         with self._lock:
             if not self._done:
                 self._result, self._error, self._done = result, error, True
+        self._ended.set()
 
 
 class FinishedJob(Job[T]):
@@ -95,10 +101,6 @@ class FinishedJob(Job[T]):
     def __init__(self, label: str, result: T) -> None:
         super().__init__(label)
         self._finish(result)
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """As `ThreadJob.wait`: it has ended already."""
-        return True
 
 
 class ThreadJob(Job[T]):
@@ -121,11 +123,6 @@ class ThreadJob(Job[T]):
     def cancel(self) -> None:
         super().cancel()
         self.token.cancel()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Block until the job ends (for tests and benchmarks); True when it did."""
-        self._thread.join(timeout)
-        return not self._thread.is_alive()
 
 
 class ProcessJob(Job[dict]):
