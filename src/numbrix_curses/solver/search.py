@@ -9,9 +9,9 @@ and hands the board back to `_check`. Counting stops at `limit` solutions.
 Until a first solution turns up, the search starts again now and then (after 64 guesses, then
 128 more, ...), with what it learnt of where refutations come from (see `_restart`), with
 equal first choices taken in a random order, and after every other restart with its first
-choice turned round; on boards past 15x15, where
-guesses are dear, only after 256 guesses; never in a part of the search that another
-process handed over (it is searched to its end either way).
+choice turned round; on boards past 15x15, where guesses are dear, only after 256
+guesses; never in a part of the search that another process handed over (it is searched to
+its end either way).
 After a first solution, a "twin" is looked for by rewiring a stretch of the path that holds
 no given (see `twin`); on open boards a quick run-by-run dive looks for that pair before the
 full search.
@@ -410,8 +410,11 @@ class Search(Probing):
         # The order only decides what is tried first, never what is proved.
         score = self.probe_score
 
+        def onward(c: int) -> int:
+            return (expand(1 << c) & free).bit_count()
+
         def order(c: int) -> tuple[int, int]:
-            return (expand(1 << c) & free).bit_count(), score.get((number, c), 0)
+            return onward(c), score.get((number, c), 0)
 
         if self.flip_next and best is not None and best[0] > 1:
             # After every other restart the first choice goes the other way: on open boards
@@ -436,8 +439,8 @@ class Search(Probing):
             # 221 guesses where the fixed order ran past 25,000 in 120 s. Of the benchmark's
             # corpus only 10x20-multiple-01 restarts at all (281 guesses against 272).
             cells = list(self.geo.cells_of(dom[number]))
-            fewest = min(order(c)[0] for c in cells)
-            return number, self.shuffle.choice([c for c in cells if order(c)[0] == fewest])
+            fewest = min(map(onward, cells))
+            return number, self.shuffle.choice([c for c in cells if onward(c) == fewest])
         return number, min(self.geo.cells_of(dom[number]), key=order)
 
     def _keep_solution(self) -> bool:
