@@ -437,13 +437,17 @@ def timing_order(boards: list[corpus.Board]) -> list[corpus.Board]:
     return ordered
 
 
+def _steady(run: Run) -> float:
+    """The seconds a target compares: the median of repeated runs where there were any."""
+    return run.seconds if run.steady_seconds is None else run.steady_seconds
+
+
 def parent_medians(
     results: list[BoardResult], cls: str, kind: str
 ) -> tuple[float | None, float | None]:
     """Our median seconds on the `kind` boards of `cls`, and on the unique boards they were
     made from (each parent counted once); None where nothing was timed."""
-    timed = {r.board.label: r.runs[OURS].steady_seconds or r.runs[OURS].seconds
-             for r in results if OURS in r.runs}
+    timed = {r.board.label: _steady(r.runs[OURS]) for r in results if OURS in r.runs}
     boards = [r.board for r in results
               if r.board.size_class == cls and r.board.kind == kind and OURS in r.runs]
     parents = sorted({b.notes.get("from", "") for b in boards} & timed.keys())

@@ -1059,9 +1059,9 @@ def test_a_checked_typed_puzzle_and_a_restarted_game_are_not_solved_again(tmp_pa
     monkeypatch.setattr(solver, "solve", counted_solve)
     puzzle = parse_puzzles(DEMO_TEXT)[0]
     entry = EntryScreen(AppContext(Store(tmp_path / "state")), puzzle.rows, puzzle.cols)
-    for (row, col), number in zip(zip(*puzzle.givens.nonzero()), puzzle.givens[puzzle.givens > 0]):
+    for row, col in np.argwhere(puzzle.givens):  # typed in as a player would
         entry.handle(SelectCell(int(row), int(col)))
-        for digit in str(int(number)):
+        for digit in str(puzzle.givens[row, col]):
             entry.handle(Digit(int(digit)))
         entry.handle(Command.COMMIT)
     entry.handle(Command.CHECK)
