@@ -13,6 +13,7 @@ import random
 import sys
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -145,6 +146,29 @@ def test_shared_search_agrees_with_one_process(case) -> None:
     assert shared.status is alone.status, puzzle.givens.tolist()
     if shared.status is Status.UNIQUE:
         assert np.array_equal(shared.solution, path_grid)
+
+
+def test_refutation_counts_are_pooled_with_every_child_and_grandchild() -> None:
+    team = workers.Team(2, 2)
+    table = team.pooled_counts(Counter({3: 5, 8: 1}), 10)
+    assert team.pooled_counts(Counter(), 10) is table  # (made once, then shared)
+    pid = os.fork()
+    if pid == 0:  # a child, which forks a grandchild as a split part would
+        code = 1
+        try:
+            table[3] += 2
+            grandchild = os.fork()
+            if grandchild == 0:
+                table[9] += 4
+                os._exit(0)
+            os.waitpid(grandchild, 0)
+            code = 0
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert status == 0
+    table[8] += 1
+    assert list(table) == [0, 0, 0, 7, 0, 0, 0, 0, 2, 4]
 
 
 def test_hard_boards_keep_their_proofs(share_at_once, groups) -> None:

@@ -18,7 +18,9 @@ alone, so a verdict never rests on a part that was not searched.
 
 A `Partner` helps before the first guess, when there is no tree to split yet: a child
 probes the root of the same board in another order, and the two swap what they strike
-through shared memory until the search is ready to guess.
+through shared memory until the search is ready to guess. Once a search is shared, its
+processes also add to one table of refutation counts in shared memory (`pooled_counts`),
+hints for which number to guess next.
 
 Only POSIX systems other than macOS fork safely here; elsewhere, and off the main thread,
 `Team.possible` says no and the search runs in one process.
@@ -33,7 +35,7 @@ import sys
 import threading
 import time
 from array import array
-from typing import Callable, NoReturn
+from typing import Callable, Mapping, NoReturn
 
 # A search this old (in seconds) may share its work; shorter ones never pay for a fork.
 SHARE_AFTER = 0.03
@@ -107,6 +109,7 @@ class Team:
         self._checks = 0
         self.shared = False  # has any work been handed out (is there a pipe)?
         self.helpers = 0  # other processes of this search's on a core (a scout)
+        self.pooled: memoryview | None = None  # see `pooled_counts`
 
     # ------------------------------------------------------------- whether
     @staticmethod
@@ -171,6 +174,22 @@ class Team:
             self.children.append(pid)
             self.busy_children += 1
         return True
+
+    def pooled_counts(self, counts: Mapping[int, int], length: int) -> memoryview:
+        """Counters 0..`length`-1 in memory that this process and every child it forks from
+        now on share (made on the first call, from `counts`; later calls return the same).
+
+        Two processes adding to one counter at the same instant may lose an add: the search
+        keeps only hints there (see `search.Search._split`), never anything a verdict
+        rests on.
+        """
+        if self.pooled is None:
+            memory = mmap.mmap(-1, 4 * length)  # anonymous and shared with every child
+            table = memoryview(memory).cast("I")
+            for k in range(length):
+                table[k] = min(counts[k], 0xFFFFFFFF)
+            self.pooled = table
+        return self.pooled
 
     def report(self, own_solutions: list) -> None:
         """Tell the coordinator about solutions this child found since the last report."""

@@ -120,8 +120,10 @@ class Probing(Propagation):
         # trials are skipped on them (see `_note_implied`)
         self.implied: set[tuple[int, int]] = set()
         self.skip_implied = False
-        # number -> how many guesses and run-end probes on it have been refuted (see `_pick`)
-        self.failures: Counter[int] = Counter()
+        # number -> how many guesses and run-end probes on it have been refuted (see `_pick`);
+        # once the search is shared, a table of counters all its processes add to (see
+        # `search.Search._split`)
+        self.failures: Counter[int] | memoryview = Counter()
         self.dive_nodes = 0  # guesses made by a dive that was given up (see `dive`)
         # the process probing the root beside this one, while it does (see `_root_check`)
         self.partner: Partner | None = None
