@@ -1707,6 +1707,9 @@ def test_a_shared_search_hands_out_only_a_guess_with_another_below_it() -> None:
             self.forks += 1
             return True
 
+        def pooled_counts(self, counts, length):
+            return counts
+
     puzzle = board([[0, 0, 0], [0, 5, 0], [0, 0, 9]])
     search = Search(puzzle.geometry, puzzle)
     team = search.team = RecordingTeam()  # type: ignore[assignment]

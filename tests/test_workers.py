@@ -8,6 +8,7 @@ still give a right answer or an honest timeout, and leave no process behind.
 """
 from __future__ import annotations
 
+import mmap
 import os
 import random
 import sys
@@ -182,15 +183,21 @@ def test_hard_boards_keep_their_proofs(share_at_once, groups) -> None:
 def test_restarts_keep_the_guesses_other_processes_search_under(
     share_at_once, groups, monkeypatch
 ) -> None:
-    """A search shared from its first guess, restarting after every few guesses: a restart
-    drops only the guesses below the newest one whose other side a child searches (see
+    """A search shared from its first guess, restarting after every few guesses, in the
+    parts handed to children as well: a restart drops only the guesses below the newest one
+    whose other side another process searches, back to the part's own start at most (see
     test_solver's test of `_restart`), so the parts still add up to the whole tree and
     every verdict stands."""
     handed_out: list[bool] = []  # per restart: did it keep a guess a child searches under?
+    in_children = memoryview(mmap.mmap(-1, 4)).cast("I")  # restarts in children (shared)
+    coordinator = os.getpid()
     restart = Search._restart
 
     def recording(self, frames):
-        handed_out.append(any(frame.given for frame in frames))
+        if os.getpid() == coordinator:
+            handed_out.append(any(frame.given for frame in frames))
+        else:
+            in_children[0] += 1
         return restart(self, frames)
 
     monkeypatch.setattr(solver.search, "_RESTART_FIRST", 1)
@@ -198,6 +205,7 @@ def test_restarts_keep_the_guesses_other_processes_search_under(
     ids = [f"12x12-minimal-{k:02d}" for k in range(0, 20, 2)] + ["12x12-multiple-00"]
     assert_corpus_verdicts("corpus-v1-12x12", ids)
     assert any(handed_out), "no restart met a guess handed to a child, so nothing was tested"
+    assert in_children[0] > 0, "no part handed to a child restarted, so nothing was tested"
     assert groups
     assert_no_process_left(groups)
 

@@ -10,8 +10,7 @@ Until a first solution turns up, the search starts again now and then (after 64 
 128 more, ...), with what it learnt of where refutations come from (see `_restart`), with
 equal first choices taken in a random order, and after every other restart with its first
 choice turned round; on boards past 15x15, where guesses are dear, only after 256
-guesses; never in a part of the search that another process handed over (it is searched to
-its end either way).
+guesses. A part of the search that another process handed over restarts from its own start.
 After a first solution, a "twin" is looked for by rewiring a stretch of the path that holds
 no given (see `twin`); on open boards a quick run-by-run dive looks for that pair before the
 full search.
@@ -240,16 +239,19 @@ class Search(Probing):
         stats = self.stats
         team = self.team
         restart_gap = _RESTART_FIRST_DEEP if self.root_probe_steps else _RESTART_FIRST
-        # Never in a part handed over by another process: the part must be searched to its
-        # end whether or not a solution lies in it, so a restart there only repeats work.
-        # Two processes, sparse 10x20 and 15x15 boards: 3 of 60 time out, 114 s in all,
-        # against 4 and 127 s when parts restarted too (10x20-multiple-01: 7.0 s against
-        # 11 s).
-        restart_at = (
-            float("inf")
-            if refute is not None
-            else stats.nodes + restart_gap
-        )
+        # In a part handed over by another process too, back to the part's own start (see
+        # `_restart`). A part of a board with no solution or one is searched to its end
+        # either way, and there a restart mostly repeats work; but on a sparse board with
+        # several solutions a part is as heavy-tailed as the whole search, and since a
+        # restart tries equal choices in a new order (see `_pick`) it escapes as it does
+        # in one process. Two processes, 30 s each, old and new code alternating: the 37
+        # boards of benchmarks/hard/printed-*.txt and four printed-style boards a soak
+        # could not answer in 30 s, 7 time out against 9, 438 s in all against 499 s (a
+        # 12x12 board with 9 givens: 5.7 s, where one process takes 15 s and two without
+        # restarts in parts ran out of 60 s); the benchmark's 12x12 to 20x20 boards even
+        # (131 s against 127 s). (Before restarts took a new order, parts that restarted
+        # made sparse 10x20 and 15x15 boards slower: 127 s against 114 s.)
+        restart_at = stats.nodes + restart_gap
         try:
             if refute is not None:
                 self._undo(refute.mark)
@@ -497,7 +499,8 @@ class Search(Probing):
 
     def _restart(self, frames: list[Frame]) -> bool:
         """Drop the guesses made since the newest one whose alternative another process
-        searches (all of them, when none is), to search again from there; True if any.
+        searches (all of them, when none is: in a part handed over, back to the part's
+        start), to search again from there; True if any.
 
         On a sparse board the fewest-ways choice can make an early guess that leads nowhere,
         and refuting it can take hundreds of guesses while a solution lies one guess away on
