@@ -175,7 +175,7 @@ class Team:
             self.busy_children += 1
         return True
 
-    def pooled_counts(self, counts: Mapping[int, int], length: int) -> memoryview:
+    def pooled_counts(self, counts: Mapping[int, int] | memoryview, length: int) -> memoryview:
         """Counters 0..`length`-1 in memory that this process and every child it forks from
         now on share (made on the first call, from `counts`; later calls return the same).
 
