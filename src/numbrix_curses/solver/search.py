@@ -249,7 +249,7 @@ class Search(Probing):
         # could not answer in 30 s, 7 time out against 9, 438 s in all against 499 s (a
         # 12x12 board with 9 givens: 5.7 s, where one process takes 15 s and two without
         # restarts in parts ran out of 60 s); the benchmark's 12x12 to 20x20 boards even
-        # (131 s against 127 s). (Before restarts took a new order, parts that restarted
+        # (129 s against 127 s). (Before restarts took a new order, parts that restarted
         # made sparse 10x20 and 15x15 boards slower: 127 s against 114 s.)
         restart_at = stats.nodes + restart_gap
         try:
