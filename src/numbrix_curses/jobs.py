@@ -54,18 +54,16 @@ class Job(Generic[T]):
         self.label = label
         self.started = time.monotonic()
         self._lock = threading.Lock()
-        self._done = False
         self._result: T | None = None
         self._error: str | None = None
-        self._ended = threading.Event()
+        self._ended = threading.Event()  # set once `_finish` has stored the outcome
         self.cancelled = False
         #: a short progress line from the work itself, when it reports one
         self.progress: str | None = None
 
     @property
     def done(self) -> bool:
-        with self._lock:
-            return self._done or self.cancelled
+        return self._ended.is_set() or self.cancelled
 
     @property
     def result(self) -> T | None:
@@ -89,9 +87,9 @@ class Job(Generic[T]):
 
     def _finish(self, result: T | None = None, error: str | None = None) -> None:
         with self._lock:
-            if not self._done:
-                self._result, self._error, self._done = result, error, True
-        self._ended.set()
+            if not self._ended.is_set():
+                self._result, self._error = result, error
+                self._ended.set()
 
 
 class FinishedJob(Job[T]):
