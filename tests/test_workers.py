@@ -8,7 +8,6 @@ still give a right answer or an honest timeout, and leave no process behind.
 """
 from __future__ import annotations
 
-import mmap
 import os
 import random
 import sys
@@ -172,6 +171,32 @@ def test_refutation_counts_are_pooled_with_every_child_and_grandchild() -> None:
     assert list(table) == [0, 0, 0, 7, 0, 0, 0, 0, 2, 4]
 
 
+def test_parts_searched_by_children_add_to_the_coordinators_refutation_counts(
+    share_at_once, groups, monkeypatch
+) -> None:
+    """What a child learns of where refutations come from steers every process: each part
+    a child searches to its end marks count 0 (no number's) in its search's counts, and the
+    coordinator's counts show every mark (unique boards: every part is searched to its
+    end)."""
+    coordinator: list[Search] = []
+    run = Search.run
+
+    def marking(self, limit, deadline, node_budget=None, refute=None):
+        if refute is None and not self.diving:
+            coordinator.append(self)
+        exhausted = run(self, limit, deadline, node_budget, refute)
+        if refute is not None:
+            self.failures[0] += 1  # (in a child: its part is done)
+        return exhausted
+
+    monkeypatch.setattr(Search, "run", marking)
+    assert_corpus_verdicts("corpus-v1-12x12", ["12x12-minimal-04", "12x12-minimal-09"])
+    assert groups, "no search was shared, so nothing was tested"
+    marks = sum(search.failures[0] for search in coordinator)
+    assert marks >= len(groups)  # (one part at least from each child the coordinators forked)
+    assert_no_process_left(groups)
+
+
 def test_hard_boards_keep_their_proofs(share_at_once, groups) -> None:
     ids = ["12x12-minimal-04", "12x12-minimal-09", "12x12-multiple-00"]
     for result in assert_corpus_verdicts("corpus-v1-12x12", ids):
@@ -189,7 +214,7 @@ def test_restarts_keep_the_guesses_other_processes_search_under(
     test_solver's test of `_restart`), so the parts still add up to the whole tree and
     every verdict stands."""
     handed_out: list[bool] = []  # per restart: did it keep a guess a child searches under?
-    in_children = memoryview(mmap.mmap(-1, 4)).cast("I")  # restarts in children (shared)
+    in_children = workers.Team(2, 2).pooled_counts([0], 1)  # restarts in children (shared)
     coordinator = os.getpid()
     restart = Search._restart
 
