@@ -440,9 +440,9 @@ class Search(Probing):
             # against 21 (286 s against 304 s). A 12x10 board with 8 givens is answered in
             # 221 guesses where the fixed order ran past 25,000 in 120 s. Of the benchmark's
             # corpus only 10x20-multiple-01 restarts at all (281 guesses against 272).
-            cells = list(self.geo.cells_of(dom[number]))
-            fewest = min(map(onward, cells))
-            return number, self.shuffle.choice([c for c in cells if onward(c) == fewest])
+            moves = {c: onward(c) for c in self.geo.cells_of(dom[number])}
+            fewest = min(moves.values())
+            return number, self.shuffle.choice([c for c, m in moves.items() if m == fewest])
         return number, min(self.geo.cells_of(dom[number]), key=order)
 
     def _keep_solution(self) -> bool:
