@@ -502,7 +502,10 @@ def test_timeout_exits_3_and_reports_status(puzzle_file, monkeypatch, capsys):
     monkeypatch.setattr(solver, "solve", _timing_out_solve(solver.solve, {"slow"}))
     path = puzzle_file(f"# id: fast\n{UNIQUE_3X3}\n# id: slow\n{UNIQUE_3X3}")
     assert cli.main(["check", "--timeout", "5", str(path)]) == 3
-    assert capsys.readouterr().out == "fast: unique\nslow: timeout\n"
+    # the line says how long the search ran, and that more time may decide it
+    assert capsys.readouterr().out == (
+        "fast: unique\nslow: timeout (no answer within 5 s; a longer --timeout may decide it)\n"
+    )
     assert cli.main(["solve", "--json", "--timeout", "0.5", str(path)]) == 3
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert records[1]["status"] == "timeout" and records[1]["solution"] is None
@@ -521,7 +524,11 @@ def test_steps_on_a_timeout_say_the_solver_ran_out_of_time(puzzle_file, monkeypa
     path = puzzle_file(f"# id: slow\n{UNIQUE_3X3}\n# id: none\n{NONE_3X3}")
     assert cli.main(["solve", "--steps", "--timeout", "0.05", str(path)]) == 1
     out = capsys.readouterr().out
-    assert "# id: slow\n# status: timeout\n# no steps: the solver ran out of time\n" in out
+    assert (
+        "# id: slow\n# status: timeout\n"
+        "# reason: no answer within 0.05 s; a longer --timeout may decide it\n"
+        "# no steps: the solver ran out of time\n"
+    ) in out
     assert "exactly one solution" not in out.split("# id: none")[0]
     assert out.endswith(
         f"# id: none\n# status: none\n# reason: {NONE_3X3_REASON}\n"
@@ -687,7 +694,9 @@ def test_a_long_search_writes_nothing_to_stderr_off_a_terminal(run_numbrix, puzz
     path = long_search_file(puzzle_file)
     result = run_numbrix("check", str(path), "--timeout", "1.5")
     assert result.returncode == cli.EXIT_TIMEOUT
-    assert result.stdout == "20x20-minimal-03: timeout\n"
+    assert result.stdout == (
+        "20x20-minimal-03: timeout (no answer within 1.5 s; a longer --timeout may decide it)\n"
+    )
     assert result.stderr == ""
 
 

@@ -89,19 +89,27 @@ def test_thirty_by_thirty_with_one_given_returns_under_a_one_second_limit(
     result = numbrix(tmp_path, command, "--timeout", "1", str(path))
     status = "timeout" if result.returncode == 3 else "multiple"
     assert result.returncode in (1, 3), result.stderr
+    reason = "no answer within 1 s; a longer --timeout may decide it"
     if command == "check":
-        assert result.stdout == f"one-given-30x30: {status}\n"
+        assert result.stdout == (
+            f"one-given-30x30: timeout ({reason})\n" if status == "timeout"
+            else "one-given-30x30: multiple\n"
+        )
     else:
         assert result.stdout.startswith(f"# id: one-given-30x30\n# status: {status}\n")
         if status == "timeout":
-            assert result.stdout.count("\n") == 2  # no grid is shown for an unfinished puzzle
+            # no grid is shown for an unfinished puzzle
+            assert result.stdout.endswith(f"# status: timeout\n# reason: {reason}\n")
 
 
 @pytest.mark.parametrize("command, shows", [
-    (["check"], "slow: timeout\n"),
-    (["solve"], "# id: slow\n# status: timeout\n"),
-    (["solve", "--steps"], "# id: slow\n# status: timeout\n# no steps"),
-    (["grade"], "slow: timeout (not graded)\n"),
+    (["check"], "slow: timeout (no answer within 0.001 s; a longer --timeout may decide it)\n"),
+    (["solve"], "# id: slow\n# status: timeout\n"
+                "# reason: no answer within 0.001 s; a longer --timeout may decide it\n"),
+    (["solve", "--steps"], "# status: timeout\n# reason: no answer within 0.001 s; "
+                           "a longer --timeout may decide it\n# no steps"),
+    (["grade"], "slow: timeout (no answer within 0.001 s; a longer --timeout may decide it; "
+                "not graded)\n"),
 ])
 def test_running_out_of_time_is_status_timeout_and_exit_3(
     tmp_path: Path, command: list[str], shows: str
@@ -129,7 +137,8 @@ def test_a_puzzle_with_no_solution_outranks_a_timeout(tmp_path: Path) -> None:
     path.write_text(SLOW + "\n" + HARD_INPUTS[2][1])
     result = numbrix(tmp_path, "check", "--timeout", "0.001", str(path))
     assert result.returncode == 1
-    assert result.stdout == ("slow: timeout\nparity-break: none (16 stands on the wrong "
+    assert result.stdout == ("slow: timeout (no answer within 0.001 s; a longer --timeout may "
+                             "decide it)\nparity-break: none (16 stands on the wrong "
                              "checkerboard colour, given where 10 stands)\n")
 
 

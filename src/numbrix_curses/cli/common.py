@@ -345,6 +345,15 @@ def no_solution_reason(status: str, result: SolveResult) -> str:
     return one_line(result.reason) if status == "none" and result.reason else ""
 
 
+def status_reason(status: str, result: SolveResult, timeout: float | None) -> str:
+    """What a text line gives in brackets after a status: why there is no solution (see
+    `no_solution_reason`), or after a timeout how long the search ran and that more time may
+    decide it (a timeout proves nothing about the puzzle); "" otherwise."""
+    if status == "timeout" and timeout is not None:
+        return f"no answer within {timeout:g} s; a longer --timeout may decide it"
+    return no_solution_reason(status, result)
+
+
 def status_value(status) -> str:
     return str(getattr(status, "value", status))
 

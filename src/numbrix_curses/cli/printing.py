@@ -13,9 +13,9 @@ from numbrix_curses.cli.common import (
     display_name,
     exit_code_for,
     labelled_puzzles,
-    no_solution_reason,
     one_line,
     positive_seconds,
+    status_reason,
     status_value,
 )
 
@@ -55,7 +55,7 @@ def print_command(args: argparse.Namespace) -> int:
             "none": "not shown: this puzzle has no solution",
             "timeout": "not shown: the solver ran out of time",
         }.get(status, "")
-        reason = no_solution_reason(status, result)
+        reason = status_reason(status, result, args.timeout)
         if reason:
             note += f" ({reason})"
         solution = result.solution if status == "unique" else None

@@ -15,6 +15,7 @@ from numbrix_curses.cli.common import (
     no_solution_reason,
     one_line,
     solve_each,
+    status_reason,
 )
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
@@ -23,7 +24,7 @@ if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need 
 
 
 def _block_header(out: TextIO, label: str, status: str, result: SolveResult,
-                  first: bool) -> None:
+                  first: bool, timeout: float | None) -> None:
     """The lines a puzzle's block of text output starts with: a blank line parting it from
     the block before, then its id and its status (and why there is no solution, when the
     solver says)."""
@@ -31,7 +32,7 @@ def _block_header(out: TextIO, label: str, status: str, result: SolveResult,
         print(file=out)
     print(f"# id: {one_line(label)}", file=out)
     print(f"# status: {status}", file=out)
-    reason = no_solution_reason(status, result)
+    reason = status_reason(status, result, timeout)
     if reason:
         print(f"# reason: {reason}", file=out)
 
@@ -47,7 +48,7 @@ def _run_solve(args: argparse.Namespace) -> int:
         if args.json:
             print(json_line(puzzle, label, status, result), file=out)
             return
-        _block_header(out, label, status, result, first)
+        _block_header(out, label, status, result, first, args.timeout)
         first = False
         if result.solution is not None:
             out.write(format_compact(puzzle, result.solution, metadata={}))
@@ -59,10 +60,11 @@ def _run_solve(args: argparse.Namespace) -> int:
     return solve_each(args, report)
 
 
-def _check_line(label: str, status: str, result: SolveResult) -> str:
+def _check_line(label: str, status: str, result: SolveResult, timeout: float | None) -> str:
     """`check`'s line for a puzzle: its id and status, and why there is no solution when the
-    solver says (the slip in a puzzle copied from a page is then found at once)."""
-    reason = no_solution_reason(status, result)
+    solver says (the slip in a puzzle copied from a page is then found at once), or how long
+    a search that timed out ran."""
+    reason = status_reason(status, result, timeout)
     return f"{one_line(label)}: {status} ({reason})" if reason else f"{one_line(label)}: {status}"
 
 
@@ -73,7 +75,7 @@ def check_command(args: argparse.Namespace) -> int:
         if args.json:
             print(json_line(puzzle, label, status, result), file=out)
         else:
-            print(_check_line(label, status, result), file=out)
+            print(_check_line(label, status, result, args.timeout), file=out)
 
     return solve_each(args, report)
 
@@ -134,7 +136,7 @@ def _run_solve_steps(args: argparse.Namespace) -> int:
             ]
             print(json.dumps(record), file=out)
             return
-        _block_header(out, label, status, result, first)
+        _block_header(out, label, status, result, first, args.timeout)
         first = False
         if grade is None or steps is None:
             # A timeout proves nothing about the puzzle, so it must not read as a verdict.
@@ -171,7 +173,8 @@ def grade_command(args: argparse.Namespace) -> int:
                 record["reason"] = no_solution_reason(status, result) or None  # (as check's)
             print(json.dumps(record), file=out)
         elif grade is None:
-            why = "; ".join(filter(None, (no_solution_reason(status, result), "not graded")))
+            why = "; ".join(filter(None, (status_reason(status, result, args.timeout),
+                                          "not graded")))
             print(f"{one_line(label)}: {status} ({why})", file=out)
         else:
             from numbrix_curses.deduce import Technique
