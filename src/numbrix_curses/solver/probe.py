@@ -59,7 +59,9 @@ _RUN_PROBE_FROM_CELLS = 200
 # most 20 and 128 ways (20x20-minimal-10: 14.5 s against 27.9 s), and the benchmark's 8
 # multiple boards 23.2 s against 23.6 s. One process: 108 s against 128 s (384 ways: 112 s,
 # with one board at 39 s). On 10x20 and 15x15 deep limits cost more than they save (15x15
-# minimal 8.2 s against 7.2 s).
+# minimal 8.2 s against 7.2 s; checked again later on the benchmark's 10x20 minimal and
+# multiple boards, one process, alternating: 65 s against 47 s, most of the small boards
+# slower, though the 11x19 board of benchmarks/shapes.txt took 2.6 s against 5.3 s).
 _RUN_PROBE_LONGEST_DEEP = 24
 _RUN_PROBE_MOST_WAYS_DEEP = 256
 # Listing a run's ways gives up after this many dead partial ways per way wanted. In an
