@@ -409,15 +409,7 @@ class Probing(Propagation):
         pockets and corridors between runs on sparse boards.
         """
         dom = self.dom
-        nodes = self.stats.nodes - self.dive_nodes
-        if nodes:
-            steps = max(
-                nodes // _CELL_PROBE_GUESSES_PER_STEP,
-                min(self.root_probe_steps, _ROOT_PROBE_STEPS_KEPT),
-            )
-        else:
-            steps = self.root_probe_steps
-        most = min(_CELL_PROBE_MOST, _CELL_PROBE_FIRST + steps)
+        most = self.cell_probe_depth()
         _, _, numbers, candidates_of = self._shape()
         if len(numbers) < 2:
             return
@@ -453,6 +445,20 @@ class Probing(Propagation):
                     changed = True
             if changed:
                 return
+
+    def cell_probe_depth(self) -> int:
+        """How many numbers may reach a free cell for `_probe_cells` to probe it now: the
+        root's depth before the first guess, then `_CELL_PROBE_FIRST` plus a step every
+        `_CELL_PROBE_GUESSES_PER_STEP` guesses (a dive that was given up does not count), or
+        plus the steps a deep root keeps (`_ROOT_PROBE_STEPS_KEPT`) while that is more; at
+        most `_CELL_PROBE_MOST`."""
+        nodes = self.stats.nodes - self.dive_nodes
+        if nodes:
+            kept = min(self.root_probe_steps, _ROOT_PROBE_STEPS_KEPT)
+            steps = max(nodes // _CELL_PROBE_GUESSES_PER_STEP, kept)
+        else:
+            steps = self.root_probe_steps
+        return min(_CELL_PROBE_MOST, _CELL_PROBE_FIRST + steps)
 
     def _probe_cell(self, cell: int, tried: list[int]) -> bool:
         """Try each of `tried` (the numbers that reach `cell`) on it; True if that changed
