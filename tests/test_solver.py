@@ -800,7 +800,7 @@ def test_restarting_after_every_few_guesses_keeps_every_verdict(restarts: list[b
             compared += 1
             assert result.status is expected_status(want), puzzle.givens.tolist()
     assert compared > 40
-    assert sum(restarts) > 20
+    assert sum(restarts) > 15  # (how many depends on the search order)
 
 
 def test_restarting_after_every_few_guesses_still_proves_unique_boards(
@@ -879,12 +879,12 @@ OPEN_PRINTED = [
 def test_restarts_try_equal_cells_in_a_new_order_and_find_two_solutions(text: str) -> None:
     """After a restart, cells the search rates alike are tried in a random (seeded) order, so
     each restart searches a tree of its own: these boards get two solutions within a few
-    hundred guesses (the fixed order had not found one after 25,000 and 880)."""
+    hundred guesses (552 and 88; the fixed order had not found one after 25,000 and 880)."""
     puzzle = parse_puzzles(text)[0]
-    result = solve(puzzle, workers=1, max_nodes=500)
+    result = solve(puzzle, workers=1, max_nodes=800)
     check_result(puzzle, result)
     assert result.status is Status.MULTIPLE
-    assert solve(puzzle, workers=1, max_nodes=500).stats.nodes == result.stats.nodes  # seeded
+    assert solve(puzzle, workers=1, max_nodes=800).stats.nodes == result.stats.nodes  # seeded
 
 
 def four_givens_17x20() -> Puzzle:
@@ -1125,7 +1125,7 @@ def test_the_crossing_rule_keeps_every_verdict(monkeypatch: pytest.MonkeyPatch) 
             refuted.append(True)
             raise
 
-    for _ in range(150):
+    for _ in range(220):
         rows, cols = rng.choice([(7, 7), (8, 8), (6, 9), (9, 9)])
         size = rows * cols
         values = np.zeros(size, dtype=np.int64)
@@ -1748,19 +1748,35 @@ def test_guesses_go_first_to_the_number_that_keeps_failing() -> None:
     most often is guessed first (it is where the board cannot be completed, so trying it
     early keeps the search from refuting it again under every guess made elsewhere)."""
 
-    # 6, 8, 18 and 20 are the run ends, each with four candidate cells
+    # 8 and 18 are the ends of the run between the givens, 6 and 20 those of the head and
+    # tail runs; each has four candidate cells
     puzzle = board([[0, 0, 0, 0, 0], [0, 7, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 19, 0], [0] * 5])
     search = Search(puzzle.geometry, puzzle)
     search.setup()
     runs = search._settle()
     assert runs is not None
     assert {search.dom[v].bit_count() for v in (6, 8, 18, 20)} == {4}
-    assert search._pick(runs)[0] == 6  # no failures yet: the shortest run, lowest number
-    search.failures[20] = 3
+    assert search._pick(runs)[0] == 8  # no failures yet: the lower end
+    search.failures[20] = 9  # (a run with a free end waits, however often it failed)
     search.failures[18] = 2
-    assert search._pick(runs)[0] == 20
+    assert search._pick(runs)[0] == 18
     search.failures[8] = 5
     assert search._pick(runs)[0] == 8
+
+
+def test_a_run_with_a_free_end_is_guessed_after_the_runs_between_givens() -> None:
+    """The head and tail runs can end anywhere, so they are laid last, even where their
+    placed neighbour leaves them fewer cells than any run between two givens has: laid
+    first, they take the corners and walls the other runs need."""
+    puzzle = board([[0] * 5, [0, 0, 0, 0, 24], [0] * 5, [8, 9, 0, 0, 0], [0] * 5])
+    search = Search(puzzle.geometry, puzzle)
+    search.setup()
+    runs = search._settle()
+    assert runs is not None
+    # 7 (the head run's end, next to 8) has two cells; 10 and 23 (the run between 9 and 24)
+    # have three each
+    assert [search.dom[v].bit_count() for v in (7, 10, 23)] == [2, 3, 3]
+    assert search._pick(runs)[0] == 10
 
 
 def assert_deduction_finds_the_only_solution(puzzle: Puzzle) -> None:
