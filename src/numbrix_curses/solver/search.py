@@ -391,9 +391,11 @@ class Search(Probing):
         leave: 5.2 s. One process, 15 s each, the boards of benchmarks/hard: the printed
         ones (43) time out 16 times against 24, the open ones made from a few random
         givens (41) 11 against 12, though there single boards go both ways (open-05: 0.6 s
-        against 15 s and more; open-19: 4.4 s against 15 s and more). The benchmark's corpus
-        (9x9 to 20x20) makes the same guesses on all but a few boards (20x20 boards with
-        several solutions, one process: 44 guesses against 57).
+        against 15 s and more; open-19: 4.4 s against 15 s and more). Two processes, whose
+        shared search already leaves a bad first choice to one of them, the printed ones
+        are even (14 timeouts against 13, 396 s against 400 s), and the 9x20 board takes
+        0.9 s. The benchmark's corpus (9x9 to 20x20) makes the same guesses on all but a
+        few boards (20x20 boards with several solutions, one process: 44 against 57).
         """
         dom = self.dom
         failures = self.failures
