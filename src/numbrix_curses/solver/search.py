@@ -2,7 +2,8 @@
 
 Short runs first, two strokes: `_check` brings the board to a fixed point of sound deductions
 (see `propagate`) and probing (see `probe`), and picks the run (segment of missing numbers)
-that has the fewest ways to go on, and among equals the one refuted most often so far;
+that has the fewest ways to go on, and among equals the one refuted most often so far (runs
+between two placed numbers before the head and tail runs, whose far end is free);
 `_wiggle` lays that run one cell further, trying each cell the run's next number can take,
 and hands the board back to `_check`. Counting stops at `limit` solutions.
 
