@@ -887,6 +887,31 @@ def test_restarts_try_equal_cells_in_a_new_order_and_find_two_solutions(text: st
     assert solve(puzzle, workers=1, max_nodes=800).stats.nodes == result.stats.nodes  # seeded
 
 
+# `make soak`'s case 671922832: 16 givens, several solutions, and a tail run (170..180) whose
+# first number has fewer cells than any other run end
+TAIL_INTO_A_CORNER = """
+  .   .   .   .   .   .   .   .   .   .   .   .   .  71   .   .   .   .   6   .
+  .   .   .   .   .   .   .   .   .   .   .  96   .   .   .   .   .   .   1   .
+  .   .   .   .   .   .   .   .   .  99  98   .   .   .   .   .   .   .   .   .
+  . 166 167   .   .   .   .   .   .   .   .   .   .   .   .   .   .  12   .   .
+  . 169   .   .   .   .   . 145   .   .   .   .   .   .   .   .   .   .   .   .
+  .   .   .   .   .   . 139   .   .   .   .   .   .   .   .   .  33   .   .   .
+  .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .  20   .
+  .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .  30   .   .
+  .   .   . 129   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .   .
+"""
+
+
+def test_a_sparse_board_whose_tail_run_would_take_a_corner_gets_two_solutions() -> None:
+    """Guessed first, the tail run went into the top-left corner that the run 71..96 needs,
+    and the refutations fell far from it, so no restart moved it: no solution in 30 s (CP-SAT
+    finds two in a second). Guessed after the runs between givens: two within 200 guesses."""
+    puzzle = parse_puzzles(TAIL_INTO_A_CORNER)[0]
+    result = solve(puzzle, workers=1, max_nodes=200)
+    check_result(puzzle, result)
+    assert result.status is Status.MULTIPLE
+
+
 def four_givens_17x20() -> Puzzle:
     """17x20 with four givens far apart: thousands of solutions, and pockets behind
     corridors for the last runs to fall into."""
