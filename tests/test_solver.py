@@ -1768,6 +1768,15 @@ def test_a_shared_search_hands_out_only_a_guess_with_another_below_it() -> None:
     assert team.forks == 1
 
 
+def settled(puzzle: Puzzle) -> tuple[Search, list[tuple[int, int]]]:
+    """A search on `puzzle` with its givens placed and deduced from, and its open runs."""
+    search = Search(puzzle.geometry, puzzle)
+    search.setup()
+    runs = search._settle()
+    assert runs is not None
+    return search, runs
+
+
 def test_guesses_go_first_to_the_number_that_keeps_failing() -> None:
     """Among run ends with equally few cells, the one whose guesses and probes were refuted
     most often is guessed first (it is where the board cannot be completed, so trying it
@@ -1775,11 +1784,9 @@ def test_guesses_go_first_to_the_number_that_keeps_failing() -> None:
 
     # 8 and 18 are the ends of the run between the givens, 6 and 20 those of the head and
     # tail runs; each has four candidate cells
-    puzzle = board([[0, 0, 0, 0, 0], [0, 7, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 19, 0], [0] * 5])
-    search = Search(puzzle.geometry, puzzle)
-    search.setup()
-    runs = search._settle()
-    assert runs is not None
+    search, runs = settled(
+        board([[0, 0, 0, 0, 0], [0, 7, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 19, 0], [0] * 5])
+    )
     assert {search.dom[v].bit_count() for v in (6, 8, 18, 20)} == {4}
     assert search._pick(runs)[0] == 8  # no failures yet: the lower end
     search.failures[20] = 9  # (a run with a free end waits, however often it failed)
@@ -1793,11 +1800,7 @@ def test_a_run_with_a_free_end_is_guessed_after_the_runs_between_givens() -> Non
     """The head and tail runs can end anywhere, so they are laid last, even where their
     placed neighbour leaves them fewer cells than any run between two givens has: laid
     first, they take the corners and walls the other runs need."""
-    puzzle = board([[0] * 5, [0, 0, 0, 0, 24], [0] * 5, [8, 9, 0, 0, 0], [0] * 5])
-    search = Search(puzzle.geometry, puzzle)
-    search.setup()
-    runs = search._settle()
-    assert runs is not None
+    search, runs = settled(board([[0] * 5, [0, 0, 0, 0, 24], [0] * 5, [8, 9, 0, 0, 0], [0] * 5]))
     # 7 (the head run's end, next to 8) has two cells; 10 and 23 (the run between 9 and 24)
     # have three each
     assert [search.dom[v].bit_count() for v in (7, 10, 23)] == [2, 3, 3]

@@ -406,13 +406,12 @@ class Search(Probing):
             free_end = lo == 1 or hi == last
             for number, anchored in ((lo, lo > 1), (hi, hi < last)):
                 if anchored:
-                    count = dom[number].bit_count()
-                    key = (free_end, count, -failures[number], hi - lo + 1, number)
+                    ways = dom[number].bit_count()
+                    key = (free_end, ways, -failures[number], hi - lo + 1, number)
                     if best is None or key < best:
                         best = key
-        number = best[-1] if best is not None else 1  # an empty board: start anywhere
-        # (how many cells the chosen number may take)
-        ways = dom[number].bit_count() if best is not None else 0
+        # the chosen number and how many cells it may take (an empty board: start anywhere)
+        _, ways, _, _, number = best if best is not None else (False, 0, 0, 0, 1)
         if self.diving and ways > 1 and self.prev_pick is not None:
             # While diving, keep laying the run laid last as long as it has few ways on.
             prev, step = self.prev_pick
