@@ -1,0 +1,68 @@
+"""benchmarks/compare.py times two revisions' solvers side by side and flags any disagreement.
+
+The tool's worth is its safety net: a change to the search that turns a verdict must not
+pass as a mere change of speed. These tests run it as a developer does, with a copy of the
+solver that lies about one kind of board standing in for a broken revision.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPARE = ROOT / "benchmarks" / "compare.py"
+
+# A solver that says "none" wherever the real one proves a unique solution.
+LIAR = '''
+
+_true_solve = solve
+
+
+def solve(*args, **kwargs):
+    result = _true_solve(*args, **kwargs)
+    if result.status is Status.UNIQUE:
+        result.status, result.solutions = Status.NONE, []
+    return result
+'''
+
+
+def run_compare(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(COMPARE), *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_the_same_solver_on_both_sides_agrees_board_by_board() -> None:
+    done = run_compare(str(ROOT / "src"), "--corpus", "5x5:minimal,multiple:2")
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("5x5-")]
+    assert len(rows) == 4
+    for row in rows:
+        words = row.split()
+        # label, "old", seconds, guesses, verdict, "new", seconds, guesses, verdict, ratio
+        assert words[4] == words[8] and words[4] in ("unique", "multiple")
+    assert "5x5 minimal" in done.stdout and "5x5 multiple" in done.stdout
+    assert "!!!" not in done.stdout + done.stderr
+
+
+def test_a_revision_that_turns_a_verdict_is_flagged(tmp_path: Path) -> None:
+    broken = tmp_path / "src"
+    shutil.copytree(ROOT / "src" / "numbrix_curses", broken / "numbrix_curses",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    with open(broken / "numbrix_curses" / "solver" / "__init__.py", "a") as solver:
+        solver.write(LIAR)
+    done = run_compare(str(ROOT / "src"), str(broken), "--corpus", "5x5:minimal:2")
+    assert done.returncode == 1
+    flagged = [line for line in done.stderr.splitlines() if line.startswith("!!!")]
+    assert flagged == [
+        "!!! 5x5-minimal-00: old says unique, new says none",
+        "!!! 5x5-minimal-01: old says unique, new says none",
+    ]
+
+
+def test_a_name_that_is_no_revision_is_one_clear_line() -> None:
+    done = run_compare("no-such-revision", "--corpus", "5x5:minimal:1")
+    assert done.returncode == 1
+    assert done.stderr.strip() == "compare.py: 'no-such-revision' is not a revision of this repository"
