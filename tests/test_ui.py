@@ -421,9 +421,9 @@ def test_a_waiting_check_ends_by_itself_unless_the_board_changes(tmp_path: Path,
     release = threading.Event()
     solve = PlayScreen._solve
 
-    def held_solve(self, token):
+    def held_solve(self, token, seconds):
         assert release.wait(30), "the test never let the solve go"
-        return solve(self, token)
+        return solve(self, token, seconds)
 
     monkeypatch.setattr(PlayScreen, "_solve", held_solve)
     puzzle = parse_puzzles(DEMO_TEXT)[0]
@@ -477,9 +477,9 @@ def test_help_before_the_solution_is_known_works_from_right_numbers_only(tmp_pat
         solves.append(threading.current_thread().name)
         return real_solve(puzzle, *args, **kwargs)
 
-    def held_solve(self, token):
+    def held_solve(self, token, seconds):
         assert release.wait(30), "the test never let the solve go"
-        return self.__class__._real_solve(self, token)
+        return self.__class__._real_solve(self, token, seconds)
 
     monkeypatch.setattr(solver, "solve", counted_solve)
     monkeypatch.setattr(PlayScreen, "_real_solve", PlayScreen._solve, raising=False)

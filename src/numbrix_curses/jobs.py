@@ -10,9 +10,15 @@ every tick, so the interface never freezes; `cancel()` is always immediate for t
 - `ProcessJob` runs ``python -m numbrix_curses.jobs ...`` in its own session, away from the
   terminal (no stdin, no signals from the keyboard), reading JSON lines from its stdout;
   cancel kills it. Puzzle generation runs this way because it cannot be interrupted.
+- `SolveJob` solves a puzzle in a thread, and hands a search that runs past
+  `ESCALATE_AFTER` to a `ProcessJob`: there, in a main thread of its own, the search may be
+  shared among processes as `numbrix check` shares it (see `workers`), which a thread of the
+  app cannot do.
 
 Running this module generates one puzzle: ``python -m numbrix_curses.jobs generate ROWS COLS
-DIFFICULTY SEED`` prints ``{"puzzle": TEXT}`` (the compact text format) or ``{"error": MSG}``.
+DIFFICULTY SEED`` prints ``{"puzzle": TEXT}`` (the compact text format) or ``{"error": MSG}``;
+``python -m numbrix_curses.jobs solve GIVENS SECONDS`` (GIVENS: the rows of givens as JSON)
+prints the solver's answer (see `SolveJob`).
 """
 from __future__ import annotations
 
@@ -188,6 +194,140 @@ class ProcessJob(Job[dict]):
                 pass
 
 
+#: A solve in the app's thread that has not ended after this many seconds goes on in a
+#: process of its own that may share it among the cores (see `SolveJob`). Nearly every
+#: puzzle a player meets is answered well before (bundled and generated puzzles up to
+#: 15x15 in milliseconds); starting the process costs a few tenths of a second, and the
+#: shared search answers long ones several times sooner (a sparse 10x20 board with several
+#: solutions: 23 s in one process, 3.5 s shared between two).
+ESCALATE_AFTER = 0.5
+
+
+def can_escalate() -> bool:
+    """Would a solve in a process of its own be shared among several here (see
+    `workers.Team.possible`: forking, and more than one core)?"""
+    from numbrix_curses.workers import available_cores
+
+    return os.name == "posix" and sys.platform != "darwin" and available_cores() > 1
+
+
+class SolveJob(ThreadJob[Any]):
+    """`solver.solve(puzzle, limit=2)` within `budget` seconds, off the app's main loop; the
+    result is a `SolveResult`.
+
+    The search starts in a thread, as `here(token, seconds)` (by default the solver itself,
+    stopping when the token is cancelled). When it has not ended after `escalate_after`
+    seconds and `can_escalate()`, it starts again in a child process (``jobs solve``) that
+    shares it among the cores, with what is left of the budget; the thread's search is
+    dropped. An answer from the child is believed only when its solutions solve the puzzle
+    (two different ones for "multiple"); a child that fails in any way leaves the rest of
+    the budget to `here` again, so a verdict never rests on a broken child.
+    """
+
+    def __init__(
+        self,
+        label: str,
+        puzzle: Any,
+        budget: float,
+        here: Callable[[CancelToken, float], Any] | None = None,
+        escalate_after: float = ESCALATE_AFTER,
+    ) -> None:
+        #: the child process, once the search has gone there
+        self.child: ProcessJob | None = None
+        self._here = here or _solve_in_thread(puzzle)
+        super().__init__(label, lambda token: self._solve(token, puzzle, budget, escalate_after))
+
+    def _solve(self, token: CancelToken, puzzle: Any, budget: float, escalate_after: float) -> Any:
+        from numbrix_curses.solver import Status
+
+        started = time.monotonic()
+
+        def left() -> float:
+            return max(budget - (time.monotonic() - started), 0.001)
+
+        if not can_escalate() or escalate_after >= budget:
+            return self._here(token, budget)
+        result = self._here(token, escalate_after)
+        if result.status is not Status.TIMEOUT:
+            return result
+        child = self.child = ProcessJob(self.label, self.child_argv(puzzle, left()))
+        if token.cancelled:  # (cancelled while the child was being made)
+            child.cancel()
+        child.wait()
+        token.check()
+        answer = _answer_from(puzzle, child.result) if child.error is None else None
+        if answer is None:
+            answer = self._here(token, left())
+        answer.stats.seconds = time.monotonic() - started
+        return answer
+
+    @staticmethod
+    def child_argv(puzzle: Any, seconds: float) -> list[str]:
+        """The command of the child that goes on with the search."""
+        givens = json.dumps(puzzle.givens.tolist())
+        return [sys.executable, "-m", "numbrix_curses.jobs", "solve", givens, repr(seconds)]
+
+    def cancel(self) -> None:
+        super().cancel()
+        if self.child is not None:
+            self.child.cancel()
+
+
+def _solve_in_thread(puzzle: Any) -> Callable[[CancelToken, float], Any]:
+    def here(token: CancelToken, seconds: float) -> Any:
+        from numbrix_curses import solver
+
+        def on_event(event: object) -> None:
+            token.check()
+
+        return solver.solve(puzzle, limit=2, timeout=seconds, on_event=on_event)
+
+    return here
+
+
+def _answer_from(puzzle: Any, message: dict | None) -> Any:
+    """The `SolveResult` a ``jobs solve`` child printed, or None unless it is whole and its
+    solutions solve `puzzle` (and differ, for "multiple")."""
+    import numpy as np
+
+    from numbrix_curses.solver import SolveResult, SolveStats, Status
+
+    try:
+        assert message is not None
+        status = Status(message["status"])
+        grids = [np.array(grid, dtype=np.int16).reshape(puzzle.rows, puzzle.cols)
+                 for grid in message["solutions"]]
+        stats = SolveStats(nodes=int(message["nodes"]), backtracks=int(message["backtracks"]))
+        reason = str(message["reason"])
+    except (AssertionError, KeyError, TypeError, ValueError):
+        return None
+    if not all(puzzle.is_solution(grid) for grid in grids):
+        return None
+    wanted = {Status.UNIQUE: 1, Status.MULTIPLE: 2, Status.NONE: 0}.get(status)
+    if wanted is not None and len(grids) != wanted:
+        return None
+    if status is Status.MULTIPLE and np.array_equal(grids[0], grids[1]):
+        return None
+    return SolveResult(status, grids, stats, reason)
+
+
+def _solve_here(givens: str, seconds: str) -> dict:
+    """(In a ``jobs solve`` child) the solver's answer, shared among the cores."""
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.solver import solve
+    from numbrix_curses.workers import default_workers
+
+    puzzle = Puzzle.from_rows(json.loads(givens))
+    result = solve(puzzle, limit=2, timeout=float(seconds), workers=default_workers())
+    return {
+        "status": result.status.value,
+        "solutions": [grid.reshape(-1).tolist() for grid in result.solutions],
+        "nodes": result.stats.nodes,
+        "backtracks": result.stats.backtracks,
+        "reason": result.reason,
+    }
+
+
 def generation_job(rows: int, cols: int, difficulty: str, seed: int) -> ProcessJob:
     """Generate one puzzle in a child process; the result holds ``"puzzle"`` (text)."""
     argv = [sys.executable, "-m", "numbrix_curses.jobs", "generate",
@@ -213,10 +353,13 @@ def _generate(rows: int, cols: int, difficulty: str, seed: int) -> dict:
 def _worker(argv: list[str]) -> int:
     out = sys.stdout
     try:
-        if len(argv) != 5 or argv[0] != "generate":
-            raise ValueError("usage: generate ROWS COLS DIFFICULTY SEED")
-        rows, cols, difficulty, seed = int(argv[1]), int(argv[2]), argv[3], int(argv[4])
-        message = _generate(rows, cols, difficulty, seed)
+        if len(argv) == 3 and argv[0] == "solve":
+            message = _solve_here(argv[1], argv[2])
+        elif len(argv) == 5 and argv[0] == "generate":
+            rows, cols, difficulty, seed = int(argv[1]), int(argv[2]), argv[3], int(argv[4])
+            message = _generate(rows, cols, difficulty, seed)
+        else:
+            raise ValueError("usage: generate ROWS COLS DIFFICULTY SEED | solve GIVENS SECONDS")
     except Exception as error:  # reported to the app as a message, never a traceback
         message = {"error": f"{error}" or type(error).__name__}
     out.write(json.dumps(message) + "\n")

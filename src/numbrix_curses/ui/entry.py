@@ -14,7 +14,7 @@ import numpy as np
 
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, plural
-from numbrix_curses.jobs import CancelToken, ThreadJob
+from numbrix_curses.jobs import CancelToken, Job, SolveJob
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
 from numbrix_curses.ui.actions import Action, Command, UnboundKey
 from numbrix_curses.ui.dialogs import ConfirmScreen, TextPromptScreen, home_short
@@ -121,7 +121,7 @@ class EntryScreen(BoardScreen):
         self.game.set_cursor(0, 0)
         self.message: Message | None = Message("Type the given numbers, then c to check.")
         self.origin = (0, 0)
-        self.job: ThreadJob | None = None
+        self.job: Job | None = None
         self.job_revision = -1
         self.result = None  # the last SolveResult
         self.result_revision = -1
@@ -231,13 +231,13 @@ class EntryScreen(BoardScreen):
             return
         self._cancel()
 
-        def run(token: CancelToken):
+        def here(token: CancelToken, seconds: float):
             def on_event(event) -> None:
                 token.check()
 
-            return assist.solve(puzzle, timeout=CHECK_BUDGET, on_event=on_event)
+            return assist.solve(puzzle, timeout=seconds, on_event=on_event)
 
-        self.job = ThreadJob("check", run)
+        self.job = SolveJob("check", puzzle, CHECK_BUDGET, here)
         self.job_revision = self.game.revision
         self.message = Message("Checking... (Esc cancels)")
 

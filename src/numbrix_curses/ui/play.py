@@ -16,7 +16,7 @@ import numpy as np
 
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, describe_move, format_duration, plural, wrong_entries
-from numbrix_curses.jobs import CancelToken, FinishedJob, Job, ThreadJob
+from numbrix_curses.jobs import CancelToken, FinishedJob, Job, SolveJob, ThreadJob
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
 from numbrix_curses.ui.actions import Action, Command, GoToMove, SelectCell, UnboundKey
@@ -132,19 +132,22 @@ class PlayScreen(BoardScreen):
         self.solved_note: Message | None = None
         self.paused_by_cover = False
         self.solution_job: Job[SolveResult] = (
-            ThreadJob("solution", self._solve) if known is None else FinishedJob("solution", known)
+            SolveJob("solution", game.puzzle, assist.SOLVE_BUDGET, self._solve)
+            if known is None
+            else FinishedJob("solution", known)
         )
         #: whether a puzzle without exactly one solution has been said to be so
         self.verdict_told = False
         if game.solved is not None and self.message is None:
             self.message = self._solved_message(None, False)
 
-    def _solve(self, token: CancelToken):
-        """The solution, worked out in the background (stops when the screen closes)."""
+    def _solve(self, token: CancelToken, seconds: float):
+        """The solution, worked out in this process for at most `seconds` (stops when the
+        screen closes); a long search goes on in a process of its own (see `SolveJob`)."""
         def on_event(event: object) -> None:
             token.check()
 
-        return assist.solve(self.game.puzzle, timeout=assist.SOLVE_BUDGET, on_event=on_event)
+        return assist.solve(self.game.puzzle, timeout=seconds, on_event=on_event)
 
     @classmethod
     def open(

@@ -1,0 +1,137 @@
+"""The app's background solve (`jobs.SolveJob`): quick answers stay in the app's thread, a
+long search goes on in a child process that shares it among the cores, and the answer is the
+solver's whatever happens to the child.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from numbrix_curses import jobs
+from numbrix_curses.jobs import SolveJob, can_escalate
+from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.solver import Status, solve
+from numbrix_curses.textformat import read_puzzles
+
+CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "corpus"
+needs_escalation = pytest.mark.skipif(
+    not can_escalate(), reason="no second core, or no fork: the solve stays in the thread"
+)
+
+
+def corpus_board(name: str, label: str) -> Puzzle:
+    (puzzle,) = [p for p in read_puzzles(str(CORPUS / f"corpus-v1-{name}.txt")) if p.id == label]
+    return puzzle
+
+
+def finished(job: SolveJob):
+    assert job.wait(120), "the solve did not end"
+    assert job.error is None, job.error
+    return job.result
+
+
+def test_a_quick_solve_stays_in_the_thread() -> None:
+    puzzle = corpus_board("9x9", "9x9-multiple-00")
+    job = SolveJob("solution", puzzle, 60)
+    result = finished(job)
+    assert job.child is None
+    assert result.status is Status.MULTIPLE
+    first, second = result.solutions
+    assert puzzle.is_solution(first) and puzzle.is_solution(second)
+    assert not np.array_equal(first, second)
+
+
+@needs_escalation
+@pytest.mark.parametrize("label", ["10x20-minimal-00", "10x20-multiple-00", "10x20-slip-04"])
+def test_a_long_solve_goes_on_in_a_child_with_the_same_answer(label: str) -> None:
+    puzzle = corpus_board("10x20", label)
+    # (escalating at once: these boards take a tenth of a second, not half of one)
+    job = SolveJob("solution", puzzle, 60, escalate_after=0.001)
+    result = finished(job)
+    assert job.child is not None and job.child.error is None
+    alone = solve(puzzle, limit=2)
+    assert result.status is alone.status
+    if result.status is Status.UNIQUE:
+        assert np.array_equal(result.solutions[0], alone.solutions[0])
+    for grid in result.solutions:
+        assert puzzle.is_solution(grid)
+    if result.status is Status.NONE:
+        assert result.reason == alone.reason
+
+
+@needs_escalation
+@pytest.mark.parametrize(
+    "child",
+    [
+        "import sys; sys.exit(3)",  # dies
+        "print('{\"status\": \"unique\"')",  # says something that is not whole
+        # claims a solution that breaks the rules: every cell 1
+        "import json, sys; print(json.dumps({'status': 'unique', 'solutions': [[1] * 200], "
+        "'nodes': 0, 'backtracks': 0, 'reason': ''}))",
+        # claims two solutions that are one and the same
+        "import json, sys; g = json.loads(sys.argv[1]); "
+        "print(json.dumps({'status': 'multiple', 'solutions': [g, g], 'nodes': 0, "
+        "'backtracks': 0, 'reason': ''}))",
+    ],
+    ids=["dies", "torn", "wrong-solution", "same-solution-twice"],
+)
+def test_a_child_that_fails_or_lies_leaves_the_search_to_the_thread(monkeypatch, child) -> None:
+    puzzle = corpus_board("10x20", "10x20-minimal-00")
+    solution = solve(puzzle).solutions[0]
+
+    def argv(puzzle: Puzzle, seconds: float) -> list[str]:
+        return [sys.executable, "-c", child, json.dumps(solution.reshape(-1).tolist())]
+
+    monkeypatch.setattr(SolveJob, "child_argv", staticmethod(argv))
+    job = SolveJob("solution", puzzle, 60, escalate_after=0.001)
+    result = finished(job)
+    assert job.child is not None
+    assert result.status is Status.UNIQUE
+    assert np.array_equal(result.solutions[0], solution)
+
+
+@needs_escalation
+def test_cancel_ends_the_child_at_once() -> None:
+    # a sparse 10x20 board with several solutions that one process takes many seconds on
+    puzzle = corpus_board("10x20", "10x20-multiple-01")
+    job = SolveJob("solution", puzzle, 60, escalate_after=0.001)
+    deadline = time.monotonic() + 10
+    while job.child is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert job.child is not None
+    job.cancel()
+    assert job.done
+    assert job.wait(10) and job.error == "cancelled"
+    assert job.child.wait(10)
+    assert job.child._proc.poll() is not None  # (the process itself has gone)
+
+
+def test_the_solve_command_answers_as_the_solver_does() -> None:
+    puzzle = corpus_board("7x7", "7x7-multiple-00")
+    done = subprocess.run(
+        [sys.executable, "-m", "numbrix_curses.jobs", "solve",
+         json.dumps(puzzle.givens.tolist()), "30"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["status"] == "multiple"
+    result = jobs._answer_from(puzzle, answer)
+    assert result is not None and result.status is Status.MULTIPLE
+    first, second = result.solutions
+    assert not np.array_equal(first, second)
+
+
+def test_a_bad_solve_command_is_an_error_message_not_a_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "numbrix_curses.jobs", "solve", "[[1, 2], [3]]", "30"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert set(json.loads(done.stdout)) == {"error"}
