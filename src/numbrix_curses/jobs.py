@@ -292,14 +292,15 @@ def _answer_from(puzzle: Any, message: dict | None) -> Any:
 
     from numbrix_curses.solver import SolveResult, SolveStats, Status
 
+    if message is None:
+        return None
     try:
-        assert message is not None
         status = Status(message["status"])
         grids = [np.array(grid, dtype=np.int16).reshape(puzzle.rows, puzzle.cols)
                  for grid in message["solutions"]]
         stats = SolveStats(nodes=int(message["nodes"]), backtracks=int(message["backtracks"]))
         reason = str(message["reason"])
-    except (AssertionError, KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError):
         return None
     if not all(puzzle.is_solution(grid) for grid in grids):
         return None
