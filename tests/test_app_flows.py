@@ -540,6 +540,29 @@ def test_entry_reports_no_solution(state: Path):
         assert board.text(2, 2).startswith("!")
 
 
+def test_entry_marks_the_given_copied_wrong_when_there_is_no_solution(state: Path):
+    """Givens of a 5x5 serpentine typed in with its 18 misread as 16: no two givens clash,
+    but the check finds no solution, then marks the one given without which there is one;
+    fixing it checks unique."""
+    term = type_in(state, "5", "5")
+    board = Board(term, 4)
+    with term:
+        enter_givens(term, board, [(0, 0, "1"), (0, 1, "2"), (0, 4, "5"), (1, 0, "10"),
+                                   (1, 1, "9"), (1, 3, "7"), (1, 4, "6"), (2, 3, "14"),
+                                   (3, 1, "19"), (3, 2, "16"), (4, 4, "25")])
+        term.send("c")
+        term.wait_message("It can be solved without the 16 at C4 (marked ?): check that number.")
+        assert board.text(3, 2).startswith("?"), term.dump()
+        assert [(r, c) for r in range(5) for c in range(5)
+                if board.text(r, c).startswith("?")] == [(3, 2)]
+        board.click(3, 2)
+        term.send("18")
+        board.wait_cell(3, 2, "18")
+        assert not board.text(3, 2).startswith("?")  # (the marks were for the grid checked)
+        term.send("c")
+        term.wait_text("Unique: exactly one solution")
+
+
 def test_watch_the_solver_from_the_entry_screen(state: Path):
     term = type_in(state, "3", "3")
     board = Board(term, 3)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -1042,12 +1043,10 @@ def test_a_checked_typed_puzzle_and_a_restarted_game_are_not_solved_again(tmp_pa
 
     from helpers import DEMO_TEXT
     from numbrix_curses import solver
-    from numbrix_curses.savestate import Store
     from numbrix_curses.textformat import parse_puzzles
     from numbrix_curses.ui.dialogs import ConfirmScreen
-    from numbrix_curses.ui.entry import EntryScreen
     from numbrix_curses.ui.play import PlayScreen
-    from numbrix_curses.ui.screen import AppContext, Push, Replace
+    from numbrix_curses.ui.screen import Push, Replace
 
     solves = []
     real_solve = solver.solve
@@ -1058,12 +1057,7 @@ def test_a_checked_typed_puzzle_and_a_restarted_game_are_not_solved_again(tmp_pa
 
     monkeypatch.setattr(solver, "solve", counted_solve)
     puzzle = parse_puzzles(DEMO_TEXT)[0]
-    entry = EntryScreen(AppContext(Store(tmp_path / "state")), puzzle.rows, puzzle.cols)
-    for row, col in np.argwhere(puzzle.givens):  # typed in as a player would
-        entry.handle(SelectCell(int(row), int(col)))
-        for digit in str(puzzle.givens[row, col]):
-            entry.handle(Digit(int(digit)))
-        entry.handle(Command.COMMIT)
+    entry = _typed_entry(tmp_path, puzzle)
     entry.handle(Command.CHECK)
     assert entry.job is not None and entry.job.wait(30)
     entry.tick()
@@ -1087,3 +1081,89 @@ def test_a_checked_typed_puzzle_and_a_restarted_game_are_not_solved_again(tmp_pa
         assert solves == ["check"]  # one solve in all, the entry screen's
     finally:
         play.close()
+
+
+#: givens of a 5x5 serpentine with its 18 misread as 16 (no two givens clash)
+MISREAD_18 = "1 2 . . 5\n10 9 . 7 6\n. . . 14 .\n. 19 16 . .\n. . . . 25\n"
+
+
+def _typed_entry(tmp_path: Path, puzzle):
+    """An entry screen with `puzzle`'s givens typed in as a player would."""
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.ui.entry import EntryScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    entry = EntryScreen(AppContext(Store(tmp_path / "state")), puzzle.rows, puzzle.cols)
+    for row, col in np.argwhere(puzzle.givens):
+        entry.handle(SelectCell(int(row), int(col)))
+        for digit in str(puzzle.givens[row, col]):
+            entry.handle(Digit(int(digit)))
+        entry.handle(Command.COMMIT)
+    return entry
+
+
+def _checked_entry(tmp_path: Path, text: str):
+    """An entry screen with `text` typed in and checked (the check has answered)."""
+    from numbrix_curses.textformat import parse_puzzles
+
+    (puzzle,) = parse_puzzles(text)
+    entry = _typed_entry(tmp_path, puzzle)
+    entry.handle(Command.CHECK)
+    assert entry.job is not None and entry.job.wait(30)
+    entry.tick()
+    # (the marks are drawn with the theme's attributes, made when curses starts)
+    entry.ctx.theme = SimpleNamespace(wrong=1, diff=2, dim=3)
+    return entry
+
+
+def test_esc_stops_the_look_for_the_given_copied_wrong(tmp_path: Path, monkeypatch) -> None:
+    """The look for suspects runs after the check has said "no solution"; Esc stops it and
+    the verdict stays, without marks. Held here until the test lets it go."""
+    import threading
+
+    from numbrix_curses.ui import entry as entry_module
+
+    release = threading.Event()
+    real = entry_module.find_suspects
+
+    def held(puzzle, deadline=None, on_event=None):
+        assert release.wait(30), "the test never let the look go"
+        return real(puzzle, deadline, on_event)
+
+    monkeypatch.setattr(entry_module, "find_suspects", held)
+    entry = _checked_entry(tmp_path, MISREAD_18)
+    try:
+        assert entry.message.text == ("No solution: the givens cannot be joined into one "
+                                      "path. Looking for the given copied wrong... (Esc stops)")
+        entry.handle(Command.COMMIT)  # Esc
+        assert entry.suspects_job is None
+        assert entry.message.text == "No solution: the givens cannot be joined into one path."
+        assert "?" not in entry.board_view().flags.values()
+    finally:
+        release.set()
+
+
+def test_the_given_copied_wrong_is_marked_until_the_grid_changes(tmp_path: Path) -> None:
+    entry = _checked_entry(tmp_path, MISREAD_18)
+    assert entry.suspects_job is not None and entry.suspects_job.wait(30)
+    entry.tick()
+    assert entry.message.text.endswith(
+        "It can be solved without the 16 at C4 (marked ?): check that number.")
+    cell = 3 * 5 + 2
+    assert entry.board_view().flags == {cell: "?"}
+    entry.handle(SelectCell(0, 2))
+    entry.handle(Digit(3))
+    entry.handle(Command.COMMIT)
+    assert "?" not in entry.board_view().flags.values()
+
+
+def test_two_slips_are_said_to_be_two(tmp_path: Path) -> None:
+    """The serpentine's 13 and 17 swapped (no two givens clash): taking either away does not
+    help, and the message says so."""
+    entry = _checked_entry(tmp_path, ". 2 3 . 5\n. 9 8 . 6\n. . 17 14 .\n. . 18 13 .\n"
+                                     ". . 23 24 25\n")
+    assert entry.suspects_job is not None and entry.suspects_job.wait(30)
+    entry.tick()
+    assert entry.message.text.endswith("No single given taken away makes it solvable: look "
+                                       "for two slips (two numbers swapped?).")
+    assert "?" not in entry.board_view().flags.values()

@@ -56,6 +56,7 @@ from numbrix_curses.cli.playing import configure_play, menu_command, play_comman
 from numbrix_curses.cli.solving import (
     add_solving_options,
     check_command,
+    configure_check,
     configure_solve,
     grade_command,
     solve_command,
@@ -95,7 +96,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "check",
         "tell which puzzles in the files have exactly one solution",
-        add_solving_options,
+        configure_check,
         check_command,
     ),
     Command(

@@ -251,7 +251,7 @@ def solve_each(
 
     statuses = []
     for puzzle, label in labelled_puzzles(args.files):
-        with _SearchTicker(label):
+        with SearchTicker(label):
             result = solver.solve(puzzle, limit=2, timeout=args.timeout, workers=args.jobs)
         status = status_value(result.status)
         statuses.append(status)
@@ -291,7 +291,7 @@ def labelled_puzzles(paths: Sequence[str]) -> list[tuple[Puzzle, str]]:
     return labelled
 
 
-class _SearchTicker:
+class SearchTicker:
     """While one search runs longer than a second, a line on the terminal says which puzzle
     is being searched and for how long (a sparse 20x20 board can take a minute, which must
     not look like a hang); the line is wiped when the search ends.
@@ -309,7 +309,7 @@ class _SearchTicker:
         self.started = 0.0
         self.previous: object = None
 
-    def __enter__(self) -> _SearchTicker:
+    def __enter__(self) -> SearchTicker:
         import signal
 
         if self.active and hasattr(signal, "setitimer"):
@@ -358,7 +358,8 @@ def status_value(status) -> str:
     return str(getattr(status, "value", status))
 
 
-def json_line(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> str:
+def json_line(puzzle: Puzzle, label: str, status: str, result: SolveResult,
+              extra: dict | None = None) -> str:
     record = {
         "id": label,
         "rows": puzzle.rows,
@@ -371,4 +372,5 @@ def json_line(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> s
     if status == "none":
         record["reason"] = no_solution_reason(status, result) or None  # (None: searched)
     record["seconds"] = round(float(result.stats.seconds), 6)
+    record.update(extra or {})
     return json.dumps(record)

@@ -9,6 +9,7 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from numbrix_curses.cli.common import (
+    SearchTicker,
     add_jobs_option,
     add_puzzle_file_options,
     json_line,
@@ -20,6 +21,7 @@ from numbrix_curses.cli.common import (
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
     from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.slips import Suspects
     from numbrix_curses.solver import SolveResult
 
 
@@ -60,24 +62,59 @@ def _run_solve(args: argparse.Namespace) -> int:
     return solve_each(args, report)
 
 
-def _check_line(label: str, status: str, result: SolveResult, timeout: float | None) -> str:
+def _check_line(label: str, status: str, result: SolveResult, timeout: float | None,
+                suspects: Suspects | None = None) -> str:
     """`check`'s line for a puzzle: its id and status, and why there is no solution when the
     solver says (the slip in a puzzle copied from a page is then found at once), or how long
-    a search that timed out ran."""
-    reason = status_reason(status, result, timeout)
+    a search that timed out ran; with `suspects`, the givens without which it has one."""
+    said = [status_reason(status, result, timeout)]
+    if suspects is not None:
+        said.append(suspects.text())
+    reason = "; ".join(filter(None, said))
     return f"{one_line(label)}: {status} ({reason})" if reason else f"{one_line(label)}: {status}"
+
+
+def _suspects_record(suspects: Suspects) -> dict:
+    """`check --suspects --json`'s keys for a puzzle with no solution."""
+    from numbrix_curses.puzzle import cell_name
+
+    return {
+        "suspects": [{"number": s.number, "cell": cell_name(s.row, s.col), "row": s.row,
+                      "col": s.col} for s in suspects.found],
+        "suspects_complete": suspects.complete,
+    }
 
 
 def check_command(args: argparse.Namespace) -> int:
     out = sys.stdout
 
     def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
+        suspects = None
+        if args.suspects and status == "none":
+            import time
+
+            from numbrix_curses.slips import find_suspects
+
+            deadline = None if args.timeout is None else time.monotonic() + args.timeout
+            with SearchTicker(label):
+                suspects = find_suspects(puzzle, deadline)
         if args.json:
-            print(json_line(puzzle, label, status, result), file=out)
+            extra = _suspects_record(suspects) if suspects is not None else None
+            print(json_line(puzzle, label, status, result, extra), file=out)
         else:
-            print(_check_line(label, status, result, args.timeout), file=out)
+            print(_check_line(label, status, result, args.timeout, suspects), file=out)
 
     return solve_each(args, report)
+
+
+def configure_check(parser: argparse.ArgumentParser) -> None:
+    add_solving_options(parser)
+    parser.add_argument(
+        "--suspects",
+        action="store_true",
+        help="for a puzzle with no solution, name the givens without which it has one (a "
+        "slip in copying it is most likely there; with --timeout, as long again for this)",
+    )
 
 
 def add_solving_options(parser: argparse.ArgumentParser) -> None:

@@ -1,21 +1,25 @@
 """Type in a puzzle: an empty grid of a chosen size, the givens typed in, then check, save, play.
 
-Check runs the solver (with a time budget, in a thread, cancellable) and reports unique,
-several solutions (showing a second one with the cells that differ from the first marked;
-Tab switches between the two) or none. The grid is a `Game` that does not look for a win,
-so typing, clearing, undo and redo work as in play.
+Check runs the solver (with a time budget, in the background, cancellable) and reports
+unique, several solutions (showing a second one with the cells that differ from the first
+marked; Tab switches between the two) or none; after none it looks for the givens without
+which the puzzle has a solution and marks them (see `slips`: a slip in copying the puzzle is
+most likely there). The grid is a `Game` that does not look for a win, so typing, clearing,
+undo and redo work as in play.
 """
 from __future__ import annotations
 
 import curses
 import os
+import time
 
 import numpy as np
 
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, plural
-from numbrix_curses.jobs import CancelToken, Job, SolveJob
+from numbrix_curses.jobs import CancelToken, Job, SolveJob, ThreadJob
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
+from numbrix_curses.slips import Suspects, find_suspects
 from numbrix_curses.ui.actions import Action, Command, UnboundKey
 from numbrix_curses.ui.dialogs import ConfirmScreen, TextPromptScreen, home_short
 from numbrix_curses.ui.draw import put, put_if_fits
@@ -48,6 +52,9 @@ from numbrix_curses.ui.screen import (
 SIDES = [str(n) for n in range(1, 31)]
 #: how long Check may take before it says it could not decide
 CHECK_BUDGET = assist.SOLVE_BUDGET
+#: how long the search for the given copied wrong may take after a check found no solution
+#: (a solve a given: on boards up to 15x15 that is well under a second)
+SUSPECTS_BUDGET = 20.0
 
 KEY_LINES = (
     (KeyHelp("move", "arrows hjkl wasd"),),
@@ -135,6 +142,11 @@ class EntryScreen(BoardScreen):
         #: the file name typed at the last save, offered again at the next
         self.saved_path = ""
         self.play_after_check = False
+        #: after a check that found no solution: the givens without which the typed puzzle
+        #: has one (see `slips`), the grid revision they belong to, and the job finding them
+        self.suspects: Suspects | None = None
+        self.suspects_revision = -1
+        self.suspects_job: ThreadJob | None = None
 
     # ----- the typed puzzle --------------------------------------------------------------
     def puzzle(self) -> Puzzle | str:
@@ -169,8 +181,8 @@ class EntryScreen(BoardScreen):
             self.message = unbound_message(action)
             return None
         game = self.game
-        if action is Command.COMMIT and self.job is not None:
-            self._cancel()
+        if action is Command.COMMIT and (self.job is not None or self.suspects_job is not None):
+            self._cancel()  # (Esc: a check, or the look for the given copied wrong after it)
             return None
         self.message = None
         edited, refusal = apply_edit(game, action)
@@ -247,8 +259,13 @@ class EntryScreen(BoardScreen):
             self.job = None
             self.play_after_check = False
             self.message = Message("Cancelled.")
+        if self.suspects_job is not None:
+            self.suspects_job.cancel()
+            self.suspects_job = None
+            self.message = Message(self._no_solution_text(), MessageKind.ERROR)
 
     def tick(self) -> Nav | None:
+        self._take_suspects()
         job = self.job
         if job is None or not job.done:
             return None
@@ -262,6 +279,8 @@ class EntryScreen(BoardScreen):
         self.result, self.result_revision = job.result, self.game.revision
         self.view_mode = "second" if job.result.other_solution is not None else "grid"
         self.message = self._result_message()
+        if job.result.status.value == "none":
+            self._look_for_suspects(job.result)
         if self.play_after_check:
             self.play_after_check = False
             return self._play()
@@ -281,9 +300,64 @@ class EntryScreen(BoardScreen):
                 f"{plural(len(differ), 'cell')} marked differ from the first. Tab switches.",
                 MessageKind.ERROR)
         if status == "none":
-            why = f": {result.reason}" if result.reason else "."
-            return Message(f"No solution{why}", MessageKind.ERROR)
+            return Message(self._no_solution_text(), MessageKind.ERROR)
         return Message(f"Could not decide within {CHECK_BUDGET:.0f} s.", MessageKind.ERROR)
+
+    def _no_solution_text(self) -> str:
+        """What a check that found no solution says: why, when the solver said, and which
+        givens were likely copied wrong once that is known (see `_look_for_suspects`)."""
+        reason = self.result.reason if self.result is not None else ""
+        text = f"No solution: {reason}." if reason else "No solution."
+        suspects = self._current_suspects()
+        if self.suspects_job is not None:
+            return f"{text} Looking for the given copied wrong... (Esc stops)"
+        if suspects is None:
+            return text
+        found, more = suspects.found, "" if suspects.complete else " (not all givens tried)"
+        if len(found) == 1:
+            return (f"{text} It can be solved without {found[0]} (marked ?): check that "
+                    f"number{more}.")
+        if found:
+            return (f"{text} It can be solved without any one of the {len(found)} givens "
+                    f"marked ?: check them{more}.")
+        if suspects.complete:
+            return (f"{text} No single given taken away makes it solvable: look for two "
+                    "slips (two numbers swapped?).")
+        return text
+
+    def _look_for_suspects(self, result) -> None:
+        """Start looking for the givens without which the checked puzzle has a solution."""
+        puzzle = self._puzzle_or_say_why()
+        if puzzle is None:
+            return
+        revision = self.game.revision
+
+        def find(token: CancelToken):
+            def on_event(event) -> None:
+                token.check()
+
+            deadline = time.monotonic() + SUSPECTS_BUDGET
+            return revision, find_suspects(puzzle, deadline, on_event)
+
+        self.suspects, self.suspects_revision = None, -1
+        self.suspects_job = ThreadJob("suspects", find)
+        self.message = Message(self._no_solution_text(), MessageKind.ERROR)
+
+    def _take_suspects(self) -> None:
+        """Show the suspects once they are known, if the grid is still the one checked."""
+        job = self.suspects_job
+        if job is None or not job.done:
+            return
+        self.suspects_job = None
+        if job.result is None:
+            return  # (cancelled, or failed: the verdict stands without them)
+        revision, suspects = job.result
+        if revision == self.game.revision and self._current_result() is not None:
+            self.suspects, self.suspects_revision = suspects, revision
+            self.message = Message(self._no_solution_text(), MessageKind.ERROR)
+
+    def _current_suspects(self) -> Suspects | None:
+        return self.suspects if self.suspects_revision == self.game.revision else None
 
     def _differences(self) -> list[int]:
         result = self._current_result()
@@ -384,11 +458,12 @@ class EntryScreen(BoardScreen):
         return None
 
     def close(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
+        for job in (self.job, self.suspects_job):
+            if job is not None:
+                job.cancel()
 
     def redraw_after_ms(self) -> int:
-        return 120 if self.job is not None else -1
+        return 120 if self.job is not None or self.suspects_job is not None else -1
 
     # ----- output ------------------------------------------------------------------------
     def board_view(self) -> BoardView:
@@ -410,6 +485,12 @@ class EntryScreen(BoardScreen):
             for cell in self.conflicts:
                 marks[cell] = theme.wrong
                 flags[cell] = "!"
+        suspects = self._current_suspects()
+        if suspects is not None and entry_attr is None:
+            for suspect in suspects.found:
+                cell = suspect.row * game.cols + suspect.col
+                marks[cell] = theme.wrong
+                flags[cell] = "?"
         if entry_attr is None:  # (not while a solution is shown over the givens)
             for cell in game.duplicate_cells():
                 marks.setdefault(cell, theme.wrong)

@@ -47,7 +47,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
     ],
     "Typing in a puzzle": [
         ("0-9", "type the given numbers; moving and clearing as above"),
-        ("c", "check: unique, several solutions (Tab shows them) or none"),
+        ("c", "check: unique, several solutions (Tab shows them) or none (then ? marks "
+              "the givens without which it has one: a slip is most likely there)"),
         ("p", "play the puzzle"),
         ("e", "save it to a file in the text format"),
         ("v", "watch the solver"),

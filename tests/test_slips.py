@@ -1,0 +1,108 @@
+"""Suspects of a puzzle with no solution (`slips.find_suspects`): exactly the givens without
+which it has a solution, checked against brute force; and the words a player reads."""
+from __future__ import annotations
+
+import random
+import time
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from brute import count_matching, grid_of, random_path
+from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.slips import Suspect, Suspects, find_suspects
+from numbrix_curses.solver import Status, solve
+from numbrix_curses.textformat import parse_puzzles
+
+
+def without(puzzle: Puzzle, row: int, col: int) -> Puzzle:
+    givens = puzzle.givens.copy()
+    givens[row, col] = 0
+    return Puzzle(givens)
+
+
+@st.composite
+def slipped_puzzles(draw):
+    """A board of at most 25 cells made from a path, with one given copied wrong: moved to
+    another cell or written as another number."""
+    rows, cols = draw(st.integers(2, 5)), draw(st.integers(2, 5))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    grid = grid_of(rows, cols, random_path(rows, cols, rng))
+    share = draw(st.sampled_from([0.2, 0.35, 0.5, 0.7]))
+    flat = np.where([rng.random() < share for _ in range(rows * cols)], grid.ravel(), 0)
+    if not flat.any():
+        flat[rng.randrange(flat.size)] = grid.ravel()[0]
+    cell = rng.choice(list(np.flatnonzero(flat)))
+    if rng.random() < 0.5:
+        other = rng.choice(list(np.flatnonzero(flat == 0)) or [cell])
+        flat[cell], flat[other] = 0, flat[cell]
+    else:
+        unused = sorted(set(range(1, flat.size + 1)) - set(flat.tolist()))
+        flat[cell] = rng.choice(unused) if unused else flat[cell]
+    return Puzzle(flat.reshape(rows, cols).astype(np.int16))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(slipped_puzzles())
+def test_the_suspects_are_exactly_the_givens_without_which_there_is_a_solution(puzzle) -> None:
+    if count_matching(puzzle) != 0:
+        event("the slip fits a path")
+        return  # (nothing to suspect)
+    suspects = find_suspects(puzzle)
+    event(["no suspect", "one suspect"][len(suspects.found)] if len(suspects.found) < 2
+          else "several suspects")
+    assert suspects.complete
+    expected = []
+    for number, cell in sorted(puzzle.given_cells().items()):
+        row, col = divmod(cell, puzzle.cols)
+        if count_matching(without(puzzle, row, col)) > 0:
+            expected.append(Suspect(number, row, col))
+    assert list(suspects.found) == expected
+
+
+DIGIT_SLIP = """\
+2 . . . 5
+. . 8 . .
+11 . . . 15
+. . 18 . .
+21 . . . 25
+"""  # a serpentine's givens with its 1 (top left) written as 2
+
+
+def test_a_misread_number_is_the_only_suspect_on_a_well_clued_board() -> None:
+    (puzzle,) = parse_puzzles(DIGIT_SLIP)
+    assert solve(puzzle).status is Status.NONE
+    suspects = find_suspects(puzzle)
+    assert suspects.complete
+    assert suspects.found == (Suspect(2, 0, 0),)
+    assert suspects.text() == "solvable without the 2 at A1"
+
+
+def test_two_givens_swapped_leave_no_single_suspect() -> None:
+    (puzzle,) = parse_puzzles("1 2 3\n6 5 4\n9 7 8\n")  # 7 and 8 swapped
+    suspects = find_suspects(puzzle)
+    assert suspects == Suspects((), complete=True)
+    assert suspects.text() == "no single given taken away makes it solvable"
+
+
+def test_out_of_time_says_so_and_keeps_what_it_found() -> None:
+    (puzzle,) = parse_puzzles(DIGIT_SLIP)
+    assert find_suspects(puzzle, deadline=time.monotonic() - 1) == Suspects((), complete=False)
+    partial = Suspects((Suspect(2, 0, 0), Suspect(18, 3, 2)), complete=False)
+    assert partial.text() == (
+        "solvable without the 2 at A1 or the 18 at C4 (not all givens tried)"
+    )
+
+
+@pytest.mark.parametrize(
+    "found, text",
+    [
+        ((Suspect(3, 0, 2),), "solvable without the 3 at C1"),
+        ((Suspect(3, 0, 2), Suspect(4, 1, 2), Suspect(9, 2, 2)),
+         "solvable without the 3 at C1, the 4 at C2 or the 9 at C3"),
+    ],
+)
+def test_the_suspects_read_as_a_clause(found, text) -> None:
+    assert Suspects(found, complete=True).text() == text
