@@ -158,20 +158,20 @@ def test_check_json(run_numbrix, puzzle_file):
 
 # The givens of a 5x5 serpentine (1 2 3 4 5 / 10 9 8 7 6 / ...) with its 1 copied as 2.
 SLIPPED_5X5 = "2 . . . 5\n. . 8 . .\n11 . . . 15\n. . 18 . .\n21 . . . 25\n"
-# 7 and 8 swapped: taking either away does not help, it takes both.
-SWAPPED_3X3 = "1 2 3\n6 5 4\n9 7 8\n"
+# A 5x5 serpentine's givens with its 13 and 17 swapped: taking either away does not help.
+SWAPPED_5X5 = ". 2 3 . 5\n. 9 8 . 6\n. . 17 14 .\n. . 18 13 .\n. . 23 24 25\n"
 
 
 def test_check_suspects_names_the_given_copied_wrong(run_numbrix, puzzle_file):
-    path = puzzle_file(f"# id: slip\n{SLIPPED_5X5}\n# id: swap\n{SWAPPED_3X3}\n"
+    path = puzzle_file(f"# id: slip\n{SLIPPED_5X5}\n# id: swap\n{SWAPPED_5X5}\n"
                        f"# id: fine\n{UNIQUE_3X3}")
     result = run_numbrix("check", "--suspects", str(path))
     assert result.returncode == 1, result.stderr
     assert result.stdout.splitlines() == [
         "slip: none (2 stands on the wrong checkerboard colour, as odd numbers take the "
         "corner colour on a board with an odd number of cells; solvable without the 2 at A1)",
-        "swap: none (6 and 7 are given but not next to each other; no single given taken "
-        "away makes it solvable)",
+        "swap: none (the givens cannot be joined into one path; solvable with the 13 at D4 "
+        "and the 17 at C3 swapped)",
         "fine: unique",
     ]
     plain = run_numbrix("check", str(path))
@@ -179,11 +179,15 @@ def test_check_suspects_names_the_given_copied_wrong(run_numbrix, puzzle_file):
 
 
 def test_check_suspects_json(run_numbrix, puzzle_file):
-    path = puzzle_file(f"# id: slip\n{SLIPPED_5X5}\n# id: fine\n{UNIQUE_3X3}")
+    path = puzzle_file(f"# id: slip\n{SLIPPED_5X5}\n# id: swap\n{SWAPPED_5X5}\n"
+                       f"# id: fine\n{UNIQUE_3X3}")
     result = run_numbrix("check", "--suspects", "--json", str(path))
-    slip, fine = (json.loads(line) for line in result.stdout.splitlines())
+    slip, swap, fine = (json.loads(line) for line in result.stdout.splitlines())
     assert slip["suspects"] == [{"number": 2, "cell": "A1", "row": 0, "col": 0}]
-    assert slip["suspects_complete"] is True
+    assert slip["swaps"] == [] and slip["suspects_complete"] is True
+    assert swap["suspects"] == []
+    assert swap["swaps"] == [[{"number": 13, "cell": "D4", "row": 3, "col": 3},
+                              {"number": 17, "cell": "C3", "row": 2, "col": 2}]]
     assert "suspects" not in fine
 
 

@@ -26,7 +26,7 @@ def without(puzzle: Puzzle, row: int, col: int) -> Puzzle:
 @st.composite
 def slipped_puzzles(draw):
     """A board of at most 25 cells made from a path, with one given copied wrong: moved to
-    another cell or written as another number."""
+    another cell, swapped with another given, or written as another number."""
     rows, cols = draw(st.integers(2, 5)), draw(st.integers(2, 5))
     rng = random.Random(draw(st.integers(0, 2**32)))
     grid = grid_of(rows, cols, random_path(rows, cols, rng))
@@ -38,6 +38,9 @@ def slipped_puzzles(draw):
     if rng.random() < 0.5:
         other = rng.choice(list(np.flatnonzero(flat == 0)) or [cell])
         flat[cell], flat[other] = 0, flat[cell]
+    elif rng.random() < 0.5:
+        other = rng.choice(list(np.flatnonzero(flat)))
+        flat[cell], flat[other] = flat[other], flat[cell]
     else:
         unused = sorted(set(range(1, flat.size + 1)) - set(flat.tolist()))
         flat[cell] = rng.choice(unused) if unused else flat[cell]
@@ -54,12 +57,24 @@ def test_the_suspects_are_exactly_the_givens_without_which_there_is_a_solution(p
     event(["no suspect", "one suspect"][len(suspects.found)] if len(suspects.found) < 2
           else "several suspects")
     assert suspects.complete
+    givens = sorted(puzzle.given_cells().items())
     expected = []
-    for number, cell in sorted(puzzle.given_cells().items()):
+    for number, cell in givens:
         row, col = divmod(cell, puzzle.cols)
         if count_matching(without(puzzle, row, col)) > 0:
             expected.append(Suspect(number, row, col))
     assert list(suspects.found) == expected
+    expected_swaps = []
+    if not expected:
+        for k, (a, a_cell) in enumerate(givens):
+            for b, b_cell in givens[k + 1:]:
+                flat = puzzle.givens.copy().ravel()
+                flat[a_cell], flat[b_cell] = b, a
+                if count_matching(Puzzle(flat.reshape(puzzle.givens.shape))) > 0:
+                    expected_swaps.append((Suspect(a, *divmod(a_cell, puzzle.cols)),
+                                           Suspect(b, *divmod(b_cell, puzzle.cols))))
+        event("swaps" if expected_swaps else "no swap either")
+    assert list(suspects.swaps) == expected_swaps
 
 
 DIGIT_SLIP = """\
@@ -80,11 +95,19 @@ def test_a_misread_number_is_the_only_suspect_on_a_well_clued_board() -> None:
     assert suspects.text() == "solvable without the 2 at A1"
 
 
-def test_two_givens_swapped_leave_no_single_suspect() -> None:
-    (puzzle,) = parse_puzzles("1 2 3\n6 5 4\n9 7 8\n")  # 7 and 8 swapped
+def test_two_givens_swapped_leave_no_single_suspect_but_a_pair() -> None:
+    # a 5x5 serpentine's givens with its 13 and 17 swapped
+    (puzzle,) = parse_puzzles(". 2 3 . 5\n. 9 8 . 6\n. . 17 14 .\n. . 18 13 .\n. . 23 24 25\n")
+    suspects = find_suspects(puzzle)
+    assert suspects == Suspects((), True, ((Suspect(13, 3, 3), Suspect(17, 2, 2)),))
+    assert suspects.text() == "solvable with the 13 at D4 and the 17 at C3 swapped"
+
+
+def test_three_givens_turned_round_leave_no_suspect_nor_pair() -> None:
+    (puzzle,) = parse_puzzles("1 2 3\n6 5 4\n9 7 8\n")  # 7 8 9 written as 9 7 8
     suspects = find_suspects(puzzle)
     assert suspects == Suspects((), complete=True)
-    assert suspects.text() == "no single given taken away makes it solvable"
+    assert suspects.text() == "no single given taken away, nor two swapped, makes it solvable"
 
 
 def test_out_of_time_says_so_and_keeps_what_it_found() -> None:

@@ -1157,13 +1157,13 @@ def test_the_given_copied_wrong_is_marked_until_the_grid_changes(tmp_path: Path)
     assert "?" not in entry.board_view().flags.values()
 
 
-def test_two_slips_are_said_to_be_two(tmp_path: Path) -> None:
-    """The serpentine's 13 and 17 swapped (no two givens clash): taking either away does not
-    help, and the message says so."""
+def test_two_givens_swapped_are_named_as_a_pair(tmp_path: Path) -> None:
+    """The serpentine's 13 and 17 swapped (no two givens clash): taking either away does
+    not help, swapping them back does, and the message says so."""
     entry = _checked_entry(tmp_path, ". 2 3 . 5\n. 9 8 . 6\n. . 17 14 .\n. . 18 13 .\n"
                                      ". . 23 24 25\n")
     assert entry.suspects_job is not None and entry.suspects_job.wait(30)
     entry.tick()
-    assert entry.message.text.endswith("No single given taken away makes it solvable: look "
-                                       "for two slips (two numbers swapped?).")
-    assert "?" not in entry.board_view().flags.values()
+    assert entry.message.text.endswith("It can be solved with the 13 at D4 and the 17 at C3 "
+                                       "swapped (marked ?): check those numbers.")
+    assert entry.board_view().flags == {2 * 5 + 2: "?", 3 * 5 + 3: "?"}

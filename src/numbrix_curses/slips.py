@@ -4,10 +4,11 @@ A puzzle typed in from a page that turns out to have no solution almost always h
 slip: a digit misread, a number in the next cell, two givens swapped. Taking away the given
 that was copied wrong leaves a puzzle that can be solved, while taking away a right one
 usually does not (the slip is still there). So the suspects are the givens without which the
-puzzle has a solution: each is tried by a solve that stops at its first solution. A slip that
-touches two givens (a swap) leaves no single suspect; a few givens can be suspects together
-when the slip sits where any of them could give way (45 written where 44 goes, beside 44's
-right cell: either may be the one that moved).
+puzzle has a solution: each is tried by a solve that stops at its first solution. A few
+givens can be suspects together when the slip sits where any of them could give way (45
+written where 44 goes, beside 44's right cell: either may be the one that moved). A slip
+that touches two givens leaves no single suspect; then the pairs of givens that, swapped,
+give a puzzle with a solution are looked for instead.
 """
 from __future__ import annotations
 
@@ -34,21 +35,30 @@ class Suspect:
 @dataclass(frozen=True)
 class Suspects:
     """The givens without which the puzzle can be solved, in the order of their numbers;
-    `complete` when every given was tried in the time allowed (else the list holds those
+    when there are none, the pairs of givens that can be solved swapped (`swaps`).
+    `complete` when everything was tried in the time allowed (else the lists hold what was
     found before the time ran out)."""
 
     found: tuple[Suspect, ...]
     complete: bool
+    swaps: tuple[tuple[Suspect, Suspect], ...] = ()
 
     def text(self) -> str:
-        """A clause for a message: "solvable without the 45 at C7", or why there is none."""
-        if not self.found:
-            if self.complete:
-                return "no single given taken away makes it solvable"
-            return "no given found yet whose removal makes it solvable (out of time)"
-        names = [str(suspect) for suspect in self.found]
-        said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-        return f"solvable without {said}" + ("" if self.complete else " (not all givens tried)")
+        """A clause for a message: "solvable without the 45 at C7", "solvable with the 13
+        at D4 and the 17 at C3 swapped", or why there is none."""
+        more = "" if self.complete else " (not all givens tried)"
+        if self.found:
+            return f"solvable without {_either([str(s) for s in self.found])}{more}"
+        if self.swaps:
+            pairs = [f"{a} and {b} swapped" for a, b in self.swaps]
+            return f"solvable with {_either(pairs)}{more}"
+        if self.complete:
+            return "no single given taken away, nor two swapped, makes it solvable"
+        return "no given found yet whose removal makes it solvable (out of time)"
+
+
+def _either(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def find_suspects(
@@ -59,16 +69,38 @@ def find_suspects(
     """The givens of `puzzle` (a puzzle with no solution) without which it has a solution,
     trying each until `deadline` (a `time.monotonic()` instant); `on_event` is passed to
     every solve (it may raise to stop them, as a cancelled job does)."""
+    givens = sorted(puzzle.given_cells().items())
     found: list[Suspect] = []
-    for number, cell in sorted(puzzle.given_cells().items()):
-        if deadline is not None and time.monotonic() >= deadline:
-            return Suspects(tuple(found), complete=False)
+    for number, cell in givens:
         row, col = divmod(cell, puzzle.cols)
-        givens = puzzle.givens.copy()
-        givens[row, col] = 0
-        result = solve(Puzzle(givens), limit=1, deadline=deadline, on_event=on_event)
-        if result.status is Status.TIMEOUT:
+        changed = puzzle.givens.copy()
+        changed[row, col] = 0
+        solvable = _solvable(changed, deadline, on_event)
+        if solvable is None:
             return Suspects(tuple(found), complete=False)
-        if result.status is not Status.NONE:
+        if solvable:
             found.append(Suspect(number, row, col))
-    return Suspects(tuple(found), complete=True)
+    if found:
+        return Suspects(tuple(found), complete=True)
+    swaps: list[tuple[Suspect, Suspect]] = []
+    for k, (first, first_cell) in enumerate(givens):
+        for second, second_cell in givens[k + 1:]:
+            changed = puzzle.givens.copy().ravel()
+            changed[first_cell], changed[second_cell] = second, first
+            solvable = _solvable(changed.reshape(puzzle.givens.shape), deadline, on_event)
+            if solvable is None:
+                return Suspects((), complete=False, swaps=tuple(swaps))
+            if solvable:
+                swaps.append((Suspect(first, *divmod(first_cell, puzzle.cols)),
+                              Suspect(second, *divmod(second_cell, puzzle.cols))))
+    return Suspects((), complete=True, swaps=tuple(swaps))
+
+
+def _solvable(givens, deadline: float | None, on_event) -> bool | None:
+    """Whether a puzzle with these givens has a solution; None when the time ran out."""
+    if deadline is not None and time.monotonic() >= deadline:
+        return None
+    result = solve(Puzzle(givens), limit=1, deadline=deadline, on_event=on_event)
+    if result.status is Status.TIMEOUT:
+        return None
+    return result.status is not Status.NONE

@@ -21,7 +21,7 @@ from numbrix_curses.cli.common import (
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
     from numbrix_curses.puzzle import Puzzle
-    from numbrix_curses.slips import Suspects
+    from numbrix_curses.slips import Suspect, Suspects
     from numbrix_curses.solver import SolveResult
 
 
@@ -78,9 +78,13 @@ def _suspects_record(suspects: Suspects) -> dict:
     """`check --suspects --json`'s keys for a puzzle with no solution."""
     from numbrix_curses.puzzle import cell_name
 
+    def given(suspect: Suspect) -> dict:
+        return {"number": suspect.number, "cell": cell_name(suspect.row, suspect.col),
+                "row": suspect.row, "col": suspect.col}
+
     return {
-        "suspects": [{"number": s.number, "cell": cell_name(s.row, s.col), "row": s.row,
-                      "col": s.col} for s in suspects.found],
+        "suspects": [given(s) for s in suspects.found],
+        "swaps": [[given(a), given(b)] for a, b in suspects.swaps],
         "suspects_complete": suspects.complete,
     }
 
@@ -112,8 +116,9 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--suspects",
         action="store_true",
-        help="for a puzzle with no solution, name the givens without which it has one (a "
-        "slip in copying it is most likely there; with --timeout, as long again for this)",
+        help="for a puzzle with no solution, name the givens without which it has one, or "
+        "else two givens that swapped give one (a slip in copying it is most likely there; "
+        "with --timeout, as long again for this)",
     )
 
 

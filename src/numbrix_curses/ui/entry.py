@@ -313,16 +313,24 @@ class EntryScreen(BoardScreen):
             return f"{text} Looking for the given copied wrong... (Esc stops)"
         if suspects is None:
             return text
-        found, more = suspects.found, "" if suspects.complete else " (not all givens tried)"
+        found, swaps = suspects.found, suspects.swaps
+        more = "" if suspects.complete else " (not all givens tried)"
         if len(found) == 1:
             return (f"{text} It can be solved without {found[0]} (marked ?): check that "
                     f"number{more}.")
         if found:
             return (f"{text} It can be solved without any one of the {len(found)} givens "
                     f"marked ?: check them{more}.")
+        if len(swaps) == 1:
+            first, second = swaps[0]
+            return (f"{text} It can be solved with {first} and {second} swapped (marked ?): "
+                    f"check those numbers{more}.")
+        if swaps:
+            return (f"{text} It can be solved with one of {len(swaps)} pairs of the givens "
+                    f"marked ? swapped: check them{more}.")
         if suspects.complete:
-            return (f"{text} No single given taken away makes it solvable: look for two "
-                    "slips (two numbers swapped?).")
+            return (f"{text} No single given taken away, nor two swapped, makes it "
+                    "solvable: look for more than one slip.")
         return text
 
     def _look_for_suspects(self, result) -> None:
@@ -487,7 +495,7 @@ class EntryScreen(BoardScreen):
                 flags[cell] = "!"
         suspects = self._current_suspects()
         if suspects is not None and entry_attr is None:
-            for suspect in suspects.found:
+            for suspect in suspects.found + tuple(s for pair in suspects.swaps for s in pair):
                 cell = suspect.row * game.cols + suspect.col
                 marks[cell] = theme.wrong
                 flags[cell] = "?"
