@@ -1139,6 +1139,14 @@ def test_esc_stops_the_look_for_the_given_copied_wrong(tmp_path: Path, monkeypat
         assert entry.suspects_job is None
         assert entry.message.text == "No solution: the givens cannot be joined into one path."
         assert "?" not in entry.board_view().flags.values()
+        entry.handle(Command.CHECK)  # again, and this time a number is typed meanwhile
+        assert entry.job.wait(30)
+        entry.tick()
+        look = entry.suspects_job
+        assert look is not None
+        entry.handle(SelectCell(0, 2))
+        entry.handle(Digit(3))
+        assert entry.suspects_job is None and look.cancelled  # (it was for the grid checked)
     finally:
         release.set()
 

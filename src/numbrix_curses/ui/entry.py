@@ -186,6 +186,10 @@ class EntryScreen(BoardScreen):
             return None
         self.message = None
         edited, refusal = apply_edit(game, action)
+        if edited and self.suspects_job is not None:
+            # (the suspects were for the grid as it was checked)
+            self.suspects_job.cancel()
+            self.suspects_job = None
         if edited:
             if refusal is Refusal.OUT_OF_RANGE:
                 self.message = Message(f"Numbers go from 1 to {game.size}.", MessageKind.ERROR)
