@@ -666,6 +666,23 @@ def test_check_on_a_puzzle_the_solver_proved_has_no_solution_says_so(tmp_path: P
         assert "No mistakes found." not in term.text
 
 
+def test_a_puzzle_with_no_solution_names_the_given_likely_copied_wrong(tmp_path: Path,
+                                                                        state: Path):
+    """A 5x5 serpentine's givens with the 18 misread as 16: once the solver knows there is
+    no solution, the message also names the given without which there is one."""
+    path = tmp_path / "misread.txt"
+    path.write_text("# id: misread\n" + MISREAD_18)
+    said = ("This puzzle has no solution: the givens cannot be joined into one path. It is "
+            "solvable without the 16 at C4: it was likely copied wrong there.")
+    with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
+        wait_play(term, last="mouse")
+        term.wait_message(said)
+        term.send_key("right")  # a move clears the message; ? says it again, whole
+        term.wait_gone("copied wrong")
+        term.send("?")
+        term.wait_message(said)
+
+
 def test_reveal_asks_first_then_fills_and_undo_takes_it_back(term: Terminal, board: Board):
     term.send("3")
     board.wait_cell(0, 1, "3")
@@ -1121,16 +1138,16 @@ def test_esc_stops_the_look_for_the_given_copied_wrong(tmp_path: Path, monkeypat
     the verdict stays, without marks. Held here until the test lets it go."""
     import threading
 
-    from numbrix_curses.ui import entry as entry_module
+    from numbrix_curses import slips
 
     release = threading.Event()
-    real = entry_module.find_suspects
+    real = slips.find_suspects
 
     def held(puzzle, deadline=None, on_event=None):
         assert release.wait(30), "the test never let the look go"
         return real(puzzle, deadline, on_event)
 
-    monkeypatch.setattr(entry_module, "find_suspects", held)
+    monkeypatch.setattr(slips, "find_suspects", held)
     entry = _checked_entry(tmp_path, MISREAD_18)
     try:
         assert entry.message.text == ("No solution: the givens cannot be joined into one "

@@ -329,6 +329,26 @@ def _solve_here(givens: str, seconds: str) -> dict:
     }
 
 
+#: How long the app looks for the givens a puzzle with no solution was likely copied wrong
+#: at (a solve a given, then a pair: up to 15x15 that is well under a second).
+SUSPECTS_BUDGET = 20.0
+
+
+def suspects_job(puzzle: Any, budget: float = SUSPECTS_BUDGET) -> ThreadJob[Any]:
+    """`slips.find_suspects(puzzle)` within `budget` seconds, in a thread (cancel stops it);
+    the result is a `slips.Suspects`."""
+
+    def find(token: CancelToken) -> Any:
+        from numbrix_curses.slips import find_suspects
+
+        def on_event(event: object) -> None:
+            token.check()
+
+        return find_suspects(puzzle, time.monotonic() + budget, on_event)
+
+    return ThreadJob("suspects", find)
+
+
 def generation_job(rows: int, cols: int, difficulty: str, seed: int) -> ProcessJob:
     """Generate one puzzle in a child process; the result holds ``"puzzle"`` (text)."""
     argv = [sys.executable, "-m", "numbrix_curses.jobs", "generate",

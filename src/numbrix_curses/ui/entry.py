@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import curses
 import os
-import time
 
 import numpy as np
 
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, plural
-from numbrix_curses.jobs import CancelToken, Job, SolveJob, ThreadJob
+from numbrix_curses.jobs import CancelToken, Job, SolveJob, ThreadJob, suspects_job
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
-from numbrix_curses.slips import Suspects, find_suspects
+from numbrix_curses.slips import Suspects
 from numbrix_curses.ui.actions import Action, Command, UnboundKey
 from numbrix_curses.ui.dialogs import ConfirmScreen, TextPromptScreen, home_short
 from numbrix_curses.ui.draw import put, put_if_fits
@@ -52,9 +51,6 @@ from numbrix_curses.ui.screen import (
 SIDES = [str(n) for n in range(1, 31)]
 #: how long Check may take before it says it could not decide
 CHECK_BUDGET = assist.SOLVE_BUDGET
-#: how long the search for the given copied wrong may take after a check found no solution
-#: (a solve a given: on boards up to 15x15 that is well under a second)
-SUSPECTS_BUDGET = 20.0
 
 KEY_LINES = (
     (KeyHelp("move", "arrows hjkl wasd"),),
@@ -284,7 +280,7 @@ class EntryScreen(BoardScreen):
         self.view_mode = "second" if job.result.other_solution is not None else "grid"
         self.message = self._result_message()
         if job.result.status.value == "none":
-            self._look_for_suspects(job.result)
+            self._look_for_suspects()
         if self.play_after_check:
             self.play_after_check = False
             return self._play()
@@ -337,22 +333,13 @@ class EntryScreen(BoardScreen):
                     "solvable: look for more than one slip.")
         return text
 
-    def _look_for_suspects(self, result) -> None:
+    def _look_for_suspects(self) -> None:
         """Start looking for the givens without which the checked puzzle has a solution."""
         puzzle = self._puzzle_or_say_why()
         if puzzle is None:
             return
-        revision = self.game.revision
-
-        def find(token: CancelToken):
-            def on_event(event) -> None:
-                token.check()
-
-            deadline = time.monotonic() + SUSPECTS_BUDGET
-            return revision, find_suspects(puzzle, deadline, on_event)
-
-        self.suspects, self.suspects_revision = None, -1
-        self.suspects_job = ThreadJob("suspects", find)
+        self.suspects, self.suspects_revision = None, self.game.revision
+        self.suspects_job = suspects_job(puzzle)
         self.message = Message(self._no_solution_text(), MessageKind.ERROR)
 
     def _take_suspects(self) -> None:
@@ -363,13 +350,14 @@ class EntryScreen(BoardScreen):
         self.suspects_job = None
         if job.result is None:
             return  # (cancelled, or failed: the verdict stands without them)
-        revision, suspects = job.result
-        if revision == self.game.revision and self._current_result() is not None:
-            self.suspects, self.suspects_revision = suspects, revision
+        if self.suspects_revision == self.game.revision and self._current_result() is not None:
+            self.suspects = job.result
             self.message = Message(self._no_solution_text(), MessageKind.ERROR)
 
     def _current_suspects(self) -> Suspects | None:
-        return self.suspects if self.suspects_revision == self.game.revision else None
+        if self.suspects is None or self.suspects_revision != self.game.revision:
+            return None
+        return self.suspects
 
     def _differences(self) -> list[int]:
         result = self._current_result()

@@ -16,9 +16,10 @@ import numpy as np
 
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, describe_move, format_duration, plural, wrong_entries
-from numbrix_curses.jobs import CancelToken, FinishedJob, Job, SolveJob, ThreadJob
+from numbrix_curses.jobs import CancelToken, FinishedJob, Job, SolveJob, ThreadJob, suspects_job
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
+from numbrix_curses.slips import Suspects
 from numbrix_curses.ui.actions import Action, Command, GoToMove, SelectCell, UnboundKey
 from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import put, wrap_text
@@ -86,6 +87,7 @@ STATUS_ROWS = 5
 NO_SOLUTION = "This puzzle has no solution: a given may be mistyped."
 
 
+
 class PlayScreen(BoardScreen):
     """Playing one puzzle."""
 
@@ -138,6 +140,10 @@ class PlayScreen(BoardScreen):
         )
         #: whether a puzzle without exactly one solution has been said to be so
         self.verdict_told = False
+        #: for a puzzle with no solution: the givens without which it has one (see
+        #: `slips`), once known, and the job looking for them
+        self.suspects: Suspects | None = None
+        self.suspects_job: ThreadJob | None = None
         if game.solved is not None and self.message is None:
             self.message = self._solved_message(None, False)
 
@@ -351,10 +357,28 @@ class PlayScreen(BoardScreen):
     def _no_solution(self) -> str:
         """What to say of a puzzle known to have no solution: why, when the solver said
         ("17 and 18 are given but not next to each other" points a player who typed the
-        puzzle in at the slip)."""
+        puzzle in at the slip), and the givens without which it has one, once known."""
         result = self._known_result()
         reason = result.reason if result is not None else ""
-        return f"This puzzle has no solution: {reason}." if reason else NO_SOLUTION
+        text = f"This puzzle has no solution: {reason}." if reason else NO_SOLUTION
+        suspects = self.suspects
+        if suspects is not None and (suspects.found or suspects.swaps):
+            text += f" It is {suspects.text()}: it was likely copied wrong there."
+        return text
+
+    def _take_suspects(self) -> None:
+        """Once the givens without which the puzzle has a solution are known, say them in
+        the no-solution message if that is the message showing."""
+        job = self.suspects_job
+        if job is None or not job.done:
+            return
+        self.suspects_job = None
+        if job.result is None:
+            return  # (failed or cancelled: the verdict stands without them)
+        before = self._no_solution()
+        self.suspects = job.result
+        if self.message is not None and self.message.text == before:
+            self.message = Message(self._no_solution(), MessageKind.ERROR)
 
     def _has_no_solution(self) -> bool:
         """Whether the puzzle is known to have no solution: the background solve proved it,
@@ -507,6 +531,7 @@ class PlayScreen(BoardScreen):
                                    "through the givens counts.")
         elif status == "none":
             self.message = Message(self._no_solution(), MessageKind.ERROR)
+            self.suspects_job = suspects_job(self.game.puzzle)
 
     def _finish_reveal(self) -> None:
         self.reveal_waiting = False
@@ -581,6 +606,7 @@ class PlayScreen(BoardScreen):
         elif self.save_failed and self.saved_revision == self.game.revision:
             self.save_failed = False
         self._share_solve()
+        self._take_suspects()
         if self.reveal_waiting and self.solution_job.done:
             self._finish_reveal()
         elif self.check_waiting >= 0 and self.solution_job.done:
@@ -748,6 +774,8 @@ class PlayScreen(BoardScreen):
     def close(self) -> None:
         self._cancel_task()
         self.solution_job.cancel()
+        if self.suspects_job is not None:
+            self.suspects_job.cancel()
         if self.paused_by_cover:
             # Paused only while a dialog covered the board: the save must not open paused.
             self.game.resume()
