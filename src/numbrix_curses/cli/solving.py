@@ -24,6 +24,9 @@ if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need 
     from numbrix_curses.slips import Suspect, Suspects
     from numbrix_curses.solver import SolveResult
 
+#: how long `check --suspects` looks for the given copied wrong when no --timeout is given
+SUSPECTS_SECONDS = 60.0
+
 
 def _block_header(out: TextIO, label: str, status: str, result: SolveResult,
                   first: bool, timeout: float | None) -> None:
@@ -99,7 +102,10 @@ def check_command(args: argparse.Namespace) -> int:
 
             from numbrix_curses.slips import find_suspects
 
-            deadline = None if args.timeout is None else time.monotonic() + args.timeout
+            # (a solve a given, then a pair: on a dense board with two slips that is tens
+            # of thousands of solves, so it is bounded even without --timeout)
+            seconds = SUSPECTS_SECONDS if args.timeout is None else args.timeout
+            deadline = time.monotonic() + seconds
             with SearchTicker(label):
                 suspects = find_suspects(puzzle, deadline)
         if args.json:
@@ -118,7 +124,7 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="for a puzzle with no solution, name the givens without which it has one, or "
         "else two givens that swapped give one (a slip in copying it is most likely there; "
-        "with --timeout, as long again for this)",
+        "this takes up to --timeout again, or 60 s)",
     )
 
 
