@@ -22,7 +22,8 @@ from numbrix_curses.solver import SearchEvent, Status, solve
 
 @dataclass(frozen=True)
 class Suspect:
-    """A given without which the puzzle has a solution."""
+    """A given that was likely copied wrong: without it, or swapped with another (see
+    `Suspects.swaps`), the puzzle has a solution."""
 
     number: int
     row: int
