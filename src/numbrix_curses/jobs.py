@@ -52,6 +52,10 @@ class CancelToken:
         if self._event.is_set():
             raise Cancelled()
 
+    def on_event(self, event: object) -> None:
+        """A solver's `on_event` that stops the search once the token is cancelled."""
+        self.check()
+
 
 class Job(Generic[T]):
     """Work running elsewhere; poll `done`, then read `result` or `error`."""
@@ -277,10 +281,7 @@ def _solve_in_thread(puzzle: Any) -> Callable[[CancelToken, float], Any]:
     def here(token: CancelToken, seconds: float) -> Any:
         from numbrix_curses import solver
 
-        def on_event(event: object) -> None:
-            token.check()
-
-        return solver.solve(puzzle, limit=2, timeout=seconds, on_event=on_event)
+        return solver.solve(puzzle, limit=2, timeout=seconds, on_event=token.on_event)
 
     return here
 
@@ -341,10 +342,7 @@ def suspects_job(puzzle: Any, budget: float = SUSPECTS_BUDGET) -> ThreadJob[Any]
     def find(token: CancelToken) -> Any:
         from numbrix_curses.slips import find_suspects
 
-        def on_event(event: object) -> None:
-            token.check()
-
-        return find_suspects(puzzle, time.monotonic() + budget, on_event)
+        return find_suspects(puzzle, time.monotonic() + budget, token.on_event)
 
     return ThreadJob("suspects", find)
 

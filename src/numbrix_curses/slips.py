@@ -16,6 +16,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+import numpy as np
+
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.solver import SearchEvent, Status, solve
 
@@ -97,7 +99,11 @@ def find_suspects(
     return Suspects((), complete=True, swaps=tuple(swaps))
 
 
-def _solvable(givens, deadline: float | None, on_event) -> bool | None:
+def _solvable(
+    givens: np.ndarray,
+    deadline: float | None,
+    on_event: Callable[[SearchEvent], None] | None,
+) -> bool | None:
     """Whether a puzzle with these givens has a solution; None when the time ran out."""
     if deadline is not None and time.monotonic() >= deadline:
         return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from typing import TYPE_CHECKING, TextIO
 
 from numbrix_curses.cli.common import (
@@ -98,8 +99,6 @@ def check_command(args: argparse.Namespace) -> int:
     def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
         suspects = None
         if args.suspects and status == "none":
-            import time
-
             from numbrix_curses.slips import find_suspects
 
             # (a solve a given, then a pair: on a dense board with two slips that is tens

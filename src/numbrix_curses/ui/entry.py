@@ -16,7 +16,7 @@ import numpy as np
 
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, plural
-from numbrix_curses.jobs import CancelToken, Job, SolveJob, ThreadJob, suspects_job
+from numbrix_curses.jobs import Job, SolveJob, ThreadJob, suspects_job
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
 from numbrix_curses.slips import Suspects
 from numbrix_curses.ui.actions import Action, Command, UnboundKey
@@ -242,14 +242,7 @@ class EntryScreen(BoardScreen):
             self.play_after_check = False
             return
         self._cancel()
-
-        def here(token: CancelToken, seconds: float):
-            def on_event(event) -> None:
-                token.check()
-
-            return assist.solve(puzzle, timeout=seconds, on_event=on_event)
-
-        self.job = SolveJob("check", puzzle, CHECK_BUDGET, here)
+        self.job = SolveJob("check", puzzle, CHECK_BUDGET)
         self.job_revision = self.game.revision
         self.message = Message("Checking... (Esc cancels)")
 

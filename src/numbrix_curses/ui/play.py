@@ -87,7 +87,6 @@ STATUS_ROWS = 5
 NO_SOLUTION = "This puzzle has no solution: a given may be mistyped."
 
 
-
 class PlayScreen(BoardScreen):
     """Playing one puzzle."""
 
@@ -150,10 +149,7 @@ class PlayScreen(BoardScreen):
     def _solve(self, token: CancelToken, seconds: float):
         """The solution, worked out in this process for at most `seconds` (stops when the
         screen closes); a long search goes on in a process of its own (see `SolveJob`)."""
-        def on_event(event: object) -> None:
-            token.check()
-
-        return assist.solve(self.game.puzzle, timeout=seconds, on_event=on_event)
+        return assist.solve(self.game.puzzle, timeout=seconds, on_event=token.on_event)
 
     @classmethod
     def open(
