@@ -157,10 +157,10 @@ def corpus_boards(spec: str) -> list[Board]:
     name, _, rest = spec.partition(":")
     kinds_text, _, count = rest.partition(":")
     kinds = kinds_text.split(",") if kinds_text else None
-    boards_file, _ = corpus._paths(HERE / "corpus", name)
+    boards_file, _ = corpus.class_files(HERE / "corpus", name)
     if not boards_file.exists():
         raise SystemExit(f"compare.py: no corpus class {name!r} ({boards_file} is missing)")
-    puzzles, _ = corpus._load_cached(HERE / "corpus", name)
+    puzzles, _ = corpus.load_class(HERE / "corpus", name)
     chosen: list[Board] = []
     per_kind: dict[str, int] = defaultdict(int)
     for puzzle in puzzles.values():

@@ -284,13 +284,16 @@ def make_slip(minimal: Puzzle, seed: int, limits: GenLimits, tries: int = 40) ->
     return None
 
 
-def _paths(cache_dir: Path, name: str) -> tuple[Path, Path]:
+def class_files(cache_dir: Path, name: str) -> tuple[Path, Path]:
+    """The files of a class in `cache_dir`: its boards, and the solutions they were made from."""
     stem = f"corpus-v{CORPUS_VERSION}-{name}"
     return cache_dir / f"{stem}.txt", cache_dir / f"{stem}-solutions.txt"
 
 
-def _load_cached(cache_dir: Path, name: str) -> tuple[dict[str, Puzzle], dict[str, np.ndarray]]:
-    boards_file, solutions_file = _paths(cache_dir, name)
+def load_class(cache_dir: Path, name: str) -> tuple[dict[str, Puzzle], dict[str, np.ndarray]]:
+    """A class's boards and known solutions by id, as the files in `cache_dir` hold them
+    (empty when there are none yet)."""
+    boards_file, solutions_file = class_files(cache_dir, name)
     if not boards_file.exists():
         return {}, {}
     boards = {p.id: p for p in read_puzzles(str(boards_file)) if p.id}
@@ -301,7 +304,7 @@ def _load_cached(cache_dir: Path, name: str) -> tuple[dict[str, Puzzle], dict[st
 
 
 def _save(cache_dir: Path, name: str, boards: list[Board]) -> None:
-    boards_file, solutions_file = _paths(cache_dir, name)
+    boards_file, solutions_file = class_files(cache_dir, name)
     cache_dir.mkdir(parents=True, exist_ok=True)
     text = "\n".join(format_compact(b.puzzle) for b in boards)
     known = [b for b in boards if b.known_solution is not None]
@@ -349,7 +352,7 @@ def build_class(
     limits = limits or GenLimits()
     rows, cols = class_shape(name)
     n_minimal, n_multiple, n_none, n_slip = class_counts(name, per_class)
-    cached, solutions = _load_cached(cache_dir, name)
+    cached, solutions = load_class(cache_dir, name)
     changed = False
     minimal_boards: list[Board] = []
     derived: list[Board] = []

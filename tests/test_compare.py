@@ -28,6 +28,30 @@ def solve(*args, **kwargs):
 '''
 
 
+# A solver whose "unique" answer is a grid that solves nothing.
+BAD_GRID = '''
+
+_true_solve = solve
+
+
+def solve(*args, **kwargs):
+    result = _true_solve(*args, **kwargs)
+    if result.status is Status.UNIQUE:
+        result.solutions = [result.solutions[0] * 0]
+    return result
+'''
+
+
+def broken_copy(tmp_path: Path, patch: str) -> Path:
+    """A copy of the package whose `solver.solve` is wrapped by `patch`."""
+    broken = tmp_path / "src"
+    shutil.copytree(ROOT / "src" / "numbrix_curses", broken / "numbrix_curses",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    with open(broken / "numbrix_curses" / "solver" / "__init__.py", "a") as solver:
+        solver.write(patch)
+    return broken
+
+
 def run_compare(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, str(COMPARE), *args], capture_output=True, text=True, timeout=120
@@ -48,17 +72,23 @@ def test_the_same_solver_on_both_sides_agrees_board_by_board() -> None:
 
 
 def test_a_revision_that_turns_a_verdict_is_flagged(tmp_path: Path) -> None:
-    broken = tmp_path / "src"
-    shutil.copytree(ROOT / "src" / "numbrix_curses", broken / "numbrix_curses",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    with open(broken / "numbrix_curses" / "solver" / "__init__.py", "a") as solver:
-        solver.write(LIAR)
+    broken = broken_copy(tmp_path, LIAR)
     done = run_compare(str(ROOT / "src"), str(broken), "--corpus", "5x5:minimal:2")
     assert done.returncode == 1
     flagged = [line for line in done.stderr.splitlines() if line.startswith("!!!")]
     assert flagged == [
         "!!! 5x5-minimal-00: old says unique, new says none",
         "!!! 5x5-minimal-01: old says unique, new says none",
+    ]
+
+
+def test_a_revision_whose_solution_solves_nothing_is_flagged(tmp_path: Path) -> None:
+    broken = broken_copy(tmp_path, BAD_GRID)
+    done = run_compare(str(broken), str(ROOT / "src"), "--corpus", "5x5:minimal:1")
+    assert done.returncode == 1
+    flagged = [line for line in done.stderr.splitlines() if line.startswith("!!!")]
+    assert flagged == [
+        f"!!! 5x5-minimal-00: old ({broken}) gave a solution that does not solve it"
     ]
 
 
