@@ -1192,3 +1192,33 @@ def test_two_givens_swapped_are_named_as_a_pair(tmp_path: Path) -> None:
     assert entry.message.text.endswith("It can be solved with the 13 at D4 and the 17 at C3 "
                                        "swapped (marked ?): check those numbers.")
     assert entry.board_view().flags == {2 * 5 + 2: "?", 3 * 5 + 3: "?"}
+
+
+def test_suspects_found_late_do_not_replace_a_message_shown_meanwhile(tmp_path: Path) -> None:
+    """The play screen adds the suspects to its no-solution message only while that message
+    shows: a message a key brought up in the meantime stays."""
+    from numbrix_curses.game import Game
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.panel import Message
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    (puzzle,) = parse_puzzles(MISREAD_18)
+    for meanwhile in (None, Message("Something else.")):
+        screen = PlayScreen(AppContext(Store(tmp_path / "state")), Game(puzzle), "misread")
+        try:
+            assert screen.solution_job.wait(30)
+            screen.tick()
+            assert screen.message.text.startswith("This puzzle has no solution")
+            assert screen.suspects_job is not None and screen.suspects_job.wait(30)
+            if meanwhile is not None:
+                screen.message = meanwhile
+            screen.tick()
+            if meanwhile is None:
+                assert screen.message.text.endswith(
+                    "It is solvable without the 16 at C4: it was likely copied wrong there.")
+            else:
+                assert screen.message is meanwhile
+        finally:
+            screen.close()
