@@ -769,7 +769,9 @@ def test_a_json_error_names_the_record_s_line(tmp_path: Path) -> None:
     path.write_text('{"puzzle": [[1, 2], [4, 3]]}\n\n{"puzzle": [[1, 2], [4, true]]}\n')
     with pytest.raises(ParseError) as caught:
         read_puzzles(str(path))
-    assert str(caught.value) == f"{path}:3:1: row 2, column 2: true is not a number (0 = blank)"
+    assert str(caught.value) == (
+        f"{path}:3:1: row 2, column 2: true is not a number (0 or null = blank)"
+    )
 
 
 def test_a_json_grid_written_a_row_a_line_reads_as_one_board(tmp_path: Path) -> None:
@@ -789,6 +791,39 @@ def test_a_json_grid_written_a_row_a_line_reads_as_one_board(tmp_path: Path) -> 
     with pytest.raises(ParseError) as caught:
         read_puzzles(str(path))
     assert str(caught.value) == f"{path}:2:1: row 2 has 2 cells, expected 3"
+
+
+def test_json_as_other_programs_write_it_reads_null_blanks_and_other_grid_names(
+    tmp_path: Path,
+) -> None:
+    """A null is a blank, and a record without "puzzle" may hold its grid under "grid",
+    "givens" or "board"; its metadata reads as ever, and "puzzle" wins where there are two."""
+    path = tmp_path / "other.json"
+    path.write_text(
+        '[[null, null, 3], [null, null, null], [7, null, 9]]\n\n'
+        '[1, null]\n[null, 3]\n'
+        '{"grid": [[1, null], [null, 3]], "id": "g"}\n'
+        '{"givens": [[0, 2], [0, 0]], "id": "v"}\n'
+        '{"board": [[null]], "id": "b"}\n'
+        '{"puzzle": [[1, 0], [0, 0]], "grid": [[0, 0], [0, 4]], "id": "p"}\n'
+    )
+    puzzles = read_puzzles(str(path))
+    assert [p.givens.tolist() for p in puzzles] == [
+        [[0, 0, 3], [0, 0, 0], [7, 0, 9]],
+        [[1, 0], [0, 3]],
+        [[1, 0], [0, 3]],
+        [[0, 2], [0, 0]],
+        [[0]],
+        [[1, 0], [0, 0]],
+    ]
+    assert [p.id for p in puzzles][2:] == ["g", "v", "b", "p"]
+    # a record with none of the names is still refused, and says what it wants
+    path.write_text('{"cells": [[1, 2], [4, 3]]}\n')
+    with pytest.raises(ParseError) as caught:
+        read_puzzles(str(path))
+    assert str(caught.value) == (
+        f'{path}:1:1: the JSON object has no puzzle; a puzzle record holds "puzzle": [[...], ...]'
+    )
 
 
 @pytest.mark.parametrize("text, where, key, first", [

@@ -9,7 +9,9 @@ every command that reads a puzzle file reads JSON too. Accepted:
 - a bare grid, ``[[1, 0, 3], [0, 0, 0], [0, 0, 9]]`` (a list of rows, 0 for a blank), or
   its rows a line each, ``[1, 0, 3]`` then ``[0, 0, 0]`` ... (a blank line ends the grid).
 
-An object's ``puzzle`` holds its grid; ``id``, ``difficulty``, ``seed``, ``pattern``,
+A blank may also be ``null``, JSON's own word for "nothing here", which other programs
+write for an empty cell. An object's ``puzzle`` holds its grid (or, in an object without
+one, ``grid``, ``givens`` or ``board``, the names other programs give it); ``id``, ``difficulty``, ``seed``, ``pattern``,
 ``symmetry`` and ``inside`` become the puzzle's metadata, as the text format's ``# key:``
 lines would (a null, a ``random`` pattern and no inside givens are left out, as the text
 writer leaves them out). Other keys (``solution``, ``clues``, ...) are ignored: a record
@@ -37,6 +39,8 @@ from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError, cells_text, cut_s
 # line holds one line). JSON can spell them all with `\u` escapes, past the reader's checks.
 _NOT_ON_A_LINE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 
+#: where a record's grid may be, in the order looked at: ours, then other programs' names
+GRID_KEYS = ("puzzle", "grid", "givens", "board")
 #: keys of a record that become the puzzle's metadata, in the order the text writer uses
 METADATA_KEYS = ("id", "difficulty", "pattern", "seed", "symmetry", "inside")
 
@@ -248,12 +252,13 @@ def _puzzle(record: Any) -> Puzzle:
     if isinstance(record, list):
         grid, metadata = record, {}
     elif isinstance(record, dict):
-        if "puzzle" not in record:
+        key = next((k for k in GRID_KEYS if k in record), None)
+        if key is None:
             found = "a solution but no puzzle" if "solution" in record else "no puzzle"
             raise _BadRecord(
                 f"the JSON object has {found}; a puzzle record holds \"puzzle\": [[...], ...]"
             )
-        grid, metadata = record["puzzle"], _metadata(record)
+        grid, metadata = record[key], _metadata(record)
     else:
         raise _BadRecord(f"expected a JSON object or a grid, found {_kind(record)}")
     rows = _rows(grid)
@@ -267,24 +272,31 @@ def _puzzle(record: Any) -> Puzzle:
 
 
 def _rows(grid: Any) -> list[list[int]]:
-    """`grid` checked to be a rectangle of whole numbers within reach of a board's size."""
+    """`grid` checked to be a rectangle of whole numbers within reach of a board's size, with
+    its nulls as blanks (0)."""
     if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
         raise _BadRecord("a grid must be a list of rows, each a list of numbers")
     if len(grid) > MAX_SIDE or any(len(r) > MAX_SIDE for r in grid):
         raise _BadRecord(f"a grid has at most {MAX_SIDE} rows and {MAX_SIDE} columns")
     width = len(grid[0])
+    rows = []
     for r, row in enumerate(grid, start=1):
         if len(row) != width:
             raise _BadRecord(f"row {r} has {cells_text(len(row))}, expected {width}", row=r)
+        cells = []
         for c, value in enumerate(row, start=1):
+            if value is None:
+                value = 0  # (a blank, as other programs write one)
             # (bool is an int in Python, and a float like 3.0 is no cell in a text file)
             if isinstance(value, float):
                 raise _bad_cell(r, c, f"{_kind(value)} is not a whole number")
             if not isinstance(value, int) or isinstance(value, bool):
-                raise _bad_cell(r, c, f"{_kind(value)} is not a number (0 = blank)")
+                raise _bad_cell(r, c, f"{_kind(value)} is not a number (0 or null = blank)")
             if not 0 <= value <= MAX_SIDE * MAX_SIDE:
                 raise _bad_cell(r, c, f"{_kind(value)} is out of range")
-    return grid
+            cells.append(value)
+        rows.append(cells)
+    return rows
 
 
 def _metadata(record: dict) -> dict[str, str]:
