@@ -236,6 +236,24 @@ def test_boxed_form_with_crlf_and_tabs():
     assert parse_one(text).givens.tolist() == SMALL_GIVENS
 
 
+@pytest.mark.parametrize("text", [
+    # the board's first row as the header
+    "| 1 |   | 3 |\n|---|---|---|\n|   |   |   |\n|   |   | 9 |\n",
+    # column labels as the header, aligned columns, a comment above
+    "# id: md\n| A | B | C |\n|:--|:-:|--:|\n| 1 |   | 3 |\n|   |   |   |\n|   |   | 9 |\n",
+])
+def test_a_board_pasted_from_a_markdown_table_reads_as_the_board(text):
+    """Before: the delimiter row read as a row of blanks, a 4x3 board, and a wrong verdict."""
+    assert parse_one(text).givens.tolist() == SMALL_GIVENS
+
+
+def test_a_row_of_dash_blanks_in_a_boxed_grid_stays_a_row():
+    text = "| 1 | - | 3 |\n| - | - | - |\n| - | - | 9 |\n"
+    assert parse_one(text).givens.tolist() == SMALL_GIVENS
+    # three dashes under the first row read as a Markdown delimiter, not as blanks
+    assert parse_one("| 1 | - |\n|---|---|\n").givens.tolist() == [[1, 0]]
+
+
 def test_puzzle_label():
     puzzles = parse_puzzles("# id: named\n1\n\n1\n", "f.txt")
     assert puzzle_label(puzzles[0], "f.txt", 1) == "named"

@@ -26,7 +26,8 @@ separated by blank lines::
   cell, are read so when the grid reads no other way (see `_tab_separated_rows` and
   `_tab_rows_kept`).
 - The printable boxed form (``+----+`` rule lines, cells between ``|`` bars, blanks as spaces)
-  is read back too; each block is recognised on its own by its first grid line.
+  is read back too; each block is recognised on its own by its first grid line. A Markdown
+  table is read as one, its delimiter row (and a header of column labels) left out.
 - Tabs, CRLF line ends and a byte order mark are accepted (UTF-16 and UTF-32 files too, when
   they start with one, and Windows-1252 ones: see `decode_puzzle_bytes`). Text starting
   with ``{`` or ``[`` is JSON, read by `jsonformat`.
@@ -73,6 +74,8 @@ _TAB = re.compile(r"\t")
 _PLAIN_ROW = re.compile(r"(?:[0-9]{1,6}|[._-]|)(?: (?:[0-9]{1,6}|[._-]|))*")
 _KEY = re.compile(r"[a-z][a-z0-9_\-]*")
 _RULE = re.compile(r"\+(?:-+\+)+")
+# A Markdown table's delimiter row, under its header row: "|---|---|", "|:-:|--:|".
+_MARKDOWN_DELIMITER = re.compile(r"\|(?:[ \t]*:?-+:?[ \t]*\|)+")
 # Control characters other than the whitespace ones (tab, line ends, vertical tab, form
 # feed): an escape sequence in an id would reach the user's terminal when it is printed.
 # The C1 ones (U+0080-U+009F) too: U+009B starts an escape sequence as ESC [ does.
@@ -255,6 +258,33 @@ def _opens_boxed(line: str) -> bool:
     return line.lstrip().startswith("|") or _is_rule_line(line)
 
 
+def _without_markdown_header(lines: list[str]) -> list[str]:
+    """`lines` of a boxed grid, with a Markdown table's delimiter row blanked out (kept as a
+    comment, so line numbers stay), and its header row too when that holds column labels
+    ("| A | B | C |") rather than the board's first row.
+
+    Read as a boxed row, "|---|---|" is a row of blanks ("-" is one): a board pasted from a
+    Markdown table grew a row and took the wrong verdict without a word. A delimiter has
+    three dashes or a colon somewhere, so a row of single "-" blanks stays a row.
+    """
+    grid = [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")]
+    if len(grid) < 2:
+        return lines
+    second = lines[grid[1]].strip()
+    if not _MARKDOWN_DELIMITER.fullmatch(second) or not ("---" in second or ":" in second):
+        return lines
+    lines = list(lines)
+    dropped = [grid[1]]
+    header = lines[grid[0]].strip()
+    if header.startswith("|") and header.endswith("|") and len(header) > 1:
+        cells = [cell.strip() for cell in header[1:-1].split("|")]
+        if all(cell and _cell_value(cell) is None for cell in cells):
+            dropped.append(grid[0])
+    for i in dropped:
+        lines[i] = "#"
+    return lines
+
+
 def _boxed_row(number: int, line: str, filename: str) -> _Row | None:
     """A row of a boxed grid, or None for a rule line (checked for shape)."""
     stripped = line.strip()
@@ -359,6 +389,8 @@ def _grid_rows(
                 f" {shape[0]}x{shape[1]} grid below)",
             )
     boxed = _opens_boxed(lines[0])
+    if boxed:
+        lines = _without_markdown_header(lines)
     rows: list[_Row] = []
     rules: list[tuple[int, int, int]] = []  # (line, col, cell count) of each rule line
     for number, line in enumerate(lines, start=first_line):
