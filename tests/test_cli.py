@@ -725,6 +725,26 @@ def test_a_long_search_says_what_it_is_searching_on_a_terminal(puzzle_file):
         assert "searching" not in term.text
 
 
+def test_check_on_a_terminal_points_to_suspects_for_a_puzzle_with_no_solution(puzzle_file):
+    """A person who gets "none" is told where to look next, once; off a terminal nothing
+    extra is written (below, and `test_check_suspects_*`)."""
+    path = puzzle_file(f"# id: slip\n{SLIPPED_5X5}\n# id: swap\n{SWAPPED_5X5}\n"
+                       f"# id: fine\n{UNIQUE_3X3}")
+    argv = [sys.executable, "-m", "numbrix_curses", "check", str(path)]
+    state = str(path.parent / "state")
+    with Terminal(argv, cols=200, XDG_STATE_HOME=state) as term:
+        assert term.wait_exit() == cli.EXIT_NOT_UNIQUE
+        assert term.text.count("--suspects names the givens most likely copied wrong") == 1
+        assert "for puzzles with no solution" in term.text
+    with Terminal(argv + ["--suspects"], cols=200, XDG_STATE_HOME=state) as term:
+        assert term.wait_exit() == cli.EXIT_NOT_UNIQUE
+        assert "slip: none" in term.text and "--suspects names" not in term.text
+    with Terminal([*argv[:-1], str(puzzle_file(UNIQUE_3X3, "fine.txt"))],
+                  XDG_STATE_HOME=state) as term:
+        assert term.wait_exit() == 0
+        assert "--suspects" not in term.text
+
+
 def test_a_long_search_writes_nothing_to_stderr_off_a_terminal(run_numbrix, puzzle_file):
     path = long_search_file(puzzle_file)
     result = run_numbrix("check", str(path), "--timeout", "1.5")

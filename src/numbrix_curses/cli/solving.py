@@ -95,8 +95,11 @@ def _suspects_record(suspects: Suspects) -> dict:
 
 def check_command(args: argparse.Namespace) -> int:
     out = sys.stdout
+    unsolvable = 0
 
     def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
+        nonlocal unsolvable
+        unsolvable += status == "none"
         suspects = None
         if args.suspects and status == "none":
             from numbrix_curses.slips import find_suspects
@@ -113,7 +116,14 @@ def check_command(args: argparse.Namespace) -> int:
         else:
             print(_check_line(label, status, result, args.timeout, suspects), file=out)
 
-    return solve_each(args, report)
+    code = solve_each(args, report)
+    if unsolvable and not args.suspects and sys.stderr.isatty():
+        # (a person at a terminal, with a puzzle copied wrong: where to look is one flag away;
+        # scripts read stdout and the exit code, and get nothing more)
+        some = "a puzzle" if unsolvable == 1 else "puzzles"
+        print(f"numbrix check: for {some} with no solution, --suspects names the givens"
+              " most likely copied wrong", file=sys.stderr)
+    return code
 
 
 def configure_check(parser: argparse.ArgumentParser) -> None:
