@@ -13,9 +13,10 @@ A blank may also be ``null``, JSON's own word for "nothing here", which other pr
 write for an empty cell. An object's ``puzzle`` holds its grid (or, in an object without
 one, ``grid``, ``givens`` or ``board``, the names other programs give it); ``id``,
 ``difficulty``, ``seed``, ``pattern``, ``symmetry`` and ``inside`` become the puzzle's
-metadata, as the text format's ``# key:`` lines would (a null, a ``random`` pattern and no inside givens are left out, as the text
-writer leaves them out). Other keys (``solution``, ``clues``, ...) are ignored: a record
-that `solve --json` wrote holds no puzzle, and is refused as such.
+metadata, as the text format's ``# key:`` lines would (a null, a ``random`` pattern and no
+inside givens are left out, as the text writer leaves them out). Other keys
+(``solution``, ``clues``, ...) are ignored: a record that `solve --json` wrote holds no
+puzzle, and is refused as such.
 
 An object that gives a key twice is refused wherever it stands (``json.loads`` alone would
 keep the last value without a word), named at the repeat and the first.
