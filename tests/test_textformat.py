@@ -254,6 +254,28 @@ def test_a_row_of_dash_blanks_in_a_boxed_grid_stays_a_row():
     assert parse_one("| 1 | - |\n|---|---|\n").givens.tolist() == [[1, 0]]
 
 
+def test_a_board_drawn_as_the_app_draws_it_reads_back():
+    walled = (
+        "  ┌────┬────┬────┐\n"
+        "  │  1 ━  2 ━  3 │   Size    3x3  easy\n"  # (the panel beside it is dropped)
+        "  ├────┼────┼  ┃ ┤\n"
+        "  │    │    │    │   Placed  4 of 9\n"
+        "  ├────┼────┼────┤\n"
+        "  │    │    │  9 │\n"
+        "  └────┴────┴────┘\n"
+    )
+    assert parse_one(walled).givens.tolist() == [[1, 2, 3], [0, 0, 0], [0, 0, 9]]
+    # numbers in a frame, dots for blanks (a bottom edge copied short does not matter)
+    framed = (
+        " ┌───────────────┐\n │   1    ·    3 │\n │   ·    ·    · │\n │   ·    ·    9 │\n"
+        " └──────┘\n"
+    )
+    assert parse_one(framed).givens.tolist() == SMALL_GIVENS
+    # a board one cell wide, walls round each cell, blanks as spaces, drawn or in ASCII
+    assert parse_one("┌────┐\n│    │\n├────┤\n│  2 │\n└────┘\n").givens.tolist() == [[0], [2]]
+    assert parse_one("+---+\n|   |\n| 2 |\n+---+\n").givens.tolist() == [[0], [2]]
+
+
 def test_puzzle_label():
     puzzles = parse_puzzles("# id: named\n1\n\n1\n", "f.txt")
     assert puzzle_label(puzzles[0], "f.txt", 1) == "named"

@@ -1222,3 +1222,36 @@ def test_suspects_found_late_do_not_replace_a_message_shown_meanwhile(tmp_path: 
                 assert screen.message is meanwhile
         finally:
             screen.close()
+
+
+# ----- a board copied from the screen ------------------------------------------------------
+@pytest.mark.parametrize("size, locale", [
+    (5, "C.UTF-8"),  # walls round every cell, the path drawn through them, the panel beside
+    (15, "C.UTF-8"),  # too large for walls on 80x24: numbers in a frame, dots for blanks
+    (5, "C"),  # the same in ASCII
+    (15, "C"),
+])
+def test_a_board_copied_from_the_screen_reads_back_as_the_puzzle(
+    size: int, locale: str, tmp_path: Path, state: Path
+):
+    """A person who copies the board off the screen into a file (whole lines, so the panel
+    beside a small board comes along) gets the puzzle back from `check` and the rest."""
+    from numbrix_curses.generator import Spec, generate
+    from numbrix_curses.textformat import format_compact, read_puzzles
+
+    puzzle = generate(Spec(size, size), 7).puzzle
+    source = tmp_path / "made.txt"
+    source.write_text(format_compact(puzzle))
+    with start(play_command(str(source)), state, rows=ROWS, cols=COLS,
+               LANG=locale, LC_ALL=locale) as term:
+        term.wait_text("mouse" if size == 5 else "quit")
+        term.wait_for(lambda: term.find("┘") or "+--" in term.text, what="the board")
+        lines = term.lines
+        top = next(r for r, line in enumerate(lines) if "┌" in line or "+-" in line)
+        bottom = max(r for r, line in enumerate(lines) if "┘" in line or "-+" in line)
+        copied = tmp_path / "copied.txt"
+        copied.write_text("\n".join(lines[top : bottom + 1]) + "\n")
+        term.send("q")
+        assert term.wait_exit() == 0
+    (back,) = read_puzzles(str(copied))
+    assert back.givens.tolist() == puzzle.givens.tolist()

@@ -27,7 +27,8 @@ separated by blank lines::
   `_tab_rows_kept`).
 - The printable boxed form (``+----+`` rule lines, cells between ``|`` bars, blanks as spaces)
   is read back too; each block is recognised on its own by its first grid line. A Markdown
-  table is read as one, its delimiter row (and a header of column labels) left out.
+  table is read as one, its delimiter row (and a header of column labels) left out; so is a
+  board copied off the app's screen (see `_as_drawn_by_us`).
 - Tabs, CRLF line ends and a byte order mark are accepted (UTF-16 and UTF-32 files too, when
   they start with one, and Windows-1252 ones: see `decode_puzzle_bytes`). Text starting
   with ``{`` or ``[`` is JSON, read by `jsonformat`.
@@ -74,6 +75,14 @@ _TAB = re.compile(r"\t")
 _PLAIN_ROW = re.compile(r"(?:[0-9]{1,6}|[._-]|)(?: (?:[0-9]{1,6}|[._-]|))*")
 _KEY = re.compile(r"[a-z][a-z0-9_\-]*")
 _RULE = re.compile(r"\+(?:-+\+)+")
+# The app's walls, as box-drawing or ASCII characters (see `_as_drawn_by_us`): corners and
+# crossings, vertical walls (a link across a wall stands in it), and what else it draws.
+_JUNCTIONS = "+┌┬┐├┼┤└┴┘"
+_WALLS = "|│┃━"
+_BOX_DRAWING = "┌┬┐├┼┤└┴┘│┃━─\u00b7"
+_RULE_CHARS = _JUNCTIONS + "-─|┃ "  # (a rule line, the path crossing it included)
+_TO_ASCII = str.maketrans({**dict.fromkeys("┌┬┐├┼┤└┴┘", "+"), **dict.fromkeys("│┃", "|"),
+                           **dict.fromkeys("─━", "-"), "\u00b7": "."})
 # A Markdown table's delimiter row, under its header row: "|---|---|", "|:-:|--:|".
 _MARKDOWN_DELIMITER = re.compile(r"\|(?:[ \t]*:?-+:?[ \t]*\|)+")
 # Control characters other than the whitespace ones (tab, line ends, vertical tab, form
@@ -258,6 +267,72 @@ def _opens_boxed(line: str) -> bool:
     return line.lstrip().startswith("|") or _is_rule_line(line)
 
 
+def _as_drawn_by_us(lines: list[str]) -> list[str]:
+    """`lines` of a grid copied from the app's screen, in the forms the rest of this module
+    reads; other grids as they are. Columns stay where they were, so errors point at the
+    cell the reader sees.
+
+    The app draws a board with box-drawing lines, or ASCII ones on a terminal without them:
+
+    - with a wall round every cell and the path drawn between cells through the walls
+      (``│ 25 ━ 26 │``, ``├  ┃ ┼────┤``; in ASCII ``| 25 - 26 |``, ``+  | +----+``): read
+      as the boxed form, the columns taken from the first rule line, a link in a wall read
+      as the wall. Whatever a copied line holds past the board's right edge (the panel
+      beside it) is dropped. An ASCII grid is read so only when every line lines up with
+      the first, which the boxed form's own lines always do (they read as ever).
+    - as numbers in a frame, ``·`` (or ``.``) for a blank, when the walls do not fit the
+      screen: read as a compact grid.
+    """
+    grid = [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")]
+    if not grid:
+        return lines
+    top = lines[grid[0]]
+    junctions = [i for i, char in enumerate(top) if char in _JUNCTIONS]
+    if not junctions or top[: junctions[0]].strip():
+        return lines
+    drawn = any(char in _BOX_DRAWING for i in grid for char in lines[i])
+    # A frame round numbers has no rule lines inside and no empty row (its blanks are dots);
+    # a boxed board one cell wide may have both, and reads as a boxed board.
+    inner = grid[1:-1]
+    framed = (
+        len(junctions) == 2
+        and not any(lines[i].lstrip()[:1] in _JUNCTIONS for i in inner)
+        and all(lines[i].strip().strip(_WALLS).strip() for i in inner)
+    )
+
+    def lined_up(line: str) -> bool:
+        first = line.lstrip()[:1]
+        if first in _JUNCTIONS and line[junctions[0] : junctions[-1] + 1].strip(_RULE_CHARS):
+            return False  # (something else in a rule line: its error says so)
+        allowed = _JUNCTIONS if first in _JUNCTIONS else _WALLS + "-" if first in _WALLS else ""
+        return bool(allowed) and all(j < len(line) and line[j] in allowed for j in junctions)
+
+    if not drawn and not framed and not all(lined_up(lines[i]) for i in grid):
+        return lines
+    lines = list(lines)
+    for i in grid:
+        line = lines[i].rstrip()
+        first = line.lstrip()[:1]
+        if first in _JUNCTIONS and (framed or lined_up(line)):
+            lines[i] = "#" if framed else "".join(
+                " " if j < junctions[0] else "+" if j in junctions else "-"
+                for j in range(junctions[-1] + 1)
+            )
+        elif first in _WALLS and (framed or lined_up(line)):
+            if framed:
+                # (a frame copied by hand need not line up with its top: take its two walls)
+                walls = [line.index(first), max(line.rfind(wall) for wall in _WALLS)]
+            else:
+                walls, line = junctions, line[: junctions[-1] + 1]
+            cells = ["." if char == "\u00b7" else char for char in line]
+            for j in walls:
+                cells[j] = " " if framed else "|"
+            lines[i] = "".join(cells)
+        elif drawn:
+            lines[i] = line.translate(_TO_ASCII)  # (an odd line: its error reads plainly)
+    return lines
+
+
 def _without_markdown_header(lines: list[str]) -> list[str]:
     """`lines` of a boxed grid, with a Markdown table's delimiter row blanked out (kept as a
     comment, so line numbers stay), and its header row too when that holds column labels
@@ -370,6 +445,7 @@ def _grid_rows(
     """The rows of one grid (compact or boxed, decided by its first line), after a size
     line if it has one that fits (see `_size_line`); with `tabs`, compact rows are parted
     at single tabs (see `_tab_separated_rows`), and there is no size line."""
+    lines = _as_drawn_by_us(lines)
     sized = None if tabs else _size_line(lines)
     if sized is not None:
         index, size = sized
