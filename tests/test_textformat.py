@@ -271,6 +271,8 @@ def test_a_board_drawn_as_the_app_draws_it_reads_back():
         " └──────┘\n"
     )
     assert parse_one(framed).givens.tolist() == SMALL_GIVENS
+    # the numbers alone, copied from inside the frame
+    assert parse_one("1 · 3\n· · ·\n· · 9\n").givens.tolist() == SMALL_GIVENS
     # a board one cell wide, walls round each cell, blanks as spaces, drawn or in ASCII
     assert parse_one("┌────┐\n│    │\n├────┤\n│  2 │\n└────┘\n").givens.tolist() == [[0], [2]]
     assert parse_one("+---+\n|   |\n| 2 |\n+---+\n").givens.tolist() == [[0], [2]]

@@ -201,8 +201,10 @@ def _check_text(text: str, filename: str) -> str:
 
 def _cell_value(token: str) -> int | None:
     """The value of a cell token (0 = blank), or None when it is neither number nor blank."""
-    if token in BLANK_TOKENS or not token.strip("._-"):
-        return 0  # ("__" or ".." too: a blank as wide as the two-digit numbers around it)
+    if token in BLANK_TOKENS or not token.strip("._-\u00b7"):
+        # ("__" or ".." too: a blank as wide as the two-digit numbers around it; "·" is the
+        # app's blank, in a board copied off its screen)
+        return 0
     if token.isdigit() and token.isascii():
         digits = token.lstrip("0")
         # Guard int() against thousands of digits (Python refuses > 4300); anything this
