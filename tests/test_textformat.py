@@ -271,6 +271,14 @@ def test_a_board_drawn_as_the_app_draws_it_reads_back():
         " └──────┘\n"
     )
     assert parse_one(framed).givens.tolist() == SMALL_GIVENS
+    # as other programs draw boards: double or heavy lines
+    double = (
+        "╔═══╦═══╦═══╗\n║ 1 ║   ║ 3 ║\n╠═══╬═══╬═══╣\n"
+        "║   ║   ║   ║\n║   ║   ║ 9 ║\n╚═══╩═══╩═══╝\n"
+    )
+    assert parse_one(double).givens.tolist() == SMALL_GIVENS
+    heavy = double.translate(str.maketrans("╔╦╗╠╬╣╚╩╝═║", "┏┳┓┣╋┫┗┻┛━┃"))
+    assert parse_one(heavy).givens.tolist() == SMALL_GIVENS
     # the numbers alone, copied from inside the frame
     assert parse_one("1 · 3\n· · ·\n· · 9\n").givens.tolist() == SMALL_GIVENS
     # a board one cell wide, walls round each cell, blanks as spaces, drawn or in ASCII

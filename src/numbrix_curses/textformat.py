@@ -77,12 +77,14 @@ _KEY = re.compile(r"[a-z][a-z0-9_\-]*")
 _RULE = re.compile(r"\+(?:-+\+)+")
 # The app's walls, as box-drawing or ASCII characters (see `_as_drawn_by_us`): corners and
 # crossings, vertical walls (a link across a wall stands in it), and what else it draws.
-_JUNCTIONS = "+┌┬┐├┼┤└┴┘"
-_WALLS = "|│┃━"
-_BOX_DRAWING = "┌┬┐├┼┤└┴┘│┃━─\u00b7"
-_RULE_CHARS = _JUNCTIONS + "-─|┃ "  # (a rule line, the path crossing it included)
-_TO_ASCII = str.maketrans({**dict.fromkeys("┌┬┐├┼┤└┴┘", "+"), **dict.fromkeys("│┃", "|"),
-                           **dict.fromkeys("─━", "-"), "\u00b7": "."})
+# (Heavy and double lines too, as other programs draw boards with them.)
+_BOX_CORNERS = "┌┬┐├┼┤└┴┘┏┳┓┣╋┫┗┻┛╔╦╗╠╬╣╚╩╝"
+_JUNCTIONS = "+" + _BOX_CORNERS
+_WALLS = "|│┃║━"
+_BOX_DRAWING = _BOX_CORNERS + "│┃║━─═\u00b7"
+_RULE_CHARS = _JUNCTIONS + "-─━═|┃ "  # (a rule line, the path crossing it included)
+_TO_ASCII = str.maketrans({**dict.fromkeys(_BOX_CORNERS, "+"), **dict.fromkeys("│┃║", "|"),
+                           **dict.fromkeys("─━═", "-"), "\u00b7": "."})
 # A Markdown table's delimiter row, under its header row: "|---|---|", "|:-:|--:|".
 _MARKDOWN_DELIMITER = re.compile(r"\|(?:[ \t]*:?-+:?[ \t]*\|)+")
 # Control characters other than the whitespace ones (tab, line ends, vertical tab, form
