@@ -300,15 +300,15 @@ def _as_drawn_by_us(lines: list[str]) -> list[str]:
     inner = grid[1:-1]
     framed = (
         len(junctions) == 2
-        and not any(lines[i].lstrip()[:1] in _JUNCTIONS for i in inner)
+        and not any(_opens_with(lines[i], _JUNCTIONS) for i in inner)
         and all(lines[i].strip().strip(_WALLS).strip() for i in inner)
     )
 
     def lined_up(line: str) -> bool:
-        first = line.lstrip()[:1]
-        if first in _JUNCTIONS and line[junctions[0] : junctions[-1] + 1].strip(_RULE_CHARS):
+        rule = _opens_with(line, _JUNCTIONS)
+        if rule and line[junctions[0] : junctions[-1] + 1].strip(_RULE_CHARS):
             return False  # (something else in a rule line: its error says so)
-        allowed = _JUNCTIONS if first in _JUNCTIONS else _WALLS + "-" if first in _WALLS else ""
+        allowed = _JUNCTIONS if rule else _WALLS + "-" if _opens_with(line, _WALLS) else ""
         return bool(allowed) and all(j < len(line) and line[j] in allowed for j in junctions)
 
     if not drawn and not framed and not all(lined_up(lines[i]) for i in grid):
@@ -317,12 +317,12 @@ def _as_drawn_by_us(lines: list[str]) -> list[str]:
     for i in grid:
         line = lines[i].rstrip()
         first = line.lstrip()[:1]
-        if first in _JUNCTIONS and (framed or lined_up(line)):
+        if _opens_with(line, _JUNCTIONS) and (framed or lined_up(line)):
             lines[i] = "#" if framed else "".join(
                 " " if j < junctions[0] else "+" if j in junctions else "-"
                 for j in range(junctions[-1] + 1)
             )
-        elif first in _WALLS and (framed or lined_up(line)):
+        elif _opens_with(line, _WALLS) and (framed or lined_up(line)):
             if framed:
                 # (a frame copied by hand need not line up with its top: take its two walls)
                 walls = [line.index(first), max(line.rfind(wall) for wall in _WALLS)]
@@ -335,6 +335,12 @@ def _as_drawn_by_us(lines: list[str]) -> list[str]:
         elif drawn:
             lines[i] = line.translate(_TO_ASCII)  # (an odd line: its error reads plainly)
     return lines
+
+
+def _opens_with(line: str, chars: str) -> bool:
+    """Whether the first character of `line` past its indent is one of `chars`."""
+    first = line.lstrip()[:1]
+    return bool(first) and first in chars
 
 
 def _without_markdown_header(lines: list[str]) -> list[str]:
