@@ -1250,7 +1250,7 @@ def test_a_board_copied_from_the_screen_reads_back_as_the_puzzle(
         top = next(r for r, line in enumerate(lines) if "┌" in line or "+-" in line)
         bottom = max(r for r, line in enumerate(lines) if "┘" in line or "-+" in line)
         copied = tmp_path / "copied.txt"
-        copied.write_text("\n".join(lines[top : bottom + 1]) + "\n")
+        copied.write_text("\n".join(lines[top : bottom + 1]) + "\n", encoding="utf-8")
         term.send("q")
         assert term.wait_exit() == 0
     (back,) = read_puzzles(str(copied))
