@@ -279,6 +279,9 @@ def test_a_board_drawn_as_the_app_draws_it_reads_back():
     assert parse_one(double).givens.tolist() == SMALL_GIVENS
     heavy = double.translate(str.maketrans("╔╦╗╠╬╣╚╩╝═║", "┏┳┓┣╋┫┗┻┛━┃"))
     assert parse_one(heavy).givens.tolist() == SMALL_GIVENS
+    # a row wider than the top edge is an error, not cells to drop
+    for wide in ("+---+---+\n| 1 | 2 | 3 |\n+---+---+\n", "┌───┬───┐\n│ 1 │ 2 │ 3 │\n└───┴───┘\n"):
+        assert "cells, expected 3" in parse_error(wide).message
     # the numbers alone, copied from inside the frame
     assert parse_one("1 · 3\n· · ·\n· · 9\n").givens.tolist() == SMALL_GIVENS
     # a board one cell wide, walls round each cell, blanks as spaces, drawn or in ASCII

@@ -309,7 +309,14 @@ def _as_drawn_by_us(lines: list[str]) -> list[str]:
         if rule and line[junctions[0] : junctions[-1] + 1].strip(_RULE_CHARS):
             return False  # (something else in a rule line: its error says so)
         allowed = _JUNCTIONS if rule else _WALLS + "-" if _opens_with(line, _WALLS) else ""
-        return bool(allowed) and all(j < len(line) and line[j] in allowed for j in junctions)
+        # (past the right edge only what is no part of a board, the panel beside it: a row
+        # with more cells than its top edge is an error to report, not cells to drop)
+        beyond = line[junctions[-1] + 1 :]
+        return (
+            bool(allowed)
+            and all(j < len(line) and line[j] in allowed for j in junctions)
+            and not any(char in _JUNCTIONS + _WALLS for char in beyond)
+        )
 
     if not drawn and not framed and not all(lined_up(lines[i]) for i in grid):
         return lines
