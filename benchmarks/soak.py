@@ -237,7 +237,7 @@ def _layout(rows: int, cols: int, rng: random.Random) -> tuple[np.ndarray, str]:
     else:
         k = rng.choice((2, 3))
         mask = (r % k == rng.randrange(k)) & (c % k == rng.randrange(k))
-        what = f"every {k}th row and column"
+        what = f"every {('second', 'third')[k - 2]} row and column"
     keep = rng.choice((1.0, 1.0, 0.9, 0.75, 0.6, 0.45))
     if keep < 1.0:
         mask = mask & (np.array([[rng.random() for _ in range(cols)] for _ in range(rows)]) < keep)
