@@ -75,8 +75,10 @@ _TAB = re.compile(r"\t")
 _PLAIN_ROW = re.compile(r"(?:[0-9]{1,6}|[._-]|)(?: (?:[0-9]{1,6}|[._-]|))*")
 _KEY = re.compile(r"[a-z][a-z0-9_\-]*")
 _RULE = re.compile(r"\+(?:-+\+)+")
-# The app's walls, as box-drawing or ASCII characters (see `_as_drawn_by_us`): corners and
-# crossings, vertical walls (a link across a wall stands in it), and what else it draws.
+# The app's walls, as box-drawing or ASCII characters (see `_as_drawn_by_us`; `ui.theme`'s
+# glyphs are what it draws with, and the screen-copy test in tests/test_ui.py holds the two
+# together): corners and crossings, vertical walls (a link across a wall stands in it), and
+# what else it draws.
 # (Heavy and double lines too, as other programs draw boards with them.)
 _BOX_CORNERS = "┌┬┐├┼┤└┴┘┏┳┓┣╋┫┗┻┛╔╦╗╠╬╣╚╩╝"
 _JUNCTIONS = "+" + _BOX_CORNERS
