@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import numbrix_curses
@@ -30,6 +31,8 @@ UNIQUE_3X3_SOLUTION = [[1, 2, 3], [6, 5, 4], [7, 8, 9]]
 # 2 can go right of 1 or below it; either way the path closes.
 MULTIPLE_2X2 = "1 .\n. .\n"
 MULTIPLE_2X2_SOLUTIONS = [[[1, 2], [4, 3]], [[1, 4], [2, 3]]]
+# what check says of it: where its only two solutions differ
+MULTIPLE_2X2_WHERE = "two solutions differ at B1 and A2"
 # On a 3x3 board the odd numbers fill the five cells of the corners' colour, so an even
 # number in a corner has no solution.
 NONE_3X3 = "2 . .\n. . .\n. . .\n"
@@ -94,6 +97,23 @@ def test_check_uses_id_metadata_and_reports_every_puzzle(run_numbrix, puzzle_fil
         f"{path}#2: multiple",
         f"third: none ({NONE_3X3_REASON})",  # why: what to look at for the slip
     ]
+
+
+def test_check_says_where_two_solutions_differ_naming_six_cells_at_most():
+    """A line stays one line on a big board: past six cells it counts them and names six."""
+    from numbrix_curses.cli.solving import _where_they_differ
+    from numbrix_curses.puzzle import path_to_grid
+    from numbrix_curses.solver.results import SolveResult, Status
+
+    snake = path_to_grid(2, 8, [0, 1, 2, 3, 4, 5, 6, 7, 15, 14, 13, 12, 11, 10, 9, 8])
+    turned = snake[::-1].copy()  # the same path along the other long side
+    assert _where_they_differ(SolveResult(Status.MULTIPLE, [snake, turned])) == (
+        "two solutions differ in 16 cells, among them A1, B1, C1, D1, E1, F1"
+    )
+    two = np.array([[1, 2], [4, 3]]), np.array([[1, 4], [2, 3]])
+    assert _where_they_differ(SolveResult(Status.MULTIPLE, list(two))) == (
+        "two solutions differ at B1 and A2"
+    )
 
 
 @pytest.mark.parametrize("text", [MULTIPLE_2X2, NONE_3X3], ids=["multiple", "none"])
@@ -164,7 +184,7 @@ SWAPPED_5X5 = ". 2 3 . 5\n. 9 8 . 6\n. . 17 14 .\n. . 18 13 .\n. . 23 24 25\n"
 
 def test_check_suspects_names_the_given_copied_wrong(run_numbrix, puzzle_file):
     path = puzzle_file(f"# id: slip\n{SLIPPED_5X5}\n# id: swap\n{SWAPPED_5X5}\n"
-                       f"# id: fine\n{UNIQUE_3X3}")
+                       f"# id: fine\n{UNIQUE_3X3}\n# id: two\n{MULTIPLE_2X2}")
     result = run_numbrix("check", "--suspects", str(path))
     assert result.returncode == 1, result.stderr
     assert result.stdout.splitlines() == [
@@ -173,9 +193,12 @@ def test_check_suspects_names_the_given_copied_wrong(run_numbrix, puzzle_file):
         "swap: none (the givens cannot be joined into one path; solvable with the 13 at D4 "
         "and the 17 at C3 swapped)",
         "fine: unique",
+        f"two: multiple ({MULTIPLE_2X2_WHERE})",  # where a given left out stood
     ]
     plain = run_numbrix("check", str(path))
-    assert "solvable" not in plain.stdout  # (only when asked: it costs a solve per given)
+    # (only when asked: it costs a solve per given, and the cells where two solutions
+    # differ change with which two a search meets first)
+    assert "solvable" not in plain.stdout and "two: multiple\n" in plain.stdout
 
 
 def test_check_suspects_json(run_numbrix, puzzle_file):
@@ -725,20 +748,24 @@ def test_a_long_search_says_what_it_is_searching_on_a_terminal(puzzle_file):
         assert "searching" not in term.text
 
 
-def test_check_on_a_terminal_points_to_suspects_for_a_puzzle_with_no_solution(puzzle_file):
-    """A person who gets "none" is told where to look next, once; off a terminal nothing
-    extra is written (below, and `test_check_suspects_*`)."""
+def test_check_on_a_terminal_points_to_suspects_for_a_puzzle_not_unique(puzzle_file):
+    """A person who gets "none" or "multiple" is told where to look next, once; off a
+    terminal nothing extra is written (below, and `test_check_suspects_*`)."""
+    tip = "--suspects says where to look for a slip in copying (a given copied wrong, or left out)"
     path = puzzle_file(f"# id: slip\n{SLIPPED_5X5}\n# id: swap\n{SWAPPED_5X5}\n"
                        f"# id: fine\n{UNIQUE_3X3}")
     argv = [sys.executable, "-m", "numbrix_curses", "check", str(path)]
     state = str(path.parent / "state")
     with Terminal(argv, cols=200, XDG_STATE_HOME=state) as term:
         assert term.wait_exit() == cli.EXIT_NOT_UNIQUE
-        assert term.text.count("--suspects names the givens most likely copied wrong") == 1
-        assert "for puzzles with no solution" in term.text
+        assert term.text.count(tip) == 1
     with Terminal(argv + ["--suspects"], cols=200, XDG_STATE_HOME=state) as term:
         assert term.wait_exit() == cli.EXIT_NOT_UNIQUE
-        assert "slip: none" in term.text and "--suspects names" not in term.text
+        assert "slip: none" in term.text and tip not in term.text
+    several = str(puzzle_file(MULTIPLE_2X2, "several.txt"))
+    with Terminal([*argv[:-1], several], cols=200, XDG_STATE_HOME=state) as term:
+        assert term.wait_exit() == cli.EXIT_NOT_UNIQUE
+        assert tip in term.text
     with Terminal([*argv[:-1], str(puzzle_file(UNIQUE_3X3, "fine.txt"))],
                   XDG_STATE_HOME=state) as term:
         assert term.wait_exit() == 0

@@ -67,15 +67,41 @@ def _run_solve(args: argparse.Namespace) -> int:
 
 
 def _check_line(label: str, status: str, result: SolveResult, timeout: float | None,
-                suspects: Suspects | None = None) -> str:
+                suspects: Suspects | None = None, differences: bool = False) -> str:
     """`check`'s line for a puzzle: its id and status, and why there is no solution when the
     solver says (the slip in a puzzle copied from a page is then found at once), or how long
-    a search that timed out ran; with `suspects`, the givens without which it has one."""
+    a search that timed out ran; with `suspects`, the givens without which it has one; with
+    `differences`, where two solutions of a puzzle with several differ."""
     said = [status_reason(status, result, timeout)]
+    if differences and status == "multiple":
+        # (only when asked: which two solutions a search meets first varies with --jobs and
+        # from run to run, and check's plain lines are the same every time)
+        said.append(_where_they_differ(result))
     if suspects is not None:
         said.append(suspects.text())
     reason = "; ".join(filter(None, said))
     return f"{one_line(label)}: {status} ({reason})" if reason else f"{one_line(label)}: {status}"
+
+
+#: how many of the cells where two solutions differ a check line names
+DIFFERENCES_SHOWN = 6
+
+
+def _where_they_differ(result: SolveResult) -> str:
+    """Where the two solutions found differ, for a check line: on a puzzle copied from a
+    page with a given left out, that given stood in one of these cells."""
+    from numbrix_curses.puzzle import cell_name
+
+    first, other = result.solution, result.other_solution
+    if first is None or other is None:
+        return ""
+    rows, cols = (first != other).nonzero()
+    names = [cell_name(int(r), int(c)) for r, c in zip(rows, cols)]
+    # (no colon: a line reads "ID: status (...)", and scripts split it at the colon)
+    if len(names) > DIFFERENCES_SHOWN:
+        shown = ", ".join(names[:DIFFERENCES_SHOWN])
+        return f"two solutions differ in {len(names)} cells, among them {shown}"
+    return f"two solutions differ at {', '.join(names[:-1])} and {names[-1]}"
 
 
 def _suspects_record(suspects: Suspects) -> dict:
@@ -99,7 +125,7 @@ def check_command(args: argparse.Namespace) -> int:
 
     def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
         nonlocal unsolvable
-        unsolvable += status == "none"
+        unsolvable += status in ("none", "multiple")
         suspects = None
         if args.suspects and status == "none":
             from numbrix_curses.slips import find_suspects
@@ -114,15 +140,15 @@ def check_command(args: argparse.Namespace) -> int:
             extra = _suspects_record(suspects) if suspects is not None else None
             print(json_line(puzzle, label, status, result, extra), file=out)
         else:
-            print(_check_line(label, status, result, args.timeout, suspects), file=out)
+            print(_check_line(label, status, result, args.timeout, suspects, args.suspects),
+                  file=out)
 
     code = solve_each(args, report)
     if unsolvable and not args.suspects and sys.stderr.isatty():
         # (a person at a terminal, with a puzzle copied wrong: where to look is one flag away;
         # scripts read stdout and the exit code, and get nothing more)
-        some = "a puzzle" if unsolvable == 1 else "puzzles"
-        print(f"numbrix check: for {some} with no solution, --suspects names the givens"
-              " most likely copied wrong", file=sys.stderr)
+        print("numbrix check: --suspects says where to look for a slip in copying (a given"
+              " copied wrong, or left out)", file=sys.stderr)
     return code
 
 
@@ -133,7 +159,8 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="for a puzzle with no solution, name the givens without which it has one, or "
         "else two givens that swapped give one (a slip in copying it is most likely there; "
-        "this takes up to --timeout again, or 60 s)",
+        "this takes up to --timeout again, or 60 s); for one with several, say where two of "
+        "them differ (a given left out in copying stood there)",
     )
 
 
