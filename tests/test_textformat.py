@@ -755,6 +755,59 @@ def test_random_grids_round_trip_through_both_writers(puzzle):
         assert back.metadata == puzzle.metadata
 
 
+def drawn_walled(grid: np.ndarray, panel: list[str], ascii_only: bool) -> str:
+    """`grid` drawn as the play screen draws it: a wall round every cell, consecutive numbers
+    joined through the wall between them, `panel` lines beside the rows."""
+    h, v, link_across, link_down = ("-", "|", "-", "|") if ascii_only else ("─", "│", "━", "┃")
+    corners = "+" * 9 if ascii_only else "┌┬┐├┼┤└┴┘"
+    rows, cols = grid.shape
+    width = max(len(str(rows * cols)), 2) + 2
+
+    def rule(r: int) -> str:  # the rule line above row r (r == rows: the bottom edge)
+        row = 0 if r == 0 else 2 if r == rows else 1
+        out = corners[row * 3]
+        for c in range(cols):
+            joined = 0 < r < rows and grid[r - 1, c] and grid[r, c] and abs(
+                int(grid[r - 1, c]) - int(grid[r, c])) == 1
+            out += (f"{link_down:^{width}}" if joined else h * width) + (
+                corners[row * 3 + (2 if c == cols - 1 else 1)])
+        return out
+
+    lines = [rule(0)]
+    for r in range(rows):
+        out = v
+        for c in range(cols):
+            out += f"{grid[r, c] or '':>{width - 1}} "
+            if c < cols - 1:
+                a, b = int(grid[r, c]), int(grid[r, c + 1])
+                out += link_across if a and b and abs(a - b) == 1 else v
+        out += v + (panel[r % len(panel)] if panel else "")
+        lines.extend([out, rule(r + 1)])
+    return "\n".join(lines) + "\n"
+
+
+def drawn_framed(grid: np.ndarray, ascii_only: bool) -> str:
+    """`grid` as the play screen draws a board too large for walls: numbers in a frame."""
+    (h, v, corners, empty) = ("-", "|", "++++", ".") if ascii_only else ("─", "│", "┌┐└┘", "·")
+    rows, cols = grid.shape
+    width = len(str(rows * cols)) + 2
+    inner = [
+        "".join(f"{grid[r, c] or empty:>{width}}" for c in range(cols)) + " " for r in range(rows)
+    ]
+    edge = h * len(inner[0])
+    return "\n".join([f"{corners[0]}{edge}{corners[1]}", *(f"{v}{line}{v}" for line in inner),
+                      f"{corners[2]}{edge}{corners[3]}"]) + "\n"
+
+
+@settings(max_examples=100, deadline=None)
+@given(puzzles(), st.lists(st.sampled_from(["", "   Size    9x9  easy", "   Keys", "   u undo"]),
+                           max_size=3), st.booleans())
+def test_random_grids_drawn_as_the_app_draws_them_read_back(puzzle, panel, ascii_only):
+    for text in (drawn_walled(puzzle.givens, panel, ascii_only),
+                 drawn_framed(puzzle.givens, ascii_only)):
+        assert parse_one(text).givens.tolist() == puzzle.givens.tolist(), text
+
+
 @settings(max_examples=50, deadline=None)
 @given(st.lists(puzzles(), min_size=1, max_size=4))
 def test_random_files_round_trip(puzzle_list):
