@@ -303,7 +303,7 @@ def _as_drawn_by_us(lines: list[str]) -> list[str]:
     framed = (
         len(junctions) == 2
         and not any(_opens_with(lines[i], _JUNCTIONS) for i in inner)
-        and all(lines[i].strip().strip(_WALLS).strip() for i in inner)
+        and all(lines[i][junctions[0] + 1 : junctions[1]].strip(_WALLS + " ") for i in inner)
     )
 
     def lined_up(line: str) -> bool:
