@@ -87,6 +87,9 @@ _BOX_DRAWING = _BOX_CORNERS + "│┃║━─═\u00b7"
 _RULE_CHARS = _JUNCTIONS + "-─━═|┃ "  # (a rule line, the path crossing it included)
 _TO_ASCII = str.maketrans({**dict.fromkeys(_BOX_CORNERS, "+"), **dict.fromkeys("│┃║", "|"),
                            **dict.fromkeys("─━═", "-"), "\u00b7": "."})
+# What a grid line that is no row becomes (a frame's edge, a Markdown delimiter): a comment,
+# which the reader skips, so the lines after it keep their numbers in messages.
+_LEFT_OUT = "#"
 # A Markdown table's delimiter row, under its header row: "|---|---|", "|:-:|--:|".
 _MARKDOWN_DELIMITER = re.compile(r"\|(?:[ \t]*:?-+:?[ \t]*\|)+")
 # Control characters other than the whitespace ones (tab, line ends, vertical tab, form
@@ -273,6 +276,11 @@ def _opens_boxed(line: str) -> bool:
     return line.lstrip().startswith("|") or _is_rule_line(line)
 
 
+def _grid_line_indices(lines: list[str]) -> list[int]:
+    """Where the grid lines of `lines` are: every line but the comments among them."""
+    return [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")]
+
+
 def _as_drawn_by_us(lines: list[str]) -> list[str]:
     """`lines` of a grid copied from the app's screen, in the forms the rest of this module
     reads; other grids as they are. Columns stay where they were, so errors point at the
@@ -289,7 +297,7 @@ def _as_drawn_by_us(lines: list[str]) -> list[str]:
     - as numbers in a frame, ``·`` (or ``.``) for a blank, when the walls do not fit the
       screen: read as a compact grid.
     """
-    grid = [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")]
+    grid = _grid_line_indices(lines)
     if not grid:
         return lines
     top = lines[grid[0]]
@@ -327,7 +335,7 @@ def _as_drawn_by_us(lines: list[str]) -> list[str]:
         line = lines[i].rstrip()
         first = line.lstrip()[:1]
         if _opens_with(line, _JUNCTIONS) and (framed or lined_up(line)):
-            lines[i] = "#" if framed else "".join(
+            lines[i] = _LEFT_OUT if framed else "".join(
                 " " if j < junctions[0] else "+" if j in junctions else "-"
                 for j in range(junctions[-1] + 1)
             )
@@ -353,15 +361,15 @@ def _opens_with(line: str, chars: str) -> bool:
 
 
 def _without_markdown_header(lines: list[str]) -> list[str]:
-    """`lines` of a boxed grid, with a Markdown table's delimiter row blanked out (kept as a
-    comment, so line numbers stay), and its header row too when that holds column labels
+    """`lines` of a boxed grid, with a Markdown table's delimiter row left out (see
+    `_LEFT_OUT`), and its header row too when that holds column labels
     ("| A | B | C |") rather than the board's first row.
 
     Read as a boxed row, "|---|---|" is a row of blanks ("-" is one): a board pasted from a
     Markdown table grew a row and took the wrong verdict without a word. A delimiter has
     three dashes or a colon somewhere, so a row of single "-" blanks stays a row.
     """
-    grid = [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")]
+    grid = _grid_line_indices(lines)
     if len(grid) < 2:
         return lines
     second = lines[grid[1]].strip()
@@ -375,7 +383,7 @@ def _without_markdown_header(lines: list[str]) -> list[str]:
         if all(cell and _cell_value(cell) is None for cell in cells):
             dropped.append(grid[0])
     for i in dropped:
-        lines[i] = "#"
+        lines[i] = _LEFT_OUT
     return lines
 
 
@@ -420,7 +428,7 @@ def _cell_count(line: str) -> int | None:
 def _leading_size(lines: list[str]) -> tuple[list[int], re.Match[str]] | None:
     """(indices of the grid lines of `lines`, comments left out; the first one's match as a
     size line) when there are two or more and the first reads as a size; else None."""
-    grid = [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")]
+    grid = _grid_line_indices(lines)
     if len(grid) < 2:
         return None
     match = _SIZE.fullmatch(lines[grid[0]])

@@ -121,11 +121,11 @@ def _suspects_record(suspects: Suspects) -> dict:
 
 def check_command(args: argparse.Namespace) -> int:
     out = sys.stdout
-    unsolvable = 0
+    not_unique = 0
 
     def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
-        nonlocal unsolvable
-        unsolvable += status in ("none", "multiple")
+        nonlocal not_unique
+        not_unique += status in ("none", "multiple")
         suspects = None
         if args.suspects and status == "none":
             from numbrix_curses.slips import find_suspects
@@ -144,7 +144,7 @@ def check_command(args: argparse.Namespace) -> int:
                   file=out)
 
     code = solve_each(args, report)
-    if unsolvable and not args.suspects and sys.stderr.isatty():
+    if not_unique and not args.suspects and sys.stderr.isatty():
         # (a person at a terminal, with a puzzle copied wrong: where to look is one flag away;
         # scripts read stdout and the exit code, and get nothing more)
         print("numbrix check: --suspects says where to look for a slip in copying (a given"
