@@ -225,6 +225,11 @@ class Terminal:
     def send(self, data: bytes | str) -> None:
         self.child.send(data)
 
+    def paste(self, text: str) -> None:
+        """Paste `text` as xterm does in bracketed-paste mode: between its two markers, line
+        breaks sent as carriage returns."""
+        self.send("\x1b[200~" + text.replace("\n", "\r") + "\x1b[201~")
+
     def send_key(self, name: str) -> None:
         keys = LINUX_KEYS if self.env["TERM"].startswith("linux") else KEYS
         self.send(keys[name])

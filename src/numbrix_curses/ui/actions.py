@@ -129,9 +129,18 @@ class UnboundKey:
     name: str
 
 
+@dataclass(frozen=True)
+class Paste:
+    """Text the terminal says was pasted (bracketed paste), whole; `cut` when it was longer
+    than the app keeps (see `ui.paste`), so what is kept is only its beginning."""
+
+    text: str
+    cut: bool = False
+
+
 Action = Union[
     Command, MoveCursor, SelectCell, ClearCell, Digit, Choose, Hotkey, GoToMove, Adjust, Focus,
-    TextKey, Scroll, UnboundKey,
+    TextKey, Scroll, UnboundKey, Paste,
 ]
 
 

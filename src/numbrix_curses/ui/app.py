@@ -1,4 +1,4 @@
-"""The event loop: curses set-up, one input path from key or click to action, redraw.
+"""The event loop: curses set-up, one input path from key, click or paste to action, redraw.
 
 `run_menu` opens the main menu (plain `numbrix`); `run_app(puzzle, source)` plays one puzzle
 (`numbrix play FILE`). Both run inside `curses.wrapper`, so the terminal is restored however
@@ -27,6 +27,7 @@ from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action
 from numbrix_curses.ui.keys import actions_for_click
 from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.paste import BracketedPaste
 from numbrix_curses.ui.screen import AppContext, Exit, Nav, Pop, Push, Replace, Screen
 from numbrix_curses.ui.theme import make_theme
 
@@ -223,6 +224,8 @@ class App:
         self.signalled = 0
         #: when the loop last woke (see `frame`)
         self.awake = time.monotonic()
+        #: the terminal's bracketed paste, switched on while the app runs (None: it has none)
+        self.paste: BracketedPaste | None = None
 
     def main(self, stdscr: "curses.window") -> int:
         self.started = True
@@ -236,6 +239,8 @@ class App:
             raise
         finally:
             self.close_all()
+            if self.paste is not None:
+                self.paste.switch(False)
         return self.code
 
     def _setup(self, stdscr: "curses.window") -> None:
@@ -255,6 +260,10 @@ class App:
         # the terminal description knows better.
         self.ctx.mouse = bool(available) and _capability("kmous", default=True)
         self.ctx.theme = replace(make_theme(), mouse=self.ctx.mouse)
+        self.paste = BracketedPaste.of_terminal()
+        if self.paste is not None:
+            self.paste.switch(True)
+            self.ctx.paste = True
 
     def frame(self, stdscr: "curses.window") -> None:
         """Draw the top screen, wait for one input event, hand its actions over."""
@@ -265,6 +274,8 @@ class App:
             _continued[0] = False
             for stopped in self.stack:
                 stopped.suspended(now - self.awake)
+            if self.paste is not None:
+                self.paste.switch(True)  # the shell switched it off while it had the terminal
         self.awake = now
         screen = self.stack[-1]
         nav = screen.tick()
@@ -301,6 +312,10 @@ class App:
         if key == curses.KEY_RESIZE:
             curses.update_lines_cols()
             return None
+        if self.paste is not None:
+            pasted = self.paste.read(stdscr, key)
+            if pasted is not None:
+                return [pasted]
         if key == curses.KEY_MOUSE:
             try:
                 _, x, y, _, buttons = curses.getmouse()

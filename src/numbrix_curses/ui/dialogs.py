@@ -10,9 +10,10 @@ import glob
 import os
 from typing import Callable
 
-from numbrix_curses.ui.actions import Action, Command, Hotkey, MoveCursor, TextKey
+from numbrix_curses.ui.actions import Action, Command, Hotkey, MoveCursor, Paste, TextKey
 from numbrix_curses.ui.draw import centred, put, put_wrapped, wrap_text
 from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.paste import one_line
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr
 from numbrix_curses.ui.screen import (
     AppContext,
@@ -197,6 +198,12 @@ class TextPromptScreen(Screen):
         return None
 
     def handle(self, action: Action) -> Nav | None:
+        if isinstance(action, Paste):
+            # A path pasted with its line break is typed in, not submitted half-typed.
+            text = one_line(action)
+            if not text:
+                return None
+            action = TextKey(text)
         if self.selected:
             self.selected = False
             if isinstance(action, TextKey) or action in (Command.BACKSPACE, Command.CLEAR):

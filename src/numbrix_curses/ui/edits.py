@@ -13,9 +13,11 @@ from numbrix_curses.ui.actions import (
     Command,
     Digit,
     MoveCursor,
+    Paste,
     Scroll,
     SelectCell,
 )
+from numbrix_curses.ui.paste import pasted_number
 
 
 def apply_edit(game: Game, action: Action) -> tuple[bool, Refusal | None]:
@@ -34,6 +36,9 @@ def apply_edit(game: Game, action: Action) -> tuple[bool, Refusal | None]:
         return True, game.clear()
     elif isinstance(action, Digit):
         return True, game.type_digit(action.value)
+    elif isinstance(action, Paste) and pasted_number(action) is not None:
+        # A pasted number goes in the cursor cell whole, as if typed and ended with Enter.
+        return True, game.set_value(game.cursor_cell, pasted_number(action))
     elif action is Command.BACKSPACE:
         return True, game.backspace()
     elif action is Command.CLEAR:

@@ -19,14 +19,15 @@ from numbrix_curses.game import Game, Refusal, plural
 from numbrix_curses.jobs import Job, SolveJob, ThreadJob, suspects_job
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
 from numbrix_curses.slips import Suspects
-from numbrix_curses.ui.actions import Action, Command, UnboundKey
+from numbrix_curses.ui.actions import Action, Command, Paste, UnboundKey
 from numbrix_curses.ui.dialogs import ConfirmScreen, TextPromptScreen, home_short
-from numbrix_curses.ui.draw import put, put_if_fits
+from numbrix_curses.ui.draw import put, put_if_fits, wrap_text
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.form import Button, Field, Form
 from numbrix_curses.ui.grid import BoardView, draw_grid
 from numbrix_curses.ui.keys import ENTRY_KEYS
 from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.paste import NotUnderstood, PastedPuzzle, understand
 from numbrix_curses.ui.panel import (
     KeyHelp,
     Message,
@@ -81,11 +82,14 @@ class EntrySizeScreen(Screen):
              Field("Columns", SIDES, SIDES.index("9"), numeric=True)],
             [Button("Enter Start", "\n", Command.PLAY), Button("Esc Back", "\x1b", Command.BACK)],
         )
+        #: why a paste was not taken, shown under the form until the next action
+        self.message = ""
 
     def action_for_key(self, key: int | str) -> Action | None:
         return self.form.action_for_key(key)
 
     def handle(self, action: Action) -> Nav | None:
+        self.message = ""
         action = self.form.handle(action)
         if action is Command.HELP:
             from numbrix_curses.ui.help import HelpScreen
@@ -96,6 +100,13 @@ class EntrySizeScreen(Screen):
         if action is Command.PLAY:
             rows, cols = int(self.form.fields[0].value), int(self.form.fields[1].value)
             return Replace(EntryScreen(self.ctx, rows, cols))
+        if isinstance(action, Paste):
+            # A whole puzzle pasted here needs no size chosen: it brings its own.
+            pasted = understand(action)
+            if isinstance(pasted, PastedPuzzle):
+                return Replace(EntryScreen.holding(self.ctx, pasted))
+            self.message = (pasted.reason if isinstance(pasted, NotUnderstood)
+                            else "Paste a whole puzzle here, or choose the size.")
         return None
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
@@ -110,6 +121,14 @@ class EntrySizeScreen(Screen):
         top = max(2, (height - 10) // 2)
         put(win, top, left, "Size of the grid:", curses.A_BOLD)
         self.form.draw(win, mask, top + 2, left, theme)
+        below = top + 2 + form_h + 1
+        if self.message:
+            room = max(1, height - 1 - below)  # (above the footer)
+            for i, line in enumerate(wrap_text(self.message, width - left - 1, room)):
+                put_if_fits(win, below + i, left, line, theme.error)
+        elif self.ctx.paste:
+            put_if_fits(win, below, left, "Or paste a whole puzzle: it brings its size.",
+                        theme.dim)
         put_if_fits(win, height - 1, left,
                     "up/down choose   left/right or digits change   Enter start", theme.dim)
 
@@ -143,6 +162,15 @@ class EntryScreen(BoardScreen):
         self.suspects: Suspects | None = None
         self.suspects_revision = -1
         self.suspects_job: ThreadJob | None = None
+
+    @classmethod
+    def holding(cls, ctx: AppContext, pasted: PastedPuzzle) -> "EntryScreen":
+        """A grid the size of a pasted puzzle, holding its givens (u takes them back out),
+        and checking it."""
+        puzzle = pasted.puzzle
+        screen = cls(ctx, puzzle.rows, puzzle.cols)
+        screen._take(pasted)
+        return screen
 
     # ----- the typed puzzle --------------------------------------------------------------
     def puzzle(self) -> Puzzle | str:
@@ -207,7 +235,46 @@ class EntryScreen(BoardScreen):
             return self._ask_path()
         elif action is Command.CLEAR_ALL:
             return self._ask_wipe()
+        elif isinstance(action, Paste):
+            return self._paste(action)
         return None
+
+    def _paste(self, paste: Paste) -> Nav | None:
+        """A pasted puzzle fills the grid, in place of what it held, and is checked. (A
+        pasted number went into the cursor cell: see `apply_edit`.) One of another size
+        takes a grid of its size."""
+        pasted = understand(paste)
+        if isinstance(pasted, NotUnderstood):
+            self.message = Message(pasted.reason, MessageKind.ERROR)
+            return None
+        if not isinstance(pasted, PastedPuzzle):
+            return None
+        puzzle = pasted.puzzle
+        if puzzle.givens.shape == self.game.grid.shape:
+            self._take(pasted)
+            return None
+
+        def replace() -> Nav:
+            return Replace(EntryScreen.holding(self.ctx, pasted))
+
+        if self.game.placed == 0 or self.saved_revision == self.game.revision:
+            return replace()
+        return Push(ConfirmScreen(
+            self.ctx,
+            f"Put the pasted {puzzle.rows}x{puzzle.cols} puzzle in place of this "
+            f"{self.game.rows}x{self.game.cols} grid?",
+            replace, detail="The grid's numbers are not saved."))
+
+    def _take(self, pasted: PastedPuzzle) -> None:
+        """Put a pasted puzzle of this grid's size in it, as one move, and check it."""
+        flat = pasted.puzzle.givens.ravel()
+        refusal = self.game.fill(((cell, int(flat[cell])) for cell in range(flat.size)), "paste")
+        if refusal is Refusal.NOTHING_TO_FILL:
+            self.message = Message("The grid holds that puzzle already.")
+            return
+        self._check()
+        if self.job is not None:
+            self.message = Message(f"Pasted {pasted.describe()}; checking... (Esc cancels)")
 
     def _leave(self) -> Nav:
         if self.game.placed == 0 or self.saved_revision == self.game.revision:

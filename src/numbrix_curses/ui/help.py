@@ -54,6 +54,10 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("e", "save it to a file in the text format"),
         ("v", "watch the solver"),
         ("x", "clear the grid (asks first)"),
+        ("paste", "a puzzle copied from a web page, a spreadsheet or a file fills the grid "
+                  "(one of another size brings its own) and is checked; pasted at the main "
+                  "menu, it opens here. A pasted number goes in the cell. (Where the "
+                  "terminal marks pastes, as xterm and tmux do.)"),
     ],
     "Watching the solver": [
         ("+ -  right left", "faster, slower"),

@@ -11,7 +11,7 @@ from typing import Callable
 
 from numbrix_curses.game import format_duration
 from numbrix_curses.savestate import SavedGame
-from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Scroll
+from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Paste, Scroll
 from numbrix_curses.ui.draw import centred, put
 from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
@@ -64,7 +64,9 @@ class MenuScreen(Screen):
             MenuItem("l", "Puzzle library", "the bundled puzzles", self._library),
             MenuItem("n", "New puzzle", "generate one, 5x5 to 15x15", self._new),
             MenuItem("o", "Open file", "play a puzzle from a file", self._open),
-            MenuItem("t", "Type in a puzzle", "enter and check a puzzle", self._type_in),
+            MenuItem("t", "Type in a puzzle",
+                     "enter or paste a puzzle, and check it" if self.ctx.paste
+                     else "enter and check a puzzle", self._type_in),
             MenuItem("h", "Help", "rules and keys", self._help),
             MenuItem("q", "Quit", "", lambda: Exit(0)),
         ]
@@ -138,6 +140,22 @@ class MenuScreen(Screen):
                 if item.key == action.key:
                     self.selected = i
                     return item.run()
+        elif isinstance(action, Paste):
+            return self._paste(action)
+        return None
+
+    def _paste(self, paste: Paste) -> Nav | None:
+        """A puzzle pasted here opens in the type-in screen, checked: the short way from a
+        puzzle copied off a web page to its verdict."""
+        from numbrix_curses.ui.entry import EntryScreen
+        from numbrix_curses.ui.paste import NotUnderstood, PastedPuzzle, understand
+
+        pasted = understand(paste)
+        if isinstance(pasted, PastedPuzzle):
+            return Push(EntryScreen.holding(self.ctx, pasted))
+        reason = pasted.reason if isinstance(pasted, NotUnderstood) else (
+            "Paste a whole puzzle here to check it and play it.")
+        self.message = Message(reason, MessageKind.ERROR)
         return None
 
     def uncovered(self) -> None:

@@ -20,7 +20,7 @@ from numbrix_curses.jobs import CancelToken, FinishedJob, Job, SolveJob, ThreadJ
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
 from numbrix_curses.slips import Suspects
-from numbrix_curses.ui.actions import Action, Command, GoToMove, SelectCell, UnboundKey
+from numbrix_curses.ui.actions import Action, Command, GoToMove, Paste, SelectCell, UnboundKey
 from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import put, wrap_text
 from numbrix_curses.ui.edits import apply_edit
@@ -248,6 +248,10 @@ class PlayScreen(BoardScreen):
             from numbrix_curses.ui.watch import WatchScreen
 
             return None, Push(WatchScreen(self.ctx, game.puzzle, self.label))
+        elif isinstance(action, Paste):
+            # (a pasted number went into the cell: see `apply_edit`)
+            self.message = Message(
+                "To check a pasted puzzle, paste it in the main menu or in Type in a puzzle.")
         return None, None
 
     def _after_change(self, was_solved: bool, refusal: Refusal | None) -> None:

@@ -36,6 +36,9 @@ class AppContext:
     standalone: bool = False
     #: the path last opened with Open file, offered (selected) the next time
     last_open: str = ""
+    #: the terminal marks pasted text (bracketed paste), so a pasted puzzle can be taken
+    #: whole (see `ui.paste`)
+    paste: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,207 @@
+"""Pasting: the terminal's bracketed paste read off the input as one `Paste` action, and what
+pasted text means on a screen (a number for the cursor cell, or a whole puzzle).
+
+A terminal in bracketed-paste mode sends pasted text between two markers, so the app can
+tell it from typing. Without that, a board pasted into the grid arrives as keystrokes and
+does harm: a space clears a cell, a line break ends a number. The mode and its markers come
+from the terminal description (`BE`, `BD`, `PS`, `PE`, which ncurses lists for xterm and
+tmux, among others); a terminal that lacks them, or Windows, gets no such mode and pastes
+as typing, as before. Shells switch the mode off while a program they started runs, so it
+is switched on again after the app is continued (Ctrl-Z, then fg).
+
+What a paste means is read by the same parser as puzzle files (`textformat.parse_puzzles`),
+so every form a file may take pastes too: a board copied from a web page or a spreadsheet,
+one copied off this app's screen, the JSON `generate` writes.
+"""
+from __future__ import annotations
+
+import curses
+import os
+import re
+import sys
+from dataclasses import dataclass
+
+from numbrix_curses.puzzle import ParseError, Puzzle
+from numbrix_curses.textformat import parse_puzzles
+from numbrix_curses.ui.actions import Paste
+
+#: the most characters of one paste kept; the rest is read and dropped. A 30x30 board copied
+#: off the screen with its walls is about 9,000 characters.
+MAX_PASTE_CHARS = 100_000
+#: how long the rest of a paste may keep the app waiting between two characters (a terminal
+#: that never sends the end marker must not hang the app)
+_GAP_MS = 300
+#: how long to wait for the rest of the start marker after its first character: it comes
+#: in the same write, so at once, and a bare Escape should not lag
+_MARKER_MS = 30
+#: the name a paste goes by in parse errors
+PASTED = "pasted text"
+
+
+class BracketedPaste:
+    """The terminal's bracketed-paste mode: switching it on and off, and reading a paste."""
+
+    def __init__(self, on: bytes, off: bytes, start: str, end: str) -> None:
+        self.on, self.off, self.start, self.end = on, off, start, end
+
+    @classmethod
+    def of_terminal(cls) -> "BracketedPaste | None":
+        """The mode as the terminal description gives it, or None when it gives none (call
+        after `initscr`)."""
+        if sys.platform == "win32":
+            return None
+        try:
+            caps = [curses.tigetstr(name) for name in ("BE", "BD", "PS", "PE")]
+        except (curses.error, AttributeError):
+            return None
+        if not all(caps):
+            return None
+        on, off, start, end = caps
+        try:
+            return cls(on, off, start.decode("ascii"), end.decode("ascii"))
+        except UnicodeDecodeError:
+            return None
+
+    def switch(self, on: bool) -> None:
+        """Switch the mode on or off (written straight to the terminal, not through a window)."""
+        try:
+            sys.stdout.flush()
+            os.write(sys.stdout.fileno(), self.on if on else self.off)
+        except (OSError, ValueError):
+            pass  # the terminal is gone: nothing to switch
+
+    def read(self, win: "curses.window", key: "int | str") -> Paste | None:
+        """The paste that `key` (just read) starts, read whole; None when `key` starts no
+        paste, and then whatever was read after it is put back to be read again."""
+        if key != self.start[0]:
+            return None
+        taken: list[int | str] = []
+        win.timeout(0)
+        for expected in self.start[1:]:
+            try:
+                got = win.get_wch()
+            except curses.error:
+                got = None
+            if got is not None:
+                taken.append(got)
+            if got != expected:
+                _put_back(taken)
+                return None
+            win.timeout(_MARKER_MS)
+        return self._body(win)
+
+    def _body(self, win: "curses.window") -> Paste:
+        kept: list[str] = []
+        tail = ""
+        count = 0
+        win.timeout(_GAP_MS)
+        while True:
+            try:
+                got = win.get_wch()
+            except curses.error:
+                break  # the end marker never came: keep what did
+            if isinstance(got, int):
+                # ncurses made a key of pasted bytes; only Enter stands for text
+                got = "\n" if got == curses.KEY_ENTER else ""
+                if not got:
+                    continue
+            tail = (tail + got)[-len(self.end):]
+            count += 1
+            if tail == self.end:
+                break
+            if count <= MAX_PASTE_CHARS + len(self.end):
+                kept.append(got)
+            else:
+                # Too long to be a puzzle: drop what is waiting at once rather than read a
+                # huge paste a character at a time; the end marker may go with it, and then
+                # the paste ends when the input falls quiet.
+                curses.flushinp()
+        text = "".join(kept)
+        if tail == self.end:
+            text = text[: len(text) - (len(self.end) - 1)]  # (its last character was not kept)
+        # Terminals send a pasted line break as the Enter key does, a carriage return
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if len(text) > MAX_PASTE_CHARS:
+            return Paste(text[:MAX_PASTE_CHARS], cut=True)
+        return Paste(text)
+
+
+def _put_back(keys: list["int | str"]) -> None:
+    # ncurses returns what was put back last first
+    for key in reversed(keys):
+        if isinstance(key, str):
+            curses.unget_wch(key)
+        else:
+            curses.ungetch(key)
+
+
+# ----- what a paste means ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PastedNumber:
+    """A number, for the cursor cell."""
+
+    value: int
+
+
+@dataclass(frozen=True)
+class PastedPuzzle:
+    """A whole puzzle; `count` the puzzles the text held (the first is taken)."""
+
+    puzzle: Puzzle
+    count: int
+
+    def describe(self) -> str:
+        """"a 9x9 puzzle with 24 givens", or "the first of 3 puzzles (9x9, 24 givens)"."""
+        p = self.puzzle
+        givens = p.clue_count
+        noun = "given" if givens == 1 else "givens"
+        if self.count == 1:
+            return f"a {p.rows}x{p.cols} puzzle with {givens} {noun}"
+        return f"the first of {self.count} puzzles ({p.rows}x{p.cols}, {givens} {noun})"
+
+
+@dataclass(frozen=True)
+class NotUnderstood:
+    """Text that is neither; `reason` says why, for the message line."""
+
+    reason: str
+
+
+_NUMBER = re.compile(r"\s*(\d{1,9})\s*")
+
+
+def pasted_number(paste: Paste) -> int | None:
+    """The number `paste` holds, when it holds one number and nothing else."""
+    match = _NUMBER.fullmatch(paste.text)
+    return int(match.group(1)) if match and not paste.cut else None
+
+
+def understand(paste: Paste) -> PastedNumber | PastedPuzzle | NotUnderstood:
+    """What `paste` is: one number, a puzzle (in any form a puzzle file may take), or
+    neither, with the reason (where in the text it went wrong, as for a file)."""
+    if paste.cut:
+        return NotUnderstood(
+            f"That paste is too long for a puzzle (over {MAX_PASTE_CHARS:,} characters)."
+        )
+    number = pasted_number(paste)
+    if number is not None:
+        return PastedNumber(number)
+    if not paste.text.strip():
+        return NotUnderstood("Nothing but blanks was pasted.")
+    try:
+        puzzles = parse_puzzles(paste.text, PASTED)
+    except ParseError as error:
+        where = f" (line {error.line}, column {error.col})" if error.line > 0 else ""
+        return NotUnderstood(f"The pasted text is not a puzzle{where}: {error.message}")
+    return PastedPuzzle(puzzles[0], len(puzzles))
+
+
+def one_line(paste: Paste) -> str:
+    """The text of `paste` for a one-line field: its first line that is not blank, with
+    control characters left out (a path copied with its line break, say)."""
+    for line in paste.text.splitlines():
+        line = "".join(ch for ch in line if ch.isprintable())
+        if line.strip():
+            return line.strip()
+    return ""

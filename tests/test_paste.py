@@ -1,0 +1,268 @@
+"""Pasting: a puzzle copied from a page, a spreadsheet or a file, pasted into the app.
+
+The pty tests paste as xterm does in bracketed-paste mode (between its two markers, see
+`Terminal.paste`); the unit tests cover what a paste means and reading one off the input.
+"""
+from __future__ import annotations
+
+import curses
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from numbrix_curses.ui import paste as paste_module
+from numbrix_curses.ui.actions import Paste
+from numbrix_curses.ui.paste import (
+    MAX_PASTE_CHARS,
+    BracketedPaste,
+    NotUnderstood,
+    PastedNumber,
+    PastedPuzzle,
+    one_line,
+    understand,
+)
+from helpers import DEMO_TEXT, GIVENS
+from tty_harness import Board, app_command, expect_exit, play_command, start, wait_play
+
+#: the demo 4x4 as a spreadsheet copies it: tab-separated, blanks empty
+DEMO_TABS = "\n".join("\t".join(str(v) if v else "" for v in row) for row in GIVENS) + "\n"
+
+
+# ----- what a paste means --------------------------------------------------------------------
+def test_a_number_alone_is_a_number_for_the_cell():
+    assert understand(Paste("42")) == PastedNumber(42)
+    assert understand(Paste(" 7\n")) == PastedNumber(7)
+
+
+def test_a_puzzle_in_any_file_form_is_a_puzzle():
+    for text in (DEMO_TEXT, DEMO_TABS, "| 4 | | | 1 |\n|---|---|---|---|\n| 5 | 14 | | 16 |\n"
+                 "| 6 | | | 11 |\n| 7 | 8 | 9 | 10 |\n"):
+        pasted = understand(Paste(text))
+        assert isinstance(pasted, PastedPuzzle), (text, pasted)
+        assert pasted.puzzle.givens.tolist() == GIVENS
+        assert pasted.describe() == "a 4x4 puzzle with 11 givens"
+
+
+def test_several_puzzles_pasted_give_the_first():
+    pasted = understand(Paste(DEMO_TEXT + "\n1 .\n. .\n"))
+    assert isinstance(pasted, PastedPuzzle)
+    assert pasted.puzzle.givens.tolist() == GIVENS
+    assert pasted.describe() == "the first of 2 puzzles (4x4, 11 givens)"
+
+
+def test_what_is_not_a_puzzle_says_where():
+    pasted = understand(Paste("1 2 3\n4 5\n"))
+    assert isinstance(pasted, NotUnderstood)
+    assert pasted.reason.startswith("The pasted text is not a puzzle (line 2, column ")
+    assert "row has 2 cells, expected 3" in pasted.reason
+    assert isinstance(understand(Paste("  \n\t\n")), NotUnderstood)
+    cut = understand(Paste("1" * MAX_PASTE_CHARS, cut=True))
+    assert isinstance(cut, NotUnderstood) and "too long" in cut.reason
+
+
+def test_one_line_takes_the_first_line_that_is_not_blank():
+    assert one_line(Paste("\n  /tmp/my puzzles/a.txt\r\nmore\n")) == "/tmp/my puzzles/a.txt"
+    assert one_line(Paste("a\x07b")) == "ab"
+    assert one_line(Paste("\n\n")) == ""
+
+
+# ----- reading a paste off the input ---------------------------------------------------------
+class FakeWindow:
+    """What `BracketedPaste.read` asks of a curses window: `get_wch` from a queue of keys,
+    raising `curses.error` when the queue is empty (a wait that timed out)."""
+
+    def __init__(self, keys: "list[int | str] | str") -> None:
+        self.keys = list(keys)
+
+    def timeout(self, ms: int) -> None:
+        pass
+
+    def get_wch(self) -> "int | str":
+        if not self.keys:
+            raise curses.error("no input")
+        return self.keys.pop(0)
+
+
+@pytest.fixture
+def put_back(monkeypatch: pytest.MonkeyPatch) -> list:
+    """The keys `read` puts back, in the order they will be read again (ncurses returns the
+    key put back last first)."""
+    stack: list = []
+    monkeypatch.setattr(curses, "unget_wch", lambda key: stack.insert(0, key))
+    monkeypatch.setattr(curses, "ungetch", lambda key: stack.insert(0, key))
+    monkeypatch.setattr(curses, "flushinp", lambda: None)
+    return stack
+
+
+XTERM = BracketedPaste(b"\x1b[?2004h", b"\x1b[?2004l", "\x1b[200~", "\x1b[201~")
+
+
+def test_a_paste_is_read_whole_with_its_line_breaks(put_back: list):
+    window = FakeWindow("[200~1 . 3\r. . .\r\n7 . 9\x1b[201~x")
+    assert XTERM.read(window, "\x1b") == Paste("1 . 3\n. . .\n7 . 9")
+    assert window.keys == ["x"]  # what follows the paste is left to be read as keys
+    assert put_back == []
+
+
+def test_an_escape_that_starts_no_paste_gives_back_what_followed_it(put_back: list):
+    window = FakeWindow(["[", "A", curses.KEY_LEFT])
+    assert XTERM.read(window, "\x1b") is None
+    assert put_back == ["[", "A"]
+    assert XTERM.read(FakeWindow([]), "\x1b") is None  # a bare Escape
+    assert XTERM.read(FakeWindow("[200~"), "q") is None  # not even an Escape
+
+
+def test_a_paste_whose_end_never_comes_ends_when_the_input_falls_quiet(put_back: list):
+    assert XTERM.read(FakeWindow("[200~12\r"), "\x1b") == Paste("12\n")
+
+
+def test_a_paste_too_long_is_cut_and_said_so(put_back: list):
+    text = "1 " * MAX_PASTE_CHARS
+    pasted = XTERM.read(FakeWindow("[200~" + text + "\x1b[201~"), "\x1b")
+    assert pasted is not None and pasted.cut and len(pasted.text) == MAX_PASTE_CHARS
+    exact = "7" * MAX_PASTE_CHARS
+    assert XTERM.read(FakeWindow("[200~" + exact + "\x1b[201~"), "\x1b") == Paste(exact)
+
+
+# ----- in the app ----------------------------------------------------------------------------
+def menu(state: Path, **env: str):
+    term = start(app_command(), state, **env)
+    term.wait_text("[q] Quit")
+    return term
+
+
+def cells(board: Board, rows: int, cols: int) -> list[list[int]]:
+    return [[int(board.number(r, c) or 0) for c in range(cols)] for r in range(rows)]
+
+
+def test_a_puzzle_pasted_at_the_menu_opens_typed_in_and_checked(state: Path):
+    term = menu(state)
+    board = Board(term, 4)
+    with term:
+        term.wait_text("enter or paste a puzzle")
+        term.paste(DEMO_TABS)
+        term.wait_text("Unique: exactly one solution")
+        assert cells(board, 4, 4) == GIVENS
+        term.send("u")  # the paste is one move
+        board.wait_cell(0, 0, "")
+        assert cells(board, 4, 4) == [[0] * 4] * 4
+        term.send("r")
+        board.wait_cell(0, 0, "4")
+        term.send("p")  # and it plays
+        term.wait_text("Placed  11 of 16")
+
+
+def test_a_paste_fills_the_grid_and_one_of_another_size_asks_first(state: Path):
+    term = menu(state)
+    board = Board(term, 4)
+    with term:
+        term.send("t")
+        term.wait_text("Size of the grid:")
+        term.wait_text("Or paste a whole puzzle")
+        term.send_key("enter")  # 9x9
+        term.wait_text("Type the given numbers")
+        term.send("5")
+        board.wait_cell(0, 0, "5")
+        term.paste(DEMO_TEXT)
+        term.wait_text("Put the pasted 4x4 puzzle in place of this 9x9 grid?")
+        term.send("y")
+        term.wait_text("Unique: exactly one solution")
+        assert cells(board, 4, 4) == GIVENS
+        # The same size again, with a slip: 9 and 10 swapped, so no solution.
+        term.paste(DEMO_TEXT.replace("8 9 10", "8 10 9"))
+        term.wait_text("No solution")
+        assert board.number(3, 2) == "10" and board.number(3, 3) == "9"
+        term.paste(DEMO_TEXT.replace("8 9 10", "8 10 9"))
+        term.wait_message("The grid holds that puzzle already.")
+
+
+def test_a_puzzle_pasted_where_the_size_is_chosen_brings_its_size(state: Path):
+    term = menu(state)
+    board = Board(term, 4)
+    with term:
+        term.send("t")
+        term.wait_text("Size of the grid:")
+        term.paste("1 2\n3\n")
+        term.wait_text("line 2, column")
+        term.paste(DEMO_TEXT)
+        term.wait_text("Unique: exactly one solution")
+        assert cells(board, 4, 4) == GIVENS
+
+
+def test_what_is_not_a_puzzle_is_said_with_its_place(state: Path):
+    term = menu(state)
+    with term:
+        term.paste("1 . 3\n. x .\n")
+        term.wait_text("The pasted text is not a puzzle (line 2, column 3)")
+        term.send("l")  # the menu goes on as before
+        term.wait_text("starter-1")
+
+
+def test_a_number_pasted_in_play_goes_in_the_cell(state: Path, demo: Path):
+    term = start(play_command(str(demo)), state)
+    board = Board(term, 4)
+    with term:
+        wait_play(term)
+        board.click(0, 1)
+        term.paste("3\n")
+        board.wait_cell(0, 1, "3")
+        term.send("2")  # the pasted number was ended: this starts another in the next cell
+        board.wait_cell(0, 1, "2")
+        term.send("u")
+        board.wait_cell(0, 1, "3")
+        term.paste(DEMO_TEXT)
+        term.wait_message("To check a pasted puzzle, paste it in the main menu")
+        assert board.number(0, 1) == "3"
+        term.send("q")
+        expect_exit(term)
+
+
+def test_a_path_pasted_into_open_file_is_typed_not_submitted(state: Path, demo: Path):
+    term = menu(state)
+    with term:
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.paste(str(demo) + "\n")
+        term.wait_text(str(demo))
+        assert "Placed" not in term.text
+        term.send("\r")
+        term.wait_text("Placed  11 of 16")
+
+
+def test_an_escape_and_the_key_after_it_in_one_read_are_both_kept(state: Path, demo: Path):
+    """Alt+l, or Esc then l typed fast: the reader looks past the Escape for a paste and
+    must give the l back."""
+    term = start(play_command(str(demo)), state)
+    board = Board(term, 4)
+    with term:
+        wait_play(term)
+        board.click(0, 1)
+        term.send("\x1bl")
+        term.wait_for(lambda: board.is_cursor(0, 2), what="the cursor one cell right")
+
+
+def test_the_mode_is_on_while_the_app_runs_and_again_after_a_stop(state: Path, demo: Path):
+    term = start(play_command(str(demo)), state)
+    with term:
+        wait_play(term)
+        assert bytes(term.raw).count(b"\x1b[?2004h") == 1
+        os.kill(term.child.pid, signal.SIGSTOP)
+        os.kill(term.child.pid, signal.SIGCONT)
+        term.send_key("right")  # the loop wakes and sees it was stopped
+        term.wait_for(lambda: bytes(term.raw).count(b"\x1b[?2004h") == 2,
+                      what="the mode switched on again")
+        term.send("q")
+        expect_exit(term)
+        raw = bytes(term.raw)
+        assert raw.rfind(b"\x1b[?2004l") > raw.rfind(b"\x1b[?2004h")
+
+
+def test_a_terminal_without_the_mode_is_not_asked_for_it(state: Path, demo: Path):
+    term = start(play_command(str(demo)), state, TERM="screen")
+    with term:
+        wait_play(term)
+        assert b"2004" not in bytes(term.raw)
+        term.send("q")
+        expect_exit(term)
