@@ -389,6 +389,25 @@ def test_open_file_lists_every_puzzle_and_plays_one(state: Path, tmp_path: Path)
         term.wait_text("2 puzzles")
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX shell pipeline")
+def test_a_puzzle_piped_in_is_played_with_the_keyboard_of_the_terminal(state: Path):
+    """`numbrix generate ... | numbrix play -`: the puzzle comes down the pipe, the keys from
+    the terminal."""
+    numbrix = f"{sys.executable} -m numbrix_curses"
+    pipeline = f"{numbrix} generate --size 5 --seed 7 --format compact | {numbrix} play -"
+    term = start(["/bin/sh", "-c", pipeline], state)
+    board = Board(term, 4)
+    with term:
+        wait_play(term)
+        assert "Numbrix · 5x5-medium-7" in term.text
+        blank = next((r, c) for r in range(5) for c in range(5) if not board.number(r, c))
+        board.click(*blank)  # the mouse works too
+        term.send("25")
+        board.wait_cell(*blank, "25")
+        term.send("q")
+        expect_exit(term)
+
+
 def test_open_file_with_one_puzzle_goes_straight_to_the_game(state: Path, tmp_path: Path):
     path = tmp_path / "one.txt"
     path.write_text("# id: lone\n1 . 3\n. . .\n. . 9\n")

@@ -475,8 +475,26 @@ def test_command_help(run_numbrix):
 # --- play: argument errors are found before the app starts -----------------------------
 
 
-def test_play_rejects_standard_input(run_numbrix):
-    assert_one_line_error(run_numbrix("play", "-"), "numbrix play:")
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows has no /dev/tty to turn to")
+def test_play_of_standard_input_without_a_terminal_says_so(tmp_path: Path):
+    """`play -` reads the puzzle from standard input, then the keyboard from the terminal;
+    a process with no terminal at all (a new session) gets one line, not a hang."""
+    env = cli_env()
+    env["XDG_STATE_HOME"] = str(tmp_path / "state")
+    result = subprocess.run(
+        [sys.executable, "-m", "numbrix_curses", "play", "-"], input=UNIQUE_3X3,
+        capture_output=True, text=True, env=env, timeout=COMMAND_TIMEOUT,
+        start_new_session=True,
+    )
+    assert result.returncode == 2
+    assert_one_line_error(result, "numbrix play: the puzzle came on standard input, and "
+                                  "there is no terminal to play it in")
+    empty = subprocess.run(
+        [sys.executable, "-m", "numbrix_curses", "play", "-"], input="",
+        capture_output=True, text=True, env=env, timeout=COMMAND_TIMEOUT,
+        start_new_session=True,
+    )
+    assert_one_line_error(empty, "<stdin>:1:1: file is empty")
 
 
 def test_play_unknown_puzzle_number(run_numbrix, puzzle_file):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from typing import TYPE_CHECKING
 
 from numbrix_curses.cli.common import STDIN, UsageError, display_name, load_puzzles, one_line
@@ -18,7 +19,7 @@ def configure_play(parser: argparse.ArgumentParser) -> None:
         "file",
         metavar="FILE",
         nargs="?",
-        help="puzzle file (default: the bundled puzzles)",
+        help="puzzle file, or - for standard input (default: the bundled puzzles)",
     )
     parser.add_argument(
         "--puzzle",
@@ -87,12 +88,14 @@ def _label_number(choice: str, file: str | None) -> str | None:
 def play_command(args: argparse.Namespace) -> int:
     file = getattr(args, "file", None)
     choice = getattr(args, "puzzle", None)
-    if file == STDIN:
+    if file == STDIN and sys.platform == "win32":
         # curses reads the keyboard from standard input, so it cannot also carry the puzzle
         raise UsageError("numbrix play: needs a puzzle file, not standard input (-)")
     label = None
     if file is not None:
         puzzles = load_puzzles(file)
+        if file == STDIN:
+            _keyboard_from_terminal()
         number = _pick_puzzle(puzzles, choice, file, file)
         puzzle = puzzles[number - 1]
         source: str | None = file
@@ -114,6 +117,20 @@ def play_command(args: argparse.Namespace) -> int:
     from numbrix_curses.ui.app import run_app  # only play needs curses
 
     return int(run_app(puzzle, source=source, menu=getattr(args, "menu", False), label=label))
+
+
+def _keyboard_from_terminal() -> None:
+    """After the puzzle was read from standard input (`numbrix generate ... | numbrix play
+    -`), point standard input at the terminal: curses reads the keyboard there."""
+    try:
+        fd = os.open("/dev/tty", os.O_RDWR)
+    except OSError:
+        raise UsageError(
+            "numbrix play: the puzzle came on standard input, and there is no terminal to "
+            "play it in"
+        ) from None
+    os.dup2(fd, 0)
+    os.close(fd)
 
 
 def menu_command(args: argparse.Namespace) -> int:
