@@ -28,9 +28,10 @@ from numbrix_curses.ui.actions import Paste
 #: the most characters of one paste kept; the rest is read and dropped. A 30x30 board copied
 #: off the screen with its walls is about 9,000 characters.
 MAX_PASTE_CHARS = 100_000
-#: how long the rest of a paste may keep the app waiting between two characters (a terminal
-#: that never sends the end marker must not hang the app)
-_GAP_MS = 300
+#: how long the rest of a paste may keep the app waiting between two characters: long
+#: enough for a paste that comes over a slow link in pieces, short enough that a terminal
+#: that never sends the end marker does not seem to hang the app
+_GAP_MS = 1000
 #: how long to wait for the rest of the start marker after its first character: it comes
 #: in the same write, so at once, and a bare Escape should not lag
 _MARKER_MS = 30
