@@ -31,7 +31,7 @@ POSIX_NAMES = {
                "siginterrupt", "ITIMER_REAL"},
     "os": {"fork", "forkpty", "getuid", "geteuid", "getgid", "setsid", "killpg", "getpgid",
            "setpgid", "mkfifo", "O_NONBLOCK", "WNOHANG", "nice", "getloadavg", "sync",
-           "openpty", "ttyname", "getppid", "chown", "lchown"},
+           "openpty", "ttyname", "getppid", "chown", "lchown", "ctermid"},
 }
 #: tests that make a guard (an `if` or a conditional expression mentioning one of these)
 GUARDS = ("hasattr(", "sys.platform", "os.name", "getattr(")

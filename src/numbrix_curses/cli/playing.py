@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from typing import TYPE_CHECKING
 
 from numbrix_curses.cli.common import STDIN, UsageError, display_name, load_puzzles, one_line
@@ -88,8 +87,9 @@ def _label_number(choice: str, file: str | None) -> str | None:
 def play_command(args: argparse.Namespace) -> int:
     file = getattr(args, "file", None)
     choice = getattr(args, "puzzle", None)
-    if file == STDIN and sys.platform == "win32":
-        # curses reads the keyboard from standard input, so it cannot also carry the puzzle
+    if file == STDIN and not hasattr(os, "ctermid"):
+        # curses reads the keyboard from standard input, so it cannot also carry the puzzle,
+        # unless the terminal can be opened by name afterwards (POSIX: see below)
         raise UsageError("numbrix play: needs a puzzle file, not standard input (-)")
     label = None
     if file is not None:
@@ -122,8 +122,9 @@ def play_command(args: argparse.Namespace) -> int:
 def _keyboard_from_terminal() -> None:
     """After the puzzle was read from standard input (`numbrix generate ... | numbrix play
     -`), point standard input at the terminal: curses reads the keyboard there."""
+    terminal = getattr(os, "ctermid")  # (checked by the caller: POSIX only)
     try:
-        fd = os.open("/dev/tty", os.O_RDWR)
+        fd = os.open(terminal(), os.O_RDWR)
     except OSError:
         raise UsageError(
             "numbrix play: the puzzle came on standard input, and there is no terminal to "
