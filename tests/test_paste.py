@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from numbrix_curses.ui import paste as paste_module
 from numbrix_curses.ui.actions import Paste
+from numbrix_curses.ui.entry import file_stem
 from numbrix_curses.ui.paste import (
     MAX_PASTE_CHARS,
     BracketedPaste,
@@ -189,6 +189,19 @@ def test_a_puzzle_pasted_where_the_size_is_chosen_brings_its_size(state: Path):
         term.paste(DEMO_TEXT)
         term.wait_text("Unique: exactly one solution")
         assert cells(board, 4, 4) == GIVENS
+        term.send("e")  # its id names the file offered
+        term.wait_text("File to write")
+        term.wait_text("demo.txt")
+        term.send_key("escape")
+        term.wait_gone("File to write")
+        term.send("p")  # and the puzzle in play
+        term.wait_text("Numbrix · demo")
+
+
+def test_a_pasted_id_is_made_a_file_name():
+    assert file_stem("parade 2026/11/22") == "parade-2026-11-22"
+    assert file_stem("../../secret") == "secret"
+    assert file_stem("...") == "" and file_stem(None) == ""
 
 
 def test_what_is_not_a_puzzle_is_said_with_its_place(state: Path):

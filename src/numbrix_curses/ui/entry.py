@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import curses
 import os
+import re
 
 import numpy as np
 
@@ -70,6 +71,15 @@ STATUS_BAR_KEYS = (
     KeyHelp("back", "q", Command.QUIT),
 )
 STATUS_ROWS = 4
+
+
+def file_stem(name: str | None) -> str:
+    """`name` (a pasted puzzle's id) made a file name: letters, digits, dots, dashes and
+    underscores kept, any run of other characters one dash; "" when nothing is left."""
+    if not name:
+        return ""
+    stem = re.sub(r"[^\w.-]+", "-", name, flags=re.ASCII).strip("-.")
+    return stem[:60]
 
 
 class EntrySizeScreen(Screen):
@@ -162,6 +172,8 @@ class EntryScreen(BoardScreen):
         self.suspects: Suspects | None = None
         self.suspects_revision = -1
         self.suspects_job: ThreadJob | None = None
+        #: the id of a pasted puzzle: it names the puzzle in play and the file offered
+        self.name: str | None = None
 
     @classmethod
     def holding(cls, ctx: AppContext, pasted: PastedPuzzle) -> "EntryScreen":
@@ -272,6 +284,7 @@ class EntryScreen(BoardScreen):
         if refusal is Refusal.NOTHING_TO_FILL:
             self.message = Message("The grid holds that puzzle already.")
             return
+        self.name = pasted.puzzle.id or self.name
         self._check()
         if self.job is not None:
             self.message = Message(f"Pasted {pasted.describe()}; checking... (Esc cancels)")
@@ -449,7 +462,7 @@ class EntryScreen(BoardScreen):
             self._check()
             return None
         status = result.status.value
-        label = f"typed {self.game.rows}x{self.game.cols}"
+        label = self._label()
         from numbrix_curses.ui.play import PlayScreen
 
         # (the check's solve goes with it: the play screen need not solve the puzzle again)
@@ -469,7 +482,11 @@ class EntryScreen(BoardScreen):
             return None
         from numbrix_curses.ui.watch import WatchScreen
 
-        return Push(WatchScreen(self.ctx, puzzle, f"typed {self.game.rows}x{self.game.cols}"))
+        return Push(WatchScreen(self.ctx, puzzle, self._label()))
+
+    def _label(self) -> str:
+        """What the puzzle is called in play and while watched."""
+        return self.name or f"typed {self.game.rows}x{self.game.cols}"
 
     def _ask_path(self) -> Nav | None:
         puzzle = self._puzzle_or_say_why()
@@ -479,7 +496,8 @@ class EntryScreen(BoardScreen):
         return Push(TextPromptScreen(
             self.ctx, "Save the puzzle", "File to write (the text format):",
             lambda text: self._save_to(text, puzzle),
-            initial=self.saved_path or f"numbrix-{rows}x{cols}.txt", ok="save",
+            initial=self.saved_path or f"{file_stem(self.name) or f'numbrix-{rows}x{cols}'}.txt",
+            ok="save",
             hint="Typing replaces the name, an arrow key edits it. A relative path is written "
             f"in {home_short(os.getcwd())}, whole or not at all.",
         ))
