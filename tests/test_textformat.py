@@ -289,6 +289,31 @@ def test_a_board_drawn_as_the_app_draws_it_reads_back():
     assert parse_one("+---+\n|   |\n| 2 |\n+---+\n").givens.tolist() == [[0], [2]]
 
 
+def test_the_marks_the_app_sets_before_numbers_are_left_out_of_a_copied_board():
+    """A board copied after a check ("!" on a number that cannot be right), from the type-in
+    screen ("?" on the likely slip, "*" where a second solution differs): the marks are
+    the app's, not the puzzle's."""
+    walled = (
+        "┌────┬────┬────┐\n"
+        "│ !1 │    │ *3 │\n"
+        "├────┼────┼────┤\n"
+        "│    │?   │    │\n"
+        "├────┼────┼────┤\n"
+        "│    │    │ ?9 │\n"
+        "└────┴────┴────┘\n"
+    )
+    assert parse_one(walled).givens.tolist() == SMALL_GIVENS
+    framed = " ┌───────────┐\n │ !1  ·  *3 │\n │  · ?·   · │\n │  ·  · ?9  │\n └───────────┘\n"
+    assert parse_one(framed).givens.tolist() == SMALL_GIVENS
+
+
+def test_a_question_mark_is_a_blank():
+    assert parse_one("1 ? 3\n? ?? ?\n? ? 9\n").givens.tolist() == SMALL_GIVENS
+    assert parse_one("1,?,3\n,,\n,,9\n").givens.tolist() == SMALL_GIVENS
+    # a mark before a number is an error outside a board drawn as the app draws it
+    assert "'!3' is not a number" in parse_error("1 . !3\n. . .\n. . 9\n").message
+
+
 def test_puzzle_label():
     puzzles = parse_puzzles("# id: named\n1\n\n1\n", "f.txt")
     assert puzzle_label(puzzles[0], "f.txt", 1) == "named"
@@ -358,8 +383,8 @@ def test_comma_separated_cells(text):
     "text, line, col, message",
     [
         ("1,,3\n,,\n,9\n", 3, 3, "row has 2 cells, expected 3"),
-        ("1, x ,3\n,,\n,,9\n", 1, 4, "'x' is not a number or a blank (. _ - 0)"),
-        ("1 2,,3\n,,\n,,9\n", 1, 1, "'1 2' is not a number or a blank (. _ - 0)"),
+        ("1, x ,3\n,,\n,,9\n", 1, 4, "'x' is not a number or a blank (. _ - ? 0)"),
+        ("1 2,,3\n,,\n,,9\n", 1, 1, "'1 2' is not a number or a blank (. _ - ? 0)"),
         ("1,,3\n,,\n,,9,\n", 3, 5, "row has 4 cells, expected 3"),
     ],
     ids=["short-row", "junk", "two-numbers-in-a-field", "trailing-comma"],
@@ -755,9 +780,12 @@ def test_random_grids_round_trip_through_both_writers(puzzle):
         assert back.metadata == puzzle.metadata
 
 
-def drawn_walled(grid: np.ndarray, panel: list[str], ascii_only: bool) -> str:
+def drawn_walled(grid: np.ndarray, panel: list[str], ascii_only: bool,
+                 marks: dict[int, str] | None = None) -> str:
     """`grid` drawn as the play screen draws it: a wall round every cell, consecutive numbers
-    joined through the wall between them, `panel` lines beside the rows."""
+    joined through the wall between them, `panel` lines beside the rows, `marks` (by cell)
+    before the numbers."""
+    marks = marks or {}
     h, v, link_across, link_down = ("-", "|", "-", "|") if ascii_only else ("─", "│", "━", "┃")
     corners = "+" * 9 if ascii_only else "┌┬┐├┼┤└┴┘"
     rows, cols = grid.shape
@@ -777,7 +805,7 @@ def drawn_walled(grid: np.ndarray, panel: list[str], ascii_only: bool) -> str:
     for r in range(rows):
         out = v
         for c in range(cols):
-            out += f"{grid[r, c] or '':>{width - 1}} "
+            out += marks.get(r * cols + c, " ") + f"{grid[r, c] or '':>{width - 2}} "
             if c < cols - 1:
                 a, b = int(grid[r, c]), int(grid[r, c + 1])
                 out += link_across if a and b and abs(a - b) == 1 else v
@@ -786,13 +814,17 @@ def drawn_walled(grid: np.ndarray, panel: list[str], ascii_only: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
-def drawn_framed(grid: np.ndarray, ascii_only: bool) -> str:
-    """`grid` as the play screen draws a board too large for walls: numbers in a frame."""
+def drawn_framed(grid: np.ndarray, ascii_only: bool, marks: dict[int, str] | None = None) -> str:
+    """`grid` as the play screen draws a board too large for walls: numbers in a frame,
+    `marks` (by cell) before them."""
+    marks = marks or {}
     (h, v, corners, empty) = ("-", "|", "++++", ".") if ascii_only else ("─", "│", "┌┐└┘", "·")
     rows, cols = grid.shape
     width = len(str(rows * cols)) + 2
     inner = [
-        "".join(f"{grid[r, c] or empty:>{width}}" for c in range(cols)) + " " for r in range(rows)
+        "".join(marks.get(r * cols + c, " ") + f"{grid[r, c] or empty:>{width - 1}}"
+                for c in range(cols)) + " "
+        for r in range(rows)
     ]
     edge = h * len(inner[0])
     return "\n".join([f"{corners[0]}{edge}{corners[1]}", *(f"{v}{line}{v}" for line in inner),
@@ -801,10 +833,11 @@ def drawn_framed(grid: np.ndarray, ascii_only: bool) -> str:
 
 @settings(max_examples=100, deadline=None)
 @given(puzzles(), st.lists(st.sampled_from(["", "   Size    9x9  easy", "   Keys", "   u undo"]),
-                           max_size=3), st.booleans())
-def test_random_grids_drawn_as_the_app_draws_them_read_back(puzzle, panel, ascii_only):
-    for text in (drawn_walled(puzzle.givens, panel, ascii_only),
-                 drawn_framed(puzzle.givens, ascii_only)):
+                           max_size=3), st.booleans(),
+       st.dictionaries(st.integers(0, 143), st.sampled_from("!?*"), max_size=6))
+def test_random_grids_drawn_as_the_app_draws_them_read_back(puzzle, panel, ascii_only, marks):
+    for text in (drawn_walled(puzzle.givens, panel, ascii_only, marks),
+                 drawn_framed(puzzle.givens, ascii_only, marks)):
         assert parse_one(text).givens.tolist() == puzzle.givens.tolist(), text
 
 

@@ -87,6 +87,9 @@ _BOX_DRAWING = _BOX_CORNERS + "│┃║━─═\u00b7"
 _RULE_CHARS = _JUNCTIONS + "-─━═|┃ "  # (a rule line, the path crossing it included)
 _TO_ASCII = str.maketrans({**dict.fromkeys(_BOX_CORNERS, "+"), **dict.fromkeys("│┃║", "|"),
                            **dict.fromkeys("─━═", "-"), "\u00b7": "."})
+# What the app draws before a number in a cell to mark it: a number a check found wrong,
+# the given a slip most likely hides, a cell where two solutions differ.
+_MARKS = "!?*"
 # What a grid line that is no row becomes (a frame's edge, a Markdown delimiter): a comment,
 # which the reader skips, so the lines after it keep their numbers in messages.
 _LEFT_OUT = "#"
@@ -208,9 +211,10 @@ def _check_text(text: str, filename: str) -> str:
 
 def _cell_value(token: str) -> int | None:
     """The value of a cell token (0 = blank), or None when it is neither number nor blank."""
-    if token in BLANK_TOKENS or not token.strip("._-\u00b7"):
+    if token in BLANK_TOKENS or not token.strip("._-\u00b7?"):
         # ("__" or ".." too: a blank as wide as the two-digit numbers around it; "·" is the
-        # app's blank, in a board copied off its screen)
+        # app's blank, in a board copied off its screen; "?" is how many write a cell not
+        # known)
         return 0
     if token.isdigit() and token.isascii():
         digits = token.lstrip("0")
@@ -226,7 +230,7 @@ def _junk(row: _Row, index: int, filename: str) -> ParseError:
         filename,
         row.line,
         row.col(index),
-        f"{cut_short(token)!r} is not a number or a blank (. _ - 0)",
+        f"{cut_short(token)!r} is not a number or a blank (. _ - ? 0)",
     )
 
 
@@ -345,7 +349,10 @@ def _as_drawn_by_us(lines: list[str]) -> list[str]:
                 walls = [line.index(first), max(line.rfind(wall) for wall in _WALLS)]
             else:
                 walls, line = junctions, line[: junctions[-1] + 1]
-            cells = ["." if char == "\u00b7" else char for char in line]
+            # (the marks the app sets before a number, such as "!" on one a check found
+            # wrong, are no part of the puzzle)
+            cells = ["." if char == "\u00b7" else " " if char in _MARKS else char
+                     for char in line]
             for j in walls:
                 cells[j] = " " if framed else "|"
             lines[i] = "".join(cells)
