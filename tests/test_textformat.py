@@ -271,6 +271,12 @@ def test_a_board_drawn_as_the_app_draws_it_reads_back():
         " └──────┘\n"
     )
     assert parse_one(framed).givens.tolist() == SMALL_GIVENS
+    # ... and copied with the panel beside it, as whole screen lines
+    framed_and_panel = (
+        " ┌───────────┐\n │  1  ·  3  │   Size    3x3\n │  ·  ·  ·  │   Placed  2 of 9\n"
+        " │  ·  ·  9  │\n └───────────┘   Keys\n"
+    )
+    assert parse_one(framed_and_panel).givens.tolist() == SMALL_GIVENS
     # as other programs draw boards: double or heavy lines
     double = (
         "╔═══╦═══╦═══╗\n║ 1 ║   ║ 3 ║\n╠═══╬═══╬═══╣\n"
@@ -814,10 +820,12 @@ def drawn_walled(grid: np.ndarray, panel: list[str], ascii_only: bool,
     return "\n".join(lines) + "\n"
 
 
-def drawn_framed(grid: np.ndarray, ascii_only: bool, marks: dict[int, str] | None = None) -> str:
+def drawn_framed(grid: np.ndarray, ascii_only: bool, marks: dict[int, str] | None = None,
+                 panel: list[str] | None = None) -> str:
     """`grid` as the play screen draws a board too large for walls: numbers in a frame,
-    `marks` (by cell) before them."""
+    `marks` (by cell) before them, `panel` lines beside the rows."""
     marks = marks or {}
+    panel = panel or [""]
     (h, v, corners, empty) = ("-", "|", "++++", ".") if ascii_only else ("─", "│", "┌┐└┘", "·")
     rows, cols = grid.shape
     width = len(str(rows * cols)) + 2
@@ -827,7 +835,8 @@ def drawn_framed(grid: np.ndarray, ascii_only: bool, marks: dict[int, str] | Non
         for r in range(rows)
     ]
     edge = h * len(inner[0])
-    return "\n".join([f"{corners[0]}{edge}{corners[1]}", *(f"{v}{line}{v}" for line in inner),
+    rows_drawn = (f"{v}{line}{v}{panel[r % len(panel)]}" for r, line in enumerate(inner))
+    return "\n".join([f"{corners[0]}{edge}{corners[1]}", *rows_drawn,
                       f"{corners[2]}{edge}{corners[3]}"]) + "\n"
 
 
@@ -837,7 +846,7 @@ def drawn_framed(grid: np.ndarray, ascii_only: bool, marks: dict[int, str] | Non
        st.dictionaries(st.integers(0, 143), st.sampled_from("!?*"), max_size=6))
 def test_random_grids_drawn_as_the_app_draws_them_read_back(puzzle, panel, ascii_only, marks):
     for text in (drawn_walled(puzzle.givens, panel, ascii_only, marks),
-                 drawn_framed(puzzle.givens, ascii_only, marks)):
+                 drawn_framed(puzzle.givens, ascii_only, marks, panel)):
         assert parse_one(text).givens.tolist() == puzzle.givens.tolist(), text
 
 

@@ -315,7 +315,8 @@ def _as_drawn_by_us(lines: list[str]) -> list[str]:
     framed = (
         len(junctions) == 2
         and not any(_opens_with(lines[i], _JUNCTIONS) for i in inner)
-        and all(lines[i][junctions[0] + 1 : junctions[1]].strip(_WALLS + " ") for i in inner)
+        and all(lines[i][junctions[0] + 1 : junctions[1]].strip(_WALLS + _MARKS + " ")
+                for i in inner)
     )
 
     def lined_up(line: str) -> bool:
@@ -345,6 +346,8 @@ def _as_drawn_by_us(lines: list[str]) -> list[str]:
             )
         elif _opens_with(line, _WALLS) and (framed or lined_up(line)):
             if framed:
+                if len(line) > junctions[1] and line[junctions[1]] in _WALLS:
+                    line = line[: junctions[1] + 1]  # (the panel beside it, when copied)
                 # (a frame copied by hand need not line up with its top: take its two walls)
                 walls = [line.index(first), max(line.rfind(wall) for wall in _WALLS)]
             else:
