@@ -643,6 +643,27 @@ def test_new_puzzle_screen(state: Path):
         term.wait_text("5x5")
 
 
+def test_a_new_puzzle_may_be_wide(state: Path):
+    from numbrix_curses.jobs import generator_available
+
+    if not generator_available():
+        pytest.skip("no generator in this version")
+    with menu(state) as term:
+        term.send("n")
+        term.wait_text("Pick a size and a difficulty:")
+        term.wait_text("7x7")
+        term.send("6")  # size 6
+        term.wait_text("6x6")
+        term.send_key("down")
+        term.send_key("down")
+        term.send_key("right")  # wide: a third more columns
+        term.wait_text("wide")
+        term.wait_text("6x8")
+        term.send("g")
+        term.wait_text("Placed", timeout=30)
+        term.wait_match(r"Size +6x8\b")
+
+
 def test_new_puzzle_generation_can_be_cancelled(state: Path):
     from numbrix_curses.jobs import generator_available
 

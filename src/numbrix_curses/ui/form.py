@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import curses
 from dataclasses import dataclass
+from typing import Callable
 
 from numbrix_curses.ui.actions import Action, Adjust, Command, Digit, Focus, Hotkey, MoveCursor
 from numbrix_curses.ui.draw import put
@@ -24,13 +25,16 @@ class Field:
     numeric: bool = False
     #: how a value is shown ("7" as "7x7"); the value itself by default
     template: str = "{}"
+    #: how a value is shown when that depends on more than the value (on another field,
+    #: say): takes the place of `template`
+    describe: Callable[[str], str] | None = None
 
     @property
     def value(self) -> str:
         return self.values[self.index]
 
     def shown(self, value: str) -> str:
-        return self.template.format(value)
+        return self.describe(value) if self.describe is not None else self.template.format(value)
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ class MenuScreen(Screen):
             items.append(MenuItem("c", "Continue", detail, self._continue))
         items += [
             MenuItem("l", "Puzzle library", "the bundled puzzles", self._library),
-            MenuItem("n", "New puzzle", "generate one, 5x5 to 15x15", self._new),
+            MenuItem("n", "New puzzle", "generate one, 5x5 to 15x20", self._new),
             MenuItem("o", "Open file", "play a puzzle from a file", self._open),
             MenuItem("t", "Type in a puzzle",
                      "enter or paste a puzzle, and check it" if self.ctx.paste

@@ -1,4 +1,5 @@
-"""New puzzle: pick a size and difficulty, generate it on the spot, play it.
+"""New puzzle: pick a size, a difficulty and a shape (square or wide), generate it on the spot,
+play it.
 
 Generation runs in a child process (`jobs.generation_job`) while the screen shows a spinner
 and the time so far; Escape (or the Cancel button) kills it at once.
@@ -29,7 +30,14 @@ from numbrix_curses.ui.screen import (
 
 SIZES = [str(n) for n in range(5, 16)]
 DIFFICULTIES = ["easy", "medium", "hard", "fiendish"]
+#: square boards, or wide ones (a third more columns than rows), which suit a terminal
+SHAPES = ["square", "wide"]
 PROMPT = "Pick a size and a difficulty:"
+
+
+def board_shape(size: int, shape: str) -> tuple[int, int]:
+    """(rows, columns) of a board of `size` rows in `shape`: 9 wide is 9x12."""
+    return (size, size) if shape == "square" else (size, round(size * 4 / 3))
 NOT_AVAILABLE = "The puzzle generator is not part of this version yet."
 
 
@@ -37,8 +45,10 @@ class NewPuzzleScreen(Screen):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
         self.form = Form(
-            [Field("Size", SIZES, SIZES.index("7"), numeric=True, template="{0}x{0}"),
-             Field("Difficulty", DIFFICULTIES, 0)],
+            [Field("Size", SIZES, SIZES.index("7"), numeric=True,
+                   describe=lambda size: "{}x{}".format(*board_shape(int(size), self._shape()))),
+             Field("Difficulty", DIFFICULTIES, 0),
+             Field("Shape", SHAPES, 0)],
             [Button("g Generate", "g", Hotkey("g")), Button("Esc Back", "\x1b", Command.BACK)],
         )
         self.job: ProcessJob | None = None
@@ -72,17 +82,20 @@ class NewPuzzleScreen(Screen):
             self._start()
         return None
 
+    def _shape(self) -> str:
+        return self.form.fields[2].value
+
     def _start(self) -> None:
         if not generator_available():
             self.message = Message(NOT_AVAILABLE, MessageKind.ERROR)
             return
-        size = int(self.form.fields[0].value)
+        rows, cols = board_shape(int(self.form.fields[0].value), self._shape())
         difficulty = self.form.fields[1].value
         seed = random.SystemRandom().randrange(2**31)
-        self.wanted = f"{size}x{size} {difficulty}"
+        self.wanted = f"{rows}x{cols} {difficulty}"
         self.message = None
         try:
-            self.job = generation_job(size, size, difficulty, seed)
+            self.job = generation_job(rows, cols, difficulty, seed)
         except OSError as error:
             self.message = Message(f"Could not start the generator: {error}", MessageKind.ERROR)
 
