@@ -13,8 +13,10 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from numbrix_curses import solver
 from numbrix_curses.game import Game
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store, puzzle_key
@@ -277,6 +279,28 @@ def test_solving_marks_the_library_and_keeps_the_best_time(state: Path):
         term.click_text(first.id)
         term.wait_text("Solved before; best time 1:15.")
     assert key in store(state).records()
+
+
+def test_back_from_solving_a_library_puzzle_the_next_unsolved_is_selected(state: Path):
+    from numbrix_curses.library import load_bundled
+
+    first, second, third = load_bundled()[:3]
+    store(state).record_solve(second, second.id, 60.0, 20)  # solved before: skipped
+    with menu(state) as term:
+        term.send("l")
+        term.wait_text(first.id)
+        term.send("\r")
+        wait_play(term)
+        board = Board(term, 4)
+        [answer] = solver.solve(first).solutions
+        for row, col in zip(*np.nonzero(first.givens == 0)):
+            board.click(int(row), int(col))
+            term.send(str(answer[row, col]))
+        term.wait_text("Solved in")
+        term.send("q")
+        term.wait_message(f"Solved. Next: {third.id} (Enter plays it).")
+        term.send("\r")  # it is the one selected
+        term.wait_text(f"Numbrix · {third.id}")
 
 
 def test_corrupt_save_is_set_aside_with_a_message(state: Path, demo: Path):

@@ -87,9 +87,27 @@ class PuzzleListScreen(Screen):
             store.problems.clear()
 
     def uncovered(self) -> None:
+        before = self._solved(self.selected)
         self._load_marks()
+        if before or not self._solved(self.selected):
+            return
+        # Back from solving the selected puzzle: the next one to play is the next unsolved.
+        following = next((i for i in range(self.selected + 1, len(self.entries))
+                          if not self._solved(i)), None)
+        if following is not None:
+            self.selected = following
+            self.message = Message(
+                f"Solved. Next: {self.entries[following].label} (Enter plays it).",
+                MessageKind.SUCCESS)
+
+    def _solved(self, index: int) -> bool:
+        if not 0 <= index < len(self.entries):
+            return False
+        record = self.records.get(puzzle_key(self.entries[index].puzzle))
+        return record is not None and record.solved
 
     def handle(self, action: Action) -> Nav | None:
+        self.message = None
         count = len(self.entries)
         if action is Command.BACK:
             return Pop()
