@@ -479,16 +479,31 @@ def test_command_help(run_numbrix):
 def test_play_of_standard_input_without_a_terminal_says_so(tmp_path: Path):
     """`play -` reads the puzzle from standard input, then the keyboard from the terminal;
     a process with no terminal at all (a new session) gets one line, not a hang."""
+    import pty
+
     env = cli_env()
     env["XDG_STATE_HOME"] = str(tmp_path / "state")
-    result = subprocess.run(
+    # Output to a terminal, but none to read keys from: a new session has no controlling
+    # terminal, and a terminal handed down as output does not become one.
+    main, side = pty.openpty()
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "numbrix_curses", "play", "-"], input=UNIQUE_3X3,
+            stdout=side, stderr=subprocess.PIPE, text=True, env=env, timeout=COMMAND_TIMEOUT,
+            start_new_session=True,
+        )
+    finally:
+        os.close(side)
+        os.close(main)
+    assert result.returncode == 2
+    assert result.stderr == ("numbrix play: the puzzle came on standard input, and there is "
+                             "no terminal to play it in\n")
+    # Output that is no terminal: the app says so, as for any puzzle.
+    piped = subprocess.run(
         [sys.executable, "-m", "numbrix_curses", "play", "-"], input=UNIQUE_3X3,
         capture_output=True, text=True, env=env, timeout=COMMAND_TIMEOUT,
-        start_new_session=True,
     )
-    assert result.returncode == 2
-    assert_one_line_error(result, "numbrix play: the puzzle came on standard input, and "
-                                  "there is no terminal to play it in")
+    assert_one_line_error(piped, "numbrix: the app needs a terminal")
     empty = subprocess.run(
         [sys.executable, "-m", "numbrix_curses", "play", "-"], input="",
         capture_output=True, text=True, env=env, timeout=COMMAND_TIMEOUT,

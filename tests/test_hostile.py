@@ -562,6 +562,10 @@ def argv_files() -> Iterator[dict[str, str]]:
             paths["odd-name"] = paths["good"]
         (root / "dir").mkdir()
         paths["dir"] = str(root / "dir")
+        # where the commands run: a relative name among the values ("--output fiendish")
+        # writes a file there, not in the directory the tests were started from
+        (root / "scratch").mkdir()
+        paths["scratch"] = str(root / "scratch")
         locked = root / "locked"
         locked.mkdir()
         (locked / "secret.txt").write_text(GOOD)
@@ -657,7 +661,12 @@ def test_any_command_line_ends_with_a_documented_code_and_no_traceback(
                        or len(args[at]) > 3)
         if not any(o in args for o in ("--size", "--rows", "--cols")):
             args += ["--size", "3"]
-    code, out, err = _run_in_process(args, stdin_bytes, encoding)
+    started_in = os.getcwd()
+    os.chdir(argv_files["scratch"])
+    try:
+        code, out, err = _run_in_process(args, stdin_bytes, encoding)
+    finally:
+        os.chdir(started_in)
     assert code in CLI_EXIT_CODES, (args, code, err)
     assert "Traceback" not in err and "Traceback" not in out, err
     if code == 2 and not any(a in ("--help", "-h") for a in args):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from typing import TYPE_CHECKING
 
 from numbrix_curses.cli.common import STDIN, UsageError, display_name, load_puzzles, one_line
@@ -94,7 +95,9 @@ def play_command(args: argparse.Namespace) -> int:
     label = None
     if file is not None:
         puzzles = load_puzzles(file)
-        if file == STDIN:
+        if file == STDIN and sys.stdout.isatty():
+            # (with no terminal for output, the app says so itself: standard input is
+            # left as it is)
             _keyboard_from_terminal()
         number = _pick_puzzle(puzzles, choice, file, file)
         puzzle = puzzles[number - 1]
