@@ -1,0 +1,119 @@
+"""Boards as the app draws them on screen, read back when copied off it: walls round every
+cell with the path drawn through them, or numbers in a frame, in box-drawing characters or
+ASCII (and the heavy and double lines other programs draw boards with).
+
+`textformat` hands each grid's lines here first (`as_drawn_by_us`); what comes back is in
+the forms it reads (the boxed form, a compact grid), with columns where they were, so its
+errors still point at the cell the reader sees.
+"""
+from __future__ import annotations
+
+# The app's walls, as box-drawing or ASCII characters (see `as_drawn_by_us`; `ui.theme`'s
+# glyphs are what it draws with, and the screen-copy test in tests/test_ui.py holds the two
+# together): corners and crossings, vertical walls (a link across a wall stands in it), and
+# what else it draws.
+# (Heavy and double lines too, as other programs draw boards with them.)
+_BOX_CORNERS = "┌┬┐├┼┤└┴┘┏┳┓┣╋┫┗┻┛╔╦╗╠╬╣╚╩╝"
+_JUNCTIONS = "+" + _BOX_CORNERS
+_WALLS = "|│┃║━"
+_BOX_DRAWING = _BOX_CORNERS + "│┃║━─═\u00b7"
+_RULE_CHARS = _JUNCTIONS + "-─━═|┃ "  # (a rule line, the path crossing it included)
+_TO_ASCII = str.maketrans({**dict.fromkeys(_BOX_CORNERS, "+"), **dict.fromkeys("│┃║", "|"),
+                           **dict.fromkeys("─━═", "-"), "\u00b7": "."})
+# What the app draws before a number in a cell to mark it: a number a check found wrong,
+# the given a slip most likely hides, a cell where two solutions differ.
+_MARKS = "!?*"
+# What a grid line that is no row becomes (a frame's edge here, a Markdown delimiter in
+# `textformat`): a comment, which the reader skips, so the lines after it keep their
+# numbers in messages.
+LEFT_OUT = "#"
+
+
+def grid_line_indices(lines: list[str]) -> list[int]:
+    """Where the grid lines of `lines` are: every line but the comments among them."""
+    return [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")]
+
+
+def as_drawn_by_us(lines: list[str]) -> list[str]:
+    """`lines` of a grid copied from the app's screen, in the forms `textformat` reads; other
+    grids as they are. Columns stay where they were, so errors point at the
+    cell the reader sees.
+
+    The app draws a board with box-drawing lines, or ASCII ones on a terminal without them:
+
+    - with a wall round every cell and the path drawn between cells through the walls
+      (``│ 25 ━ 26 │``, ``├  ┃ ┼────┤``; in ASCII ``| 25 - 26 |``, ``+  | +----+``): read
+      as the boxed form, the columns taken from the first rule line, a link in a wall read
+      as the wall. Whatever a copied line holds past the board's right edge (the panel
+      beside it) is dropped. An ASCII grid is read so only when every line lines up with
+      the first, which the boxed form's own lines always do (they read as ever).
+    - as numbers in a frame, ``·`` (or ``.``) for a blank, when the walls do not fit the
+      screen: read as a compact grid.
+    """
+    grid = grid_line_indices(lines)
+    if not grid:
+        return lines
+    top = lines[grid[0]]
+    junctions = [i for i, char in enumerate(top) if char in _JUNCTIONS]
+    if not junctions or top[: junctions[0]].strip():
+        return lines
+    drawn = any(char in _BOX_DRAWING for i in grid for char in lines[i])
+    # A frame round numbers has no rule lines inside and no empty row (its blanks are dots);
+    # a boxed board one cell wide may have both, and reads as a boxed board.
+    inner = grid[1:-1]
+    framed = (
+        len(junctions) == 2
+        and not any(_opens_with(lines[i], _JUNCTIONS) for i in inner)
+        and all(lines[i][junctions[0] + 1 : junctions[1]].strip(_WALLS + _MARKS + " ")
+                for i in inner)
+    )
+
+    def lined_up(line: str) -> bool:
+        rule = _opens_with(line, _JUNCTIONS)
+        if rule and line[junctions[0] : junctions[-1] + 1].strip(_RULE_CHARS):
+            return False  # (something else in a rule line: its error says so)
+        allowed = _JUNCTIONS if rule else _WALLS + "-" if _opens_with(line, _WALLS) else ""
+        # (past the right edge only what is no part of a board, the panel beside it: a row
+        # with more cells than its top edge is an error to report, not cells to drop)
+        beyond = line[junctions[-1] + 1 :]
+        return (
+            bool(allowed)
+            and all(j < len(line) and line[j] in allowed for j in junctions)
+            and not any(char in _JUNCTIONS + _WALLS for char in beyond)
+        )
+
+    if not drawn and not framed and not all(lined_up(lines[i]) for i in grid):
+        return lines
+    lines = list(lines)
+    for i in grid:
+        line = lines[i].rstrip()
+        first = line.lstrip()[:1]
+        if _opens_with(line, _JUNCTIONS) and (framed or lined_up(line)):
+            lines[i] = LEFT_OUT if framed else "".join(
+                " " if j < junctions[0] else "+" if j in junctions else "-"
+                for j in range(junctions[-1] + 1)
+            )
+        elif _opens_with(line, _WALLS) and (framed or lined_up(line)):
+            if framed:
+                if len(line) > junctions[1] and line[junctions[1]] in _WALLS:
+                    line = line[: junctions[1] + 1]  # (the panel beside it, when copied)
+                # (a frame copied by hand need not line up with its top: take its two walls)
+                walls = [line.index(first), max(line.rfind(wall) for wall in _WALLS)]
+            else:
+                walls, line = junctions, line[: junctions[-1] + 1]
+            # (the marks the app sets before a number, such as "!" on one a check found
+            # wrong, are no part of the puzzle)
+            cells = ["." if char == "\u00b7" else " " if char in _MARKS else char
+                     for char in line]
+            for j in walls:
+                cells[j] = " " if framed else "|"
+            lines[i] = "".join(cells)
+        elif drawn:
+            lines[i] = line.translate(_TO_ASCII)  # (an odd line: its error reads plainly)
+    return lines
+
+
+def _opens_with(line: str, chars: str) -> bool:
+    """Whether the first character of `line` past its indent is one of `chars`."""
+    first = line.lstrip()[:1]
+    return bool(first) and first in chars
