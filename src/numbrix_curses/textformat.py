@@ -16,8 +16,8 @@ separated by blank lines::
   (one-word key) that come before the first grid row of the same block are the puzzle's
   metadata, keys lower-cased, each at most once; comments further down a grid are skipped.
 - A grid is consecutive non-blank lines, one row each, cells separated by whitespace. A cell
-  is a positive integer (a given) or a blank: ``.``, ``_``, ``-`` or ``0``, or a run of
-  them (``__``). A row holding a comma or semicolon is split at those instead (a
+  is a positive integer (a given) or a blank: ``.``, ``_``, ``-``, ``?`` or ``0``, or a run
+  of them (``__``). A row holding a comma or semicolon is split at those instead (a
   spreadsheet's CSV): an empty field is a blank, and quotes around a field are dropped.
 - A size line (``9 9``, ``6x10``) right before a grid, or a blank line before it, is
   skipped when it fits the grid (see `_size_line`; above a board two columns wide, only
