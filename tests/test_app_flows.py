@@ -548,6 +548,30 @@ def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_pa
         term.wait_text("Placed  3 of 9")
 
 
+def test_a_puzzle_in_play_is_saved_to_a_file_without_the_numbers_played(
+    state: Path, demo: Path, tmp_path: Path
+):
+    term = start(play_command(str(demo)), state)
+    board = Board(term, 4)
+    target = tmp_path / "kept.txt"
+    target.write_text("old")
+    with term:
+        wait_play(term)
+        board.click(0, 1)
+        term.send("3")
+        board.wait_cell(0, 1, "3")
+        term.send("e")
+        term.wait_text("File to write")
+        term.wait_text("demo.txt")  # named after the puzzle's id, selected
+        term.send(str(target) + "\r")
+        term.wait_text("exists. Replace it?")  # a file is not replaced unasked
+        term.send("y")
+        term.wait_text("Saved the puzzle to")  # (the path, long here, wraps)
+        assert board.number(0, 1) == "3"  # the game goes on as it was
+    [saved] = read_puzzles(str(target))
+    assert saved.givens.tolist() == GIVENS and saved.id == "demo"
+
+
 def test_entry_reports_several_solutions_and_shows_where_they_differ(state: Path):
     term = type_in(state, "3", "3")
     board = Board(term, 3)

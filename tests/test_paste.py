@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from numbrix_curses.ui.actions import Paste
-from numbrix_curses.ui.entry import file_stem
+from numbrix_curses.ui.saving import file_stem
 from numbrix_curses.ui.paste import (
     MAX_PASTE_CHARS,
     BracketedPaste,

@@ -10,8 +10,6 @@ undo and redo work as in play.
 from __future__ import annotations
 
 import curses
-import os
-import re
 
 import numpy as np
 
@@ -21,7 +19,7 @@ from numbrix_curses.jobs import Job, SolveJob, ThreadJob, suspects_job
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
 from numbrix_curses.slips import Suspects
 from numbrix_curses.ui.actions import Action, Command, Paste, UnboundKey
-from numbrix_curses.ui.dialogs import ConfirmScreen, TextPromptScreen, home_short
+from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import put, put_if_fits, wrap_text
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.form import Button, Field, Form
@@ -29,6 +27,7 @@ from numbrix_curses.ui.grid import BoardView, draw_grid
 from numbrix_curses.ui.keys import ENTRY_KEYS
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.paste import NotUnderstood, PastedPuzzle, understand
+from numbrix_curses.ui.saving import file_stem, save_prompt, stem_of
 from numbrix_curses.ui.panel import (
     KeyHelp,
     Message,
@@ -71,15 +70,6 @@ STATUS_BAR_KEYS = (
     KeyHelp("back", "q", Command.QUIT),
 )
 STATUS_ROWS = 4
-
-
-def file_stem(name: str | None) -> str:
-    """`name` (a pasted puzzle's id) made a file name: letters, digits, dots, dashes and
-    underscores kept, any run of other characters one dash; "" when nothing is left."""
-    if not name:
-        return ""
-    stem = re.sub(r"[^\w.-]+", "-", name, flags=re.ASCII).strip("-.")
-    return stem[:60]
 
 
 class EntrySizeScreen(Screen):
@@ -493,47 +483,23 @@ class EntryScreen(BoardScreen):
         if puzzle is None:
             return None
         rows, cols = self.game.rows, self.game.cols
-        return Push(TextPromptScreen(
-            self.ctx, "Save the puzzle", "File to write (the text format):",
-            lambda text: self._save_to(text, puzzle),
-            initial=self.saved_path or f"{file_stem(self.name) or f'numbrix-{rows}x{cols}'}.txt",
-            ok="save",
-            hint="Typing replaces the name, an arrow key edits it. A relative path is written "
-            f"in {home_short(os.getcwd())}, whole or not at all.",
-        ))
+        revision = self.game.revision
 
-    def _save_to(self, text: str, puzzle: Puzzle) -> "str | Nav | None":
-        if not text:
-            return "Type a file name."
-        path = os.path.expanduser(text)
-        if os.path.isdir(path):
-            return f"{text} is a directory."
-        if os.path.exists(path):
-            def overwrite() -> Nav | str | None:
-                error = self._write(path, text, puzzle)
-                return Pop() if error is None else None
+        def saved(typed: str, absolute: str) -> None:
+            self.saved_revision = revision
+            # The next save offers the same file; the message says where it went in full,
+            # as a bare name says nothing about which directory it landed in.
+            self.saved_path = typed
+            self.message = Message(f"Saved to {absolute}.", MessageKind.SUCCESS)
 
-            return Push(ConfirmScreen(self.ctx, f"{text} exists. Replace it?", overwrite))
-        error = self._write(path, text, puzzle)
-        return error if error is not None else Pop()
-
-    def _write(self, path: str, shown: str, puzzle: Puzzle) -> str | None:
-        from numbrix_curses.atomic import write_text_atomic
-        from numbrix_curses.textformat import format_compact
-
-        name = os.path.splitext(os.path.basename(path))[0] or "typed"
-        try:
-            write_text_atomic(path, format_compact(puzzle, metadata={"id": name}))
-        except OSError as error:
-            message = f"Could not write {shown}: {error.strerror or error}"
+        def failed(message: str) -> None:
             self.message = Message(message, MessageKind.ERROR)
-            return message
-        self.saved_revision = self.game.revision
-        # The next save offers the same file; the message says where it went in full, as
-        # a bare name says nothing about which directory it landed in.
-        self.saved_path = shown
-        self.message = Message(f"Saved to {os.path.abspath(path)}.", MessageKind.SUCCESS)
-        return None
+
+        return save_prompt(
+            self.ctx, puzzle,
+            self.saved_path or f"{file_stem(self.name) or f'numbrix-{rows}x{cols}'}.txt",
+            lambda path: {"id": stem_of(path, "typed")}, saved, failed,
+        )
 
     def close(self) -> None:
         for job in (self.job, self.suspects_job):

@@ -42,6 +42,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("p", "pause: hide the board and stop the clock"),
         ("m", "show the moves so far; click one to go back to it (u, r walk them)"),
         ("v", "watch the solver work on this puzzle"),
+        ("e", "save the puzzle (its givens, not your numbers) to a file, to print it or "
+              "pass it on"),
         ("Esc", "end typing, dismiss a hint, cancel thinking, close the moves"),
         ("q", "leave (the game is saved after every move)"),
     ],

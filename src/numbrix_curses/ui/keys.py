@@ -70,6 +70,7 @@ PLAY_KEYS: dict[int | str, Action] = {
     "p": Command.PAUSE,
     "m": Command.HISTORY,
     "v": Command.WATCH,
+    "e": Command.SAVE_FILE,
     "\x1b": Command.CANCEL,  # Enter's work, and it closes the moves list too
 }
 

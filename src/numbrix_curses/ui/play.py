@@ -28,6 +28,7 @@ from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
 from numbrix_curses.ui.keys import PLAY_KEYS
 from numbrix_curses.ui.layout import PANEL_WIDTH, with_message_rows
 from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.saving import file_stem, save_prompt, stem_of
 from numbrix_curses.ui.panel import (
     KeyHelp,
     ListLine,
@@ -248,11 +249,30 @@ class PlayScreen(BoardScreen):
             from numbrix_curses.ui.watch import WatchScreen
 
             return None, Push(WatchScreen(self.ctx, game.puzzle, self.label))
+        elif action is Command.SAVE_FILE:
+            return None, self._ask_path()
         elif isinstance(action, Paste):
             # (a pasted number went into the cell: see `apply_edit`)
             self.message = Message(
                 "To check a pasted puzzle, paste it in the main menu or in Type in a puzzle.")
         return None, None
+
+    def _ask_path(self) -> Nav:
+        """Save the puzzle (its givens, not the numbers played) to a file, to print it or
+        hand it on; it keeps its metadata, named after the file when it has no id."""
+        puzzle = self.game.puzzle
+
+        def saved(typed: str, absolute: str) -> None:
+            self.message = Message(f"Saved the puzzle to {absolute}.", MessageKind.SUCCESS)
+
+        def failed(message: str) -> None:
+            self.message = Message(message, MessageKind.ERROR)
+
+        def metadata(path: str) -> dict[str, str]:
+            return {"id": stem_of(path, "puzzle"), **puzzle.metadata}
+
+        suggested = f"{file_stem(puzzle.id or self.label) or 'numbrix-puzzle'}.txt"
+        return save_prompt(self.ctx, puzzle, suggested, metadata, saved, failed)
 
     def _after_change(self, was_solved: bool, refusal: Refusal | None) -> None:
         record = self.game.solved

@@ -1,0 +1,81 @@
+"""Saving a puzzle to a file from a screen (type-in, play): the prompt for the path, the
+question before a file is replaced, and the write, whole or not at all (`atomic`).
+
+The file holds the puzzle's givens in the compact text form, so every command and the app
+read it back; its metadata is what the screen says (a typed-in puzzle is named after its
+file, a puzzle in play keeps its own).
+"""
+from __future__ import annotations
+
+import os
+import re
+from typing import Callable, Mapping
+
+from numbrix_curses.atomic import write_text_atomic
+from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.textformat import format_compact
+from numbrix_curses.ui.dialogs import ConfirmScreen, TextPromptScreen, home_short
+from numbrix_curses.ui.screen import AppContext, Nav, Pop, Push
+
+
+def save_prompt(
+    ctx: AppContext,
+    puzzle: Puzzle,
+    suggested: str,
+    metadata: Callable[[str], Mapping[str, object]],
+    saved: Callable[[str, str], None],
+    failed: Callable[[str], None],
+) -> Nav:
+    """The prompt for where to write `puzzle`, `suggested` (a file name) offered selected.
+
+    `metadata(path)` gives the metadata written for a file at `path`. After a write,
+    `saved(typed, absolute)` is told the path as typed and in full; `failed(message)` hears
+    of a write that failed after the question whether to replace a file (before it, the
+    prompt itself shows the message, and the path can be changed)."""
+
+    def write(path: str, typed: str) -> str | None:
+        try:
+            write_text_atomic(path, format_compact(puzzle, metadata=metadata(path)))
+        except OSError as error:
+            return f"Could not write {typed}: {error.strerror or error}"
+        saved(typed, os.path.abspath(path))
+        return None
+
+    def submit(text: str) -> "str | Nav | None":
+        if not text:
+            return "Type a file name."
+        path = os.path.expanduser(text)
+        if os.path.isdir(path):
+            return f"{text} is a directory."
+        if os.path.exists(path):
+            def overwrite() -> Nav | None:
+                error = write(path, text)
+                if error is not None:
+                    failed(error)
+                    return None
+                return Pop()
+
+            return Push(ConfirmScreen(ctx, f"{text} exists. Replace it?", overwrite))
+        error = write(path, text)
+        return error if error is not None else Pop()
+
+    return Push(TextPromptScreen(
+        ctx, "Save the puzzle", "File to write (the text format):", submit,
+        initial=suggested, ok="save",
+        hint="Typing replaces the name, an arrow key edits it. A relative path is written "
+        f"in {home_short(os.getcwd())}, whole or not at all.",
+    ))
+
+
+def stem_of(path: str, default: str) -> str:
+    """The file name of `path` without its extension, or `default` when that is empty."""
+    return os.path.splitext(os.path.basename(path))[0] or default
+
+
+def file_stem(name: str | None) -> str:
+    """`name` (a puzzle's id) made a file name: letters, digits, dots, dashes and
+    underscores kept, any run of other characters one dash; "" when nothing is left."""
+    if not name:
+        return ""
+    stem = re.sub(r"[^\w.-]+", "-", name, flags=re.ASCII).strip("-.")
+    return stem[:60]
