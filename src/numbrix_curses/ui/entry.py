@@ -72,6 +72,18 @@ STATUS_BAR_KEYS = (
 STATUS_ROWS = 4
 
 
+def open_pasted(ctx: AppContext, paste: Paste, otherwise: str) -> "EntryScreen | str":
+    """The type-in screen holding a pasted puzzle and checking it; or why the paste is
+    none, for a screen that takes only whole puzzles (`otherwise` says what else it
+    takes: "or choose the size")."""
+    pasted = understand(paste)
+    if isinstance(pasted, PastedPuzzle):
+        return EntryScreen.holding(ctx, pasted)
+    if isinstance(pasted, NotUnderstood):
+        return pasted.reason
+    return f"Paste a whole puzzle here, {otherwise}."
+
+
 class EntrySizeScreen(Screen):
     """Rows and columns of the grid to type into."""
 
@@ -102,11 +114,11 @@ class EntrySizeScreen(Screen):
             return Replace(EntryScreen(self.ctx, rows, cols))
         if isinstance(action, Paste):
             # A whole puzzle pasted here needs no size chosen: it brings its own.
-            pasted = understand(action)
-            if isinstance(pasted, PastedPuzzle):
-                return Replace(EntryScreen.holding(self.ctx, pasted))
-            self.message = (pasted.reason if isinstance(pasted, NotUnderstood)
-                            else "Paste a whole puzzle here, or choose the size.")
+            opened = open_pasted(self.ctx, action, "or choose the size")
+            if isinstance(opened, str):
+                self.message = opened
+                return None
+            return Replace(opened)
         return None
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:

@@ -147,16 +147,13 @@ class MenuScreen(Screen):
     def _paste(self, paste: Paste) -> Nav | None:
         """A puzzle pasted here opens in the type-in screen, checked: the short way from a
         puzzle copied off a web page to its verdict."""
-        from numbrix_curses.ui.entry import EntryScreen
-        from numbrix_curses.ui.paste import NotUnderstood, PastedPuzzle, understand
+        from numbrix_curses.ui.entry import open_pasted
 
-        pasted = understand(paste)
-        if isinstance(pasted, PastedPuzzle):
-            return Push(EntryScreen.holding(self.ctx, pasted))
-        reason = pasted.reason if isinstance(pasted, NotUnderstood) else (
-            "Paste a whole puzzle here to check it and play it.")
-        self.message = Message(reason, MessageKind.ERROR)
-        return None
+        opened = open_pasted(self.ctx, paste, "to check it and play it")
+        if isinstance(opened, str):
+            self.message = Message(opened, MessageKind.ERROR)
+            return None
+        return Push(opened)
 
     def uncovered(self) -> None:
         self.refresh()
