@@ -116,6 +116,10 @@ def test_an_escape_that_starts_no_paste_gives_back_what_followed_it(put_back: li
 
 def test_a_paste_whose_end_never_comes_ends_when_the_input_falls_quiet(put_back: list):
     assert XTERM.read(FakeWindow("[200~12\r"), "\x1b") == Paste("12\n")
+    # and its end marker, should it come later, is read as nothing, not as keys
+    window = FakeWindow("[201~q")
+    assert XTERM.read(window, "\x1b") == Paste("")
+    assert window.keys == ["q"] and put_back == []
 
 
 def test_a_paste_too_long_is_cut_and_said_so(put_back: list):

@@ -315,7 +315,7 @@ class App:
         if self.paste is not None:
             pasted = self.paste.read(stdscr, key)
             if pasted is not None:
-                return [pasted]
+                return [pasted] if pasted.text or pasted.cut else []
         if key == curses.KEY_MOUSE:
             try:
                 _, x, y, _, buttons = curses.getmouse()

@@ -73,23 +73,31 @@ class BracketedPaste:
 
     def read(self, win: "curses.window", key: "int | str") -> Paste | None:
         """The paste that `key` (just read) starts, read whole; None when `key` starts no
-        paste, and then whatever was read after it is put back to be read again."""
-        if key != self.start[0]:
+        paste, and then whatever was read after it is put back to be read again.
+
+        An end marker with no paste open is read as an empty paste: the rest of a paste
+        cut short by a long gap (see `_GAP_MS`), which is nothing to act on."""
+        if not isinstance(key, str):
             return None
         taken: list[int | str] = []
+        seen = key
         win.timeout(0)
-        for expected in self.start[1:]:
+        while seen not in (self.start, self.end):
+            if not (self.start.startswith(seen) or self.end.startswith(seen)):
+                _put_back(taken)
+                return None
             try:
                 got = win.get_wch()
             except curses.error:
-                got = None
-            if got is not None:
-                taken.append(got)
-            if got != expected:
                 _put_back(taken)
                 return None
+            taken.append(got)
+            if not isinstance(got, str):
+                _put_back(taken)
+                return None
+            seen += got
             win.timeout(_MARKER_MS)
-        return self._body(win)
+        return self._body(win) if seen == self.start else Paste("")
 
     def _body(self, win: "curses.window") -> Paste:
         kept: list[str] = []
