@@ -712,6 +712,32 @@ def test_a_new_puzzle_may_be_wide(state: Path):
         term.wait_match(r"Size +6x8\b")
 
 
+def test_g_in_play_makes_another_puzzle_like_the_one_played(state: Path, demo: Path):
+    from numbrix_curses.jobs import generator_available
+
+    if not generator_available():
+        pytest.skip("no generator in this version")
+    term = start(play_command(str(demo)), state)
+    board = Board(term, 4)
+    with term:
+        wait_play(term)
+        board.click(0, 1)
+        term.send("3")
+        board.wait_cell(0, 1, "3")
+        term.send("g")  # a game under way: asked first
+        term.wait_text("Leave this game for a new 4x4 medium puzzle?")
+        term.send("n")
+        term.wait_gone("Leave this game")
+        for row, col, number in ((0, 2, "2"), (1, 2, "15"), (2, 1, "13"), (2, 2, "12")):
+            board.click(row, col)
+            term.send(number)
+        term.wait_text("Solved in")
+        term.send("g")  # solved: at once
+        term.wait_match(r"Numbrix · 4x4-medium-\d+")
+        term.wait_text("Placed")
+        assert "demo" not in term.lines[0]
+
+
 def test_new_puzzle_generation_can_be_cancelled(state: Path):
     from numbrix_curses.jobs import generator_available
 

@@ -882,7 +882,8 @@ def test_a_solve_with_auto_fill_counts_without_a_best_time(demo: Path, state: Pa
         wait_status(term, "no best time: 1 auto-fill used")
         term.wait_text("Moves   1  (1 fill)")  # the panel counts it
         term.send("u")  # a solve is final; the keys say what is left to do
-        wait_status(term, "(no best time: 1 auto-fill used). R plays it again, q leaves.")
+        wait_status(term, "(no best time: 1 auto-fill used). R plays it again, g makes another "
+                          "like it, q leaves.")
         term.send("R")
         term.wait_text("Play this puzzle again from the start?")
         term.send("y")
@@ -901,7 +902,8 @@ def test_a_key_on_a_solved_board_ends_the_solved_line_with_a_full_stop(tmp_path:
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
         wait_play(term, last="mouse")
         term.send("5")
-        term.wait_message("Solved in 0:00, 0 moves. R plays it again, q leaves.")
+        term.wait_message("Solved in 0:00, 0 moves. R plays it again, g makes another like it, "
+                          "q leaves.")
         term.send("q")
         assert term.wait_exit() == 0
 

@@ -46,6 +46,7 @@ class Command(enum.Enum):
     HOME = "home"
     END = "end"
     NEXT_FIELD = "next field"
+    ANOTHER = "another puzzle like this one"
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("v", "watch the solver work on this puzzle"),
         ("e", "save the puzzle (its givens, not your numbers) to a file, to print it or "
               "pass it on"),
+        ("g", "another puzzle like this one: a new one of its size and difficulty (asks "
+              "first when the game is under way)"),
         ("Esc", "end typing, dismiss a hint, cancel thinking, close the moves"),
         ("q", "leave (the game is saved after every move)"),
     ],

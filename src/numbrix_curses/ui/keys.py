@@ -71,6 +71,7 @@ PLAY_KEYS: dict[int | str, Action] = {
     "m": Command.HISTORY,
     "v": Command.WATCH,
     "e": Command.SAVE_FILE,
+    "g": Command.ANOTHER,
     "\x1b": Command.CANCEL,  # Enter's work, and it closes the moves list too
 }
 

@@ -33,6 +33,9 @@ DIFFICULTIES = ["easy", "medium", "hard", "fiendish"]
 #: square boards, or wide ones (a third more columns than rows), which suit a terminal
 SHAPES = ["square", "wide"]
 PROMPT = "Pick a size and a difficulty:"
+#: the largest board made here: 15x20, the widest the form offers (larger ones take the
+#: generator long enough to be made on the command line)
+MOST_CELLS = 300
 
 
 def board_shape(size: int, shape: str) -> tuple[int, int]:
@@ -54,6 +57,8 @@ class NewPuzzleScreen(Screen):
         self.job: ProcessJob | None = None
         self.message: Message | None = None
         self.wanted = ""
+        #: the difficulty of the puzzle being generated
+        self.difficulty = ""
 
     def action_for_key(self, key: int | str) -> Action | None:
         if self.job is not None:
@@ -85,14 +90,33 @@ class NewPuzzleScreen(Screen):
     def _shape(self) -> str:
         return self.form.fields[2].value
 
+    @classmethod
+    def another(cls, ctx: AppContext, rows: int, cols: int, difficulty: str) -> "NewPuzzleScreen":
+        """Generating a puzzle like one just played (g in play), the form set to it where it
+        can show it (after Esc it is there to change)."""
+        screen = cls(ctx)
+        size, kind, shape = screen.form.fields
+        if str(rows) in SIZES:
+            size.index = SIZES.index(str(rows))
+        if difficulty in DIFFICULTIES:
+            kind.index = DIFFICULTIES.index(difficulty)
+        for i, name in enumerate(SHAPES):
+            if board_shape(rows, name) == (rows, cols):
+                shape.index = i
+        screen._generate(rows, cols, difficulty)
+        return screen
+
     def _start(self) -> None:
+        rows, cols = board_shape(int(self.form.fields[0].value), self._shape())
+        self._generate(rows, cols, self.form.fields[1].value)
+
+    def _generate(self, rows: int, cols: int, difficulty: str) -> None:
         if not generator_available():
             self.message = Message(NOT_AVAILABLE, MessageKind.ERROR)
             return
-        rows, cols = board_shape(int(self.form.fields[0].value), self._shape())
-        difficulty = self.form.fields[1].value
         seed = random.SystemRandom().randrange(2**31)
         self.wanted = f"{rows}x{cols} {difficulty}"
+        self.difficulty = difficulty
         self.message = None
         try:
             self.job = generation_job(rows, cols, difficulty, seed)
@@ -115,7 +139,7 @@ class NewPuzzleScreen(Screen):
         except (ParseError, IndexError) as error:
             self.message = Message(f"The generator gave a bad puzzle: {error}", MessageKind.ERROR)
             return None
-        puzzle.metadata.setdefault("difficulty", self.form.fields[1].value)
+        puzzle.metadata.setdefault("difficulty", self.difficulty)
         label = puzzle.id or f"new {self.wanted}"
         return Replace(PlayScreen(self.ctx, Game(puzzle), label, None))
 

@@ -251,11 +251,39 @@ class PlayScreen(BoardScreen):
             return None, Push(WatchScreen(self.ctx, game.puzzle, self.label))
         elif action is Command.SAVE_FILE:
             return None, self._ask_path()
+        elif action is Command.ANOTHER:
+            return self._another()
         elif isinstance(action, Paste):
             # (a pasted number went into the cell: see `apply_edit`)
             self.message = Message(
                 "To check a pasted puzzle, paste it in the main menu or in Type in a puzzle.")
         return None, None
+
+    def _another(self) -> tuple[Refusal | None, Nav | None]:
+        """A new puzzle of this one's size and difficulty (medium when it has none), in
+        place of this one: at once when it is solved or untouched, else after asking (the
+        game is saved, and opening the puzzle again resumes it)."""
+        from numbrix_curses.ui.newpuzzle import DIFFICULTIES, MOST_CELLS, NewPuzzleScreen
+
+        puzzle = self.game.puzzle
+        rows, cols = puzzle.rows, puzzle.cols
+        if min(rows, cols) < 3 or rows * cols > MOST_CELLS:
+            self.message = Message(
+                "g makes puzzles of 3x3 to 15x20 like the one played; New puzzle in the menu "
+                "picks another size.")
+            return None, None
+        difficulty = puzzle.metadata.get("difficulty", "medium")
+        if difficulty not in DIFFICULTIES:
+            difficulty = "medium"
+
+        def replace() -> Nav:
+            return Replace(NewPuzzleScreen.another(self.ctx, rows, cols, difficulty))
+
+        if self.game.solved is not None or self.game.moves == 0:
+            return None, replace()
+        return None, Push(ConfirmScreen(
+            self.ctx, f"Leave this game for a new {rows}x{cols} {difficulty} puzzle?", replace,
+            detail="This game is saved: opening this puzzle again resumes it."))
 
     def _ask_path(self) -> Nav:
         """Save the puzzle (its givens, not the numbers played) to a file, to print it or
@@ -812,7 +840,8 @@ class PlayScreen(BoardScreen):
             note = self.solved_note or self._solved_message(None, False)
             if self.game.solved is not None and self.game.solved.revealed:
                 return note  # ("u takes it back" is the way on)
-            return Message(f"{full_stop(note.text)} R plays it again, q leaves.", note.kind)
+            return Message(f"{full_stop(note.text)} R plays it again, g makes another like "
+                           "it, q leaves.", note.kind)
         kind = MessageKind.ERROR if refusal is Refusal.GIVEN else MessageKind.INFO
         return Message(refusal.value, kind)
 
