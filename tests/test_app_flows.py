@@ -691,14 +691,20 @@ def test_new_puzzle_screen(state: Path):
         term.wait_text("5x5")
 
 
-def test_a_new_puzzle_may_be_wide(state: Path):
+def new_puzzle_form(state: Path) -> Terminal:
+    """The app at the New puzzle form (the test is skipped where there is no generator)."""
     from numbrix_curses.jobs import generator_available
 
     if not generator_available():
         pytest.skip("no generator in this version")
-    with menu(state) as term:
-        term.send("n")
-        term.wait_text("Pick a size and a difficulty:")
+    term = menu(state)
+    term.send("n")
+    term.wait_text("Pick a size and a difficulty:")
+    return term
+
+
+def test_a_new_puzzle_may_be_wide(state: Path):
+    with new_puzzle_form(state) as term:
         term.wait_text("7x7")
         term.send("6")  # size 6
         term.wait_text("6x6")
@@ -710,6 +716,21 @@ def test_a_new_puzzle_may_be_wide(state: Path):
         term.send("g")
         term.wait_text("Placed", timeout=30)
         term.wait_match(r"Size +6x8\b")
+
+
+def test_a_new_puzzle_may_have_its_givens_placed_symmetrically(state: Path):
+    with new_puzzle_form(state) as term:
+        term.send("5")
+        for _ in range(3):
+            term.send_key("down")
+        term.send_key("right")
+        term.wait_text("symmetric")
+        term.send("g")
+        term.wait_match(r"Numbrix · 5x5-easy-symmetric-\d+", timeout=30)
+        board = Board(term, 4)
+        board.wait_shown()
+        given = {(r, c) for r in range(5) for c in range(5) if board.number(r, c)}
+        assert given and given == {(4 - r, 4 - c) for r, c in given}, term.dump()
 
 
 def test_g_in_play_makes_another_puzzle_like_the_one_played(state: Path, demo: Path):
@@ -739,13 +760,7 @@ def test_g_in_play_makes_another_puzzle_like_the_one_played(state: Path, demo: P
 
 
 def test_new_puzzle_generation_can_be_cancelled(state: Path):
-    from numbrix_curses.jobs import generator_available
-
-    if not generator_available():
-        pytest.skip("no generator in this version")
-    with menu(state) as term:
-        term.send("n")
-        term.wait_text("Pick a size and a difficulty:")
+    with new_puzzle_form(state) as term:
         for _ in range(10):
             term.send_key("right")  # 15x15
         term.send("g")

@@ -347,11 +347,14 @@ def suspects_job(puzzle: Any, budget: float = SUSPECTS_BUDGET) -> ThreadJob[Any]
     return ThreadJob("suspects", find)
 
 
-def generation_job(rows: int, cols: int, difficulty: str, seed: int) -> ProcessJob:
-    """Generate one puzzle in a child process; the result holds ``"puzzle"`` (text)."""
+def generation_job(
+    rows: int, cols: int, difficulty: str, seed: int, pattern: str = "random"
+) -> ProcessJob:
+    """Generate one puzzle in a child process (givens placed by `pattern`: random,
+    symmetric or border); the result holds ``"puzzle"`` (text)."""
     argv = [sys.executable, "-m", "numbrix_curses.jobs", "generate",
-            str(rows), str(cols), difficulty, str(seed)]
-    return ProcessJob(f"generate {rows}x{cols} {difficulty}", argv)
+            str(rows), str(cols), difficulty, str(seed), pattern]
+    return ProcessJob(f"generate {rows}x{cols} {difficulty} {pattern}", argv)
 
 
 def generator_available() -> bool:
@@ -360,12 +363,12 @@ def generator_available() -> bool:
     return importlib.util.find_spec("numbrix_curses.generator") is not None
 
 
-def _generate(rows: int, cols: int, difficulty: str, seed: int) -> dict:
+def _generate(rows: int, cols: int, difficulty: str, seed: int, pattern: str) -> dict:
     from numbrix_curses import generator
     from numbrix_curses.textformat import format_compact
 
     make = getattr(generator, "generate_puzzle")
-    puzzle = make(rows, cols, difficulty, seed)
+    puzzle = make(rows, cols, difficulty, seed, pattern=pattern)
     return {"puzzle": format_compact(puzzle)}
 
 
@@ -374,11 +377,12 @@ def _worker(argv: list[str]) -> int:
     try:
         if len(argv) == 3 and argv[0] == "solve":
             message = _solve_here(argv[1], argv[2])
-        elif len(argv) == 5 and argv[0] == "generate":
+        elif len(argv) == 6 and argv[0] == "generate":
             rows, cols, difficulty, seed = int(argv[1]), int(argv[2]), argv[3], int(argv[4])
-            message = _generate(rows, cols, difficulty, seed)
+            message = _generate(rows, cols, difficulty, seed, argv[5])
         else:
-            raise ValueError("usage: generate ROWS COLS DIFFICULTY SEED | solve GIVENS SECONDS")
+            raise ValueError(
+                "usage: generate ROWS COLS DIFFICULTY SEED PATTERN | solve GIVENS SECONDS")
     except Exception as error:  # reported to the app as a message, never a traceback
         message = {"error": f"{error}" or type(error).__name__}
     out.write(json.dumps(message) + "\n")

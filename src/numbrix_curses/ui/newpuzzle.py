@@ -1,5 +1,5 @@
-"""New puzzle: pick a size, a difficulty and a shape (square or wide), generate it on the spot,
-play it.
+"""New puzzle: pick a size, a difficulty, a shape (square or wide) and where the givens go,
+generate it on the spot, play it.
 
 Generation runs in a child process (`jobs.generation_job`) while the screen shows a spinner
 and the time so far; Escape (or the Cancel button) kills it at once.
@@ -32,6 +32,9 @@ SIZES = [str(n) for n in range(5, 16)]
 DIFFICULTIES = ["easy", "medium", "hard", "fiendish"]
 #: square boards, or wide ones (a third more columns than rows), which suit a terminal
 SHAPES = ["square", "wide"]
+#: where the givens go: anywhere, in rotation-symmetric pairs or quads as printed puzzles
+#: often have them, or round the edge (see `generator.Pattern`)
+PATTERNS = ["random", "symmetric", "border"]
 PROMPT = "Pick a size and a difficulty:"
 #: the largest board made here: 15x20, the widest the form offers (larger ones take the
 #: generator long enough to be made on the command line)
@@ -51,7 +54,8 @@ class NewPuzzleScreen(Screen):
             [Field("Size", SIZES, SIZES.index("7"), numeric=True,
                    describe=lambda size: "{}x{}".format(*board_shape(int(size), self._shape()))),
              Field("Difficulty", DIFFICULTIES, 0),
-             Field("Shape", SHAPES, 0)],
+             Field("Shape", SHAPES, 0),
+             Field("Givens", PATTERNS, 0)],
             [Button("g Generate", "g", Hotkey("g")), Button("Esc Back", "\x1b", Command.BACK)],
         )
         self.job: ProcessJob | None = None
@@ -91,11 +95,12 @@ class NewPuzzleScreen(Screen):
         return self.form.fields[2].value
 
     @classmethod
-    def another(cls, ctx: AppContext, rows: int, cols: int, difficulty: str) -> "NewPuzzleScreen":
+    def another(cls, ctx: AppContext, rows: int, cols: int, difficulty: str,
+                pattern: str = "random") -> "NewPuzzleScreen":
         """Generating a puzzle like one just played (g in play), the form set to it where it
         can show it (after Esc it is there to change)."""
         screen = cls(ctx)
-        size, kind, shape = screen.form.fields
+        size, kind, shape, givens = screen.form.fields
         if str(rows) in SIZES:
             size.index = SIZES.index(str(rows))
         if difficulty in DIFFICULTIES:
@@ -103,23 +108,26 @@ class NewPuzzleScreen(Screen):
         for i, name in enumerate(SHAPES):
             if board_shape(rows, name) == (rows, cols):
                 shape.index = i
-        screen._generate(rows, cols, difficulty)
+        pattern = pattern if pattern in PATTERNS else "random"
+        givens.index = PATTERNS.index(pattern)
+        screen._generate(rows, cols, difficulty, pattern)
         return screen
 
     def _start(self) -> None:
         rows, cols = board_shape(int(self.form.fields[0].value), self._shape())
-        self._generate(rows, cols, self.form.fields[1].value)
+        self._generate(rows, cols, self.form.fields[1].value, self.form.fields[3].value)
 
-    def _generate(self, rows: int, cols: int, difficulty: str) -> None:
+    def _generate(self, rows: int, cols: int, difficulty: str, pattern: str) -> None:
         if not generator_available():
             self.message = Message(NOT_AVAILABLE, MessageKind.ERROR)
             return
         seed = random.SystemRandom().randrange(2**31)
-        self.wanted = f"{rows}x{cols} {difficulty}"
+        shown = "" if pattern == "random" else f" {pattern}"  # ("a 9x9 medium symmetric")
+        self.wanted = f"{rows}x{cols} {difficulty}{shown}"
         self.difficulty = difficulty
         self.message = None
         try:
-            self.job = generation_job(rows, cols, difficulty, seed)
+            self.job = generation_job(rows, cols, difficulty, seed, pattern)
         except OSError as error:
             self.message = Message(f"Could not start the generator: {error}", MessageKind.ERROR)
 

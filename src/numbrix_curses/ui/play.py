@@ -276,8 +276,10 @@ class PlayScreen(BoardScreen):
         if difficulty not in DIFFICULTIES:
             difficulty = "medium"
 
+        pattern = puzzle.metadata.get("pattern", "random")
+
         def replace() -> Nav:
-            return Replace(NewPuzzleScreen.another(self.ctx, rows, cols, difficulty))
+            return Replace(NewPuzzleScreen.another(self.ctx, rows, cols, difficulty, pattern))
 
         if self.game.solved is not None or self.game.moves == 0:
             return None, replace()
