@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from numbrix_curses.ui.actions import Paste
-from numbrix_curses.ui.saving import file_stem
+from numbrix_curses.ui.saving import file_name_for
 from numbrix_curses.ui.paste import (
     MAX_PASTE_CHARS,
     BracketedPaste,
@@ -203,9 +203,9 @@ def test_a_puzzle_pasted_where_the_size_is_chosen_brings_its_size(state: Path):
 
 
 def test_a_pasted_id_is_made_a_file_name():
-    assert file_stem("parade 2026/11/22") == "parade-2026-11-22"
-    assert file_stem("../../secret") == "secret"
-    assert file_stem("...") == "" and file_stem(None) == ""
+    assert file_name_for("parade 2026/11/22", "x") == "parade-2026-11-22.txt"
+    assert file_name_for("../../secret", "x") == "secret.txt"
+    assert file_name_for("...", "x") == "x.txt" and file_name_for(None, "x") == "x.txt"
 
 
 def test_what_is_not_a_puzzle_is_said_with_its_place(state: Path):

@@ -27,7 +27,7 @@ from numbrix_curses.ui.grid import BoardView, draw_grid
 from numbrix_curses.ui.keys import ENTRY_KEYS
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.paste import NotUnderstood, PastedPuzzle, understand
-from numbrix_curses.ui.saving import file_stem, save_prompt, stem_of
+from numbrix_curses.ui.saving import file_name_for, id_from_path, save_prompt
 from numbrix_curses.ui.panel import (
     KeyHelp,
     Message,
@@ -509,8 +509,8 @@ class EntryScreen(BoardScreen):
 
         return save_prompt(
             self.ctx, puzzle,
-            self.saved_path or f"{file_stem(self.name) or f'numbrix-{rows}x{cols}'}.txt",
-            lambda path: {"id": stem_of(path, "typed")}, saved, failed,
+            self.saved_path or file_name_for(self.name, f"numbrix-{rows}x{cols}"),
+            lambda path: {"id": id_from_path(path, "typed")}, saved, failed,
         )
 
     def close(self) -> None:

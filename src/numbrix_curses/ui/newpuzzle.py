@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import curses
 import random
+from dataclasses import dataclass
 
 from numbrix_curses.game import Game
 from numbrix_curses.jobs import ProcessJob, generation_job, generator_available
@@ -39,12 +40,27 @@ PROMPT = "Pick a size and a difficulty:"
 #: the largest board made here: 15x20, the widest the form offers (larger ones take the
 #: generator long enough to be made on the command line)
 MOST_CELLS = 300
+NOT_AVAILABLE = "The puzzle generator is not part of this version yet."
 
 
 def board_shape(size: int, shape: str) -> tuple[int, int]:
     """(rows, columns) of a board of `size` rows in `shape`: 9 wide is 9x12."""
     return (size, size) if shape == "square" else (size, round(size * 4 / 3))
-NOT_AVAILABLE = "The puzzle generator is not part of this version yet."
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """The puzzle being generated."""
+
+    rows: int
+    cols: int
+    difficulty: str
+    pattern: str
+
+    def __str__(self) -> str:
+        """"9x9 medium", "9x12 hard symmetric" (the pattern when it is not the usual one)."""
+        shown = "" if self.pattern == "random" else f" {self.pattern}"
+        return f"{self.rows}x{self.cols} {self.difficulty}{shown}"
 
 
 class NewPuzzleScreen(Screen):
@@ -60,9 +76,7 @@ class NewPuzzleScreen(Screen):
         )
         self.job: ProcessJob | None = None
         self.message: Message | None = None
-        self.wanted = ""
-        #: the difficulty of the puzzle being generated
-        self.difficulty = ""
+        self.wanted: Wanted | None = None
 
     def action_for_key(self, key: int | str) -> Action | None:
         if self.job is not None:
@@ -122,9 +136,7 @@ class NewPuzzleScreen(Screen):
             self.message = Message(NOT_AVAILABLE, MessageKind.ERROR)
             return
         seed = random.SystemRandom().randrange(2**31)
-        shown = "" if pattern == "random" else f" {pattern}"  # ("a 9x9 medium symmetric")
-        self.wanted = f"{rows}x{cols} {difficulty}{shown}"
-        self.difficulty = difficulty
+        self.wanted = Wanted(rows, cols, difficulty, pattern)
         self.message = None
         try:
             self.job = generation_job(rows, cols, difficulty, seed, pattern)
@@ -147,7 +159,8 @@ class NewPuzzleScreen(Screen):
         except (ParseError, IndexError) as error:
             self.message = Message(f"The generator gave a bad puzzle: {error}", MessageKind.ERROR)
             return None
-        puzzle.metadata.setdefault("difficulty", self.difficulty)
+        assert self.wanted is not None  # (set with the job)
+        puzzle.metadata.setdefault("difficulty", self.wanted.difficulty)
         label = puzzle.id or f"new {self.wanted}"
         return Replace(PlayScreen(self.ctx, Game(puzzle), label, None))
 

@@ -28,7 +28,7 @@ from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
 from numbrix_curses.ui.keys import PLAY_KEYS
 from numbrix_curses.ui.layout import PANEL_WIDTH, with_message_rows
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.saving import file_stem, save_prompt, stem_of
+from numbrix_curses.ui.saving import file_name_for, id_from_path, save_prompt
 from numbrix_curses.ui.panel import (
     KeyHelp,
     ListLine,
@@ -299,9 +299,9 @@ class PlayScreen(BoardScreen):
             self.message = Message(message, MessageKind.ERROR)
 
         def metadata(path: str) -> dict[str, str]:
-            return {"id": stem_of(path, "puzzle"), **puzzle.metadata}
+            return {"id": id_from_path(path, "puzzle"), **puzzle.metadata}
 
-        suggested = f"{file_stem(puzzle.id or self.label) or 'numbrix-puzzle'}.txt"
+        suggested = file_name_for(puzzle.id or self.label, "numbrix-puzzle")
         return save_prompt(self.ctx, puzzle, suggested, metadata, saved, failed)
 
     def _after_change(self, was_solved: bool, refusal: Refusal | None) -> None:

@@ -67,15 +67,15 @@ def save_prompt(
     ))
 
 
-def stem_of(path: str, default: str) -> str:
-    """The file name of `path` without its extension, or `default` when that is empty."""
+def id_from_path(path: str, default: str) -> str:
+    """The id a puzzle saved at `path` is given: the file's name without its extension, or
+    `default` when that is empty."""
     return os.path.splitext(os.path.basename(path))[0] or default
 
 
-def file_stem(name: str | None) -> str:
-    """`name` (a puzzle's id) made a file name: letters, digits, dots, dashes and
-    underscores kept, any run of other characters one dash; "" when nothing is left."""
-    if not name:
-        return ""
-    stem = re.sub(r"[^\w.-]+", "-", name, flags=re.ASCII).strip("-.")
-    return stem[:60]
+def file_name_for(name: str | None, default: str) -> str:
+    """The file offered for a puzzle called `name` (its id): letters, digits, dots, dashes
+    and underscores kept, any run of other characters one dash, then ``.txt``; `default`
+    in place of a name that leaves nothing."""
+    stem = re.sub(r"[^\w.-]+", "-", name or "", flags=re.ASCII).strip("-.")[:60]
+    return f"{stem or default}.txt"
