@@ -1,7 +1,8 @@
 """Pasting: a puzzle copied from a page, a spreadsheet or a file, pasted into the app.
 
 The pty tests paste as xterm does in bracketed-paste mode (between its two markers, see
-`Terminal.paste`); the unit tests cover what a paste means and reading one off the input.
+`Terminal.paste`), and as a terminal without that mode does (the text alone, in one write);
+the unit tests cover what a paste means and reading one off the input.
 """
 from __future__ import annotations
 
@@ -15,12 +16,14 @@ import pytest
 from numbrix_curses.ui.actions import Paste
 from numbrix_curses.ui.saving import file_name_for
 from numbrix_curses.ui.paste import (
+    BURST_CHARS,
     MAX_PASTE_CHARS,
     BracketedPaste,
     NotUnderstood,
     PastedNumber,
     PastedPuzzle,
     one_line,
+    read_burst,
     understand,
 )
 from helpers import DEMO_TEXT, GIVENS
@@ -128,6 +131,29 @@ def test_a_paste_too_long_is_cut_and_said_so(put_back: list):
     assert pasted is not None and pasted.cut and len(pasted.text) == MAX_PASTE_CHARS
     exact = "7" * MAX_PASTE_CHARS
     assert XTERM.read(FakeWindow("[200~" + exact + "\x1b[201~"), "\x1b") == Paste(exact)
+
+
+def test_text_waiting_at_once_is_a_paste_on_a_terminal_without_the_mode(put_back: list):
+    window = FakeWindow(["1", " ", ".", "\r", ".", " ", "4", "\n", curses.KEY_LEFT, "q"])
+    assert read_burst(window, "9") == Paste("91 .\n. 4\n")
+    # the key that ended it is read next, then what followed
+    assert put_back == [curses.KEY_LEFT] and window.keys == ["q"]
+
+
+def test_a_few_keys_waiting_are_keys_typed_ahead(put_back: list):
+    ahead = list("12\r3456"[: BURST_CHARS - 2])
+    window = FakeWindow(ahead + [curses.KEY_UP])
+    assert read_burst(window, "9") is None
+    assert put_back == ahead + [curses.KEY_UP]  # all given back, in order
+    put_back.clear()
+    assert read_burst(FakeWindow("12345678"), curses.KEY_DOWN) is None  # not a character
+    assert read_burst(FakeWindow("12345678"), "\x1b") is None  # nor an Escape
+    assert put_back == []
+
+
+def test_a_burst_too_long_is_cut_and_said_so(put_back: list):
+    pasted = read_burst(FakeWindow("1 " * MAX_PASTE_CHARS), "7")
+    assert pasted is not None and pasted.cut and len(pasted.text) == MAX_PASTE_CHARS
 
 
 # ----- in the app ----------------------------------------------------------------------------
@@ -278,8 +304,32 @@ def test_the_mode_is_on_while_the_app_runs_and_again_after_a_stop(state: Path, d
 
 def test_a_terminal_without_the_mode_is_not_asked_for_it(state: Path, demo: Path):
     term = start(play_command(str(demo)), state, TERM="screen")
+    board = Board(term, 4)
     with term:
         wait_play(term)
         assert b"2004" not in bytes(term.raw)
+        # typing, a key at a time, is typing; a pasted number goes in the cell whole
+        board.click(0, 1)
+        term.send("3")
+        board.wait_cell(0, 1, "3")
+        term.send("\r")
+        term.send("u")
+        board.wait_cell(0, 1, "")
+        term.send(" " * (BURST_CHARS - 3) + "12\r")
+        board.wait_cell(0, 1, "12")
         term.send("q")
         expect_exit(term)
+
+
+def test_a_puzzle_pasted_without_the_mode_is_taken_whole_by_its_speed(state: Path):
+    """GNU screen's terminal description has no bracketed paste: a paste comes as the text
+    alone, in one write, and the app takes it for a paste because nobody types that fast."""
+    term = menu(state, TERM="screen")
+    board = Board(term, 4)
+    with term:
+        term.wait_text("enter or paste a puzzle")
+        term.send(DEMO_TABS.replace("\n", "\r"))
+        term.wait_text("Unique: exactly one solution")
+        assert cells(board, 4, 4) == GIVENS
+        term.send("u")  # one move, as a marked paste is
+        board.wait_cell(0, 0, "")

@@ -27,7 +27,7 @@ from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action
 from numbrix_curses.ui.keys import actions_for_click
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.paste import BracketedPaste
+from numbrix_curses.ui.paste import BracketedPaste, read_burst
 from numbrix_curses.ui.screen import AppContext, Exit, Nav, Pop, Push, Replace, Screen
 from numbrix_curses.ui.theme import make_theme
 
@@ -263,7 +263,6 @@ class App:
         self.paste = BracketedPaste.of_terminal()
         if self.paste is not None:
             self.paste.switch(True)
-            self.ctx.paste = True
 
     def frame(self, stdscr: "curses.window") -> None:
         """Draw the top screen, wait for one input event, hand its actions over."""
@@ -312,10 +311,14 @@ class App:
         if key == curses.KEY_RESIZE:
             curses.update_lines_cols()
             return None
+        # A paste is read whole: between the terminal's markers where it has them, else as
+        # a burst of text faster than typing.
         if self.paste is not None:
             pasted = self.paste.read(stdscr, key)
-            if pasted is not None:
-                return [pasted] if pasted.text or pasted.cut else []
+        else:
+            pasted = read_burst(stdscr, key)
+        if pasted is not None:
+            return [pasted] if pasted.text or pasted.cut else []
         if key == curses.KEY_MOUSE:
             try:
                 _, x, y, _, buttons = curses.getmouse()

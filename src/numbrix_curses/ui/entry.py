@@ -138,7 +138,7 @@ class EntrySizeScreen(Screen):
             room = max(1, height - 1 - below)  # (above the footer)
             for i, line in enumerate(wrap_text(self.message, width - left - 1, room)):
                 put_if_fits(win, below + i, left, line, theme.error)
-        elif self.ctx.paste:
+        else:
             put_if_fits(win, below, left, "Or paste a whole puzzle: it brings its size.",
                         theme.dim)
         put_if_fits(win, height - 1, left,

@@ -60,8 +60,7 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("x", "clear the grid (asks first)"),
         ("paste", "a puzzle copied from a web page, a spreadsheet or a file fills the grid "
                   "(one of another size brings its own) and is checked; pasted at the main "
-                  "menu, it opens here. A pasted number goes in the cell. (Where the "
-                  "terminal marks pastes, as xterm and tmux do.)"),
+                  "menu, it opens here. A pasted number goes in the cell."),
     ],
     "Watching the solver": [
         ("+ -  right left", "faster, slower"),

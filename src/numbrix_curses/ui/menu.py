@@ -64,9 +64,8 @@ class MenuScreen(Screen):
             MenuItem("l", "Puzzle library", "the bundled puzzles", self._library),
             MenuItem("n", "New puzzle", "generate one, 5x5 to 15x20", self._new),
             MenuItem("o", "Open file", "play a puzzle from a file", self._open),
-            MenuItem("t", "Type in a puzzle",
-                     "enter or paste a puzzle, and check it" if self.ctx.paste
-                     else "enter and check a puzzle", self._type_in),
+            MenuItem("t", "Type in a puzzle", "enter or paste a puzzle, and check it",
+                     self._type_in),
             MenuItem("h", "Help", "rules and keys", self._help),
             MenuItem("q", "Quit", "", lambda: Exit(0)),
         ]

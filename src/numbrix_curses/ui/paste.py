@@ -5,9 +5,13 @@ A terminal in bracketed-paste mode sends pasted text between two markers, so the
 tell it from typing. Without that, a board pasted into the grid arrives as keystrokes and
 does harm: a space clears a cell, a line break ends a number. The mode and its markers come
 from the terminal description (`BE`, `BD`, `PS`, `PE`, which ncurses lists for xterm and
-tmux, among others); a terminal that lacks them, or Windows, gets no such mode and pastes
-as typing, as before. Shells switch the mode off while a program they started runs, so it
+tmux, among others). Shells switch the mode off while a program they started runs, so it
 is switched on again after the app is continued (Ctrl-Z, then fg).
+
+A terminal that lacks the mode (GNU screen, rxvt, many terminals under their own names,
+the Windows console) still sends a paste in one go, faster than anyone types: `read_burst`
+takes text that is waiting already, several characters of it, as a paste. Key repeat and
+typing ahead leave a character or two waiting, not eight.
 
 What a paste means is read by the same parser as puzzle files (`textformat.parse_puzzles`),
 so every form a file may take pastes too: a board copied from a web page or a spreadsheet,
@@ -35,6 +39,11 @@ _GAP_MS = 1000
 #: how long to wait for the rest of the start marker after its first character: it comes
 #: in the same write, so at once, and a bare Escape should not lag
 _MARKER_MS = 30
+#: a burst of at least this many characters waiting at once is a paste (see `read_burst`)
+BURST_CHARS = 8
+#: how long the rest of a burst taken for a paste may keep the app waiting: a large paste
+#: comes in pieces (a terminal writes it a few kilobytes at a time, a remote link slower)
+_BURST_GAP_MS = 60
 #: the name a paste goes by in parse errors
 PASTED = "pasted text"
 
@@ -128,11 +137,58 @@ class BracketedPaste:
         text = "".join(kept)
         if tail == self.end:
             text = text[: len(text) - (len(self.end) - 1)]  # (its last character was not kept)
-        # Terminals send a pasted line break as the Enter key does, a carriage return
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-        if len(text) > MAX_PASTE_CHARS:
-            return Paste(text[:MAX_PASTE_CHARS], cut=True)
-        return Paste(text)
+        return _as_paste(text)
+
+
+def read_burst(win: "curses.window", key: "int | str") -> Paste | None:
+    """The paste `key` (just read) starts, on a terminal without bracketed paste: at least
+    `BURST_CHARS` characters already waiting, with it, and what follows them closely. None
+    when fewer are waiting, and then they are put back to be read again, as keys.
+
+    A key that is not a character (an arrow, a click, a resize) ends the burst and is put
+    back. Text typed ahead while the app was busy can look like a paste; the app was never
+    busy that long while reading keys, since long work runs beside the loop."""
+    if not isinstance(key, str) or not (key.isprintable() or key in "\t\r\n"):
+        return None
+    taken: list[str] = [key]
+    win.timeout(0)
+    pending: int | str | None = None
+    while len(taken) <= MAX_PASTE_CHARS:
+        try:
+            got = win.get_wch()
+        except curses.error:
+            if len(taken) < BURST_CHARS:
+                break
+            # a paste comes in pieces: wait a little for the next one before it ends
+            win.timeout(_BURST_GAP_MS)
+            try:
+                got = win.get_wch()
+            except curses.error:
+                break
+        if not isinstance(got, str):
+            if got == curses.KEY_ENTER:
+                got = "\n"
+            else:
+                pending = got
+                break
+        taken.append(got)
+    cut = len(taken) > MAX_PASTE_CHARS
+    if cut:
+        curses.flushinp()  # too long to be a puzzle: drop the rest rather than read it
+    if len(taken) < BURST_CHARS:
+        _put_back(taken[1:] + ([pending] if pending is not None else []))
+        return None
+    if pending is not None:
+        _put_back([pending])
+    return _as_paste("".join(taken), cut)
+
+
+def _as_paste(text: str, cut: bool = False) -> Paste:
+    # Terminals send a pasted line break as the Enter key does, a carriage return
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if cut or len(text) > MAX_PASTE_CHARS:
+        return Paste(text[:MAX_PASTE_CHARS], cut=True)
+    return Paste(text)
 
 
 def _put_back(keys: list["int | str"]) -> None:

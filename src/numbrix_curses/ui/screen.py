@@ -36,9 +36,6 @@ class AppContext:
     standalone: bool = False
     #: the path last opened with Open file, offered (selected) the next time
     last_open: str = ""
-    #: the terminal marks pasted text (bracketed paste), so a pasted puzzle can be taken
-    #: whole (see `ui.paste`)
-    paste: bool = False
 
 
 @dataclass(frozen=True)
