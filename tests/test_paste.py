@@ -151,6 +151,14 @@ def test_a_few_keys_waiting_are_keys_typed_ahead(put_back: list):
     assert put_back == []
 
 
+def test_keys_go_back_by_their_codes_where_curses_has_no_wide_put_back(
+    put_back: list, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.delattr(curses, "unget_wch")
+    assert read_burst(FakeWindow(["2", curses.KEY_UP]), "1") is None
+    assert put_back == [ord("2"), curses.KEY_UP]
+
+
 def test_a_burst_too_long_is_cut_and_said_so(put_back: list):
     pasted = read_burst(FakeWindow("1 " * MAX_PASTE_CHARS), "7")
     assert pasted is not None and pasted.cut and len(pasted.text) == MAX_PASTE_CHARS

@@ -192,12 +192,14 @@ def _as_paste(text: str, cut: bool = False) -> Paste:
 
 
 def _put_back(keys: list["int | str"]) -> None:
-    # ncurses returns what was put back last first
+    # curses returns what was put back last first. A curses built without wide characters
+    # has no unget_wch; there a character goes back by its code, as PDCurses takes it.
+    unget_wch = getattr(curses, "unget_wch", None)
     for key in reversed(keys):
-        if isinstance(key, str):
-            curses.unget_wch(key)
+        if isinstance(key, str) and unget_wch is not None:
+            unget_wch(key)
         else:
-            curses.ungetch(key)
+            curses.ungetch(ord(key) if isinstance(key, str) else key)
 
 
 # ----- what a paste means ----------------------------------------------------------------
