@@ -789,6 +789,40 @@ def test_other_terminal_types(state: Path, demo: Path, term_name: str):
         expect_exit(term)
 
 
+@pytest.mark.parametrize("term_name", ["xterm-256color", "screen"])
+def test_a_path_is_drawn_by_dragging_and_with_shift_arrows(state: Path, demo: Path, term_name):
+    """xterm reports a drag in SGR form, GNU screen in X10 form: both draw."""
+    term = start(play_command(str(demo)), state, TERM=term_name)
+    board = Board(term, 4)
+    with term:
+        wait_play(term)
+        term.wait_text("Shift-arrows, drag")
+        assert b"\x1b[?1002h" in bytes(term.raw)  # drags asked for
+        board.drag([(0, 3), (0, 2), (0, 1)])  # from the 1: 2, then 3
+        board.wait_cell(0, 1, "3")
+        assert board.number(0, 2) == "2"
+        board.drag([(0, 1), (0, 2)])  # back over the 3: it goes
+        board.wait_cell(0, 1, "")
+        term.wait_for(lambda: board.is_cursor(0, 2), what="the cursor on the 2")
+        if term_name.startswith("xterm"):  # (screen's description has no shifted arrows)
+            term.send_key("shift-left")
+            board.wait_cell(0, 1, "3")
+        else:
+            board.drag([(0, 2), (0, 1)])
+            board.wait_cell(0, 1, "3")
+        term.send("u")  # each number drawn is a move
+        board.wait_cell(0, 1, "")
+        term.send("r")
+        # from the 16 down through the given 14 and on: the last two numbers solve it
+        board.drag([(1, 3), (1, 2), (1, 1), (2, 1), (2, 2)])
+        term.wait_text("Solved")
+        assert [board.number(2, c) for c in range(3)] == ["6", "13", "12"]
+        term.send("q")
+        expect_exit(term)
+        raw = bytes(term.raw)
+        assert raw.rfind(b"\x1b[?1002l") > raw.rfind(b"\x1b[?1002h")  # and no longer
+
+
 def test_without_a_mouse_the_screens_do_not_mention_clicks(state: Path, demo: Path):
     with start(app_command(), state, TERM="vt100") as term:  # vt100 has no mouse
         term.wait_text("[q] Quit")

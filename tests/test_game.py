@@ -1,8 +1,12 @@
 """Rules of play in `numbrix_curses.game`, without a terminal."""
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from numbrix_curses.game import (
     Batch,
@@ -14,6 +18,7 @@ from numbrix_curses.game import (
     format_duration,
 )
 from numbrix_curses.puzzle import Puzzle
+from brute import grid_of, random_path
 from helpers import GIVENS, FakeClock
 
 # The solution of GIVENS (helpers.py).
@@ -863,3 +868,95 @@ def test_editing_mode_never_declares_a_win():
     assert game.is_complete()
     assert game.solved is None
     assert game.set_value(0, 0) is None  # still editable
+
+
+# ----- drawing the path (Shift-arrows, a drag) ------------------------------------------------
+def test_drawing_counts_on_from_a_number_and_runs_through_the_givens_it_meets():
+    game = make_game()
+    game.set_cursor(0, 3)  # the 1
+    for step in [(0, -1), (0, -1), (0, -1)]:  # 2, 3, then onto the given 4
+        assert game.extend(*step) is None
+    assert game.grid[0].tolist() == [4, 3, 2, 1] and game.cursor == (0, 0)
+    assert game.moves == 2  # one move per number drawn
+    game.set_cursor(1, 3)  # the 16, the last number: drawing from it counts down
+    for step in [(0, -1), (0, -1), (1, 0), (0, 1)]:  # 15, onto the given 14, 13, 12
+        assert game.extend(*step) is None
+    assert game.grid.tolist() == SOLUTION and game.solved is not None
+    assert game.extend(0, -1) is Refusal.SOLVED
+
+
+def test_stepping_back_along_a_drawn_path_takes_its_numbers_back():
+    game = make_game()
+    game.set_cursor(0, 3)
+    game.extend(0, -1)
+    game.extend(0, -1)  # 2, 3
+    game.extend(1, 0)  # onto the given 14: stepped on, nothing drawn
+    assert game.extend(-1, 0) is None  # back off it: the 3 stays
+    assert at(game, 0, 1) == 3 and at(game, 1, 1) == 14
+    assert game.extend(0, 1) is None and game.cursor == (0, 2)  # back onto the 2: 3 goes
+    assert at(game, 0, 1) == 0 and at(game, 0, 2) == 2
+    assert game.extend(0, 1) is None and game.grid[0].tolist() == [4, 0, 0, 1]
+    assert game.moves == 4  # two drawn, two taken back: each undoable
+    game.undo()
+    assert at(game, 0, 2) == 2
+
+
+def test_a_number_typed_between_ends_the_path_being_drawn():
+    game = make_game()
+    game.set_cursor(0, 3)
+    game.extend(0, -1)  # 2
+    game.type_digit(2)
+    game.commit()  # the player types over the 2 the path drew
+    assert game.extend(0, 1) is None  # onto the 1: a step, not a retrace
+    assert at(game, 0, 2) == 2 and game.cursor == (0, 3)
+
+
+def test_drawing_says_why_it_cannot_go_on():
+    game = make_game()
+    game.set_cursor(0, 1)
+    assert game.extend(0, 1) is Refusal.DRAW_FROM_NUMBER  # from an empty cell
+    game.set_cursor(2, 0)  # the 6: 5 and 7 are both on the board
+    assert game.extend(0, 1) is Refusal.BOTH_PLACED
+    game.set_cursor(3, 3)  # the 10 in the corner: nowhere further
+    assert game.extend(1, 0) is None and game.cursor == (3, 3)
+    game = make_game([[1, 2, 0], [0, 0, 0], [0, 0, 0]])
+    game.set_cursor(0, 0)
+    assert game.extend(1, 0) is Refusal.END_PLACED  # 1 starts the path, 2 is placed
+    assert game.grid.tolist()[1] == [0, 0, 0]
+    game.pause()
+    assert game.extend(0, 1) is Refusal.PAUSED
+
+
+_STEPS = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.integers(1, 6),
+    cols=st.integers(1, 6),
+    seed=st.integers(0, 2**32),
+    share=st.sampled_from([0.1, 0.3, 0.6]),
+    steps=st.lists(st.sampled_from(_STEPS), max_size=40),
+)
+def test_drawing_keeps_the_givens_and_never_doubles_a_number(rows, cols, seed, share, steps):
+    rng = random.Random(seed)
+    path = grid_of(rows, cols, random_path(rows, cols, rng))
+    keep = np.array([rng.random() < share for _ in range(rows * cols)]).reshape(rows, cols)
+    game = make_game(np.where(keep, path, 0).astype(np.int16).tolist())
+    start = game.grid.copy()
+    game.set_cursor(*divmod(rng.randrange(rows * cols), cols))
+    for step in steps:
+        before = game.grid.copy()
+        game.extend(*step)
+        after = game.grid
+        assert (after[keep] == start[keep]).all()  # the givens stay
+        changed = np.flatnonzero(after.ravel() != before.ravel())
+        assert len(changed) <= 1  # one number a step, or none
+        for cell in changed:
+            new = int(after.flat[cell])
+            # a number drawn is one that was nowhere on the board; one taken back, a blank
+            assert new == 0 or (1 <= new <= rows * cols and new not in before)
+    if game.solved is None:  # (a solve is final: no undo after it)
+        while game.undo() is None:
+            pass
+        assert (game.grid == start).all()  # every number drawn or taken back was a move

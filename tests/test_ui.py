@@ -12,8 +12,8 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from numbrix_curses.ui.actions import ClearCell, Command, Digit, MoveCursor, SelectCell
-from numbrix_curses.ui.keys import action_for_key
+from numbrix_curses.ui.actions import ClearCell, Command, Digit, Extend, MoveCursor, SelectCell
+from numbrix_curses.ui.keys import DragPath, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.play import moves_value, sentence, solved_line
 from tty_harness import Board, Terminal, play_command, start, wait_play
@@ -738,11 +738,11 @@ def test_move_history_lists_moves_and_a_click_goes_back(term: Terminal, board: B
     term.click(*term.find("2. 2 at C1"))  # redo both, from the list
     board.wait_cell(0, 2, "2")
     term.send("m")
-    term.wait_text("Keys")
+    term.wait_text("arrows hjkl wasd")  # the keys again
     term.send("m")
     term.wait_text("Esc closes")
     term.send_key("escape")  # closes it as m does
-    term.wait_text("Keys")
+    term.wait_text("arrows hjkl wasd")
 
 
 def test_a_click_on_the_earlier_line_of_a_long_move_list_goes_back_to_them(term: Terminal,
@@ -1013,6 +1013,38 @@ def test_screen_mask_maps_positions_to_actions():
     assert mask.at(1, 2) is None and mask.at(1, 3) == SelectCell(0, 0)
     mask.clear()
     assert mask.at(4, 2) is None
+
+
+def test_a_drag_across_cells_draws_as_shift_arrows_do():
+    import curses
+
+    mask = ScreenMask(3, 12)
+    for col in range(3):  # a row of three cells, 4 columns wide, and a button below
+        mask.put(0, 4 * col, 4, SelectCell(0, col))
+        mask.put(1, 4 * col, 4, SelectCell(1, col))
+    mask.put(2, 0, 4, Command.UNDO)
+    press, release = curses.BUTTON1_PRESSED, curses.BUTTON1_RELEASED
+    moved = curses.REPORT_MOUSE_POSITION
+    drag = DragPath()
+    assert drag.actions(mask, 0, 1, press) == [SelectCell(0, 0)]  # as a click
+    assert drag.actions(mask, 0, 3, moved) == []  # within the cell
+    assert drag.actions(mask, 0, 5, moved) == [Extend(0, 1)]
+    assert drag.actions(mask, 1, 9, moved) == []  # on the slant: waits
+    assert drag.actions(mask, 0, 9, moved) == [Extend(0, 1)]
+    assert drag.actions(mask, 0, 1, moved) == [Extend(0, -1)] * 2  # a fast move skips cells
+    assert drag.actions(mask, 1, 1, moved) == [Extend(1, 0)]
+    assert drag.actions(mask, 2, 1, moved) == []  # off the board
+    assert drag.actions(mask, 2, 1, release) == []
+    assert drag.actions(mask, 0, 1, moved) == []  # the button is up: no drag
+    assert drag.actions(mask, 2, 1, press) == [Command.UNDO]
+    assert drag.actions(mask, 0, 1, moved) == []  # a press off the board starts none
+
+
+def test_shift_arrows_draw_in_play():
+    import curses
+
+    assert action_for_key(curses.KEY_SR) == Extend(-1, 0)
+    assert action_for_key(curses.KEY_SRIGHT) == Extend(0, 1)
 
 
 def test_key_table():

@@ -42,10 +42,16 @@ KEYS = {
     "end": b"\x1bOF",
     "page-up": b"\x1b[5~",
     "page-down": b"\x1b[6~",
+    "shift-up": b"\x1b[1;2A",
+    "shift-down": b"\x1b[1;2B",
+    "shift-right": b"\x1b[1;2C",
+    "shift-left": b"\x1b[1;2D",
 }
 #: the Linux console does not switch the arrows to application mode
 LINUX_KEYS = {**KEYS, "up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D"}
 WAIT = 5.0
+#: the time between two reports of a drag (see `Terminal.drag`)
+DRAG_STEP = 0.03
 #: how long the pty must stay quiet for a frame to count as complete
 SETTLE = 0.01
 
@@ -189,7 +195,9 @@ class Terminal:
     def wait_message(self, text: str, timeout: float = WAIT) -> None:
         """Wait for `text` in the side panel (right of the board) or anywhere on one line."""
         def shown() -> bool:
-            keys = self.find("Keys")
+            # (the panel's left edge: its Keys heading, or where the heading is left out
+            # for room, its first status line)
+            keys = self.find("Keys") or self.find("Size  ")
             left = keys[1] if keys is not None else 0
             return text in self.flowing_text(left) or text in self.text
 
@@ -243,6 +251,26 @@ class Terminal:
             return
         x, y = col + 1, row + 1
         self.send(f"\x1b[<{button};{x};{y}M\x1b[<{button};{x};{y}m".encode())
+
+    def drag(self, points: list[tuple[int, int]]) -> None:
+        """Press the left button at the first of `points` (0-based row, col), move through
+        the rest with it held, release at the last, as a terminal in mode 1002 reports them.
+
+        The reports are paced as a hand moves (`DRAG_STEP`): ncurses merges reports that
+        it reads together, and drops a press among them."""
+        for i, (row, col) in enumerate(points):
+            time.sleep(DRAG_STEP)
+            if self.x10_mouse:
+                code = 32 + (0 if i == 0 else 32)
+                self.send(b"\x1b[M" + bytes([code, 33 + col, 33 + row]))
+            else:
+                self.send(f"\x1b[<{0 if i == 0 else 32};{col + 1};{row + 1}M".encode())
+        row, col = points[-1]
+        time.sleep(DRAG_STEP)
+        if self.x10_mouse:
+            self.send(b"\x1b[M" + bytes([32 + 3, 33 + col, 33 + row]))
+        else:
+            self.send(f"\x1b[<0;{col + 1};{row + 1}m".encode())
 
     def wheel(self, row: int, col: int, down: bool = True) -> None:
         """Turn the mouse wheel one notch at 0-based (row, col) (SGR mode: a press only)."""
@@ -351,6 +379,10 @@ class Board:
             return False
         y, x = self.cell_yx(row, col)
         return self.term.char(y, x + self.cell_width - 2).reverse
+
+    def drag(self, cells: list[tuple[int, int]]) -> None:
+        """Drag the mouse from the first of `cells` (board row, col) through the rest."""
+        self.term.drag([self.cell_yx(row, col) for row, col in cells])
 
     def click(self, row: int, col: int) -> None:
         self.term.click(*self.cell_yx(row, col))

@@ -78,6 +78,9 @@ class Refusal(str, enum.Enum):
     NEXT_PLACED = "The numbers after this cell's neighbours are on the board already."
     NOTHING_TO_FILL = "Nothing to fill in."
     LINKED = "This cell's number already joins a neighbour; n leaves it (Backspace clears)."
+    DRAW_FROM_NUMBER = "Draw the path from a number: start on a cell that holds one."
+    BOTH_PLACED = "The numbers before and after this one are on the board already."
+    END_PLACED = "This number ends the path, and the one next to it is on the board already."
 
 
 @dataclass(frozen=True)
@@ -247,6 +250,10 @@ class Game:
         self._from_help: dict[int, int] = {}
         #: bumped on every change of the board or its history, so savers know when to write
         self.revision = 0
+        # the path being drawn (see `extend`): its cells from where it started, each with
+        # whether drawing filled it, and the revision it left the board at
+        self._stroke: list[tuple[int, bool]] = []
+        self._stroke_revision = -1
         blanks = np.flatnonzero(~self._given.ravel())
         self._cursor = int(blanks[0]) if blanks.size else 0
         # A puzzle whose givens fill the grid is solved before the first move.
@@ -596,6 +603,65 @@ class Game:
                 return Refusal.NEXT_PLACED
             return Refusal.OUT_OF_RANGE
         return self.set_value(self._cursor, number)
+
+    def extend(self, drow: int, dcol: int) -> Refusal | None:
+        """Draw the path from the cursor cell into its neighbour (`drow`, `dcol`) and move
+        the cursor there: Shift-arrow, or dragging the mouse from cell to cell.
+
+        An empty neighbour gets the number after the cursor's (the one before it, when that
+        one is on the board already); a neighbour holding a number is stepped onto, so a
+        path runs on through the givens it meets. Stepping back onto the cell the path just
+        came from takes back the number drawing put on the cell left, as retracing a line
+        erases it. Each number drawn is one move.
+        """
+        self.commit()
+        here = self._cursor
+        row, col = self.cursor
+        row, col = row + drow, col + dcol
+        if not (0 <= row < self.rows and 0 <= col < self.cols) or (drow, dcol) == (0, 0):
+            return None  # the edge: nowhere to draw, as an arrow key there does nothing
+        target = self.geometry.cell(row, col)
+        if self._solved is not None:
+            return Refusal.SOLVED
+        if self.paused:
+            return Refusal.PAUSED
+        stroke = self._stroke
+        if not (stroke and self._stroke_revision == self.revision and stroke[-1][0] == here):
+            stroke = [(here, False)]
+        if len(stroke) >= 2 and stroke[-2][0] == target:
+            if stroke[-1][1]:
+                refusal = self.clear(here)
+                if refusal is not None:
+                    return refusal
+            stroke = stroke[:-1]
+        elif self.value(target) != BLANK:
+            stroke = stroke + [(target, False)]
+        else:
+            number = self._drawn_number(here)
+            if isinstance(number, Refusal):
+                return number
+            refusal = self.set_value(target, number)
+            if refusal is not None:
+                return refusal
+            stroke = stroke + [(target, True)]
+        self._cursor = target
+        self._stroke, self._stroke_revision = stroke, self.revision
+        return None
+
+    def _drawn_number(self, cell: int) -> int | Refusal:
+        """The number `extend` draws next to `cell`'s, or why there is none. (A path drawn
+        down its numbers stays going down: the number after each is on the board, as the
+        cell it was drawn from holds it.)"""
+        value = self.value(cell)
+        if value == BLANK:
+            return Refusal.DRAW_FROM_NUMBER
+        on_board = set(np.unique(self._grid).tolist())
+        up = value + 1 if value < self.size and value + 1 not in on_board else None
+        down = value - 1 if value > 1 and value - 1 not in on_board else None
+        number = up if up is not None else down
+        if number is None:
+            return Refusal.BOTH_PLACED if 1 < value < self.size else Refusal.END_PLACED
+        return number
 
     def fill(self, placements: Iterable[tuple[int, int]], label: str) -> Refusal | None:
         """Put several numbers at once, as one undoable move: `placements` are (cell, number).

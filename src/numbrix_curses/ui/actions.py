@@ -56,6 +56,15 @@ class MoveCursor:
 
 
 @dataclass(frozen=True)
+class Extend:
+    """Draw the path from the cursor cell into its neighbour (Shift-arrow, or a drag from
+    cell to cell): see `Game.extend`."""
+
+    drow: int
+    dcol: int
+
+
+@dataclass(frozen=True)
 class SelectCell:
     row: int
     col: int
@@ -140,7 +149,7 @@ class Paste:
 
 
 Action = Union[
-    Command, MoveCursor, SelectCell, ClearCell, Digit, Choose, Hotkey, GoToMove, Adjust, Focus,
+    Command, MoveCursor, Extend, SelectCell, ClearCell, Digit, Choose, Hotkey, GoToMove, Adjust, Focus,
     TextKey, Scroll, UnboundKey, Paste,
 ]
 

@@ -25,7 +25,7 @@ from typing import Callable
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action
-from numbrix_curses.ui.keys import actions_for_click
+from numbrix_curses.ui.keys import DragPath
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.paste import BracketedPaste, read_burst
 from numbrix_curses.ui.screen import AppContext, Exit, Nav, Pop, Push, Replace, Screen
@@ -38,6 +38,10 @@ EXIT_INTERNAL_ERROR = 70
 EXIT_INTERRUPTED = 130
 #: the longest the loop sleeps without input: signals and background work are looked at
 MAX_WAIT_MS = 500
+#: xterm's mouse mode 1002: motion is reported while a button is held (drawing the path by
+#: dragging). ncurses asks only for presses and releases (1000); terminals that know 1002
+#: (xterm, VTE, tmux, screen, kitty, ...) report drags too, others ignore the request.
+_DRAGS_ON, _DRAGS_OFF = b"\x1b[?1002h", b"\x1b[?1002l"
 
 
 class _Signalled(BaseException):
@@ -226,6 +230,7 @@ class App:
         self.awake = time.monotonic()
         #: the terminal's bracketed paste, switched on while the app runs (None: it has none)
         self.paste: BracketedPaste | None = None
+        self.drag = DragPath()
 
     def main(self, stdscr: "curses.window") -> int:
         self.started = True
@@ -241,6 +246,7 @@ class App:
             self.close_all()
             if self.paste is not None:
                 self.paste.switch(False)
+            self._report_drags(False)
         return self.code
 
     def _setup(self, stdscr: "curses.window") -> None:
@@ -260,9 +266,20 @@ class App:
         # the terminal description knows better.
         self.ctx.mouse = bool(available) and _capability("kmous", default=True)
         self.ctx.theme = replace(make_theme(), mouse=self.ctx.mouse)
+        self._report_drags(True)
         self.paste = BracketedPaste.of_terminal()
         if self.paste is not None:
             self.paste.switch(True)
+
+    def _report_drags(self, on: bool) -> None:
+        """Ask the terminal to report drags (or no longer), where the mouse is in use."""
+        if not self.ctx.mouse or sys.platform == "win32":
+            return
+        try:
+            sys.stdout.flush()
+            os.write(sys.stdout.fileno(), _DRAGS_ON if on else _DRAGS_OFF)
+        except (OSError, ValueError):
+            pass  # the terminal is gone
 
     def frame(self, stdscr: "curses.window") -> None:
         """Draw the top screen, wait for one input event, hand its actions over."""
@@ -275,6 +292,7 @@ class App:
                 stopped.suspended(now - self.awake)
             if self.paste is not None:
                 self.paste.switch(True)  # the shell switched it off while it had the terminal
+            self._report_drags(True)  # ncurses set the mouse mode again, without drags
         self.awake = now
         screen = self.stack[-1]
         nav = screen.tick()
@@ -324,7 +342,7 @@ class App:
                 _, x, y, _, buttons = curses.getmouse()
             except curses.error:
                 return []
-            return actions_for_click(mask, y, x, buttons)
+            return self.drag.actions(mask, y, x, buttons)
         action = screen.action_for_key(key)
         return [action] if action is not None else []
 

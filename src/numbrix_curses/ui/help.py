@@ -32,6 +32,9 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("0-9", "type a number: 4 then 2 gives 42; Enter, a move or a command ends it"),
         ("n", "the next number: one joining two neighbours (2 between 1 and 3), else one"
               " more than the highest neighbour"),
+        ("Shift-arrows", "draw the path from a number into the next cell: it gets the number "
+                         "after (or before, when that is placed); back over a drawn number "
+                         "takes it back. Dragging the mouse from a number draws too"),
         ("Bksp Del Space", "clear the cell (right click too)"),
         ("u  r  Ctrl-R", "undo, redo: every change, auto-fill and reveal too"),
         ("c", "check: mark numbers that cannot all be right (no answers shown)"),

@@ -5,6 +5,8 @@ arrows), so numbers are typed with the digit keys only, and the actions whose us
 is taken by movement use the capital (S reveal, R restart, H help): a capital that means
 nothing on its own falls back to its small letter, so Caps Lock does not stop movement.
 A click is looked up in the screen mask, so it means whatever the widget drawn under it says.
+A drag with the left button from cell to cell draws the path, as Shift-arrows do
+(`DragPath`).
 """
 from __future__ import annotations
 
@@ -15,8 +17,10 @@ from numbrix_curses.ui.actions import (
     Action,
     Command,
     Digit,
+    Extend,
     MoveCursor,
     Scroll,
+    SelectCell,
     UnboundKey,
     secondary,
 )
@@ -62,6 +66,11 @@ BOARD_KEYS: dict[int | str, Action] = {
 PLAY_KEYS: dict[int | str, Action] = {
     **BOARD_KEYS,
     "n": Command.NEXT_NUMBER,
+    # Shift-arrows draw the path into the next cell (a drag with the mouse does the same)
+    curses.KEY_SR: Extend(-1, 0),
+    curses.KEY_SF: Extend(1, 0),
+    curses.KEY_SLEFT: Extend(0, -1),
+    curses.KEY_SRIGHT: Extend(0, 1),
     "c": Command.CHECK,
     "?": Command.HINT,
     "f": Command.AUTO_FILL,
@@ -180,3 +189,36 @@ def actions_for_click(mask: ScreenMask, y: int, x: int, buttons: int) -> list[Ac
         other = secondary(target)
         return [other] if other is not None else []
     return []
+
+
+_MOTION = curses.REPORT_MOUSE_POSITION
+
+
+class DragPath:
+    """A drag with the left button across a board, as the `Extend` actions of Shift-arrows:
+    one per cell entered along a row or column from the cell before. The press selects its
+    cell as a click does; a step on the slant (the pointer cut a corner) waits until the
+    pointer is in line again. The terminal reports motion only while a button is held
+    (xterm's mode 1002, switched on with the mouse: see `ui.app`)."""
+
+    def __init__(self) -> None:
+        #: the cell (row, col) the drag last reached; None while no drag is under way
+        self.at: tuple[int, int] | None = None
+
+    def actions(self, mask: ScreenMask, y: int, x: int, buttons: int) -> list[Action]:
+        """The actions of one mouse event (a click's, or a drag's steps)."""
+        target = mask.at(y, x)
+        if buttons & _MOTION and not buttons & (_PRIMARY | _SECONDARY):
+            if self.at is None or not isinstance(target, SelectCell):
+                return []
+            drow, dcol = target.row - self.at[0], target.col - self.at[1]
+            if (drow == 0) == (dcol == 0):
+                return []  # the same cell, or one on the slant
+            self.at = (target.row, target.col)
+            step = Extend((drow > 0) - (drow < 0), (dcol > 0) - (dcol < 0))
+            return [step] * (abs(drow) + abs(dcol))
+        if buttons & curses.BUTTON1_PRESSED and isinstance(target, SelectCell):
+            self.at = (target.row, target.col)
+        else:
+            self.at = None
+        return actions_for_click(mask, y, x, buttons)

@@ -120,8 +120,11 @@ def draw_side_panel(
     if listing is not None:
         _draw_listing(win, mask, y, left, bottom, listing, theme)
         return
-    put(win, y, left, "Keys", theme.label | curses.A_BOLD)
-    y += 1
+    if y + 1 + len(keys) <= bottom:
+        # (where the keys fit only without it, the heading goes first: they speak for
+        # themselves, and the last ones would be cut)
+        put(win, y, left, "Keys", theme.label | curses.A_BOLD)
+        y += 1
     for line in keys:
         if y >= bottom:
             break

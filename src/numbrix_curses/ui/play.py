@@ -20,7 +20,15 @@ from numbrix_curses.jobs import CancelToken, FinishedJob, Job, SolveJob, ThreadJ
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
 from numbrix_curses.slips import Suspects
-from numbrix_curses.ui.actions import Action, Command, GoToMove, Paste, SelectCell, UnboundKey
+from numbrix_curses.ui.actions import (
+    Action,
+    Command,
+    Extend,
+    GoToMove,
+    Paste,
+    SelectCell,
+    UnboundKey,
+)
 from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import put, wrap_text
 from numbrix_curses.ui.edits import apply_edit
@@ -72,6 +80,14 @@ KEY_LINES = (
     (KeyHelp("help", "F1 H", Command.HELP), KeyHelp("quit", "q", Command.QUIT)),
 )
 MOUSE_LINE = (KeyHelp("mouse", "click; right: clear"),)
+
+
+def key_lines(mouse: bool) -> tuple[tuple[KeyHelp, ...], ...]:
+    """The panel's key help; with the mouse, drawing by dragging and a line for clicks."""
+    draw = (KeyHelp("draw", "Shift-arrows, drag" if mouse else "Shift-arrows"),)
+    return (KEY_LINES[0], draw, *KEY_LINES[1:]) + ((MOUSE_LINE,) if mouse else ())
+
+
 STATUS_BAR_KEYS = (
     KeyHelp("move", "arrows"),
     KeyHelp("type", "0-9"),
@@ -231,6 +247,8 @@ class PlayScreen(BoardScreen):
                 self.show_history = False
         elif action is Command.NEXT_NUMBER:
             return game.place_next(), None
+        elif isinstance(action, Extend):
+            return game.extend(action.drow, action.dcol), None
         elif action is Command.PAUSE:
             return self._toggle_pause(), None
         elif action is Command.CHECK:
@@ -914,7 +932,7 @@ class PlayScreen(BoardScreen):
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
-        keys = KEY_LINES + ((MOUSE_LINE,) if self.ctx.mouse else ())
+        keys = key_lines(self.ctx.mouse)
         placed = self.place(win, self.game.rows, self.game.cols, STATUS_ROWS, len(keys))
         if placed is None:
             return
