@@ -304,6 +304,9 @@ def test_the_mode_is_on_while_the_app_runs_and_again_after_a_stop(state: Path, d
         term.send_key("right")  # the loop wakes and sees it was stopped
         term.wait_for(lambda: bytes(term.raw).count(b"\x1b[?2004h") == 2,
                       what="the mode switched on again")
+        # and so are drag reports, which ncurses leaves out when it sets the mouse again
+        term.wait_for(lambda: bytes(term.raw).count(b"\x1b[?1002h") == 2,
+                      what="drag reports asked for again")
         term.send("q")
         expect_exit(term)
         raw = bytes(term.raw)
