@@ -141,8 +141,9 @@ class UnboundKey:
 
 @dataclass(frozen=True)
 class Paste:
-    """Text the terminal says was pasted (bracketed paste), whole; `cut` when it was longer
-    than the app keeps (see `ui.paste`), so what is kept is only its beginning."""
+    """Pasted text, whole (marked so by the terminal, or come faster than anyone types: see
+    `ui.paste`); `cut` when it was longer than the app keeps, so what is kept is only its
+    beginning."""
 
     text: str
     cut: bool = False
