@@ -1029,10 +1029,17 @@ def test_a_drag_across_cells_draws_as_shift_arrows_do():
     assert drag.actions(mask, 0, 1, press) == [SelectCell(0, 0)]  # as a click
     assert drag.actions(mask, 0, 3, moved) == []  # within the cell
     assert drag.actions(mask, 0, 5, moved) == [Extend(0, 1)]
-    assert drag.actions(mask, 1, 9, moved) == []  # on the slant: waits
-    assert drag.actions(mask, 0, 9, moved) == [Extend(0, 1)]
-    assert drag.actions(mask, 0, 1, moved) == [Extend(0, -1)] * 2  # a fast move skips cells
-    assert drag.actions(mask, 1, 1, moved) == [Extend(1, 0)]
+    # a corner cut: on the way it was going (right), then down
+    assert drag.actions(mask, 1, 9, moved) == [Extend(0, 1), Extend(1, 0)]
+    assert drag.actions(mask, 1, 1, moved) == [Extend(0, -1)] * 2  # a fast move skips cells
+    # going left, cut to the cell up and right: on left would be back, so up first
+    assert drag.actions(mask, 0, 5, moved) == [Extend(-1, 0), Extend(0, 1)]
+    # going right, cut to the cell down and left: down first, for the same reason
+    assert drag.actions(mask, 1, 1, moved) == [Extend(1, 0), Extend(0, -1)]
+    # going left, cut to the cell up and left: on left, then up
+    drag.actions(mask, 1, 9, moved)
+    assert drag.actions(mask, 1, 5, moved) == [Extend(0, -1)]
+    assert drag.actions(mask, 0, 1, moved) == [Extend(0, -1), Extend(-1, 0)]
     assert drag.actions(mask, 2, 1, moved) == []  # off the board
     assert drag.actions(mask, 2, 1, release) == []
     assert drag.actions(mask, 0, 1, moved) == []  # the button is up: no drag

@@ -196,14 +196,17 @@ _MOTION = curses.REPORT_MOUSE_POSITION
 
 class DragPath:
     """A drag with the left button across a board, as the `Extend` actions of Shift-arrows:
-    one per cell entered along a row or column from the cell before. The press selects its
-    cell as a click does; a step on the slant (the pointer cut a corner) waits until the
-    pointer is in line again. The terminal reports motion only while a button is held
-    (xterm's mode 1002, switched on with the mouse: see `ui.app`)."""
+    one per cell entered from the cell before. The press selects its cell as a click does.
+    The terminal reports motion only while a button is held (xterm's mode 1002, switched
+    on with the mouse: see `ui.app`), and a fast hand may skip cells: the steps between
+    are filled in, and where the pointer cut a corner, the path goes on the way it was
+    going before it turns (a drag rounding a corner means to reach it), never back."""
 
     def __init__(self) -> None:
         #: the cell (row, col) the drag last reached; None while no drag is under way
         self.at: tuple[int, int] | None = None
+        #: the drag's last step (drow, dcol), or None before its first
+        self.heading: tuple[int, int] | None = None
 
     def actions(self, mask: ScreenMask, y: int, x: int, buttons: int) -> list[Action]:
         """The actions of one mouse event (a click's, or a drag's steps)."""
@@ -212,13 +215,25 @@ class DragPath:
             if self.at is None or not isinstance(target, SelectCell):
                 return []
             drow, dcol = target.row - self.at[0], target.col - self.at[1]
-            if (drow == 0) == (dcol == 0):
-                return []  # the same cell, or one on the slant
+            if (drow, dcol) == (0, 0):
+                return []
+            down = Extend((drow > 0) - (drow < 0), 0)
+            across = Extend(0, (dcol > 0) - (dcol < 0))
+            rows, cols = [down] * abs(drow), [across] * abs(dcol)
+            # (on the way it was going first; where that way turns back, the other first)
+            if self.heading is None:
+                rows_first = False
+            elif self.heading[0]:
+                rows_first = down.drow == self.heading[0]
+            else:
+                rows_first = across.dcol != self.heading[1]
+            steps = rows + cols if rows_first else cols + rows
             self.at = (target.row, target.col)
-            step = Extend((drow > 0) - (drow < 0), (dcol > 0) - (dcol < 0))
-            return [step] * (abs(drow) + abs(dcol))
+            self.heading = (steps[-1].drow, steps[-1].dcol)
+            return list(steps)
         if buttons & curses.BUTTON1_PRESSED and isinstance(target, SelectCell):
             self.at = (target.row, target.col)
         else:
             self.at = None
+        self.heading = None
         return actions_for_click(mask, y, x, buttons)
