@@ -944,7 +944,9 @@ def test_drawing_keeps_the_givens_and_never_doubles_a_number(rows, cols, seed, s
     keep = np.array([rng.random() < share for _ in range(rows * cols)]).reshape(rows, cols)
     game = make_game(np.where(keep, path, 0).astype(np.int16).tolist())
     start = game.grid.copy()
-    game.set_cursor(*divmod(rng.randrange(rows * cols), cols))
+    # from a given where there is one (from a blank, drawing only says why it cannot)
+    givens = np.flatnonzero(keep.ravel()).tolist() or list(range(rows * cols))
+    game.set_cursor(*divmod(rng.choice(givens), cols))
     for step in steps:
         before = game.grid.copy()
         game.extend(*step)
