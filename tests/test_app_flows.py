@@ -823,6 +823,36 @@ def test_a_path_is_drawn_by_dragging_and_with_shift_arrows(state: Path, demo: Pa
         assert raw.rfind(b"\x1b[?1002l") > raw.rfind(b"\x1b[?1002h")  # and no longer
 
 
+def test_a_drag_near_the_edge_of_a_scrolled_view_draws_under_the_pointer(
+    state: Path, tmp_path: Path
+):
+    """A 20x20 board shows 18 rows on 80x24. Drawing keeps the view still while the path
+    stays in it, so the cells drawn are the ones under the pointer; drawn out of it (with
+    Shift-Down), the path takes the view along."""
+    from brute import grid_of, serpentine
+    from numbrix_curses.textformat import format_compact
+
+    solution = grid_of(20, 20, serpentine(20, 20))  # row 16 runs left to right: 321-340
+    givens = np.where(solution % 9 == 0, solution, 0)
+    givens[16, 6] = 327
+    source = tmp_path / "big.txt"
+    source.write_text(format_compact(Puzzle(givens.astype(np.int16))))
+    term = start(play_command(str(source)), state)
+    with term:
+        term.wait_text("rows 1-18")
+        term.wait_text("quit")
+        row = next(r for r, line in enumerate(term.lines) if " 327 " in line)
+        col = term.lines[row].index(" 327 ") + 2
+        term.drag([(row, col), (row + 1, col), (row + 1, col + 5)])  # down, then right
+        term.wait_for(lambda: " 328  329 " in term.lines[row + 1], what="328 and 329 drawn")
+        assert "rows 1-18" in term.lines[0]  # the view stayed
+        term.send_key("shift-down")  # out of view: 330 below the 329, and the view follows
+        term.wait_match(r"rows [2-9]-(19|20)")
+        assert any(" 330 " in line for line in term.lines)
+        term.send("q")
+        expect_exit(term)
+
+
 def test_without_a_mouse_the_screens_do_not_mention_clicks(state: Path, demo: Path):
     with start(app_command(), state, TERM="vt100") as term:  # vt100 has no mouse
         term.wait_text("[q] Quit")

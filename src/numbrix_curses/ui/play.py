@@ -217,9 +217,11 @@ class PlayScreen(BoardScreen):
             return None
         was_solved = self.game.solved is not None
         self.message = None
-        # A click selects a cell in view: the view stays put under the pointer (the keys
-        # scroll it ahead of the cursor, with a row or column to spare).
-        self.clicked = isinstance(action, SelectCell)
+        # A click selects a cell in view, and drawing steps to the next one: the view stays
+        # put under the pointer, so a drag draws where it is (the other keys scroll it ahead
+        # of the cursor, with a row or column to spare; drawn out of view, the path takes
+        # the view along).
+        self.clicked = isinstance(action, (SelectCell, Extend))
         refusal, nav = self._dispatch(action)
         if refusal is not None:
             self.message = self._refusal_message(refusal)
