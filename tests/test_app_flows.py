@@ -853,6 +853,30 @@ def test_a_drag_near_the_edge_of_a_scrolled_view_draws_under_the_pointer(
         expect_exit(term)
 
 
+def test_the_first_game_ever_says_how_to_play_until_the_first_key(
+    state: Path, demo: Path, tmp_path: Path
+):
+    term = start(play_command(str(demo)), state)
+    with term:
+        wait_play(term)
+        term.wait_message("Fill in 1 to 16 so that each number is next to the one before it")
+        term.wait_message("or drag from a number to draw the path.")
+        term.send_key("right")
+        term.wait_gone("Fill in 1 to 16")
+        term.send("3")  # a move: the game is saved
+        term.send("q")
+        expect_exit(term)
+    other = tmp_path / "other.txt"
+    other.write_text(DEMO_TEXT.replace("# id: demo", "# id: other").replace("8 9 10", "8 . 10"))
+    term = start(play_command(str(other)), state)  # someone who has played before
+    with term:
+        wait_play(term)
+        term.wait_text("Placed  10 of 16")
+        assert "Fill in" not in term.text
+        term.send("q")
+        expect_exit(term)
+
+
 def test_without_a_mouse_the_screens_do_not_mention_clicks(state: Path, demo: Path):
     with start(app_command(), state, TERM="vt100") as term:  # vt100 has no mouse
         term.wait_text("[q] Quit")

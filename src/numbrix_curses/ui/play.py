@@ -88,6 +88,14 @@ def key_lines(mouse: bool) -> tuple[tuple[KeyHelp, ...], ...]:
     return (KEY_LINES[0], draw, *KEY_LINES[1:]) + ((MOUSE_LINE,) if mouse else ())
 
 
+def first_game_tip(size: int, mouse: bool) -> Message:
+    """What the panel says when someone plays for the first time (no game saved, nothing
+    solved): the rule in a sentence, and the two ways to fill cells."""
+    draw = "drag from a number" if mouse else "press Shift and an arrow at a number"
+    return Message(f"Fill in 1 to {size} so that each number is next to the one before it: "
+                   f"up, down or sideways. Type into a cell, or {draw} to draw the path.")
+
+
 STATUS_BAR_KEYS = (
     KeyHelp("move", "arrows"),
     KeyHelp("type", "0-9"),
@@ -128,6 +136,9 @@ class PlayScreen(BoardScreen):
         self.message = message
         self.origin = (0, 0)
         self.clicked = False
+        #: nothing was ever played or solved here: the panel explains the game until the
+        #: first key (see `first_game_tip`)
+        self.first_game = False
         self.check_marks: frozenset[int] = frozenset()
         self.check_revision = -1
         self.hint: assist.Hint | None = None
@@ -181,6 +192,7 @@ class PlayScreen(BoardScreen):
         the constructor)."""
         resumed = ctx.store.resume(puzzle)
         message = None
+        first = False
         if resumed is not None:
             game, saved = resumed
             if game.solved is not None:
@@ -196,10 +208,13 @@ class PlayScreen(BoardScreen):
             record = ctx.store.records().get(puzzle_key(puzzle))
             if record is not None and record.solved and record.best_seconds is not None:
                 message = Message(f"Solved before; best time {format_duration(record.best_seconds)}.")
+            first = not ctx.store.saved_games() and not ctx.store.records()
         if ctx.store.problems:
             message = Message(" ".join(ctx.store.problems), MessageKind.ERROR)
             ctx.store.problems.clear()
-        return cls(ctx, game, label, source, message=message, known=known)
+        screen = cls(ctx, game, label, source, message=message, known=known)
+        screen.first_game = first
+        return screen
 
     # ----- input -------------------------------------------------------------------------
     def handle(self, action: Action) -> Nav | None:
@@ -217,6 +232,7 @@ class PlayScreen(BoardScreen):
             return None
         was_solved = self.game.solved is not None
         self.message = None
+        self.first_game = False
         # A click selects a cell in view, and drawing steps to the next one: the view stays
         # put under the pointer, so a drag draws where it is (the other keys scroll it ahead
         # of the cursor, with a row or column to spare; drawn out of view, the path takes
@@ -940,6 +956,9 @@ class PlayScreen(BoardScreen):
             return
         layout, grid = placed
         message = self.message
+        if message is None and self.first_game and layout.side_panel:
+            # (only beside the board: under it the tip would take rows from the board)
+            message = first_game_tip(self.game.size, self.ctx.mouse)
         if self._busy() and message is not None:
             started = self.task.started if self.task is not None else self.solution_job.started
             message = Message(f"{spinner(started)} {message.text}", message.kind)
