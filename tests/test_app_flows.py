@@ -877,6 +877,27 @@ def test_the_first_game_ever_says_how_to_play_until_the_first_key(
         expect_exit(term)
 
 
+def test_a_solve_shows_in_the_statistics(state: Path, demo: Path):
+    term = start(play_command(str(demo), "--menu"), state)
+    board = Board(term, 4)
+    with term:
+        wait_play(term)
+        for (row, col), number in [((0, 1), "3"), ((0, 2), "2"), ((1, 2), "15"),
+                                   ((2, 1), "13"), ((2, 2), "12")]:
+            board.click(row, col)
+            term.send(number)
+        term.wait_text("Solved in")
+        term.send("q")
+        term.wait_text("[s] Statistics")
+        term.send("s")
+        term.wait_text("1 puzzle solved, 1 time in all; no game under way.")
+        term.wait_match(r"4x4\s+-\s+1\s+1\s+0:\d\d\s+0:\d\d")  # no difficulty; best, typical
+        term.send("q")
+        term.wait_text("[s] Statistics")
+        term.send("q")
+        expect_exit(term)
+
+
 def test_without_a_mouse_the_screens_do_not_mention_clicks(state: Path, demo: Path):
     with start(app_command(), state, TERM="vt100") as term:  # vt100 has no mouse
         term.wait_text("[q] Quit")

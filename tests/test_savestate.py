@@ -169,6 +169,25 @@ def test_records_keep_the_best_time_and_count_solves(store: Store):
     assert store.records()[puzzle_key(p)].solved == 3
 
 
+def test_records_keep_the_size_and_difficulty_for_the_statistics(store: Store):
+    store.record_solve(puzzle({"id": "demo", "difficulty": "hard"}), "demo", 30.0, 5)
+    record = store.records()[puzzle_key(puzzle())]
+    assert (record.rows, record.cols, record.difficulty) == (4, 4, "hard")
+
+
+def test_a_hand_edited_size_in_the_records_reads_as_none(store: Store):
+    store.root.mkdir(parents=True)
+    entries = {"a": {"solved": 1, "rows": 4, "cols": 4},
+               "b": {"solved": 1, "rows": 4},  # one side only
+               "c": {"solved": 1, "rows": True, "cols": 4},
+               "d": {"solved": 1, "rows": "4", "cols": 99, "difficulty": ["hard"]}}
+    store.records_path.write_text(json.dumps(
+        {"format": "numbrix-curses-records", "version": 1, "puzzles": entries}))
+    sizes = {k: (r.rows, r.cols, r.difficulty) for k, r in store.records().items()}
+    assert sizes == {"a": (4, 4, ""), "b": (None, None, ""), "c": (None, None, ""),
+                     "d": (None, None, "")}
+
+
 def test_corrupt_records_are_set_aside_and_start_again(store: Store):
     store.root.mkdir(parents=True)
     store.records_path.write_text("[1, 2")

@@ -101,6 +101,7 @@ def test_too_small_notice_wraps_to_a_narrow_terminal(state: Path, demo: Path):
     ("o", "Path of a puzzle file:"),
     ("h", "The rules"),
     ("l", "starter-1"),
+    ("s", "No puzzle solved yet"),
 ])
 def test_every_screen_says_too_small_instead_of_clipping(state: Path, keys: str, shown: str):
     with menu(state) as term:
@@ -209,7 +210,7 @@ def test_a_narrow_title_drops_the_name_before_the_rows_in_view(state: Path, tmp_
 @pytest.mark.parametrize("keys, shown, help_key", [
     *[(keys, shown, help_key)
       for keys, shown in [("l", "starter-1"), ("n", "Pick a size and a difficulty:"),
-                          ("t", "Size of the grid:")]
+                          ("t", "Size of the grid:"), ("s", "No puzzle solved yet")]
       for help_key in ("H", F1)],
     ("o", "Path of a puzzle file:", F1),  # (H is a letter of a path there)
 ])

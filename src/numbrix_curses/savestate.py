@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 import numpy as np
 
+from numbrix_curses import MAX_SIDE, MIN_SIDE
 from numbrix_curses.atomic import write_text_atomic
 from numbrix_curses.game import Clock, Game, StateError
 from numbrix_curses.puzzle import Puzzle, PuzzleError
@@ -80,12 +81,17 @@ class SavedGame:
 
 @dataclass(frozen=True)
 class Record:
-    """What the library shows for a puzzle: solved how often, best time and its moves."""
+    """What the library shows for a puzzle: solved how often, best time and its moves; and
+    what the statistics group it by, its size and difficulty (None and "" in records
+    written before they were kept)."""
 
     label: str
     solved: int
     best_seconds: float | None
     best_moves: int | None
+    rows: int | None = None
+    cols: int | None = None
+    difficulty: str = ""
 
 
 class Store:
@@ -296,6 +302,10 @@ class Store:
             before = _record_from(entry)  # a hand-edited entry may hold anything
             is_best = timed and (before.best_seconds is None or seconds < before.best_seconds)
             entry["label"] = label
+            entry["rows"], entry["cols"] = puzzle.rows, puzzle.cols
+            difficulty = puzzle.metadata.get("difficulty", "")
+            if difficulty:
+                entry["difficulty"] = difficulty
             entry["solved"] = before.solved + 1
             entry["last_solved"] = time.time()
             if is_best:
@@ -437,12 +447,23 @@ def _seconds(value: Any, limit: float = 10.0**9) -> float | None:
 def _record_from(entry: Mapping[str, Any]) -> Record:
     moves = entry.get("best_moves")
     solved = entry.get("solved", 0)
+    rows, cols = _side(entry.get("rows")), _side(entry.get("cols"))
+    difficulty = entry.get("difficulty", "")
     return Record(
         label=str(entry.get("label", "")),
         solved=solved if isinstance(solved, int) and solved > 0 else 0,
         best_seconds=_seconds(entry.get("best_seconds")),
         best_moves=moves if isinstance(moves, int) and moves >= 0 else None,
+        # (a hand-edited file may hold anything: a size is both sides or neither)
+        rows=rows if cols is not None else None,
+        cols=cols if rows is not None else None,
+        difficulty=difficulty[:20] if isinstance(difficulty, str) else "",
     )
+
+
+def _side(value: Any) -> int | None:
+    ok = isinstance(value, int) and not isinstance(value, bool) and MIN_SIDE <= value <= MAX_SIDE
+    return value if ok else None
 
 
 def _lock(handle: Any) -> bool:

@@ -66,6 +66,7 @@ class MenuScreen(Screen):
             MenuItem("o", "Open file", "play a puzzle from a file", self._open),
             MenuItem("t", "Type in a puzzle", "enter or paste a puzzle, and check it",
                      self._type_in),
+            MenuItem("s", "Statistics", "puzzles solved and best times", self._stats),
             MenuItem("h", "Help", "rules and keys", self._help),
             MenuItem("q", "Quit", "", lambda: Exit(0)),
         ]
@@ -102,6 +103,11 @@ class MenuScreen(Screen):
         from numbrix_curses.ui.entry import EntrySizeScreen
 
         return Push(EntrySizeScreen(self.ctx))
+
+    def _stats(self) -> Nav:
+        from numbrix_curses.ui.stats_screen import StatsScreen
+
+        return Push(StatsScreen(self.ctx))
 
     def _help(self) -> Nav:
         from numbrix_curses.ui.help import HelpScreen

@@ -1,0 +1,139 @@
+"""The statistics screen: the puzzles solved, by board size and difficulty, with the best
+and typical times (the numbers are `numbrix_curses.stats`'s; this screen lays them out)."""
+from __future__ import annotations
+
+import curses
+import textwrap
+
+from numbrix_curses.game import format_duration, plural
+from numbrix_curses.stats import Group, Summary, summarize
+from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
+from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.keys import LIST_KEYS
+from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.panel import Message, MessageKind, message_attr
+from numbrix_curses.ui.screen import (
+    AppContext,
+    Nav,
+    Pop,
+    Push,
+    Screen,
+    draw_title,
+    fits_or_too_small,
+)
+
+#: the table's columns: heading and width (the size and difficulty left-aligned)
+COLUMNS = (("Size", 7), ("Difficulty", 11), ("Puzzles", 8), ("Solves", 7), ("Best", 8),
+           ("Typical", 8))
+TABLE_WIDTH = sum(width for _, width in COLUMNS)
+#: (width, height): the table whole, a heading, a line of it and the footer
+MIN_SIZE = (TABLE_WIDTH + 2, 8)
+NO_TIME = "-"
+
+
+def table_line(cells: tuple[str, ...]) -> str:
+    """One line of the table: the first two cells left-aligned, the numbers right."""
+    parts = [f"{text:<{width}}" if i < 2 else f"{text:>{width - 1}} "
+             for i, (text, (_, width)) in enumerate(zip(cells, COLUMNS))]
+    return "".join(parts).rstrip()
+
+
+def group_line(group: Group) -> str:
+    def time(seconds: float | None) -> str:
+        return NO_TIME if seconds is None else format_duration(seconds)
+
+    return table_line((group.size, group.difficulty or NO_TIME, str(group.puzzles),
+                       str(group.solves), time(group.best), time(group.typical)))
+
+
+class StatsScreen(Screen):
+    keys = LIST_KEYS
+
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__(ctx)
+        store = ctx.store
+        self.summary: Summary = summarize(store.records().values())
+        self.playing = len(store.saved_games())
+        self.message: Message | None = None
+        if store.problems:
+            self.message = Message(" ".join(store.problems), MessageKind.ERROR)
+            store.problems.clear()
+        self.top = 0
+        self.page = 10
+
+    def handle(self, action: Action) -> Nav | None:
+        if action in (Command.BACK, Command.CONFIRM):
+            return Pop()
+        if action is Command.HELP:
+            from numbrix_curses.ui.help import HelpScreen
+
+            return Push(HelpScreen(self.ctx))
+        step = {Command.PAGE_DOWN: self.page, Command.PAGE_UP: -self.page}.get(action, 0)
+        if isinstance(action, MoveCursor):
+            step = action.drow
+        elif isinstance(action, Scroll):
+            step = action.delta
+        last = max(0, len(self.summary.groups) - self.page)
+        self.top = min(max(self.top + step, 0), last)
+        return None
+
+    def lines(self) -> list[str]:
+        """The text under the title: the totals, then the table (or why there is none)."""
+        summary = self.summary
+        playing = (f"{plural(self.playing, 'game')} under way" if self.playing
+                   else "no game under way")
+        if not summary.groups:
+            return [f"No puzzle solved yet; {playing}.", "",
+                    "Each puzzle you solve counts here, by size and difficulty, with your "
+                    "best time."]
+        return [f"{plural(summary.puzzles, 'puzzle')} solved, {plural(summary.solves, 'time')} "
+                f"in all; {playing}."]
+
+    def legend(self) -> str:
+        """What the columns mean, under the table."""
+        text = ("Best: the fastest solve; typical: the middle one of the puzzles' best "
+                "times. Solves with help (a hint, an auto-fill) earn no time.")
+        if any(group.rows is None for group in self.summary.groups):
+            text += " Puzzles solved before sizes were kept show as earlier."
+        return text
+
+    def draw(self, win: "curses.window", mask: ScreenMask) -> None:
+        theme = self.theme
+        height, width = win.getmaxyx()
+        if not fits_or_too_small(win, MIN_SIZE, theme):
+            return  # q still goes back
+        draw_title(win, f"Numbrix {theme.glyphs.bullet} Statistics", theme)
+        left = max(1, (width - TABLE_WIDTH) // 2)
+        y = 2
+        for line in self.lines():
+            for part in _wrapped(line, width - 2 * left):
+                put(win, y, left, part)
+                y += 1
+        groups = self.summary.groups
+        if groups:
+            y += 1
+            heading = table_line(tuple(name for name, _ in COLUMNS))
+            put(win, y, left, heading, theme.label | curses.A_BOLD)
+            y += 1
+            self.page = max(1, height - 2 - y)
+            self.top = min(self.top, max(0, len(groups) - self.page))
+            for group in groups[self.top: self.top + self.page]:
+                put(win, y, left, group_line(group))
+                y += 1
+            y += 1
+            for part in _wrapped(self.legend(), width - 2 * left):
+                if y >= height - 2:
+                    break
+                put(win, y, left, part, theme.dim)
+                y += 1
+        if self.message is not None and y < height - 2:
+            put(win, height - 2, left, self.message.text[: width - left],
+                message_attr(self.message, theme))
+        more = self.top + self.page < len(groups)
+        footer = "q back" + ("   arrows / PgDn: more" if more else "")
+        put(win, height - 1, left, footer, theme.dim)
+        mask.put(height - 1, left, 6, Command.BACK)
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    return textwrap.wrap(text, max(10, width)) or [""]

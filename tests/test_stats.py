@@ -1,0 +1,41 @@
+"""The statistics: solves grouped by size and difficulty, in `numbrix_curses.stats`."""
+from __future__ import annotations
+
+from numbrix_curses.savestate import Record
+from numbrix_curses.stats import Group, summarize
+
+
+def record(rows, cols, difficulty="", solved=1, best=None) -> Record:
+    return Record(label="x", solved=solved, best_seconds=best, best_moves=None,
+                  rows=rows, cols=cols, difficulty=difficulty)
+
+
+def test_solves_are_grouped_by_size_and_difficulty_smallest_first():
+    summary = summarize([
+        record(9, 9, "hard", best=300.0),
+        record(5, 5, "medium", solved=2, best=80.0),
+        record(9, 9, "easy", best=120.0),
+        record(5, 5, "medium", best=40.0),
+        record(5, 5, "medium", best=60.0),
+        record(7, 5, "", best=50.0),
+        record(None, None, "easy", best=10.0),  # solved before sizes were kept
+        record(5, 5, "easy", solved=0),  # not solved: a record of something else
+    ])
+    assert [(g.size, g.difficulty) for g in summary.groups] == [
+        ("5x5", "medium"), ("7x5", ""), ("9x9", "easy"), ("9x9", "hard"), ("earlier", "easy")]
+    medium = summary.groups[0]
+    assert medium == Group(5, 5, "medium", puzzles=3, solves=4, best=40.0, typical=60.0)
+    assert (summary.puzzles, summary.solves) == (7, 8)
+
+
+def test_puzzles_solved_only_with_help_have_no_time():
+    summary = summarize([record(6, 6, "easy"), record(6, 6, "easy", best=90.0)])
+    (group,) = summary.groups
+    assert (group.puzzles, group.best, group.typical) == (2, 90.0, 90.0)
+    (group,) = summarize([record(6, 6, "easy")]).groups
+    assert group.best is None and group.typical is None
+
+
+def test_nothing_solved_is_an_empty_summary():
+    summary = summarize([record(5, 5, solved=0)])
+    assert summary.groups == () and summary.puzzles == summary.solves == 0
