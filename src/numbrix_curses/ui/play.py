@@ -126,9 +126,11 @@ class PlayScreen(BoardScreen):
         *,
         message: Message | None = None,
         known: SolveResult | None = None,
+        first_game: bool = False,
     ) -> None:
         """`known` is a solve of this puzzle made elsewhere (the entry screen's check, the
-        game before a restart); without it the puzzle is solved in the background."""
+        game before a restart); without it the puzzle is solved in the background.
+        `first_game`: nothing was ever played or solved here (see `first_game_tip`)."""
         super().__init__(ctx)
         self.game = game
         self.label = label
@@ -138,7 +140,7 @@ class PlayScreen(BoardScreen):
         self.clicked = False
         #: nothing was ever played or solved here: the panel explains the game until the
         #: first key (see `first_game_tip`)
-        self.first_game = False
+        self.first_game = first_game
         self.check_marks: frozenset[int] = frozenset()
         self.check_revision = -1
         self.hint: assist.Hint | None = None
@@ -205,16 +207,15 @@ class PlayScreen(BoardScreen):
                 )
         else:
             game = Game(puzzle)
-            record = ctx.store.records().get(puzzle_key(puzzle))
+            records = ctx.store.records()
+            record = records.get(puzzle_key(puzzle))
             if record is not None and record.solved and record.best_seconds is not None:
                 message = Message(f"Solved before; best time {format_duration(record.best_seconds)}.")
-            first = not ctx.store.saved_games() and not ctx.store.records()
+            first = not records and not ctx.store.saved_games()
         if ctx.store.problems:
             message = Message(" ".join(ctx.store.problems), MessageKind.ERROR)
             ctx.store.problems.clear()
-        screen = cls(ctx, game, label, source, message=message, known=known)
-        screen.first_game = first
-        return screen
+        return cls(ctx, game, label, source, message=message, known=known, first_game=first)
 
     # ----- input -------------------------------------------------------------------------
     def handle(self, action: Action) -> Nav | None:
