@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Callable
 
+import curses
+
 import pytest
 
 from helpers import DEMO_TEXT
@@ -69,3 +71,14 @@ def demo(tmp_path: Path) -> Path:
     path = tmp_path / "demo.txt"
     path.write_text(DEMO_TEXT, encoding="utf-8")
     return path
+
+
+@pytest.fixture
+def put_back(monkeypatch: pytest.MonkeyPatch) -> list:
+    """The keys the input readers give back to curses (`ui.sequences.put_back`), in the
+    order they will be read again (curses returns the key put back last first)."""
+    stack: list = []
+    monkeypatch.setattr(curses, "unget_wch", lambda key: stack.insert(0, key))
+    monkeypatch.setattr(curses, "ungetch", lambda key: stack.insert(0, key))
+    monkeypatch.setattr(curses, "flushinp", lambda: None)
+    return stack

@@ -53,3 +53,22 @@ def corpus_boards(name: str, ids: list[str]) -> tuple[list[Puzzle], dict[str, np
     puzzles = [p for p in read_puzzles(str(CORPUS / f"{name}.txt")) if p.id in ids]
     answers = {p.id: p.givens for p in read_puzzles(str(CORPUS / f"{name}-solutions.txt"))}
     return puzzles, answers
+
+
+class FakeWindow:
+    """What the input readers (`ui.paste`, `ui.sequences`) ask of a curses window: `get_wch`
+    from a queue of keys, raising `curses.error` when the queue is empty (a wait that timed
+    out)."""
+
+    def __init__(self, keys: "list[int | str] | str") -> None:
+        self.keys = list(keys)
+
+    def timeout(self, ms: int) -> None:
+        pass
+
+    def get_wch(self) -> "int | str":
+        import curses
+
+        if not self.keys:
+            raise curses.error("no input")
+        return self.keys.pop(0)

@@ -26,7 +26,7 @@ from numbrix_curses.ui.paste import (
     read_burst,
     understand,
 )
-from helpers import DEMO_TEXT, GIVENS
+from helpers import DEMO_TEXT, GIVENS, FakeWindow
 from tty_harness import Board, app_command, expect_exit, play_command, start, wait_play
 
 #: the demo 4x4 as a spreadsheet copies it: tab-separated, blanks empty
@@ -72,33 +72,6 @@ def test_one_line_takes_the_first_line_that_is_not_blank():
 
 
 # ----- reading a paste off the input ---------------------------------------------------------
-class FakeWindow:
-    """What `BracketedPaste.read` asks of a curses window: `get_wch` from a queue of keys,
-    raising `curses.error` when the queue is empty (a wait that timed out)."""
-
-    def __init__(self, keys: "list[int | str] | str") -> None:
-        self.keys = list(keys)
-
-    def timeout(self, ms: int) -> None:
-        pass
-
-    def get_wch(self) -> "int | str":
-        if not self.keys:
-            raise curses.error("no input")
-        return self.keys.pop(0)
-
-
-@pytest.fixture
-def put_back(monkeypatch: pytest.MonkeyPatch) -> list:
-    """The keys `read` puts back, in the order they will be read again (ncurses returns the
-    key put back last first)."""
-    stack: list = []
-    monkeypatch.setattr(curses, "unget_wch", lambda key: stack.insert(0, key))
-    monkeypatch.setattr(curses, "ungetch", lambda key: stack.insert(0, key))
-    monkeypatch.setattr(curses, "flushinp", lambda: None)
-    return stack
-
-
 XTERM = BracketedPaste(b"\x1b[?2004h", b"\x1b[?2004l", "\x1b[200~", "\x1b[201~")
 
 

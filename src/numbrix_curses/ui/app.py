@@ -29,6 +29,7 @@ from numbrix_curses.ui.keys import DragPath
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.paste import BracketedPaste, read_burst
 from numbrix_curses.ui.screen import AppContext, Exit, Nav, Pop, Push, Replace, Screen
+from numbrix_curses.ui.sequences import Dropped, read_csi
 from numbrix_curses.ui.theme import make_theme
 
 EXIT_OK = 0
@@ -337,6 +338,13 @@ class App:
             pasted = read_burst(stdscr, key)
         if pasted is not None:
             return [pasted] if pasted.text or pasted.cut else []
+        # A sequence the terminal description does not list (Shift-Right on GNU screen) is
+        # read whole: it is a key, or nothing, never a run of keys typed.
+        sequence = read_csi(stdscr, key)
+        if isinstance(sequence, Dropped):
+            return []
+        if sequence is not None:
+            key = sequence
         if key == curses.KEY_MOUSE:
             try:
                 _, x, y, _, buttons = curses.getmouse()

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from numbrix_curses.puzzle import ParseError, Puzzle
 from numbrix_curses.textformat import parse_puzzles
 from numbrix_curses.ui.actions import Paste
+from numbrix_curses.ui.sequences import put_back
 
 #: the most characters of one paste kept; the rest is read and dropped. A 30x30 board copied
 #: off the screen with its walls is about 9,000 characters.
@@ -93,16 +94,16 @@ class BracketedPaste:
         win.timeout(0)
         while seen not in (self.start, self.end):
             if not (self.start.startswith(seen) or self.end.startswith(seen)):
-                _put_back(taken)
+                put_back(taken)
                 return None
             try:
                 got = win.get_wch()
             except curses.error:
-                _put_back(taken)
+                put_back(taken)
                 return None
             taken.append(got)
             if not isinstance(got, str):
-                _put_back(taken)
+                put_back(taken)
                 return None
             seen += got
             win.timeout(_MARKER_MS)
@@ -176,10 +177,10 @@ def read_burst(win: "curses.window", key: "int | str") -> Paste | None:
     if cut:
         curses.flushinp()  # too long to be a puzzle: drop the rest rather than read it
     if len(taken) < BURST_CHARS:
-        _put_back(taken[1:] + ([pending] if pending is not None else []))
+        put_back(taken[1:] + ([pending] if pending is not None else []))
         return None
     if pending is not None:
-        _put_back([pending])
+        put_back([pending])
     return _as_paste("".join(taken), cut)
 
 
@@ -189,17 +190,6 @@ def _as_paste(text: str, cut: bool = False) -> Paste:
     if cut or len(text) > MAX_PASTE_CHARS:
         return Paste(text[:MAX_PASTE_CHARS], cut=True)
     return Paste(text)
-
-
-def _put_back(keys: list["int | str"]) -> None:
-    # curses returns what was put back last first. A curses built without wide characters
-    # has no unget_wch; there a character goes back by its code, as PDCurses takes it.
-    unget_wch = getattr(curses, "unget_wch", None)
-    for key in reversed(keys):
-        if isinstance(key, str) and unget_wch is not None:
-            unget_wch(key)
-        else:
-            curses.ungetch(ord(key) if isinstance(key, str) else key)
 
 
 # ----- what a paste means ----------------------------------------------------------------
