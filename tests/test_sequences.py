@@ -26,12 +26,19 @@ def test_any_other_sequence_is_dropped_whole(put_back: list):
     assert read_csi(window, "\x1b") is DROPPED
     assert window.keys == ["7"] and put_back == []  # what follows is left as typed
     assert read_csi(FakeWindow("[24;3~"), "\x1b") is DROPPED  # Alt-F12, say
+    assert read_csi(FakeWindow("Ok"), "\x1b") is DROPPED  # a keypad key in SS3 form
 
 
 def test_what_is_no_sequence_is_given_back(put_back: list):
     assert read_csi(FakeWindow(""), "\x1b") is None  # a bare Escape
     assert read_csi(FakeWindow("l"), "\x1b") is None  # Alt-l, or Escape then l
     assert put_back == ["l"]
+    put_back.clear()
+    assert read_csi(FakeWindow("O"), "\x1b") is None  # Alt-O
+    assert put_back == ["O"]
+    put_back.clear()
+    assert read_csi(FakeWindow("O7"), "\x1b") is None  # Alt-O, then a 7 typed fast
+    assert put_back == ["O", "7"]
     put_back.clear()
     assert read_csi(FakeWindow("[1;"), "\x1b") is None  # cut short: the keys as they came
     assert put_back == ["[", "1", ";"]

@@ -5,8 +5,8 @@ ncurses turns the sequences a terminal description lists into keys (`KEY_SRIGHT`
 Shift-Right on xterm). A sequence it does not list arrives as its characters, each a key of
 its own: on GNU screen (`TERM=screen`), Shift-Right (ESC [ 1 ; 2 C) was Escape, then `[`,
 then `1` and `2` typed into the cell, then `C`, a check. `read_csi` reads such a sequence
-(ESC [ parameters final) whole: xterm's shifted arrows become the keys they are, every
-other one is dropped, as a key that means nothing.
+(ESC [ parameters final, or ESC O final) whole: xterm's shifted arrows become the keys they
+are, every other one is dropped, as a key that means nothing.
 """
 from __future__ import annotations
 
@@ -54,11 +54,16 @@ def read_csi(win: "curses.window", key: "int | str") -> "int | Dropped | None":
             put_back(taken)
             return None
         if len(taken) == 1:
-            if got != "[":
+            if got not in "[O":
                 put_back(taken)
                 return None
             continue
         code = ord(got)
+        if taken[0] == "O":  # (SS3: one final byte, no parameters)
+            if 0x40 <= code <= 0x7E:
+                return DROPPED
+            put_back(taken)
+            return None
         if 0x40 <= code <= 0x7E:  # the final byte
             return KNOWN.get(body + got, DROPPED)
         if not 0x20 <= code <= 0x3F or len(body) >= _MOST_PARAMETERS:
