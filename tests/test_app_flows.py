@@ -904,6 +904,9 @@ def test_without_a_mouse_the_screens_do_not_mention_clicks(state: Path, demo: Pa
         wait_play(term)
         term.wait_text("quit")
         assert "click" not in term.text
+        # the first game's tip names n, not the drag
+        term.wait_message("Type into a cell, or press n in one beside a number")
+        assert "drag" not in term.text
 
 
 def test_no_command_opens_the_menu(state: Path):

@@ -91,9 +91,12 @@ def key_lines(mouse: bool) -> tuple[tuple[KeyHelp, ...], ...]:
 def first_game_tip(size: int, mouse: bool) -> Message:
     """What the panel says when someone plays for the first time (no game saved, nothing
     solved): the rule in a sentence, and the two ways to fill cells."""
-    draw = "drag from a number" if mouse else "press Shift and an arrow at a number"
+    # (without a mouse, n rather than Shift-arrows: a terminal without a mouse, such as the
+    # Linux console, often cannot tell Shift-arrows from arrows either)
+    how = ("or drag from a number to draw the path" if mouse
+           else "or press n in one beside a number to count on from it")
     return Message(f"Fill in 1 to {size} so that each number is next to the one before it: "
-                   f"up, down or sideways. Type into a cell, or {draw} to draw the path.")
+                   f"up, down or sideways. Type into a cell, {how}.")
 
 
 STATUS_BAR_KEYS = (
