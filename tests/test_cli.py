@@ -923,3 +923,14 @@ def test_a_booklet_takes_its_title_on_one_line(tmp_path, capsys) -> None:
     capsys.readouterr()
     assert main(["print", str(out), "--title", "Weekly"]) == 0
     assert capsys.readouterr().out.startswith("# Weekly\n")
+
+
+def test_a_huge_option_value_is_repeated_only_in_part(run_numbrix):
+    """A wall of digits pasted as --size gets one readable line, not the wall back."""
+    for args in (["generate", "--size", "9" * 5000], ["generate", "--size", "9" * 100],
+                 ["generate", "--format", "x" * 3000], ["x" * 3000],
+                 ["solve", "--timeout", "x" * 300, "-"]):
+        result = run_numbrix(*args)
+        assert result.returncode == 2 and result.stdout == ""
+        (line,) = result.stderr.splitlines()
+        assert "characters)" in line and len(line) < 250, line

@@ -7,6 +7,7 @@ import argparse
 import json
 import math
 import os
+import re
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
@@ -55,8 +56,23 @@ class Parser(argparse.ArgumentParser):
         self.commands: dict[str, argparse.ArgumentParser] = {}
 
     def error(self, message: str) -> NoReturn:
-        tell(f"{self.prog}: {message} (try '{self.prog} --help')")
+        tell(f"{self.prog}: {shortened(message)} (try '{self.prog} --help')")
         raise SystemExit(EXIT_BAD_INPUT)
+
+
+#: a word of an error message longer than this is cut short (see `shortened`)
+_LONGEST_WORD = 60
+
+
+def shortened(message: str) -> str:
+    """`message` with each very long word cut short. argparse repeats what it was given (an
+    unknown choice, a value that is no number), and a wall of digits pasted as --size would
+    come back whole: one line still, but not one anybody reads."""
+    def cut(match: "re.Match[str]") -> str:
+        word = match.group(0)
+        return f"{word[:40]}... ({len(word):,} characters)"
+
+    return re.sub(rf"\S{{{_LONGEST_WORD + 1},}}", cut, message)
 
 
 @dataclass(frozen=True)
