@@ -232,7 +232,7 @@ def test_a_number_pasted_in_play_goes_in_the_cell(state: Path, demo: Path):
         board.click(0, 1)
         term.paste("3\n")
         board.wait_cell(0, 1, "3")
-        term.send("2")  # the pasted number was ended: this starts another in the next cell
+        term.send("2")  # the pasted number was ended: this starts a new one, not 32
         board.wait_cell(0, 1, "2")
         term.send("u")
         board.wait_cell(0, 1, "3")

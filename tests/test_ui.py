@@ -1054,6 +1054,20 @@ def test_shift_arrows_draw_in_play():
     assert action_for_key(curses.KEY_SRIGHT) == Extend(0, 1)
 
 
+def test_a_page_of_text_scrolls_by_line_page_and_to_its_ends():
+    from numbrix_curses.ui.actions import Scroll
+    from numbrix_curses.ui.screen import scrolled
+
+    assert scrolled(0, MoveCursor(1, 0), 10, 25) == 1
+    assert scrolled(0, MoveCursor(-1, 0), 10, 25) == 0  # not above the first line
+    assert scrolled(3, Scroll(3), 10, 25) == 6
+    assert scrolled(10, Command.PAGE_DOWN, 10, 25) == 15  # the last page ends the text
+    assert scrolled(12, Command.PAGE_UP, 10, 25) == 2
+    assert scrolled(4, Command.END, 10, 25) == 15 and scrolled(9, Command.HOME, 10, 25) == 0
+    assert scrolled(0, Command.PAGE_DOWN, 10, 7) == 0  # all of it fits
+    assert scrolled(5, Command.UNDO, 10, 25) == 5  # anything else leaves it
+
+
 def test_key_table():
     import curses
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import curses
 import textwrap
 
-from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
+from numbrix_curses.ui.actions import Action, Command
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.screen import (
@@ -12,8 +12,10 @@ from numbrix_curses.ui.screen import (
     Nav,
     Pop,
     Screen,
+    draw_back_footer,
     draw_title,
     fits_or_too_small,
+    scrolled,
 )
 
 RULES = """\
@@ -135,20 +137,7 @@ class HelpScreen(Screen):
     def handle(self, action: Action) -> Nav | None:
         if action is Command.BACK:
             return Pop()
-        last = max(0, len(self.lines) - self.page)
-        if isinstance(action, MoveCursor):
-            self.top += action.drow
-        elif isinstance(action, Scroll):
-            self.top += action.delta
-        elif action is Command.PAGE_DOWN:
-            self.top += self.page
-        elif action is Command.PAGE_UP:
-            self.top -= self.page
-        elif action is Command.HOME:
-            self.top = 0
-        elif action is Command.END:
-            self.top = last
-        self.top = min(max(self.top, 0), last)
+        self.top = scrolled(self.top, action, self.page, len(self.lines))
         return None
 
     def _rewrap(self, width: int) -> None:
@@ -183,6 +172,4 @@ class HelpScreen(Screen):
             if kind == 2:
                 put(win, 2 + i, left + KEY_INDENT, text[KEY_INDENT:key_end].rstrip(), theme.key)
         more = self.top + self.page < len(self.lines)
-        footer = "q back" + ("   arrows / PgDn: more" if more else "")
-        put(win, height - 1, left, footer, theme.dim)
-        mask.put(height - 1, left, 6, Command.BACK)
+        draw_back_footer(win, mask, left, more, theme)

@@ -17,7 +17,7 @@ from numbrix_curses.ui.actions import Action, Choose, Command, MoveCursor, Scrol
 from numbrix_curses.ui.draw import put, put_if_fits
 from numbrix_curses.ui.keys import LIST_KEYS
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.panel import Message, MessageKind, message_attr
+from numbrix_curses.ui.panel import Message, MessageKind, message_attr, take_store_problems
 from numbrix_curses.ui.screen import (
     AppContext,
     Nav,
@@ -82,9 +82,7 @@ class PuzzleListScreen(Screen):
         store = self.ctx.store
         self.records = store.records()
         self.in_progress = {saved.key for saved in store.saved_games()}
-        if store.problems:
-            self.message = Message(" ".join(store.problems), MessageKind.ERROR)
-            store.problems.clear()
+        self.message = take_store_problems(store) or self.message
 
     def uncovered(self) -> None:
         before = self._solved(self.selected)

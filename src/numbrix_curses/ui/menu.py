@@ -15,7 +15,7 @@ from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCurso
 from numbrix_curses.ui.draw import centred, put
 from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.panel import Message, MessageKind, message_attr
+from numbrix_curses.ui.panel import Message, MessageKind, message_attr, take_store_problems
 from numbrix_curses.ui.screen import (
     AppContext,
     Exit,
@@ -49,9 +49,7 @@ class MenuScreen(Screen):
     def refresh(self) -> None:
         store = self.ctx.store
         self.latest = store.latest_game()
-        if store.problems:
-            self.message = Message(" ".join(store.problems), MessageKind.ERROR)
-            store.problems.clear()
+        self.message = take_store_problems(store) or self.message
         items = []
         if self.latest is not None:
             saved = self.latest

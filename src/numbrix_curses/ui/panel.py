@@ -9,13 +9,16 @@ from __future__ import annotations
 import curses
 import enum
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from numbrix_curses.ui.actions import Action, UnboundKey
 from numbrix_curses.ui.draw import put, wrap_text
 from numbrix_curses.ui.layout import PANEL_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.theme import Theme
+
+if TYPE_CHECKING:
+    from numbrix_curses.savestate import Store
 
 #: message lines kept for the side panel
 MESSAGE_ROWS = 4
@@ -40,6 +43,16 @@ class KeyHelp:
     what: str
     keys: str
     action: Action | None = None
+
+
+def take_store_problems(store: "Store") -> Message | None:
+    """What went wrong reading the saves or records (a file set aside, say), as an error
+    message, said once: the store forgets it then; None when nothing did."""
+    if not store.problems:
+        return None
+    message = Message(" ".join(store.problems), MessageKind.ERROR)
+    store.problems.clear()
+    return message
 
 
 def unbound_message(key: UnboundKey) -> Message:

@@ -44,6 +44,7 @@ from numbrix_curses.ui.panel import (
     MessageKind,
     draw_side_panel,
     draw_status_bar,
+    take_store_problems,
     unbound_message,
 )
 from numbrix_curses.ui.screen import (
@@ -215,9 +216,7 @@ class PlayScreen(BoardScreen):
             if record is not None and record.solved and record.best_seconds is not None:
                 message = Message(f"Solved before; best time {format_duration(record.best_seconds)}.")
             first = not records and not ctx.store.saved_games()
-        if ctx.store.problems:
-            message = Message(" ".join(ctx.store.problems), MessageKind.ERROR)
-            ctx.store.problems.clear()
+        message = take_store_problems(ctx.store) or message
         return cls(ctx, game, label, source, message=message, known=known, first_game=first)
 
     # ----- input -------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Union
 
 from numbrix_curses.savestate import Store
-from numbrix_curses.ui.actions import Action
+from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
 from numbrix_curses.ui.draw import centred, put
 from numbrix_curses.ui.grid import GridLayout
 from numbrix_curses.ui.keys import LIST_KEYS, KeyTable, action_for_key, board_action_for_key
@@ -121,6 +121,34 @@ def draw_title(win: "curses.window", text: str, theme: Theme) -> None:
     width = win.getmaxyx()[1]
     put(win, 0, 0, " " * width, theme.title)
     centred(win, 0, text[:width], theme.title)
+
+
+def scrolled(top: int, action: Action, page: int, lines: int) -> int:
+    """The first line in view of a page of `page` lines out of `lines`, `top` before, after
+    `action`: the arrows and the wheel move it, PgUp/PgDn a page, Home/End to the ends."""
+    last = max(0, lines - page)
+    if isinstance(action, MoveCursor):
+        top += action.drow
+    elif isinstance(action, Scroll):
+        top += action.delta
+    elif action is Command.PAGE_DOWN:
+        top += page
+    elif action is Command.PAGE_UP:
+        top -= page
+    elif action is Command.HOME:
+        top = 0
+    elif action is Command.END:
+        top = last
+    return min(max(top, 0), last)
+
+
+def draw_back_footer(
+    win: "curses.window", mask: ScreenMask, left: int, more: bool, theme: Theme
+) -> None:
+    """The last line of a page of text: "q back" (a button too), and how to see more."""
+    y = win.getmaxyx()[0] - 1
+    put(win, y, left, "q back" + ("   arrows / PgDn: more" if more else ""), theme.dim)
+    mask.put(y, left, 6, Command.BACK)
 
 
 def draw_too_small(win: "curses.window", need: tuple[int, int], theme: Theme) -> None:

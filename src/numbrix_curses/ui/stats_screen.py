@@ -7,19 +7,21 @@ import textwrap
 
 from numbrix_curses.game import format_duration, plural
 from numbrix_curses.stats import Group, Summary, summarize
-from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
+from numbrix_curses.ui.actions import Action, Command
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.keys import LIST_KEYS
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.panel import Message, MessageKind, message_attr
+from numbrix_curses.ui.panel import Message, message_attr, take_store_problems
 from numbrix_curses.ui.screen import (
     AppContext,
     Nav,
     Pop,
     Push,
     Screen,
+    draw_back_footer,
     draw_title,
     fits_or_too_small,
+    scrolled,
 )
 
 #: the table's columns: heading and width (the size and difficulty left-aligned)
@@ -54,10 +56,7 @@ class StatsScreen(Screen):
         store = ctx.store
         self.summary: Summary = summarize(store.records().values())
         self.playing = len(store.saved_games())
-        self.message: Message | None = None
-        if store.problems:
-            self.message = Message(" ".join(store.problems), MessageKind.ERROR)
-            store.problems.clear()
+        self.message: Message | None = take_store_problems(store)
         self.top = 0
         self.page = 10
 
@@ -68,13 +67,7 @@ class StatsScreen(Screen):
             from numbrix_curses.ui.help import HelpScreen
 
             return Push(HelpScreen(self.ctx))
-        step = {Command.PAGE_DOWN: self.page, Command.PAGE_UP: -self.page}.get(action, 0)
-        if isinstance(action, MoveCursor):
-            step = action.drow
-        elif isinstance(action, Scroll):
-            step = action.delta
-        last = max(0, len(self.summary.groups) - self.page)
-        self.top = min(max(self.top + step, 0), last)
+        self.top = scrolled(self.top, action, self.page, len(self.summary.groups))
         return None
 
     def lines(self) -> list[str]:
@@ -130,9 +123,7 @@ class StatsScreen(Screen):
             put(win, height - 2, left, self.message.text[: width - left],
                 message_attr(self.message, theme))
         more = self.top + self.page < len(groups)
-        footer = "q back" + ("   arrows / PgDn: more" if more else "")
-        put(win, height - 1, left, footer, theme.dim)
-        mask.put(height - 1, left, 6, Command.BACK)
+        draw_back_footer(win, mask, left, more, theme)
 
 
 def _wrapped(text: str, width: int) -> list[str]:
