@@ -901,6 +901,16 @@ def test_stepping_back_along_a_drawn_path_takes_its_numbers_back():
     assert at(game, 0, 2) == 2
 
 
+def test_from_an_empty_cell_onto_a_number_and_back_draws():
+    game = make_game()
+    game.set_cursor(0, 2)  # empty, beside the 1
+    assert game.extend(0, 1) is None and game.cursor == (0, 3)  # onto the 1: a step
+    assert game.extend(0, -1) is None  # back: the cell is empty, so 2 is drawn there
+    assert at(game, 0, 2) == 2 and game.cursor == (0, 2)
+    assert game.extend(0, 1) is None  # back onto the 1 again: the 2 just drawn goes
+    assert at(game, 0, 2) == 0
+
+
 def test_a_number_typed_between_ends_the_path_being_drawn():
     game = make_game()
     game.set_cursor(0, 3)

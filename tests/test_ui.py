@@ -6,6 +6,7 @@ screen's state that a terminal cannot show (a waiting check dropped when the boa
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -232,11 +233,18 @@ def test_pause_hides_the_board(term: Terminal, board: Board):
     term.send("p")
     term.wait_text("Paused")
     assert "14" not in "".join(term.lines[term.find("┌")[0] :])
+    cell = term.wait_match(r"Cell +\w+").group(0)
     term.send("3")
+    term.send_key("down")  # nothing moves on a hidden board, not even the cursor
+    term.send_key("escape")  # which leaves the way back on screen
+    time.sleep(0.3)
+    term.wait_text("Paused. Press p to go on.")
+    assert cell in term.text
     term.send("p")
     term.wait_gone("Paused")
     board.wait_cell(1, 1, "14")
     assert board.text(0, 1) == ""
+    assert cell in term.text
 
 
 # ----- without colours ---------------------------------------------------------------------
@@ -395,11 +403,11 @@ def test_a_hint_on_a_large_board_comes_at_once_while_the_solve_works(tmp_path: P
     with _slow_to_solve(tmp_path, state) as term:
         term.wait_text("c check")
         term.send("?")
-        term.wait_message("(? again places it)")
+        term.wait_message("? again places it.")
         term.send("?")
         term.wait_message("Placed")
         term.send("?")
-        term.wait_message("(? again places it)")
+        term.wait_message("? again places it.")
 
 
 @pytest.mark.parametrize("meanwhile", ["move", "type"])
@@ -535,7 +543,7 @@ def test_hint_and_auto_fill(term: Terminal, board: Board):
         return
     term.send("?")
     term.wait_message("must go at C1")
-    term.wait_message("(? again places it)")
+    term.wait_message("? again places it.")
     hinted = [(r, c) for r in range(4) for c in range(4)
               if term.lines[board.cell_yx(r, c)[0]][board.cell_yx(r, c)[1]] == "?"]
     assert len(hinted) == 1
@@ -569,7 +577,7 @@ def test_a_long_hint_is_shown_whole_at_80x24(tmp_path: Path, state: Path):
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
         wait_play(term, last="mouse")
         term.send("?")  # its reason takes six rows of the panel, the title's among them
-        wait_status(term, "(? again places it)")
+        wait_status(term, "? again places it.")
         assert "..." not in term.flowing_text(36)
         term.send("f")  # the panel's count of help fits its width too
         term.wait_text("Moves   1  (1 hint, 1 fill)")
@@ -583,7 +591,7 @@ def test_hint_refuses_on_a_board_with_a_contradiction(term: Terminal, board: Boa
     term.send("5")
     board.wait_cell(2, 2, "15")
     term.send("?")
-    term.wait_text("Fix the marked cells first")
+    term.wait_text("Fix the marked cell first")
 
 
 def test_a_hint_that_shows_nothing_is_not_counted_as_help(tmp_path: Path, state: Path):
@@ -1310,3 +1318,30 @@ def test_a_board_copied_from_the_screen_reads_back_as_the_puzzle(
         assert term.wait_exit() == 0
     (back,) = read_puzzles(str(copied))
     assert back.givens.tolist() == puzzle.givens.tolist()
+
+
+@pytest.mark.parametrize("rows, cursor, expected", [
+    # the demo's 6 (A3): 5 and 7 are both given
+    (None, (2, 0), "Nothing to draw from 6: 5 is at A2 and 7 at A4."),
+    # a 1 whose 2 is placed: the first number has nowhere to go
+    ([[1, 0, 0], [2, 0, 0], [0, 0, 0]], (0, 0), "Nothing to draw from 1: it is the first number, and 2 is at A2."),
+    ([[0, 0, 0], [0, 0, 8], [0, 0, 9]], (2, 2), "Nothing to draw from 9: it is the last number, and 8 is at C2."),
+])
+def test_drawing_that_cannot_go_on_says_where_the_neighbours_are(tmp_path, rows, cursor, expected):
+    from helpers import DEMO_TEXT
+
+    from numbrix_curses.game import Game
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    puzzle = parse_puzzles(DEMO_TEXT)[0] if rows is None else Puzzle.from_rows(rows)
+    screen = PlayScreen(AppContext(Store(tmp_path / "state")), Game(puzzle), "t")
+    try:
+        screen.handle(SelectCell(*cursor))
+        screen.handle(Extend(0, -1) if cursor[1] else Extend(0, 1))
+        assert screen.message is not None and screen.message.text == expected
+    finally:
+        screen.close()

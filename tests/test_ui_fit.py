@@ -159,7 +159,7 @@ def test_status_bar_message_wraps_onto_a_spare_line(state: Path, tmp_path: Path)
     with start(play_command(str(large_16(tmp_path))), state) as term:
         term.wait_text("q quit")  # the status bar under the board, with a spare row
         term.send("?")
-        term.wait_text("(? again places it)", timeout=30)
+        term.wait_text("? again places it.", timeout=30)
         text = term.flowing_text()
         assert "must go at" in text and "..." not in text, term.dump()
         assert "quit" in term.text  # the key line is still there
@@ -168,18 +168,19 @@ def test_status_bar_message_wraps_onto_a_spare_line(state: Path, tmp_path: Path)
 def test_a_long_hint_under_a_board_that_fills_the_screen_is_read_whole(state: Path,
                                                                         tmp_path: Path):
     """Before: in 20x60 the 15x15 board's window left the message one line, and the reason
-    was cut ("...next to 98 a...") with "(? again places it)" lost."""
+    was cut ("...next to 98 a...") with "? again places it." lost."""
     from numbrix_curses import assist
+    from numbrix_curses.ui.play import sentence
 
     path = large_16(tmp_path)
     with start(play_command(str(path)), state, rows=20, cols=60) as term:
         term.wait_text("q quit")
         board_rows = sum("│" in line or "┆" in line for line in term.lines)
         term.send("?")
-        term.wait_text("(? again places it)", timeout=30)
+        term.wait_text("? again places it.", timeout=30)
         [puzzle] = [p for p in load_bundled() if p.id == "large-16"]
         hint = assist.next_hint(puzzle, puzzle.givens)
-        said = " ".join(f"{hint.reason} (? again places it)".split())
+        said = " ".join(f"{sentence(hint.reason)} ? again places it.".split())
         term.wait_for(lambda: said in term.flowing_text(), what=said)
         assert "..." not in term.text, term.dump()
         board = [line for line in term.lines if "│" in line or "┆" in line]

@@ -628,7 +628,9 @@ class Game:
         stroke = self._stroke
         if not (stroke and self._stroke_revision == self.revision and stroke[-1][0] == here):
             stroke = [(here, False)]
-        if len(stroke) >= 2 and stroke[-2][0] == target:
+        if len(stroke) >= 2 and stroke[-2][0] == target and (stroke[-1][1] or self.value(target)):
+            # Retracing: a number this stroke drew is taken back. (Back onto an empty cell
+            # the stroke only passed, from a number it did not draw, draws as ever.)
             if stroke[-1][1]:
                 refusal = self.clear(here)
                 if refusal is not None:

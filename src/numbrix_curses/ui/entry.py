@@ -371,8 +371,8 @@ class EntryScreen(BoardScreen):
         if status == "multiple":
             differ = self._differences()
             return Message(
-                f"Not unique: more than one solution. Showing a second one; the "
-                f"{plural(len(differ), 'cell')} marked differ from the first. Tab switches.",
+                f"Not unique: more than one solution. Showing one of them; in another, the "
+                f"{plural(len(differ), 'marked cell')} differ. Tab shows the other.",
                 MessageKind.ERROR)
         if status == "none":
             return Message(self._no_solution_text(), MessageKind.ERROR)

@@ -233,6 +233,11 @@ class PlayScreen(BoardScreen):
         if isinstance(action, UnboundKey):
             self.message = unbound_message(action)
             return None
+        if self.game.paused and not self.paused_by_cover and action is not Command.PAUSE:
+            # The board is hidden: nothing moves on it until play goes on (not even the
+            # cursor, whose cell's number the panel would show).
+            self.message = self._refusal_message(Refusal.PAUSED)
+            return None
         was_solved = self.game.solved is not None
         self.message = None
         self.first_game = False
@@ -312,6 +317,8 @@ class PlayScreen(BoardScreen):
                 "picks another size.")
             return None, None
         difficulty = puzzle.metadata.get("difficulty", "medium")
+        # (said as "a new 5x5 puzzle, medium" when this one had no difficulty of its own)
+        kind = f"{difficulty} puzzle" if difficulty in DIFFICULTIES else "puzzle, medium"
         if difficulty not in DIFFICULTIES:
             difficulty = "medium"
 
@@ -323,7 +330,7 @@ class PlayScreen(BoardScreen):
         if self.game.solved is not None or self.game.moves == 0:
             return None, replace()
         return None, Push(ConfirmScreen(
-            self.ctx, f"Leave this game for a new {rows}x{cols} {difficulty} puzzle?", replace,
+            self.ctx, f"Leave this game for a new {rows}x{cols} {kind}?", replace,
             detail="This game is saved: opening this puzzle again resumes it."))
 
     def _ask_path(self) -> Nav:
@@ -412,7 +419,7 @@ class PlayScreen(BoardScreen):
         self.hint = None
         if marks:
             self.message = Message(
-                f"{plural(len(marks), 'cell')} marked: those numbers cannot all be right.",
+                f"{plural(len(marks), 'cell')} marked: {marked_cannot(len(marks))}.",
                 MessageKind.ERROR,
             )
             return
@@ -487,7 +494,7 @@ class PlayScreen(BoardScreen):
         marks = game.check_cells()
         if marks:
             self.check_marks, self.check_revision = marks, game.revision
-            return "Fix the marked cells first: those numbers cannot all be right."
+            return f"Fix the marked {'cell' if len(marks) == 1 else 'cells'} first: {marked_cannot(len(marks))}."
         solution = self._solution()
         if solution is not None and wrong_entries(game.grid, solution):
             return "Some of your numbers are wrong: check (c) or undo (u) first."
@@ -752,7 +759,7 @@ class PlayScreen(BoardScreen):
         self.hint_revision = game.revision
         if hint.cell is not None:
             game.set_cursor(*game.geometry.row_col(hint.cell))
-        self.message = Message(f"{hint.reason} (? again places it)")
+        self.message = Message(f"{sentence(hint.reason)} ? again places it.")
 
     def _apply_fill(self, placements: list[tuple[int, int]]) -> None:
         game = self.game
@@ -883,8 +890,27 @@ class PlayScreen(BoardScreen):
                 return note  # ("u takes it back" is the way on)
             return Message(f"{full_stop(note.text)} R plays it again, g makes another like "
                            "it, q leaves.", note.kind)
+        if refusal in (Refusal.BOTH_PLACED, Refusal.END_PLACED):
+            return Message(self._nothing_to_draw())
         kind = MessageKind.ERROR if refusal is Refusal.GIVEN else MessageKind.INFO
         return Message(refusal.value, kind)
+
+    def _nothing_to_draw(self) -> str:
+        """Why drawing from the cursor's number stops, naming where its neighbours in the
+        path are ("Nothing to draw from 18: 17 is at A4 and 19 at B2."), as a path blocked
+        by a number far off is otherwise a puzzle of its own."""
+        game = self.game
+        value = game.value(game.cursor_cell)
+        places = []
+        for number in (value - 1, value + 1):
+            cells = game.cells_holding(number) if 1 <= number <= game.size else []
+            if cells:
+                places.append(f"{number} at {cell_name(*divmod(cells[0], game.cols))}")
+        if len(places) == 2:
+            return f"Nothing to draw from {value}: {places[0].replace(' at ', ' is at ')} and {places[1]}."
+        end = "first" if value == 1 else "last"
+        where = places[0].replace(" at ", " is at ") if places else ""
+        return f"Nothing to draw from {value}: it is the {end} number, and {where}."
 
     # ----- output ------------------------------------------------------------------------
     def status_rows(self) -> list[tuple[str, str]]:
@@ -1090,3 +1116,8 @@ def label_for(puzzle_id: str | None, source: str | None) -> str:
     if source and source != "-":
         return os.path.basename(source)
     return "puzzle"
+
+
+def marked_cannot(count: int) -> str:
+    """What a check's marks say about `count` cells' numbers."""
+    return "that number cannot be right" if count == 1 else "those numbers cannot all be right"

@@ -79,8 +79,9 @@ class StatsScreen(Screen):
             return [f"No puzzle solved yet; {playing}.", "",
                     "Each puzzle you solve counts here, by size and difficulty, with your "
                     "best time."]
-        return [f"{plural(summary.puzzles, 'puzzle')} solved, {plural(summary.solves, 'time')} "
-                f"in all; {playing}."]
+        replays = ("" if summary.solves == summary.puzzles
+                   else f" ({plural(summary.solves, 'solve')} in all, with replays)")
+        return [f"{plural(summary.puzzles, 'puzzle')} solved{replays}; {playing}."]
 
     def legend(self) -> str:
         """What the columns mean, under the table."""
