@@ -822,7 +822,7 @@ def test_a_path_is_drawn_by_dragging_and_with_shift_arrows(state: Path, demo: Pa
 def test_a_drag_near_the_edge_of_a_scrolled_view_draws_under_the_pointer(
     state: Path, tmp_path: Path
 ):
-    """A 20x20 board shows 18 rows on 80x24. Drawing keeps the view still while the path
+    """A 20x20 board shows 18 rows on 80x25, with the rulers. Drawing keeps the view still while the path
     stays in it, so the cells drawn are the ones under the pointer; drawn out of it (with
     Shift-Down), the path takes the view along."""
     from brute import grid_of, serpentine
@@ -833,7 +833,7 @@ def test_a_drag_near_the_edge_of_a_scrolled_view_draws_under_the_pointer(
     givens[16, 6] = 327
     source = tmp_path / "big.txt"
     source.write_text(format_compact(Puzzle(givens.astype(np.int16))))
-    term = start(play_command(str(source)), state)
+    term = start(play_command(str(source)), state, rows=25)
     with term:
         term.wait_text("rows 1-18")
         term.wait_text("quit")

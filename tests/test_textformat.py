@@ -313,6 +313,36 @@ def test_the_marks_the_app_sets_before_numbers_are_left_out_of_a_copied_board():
     assert parse_one(framed).givens.tolist() == SMALL_GIVENS
 
 
+def test_the_rulers_round_a_copied_board_are_left_out():
+    """The app names columns by letter over the board and rows by number beside it, where
+    the screen has room: a copy with them reads as the board alone, with or without the
+    letters line, walled or framed, and the panel beside it dropped as before."""
+    walled = (
+        "     A    B    C\n"
+        "  ┌────┬────┬────┐\n"
+        "1 │  1 ━  2 ━  3 │  Size    3x3  easy\n"
+        "  ├────┼────┼  ┃ ┤\n"
+        "2 │    │    │    │  Placed  4 of 9\n"
+        "  ├────┼────┼────┤\n"
+        "3 │    │    │  9 │\n"
+        "  └────┴────┴────┘\n"
+    )
+    expected = [[1, 2, 3], [0, 0, 0], [0, 0, 9]]
+    assert parse_one(walled).givens.tolist() == expected
+    assert parse_one(walled.split("\n", 1)[1]).givens.tolist() == expected  # no letters
+    framed = (
+        "     A    B    C\n"
+        "   ┌───────────────┐\n"
+        " 9 │   1    ·    3 │\n"
+        "10 │   ·    ·    · │\n"
+        "11 │   ·    ·    9 │\n"
+        "   └───────────────┘\n"
+    )
+    assert parse_one(framed).givens.tolist() == SMALL_GIVENS
+    # a word left of a frame that is no row number is still an error
+    assert "not a number" in parse_error("  +---+\nx | 1 |\n  +---+\n").message
+
+
 def test_a_question_mark_is_a_blank():
     assert parse_one("1 ? 3\n? ?? ?\n? ? 9\n").givens.tolist() == SMALL_GIVENS
     assert parse_one("1,?,3\n,,\n,,9\n").givens.tolist() == SMALL_GIVENS

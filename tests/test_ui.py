@@ -52,6 +52,29 @@ def test_first_frame_shows_board_givens_and_panel(term: Terminal, board: Board):
     assert term.char(y, x + 2).bold  # givens stand out
 
 
+def test_rulers_name_the_columns_and_rows_the_cursor_s_in_bold(term: Terminal, board: Board):
+    """Hints name cells as "B4": the letters over the board and the numbers beside it
+    say which is which, and the cursor's column and row stand out in them."""
+    y, x = board.cell_yx(0, 0)
+    top = term.find("┌")[0]
+    letters = term.lines[top - 1][:term.panel_left()]  # (the panel beside it)
+    assert letters.split() == ["A", "B", "C", "D"]
+    for col, letter in enumerate("ABCD"):
+        _, cx = board.cell_yx(0, col)
+        assert letters[cx:cx + CELL_WIDTH].strip() == letter  # over its cells
+    for row in range(4):
+        cy, _ = board.cell_yx(row, 0)
+        assert term.lines[cy][:x - 1].strip() == str(row + 1)  # left of the frame
+
+    def bold_letter() -> str:
+        line = term.lines[top - 1][:term.panel_left()]
+        return "".join(ch for i, ch in enumerate(line) if ch.strip() and term.char(top - 1, i).bold)
+    assert bold_letter() == "B"  # the cursor starts on B1
+    term.send_key("right")
+    term.wait_for(lambda: bold_letter() == "C", what="C in bold")
+    term.wait_text("Cell    C1")
+
+
 def test_arrows_move_and_digits_type(term: Terminal, board: Board):
     term.send_key("right")
     term.wait_for(lambda: board.is_cursor(0, 2), what="cursor moved right")
@@ -223,7 +246,7 @@ def test_resize_smaller_says_too_small_and_larger_relayouts(term: Terminal, boar
     wait_play(term, last="mouse")
     top, left = term.find("┌")
     width = 4 * (CELL_WIDTH + 1) + 1
-    assert left + width + 4 + 31 <= 120 and left > 30  # centred again in the wider screen
+    assert left > 20 and term.panel_left() > left + width  # beside the board again, centred
     assert board.text(0, 1) == "3"
     term.send("u")
     board.wait_cell(0, 1, "")
@@ -578,7 +601,7 @@ def test_a_long_hint_is_shown_whole_at_80x24(tmp_path: Path, state: Path):
         wait_play(term, last="mouse")
         term.send("?")  # its reason takes six rows of the panel, the title's among them
         wait_status(term, "? again places it.")
-        assert "..." not in term.flowing_text(36)
+        assert "..." not in term.flowing_text(term.panel_left())
         term.send("f")  # the panel's count of help fits its width too
         term.wait_text("Moves   1  (1 hint, 1 fill)")
         term.send("q")
@@ -624,7 +647,7 @@ def test_a_puzzle_without_one_solution_says_so_on_opening(tmp_path: Path, state:
     path.write_text("# id: slip\n" + rows)
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
         wait_play(term, last="mouse")
-        term.wait_for(lambda: said in " ".join(term.flowing_text(32).split()), what=said)
+        term.wait_for(lambda: said in " ".join(term.flowing_text(term.panel_left()).split()), what=said)
 
 
 @pytest.mark.parametrize("rows, said", [
@@ -644,12 +667,12 @@ def test_hint_reveal_and_fill_say_at_once_that_there_is_no_solution(tmp_path: Pa
     path.write_text("# id: slip\n" + rows)
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
         wait_play(term, last="mouse")
-        term.wait_for(lambda: said in term.flowing_text(32), what=said)
+        term.wait_for(lambda: said in term.flowing_text(term.panel_left()), what=said)
         for key in "?Sf":
             term.send_key("right")  # a move clears the message
-            term.wait_for(lambda: said not in term.flowing_text(32), what="message gone")
+            term.wait_for(lambda: said not in term.flowing_text(term.panel_left()), what="message gone")
             term.send(key)
-            term.wait_for(lambda: said in term.flowing_text(32), what=f"{key}: {said}")
+            term.wait_for(lambda: said in term.flowing_text(term.panel_left()), what=f"{key}: {said}")
             assert "Fix the marked" not in term.text
             assert "Reveal the solution?" not in term.text
             assert "Fill in every simple step?" not in term.text
@@ -666,11 +689,11 @@ def test_check_on_a_puzzle_the_solver_proved_has_no_solution_says_so(tmp_path: P
     path.write_text("# id: slip\n2 . .\n. . .\n. . .\n")  # an even number on a corner
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
         wait_play(term, last="mouse")
-        term.wait_for(lambda: said in term.flowing_text(32), what=said)
+        term.wait_for(lambda: said in term.flowing_text(term.panel_left()), what=said)
         term.send_key("right")  # a move clears the message
-        term.wait_for(lambda: said not in term.flowing_text(32), what="message gone")
+        term.wait_for(lambda: said not in term.flowing_text(term.panel_left()), what="message gone")
         term.send("c")
-        term.wait_for(lambda: said in term.flowing_text(32), what=f"c: {said}")
+        term.wait_for(lambda: said in term.flowing_text(term.panel_left()), what=f"c: {said}")
         assert "No mistakes found." not in term.text
 
 
@@ -788,7 +811,7 @@ def assert_solved_once_without_a_best_time(state: Path) -> None:
 
 def wait_status(term: Terminal, text: str) -> None:
     """Wait for `text` in the status line, which may wrap onto the lines below it."""
-    term.wait_for(lambda: text in term.flowing_text(36), what=text)
+    term.wait_message(text)
 
 
 def type_the_demo_solution(term: Terminal) -> None:
@@ -847,7 +870,7 @@ def test_best_time_is_recorded(demo: Path, state: Path):
             term.wait_text("Solved in")
             if attempt == 1:
                 said = ("A new best time!", "(as fast as your best, 0:0", "(best 0:0")
-                term.wait_for(lambda: any(s in term.flowing_text(36) for s in said),
+                term.wait_for(lambda: any(s in term.flowing_text(term.panel_left()) for s in said),
                               what="best time")
             term.send("q")
             assert term.wait_exit() == 0
@@ -962,7 +985,7 @@ def test_a_click_at_the_edge_of_a_scrolled_board_leaves_the_view_where_it_is(
     term = start(play_command(str(big_puzzle(tmp_path, 30, 30))), state, rows=ROWS, cols=COLS)
     board = Board(term, 5, compact=True)
     with term:
-        term.wait_match(r"rows 1-18 cols A-O ")  # 15 cells across; the cursor on B1
+        term.wait_match(r"rows 1-17 cols A-O ")  # 15 cells across; the cursor on B1
         for _ in range(25):
             term.send_key("right")
         term.wait_match(r"cols N-AB ")  # the cursor on column 27 (AA), with one to spare
@@ -1311,6 +1334,7 @@ def test_a_board_copied_from_the_screen_reads_back_as_the_puzzle(
         term.wait_for(lambda: term.find("┘") or "+--" in term.text, what="the board")
         lines = term.lines
         top = next(r for r, line in enumerate(lines) if "┌" in line or "+-" in line)
+        top -= bool(lines[top - 1].split())  # the column letters over it, where there are
         bottom = max(r for r, line in enumerate(lines) if "┘" in line or "-+" in line)
         copied = tmp_path / "copied.txt"
         copied.write_text("\n".join(lines[top : bottom + 1]) + "\n", encoding="utf-8")

@@ -137,6 +137,10 @@ def test_help_wraps_long_lines_under_the_description_column(state: Path):
         term.resize(24, 44)  # narrower: still nothing cut
         term.wait_for(lambda: all(len(line.rstrip()) <= 44 for line in term.lines)
                       and "move the cursor" in term.text, what="the help rewrapped")
+        for _ in range(3):  # (the line after it in view, above the footer)
+            term.send_key("down")
+        term.wait_for(lambda: (term.find("move the cursor") or (99, 0))[0] < 20,
+                      what="the help scrolled")
         row, col = term.find("move the cursor")
         assert term.lines[row + 1][:col].strip() == ""
         assert term.lines[row + 1][col:col + 1].strip()  # continues in the same column
@@ -352,3 +356,23 @@ def test_fifteen_by_fifteen_fits_80x24_and_plays_by_click(state: Path, tmp_path:
         board.wait_cell(*blank, "7")
         term.send("u")
         board.wait_cell(*blank, "·")
+
+
+def test_a_board_that_fills_the_screen_keeps_every_key_in_sight(state: Path, tmp_path: Path):
+    """A 15x15 on 80x24 has the three-line bar under it, one key line: drawing, the next
+    number, fill, reveal, pause, moves and watch showed nowhere. They take the row over
+    the key line while no message needs it, and a click on one does what its key does."""
+    with start(play_command(str(large_16(tmp_path))), state) as term:
+        term.wait_text("q quit")
+        term.wait_text("Shift-arrows draw")
+        assert term.find("Shift-arrows draw")[0] == term.find("q quit")[0] - 1
+        term.click_text("p pause")
+        term.wait_text("paused")
+        term.wait_text("Paused. Press p to go on.")  # a one-line message leaves them be
+        assert "Shift-arrows draw" in term.text
+        term.send("p")
+        term.send("?")  # a hint of two lines takes their row
+        term.wait_text("? again places it.", timeout=30)
+        term.wait_gone("Shift-arrows draw")
+        term.send_key("escape")
+        term.wait_text("Shift-arrows draw")

@@ -192,14 +192,16 @@ class Terminal:
         text wrapped over several lines (a panel's message) reads as one."""
         return " ".join(" ".join(line[left:].split()) for line in self.lines)
 
+    def panel_left(self) -> int:
+        """The side panel's left edge: its Keys heading, or where the heading is left out
+        for room, its first status line (0 when there is no side panel)."""
+        keys = self.find("Keys") or self.find("Size  ")
+        return keys[1] if keys is not None else 0
+
     def wait_message(self, text: str, timeout: float = WAIT) -> None:
         """Wait for `text` in the side panel (right of the board) or anywhere on one line."""
         def shown() -> bool:
-            # (the panel's left edge: its Keys heading, or where the heading is left out
-            # for room, its first status line)
-            keys = self.find("Keys") or self.find("Size  ")
-            left = keys[1] if keys is not None else 0
-            return text in self.flowing_text(left) or text in self.text
+            return text in self.flowing_text(self.panel_left()) or text in self.text
 
         self.wait_for(shown, timeout, f"message {text!r}")
 

@@ -50,7 +50,7 @@ def as_drawn_by_us(lines: list[str]) -> list[str]:
     - as numbers in a frame, ``·`` (or ``.``) for a blank, when the walls do not fit the
       screen: read as a compact grid.
     """
-    grid = grid_line_indices(lines)
+    lines, grid = _without_rulers(lines, grid_line_indices(lines))
     if not grid:
         return lines
     top = lines[grid[0]]
@@ -111,6 +111,37 @@ def as_drawn_by_us(lines: list[str]) -> list[str]:
         elif drawn:
             lines[i] = line.translate(_TO_ASCII)  # (an odd line: its error reads plainly)
     return lines
+
+
+def _without_rulers(lines: list[str], grid: list[int]) -> tuple[list[str], list[int]]:
+    """`lines` without the rulers the app draws round a board where there is room: a line
+    of column letters over its top edge (left out, as a comment) and row numbers left of
+    its frame (blanked, so the columns stay where they were); and the grid lines left."""
+    if len(grid) < 2:
+        return lines, grid
+    first, second = lines[grid[0]], lines[grid[1]]
+    letters = first.split()
+    ruled = (bool(letters) and all(word.isascii() and word.isalpha() and word.isupper()
+                                   for word in letters)
+             and _opens_with(second, _BOX_CORNERS + "+"))
+    if ruled:
+        lines = list(lines)
+        lines[grid[0]] = LEFT_OUT
+        grid = grid[1:]
+    edge = lines[grid[0]]
+    left = len(edge) - len(edge.lstrip())
+    if not _opens_with(edge, _JUNCTIONS) or left == 0:
+        return lines, grid
+    numbered = [i for i in grid if lines[i][:left].strip()]
+    # Row numbers: every line with something left of the frame holds a number there and
+    # the frame's edge (a wall, or a rule's junction) after it.
+    if numbered and all(lines[i][:left].strip().isdigit() and len(lines[i]) > left
+                        and lines[i][left] in _JUNCTIONS + _WALLS + "┆┊"
+                        for i in numbered):
+        lines = list(lines)
+        for i in numbered:
+            lines[i] = " " * left + lines[i][left:]
+    return lines, grid
 
 
 def _opens_with(line: str, chars: str) -> bool:

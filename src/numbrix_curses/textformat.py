@@ -394,7 +394,9 @@ def _grid_rows(
                 f" (as a size line, {line.strip()!r} does not fit the"
                 f" {shape[0]}x{shape[1]} grid below)",
             )
-    boxed = _opens_boxed(lines[0])
+    # (decided by the first grid line: a line left out before it, such as the column
+    # letters over a board copied off the screen, is a comment now)
+    boxed = _opens_boxed(next((line for line in lines if not line.lstrip().startswith("#")), ""))
     if boxed:
         lines = _without_markdown_header(lines)
     rows: list[_Row] = []

@@ -588,7 +588,8 @@ class EntryScreen(BoardScreen):
             message = Message(f"{spinner(self.job.started)} {message.text}", message.kind)
         if layout.side_panel:
             draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
-                            "Your puzzle", self.status_rows(), message, theme, keys=KEY_LINES)
+                            "Your puzzle", self.status_rows(), message, theme, keys=KEY_LINES,
+                            width=layout.panel_width)
         else:
             parts = [f"{self.game.rows}x{self.game.cols}", plural(self.game.placed, "given"),
                      self.status_rows()[-1][1]]

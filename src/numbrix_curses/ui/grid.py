@@ -11,7 +11,11 @@ lines (the cursor's neighbours in the chain still light up). A whole board in si
 more than the lines.
 
 A board larger than the screen is shown through a window (`GridLayout.view_*`) that follows
-the cursor; a frame edge that continues off screen is drawn dashed. What to show is a
+the cursor; a frame edge that continues off screen is drawn dashed.
+
+Where the screen has room, rulers name the rows and columns (`GridLayout.ruled`): column
+letters above the frame, row numbers left of it, as the hints and messages name cells ("3
+must go at B4"); the cursor's row and column stand out in them. What to show is a
 `BoardView`, so the play, entry and watch screens share this widget.
 """
 from __future__ import annotations
@@ -49,6 +53,8 @@ class GridLayout:
     board_cols: int = 0
     #: no walls between cells (see the module docstring)
     compact: bool = False
+    #: column letters above the frame and row numbers left of it
+    ruled: bool = False
 
     @classmethod
     def for_board(cls, rows: int, cols: int) -> "GridLayout":
@@ -69,22 +75,51 @@ class GridLayout:
         return 1 if self.compact else 2
 
     @property
-    def width(self) -> int:
+    def frame_width(self) -> int:
         return self.cols * self.step + (2 if self.compact else 1)
 
     @property
-    def height(self) -> int:
+    def frame_height(self) -> int:
         return self.rows * self.row_step + (2 if self.compact else 1)
+
+    @property
+    def ruler_width(self) -> int:
+        """Screen columns left of the frame for the row numbers (and a space)."""
+        return len(str(self.board_rows)) + 1 if self.ruled else 0
+
+    @property
+    def ruler_height(self) -> int:
+        return 1 if self.ruled else 0
+
+    @property
+    def width(self) -> int:
+        """Screen columns of the whole widget: the frame and the rulers."""
+        return self.frame_width + self.ruler_width
+
+    @property
+    def height(self) -> int:
+        return self.frame_height + self.ruler_height
+
+    @property
+    def frame_top(self) -> int:
+        return self.top + self.ruler_height
+
+    @property
+    def frame_left(self) -> int:
+        return self.left + self.ruler_width
 
     def compacted(self) -> "GridLayout":
         return replace(self, compact=True)
 
+    def with_rulers(self) -> "GridLayout":
+        return replace(self, ruled=True)
+
     def cells_within(self, height: int, width: int) -> "GridLayout":
         """The largest window (at least 0 x 0 cells) that fits `height` x `width` screen
-        cells, frame included."""
+        cells, frame and rulers included."""
         frame = 2 if self.compact else 1
-        return self.window(max(0, (height - frame) // self.row_step),
-                           max(0, (width - frame) // self.step))
+        return self.window(max(0, (height - frame - self.ruler_height) // self.row_step),
+                           max(0, (width - frame - self.ruler_width) // self.step))
 
     @property
     def scrolled(self) -> bool:
@@ -122,8 +157,8 @@ class GridLayout:
     def cell_origin(self, row: int, col: int) -> tuple[int, int]:
         """Screen (y, x) of the first character of a board cell (visible or not)."""
         return (
-            self.top + 1 + self.row_step * (row - self.row0),
-            self.left + 1 + (col - self.col0) * self.step,
+            self.frame_top + 1 + self.row_step * (row - self.row0),
+            self.frame_left + 1 + (col - self.col0) * self.step,
         )
 
 
@@ -161,6 +196,8 @@ def draw_grid(
     win: "curses.window", mask: ScreenMask, view: BoardView, layout: GridLayout, theme: Theme
 ) -> None:
     _draw_walls(win, layout, theme)
+    if layout.ruled:
+        _draw_rulers(win, layout, theme, view.cursor)
     if view.hidden:
         return
     if not layout.compact:
@@ -186,6 +223,8 @@ def _draw_walls(win: "curses.window", layout: GridLayout, theme: Theme) -> None:
                 glyphs.corner(top, bottom, j == 0, j == cols) + (span if j < cols else "")
                 for j in range(cols + 1)
             ))
+    top, left = layout.frame_top, layout.frame_left
+    right = left + layout.frame_width - 1
     # Edges that continue off screen are dashed.
     more_up = layout.row0 > 0
     more_down = layout.row0 + rows < layout.board_rows
@@ -199,12 +238,12 @@ def _draw_walls(win: "curses.window", layout: GridLayout, theme: Theme) -> None:
             glyphs.horizontal, glyphs.cut_horizontal) + lines[-1][-1]
     for i, line in enumerate(lines):
         edge_row = i == 0 or i == len(lines) - 1
-        y = layout.top + (i * (rows + 1) if layout.compact else 2 * i)
-        put(win, y, layout.left, line, theme.frame if edge_row else theme.wall)
+        y = top + (i * (rows + 1) if layout.compact else 2 * i)
+        put(win, y, left, line, theme.frame if edge_row else theme.wall)
         if not edge_row:
             # The outer frame stays in the frame colour even on inner wall rows.
-            put(win, y, layout.left, line[0], theme.frame)
-            put(win, y, layout.left + layout.width - 1, line[-1], theme.frame)
+            put(win, y, left, line[0], theme.frame)
+            put(win, y, right, line[-1], theme.frame)
     left_bar = glyphs.cut_vertical if more_left else glyphs.vertical
     right_bar = glyphs.cut_vertical if more_right else glyphs.vertical
     if layout.compact:
@@ -212,11 +251,30 @@ def _draw_walls(win: "curses.window", layout: GridLayout, theme: Theme) -> None:
     else:
         inner = (" " * layout.cell_width + glyphs.vertical) * (cols - 1) + " " * layout.cell_width
     for row in range(rows):
-        y = layout.top + 1 + layout.row_step * row
+        y = top + 1 + layout.row_step * row
         if cols > 1 or layout.compact:
-            put(win, y, layout.left + 1, inner, theme.wall)
-        put(win, y, layout.left, left_bar, theme.frame)
-        put(win, y, layout.left + layout.width - 1, right_bar, theme.frame)
+            put(win, y, left + 1, inner, theme.wall)
+        put(win, y, left, left_bar, theme.frame)
+        put(win, y, right, right_bar, theme.frame)
+
+
+def _draw_rulers(win: "curses.window", layout: GridLayout, theme: Theme, cursor: int | None) -> None:
+    """Column letters over the cells and row numbers beside them, as `cell_name` names
+    cells; the cursor's column and row in bold, so its name can be read off the edges."""
+    at_row, at_col = divmod(cursor, layout.board_cols) if cursor is not None else (-1, -1)
+    digits = layout.digits
+    for col in range(layout.col0, layout.col0 + layout.cols):
+        _, x = layout.cell_origin(layout.row0, col)
+        # Over the number's columns (the cell's first column is a mark's), leaning right
+        # as the numbers do: over the units of two digits, the middle of three.
+        letters = cell_name(0, col)[:-1]
+        attr = theme.label | curses.A_BOLD if col == at_col else theme.dim
+        put(win, layout.top, x + 1, f"{letters:>{(digits + len(letters) + 1) // 2}}", attr)
+    numbers = layout.ruler_width - 1
+    for row in range(layout.row0, layout.row0 + layout.rows):
+        y, _ = layout.cell_origin(row, layout.col0)
+        attr = theme.label | curses.A_BOLD if row == at_row else theme.dim
+        put(win, y, layout.left, f"{row + 1:>{numbers}}", attr)
 
 
 def _draw_links(win: "curses.window", grid: np.ndarray, layout: GridLayout, theme: Theme) -> None:
@@ -245,7 +303,7 @@ def _labels(size: int, digits: int, empty: str = " ") -> tuple[str, ...]:
 
 def cell_at(layout: GridLayout, y: int, x: int) -> SelectCell | None:
     """The board cell under screen position (y, x), None on a wall or outside."""
-    dy, dx = y - layout.top - 1, x - layout.left - 1
+    dy, dx = y - layout.frame_top - 1, x - layout.frame_left - 1
     if dy < 0 or dx < 0 or dy % layout.row_step:
         return None
     step = layout.step

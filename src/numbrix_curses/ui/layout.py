@@ -14,8 +14,11 @@ from dataclasses import dataclass, replace
 from numbrix_curses.ui.grid import GridLayout
 
 TITLE_ROWS = 1
-PANEL_GAP = 3
-PANEL_WIDTH = 31
+PANEL_GAP = 2
+#: the side panel's width: the least it needs, and the most a wide screen gives it (for
+#: messages, which wrap less)
+PANEL_WIDTH = 30
+PANEL_MAX_WIDTH = 44
 #: the narrow layout's status, message and key lines under the board
 STATUS_BAR_ROWS = 3
 #: the most lines the status bar's message may take when the screen has rows to spare
@@ -35,6 +38,7 @@ class Layout:
     panel_left: int
     panel_rows: int
     need: tuple[int, int]
+    panel_width: int = PANEL_WIDTH
 
 
 def _fits(board: GridLayout, rows: int, cols: int) -> bool:
@@ -45,26 +49,35 @@ def plan_layout(height: int, width: int, board: GridLayout, panel_min: int, pane
     """Lay out `board` (a whole-board `GridLayout`) and a side panel of `panel_min` rows at
     least (`panel_max` with everything), or a status bar."""
     usable = height - TITLE_ROWS
+    board = replace(board, ruled=False)
     compact = board.compacted()
     small = compact.window(MIN_VIEW, MIN_VIEW)
     # The stacked layout of the smallest window is the least the screen can have.
     need = (max(small.width, MIN_WIDTH), TITLE_ROWS + small.height + STATUS_BAR_ROWS)
+    # Walls (the path drawn) come first, then the side panel (status and every key), then
+    # rulers (the cells' names), and all before scrolling: the whole board in sight
+    # matters most.
     for whole in (board, compact):
-        if width >= whole.width + PANEL_GAP + PANEL_WIDTH and usable >= max(whole.height, panel_min):
-            return _side(whole, height, width, panel_max)
-        if width >= max(whole.width, MIN_WIDTH) and height >= TITLE_ROWS + whole.height + STATUS_BAR_ROWS:
-            return _stacked(whole, height, width)
-    # Scrolling: which arrangement shows more of the board?
-    side = compact.cells_within(usable, width - PANEL_GAP - PANEL_WIDTH)
-    stacked = compact.cells_within(height - TITLE_ROWS - STATUS_BAR_ROWS, width)
-    side_ok = usable >= panel_min and side.rows > 0 and side.cols > 0 and _fits(board, side.rows, side.cols)
-    stacked_ok = width >= MIN_WIDTH and stacked.rows > 0 and stacked.cols > 0 and _fits(
-        board, stacked.rows, stacked.cols
-    )
-    if side_ok and (not stacked_ok or side.rows * side.cols >= stacked.rows * stacked.cols):
-        return _side(side, height, width, panel_max)
-    if stacked_ok:
-        return _stacked(stacked, height, width)
+        for ruled in (whole.with_rulers(), whole):
+            if width >= ruled.width + PANEL_GAP + PANEL_WIDTH and usable >= max(ruled.height, panel_min):
+                return _side(ruled, height, width, panel_max)
+        for ruled in (whole.with_rulers(), whole):
+            if width >= max(ruled.width, MIN_WIDTH) and height >= TITLE_ROWS + ruled.height + STATUS_BAR_ROWS:
+                return _stacked(ruled, height, width)
+    # Scrolling: which arrangement shows more of the board? (With rulers: in a window
+    # onto part of a board they say which part.)
+    for scrolling in (compact.with_rulers(), compact):
+        side = scrolling.cells_within(usable, width - PANEL_GAP - PANEL_WIDTH)
+        stacked = scrolling.cells_within(height - TITLE_ROWS - STATUS_BAR_ROWS, width)
+        side_ok = (usable >= panel_min and side.rows > 0 and side.cols > 0
+                   and _fits(board, side.rows, side.cols))
+        stacked_ok = width >= MIN_WIDTH and stacked.rows > 0 and stacked.cols > 0 and _fits(
+            board, stacked.rows, stacked.cols
+        )
+        if side_ok and (not stacked_ok or side.rows * side.cols >= stacked.rows * stacked.cols):
+            return _side(side, height, width, panel_max)
+        if stacked_ok:
+            return _stacked(stacked, height, width)
     return Layout(None, False, 0, 0, 0, need)
 
 
@@ -74,9 +87,12 @@ def _side(board: GridLayout, height: int, width: int, panel_max: int) -> Layout:
     panel = min(panel_max, usable)
     block = max(board.height, panel)
     top = TITLE_ROWS + (usable - block) // 2
-    left = (width - (board.width + PANEL_GAP + PANEL_WIDTH)) // 2
+    # Half the columns to spare widen the panel, so its messages wrap less.
+    spare = width - (board.width + PANEL_GAP + PANEL_WIDTH)
+    panel_width = min(PANEL_MAX_WIDTH, PANEL_WIDTH + spare // 2)
+    left = (width - (board.width + PANEL_GAP + panel_width)) // 2
     grid = board.at(top + (block - board.height) // 2, left)
-    return Layout(grid, True, top, left + board.width + PANEL_GAP, panel, (0, 0))
+    return Layout(grid, True, top, left + board.width + PANEL_GAP, panel, (0, 0), panel_width)
 
 
 def _stacked(board: GridLayout, height: int, width: int) -> Layout:

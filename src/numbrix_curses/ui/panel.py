@@ -101,13 +101,15 @@ def draw_side_panel(
     *,
     keys: KeyLines = (),
     listing: tuple[str, Sequence[ListLine]] | None = None,
+    width: int = PANEL_WIDTH,
 ) -> None:
-    """Title, status lines, message, then the key help or, if given, a titled list.
+    """Title, status lines, message, then the key help or, if given, a titled list, in
+    `width` columns (the layout's `panel_width`: the keys take the first `PANEL_WIDTH`,
+    a message the whole).
 
     Without a title (the screen's title bar already names what is shown) the message has
     the title's two rows as well. A message longer than its rows ends in "...".
     """
-    width = PANEL_WIDTH
     bottom = top + height
     y = top
     message_rows = MESSAGE_ROWS
@@ -131,7 +133,7 @@ def draw_side_panel(
     if y + 2 > bottom:
         return
     if listing is not None:
-        _draw_listing(win, mask, y, left, bottom, listing, theme)
+        _draw_listing(win, mask, y, left, bottom, listing, theme, width)
         return
     if y + 1 + len(keys) <= bottom:
         # (where the keys fit only without it, the heading goes first: they speak for
@@ -159,6 +161,7 @@ def _draw_listing(
     bottom: int,
     listing: tuple[str, Sequence[ListLine]],
     theme: Theme,
+    width: int,
 ) -> None:
     title, lines = listing
     put(win, y, left, title, theme.label | curses.A_BOLD)
@@ -178,10 +181,10 @@ def _draw_listing(
         attr = theme.dim if line.dim else curses.A_NORMAL
         if line.current:
             attr = theme.selected
-        put(win, y, left, line.text[:PANEL_WIDTH].ljust(PANEL_WIDTH) if line.current
-            else line.text[:PANEL_WIDTH], attr)
+        put(win, y, left, line.text[:width].ljust(width) if line.current
+            else line.text[:width], attr)
         if line.action is not None:
-            mask.put(y, left, PANEL_WIDTH, line.action)
+            mask.put(y, left, width, line.action)
         y += 1
 
 
@@ -194,33 +197,52 @@ def draw_status_bar(
     message: Message | None,
     theme: Theme,
     keys: Sequence[KeyHelp],
+    more_keys: Sequence[KeyHelp] = (),
 ) -> None:
     """The compact panel for narrow screens: status, message and key lines, centred.
 
     The message gets every row between the status line and the key line (`rows` - 2 of
     them, one at least): a long one wraps there, and is cut with "..." only past them.
     The key line stays on the bar's last row, so its buttons do not move with the message.
-    Each screen lists its keys most needed first, and help and leaving last.
+    Each screen lists its keys most needed first, and help and leaving last. `more_keys`
+    go on the row above the key line while the message leaves it free.
     """
     width = win.getmaxyx()[1]
     dot = f" {theme.glyphs.bullet} "
     line = dot.join(parts)
     put(win, top, max(0, (width - len(line)) // 2), line)
+    said = 0
     if rows > 1 and message is not None:
         for i, text in enumerate(wrap_text(message.text, width, max(1, rows - 2))):
             put(win, top + 1 + i, max(0, (width - len(text)) // 2), text,
                 message_attr(message, theme))
+            said += 1
     if rows > 2:
-        y = top + rows - 1
-        items = list(keys)
-        # The last two (help and leave, or back) stay longest: a narrow screen drops the
-        # keys before them, the last of those first.
-        while items and sum(len(i.keys) + len(i.what) + 3 for i in items) - 2 > width:
-            items.pop(-3 if len(items) > 2 else -1)
-        x = max(0, (width - (sum(len(i.keys) + len(i.what) + 3 for i in items) - 2)) // 2)
-        for item in items:
-            put(win, y, x, item.keys, theme.key)
-            put(win, y, x + len(item.keys) + 1, item.what)
-            if item.action is not None:
-                mask.put(y, x, len(item.keys) + 1 + len(item.what), item.action)
-            x += len(item.keys) + len(item.what) + 3
+        _draw_key_line(win, mask, top + rows - 1, width, keys, theme)
+    if more_keys and rows > 3 and said <= rows - 3:
+        _draw_key_line(win, mask, top + rows - 2, width, more_keys, theme, keep=0)
+
+
+def _draw_key_line(
+    win: "curses.window",
+    mask: ScreenMask,
+    y: int,
+    width: int,
+    keys: Sequence[KeyHelp],
+    theme: Theme,
+    keep: int = 2,
+) -> None:
+    """One line of keys, centred; past the width, keys go from the end, but for the last
+    `keep` of them."""
+    items = list(keys)
+    # The last (help and leave, or back) stay longest: a narrow screen drops the keys
+    # before them, the last of those first.
+    while items and sum(len(i.keys) + len(i.what) + 3 for i in items) - 2 > width:
+        items.pop(-(keep + 1) if len(items) > keep else -1)
+    x = max(0, (width - (sum(len(i.keys) + len(i.what) + 3 for i in items) - 2)) // 2)
+    for item in items:
+        put(win, y, x, item.keys, theme.key)
+        put(win, y, x + len(item.keys) + 1, item.what)
+        if item.action is not None:
+            mask.put(y, x, len(item.keys) + 1 + len(item.what), item.action)
+        x += len(item.keys) + len(item.what) + 3

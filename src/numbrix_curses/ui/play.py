@@ -110,6 +110,16 @@ STATUS_BAR_KEYS = (
     KeyHelp("help", "F1", Command.HELP),
     KeyHelp("quit", "q", Command.QUIT),
 )
+#: the rest, on the row above them while no message needs it
+STATUS_BAR_MORE_KEYS = (
+    KeyHelp("draw", "Shift-arrows"),
+    KeyHelp("next", "n", Command.NEXT_NUMBER),
+    KeyHelp("fill", "f", Command.AUTO_FILL),
+    KeyHelp("reveal", "S", Command.REVEAL),
+    KeyHelp("pause", "p", Command.PAUSE),
+    KeyHelp("moves", "m", Command.HISTORY),
+    KeyHelp("watch", "v", Command.WATCH),
+)
 STATUS_ROWS = 5
 #: what every key that needs the solution says on a puzzle that has none (the solver's
 #: reason in its place when it has one, see `PlayScreen._no_solution`)
@@ -1005,19 +1015,22 @@ class PlayScreen(BoardScreen):
         draw_grid(win, mask, self.board_view(), grid, theme)
         if self.game.paused and not self.paused_by_cover:
             text = " Paused "
-            put(win, grid.top + grid.height // 2, grid.left + (grid.width - len(text)) // 2, text,
+            put(win, grid.frame_top + grid.frame_height // 2,
+                grid.frame_left + (grid.frame_width - len(text)) // 2, text,
                 theme.title)
         if layout.side_panel:
             draw_side_panel(
                 win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
                 None, self.status_rows(), message, theme,  # (the title bar names it)
                 keys=keys, listing=self._history_listing() if self.show_history else None,
+                width=layout.panel_width,
             )
         else:
             if self.show_history and message is None:
                 message = Message("Widen the window to see the moves.")
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
-                            self._status_parts(), message, theme, STATUS_BAR_KEYS)
+                            self._status_parts(), message, theme, STATUS_BAR_KEYS,
+                            STATUS_BAR_MORE_KEYS)
 
     def _status_parts(self) -> list[str]:
         game = self.game

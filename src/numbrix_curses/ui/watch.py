@@ -297,7 +297,8 @@ class WatchScreen(Screen):
         if layout.side_panel:
             lines = tuple(line for line in KEY_LINES if all(map(keep, line)))
             draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
-                            "Solver at work", self.status_rows(), message, theme, keys=lines)
+                            "Solver at work", self.status_rows(), message, theme, keys=lines,
+                            width=layout.panel_width)
         else:
             rows = self.status_rows()
             parts = [rows[0][1], rows[1][1], rows[3][1]]
