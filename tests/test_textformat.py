@@ -254,6 +254,49 @@ def test_a_row_of_dash_blanks_in_a_boxed_grid_stays_a_row():
     assert parse_one("| 1 | - |\n|---|---|\n").givens.tolist() == [[1, 0]]
 
 
+@pytest.mark.parametrize("text", [
+    # a Markdown table needs a header: an empty one, over a delimiter of any length
+    "|  |  |  |\n|--|--|--|\n| 1 |   | 3 |\n|   |   |   |\n|   |   | 9 |\n",
+    "| | | |\n|-|-|-|\n|1| |3|\n| | | |\n| | |9|\n",
+    "|   |   |   |\n|---|---|---|\n| 1 |   | 3 |\n|   |   |   |\n|   |   | 9 |\n",
+    # column labels over two dashes
+    "| A | B | C |\n|--|--|--|\n| 1 |   | 3 |\n|   |   |   |\n|   |   | 9 |\n",
+    # no header: the delimiter as a top edge
+    "|---|---|---|\n| 1 |   | 3 |\n|   |   |   |\n|   |   | 9 |\n",
+    # rules in bars between every two rows, with or without "+" where they cross
+    "| 1 |   | 3 |\n|---|---|---|\n|   |   |   |\n|---|---|---|\n|   |   | 9 |\n",
+    "+---+---+---+\n| 1 |   | 3 |\n|---+---+---|\n|   |   |   |\n|---+---+---|\n"
+    "|   |   | 9 |\n+---+---+---+\n",
+])
+def test_rules_drawn_in_bars_are_no_rows_of_blanks(text: str):
+    """Each of these read as a board with a row of blanks or more ("-" and "--" are
+    blanks), so a 3x3 grew to 4x3 or 5x3 and took the wrong verdict without a word."""
+    assert parse_one(text).givens.tolist() == SMALL_GIVENS
+
+
+def test_rows_of_dash_blanks_still_read_as_rows():
+    # a wholly blank second row, its blanks written apart, under a row of numbers
+    assert parse_one("| 1 | -- | 3 |\n| -- | -- | -- |\n| -- | -- | 9 |\n").givens.tolist() \
+        == SMALL_GIVENS
+    # one blank row of "--" among rows: no rules between every two rows
+    text = "| 1 |   | 3 |\n|   |   |   |\n| -- | -- | -- |\n|   |   | 9 |\n"
+    assert parse_one(text).givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 0], [0, 0, 9]]
+
+
+def test_spreadsheet_cells_with_as_many_numbers_a_row_keep_their_empty_cells():
+    """Two numbers a row, on the diagonals of a 6x6, copied from a spreadsheet: read the
+    usual way, empty fields dropped, it was six rows of two and refused ("24 is out of
+    range"); two numbers a row in the first two of four columns read as a 4x2 board."""
+    rows = ["24\t\t\t\t\t35", "\t26\t\t\t5\t", "\t\t30\t3\t\t", "\t\t29\t2\t\t",
+            "\t17\t\t\t12\t", "19\t\t\t\t\t10"]
+    puzzle = parse_one("\r\n".join(rows) + "\r\n")
+    assert puzzle.givens.shape == (6, 6)
+    assert puzzle.givens[0].tolist() == [24, 0, 0, 0, 0, 35]
+    assert puzzle.givens[2].tolist() == [0, 0, 30, 3, 0, 0]
+    # a column empty in every row is no sign: two tabs that line numbers up
+    assert parse_one("1\t\t2\n4\t\t3\n").givens.tolist() == [[1, 2], [4, 3]]
+
+
 def test_a_board_drawn_as_the_app_draws_it_reads_back():
     walled = (
         "  ┌────┬────┬────┐\n"

@@ -23,12 +23,13 @@ separated by blank lines::
   skipped when it fits the grid (see `_size_line`; above a board two columns wide, only
   when the line cannot be its first row: `_two_wide_after_size`).
 - Cells copied from a spreadsheet, parted by single tabs with an empty field for an empty
-  cell, are read so when the grid reads no other way (see `_tab_separated_rows` and
-  `_tab_rows_kept`).
+  cell, are read so when the fields show it (`_spreadsheet_rows`) or the grid reads no
+  other way (see `_tab_separated_rows` and `_tab_rows_kept`).
 - The printable boxed form (``+----+`` rule lines, cells between ``|`` bars, blanks as spaces)
   is read back too; each block is recognised on its own by its first grid line. A Markdown
-  table is read as one, its delimiter row (and a header of column labels) left out; so is a
-  board copied off the app's screen (see `screencopy`).
+  table is read as one, its delimiter row (and a header of column labels, or an empty one)
+  left out, and rules drawn in bars between its rows too; so is a board copied off the
+  app's screen (see `screencopy`).
 - Tabs, CRLF line ends and a byte order mark are accepted (UTF-16 and UTF-32 files too, when
   they start with one, and Windows-1252 ones: see `decode_puzzle_bytes`). Text starting
   with ``{`` or ``[`` is JSON, read by `jsonformat`.
@@ -76,8 +77,9 @@ _TAB = re.compile(r"\t")
 _PLAIN_ROW = re.compile(r"(?:[0-9]{1,6}|[._-]|)(?: (?:[0-9]{1,6}|[._-]|))*")
 _KEY = re.compile(r"[a-z][a-z0-9_\-]*")
 _RULE = re.compile(r"\+(?:-+\+)+")
-# A Markdown table's delimiter row, under its header row: "|---|---|", "|:-:|--:|".
-_MARKDOWN_DELIMITER = re.compile(r"\|(?:[ \t]*:?-+:?[ \t]*\|)+")
+# A Markdown table's delimiter row, under its header row: "|---|---|", "|:-:|--:|"; and a
+# rule drawn with bars between the rows of a board ("|----|----|", "|----+----|").
+_MARKDOWN_DELIMITER = re.compile(r"\|(?:[ \t]*:?-+:?[ \t]*[|+])*[ \t]*:?-+:?[ \t]*\|")
 # Control characters other than the whitespace ones (tab, line ends, vertical tab, form
 # feed): an escape sequence in an id would reach the user's terminal when it is printed.
 # The C1 ones (U+0080-U+009F) too: U+009B starts an escape sequence as ESC [ does.
@@ -264,29 +266,60 @@ def _opens_boxed(line: str) -> bool:
 
 
 def _without_markdown_header(lines: list[str]) -> list[str]:
-    """`lines` of a boxed grid, with a Markdown table's delimiter row left out (see
-    `LEFT_OUT`), and its header row too when that holds column labels
-    ("| A | B | C |") rather than the board's first row.
+    """`lines` of a boxed grid, with the rules drawn in bars left out (see `LEFT_OUT`): a
+    Markdown table's delimiter row, and its header row too when that holds column labels
+    ("| A | B | C |") or nothing ("|  |  |  |", as a table with no header of its own
+    needs one) rather than the board's first row; or rules between all the rows.
 
-    Read as a boxed row, "|---|---|" is a row of blanks ("-" is one): a board pasted from a
-    Markdown table grew a row and took the wrong verdict without a word. A delimiter has
-    three dashes or a colon somewhere, so a row of single "-" blanks stays a row.
+    Read as a boxed row, "|---|---|" is a row of blanks ("-" is one, and "--" too): a
+    board pasted from a Markdown table grew a row and took the wrong verdict without a
+    word. A delimiter under the first row has three dashes or a colon somewhere, or only
+    dashes between its bars ("|--|--|"), so a row of single "-" blanks, or of "--" ones
+    written apart ("| -- | -- |"), stays a row. Rules in bars between rows come between
+    every two rows, with two dashes or more in each cell: a board whose every other row is
+    wholly blank, written so, there is none.
     """
     grid = grid_line_indices(lines)
     if len(grid) < 2:
         return lines
-    second = lines[grid[1]].strip()
-    if not _MARKDOWN_DELIMITER.fullmatch(second) or not ("---" in second or ":" in second):
-        return lines
+
+    def rule(line: str) -> bool:
+        return bool(_MARKDOWN_DELIMITER.fullmatch(line.strip()))
+
+    def long_dashes(line: str) -> bool:
+        return all(len(cell.strip().strip(":")) >= 2
+                   for cell in re.split(r"[|+]", line.strip()[1:-1]))
+
     lines = list(lines)
-    dropped = [grid[1]]
-    header = lines[grid[0]].strip()
-    if header.startswith("|") and header.endswith("|") and len(header) > 1:
-        cells = [cell.strip() for cell in header[1:-1].split("|")]
-        if all(cell and _cell_value(cell) is None for cell in cells):
-            dropped.append(grid[0])
-    for i in dropped:
+    # A top or bottom edge in bars ("|----|----|") is no row of blanks either.
+    edges = [i for i in (grid[0], grid[-1]) if rule(lines[i]) and long_dashes(lines[i])]
+    for i in edges:
         lines[i] = LEFT_OUT
+    grid = [i for i in grid if i not in edges]
+    if len(grid) < 2:
+        return lines
+    ruled = [k for k, i in enumerate(grid) if rule(lines[i])]
+    # (the "+----+" rules of the boxed form count as rules between rows too)
+    rules = set(ruled) | {k for k, i in enumerate(grid) if _is_rule_line(lines[i])}
+    between = (len(ruled) >= 2 and all(long_dashes(lines[grid[k]]) for k in ruled)
+               and not any(k not in rules and k + 1 not in rules for k in range(len(grid) - 1)))
+    if between:
+        for k in ruled:
+            lines[grid[k]] = LEFT_OUT
+        return lines
+    second = lines[grid[1]].strip()
+    header = lines[grid[0]].strip()
+    cells = ([cell.strip() for cell in header[1:-1].split("|")]
+             if header.startswith("|") and header.endswith("|") and len(header) > 1 else [])
+    # (column labels, or nothing: a header, so what is under it is its delimiter)
+    labels = bool(cells) and (all(cell and _cell_value(cell) is None for cell in cells)
+                              or not any(cells))
+    if not rule(second) or not ("---" in second or ":" in second or labels
+                                or (" " not in second and long_dashes(second))):
+        return lines
+    lines[grid[1]] = LEFT_OUT
+    if labels:
+        lines[grid[0]] = LEFT_OUT
     return lines
 
 
@@ -517,8 +550,10 @@ def _parse_block(
     grid_line = first_line + header.count("\n")
     lines = block[grid_start.start() :].split("\n")
     try:
-        rows = _grid_rows(lines, grid_line, filename)
-        _check_values(rows, filename)
+        rows = _spreadsheet_rows(lines, grid_line, filename)
+        if rows is None:
+            rows = _grid_rows(lines, grid_line, filename)
+            _check_values(rows, filename)
     except ParseError:
         rows = _two_wide_after_size(lines, grid_line, filename)
         if rows is None:
@@ -570,6 +605,36 @@ def _tab_separated_rows(lines: list[str], first_line: int, filename: str) -> lis
     if not grid or not all("\t" in line for line in grid):
         return None
     if len({len(line.split()) for line in grid}) == 1:
+        return None
+    try:
+        rows = _grid_rows(lines, first_line, filename, tabs=True)
+        _check_values(rows, filename)
+    except ParseError:
+        return None
+    return rows
+
+
+def _spreadsheet_rows(lines: list[str], first_line: int, filename: str) -> list[_Row] | None:
+    """The grid in `lines` read as cells parted by single tabs (see `_tab_separated_rows`)
+    when it cannot be anything else: every row has a tab and as many fields as the
+    others, and some field is empty in one row and holds something in another, as a
+    spreadsheet copies an empty cell; None otherwise, or when that reading fails.
+
+    Tried before the usual reading, which drops empty fields: where every row has as
+    many numbers as the others (two a row, on the diagonals of a 6x6), it read the board
+    as six rows of two, and took its verdict on that, without a word. A field empty in
+    every row is no such sign: an indent, two tabs to line numbers up, a tab after each
+    row; those read the usual way, as ever.
+    """
+    grid = [line.rstrip("\r") for line in lines if not line.lstrip().startswith("#")]
+    if not grid or not all("\t" in line for line in grid):
+        return None
+    fields = [line.split("\t") for line in grid]
+    if len({len(row) for row in fields}) != 1:
+        return None
+    columns = list(zip(*fields))
+    if not any(any(not f.strip() for f in column) and any(f.strip() for f in column)
+               for column in columns):
         return None
     try:
         rows = _grid_rows(lines, first_line, filename, tabs=True)
