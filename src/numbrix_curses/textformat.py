@@ -606,6 +606,11 @@ def _tab_separated_rows(lines: list[str], first_line: int, filename: str) -> lis
         return None
     if len({len(line.split()) for line in grid}) == 1:
         return None
+    return _read_tab_parted(lines, first_line, filename)
+
+
+def _read_tab_parted(lines: list[str], first_line: int, filename: str) -> list[_Row] | None:
+    """The rows of `lines` read with single tabs parting the cells; None if that fails."""
     try:
         rows = _grid_rows(lines, first_line, filename, tabs=True)
         _check_values(rows, filename)
@@ -636,12 +641,7 @@ def _spreadsheet_rows(lines: list[str], first_line: int, filename: str) -> list[
     if not any(any(not f.strip() for f in column) and any(f.strip() for f in column)
                for column in columns):
         return None
-    try:
-        rows = _grid_rows(lines, first_line, filename, tabs=True)
-        _check_values(rows, filename)
-    except ParseError:
-        return None
-    return rows
+    return _read_tab_parted(lines, first_line, filename)
 
 
 def _next_grid(
