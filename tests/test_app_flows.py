@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sys
 import time
@@ -58,7 +59,9 @@ def test_menu_by_keys_library_then_play_and_back(state: Path):
         term.send("l")
         term.wait_text("Numbrix · Puzzle library")
         term.wait_text("starter-1")
-        assert "5x5  easy" in term.text  # grouped by size and difficulty
+        assert "5x5  6 puzzles" in term.text  # grouped by size, under a heading
+        line = next(line for line in term.lines if "starter-1 " in line)
+        assert "easy" in line and "5x5" not in line  # (the heading gave the size)
         term.send_key("down")
         term.send_key("enter")
         term.wait_text("Numbrix · starter-2")
@@ -301,6 +304,135 @@ def test_back_from_solving_a_library_puzzle_the_next_unsolved_is_selected(state:
         term.wait_message(f"Solved. Next: {third.id} (Enter plays it).")
         term.send("\r")  # it is the one selected
         term.wait_text(f"Numbrix · {third.id}")
+
+
+def test_the_library_shows_sixteen_puzzles_at_80x24_and_jumps_by_size(state: Path):
+    """A heading per board size and no blank lines between sizes: at 80x24 the first four
+    sizes show, down to the 7x7 medium (with a heading per size and difficulty, and a blank
+    line between, the screen ended at the 6x6 medium ones)."""
+    with menu(state) as term:
+        term.send("l")
+        term.wait_text("7x7  4 puzzles")
+        for heading in ("5x5  6 puzzles", "6x6  6 puzzles", "5x8  2 puzzles"):
+            assert heading in term.text
+        listed = [line.split()[0] for line in term.lines[2:22]
+                  if line.strip() and "puzzle" not in line]
+        assert len(listed) == 16 and listed[-2:] == ["mixed-1", "mixed-2"], term.dump()
+        # In a size, easy comes first and fiendish last, whatever the file order.
+        assert [line.split()[-1] for line in term.lines if "starter-" in line][6:] == [
+            "easy", "easy", "medium", "medium", "hard", "fiendish"]
+        for _ in range(3):
+            term.send_key("right")  # 6x6, 5x8, 7x7: the first of each size
+        term.send_key("left")  # back to 5x8
+        term.send_key("enter")
+        term.wait_text("Numbrix · mixed-16")
+        term.send("q")
+        term.wait_text("5x8  2 puzzles")
+        term.send_key("page-down")
+        term.send_key("page-down")
+        term.wait_text("9x9  16 puzzles")  # further down, a page at a time
+        # the heading of the puzzles at the top stands over them, scrolled off or not
+        assert re.fullmatch(r" +\d+x\d+  \d+ puzzles? *", term.lines[2]), term.dump()
+        term.send_key("end")
+        term.wait_text("large-16")
+
+
+# ----- the games under way ---------------------------------------------------------------------
+def play_a_move_in_a_file(term: Terminal, path: Path, title: str, number: str) -> None:
+    """From the main menu, open the one-puzzle file `path` (playing it), type `number` in its
+    first blank cell and leave for the menu again."""
+    term.send("o")
+    term.wait_text("Path of a puzzle file:")
+    term.send("\x15" + str(path) + "\r")  # (Ctrl-U first: the last path is offered)
+    term.wait_text(f"Numbrix · {title}")
+    wait_play(term)
+    term.send(number)
+    term.wait_text("Moves   1")
+    term.send("q")
+    term.wait_text("[q] Quit")
+
+
+def test_every_game_under_way_is_reachable_from_the_menu(state: Path, demo: Path, tmp_path: Path):
+    """Continue offers only the game played last: a second game started leaves the first
+    out of reach unless the menu lists them all."""
+    lone = tmp_path / "lone.txt"
+    lone.write_text("# id: lone\n1 . 3\n. . .\n. . 9\n")
+    with menu(state) as term:
+        assert "Games under way" not in term.text
+        play_a_move_in_a_file(term, demo, "demo", "3")
+        assert "Games under way" not in term.text  # one game: Continue is all it takes
+        play_a_move_in_a_file(term, lone, "lone", "2")
+        term.wait_text("[u] Games under way")
+        assert "2 games, latest lone" in term.text
+        assert "lone, 3x3" in term.text  # what Continue resumes
+        term.send("u")
+        term.wait_text("Numbrix · Games under way")
+        term.wait_text("2 games   Enter resume   Del/x abandon   q back")
+        rows = [line.split() for line in term.lines if "today" in line]
+        # the one played last first; name, size, difficulty (none here), time, last played
+        assert [row[:2] for row in rows] == [["lone", "3x3"], ["demo", "4x4"]], term.dump()
+        assert all(re.fullmatch(r"\d+:\d\d", row[2]) and row[3] == "today" for row in rows)
+        term.send_key("down")
+        term.send_key("enter")  # the older game, as Continue would resume it
+        term.wait_text("Numbrix · demo")
+        term.wait_text("Welcome back: 1 move")
+        term.send("q")
+        term.wait_text("Numbrix · Games under way")
+        term.wait_for(lambda: term.find("demo") < term.find("lone"),
+                      what="demo, played last, now first")
+        term.click_text("lone")  # a click resumes too
+        term.wait_text("Numbrix · lone")
+        term.wait_text("Welcome back: 1 move")
+        term.send("q")
+        term.wait_text("Numbrix · Games under way")
+        term.send("q")
+        term.wait_text("2 games, latest lone")
+        term.send("q")
+        expect_exit(term)
+
+
+def test_a_game_under_way_is_abandoned_after_asking(state: Path):
+    from numbrix_curses.library import load_bundled
+
+    first, second, third = load_bundled()[:3]
+    for puzzle, seconds in ((first, 65), (second, 3725), (third, 5)):
+        store(state).save_game(puzzle, Game(puzzle, elapsed=seconds), puzzle.id, None)
+    # The oldest was last played long ago: its date shows, with the year.
+    path = store(state).game_path(first)
+    saved = json.loads(path.read_text())
+    saved["saved_at"] = time.mktime((2023, 11, 3, 14, 2, 0, 0, 0, -1))
+    path.write_text(json.dumps(saved))
+    with menu(state) as term:
+        term.wait_text("3 games, latest starter-3")
+        term.click_text("Games under way")
+        term.wait_text("3 games   Enter resume")
+        assert re.search(r"starter-2 +5x5 +easy +1:02:05 +today \d\d:\d\d", term.text)
+        assert re.search(r"starter-1 +5x5 +easy +1:05 +3 Nov 2023", term.text), term.dump()
+        term.send("x")  # the selected one: the latest, starter-3
+        term.wait_text("Abandon starter-3?")
+        term.wait_text("The game, 0:05 played, is deleted; this cannot be undone.")
+        term.send("n")  # kept
+        term.wait_gone("Abandon starter-3?")
+        assert "3 games" in term.text and store(state).load_game(third) is not None
+        term.send_key("delete")
+        term.wait_text("Abandon starter-3?")
+        term.send("y")
+        term.wait_text("Abandoned starter-3.")
+        term.wait_text("2 games   Enter resume")
+        assert "starter-3" not in term.text.replace("Abandoned starter-3.", "")
+        assert store(state).load_game(third) is None
+        term.click_text("Del/x abandon")  # a button too: starter-2 is selected now
+        term.wait_text("Abandon starter-2?")
+        term.click_text("[y] Abandon")
+        term.wait_text("1 game   Enter resume")
+        term.send("x")
+        term.wait_text("Abandon starter-1?")
+        term.send("y")  # the last one: nothing left to list, back to the menu
+        term.wait_text("[q] Quit")
+        assert "Continue" not in term.text and "Games under way" not in term.text
+        term.send("q")
+        expect_exit(term)
+    assert not list((state / "numbrix-curses" / "games").glob("*.json"))
 
 
 def test_corrupt_save_is_set_aside_with_a_message(state: Path, demo: Path):

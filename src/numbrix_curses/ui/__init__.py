@@ -7,8 +7,8 @@ is redrawn. `app.run_menu` (the main menu) and `app.run_app` (one puzzle) are th
 points.
 
 Screens: `menu` (main menu), `library_screen` (the bundled library, a file's puzzles),
-`newpuzzle` (generate one), `entry` (type one in), `play`, `watch` (the solver at work),
-`help`, and the `dialogs` they open. Widgets and helpers: `grid` (the board), `panel`,
-`layout`, `form`, `keys`, `theme`, `draw`, `screen` (what a screen is, how screens lead to
-one another).
+`games_screen` (the games under way), `newpuzzle` (generate one), `entry` (type one in),
+`play`, `watch` (the solver at work), `help`, and the `dialogs` they open. Widgets and
+helpers: `grid` (the board), `panel`, `layout`, `form`, `keys`, `theme`, `draw`, `screen`
+(what a screen is, how screens lead to one another).
 """

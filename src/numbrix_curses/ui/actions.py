@@ -47,6 +47,7 @@ class Command(enum.Enum):
     END = "end"
     NEXT_FIELD = "next field"
     ANOTHER = "another puzzle like this one"
+    ABANDON = "abandon the game"
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,10 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
     "Menus and lists": [
         ("arrows j k", "move; Enter or a click chooses"),
         ("letters", "the highlighted letter of a menu item chooses it"),
+        ("PgUp PgDn Home End", "a page up or down, to the top or the bottom"),
+        ("left right", "in the library: to the previous or next board size"),
+        ("Del x", "in the games under way (u in the menu, once two games are saved): "
+                  "abandon the selected game, deleting its save (asks first)"),
         ("q Esc", "back"),
         ("F1 H", "this help"),
     ],

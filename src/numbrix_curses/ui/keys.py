@@ -115,6 +115,13 @@ LIST_KEYS: dict[int | str, Action] = {
     "H": Command.HELP,
 }
 
+#: the games under way: a list, where Delete (or x, as a laptop may lack Delete) abandons one
+GAMES_KEYS: dict[int | str, Action] = {
+    **LIST_KEYS,
+    curses.KEY_DC: Command.ABANDON,
+    "x": Command.ABANDON,
+}
+
 WATCH_KEYS: dict[int | str, Action] = {
     **LIST_KEYS,
     "+": Command.FASTER, "=": Command.FASTER, curses.KEY_RIGHT: Command.FASTER,

@@ -1,8 +1,10 @@
 """Lists of puzzles to play: the bundled library and the puzzles of a file.
 
-The library is grouped by size and difficulty; each line shows the puzzle's name, size,
-difficulty, a tick once solved with the best time, and whether a game is in progress.
-Enter or a click plays the puzzle (resuming its saved game).
+The library is grouped by board size, smallest first, under a heading with the group's
+count; each line shows a tick once solved, the puzzle's name, its difficulty (easy first),
+the best time and whether a game is in progress. A file's list keeps the file's order and
+shows each puzzle's size too, as it has no headings. Enter or a click plays the puzzle
+(resuming its saved game); left and right jump between sizes.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 
 from numbrix_curses.game import format_duration, plural
 from numbrix_curses.puzzle import Puzzle
-from numbrix_curses.savestate import puzzle_key
+from numbrix_curses.savestate import SavedGame, puzzle_key
 from numbrix_curses.ui.actions import Action, Choose, Command, MoveCursor, Scroll
 from numbrix_curses.ui.draw import put, put_if_fits
 from numbrix_curses.ui.keys import LIST_KEYS
@@ -33,6 +35,11 @@ from numbrix_curses.ui.screen import (
 #: best time and "in progress" show as far as there is room), three lines and the footer
 MIN_SIZE = (32, 8)
 DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2, "fiendish": 3}
+#: the columns a line takes besides the name: grouped (the heading gives the size), not
+GROUPED_TAIL = 38
+UNGROUPED_TAIL = 45
+#: the footer's parts are three spaces apart
+FOOTER_GAP = "   "
 
 
 @dataclass(frozen=True)
@@ -40,43 +47,62 @@ class Entry:
     puzzle: Puzzle
     label: str
     source: str | None
+    #: the saved game this line stands for (the list of games under way)
+    saved: SavedGame | None = None
 
     @property
     def difficulty(self) -> str:
         return self.puzzle.metadata.get("difficulty", "")
 
+    @property
+    def size(self) -> str:
+        return f"{self.puzzle.rows}x{self.puzzle.cols}"
 
-def _group_key(entry: Entry) -> tuple[int, int, int, str]:
+
+def _group_key(entry: Entry) -> tuple[int, int, int]:
+    """The size group: fewest cells first (a 10x7 after a 7x10, as rows break the tie)."""
     p = entry.puzzle
-    return (p.rows * p.cols, p.rows, DIFFICULTY_ORDER.get(entry.difficulty, 9), entry.difficulty)
+    return (p.rows * p.cols, p.rows, p.cols)
+
+
+def _order_key(entry: Entry) -> tuple[int, int, int, int, str]:
+    """By size group, then easy before medium before hard before fiendish (an unknown
+    difficulty last); the file order stays within a difficulty (a sorted list is stable)."""
+    return (*_group_key(entry), DIFFICULTY_ORDER.get(entry.difficulty, 9), entry.difficulty)
 
 
 class PuzzleListScreen(Screen):
+    """A list of puzzles, grouped by size or in the order given. The games under way reuse it
+    (see `ui.games_screen`), changing what a line says, the footer and what is read from the
+    store."""
+
     keys = LIST_KEYS
+    #: the columns a line takes besides the name (see `_entry_text`)
+    tail_width = UNGROUPED_TAIL
 
     def __init__(self, ctx: AppContext, title: str, entries: list[Entry], *, grouped: bool) -> None:
         super().__init__(ctx)
         self.title = title
         self.grouped = grouped
-        self.entries = sorted(entries, key=_group_key) if grouped else list(entries)
-        # Lines: a header (None, text) or an entry (index, "").
-        self.lines: list[tuple[int | None, str]] = []
-        last = None
-        for i, entry in enumerate(self.entries):
-            group = _group_key(entry)[1:]
-            if grouped and group != last:
-                p = entry.puzzle
-                heading = f"{p.rows}x{p.cols}" + (f"  {entry.difficulty}" if entry.difficulty else "")
-                if last is not None:
-                    self.lines.append((None, ""))
-                self.lines.append((None, heading))
-                last = group
-            self.lines.append((i, ""))
+        if grouped:
+            self.tail_width = GROUPED_TAIL
+        self.entries: list[Entry] = []
+        #: the first entry of each size group (none when not grouped)
+        self.group_starts: list[int] = []
+        self._starts: set[int] = set()
+        self.set_entries(entries)
         self.selected = 0
         self.top = 0
         self.page = 10
         self.message: Message | None = None
         self._load_marks()
+
+    def set_entries(self, entries: list[Entry]) -> None:
+        self.entries = sorted(entries, key=_order_key) if self.grouped else list(entries)
+        self.group_starts = [i for i, entry in enumerate(self.entries)
+                             if self.grouped and (i == 0 or _group_key(entry)
+                                                  != _group_key(self.entries[i - 1]))]
+        self._starts = set(self.group_starts)
 
     def _load_marks(self) -> None:
         store = self.ctx.store
@@ -115,7 +141,9 @@ class PuzzleListScreen(Screen):
             return Push(HelpScreen(self.ctx))
         if count == 0:
             return None
-        if isinstance(action, MoveCursor):
+        if isinstance(action, MoveCursor) and action.dcol:
+            self.selected = self._group_jump(action.dcol)
+        elif isinstance(action, MoveCursor):
             self.selected = min(max(self.selected + action.drow, 0), count - 1)
         elif isinstance(action, Scroll):
             self.selected = min(max(self.selected + action.delta, 0), count - 1)
@@ -134,6 +162,16 @@ class PuzzleListScreen(Screen):
             return self._play(action.index)
         return None
 
+    def _group_jump(self, step: int) -> int:
+        """The entry left (-1) or right (+1) selects: the first of the next size group, or of
+        this one (else the one before) going left. Without groups: where it is."""
+        starts = self.group_starts
+        if not starts:
+            return self.selected
+        if step > 0:
+            return next((i for i in starts if i > self.selected), self.selected)
+        return next((i for i in reversed(starts) if i < self.selected), 0)
+
     def _play(self, index: int) -> Nav:
         from numbrix_curses.ui.play import PlayScreen
 
@@ -141,16 +179,49 @@ class PuzzleListScreen(Screen):
         return Push(PlayScreen.open(self.ctx, entry.puzzle, entry.label, entry.source))
 
     def _entry_text(self, entry: Entry, name_w: int) -> str:
-        p = entry.puzzle
-        key = puzzle_key(p)
+        key = puzzle_key(entry.puzzle)
         record = self.records.get(key)
         tick = self.theme.glyphs.tick if record is not None and record.solved else " "
         best = ""
         if record is not None and record.best_seconds is not None:
             best = f"best {format_duration(record.best_seconds)}"
         playing = "in progress" if key in self.in_progress else ""
-        size = f"{p.rows}x{p.cols}"
-        return f" {tick} {entry.label:<{name_w}}  {size:>5}  {entry.difficulty:<8}  {best:<11} {playing}"
+        # (grouped, the heading above gives the size: the line does not say it again)
+        size = "" if self.grouped else f"{entry.size:>5}  "
+        return (f" {tick} {entry.label[:name_w]:<{name_w}}  {size}{entry.difficulty:<8}  "
+                f"{best:<11} {playing}")
+
+    def _heading(self, start: int) -> str:
+        """The heading of the size group that starts at entry `start`: "9x9  16 puzzles,
+        3 solved"."""
+        end = next((i for i in self.group_starts if i > start), len(self.entries))
+        solved = sum(1 for i in range(start, end) if self._solved(i))
+        return (f"{self.entries[start].size}  {plural(end - start, 'puzzle')}"
+                + (f", {solved} solved" if solved else ""))
+
+    def column_heading(self, name_w: int) -> str | None:
+        """A line naming the columns, above the list (None: the lines say what they are)."""
+        return None
+
+    def _lines(self, spaced: bool) -> list[int | str]:
+        """What the list shows, line by line: an entry's index, or a heading ("" a blank line
+        between groups, when `spaced`)."""
+        lines: list[int | str] = []
+        for i in range(len(self.entries)):
+            if i in self._starts:
+                if spaced and lines:
+                    lines.append("")
+                lines.append(self._heading(i))
+            lines.append(i)
+        return lines
+
+    def footer(self) -> list[tuple[str, Action | None]]:
+        """The footer's parts, least needed first (they go first when the line is too
+        narrow), each with the action a click on it takes."""
+        parts: list[tuple[str, Action | None]] = [(plural(len(self.entries), "puzzle"), None)]
+        if len(self.group_starts) > 1:
+            parts.append(("left/right: sizes", None))
+        return parts + [("Enter play", Command.CONFIRM), ("q back", Command.BACK)]
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
@@ -159,39 +230,77 @@ class PuzzleListScreen(Screen):
             return  # q still goes back
         draw_title(win, f"Numbrix {theme.glyphs.bullet} {self.title}", theme)
         footer_rows = 2 + (1 if self.message else 0)
-        self.page = max(1, height - 2 - footer_rows)
         if not self.entries:
             put(win, 2, 2, "No puzzles here.")
             return
-        line_of = next(k for k, (i, _) in enumerate(self.lines) if i == self.selected)
-        # Keep the selection in view, with its group heading when there is room.
-        if line_of < self.top:
-            self.top = max(0, line_of - 1)
-        elif line_of >= self.top + self.page:
-            self.top = line_of - self.page + 1
-        self.top = max(0, min(self.top, len(self.lines) - self.page))
-        name_w = min(max(len(e.label) for e in self.entries), max(10, width - 45))
-        row_w = min(width, name_w + 45)
+        name_w = min(max(len(e.label) for e in self.entries), max(10, width - self.tail_width))
+        row_w = min(width, name_w + self.tail_width)
         left = max(0, (width - row_w) // 2)
-        for k, (index, heading) in enumerate(self.lines[self.top: self.top + self.page]):
-            y = 2 + k
-            if index is None:
-                put(win, y, left, heading, curses.A_BOLD | theme.label)
+        list_top = 2
+        column_heading = self.column_heading(name_w)
+        if column_heading is not None:
+            put(win, list_top, left, column_heading[:row_w], theme.dim)
+            list_top += 1
+        self.page = max(1, height - list_top - footer_rows)
+        # Blank lines between the groups only when everything fits with them.
+        lines = self._lines(spaced=True)
+        if len(lines) > self.page:
+            lines = self._lines(spaced=False)
+        shown = self._in_view(lines)
+        for k, line in enumerate(shown):
+            y = list_top + k
+            if isinstance(line, str):
+                put(win, y, left, line, curses.A_BOLD | theme.label)
                 continue
-            text = self._entry_text(self.entries[index], name_w)[:row_w]
-            attr = theme.selected if index == self.selected else 0
+            text = self._entry_text(self.entries[line], name_w)[:row_w]
+            attr = theme.selected if line == self.selected else 0
             put(win, y, left, text.ljust(row_w) if attr else text, attr)
-            mask.put(y, left, row_w, Choose(index))
+            mask.put(y, left, row_w, Choose(line))
         y = height - footer_rows
         if self.message is not None:
             put(win, y, left, self.message.text[:width], message_attr(self.message, theme))
-            y += 1
-        help_text = f"{plural(len(self.entries), 'puzzle')}   Enter play   q back"
-        if not put_if_fits(win, height - 1, left, help_text, theme.dim):
-            help_text = "Enter play   q back"
-            put(win, height - 1, left, help_text, theme.dim)
-        x = left + help_text.index("q back")
-        mask.put(height - 1, x, 6, Command.BACK)
+        self._draw_footer(win, mask, left)
+
+    def _in_view(self, lines: list[int | str]) -> list[int | str]:
+        """The lines of the page in view, scrolled (`top`) so the selection shows. The
+        selection's heading shows too when there is room; and a heading scrolled off the
+        top takes the first line's place, so every puzzle in view is under its size."""
+        page = self.page
+        line_of = lines.index(self.selected)
+        if line_of < self.top:
+            self.top = max(0, line_of - 1)
+        elif line_of >= self.top + page:
+            self.top = line_of - page + 1
+        self.top = max(0, min(self.top, len(lines) - page))
+        if not self.grouped or page < 2 or isinstance(lines[self.top], str):
+            return lines[self.top: self.top + page]
+        if line_of == self.top:
+            self.top -= 1  # (the heading stands in for a line: not the selected one)
+        elif isinstance(lines[self.top + 1], str) and self.top + page < len(lines):
+            # The last puzzle of a group at the top: its heading over no puzzle would read
+            # as an empty group, so the view goes down a line (the selection is below).
+            self.top += 1
+        shown = lines[self.top: self.top + page]
+        first = shown[0]
+        if isinstance(first, int) and not isinstance(lines[self.top + 1], str):
+            shown[0] = self._heading(max(i for i in self.group_starts if i <= first))
+        return shown
+
+    def _draw_footer(self, win: "curses.window", mask: ScreenMask, left: int) -> None:
+        """The key line at the bottom, each key a button; the parts that do not fit left out,
+        least needed first, so no part shows cut."""
+        parts = self.footer()
+        y = win.getmaxyx()[0] - 1
+        while len(parts) > 1 and not put_if_fits(
+                win, y, left, FOOTER_GAP.join(text for text, _ in parts), self.theme.dim):
+            parts = parts[1:]
+        if len(parts) == 1:
+            put(win, y, left, parts[0][0], self.theme.dim)
+        x = left
+        for text, action in parts:
+            if action is not None:
+                mask.put(y, x, len(text), action)
+            x += len(text) + len(FOOTER_GAP)
 
 
 def library_screen(ctx: AppContext) -> Screen:

@@ -1,7 +1,9 @@
-"""The main menu: continue the last game, the library, a new puzzle, a file, typing one in.
+"""The main menu: continue the last game, the games under way, the library, a new puzzle, a
+file, typing one in.
 
 Every item has a hotkey (its highlighted letter) and is a click target; arrows and Enter
-work too. Continue is offered only when a saved game exists.
+work too. Continue is offered only when a saved game exists, and the list of the games under
+way only when there are two or more (with one, Continue is that list).
 """
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import curses
 from dataclasses import dataclass
 from typing import Callable
 
-from numbrix_curses.game import format_duration
+from numbrix_curses.game import format_duration, plural
 from numbrix_curses.savestate import SavedGame
 from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Paste, Scroll
 from numbrix_curses.ui.draw import centred, put
@@ -48,7 +50,8 @@ class MenuScreen(Screen):
 
     def refresh(self) -> None:
         store = self.ctx.store
-        self.latest = store.latest_game()
+        games = store.saved_games()
+        self.latest = games[0] if games else None
         self.message = take_store_problems(store) or self.message
         items = []
         if self.latest is not None:
@@ -58,6 +61,9 @@ class MenuScreen(Screen):
             named = saved.label if saved.label.startswith(size) else f"{saved.label}, {size}"
             detail = f"{named}, {format_duration(saved.elapsed)}"
             items.append(MenuItem("c", "Continue", detail, self._continue))
+        if len(games) > 1:
+            detail = f"{plural(len(games), 'game')}, latest {games[0].label}"
+            items.append(MenuItem("u", "Games under way", detail, self._games))
         items += [
             MenuItem("l", "Puzzle library", "the bundled puzzles", self._library),
             MenuItem("n", "New puzzle", "generate one, 5x5 to 15x20", self._new),
@@ -81,6 +87,15 @@ class MenuScreen(Screen):
             self.refresh()
             return None
         return Push(PlayScreen.open(self.ctx, saved.puzzle, saved.label, saved.source))
+
+    def _games(self) -> Nav | None:
+        from numbrix_curses.ui.games_screen import GamesScreen
+
+        if not self.ctx.store.saved_games():
+            self.message = Message("Those games are gone (finished in another window?).")
+            self.refresh()
+            return None
+        return Push(GamesScreen(self.ctx))
 
     def _library(self) -> Nav:
         from numbrix_curses.ui.library_screen import library_screen

@@ -1,0 +1,118 @@
+"""The games under way: every saved game, the one played last first, to resume or abandon.
+
+The main menu's Continue resumes only the latest game. A puzzle made with New puzzle is in no
+library, so without this list an earlier game of one could never be reached again; the menu
+offers the list ("Games under way") once there are two games. Each line shows the puzzle's
+name, size and difficulty, the time played so far and when it was last played. Enter or a
+click resumes a game as Continue does; Delete or x abandons one, after asking.
+"""
+from __future__ import annotations
+
+import time
+from datetime import date, datetime, timedelta
+
+from numbrix_curses.game import format_duration, plural
+from numbrix_curses.ui.actions import Action, Command
+from numbrix_curses.ui.dialogs import ConfirmScreen
+from numbrix_curses.ui.keys import GAMES_KEYS
+from numbrix_curses.ui.library_screen import Entry, PuzzleListScreen
+from numbrix_curses.ui.panel import Message, take_store_problems
+from numbrix_curses.ui.screen import AppContext, Nav, Pop, Push
+
+#: English whatever the locale, as every other word on the screen
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+#: the widths of a line's columns after the name: size, difficulty, time played, last played
+SIZE_W, DIFFICULTY_W, PLAYED_W, WHEN_W = 5, 10, 7, 11
+GAMES_TAIL = 1 + 2 + SIZE_W + 2 + DIFFICULTY_W + 2 + PLAYED_W + 2 + WHEN_W
+
+
+def last_played(when: float, now: float) -> str:
+    """When a game was last played, in the local time: "today 14:02", "yesterday", "3 Nov",
+    or "3 Nov 2023" in another year; "" when unknown (a save that did not say)."""
+    if when <= 0:
+        return ""
+    try:
+        then = datetime.fromtimestamp(when)
+        today = date.fromtimestamp(now)
+    except (ValueError, OverflowError, OSError):  # a year past 9999, or before the epoch
+        return ""
+    if then.date() == today:
+        return f"today {then:%H:%M}"
+    if then.date() == today - timedelta(days=1):
+        return "yesterday"
+    day = f"{then.day} {MONTHS[then.month - 1]}"
+    return day if then.year == today.year else f"{day} {then.year}"
+
+
+def _columns(name: str, size: str, difficulty: str, played: str, when: str, name_w: int) -> str:
+    """One line of the list, or the heading naming its columns: the same widths for both."""
+    return (f" {name[:name_w]:<{name_w}}  {size:>{SIZE_W}}  {difficulty:<{DIFFICULTY_W}}  "
+            f"{played:>{PLAYED_W}}  {when}")
+
+
+class GamesScreen(PuzzleListScreen):
+    keys = GAMES_KEYS
+    tail_width = GAMES_TAIL
+
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__(ctx, "Games under way", [], grouped=False)
+
+    def _load_marks(self) -> None:
+        """Read the saved games again, keeping the same game selected: one played since
+        moves to the top, one solved or abandoned leaves the list."""
+        store = self.ctx.store
+        chosen = self._selected_key()
+        games = store.saved_games()
+        self.set_entries([Entry(saved.puzzle, saved.label, saved.source, saved)
+                          for saved in games])
+        keys = [saved.key for saved in games]
+        self.selected = (keys.index(chosen) if chosen in keys
+                         else min(self.selected, max(0, len(keys) - 1)))
+        self.message = take_store_problems(store) or self.message
+
+    def _selected_key(self) -> str | None:
+        if not 0 <= self.selected < len(self.entries):
+            return None
+        saved = self.entries[self.selected].saved
+        return saved.key if saved is not None else None
+
+    def uncovered(self) -> None:
+        self._load_marks()
+
+    def tick(self) -> Nav | None:
+        # The last game was solved or abandoned (here, or in another window): nothing is left
+        # to choose from, so back to the menu, which no longer offers the list.
+        return Pop() if not self.entries else None
+
+    def handle(self, action: Action) -> Nav | None:
+        if action is Command.ABANDON:
+            self.message = None
+            return self._ask_abandon(self.entries[self.selected]) if self.entries else None
+        return super().handle(action)
+
+    def _ask_abandon(self, entry: Entry) -> Nav:
+        played = format_duration(entry.saved.elapsed) if entry.saved is not None else "0:00"
+
+        def abandon() -> None:
+            self.ctx.store.delete_game(entry.puzzle)
+            self._load_marks()
+            self.message = Message(f"Abandoned {entry.label}.")
+
+        return Push(ConfirmScreen(
+            self.ctx, f"Abandon {entry.label}?", abandon,
+            detail=f"The game, {played} played, is deleted; this cannot be undone.",
+            yes="Abandon", no="Keep"))
+
+    def _entry_text(self, entry: Entry, name_w: int) -> str:
+        saved = entry.saved
+        assert saved is not None, "every line of this list is a saved game"
+        return _columns(entry.label, entry.size, entry.difficulty,
+                        format_duration(saved.elapsed), last_played(saved.saved_at, time.time()),
+                        name_w)
+
+    def column_heading(self, name_w: int) -> str | None:
+        return _columns("Puzzle", "Size", "Difficulty", "Played", "Last played", name_w)
+
+    def footer(self) -> list[tuple[str, Action | None]]:
+        return [(plural(len(self.entries), "game"), None), ("Enter resume", Command.CONFIRM),
+                ("Del/x abandon", Command.ABANDON), ("q back", Command.BACK)]

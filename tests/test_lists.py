@@ -1,0 +1,84 @@
+"""The puzzle lists without a terminal: how the library groups and scrolls its lines, and how
+the games under way say when a game was last played (the screens themselves are tested in a
+pseudo-terminal in test_app_flows.py)."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from numbrix_curses.library import load_bundled
+from numbrix_curses.savestate import Store
+from numbrix_curses.ui.games_screen import last_played
+from numbrix_curses.ui.library_screen import Entry, PuzzleListScreen
+from numbrix_curses.ui.screen import AppContext
+
+
+def local(*when: int) -> float:
+    """The time stamp of a local date and time (year, month, day, hour, minute)."""
+    year, month, day, hour, minute = when
+    return time.mktime((year, month, day, hour, minute, 0, 0, 0, -1))
+
+
+@pytest.mark.parametrize("when, now, said", [
+    (local(2024, 11, 5, 14, 2), local(2024, 11, 5, 15, 0), "today 14:02"),
+    (local(2024, 11, 5, 0, 1), local(2024, 11, 5, 23, 59), "today 00:01"),
+    (local(2024, 11, 4, 23, 59), local(2024, 11, 5, 0, 1), "yesterday"),
+    (local(2024, 12, 31, 20, 0), local(2025, 1, 1, 9, 0), "yesterday"),  # over a new year
+    (local(2024, 11, 3, 10, 0), local(2024, 11, 5, 9, 0), "3 Nov"),
+    (local(2024, 1, 30, 10, 0), local(2024, 11, 5, 9, 0), "30 Jan"),
+    (local(2023, 11, 3, 10, 0), local(2024, 11, 5, 9, 0), "3 Nov 2023"),
+    (local(2024, 11, 6, 10, 0), local(2024, 11, 5, 9, 0), "6 Nov"),  # the clock was put back
+])
+def test_last_played_says_today_yesterday_or_the_date(when: float, now: float, said: str):
+    assert last_played(when, now) == said
+
+
+@pytest.mark.parametrize("when", [0.0, -5.0, 9.9e11])  # unknown; the year 33000
+def test_last_played_is_blank_when_the_save_does_not_say(when: float):
+    assert last_played(when, time.time()) == ""
+
+
+def library(tmp_path: Path) -> PuzzleListScreen:
+    entries = [Entry(p, p.id or "", None) for p in load_bundled()]
+    return PuzzleListScreen(AppContext(Store(tmp_path)), "Puzzle library", entries,
+                            grouped=True)
+
+
+def test_the_library_is_grouped_by_size_then_difficulty(tmp_path: Path):
+    screen = library(tmp_path)
+    lines = screen._lines(spaced=False)
+    headings = [line for line in lines if isinstance(line, str)]
+    assert headings[:4] == ["5x5  6 puzzles", "6x6  6 puzzles", "5x8  2 puzzles",
+                            "7x7  4 puzzles"]
+    assert "7x10  4 puzzles" in headings and "10x7  1 puzzle" in headings
+    assert headings.index("7x10  4 puzzles") < headings.index("10x7  1 puzzle")  # rows break ties
+    assert len(lines) == len(screen.entries) + len(headings)  # no blank lines
+    order = ("easy", "medium", "hard", "fiendish")
+    for start, end in zip(screen.group_starts, screen.group_starts[1:] + [len(screen.entries)]):
+        ranks = [order.index(entry.difficulty) for entry in screen.entries[start:end]]
+        assert ranks == sorted(ranks)
+    spaced = screen._lines(spaced=True)
+    assert spaced.count("") == len(headings) - 1  # a blank line between groups, not before
+
+
+def test_a_heading_scrolled_off_stands_over_the_puzzles_in_view(tmp_path: Path):
+    screen = library(tmp_path)
+    screen.page = 6
+    lines = screen._lines(spaced=False)
+    nine = lines.index("9x9  16 puzzles")
+    screen.selected = lines[nine + 8]  # the eighth 9x9 puzzle, at the bottom of the view
+    shown = screen._in_view(lines)
+    assert shown[0] == "9x9  16 puzzles" and shown[-1] == screen.selected
+    assert all(isinstance(line, int) for line in shown[1:])
+    screen.selected = shown[1]  # up to the first line below the heading: it stays in view
+    screen.selected -= 1
+    shown = screen._in_view(lines)
+    assert shown[0] == "9x9  16 puzzles" and shown[1] == screen.selected
+    # The last puzzle of a group at the top: the view moves down rather than show a heading
+    # over no puzzle.
+    screen.top = nine - 1
+    screen.selected = lines[nine + 2]
+    shown = screen._in_view(lines)
+    assert shown[0] == "9x9  16 puzzles" and screen.top == nine
