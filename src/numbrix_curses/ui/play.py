@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from numbrix_curses import assist
-from numbrix_curses.game import Game, Refusal, describe_move, format_duration, plural, wrong_entries
+from numbrix_curses.game import (
+    REVEAL_LABEL,
+    Batch,
+    Game,
+    Refusal,
+    describe_move,
+    format_duration,
+    plural,
+    wrong_entries,
+)
 from numbrix_curses.jobs import CancelToken, FinishedJob, Job, SolveJob, ThreadJob, suspects_job
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
@@ -256,9 +265,15 @@ class PlayScreen(BoardScreen):
         # of the cursor, with a row or column to spare; drawn out of view, the path takes
         # the view along).
         self.clicked = isinstance(action, (SelectCell, Extend))
+        history = self.game.history
+        takes_back_reveal = (action is Command.UNDO and bool(history)
+                             and isinstance(history[-1], Batch) and history[-1].label == REVEAL_LABEL)
         refusal, nav = self._dispatch(action)
         if refusal is not None:
             self.message = self._refusal_message(refusal)
+        elif takes_back_reveal:
+            # (else the board empties without a word, and the lost best time is a surprise)
+            self.message = Message("Solution taken back. Solved now, this game earns no best time.")
         if self.check_waiting != self.game.revision:
             self.check_waiting = -1  # the board changed: the check waited on is moot
         if self.help_waiting is not None and self.help_waiting[1] != self.game.revision:
