@@ -1053,3 +1053,21 @@ def test_a_windows_1252_file_is_read(tmp_path: Path) -> None:
         read_puzzles(str(path))
     assert (err.value.line, err.value.col) == (1, 3)
     assert "invalid UTF-8" in err.value.message
+
+
+def test_a_title_or_number_over_a_grid_is_named_as_one():
+    """Copied with the grid, a puzzle's title or number was refused as a cell ("'Puzzle'
+    is not a number"), or, one number alone, reported of the row under it ("row has 5
+    cells, expected 1"); both now say what it likely is and how to keep it."""
+    err = parse_error("Puzzle 12\n1 . 3\n. . .\n. . 9\n")
+    assert where(err) == (1, 1)
+    assert err.message.endswith("a title? start the line with # to keep it")
+    err = parse_error("12\n1 . 3\n. . .\n. . 9\n")
+    assert where(err) == (1, 1)
+    assert err.message == ("a line of one cell over rows of 3 (a puzzle number? start the "
+                           "line with # to keep it)")
+    # a word further down is a slip in a cell, as ever
+    err = parse_error("1 . 3\n. ab .\n. . 9\n")
+    assert where(err) == (2, 3) and "title" not in err.message
+    # and with the # the grid reads
+    assert parse_one("# Puzzle 12\n1 . 3\n. . .\n. . 9\n").givens.tolist() == SMALL_GIVENS

@@ -8,6 +8,8 @@ errors still point at the cell the reader sees.
 """
 from __future__ import annotations
 
+from numbrix_curses import MAX_SIDE
+
 # The app's walls, as box-drawing or ASCII characters (see `as_drawn_by_us`; `ui.theme`'s
 # glyphs are what it draws with, and the screen-copy test in tests/test_ui.py holds the two
 # together): corners and crossings, vertical walls (a link across a wall stands in it), and
@@ -55,8 +57,9 @@ def as_drawn_by_us(lines: list[str]) -> list[str]:
         return lines
     top = lines[grid[0]]
     junctions = [i for i, char in enumerate(top) if char in _JUNCTIONS]
-    if not junctions or top[: junctions[0]].strip():
-        return lines
+    if not junctions or top[: junctions[0]].strip() or len(junctions) > MAX_SIDE + 1:
+        return lines  # (no board the app draws: wider ones are the reader's to refuse)
+    at_junction = set(junctions)
     drawn = any(char in _BOX_DRAWING for i in grid for char in lines[i])
     # A frame round numbers has no rule lines inside and no empty row (its blanks are dots);
     # a boxed board one cell wide may have both, and reads as a boxed board.
@@ -90,7 +93,7 @@ def as_drawn_by_us(lines: list[str]) -> list[str]:
         first = line.lstrip()[:1]
         if _opens_with(line, _JUNCTIONS) and (framed or lined_up(line)):
             lines[i] = LEFT_OUT if framed else "".join(
-                " " if j < junctions[0] else "+" if j in junctions else "-"
+                " " if j < junctions[0] else "+" if j in at_junction else "-"
                 for j in range(junctions[-1] + 1)
             )
         elif _opens_with(line, _WALLS) and (framed or lined_up(line)):

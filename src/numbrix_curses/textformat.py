@@ -209,13 +209,16 @@ def _cell_value(token: str) -> int | None:
     return None
 
 
-def _junk(row: _Row, index: int, filename: str) -> ParseError:
+def _junk(row: _Row, index: int, filename: str, first: bool = False) -> ParseError:
     token = row.tokens[index]
+    # A word on a grid's first line is most likely a title copied with it ("Puzzle 12").
+    title = first and sum(char.isalpha() for char in token) >= 2
     return ParseError(
         filename,
         row.line,
         row.col(index),
-        f"{cut_short(token)!r} is not a number or a blank (. _ - ? 0)",
+        f"{cut_short(token)!r} is not a number or a blank (. _ - ? 0)"
+        + ("; a title? start the line with # to keep it" if title else ""),
     )
 
 
@@ -239,7 +242,7 @@ def _read_row(row: _Row, expected: int | None, filename: str) -> None:
         for index, token in enumerate(row.tokens):
             value = _cell_value(token)
             if value is None:
-                raise _junk(row, index, filename)
+                raise _junk(row, index, filename, first=expected is None)
             values.append(value)
     if expected is not None and len(values) != expected:
         where = expected if len(values) > expected else len(values)
@@ -459,7 +462,18 @@ def _grid_rows(
                 1,
                 f"grid has more than {MAX_SIDE} rows; at most {MAX_SIDE} allowed",
             )
-        _read_row(row, len(rows[0].values) if rows else None, filename)
+        try:
+            _read_row(row, len(rows[0].values) if rows else None, filename)
+        except ParseError as error:
+            if len(rows) == 1 and len(rows[0].values) == 1 and len(row.tokens) > 1:
+                # One number over a wider grid: a puzzle's number, say, or a size written
+                # as one ("12"). Said of that line, not of the row under it.
+                first = rows[0]
+                raise ParseError(
+                    filename, first.line, first.col(0),
+                    f"a line of one cell over rows of {len(row.tokens)}"
+                    " (a puzzle number? start the line with # to keep it)") from None
+            raise
         rows.append(row)
     if not rows:
         raise ParseError(filename, first_line, 1, "boxed grid has no rows between its rule lines")
