@@ -830,6 +830,20 @@ def test_json_as_other_programs_write_it_reads_null_blanks_and_other_grid_names(
         [[1, 0], [0, 0]],
     ]
     assert [p.id for p in puzzles][2:] == ["g", "v", "b", "p"]
+    # two different grids and no "puzzle": which is it? Refused, as are "rows" or "cols"
+    # that the grid does not have
+    for record, message in [
+        ('{"grid": [[1, 0], [0, 0]], "board": [[1, 2, 3]]}',
+         'the JSON object has two different grids, "grid" and "board"; keep the puzzle\'s only'),
+        ('{"rows": 5, "cols": 5, "puzzle": [[1, 0], [0, 0]]}', '"rows" is 5, but the grid has 2'),
+        ('{"rows": 2, "cols": "2", "puzzle": [[1, 0], [0, 0]]}', '"cols" is "2", but the grid has 2'),
+    ]:
+        path.write_text(record + "\n")
+        with pytest.raises(ParseError) as caught:
+            read_puzzles(str(path))
+        assert str(caught.value) == f"{path}:1:1: {message}"
+    path.write_text('{"rows": 2, "cols": 2, "grid": [[1, 0], [0, 0]], "board": [[1, 0], [0, 0]]}')
+    assert read_puzzles(str(path))[0].givens.tolist() == [[1, 0], [0, 0]]  # the same: fine
     # a record with none of the names is still refused, and says what it wants
     path.write_text('{"cells": [[1, 2], [4, 3]]}\n')
     with pytest.raises(ParseError) as caught:

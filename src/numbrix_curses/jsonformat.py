@@ -259,10 +259,25 @@ def _puzzle(record: Any) -> Puzzle:
             raise _BadRecord(
                 f"the JSON object has {found}; a puzzle record holds \"puzzle\": [[...], ...]"
             )
+        others = [k for k in GRID_KEYS if k in record and k != key and record[k] != record[key]]
+        if others and key != "puzzle":
+            # "puzzle" names the givens beside a grid played or solved (a saved game);
+            # without it, which of two grids is the puzzle? A guess would answer for a
+            # board nobody gave.
+            raise _BadRecord(f"the JSON object has two different grids, \"{key}\" and "
+                             f"\"{others[0]}\"; keep the puzzle's only")
         grid, metadata = record[key], _metadata(record)
     else:
         raise _BadRecord(f"expected a JSON object or a grid, found {_kind(record)}")
     rows = _rows(grid)
+    if isinstance(record, dict):
+        # "rows" and "cols", as `solve --json` writes them, must say what the grid does.
+        for name, count in (("rows", len(rows)), ("cols", len(rows[0]))):
+            said = record.get(name)
+            if said is not None and (not isinstance(said, int) or isinstance(said, bool)
+                                     or said != count):
+                raise _BadRecord(f"\"{name}\" is {json.dumps(said)[:20]}, but the grid has "
+                                 f"{count}")
     try:
         return Puzzle(np.array(rows, dtype=np.int64), metadata)
     except PuzzleError as why:
