@@ -906,6 +906,19 @@ def test_bad_input_exits_2_even_when_stderr_cannot_be_written(args):
     assert result.returncode == 2 and result.stdout == b""
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["generate", "--help"]])
+def test_help_that_cannot_be_written_says_so(args):
+    """Before: argparse dropped the failed write, and --help on a full disk exited 0 with
+    nothing said."""
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run([sys.executable, "-m", "numbrix_curses", *args],
+                                stdout=full, stderr=subprocess.PIPE, env=cli_env(),
+                                timeout=COMMAND_TIMEOUT)
+    assert result.returncode == 2
+    assert result.stderr.decode().strip() == "numbrix: No space left on device"
+
+
 def test_a_booklet_takes_its_title_on_one_line(tmp_path, capsys) -> None:
     """--title names the booklet and its answer key; a line break or an escape in it would
     break the booklet's comment line or reach the printer, so they become spaces."""

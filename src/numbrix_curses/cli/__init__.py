@@ -220,9 +220,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except SystemExit as exit_:
         # argparse exits for --help, --version and usage errors; keep them as return codes
-        if exit_.code is None:
-            return EXIT_OK
-        return exit_.code if isinstance(exit_.code, int) else EXIT_BAD_INPUT
+        code = EXIT_OK if exit_.code is None else (
+            exit_.code if isinstance(exit_.code, int) else EXIT_BAD_INPUT)
+        if code == EXIT_OK:
+            return main_flushed()  # (the help written to a full disk is an error too)
+        return code
     except KeyboardInterrupt:
         tell("numbrix: interrupted")
         return EXIT_INTERRUPTED
@@ -232,6 +234,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         tell(f"numbrix: {os_error_line(error)}")
         return EXIT_BAD_INPUT
+
+
+def main_flushed() -> int:
+    """EXIT_OK once what was written to stdout is out, else the code for why it is not."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stream(sys.stdout)
+        return EXIT_BROKEN_PIPE
+    except OSError as error:
+        silence_stream(sys.stdout)
+        tell(f"numbrix: {os_error_line(error)}")
+        return EXIT_BAD_INPUT
+    return EXIT_OK
 
 
 def _usable_standard_streams() -> None:

@@ -59,6 +59,12 @@ class Parser(argparse.ArgumentParser):
         tell(f"{self.prog}: {shortened(message)} (try '{self.prog} --help')")
         raise SystemExit(EXIT_BAD_INPUT)
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse drops an error writing --help or --version (a full disk, a closed
+        # pipe): let it reach `main`, which says so and exits as for any output.
+        if message:
+            (file or sys.stderr).write(message)
+
 
 #: a word of an error message longer than this is cut short (see `shortened`)
 _LONGEST_WORD = 60
