@@ -1071,3 +1071,48 @@ def test_a_title_or_number_over_a_grid_is_named_as_one():
     assert where(err) == (2, 3) and "title" not in err.message
     # and with the # the grid reads
     assert parse_one("# Puzzle 12\n1 . 3\n. . .\n. . 9\n").givens.tolist() == SMALL_GIVENS
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    grid=st.integers(1, 8).flatmap(lambda rows: st.integers(1, 8).flatmap(
+        lambda cols: st.lists(st.lists(st.sampled_from([0, 0, 0, 1]), min_size=cols,
+                                       max_size=cols), min_size=rows, max_size=rows))),
+    header=st.sampled_from(["letters", "empty", "edge", "none"]),
+    delimiter=st.sampled_from(["---", "--", "-", ":-:", " --- "]),
+    rules=st.booleans(),
+)
+def test_random_boards_as_markdown_tables_read_back(grid, header, delimiter, rules):
+    """A board as people put it in a Markdown table, or draw it with bars: a header of
+    column labels, an empty one, or none (its delimiter a top edge), delimiters of any
+    length, and maybe rules in bars between the rows; sparse, so whole rows are blank.
+    Every form reads back as the board, no row of blanks more or less."""
+    rows, cols = len(grid), len(grid[0])
+    numbers = iter(range(1, rows * cols + 1))
+    givens = [[next(numbers) if keep else 0 for keep in row] for row in grid]
+    if not any(map(any, givens)) and rows * cols > 0:
+        givens[0][0] = 1
+
+    def line(cells: list[str]) -> str:
+        return "| " + " | ".join(cells) + " |"
+
+    rule = "|" + "|".join([delimiter] * cols) + "|"
+    body = [line([str(v) if v else " " for v in row]) for row in givens]
+    # (one rule between two rows, no header: an empty first row over it reads as a
+    # Markdown header, as it mostly is; two rules or more are rules between rows)
+    if rules and rows > 2 and delimiter.strip().strip(":").count("-") >= 2:
+        body = [x for row in body for x in (row, rule)][:-1]
+    if header == "letters":
+        lines = [line([chr(ord("A") + c) for c in range(cols)]), rule, *body]
+    elif header == "empty":
+        lines = [line([" "] * cols), rule, *body]
+    elif header == "edge" and delimiter.strip().strip(":").count("-") >= 2:
+        lines = [rule, *body, rule]
+    else:
+        lines = body
+    expected = givens
+    if header == "empty" and len(body) > rows:
+        # rules in bars between every two rows: no Markdown table, and its empty first
+        # row a row of the board
+        expected = [[0] * cols] + givens
+    assert parse_one("\n".join(lines) + "\n").givens.tolist() == expected

@@ -304,19 +304,23 @@ def _without_markdown_header(lines: list[str]) -> list[str]:
     ruled = [k for k, i in enumerate(grid) if rule(lines[i])]
     # (the "+----+" rules of the boxed form count as rules between rows too)
     rules = set(ruled) | {k for k, i in enumerate(grid) if _is_rule_line(lines[i])}
-    between = (len(ruled) >= 2 and all(long_dashes(lines[grid[k]]) for k in ruled)
-               and not any(k not in rules and k + 1 not in rules for k in range(len(grid) - 1)))
-    if between:
-        for k in ruled:
-            lines[grid[k]] = LEFT_OUT
-        return lines
+    # (a board with an edge in bars is drawn, no Markdown table: its rules are rules)
+    between = (len(ruled) >= 2 or edges) and all(long_dashes(lines[grid[k]]) for k in ruled) and (
+        edges or not any(k not in rules and k + 1 not in rules for k in range(len(grid) - 1)))
     second = lines[grid[1]].strip()
     header = lines[grid[0]].strip()
     cells = ([cell.strip() for cell in header[1:-1].split("|")]
              if header.startswith("|") and header.endswith("|") and len(header) > 1 else [])
-    # (column labels, or nothing: a header, so what is under it is its delimiter)
-    labels = bool(cells) and (all(cell and _cell_value(cell) is None for cell in cells)
-                              or not any(cells))
+    named = bool(cells) and all(cell and _cell_value(cell) is None for cell in cells)
+    if between:
+        for k in ruled:
+            lines[grid[k]] = LEFT_OUT
+        if named and 1 in ruled:
+            lines[grid[0]] = LEFT_OUT  # (column labels over the first rule)
+        return lines
+    # (column labels, or nothing: a header, so what is under it is its delimiter; with
+    # rules between every two rows, as above, an empty first row is a row of the board)
+    labels = named or (bool(cells) and not any(cells))
     if not rule(second) or not ("---" in second or ":" in second or labels
                                 or (" " not in second and long_dashes(second))):
         return lines
@@ -406,7 +410,7 @@ def _size_line(lines: list[str]) -> tuple[int, tuple[int, int]] | None:
 
 
 def _grid_rows(
-    lines: list[str], first_line: int, filename: str, tabs: bool = False
+    lines: list[str], first_line: int, filename: str, tabs: bool = False, after_size: bool = False
 ) -> list[_Row]:
     """The rows of one grid (compact or boxed, decided by its first line), after a size
     line if it has one that fits (see `_size_line`); with `tabs`, compact rows are parted
@@ -416,7 +420,7 @@ def _grid_rows(
     if sized is not None:
         index, size = sized
         # (an error in the rows below is reported where it is)
-        rows = _grid_rows(lines[index + 1 :], first_line + index + 1, filename)
+        rows = _grid_rows(lines[index + 1 :], first_line + index + 1, filename, after_size=True)
         shape = (len(rows), len(rows[0].values))
         if _fits(size, shape):
             return rows
@@ -465,7 +469,8 @@ def _grid_rows(
         try:
             _read_row(row, len(rows[0].values) if rows else None, filename)
         except ParseError as error:
-            if len(rows) == 1 and len(rows[0].values) == 1 and len(row.tokens) > 1:
+            if (len(rows) == 1 and len(rows[0].values) == 1 and len(row.tokens) > 1
+                    and not after_size and rows[0].line == first_line):
                 # One number over a wider grid: a puzzle's number, say, or a size written
                 # as one ("12"). Said of that line, not of the row under it.
                 first = rows[0]
