@@ -148,6 +148,25 @@ def test_a_bad_file_among_several_solves_nothing(run_numbrix, puzzle_file, tmp_p
         assert assert_one_line_error(result).startswith(f"{bad}:1:5: ")  # the first bad one
 
 
+def test_a_header_with_no_grid_under_it_is_warned_of(run_numbrix, puzzle_file):
+    """A header naming a puzzle whose grid was deleted named nothing, and the puzzle was
+    gone from the answer without a word; now a warning says where, once every file read."""
+    text = f"# id: a\n\n# id: b\n{UNIQUE_3X3}\n# id: c\n# difficulty: easy\n"
+    path = puzzle_file(text, "orphans.txt")
+    result = run_numbrix("check", str(path))
+    assert result.stdout == "b: unique\n" and result.returncode == 0
+    assert result.stderr.splitlines() == [
+        f"{path}:1: warning: no grid under '# id: a'; left out",
+        f"{path}:{text.count(chr(10)) - 1}: warning: no grid under '# id: c'; left out",
+    ]
+    # a header cut from its grid by a blank line still names it: nothing to warn of
+    result = run_numbrix("check", str(puzzle_file(f"# id: d\n\n{UNIQUE_3X3}", "cut.txt")))
+    assert result.stdout == "d: unique\n" and result.stderr == ""
+    # and a bad file after it is still the one line on stderr
+    bad = puzzle_file("1 2 x\n", "bad.txt")
+    assert_one_line_error(run_numbrix("check", str(path), str(bad)))
+
+
 def test_files_together_hold_no_more_puzzles_than_one_file_may(run_numbrix, puzzle_file):
     """All are read before any is solved, so a file named many times must not multiply the
     limit a single file has."""

@@ -737,18 +737,23 @@ def _sized_grid_follows(
     return after is not None and _fits(given, after[1])
 
 
-def parse_puzzles(text: str, filename: str = "<string>") -> list[Puzzle]:
+def parse_puzzles(
+    text: str, filename: str = "<string>", left_out: list[tuple[int, str]] | None = None
+) -> list[Puzzle]:
     """Every puzzle in `text`, in order. Raises `ParseError` on the first problem.
 
     A text with no puzzle at all (empty, or comments only) is an error too: whoever hands
-    us a puzzle file expects at least one puzzle in it.
+    us a puzzle file expects at least one puzzle in it. A header that names a puzzle
+    (``# id: x``) with no grid under it (its grid deleted, or `solve`'s answer "none"
+    read back) names nothing; it goes into `left_out`, when given, as (line, id), for
+    the caller to say so.
     """
     text = _check_text(text, filename)
     if text.lstrip()[:1] in ("{", "["):
         # No puzzle text starts so; the JSON that `generate --format json` writes does.
         return parse_json_puzzles(text, filename, MAX_PUZZLES)
     try:
-        return _parse_blocks(text, filename)
+        return _parse_blocks(text, filename, left_out)
     except ParseError as error:
         first_error = error
     # A spreadsheet's row of empty cells is a line of tabs only, which reads as a blank line
@@ -756,7 +761,7 @@ def parse_puzzles(text: str, filename: str = "<string>") -> list[Puzzle]:
     joined = _tab_rows_kept(text)
     if joined is not None:
         try:
-            return _parse_blocks(joined, filename)
+            return _parse_blocks(joined, filename, left_out)
         except ParseError:
             pass
     raise first_error
@@ -790,12 +795,16 @@ def _tab_rows_kept(text: str) -> str | None:
     return "\n".join(lines) if changed else None
 
 
-def _parse_blocks(text: str, filename: str) -> list[Puzzle]:
+def _parse_blocks(
+    text: str, filename: str, left_out: list[tuple[int, str]] | None = None
+) -> list[Puzzle]:
     """The puzzles of a checked text that is not JSON (see `parse_puzzles`)."""
     puzzles = []
     line, pos = 1, 0
     before: tuple[re.Match[str], int, Puzzle | None] | None = None  # the block before
     waiting: dict[str, str] = {}  # the header of the comments-only block just before
+    waiting_line = 0
+    orphans: list[tuple[int, str]] = []
     for block in _BLOCK.finditer(text):
         line += text.count("\n", pos, block.start())
         pos = block.start()
@@ -809,6 +818,8 @@ def _parse_blocks(text: str, filename: str) -> list[Puzzle]:
             if not hint:
                 raise
             raise ParseError(error.filename, error.line, error.col, error.message + hint) from None
+        if waiting and (puzzle is None or puzzle.metadata.get("id") != waiting["id"]):
+            orphans.append((waiting_line, waiting["id"]))  # (it named no grid)
         waiting = {}
         before = (block, line, puzzle)
         if puzzle is None:
@@ -817,7 +828,7 @@ def _parse_blocks(text: str, filename: str) -> list[Puzzle]:
             # must not lose its name to a stray blank line.
             header = _metadata(block.group(), line, filename)
             if "id" in header:
-                waiting = header
+                waiting, waiting_line = header, line
             continue
         if len(puzzles) == MAX_PUZZLES:
             raise ParseError(
@@ -828,6 +839,10 @@ def _parse_blocks(text: str, filename: str) -> list[Puzzle]:
         if not text.strip():
             raise ParseError(filename, 1, 1, "file is empty; no puzzle found")
         raise ParseError(filename, 1, 1, "no puzzle found (only comments)")
+    if waiting:
+        orphans.append((waiting_line, waiting["id"]))
+    if left_out is not None:
+        left_out += orphans
     return puzzles
 
 
@@ -910,8 +925,9 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
     return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
 
 
-def read_puzzles(path: str) -> list[Puzzle]:
-    """Every puzzle in the file at `path` ("-" reads standard input).
+def read_puzzles(path: str, left_out: list[tuple[int, str]] | None = None) -> list[Puzzle]:
+    """Every puzzle in the file at `path` ("-" reads standard input); headers without a
+    grid go into `left_out` (see `parse_puzzles`).
 
     Any failure, from a missing file to a bad cell, is a `ParseError`; file-level problems
     have line 0 and render as ``FILE: message``. A path that is not a regular file (a
@@ -942,7 +958,7 @@ def read_puzzles(path: str) -> list[Puzzle]:
         raise ParseError(filename, 0, 0, f"cannot read: {reason}") from None
     except ValueError:  # open() refuses a name with a NUL character in it
         raise ParseError(filename, 0, 0, "not a usable file name") from None
-    return parse_puzzles(decode_puzzle_bytes(data, filename), filename)
+    return parse_puzzles(decode_puzzle_bytes(data, filename), filename, left_out)
 
 
 def puzzle_label(puzzle: Puzzle, filename: str, index: int) -> str:

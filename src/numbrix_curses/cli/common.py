@@ -134,15 +134,17 @@ def display_name(path: str) -> str:
     return STDIN_NAME if path == STDIN else one_line(path)
 
 
-def load_puzzles(path: str) -> list[Puzzle]:
-    """Every puzzle of a file ("-" = stdin), parsed in full before any is used.
+def load_puzzles(path: str, warnings: list[str] | None = None) -> list[Puzzle]:
+    """Every puzzle of a file ("-" = stdin), parsed in full before any is used; a line for
+    each header with no grid under it goes into `warnings` (else to stderr at once).
 
     Raises UsageError with the reader's `FILE:LINE:COL: message` line.
     """
     from numbrix_curses.textformat import ParseError, read_puzzles
 
+    left_out: list[tuple[int, str]] = []
     try:
-        return read_puzzles(path)
+        puzzles = read_puzzles(path, left_out)
     except ParseError as error:
         raise UsageError(str(error)) from None
     except UnicodeDecodeError as error:
@@ -150,6 +152,15 @@ def load_puzzles(path: str) -> list[Puzzle]:
         raise UsageError(f"{display_name(path)}: not UTF-8 text ({error.reason})") from None
     except OSError as error:
         raise UsageError(os_error_line(error, path)) from None
+    # (a header whose grid is gone names a puzzle nothing checks: say so)
+    said = [f"{display_name(path)}:{line}: warning: no grid under '# id: {ident}'; left out"
+            for line, ident in left_out]
+    if warnings is None:
+        for line in said:
+            tell(line)
+    else:
+        warnings += said
+    return puzzles
 
 
 def warn_of_shared_ids(puzzles: list[Puzzle], name: str) -> None:
@@ -296,15 +307,18 @@ def labelled_puzzles(paths: Sequence[str]) -> list[tuple[Puzzle, str]]:
     if list(paths).count(STDIN) > 1:
         raise UsageError(f"{STDIN_NAME}: named more than once; standard input can be read once")
     files, total = [], 0
+    warnings: list[str] = []
     for path in paths:
-        name, puzzles = display_name(path), load_puzzles(path)
+        name, puzzles = display_name(path), load_puzzles(path, warnings)
         total += len(puzzles)
         if total > MAX_PUZZLES:
             raise UsageError(f"{name}: more than {MAX_PUZZLES} puzzles in the files given "
                              "together; give them a few at a time")
         files.append((name, puzzles))
     labelled: list[tuple[Puzzle, str]] = []
-    for name, puzzles in files:  # (warnings only once every file has read: bad input is one line)
+    for line in warnings:  # (warnings only once every file has read: bad input is one line)
+        tell(line)
+    for name, puzzles in files:
         warn_of_shared_ids(puzzles, name)
         labelled += [
             (puzzle, puzzle_label(puzzle, name, index))
