@@ -376,3 +376,23 @@ def test_a_board_that_fills_the_screen_keeps_every_key_in_sight(state: Path, tmp
         term.wait_gone("Shift-arrows draw")
         term.send_key("escape")
         term.wait_text("Shift-arrows draw")
+
+
+def test_the_moves_under_a_board_that_fills_the_screen_show_in_the_bar(state: Path,
+                                                                       tmp_path: Path):
+    """Where the moves list has no side panel to go in (a 15x15 on 80x24), m said "Widen
+    the window to see the moves."; now the bar says the latest ones."""
+    with start(play_command(str(large_16(tmp_path))), state) as term:
+        term.wait_text("q quit")
+        term.send("m")
+        term.wait_text("No moves yet. m closes the moves.")
+        term.send("m")
+        term.wait_gone("No moves yet")
+        term.send("1")
+        term.send_key("right")
+        term.send("2")
+        term.send_key("enter")
+        term.send("m")
+        term.wait_text("Moves: 1. 1 at A1, 2. 2 at B1. u and r walk them, m closes.")
+        term.send("u")
+        term.wait_text("Moves: 1. 1 at A1; 1 move to redo (r). u and r walk them, m closes.")

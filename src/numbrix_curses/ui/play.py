@@ -1042,7 +1042,7 @@ class PlayScreen(BoardScreen):
             )
         else:
             if self.show_history and message is None:
-                message = Message("Widen the window to see the moves.")
+                message = Message(self._recent_moves())
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
                             self._status_parts(), message, theme, STATUS_BAR_KEYS,
                             STATUS_BAR_MORE_KEYS)
@@ -1054,6 +1054,17 @@ class PlayScreen(BoardScreen):
         if game.paused:
             parts.append("paused")
         return parts
+
+    def _recent_moves(self) -> str:
+        """The moves list in a line, for the status bar, which has no room for the list:
+        the latest moves, newest last, as far as `u` has walked back."""
+        game = self.game
+        done = [f"{i}. {describe_move(move, game.cols)}"
+                for i, move in enumerate(game.history, start=1)][-4:]
+        if not done:
+            return "No moves yet. m closes the moves."
+        undone = f"; {plural(len(game.future), 'move')} to redo (r)" if game.future else ""
+        return f"Moves: {', '.join(done)}{undone}. u and r walk them, m closes."
 
     def _history_listing(self) -> tuple[str, list[ListLine]]:
         game = self.game
