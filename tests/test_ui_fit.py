@@ -225,6 +225,10 @@ def test_f1_and_h_open_the_help(state: Path, keys: str, shown: str, help_key: st
         term.wait_text(shown)
         term.send(help_key)
         term.wait_text("Numbrix · Help")
+        # at the section about the screen asked from: the library's keys, or the type-in's
+        section = "Typing in a puzzle" if keys == "t" else "Menus and lists"
+        assert any(line.strip() == section for line in term.lines), term.dump()
+        assert "The rules" not in term.text
         term.send("q")
         term.wait_text(shown)
 

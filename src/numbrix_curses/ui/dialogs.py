@@ -232,7 +232,7 @@ class TextPromptScreen(Screen):
         elif action is Command.HELP:
             from numbrix_curses.ui.help import HelpScreen
 
-            return Push(HelpScreen(self.ctx))
+            return Push(HelpScreen(self.ctx, "lists"))
         elif action is Command.CONFIRM:
             result = self.on_submit(self.text.strip())
             if isinstance(result, str):

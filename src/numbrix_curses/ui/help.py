@@ -83,6 +83,7 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("left right", "in the library: to the previous or next board size"),
         ("Del x", "in the games under way (u in the menu, once two games are saved): "
                   "abandon the selected game, deleting its save (asks first)"),
+        ("Tab", "in Open file: complete the path typed so far"),
         ("q Esc", "back"),
         ("F1 H", "this help"),
     ],
@@ -124,6 +125,10 @@ def help_lines(width: int = TEXT_WIDTH) -> list[tuple[str, int]]:
     return lines
 
 
+#: HelpScreen's topics: the screen asking, and the section that is about it
+TOPICS = {"entry": "Typing in a puzzle", "watch": "Watching the solver", "lists": "Menus and lists"}
+
+
 class HelpScreen(Screen):
     def __init__(self, ctx: AppContext, topic: str = "") -> None:
         super().__init__(ctx)
@@ -131,8 +136,9 @@ class HelpScreen(Screen):
         self.lines = help_lines(self.width)
         self.top = 0
         self.page = 10
-        #: a section to open at ("entry": typing in a puzzle), found once the width is known
-        self.topic = "Typing in a puzzle" if topic == "entry" else ""
+        #: a section to open at, found once the width is known: the one of the screen F1 was
+        #: pressed on (play opens at the rules, which come before its keys)
+        self.topic = TOPICS.get(topic, "")
 
     def action_for_key(self, key: int | str) -> Action | None:
         if key in ("q", "\x1b", "\n", "\r", curses.KEY_ENTER, curses.KEY_F1, "H", "h"):

@@ -138,7 +138,7 @@ class PuzzleListScreen(Screen):
         if action is Command.HELP:
             from numbrix_curses.ui.help import HelpScreen
 
-            return Push(HelpScreen(self.ctx))
+            return Push(HelpScreen(self.ctx, "lists"))
         if count == 0:
             return None
         if isinstance(action, MoveCursor) and action.dcol:

@@ -95,7 +95,7 @@ class NewPuzzleScreen(Screen):
         if action is Command.HELP:
             from numbrix_curses.ui.help import HelpScreen
 
-            return Push(HelpScreen(self.ctx))
+            return Push(HelpScreen(self.ctx, "lists"))
         action = self.form.handle(action)
         if action is None:
             return None

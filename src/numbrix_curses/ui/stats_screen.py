@@ -66,7 +66,7 @@ class StatsScreen(Screen):
         if action is Command.HELP:
             from numbrix_curses.ui.help import HelpScreen
 
-            return Push(HelpScreen(self.ctx))
+            return Push(HelpScreen(self.ctx, "lists"))
         self.top = scrolled(self.top, action, self.page, len(self.summary.groups))
         return None
 

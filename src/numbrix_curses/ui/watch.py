@@ -173,7 +173,7 @@ class WatchScreen(Screen):
             from numbrix_curses.ui.help import HelpScreen
             from numbrix_curses.ui.screen import Push
 
-            return Push(HelpScreen(self.ctx))
+            return Push(HelpScreen(self.ctx, "watch"))
         if isinstance(action, MoveCursor):
             self._scroll(action.drow, action.dcol)
         elif action in (Command.PAGE_UP, Command.PAGE_DOWN):
