@@ -848,6 +848,12 @@ def test_a_new_puzzle_may_be_wide(state: Path):
         term.send("g")
         term.wait_text("Placed", timeout=30)
         term.wait_match(r"Size +6x8\b")
+        term.send("q")  # back to the menu, and New puzzle again: the form is as it was left
+        term.wait_text("[n] New puzzle")
+        term.send("n")
+        term.wait_text("Pick a size and a difficulty:")
+        term.wait_text("6x8")
+        assert "wide" in term.text
 
 
 def test_a_new_puzzle_may_have_its_givens_placed_symmetrically(state: Path):

@@ -74,6 +74,9 @@ class NewPuzzleScreen(Screen):
              Field("Givens", PATTERNS, 0)],
             [Button("g Generate", "g", Hotkey("g")), Button("Esc Back", "\x1b", Command.BACK)],
         )
+        if len(ctx.last_new) == len(self.form.fields):
+            for field, index in zip(self.form.fields, ctx.last_new):
+                field.index = index
         self.job: ProcessJob | None = None
         self.message: Message | None = None
         self.wanted: Wanted | None = None
@@ -136,6 +139,7 @@ class NewPuzzleScreen(Screen):
             self.message = Message(NOT_AVAILABLE, MessageKind.ERROR)
             return
         seed = random.SystemRandom().randrange(2**31)
+        self.ctx.last_new = tuple(field.index for field in self.form.fields)
         self.wanted = Wanted(rows, cols, difficulty, pattern)
         self.message = None
         try:

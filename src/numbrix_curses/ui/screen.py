@@ -36,6 +36,9 @@ class AppContext:
     standalone: bool = False
     #: the path last opened with Open file, offered (selected) the next time
     last_open: str = ""
+    #: the New puzzle form's choices last generated with (size, difficulty, shape, givens,
+    #: as the form's indexes), the form's start the next time
+    last_new: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
