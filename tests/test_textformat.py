@@ -1084,8 +1084,8 @@ def test_a_title_or_number_over_a_grid_is_named_as_one():
 )
 def test_random_boards_as_markdown_tables_read_back(grid, header, delimiter, rules):
     """A board as people put it in a Markdown table, or draw it with bars: a header of
-    column labels, an empty one, or none (its delimiter a top edge), delimiters of any
-    length, and maybe rules in bars between the rows; sparse, so whole rows are blank.
+    column labels, an empty one, or none (a drawn rule as its top edge), delimiters of any
+    length, and maybe drawn rules between the rows; sparse, so whole rows are blank.
     Every form reads back as the board, no row of blanks more or less."""
     rows, cols = len(grid), len(grid[0])
     numbers = iter(range(1, rows * cols + 1))
@@ -1100,13 +1100,15 @@ def test_random_boards_as_markdown_tables_read_back(grid, header, delimiter, rul
     body = [line([str(v) if v else " " for v in row]) for row in givens]
     # (one rule between two rows, no header: an empty first row over it reads as a
     # Markdown header, as it mostly is; two rules or more are rules between rows)
-    if rules and rows > 2 and delimiter.strip().strip(":").count("-") >= 2:
+    # (rules are drawn: dashes filling the cell, three at least; "--" is a blank too)
+    drawn = " " not in delimiter and delimiter.strip(":").count("-") >= 3
+    if rules and rows > 2 and drawn:
         body = [x for row in body for x in (row, rule)][:-1]
     if header == "letters":
         lines = [line([chr(ord("A") + c) for c in range(cols)]), rule, *body]
     elif header == "empty":
         lines = [line([" "] * cols), rule, *body]
-    elif header == "edge" and delimiter.strip().strip(":").count("-") >= 2:
+    elif header == "edge" and drawn:
         lines = [rule, *body, rule]
     else:
         lines = body

@@ -272,15 +272,19 @@ def _without_markdown_header(lines: list[str]) -> list[str]:
     """`lines` of a boxed grid, with the rules drawn in bars left out (see `LEFT_OUT`): a
     Markdown table's delimiter row, and its header row too when that holds column labels
     ("| A | B | C |") or nothing ("|  |  |  |", as a table with no header of its own
-    needs one) rather than the board's first row; or rules between all the rows.
+    needs one) rather than the board's first row; and rules between the rows, or as an
+    edge.
 
     Read as a boxed row, "|---|---|" is a row of blanks ("-" is one, and "--" too): a
     board pasted from a Markdown table grew a row and took the wrong verdict without a
-    word. A delimiter under the first row has three dashes or a colon somewhere, or only
-    dashes between its bars ("|--|--|"), so a row of single "-" blanks, or of "--" ones
-    written apart ("| -- | -- |"), stays a row. Rules in bars between rows come between
-    every two rows, with two dashes or more in each cell: a board whose every other row is
-    wholly blank, written so, there is none.
+    word. But a board may write its blanks so, a wholly blank row then "| -- | -- |":
+
+    - a delimiter under the first row has three dashes or a colon somewhere (as ever), or
+      any dashes under column labels or an empty header;
+    - rules between rows, or as the top or bottom edge, are drawn: three dashes or more
+      filling every cell ("|----|----|", "|---+---|"), between every two rows (or the
+      board has such an edge); and only where no row of the board writes a blank as two
+      dashes or more. A row of single "-" blanks, or of dashes written apart, is a row.
     """
     grid = grid_line_indices(lines)
     if len(grid) < 2:
@@ -289,24 +293,37 @@ def _without_markdown_header(lines: list[str]) -> list[str]:
     def rule(line: str) -> bool:
         return bool(_MARKDOWN_DELIMITER.fullmatch(line.strip()))
 
-    def long_dashes(line: str) -> bool:
-        return all(len(cell.strip().strip(":")) >= 2
-                   for cell in re.split(r"[|+]", line.strip()[1:-1]))
+    def drawn(line: str) -> bool:
+        """A rule as drawn between rows: dashes (and colons) filling every cell, three
+        at least (two are a blank as wide as two digits)."""
+        return rule(line) and all(
+            " " not in cell and len(cell.strip(":")) >= 3
+            for cell in re.split(r"[|+]", line.strip()[1:-1]))
 
+    # Blanks written as runs of dashes ("| 1 | -- | 3 |") in a row that is no rule: then a
+    # line of such runs is a row of blanks too, and only a delimiter under the first row
+    # (by the old rule) is no row.
+    dash_blanks = any(
+        re.fullmatch(r"-{2,}", cell.strip())
+        for i in grid if not drawn(lines[i]) and lines[i].lstrip().startswith("|")
+        for cell in lines[i].strip()[1:-1].split("|"))
     lines = list(lines)
-    # A top or bottom edge in bars ("|----|----|") is no row of blanks either.
-    edges = [i for i in (grid[0], grid[-1]) if rule(lines[i]) and long_dashes(lines[i])]
-    for i in edges:
-        lines[i] = LEFT_OUT
-    grid = [i for i in grid if i not in edges]
-    if len(grid) < 2:
-        return lines
-    ruled = [k for k, i in enumerate(grid) if rule(lines[i])]
-    # (the "+----+" rules of the boxed form count as rules between rows too)
-    rules = set(ruled) | {k for k, i in enumerate(grid) if _is_rule_line(lines[i])}
-    # (a board with an edge in bars is drawn, no Markdown table: its rules are rules)
-    between = (len(ruled) >= 2 or edges) and all(long_dashes(lines[grid[k]]) for k in ruled) and (
-        edges or not any(k not in rules and k + 1 not in rules for k in range(len(grid) - 1)))
+    if not dash_blanks:
+        # A top or bottom edge in bars ("|----|----|") is no row of blanks.
+        edges = [i for i in (grid[0], grid[-1]) if drawn(lines[i])]
+        for i in edges:
+            lines[i] = LEFT_OUT
+        grid = [i for i in grid if i not in edges]
+        if len(grid) < 2:
+            return lines
+        ruled = [k for k, i in enumerate(grid) if drawn(lines[i])]
+        # (the "+----+" rules of the boxed form count as rules between rows too)
+        rules = set(ruled) | {k for k, i in enumerate(grid) if _is_rule_line(lines[i])}
+        # (a board with an edge in bars is drawn, no Markdown table: its rules are rules)
+        between = bool(edges) or (len(ruled) >= 2 and not any(
+            k not in rules and k + 1 not in rules for k in range(len(grid) - 1)))
+    else:
+        ruled, between = [], False
     second = lines[grid[1]].strip()
     header = lines[grid[0]].strip()
     cells = ([cell.strip() for cell in header[1:-1].split("|")]
@@ -321,8 +338,7 @@ def _without_markdown_header(lines: list[str]) -> list[str]:
     # (column labels, or nothing: a header, so what is under it is its delimiter; with
     # rules between every two rows, as above, an empty first row is a row of the board)
     labels = named or (bool(cells) and not any(cells))
-    if not rule(second) or not ("---" in second or ":" in second or labels
-                                or (" " not in second and long_dashes(second))):
+    if not rule(second) or not ("---" in second or ":" in second or labels):
         return lines
     lines[grid[1]] = LEFT_OUT
     if labels:
@@ -752,19 +768,17 @@ def parse_puzzles(
     if text.lstrip()[:1] in ("{", "["):
         # No puzzle text starts so; the JSON that `generate --format json` writes does.
         return parse_json_puzzles(text, filename, MAX_PUZZLES)
-    try:
-        return _parse_blocks(text, filename, left_out)
-    except ParseError as error:
-        first_error = error
     # A spreadsheet's row of empty cells is a line of tabs only, which reads as a blank line
-    # and splits its board; read so only when the text reads no other way.
+    # and splits its board, or is lost at its top or bottom: read as a row first where it
+    # lies beside rows of as many tabs (a line of tabs between two boards still parts them
+    # where the two do not read as one).
     joined = _tab_rows_kept(text)
     if joined is not None:
         try:
             return _parse_blocks(joined, filename, left_out)
         except ParseError:
             pass
-    raise first_error
+    return _parse_blocks(text, filename, left_out)
 
 
 def _tab_rows_kept(text: str) -> str | None:
