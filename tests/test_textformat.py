@@ -1118,3 +1118,22 @@ def test_random_boards_as_markdown_tables_read_back(grid, header, delimiter, rul
         # row a row of the board
         expected = [[0] * cols] + givens
     assert parse_one("\n".join(lines) + "\n").givens.tolist() == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # wholly blank rows written as dashes, first, last, or every other row: rows
+    ("| 1  | -- | -- | 4  |\n| -- | 7  | -- | -- |\n| -- | -- | 11 | -- |\n"
+     "| -- | -- | -- | -- |\n", [[1, 0, 0, 4], [0, 7, 0, 0], [0, 0, 11, 0], [0, 0, 0, 0]]),
+    ("|--|--|--|\n| 1|--| 3|\n|--|--|--|\n", [[0, 0, 0], [1, 0, 3], [0, 0, 0]]),
+    ("+----+\n|  1 |\n+----+\n| -- |\n+----+\n| -- |\n+----+\n", [[1], [0], [0]]),
+    ("| A   | B   | C   |\n| --- | --- | --- |\n| 1   | --  | 3   |\n| --  | --  | --  |\n"
+     "| --  | --  | 5   |\n", [[1, 0, 3], [0, 0, 0], [0, 0, 5]]),
+    # a spreadsheet's blank rows, last and in the middle: rows of the board
+    ("2\t\t\n\t6\t\n\t\t\n", [[2, 0, 0], [0, 6, 0], [0, 0, 0]]),
+    ("4\t\t\t\n\t6\t\t\n\t\t\t\n1\t\t\t\n",
+     [[4, 0, 0, 0], [0, 6, 0, 0], [0, 0, 0, 0], [1, 0, 0, 0]]),
+])
+def test_blank_rows_written_as_dashes_or_tabs_stay_rows(text: str, expected):
+    """Each lost a row, or split the board in two, once rules in bars and the spreadsheet
+    reading came in: a verdict on a board nobody gave."""
+    assert parse_one(text).givens.tolist() == expected
