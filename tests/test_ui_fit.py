@@ -400,3 +400,17 @@ def test_the_moves_under_a_board_that_fills_the_screen_show_in_the_bar(state: Pa
         term.wait_text("Moves: 1. 1 at A1, 2. 2 at B1. u and r walk them, m closes.")
         term.send("u")
         term.wait_text("Moves: 1. 1 at A1; 1 move to redo (r). u and r walk them, m closes.")
+
+
+def test_the_menu_closes_up_on_a_short_terminal(state: Path):
+    """Nine items (with the games under way) and a blank line between each needed 21 rows:
+    a 20-row terminal got only the too-small notice. Short of rows, the items close up."""
+    with start(app_command(), state, rows=12, cols=46) as term:
+        term.wait_text("[q] Quit")
+        rows = [term.find(f"[{key}]")[0] for key in "lntshq"]
+        assert rows == sorted(rows) and rows[-1] - rows[0] == 6  # one a row (o between), in order
+        # a detail cut short ends at a word, marked
+        assert "..." in term.text and "and check i" not in term.text
+        term.resize(24, 80)
+        term.wait_for(lambda: term.find("[q]")[0] - term.find("[h]")[0] == 2,
+                      what="a blank line between items again")

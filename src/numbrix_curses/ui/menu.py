@@ -184,8 +184,11 @@ class MenuScreen(Screen):
         label_w = max(len(item.label) for item in self.items)
         detail_w = max(len(item.detail) for item in self.items)
         row_w = min(width, 6 + label_w + 3 + detail_w)
-        block = len(self.items) * 2 + 3
-        need = (6 + label_w + 3, block)  # every label whole; the details may be cut
+        # A blank line between items where the rows allow, none where they do not (nine
+        # items, with the games under way, did not fit 20 rows).
+        spacing = 2 if height >= len(self.items) * 2 + 3 else 1
+        block = len(self.items) * spacing + 3
+        need = (6 + label_w + 3, len(self.items) + 3)  # every label whole; details may be cut
         if width < need[0] or height < need[1]:
             draw_too_small(win, need, theme)  # the hotkeys still work, q still quits
             return
@@ -194,7 +197,7 @@ class MenuScreen(Screen):
             centred(win, top - 2, BANNER, curses.A_BOLD | theme.label)
         left = max(0, (width - row_w) // 2)
         for i, item in enumerate(self.items):
-            y = top + 2 * i
+            y = top + spacing * i
             selected = i == self.selected
             base = theme.selected if selected else 0
             if selected:
@@ -202,10 +205,13 @@ class MenuScreen(Screen):
             put(win, y, left + 1, f"[{item.key}]", base | (0 if selected else theme.key))
             put(win, y, left + 5, item.label, base | curses.A_BOLD)
             if item.detail:
-                put(win, y, left + 5 + label_w + 3, item.detail[: max(0, row_w - label_w - 8)],
+                room = max(0, row_w - label_w - 8)
+                detail = item.detail if len(item.detail) <= room else (
+                    item.detail[: room - 3].rsplit(" ", 1)[0].rstrip(",;:") + "...")
+                put(win, y, left + 5 + label_w + 3, detail[:room],
                     base | (0 if selected else theme.dim))
             mask.put(y, left, row_w, Choose(i))
-        y = top + 2 * len(self.items) + 1
+        y = top + spacing * len(self.items) + 1
         if self.message is not None:
             text = self.message.text
             for k in range(0, min(len(text), 3 * max(1, width - 4)), max(1, width - 4)):
