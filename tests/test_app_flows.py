@@ -335,6 +335,12 @@ def test_the_library_shows_sixteen_puzzles_at_80x24_and_jumps_by_size(state: Pat
         assert re.fullmatch(r" +\d+x\d+  \d+ puzzles? *", term.lines[2]), term.dump()
         term.send_key("end")
         term.wait_text("large-16")
+        term.send_key("home")
+        for _ in range(8):
+            term.send_key("right")  # down to a size: its heading at the top, its puzzles under
+        term.wait_for(lambda: term.lines[2].strip().startswith("9x9  16 puzzles"),
+                      what="9x9 at the top")
+        assert "classic-1" in term.lines[3] and "classic-" in term.lines[12], term.dump()
 
 
 # ----- the games under way ---------------------------------------------------------------------

@@ -1137,6 +1137,21 @@ def test_a_message_wraps_between_words_not_inside_a_path():
         "Saved to", "/tmp/my-puzzles/typed.txt."]
 
 
+def test_a_key_is_never_left_at_the_end_of_a_line():
+    """"... at F8. ?" over "again places it." read as a question mark; a one-character
+    word goes on with the word after it."""
+    from numbrix_curses.ui.draw import wrap_text
+
+    assert wrap_text("next to 3 and 5 at F8. ? again places it.", 24) == [
+        "next to 3 and 5 at F8.", "? again places it."]
+    assert wrap_text("Type the given numbers, then c to check.", 30) == [
+        "Type the given numbers, then", "c to check."]
+    # words and spaces kept as they were; a run of them too long for a line still wraps
+    text = "a b c d e f g h i j k l m n o p"
+    assert " ".join(wrap_text(text, 5)) == text
+    assert all(len(line) <= 5 for line in wrap_text(text, 5))
+
+
 def test_a_checked_typed_puzzle_and_a_restarted_game_are_not_solved_again(tmp_path: Path,
                                                                           monkeypatch):
     """The play screen takes the solve it is handed: the entry screen's check when a typed

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import curses
+import re
 import textwrap
 
 
@@ -39,13 +40,21 @@ def put_if_fits(win: "curses.window", y: int, x: int, text: str, attr: int = 0) 
     return True
 
 
+#: a word of one character and the space after it, where another word follows
+_LONE_CHARACTER = re.compile(r"(?<!\S)(\S) (?=\S)")
+
+
 def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     """`text` wrapped to `width` columns; at most `max_lines`, the last ending in "..." when
     some was left out."""
     width = max(1, width)
+    # A one-character word stays with the word after it, so a key is never left at the
+    # end of a line, away from what it does ("? again places it", "then c to check").
+    glued = _LONE_CHARACTER.sub("\\1\0", text)
     # Not at hyphens: a file path ("/tmp/my-puzzles/a.txt") or "auto-fill" stays whole
     # where it fits (a word longer than the width is still cut).
-    lines = textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+    lines = [line.replace("\0", " ").strip()
+             for line in textwrap.wrap(glued, width, break_on_hyphens=False)] or [""]
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[: max(0, max_lines)]
         if lines:

@@ -67,7 +67,16 @@ STATUS_BAR_KEYS = (
     KeyHelp("check", "c", Command.CHECK),
     KeyHelp("play", "p", Command.PLAY),
     KeyHelp("save", "e", Command.SAVE_FILE),
+    KeyHelp("help", "F1", Command.HELP),
     KeyHelp("back", "q", Command.QUIT),
+)
+#: the rest, on the row above them while no message needs it (see `draw_status_bar`)
+STATUS_BAR_MORE_KEYS = (
+    KeyHelp("undo", "u", Command.UNDO),
+    KeyHelp("redo", "r", Command.REDO),
+    KeyHelp("swap", "Tab", Command.SWAP),
+    KeyHelp("watch", "v", Command.WATCH),
+    KeyHelp("wipe", "x", Command.CLEAR_ALL),
 )
 STATUS_ROWS = 4
 
@@ -594,5 +603,5 @@ class EntryScreen(BoardScreen):
             parts = [f"{self.game.rows}x{self.game.cols}", plural(self.game.placed, "given"),
                      self.status_rows()[-1][1]]
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
-                            STATUS_BAR_KEYS)
+                            STATUS_BAR_KEYS, STATUS_BAR_MORE_KEYS)
 

@@ -93,6 +93,8 @@ class PuzzleListScreen(Screen):
         self.set_entries(entries)
         self.selected = 0
         self.top = 0
+        #: scroll the selection's group to the top of the page (after a jump to it)
+        self.group_on_top = False
         self.page = 10
         self.message: Message | None = None
         self._load_marks()
@@ -143,6 +145,7 @@ class PuzzleListScreen(Screen):
             return None
         if isinstance(action, MoveCursor) and action.dcol:
             self.selected = self._group_jump(action.dcol)
+            self.group_on_top = True  # (its puzzles under it, not one at the bottom edge)
         elif isinstance(action, MoveCursor):
             self.selected = min(max(self.selected + action.drow, 0), count - 1)
         elif isinstance(action, Scroll):
@@ -267,6 +270,8 @@ class PuzzleListScreen(Screen):
         top takes the first line's place, so every puzzle in view is under its size."""
         page = self.page
         line_of = lines.index(self.selected)
+        if self.group_on_top:
+            self.top, self.group_on_top = max(0, line_of - 1), False  # (its heading first)
         if line_of < self.top:
             self.top = max(0, line_of - 1)
         elif line_of >= self.top + page:

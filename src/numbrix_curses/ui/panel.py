@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from numbrix_curses.ui.actions import Action, UnboundKey
+from numbrix_curses.ui.actions import Action, Command, UnboundKey
 from numbrix_curses.ui.draw import put, wrap_text
 from numbrix_curses.ui.layout import PANEL_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
@@ -140,6 +140,12 @@ def draw_side_panel(
         # themselves, and the last ones would be cut)
         put(win, y, left, "Keys", theme.label | curses.A_BOLD)
         y += 1
+    elif len(keys) > bottom - y:
+        # Too few rows even so: the line with help and leaving stays, the ones before it go
+        # from the end (as the status bar drops its keys), so the way out is always shown.
+        last = [line for line in keys if any(item.action in LEAVING for item in line)]
+        keys = [line for line in keys if line not in last][: max(0, bottom - y - len(last))]
+        keys += last
     for line in keys:
         if y >= bottom:
             break
@@ -188,6 +194,10 @@ def _draw_listing(
         y += 1
 
 
+#: what the key line or panel shows to the last: help, and the way out
+LEAVING = (Command.HELP, Command.QUIT, Command.BACK)
+
+
 def draw_status_bar(
     win: "curses.window",
     mask: ScreenMask,
@@ -205,7 +215,8 @@ def draw_status_bar(
     them, one at least): a long one wraps there, and is cut with "..." only past them.
     The key line stays on the bar's last row, so its buttons do not move with the message.
     Each screen lists its keys most needed first, and help and leaving last. `more_keys`
-    go on the row above the key line while the message leaves it free.
+    go on the row above the key line while the message leaves it free, after any keys
+    the key line had no room for.
     """
     width = win.getmaxyx()[1]
     dot = f" {theme.glyphs.bullet} "
@@ -217,10 +228,11 @@ def draw_status_bar(
             put(win, top + 1 + i, max(0, (width - len(text)) // 2), text,
                 message_attr(message, theme))
             said += 1
+    dropped: list[KeyHelp] = []
     if rows > 2:
-        _draw_key_line(win, mask, top + rows - 1, width, keys, theme)
-    if more_keys and rows > 3 and said <= rows - 3:
-        _draw_key_line(win, mask, top + rows - 2, width, more_keys, theme, keep=0)
+        dropped = _draw_key_line(win, mask, top + rows - 1, width, keys, theme)
+    if more_keys and rows > 2 and said <= rows - 3:
+        _draw_key_line(win, mask, top + rows - 2, width, [*dropped, *more_keys], theme, keep=0)
 
 
 def _draw_key_line(
@@ -231,14 +243,15 @@ def _draw_key_line(
     keys: Sequence[KeyHelp],
     theme: Theme,
     keep: int = 2,
-) -> None:
+) -> list[KeyHelp]:
     """One line of keys, centred; past the width, keys go from the end, but for the last
-    `keep` of them."""
+    `keep` of them. Returns the keys left out, in order."""
     items = list(keys)
     # The last (help and leave, or back) stay longest: a narrow screen drops the keys
     # before them, the last of those first.
+    left_out: list[KeyHelp] = []
     while items and sum(len(i.keys) + len(i.what) + 3 for i in items) - 2 > width:
-        items.pop(-(keep + 1) if len(items) > keep else -1)
+        left_out.insert(0, items.pop(-(keep + 1) if len(items) > keep else -1))
     x = max(0, (width - (sum(len(i.keys) + len(i.what) + 3 for i in items) - 2)) // 2)
     for item in items:
         put(win, y, x, item.keys, theme.key)
@@ -246,3 +259,4 @@ def _draw_key_line(
         if item.action is not None:
             mask.put(y, x, len(item.keys) + 1 + len(item.what), item.action)
         x += len(item.keys) + len(item.what) + 3
+    return left_out
