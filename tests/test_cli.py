@@ -966,3 +966,19 @@ def test_a_huge_option_value_is_repeated_only_in_part(run_numbrix):
         assert result.returncode == 2 and result.stdout == ""
         (line,) = result.stderr.splitlines()
         assert "characters)" in line and len(line) < 250, line
+
+
+@pytest.mark.parametrize("size, shape", [("6x10", (6, 10)), ("6X10", (6, 10)),
+                                         ("6 \u00d7 10", (6, 10)), ("7", (7, 7))])
+def test_generate_takes_a_size_as_the_app_writes_it(run_numbrix, size, shape):
+    """Sizes read "6x10" everywhere in the app; --size took only one number."""
+    result = run_numbrix("generate", "--size", size, "--format", "json", "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert (len(record["puzzle"]), len(record["puzzle"][0])) == shape
+
+
+@pytest.mark.parametrize("size", ["5x", "6x10x2", "x", "0x5"])
+def test_a_size_that_is_none_is_one_line(run_numbrix, size):
+    line = assert_one_line_error(run_numbrix("generate", "--size", size))
+    assert line.startswith("numbrix generate: argument --size: ")

@@ -211,6 +211,22 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
+def board_size(low: int, high: int) -> Callable[[str], tuple[int, int]]:
+    """argparse type: a board's size, "9" (9x9) or "6x10" (rows x columns, as the app
+    writes sizes; "6X10" and "6×10" too), each side in low..high."""
+    side = whole_number(low, high)
+
+    def parse(text: str) -> tuple[int, int]:
+        parts = re.split(r"\s*[xX\u00d7]\s*", text.strip())
+        if len(parts) == 1:
+            return side(parts[0]), side(parts[0])
+        if len(parts) != 2 or not all(parts):
+            raise argparse.ArgumentTypeError(f"not a size (9, or rows x columns as 6x10): {text!r}")
+        return side(parts[0]), side(parts[1])
+
+    return parse
+
+
 def add_files_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "files", metavar="FILE", nargs="+",

@@ -19,6 +19,7 @@ from numbrix_curses.cli.common import (
     STDOUT,
     UsageError,
     add_title_option,
+    board_size,
     booklet_title,
     tell,
     whole_number,
@@ -29,7 +30,8 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     from numbrix_curses import MAX_SIDE, MIN_SIDE
 
     side = whole_number(MIN_SIDE, MAX_SIDE)
-    parser.add_argument("--size", type=side, metavar="N", help="an N x N board (default 9)")
+    parser.add_argument("--size", type=board_size(MIN_SIDE, MAX_SIDE), metavar="N|RxC",
+                        help="an N x N board (default 9), or R rows by C columns (6x10)")
     parser.add_argument("--rows", type=side, metavar="R", help="rows (with --cols)")
     parser.add_argument("--cols", type=side, metavar="C", help="columns (with --rows)")
     parser.add_argument(
@@ -88,7 +90,7 @@ def _generate_shape(args: argparse.Namespace) -> tuple[int, int]:
     if args.size is not None:
         if args.rows is not None or args.cols is not None:
             raise UsageError("numbrix generate: give --size or --rows and --cols, not both")
-        return args.size, args.size
+        return args.size
     if (args.rows is None) != (args.cols is None):
         given, missing = ("--rows", "--cols") if args.cols is None else ("--cols", "--rows")
         raise UsageError(f"numbrix generate: {given} needs {missing} too (or use --size)")
