@@ -1385,3 +1385,19 @@ def test_drawing_that_cannot_go_on_says_where_the_neighbours_are(tmp_path, rows,
         assert screen.message is not None and screen.message.text == expected
     finally:
         screen.close()
+
+
+def test_a_dialog_over_the_board_stops_the_clock_without_saying_paused(term: Terminal,
+                                                                        board: Board):
+    """The clock stops while a dialog asks (the board is covered), but "paused" in the
+    status read as if the player had paused, with p to press after."""
+    term.send("3")
+    board.wait_cell(0, 1, "3")
+    term.send("R")
+    term.wait_text("start again?")
+    assert "paused" not in term.text
+    term.send("n")
+    term.wait_gone("start again?")
+    term.send("p")  # a pause of the player's own says so
+    term.wait_text("0:0")
+    term.wait_match(r"Time +\d+:\d\d  paused")

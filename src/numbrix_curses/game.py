@@ -172,7 +172,8 @@ def format_duration(seconds: float) -> str:
 
 
 def plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
+    """"1 move", "2 moves", "2,839 steps" (thousands parted, as counts are elsewhere)."""
+    return f"{count:,} {word}" + ("" if count == 1 else "s")
 
 
 def consecutive_links(grid: np.ndarray) -> list[tuple[int, int]]:

@@ -951,8 +951,8 @@ class PlayScreen(BoardScreen):
             size += f"  {level}"
         moves = moves_value(game.moves, game.hints, game.fills, PANEL_WIDTH - 8)
         clock = format_duration(game.elapsed())
-        if game.paused:
-            clock += "  paused"
+        if game.paused and not self.paused_by_cover:
+            clock += "  paused"  # (not while a dialog covers the board: it goes on after)
         return [
             ("Size", size),
             ("Placed", f"{game.placed} of {game.size}"),
@@ -1051,7 +1051,7 @@ class PlayScreen(BoardScreen):
         game = self.game
         parts = [f"{game.rows}x{game.cols}", f"{game.placed}/{game.size}",
                  plural(game.moves, "move"), format_duration(game.elapsed())]
-        if game.paused:
+        if game.paused and not self.paused_by_cover:
             parts.append("paused")
         return parts
 
