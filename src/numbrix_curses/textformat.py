@@ -23,8 +23,8 @@ separated by blank lines::
   skipped when it fits the grid (see `_size_line`; above a board two columns wide, only
   when the line cannot be its first row: `_two_wide_after_size`).
 - Cells copied from a spreadsheet, parted by single tabs with an empty field for an empty
-  cell, are read so when the fields show it (`_spreadsheet_rows`) or the grid reads no
-  other way (see `_tab_separated_rows` and `_tab_rows_kept`).
+  cell, are read so when the fields show it (see `_spreadsheet_rows`); a line of tabs
+  only beside such rows is a row of blanks (`_tab_rows_kept`).
 - The printable boxed form (``+----+`` rule lines, cells between ``|`` bars, blanks as spaces)
   is read back too; each block is recognised on its own by its first grid line. A Markdown
   table is read as one, its delimiter row (and a header of column labels, or an empty one)
@@ -430,7 +430,7 @@ def _grid_rows(
 ) -> list[_Row]:
     """The rows of one grid (compact or boxed, decided by its first line), after a size
     line if it has one that fits (see `_size_line`); with `tabs`, compact rows are parted
-    at single tabs (see `_tab_separated_rows`), and there is no size line."""
+    at single tabs (see `_spreadsheet_rows`), and there is no size line."""
     lines = as_drawn_by_us(lines)
     sized = None if tabs else _size_line(lines)
     if sized is not None:
@@ -592,8 +592,6 @@ def _parse_block(
     except ParseError:
         rows = _two_wide_after_size(lines, grid_line, filename)
         if rows is None:
-            rows = _tab_separated_rows(lines, grid_line, filename)
-        if rows is None:
             raise
     try:
         return Puzzle(np.array([row.values for row in rows], dtype=np.int64), metadata)
@@ -625,40 +623,12 @@ def _two_wide_after_size(lines: list[str], first_line: int, filename: str) -> li
     return rows if _fits(size, (len(rows), len(rows[0].values))) else None
 
 
-def _tab_separated_rows(lines: list[str], first_line: int, filename: str) -> list[_Row] | None:
-    """The grid in `lines` read as a spreadsheet copies or saves it as text: cells parted by
-    single tabs, an empty field a blank (``1<TAB><TAB>3`` is three cells); None unless every
-    grid line has a tab, the rows have different numbers of cells when read the usual way
-    (what empty fields do), and as many fields each, and that reading makes a board without
-    error.
-
-    Only tried when the usual reading fails, so no board that read before reads otherwise;
-    and not on a grid whose rows line up the usual way (a number out of range there is a
-    slip to report, not a sign of empty fields).
-    """
-    grid = [line for line in lines if not line.lstrip().startswith("#")]
-    if not grid or not all("\t" in line for line in grid):
-        return None
-    if len({len(line.split()) for line in grid}) == 1:
-        return None
-    return _read_tab_parted(lines, first_line, filename)
-
-
-def _read_tab_parted(lines: list[str], first_line: int, filename: str) -> list[_Row] | None:
-    """The rows of `lines` read with single tabs parting the cells; None if that fails."""
-    try:
-        rows = _grid_rows(lines, first_line, filename, tabs=True)
-        _check_values(rows, filename)
-    except ParseError:
-        return None
-    return rows
-
-
 def _spreadsheet_rows(lines: list[str], first_line: int, filename: str) -> list[_Row] | None:
-    """The grid in `lines` read as cells parted by single tabs (see `_tab_separated_rows`)
-    when it cannot be anything else: every row has a tab and as many fields as the
-    others, and some field is empty in one row and holds something in another, as a
-    spreadsheet copies an empty cell; None otherwise, or when that reading fails.
+    """The grid in `lines` read as a spreadsheet copies or saves it as text, cells parted
+    by single tabs, an empty field a blank (``1<TAB><TAB>3`` is three cells), when it can
+    be nothing else: every row has a tab and as many fields as the others, and some
+    field is empty in one row and holds something in another; None otherwise, or when
+    that reading fails.
 
     Tried before the usual reading, which drops empty fields: where every row has as
     many numbers as the others (two a row, on the diagonals of a 6x6), it read the board
@@ -676,7 +646,12 @@ def _spreadsheet_rows(lines: list[str], first_line: int, filename: str) -> list[
     if not any(any(not f.strip() for f in column) and any(f.strip() for f in column)
                for column in columns):
         return None
-    return _read_tab_parted(lines, first_line, filename)
+    try:
+        rows = _grid_rows(lines, first_line, filename, tabs=True)
+        _check_values(rows, filename)
+    except ParseError:
+        return None
+    return rows
 
 
 def _next_grid(
