@@ -15,16 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from numbrix_curses import assist
-from numbrix_curses.game import (
-    REVEAL_LABEL,
-    Batch,
-    Game,
-    Refusal,
-    describe_move,
-    format_duration,
-    plural,
-    wrong_entries,
-)
+from numbrix_curses.game import Game, Refusal, describe_move, format_duration, plural, wrong_entries
 from numbrix_curses.jobs import CancelToken, FinishedJob, Job, SolveJob, ThreadJob, suspects_job
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
@@ -265,9 +256,8 @@ class PlayScreen(BoardScreen):
         # of the cursor, with a row or column to spare; drawn out of view, the path takes
         # the view along).
         self.clicked = isinstance(action, (SelectCell, Extend))
-        history = self.game.history
-        takes_back_reveal = (action is Command.UNDO and bool(history)
-                             and isinstance(history[-1], Batch) and history[-1].label == REVEAL_LABEL)
+        solved = self.game.solved
+        takes_back_reveal = action is Command.UNDO and solved is not None and solved.revealed
         refusal, nav = self._dispatch(action)
         if refusal is not None:
             self.message = self._refusal_message(refusal)
