@@ -268,7 +268,7 @@ def _opens_boxed(line: str) -> bool:
     return line.lstrip().startswith("|") or _is_rule_line(line)
 
 
-def _without_markdown_header(lines: list[str]) -> list[str]:
+def _without_bar_rules(lines: list[str]) -> list[str]:
     """`lines` of a boxed grid, with the rules drawn in bars left out (see `LEFT_OUT`): a
     Markdown table's delimiter row, and its header row too when that holds column labels
     ("| A | B | C |") or nothing ("|  |  |  |", as a table with no header of its own
@@ -454,7 +454,7 @@ def _grid_rows(
     # letters over a board copied off the screen, is a comment now)
     boxed = _opens_boxed(next((line for line in lines if not line.lstrip().startswith("#")), ""))
     if boxed:
-        lines = _without_markdown_header(lines)
+        lines = _without_bar_rules(lines)
     rows: list[_Row] = []
     rules: list[tuple[int, int, int]] = []  # (line, col, cell count) of each rule line
     for number, line in enumerate(lines, start=first_line):
