@@ -414,3 +414,14 @@ def test_the_menu_closes_up_on_a_short_terminal(state: Path):
         term.resize(24, 80)
         term.wait_for(lambda: term.find("[q]")[0] - term.find("[h]")[0] == 2,
                       what="a blank line between items again")
+
+
+def test_a_title_cut_short_says_so(state: Path, tmp_path: Path):
+    """At 40 columns the watch screen's title ended mid-name ("...solver on 30x30-m")."""
+    path = tmp_path / "seven.txt"
+    path.write_text("# id: a-rather-long-name-for-seven\n" + "1 . . . . . .\n" + ". . . . . . .\n" * 6)
+    with start(play_command(str(path)), state, rows=24, cols=40) as term:
+        term.wait_text("quit")
+        term.send("v")
+        term.wait_text("Numbrix · Watching the solver on a-ra...")
+        assert len(term.lines[0].strip()) == 40

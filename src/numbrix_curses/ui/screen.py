@@ -123,7 +123,9 @@ class Screen:
 def draw_title(win: "curses.window", text: str, theme: Theme) -> None:
     width = win.getmaxyx()[1]
     put(win, 0, 0, " " * width, theme.title)
-    centred(win, 0, text[:width], theme.title)
+    if len(text) > width:
+        text = text[: max(0, width - 3)] + "..."[: width]  # (cut, and seen to be)
+    centred(win, 0, text, theme.title)
 
 
 def scrolled(top: int, action: Action, page: int, lines: int) -> int:
