@@ -982,3 +982,13 @@ def test_generate_takes_a_size_as_the_app_writes_it(run_numbrix, size, shape):
 def test_a_size_that_is_none_is_one_line(run_numbrix, size):
     line = assert_one_line_error(run_numbrix("generate", "--size", size))
     assert line.startswith("numbrix generate: argument --size: ")
+
+
+def test_a_file_named_like_an_option_is_named_in_the_error(run_numbrix):
+    """`check -x.txt` said only that FILE is required, of a file the user did give."""
+    line = assert_one_line_error(run_numbrix("check", "-x.txt"))
+    assert line == ("numbrix check: no FILE; '-x.txt' is no option here (a file whose name "
+                    "starts with '-' is named ./-x.txt) (try 'numbrix check --help')")
+    # with nothing given, the plain message
+    line = assert_one_line_error(run_numbrix("check"))
+    assert line == "numbrix check: the following arguments are required: FILE (try 'numbrix check --help')"

@@ -197,7 +197,10 @@ def _looks_negative(token: str) -> bool:
 def run(argv: Sequence[str] | None = None) -> int:
     """Parse argv and run the command; UsageError becomes one line on stderr and exit 2."""
     parser = build_parser()
-    args, extra = parser.parse_known_args(_values_attached(parser, argv))
+    given = _values_attached(parser, argv)
+    for one in (parser, *parser.commands.values()):
+        one.given = list(given)
+    args, extra = parser.parse_known_args(given)
     if extra:
         # parse_args would report these from the top-level parser ("numbrix: ..."); the
         # user needs the command whose --help to read ("numbrix check: ...")

@@ -54,8 +54,17 @@ class Parser(argparse.ArgumentParser):
         #: the subcommands' parsers by name (on the top-level parser), so a stray argument
         #: is blamed on the command it was given to
         self.commands: dict[str, argparse.ArgumentParser] = {}
+        #: the arguments being parsed (set by `cli.run` on every parser), for `error`
+        self.given: list[str] = []
 
     def error(self, message: str) -> NoReturn:
+        # A file named with a leading dash reads as an option, and "FILE is required" then
+        # says nothing of it: name it, and how to give such a file.
+        dashed = next((arg for arg in self.given if arg.startswith("-") and arg not in ("-", "--")
+                       and arg.split("=")[0] not in self._option_string_actions), None)
+        if dashed is not None and "required: FILE" in message:
+            message = (f"no FILE; {dashed!r} is no option here (a file whose name starts "
+                       f"with '-' is named ./{dashed})")
         tell(f"{self.prog}: {shortened(message)} (try '{self.prog} --help')")
         raise SystemExit(EXIT_BAD_INPUT)
 
