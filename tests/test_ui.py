@@ -73,6 +73,13 @@ def test_rulers_name_the_columns_and_rows_the_cursor_s_in_bold(term: Terminal, b
     term.send_key("right")
     term.wait_for(lambda: bold_letter() == "C", what="C in bold")
     term.wait_text("Cell    C1")
+    # a click on a letter takes the cursor to its column, on a number to its row
+    term.click(top - 1, letters.index("D"))
+    term.wait_text("Cell    D1")
+    cy, _ = board.cell_yx(2, 0)
+    term.click(cy, term.lines[cy].index("3"))
+    term.wait_text("Cell    D3 = 11")
+    assert board.text(0, 3) == "1"  # nothing drawn or typed on the way
 
 
 def test_arrows_move_and_digits_type(term: Terminal, board: Board):
@@ -1077,6 +1084,15 @@ def test_a_drag_across_cells_draws_as_shift_arrows_do():
     assert drag.actions(mask, 0, 1, moved) == []  # the button is up: no drag
     assert drag.actions(mask, 2, 1, press) == [Command.UNDO]
     assert drag.actions(mask, 0, 1, moved) == []  # a press off the board starts none
+    # a ruler's letter takes the cursor to its column when clicked, but is no cell a drag
+    # passing over it draws to
+    from numbrix_curses.ui.actions import GoTo
+
+    mask.put(2, 4, 4, GoTo(0, 1))
+    assert drag.actions(mask, 0, 1, press) == [SelectCell(0, 0)]
+    assert drag.actions(mask, 2, 5, moved) == []
+    assert drag.actions(mask, 2, 5, release) == []
+    assert drag.actions(mask, 2, 5, press) == [GoTo(0, 1)]
 
 
 def test_shift_arrows_draw_in_play():

@@ -136,10 +136,10 @@ def test_help_wraps_long_lines_under_the_description_column(state: Path):
         assert all(len(line.rstrip()) <= 80 for line in term.lines)
         term.resize(24, 44)  # narrower: still nothing cut
         term.wait_for(lambda: all(len(line.rstrip()) <= 44 for line in term.lines)
-                      and "move the cursor" in term.text, what="the help rewrapped")
-        for _ in range(3):  # (the line after it in view, above the footer)
+                      and "(rows times columns)" in term.text, what="the help rewrapped")
+        for _ in range(8):  # (the first key's lines in view, above the footer)
             term.send_key("down")
-        term.wait_for(lambda: (term.find("move the cursor") or (99, 0))[0] < 20,
+        term.wait_for(lambda: 2 < (term.find("move the cursor") or (99, 0))[0] < 20,
                       what="the help scrolled")
         row, col = term.find("move the cursor")
         assert term.lines[row + 1][:col].strip() == ""

@@ -72,6 +72,16 @@ class SelectCell:
 
 
 @dataclass(frozen=True)
+class GoTo:
+    """A click on a ruler by the board: the cursor to (row, col), the letter's column in the
+    cursor's row or the number's row in its column. No cell under the pointer, so a drag
+    over a ruler draws nothing (see `keys.DragPath`)."""
+
+    row: int
+    col: int
+
+
+@dataclass(frozen=True)
 class ClearCell:
     row: int
     col: int
@@ -151,7 +161,8 @@ class Paste:
 
 
 Action = Union[
-    Command, MoveCursor, Extend, SelectCell, ClearCell, Digit, Choose, Hotkey, GoToMove, Adjust, Focus,
+    Command, MoveCursor, Extend, SelectCell, GoTo, ClearCell, Digit, Choose, Hotkey, GoToMove, Adjust,
+    Focus,
     TextKey, Scroll, UnboundKey, Paste,
 ]
 

@@ -12,6 +12,7 @@ from numbrix_curses.ui.actions import (
     ClearCell,
     Command,
     Digit,
+    GoTo,
     MoveCursor,
     Paste,
     Scroll,
@@ -25,7 +26,7 @@ def apply_edit(game: Game, action: Action) -> tuple[bool, Refusal | None]:
     refused it or None)."""
     if isinstance(action, MoveCursor):
         game.move_cursor(action.drow, action.dcol)
-    elif isinstance(action, SelectCell):
+    elif isinstance(action, (SelectCell, GoTo)):
         game.set_cursor(action.row, action.col)
     elif isinstance(action, Scroll):
         # The wheel moves the cursor a few rows, and the view of a board larger than the

@@ -28,7 +28,7 @@ import numpy as np
 
 from numbrix_curses.game import consecutive_links
 from numbrix_curses.puzzle import cell_name
-from numbrix_curses.ui.actions import SelectCell
+from numbrix_curses.ui.actions import GoTo, SelectCell
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.theme import Theme
@@ -197,7 +197,7 @@ def draw_grid(
 ) -> None:
     _draw_walls(win, layout, theme)
     if layout.ruled:
-        _draw_rulers(win, layout, theme, view.cursor)
+        _draw_rulers(win, mask, layout, theme, view.cursor)
     if view.hidden:
         return
     if not layout.compact:
@@ -258,9 +258,12 @@ def _draw_walls(win: "curses.window", layout: GridLayout, theme: Theme) -> None:
         put(win, y, right, right_bar, theme.frame)
 
 
-def _draw_rulers(win: "curses.window", layout: GridLayout, theme: Theme, cursor: int | None) -> None:
+def _draw_rulers(
+    win: "curses.window", mask: ScreenMask, layout: GridLayout, theme: Theme, cursor: int | None
+) -> None:
     """Column letters over the cells and row numbers beside them, as `cell_name` names
-    cells; the cursor's column and row in bold, so its name can be read off the edges."""
+    cells; the cursor's column and row in bold, so its name can be read off the edges. A
+    click on a letter takes the cursor to its column, on a number to its row."""
     at_row, at_col = divmod(cursor, layout.board_cols) if cursor is not None else (-1, -1)
     digits = layout.digits
     for col in range(layout.col0, layout.col0 + layout.cols):
@@ -270,11 +273,15 @@ def _draw_rulers(win: "curses.window", layout: GridLayout, theme: Theme, cursor:
         letters = cell_name(0, col)[:-1]
         attr = theme.label | curses.A_BOLD if col == at_col else theme.dim
         put(win, layout.top, x + 1, f"{letters:>{(digits + len(letters) + 1) // 2}}", attr)
+        if cursor is not None:
+            mask.put(layout.top, x, layout.cell_width, GoTo(at_row, col))
     numbers = layout.ruler_width - 1
     for row in range(layout.row0, layout.row0 + layout.rows):
         y, _ = layout.cell_origin(row, layout.col0)
         attr = theme.label | curses.A_BOLD if row == at_row else theme.dim
         put(win, y, layout.left, f"{row + 1:>{numbers}}", attr)
+        if cursor is not None:
+            mask.put(y, layout.left, numbers, GoTo(row, at_col))
 
 
 def _draw_links(win: "curses.window", grid: np.ndarray, layout: GridLayout, theme: Theme) -> None:
@@ -358,5 +365,6 @@ def _draw_cells(
             except curses.error:
                 pass  # the bottom-right corner of the screen
             x += step
-    mask.region(layout.top, layout.left, layout.height, layout.width,
+    # (the frame only: the rulers round it have targets of their own)
+    mask.region(layout.frame_top, layout.frame_left, layout.frame_height, layout.frame_width,
                 lambda y, x: cell_at(layout, y, x))

@@ -27,7 +27,8 @@ given and cannot change; a good puzzle has exactly one solution.
 Consecutive neighbours are joined by a line (where the walls fit the screen),
 and the numbers before and after the one under the cursor light up. Cells are
 named by column letter and row number, as in "B4": where there is room, the
-letters stand over the board and the numbers beside it."""
+letters stand over the board and the numbers beside it (a click on one takes the
+cursor to that column or row)."""
 
 SECTIONS: dict[str, list[tuple[str, str]]] = {
     "Playing": [

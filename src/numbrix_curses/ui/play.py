@@ -24,6 +24,7 @@ from numbrix_curses.ui.actions import (
     Action,
     Command,
     Extend,
+    GoTo,
     GoToMove,
     Paste,
     SelectCell,
@@ -255,7 +256,7 @@ class PlayScreen(BoardScreen):
         # put under the pointer, so a drag draws where it is (the other keys scroll it ahead
         # of the cursor, with a row or column to spare; drawn out of view, the path takes
         # the view along).
-        self.clicked = isinstance(action, (SelectCell, Extend))
+        self.clicked = isinstance(action, (SelectCell, GoTo, Extend))
         solved = self.game.solved
         takes_back_reveal = action is Command.UNDO and solved is not None and solved.revealed
         refusal, nav = self._dispatch(action)
