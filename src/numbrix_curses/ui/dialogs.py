@@ -22,8 +22,7 @@ from numbrix_curses.ui.screen import (
     Push,
     Screen,
     draw_box,
-    draw_title,
-    fits_or_too_small,
+    open_page,
 )
 
 Answer = Callable[[], "Nav | None"]
@@ -269,10 +268,9 @@ class TextPromptScreen(Screen):
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
-        self.too_small = not fits_or_too_small(win, self.min_size(), theme)
+        self.too_small = not open_page(win, self.title, self.min_size(), theme)
         if self.too_small:
             return
-        draw_title(win, f"Numbrix {theme.glyphs.bullet} {self.title}", theme)
         left = PROMPT_LEFT
         y = max(2, height // 2 - 3)
         put(win, y, left, self.prompt, curses.A_BOLD)

@@ -45,7 +45,7 @@ from numbrix_curses.ui.screen import (
     Replace,
     Screen,
     draw_title,
-    fits_or_too_small,
+    open_page,
     spinner,
 )
 
@@ -135,9 +135,8 @@ class EntrySizeScreen(Screen):
         height, width = win.getmaxyx()
         form_w, form_h = self.form.size()
         # The title, the question, the whole form and the footer line.
-        if not fits_or_too_small(win, (form_w + 2, 2 + 2 + form_h + 1), theme):
+        if not open_page(win, "Type in a puzzle", (form_w + 2, 2 + 2 + form_h + 1), theme):
             return  # q (Back) still leaves
-        draw_title(win, f"Numbrix {theme.glyphs.bullet} Type in a puzzle", theme)
         left = max(1, (width - 40) // 2)
         top = max(2, (height - 10) // 2)
         put(win, top, left, "Size of the grid:", curses.A_BOLD)

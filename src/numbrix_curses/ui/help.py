@@ -13,8 +13,7 @@ from numbrix_curses.ui.screen import (
     Pop,
     Screen,
     draw_back_footer,
-    draw_title,
-    fits_or_too_small,
+    open_page,
     scrolled,
 )
 
@@ -168,9 +167,8 @@ class HelpScreen(Screen):
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
-        if not fits_or_too_small(win, MIN_SIZE, theme):
+        if not open_page(win, "Help", MIN_SIZE, theme):
             return  # q still goes back
-        draw_title(win, f"Numbrix {theme.glyphs.bullet} Help", theme)
         self._rewrap(width)
         if self.topic:
             self.top = next(i for i, (t, _) in enumerate(self.lines) if t == self.topic)

@@ -27,8 +27,7 @@ from numbrix_curses.ui.screen import (
     Push,
     Replace,
     Screen,
-    draw_title,
-    fits_or_too_small,
+    open_page,
 )
 
 #: (width, height): a line's mark, name (10 columns at least), size and difficulty whole (the
@@ -229,9 +228,8 @@ class PuzzleListScreen(Screen):
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
-        if not fits_or_too_small(win, MIN_SIZE, theme):
+        if not open_page(win, self.title, MIN_SIZE, theme):
             return  # q still goes back
-        draw_title(win, f"Numbrix {theme.glyphs.bullet} {self.title}", theme)
         footer_rows = 2 + (1 if self.message else 0)
         if not self.entries:
             put(win, 2, 2, "No puzzles here.")

@@ -24,8 +24,7 @@ from numbrix_curses.ui.screen import (
     Push,
     Replace,
     Screen,
-    draw_title,
-    fits_or_too_small,
+    open_page,
     spinner,
 )
 
@@ -184,9 +183,8 @@ class NewPuzzleScreen(Screen):
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
-        if not fits_or_too_small(win, self.min_size(), theme):
+        if not open_page(win, "New puzzle", self.min_size(), theme):
             return  # q (Back) still leaves
-        draw_title(win, f"Numbrix {theme.glyphs.bullet} New puzzle", theme)
         left = max(1, (width - 40) // 2)
         top = max(2, (height - 12) // 2)
         if self.job is not None:

@@ -200,6 +200,15 @@ def fits_or_too_small(
     return False
 
 
+def open_page(win: "curses.window", title: str, need: tuple[int, int], theme: Theme) -> bool:
+    """Start drawing a page: its title bar ("Numbrix · `title`") when the window is at
+    least `need` (width, height), else the too-small notice; whether it fits."""
+    if not fits_or_too_small(win, need, theme):
+        return False
+    draw_title(win, f"Numbrix {theme.glyphs.bullet} {title}", theme)
+    return True
+
+
 def place_board(
     win: "curses.window", board_rows: int, board_cols: int, status_rows: int, key_lines: int,
     theme: Theme,

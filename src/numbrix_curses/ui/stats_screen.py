@@ -19,8 +19,7 @@ from numbrix_curses.ui.screen import (
     Push,
     Screen,
     draw_back_footer,
-    draw_title,
-    fits_or_too_small,
+    open_page,
     scrolled,
 )
 
@@ -94,9 +93,8 @@ class StatsScreen(Screen):
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
-        if not fits_or_too_small(win, MIN_SIZE, theme):
+        if not open_page(win, "Statistics", MIN_SIZE, theme):
             return  # q still goes back
-        draw_title(win, f"Numbrix {theme.glyphs.bullet} Statistics", theme)
         left = max(1, (width - TABLE_WIDTH) // 2)
         y = 2
         for line in self.lines():
