@@ -1032,6 +1032,12 @@ def test_a_solve_shows_in_the_statistics(state: Path, demo: Path):
         term.send("s")
         term.wait_text("1 puzzle solved; no game under way.")
         term.wait_match(r"4x4\s+-\s+1\s+1\s+0:\d\d\s+0:\d\d")  # no difficulty; best, typical
+        # A narrow window keeps the size, difficulty, puzzles and best time, not a notice
+        # that the terminal is too small.
+        term.resize(24, 40)
+        term.wait_match(r"Size\s+Difficulty\s+Puzzles\s+Best *\n")
+        term.wait_match(r"4x4\s+-\s+1\s+0:\d\d *\n")
+        assert "too small" not in term.text
         term.send("q")
         term.wait_text("[s] Statistics")
         term.send("q")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from numbrix_curses.savestate import Record
 from numbrix_curses.stats import Group, summarize
+from numbrix_curses.ui.stats_screen import MIN_SIZE, columns_for
 
 
 def record(rows, cols, difficulty="", solved=1, best=None) -> Record:
@@ -39,3 +40,12 @@ def test_puzzles_solved_only_with_help_have_no_time():
 def test_nothing_solved_is_an_empty_summary():
     summary = summarize([record(5, 5, solved=0)])
     assert summary.groups == () and summary.puzzles == summary.solves == 0
+
+
+def test_the_table_leaves_out_the_typical_time_then_solves_then_puzzles_as_it_narrows():
+    everything = ("Size", "Difficulty", "Puzzles", "Solves", "Best", "Typical")
+    assert columns_for(80) == everything
+    assert columns_for(51) == everything
+    assert columns_for(50) == ("Size", "Difficulty", "Puzzles", "Solves", "Best")
+    assert columns_for(40) == ("Size", "Difficulty", "Puzzles", "Best")
+    assert columns_for(MIN_SIZE[0]) == ("Size", "Difficulty", "Best")

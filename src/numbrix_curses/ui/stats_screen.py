@@ -26,25 +26,42 @@ from numbrix_curses.ui.screen import (
 #: the table's columns: heading and width (the size and difficulty left-aligned)
 COLUMNS = (("Size", 7), ("Difficulty", 11), ("Puzzles", 8), ("Solves", 7), ("Best", 8),
            ("Typical", 8))
+#: the columns a narrow window leaves out, first to go first: the size, difficulty and best
+#: time are what the screen is for
+DROPPED_FIRST = ("Typical", "Solves", "Puzzles")
 TABLE_WIDTH = sum(width for _, width in COLUMNS)
-#: (width, height): the table whole, a heading, a line of it and the footer
-MIN_SIZE = (TABLE_WIDTH + 2, 8)
+#: (width, height): the narrowest table, a heading, a line of it and the footer
+MIN_SIZE = (TABLE_WIDTH - sum(width for name, width in COLUMNS if name in DROPPED_FIRST) + 2, 8)
 NO_TIME = "-"
 
 
-def table_line(cells: tuple[str, ...]) -> str:
-    """One line of the table: the first two cells left-aligned, the numbers right."""
-    parts = [f"{text:<{width}}" if i < 2 else f"{text:>{width - 1}} "
-             for i, (text, (_, width)) in enumerate(zip(cells, COLUMNS))]
+def columns_for(width: int) -> tuple[str, ...]:
+    """The headings of the columns a window `width` wide shows: all of them where they fit
+    (with a column to spare each side), else fewer, leaving out `DROPPED_FIRST` in turn."""
+    shown = [name for name, _ in COLUMNS]
+    widths = dict(COLUMNS)
+    for name in DROPPED_FIRST:
+        if sum(widths[n] for n in shown) + 2 <= width:
+            break
+        shown.remove(name)
+    return tuple(shown)
+
+
+def table_line(cells: dict[str, str], shown: tuple[str, ...]) -> str:
+    """One line of the table, of the columns `shown`: the size and difficulty left-aligned,
+    the numbers right."""
+    parts = [f"{cells[name]:<{width}}" if i < 2 else f"{cells[name]:>{width - 1}} "
+             for i, (name, width) in enumerate(COLUMNS) if name in shown]
     return "".join(parts).rstrip()
 
 
-def group_line(group: Group) -> str:
+def group_line(group: Group, shown: tuple[str, ...]) -> str:
     def time(seconds: float | None) -> str:
         return NO_TIME if seconds is None else format_duration(seconds)
 
-    return table_line((group.size, group.difficulty or NO_TIME, str(group.puzzles),
-                       str(group.solves), time(group.best), time(group.typical)))
+    cells = (group.size, group.difficulty or NO_TIME, str(group.puzzles), str(group.solves),
+             time(group.best), time(group.typical))
+    return table_line({name: cell for (name, _), cell in zip(COLUMNS, cells)}, shown)
 
 
 class StatsScreen(Screen):
@@ -82,10 +99,12 @@ class StatsScreen(Screen):
                    else f" ({plural(summary.solves, 'solve')} in all, with replays)")
         return [f"{plural(summary.puzzles, 'puzzle')} solved{replays}; {playing}."]
 
-    def legend(self) -> str:
-        """What the columns mean, under the table."""
-        text = ("Best: the fastest solve; typical: the middle one of the puzzles' best "
-                "times. Solves with help (a hint, an auto-fill) earn no time.")
+    def legend(self, shown: tuple[str, ...]) -> str:
+        """What the columns `shown` mean, under the table."""
+        typical = ("; typical: the middle one of the puzzles' best times" if "Typical" in shown
+                   else "")
+        text = (f"Best: the fastest solve{typical}. Solves with help (a hint, an auto-fill) "
+                "earn no time.")
         if any(group.rows is None for group in self.summary.groups):
             text += " Puzzles solved before sizes were kept show as earlier."
         return text
@@ -95,7 +114,9 @@ class StatsScreen(Screen):
         height, width = win.getmaxyx()
         if not open_page(win, "Statistics", MIN_SIZE, theme):
             return  # q still goes back
-        left = max(1, (width - TABLE_WIDTH) // 2)
+        shown = columns_for(width)
+        table_width = sum(w for name, w in COLUMNS if name in shown)
+        left = max(1, (width - table_width) // 2)
         y = 2
         for line in self.lines():
             for part in _wrapped(line, width - 2 * left):
@@ -104,16 +125,16 @@ class StatsScreen(Screen):
         groups = self.summary.groups
         if groups:
             y += 1
-            heading = table_line(tuple(name for name, _ in COLUMNS))
+            heading = table_line({name: name for name in shown}, shown)
             put(win, y, left, heading, theme.label | curses.A_BOLD)
             y += 1
             self.page = max(1, height - 2 - y)
             self.top = min(self.top, max(0, len(groups) - self.page))
             for group in groups[self.top: self.top + self.page]:
-                put(win, y, left, group_line(group))
+                put(win, y, left, group_line(group, shown))
                 y += 1
             y += 1
-            for part in _wrapped(self.legend(), width - 2 * left):
+            for part in _wrapped(self.legend(shown), width - 2 * left):
                 if y >= height - 2:
                     break
                 put(win, y, left, part, theme.dim)
