@@ -22,8 +22,9 @@ PANEL_WIDTH = 30
 PANEL_MAX_WIDTH = 44
 #: the narrow layout's status, message and key lines under the board
 STATUS_BAR_ROWS = 3
-#: the most lines the status bar's message may take when the screen has rows to spare
-STATUS_BAR_MESSAGE_ROWS = 2
+#: the most rows the status bar takes past `STATUS_BAR_ROWS` when the screen has rows to
+#: spare: for a message of two lines, and the keys the key line has no room for
+STATUS_BAR_EXTRA_ROWS = 3
 MIN_WIDTH = 26
 #: the smallest window onto a large board worth playing in (cells each way)
 MIN_VIEW = 5
@@ -99,10 +100,12 @@ def _side(board: GridLayout, height: int, width: int, panel_max: int) -> Layout:
 def _stacked(board: GridLayout, height: int, width: int) -> Layout:
     spare = height - (TITLE_ROWS + board.height + STATUS_BAR_ROWS)
     gap = min(spare // 2, 1)
-    top = TITLE_ROWS + gap
+    # Rows left under the bar go to it first (a long message wraps instead of being cut, and
+    # keys the key line drops show above it); the rest centre the board and bar, as the
+    # side panel's layout centres them.
+    rows = STATUS_BAR_ROWS + min(max(spare - gap, 0), STATUS_BAR_EXTRA_ROWS)
+    top = TITLE_ROWS + gap + max(0, spare - gap - (rows - STATUS_BAR_ROWS)) // 2
     grid = board.at(top, (width - board.width) // 2)
-    # A row left under the bar goes to the message, so a long one wraps instead of being cut.
-    rows = STATUS_BAR_ROWS + min(max(spare - gap, 0), STATUS_BAR_MESSAGE_ROWS - 1)
     return Layout(grid, False, top + board.height, 0, rows, (0, 0))
 
 

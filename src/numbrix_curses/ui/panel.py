@@ -215,8 +215,9 @@ def draw_status_bar(
     them, one at least): a long one wraps there, and is cut with "..." only past them.
     The key line stays on the bar's last row, so its buttons do not move with the message.
     Each screen lists its keys most needed first, and help and leaving last. `more_keys`
-    go on the row above the key line while the message leaves it free, after any keys
-    the key line had no room for.
+    go on the rows above the key line that the message leaves free, after any keys the
+    key line had no room for, as many lines of them as there are rows, the line nearest
+    the key line last.
     """
     width = win.getmaxyx()[1]
     dot = f" {theme.glyphs.bullet} "
@@ -228,11 +229,35 @@ def draw_status_bar(
             put(win, top + 1 + i, max(0, (width - len(text)) // 2), text,
                 message_attr(message, theme))
             said += 1
-    dropped: list[KeyHelp] = []
-    if rows > 2:
-        dropped = _draw_key_line(win, mask, top + rows - 1, width, keys, theme)
-    if more_keys and rows > 2 and said <= rows - 3:
-        _draw_key_line(win, mask, top + rows - 2, width, [*dropped, *more_keys], theme, keep=0)
+    if rows <= 2:
+        return
+    dropped = _draw_key_line(win, mask, top + rows - 1, width, keys, theme)
+    free = rows - 2 - said
+    if more_keys and free > 0:
+        lines = _key_lines([*dropped, *more_keys], width)[:free]
+        for i, items in enumerate(lines):
+            _draw_key_line(win, mask, top + rows - 1 - len(lines) + i, width, items, theme,
+                           keep=0)
+
+
+def _key_lines(keys: Sequence[KeyHelp], width: int) -> list[list[KeyHelp]]:
+    """`keys` in lines of at most `width` columns, in order (a key wider than that alone on
+    its line)."""
+    lines: list[list[KeyHelp]] = []
+    used = width + 1
+    for item in keys:
+        size = _key_width(item)
+        if used + 2 + size > width:
+            lines.append([])
+            used = -2
+        lines[-1].append(item)
+        used += 2 + size
+    return lines
+
+
+def _key_width(item: KeyHelp) -> int:
+    """Columns a key's help takes: the key, a space and what it does."""
+    return len(item.keys) + 1 + len(item.what)
 
 
 def _draw_key_line(
@@ -250,9 +275,9 @@ def _draw_key_line(
     # The last (help and leave, or back) stay longest: a narrow screen drops the keys
     # before them, the last of those first.
     left_out: list[KeyHelp] = []
-    while items and sum(len(i.keys) + len(i.what) + 3 for i in items) - 2 > width:
+    while items and sum(_key_width(i) + 2 for i in items) - 2 > width:
         left_out.insert(0, items.pop(-(keep + 1) if len(items) > keep else -1))
-    x = max(0, (width - (sum(len(i.keys) + len(i.what) + 3 for i in items) - 2)) // 2)
+    x = max(0, (width - (sum(_key_width(i) + 2 for i in items) - 2)) // 2)
     for item in items:
         put(win, y, x, item.keys, theme.key)
         put(win, y, x + len(item.keys) + 1, item.what)

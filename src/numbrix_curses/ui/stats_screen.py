@@ -112,17 +112,20 @@ class StatsScreen(Screen):
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
-        if not open_page(win, "Statistics", MIN_SIZE, theme):
-            return  # q still goes back
         shown = columns_for(width)
         table_width = sum(w for name, w in COLUMNS if name in shown)
         left = max(1, (width - table_width) // 2)
-        y = 2
-        for line in self.lines():
-            for part in _wrapped(line, width - 2 * left):
-                put(win, y, left, part)
-                y += 1
+        intro = [part for line in self.lines() for part in _wrapped(line, width - 2 * left)]
         groups = self.summary.groups
+        # (the title and a blank line, the totals, a blank line, the heading and one line of
+        # the table, and the footer's two rows: all the totals are read, never cut)
+        need = (MIN_SIZE[0], max(MIN_SIZE[1], 2 + len(intro) + (3 if groups else 0) + 2))
+        if not open_page(win, "Statistics", need, theme):
+            return  # q still goes back
+        y = 2
+        for part in intro:
+            put(win, y, left, part)
+            y += 1
         if groups:
             y += 1
             heading = table_line({name: name for name in shown}, shown)
