@@ -382,6 +382,25 @@ def test_a_board_that_fills_the_screen_keeps_every_key_in_sight(state: Path, tmp
         term.wait_text("Shift-arrows draw")
 
 
+def test_a_narrow_tall_window_shows_every_key_under_the_board_and_centres_it(state: Path,
+                                                                             demo: Path):
+    """A 4x4 in a window 40 columns wide and 40 rows high (no room for the side panel):
+    the board sat at the top with 30 empty rows under a bar of one key line, and most keys
+    showed nowhere. The bar now takes the rows its keys need, and the rest centre it all."""
+    with start(play_command(str(demo)), state, rows=40, cols=40) as term:
+        term.wait_text("q quit")
+        for key in ("u undo", "c check", "? hint", "Shift-arrows draw", "n next", "f fill",
+                    "S reveal", "p pause", "m moves", "v watch", "F1 help"):
+            term.wait_text(key)
+        status = term.find("4x4")[0]
+        assert term.find("q quit")[0] == status + 5  # status, message, three key lines
+        above = next(y for y, line in enumerate(term.lines) if y and line.strip())
+        below = 39 - term.find("q quit")[0]
+        assert abs(above - below) <= 2, term.dump()
+        term.click_text("v watch")
+        term.wait_text("Watching the solver")
+
+
 def test_the_moves_under_a_board_that_fills_the_screen_show_in_the_bar(state: Path,
                                                                        tmp_path: Path):
     """Where the moves list has no side panel to go in (a 15x15 on 80x24), m said "Widen
