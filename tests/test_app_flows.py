@@ -784,10 +784,48 @@ def test_watch_the_solver_from_the_entry_screen(state: Path):
         term.wait_text("Givens")
 
 
+def test_watching_the_solver_asks_first_and_the_solve_then_earns_no_best_time(state: Path,
+                                                                               demo: Path):
+    """The replay ends on the whole solution: a solve after it set a best time."""
+    term = start(play_command(str(demo), "--menu"), state)
+    board = Board(term, 4)
+    with term:
+        wait_play(term)
+        term.send("v")
+        term.wait_text("It shows the solution: the game then earns no best time.")
+        term.send("n")  # no: nothing shown, nothing lost
+        term.wait_gone("Watch the solver solve it?")
+        assert "Watching" not in term.text
+        term.send("v")
+        term.wait_text("Watch the solver solve it?")
+        term.send("y")
+        term.wait_text("Watching the solver on demo")
+        term.send_key("enter")
+        term.wait_text("Done: unique solution")
+        term.send("q")
+        wait_play(term)
+        term.send("v")  # shown already: no question again
+        term.wait_text("Watching the solver on demo")
+        term.send("q")
+        wait_play(term)
+        for (row, col), number in [((0, 1), "3"), ((0, 2), "2"), ((1, 2), "15"),
+                                   ((2, 1), "13"), ((2, 2), "12")]:
+            board.click(row, col)
+            term.send(number)
+        term.wait_text("Solved in")
+        term.wait_message("(no best time: the solution was shown)")
+        term.send("q")
+        term.wait_text("[s] Statistics")
+        term.send("s")
+        term.wait_match(r"4x4\s+-\s+1\s+1\s+-\s+-")  # a solve, and no best time
+
+
 def test_watch_the_solver_from_the_play_screen_step_by_step(state: Path, demo: Path):
     with start(play_command(str(demo)), state) as term:
         wait_play(term)
         term.send("v")
+        term.wait_text("Watch the solver solve it?")
+        term.send("y")
         term.wait_text("Watching the solver on demo")
         assert "scroll" not in term.text  # the whole board shows: no scroll keys to name
         term.send(" ")  # pause

@@ -774,6 +774,15 @@ def test_hints_and_auto_fill_make_a_game_assisted():
     assert hinted.assisted
 
 
+def test_a_solution_shown_without_filling_the_board_makes_the_game_assisted_and_is_saved():
+    game = make_game()
+    before = game.revision
+    game.note_solution_shown()
+    assert game.assisted and game.revision > before  # (a saver writes it down)
+    assert game.value(game.geometry.cell(0, 1)) == 0  # the board is as it was
+    assert Game.from_state(Puzzle.from_rows(GIVENS), game.to_state()).assisted
+
+
 def test_numbers_from_help_are_told_from_the_players_own():
     """Before the solution is known the app gives hints only on a board whose numbers are
     all right: the givens and what help placed (see `ui.play.PlayScreen._start_help`)."""

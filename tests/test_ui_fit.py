@@ -294,6 +294,8 @@ def test_watch_screen_scrolls_a_board_larger_than_the_screen(state: Path, tmp_pa
     with start(play_command(str(large_16(tmp_path))), state, rows=20, cols=70) as term:
         term.wait_text("quit")
         term.send("v")
+        term.wait_text("Watch the solver solve it?")
+        term.send("y")
         term.wait_text("Watching the solver")
         term.send_key("enter")
         term.wait_text("Done:", timeout=40)
@@ -398,6 +400,8 @@ def test_a_narrow_tall_window_shows_every_key_under_the_board_and_centres_it(sta
         below = 39 - term.find("q quit")[0]
         assert abs(above - below) <= 2, term.dump()
         term.click_text("v watch")
+        term.wait_text("Watch the solver solve it?")
+        term.send("y")
         term.wait_text("Watching the solver")
 
 
@@ -442,5 +446,7 @@ def test_a_title_cut_short_says_so(state: Path, tmp_path: Path):
     with start(play_command(str(path)), state, rows=24, cols=40) as term:
         term.wait_text("quit")
         term.send("v")
+        term.wait_text("Watch the solver")
+        term.send("y")
         term.wait_text("Numbrix · Watching the solver on a-ra...")
         assert len(term.lines[0].strip()) == 40

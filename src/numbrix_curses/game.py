@@ -784,6 +784,13 @@ class Game:
         self.hints += 1
         self.revision += 1
 
+    def note_solution_shown(self) -> None:
+        """The solution was shown without filling the board (the solver watched at work):
+        like a reveal, the game earns no best time."""
+        if not self.revealed:
+            self.revealed = True
+            self.revision += 1
+
     @property
     def assisted(self) -> bool:
         """Whether the player had help (a hint, an auto-fill, the solution shown): such a

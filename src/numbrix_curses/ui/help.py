@@ -44,11 +44,12 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("c", "check: mark numbers that cannot all be right (no answers shown)"),
         ("?", "hint: the next logical step and why (no best time then); ? again places it"),
         ("f", "auto-fill every simple step, as one move (no best time then: asks first)"),
-        ("S", "reveal the solution (asks first)"),
+        ("S", "reveal the solution (no best time then: asks first)"),
         ("R", "restart: clear your numbers, or play a solved puzzle again (asks first)"),
         ("p", "pause: hide the board and stop the clock"),
         ("m", "show the moves so far; click one to go back to it (u, r walk them)"),
-        ("v", "watch the solver work on this puzzle"),
+        ("v", "watch the solver work on this puzzle: it ends on the solution (no best "
+              "time then: asks first)"),
         ("e", "save the puzzle (its givens, not your numbers) to a file, to print it or "
               "pass it on"),
         ("g", "another puzzle like this one: a new one of its size and difficulty (asks "

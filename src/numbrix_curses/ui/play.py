@@ -306,9 +306,7 @@ class PlayScreen(BoardScreen):
         elif action is Command.HISTORY:
             self.show_history = not self.show_history
         elif action is Command.WATCH:
-            from numbrix_curses.ui.watch import WatchScreen
-
-            return None, Push(WatchScreen(self.ctx, game.puzzle, self.label))
+            return None, self._ask_watch()
         elif action is Command.SAVE_FILE:
             return None, self._ask_path()
         elif action is Command.ANOTHER:
@@ -616,6 +614,24 @@ class PlayScreen(BoardScreen):
             self.ctx, "Reveal the solution?", self._reveal,
             detail="u takes it back; the game earns no best time.",
         ))
+
+    def _ask_watch(self) -> Nav:
+        """Watch the solver on this puzzle; as the replay ends on the solution, a game under
+        way then earns no best time, so that is asked first."""
+        game = self.game
+        if game.solved is not None or game.revealed or self._has_no_solution():
+            return self._watch()
+        return Push(ConfirmScreen(
+            self.ctx, "Watch the solver solve it?", self._watch,
+            detail="It shows the solution: the game then earns no best time.",
+        ))
+
+    def _watch(self) -> Nav:
+        from numbrix_curses.ui.watch import WatchScreen
+
+        if self.game.solved is None and not self._has_no_solution():
+            self.game.note_solution_shown()
+        return Push(WatchScreen(self.ctx, self.game.puzzle, self.label))
 
     def _reveal(self) -> None:
         if self.game.paused:
