@@ -768,6 +768,24 @@ def test_entry_marks_the_given_copied_wrong_when_there_is_no_solution(state: Pat
         term.wait_text("Unique: exactly one solution")
 
 
+def test_entry_with_givens_that_clash_still_checks_and_names_the_slip(state: Path):
+    """A 5x5 serpentine typed in with its 5 misread as 2: the 1 and the 2 clash at once
+    (too far apart). They were marked, with the status saying "not checked", and the look
+    for the given copied wrong never ran."""
+    term = type_in(state, "5", "5")
+    board = Board(term, 4)
+    with term:
+        enter_givens(term, board, [(0, 0, "1"), (0, 4, "2"), (1, 0, "10"), (2, 2, "13"),
+                                   (3, 3, "17"), (4, 0, "21"), (4, 4, "25")])
+        term.send("c")
+        term.wait_text("no solution")  # the status
+        term.wait_message("It can be solved without the 2 at E1 (marked ?): check that number.",
+                          timeout=15)
+        assert [(r, c) for r in range(5) for c in range(5)
+                if board.text(r, c).startswith(("?", "!"))] == [(0, 4)], term.dump()
+        assert "not checked" not in term.text
+
+
 def test_watch_the_solver_from_the_entry_screen(state: Path):
     term = type_in(state, "3", "3")
     board = Board(term, 3)

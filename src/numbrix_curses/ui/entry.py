@@ -322,15 +322,10 @@ class EntryScreen(BoardScreen):
         if puzzle is None:
             self.conflicts = self.game.conflict_cells()
             return
-        self.conflicts = frozenset()
-        conflicts = self.game.conflict_cells()
-        if conflicts:
-            self.conflicts = conflicts
-            self.result, self.result_revision = None, -1
-            self.message = Message("No solution: the marked numbers cannot all be right.",
-                                   MessageKind.ERROR)
-            self.play_after_check = False
-            return
+        # Givens that break a rule between them are marked at once; the check still runs
+        # (it answers such a grid at once), so the verdict, its reason and the look for the
+        # given copied wrong come as for any grid with no solution.
+        self.conflicts = self.game.conflict_cells()
         self._cancel()
         self.job = SolveJob("check", puzzle, CHECK_BUDGET)
         self.job_revision = self.game.revision
@@ -545,11 +540,14 @@ class EntryScreen(BoardScreen):
             for cell in self._differences():
                 marks[cell] = theme.diff
                 flags[cell] = "*"
-        if self.conflicts and result is None and self.conflicts_revision == game.revision:
+        suspects = self._current_suspects()
+        # Givens that break a rule between them stay marked until the check names the one
+        # most likely copied wrong.
+        if (self.conflicts and self.conflicts_revision == game.revision and suspects is None
+                and (result is None or result.solution is None)):
             for cell in self.conflicts:
                 marks[cell] = theme.wrong
                 flags[cell] = "!"
-        suspects = self._current_suspects()
         if suspects is not None and entry_attr is None:
             for suspect in suspects.found + tuple(s for pair in suspects.swaps for s in pair):
                 cell = suspect.row * game.cols + suspect.col
