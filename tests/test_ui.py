@@ -1139,7 +1139,10 @@ def test_key_table():
     ("no further step can be proved: more than one solution",
      "No further step can be proved: more than one solution."),
     ("12 and 14 are too far apart.", "12 and 14 are too far apart."),
-    ("  why (see C3)", "Why (see C3)"),
+    ("  why (see C3)", "Why (see C3)."),
+    ("2 must go at B5: next to 1 (3 is already next to it)",
+     "2 must go at B5: next to 1 (3 is already next to it)."),
+    ("as said (see C3.)", "As said (see C3.)"),
     ("", ""),
 ])
 def test_a_reason_shown_alone_reads_as_a_sentence(reason: str, shown: str):

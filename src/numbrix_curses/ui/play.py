@@ -1135,7 +1135,8 @@ def sentence(text: str) -> str:
     if not text:
         return text
     text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
+    # (a closing bracket ends the sentence only after a stop of its own: "(see C3.)")
+    return text if text.rstrip(")").endswith((".", "!", "?")) else text + "."
 
 
 def help_count(hints: int, fills: int, fill: str = "auto-fill") -> str:
