@@ -369,6 +369,9 @@ def test_every_game_under_way_is_reachable_from_the_menu(state: Path, demo: Path
         assert "Games under way" not in term.text  # one game: Continue is all it takes
         play_a_move_in_a_file(term, lone, "lone", "2")
         term.wait_text("[u] Games under way")
+        # nine items at 80x24 keep the banner, a blank row between items and the footer
+        assert "N U M B R I X" in term.text and "arrows and Enter, a letter" in term.text
+        assert term.find("[u]")[0] - term.find("[c]")[0] == 2
         assert "2 games, latest lone" in term.text
         assert "lone, 3x3" in term.text  # what Continue resumes
         term.send("u")

@@ -31,6 +31,17 @@ from numbrix_curses.ui.screen import (
 BANNER = "N U M B R I X"
 
 
+def _menu_plan(height: int, items: int) -> tuple[int, bool, bool]:
+    """How the menu's `items` fit `height` rows: the rows from one item to the next, and
+    whether the banner and the footer (how to choose) show. The footer goes last, then
+    the blank rows between items, then the banner: nine items (with the games under way)
+    keep all three at 24 rows."""
+    for spacing, banner in ((2, True), (2, False), (1, True), (1, False)):
+        if 2 + 2 * banner + items * spacing - (spacing - 1) + 2 + 1 <= height:
+            return spacing, banner, True
+    return 1, False, False
+
+
 @dataclass(frozen=True)
 class MenuItem:
     key: str
@@ -184,16 +195,16 @@ class MenuScreen(Screen):
         label_w = max(len(item.label) for item in self.items)
         detail_w = max(len(item.detail) for item in self.items)
         row_w = min(width, 6 + label_w + 3 + detail_w)
-        # A blank line between items where the rows allow, none where they do not (nine
-        # items, with the games under way, did not fit 20 rows).
-        spacing = 2 if height >= len(self.items) * 2 + 3 else 1
-        block = len(self.items) * spacing + 3
         need = (6 + label_w + 3, len(self.items) + 3)  # every label whole; details may be cut
         if width < need[0] or height < need[1]:
             draw_too_small(win, need, theme)  # the hotkeys still work, q still quits
             return
-        top = max(1, (height - block) // 2)
-        if top >= 4:
+        spacing, banner, footer = _menu_plan(height, len(self.items))
+        # (the title and a blank row, the banner and a blank row, the items, a blank row
+        # and a line for a message, the footer)
+        used = 2 + 2 * banner + len(self.items) * spacing - (spacing - 1) + 2 + footer
+        top = 2 + 2 * banner + max(0, height - used) // 2
+        if banner:
             centred(win, top - 2, BANNER, curses.A_BOLD | theme.label)
         left = max(0, (width - row_w) // 2)
         for i, item in enumerate(self.items):
@@ -211,7 +222,7 @@ class MenuScreen(Screen):
                 put(win, y, left + 5 + label_w + 3, detail[:room],
                     base | (0 if selected else theme.dim))
             mask.put(y, left, row_w, Choose(i))
-        y = top + spacing * len(self.items) + 1
+        y = top + spacing * (len(self.items) - 1) + 2
         if self.message is not None:
             text = self.message.text
             for k in range(0, min(len(text), 3 * max(1, width - 4)), max(1, width - 4)):
@@ -222,5 +233,5 @@ class MenuScreen(Screen):
         hint = "arrows and Enter, a letter, or a click"
         if not self.ctx.mouse:
             hint = "arrows and Enter, or a letter"
-        if height > block + 4:
+        if footer:
             centred(win, height - 1, hint, theme.dim)
