@@ -895,7 +895,7 @@ def test_a_solve_after_an_undone_reveal_counts_without_a_best_time(demo: Path, s
         term.wait_text("Solution revealed")
         term.send("u")
         term.wait_gone("Solution revealed")
-        wait_status(term, "Solution taken back. Solved now, this game earns no best time.")
+        wait_status(term, "Solution taken back. This game can no longer earn a best time.")
         type_the_demo_solution(term)
         wait_status(term, "no best time: the solution was shown")
         term.send("u")  # the player's own solve is final: it stays

@@ -264,7 +264,7 @@ class PlayScreen(BoardScreen):
             self.message = self._refusal_message(refusal)
         elif takes_back_reveal:
             # (else the board empties without a word, and the lost best time is a surprise)
-            self.message = Message("Solution taken back. Solved now, this game earns no best time.")
+            self.message = Message("Solution taken back. This game can no longer earn a best time.")
         if self.check_waiting != self.game.revision:
             self.check_waiting = -1  # the board changed: the check waited on is moot
         if self.help_waiting is not None and self.help_waiting[1] != self.game.revision:
