@@ -859,6 +859,12 @@ def test_watch_the_solver_from_the_play_screen_step_by_step(state: Path, demo: P
         term.send_key("enter")
         term.wait_text("Done: unique solution")
         term.wait_match(r"Time\s+\d+\.\d\d s")
+        # over, the replay offers only what still does something: again, and back
+        term.wait_gone("faster")
+        assert "Enter" not in term.text and "space" not in term.text
+        assert re.search(r"start\s+Home", term.text) and re.search(r"back\s+q", term.text)
+        term.send_key("home")
+        term.wait_text("faster")
         term.send("q")
         wait_play(term)
 

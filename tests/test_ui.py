@@ -1420,3 +1420,12 @@ def test_a_dialog_over_the_board_stops_the_clock_without_saying_paused(term: Ter
     term.send("p")  # a pause of the player's own says so
     term.wait_text("0:0")
     term.wait_match(r"Time +\d+:\d\d  paused")
+
+
+def test_a_number_is_never_parted_from_its_unit():
+    """The watch screen's panel said "26 steps in 0.00" over "s."."""
+    from numbrix_curses.ui.draw import wrap_text
+
+    assert wrap_text("Done: unique solution, 26 steps in 0.00 s.", 35) == [
+        "Done: unique solution, 26 steps in", "0.00 s."]
+    assert wrap_text("took 40 ms", 9) == ["took", "40 ms"]

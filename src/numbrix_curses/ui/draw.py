@@ -42,6 +42,8 @@ def put_if_fits(win: "curses.window", y: int, x: int, text: str, attr: int = 0) 
 
 #: a word of one character and the space after it, where another word follows
 _LONE_CHARACTER = re.compile(r"(?<!\S)(\S) (?=\S)")
+#: a number and the space before its unit of time ("0.25 s", "40 ms")
+_NUMBER_AND_UNIT = re.compile(r"(\d) (?=(?:s|ms)\b)")
 
 
 def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
@@ -50,7 +52,8 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     width = max(1, width)
     # A one-character word stays with the word after it, so a key is never left at the
     # end of a line, away from what it does ("? again places it", "then c to check").
-    glued = _LONE_CHARACTER.sub("\\1\0", text)
+    # A number keeps its unit too ("in 0.25 s", not "0.25" and "s." a line apart).
+    glued = _LONE_CHARACTER.sub("\\1\0", _NUMBER_AND_UNIT.sub("\\1\0", text))
     # Not at hyphens: a file path ("/tmp/my-puzzles/a.txt") or "auto-fill" stays whole
     # where it fits (a word longer than the width is still cut).
     lines = [line.replace("\0", " ").strip()

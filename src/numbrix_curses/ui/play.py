@@ -56,7 +56,7 @@ from numbrix_curses.ui.screen import (
     Pop,
     Push,
     Replace,
-    draw_title,
+    draw_title_parts,
     spinner,
 )
 
@@ -1086,17 +1086,14 @@ class PlayScreen(BoardScreen):
         return "Moves: click one; Esc closes", lines
 
     def _draw_title(self, win: "curses.window", grid: GridLayout) -> None:
-        dot = f" {self.theme.glyphs.bullet} "
         parts = ["Numbrix", self.label]
         if self.game.solved is not None:
             parts.append("solved")
         if grid.scrolled:
             parts.append(grid.view_span)
-        # On a narrow screen the name goes first: which part of the board is in view
+        # On a narrow screen the name is cut first: which part of the board is in view
         # matters more while playing than a name the player chose it by.
-        while len(dot.join(parts)) > win.getmaxyx()[1] and len(parts) > 2:
-            del parts[1]
-        draw_title(win, dot.join(parts), self.theme)
+        draw_title_parts(win, parts, 1, self.theme)
 
 
 def solved_line(

@@ -128,6 +128,21 @@ def draw_title(win: "curses.window", text: str, theme: Theme) -> None:
     centred(win, 0, text, theme.title)
 
 
+def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Theme) -> None:
+    """A title of `parts` joined by dots; where it is too wide, `parts[cut]` (a puzzle's
+    name, say) is cut short with "...", or left out when even its first letters do not fit,
+    so the parts after it (which part of the board is in view) stay whole."""
+    dot = f" {theme.glyphs.bullet} "
+    width = win.getmaxyx()[1]
+    over = len(dot.join(parts)) - width
+    if over > 0 and cut < len(parts):
+        name = parts[cut]
+        keep = len(name) - over - 3
+        parts = [*parts[:cut], *([name[:keep].rstrip() + "..."] if keep >= 4 else []),
+                 *parts[cut + 1:]]
+    draw_title(win, dot.join(parts), theme)
+
+
 def scrolled(top: int, action: Action, page: int, lines: int) -> int:
     """The first line in view of a page of `page` lines out of `lines`, `top` before, after
     `action`: the arrows and the wheel move it, PgUp/PgDn a page, Home/End to the ends."""

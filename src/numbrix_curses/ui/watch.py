@@ -32,7 +32,14 @@ from numbrix_curses.ui.panel import (
     draw_side_panel,
     draw_status_bar,
 )
-from numbrix_curses.ui.screen import AppContext, Nav, Pop, Screen, draw_title, place_board
+from numbrix_curses.ui.screen import (
+    AppContext,
+    Nav,
+    Pop,
+    Screen,
+    draw_title_parts,
+    place_board,
+)
 
 #: steps per second to choose from
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 20000)
@@ -57,8 +64,11 @@ KEY_LINES = (
 STATUS_BAR_KEYS = (
     KeyHelp("faster", "+", Command.FASTER), KeyHelp("slower", "-", Command.SLOWER),
     KeyHelp("pause", "space", Command.PAUSE), KeyHelp("end", "Enter", Command.TO_END),
+    KeyHelp("start", "Home", Command.TO_START),
     KeyHelp("scroll", "S-arrows PgUp/Dn"), KeyHelp("back", "q", Command.BACK),
 )
+#: what the keys do once the replay is over: play it again, scroll, go back
+AFTER_THE_END = (Command.TO_START, Command.BACK, None)
 STATUS_ROWS = 5
 
 
@@ -284,18 +294,22 @@ class WatchScreen(Screen):
             grid = grid.following(*divmod(self.last_cell, self.puzzle.cols))
         self.origin = (grid.row0, grid.col0)
         self.view = (grid.rows, grid.cols)
-        dot = theme.glyphs.bullet
-        title = f"Numbrix {dot} Watching the solver on {self.label}"
+        parts = ["Numbrix", f"Watching the solver on {self.label}"]
         if grid.scrolled:
-            title += f" {dot} {grid.view_span}"
-        draw_title(win, title, theme)
+            parts.append(grid.view_span)
+        draw_title_parts(win, parts, 1, theme)  # (the puzzle's name is cut first)
         # Clicks on the replay do nothing: its cells go into a mask of their own.
         draw_grid(win, ScreenMask(*win.getmaxyx()), self.board_view(), grid, theme)
         message = self._final_message()
-        # The scroll keys are named only where there is something to scroll.
-        keep = (lambda key: True) if grid.scrolled else (lambda key: key.what != "scroll")
+        # The scroll keys are named only where there is something to scroll, and the keys
+        # that run the replay only while it runs.
+        def keep(key: KeyHelp) -> bool:
+            return ((grid.scrolled or key.what != "scroll")
+                    and (not self.finished or key.action in AFTER_THE_END))
+
         if layout.side_panel:
-            lines = tuple(line for line in KEY_LINES if all(map(keep, line)))
+            lines = tuple(kept for kept in (tuple(filter(keep, line)) for line in KEY_LINES)
+                          if kept)
             draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
                             "Solver at work", self.status_rows(), message, theme, keys=lines,
                             width=layout.panel_width)
