@@ -800,6 +800,16 @@ def test_a_click_on_the_earlier_line_of_a_long_move_list_goes_back_to_them(term:
         term.wait_for(lambda: term.text != shown, what="the list to move")
     assert "0. start" in term.text, term.dump()
     assert "Moves   20" not in term.text
+    # The moves to redo, past the bottom, are counted as the earlier ones were, and a
+    # click on that line goes forward to them.
+    term.wait_match(r"\.\.\. \d+ later")
+    for _ in range(5):
+        if "20. B1 cleared" in term.text:
+            break
+        shown = term.text
+        term.click_text("later")
+        term.wait_for(lambda: term.text != shown, what="the list to move")
+    assert "20. B1 cleared" in term.text and "later" not in term.text, term.dump()
 
 
 def the_only_record(state: Path) -> dict:

@@ -183,6 +183,11 @@ def _draw_listing(
         # A click on it goes to the line it stands in for, and the list, kept around the
         # current position, then shows the earlier ones.
         shown = [ListLine(f"  ... {first + 1} earlier", shown[0].action), *shown[1:]]
+    later = len(lines) - (first + len(shown))
+    if later > 0 and len(shown) > 1:
+        # (the same for the later ones, when the current line is near the start)
+        shown = [*shown[:-1], ListLine(f"  ... {later + 1} later", shown[-1].action,
+                                       dim=shown[-1].dim)]
     for line in shown:
         attr = theme.dim if line.dim else curses.A_NORMAL
         if line.current:
