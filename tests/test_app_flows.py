@@ -704,6 +704,10 @@ def test_a_puzzle_in_play_is_saved_to_a_file_without_the_numbers_played(
         term.send("e")
         term.wait_text("File to write")
         term.wait_text("demo.txt")  # named after the puzzle's id, selected
+        term.send("nodir/kept.txt\r")  # a folder that is not there is named
+        term.wait_match(r"Could not write nodir/kept\.txt: there is no folder \S*nodir")
+        term.send("\x15")  # Ctrl-U: the error was about the path as it stood
+        term.wait_gone("Could not write")
         term.send(str(target) + "\r")
         term.wait_text("exists. Replace it?")  # a file is not replaced unasked
         term.send("y")

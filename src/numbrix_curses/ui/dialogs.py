@@ -210,6 +210,9 @@ class TextPromptScreen(Screen):
                 if not isinstance(action, TextKey):
                     return None
         text, pos = self.text, self.pos
+        if isinstance(action, TextKey) or action in (Command.BACKSPACE, Command.CLEAR,
+                                                       Command.CLEAR_ALL):
+            self.message = None  # (an error was about the text as it stood)
         if isinstance(action, TextKey):
             self.text, self.pos = text[:pos] + action.char + text[pos:], pos + len(action.char)
         elif action is Command.BACKSPACE and pos > 0:

@@ -7,6 +7,7 @@ file, a puzzle in play keeps its own).
 """
 from __future__ import annotations
 
+import errno
 import os
 import re
 from typing import Callable, Mapping
@@ -37,7 +38,7 @@ def save_prompt(
         try:
             write_text_atomic(path, format_compact(puzzle, metadata=metadata(path)))
         except OSError as error:
-            return f"Could not write {typed}: {error.strerror or error}"
+            return f"Could not write {typed}: {write_problem(path, error)}"
         saved(typed, os.path.abspath(path))
         return None
 
@@ -62,9 +63,20 @@ def save_prompt(
     return Push(TextPromptScreen(
         ctx, "Save the puzzle", "File to write (the text format):", submit,
         initial=suggested, ok="save",
-        hint="Typing replaces the name, an arrow key edits it. A relative path is written "
-        f"in {home_short(os.getcwd())}, whole or not at all.",
+        hint="Typing replaces the name, an arrow key edits it. A name without a folder is "
+        f"written in {home_short(os.getcwd())}.",
     ))
+
+
+def write_problem(path: str, error: OSError) -> str:
+    """Why writing `path` failed, in words that say what to change: a missing folder or
+    one that may not be written in is named."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if error.errno == errno.ENOENT and not os.path.isdir(folder):
+        return f"there is no folder {home_short(folder)}"
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"{home_short(folder)} may not be written in"
+    return str(error.strerror or error)
 
 
 def id_from_path(path: str, default: str) -> str:
