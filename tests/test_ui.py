@@ -1439,3 +1439,22 @@ def test_a_number_is_never_parted_from_its_unit():
     assert wrap_text("Done: unique solution, 26 steps in 0.00 s.", 35) == [
         "Done: unique solution, 26 steps in", "0.00 s."]
     assert wrap_text("took 40 ms", 9) == ["took", "40 ms"]
+
+
+def test_a_new_border_puzzle_with_givens_inside_the_ring_says_so():
+    """The command line's generate said so; the app said nothing, under a title that
+    reads "border"."""
+    from numbrix_curses import generator
+    from numbrix_curses.textformat import format_compact, parse_puzzles
+    from numbrix_curses.ui.newpuzzle import _inside_note
+
+    made = generator.generate_puzzle(12, 12, "hard", 5, pattern="border")
+    puzzle = parse_puzzles(format_compact(made), "<generated>")[0]  # as the app gets it
+    inside = int(puzzle.metadata["inside"])
+    assert inside > 0
+    note = _inside_note(puzzle)
+    assert note is not None and note.text.startswith(
+        f"Givens on the border: {inside} of the {puzzle.clue_count} had to go inside")
+    ring_only = "# pattern: border\n# inside: 0\n1 . 3\n. . .\n. . 9\n"
+    assert _inside_note(parse_puzzles(ring_only, "x")[0]) is None
+    assert _inside_note(parse_puzzles("1 . 3\n. . .\n. . 9\n", "x")[0]) is None

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from numbrix_curses.game import Game
 from numbrix_curses.jobs import ProcessJob, generation_job, generator_available
+from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.ui.actions import Action, Command, Hotkey
 from numbrix_curses.ui.draw import centred, put, put_if_fits, put_wrapped, wrap_text
 from numbrix_curses.ui.form import Button, Field, Form
@@ -60,6 +61,17 @@ class Wanted:
         """"9x9 medium", "9x12 hard symmetric" (the pattern when it is not the usual one)."""
         shown = "" if self.pattern == "random" else f" {self.pattern}"
         return f"{self.rows}x{self.cols} {self.difficulty}{shown}"
+
+
+def _inside_note(puzzle: Puzzle) -> Message | None:
+    """What a puzzle asked for with its givens on the border says when some had to go
+    inside the ring (past 10x10 a ring alone rarely settles one path), as the command
+    line's generate does."""
+    inside = puzzle.metadata.get("inside", "0")
+    if puzzle.metadata.get("pattern") != "border" or not str(inside).isdigit() or inside == "0":
+        return None
+    return Message(f"Givens on the border: {inside} of the {puzzle.clue_count} had to go "
+                   "inside the ring, for the puzzle to have one solution.")
 
 
 class NewPuzzleScreen(Screen):
@@ -165,7 +177,8 @@ class NewPuzzleScreen(Screen):
         assert self.wanted is not None  # (set with the job)
         puzzle.metadata.setdefault("difficulty", self.wanted.difficulty)
         label = puzzle.id or f"new {self.wanted}"
-        return Replace(PlayScreen(self.ctx, Game(puzzle), label, None))
+        return Replace(PlayScreen(self.ctx, Game(puzzle), label, None,
+                                  message=_inside_note(puzzle)))
 
     def redraw_after_ms(self) -> int:
         return 120 if self.job is not None else -1
