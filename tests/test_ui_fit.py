@@ -347,6 +347,26 @@ def test_a_click_on_any_column_of_a_compact_cell_selects_it():
     assert cell_at(grid, 2 + 16, 5) is None  # the bottom of the frame
 
 
+def test_a_twenty_by_twenty_fits_100x30_whole_with_narrower_cells(state: Path, tmp_path: Path):
+    """At 100x30 a 20x20's compact cells (five columns) left column T off screen, to scroll
+    to; cells one column narrower show it all, and play as any board does."""
+    path = tmp_path / "twenty.txt"
+    path.write_text("1" + " ." * 19 + "\n" + (". " * 20 + "\n") * 18 + ". " * 19 + "400\n")
+    term = start(play_command(str(path)), state, rows=30, cols=100)
+    board = Board(term, 4, compact=True)
+    with term:
+        term.wait_text("q quit")
+        board.wait_shown()
+        assert " rows " not in term.lines[0] and " cols " not in term.lines[0]
+        assert term.lines[board.origin()[0] - 1].split() == [chr(ord("A") + i) for i in range(20)]
+        assert board.number(0, 0) == "1" and board.number(19, 19) == "400"
+        board.click(12, 19)  # the last column, which did not show
+        term.send("7")
+        board.wait_cell(12, 19, "7")
+        term.resize(30, 80)  # narrower still: the window scrolls, with roomier cells
+        term.wait_match(r"Numbrix . twenty.txt . rows \d+-\d+ cols [A-Z]-T")
+
+
 def test_fifteen_by_fifteen_fits_80x24_and_plays_by_click(state: Path, tmp_path: Path):
     term = start(play_command(str(large_16(tmp_path))), state)
     board = Board(term, 5, compact=True)

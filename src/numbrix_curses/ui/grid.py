@@ -8,7 +8,7 @@ it grows. While drawing, every cell writes "select this cell" into the screen ma
 A board whose walls do not fit the screen (15x15 on 80x24) is drawn compact: the same cells
 side by side inside the outer frame, one screen row each, with no walls and so no path
 lines (the cursor's neighbours in the chain still light up). A whole board in sight is worth
-more than the lines.
+more than the lines, and more than a second space between numbers (`GridLayout.tight`).
 
 A board larger than the screen is shown through a window (`GridLayout.view_*`) that follows
 the cursor; a frame edge that continues off screen is drawn dashed.
@@ -55,6 +55,9 @@ class GridLayout:
     compact: bool = False
     #: column letters above the frame and row numbers left of it
     ruled: bool = False
+    #: (compact only) no space after each number, only the one before it, where that
+    #: brings the whole board into sight (a 20x20 at 100x30, a 30x30 at 132x43)
+    tight: bool = False
 
     @classmethod
     def for_board(cls, rows: int, cols: int) -> "GridLayout":
@@ -62,7 +65,7 @@ class GridLayout:
 
     @property
     def cell_width(self) -> int:
-        return self.digits + 2
+        return self.digits + (1 if self.tight else 2)
 
     @property
     def step(self) -> int:
@@ -76,7 +79,8 @@ class GridLayout:
 
     @property
     def frame_width(self) -> int:
-        return self.cols * self.step + (2 if self.compact else 1)
+        # (a tight board keeps a space before the right edge, as every cell has one before)
+        return self.cols * self.step + (2 + self.tight if self.compact else 1)
 
     @property
     def frame_height(self) -> int:
@@ -111,6 +115,10 @@ class GridLayout:
     def compacted(self) -> "GridLayout":
         return replace(self, compact=True)
 
+    def tightened(self) -> "GridLayout":
+        """Compact, with the cells a column narrower (see `tight`)."""
+        return replace(self, compact=True, tight=True)
+
     def with_rulers(self) -> "GridLayout":
         return replace(self, ruled=True)
 
@@ -119,7 +127,7 @@ class GridLayout:
         cells, frame and rulers included."""
         frame = 2 if self.compact else 1
         return self.window(max(0, (height - frame - self.ruler_height) // self.row_step),
-                           max(0, (width - frame - self.ruler_width) // self.step))
+                           max(0, (width - frame - self.tight - self.ruler_width) // self.step))
 
     @property
     def scrolled(self) -> bool:
@@ -208,8 +216,9 @@ def draw_grid(
 def _draw_walls(win: "curses.window", layout: GridLayout, theme: Theme) -> None:
     glyphs = theme.glyphs
     rows, cols = layout.rows, layout.cols
+    inside = layout.frame_width - 2
     if layout.compact:
-        span = glyphs.horizontal * (cols * layout.cell_width)
+        span = glyphs.horizontal * inside
         lines = [glyphs.corner(True, False, True, False) + span
                  + glyphs.corner(True, False, False, True),
                  glyphs.corner(False, True, True, False) + span
@@ -247,7 +256,7 @@ def _draw_walls(win: "curses.window", layout: GridLayout, theme: Theme) -> None:
     left_bar = glyphs.cut_vertical if more_left else glyphs.vertical
     right_bar = glyphs.cut_vertical if more_right else glyphs.vertical
     if layout.compact:
-        inner = " " * (cols * layout.cell_width)
+        inner = " " * inside
     else:
         inner = (" " * layout.cell_width + glyphs.vertical) * (cols - 1) + " " * layout.cell_width
     for row in range(rows):
@@ -331,6 +340,7 @@ def _draw_cells(
     values = view.grid.tolist()
     given = view.given.tolist()
     compact = layout.compact
+    after = "" if layout.tight else " "
     labels = _labels(layout.board_rows * cols, layout.digits,
                      theme.glyphs.empty if compact else " ")
     given_attr = theme.given
@@ -348,7 +358,7 @@ def _draw_cells(
         for col in range(layout.col0, layout.col0 + layout.cols):
             cell = base + col
             value = row_values[col]
-            text = (flags.get(cell, " ") if flags else " ") + labels[value] + " "
+            text = (flags.get(cell, " ") if flags else " ") + labels[value] + after
             attr = given_attr if row_given[col] else entry_attr if value else empty_attr
             if cell in chain:
                 attr = theme.chain | (attr & bold)
