@@ -234,6 +234,13 @@ def test_finish_the_puzzle(term: Terminal, board: Board):
     term.send("u")
     term.wait_text("Solved in")
     assert board.text(2, 2) == "12"
+    # The keys listed are those that still act: play again, another, and the rest
+    # (undo, hint, fill... would do nothing now).
+    assert re.search(r"again\s+R\s+another\s+g", term.text), term.dump()
+    assert re.search(r"save\s+e", term.text)
+    assert not re.search(r"hint\s+\?|undo\s+u|fill\s+f", term.text)
+    term.click_text("another g")  # a click on a key does what the key does
+    term.wait_gone("demo · solved")  # a new 4x4 in its place
 
 
 # ----- terminal size -----------------------------------------------------------------------
@@ -949,7 +956,7 @@ def test_a_key_on_a_solved_board_ends_the_solved_line_with_a_full_stop(tmp_path:
     path = tmp_path / "full.txt"
     path.write_text("# id: full\n1 2\n4 3\n", encoding="utf-8")  # nothing left to place
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
-        wait_play(term, last="mouse")
+        wait_play(term)  # (the keys of a solved board: no mouse line)
         term.send("5")
         term.wait_message("Solved in 0:00, 0 moves. R plays it again, g makes another like it, "
                           "q leaves.")

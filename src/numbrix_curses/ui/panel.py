@@ -238,7 +238,7 @@ def draw_status_bar(
         return
     dropped = _draw_key_line(win, mask, top + rows - 1, width, keys, theme)
     free = rows - 2 - said
-    if more_keys and free > 0:
+    if (dropped or more_keys) and free > 0:
         lines = _key_lines([*dropped, *more_keys], width)[:free]
         for i, items in enumerate(lines):
             _draw_key_line(win, mask, top + rows - 1 - len(lines) + i, width, items, theme,

@@ -82,12 +82,26 @@ KEY_LINES = (
     (KeyHelp("help", "F1 H", Command.HELP), KeyHelp("quit", "q", Command.QUIT)),
 )
 MOUSE_LINE = (KeyHelp("mouse", "click; right: clear"),)
+#: the panel's key help once the puzzle is solved: only what still acts (see
+#: `solved_key_lines`)
+SOLVED_KEY_LINES = (
+    (KeyHelp("again", "R", Command.RESTART), KeyHelp("another", "g", Command.ANOTHER)),
+    (KeyHelp("moves", "m", Command.HISTORY), KeyHelp("watch", "v", Command.WATCH)),
+    (KeyHelp("save", "e", Command.SAVE_FILE),),
+    (KeyHelp("help", "F1 H", Command.HELP), KeyHelp("quit", "q", Command.QUIT)),
+)
 
 
 def key_lines(mouse: bool) -> tuple[tuple[KeyHelp, ...], ...]:
     """The panel's key help; with the mouse, drawing by dragging and a line for clicks."""
     draw = (KeyHelp("draw", "Shift-arrows, drag" if mouse else "Shift-arrows"),)
     return (KEY_LINES[0], draw, *KEY_LINES[1:]) + ((MOUSE_LINE,) if mouse else ())
+
+
+def solved_key_lines(revealed: bool) -> tuple[tuple[KeyHelp, ...], ...]:
+    """The key help of a solved puzzle; a revealed solution can still be taken back."""
+    undo = ((KeyHelp("undo", "u", Command.UNDO),),) if revealed else ()
+    return (*undo, *SOLVED_KEY_LINES)
 
 
 def first_game_tip(size: int, mouse: bool) -> Message:
@@ -110,6 +124,13 @@ STATUS_BAR_KEYS = (
     KeyHelp("hint", "?", Command.HINT),
     KeyHelp("help", "F1", Command.HELP),
     KeyHelp("quit", "q", Command.QUIT),
+)
+#: the bar's keys once the puzzle is solved: what still acts
+SOLVED_BAR_KEYS = (
+    KeyHelp("again", "R", Command.RESTART), KeyHelp("another", "g", Command.ANOTHER),
+    KeyHelp("moves", "m", Command.HISTORY), KeyHelp("watch", "v", Command.WATCH),
+    KeyHelp("save", "e", Command.SAVE_FILE),
+    KeyHelp("help", "F1", Command.HELP), KeyHelp("quit", "q", Command.QUIT),
 )
 #: the rest, on the row above them while no message needs it
 STATUS_BAR_MORE_KEYS = (
@@ -1016,6 +1037,10 @@ class PlayScreen(BoardScreen):
         if placed is None:
             return
         layout, grid = placed
+        solved = self.game.solved
+        if solved is not None:
+            # (placed with the play keys' count: the board does not move when solved)
+            keys = solved_key_lines(solved.revealed)
         message = self.message
         if message is None and self.first_game and layout.side_panel:
             # (only beside the board: under it the tip would take rows from the board)
@@ -1050,9 +1075,15 @@ class PlayScreen(BoardScreen):
         else:
             if self.show_history and message is None:
                 message = Message(self._recent_moves())
-            draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
-                            self._status_parts(), message, theme, STATUS_BAR_KEYS,
-                            STATUS_BAR_MORE_KEYS)
+            if solved is None:
+                draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
+                                self._status_parts(), message, theme, STATUS_BAR_KEYS,
+                                STATUS_BAR_MORE_KEYS)
+            else:
+                undo = (KeyHelp("undo", "u", Command.UNDO),) if solved.revealed else ()
+                draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
+                                self._status_parts(), message, theme,
+                                (*undo, *SOLVED_BAR_KEYS))
 
     def _status_parts(self) -> list[str]:
         game = self.game
