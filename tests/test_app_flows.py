@@ -304,6 +304,14 @@ def test_back_from_solving_a_library_puzzle_the_next_unsolved_is_selected(state:
         term.wait_message(f"Solved. Next: {third.id} (Enter plays it).")
         term.send("\r")  # it is the one selected
         term.wait_text(f"Numbrix · {third.id}")
+        term.send("q")
+        term.wait_text("Numbrix · Puzzle library")
+        term.send("q")
+        term.wait_text("[l] Puzzle library")
+        term.send("l")  # opened again, the list starts at the first puzzle not solved
+        term.wait_text(first.id)
+        term.send("\r")
+        term.wait_text(f"Numbrix · {third.id}")
 
 
 def test_the_library_shows_sixteen_puzzles_at_80x24_and_jumps_by_size(state: Path):

@@ -97,6 +97,8 @@ class PuzzleListScreen(Screen):
         self.page = 10
         self.message: Message | None = None
         self._load_marks()
+        # The list opens on the first puzzle not solved yet: the one to play next.
+        self.selected = next((i for i in range(len(self.entries)) if not self._solved(i)), 0)
 
     def set_entries(self, entries: list[Entry]) -> None:
         self.entries = sorted(entries, key=_order_key) if self.grouped else list(entries)
