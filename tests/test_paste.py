@@ -152,7 +152,7 @@ def test_a_puzzle_pasted_at_the_menu_opens_typed_in_and_checked(state: Path):
     term = menu(state)
     board = Board(term, 4)
     with term:
-        term.wait_text("enter or paste a puzzle")
+        term.wait_text("type or paste one")
         term.paste(DEMO_TABS)
         term.wait_text("Unique: exactly one solution")
         assert cells(board, 4, 4) == GIVENS
@@ -312,7 +312,7 @@ def test_a_puzzle_pasted_without_the_mode_is_taken_whole_by_its_speed(state: Pat
     term = menu(state, TERM="screen")
     board = Board(term, 4)
     with term:
-        term.wait_text("enter or paste a puzzle")
+        term.wait_text("type or paste one")
         term.send(DEMO_TABS.replace("\n", "\r"))
         term.wait_text("Unique: exactly one solution")
         assert cells(board, 4, 4) == GIVENS

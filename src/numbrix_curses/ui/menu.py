@@ -79,7 +79,7 @@ class MenuScreen(Screen):
             MenuItem("l", "Puzzle library", "the bundled puzzles", self._library),
             MenuItem("n", "New puzzle", "generate one, 5x5 to 15x20", self._new),
             MenuItem("o", "Open file", "play a puzzle from a file", self._open),
-            MenuItem("t", "Type in a puzzle", "enter or paste a puzzle, and check it",
+            MenuItem("t", "Type in a puzzle", "type or paste one, and check it",
                      self._type_in),
             MenuItem("s", "Statistics", "puzzles solved and best times", self._stats),
             MenuItem("h", "Help", "rules and keys", self._help),
