@@ -170,13 +170,15 @@ class HelpScreen(Screen):
         height, width = win.getmaxyx()
         if not open_page(win, "Help", MIN_SIZE, theme):
             return  # q still goes back
-        self._rewrap(width)
+        # A column spare each side where the screen is narrower than the text would be.
+        margin = 1 if width < TEXT_WIDTH + 2 else 0
+        self._rewrap(width - 2 * margin)
         if self.topic:
             self.top = next(i for i, (t, _) in enumerate(self.lines) if t == self.topic)
             self.topic = ""
         self.page = max(1, height - 3)
         self.top = min(self.top, max(0, len(self.lines) - self.page))
-        left = max(0, (width - TEXT_WIDTH) // 2)
+        left = max(margin, (width - TEXT_WIDTH) // 2)
         key_end = KEY_INDENT + KEY_WIDTH
         for i, (text, kind) in enumerate(self.lines[self.top: self.top + self.page]):
             attr = curses.A_BOLD | theme.label if kind == 1 else 0
