@@ -1070,6 +1070,36 @@ def test_a_drag_near_the_edge_of_a_scrolled_view_draws_under_the_pointer(
         expect_exit(term)
 
 
+def test_a_drag_onto_the_edge_of_a_scrolled_view_draws_on_into_the_board_out_of_sight(
+    state: Path, tmp_path: Path
+):
+    """Drawing from the last row in view onto the frame under it did nothing: the path
+    could go on past the edge only with Shift-arrows. The dashed edge now stands for the
+    cells past it: the path goes on into them, and the view scrolls to show them."""
+    from brute import grid_of, serpentine
+    from numbrix_curses.textformat import format_compact
+
+    solution = grid_of(20, 20, serpentine(20, 20))  # row 17 runs right to left: 360-341
+    givens = np.where(solution % 9 == 0, solution, 0)
+    givens[17, 6] = 354  # in the last row in view
+    source = tmp_path / "big.txt"
+    source.write_text(format_compact(Puzzle(givens.astype(np.int16))))
+    term = start(play_command(str(source)), state, rows=25)
+    with term:
+        term.wait_text("rows 1-18")
+        term.wait_text("quit")
+        row = next(r for r, line in enumerate(term.lines) if " 354 " in line)
+        col = term.lines[row].index(" 354 ") + 2
+        assert "┄" in term.lines[row + 1]  # the frame's edge, dashed: more board below
+        term.drag([(row, col), (row + 1, col)])
+        term.wait_match(r"rows [2-9]-(19|20)")  # the view went along
+        term.wait_for(lambda: any(" 355 " in line for line in term.lines), what="355 drawn")
+        at = next(r for r, line in enumerate(term.lines) if " 355 " in line)
+        assert term.lines[at - 1].index(" 354 ") == term.lines[at].index(" 355 ")  # under it
+        term.send("q")
+        expect_exit(term)
+
+
 def test_the_first_game_ever_says_how_to_play_until_the_first_key(
     state: Path, demo: Path, tmp_path: Path
 ):

@@ -347,6 +347,21 @@ def test_a_click_on_any_column_of_a_compact_cell_selects_it():
     assert cell_at(grid, 2 + 16, 5) is None  # the bottom of the frame
 
 
+def test_the_dashed_edges_of_a_scrolled_window_stand_for_the_cells_past_them():
+    window = GridLayout.for_board(20, 20).compacted().window(10, 10).scrolled_to(5, 0).at(2, 1)
+    y, x = window.cell_origin(5, 3)  # the window's first row, fourth column
+    assert cell_at(window, y - 1, x) == SelectCell(4, 3)  # the top edge: more above
+    y, x = window.cell_origin(14, 3)  # its last row
+    assert cell_at(window, y + 1, x + 2) == SelectCell(15, 3)  # the bottom edge: more below
+    y, x = window.cell_origin(7, 9)  # its last column
+    assert cell_at(window, y, x + window.cell_width) == SelectCell(7, 10)  # the right edge
+    y, x = window.cell_origin(7, 0)
+    assert cell_at(window, y, x - 1) is None  # the left edge: the board's own, solid
+    whole = GridLayout.for_board(15, 15).compacted().at(2, 1)
+    y, x = whole.cell_origin(14, 3)
+    assert cell_at(whole, y + 1, x) is None  # a board in sight whole has nothing past it
+
+
 def test_a_twenty_by_twenty_fits_100x30_whole_with_narrower_cells(state: Path, tmp_path: Path):
     """At 100x30 a 20x20's compact cells (five columns) left column T off screen, to scroll
     to; cells one column narrower show it all, and play as any board does."""

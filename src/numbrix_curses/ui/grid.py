@@ -318,8 +318,15 @@ def _labels(size: int, digits: int, empty: str = " ") -> tuple[str, ...]:
 
 
 def cell_at(layout: GridLayout, y: int, x: int) -> SelectCell | None:
-    """The board cell under screen position (y, x), None on a wall or outside."""
+    """The board cell under screen position (y, x), None on a wall or outside. On an edge
+    of a window's frame with more board past it (drawn dashed), the cell just past the
+    edge: a click there, or a drag onto it, goes on into the board out of sight, which the
+    window then scrolls to show."""
     dy, dx = y - layout.frame_top - 1, x - layout.frame_left - 1
+    if layout.compact and layout.scrolled:
+        beyond = _past_the_edge(layout, dy, dx)
+        if beyond is not None:
+            return beyond
     if dy < 0 or dx < 0 or dy % layout.row_step:
         return None
     step = layout.step
@@ -327,6 +334,26 @@ def cell_at(layout: GridLayout, y: int, x: int) -> SelectCell | None:
     col = dx // step + layout.col0
     if offset >= layout.cell_width or not layout.visible(row, col):
         return None
+    return SelectCell(row, col)
+
+
+def _past_the_edge(layout: GridLayout, dy: int, dx: int) -> SelectCell | None:
+    """The cell past the frame's edge at (`dy`, `dx`) from the first cell's corner, when
+    that edge has more board past it; None elsewhere (compact windows only)."""
+    width = layout.cols * layout.step
+    drow = (-1 if dy == -1 and layout.row0 > 0
+            else 1 if dy == layout.rows and layout.row0 + layout.rows < layout.board_rows
+            else 0 if 0 <= dy < layout.rows else None)
+    dcol = (-1 if dx == -1 and layout.col0 > 0
+            else 1 if dx >= width and dx == layout.frame_width - 2
+            and layout.col0 + layout.cols < layout.board_cols
+            else 0 if 0 <= dx < width else None)
+    if drow is None or dcol is None or (drow, dcol) == (0, 0):
+        return None
+    row = (layout.row0 - 1 if drow < 0 else layout.row0 + layout.rows if drow > 0
+           else layout.row0 + dy)
+    col = (layout.col0 - 1 if dcol < 0 else layout.col0 + layout.cols if dcol > 0
+           else layout.col0 + min(dx // layout.step, layout.cols - 1))
     return SelectCell(row, col)
 
 
