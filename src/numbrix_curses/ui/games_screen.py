@@ -70,6 +70,9 @@ class GamesScreen(PuzzleListScreen):
                          else min(self.selected, max(0, len(keys) - 1)))
         self.message = take_store_problems(store) or self.message
 
+    def _first_selected(self) -> int:
+        return 0  # the game played last
+
     def _selected_key(self) -> str | None:
         if not 0 <= self.selected < len(self.entries):
             return None

@@ -97,8 +97,7 @@ class PuzzleListScreen(Screen):
         self.page = 10
         self.message: Message | None = None
         self._load_marks()
-        # The list opens on the first puzzle not solved yet: the one to play next.
-        self.selected = next((i for i in range(len(self.entries)) if not self._solved(i)), 0)
+        self.selected = self._first_selected()
 
     def set_entries(self, entries: list[Entry]) -> None:
         self.entries = sorted(entries, key=_order_key) if self.grouped else list(entries)
@@ -126,6 +125,10 @@ class PuzzleListScreen(Screen):
             self.message = Message(
                 f"Solved. Next: {self.entries[following].label} (Enter plays it).",
                 MessageKind.SUCCESS)
+
+    def _first_selected(self) -> int:
+        """Where the list opens: at the first puzzle not solved yet, the one to play next."""
+        return next((i for i in range(len(self.entries)) if not self._solved(i)), 0)
 
     def _solved(self, index: int) -> bool:
         if not 0 <= index < len(self.entries):
