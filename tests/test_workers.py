@@ -555,3 +555,71 @@ def test_ctrl_c_during_the_root_leaves_no_partner_behind(tmp_path) -> None:
             break
         time.sleep(0.01)
     assert running_in(child.pid) == []
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
+@pytest.mark.parametrize("signum, code, said", [(15, 143, "numbrix: stopped (SIGTERM)"),
+                                                (1, 129, "numbrix: hung up")])
+def test_generate_told_to_stop_stops_its_workers(tmp_path, signum: int, code: int,
+                                                 said: str) -> None:
+    """`generate --jobs 2` killed with SIGTERM (`timeout`, `kill`) or SIGHUP (a terminal
+    closed) died at once and left its workers running for good."""
+    import signal
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "numbrix_curses", "generate", "--size", "15", "--count", "50",
+         "--jobs", "2", "--format", "compact", "--output", str(tmp_path / "out.txt")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        start_new_session=True,  # (its own group: its workers are found by it)
+    )
+    try:
+        for _ in range(2000):  # until both workers run beside it
+            if len(running_in(child.pid)) >= 3 or child.poll() is not None:
+                break
+            time.sleep(0.005)
+        assert len(running_in(child.pid)) >= 3, "no workers were started"
+        child.send_signal(signum)  # the command only, as `kill` does
+        out, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert child.returncode == code
+    assert err.strip() == said
+    for _ in range(500):
+        if not running_in(child.pid):
+            break
+        time.sleep(0.01)
+    assert running_in(child.pid) == []
+    assert not (tmp_path / "out.txt").exists()  # nothing half written
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
+def test_generate_killed_outright_leaves_no_worker_running(tmp_path) -> None:
+    """A parent killed with SIGKILL cannot stop its workers: they see it gone and end."""
+    import signal
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "numbrix_curses", "generate", "--size", "15", "--count", "50",
+         "--jobs", "2", "--format", "compact"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, start_new_session=True,
+    )
+    try:
+        for _ in range(2000):
+            if len(running_in(child.pid)) >= 3 or child.poll() is not None:
+                break
+            time.sleep(0.005)
+        assert len(running_in(child.pid)) >= 3, "no workers were started"
+        child.kill()
+        child.wait(timeout=10)
+        for _ in range(1000):  # (each looks once a second)
+            if not running_in(child.pid):
+                break
+            time.sleep(0.01)
+        assert running_in(child.pid) == []
+    finally:
+        if running_in(child.pid):
+            os.killpg(child.pid, signal.SIGKILL)

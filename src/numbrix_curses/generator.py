@@ -819,8 +819,31 @@ def generate_many(
     pool.shutdown(wait=True)
 
 
+#: how often a generating worker looks whether the process that started it is still there
+_PARENT_CHECK_SECONDS = 1.0
+
+
 def _ignore_interrupts() -> None:
-    """Worker start-up: Ctrl-C is for the parent, which stops the workers itself."""
+    """Worker start-up: Ctrl-C is for the parent, which stops the workers itself (SIGTERM
+    and SIGHUP too, through `cli.common.stops_raised`). A parent
+    killed outright (SIGKILL) cannot, so a worker also ends on its own once its parent is
+    gone, rather than run on for nobody."""
     import signal
+    import threading
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # (a forked worker inherits the command's handlers, which raise in the command: the
+    # parent ends a worker with SIGTERM, which must simply end it)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    # (a parent gone shows as a new parent id on POSIX systems only)
+    if os.name == "posix":
+        parent = os.getppid()
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(_PARENT_CHECK_SECONDS)
+            os._exit(1)
+
+        threading.Thread(target=watch, name="parent-watch", daemon=True).start()

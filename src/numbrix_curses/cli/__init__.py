@@ -12,10 +12,11 @@ Exit codes (the same for every command):
     3  some puzzle ran out of time (--timeout) and none had a worse verdict; generate: the
        path generator's wall-clock guard gave up (a starved or suspended process)
    70  the app hit an internal error (it saves the game and a crash report)
-  129  the app's terminal hung up (the game is saved)
+  129  the terminal hung up (SIGHUP; the app saves the game)
   130  interrupted (Ctrl-C)
   141  standard output was closed early (e.g. piped into `head`)
-  143  the app was told to stop (SIGTERM; the game is saved)
+  143  told to stop (SIGTERM; the app saves the game); either way the worker processes
+       a command started stop with it
 
 When puzzles of one file end differently, the code is the first of 2, 1, 3, 0 that applies:
 a definite "this puzzle is not proper" outranks "could not tell in time".
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from typing import Sequence
 
@@ -47,9 +49,11 @@ from numbrix_curses.cli.common import (
     STDIN_NAME,
     Command,
     Parser,
+    Stopped,
     UsageError,
     os_error_line,
     silence_stream,
+    stops_raised,
     tell,
 )
 from numbrix_curses.cli.playing import configure_play, menu_command, play_command
@@ -123,8 +127,8 @@ COMMANDS: tuple[Command, ...] = (
 _EPILOG = """\
 exit codes: 0 every puzzle unique, 1 some puzzle has no solution or several,
 2 bad input or usage (the app: no terminal), 3 some puzzle timed out,
-70 internal error in the app, 129 the app's terminal hung up, 130 interrupted,
-141 standard output closed early (e.g. piped into head), 143 the app was told to stop.
+70 internal error in the app, 129 hung up, 130 interrupted,
+141 standard output closed early (e.g. piped into head), 143 told to stop (SIGTERM).
 Run 'numbrix COMMAND --help' for a command's options."""
 
 
@@ -208,7 +212,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         blamed.error(f"unrecognized arguments: {' '.join(extra)}")
     handler = getattr(args, "handler", menu_command)
     try:
-        return handler(args)
+        with stops_raised():
+            return handler(args)
     except UsageError as error:
         tell(str(error))
         return EXIT_BAD_INPUT
@@ -231,6 +236,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         tell("numbrix: interrupted")
         return EXIT_INTERRUPTED
+    except Stopped as stopped:
+        # (what the command started is stopped by now: see `stops_raised`)
+        tell("numbrix: hung up" if stopped.signum == getattr(signal, "SIGHUP", None)
+             else "numbrix: stopped (SIGTERM)")
+        return 128 + stopped.signum
     except BrokenPipeError:
         silence_stream(sys.stdout)
         return EXIT_BROKEN_PIPE

@@ -4,13 +4,15 @@ a puzzle file, the options several commands take, and solving a file puzzle by p
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
 import re
+import signal
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
     from numbrix_curses.puzzle import Puzzle
@@ -36,6 +38,40 @@ STDIN = "-"
 STDOUT = "-"
 #: how puzzles read from standard input are named in labels and messages
 STDIN_NAME = "<stdin>"
+
+
+class Stopped(BaseException):
+    """SIGTERM or SIGHUP while a command runs, raised where the command is, so that what it
+    started (worker processes) is stopped with it rather than left running on its own.
+    (A BaseException: no `except Exception` in the layers below takes it for an error.)"""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def stops_raised() -> Iterator[None]:
+    """While the block runs, SIGTERM and SIGHUP raise `Stopped` (the app sets handlers of
+    its own while it runs, and puts these back after)."""
+    previous: dict[int, Any] = {}
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stopped(signum)
+
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue  # (no SIGHUP on Windows)
+        try:
+            previous[signum] = signal.signal(signum, stop)
+        except (ValueError, OSError):
+            pass  # not the main thread
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 class UsageError(Exception):
@@ -371,8 +407,6 @@ class SearchTicker:
         self.previous: object = None
 
     def __enter__(self) -> SearchTicker:
-        import signal
-
         if self.active and hasattr(signal, "setitimer"):
             import time
 
@@ -390,8 +424,6 @@ class SearchTicker:
         self.shown = True
 
     def __exit__(self, *exc_info: object) -> None:
-        import signal
-
         if self.active and hasattr(signal, "setitimer"):
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.previous)  # type: ignore[arg-type]
