@@ -992,3 +992,25 @@ def test_a_file_named_like_an_option_is_named_in_the_error(run_numbrix):
     # with nothing given, the plain message
     line = assert_one_line_error(run_numbrix("check"))
     assert line == "numbrix check: the following arguments are required: FILE (try 'numbrix check --help')"
+
+
+def test_print_and_generate_say_when_they_write_more_than_a_file_may_hold(
+    puzzle_file, monkeypatch, capsys
+):
+    """A booklet of 2,500 15x15 puzzles (6 MB) was refused by `check` as too large, and
+    `print` had said nothing. The limit is higher now; past it, the writer says so."""
+    from numbrix_curses import textformat
+
+    path = puzzle_file(UNIQUE_3X3 * 1)
+    monkeypatch.setattr(textformat, "MAX_FILE_BYTES", 200)
+    assert cli.main(["print", "--solutions", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert re.fullmatch(r"numbrix print: note: the booklet is 0\.0 MiB in \d+ lines, more than "
+                        r"the commands read from one file \(0 MiB, 640,000 lines\): put fewer "
+                        r"puzzles in a file\n", err), err
+    assert cli.main(["generate", "--size", "5", "--count", "2", "--seed", "3",
+                     "--format", "compact"]) == 0
+    assert "numbrix generate: note: the output is" in capsys.readouterr().err
+    monkeypatch.setattr(textformat, "MAX_FILE_BYTES", 16 * 2**20)
+    assert cli.main(["print", "--solutions", str(path)]) == 0
+    assert capsys.readouterr().err == ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import numpy as np
 import pytest
@@ -645,3 +646,55 @@ def test_ids_differ_across_difficulties_and_patterns_from_one_seed():
     }
     assert len(ids) == 4
     assert generate(Spec(6, 6, difficulty="easy"), 1).puzzle.id == "6x6-easy-1"
+
+
+@pytest.mark.parametrize("form", ["text", "compact"])
+def test_generate_interrupted_writes_the_puzzles_it_finished(tmp_path, monkeypatch, capsys,
+                                                             form):
+    """Ctrl-C after minutes of work threw every finished puzzle away, with only
+    "interrupted" said."""
+    real = generator.generate_many
+
+    def three_then_ctrl_c(spec, count, seed, jobs=1, *args, **kwargs):
+        yield from real(spec, 3, seed, 1)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(generator, "generate_many", three_then_ctrl_c)
+    out, key = tmp_path / "out.txt", tmp_path / "key.txt"
+    code = main(["generate", "--size", "5", "--count", "100", "--seed", "7", "--format", form,
+                 "--output", str(out), "--solutions", str(key)])
+    assert code == 130
+    err = capsys.readouterr().err
+    assert err.strip().splitlines()[-1] == (
+        "numbrix generate: interrupted after 3 of 100 puzzles, which are written")
+    puzzles = parse_puzzles(out.read_text(), str(out))
+    assert len(puzzles) == 3
+    solved = [solve(p) for p in puzzles]
+    assert all(s.status is Status.UNIQUE for s in solved)
+    answers = parse_puzzles(key.read_text(), str(key))
+    assert [a.givens.tolist() for a in answers] == [s.solution.tolist() for s in solved]
+
+
+def test_generate_interrupted_before_any_puzzle_writes_nothing(tmp_path, monkeypatch, capsys):
+    def ctrl_c(*args, **kwargs):
+        raise KeyboardInterrupt
+        yield  # (a generator, as the real one)
+
+    monkeypatch.setattr(generator, "generate_many", ctrl_c)
+    out = tmp_path / "out.txt"
+    assert main(["generate", "--count", "5", "--output", str(out)]) == 130
+    assert not out.exists()
+    assert capsys.readouterr().err.strip() == "numbrix: interrupted"
+
+
+def test_generate_makes_at_most_what_one_file_may_hold(capsys):
+    from numbrix_curses.cli.generating import MOST_PUZZLES
+    from numbrix_curses.textformat import MAX_PUZZLES
+
+    assert MOST_PUZZLES == MAX_PUZZLES
+    assert main(["generate", "--count", str(MAX_PUZZLES + 1)]) == 2  # a booklet
+    assert capsys.readouterr().err.startswith(
+        "numbrix generate: --count 10001 is more than the 10,000 puzzles one file may hold")
+    assert main(["generate", "--count", str(MAX_PUZZLES + 1), "--format", "compact",
+                 "--output", "never-written.txt"]) == 2
+    assert not os.path.exists("never-written.txt")

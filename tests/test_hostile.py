@@ -347,7 +347,7 @@ def test_an_endless_stream_on_standard_input_is_refused(monkeypatch) -> None:
     with watchdog():
         with pytest.raises(ParseError) as caught:
             read_puzzles("-")
-    assert str(caught.value) == f"<stdin>: file is too large (more than {MAX_FILE_BYTES} bytes)"
+    assert str(caught.value) == "<stdin>: file is too large (more than 16 MiB); split it up"
 
 
 def test_terminal_escapes_in_a_file_are_refused_not_printed(tmp_path: Path, capsys) -> None:

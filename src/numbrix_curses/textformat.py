@@ -54,13 +54,16 @@ from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError, cells_text, cut_s
 from .readfile import NotRegularFile, read_regular_file
 from .screencopy import LEFT_OUT, as_drawn_by_us, grid_line_indices
 
-#: Files larger than this are refused before they are parsed (a 30x30 grid is under 4 KB,
-#: so this still holds over a thousand of the largest puzzles).
-MAX_FILE_BYTES = 5 * 1024 * 1024
+#: Files larger than this are refused before they are parsed: what `generate` and `print`
+#: write of a few thousand puzzles (2,500 of 15x15 with their answers: 6 MB), read in about
+#: 2 s at worst (the reader takes 5 to 10 MB a second, however the text is made up).
+MAX_FILE_BYTES = 16 * 1024 * 1024
 #: Lines longer than this are refused (a 30-column row is under 200 characters).
 MAX_LINE_CHARS = 10_000
-#: Files with more lines than this are refused (10000 puzzles of 9x9 need 120000).
-MAX_LINES = 200_000
+#: Files with more lines than this are refused (10000 puzzles of 9x9 need 120000; a
+#: booklet of them with its answers, 400000).
+MAX_LINES = 640_000
+_TOO_LARGE = f"file is too large (more than {MAX_FILE_BYTES // 2**20} MiB); split it up"
 #: More puzzles than this in one file is refused (a generous booklet holds a few hundred).
 MAX_PUZZLES = 10_000
 #: Screen width the boxed writer aims to fit.
@@ -154,9 +157,7 @@ class _Row:
 def _check_text(text: str, filename: str) -> str:
     """`text` without BOM, with \\n line ends; refuses binary and absurd input up front."""
     if len(text) > MAX_FILE_BYTES:
-        raise ParseError(
-            filename, 0, 0, f"file is too large (more than {MAX_FILE_BYTES} characters)"
-        )
+        raise ParseError(filename, 0, 0, _TOO_LARGE)
     if text.startswith("\ufeff"):
         text = text[1:]
     text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -850,9 +851,7 @@ def decode_puzzle_bytes(data: bytes, filename: str) -> str:
     byte-order mark, or as Windows-1252 when it is not UTF-8; invalid bytes become a
     located `ParseError`."""
     if len(data) > MAX_FILE_BYTES:
-        raise ParseError(
-            filename, 0, 0, f"file is too large (more than {MAX_FILE_BYTES} bytes)"
-        )
+        raise ParseError(filename, 0, 0, _TOO_LARGE)
     for bom, encoding in _WIDE_BOMS:
         if data.startswith(bom):
             # Windows writes these: PowerShell 5's `>` and Notepad's "Unicode" save as UTF-16.

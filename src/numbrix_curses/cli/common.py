@@ -74,6 +74,18 @@ def stops_raised() -> Iterator[None]:
             signal.signal(signum, handler)
 
 
+def note_if_unreadable(command: str, what: str, size: int, lines: int) -> None:
+    """Say on stderr when what a command wrote (`size` bytes in `lines` lines) is more than
+    the commands read from one file (`textformat.MAX_FILE_BYTES`, `MAX_LINES`), so the
+    user hears it now rather than from `check` later."""
+    from numbrix_curses.textformat import MAX_FILE_BYTES, MAX_LINES
+
+    if size > MAX_FILE_BYTES or lines > MAX_LINES:
+        tell(f"numbrix {command}: note: {what} is {size / 2**20:.1f} MiB in {lines:,} lines, "
+             f"more than the commands read from one file ({MAX_FILE_BYTES // 2**20} MiB, "
+             f"{MAX_LINES:,} lines): put fewer puzzles in a file")
+
+
 class UsageError(Exception):
     """A request that cannot be carried out as asked.
 

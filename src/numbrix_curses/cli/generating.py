@@ -1,5 +1,6 @@
 """`numbrix generate`: new puzzles, streamed or written as files, all of them or none,
-after every output file has been checked before minutes of work."""
+after every output file has been checked before minutes of work. A run stopped early
+(Ctrl-C, SIGTERM) writes the puzzles it finished."""
 
 from __future__ import annotations
 
@@ -13,17 +14,25 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
 
 from numbrix_curses.cli.common import (
+    EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_TIMEOUT,
     MAX_JOBS,
     STDOUT,
+    Stopped,
     UsageError,
     add_title_option,
     board_size,
     booklet_title,
+    note_if_unreadable,
     tell,
     whole_number,
 )
+
+
+#: the most puzzles one run makes: what one file may hold (`textformat.MAX_PUZZLES`, not
+#: imported here: it brings numpy, which --help does not need)
+MOST_PUZZLES = 10_000
 
 
 def configure_generate(parser: argparse.ArgumentParser) -> None:
@@ -35,7 +44,9 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rows", type=side, metavar="R", help="rows (with --cols)")
     parser.add_argument("--cols", type=side, metavar="C", help="columns (with --rows)")
     parser.add_argument(
-        "--count", type=whole_number(1), default=1, metavar="K", help="how many puzzles (default 1)"
+        "--count", type=whole_number(1), default=1, metavar="K",
+        help=f"how many puzzles (default 1; at most {MOST_PUZZLES:,} in a booklet or a file, "
+        "what one file may hold for the other commands to read; any number streamed)",
     )
     parser.add_argument(
         "--difficulty",
@@ -302,25 +313,40 @@ def generate_command(args: argparse.Namespace) -> int:
     title = booklet_title(args, f"Numbrix {what}, seed {seed}")
     progress = _Progress(args.count, what) if sys.stderr.isatty() else None
     stream = args.output is None and args.format != "text"
+    if not stream and args.count > MOST_PUZZLES:
+        raise UsageError(
+            f"numbrix generate: --count {args.count} is more than the {MOST_PUZZLES:,} puzzles "
+            "one file may hold for the other commands to read; make several files (or stream "
+            "them: --format compact or json, without --output)")
     # Streamed puzzles are not kept unless an answer key needs them: a huge --count piped
     # into `head` must not fill memory.
     keep = not stream or args.solutions is not None
     made: list = []
     tally = _Tally()
+    streamed = _Written()
+    # Ctrl-C, SIGTERM or a hang-up ends the run early, but the puzzles finished by then
+    # are written as any run's (work is not lost), and the stop is said after them.
+    stopped: KeyboardInterrupt | Stopped | None = None
     try:
         for k, item in enumerate(generator.generate_many(spec, args.count, seed, args.jobs)):
             tally.add(item)
             if keep:
                 made.append(item)
             if stream:
-                sys.stdout.write(_generated_text(item, args.format, k))
+                out = _generated_text(item, args.format, k)
+                sys.stdout.write(out)
                 sys.stdout.flush()
+                streamed.add(out)
             if progress is not None:
                 progress.show(k + 1)
     except PathTimeout as error:
         # The path generator's last-resort wall-clock guard: a starved or suspended process.
         tell(f"numbrix generate: gave up after {tally.made} of {args.count} puzzles: {error}")
         return EXIT_TIMEOUT
+    except (KeyboardInterrupt, Stopped) as error:
+        if not tally.made:
+            raise
+        stopped = error
     finally:
         if progress is not None:
             progress.close()
@@ -346,7 +372,42 @@ def generate_command(args: argparse.Namespace) -> int:
     if key_to_stdout:
         sys.stdout.write(key)  # after the puzzles are safely written
     _generate_notes(tally, difficulty, args.clues)
+    written = [("the output", streamed)] if stream else [
+        ("the output", _Written.of(text))]
+    if key:
+        written.append(("the answer key", _Written.of(key)))
+    for what, size in written:
+        note_if_unreadable("generate", what, size.size, size.lines)
+    if stopped is not None:
+        return _said_stopped(stopped, tally.made, args.count)
     return EXIT_OK
+
+
+@dataclass
+class _Written:
+    """How much text was written: bytes and lines."""
+
+    size: int = 0
+    lines: int = 0
+
+    def add(self, text: str) -> None:
+        self.size += len(text.encode())
+        self.lines += text.count("\n")
+
+    @classmethod
+    def of(cls, text: str) -> "_Written":
+        written = cls()
+        written.add(text)
+        return written
+
+
+def _said_stopped(stopped: KeyboardInterrupt | Stopped, made: int, count: int) -> int:
+    """Say that a run ended early, after writing the puzzles made; its exit code."""
+    how, code = (("interrupted", EXIT_INTERRUPTED) if isinstance(stopped, KeyboardInterrupt)
+                 else ("stopped", 128 + stopped.signum))
+    tell(f"numbrix generate: {how} after {made:,} of {count:,} puzzles, which "
+         f"{'is' if made == 1 else 'are'} written")
+    return code
 
 
 def _answer_key(entries: Sequence[Any], form: str, title: str) -> str:

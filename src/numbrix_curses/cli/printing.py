@@ -13,6 +13,7 @@ from numbrix_curses.cli.common import (
     display_name,
     exit_code_for,
     labelled_puzzles,
+    note_if_unreadable,
     one_line,
     positive_seconds,
     status_reason,
@@ -63,5 +64,7 @@ def print_command(args: argparse.Namespace) -> int:
     names = [display_name(path) for path in args.files]
     sources = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
     title = booklet_title(args, f"Numbrix puzzles from {sources}")
-    sys.stdout.write(booklet.booklet(entries, title, args.solutions))
+    text = booklet.booklet(entries, title, args.solutions)
+    sys.stdout.write(text)
+    note_if_unreadable("print", "the booklet", len(text.encode()), text.count("\n"))
     return exit_code_for(statuses)
