@@ -698,3 +698,25 @@ def test_generate_makes_at_most_what_one_file_may_hold(capsys):
     assert main(["generate", "--count", str(MAX_PUZZLES + 1), "--format", "compact",
                  "--output", "never-written.txt"]) == 2
     assert not os.path.exists("never-written.txt")
+
+
+def test_a_time_limit_that_cut_the_work_short_is_said(monkeypatch, capsys):
+    """A process suspended past a check's 30 s limit made another puzzle from the same
+    seed, without a word (the guess cap is the same everywhere; the clock is not)."""
+    spec = generator.Spec(9, 9, check_seconds=0.0)  # every check out of time at once
+    made = generator.generate(spec, 11)
+    assert made.stats.clock_guard
+    assert solve(made.puzzle).status is Status.UNIQUE  # still proved unique
+    assert not generator.generate(generator.Spec(9, 9), 11).stats.clock_guard
+    real = generator.generate_many
+
+    def clocked(spec, count, seed, jobs=1, *args, **kwargs):
+        for item in real(spec, count, seed, 1):
+            item.stats.clock_guard = True
+            yield item
+
+    monkeypatch.setattr(generator, "generate_many", clocked)
+    assert main(["generate", "--size", "5", "--count", "2", "--format", "compact"]) == 0
+    assert capsys.readouterr().err == (
+        "numbrix generate: a time limit cut the work on 2 of 2 puzzles short (a slow, busy "
+        "or suspended machine): the same --seed may give other puzzles on another run\n")

@@ -36,7 +36,8 @@ any machine. Wall-clock deadlines per check and per puzzle guard against patholo
 paths. A check cut off by either counts as "not unique" (the given stays), so a cut-off can
 cost givens but never let out a puzzle with two solutions. Only the wall-clock guards can
 make a seed's output depend on the machine; at their defaults they do not fire on boards up
-to 15x15.
+to 15x15 (unless the process is suspended or starved), and when one fires the puzzle's
+`stats.clock_guard` says so, for the command line to tell.
 """
 from __future__ import annotations
 
@@ -129,6 +130,10 @@ class GenerationStats:
     grader_calls: int = 0
     grader_seconds: float = 0.0
     seconds: float = 0.0
+    #: a wall-clock guard (a check's or the puzzle's deadline) cut the work short: unlike
+    #: the guess cap, that depends on the machine and its load, so the seed may give
+    #: another puzzle on another run
+    clock_guard: bool = False
 
 
 @dataclass
@@ -382,6 +387,8 @@ class _Remover:
         self.stats.solver_seconds += time.perf_counter() - started
         if result is None or result.status is Status.TIMEOUT:
             self.stats.cut_off += 1
+            if time.monotonic() >= deadline:
+                self.stats.clock_guard = True  # (not the guess cap)
             return None
         if result.status is Status.MULTIPLE:
             found = None
@@ -507,6 +514,7 @@ class _Remover:
             chunk = len(order) if phase.all_or_nothing else max(1, len(order) // 2)
             while i < len(order):
                 if time.monotonic() > self.deadline:
+                    self.stats.clock_guard = True
                     return mask  # out of time: what is left is proven unique already
                 if phase.polished and polish is not None and necessary >= polish:
                     break
@@ -684,7 +692,9 @@ def generate(spec: Spec, seed: int) -> Generated:
         path = random_path(spec.rows, spec.cols, rng)
         stats.path_restarts += path.restarts
         solution = path_to_grid(spec.rows, spec.cols, path.path)
-        last_attempt = attempt == attempts - 1 or time.monotonic() > deadline
+        out_of_time = time.monotonic() > deadline
+        stats.clock_guard |= out_of_time and attempt < attempts - 1
+        last_attempt = attempt == attempts - 1 or out_of_time
         phases, symmetry = _phases(spec, rng, last_attempt)
         remover = _Remover(solution, spec, stats, grade, deadline)
         try:
@@ -706,7 +716,10 @@ def generate(spec: Spec, seed: int) -> Generated:
         distance = _distance(spec, difficulty, puzzle.clue_count, inside)
         if best is None or distance < best[0]:
             best = (distance, puzzle, solution, difficulty, symmetry, inside)
-        if distance == (0, 0, 0) or time.monotonic() > deadline:
+        if distance == (0, 0, 0):
+            break
+        if time.monotonic() > deadline:
+            stats.clock_guard |= attempt < attempts - 1
             break
     assert best is not None
     distance, puzzle, solution, difficulty, symmetry, inside = best

@@ -279,6 +279,8 @@ class _Tally:
     made: int = 0
     fallback: int = 0
     missed: int = 0
+    #: puzzles a wall-clock guard cut short (see `generator.GenerationStats.clock_guard`)
+    clocked: int = 0
     #: "hard with 24 givens" for each distinct missed result
     missed_kinds: set[str] = field(default_factory=set)
 
@@ -288,6 +290,8 @@ class _Tally:
         self.made += 1
         if item.notes:
             self.fallback += 1
+        if item.stats.clock_guard:
+            self.clocked += 1
         if not item.on_target:
             self.missed += 1
             self.missed_kinds.add(f"{item.difficulty.value} with {plural(item.clues, 'given')}")
@@ -459,6 +463,12 @@ def _generate_notes(tally: _Tally, difficulty: str | None, clues: int | None) ->
             f"numbrix generate: the border alone did not make {which(tally.fallback)} "
             f"unique; givens inside the ring were kept (each such puzzle says how many: "
             f"'# inside: N'; past 10x10 a ring alone rarely settles a path)"
+        )
+    if tally.clocked:
+        tell(
+            f"numbrix generate: a time limit cut the work on {which(tally.clocked)} short "
+            "(a slow, busy or suspended machine): the same --seed may give "
+            f"{'other puzzles' if tally.clocked > 1 else 'another puzzle'} on another run"
         )
     if tally.missed:
         aims = [difficulty] if difficulty else []
