@@ -279,8 +279,9 @@ def test_solve_json_keys_and_values(run_numbrix, puzzle_file):
     result = run_numbrix("solve", str(path), "--json")
     assert result.returncode == 1, result.stderr
     unique, multiple, none = (json.loads(line) for line in result.stdout.splitlines())
-    base = {"id", "rows", "cols", "status", "solution", "seconds"}
+    base = {"id", "rows", "cols", "puzzle", "status", "solution", "seconds"}
     assert set(unique) == base
+    assert unique["puzzle"] == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
     assert set(multiple) == base | {"other_solution"}
     assert set(none) == base | {"reason"}
     assert none["reason"] == NONE_3X3_REASON
@@ -1014,3 +1015,36 @@ def test_print_and_generate_say_when_they_write_more_than_a_file_may_hold(
     monkeypatch.setattr(textformat, "MAX_FILE_BYTES", 16 * 2**20)
     assert cli.main(["print", "--solutions", str(path)]) == 0
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("command", [["solve", "--json"], ["check", "--json"],
+                                     ["grade", "--json"], ["solve", "--steps", "--json"]])
+@pytest.mark.parametrize("text", [UNIQUE_3X3, "1 . .\n. . .\n. . .\n", "1 9 .\n. . .\n. . .\n"])
+def test_what_a_command_writes_as_json_reads_back_as_the_same_puzzle(
+    puzzle_file, tmp_path, capsys, command, text
+):
+    """The JSON lines of solve, check and grade held no puzzle ("has a solution but no
+    puzzle"), and a walkthrough's line was too long to read."""
+    from numbrix_curses.textformat import read_puzzles
+
+    path = puzzle_file(text)
+    cli.main([*command, str(path)])
+    out = tmp_path / "out.json"
+    out.write_text(capsys.readouterr().out)
+    [again] = read_puzzles(str(out))
+    [first] = read_puzzles(str(path))
+    assert again.givens.tolist() == first.givens.tolist()
+
+
+def test_a_walkthrough_of_a_large_board_reads_back(tmp_path, capsys):
+    from numbrix_curses.textformat import format_compact, read_puzzles
+
+    [puzzle], _ = corpus_boards("corpus-v1-15x15", ["15x15-minimal-00"])
+    path = tmp_path / "big.txt"
+    path.write_text(format_compact(puzzle))
+    assert cli.main(["solve", "--steps", "--json", str(path)]) == 0
+    out = tmp_path / "steps.json"
+    out.write_text(capsys.readouterr().out)
+    assert len(out.read_text()) > 10_000  # one line past the text format's longest
+    [again] = read_puzzles(str(out))
+    assert again.givens.tolist() == puzzle.givens.tolist()

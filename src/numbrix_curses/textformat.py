@@ -60,6 +60,9 @@ from .screencopy import LEFT_OUT, as_drawn_by_us, grid_line_indices
 MAX_FILE_BYTES = 16 * 1024 * 1024
 #: Lines longer than this are refused (a 30-column row is under 200 characters).
 MAX_LINE_CHARS = 10_000
+#: The same for JSON, whose records are one line each: `solve --steps --json` on a 30x30
+#: writes about 200,000 characters in one.
+MAX_JSON_LINE_CHARS = 1_000_000
 #: Files with more lines than this are refused (10000 puzzles of 9x9 need 120000; a
 #: booklet of them with its answers, 400000).
 MAX_LINES = 640_000
@@ -183,16 +186,23 @@ def _check_text(text: str, filename: str) -> str:
             1,
             f"file has more than {MAX_LINES} lines; this is not a puzzle file",
         )
+    longest = MAX_JSON_LINE_CHARS if _is_json(text) else MAX_LINE_CHARS
     lengths = list(map(len, text.split("\n")))
-    if max(lengths) > MAX_LINE_CHARS:
-        line = next(i for i, n in enumerate(lengths, start=1) if n > MAX_LINE_CHARS)
+    if max(lengths) > longest:
+        line = next(i for i, n in enumerate(lengths, start=1) if n > longest)
         raise ParseError(
             filename,
             line,
-            MAX_LINE_CHARS + 1,
-            f"line is longer than {MAX_LINE_CHARS} characters; this is not a puzzle file",
+            longest + 1,
+            f"line is longer than {longest:,} characters; this is not a puzzle file",
         )
     return text
+
+
+def _is_json(text: str) -> bool:
+    """Whether `text` is JSON (no puzzle text starts as JSON does; what `generate --format
+    json` and the commands' --json write does)."""
+    return text.lstrip()[:1] in ("{", "[")
 
 
 def _cell_value(token: str) -> int | None:
@@ -741,8 +751,7 @@ def parse_puzzles(
     the caller to say so.
     """
     text = _check_text(text, filename)
-    if text.lstrip()[:1] in ("{", "["):
-        # No puzzle text starts so; the JSON that `generate --format json` writes does.
+    if _is_json(text):
         return parse_json_puzzles(text, filename, MAX_PUZZLES)
     # A spreadsheet's row of empty cells is a line of tabs only, which reads as a blank line
     # and splits its board, or is lost at its top or bottom: read as a row first where it

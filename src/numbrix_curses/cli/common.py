@@ -469,6 +469,8 @@ def json_line(puzzle: Puzzle, label: str, status: str, result: SolveResult,
         "id": label,
         "rows": puzzle.rows,
         "cols": puzzle.cols,
+        # (the givens too, so that every command reads the line back as the puzzle)
+        "puzzle": puzzle.givens.tolist(),
         "status": status,
         "solution": _grid_rows(result.solution),
     }

@@ -248,6 +248,9 @@ def grade_command(args: argparse.Namespace) -> int:
         if args.json:
             record = {
                 "id": label,
+                "rows": puzzle.rows,
+                "cols": puzzle.cols,
+                "puzzle": puzzle.givens.tolist(),  # (read back as the puzzle, as check's)
                 "status": status,
                 "difficulty": grade.difficulty.value if grade else None,
                 "techniques": _technique_counts(grade) if grade else None,
