@@ -1048,3 +1048,12 @@ def test_a_walkthrough_of_a_large_board_reads_back(tmp_path, capsys):
     assert len(out.read_text()) > 10_000  # one line past the text format's longest
     [again] = read_puzzles(str(out))
     assert again.givens.tolist() == puzzle.givens.tolist()
+
+
+def test_many_puzzles_that_share_an_id_are_named_in_a_short_line(puzzle_file, capsys):
+    """9,999 puzzles with one id gave a warning of 59,000 characters."""
+    path = puzzle_file(f"# id: x\n{UNIQUE_3X3}\n" * 40)
+    assert cli.main(["check", str(path)]) == 0
+    assert capsys.readouterr().err == (
+        f"{path}: warning: puzzles 1, 2, 3, 4, 5 and 35 more have the same id 'x'; "
+        f"name one by its number, as {path}#40\n")

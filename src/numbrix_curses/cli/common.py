@@ -230,7 +230,9 @@ def warn_of_shared_ids(puzzles: list[Puzzle], name: str) -> None:
             numbers.setdefault(puzzle.id, []).append(index)
     for ident, found in numbers.items():
         if len(found) > 1:
-            listed = ", ".join(map(str, found[:-1])) + f" and {found[-1]}"
+            # (a few by number; past that, a line of thousands of numbers tells no one more)
+            listed = (", ".join(map(str, found[:-1])) + f" and {found[-1]}" if len(found) <= 6
+                      else ", ".join(map(str, found[:5])) + f" and {len(found) - 5:,} more")
             tell(f"{name}: warning: puzzles {listed} have the same id {ident!r}; "
                  f"name one by its number, as {name}#{found[-1]}")
 
