@@ -836,7 +836,8 @@ def test_json_as_other_programs_write_it_reads_null_blanks_and_other_grid_names(
         ('{"grid": [[1, 0], [0, 0]], "board": [[1, 2, 3]]}',
          'the JSON object has two different grids, "grid" and "board"; keep the puzzle\'s only'),
         ('{"rows": 5, "cols": 5, "puzzle": [[1, 0], [0, 0]]}', '"rows" is 5, but the grid has 2'),
-        ('{"rows": 2, "cols": "2", "puzzle": [[1, 0], [0, 0]]}', '"cols" is "2", but the grid has 2'),
+        ('{"rows": 2, "cols": "2", "puzzle": [[1, 0], [0, 0]]}',
+         '"cols" must be a whole number, found a string'),
     ]:
         path.write_text(record + "\n")
         with pytest.raises(ParseError) as caught:

@@ -534,11 +534,18 @@ def test_the_text_and_json_readers_word_a_short_row_alike(rows, text_says, json_
     assert parse_error(repr(grid)).message == json_says
 
 
-@pytest.mark.parametrize("written", ["1e400", "-1e400", "2.5e3", "3.0", "NaN", "-Infinity"])
+@pytest.mark.parametrize("written", ["1e400", "-1e400", "2.5", "2.5e-3", "NaN", "-Infinity"])
 def test_a_json_number_that_is_not_whole_is_quoted_as_written(written):
     """Before: 1e400 was "inf is not a whole number", a number the file does not hold."""
     err = parse_error(f"[[1, 0], [0, {written}]]")
     assert str(err) == f"t.txt:1:1: row 2, column 2: {written} is not a whole number"
+
+
+def test_a_json_number_written_as_a_whole_float_is_that_number():
+    """Some programs write every number as a float: 9.0 was "not a whole number"."""
+    [puzzle] = parse_puzzles("[[1, 2.0, 3e0], [0, 0, 0], [0, 0, 9.0]]", "t.txt")
+    assert puzzle.givens.tolist() == [[1, 2, 3], [0, 0, 0], [0, 0, 9]]
+    assert parse_error("[[1, 0], [0, 2.5e3]]").message == "row 2, column 2: 2500 is out of range"
 
 
 def test_a_long_json_number_is_cut_short_in_the_message():
@@ -1137,3 +1144,28 @@ def test_blank_rows_written_as_dashes_or_tabs_stay_rows(text: str, expected):
     """Each lost a row, or split the board in two, once rules in bars and the spreadsheet
     reading came in: a verdict on a board nobody gave."""
     assert parse_one(text).givens.tolist() == expected
+
+
+@pytest.mark.parametrize("text, line, says", [
+    ("# from the site\n[[1, 0, 3], [0, 0, 0], [0, 0, 9]]\n", 1,
+     "JSON holds no comments: take out the lines starting with # above it"),
+    ("\n# a\n\n# b\n{\"puzzle\": [[1, 0], [0, 0]]}\n", 2,
+     "JSON holds no comments: take out the lines starting with # above it"),
+    ("   \n\t\n  \n", 1, "file is empty (blank lines only); no puzzle found"),
+])
+def test_files_that_are_not_puzzles_are_told_what_they_are(text, line, says):
+    """A comment over JSON was "'[[1,' is not a number or a blank ... a title?"; a file of
+    spaces was "file is empty"."""
+    err = parse_error(text)
+    assert (err.line, err.message) == (line, says)
+
+
+def test_a_file_converted_twice_with_two_byte_order_marks_reads():
+    [puzzle] = parse_puzzles("\ufeff\ufeff1 . 3\n. . .\n. . 9\n", "t.txt")
+    assert puzzle.givens[0, 0] == 1
+
+
+def test_an_empty_file_name_is_named_as_such():
+    with pytest.raises(ParseError) as caught:
+        read_puzzles("")
+    assert str(caught.value) == "'': an empty name names no file"

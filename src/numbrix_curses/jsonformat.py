@@ -274,10 +274,12 @@ def _puzzle(record: Any) -> Puzzle:
         # "rows" and "cols", as `solve --json` writes them, must say what the grid does.
         for name, count in (("rows", len(rows)), ("cols", len(rows[0]))):
             said = record.get(name)
-            if said is not None and (not isinstance(said, int) or isinstance(said, bool)
-                                     or said != count):
-                raise _BadRecord(f"\"{name}\" is {json.dumps(said)[:20]}, but the grid has "
-                                 f"{count}")
+            if said is None:
+                continue
+            if not isinstance(said, int) or isinstance(said, bool):
+                raise _BadRecord(f"\"{name}\" must be a whole number, found {_kind(said)}")
+            if said != count:
+                raise _BadRecord(f"\"{name}\" is {said}, but the grid has {count}")
     try:
         return Puzzle(np.array(rows, dtype=np.int64), metadata)
     except PuzzleError as why:
@@ -303,9 +305,12 @@ def _rows(grid: Any) -> list[list[int]]:
         for c, value in enumerate(row, start=1):
             if value is None:
                 value = 0  # (a blank, as other programs write one)
-            # (bool is an int in Python, and a float like 3.0 is no cell in a text file)
+            # (bool is an int in Python; a whole float such as 9.0, as some programs write
+            # every number, is the number it names)
             if isinstance(value, float):
-                raise _bad_cell(r, c, f"{_kind(value)} is not a whole number")
+                if not value.is_integer():
+                    raise _bad_cell(r, c, f"{_kind(value)} is not a whole number")
+                value = int(value)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise _bad_cell(r, c, f"{_kind(value)} is not a number (0 or null = blank)")
             if not 0 <= value <= MAX_SIDE * MAX_SIDE:
@@ -324,7 +329,8 @@ def _metadata(record: dict) -> dict[str, str]:
         ):
             continue
         if isinstance(value, bool) or not isinstance(value, (str, int)):
-            raise _BadRecord(f"\"{key}\" must be a string or a number, found {_kind(value)}")
+            raise _BadRecord(f"\"{key}\" must be a string or a whole number, found "
+                             f"{_kind(value)}")
         text = str(value).strip()
         if _NOT_ON_A_LINE.search(text):
             raise _BadRecord(f"\"{key}\" holds a control character; a puzzle file holds plain text")

@@ -161,8 +161,8 @@ def _check_text(text: str, filename: str) -> str:
     """`text` without BOM, with \\n line ends; refuses binary and absurd input up front."""
     if len(text) > MAX_FILE_BYTES:
         raise ParseError(filename, 0, 0, _TOO_LARGE)
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    # (a BOM, or two where a file was converted twice)
+    text = text.lstrip("\ufeff")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     nul = text.find("\x00")
     if nul >= 0:
@@ -197,6 +197,19 @@ def _check_text(text: str, filename: str) -> str:
             f"line is longer than {longest:,} characters; this is not a puzzle file",
         )
     return text
+
+
+def _json_under_comments(text: str) -> int:
+    """The line of the first comment, when `text` is comment lines and then JSON; else 0."""
+    lines = text.split("\n", 50)  # (a few dozen lines of comments at most are looked past)
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith("#") or not stripped:
+            continue
+        first = next((k for k, above in enumerate(lines[:i], start=1)
+                      if above.strip().startswith("#")), 0)
+        return first if stripped[:1] in ("{", "[") else 0
+    return 0
 
 
 def _is_json(text: str) -> bool:
@@ -753,6 +766,10 @@ def parse_puzzles(
     text = _check_text(text, filename)
     if _is_json(text):
         return parse_json_puzzles(text, filename, MAX_PUZZLES)
+    commented = _json_under_comments(text)
+    if commented:
+        raise ParseError(filename, commented, 1, "JSON holds no comments: take out the lines "
+                         "starting with # above it")
     # A spreadsheet's row of empty cells is a line of tabs only, which reads as a blank line
     # and splits its board, or is lost at its top or bottom: read as a row first where it
     # lies beside rows of as many tabs (a line of tabs between two boards still parts them
@@ -835,8 +852,10 @@ def _parse_blocks(
             )
         puzzles.append(puzzle)
     if not puzzles:
-        if not text.strip():
+        if not text:
             raise ParseError(filename, 1, 1, "file is empty; no puzzle found")
+        if not text.strip():
+            raise ParseError(filename, 1, 1, "file is empty (blank lines only); no puzzle found")
         raise ParseError(filename, 1, 1, "no puzzle found (only comments)")
     if waiting:
         orphans.append((waiting_line, waiting["id"]))
@@ -931,6 +950,8 @@ def read_puzzles(path: str, left_out: list[tuple[int, str]] | None = None) -> li
     directory, a named pipe, a device) is refused before anything is read from it.
     """
     filename = "<stdin>" if path == "-" else str(path)
+    if not filename:
+        raise ParseError("''", 0, 0, "an empty name names no file")
     try:
         if path == "-":
             # Read one byte past the limit so an endless stream is refused, not swallowed.
