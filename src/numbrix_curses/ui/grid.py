@@ -345,8 +345,7 @@ def _past_the_edge(layout: GridLayout, dy: int, dx: int) -> SelectCell | None:
             else 1 if dy == layout.rows and layout.row0 + layout.rows < layout.board_rows
             else 0 if 0 <= dy < layout.rows else None)
     dcol = (-1 if dx == -1 and layout.col0 > 0
-            else 1 if dx >= width and dx == layout.frame_width - 2
-            and layout.col0 + layout.cols < layout.board_cols
+            else 1 if dx == layout.frame_width - 2 and layout.col0 + layout.cols < layout.board_cols
             else 0 if 0 <= dx < width else None)
     if drow is None or dcol is None or (drow, dcol) == (0, 0):
         return None

@@ -6,8 +6,9 @@ whole board compact with narrower cells (`GridLayout.tight`); a scrolling window
 compact board (beside the panel or above the bar, whichever shows more cells). Each way is
 tried with the rulers (`GridLayout.ruled`, the cells' names round the board) first, then
 without; the side panel widens into what a wide screen has spare. Only when not even a
-`MIN_VIEW` x `MIN_VIEW` window fits is the terminal too small, and `need` says how large it must be. `with_message_rows` lets a long message in the
-status bar borrow rows from the board's window while it shows.
+`MIN_VIEW` x `MIN_VIEW` window fits is the terminal too small, and `need` says how large it
+must be. `with_message_rows` lets a long message in the status bar borrow rows from the
+board's window while it shows.
 """
 from __future__ import annotations
 

@@ -98,10 +98,18 @@ def key_lines(mouse: bool) -> tuple[tuple[KeyHelp, ...], ...]:
     return (KEY_LINES[0], draw, *KEY_LINES[1:]) + ((MOUSE_LINE,) if mouse else ())
 
 
+#: a revealed solution can still be taken back
+_TAKE_BACK = KeyHelp("undo", "u", Command.UNDO)
+
+
 def solved_key_lines(revealed: bool) -> tuple[tuple[KeyHelp, ...], ...]:
-    """The key help of a solved puzzle; a revealed solution can still be taken back."""
-    undo = ((KeyHelp("undo", "u", Command.UNDO),),) if revealed else ()
-    return (*undo, *SOLVED_KEY_LINES)
+    """The panel's key help of a solved puzzle (`revealed`: by the reveal key)."""
+    return (((_TAKE_BACK,),) if revealed else ()) + SOLVED_KEY_LINES
+
+
+def solved_bar_keys(revealed: bool) -> tuple[KeyHelp, ...]:
+    """The bar's keys of a solved puzzle, as `solved_key_lines`."""
+    return ((_TAKE_BACK,) if revealed else ()) + SOLVED_BAR_KEYS
 
 
 def first_game_tip(size: int, mouse: bool) -> Message:
@@ -285,7 +293,8 @@ class PlayScreen(BoardScreen):
             self.message = self._refusal_message(refusal)
         elif takes_back_reveal:
             # (else the board empties without a word, and the lost best time is a surprise)
-            self.message = Message("Solution taken back. This game can no longer earn a best time.")
+            self.message = Message(
+                "Solution taken back. This game can no longer earn a best time.")
         if self.check_waiting != self.game.revision:
             self.check_waiting = -1  # the board changed: the check waited on is moot
         if self.help_waiting is not None and self.help_waiting[1] != self.game.revision:
@@ -1075,15 +1084,10 @@ class PlayScreen(BoardScreen):
         else:
             if self.show_history and message is None:
                 message = Message(self._recent_moves())
-            if solved is None:
-                draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
-                                self._status_parts(), message, theme, STATUS_BAR_KEYS,
-                                STATUS_BAR_MORE_KEYS)
-            else:
-                undo = (KeyHelp("undo", "u", Command.UNDO),) if solved.revealed else ()
-                draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
-                                self._status_parts(), message, theme,
-                                (*undo, *SOLVED_BAR_KEYS))
+            bar_keys, more_keys = ((STATUS_BAR_KEYS, STATUS_BAR_MORE_KEYS) if solved is None
+                                   else (solved_bar_keys(solved.revealed), ()))
+            draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
+                            self._status_parts(), message, theme, bar_keys, more_keys)
 
     def _status_parts(self) -> list[str]:
         game = self.game
