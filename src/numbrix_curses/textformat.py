@@ -63,8 +63,8 @@ MAX_LINE_CHARS = 10_000
 #: The same for JSON, whose records are one line each: `solve --steps --json` on a 30x30
 #: writes about 200,000 characters in one.
 MAX_JSON_LINE_CHARS = 1_000_000
-#: Files with more lines than this are refused (10000 puzzles of 9x9 need 120000; a
-#: booklet of them with its answers, 400000).
+#: Files with more lines than this are refused (10000 puzzles of 9x9 need 120000; a boxed
+#: booklet of them with its answers, about 330000).
 MAX_LINES = 640_000
 _TOO_LARGE = f"file is too large (more than {MAX_FILE_BYTES // 2**20} MiB); split it up"
 #: More puzzles than this in one file is refused (a generous booklet holds a few hundred).
