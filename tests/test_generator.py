@@ -238,6 +238,8 @@ def run_cli(capsys, *args: str) -> tuple[int, str, str]:
         (["--size", "1", "--clues", "0"], "--clues: must be at least 1, got 0"),
         (["--jobs", "0"], "--jobs"),
         (["--seed", "-1"], "--seed"),
+        (["--count", "9" * 5000], "--count: too large: a number of 5,000 digits"),
+        (["--jobs", "9" * 20], "--jobs: must be from 1 to 64, got a number of 20 digits"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(capsys, args, needle):

@@ -257,14 +257,19 @@ def positive_seconds(text: str) -> float:
 def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
     """argparse type: an integer in low..high (no upper bound when high is None)."""
 
+    bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
+
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
+            if text.strip().lstrip("+-").isdigit():  # (past Python's 4,300 digits)
+                raise argparse.ArgumentTypeError(
+                    f"too large: a number of {len(text.strip()):,} digits") from None
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
         if value < low or (high is not None and value > high):
-            bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise argparse.ArgumentTypeError(f"must be {bounds}, got {value}")
+            shown = value if abs(value) < 10**12 else f"a number of {len(str(abs(value)))} digits"
+            raise argparse.ArgumentTypeError(f"must be {bounds}, got {shown}")
         return value
 
     return parse
