@@ -243,6 +243,21 @@ def test_finish_the_puzzle(term: Terminal, board: Board):
     term.wait_gone("demo · solved")  # a new 4x4 in its place
 
 
+def test_a_full_board_whose_path_breaks_says_so(term: Terminal, board: Board):
+    """Every cell filled, two numbers swapped: nothing was said, and the player waited."""
+    for row, col, number in [(0, 1, "3"), (0, 2, "2"), (1, 2, "15"), (2, 1, "12"),
+                             (2, 2, "13")]:
+        board.click(row, col)
+        term.send(number)
+        board.wait_cell(row, col, number)
+    term.send_key("enter")
+    wait_status(term, "Every cell is filled, but the path breaks somewhere: c marks the "
+                      "numbers that cannot all be right.")
+    assert "Solved" not in term.text
+    term.send("c")
+    term.wait_match(r"cells? marked")
+
+
 # ----- terminal size -----------------------------------------------------------------------
 def test_resize_smaller_says_too_small_and_larger_relayouts(term: Terminal, board: Board):
     term.send("3")

@@ -407,6 +407,11 @@ class PlayScreen(BoardScreen):
         if record is None:
             self.recorded = False
             self.solved_note = None
+            game = self.game
+            if self.message is None and game.placed == game.size and game.pending is None:
+                # (else a board full of numbers, one of them wrong, just sits there)
+                self.message = Message("Every cell is filled, but the path breaks somewhere: "
+                                       "c marks the numbers that cannot all be right.")
 
     def _leave(self) -> Nav:
         return Exit(0) if self.ctx.standalone else Pop()
