@@ -1480,3 +1480,14 @@ def test_a_new_border_puzzle_with_givens_inside_the_ring_says_so():
     ring_only = "# pattern: border\n# inside: 0\n1 . 3\n. . .\n. . 9\n"
     assert _inside_note(parse_puzzles(ring_only, "x")[0]) is None
     assert _inside_note(parse_puzzles("1 . 3\n. . .\n. . 9\n", "x")[0]) is None
+
+
+def test_a_move_in_the_moves_line_is_never_parted_from_its_number():
+    """At 60x20 the bar said "... 21. 42 at" over "A4, ..."."""
+    from numbrix_curses.ui.draw import NO_BREAK, wrap_text
+
+    moves = ", ".join(f"{i}. {i * 2} at A{i}".replace(" ", NO_BREAK) for i in range(18, 22))
+    lines = wrap_text(f"Moves: {moves}. u and r walk them, m closes.", 30)
+    assert all(NO_BREAK not in line for line in lines)
+    for i in range(18, 22):
+        assert any(f"{i}. {i * 2} at A{i}" in line for line in lines), lines

@@ -436,6 +436,12 @@ def test_a_narrow_tall_window_shows_every_key_under_the_board_and_centres_it(sta
         above = next(y for y, line in enumerate(term.lines) if y and line.strip())
         below = 39 - term.find("q quit")[0]
         assert abs(above - below) <= 2, term.dump()
+        term.send("?")  # a hint of three lines takes free rows under the bar, not the keys
+        term.wait_message("? again places it.")
+        assert all(key in term.text for key in ("v watch", "S reveal", "n next", "u undo"))
+        assert term.find("4x4")[0] == status  # the board and bar stay where they were
+        term.send_key("escape")
+        term.wait_gone("? again")
         term.click_text("v watch")
         term.wait_text("Watch the solver solve it?")
         term.send("y")
@@ -472,7 +478,9 @@ def test_the_menu_closes_up_on_a_short_terminal(state: Path):
         # a detail cut short ends at a word, marked
         assert "..." in term.text and "and check i" not in term.text
         term.resize(24, 80)
-        term.wait_for(lambda: term.find("[q]")[0] - term.find("[h]")[0] == 2,
+        # (either may be missing from a frame half drawn)
+        term.wait_for(lambda: None not in (term.find("[q]"), term.find("[h]"))
+                      and term.find("[q]")[0] - term.find("[h]")[0] == 2,
                       what="a blank line between items again")
 
 

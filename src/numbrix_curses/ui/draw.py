@@ -40,6 +40,9 @@ def put_if_fits(win: "curses.window", y: int, x: int, text: str, attr: int = 0) 
     return True
 
 
+#: a space a message is never wrapped at (`wrap_text` shows it as a plain space): callers
+#: join what must stay on one line with it ("12. 7 at B3")
+NO_BREAK = "\u00a0"
 #: a word of one character and the space after it, where another word follows
 _LONE_CHARACTER = re.compile(r"(?<!\S)(\S) (?=\S)")
 #: a number and the space before its unit of time ("0.25 s", "40 ms")
@@ -56,7 +59,7 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     glued = _LONE_CHARACTER.sub("\\1\0", _NUMBER_AND_UNIT.sub("\\1\0", text))
     # Not at hyphens: a file path ("/tmp/my-puzzles/a.txt") or "auto-fill" stays whole
     # where it fits (a word longer than the width is still cut).
-    lines = [line.replace("\0", " ").strip()
+    lines = [line.replace("\0", " ").replace(NO_BREAK, " ").strip()
              for line in textwrap.wrap(glued, width, break_on_hyphens=False)] or [""]
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[: max(0, max_lines)]

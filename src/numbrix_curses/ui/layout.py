@@ -7,8 +7,8 @@ compact board (beside the panel or above the bar, whichever shows more cells). E
 tried with the rulers (`GridLayout.ruled`, the cells' names round the board) first, then
 without; the side panel widens into what a wide screen has spare. Only when not even a
 `MIN_VIEW` x `MIN_VIEW` window fits is the terminal too small, and `need` says how large it
-must be. `with_message_rows` lets a long message in the status bar borrow rows from the
-board's window while it shows.
+must be. `with_message_rows` lets a long message in the status bar take the free rows
+under it, then borrow rows from the board's window, while it shows.
 """
 from __future__ import annotations
 
@@ -111,15 +111,21 @@ def _stacked(board: GridLayout, height: int, width: int) -> Layout:
     return Layout(grid, False, top + board.height, 0, rows, (0, 0))
 
 
-def with_message_rows(layout: Layout, lines: int) -> Layout:
-    """`layout` with room for a message of `lines` lines in its status bar: a stacked
-    layout whose bar is too short takes the rows from the bottom of the board's window,
-    as long as the window keeps `MIN_VIEW` rows of cells (or all the board has), so a long
-    hint is read whole rather than cut; the window scrolls to keep the cursor in sight.
-    A side panel, or a bar with room already, is left as it is."""
+def with_message_rows(layout: Layout, lines: int, height: int, key_rows: int = 0) -> Layout:
+    """`layout` with room for a message of `lines` lines in its status bar, and `key_rows`
+    lines of keys over its key line (see `panel.draw_status_bar`): a stacked layout whose
+    bar is too short grows into the free rows under it first; past those, the message
+    (not the keys) takes rows from the bottom of the board's window, as long as the window
+    keeps `MIN_VIEW` rows of cells (or all the board has), so a long hint is read whole
+    rather than cut; the window scrolls to keep the cursor in sight. A side panel, or a bar
+    with room already, is left as it is."""
     grid = layout.grid
     if grid is None or layout.side_panel:
         return layout
+    # (the bar: its status line, the message, the lines of keys and the key line)
+    below = height - (layout.panel_top + layout.panel_rows)
+    grow = min(max(0, 1 + lines + key_rows + 1 - layout.panel_rows), max(0, below))
+    layout = replace(layout, panel_rows=layout.panel_rows + grow)
     short = lines - max(1, layout.panel_rows - 2)  # (the bar's first and last rows: status, keys)
     if short <= 0:
         return layout

@@ -230,9 +230,11 @@ def draw_status_bar(
     put(win, top, max(0, (width - len(line)) // 2), line)
     said = 0
     if rows > 1 and message is not None:
-        for i, text in enumerate(wrap_text(message.text, width, max(1, rows - 2))):
-            put(win, top + 1 + i, max(0, (width - len(text)) // 2), text,
-                message_attr(message, theme))
+        lines = wrap_text(message.text, width, max(1, rows - 2))
+        # (a paragraph: its lines start at one column, the block centred)
+        x = max(0, (width - max(map(len, lines))) // 2)
+        for i, text in enumerate(lines):
+            put(win, top + 1 + i, x, text, message_attr(message, theme))
             said += 1
     if rows <= 2:
         return
@@ -243,6 +245,26 @@ def draw_status_bar(
         for i, items in enumerate(lines):
             _draw_key_line(win, mask, top + rows - 1 - len(lines) + i, width, items, theme,
                            keep=0)
+
+
+def bar_key_rows(width: int, keys: Sequence[KeyHelp], more_keys: Sequence[KeyHelp]) -> int:
+    """How many lines of keys over its key line a status bar `width` wide would show with
+    rows enough: the keys the key line has no room for, and `more_keys`."""
+    dropped = _fit_key_line(keys, width, 2)[1]
+    return len(_key_lines([*dropped, *more_keys], width))
+
+
+def _fit_key_line(keys: Sequence[KeyHelp], width: int,
+                  keep: int) -> tuple[list[KeyHelp], list[KeyHelp]]:
+    """The keys one line `width` wide has room for, and the keys left out (see
+    `_draw_key_line`), each in order."""
+    items = list(keys)
+    # The last (help and leave, or back) stay longest: a narrow screen drops the keys
+    # before them, the last of those first.
+    left_out: list[KeyHelp] = []
+    while items and sum(_key_width(i) + 2 for i in items) - 2 > width:
+        left_out.insert(0, items.pop(-(keep + 1) if len(items) > keep else -1))
+    return items, left_out
 
 
 def _key_lines(keys: Sequence[KeyHelp], width: int) -> list[list[KeyHelp]]:
@@ -276,12 +298,7 @@ def _draw_key_line(
 ) -> list[KeyHelp]:
     """One line of keys, centred; past the width, keys go from the end, but for the last
     `keep` of them. Returns the keys left out, in order."""
-    items = list(keys)
-    # The last (help and leave, or back) stay longest: a narrow screen drops the keys
-    # before them, the last of those first.
-    left_out: list[KeyHelp] = []
-    while items and sum(_key_width(i) + 2 for i in items) - 2 > width:
-        left_out.insert(0, items.pop(-(keep + 1) if len(items) > keep else -1))
+    items, left_out = _fit_key_line(keys, width, keep)
     x = max(0, (width - (sum(_key_width(i) + 2 for i in items) - 2)) // 2)
     for item in items:
         put(win, y, x, item.keys, theme.key)

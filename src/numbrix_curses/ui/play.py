@@ -31,7 +31,7 @@ from numbrix_curses.ui.actions import (
     UnboundKey,
 )
 from numbrix_curses.ui.dialogs import ConfirmScreen
-from numbrix_curses.ui.draw import put, wrap_text
+from numbrix_curses.ui.draw import NO_BREAK, put, wrap_text
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
 from numbrix_curses.ui.keys import PLAY_KEYS
@@ -43,6 +43,7 @@ from numbrix_curses.ui.panel import (
     ListLine,
     Message,
     MessageKind,
+    bar_key_rows,
     draw_side_panel,
     draw_status_bar,
     take_store_problems,
@@ -1062,10 +1063,17 @@ class PlayScreen(BoardScreen):
         if self._busy() and message is not None:
             started = self.task.started if self.task is not None else self.solution_job.started
             message = Message(f"{spinner(started)} {message.text}", message.kind)
+        bar_keys, more_keys = ((STATUS_BAR_KEYS, STATUS_BAR_MORE_KEYS) if solved is None
+                               else (solved_bar_keys(solved.revealed), ()))
+        if not layout.side_panel and self.show_history and message is None:
+            message = Message(self._recent_moves())
         if message is not None and not layout.side_panel:
             # A hint's reason is the point of the hint: under a board that fills the screen
-            # it takes rows from the board's window rather than lose its end.
-            layout = with_message_rows(layout, len(wrap_text(message.text, win.getmaxyx()[1])))
+            # it takes the free rows under the bar, then rows from the board's window,
+            # rather than lose its end (or the keys over the key line).
+            height, width = win.getmaxyx()
+            layout = with_message_rows(layout, len(wrap_text(message.text, width)), height,
+                                       bar_key_rows(width, bar_keys, more_keys))
             assert layout.grid is not None
             grid = layout.grid
         grid = grid.scrolled_to(*self.origin)
@@ -1087,10 +1095,6 @@ class PlayScreen(BoardScreen):
                 width=layout.panel_width,
             )
         else:
-            if self.show_history and message is None:
-                message = Message(self._recent_moves())
-            bar_keys, more_keys = ((STATUS_BAR_KEYS, STATUS_BAR_MORE_KEYS) if solved is None
-                                   else (solved_bar_keys(solved.revealed), ()))
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
                             self._status_parts(), message, theme, bar_keys, more_keys)
 
@@ -1106,7 +1110,8 @@ class PlayScreen(BoardScreen):
         """The moves list in a line, for the status bar, which has no room for the list:
         the latest moves, newest last, as far as `u` has walked back."""
         game = self.game
-        done = [f"{i}. {describe_move(move, game.cols)}"
+        # (each move whole on a line: "41." at a line's end, "31 at A7" on the next, misread)
+        done = [f"{i}. {describe_move(move, game.cols)}".replace(" ", NO_BREAK)
                 for i, move in enumerate(game.history, start=1)][-4:]
         if not done:
             return "No moves yet. m closes the moves."
