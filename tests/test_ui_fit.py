@@ -484,6 +484,22 @@ def test_the_menu_closes_up_on_a_short_terminal(state: Path):
                       what="a blank line between items again")
 
 
+def test_a_narrow_menu_leaves_out_details_cut_to_nothing_and_prompts_keep_their_hint(
+        state: Path):
+    """At 40 columns the menu's details were "the bundled...", "generate...", "play a...",
+    and the Open file prompt cut its hint ("Tab completes the path....") over empty rows."""
+    with start(app_command(), state, rows=24, cols=40) as term:
+        term.wait_text("[q] Quit")
+        assert "..." not in term.text and "bundled" not in term.text
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        hint = term.flowing_text()
+        assert "A relative path is read from" in hint and "..." not in hint, term.dump()
+        term.send_key("escape")
+        term.resize(24, 60)  # room enough: the details are back
+        term.wait_text("the bundled puzzles")
+
+
 def test_a_title_cut_short_says_so(state: Path, tmp_path: Path):
     """At 40 columns the watch screen's title ended mid-name ("...solver on 30x30-m")."""
     path = tmp_path / "seven.txt"

@@ -275,7 +275,14 @@ class TextPromptScreen(Screen):
         if self.too_small:
             return
         left = PROMPT_LEFT
-        y = max(2, height // 2 - 3)
+        text_w = width - 2 * left
+        # The hint and the message share the rows between the field and the buttons; where
+        # they need more (a narrow screen), the buttons go lower, as far as the screen has
+        # rows, and only then is the hint cut.
+        hint = wrap_text(self.hint, text_w) if self.hint else []
+        said = wrap_text(self.message.text, text_w) if self.message is not None else []
+        extra = max(0, len(hint) + len(said) + 1 - (BUTTONS_ROW - 3))
+        y = max(2, min(height // 2 - 3, height - 1 - BUTTONS_ROW - extra))
         put(win, y, left, self.prompt, curses.A_BOLD)
         field_w = max(10, width - 2 * left)
         # Scroll the field so the cursor stays visible.
@@ -287,13 +294,12 @@ class TextPromptScreen(Screen):
         cursor_x = left + self.pos - start
         char = self.text[self.pos] if self.pos < len(self.text) else " "
         put(win, y + 1, cursor_x, char, curses.A_REVERSE | curses.A_UNDERLINE)
-        # The hint and the message share the rows between the field and the buttons; the
-        # message (an error to act on) gets at least one and the hint at most two.
-        row, buttons_y = y + 3, y + BUTTONS_ROW
-        text_w = width - 2 * left
+        # (the message, an error to act on, gets a row at least)
+        row, buttons_y = y + 3, min(y + BUTTONS_ROW + extra, height - 1)
         if self.hint:
-            hint_rows = 2 if self.message is None else min(2, buttons_y - row - 2)
-            row += put_wrapped(win, row, left, self.hint, text_w, theme.dim, max_lines=hint_rows)
+            hint_rows = buttons_y - row - 1 - (min(len(said), 1) if said else 0)
+            row += put_wrapped(win, row, left, self.hint, text_w, theme.dim,
+                               max_lines=max(1, hint_rows))
         if self.message is not None:
             put_wrapped(win, row, left, self.message.text, text_w,
                         message_attr(self.message, theme), max_lines=max(1, buttons_y - row - 1))

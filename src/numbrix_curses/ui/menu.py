@@ -29,6 +29,8 @@ from numbrix_curses.ui.screen import (
 )
 
 BANNER = "N U M B R I X"
+#: columns a menu item's detail needs to be worth showing cut short
+DETAIL_LEAST = 20
 
 
 def _menu_plan(height: int, items: int) -> tuple[int, bool, bool]:
@@ -206,6 +208,12 @@ class MenuScreen(Screen):
         top = 2 + 2 * banner + max(0, height - used) // 2
         if banner:
             centred(win, top - 2, BANNER, curses.A_BOLD | theme.label)
+        room = max(0, row_w - label_w - 8)
+        # Details cut to a word or two ("the bundled...") say nothing: under this much room
+        # they go, unless every one fits whole.
+        details = room >= DETAIL_LEAST or all(len(item.detail) <= room for item in self.items)
+        if not details:
+            row_w = 6 + label_w + 2
         left = max(0, (width - row_w) // 2)
         for i, item in enumerate(self.items):
             y = top + spacing * i
@@ -215,8 +223,7 @@ class MenuScreen(Screen):
                 put(win, y, left, " " * row_w, base)
             put(win, y, left + 1, f"[{item.key}]", base | (0 if selected else theme.key))
             put(win, y, left + 5, item.label, base | curses.A_BOLD)
-            if item.detail:
-                room = max(0, row_w - label_w - 8)
+            if item.detail and details:
                 detail = item.detail if len(item.detail) <= room else (
                     item.detail[: room - 3].rsplit(" ", 1)[0].rstrip(",;:") + "...")
                 put(win, y, left + 5 + label_w + 3, detail[:room],
