@@ -179,6 +179,16 @@ def test_quit_and_resume_keeps_entries_history_and_timer(state: Path, demo: Path
         assert board.number(0, 1) == "3" and board.number(0, 2) == "2"
         term.send("u")  # the history came back too
         board.wait_cell(0, 2, "")
+        term.send("p")  # left paused, it opens paused, and says how to go on
+        term.wait_text("Paused. Press p to go on.")
+        term.send("q")
+        expect_exit(term)
+    term = start(play_command(str(demo)), state)
+    with term:
+        term.wait_message("Welcome back: 1 move, 2:0")
+        term.wait_message("so far. Paused: p goes on.")
+        term.send("p")
+        term.wait_gone("Paused: p goes on.")
         term.send("q")
         expect_exit(term)
 

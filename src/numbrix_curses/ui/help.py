@@ -38,7 +38,7 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
               " more than the highest neighbour"),
         ("Shift-arrows", "draw the path from a number into the next cell: it gets the number "
                          "after (or before, when that is placed); back over a drawn number "
-                         "takes it back. Dragging the mouse from a number draws too"),
+                         "takes it back. Dragging the mouse from a number draws too."),
         ("Bksp Del Space", "clear the cell (right click too)"),
         ("u  r  Ctrl-R", "undo, redo: every change, auto-fill and reveal too"),
         ("c", "check: mark numbers that cannot all be right (no answers shown)"),

@@ -246,9 +246,11 @@ class PlayScreen(BoardScreen):
                 ctx.store.delete_game(puzzle)
                 game = Game(puzzle)
             else:
+                # (a game left paused opens paused: say how to go on at once)
+                paused = " Paused: p goes on." if game.paused else ""
                 message = Message(
                     f"Welcome back: {plural(game.moves, 'move')}, "
-                    f"{format_duration(game.elapsed())} so far."
+                    f"{format_duration(game.elapsed())} so far.{paused}"
                 )
         else:
             game = Game(puzzle)
