@@ -448,6 +448,31 @@ def test_a_narrow_tall_window_shows_every_key_under_the_board_and_centres_it(sta
         term.wait_text("Watching the solver")
 
 
+def test_the_moves_under_a_board_with_rows_to_spare_are_a_list_to_click(state: Path,
+                                                                         demo: Path):
+    """At 50x40 (no room for the side panel) m gave a line of the latest moves over ten
+    empty rows; where the rows allow, the bar lists them as the panel does."""
+    term = start(play_command(str(demo)), state, rows=40, cols=50)
+    board = Board(term, 4)
+    with term:
+        term.wait_text("q quit")
+        board.click(0, 1)
+        term.send("3")
+        board.click(0, 2)
+        term.send("2")
+        board.wait_cell(0, 2, "2")
+        term.send("m")
+        term.wait_text("Moves: click one; Esc closes")
+        for line in ("0. start", "1. 3 at B1", "2. 2 at C1"):
+            assert line in term.text
+        assert "v watch" in term.text  # the keys stay
+        term.click_text("0. start")  # back to the start, as in the side panel
+        board.wait_cell(0, 1, "")
+        assert board.number(0, 2) == ""
+        term.send_key("escape")
+        term.wait_gone("Moves: click one")
+
+
 def test_the_moves_under_a_board_that_fills_the_screen_show_in_the_bar(state: Path,
                                                                        tmp_path: Path):
     """Where the moves list has no side panel to go in (a 15x15 on 80x24), m said "Widen

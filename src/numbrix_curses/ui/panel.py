@@ -199,6 +199,9 @@ def _draw_listing(
         y += 1
 
 
+#: the fewest rows worth showing a list in, under a board (its title and a few lines); with
+#: fewer, a screen says what the list would in a line
+LISTING_LEAST_ROWS = 5
 #: what the key line or panel shows to the last: help, and the way out
 LEAVING = (Command.HELP, Command.QUIT, Command.BACK)
 
@@ -213,6 +216,7 @@ def draw_status_bar(
     theme: Theme,
     keys: Sequence[KeyHelp],
     more_keys: Sequence[KeyHelp] = (),
+    listing: tuple[str, Sequence[ListLine]] | None = None,
 ) -> None:
     """The compact panel for narrow screens: status, message and key lines, centred.
 
@@ -239,6 +243,16 @@ def draw_status_bar(
     if rows <= 2:
         return
     dropped = _draw_key_line(win, mask, top + rows - 1, width, keys, theme)
+    if listing is not None and message is None:
+        # (a titled list, as the side panel's, in the rows the message would have had;
+        # the keys over the key line keep theirs)
+        key_rows = len(_key_lines([*dropped, *more_keys], width))
+        bottom = top + rows - 1 - key_rows
+        if bottom - (top + 1) >= 2:  # (its title and a line at least)
+            list_width = min(width, PANEL_WIDTH)
+            _draw_listing(win, mask, top + 1, (width - list_width) // 2, bottom, listing,
+                          theme, list_width)
+            said = bottom - (top + 1)
     free = rows - 2 - said
     if (dropped or more_keys) and free > 0:
         lines = _key_lines([*dropped, *more_keys], width)[:free]

@@ -41,6 +41,7 @@ from numbrix_curses.ui.saving import file_name_for, id_from_path, save_prompt
 from numbrix_curses.ui.panel import (
     KeyHelp,
     ListLine,
+    LISTING_LEAST_ROWS,
     Message,
     MessageKind,
     bar_key_rows,
@@ -1067,8 +1068,19 @@ class PlayScreen(BoardScreen):
             message = Message(f"{spinner(started)} {message.text}", message.kind)
         bar_keys, more_keys = ((STATUS_BAR_KEYS, STATUS_BAR_MORE_KEYS) if solved is None
                                else (solved_bar_keys(solved.revealed), ()))
+        listing = None
         if not layout.side_panel and self.show_history and message is None:
-            message = Message(self._recent_moves())
+            # The moves as the side panel lists them, where the rows under the board
+            # allow (a narrow, tall screen); else the latest of them in a line.
+            height, width = win.getmaxyx()
+            key_rows = bar_key_rows(width, bar_keys, more_keys)
+            room = (height - layout.panel_top) - 2 - key_rows
+            if room >= LISTING_LEAST_ROWS:
+                listing = self._history_listing()
+                layout = with_message_rows(layout, min(room, 1 + len(listing[1])), height,
+                                           key_rows)
+            else:
+                message = Message(self._recent_moves())
         if message is not None and not layout.side_panel:
             # A hint's reason is the point of the hint: under a board that fills the screen
             # it takes the free rows under the bar, then rows from the board's window,
@@ -1098,7 +1110,8 @@ class PlayScreen(BoardScreen):
             )
         else:
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
-                            self._status_parts(), message, theme, bar_keys, more_keys)
+                            self._status_parts(), message, theme, bar_keys, more_keys,
+                            listing)
 
     def _status_parts(self) -> list[str]:
         game = self.game
