@@ -1007,12 +1007,22 @@ def test_print_and_generate_say_when_they_write_more_than_a_file_may_hold(
     monkeypatch.setattr(textformat, "MAX_FILE_BYTES", 200)
     assert cli.main(["print", "--solutions", str(path)]) == 0
     err = capsys.readouterr().err
-    assert re.fullmatch(r"numbrix print: note: the booklet is 0\.0 MiB in \d+ lines, more than "
-                        r"the commands read from one file \(0 MiB, 640,000 lines\): put fewer "
-                        r"puzzles in a file\n", err), err
+    assert re.fullmatch(r"numbrix print: note: the booklet holds 1 puzzle, 0\.0 MiB in \d+ "
+                        r"lines: more than the commands read from one file \(10,000 puzzles, "
+                        r"0 MiB, 640,000 lines\); put fewer puzzles in a file\n", err), err
     assert cli.main(["generate", "--size", "5", "--count", "2", "--seed", "3",
                      "--format", "compact"]) == 0
-    assert "numbrix generate: note: the output is" in capsys.readouterr().err
+    assert "numbrix generate: note: the output holds 2 puzzles" in capsys.readouterr().err
+    # so is a count past the puzzles one file may hold, however small the file
+    monkeypatch.setattr(textformat, "MAX_FILE_BYTES", 16 * 2**20)
+    monkeypatch.setattr(textformat, "MAX_PUZZLES", 2)
+    assert cli.main(["generate", "--size", "3", "--count", "3", "--seed", "3",
+                     "--format", "compact"]) == 0
+    assert "numbrix generate: note: the output holds 3 puzzles" in capsys.readouterr().err
+    assert cli.main(["generate", "--size", "3", "--count", "2", "--seed", "3",
+                     "--format", "compact"]) == 0
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(textformat, "MAX_PUZZLES", 10_000)
     monkeypatch.setattr(textformat, "MAX_FILE_BYTES", 16 * 2**20)
     assert cli.main(["print", "--solutions", str(path)]) == 0
     assert capsys.readouterr().err == ""

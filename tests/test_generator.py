@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 
 import numpy as np
 import pytest
@@ -689,17 +690,50 @@ def test_generate_interrupted_before_any_puzzle_writes_nothing(tmp_path, monkeyp
     assert capsys.readouterr().err.strip() == "numbrix: interrupted"
 
 
-def test_generate_makes_at_most_what_one_file_may_hold(capsys):
+def test_generate_makes_at_most_what_one_file_may_hold(tmp_path, monkeypatch, capsys):
     from numbrix_curses.cli.generating import MOST_PUZZLES
     from numbrix_curses.textformat import MAX_PUZZLES
 
+    def never(*args, **kwargs):  # the count is refused before any work starts
+        raise AssertionError("generated past the limit")
+        yield
+
+    monkeypatch.setattr(generator, "generate_many", never)
     assert MOST_PUZZLES == MAX_PUZZLES
     assert main(["generate", "--count", str(MAX_PUZZLES + 1)]) == 2  # a booklet
     assert capsys.readouterr().err.startswith(
         "numbrix generate: --count 10001 is more than the 10,000 puzzles one file may hold")
+    out = tmp_path / "never-written.txt"
     assert main(["generate", "--count", str(MAX_PUZZLES + 1), "--format", "compact",
-                 "--output", "never-written.txt"]) == 2
-    assert not os.path.exists("never-written.txt")
+                 "--output", str(out)]) == 2
+    assert not out.exists()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name == "nt",
+                    reason="signals sent to oneself")
+@pytest.mark.parametrize("signum, code, how", [(signal.SIGINT, 130, "interrupted"),
+                                                (signal.SIGTERM, 143, "stopped")])
+def test_a_stop_while_the_puzzles_are_written_waits_for_them(tmp_path, monkeypatch, capsys,
+                                                             signum, code, how):
+    """A stop after the last puzzle was made, while the booklet was being written, lost
+    every puzzle: now the files are written first, and the stop is said after."""
+    from numbrix_curses.cli import generating
+
+    real = generating._write_outputs
+
+    def stopped_midway(files, force):
+        os.kill(os.getpid(), signum)
+        real(files, force)
+
+    monkeypatch.setattr(generating, "_write_outputs", stopped_midway)
+    out, key = tmp_path / "out.txt", tmp_path / "key.txt"
+    assert main(["generate", "--size", "5", "--count", "2", "--seed", "7", "--output",
+                 str(out), "--solutions", str(key)]) == code
+    assert capsys.readouterr().err.strip().splitlines()[-1] == (
+        f"numbrix generate: {how} after 2 of 2 puzzles, which are written")
+    assert len(parse_puzzles(out.read_text(), str(out))) == 2
+    assert len(parse_puzzles(key.read_text(), str(key))) == 2
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
 
 
 def test_a_time_limit_that_cut_the_work_short_is_said(monkeypatch, capsys):

@@ -74,16 +74,50 @@ def stops_raised() -> Iterator[None]:
             signal.signal(signum, handler)
 
 
-def note_if_unreadable(command: str, what: str, size: int, lines: int) -> None:
-    """Say on stderr when what a command wrote (`size` bytes in `lines` lines) is more than
-    the commands read from one file (`textformat.MAX_FILE_BYTES`, `MAX_LINES`), so the
-    user hears it now rather than from `check` later."""
-    from numbrix_curses.textformat import MAX_FILE_BYTES, MAX_LINES
+@contextlib.contextmanager
+def stops_held() -> Iterator[list[KeyboardInterrupt | Stopped]]:
+    """While the block runs, a first Ctrl-C, SIGTERM or SIGHUP is noted rather than acted
+    on: the list it yields gets the stop to honour afterwards. A second one is raised at
+    once (a write blocked on a pipe nobody reads must still be stoppable).
 
-    if size > MAX_FILE_BYTES or lines > MAX_LINES:
-        tell(f"numbrix {command}: note: {what} is {size / 2**20:.1f} MiB in {lines:,} lines, "
-             f"more than the commands read from one file ({MAX_FILE_BYTES // 2**20} MiB, "
-             f"{MAX_LINES:,} lines): put fewer puzzles in a file")
+    For writing what a command has finished: a stop in the middle would lose it all.
+    """
+    held: list[KeyboardInterrupt | Stopped] = []
+    previous: dict[int, Any] = {}
+
+    def note(signum: int, _frame: Any) -> None:
+        stop = KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum)
+        if held:
+            raise stop
+        held.append(stop)
+
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
+        try:
+            previous[signum] = signal.signal(signum, note)
+        except (ValueError, OSError):
+            pass  # not the main thread
+    try:
+        yield held
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def note_if_unreadable(command: str, what: str, size: int, lines: int, puzzles: int) -> None:
+    """Say on stderr when what a command wrote (`size` bytes in `lines` lines, `puzzles`
+    puzzles) is more than the commands read from one file (`textformat.MAX_FILE_BYTES`,
+    `MAX_LINES`, `MAX_PUZZLES`), so the user hears it now rather than from `check` later."""
+    from numbrix_curses.game import plural
+    from numbrix_curses.textformat import MAX_FILE_BYTES, MAX_LINES, MAX_PUZZLES
+
+    if size > MAX_FILE_BYTES or lines > MAX_LINES or puzzles > MAX_PUZZLES:
+        tell(f"numbrix {command}: note: {what} holds {plural(puzzles, 'puzzle')}, "
+             f"{size / 2**20:.1f} MiB in {lines:,} lines: more than the commands read from "
+             f"one file ({MAX_PUZZLES:,} puzzles, {MAX_FILE_BYTES // 2**20} MiB, "
+             f"{MAX_LINES:,} lines); put fewer puzzles in a file")
 
 
 class UsageError(Exception):

@@ -25,6 +25,7 @@ from numbrix_curses.cli.common import (
     board_size,
     booklet_title,
     note_if_unreadable,
+    stops_held,
     tell,
     whole_number,
 )
@@ -315,13 +316,13 @@ def generate_command(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else generator.random_seed()
     what = f"{rows}x{cols} {difficulty or ''} puzzles".replace("  ", " ")
     title = booklet_title(args, f"Numbrix {what}, seed {seed}")
-    progress = _Progress(args.count, what) if sys.stderr.isatty() else None
     stream = args.output is None and args.format != "text"
     if not stream and args.count > MOST_PUZZLES:
         raise UsageError(
             f"numbrix generate: --count {args.count} is more than the {MOST_PUZZLES:,} puzzles "
             "one file may hold for the other commands to read; make several files (or stream "
             "them: --format compact or json, without --output)")
+    progress = _Progress(args.count, what) if sys.stderr.isatty() else None
     # Streamed puzzles are not kept unless an answer key needs them: a huge --count piped
     # into `head` must not fill memory.
     keep = not stream or args.solutions is not None
@@ -354,6 +355,29 @@ def generate_command(args: argparse.Namespace) -> int:
     finally:
         if progress is not None:
             progress.close()
+    # A stop while the finished puzzles are written would lose them: it waits till after.
+    with stops_held() as held:
+        _write_generated(args, made, stream, streamed, title, key_to_stdout)
+    _generate_notes(tally, difficulty, args.clues)
+    if stopped is None and held:
+        stopped = held[0]
+    if stopped is not None:
+        return _said_stopped(stopped, tally.made, args.count)
+    return EXIT_OK
+
+
+def _write_generated(
+    args: argparse.Namespace,
+    made: list,
+    stream: bool,
+    streamed: "_Written",
+    title: str,
+    key_to_stdout: bool,
+) -> None:
+    """Write what `generate` made: the booklet or file (unless streamed already) and the
+    answer key, each file atomically; then note any output too large to read back."""
+    from numbrix_curses import booklet
+
     entries = [booklet.Entry(g.puzzle, g.puzzle.id, g.solution) for g in made]
     # the key apart from the puzzles (a file, or standard output after them), else in the
     # booklet
@@ -375,34 +399,31 @@ def generate_command(args: argparse.Namespace) -> int:
         sys.stdout.write(text)  # after the answer key is safely written, not before
     if key_to_stdout:
         sys.stdout.write(key)  # after the puzzles are safely written
-    _generate_notes(tally, difficulty, args.clues)
     written = [("the output", streamed)] if stream else [
-        ("the output", _Written.of(text))]
+        ("the output", _Written.of(text, len(made)))]
     if key:
-        written.append(("the answer key", _Written.of(key)))
+        written.append(("the answer key", _Written.of(key, len(made))))
     for what, size in written:
-        note_if_unreadable("generate", what, size.size, size.lines)
-    if stopped is not None:
-        return _said_stopped(stopped, tally.made, args.count)
-    return EXIT_OK
+        note_if_unreadable("generate", what, size.size, size.lines, size.puzzles)
 
 
 @dataclass
 class _Written:
-    """How much text was written: bytes and lines."""
+    """How much text was written: bytes, lines and puzzles (`add` takes one puzzle's)."""
 
     size: int = 0
     lines: int = 0
+    puzzles: int = 0
 
     def add(self, text: str) -> None:
         self.size += len(text.encode())
         self.lines += text.count("\n")
+        self.puzzles += 1
 
     @classmethod
-    def of(cls, text: str) -> "_Written":
-        written = cls()
-        written.add(text)
-        return written
+    def of(cls, text: str, puzzles: int) -> "_Written":
+        """`text` holding `puzzles` puzzles."""
+        return cls(len(text.encode()), text.count("\n"), puzzles)
 
 
 def _said_stopped(stopped: KeyboardInterrupt | Stopped, made: int, count: int) -> int:

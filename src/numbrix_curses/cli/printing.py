@@ -66,5 +66,6 @@ def print_command(args: argparse.Namespace) -> int:
     title = booklet_title(args, f"Numbrix puzzles from {sources}")
     text = booklet.booklet(entries, title, args.solutions)
     sys.stdout.write(text)
-    note_if_unreadable("print", "the booklet", len(text.encode()), text.count("\n"))
+    note_if_unreadable("print", "the booklet", len(text.encode()), text.count("\n"),
+                       len(entries))
     return exit_code_for(statuses)

@@ -14,7 +14,7 @@ from typing import Callable
 from numbrix_curses.game import format_duration, plural
 from numbrix_curses.savestate import SavedGame
 from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Paste, Scroll
-from numbrix_curses.ui.draw import centred, put
+from numbrix_curses.ui.draw import centred, put, wrap_text
 from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr, take_store_problems
@@ -229,13 +229,21 @@ class MenuScreen(Screen):
                 put(win, y, left + 5 + label_w + 3, detail[:room],
                     base | (0 if selected else theme.dim))
             mask.put(y, left, row_w, Choose(i))
-        y = top + spacing * (len(self.items) - 1) + 2
         if self.message is not None:
-            text = self.message.text
-            for k in range(0, min(len(text), 3 * max(1, width - 4)), max(1, width - 4)):
-                if y >= height:
-                    break
-                centred(win, y, text[k: k + width - 4], message_attr(self.message, theme))
+            # A message (rare: a file that could not be read, a paste refused) goes a row
+            # under the items, up to the blank row after them, and over the footer rather
+            # than be cut: it says what went wrong, the footer what the keys are.
+            last_item = top + spacing * (len(self.items) - 1)
+            lines = wrap_text(self.message.text, width - 4, max(1, height - last_item - 1))
+            bottom = height - footer
+            if last_item + 2 + len(lines) > bottom:
+                footer = False
+                bottom = height
+            y = max(last_item + 1, min(last_item + 2, bottom - len(lines)))
+            block = max(map(len, lines))
+            x = max(0, (width - block) // 2)
+            for line in lines:
+                put(win, y, x, line, message_attr(self.message, theme))
                 y += 1
         hint = "arrows and Enter, a letter, or a click"
         if not self.ctx.mouse:
