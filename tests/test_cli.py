@@ -970,6 +970,19 @@ def test_a_huge_option_value_is_repeated_only_in_part(run_numbrix):
         assert "characters)" in line or "digits" in line, line
 
 
+@pytest.mark.parametrize("value, said", [
+    ("9" * 5000, "too large: a number of 5,000 digits"),
+    ("-" + "9" * 5000, "too small: a negative number of 5,000 digits"),
+    ("-" + "9" * 13, "must be at least 1, got a negative number of 13 digits"),
+    ("+-5", "not a whole number: '+-5'"),
+    ("\u00b2", "not a whole number: '\u00b2'"),  # a superscript is no digit to count
+])
+def test_a_whole_number_option_says_what_is_wrong_with_it(capsys, value, said):
+    assert cli.main(["generate", f"--count={value}"]) == 2
+    assert capsys.readouterr().err == (
+        f"numbrix generate: argument --count: {said} (try 'numbrix generate --help')\n")
+
+
 @pytest.mark.parametrize("size, shape", [("6x10", (6, 10)), ("6X10", (6, 10)),
                                          ("6 \u00d7 10", (6, 10)), ("7", (7, 7))])
 def test_generate_takes_a_size_as_the_app_writes_it(run_numbrix, size, shape):

@@ -546,6 +546,13 @@ def test_a_json_number_written_as_a_whole_float_is_that_number():
     [puzzle] = parse_puzzles("[[1, 2.0, 3e0], [0, 0, 0], [0, 0, 9.0]]", "t.txt")
     assert puzzle.givens.tolist() == [[1, 2, 3], [0, 0, 0], [0, 0, 9]]
     assert parse_error("[[1, 0], [0, 2.5e3]]").message == "row 2, column 2: 2500 is out of range"
+    # so are "rows", "cols" and the metadata ("rows": 3.0 was "must be a whole number,
+    # found 3.0")
+    [puzzle] = parse_puzzles('{"rows": 2.0, "cols": 2e0, "seed": 3.0, "puzzle": [[1, 0], [0, 0]]}',
+                             "t.txt")
+    assert puzzle.metadata["seed"] == "3"
+    assert parse_error('{"rows": 2.5, "puzzle": [[1, 0], [0, 0]]}').message == (
+        '"rows" must be a whole number, found 2.5')
 
 
 def test_a_long_json_number_is_cut_short_in_the_message():
@@ -1152,6 +1159,8 @@ def test_blank_rows_written_as_dashes_or_tabs_stay_rows(text: str, expected):
     ("\n# a\n\n# b\n{\"puzzle\": [[1, 0], [0, 0]]}\n", 2,
      "JSON holds no comments: take out the lines starting with # above it"),
     ("   \n\t\n  \n", 1, "file is empty (blank lines only); no puzzle found"),
+    # rows in brackets under a title are text, not JSON: the slip is in the cells
+    ("# id: x\n[1 . 3]\n[. . .]\n[. . 9]\n", 2, "'[1' is not a number or a blank (. _ - ? 0)"),
 ])
 def test_files_that_are_not_puzzles_are_told_what_they_are(text, line, says):
     """A comment over JSON was "'[[1,' is not a number or a blank ... a title?"; a file of

@@ -1491,3 +1491,35 @@ def test_a_move_in_the_moves_line_is_never_parted_from_its_number():
     assert all(NO_BREAK not in line for line in lines)
     for i in range(18, 22):
         assert any(f"{i}. {i * 2} at A{i}" in line for line in lines), lines
+
+
+class _Recorded:
+    """A window that keeps the text written on each row (what `ui.draw.put` asks of one)."""
+
+    def __init__(self, height: int, width: int) -> None:
+        self.size = (height, width)
+        self.rows: dict[int, str] = {}
+
+    def getmaxyx(self) -> tuple[int, int]:
+        return self.size
+
+    def addstr(self, y: int, x: int, text: str, attr: int = 0) -> None:
+        self.rows[y] = self.rows.get(y, "") + text
+
+
+@pytest.mark.parametrize("room", [1, 2, 3, 6])
+@pytest.mark.parametrize("current", [0, 1, 5, 8, 9])
+def test_a_short_moves_list_always_shows_the_current_move(room: int, current: int):
+    """In a list of two rows, the lines around the current move became "... 5 earlier" and
+    "... 5 later", and the current move was not shown at all."""
+    from numbrix_curses.ui.panel import ListLine, _draw_listing
+
+    lines = [ListLine(f"move {k}", current=k == current) for k in range(10)]
+    win = _Recorded(20, 30)
+    theme = SimpleNamespace(label=0, dim=0, selected=0)
+    _draw_listing(win, ScreenMask(20, 30), 0, 0, 1 + room, ("Moves", lines), theme, 30)
+    shown = [win.rows[y].strip() for y in range(1, 1 + room)]
+    assert f"move {current}" in shown, shown
+    if room >= 3:  # with room for both, what is left out is counted, and it adds up
+        counted = sum(int(text.split()[1]) for text in shown if text.startswith("..."))
+        assert len([t for t in shown if t.startswith("move")]) + counted == 10, shown

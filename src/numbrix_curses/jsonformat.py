@@ -273,7 +273,7 @@ def _puzzle(record: Any) -> Puzzle:
     if isinstance(record, dict):
         # "rows" and "cols", as `solve --json` writes them, must say what the grid does.
         for name, count in (("rows", len(rows)), ("cols", len(rows[0]))):
-            said = record.get(name)
+            said = _whole(record.get(name))
             if said is None:
                 continue
             if not isinstance(said, int) or isinstance(said, bool):
@@ -310,7 +310,7 @@ def _rows(grid: Any) -> list[list[int]]:
             if isinstance(value, float):
                 if not value.is_integer():
                     raise _bad_cell(r, c, f"{_kind(value)} is not a whole number")
-                value = int(value)
+                value = _whole(value)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise _bad_cell(r, c, f"{_kind(value)} is not a number (0 or null = blank)")
             if not 0 <= value <= MAX_SIDE * MAX_SIDE:
@@ -323,7 +323,7 @@ def _rows(grid: Any) -> list[list[int]]:
 def _metadata(record: dict) -> dict[str, str]:
     metadata: dict[str, str] = {}
     for key in METADATA_KEYS:
-        value = record.get(key)
+        value = _whole(record.get(key))
         if value is None or (key == "inside" and value == 0) or (
             key == "pattern" and value == "random"
         ):
@@ -336,6 +336,14 @@ def _metadata(record: dict) -> dict[str, str]:
             raise _BadRecord(f"\"{key}\" holds a control character; a puzzle file holds plain text")
         metadata[key] = text
     return metadata
+
+
+def _whole(value: Any) -> Any:
+    """A whole float (9.0, as some programs write every number) as the int it names;
+    anything else as it is."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 def _kind(value: Any) -> str:

@@ -206,10 +206,25 @@ def _json_under_comments(text: str) -> int:
         stripped = line.strip()
         if stripped.startswith("#") or not stripped:
             continue
-        first = next((k for k, above in enumerate(lines[:i], start=1)
-                      if above.strip().startswith("#")), 0)
-        return first if stripped[:1] in ("{", "[") else 0
+        # (no text grid starts with "{"; one written "[1 . 3]" does start with "[")
+        if stripped[:1] != "{" and not (
+            stripped[:1] == "[" and _starts_as_json("\n".join(lines[i:]))
+        ):
+            return 0
+        return next((k for k, above in enumerate(lines[:i], start=1)
+                     if above.strip().startswith("#")), 0)
     return 0
+
+
+def _starts_as_json(text: str) -> bool:
+    """Whether `text` opens with a whole JSON value."""
+    import json
+
+    try:
+        json.JSONDecoder().raw_decode(text.lstrip())
+    except ValueError:
+        return False
+    return True
 
 
 def _is_json(text: str) -> bool:

@@ -297,16 +297,23 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            if text.strip().lstrip("+-").isdigit():  # (past Python's 4,300 digits)
+            digits = re.fullmatch(r"\s*([+-]?)([0-9]+)\s*", text)
+            if digits:  # (past the 4,300 digits Python reads)
                 raise argparse.ArgumentTypeError(
-                    f"too large: a number of {len(text.strip()):,} digits") from None
+                    f"too {'small' if digits[1] == '-' else 'large'}: "
+                    f"{_digits_named(len(digits[2]), digits[1] == '-')}") from None
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
         if value < low or (high is not None and value > high):
-            shown = value if abs(value) < 10**12 else f"a number of {len(str(abs(value)))} digits"
+            shown = value if abs(value) < 10**12 else _digits_named(len(str(abs(value))), value < 0)
             raise argparse.ArgumentTypeError(f"must be {bounds}, got {shown}")
         return value
 
     return parse
+
+
+def _digits_named(count: int, negative: bool) -> str:
+    """A number too long to repeat, by its length: "a negative number of 5,000 digits"."""
+    return f"a {'negative ' if negative else ''}number of {count:,} digits"
 
 
 def board_size(low: int, high: int) -> Callable[[str], tuple[int, int]]:

@@ -179,12 +179,14 @@ def _draw_listing(
     current = next((i for i, line in enumerate(lines) if line.current), len(lines) - 1)
     first = max(0, min(current - room // 2, len(lines) - room))
     shown = lines[first: first + room]
-    if first > 0 and shown:
+    # The first and last lines shown stand in for those before and after them, never the
+    # current line (in a list of a row or two, it is all there is room for).
+    if first > 0 and len(shown) > 1 and not shown[0].current:
         # A click on it goes to the line it stands in for, and the list, kept around the
         # current position, then shows the earlier ones.
         shown = [ListLine(f"  ... {first + 1} earlier", shown[0].action), *shown[1:]]
     later = len(lines) - (first + len(shown))
-    if later > 0 and len(shown) > 1:
+    if later > 0 and len(shown) > 1 and not shown[-1].current:
         # (the same for the later ones, when the current line is near the start)
         shown = [*shown[:-1], ListLine(f"  ... {later + 1} later", shown[-1].action,
                                        dim=shown[-1].dim)]
