@@ -462,9 +462,9 @@ def test_the_moves_under_a_board_with_rows_to_spare_are_a_list_to_click(state: P
         term.send("2")
         board.wait_cell(0, 2, "2")
         term.send("m")
-        term.wait_text("Moves: click one; Esc closes")
-        for line in ("0. start", "1. 3 at B1", "2. 2 at C1"):
-            assert line in term.text
+        term.wait_for(lambda: all(line in term.text for line in (
+            "Moves: click one; Esc closes", "0. start", "1. 3 at B1", "2. 2 at C1")),
+            what="the moves listed")
         assert "v watch" in term.text  # the keys stay
         term.click_text("0. start")  # back to the start, as in the side panel
         board.wait_cell(0, 1, "")

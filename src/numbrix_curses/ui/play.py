@@ -135,12 +135,11 @@ STATUS_BAR_KEYS = (
     KeyHelp("help", "F1", Command.HELP),
     KeyHelp("quit", "q", Command.QUIT),
 )
-#: the bar's keys once the puzzle is solved: what still acts
-SOLVED_BAR_KEYS = (
-    KeyHelp("again", "R", Command.RESTART), KeyHelp("another", "g", Command.ANOTHER),
-    KeyHelp("moves", "m", Command.HISTORY), KeyHelp("watch", "v", Command.WATCH),
-    KeyHelp("save", "e", Command.SAVE_FILE),
-    KeyHelp("help", "F1", Command.HELP), KeyHelp("quit", "q", Command.QUIT),
+#: the bar's keys once the puzzle is solved: the panel's, in a line (help by F1 alone,
+#: as the bar's other keys say it)
+SOLVED_BAR_KEYS = tuple(
+    KeyHelp(item.what, "F1", item.action) if item.action is Command.HELP else item
+    for line in SOLVED_KEY_LINES for item in line
 )
 #: the rest, on the row above them while no message needs it
 STATUS_BAR_MORE_KEYS = (
