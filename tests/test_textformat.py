@@ -1178,3 +1178,11 @@ def test_an_empty_file_name_is_named_as_such():
     with pytest.raises(ParseError) as caught:
         read_puzzles("")
     assert str(caught.value) == "'': an empty name names no file"
+
+
+@pytest.mark.parametrize("text", ["\uff11 \uff0e \uff13\n\uff0e \uff0e \uff0e\n\uff0e \uff0e \uff19\n",
+                                  "1\u3000.\u30003\n.\u3000.\u3000.\n.\u3000.\u30009\n"])
+def test_full_width_digits_and_spaces_read_as_they_look(text):
+    """A board copied off a page set in Japanese ("１ ． ３") was "'１' is not a number"."""
+    [puzzle] = parse_puzzles(text, "t.txt")
+    assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]

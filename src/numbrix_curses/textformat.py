@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import re
 import sys
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
@@ -235,6 +236,10 @@ def _is_json(text: str) -> bool:
 
 def _cell_value(token: str) -> int | None:
     """The value of a cell token (0 = blank), or None when it is neither number nor blank."""
+    if not token.isascii():
+        # Full-width digits and dots ("１２", "．"), as a board copied off a page set in
+        # Chinese or Japanese writes them, are the digits and dots they look like.
+        token = unicodedata.normalize("NFKC", token)
     if token in BLANK_TOKENS or not token.strip("._-\u00b7?"):
         # ("__" or ".." too: a blank as wide as the two-digit numbers around it; "·" is the
         # app's blank, in a board copied off its screen; "?" is how many write a cell not
