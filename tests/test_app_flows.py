@@ -823,6 +823,9 @@ def test_watch_the_solver_from_the_entry_screen(state: Path):
         term.send_key("enter")  # to the end
         term.wait_text("Done: unique solution")
         assert [board.number(1, c) for c in range(3)] == ["6", "5", "4"]
+        # nine cells placed, the givens too: the solution found is no tenth step
+        term.wait_match(r"Step\s+9 of 9\b")
+        assert "Done: unique solution, 9 steps in" in term.text
         term.send("q")
         term.wait_text("Givens")
 

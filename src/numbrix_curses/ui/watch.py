@@ -85,7 +85,10 @@ class WatchScreen(Screen):
         self.label = label
         self.events: list[tuple[int, int, int, bool]] = []
         self.truncated = False
-        self.job = ThreadJob("watch", self._search)
+        #: solutions among `events` (not steps of their own: each goes with the step that
+        #: completed it)
+        self.found = 0
+        self.job = ThreadJob("watch", self._search)  # (last: it reads the fields above)
         self.speed = DEFAULT_SPEED
         self.playing = True
         self.jumping = False
@@ -116,8 +119,10 @@ class WatchScreen(Screen):
                 raise Cancelled()
             if len(events) >= MAX_EVENTS:
                 raise _TooLong()
-            kind = getattr(event.kind, "value", event.kind)
-            events.append((kinds.get(kind, PLACE), event.number, event.cell, bool(event.guess)))
+            kind = kinds.get(getattr(event.kind, "value", event.kind), PLACE)
+            events.append((kind, event.number, event.cell, bool(event.guess)))
+            if kind == SOLUTION:
+                self.found += 1
 
         try:
             return assist.solve(self.puzzle, timeout=WATCH_BUDGET, on_event=on_event)
@@ -128,6 +133,8 @@ class WatchScreen(Screen):
     # ----- replay ------------------------------------------------------------------------
     def _apply(self, upto: int) -> None:
         events = self.events
+        while upto < len(events) and events[upto][0] == SOLUTION:
+            upto += 1  # (a solution found goes with the step that completed it)
         flat = self.grid.reshape(-1)
         for index in range(self.shown, upto):
             kind, number, cell, guess = events[index]
@@ -152,6 +159,11 @@ class WatchScreen(Screen):
         self.shown = self.guesses = self.solutions = 0
         self.guessed.clear()
         self.last_cell = None
+
+    @property
+    def steps(self) -> int:
+        """The search's steps so far: placements and removals."""
+        return len(self.events) - self.found
 
     @property
     def finished(self) -> bool:
@@ -249,11 +261,11 @@ class WatchScreen(Screen):
                 "solved": "solved"}.get(result.status.value, result.status.value)
 
     def status_rows(self) -> list[tuple[str, str]]:
-        total = f"{len(self.events):,}" + ("" if self.job.done else "+")
+        total = f"{self.steps:,}" + ("" if self.job.done else "+")
         result = self.job.result if self.job.done else None
         seconds = f"{result.stats.seconds:.2f} s" if result is not None else "-"
         return [
-            ("Step", f"{self.shown:,} of {total}"),
+            ("Step", f"{self.shown - self.solutions:,} of {total}"),
             ("Speed", f"{plural(SPEEDS[self.speed], 'step')}/s" + ("" if self.playing else "  paused")),
             ("Guesses", f"{self.guesses:,}"),
             ("Solver", self._verdict()),
@@ -268,7 +280,7 @@ class WatchScreen(Screen):
             return Message(f"The solver stopped: {self._verdict()}.", MessageKind.ERROR)
         kind = MessageKind.SUCCESS if result.status.value == "unique" else MessageKind.ERROR
         return Message(
-            f"Done: {self._verdict()}, {plural(len(self.events), 'step')} in "
+            f"Done: {self._verdict()}, {plural(self.steps, 'step')} in "
             f"{result.stats.seconds:.2f} s.", kind)
 
     def board_view(self) -> BoardView:
