@@ -762,7 +762,8 @@ def test_damaged_json_puzzles_parse_or_fail_with_a_located_error(content: bytes)
     parse_bytes(content)
 
 
-def test_a_json_error_in_an_array_names_the_record_s_line_and_column(tmp_path: Path) -> None:
+def test_a_json_error_in_an_array_names_the_record_and_points_at_the_cell(tmp_path: Path) -> None:
+    """The place was the record's start: in a pretty-printed file, lines above the cell."""
     path = tmp_path / "made.json"
     records = [{"id": "p1", "puzzle": [[1, 0, 3], [0, 0, 0], [0, 0, 9]]},
                {"id": "p2", "puzzle": [[0, 0], [0, 77]]}]
@@ -770,20 +771,28 @@ def test_a_json_error_in_an_array_names_the_record_s_line_and_column(tmp_path: P
     path.write_text(text)
     with pytest.raises(ParseError) as caught:
         read_puzzles(str(path))
-    second = text.index('{\n    "id": "p2"')
-    line = text.count("\n", 0, second) + 1
-    col = second - text.rfind("\n", 0, second)
-    assert (caught.value.line, caught.value.col) == (line, col) == (22, 3)
+    cell = text.index("77")
+    line = text.count("\n", 0, cell) + 1
+    col = cell - text.rfind("\n", 0, cell)
+    assert (caught.value.line, caught.value.col) == (line, col) == (31, 9)
     assert caught.value.message == "record 2 of the array: row 2, column 2: 77 is out of range 1..4"
+    # a fault outside the grid is placed at its record
+    records[1] = {"id": "p2", "rows": 3, "puzzle": [[0, 0], [0, 1]]}
+    text = json.dumps(records, indent=2)
+    path.write_text(text)
+    with pytest.raises(ParseError) as caught:
+        read_puzzles(str(path))
+    assert (caught.value.line, caught.value.col) == (22, 3)
+    assert caught.value.message == 'record 2 of the array: "rows" is 3, but the grid has 2'
 
 
-def test_a_json_error_names_the_record_s_line(tmp_path: Path) -> None:
+def test_a_json_error_names_the_record_s_line_and_the_cell_s_column(tmp_path: Path) -> None:
     path = tmp_path / "made.json"
     path.write_text('{"puzzle": [[1, 2], [4, 3]]}\n\n{"puzzle": [[1, 2], [4, true]]}\n')
     with pytest.raises(ParseError) as caught:
         read_puzzles(str(path))
     assert str(caught.value) == (
-        f"{path}:3:1: row 2, column 2: true is not a number (0 or null = blank)"
+        f"{path}:3:25: row 2, column 2: true is not a number (0 or null = blank)"
     )
 
 
@@ -799,7 +808,7 @@ def test_a_json_grid_written_a_row_a_line_reads_as_one_board(tmp_path: Path) -> 
     path.write_text("[1, 0, 3]\n[0, 0, 0]\n[0, 0, 99]\n")
     with pytest.raises(ParseError) as caught:
         read_puzzles(str(path))
-    assert str(caught.value) == f"{path}:3:1: row 3, column 3: 99 is out of range 1..9"
+    assert str(caught.value) == f"{path}:3:8: row 3, column 3: 99 is out of range 1..9"
     path.write_text("[1, 0, 3]\n[0, 0]\n")
     with pytest.raises(ParseError) as caught:
         read_puzzles(str(path))

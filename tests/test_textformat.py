@@ -538,7 +538,7 @@ def test_the_text_and_json_readers_word_a_short_row_alike(rows, text_says, json_
 def test_a_json_number_that_is_not_whole_is_quoted_as_written(written):
     """Before: 1e400 was "inf is not a whole number", a number the file does not hold."""
     err = parse_error(f"[[1, 0], [0, {written}]]")
-    assert str(err) == f"t.txt:1:1: row 2, column 2: {written} is not a whole number"
+    assert str(err) == f"t.txt:1:14: row 2, column 2: {written} is not a whole number"
 
 
 def test_a_json_number_written_as_a_whole_float_is_that_number():

@@ -21,9 +21,9 @@ puzzle, and is refused as such.
 An object that gives a key twice is refused wherever it stands (``json.loads`` alone would
 keep the last value without a word), named at the repeat and the first.
 
-Errors are `ParseError`s at the line and column where the faulty record starts (a record of
-an array is named by its place in it too), or at the JSON parser's line and column for a
-syntax error.
+Errors are `ParseError`s at the line and column of the cell (or row) at fault, where the
+fault is in the grid, else where the faulty record starts (a record of an array is named by
+its place in it too), or at the JSON parser's line and column for a syntax error.
 """
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def parse_json_puzzles(text: str, filename: str, most: int) -> list[Puzzle]:
                 puzzles.append(_puzzle(record))
             except _BadRecord as error:
                 # (placed only now: most files have no error to place)
-                line, col = _line_col(text, _element_start(text, k))
+                line, col = _line_col(text, _fault_at(text, _element_start(text, k), error))
                 raise ParseError(
                     filename, line, col, f"record {k + 1} of the array: {error}"
                 ) from None
@@ -70,7 +70,7 @@ def parse_json_puzzles(text: str, filename: str, most: int) -> list[Puzzle]:
     try:
         return [_puzzle(document)]
     except _BadRecord as error:
-        line, col = _line_col(text, len(text) - len(text.lstrip()))
+        line, col = _line_col(text, _fault_at(text, len(text) - len(text.lstrip()), error))
         raise ParseError(filename, line, col, str(error)) from None
 
 
@@ -83,6 +83,54 @@ def _element_start(text: str, index: int) -> int:
         _, at = decoder.raw_decode(text, at)
         at = _skip_space(text, at) + 1  # past the comma
     return _skip_space(text, at)
+
+
+def _fault_at(text: str, start: int, error: "_BadRecord") -> int:
+    """Where in `text` the fault `error` found in the record starting at `start` is: the
+    cell, or the row, it names; else the record's start."""
+    if error.row is None:
+        return start
+    path: list[str | int] = [error.key] if error.key is not None else []
+    path.append(error.row - 1)
+    if error.col is not None:
+        path.append(error.col - 1)
+    try:
+        return _locate(text, start, path)
+    except (ValueError, IndexError, RecursionError):  # (the record's start will do)
+        return start
+
+
+def _locate(text: str, at: int, path: list[str | int]) -> int:
+    """Where the value that `path` (object keys and array indexes) leads to starts, in the
+    JSON value starting at `at`. The text is valid JSON there: `json.loads` read it."""
+    decoder = json.JSONDecoder()
+    for step in path:
+        at = _skip_space(text, at)
+        if isinstance(step, str):
+            if text[at] != "{":
+                raise ValueError("no object")
+            at, found = at + 1, -1
+            while text[_skip_space(text, at)] != "}":
+                name, at = decoder.raw_decode(text, _skip_space(text, at))
+                at = _skip_space(text, _skip_space(text, at) + 1)  # past the colon
+                if name == step:
+                    found = at
+                _, at = decoder.raw_decode(text, at)
+                at = _skip_space(text, at)
+                if text[at] == ",":
+                    at += 1
+            if found < 0:
+                raise ValueError("no such key")
+            at = found
+        else:
+            if text[at] != "[":
+                raise ValueError("no array")
+            at += 1
+            for _ in range(step):
+                _, at = decoder.raw_decode(text, _skip_space(text, at))
+                at = _skip_space(text, at) + 1  # past the comma
+            at = _skip_space(text, at)
+    return at
 
 
 def _skip_space(text: str, at: int) -> int:
@@ -101,17 +149,20 @@ class _ExtraData(Exception):
 
 
 class _BadRecord(Exception):
-    """A record that is no puzzle; the caller knows where it stands in the file. `row` is
-    the grid's row (from 1) the fault is in, when it is in one."""
+    """A record that is no puzzle; the caller knows where it stands in the file. `row` and
+    `col` are the grid's row and column (from 1) the fault is in, when it is in one, and
+    `key` the record's key that holds the grid (None for a bare grid)."""
 
-    def __init__(self, message: str, row: int | None = None) -> None:
+    def __init__(self, message: str, row: int | None = None, col: int | None = None) -> None:
         super().__init__(message)
         self.row = row
+        self.col = col
+        self.key: str | None = None
 
 
 def _bad_cell(r: int, c: int, what: str) -> _BadRecord:
     """The error for the cell in row `r`, column `c` (both from 1)."""
-    return _BadRecord(f"row {r}, column {c}: {what}", row=r)
+    return _BadRecord(f"row {r}, column {c}: {what}", row=r, col=c)
 
 
 class _RepeatedKey(Exception):
@@ -203,6 +254,7 @@ def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
     """One record a line; lines that each hold one row (a flat list, ``[1, 0, 3]``) next to
     each other make one bare grid, as a grid is often written a row a line."""
     puzzles: list[Puzzle] = []
+    lines = text.split("\n")
 
     def add(record: Any, number: int, row_a_line: bool) -> None:
         if len(puzzles) == most:
@@ -213,12 +265,18 @@ def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
             puzzles.append(_puzzle(record))
         except _BadRecord as error:
             if row_a_line and error.row is not None:
-                number += error.row - 1  # name the row's own line
-            raise ParseError(filename, number, 1, str(error)) from None
+                number += error.row - 1  # name the row's own line, and the cell in it
+                error.row, error.key = 1, None
+                line = "[" + lines[number - 1]
+                col = _fault_at(line, 0, error)  # (the "[" added stands for the grid's)
+            else:
+                line = lines[number - 1]
+                col = _fault_at(line, len(line) - len(line.lstrip()), error) + 1
+            raise ParseError(filename, number, col, str(error)) from None
 
     rows: list[Any] = []  # a grid written a row a line, gathered until it ends
     rows_from = 0
-    for number, line in enumerate(text.split("\n"), start=1):
+    for number, line in enumerate(lines, start=1):
         blank = not line.strip()
         if not blank:
             try:
@@ -250,6 +308,7 @@ def _is_row(record: Any) -> bool:
 def _puzzle(record: Any) -> Puzzle:
     """The puzzle of one record: an object with a ``puzzle`` grid, or a bare grid; raises
     `_BadRecord`."""
+    key: str | None = None
     if isinstance(record, list):
         grid, metadata = record, {}
     elif isinstance(record, dict):
@@ -269,6 +328,15 @@ def _puzzle(record: Any) -> Puzzle:
         grid, metadata = record[key], _metadata(record)
     else:
         raise _BadRecord(f"expected a JSON object or a grid, found {_kind(record)}")
+    try:
+        return _grid_puzzle(record, grid, metadata)
+    except _BadRecord as error:
+        error.key = key  # (for the caller to point at the cell)
+        raise
+
+
+def _grid_puzzle(record: Any, grid: Any, metadata: dict[str, str]) -> Puzzle:
+    """The puzzle of `record`'s `grid`; raises `_BadRecord`."""
     rows = _rows(grid)
     if isinstance(record, dict):
         # "rows" and "cols", as `solve --json` writes them, must say what the grid does.
