@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import io
+import json
+import re
 import sys
 from pathlib import Path
 
@@ -1186,3 +1188,37 @@ def test_full_width_digits_and_spaces_read_as_they_look(text):
     """A board copied off a page set in Japanese ("１ ． ３") was "'１' is not a number"."""
     [puzzle] = parse_puzzles(text, "t.txt")
     assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
+
+
+_JSON_CELLS = st.one_of(st.integers(0, 20), st.sampled_from(
+    [None, True, "x", 2.5, -1, 99, [], {}]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(grid=st.lists(st.lists(_JSON_CELLS, min_size=1, max_size=4), min_size=1, max_size=4),
+       style=st.sampled_from(["grid", "record", "rows", "lines", "array"]),
+       indent=st.sampled_from([None, 2]))
+def test_a_json_fault_in_a_grid_is_placed_on_the_cell_it_names(grid, style, indent):
+    """Wherever a grid's fault is (a wrong cell, a short row), in any way JSON is written,
+    its line and column are in the file, and a cell's fault points at that cell's value."""
+    if style == "grid":
+        text = json.dumps(grid, indent=indent)
+    elif style == "record":
+        text = json.dumps({"id": "a", "puzzle": grid}, indent=indent)
+    elif style == "rows":
+        text = "\n".join(json.dumps(row) for row in grid)
+    elif style == "lines":
+        text = "\n".join(json.dumps({"puzzle": grid}) for _ in range(2))
+    else:
+        text = json.dumps([{"puzzle": [[1]]}, {"puzzle": grid}], indent=indent)
+    try:
+        parse_puzzles(text, "t.json")
+    except ParseError as err:
+        lines = text.split("\n")
+        assert 1 <= err.line <= len(lines) and 1 <= err.col <= len(lines[err.line - 1]) + 1
+        cell = re.search(r"row (\d+), column (\d+): ", err.message)
+        if cell:
+            value = grid[int(cell[1]) - 1][int(cell[2]) - 1]
+            written = json.dumps(value)
+            at = lines[err.line - 1][err.col - 1:]
+            assert at.startswith(written), (err, at)
