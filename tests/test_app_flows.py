@@ -685,6 +685,9 @@ def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_pa
         enter_givens(term, board, [(0, 0, "1"), (0, 2, "3"), (2, 2, "9")])
         term.send("c")
         term.wait_text("Unique: exactly one solution")
+        # graded beside the app, the grade then said, shown, and kept with the puzzle
+        term.wait_text("graded easy. p plays it, e saves it.")
+        term.wait_match(r"Check\s+unique, easy")
         target = tmp_path / "typed.txt"
         term.send("e")
         term.wait_text("File to write")
@@ -693,6 +696,7 @@ def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_pa
         term.wait_text("Saved to")
         [saved] = read_puzzles(str(target))
         assert saved.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
+        assert saved.metadata["difficulty"] == "easy"
         term.send("e")  # a second save offers the same file
         term.wait_text("File to write")
         term.wait_text(str(target))
@@ -705,6 +709,18 @@ def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_pa
         term.send("p")
         term.wait_text("Numbrix · typed 3x3")
         term.wait_text("Placed  3 of 9")
+        play = Board(term, 3)
+        for (row, col), number in [((0, 1), "2"), ((1, 2), "4"), ((1, 1), "5"), ((1, 0), "6"),
+                                   ((2, 0), "7"), ((2, 1), "8")]:
+            play.click(row, col)
+            term.send(number)
+        term.wait_text("Solved in")
+        term.send("q")
+        term.wait_text("Your puzzle")
+        term.send("q")
+        term.wait_text("[s] Statistics")
+        term.send("s")
+        term.wait_match(r"3x3\s+easy\s+1\s+1")  # counted by its grade, not as "-"
 
 
 def test_a_puzzle_in_play_is_saved_to_a_file_without_the_numbers_played(

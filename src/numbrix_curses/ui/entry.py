@@ -52,6 +52,9 @@ from numbrix_curses.ui.screen import (
 SIDES = [str(n) for n in range(1, 31)]
 #: how long Check may take before it says it could not decide
 CHECK_BUDGET = assist.SOLVE_BUDGET
+#: a unique puzzle is graded after its check up to this many cells (a 20x20 grades in a
+#: few seconds beside the app; larger ones could take minutes for a word in the margin)
+GRADE_MOST_CELLS = 400
 
 KEY_LINES = (
     (KeyHelp("move", "arrows hjkl wasd"),),
@@ -184,6 +187,11 @@ class EntryScreen(BoardScreen):
         self.suspects_job: ThreadJob | None = None
         #: the id of a pasted puzzle: it names the puzzle in play and the file offered
         self.name: str | None = None
+        #: a unique puzzle's difficulty ("easy" ... "fiendish"), graded after its check, the
+        #: grid revision it belongs to, and the job grading it
+        self.grade: str | None = None
+        self.grade_revision = -1
+        self.grade_job: ThreadJob | None = None
 
     @classmethod
     def holding(cls, ctx: AppContext, pasted: PastedPuzzle) -> "EntryScreen":
@@ -212,6 +220,43 @@ class EntryScreen(BoardScreen):
 
     def _current_result(self):
         return self.result if self.result_revision == self.game.revision else None
+
+    def _current_grade(self) -> str | None:
+        return self.grade if self.grade_revision == self.game.revision else None
+
+    def _metadata(self) -> dict[str, str]:
+        """What is known of the typed puzzle beyond its grid: its grade, once graded (so a
+        game of it counts by difficulty in the statistics, and a saved file says it)."""
+        grade = self._current_grade()
+        return {"difficulty": grade} if grade else {}
+
+    def _start_grading(self, puzzle: Puzzle, solution: np.ndarray) -> None:
+        """Grade a puzzle just found unique, beside the app (`deduce.grade`, told the
+        solution so it need not solve again)."""
+        if self.grade_job is not None:
+            self.grade_job.cancel()
+            self.grade_job = None
+        if puzzle.size > GRADE_MOST_CELLS:
+            return
+        from numbrix_curses.deduce import grade
+
+        revision = self.game.revision
+        self.grade_job = ThreadJob(
+            "grade", lambda token: (revision, grade(puzzle, solution).difficulty.value))
+
+    def _take_grade(self) -> None:
+        """Show the grade once it is known, if the grid is still the one graded."""
+        job = self.grade_job
+        if job is None or not job.done:
+            return
+        self.grade_job = None
+        if job.result is None:
+            return  # (cancelled, or failed: the verdict stands without it)
+        revision, grade = job.result
+        if revision == self.game.revision and self._current_result() is not None:
+            self.grade, self.grade_revision = grade, revision
+            if self.message is not None and self.message.text.startswith("Unique"):
+                self.message = self._result_message()
 
     # ----- input -------------------------------------------------------------------------
     def handle(self, action: Action) -> Nav | None:
@@ -344,6 +389,7 @@ class EntryScreen(BoardScreen):
 
     def tick(self) -> Nav | None:
         self._take_suspects()
+        self._take_grade()
         job = self.job
         if job is None or not job.done:
             return None
@@ -359,6 +405,10 @@ class EntryScreen(BoardScreen):
         self.message = self._result_message()
         if job.result.status.value == "none":
             self._look_for_suspects()
+        elif job.result.status.value == "unique" and self.grade_revision != self.game.revision:
+            puzzle = self.puzzle()
+            if not isinstance(puzzle, str):
+                self._start_grading(puzzle, job.result.solution)
         if self.play_after_check:
             self.play_after_check = False
             return self._play()
@@ -369,8 +419,10 @@ class EntryScreen(BoardScreen):
         status = result.status.value
         seconds = f"{result.stats.seconds:.2f} s"
         if status == "unique":
-            return Message(f"Unique: exactly one solution ({seconds}). p plays it, e saves it.",
-                           MessageKind.SUCCESS)
+            grade = self._current_grade()
+            graded = f"; graded {grade}" if grade else ""
+            return Message(f"Unique: exactly one solution ({seconds}){graded}. p plays it, e "
+                           "saves it.", MessageKind.SUCCESS)
         if status == "multiple":
             differ = self._differences()
             return Message(
@@ -468,6 +520,7 @@ class EntryScreen(BoardScreen):
             return None
         status = result.status.value
         label = self._label()
+        puzzle = Puzzle(puzzle.givens, self._metadata())
         from numbrix_curses.ui.play import PlayScreen
 
         # (the check's solve goes with it: the play screen need not solve the puzzle again)
@@ -513,16 +566,18 @@ class EntryScreen(BoardScreen):
         return save_prompt(
             self.ctx, puzzle,
             self.saved_path or file_name_for(self.name, f"numbrix-{rows}x{cols}"),
-            lambda path: {"id": id_from_path(path, "typed")}, saved, failed,
+            lambda path: {"id": id_from_path(path, "typed"), **self._metadata()}, saved,
+            failed,
         )
 
     def close(self) -> None:
-        for job in (self.job, self.suspects_job):
+        for job in (self.job, self.suspects_job, self.grade_job):
             if job is not None:
                 job.cancel()
 
     def redraw_after_ms(self) -> int:
-        return 120 if self.job is not None or self.suspects_job is not None else -1
+        busy = (self.job, self.suspects_job, self.grade_job)
+        return 120 if any(job is not None for job in busy) else -1
 
     # ----- output ------------------------------------------------------------------------
     def board_view(self) -> BoardView:
@@ -572,6 +627,9 @@ class EntryScreen(BoardScreen):
             "unique": "unique", "multiple": "several solutions", "none": "no solution",
             "timeout": "undecided",
         }.get(result.status.value, result.status.value)
+        grade = self._current_grade()
+        if grade and result is not None:
+            verdict += f", {grade}"
         return [
             ("Size", f"{game.rows}x{game.cols}"),
             ("Givens", str(game.placed)),
