@@ -981,3 +981,12 @@ def test_drawing_keeps_the_givens_and_never_doubles_a_number(rows, cols, seed, s
         while game.undo() is None:
             pass
         assert (game.grid == start).all()  # every number drawn or taken back was a move
+
+
+@pytest.mark.parametrize("seconds, said", [(0.0, "under 0.01 s"), (0.004, "under 0.01 s"),
+                                           (0.006, "0.01 s"), (1.234, "1.23 s")])
+def test_a_solver_time_too_short_to_show_is_said_as_such(seconds, said):
+    """A 5x5 solved in 3 ms was "in 0.00 s", which reads as no time at all."""
+    from numbrix_curses.game import solver_time
+
+    assert solver_time(seconds) == said

@@ -171,6 +171,12 @@ def format_duration(seconds: float) -> str:
     return f"{minutes}:{secs:02d}"
 
 
+def solver_time(seconds: float) -> str:
+    """A solver's time as the screens say it: "0.25 s", or "under 0.01 s" (not "0.00 s",
+    which reads as no time at all)."""
+    return "under 0.01 s" if seconds < 0.005 else f"{seconds:.2f} s"
+
+
 def plural(count: int, word: str) -> str:
     """"1 move", "2 moves", "2,839 steps" (thousands parted, as counts are elsewhere)."""
     return f"{count:,} {word}" + ("" if count == 1 else "s")

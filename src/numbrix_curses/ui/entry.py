@@ -14,7 +14,7 @@ import curses
 import numpy as np
 
 from numbrix_curses import assist
-from numbrix_curses.game import Game, Refusal, plural
+from numbrix_curses.game import Game, Refusal, plural, solver_time
 from numbrix_curses.jobs import Job, SolveJob, ThreadJob, suspects_job
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
 from numbrix_curses.slips import Suspects
@@ -417,7 +417,7 @@ class EntryScreen(BoardScreen):
     def _result_message(self) -> Message:
         result = self.result
         status = result.status.value
-        seconds = f"{result.stats.seconds:.2f} s"
+        seconds = solver_time(result.stats.seconds)
         if status == "unique":
             grade = self._current_grade()
             graded = f"; graded {grade}" if grade else ""

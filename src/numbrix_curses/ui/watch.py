@@ -18,7 +18,7 @@ import time
 import numpy as np
 
 from numbrix_curses import assist
-from numbrix_curses.game import plural
+from numbrix_curses.game import plural, solver_time
 from numbrix_curses.jobs import CancelToken, Cancelled, ThreadJob
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
@@ -263,7 +263,7 @@ class WatchScreen(Screen):
     def status_rows(self) -> list[tuple[str, str]]:
         total = f"{self.steps:,}" + ("" if self.job.done else "+")
         result = self.job.result if self.job.done else None
-        seconds = f"{result.stats.seconds:.2f} s" if result is not None else "-"
+        seconds = solver_time(result.stats.seconds) if result is not None else "-"
         return [
             ("Step", f"{self.shown - self.solutions:,} of {total}"),
             ("Speed", f"{plural(SPEEDS[self.speed], 'step')}/s" + ("" if self.playing else "  paused")),
@@ -281,7 +281,7 @@ class WatchScreen(Screen):
         kind = MessageKind.SUCCESS if result.status.value == "unique" else MessageKind.ERROR
         return Message(
             f"Done: {self._verdict()}, {plural(self.steps, 'step')} in "
-            f"{result.stats.seconds:.2f} s.", kind)
+            f"{solver_time(result.stats.seconds)}.", kind)
 
     def board_view(self) -> BoardView:
         theme = self.theme
