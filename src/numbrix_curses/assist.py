@@ -122,6 +122,17 @@ def auto_fill(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> list[t
     return placements
 
 
+#: a puzzle without a difficulty (typed in, or from a newspaper's file) is graded beside the
+#: app up to this many cells: a 20x20 grades in 1-8 s, larger ones could take minutes
+GRADE_MOST_CELLS = 400
+
+
+def grade_of(puzzle: Puzzle, solution: np.ndarray) -> str:
+    """The difficulty of a unique `puzzle` ("easy" ... "fiendish"), as `numbrix grade` says
+    it; `solution` spares solving it again."""
+    return str(_deduce().grade(puzzle, solution).difficulty.value)
+
+
 def solve(
     puzzle: Puzzle,
     *,

@@ -52,9 +52,6 @@ from numbrix_curses.ui.screen import (
 SIDES = [str(n) for n in range(1, 31)]
 #: how long Check may take before it says it could not decide
 CHECK_BUDGET = assist.SOLVE_BUDGET
-#: a unique puzzle is graded after its check up to this many cells (a 20x20 grades in a
-#: few seconds beside the app; larger ones could take minutes for a word in the margin)
-GRADE_MOST_CELLS = 400
 
 KEY_LINES = (
     (KeyHelp("move", "arrows hjkl wasd"),),
@@ -231,18 +228,16 @@ class EntryScreen(BoardScreen):
         return {"difficulty": grade} if grade else {}
 
     def _start_grading(self, puzzle: Puzzle, solution: np.ndarray) -> None:
-        """Grade a puzzle just found unique, beside the app (`deduce.grade`, told the
-        solution so it need not solve again)."""
+        """Grade a puzzle just found unique, beside the app (told the solution, so it need
+        not be solved again)."""
         if self.grade_job is not None:
             self.grade_job.cancel()
             self.grade_job = None
-        if puzzle.size > GRADE_MOST_CELLS:
+        if puzzle.size > assist.GRADE_MOST_CELLS:
             return
-        from numbrix_curses.deduce import grade
-
         revision = self.game.revision
         self.grade_job = ThreadJob(
-            "grade", lambda token: (revision, grade(puzzle, solution).difficulty.value))
+            "grade", lambda token: (revision, assist.grade_of(puzzle, solution)))
 
     def _take_grade(self) -> None:
         """Show the grade once it is known, if the grid is still the one graded."""

@@ -218,6 +218,10 @@ class PlayScreen(BoardScreen):
         #: `slips`), once known, and the job looking for them
         self.suspects: Suspects | None = None
         self.suspects_job: ThreadJob | None = None
+        #: a puzzle without a difficulty is graded once its solution is known (see
+        #: `_grade_when_solved`); the job doing it, and whether it has been started
+        self.grade_job: ThreadJob | None = None
+        self.grade_started = False
         if game.solved is not None and self.message is None:
             self.message = self._solved_message(None, False)
 
@@ -773,6 +777,7 @@ class PlayScreen(BoardScreen):
             self.save_failed = False
         self._share_solve()
         self._take_suspects()
+        self._grade_when_solved()
         if self.reveal_waiting and self.solution_job.done:
             self._finish_reveal()
         elif self.check_waiting >= 0 and self.solution_job.done:
@@ -937,9 +942,34 @@ class PlayScreen(BoardScreen):
     def suspended(self, seconds: float) -> None:
         self.game.skip_time(seconds)  # time spent stopped is not play
 
+    def _grade_when_solved(self) -> None:
+        """Grade a puzzle that came without a difficulty (a newspaper's, a typed one) once
+        the background solve has proved it unique, beside the game, and keep the grade
+        with the puzzle: the panel shows it, the saved game keeps it, and a solve counts
+        under it in the statistics (a solve before it is known counts as "-")."""
+        puzzle = self.game.puzzle
+        job = self.grade_job
+        if job is not None:
+            if job.done:
+                self.grade_job = None
+                if job.result:
+                    puzzle.metadata["difficulty"] = job.result
+            return
+        if (self.grade_started or not self.solution_job.done
+                or puzzle.metadata.get("difficulty") or puzzle.size > assist.GRADE_MOST_CELLS):
+            return
+        self.grade_started = True
+        result = self.solution_job.result
+        if result is None or result.status.value != "unique" or not assist.deduce_available():
+            return
+        solution = result.solution
+        self.grade_job = ThreadJob("grade", lambda token: assist.grade_of(puzzle, solution))
+
     def close(self) -> None:
         self._cancel_task()
         self.solution_job.cancel()
+        if self.grade_job is not None:
+            self.grade_job.cancel()
         if self.suspects_job is not None:
             self.suspects_job.cancel()
         if self.paused_by_cover:
@@ -1010,7 +1040,7 @@ class PlayScreen(BoardScreen):
         if self._busy():
             return 120  # the spinner
         if self.game.solved is not None or self.game.paused:
-            return -1
+            return 250 if self.grade_job is not None else -1  # (to show the grade)
         elapsed_ms = int(self.game.elapsed() * 1000)
         return 1000 - elapsed_ms % 1000 + 5
 
