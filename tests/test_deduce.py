@@ -405,6 +405,26 @@ def test_grade_counts_techniques_of_the_walkthrough():
     assert grade.difficulty.level == max(counts, key=lambda t: t.level).level
 
 
+def test_grade_told_to_stop_stops_between_steps():
+    """The app grades beside a game; when the game ends the grade must end too, not run on
+    for seconds in a thread nobody waits for."""
+    puzzle = library.load_bundled()[0]
+    calls = []
+
+    class Enough(Exception):
+        pass
+
+    def check() -> None:
+        calls.append(1)
+        if len(calls) == 2:
+            raise Enough
+
+    with pytest.raises(Enough):
+        deduce.grade(puzzle, check=check)
+    assert len(calls) == 2  # asked before each step, and nothing after it said stop
+    assert deduce.grade(puzzle, check=lambda: None) == deduce.grade(puzzle)
+
+
 def test_grade_without_reasons_matches_the_worded_walkthrough():
     # grade() skips wording the trials; its grade, counts and depth must be the walkthrough's
     fiendish = [p for p in library.load_bundled() if p.metadata.get("difficulty") == "fiendish"]

@@ -127,10 +127,11 @@ def auto_fill(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> list[t
 GRADE_MOST_CELLS = 400
 
 
-def grade_of(puzzle: Puzzle, solution: np.ndarray) -> str:
+def grade_of(puzzle: Puzzle, solution: np.ndarray, check: Callable[[], None] | None = None) -> str:
     """The difficulty of a unique `puzzle` ("easy" ... "fiendish"), as `numbrix grade` says
-    it; `solution` spares solving it again."""
-    return str(_deduce().grade(puzzle, solution).difficulty.value)
+    it; `solution` spares solving it again; `check` (a job's `CancelToken.check`) may raise
+    between steps to give up."""
+    return str(_deduce().grade(puzzle, solution, check).difficulty.value)
 
 
 def solve(

@@ -37,7 +37,7 @@ The package: a module per level of technique, and the pieces they share.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -366,17 +366,26 @@ def walkthrough(puzzle: Puzzle, solution: np.ndarray | None = None) -> list[Step
     return _walkthrough(puzzle, solution, explain=True)
 
 
-def _walkthrough(puzzle: Puzzle, solution: np.ndarray | None, explain: bool) -> list[Step]:
+def _walkthrough(
+    puzzle: Puzzle,
+    solution: np.ndarray | None,
+    explain: bool,
+    check: Callable[[], None] | None = None,
+) -> list[Step]:
     where = _proper_solution(puzzle, solution)
-    return [_step(puzzle.geometry, f) for f in _walk(puzzle, where, explain)]
+    return [_step(puzzle.geometry, f) for f in _walk(puzzle, where, explain, check)]
 
 
-def _walk(puzzle: Puzzle, where: list[int], explain: bool) -> list[Found]:
+def _walk(
+    puzzle: Puzzle, where: list[int], explain: bool, check: Callable[[], None] | None = None
+) -> list[Found]:
     try:
         board = _start_board(puzzle)
         steps: list[Found] = []
         memo: dict[tuple[int, int], int] = {}
         while board.free:
+            if check is not None:
+                check()
             found, _ = find_steps(board, 1, want_all=True)
             if found:
                 steps.extend(apply_steps(board, found))
@@ -394,16 +403,21 @@ def _walk(puzzle: Puzzle, where: list[int], explain: bool) -> list[Found]:
     return steps
 
 
-def grade(puzzle: Puzzle, solution: np.ndarray | None = None) -> Grade:
+def grade(
+    puzzle: Puzzle,
+    solution: np.ndarray | None = None,
+    check: Callable[[], None] | None = None,
+) -> Grade:
     """The puzzle's difficulty: the lowest level whose techniques alone solve it.
 
     Easy puzzles fall to level-1 techniques, medium need level 2, hard level 3, fiendish a
     trial. `technique_counts` says how often each technique was used in the walkthrough.
     Raises `DeductionError` for a puzzle without a unique solution (pass `solution` when
-    already known, e.g. from the generator, to skip solving again).
+    already known, e.g. from the generator, to skip solving again). `check`, called before
+    each step, may raise to give up (the app grades beside a game, and stops when it ends).
     """
     # the same walk as `walkthrough`, without wording the trials' contradictions
-    return grade_steps(_walkthrough(puzzle, solution, explain=False))
+    return grade_steps(_walkthrough(puzzle, solution, explain=False, check=check))
 
 
 def solvable_at(puzzle: Puzzle, difficulty: Difficulty, solution: np.ndarray | None = None) -> bool:

@@ -237,7 +237,7 @@ class EntryScreen(BoardScreen):
             return
         revision = self.game.revision
         self.grade_job = ThreadJob(
-            "grade", lambda token: (revision, assist.grade_of(puzzle, solution)))
+            "grade", lambda token: (revision, assist.grade_of(puzzle, solution, token.check)))
 
     def _take_grade(self) -> None:
         """Show the grade once it is known, if the grid is still the one graded."""
@@ -272,10 +272,12 @@ class EntryScreen(BoardScreen):
             return None
         self.message = None
         edited, refusal = apply_edit(game, action)
-        if edited and self.suspects_job is not None:
-            # (the suspects were for the grid as it was checked)
-            self.suspects_job.cancel()
-            self.suspects_job = None
+        if edited:
+            # (the suspects and the grade were for the grid as it was checked)
+            for job in (self.suspects_job, self.grade_job):
+                if job is not None:
+                    job.cancel()
+            self.suspects_job = self.grade_job = None
         if edited:
             if refusal is Refusal.OUT_OF_RANGE:
                 self.message = Message(f"Numbers go from 1 to {game.size}.", MessageKind.ERROR)

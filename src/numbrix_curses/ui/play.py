@@ -963,7 +963,8 @@ class PlayScreen(BoardScreen):
         if result is None or result.status.value != "unique" or not assist.deduce_available():
             return
         solution = result.solution
-        self.grade_job = ThreadJob("grade", lambda token: assist.grade_of(puzzle, solution))
+        self.grade_job = ThreadJob(
+            "grade", lambda token: assist.grade_of(puzzle, solution, token.check))
 
     def close(self) -> None:
         self._cancel_task()
