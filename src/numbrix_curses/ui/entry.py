@@ -10,6 +10,7 @@ undo and redo work as in play.
 from __future__ import annotations
 
 import curses
+from typing import Any
 
 import numpy as np
 
@@ -241,13 +242,10 @@ class EntryScreen(BoardScreen):
 
     def _take_grade(self) -> None:
         """Show the grade once it is known, if the grid is still the one graded."""
-        job = self.grade_job
-        if job is None or not job.done:
-            return
-        self.grade_job = None
-        if job.result is None:
-            return  # (cancelled, or failed: the verdict stands without it)
-        revision, grade = job.result
+        done = self._collect("grade_job")
+        if done is None:
+            return  # (running, cancelled, or failed: the verdict stands without it)
+        revision, grade = done
         if revision == self.game.revision and self._current_result() is not None:
             self.grade, self.grade_revision = grade, revision
             if self.message is not None and self.message.text.startswith("Unique"):
@@ -471,15 +469,22 @@ class EntryScreen(BoardScreen):
 
     def _take_suspects(self) -> None:
         """Show the suspects once they are known, if the grid is still the one checked."""
-        job = self.suspects_job
-        if job is None or not job.done:
-            return
-        self.suspects_job = None
-        if job.result is None:
-            return  # (cancelled, or failed: the verdict stands without them)
+        found = self._collect("suspects_job")
+        if found is None:
+            return  # (running, cancelled, or failed: the verdict stands without them)
         if self.suspects_revision == self.game.revision and self._current_result() is not None:
-            self.suspects = job.result
+            self.suspects = found
             self.message = Message(self._no_solution_text(), MessageKind.ERROR)
+
+    def _collect(self, name: str) -> Any:
+        """The result of the background job in attribute `name` once it is done (the
+        attribute is cleared then); None while it runs, and when it was cancelled or
+        failed."""
+        job = getattr(self, name)
+        if job is None or not job.done:
+            return None
+        setattr(self, name, None)
+        return job.result
 
     def _current_suspects(self) -> Suspects | None:
         if self.suspects is None or self.suspects_revision != self.game.revision:
