@@ -709,6 +709,21 @@ def test_generate_makes_at_most_what_one_file_may_hold(tmp_path, monkeypatch, ca
     assert not out.exists()
 
 
+@pytest.mark.skipif(os.name == "nt", reason="signals sent to oneself")
+def test_a_held_stop_is_kept_for_after_and_a_second_one_acts_at_once():
+    """While finished work is written a stop waits; a write stuck on a pipe nobody reads
+    must still end on the second."""
+    from numbrix_curses.cli.common import Stopped, stops_held
+
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(Stopped):
+        with stops_held() as held:
+            os.kill(os.getpid(), signal.SIGTERM)
+            assert len(held) == 1 and isinstance(held[0], Stopped)  # noted, not acted on
+            os.kill(os.getpid(), signal.SIGTERM)  # the second: at once
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name == "nt",
                     reason="signals sent to oneself")
 @pytest.mark.parametrize("signum, code, how", [(signal.SIGINT, 130, "interrupted"),

@@ -135,3 +135,30 @@ def test_a_bad_solve_command_is_an_error_message_not_a_traceback() -> None:
     )
     assert done.returncode == 0 and done.stderr == ""
     assert set(json.loads(done.stdout)) == {"error"}
+
+
+def test_a_grading_job_grades_beside_the_app_and_stops_when_told(monkeypatch) -> None:
+    """The app grades typed-in and newspaper puzzles in a thread; a screen that closes
+    cancels it, and a board too large to grade in seconds is not graded at all."""
+    from numbrix_curses import assist, deduce, library
+
+    puzzle = next(p for p in library.load_bundled() if p.metadata.get("difficulty") == "hard")
+    solution = solve(puzzle).solution
+    job = jobs.grading_job(puzzle, solution)
+    assert job is not None and job.wait(30)
+    assert job.result == deduce.grade(puzzle).difficulty.value == "hard"
+
+    def endless(puzzle, solution, check):  # a grade that takes for ever, asking as it goes
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            check()
+            time.sleep(0.001)
+        return "never"
+
+    monkeypatch.setattr(assist, "grade_of", endless)
+    cancelled = jobs.grading_job(puzzle, solution)
+    cancelled.cancel()
+    assert cancelled.wait(5) and cancelled.result is None and cancelled.error == "cancelled"
+
+    big = Puzzle(np.zeros((21, 20), dtype=np.int16))
+    assert jobs.grading_job(big, None) is None  # past GRADE_MOST_CELLS

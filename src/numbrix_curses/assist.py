@@ -122,11 +122,6 @@ def auto_fill(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> list[t
     return placements
 
 
-#: a puzzle without a difficulty (typed in, or from a newspaper's file) is graded beside the
-#: app up to this many cells: a 20x20 grades in 1-8 s, larger ones could take minutes
-GRADE_MOST_CELLS = 400
-
-
 def grade_of(puzzle: Puzzle, solution: np.ndarray, check: Callable[[], None] | None = None) -> str:
     """The difficulty of a unique `puzzle` ("easy" ... "fiendish"), as `numbrix grade` says
     it; `solution` spares solving it again; `check` (a job's `CancelToken.check`) may raise

@@ -347,6 +347,26 @@ def suspects_job(puzzle: Any, budget: float = SUSPECTS_BUDGET) -> ThreadJob[Any]
     return ThreadJob("suspects", find)
 
 
+#: a puzzle without a difficulty (typed in, or from a newspaper's file) is graded beside the
+#: app up to this many cells: a 20x20 grades in 1-8 s, larger ones could take minutes
+GRADE_MOST_CELLS = 400
+
+
+def grading_job(puzzle: Any, solution: Any) -> ThreadJob[str] | None:
+    """The difficulty of a unique `puzzle` ("easy" ... "fiendish"), told its `solution`, in a
+    thread (cancel stops it between steps); None for a puzzle too large to grade beside the
+    app."""
+    if puzzle.size > GRADE_MOST_CELLS:
+        return None
+
+    def grade(token: CancelToken) -> str:
+        from numbrix_curses import assist
+
+        return assist.grade_of(puzzle, solution, token.check)
+
+    return ThreadJob("grade", grade)
+
+
 def generation_job(
     rows: int, cols: int, difficulty: str, seed: int, pattern: str = "random"
 ) -> ProcessJob:

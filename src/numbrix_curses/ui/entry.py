@@ -16,7 +16,7 @@ import numpy as np
 
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, plural, solver_time
-from numbrix_curses.jobs import Job, SolveJob, ThreadJob, suspects_job
+from numbrix_curses.jobs import Job, SolveJob, ThreadJob, grading_job, suspects_job
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
 from numbrix_curses.slips import Suspects
 from numbrix_curses.ui.actions import Action, Command, Paste, UnboundKey
@@ -186,10 +186,11 @@ class EntryScreen(BoardScreen):
         #: the id of a pasted puzzle: it names the puzzle in play and the file offered
         self.name: str | None = None
         #: a unique puzzle's difficulty ("easy" ... "fiendish"), graded after its check, the
-        #: grid revision it belongs to, and the job grading it
+        #: grid revision it belongs to, and the job grading it (for the grid as it was then)
         self.grade: str | None = None
         self.grade_revision = -1
         self.grade_job: ThreadJob | None = None
+        self.grade_job_revision = -1
 
     @classmethod
     def holding(cls, ctx: AppContext, pasted: PastedPuzzle) -> "EntryScreen":
@@ -233,19 +234,14 @@ class EntryScreen(BoardScreen):
         not be solved again)."""
         if self.grade_job is not None:
             self.grade_job.cancel()
-            self.grade_job = None
-        if puzzle.size > assist.GRADE_MOST_CELLS:
-            return
-        revision = self.game.revision
-        self.grade_job = ThreadJob(
-            "grade", lambda token: (revision, assist.grade_of(puzzle, solution, token.check)))
+        self.grade_job, self.grade_job_revision = grading_job(puzzle, solution), self.game.revision
 
     def _take_grade(self) -> None:
         """Show the grade once it is known, if the grid is still the one graded."""
-        done = self._collect("grade_job")
-        if done is None:
+        grade = self._collect("grade_job")
+        if grade is None:
             return  # (running, cancelled, or failed: the verdict stands without it)
-        revision, grade = done
+        revision = self.grade_job_revision
         if revision == self.game.revision and self._current_result() is not None:
             self.grade, self.grade_revision = grade, revision
             if self.message is not None and self.message.text.startswith("Unique"):
@@ -276,7 +272,6 @@ class EntryScreen(BoardScreen):
                 if job is not None:
                     job.cancel()
             self.suspects_job = self.grade_job = None
-        if edited:
             if refusal is Refusal.OUT_OF_RANGE:
                 self.message = Message(f"Numbers go from 1 to {game.size}.", MessageKind.ERROR)
             elif refusal is not None:

@@ -16,7 +16,9 @@ import numpy as np
 
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, describe_move, format_duration, plural, wrong_entries
-from numbrix_curses.jobs import CancelToken, FinishedJob, Job, SolveJob, ThreadJob, suspects_job
+from numbrix_curses.jobs import (
+    CancelToken, FinishedJob, Job, SolveJob, ThreadJob, grading_job, suspects_job,
+)
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
 from numbrix_curses.slips import Suspects
@@ -955,16 +957,12 @@ class PlayScreen(BoardScreen):
                 if job.result:
                     puzzle.metadata["difficulty"] = job.result
             return
-        if (self.grade_started or not self.solution_job.done
-                or puzzle.metadata.get("difficulty") or puzzle.size > assist.GRADE_MOST_CELLS):
+        if self.grade_started or not self.solution_job.done or puzzle.metadata.get("difficulty"):
             return
         self.grade_started = True
         result = self.solution_job.result
-        if result is None or result.status.value != "unique" or not assist.deduce_available():
-            return
-        solution = result.solution
-        self.grade_job = ThreadJob(
-            "grade", lambda token: assist.grade_of(puzzle, solution, token.check))
+        if result is not None and result.status.value == "unique":
+            self.grade_job = grading_job(puzzle, result.solution)
 
     def close(self) -> None:
         self._cancel_task()
