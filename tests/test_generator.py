@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import time
 
 import numpy as np
 import pytest
@@ -707,6 +708,25 @@ def test_generate_makes_at_most_what_one_file_may_hold(tmp_path, monkeypatch, ca
     assert main(["generate", "--count", str(MAX_PUZZLES + 1), "--format", "compact",
                  "--output", str(out)]) == 2
     assert not out.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a process")
+def test_a_worker_told_to_stop_before_its_start_up_ends_quietly(capfd):
+    """`generate --jobs` stopping its workers printed "Exception ignored ... Stopped" when
+    a worker had just been forked: it still had the command's handler, which raises."""
+    from numbrix_curses.cli.common import stops_raised
+
+    with stops_raised():
+        pid = os.fork()
+        if pid == 0:  # the worker, before it has put the default handler back
+            try:
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(5)
+            finally:
+                os._exit(3)  # (not reached when the signal ends it)
+        _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM
+    assert capfd.readouterr().err == ""
 
 
 @pytest.mark.skipif(os.name == "nt", reason="signals sent to oneself")

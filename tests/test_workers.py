@@ -596,8 +596,10 @@ def test_generate_told_to_stop_stops_its_workers(tmp_path, signum: int, code: in
     if err.strip() == said:
         assert not out_file.exists()  # stopped before its first puzzle: nothing written
     else:  # (a slow machine: a puzzle was finished first, and it is kept)
-        made = int(re.fullmatch(r"numbrix generate: stopped after (\d+) of 50 puzzles, "
-                                r"which (?:is|are) written", err.strip().splitlines()[-1])[1])
+        written = re.fullmatch(r"numbrix generate: stopped after (\d+) of 50 puzzles, "
+                               r"which (?:is|are) written", err.strip().splitlines()[-1])
+        assert written, err
+        made = int(written[1])
         assert out_file.read_text().count("# id:") == made
 
 

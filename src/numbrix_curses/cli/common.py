@@ -55,8 +55,15 @@ def stops_raised() -> Iterator[None]:
     """While the block runs, SIGTERM and SIGHUP raise `Stopped` (the app sets handlers of
     its own while it runs, and puts these back after)."""
     previous: dict[int, Any] = {}
+    owner = os.getpid()
 
     def stop(signum: int, frame: object) -> None:
+        if os.getpid() != owner:
+            # A worker forked from the command, told to end before its start-up put the
+            # default back: it ends as the default would, not with a traceback on stderr.
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
         raise Stopped(signum)
 
     for name in ("SIGTERM", "SIGHUP"):
