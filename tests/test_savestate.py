@@ -175,6 +175,23 @@ def test_records_keep_the_size_and_difficulty_for_the_statistics(store: Store):
     assert (record.rows, record.cols, record.difficulty) == (4, 4, "hard")
 
 
+def test_a_grade_found_after_the_solve_moves_it_under_that_grade(store: Store):
+    """A newspaper's puzzle is graded beside the game; a solve faster than the grading was
+    recorded without a difficulty, and the grade, once known, goes into its record."""
+    ungraded, graded = puzzle(), puzzle({"id": "demo", "difficulty": "hard"})
+    assert not store.note_difficulty(graded)  # never solved: nothing to note
+    assert not store.records_path.exists()
+    store.record_solve(ungraded, "demo", 30.0, 5)
+    assert store.records()[puzzle_key(ungraded)].difficulty == ""
+    assert not store.note_difficulty(ungraded)  # (a puzzle still without a grade)
+    assert store.note_difficulty(graded)
+    record = store.records()[puzzle_key(ungraded)]
+    assert (record.difficulty, record.solved, record.best_seconds) == ("hard", 1, 30.0)
+    # a record that has its difficulty keeps it
+    assert not store.note_difficulty(puzzle({"id": "demo", "difficulty": "easy"}))
+    assert store.records()[puzzle_key(ungraded)].difficulty == "hard"
+
+
 def test_a_hand_edited_size_in_the_records_reads_as_none(store: Store):
     store.root.mkdir(parents=True)
     entries = {"a": {"solved": 1, "rows": 4, "cols": 4},

@@ -513,6 +513,53 @@ def test_a_waiting_check_ends_by_itself_unless_the_board_changes(tmp_path: Path,
         screen.solution_job.cancel()
 
 
+def test_a_solve_faster_than_the_grading_counts_under_the_grade_once_known(tmp_path: Path,
+                                                                          monkeypatch):
+    """A puzzle whose file says no difficulty is graded beside the game; a player who
+    solves it before the grade is known has the solve recorded without one, and the grade,
+    when it comes, goes into that record (the statistics then list it under its grade)."""
+    import threading
+
+    from helpers import DEMO_TEXT
+    from numbrix_curses import assist
+    from numbrix_curses.game import Game
+    from numbrix_curses.savestate import Store, puzzle_key
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    release = threading.Event()
+
+    def held_grade(puzzle, solution, check):
+        assert release.wait(30), "the test never let the grading go"
+        return "hard"
+
+    monkeypatch.setattr(assist, "grade_of", held_grade)
+    puzzle = parse_puzzles(DEMO_TEXT)[0]
+    assert "difficulty" not in puzzle.metadata
+    store = Store(tmp_path / "state")
+    screen = PlayScreen(AppContext(store), Game(puzzle), "demo")
+    try:
+        assert screen.solution_job.wait(30)
+        screen.tick()  # (the grading starts once the solve has proved the puzzle unique)
+        assert screen.grade_job is not None
+        for (row, col), number in [((0, 1), 3), ((0, 2), 2), ((1, 2), 15), ((2, 1), 13),
+                                   ((2, 2), 12)]:
+            screen.handle(SelectCell(row, col))
+            for digit in str(number):
+                screen.handle(Digit(int(digit)))
+        assert screen.game.solved is not None
+        assert store.records()[puzzle_key(puzzle)].difficulty == ""
+        release.set()
+        assert screen.grade_job.wait(30)
+        screen.tick()
+        record = store.records()[puzzle_key(puzzle)]
+        assert (record.difficulty, record.solved) == ("hard", 1)
+    finally:
+        release.set()
+        screen.close()
+
+
 def test_help_before_the_solution_is_known_works_from_right_numbers_only(tmp_path: Path,
                                                                         monkeypatch):
     """Hints and auto-fill never solve the puzzle themselves: the background solve does

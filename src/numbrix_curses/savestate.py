@@ -317,6 +317,26 @@ class Store:
             write_text_atomic(self.records_path, json.dumps(data, indent=1) + "\n")
         return _record_from(entry), is_best
 
+    def note_difficulty(self, puzzle: Puzzle) -> bool:
+        """Give `puzzle`'s record the difficulty the puzzle now has, where the record says
+        none: a puzzle graded only after it was solved counts under its grade in the
+        statistics then, not under "-". True if the record changed; nothing is written
+        for a puzzle never solved. Raises OSError when the records cannot be written."""
+        difficulty = puzzle.metadata.get("difficulty", "")
+        if not difficulty:
+            return False
+        key = puzzle_key(puzzle)
+        with self._records_lock():
+            table = self._read_records()
+            entry = table.get(key)
+            if not isinstance(entry, dict) or _record_from(entry).difficulty:
+                return False
+            entry = dict(entry, difficulty=difficulty)
+            table[key] = entry
+            data = {"format": RECORDS_FORMAT, "version": VERSION, "puzzles": table}
+            write_text_atomic(self.records_path, json.dumps(data, indent=1) + "\n")
+        return True
+
     def _read_records(self) -> dict[str, dict[str, Any]]:
         path = self.records_path
         try:

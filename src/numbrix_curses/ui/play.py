@@ -948,7 +948,7 @@ class PlayScreen(BoardScreen):
         """Grade a puzzle that came without a difficulty (a newspaper's, a typed one) once
         the background solve has proved it unique, beside the game, and keep the grade
         with the puzzle: the panel shows it, the saved game keeps it, and a solve counts
-        under it in the statistics (a solve before it is known counts as "-")."""
+        under it in the statistics (so does a solve recorded before the grade came)."""
         puzzle = self.game.puzzle
         job = self.grade_job
         if job is not None:
@@ -956,6 +956,10 @@ class PlayScreen(BoardScreen):
                 self.grade_job = None
                 if job.result:
                     puzzle.metadata["difficulty"] = job.result
+                    try:
+                        self.ctx.store.note_difficulty(puzzle)
+                    except OSError:
+                        pass  # (the solve stays counted, under "-": nothing is lost)
             return
         if self.grade_started or not self.solution_job.done or puzzle.metadata.get("difficulty"):
             return
