@@ -421,6 +421,27 @@ def test_a_board_that_fills_the_screen_keeps_every_key_in_sight(state: Path, tmp
         term.wait_text("Shift-arrows draw")
 
 
+def test_a_short_screen_shows_the_keys_in_the_rows_no_message_needs(state: Path, demo: Path):
+    """On a 14-row screen the panel beside a 4x4 has no rows for both the message and the
+    keys: the first game's tip leaves one, which shows help and quit; once the tip goes the
+    keys take the message's rows, and a message coming later takes them back while it
+    shows, help and quit staying in sight throughout."""
+    with start(play_command(str(demo)), state, rows=14, cols=70) as term:
+        wait_play(term)
+        term.wait_text("Fill in 1 to 16")
+        term.wait_match(r"help +F1 H +quit +q")
+        term.send_key("right")
+        term.wait_gone("Fill in 1 to 16")
+        term.wait_text("undo    u")  # the tip's rows hold keys now
+        term.wait_match(r"help +F1 H +quit +q")
+        help_row = term.find("quit    q")[0]
+        term.click_text("undo    u")  # a click on a key there does what the key does
+        term.wait_text("Nothing to undo")
+        assert term.find("quit    q")[0] == help_row
+        term.send("q")
+        expect_exit(term)
+
+
 def test_a_narrow_tall_window_shows_every_key_under_the_board_and_centres_it(state: Path,
                                                                              demo: Path):
     """A 4x4 in a window 40 columns wide and 40 rows high (no room for the side panel):

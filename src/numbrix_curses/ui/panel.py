@@ -129,8 +129,17 @@ def draw_side_panel(
             shown = line.ljust(width) if message.kind is MessageKind.SUCCESS else line
             put(win, y, left, shown, message_attr(message, theme))
             y += 1
-    y = max(y, message_top + message_rows)
-    if y + 2 > bottom:
+    if listing is None and message_top + message_rows + 1 + len(keys) > bottom:
+        # A screen too short for the message's rows and every key: the keys move up into
+        # the rows the message leaves empty (a message shown later covers them while it
+        # shows), as many as they need, a row below the message's last line.
+        after = y + 1 if y > message_top else y
+        y = max(after, min(message_top + message_rows, bottom - 1 - len(keys)))
+    else:
+        y = max(y, message_top + message_rows)
+    # (one row left still shows the keys' line with help and leaving; a list needs its
+    # heading and a line)
+    if y >= bottom or (listing is not None and y + 2 > bottom):
         return
     if listing is not None:
         _draw_listing(win, mask, y, left, bottom, listing, theme, width)
