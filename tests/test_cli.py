@@ -12,6 +12,7 @@ import re
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -372,7 +373,7 @@ def test_directory_as_file(run_numbrix, tmp_path):
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 @pytest.mark.parametrize("command", ["solve", "check", "grade", "print", "play"])
-def test_a_named_pipe_is_refused_at_once(tmp_path, command):
+def test_a_named_pipe_that_nothing_writes_to_is_answered_at_once(tmp_path, command):
     # Opening a pipe for reading waits for a writer: nothing ever writes to this one.
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
@@ -383,7 +384,35 @@ def test_a_named_pipe_is_refused_at_once(tmp_path, command):
         stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env,
         timeout=COMMAND_TIMEOUT,
     )
-    assert assert_one_line_error(result) == f"{pipe}: is a named pipe, not a puzzle file"
+    assert assert_one_line_error(result) == f"{pipe}:1:1: file is empty; no puzzle found"
+
+
+@pytest.mark.skipif(not os.path.isdir("/dev/fd"), reason="no /dev/fd here")
+@pytest.mark.parametrize("late", [False, True])
+def test_a_pipe_named_on_the_command_line_is_read_as_the_shell_passes_it(tmp_path, late):
+    """`numbrix check <(command)` names the pipe the shell made, /dev/fd/N: read to its end
+    like standard input, whether the writer has written before the read or writes later."""
+    env = cli_env()
+    env["XDG_STATE_HOME"] = str(tmp_path / "state")
+    read_end, write_end = os.pipe()
+    try:
+        if not late:
+            os.write(write_end, b"1 . 3\n. . .\n. . 9\n")
+        process = subprocess.Popen(
+            [sys.executable, "-m", "numbrix_curses", "check", f"/dev/fd/{read_end}"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, env=env, pass_fds=(read_end,),
+        )
+        os.close(read_end)
+        if late:
+            time.sleep(0.5)  # (the command has opened the pipe by now, and found it empty)
+            os.write(write_end, b"1 . 3\n. . .\n")
+            time.sleep(0.2)
+            os.write(write_end, b". . 9\n")
+    finally:
+        os.close(write_end)
+    out, err = process.communicate(timeout=COMMAND_TIMEOUT)
+    assert (process.returncode, out, err) == (0, f"/dev/fd/{read_end}#1: unique\n", "")
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")

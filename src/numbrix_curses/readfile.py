@@ -46,12 +46,13 @@ def file_kind(mode: int) -> str:
     return next((kind for test, kind in _KINDS if test(mode)), "a special file")
 
 
-def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
+def read_regular_file(path: str | os.PathLike[str], limit: int, pipes: bool = False) -> bytes:
     """Up to `limit` + 1 bytes of the regular file at `path` (more than `limit`: too large).
 
     Raises `NotRegularFile` for a directory, pipe, device or socket (checked on the open
     descriptor, so a name swapped after a check cannot slip through), `OSError` when the
-    file cannot be opened or read.
+    file cannot be opened or read. With `pipes`, a pipe that something writes to is read
+    to its end, as standard input is (see `_read_pipe`).
     """
     try:
         fd = os.open(path, _OPEN_FLAGS)
@@ -68,6 +69,36 @@ def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
         raise
     with open(fd, "rb") as handle:
         mode = os.fstat(fd).st_mode
+        if pipes and stat.S_ISFIFO(mode):
+            return _read_pipe(fd, limit)
         if not stat.S_ISREG(mode):
             raise NotRegularFile(path, file_kind(mode))
         return handle.read(limit + 1)
+
+
+def _read_pipe(fd: int, limit: int) -> bytes:
+    """Up to `limit` + 1 bytes from the pipe open (without waiting) on `fd`.
+
+    A command line may name a pipe: `numbrix check <(curl ...)` passes /dev/fd/63, whose
+    writer is running already. Opened without waiting, a pipe says at once whether anything
+    holds it open for writing (POSIX): a read then finds its data or fails with EAGAIN,
+    and waiting for the rest is as safe as reading standard input. With no writer the read
+    finds its end at once: a named pipe nothing writes to reads as empty, not as a hang.
+    """
+    try:
+        data = os.read(fd, limit + 1)
+    except BlockingIOError:
+        data = b""  # (a writer holds it open and has not written yet)
+    else:
+        if not data:
+            return data
+    os.set_blocking(fd, True)
+    chunks = [data]
+    size = len(data)
+    while size <= limit:
+        chunk = os.read(fd, limit + 1 - size)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)

@@ -961,13 +961,17 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
     return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
 
 
-def read_puzzles(path: str, left_out: list[tuple[int, str]] | None = None) -> list[Puzzle]:
+def read_puzzles(
+    path: str, left_out: list[tuple[int, str]] | None = None, pipes: bool = False
+) -> list[Puzzle]:
     """Every puzzle in the file at `path` ("-" reads standard input); headers without a
     grid go into `left_out` (see `parse_puzzles`).
 
     Any failure, from a missing file to a bad cell, is a `ParseError`; file-level problems
     have line 0 and render as ``FILE: message``. A path that is not a regular file (a
-    directory, a named pipe, a device) is refused before anything is read from it.
+    directory, a named pipe, a device) is refused before anything is read from it; with
+    `pipes` (the command line, where `<(command)` names one), a pipe that something writes
+    to is read as standard input is, and one that nothing writes to reads as empty.
     """
     filename = "<stdin>" if path == "-" else str(path)
     if not filename:
@@ -981,8 +985,9 @@ def read_puzzles(path: str, left_out: list[tuple[int, str]] | None = None) -> li
             else:  # stdin replaced by a text stream (embedding, tests)
                 data = sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8", "surrogateescape")
         else:
-            # Only a regular file: a named pipe or a device would hang or never end.
-            data = read_regular_file(path, MAX_FILE_BYTES)
+            # Only a regular file (or a pipe with a writer, where asked for): a named pipe
+            # or a device would hang or never end.
+            data = read_regular_file(path, MAX_FILE_BYTES, pipes)
     except NotRegularFile as err:
         raise ParseError(filename, 0, 0, f"is {err.kind}, not a puzzle file") from None
     except IsADirectoryError:

@@ -242,7 +242,7 @@ def load_puzzles(path: str, warnings: list[str] | None = None) -> list[Puzzle]:
 
     left_out: list[tuple[int, str]] = []
     try:
-        puzzles = read_puzzles(path, left_out)
+        puzzles = read_puzzles(path, left_out, pipes=True)
     except ParseError as error:
         raise UsageError(str(error)) from None
     except UnicodeDecodeError as error:
