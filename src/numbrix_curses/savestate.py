@@ -312,9 +312,7 @@ class Store:
                 entry["best_seconds"] = round(float(seconds), 3)
                 entry["best_moves"] = int(moves)
             table[key] = entry
-            data = {"format": RECORDS_FORMAT, "version": VERSION, "puzzles": table}
-            self.root.mkdir(parents=True, exist_ok=True)
-            write_text_atomic(self.records_path, json.dumps(data, indent=1) + "\n")
+            self._write_records(table)
         return _record_from(entry), is_best
 
     def note_difficulty(self, puzzle: Puzzle) -> bool:
@@ -331,11 +329,16 @@ class Store:
             entry = table.get(key)
             if not isinstance(entry, dict) or _record_from(entry).difficulty:
                 return False
-            entry = dict(entry, difficulty=difficulty)
-            table[key] = entry
-            data = {"format": RECORDS_FORMAT, "version": VERSION, "puzzles": table}
-            write_text_atomic(self.records_path, json.dumps(data, indent=1) + "\n")
+            table[key] = dict(entry, difficulty=difficulty)
+            self._write_records(table)
         return True
+
+    def _write_records(self, table: dict[str, dict[str, Any]]) -> None:
+        """Write the records file (atomically) with `table` as its puzzles; the caller
+        holds `_records_lock`."""
+        data = {"format": RECORDS_FORMAT, "version": VERSION, "puzzles": table}
+        self.root.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(self.records_path, json.dumps(data, indent=1) + "\n")
 
     def _read_records(self) -> dict[str, dict[str, Any]]:
         path = self.records_path
