@@ -603,6 +603,30 @@ def test_generate_told_to_stop_stops_its_workers(tmp_path, signum: int, code: in
         assert out_file.read_text().count("# id:") == made
 
 
+@pytest.mark.skipif(os.name != "posix", reason="a parent gone is seen on POSIX systems only")
+def test_a_worker_whose_maker_died_while_it_started_ends_at_once() -> None:
+    """`generate --jobs` killed outright just as it forked a worker: the worker's own parent
+    id no longer names its maker when it starts, so it watches the pid its maker gave it,
+    and ends at once instead of waiting forever for work (seen once in the test below)."""
+    import subprocess
+
+    from numbrix_curses import generator
+
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # (reaped: its pid names no process)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            generator._ignore_interrupts(gone.pid)
+            time.sleep(10)
+        finally:
+            os._exit(0)
+    started = time.monotonic()
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1
+    assert time.monotonic() - started < 5
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
 def test_generate_killed_outright_leaves_no_worker_running(tmp_path) -> None:
     """A parent killed with SIGKILL cannot stop its workers: they see it gone and end."""

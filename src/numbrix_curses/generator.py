@@ -56,6 +56,7 @@ from numbrix_curses.deduce import Difficulty
 from numbrix_curses.pathgen import random_path
 from numbrix_curses.puzzle import Puzzle, geometry, path_to_grid
 from numbrix_curses.solver import Status, solve
+from numbrix_curses.workers import alive
 
 __all__ = [
     "Difficulty",
@@ -807,7 +808,9 @@ def generate_many(
     from concurrent.futures import ProcessPoolExecutor
 
     workers = min(jobs, count)
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    pool = ProcessPoolExecutor(
+        max_workers=workers, initializer=_ignore_interrupts, initargs=(os.getpid(),)
+    )
     try:
         # A few puzzles per worker in flight keeps every worker busy while the caller
         # takes them in order; more would only pile up finished puzzles in memory.
@@ -836,11 +839,11 @@ def generate_many(
 _PARENT_CHECK_SECONDS = 1.0
 
 
-def _ignore_interrupts() -> None:
+def _ignore_interrupts(parent: int) -> None:
     """Worker start-up: Ctrl-C is for the parent, which stops the workers itself (SIGTERM
     and SIGHUP too, through `cli.common.stops_raised`). A parent
-    killed outright (SIGKILL) cannot, so a worker also ends on its own once its parent is
-    gone, rather than run on for nobody."""
+    killed outright (SIGKILL) cannot, so a worker also ends on its own once the process
+    that made the pool (`parent`, its pid) is gone, rather than run on for nobody."""
     import signal
     import threading
 
@@ -852,10 +855,13 @@ def _ignore_interrupts() -> None:
             signal.signal(getattr(signal, name), signal.SIG_DFL)
     # (a parent gone shows as a new parent id on POSIX systems only)
     if os.name == "posix":
-        parent = os.getppid()
+        # Its own parent id changes when its parent dies; but that parent may be a fork
+        # server rather than the pool's maker, and a maker killed while this worker was
+        # starting is gone before the id could be read: so the maker's pid is watched too.
+        starting = os.getppid()
 
         def watch() -> None:
-            while os.getppid() == parent:
+            while os.getppid() == starting and alive(parent):
                 time.sleep(_PARENT_CHECK_SECONDS)
             os._exit(1)
 

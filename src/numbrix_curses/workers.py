@@ -132,7 +132,7 @@ class Team:
         """
         if not self.is_coordinator:
             self._checks += 1
-            if self._checks % 16 == 0 and not _alive(self.coordinator_pid):
+            if self._checks % 16 == 0 and not alive(self.coordinator_pid):
                 os._exit(0)  # nobody is waiting for this part any more
             assert self._wanted is not None
             if self._wanted[0] == 0:
@@ -361,7 +361,8 @@ def grid_of(path: bytes, rows: int, cols: int):
     return path_to_grid(rows, cols, array("H", path).tolist())
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether process `pid` still exists (a zombie counts: it has not been reaped)."""
     try:
         _kill(pid, 0)
     except ProcessLookupError:
