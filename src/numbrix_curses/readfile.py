@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import stat
+from typing import BinaryIO
 
 # Without O_NONBLOCK opening a pipe waits for a writer; O_NOCTTY keeps a terminal device from
 # becoming ours. Neither exists on Windows, where there are no named pipes in the file system.
@@ -70,14 +71,14 @@ def read_regular_file(path: str | os.PathLike[str], limit: int, pipes: bool = Fa
     with open(fd, "rb") as handle:
         mode = os.fstat(fd).st_mode
         if pipes and stat.S_ISFIFO(mode):
-            return _read_pipe(fd, limit)
+            return _read_pipe(handle, limit)
         if not stat.S_ISREG(mode):
             raise NotRegularFile(path, file_kind(mode))
         return handle.read(limit + 1)
 
 
-def _read_pipe(fd: int, limit: int) -> bytes:
-    """Up to `limit` + 1 bytes from the pipe open (without waiting) on `fd`.
+def _read_pipe(handle: BinaryIO, limit: int) -> bytes:
+    """Up to `limit` + 1 bytes from the pipe `handle` (opened without waiting).
 
     A command line may name a pipe: `numbrix check <(curl ...)` passes /dev/fd/63, whose
     writer is running already. Opened without waiting, a pipe says at once whether anything
@@ -85,6 +86,7 @@ def _read_pipe(fd: int, limit: int) -> bytes:
     and waiting for the rest is as safe as reading standard input. With no writer the read
     finds its end at once: a named pipe nothing writes to reads as empty, not as a hang.
     """
+    fd = handle.fileno()
     try:
         data = os.read(fd, limit + 1)
     except BlockingIOError:
@@ -93,12 +95,5 @@ def _read_pipe(fd: int, limit: int) -> bytes:
         if not data:
             return data
     os.set_blocking(fd, True)
-    chunks = [data]
-    size = len(data)
-    while size <= limit:
-        chunk = os.read(fd, limit + 1 - size)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size += len(chunk)
-    return b"".join(chunks)
+    # (the buffered read reads on to `limit` + 1 bytes or the end, as for a regular file)
+    return data + handle.read(limit + 1 - len(data))

@@ -10,8 +10,6 @@ undo and redo work as in play.
 from __future__ import annotations
 
 import curses
-from typing import Any
-
 import numpy as np
 
 from numbrix_curses import assist
@@ -238,7 +236,7 @@ class EntryScreen(BoardScreen):
 
     def _take_grade(self) -> None:
         """Show the grade once it is known, if the grid is still the one graded."""
-        grade = self._collect("grade_job")
+        grade = self.collect_job("grade_job")
         if grade is None:
             return  # (running, cancelled, or failed: the verdict stands without it)
         revision = self.grade_job_revision
@@ -464,22 +462,12 @@ class EntryScreen(BoardScreen):
 
     def _take_suspects(self) -> None:
         """Show the suspects once they are known, if the grid is still the one checked."""
-        found = self._collect("suspects_job")
+        found = self.collect_job("suspects_job")
         if found is None:
             return  # (running, cancelled, or failed: the verdict stands without them)
         if self.suspects_revision == self.game.revision and self._current_result() is not None:
             self.suspects = found
             self.message = Message(self._no_solution_text(), MessageKind.ERROR)
-
-    def _collect(self, name: str) -> Any:
-        """The result of the background job in attribute `name` once it is done (the
-        attribute is cleared then); None while it runs, and when it was cancelled or
-        failed."""
-        job = getattr(self, name)
-        if job is None or not job.done:
-            return None
-        setattr(self, name, None)
-        return job.result
 
     def _current_suspects(self) -> Suspects | None:
         if self.suspects is None or self.suspects_revision != self.game.revision:

@@ -523,14 +523,11 @@ class PlayScreen(BoardScreen):
     def _take_suspects(self) -> None:
         """Once the givens without which the puzzle has a solution are known, say them in
         the no-solution message if that is the message showing."""
-        job = self.suspects_job
-        if job is None or not job.done:
-            return
-        self.suspects_job = None
-        if job.result is None:
-            return  # (failed or cancelled: the verdict stands without them)
+        found = self.collect_job("suspects_job")
+        if found is None:
+            return  # (running, failed or cancelled: the verdict stands without them)
         before = self._no_solution()
-        self.suspects = job.result
+        self.suspects = found
         if self.message is not None and self.message.text == before:
             self.message = Message(self._no_solution(), MessageKind.ERROR)
 
@@ -950,16 +947,14 @@ class PlayScreen(BoardScreen):
         with the puzzle: the panel shows it, the saved game keeps it, and a solve counts
         under it in the statistics (so does a solve recorded before the grade came)."""
         puzzle = self.game.puzzle
-        job = self.grade_job
-        if job is not None:
-            if job.done:
-                self.grade_job = None
-                if job.result:
-                    puzzle.metadata["difficulty"] = job.result
-                    try:
-                        self.ctx.store.note_difficulty(puzzle)
-                    except OSError:
-                        pass  # (the solve stays counted, under "-": nothing is lost)
+        if self.grade_job is not None:
+            grade = self.collect_job("grade_job")
+            if grade:
+                puzzle.metadata["difficulty"] = grade
+                try:
+                    self.ctx.store.note_difficulty(puzzle)
+                except OSError:
+                    pass  # (the solve stays counted, under "-": nothing is lost)
             return
         if self.grade_started or not self.solution_job.done or puzzle.metadata.get("difficulty"):
             return
