@@ -158,14 +158,16 @@ def _verdict(puzzle: Puzzle, limits: GenLimits) -> str:
 
 
 def make_minimal(
-    rows: int, cols: int, seed: int, limits: GenLimits
+    rows: int, cols: int, seed: int, limits: GenLimits, path: list[int] | None = None
 ) -> tuple[Puzzle, np.ndarray, dict[str, str]]:
-    """A clue-minimal board from the seeded random path (see the module docstring)."""
+    """A clue-minimal board from the seeded random path (see the module docstring), or from
+    `path` (the cell of each number in turn) when one is given; `seed` orders the removals."""
     from numbrix_curses.pathgen import random_path
 
     rng = random.Random(seed)
     started = time.monotonic()
-    path = random_path(rows, cols, rng).path
+    if path is None:
+        path = random_path(rows, cols, rng).path
     solution = path_to_grid(rows, cols, path)
     flat = solution.ravel().copy()
     order = list(range(rows * cols))

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -84,20 +85,29 @@ def boards(index: int, limits: corpus.GenLimits) -> list[tuple[Puzzle, dict[str,
     return made
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+Made = Iterator[list[tuple[Puzzle, dict[str, str]]]]
+
+
+def print_boards(description: str, header: str, made: Callable[[corpus.GenLimits], Made]) -> None:
+    """The command line of a script that prints boards (`--no-time`, `--timeout`): `header`,
+    then every board `made` gives, with what each solver says unless told not to."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--no-time", action="store_true",
                         help="leave out what our solver and CP-SAT say (quicker)")
     parser.add_argument("--timeout", type=float, default=60.0,
                         help="seconds each solver gets per board (default 60)")
     args = parser.parse_args()
-    limits = corpus.GenLimits()
-    print(HEADER, flush=True)
-    for index in range(len(SHAPES)):
-        for board, metadata in boards(index, limits):
+    print(header, flush=True)
+    for group in made(corpus.GenLimits()):
+        for board, metadata in group:
             if not args.no_time:
                 metadata.update(answers(board, args.timeout))
             print(format_compact(board, None, metadata=metadata), flush=True)
+
+
+def main() -> None:
+    print_boards(__doc__.splitlines()[0], HEADER,
+                 lambda limits: (boards(index, limits) for index in range(len(SHAPES))))
 
 
 if __name__ == "__main__":

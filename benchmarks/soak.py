@@ -17,7 +17,9 @@ cell, a rotation-symmetric scatter, every k-th row and column), thinned at rando
 four cases of five with one slip a person copying it makes (a digit off by one or ten, two
 digits turned round, two givens swapped, a given moved to a neighbouring cell or left out, a
 row shifted by a column). Such boards are often unique when dense, and with the slip mostly
-none or several.
+none or several. With `--cases structured`, the path is one that is not well mixed (a snake,
+a spiral, either bent a little, or the bare bend/extend path; see `structured.py`), under a
+printed layout or a random subset of its numbers, often with a slip.
 
 Our solver answers each case (`solve(limit=2)` under `--solve-timeout`, sharing long
 searches among `--workers` processes, default 2). Every answer is
@@ -53,6 +55,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 import brute  # noqa: E402  (the tests' plainly-correct counters, independent of the solver)
 import peers  # noqa: E402
+import structured  # noqa: E402
 
 from numbrix_curses import pathgen  # noqa: E402
 from numbrix_curses.puzzle import Puzzle, cell_name, path_to_grid  # noqa: E402
@@ -316,7 +319,32 @@ def make_printed_case(seed: int, max_side: int, min_side: int = 1) -> Case:
     return Case(seed, "printed", puzzle, witness, what)
 
 
-CASE_MAKERS = {"mixed": make_case, "printed": make_printed_case}
+def make_structured_case(seed: int, max_side: int, min_side: int = 1) -> Case:
+    """The `structured` case of `seed` (see the module docstring): the same seed always
+    gives the same case."""
+    rng = random.Random(seed)
+    rows, cols = _shape(rng, max_side, min_side)
+    kind = rng.choice(sorted(structured.PATHS))
+    solution = path_to_grid(rows, cols, structured.PATHS[kind](rows, cols, rng))
+    if rows >= 3 and cols >= 3 and rng.random() < 0.5:
+        mask, what = _layout(rows, cols, rng)
+        givens = np.where(mask, solution, 0)
+        if rng.random() < 0.8:
+            givens, how = _printed_slip(givens, rng)
+            what = f"{what}; {how}"
+    else:
+        givens, what = _subset(solution, rng), "random givens"
+        if rng.random() < 0.4:
+            givens, how = _slip(givens, rng)
+            what = f"{what}; slip: {how}"
+    puzzle = Puzzle(np.asarray(givens, dtype=np.int64),
+                    {"id": f"soak-{seed}", "kind": "structured"})
+    witness = solution if puzzle.is_solution(solution) else None
+    return Case(seed, "structured", puzzle, witness, f"{kind} path; {what}")
+
+
+CASE_MAKERS = {"mixed": make_case, "printed": make_printed_case,
+               "structured": make_structured_case}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -461,8 +489,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="processes our solver may share a long search among")
     parser.add_argument("--cases", choices=sorted(CASE_MAKERS), default="mixed",
                         help="mixed (the default): generated, subset and slip cases; printed: "
-                        "boards laid out as puzzle pages print them, mostly with a slip "
-                        "(replay a case with the same choice)")
+                        "boards laid out as puzzle pages print them, mostly with a slip; "
+                        "structured: printed layouts or random givens on paths that are not "
+                        "well mixed (see structured.py) (replay a case with the same choice)")
     parser.add_argument("--replay", type=int, metavar="SEED",
                         help="run only the case of this seed and show it")
     args = parser.parse_args(argv)
