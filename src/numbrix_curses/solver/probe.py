@@ -6,8 +6,8 @@ settles into a contradiction is struck, and every number keeps only the cells so
 trial left it. When the run ends give nothing more, each short run between two placed
 numbers is laid whole in every way it can go (when there are few); then free cells that few
 numbers can reach are probed the same way, each of those numbers tried on the cell ("few"
-grows with the guesses made, up to a point; on boards past 15x15 it starts high at the root
-and stays higher after it). The search (`search.Search._check`) repeats the rounds while they change
+grows with the guesses made; on boards past 15x15 it starts high at the root and stays
+higher after it). The search (`search.Search._check`) repeats the rounds while they change
 the board; passes are remembered while the board around the run end, run or cell is
 unchanged. Early in a search, a placement that a passing trial settled into is not tried
 again at the same node. A trial that fills the board has met a solution, which is kept: on
@@ -39,17 +39,6 @@ _PROBE_ZONE_STEPS = 3
 _CELL_PROBE_FIRST = 4
 _CELL_PROBE_MOST = 12
 _CELL_PROBE_GUESSES_PER_STEP = 8
-# Growing with the guesses stops after this many steps (cells that at most 8 numbers reach),
-# unless a deep root kept more. Past it, on sparse boards, probing cost two to three times
-# as much per guess and saved few: a board of `benchmarks/hard/structured.txt` with two
-# wrong guesses put in, which has no solution, took 17 s and 1,292 guesses probing up to 12
-# numbers and 6.4 s and 1,343 guesses up to 8 (one process). Two processes, the old and new
-# code alternating board by board (`compare.py`): the 90 boards of structured.txt 141 s in
-# all against 160 s (2 timeouts at 30 s against 3); printed-slow.txt and printed-soak.txt
-# 415 s against 444 s (9 timeouts at 20 s against 11, median ratio 0.83); the benchmark's
-# 12x12 to 20x20 minimal and multiple boards even (86 s against 83 s: a search of fewer than
-# 32 guesses a process probes as before).
-_CELL_PROBE_GROWN_STEPS = 4
 # Before the first guess, large boards probe deeper from the start: every guess there costs
 # a tenth of a second, and what the root settles holds in the whole tree. One step more per
 # this many cells past the size where the root starts to pay (20x20: twelve, the deepest).
@@ -460,13 +449,13 @@ class Probing(Propagation):
     def cell_probe_depth(self) -> int:
         """How many numbers may reach a free cell for `_probe_cells` to probe it now: the
         root's depth before the first guess, then `_CELL_PROBE_FIRST` plus a step every
-        `_CELL_PROBE_GUESSES_PER_STEP` guesses up to `_CELL_PROBE_GROWN_STEPS` steps (a dive
-        that was given up does not count), or plus the steps a deep root keeps
-        (`_ROOT_PROBE_STEPS_KEPT`) while that is more; at most `_CELL_PROBE_MOST`."""
+        `_CELL_PROBE_GUESSES_PER_STEP` guesses (a dive that was given up does not count), or
+        plus the steps a deep root keeps (`_ROOT_PROBE_STEPS_KEPT`) while that is more; at
+        most `_CELL_PROBE_MOST`."""
         nodes = self.stats.nodes - self.dive_nodes
         if nodes:
             kept = min(self.root_probe_steps, _ROOT_PROBE_STEPS_KEPT)
-            steps = max(min(nodes // _CELL_PROBE_GUESSES_PER_STEP, _CELL_PROBE_GROWN_STEPS), kept)
+            steps = max(nodes // _CELL_PROBE_GUESSES_PER_STEP, kept)
         else:
             steps = self.root_probe_steps
         return min(_CELL_PROBE_MOST, _CELL_PROBE_FIRST + steps)
