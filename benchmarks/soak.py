@@ -303,17 +303,24 @@ def _printed_slip(givens: np.ndarray, rng: random.Random) -> tuple[np.ndarray, s
     return grid, f"{how}: {was} at {cell_name(i, j)} written {v}"
 
 
+def _printed_givens(solution: np.ndarray, rng: random.Random) -> tuple[np.ndarray, str]:
+    """`solution`'s numbers on a printed layout, in four cases of five with a slip, and
+    what was done."""
+    mask, what = _layout(*solution.shape, rng)
+    givens = np.where(mask, solution, 0)
+    if rng.random() < 0.8:
+        givens, how = _printed_slip(givens, rng)
+        what = f"{what}; {how}"
+    return givens, what
+
+
 def make_printed_case(seed: int, max_side: int, min_side: int = 1) -> Case:
     """The `printed` case of `seed` (see the module docstring): the same seed always gives the
     same case."""
     rng = random.Random(seed)
     rows, cols = _shape(rng, max_side, min(max(min_side, 3), max_side))
     solution = path_to_grid(rows, cols, _path(rows, cols, rng))
-    mask, what = _layout(rows, cols, rng)
-    givens = np.where(mask, solution, 0)
-    if rng.random() < 0.8:
-        givens, how = _printed_slip(givens, rng)
-        what = f"{what}; {how}"
+    givens, what = _printed_givens(solution, rng)
     puzzle = Puzzle(np.asarray(givens, dtype=np.int64), {"id": f"soak-{seed}", "kind": "printed"})
     witness = solution if puzzle.is_solution(solution) else None
     return Case(seed, "printed", puzzle, witness, what)
@@ -327,11 +334,7 @@ def make_structured_case(seed: int, max_side: int, min_side: int = 1) -> Case:
     kind = rng.choice(sorted(structured.PATHS))
     solution = path_to_grid(rows, cols, structured.PATHS[kind](rows, cols, rng))
     if rows >= 3 and cols >= 3 and rng.random() < 0.5:
-        mask, what = _layout(rows, cols, rng)
-        givens = np.where(mask, solution, 0)
-        if rng.random() < 0.8:
-            givens, how = _printed_slip(givens, rng)
-            what = f"{what}; {how}"
+        givens, what = _printed_givens(solution, rng)
     else:
         givens, what = _subset(solution, rng), "random givens"
         if rng.random() < 0.4:
