@@ -10,6 +10,7 @@ undo and redo work as in play.
 from __future__ import annotations
 
 import curses
+
 import numpy as np
 
 from numbrix_curses import assist
