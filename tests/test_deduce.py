@@ -82,7 +82,9 @@ def assert_sound(puzzle: Puzzle, solution: np.ndarray, steps: list[Step]) -> Non
 
 def test_techniques_have_the_levels_of_the_issue():
     by_level = {level: {t for t in Technique if t.level == level} for level in (1, 2, 3, 4)}
-    assert by_level[1] == {Technique.ONLY_NEIGHBOUR, Technique.BRIDGE, Technique.STRAIGHT_RUN}
+    assert by_level[1] == {
+        Technique.ONLY_NEIGHBOUR, Technique.LAST_CELL, Technique.BRIDGE, Technique.STRAIGHT_RUN
+    }
     assert by_level[2] == {Technique.REACH, Technique.SINGLE_CELL, Technique.DEAD_END}
     assert by_level[3] == {Technique.REGIONS, Technique.GAP_ROUTES}
     assert by_level[4] == {Technique.TRIAL}
@@ -403,6 +405,17 @@ def test_grade_counts_techniques_of_the_walkthrough():
         counts[step.technique] = counts.get(step.technique, 0) + 1
     assert grade.technique_counts == counts
     assert grade.difficulty.level == max(counts, key=lambda t: t.level).level
+
+
+def test_an_empty_1x1_is_solved_by_its_last_empty_cell_and_grades_easy():
+    # (not in TECHNIQUE_BOARDS: no other board has a first step this plain)
+    puzzle = board(".")
+    step = deduce.next_step(puzzle, puzzle.givens)
+    assert (step.technique, step.number, step.cell) == (Technique.LAST_CELL, 1, (0, 0))
+    assert step.reason == "1 must go at A1: it is the last empty cell"
+    grade = deduce.grade(puzzle)
+    assert grade.difficulty is Difficulty.EASY
+    assert grade.technique_counts == {Technique.LAST_CELL: 1}
 
 
 def test_grade_told_to_stop_stops_between_steps():

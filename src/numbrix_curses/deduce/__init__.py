@@ -2,7 +2,8 @@
 
 This module owns the reasoning a strong player uses, as named techniques grouped by level:
 
-1. easy: only neighbour, bridge, straight run (a gap with no room to wander);
+1. easy: only neighbour, bridge, straight run (a gap with no room to wander), and the last
+   empty cell (on an empty 1x1, where no number stands to be a neighbour);
 2. medium: reach, single candidate cell, dead end;
 3. hard: regions and parity (pockets of empty cells), gap route enumeration;
 4. fiendish: trial (assume, follow levels 1-3 to a contradiction, take the other branch).

@@ -1,5 +1,5 @@
-"""Level 1 (easy): only neighbour, bridge and straight run, which also catch the plain rule
-breaks (numbers apart, a number boxed in)."""
+"""Level 1 (easy): only neighbour, last empty cell, bridge and straight run, which also catch
+the plain rule breaks (numbers apart, a number boxed in)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,17 @@ from numbrix_curses.deduce.board import Board, Broken, Found, is_single, only_ce
 
 
 def level1(board: Board, segs: list[Segment], want_all: bool) -> list[Found]:
-    """Only neighbour, bridge and straight run; also catches plain rule breaks."""
+    """Only neighbour, last empty cell, bridge and straight run; also catches plain rule
+    breaks."""
     geo, pos, free, last = board.geo, board.pos, board.free, board.last
+    if is_single(free) and free == geo.full_mask:
+        # An empty 1x1: 1 goes on the one cell. (On any other board with one empty cell,
+        # only neighbour says the same from a placed number, and says it that way as it
+        # always has.) Without this an empty 1x1 needed a reach step and graded medium.
+        v = next(v for v in range(1, last + 1) if pos[v] < 0)
+        c = only_cell(free)
+        return [Found(v, c, Technique.LAST_CELL,
+                      f"{v} must go at {board.name(c)}: it is the last empty cell")]
     expand = geo.expand
     neighbours = geo.neighbours
     found: list[Found] = []

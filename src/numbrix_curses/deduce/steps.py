@@ -11,6 +11,7 @@ class Technique(str, Enum):
     """A named deduction; `.level` is its difficulty level (1 easy .. 4 fiendish)."""
 
     ONLY_NEIGHBOUR = "only_neighbour"
+    LAST_CELL = "last_cell"
     BRIDGE = "bridge"
     STRAIGHT_RUN = "straight_run"
     REACH = "reach"
@@ -32,6 +33,7 @@ class Technique(str, Enum):
 
 _LEVEL = {
     Technique.ONLY_NEIGHBOUR: 1,
+    Technique.LAST_CELL: 1,
     Technique.BRIDGE: 1,
     Technique.STRAIGHT_RUN: 1,
     Technique.REACH: 2,
@@ -42,6 +44,7 @@ _LEVEL = {
     Technique.TRIAL: 4,
 }
 _LABEL = {
+    Technique.LAST_CELL: "last empty cell",
     Technique.SINGLE_CELL: "single candidate cell",
     Technique.REGIONS: "regions and parity",
     Technique.GAP_ROUTES: "gap route enumeration",
