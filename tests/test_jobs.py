@@ -162,3 +162,27 @@ def test_a_grading_job_grades_beside_the_app_and_stops_when_told(monkeypatch) ->
 
     big = Puzzle(np.zeros((21, 20), dtype=np.int16))
     assert jobs.grading_job(big, None) is None  # past GRADE_MOST_CELLS
+
+
+def test_when_done_passes_on_a_result_but_not_a_cancelled_or_failed_job() -> None:
+    import threading
+
+    go = threading.Event()
+    seen: list[object] = []
+
+    def held(token: jobs.CancelToken) -> str:
+        while not go.wait(0.01):
+            token.check()
+        return "done"
+
+    finished = jobs.ThreadJob("finished", held)
+    cancelled = jobs.ThreadJob("cancelled", held)
+    failed = jobs.ThreadJob("failed", lambda token: 1 // 0)
+    for job in (finished, cancelled, failed):
+        jobs.when_done(job, seen.append)
+    cancelled.cancel()
+    assert seen == []  # (nothing before a job ends)
+    go.set()
+    jobs.finish_follow_ups(30)
+    assert seen == ["done"]
+    assert failed.error is not None and failed.error.startswith("ZeroDivisionError")

@@ -560,6 +560,65 @@ def test_a_solve_faster_than_the_grading_counts_under_the_grade_once_known(tmp_p
         screen.close()
 
 
+def test_a_grade_that_comes_after_the_screen_closed_still_goes_into_the_record(
+        tmp_path: Path, monkeypatch):
+    """The same, with the game closed between the solve and the grade: the grading is not
+    cancelled but finishes on its own, and its grade goes into the record; a game closed
+    unsolved cancels its grading (nothing would be noted)."""
+    import threading
+
+    from helpers import DEMO_TEXT
+    from numbrix_curses import assist, jobs
+    from numbrix_curses.game import Game
+    from numbrix_curses.savestate import Store, puzzle_key
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    release = threading.Event()
+
+    def held_grade(puzzle, solution, check):
+        while not release.wait(0.01):
+            check()  # (a cancelled grading stops here)
+        return "hard"
+
+    monkeypatch.setattr(assist, "grade_of", held_grade)
+    store = Store(tmp_path / "state")
+
+    def opened() -> PlayScreen:
+        screen = PlayScreen(AppContext(store), Game(parse_puzzles(DEMO_TEXT)[0]), "demo")
+        assert screen.solution_job.wait(30)
+        screen.tick()
+        assert screen.grade_job is not None
+        return screen
+
+    try:
+        unsolved = opened()
+        grading = unsolved.grade_job
+        unsolved.close()
+        assert grading.wait(5) and grading.error == "cancelled"
+
+        screen = opened()
+        grading = screen.grade_job
+        for (row, col), number in [((0, 1), 3), ((0, 2), 2), ((1, 2), 15), ((2, 1), 13),
+                                   ((2, 2), 12)]:
+            screen.handle(SelectCell(row, col))
+            for digit in str(number):
+                screen.handle(Digit(int(digit)))
+        puzzle = screen.game.puzzle
+        assert screen.game.solved is not None
+        screen.close()
+        assert store.records()[puzzle_key(puzzle)].difficulty == ""
+        release.set()
+        jobs.finish_follow_ups(30)
+        assert grading.result == "hard"
+        record = store.records()[puzzle_key(puzzle)]
+        assert (record.difficulty, record.solved) == ("hard", 1)
+        assert "difficulty" not in puzzle.metadata  # (noted on a copy: see the close)
+    finally:
+        release.set()
+
+
 def test_help_before_the_solution_is_known_works_from_right_numbers_only(tmp_path: Path,
                                                                         monkeypatch):
     """Hints and auto-fill never solve the puzzle themselves: the background solve does

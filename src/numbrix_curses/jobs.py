@@ -10,6 +10,8 @@ every tick, so the interface never freezes; `cancel()` is always immediate for t
 - `ProcessJob` runs ``python -m numbrix_curses.jobs ...`` in its own session, away from the
   terminal (no stdin, no signals from the keyboard), reading JSON lines from its stdout;
   cancel kills it. Puzzle generation runs this way because it cannot be interrupted.
+- `when_done` lets a job's result still count after the screen that started it has gone
+  (a grade that comes after its game was solved and closed).
 - `SolveJob` solves a puzzle in a thread, and hands a search that runs past
   `ESCALATE_AFTER` to a `ProcessJob`: there, in a main thread of its own, the search may be
   shared among processes as `numbrix check` shares it (see `workers`), which a thread of the
@@ -100,6 +102,39 @@ class Job(Generic[T]):
             if not self._ended.is_set():
                 self._result, self._error = result, error
                 self._ended.set()
+
+
+def when_done(job: Job[T], then: Callable[[T], None]) -> threading.Thread:
+    """Call `then(result)` in a daemon thread once `job` has ended with a result (not when
+    it failed or was cancelled): for work that should still count after the screen that
+    started it has gone. An exception in `then` ends the thread quietly (the app is not
+    told; `then` must keep its own failures harmless)."""
+
+    def wait() -> None:
+        job.wait()
+        result = job.result
+        if result is not None and not job.cancelled:
+            try:
+                then(result)
+            except Exception:  # nobody is left to tell: see the docstring
+                pass
+
+    thread = threading.Thread(target=wait, daemon=True, name=f"after {job.label}")
+    thread.start()
+    _FOLLOW_UPS.append(thread)
+    return thread
+
+
+#: the threads `when_done` started (see `finish_follow_ups`)
+_FOLLOW_UPS: list[threading.Thread] = []
+
+
+def finish_follow_ups(seconds: float) -> None:
+    """Give the threads of `when_done` up to `seconds` in all to end (the app calls this as
+    it quits; a daemon thread would otherwise die with it)."""
+    deadline = time.monotonic() + seconds
+    while _FOLLOW_UPS:
+        _FOLLOW_UPS.pop().join(max(0.0, deadline - time.monotonic()))
 
 
 class FinishedJob(Job[T]):

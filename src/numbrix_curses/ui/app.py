@@ -22,6 +22,7 @@ import traceback
 from dataclasses import replace
 from typing import Callable
 
+from numbrix_curses.jobs import finish_follow_ups
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action
@@ -39,6 +40,9 @@ EXIT_INTERNAL_ERROR = 70
 EXIT_INTERRUPTED = 130
 #: the longest the loop sleeps without input: signals and background work are looked at
 MAX_WAIT_MS = 500
+# At most this long (seconds) the app waits, as it quits, for work that still counts after
+# its screen closed (a grade for a solve just recorded); a 20x20 grades in 1-8 s.
+FOLLOW_UPS_AT_EXIT = 3.0
 #: xterm's mouse mode 1002: motion is reported while a button is held (drawing the path by
 #: dragging). ncurses asks only for presses and releases (1000); terminals that know 1002
 #: (xterm, VTE, tmux, screen, kitty, ...) report drags too, others ignore the request.
@@ -106,7 +110,10 @@ def _run(first: Callable[[AppContext], list[Screen]]) -> int:
     app = App(AppContext(Store()), first)
     previous = _catch_signals()
     try:
-        return curses.wrapper(app.main)
+        code = curses.wrapper(app.main)
+        # (a grade still on its way for a solve just recorded: see `PlayScreen.close`)
+        finish_follow_ups(FOLLOW_UPS_AT_EXIT)
+        return code
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except _Signalled as signalled:

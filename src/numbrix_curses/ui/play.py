@@ -17,7 +17,7 @@ import numpy as np
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, describe_move, format_duration, plural, wrong_entries
 from numbrix_curses.jobs import (
-    CancelToken, FinishedJob, Job, SolveJob, ThreadJob, grading_job, suspects_job,
+    CancelToken, FinishedJob, Job, SolveJob, ThreadJob, grading_job, suspects_job, when_done,
 )
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import puzzle_key
@@ -963,11 +963,30 @@ class PlayScreen(BoardScreen):
         if result is not None and result.status.value == "unique":
             self.grade_job = grading_job(puzzle, result.solution)
 
+    def _grade_after_close(self, job: ThreadJob[str]) -> None:
+        """A solve is recorded and its grade is still on the way: let the grading finish
+        after the screen has gone and note it in the statistics then, so the solve does not
+        stay under "-" (a large board grades in seconds, and a nearly finished saved game
+        can be solved and closed sooner). The note goes on a copy of the puzzle: the
+        screens left may still be showing this one."""
+        store = self.ctx.store
+        puzzle = self.game.puzzle
+
+        def note(grade: str) -> None:
+            if grade:
+                store.note_difficulty(
+                    Puzzle(puzzle.givens.copy(), dict(puzzle.metadata, difficulty=grade)))
+
+        when_done(job, note)
+
     def close(self) -> None:
         self._cancel_task()
         self.solution_job.cancel()
         if self.grade_job is not None:
-            self.grade_job.cancel()
+            if self.recorded:
+                self._grade_after_close(self.grade_job)
+            else:
+                self.grade_job.cancel()
         if self.suspects_job is not None:
             self.suspects_job.cancel()
         if self.paused_by_cover:
