@@ -121,6 +121,7 @@ def when_done(job: Job[T], then: Callable[[T], None]) -> threading.Thread:
 
     thread = threading.Thread(target=wait, daemon=True, name=f"after {job.label}")
     thread.start()
+    _FOLLOW_UPS[:] = [t for t in _FOLLOW_UPS if t.is_alive()]  # (those that ended can go)
     _FOLLOW_UPS.append(thread)
     return thread
 

@@ -12,14 +12,12 @@ def level1(board: Board, segs: list[Segment], want_all: bool) -> list[Found]:
     """Only neighbour, last empty cell, bridge and straight run; also catches plain rule
     breaks."""
     geo, pos, free, last = board.geo, board.pos, board.free, board.last
-    if is_single(free) and free == geo.full_mask:
+    if last == 1 and pos[1] < 0:
         # An empty 1x1: 1 goes on the one cell. (On any other board with one empty cell,
         # only neighbour says the same from a placed number, and says it that way as it
         # always has.) Without this an empty 1x1 needed a reach step and graded medium.
-        v = next(v for v in range(1, last + 1) if pos[v] < 0)
-        c = only_cell(free)
-        return [Found(v, c, Technique.LAST_CELL,
-                      f"{v} must go at {board.name(c)}: it is the last empty cell")]
+        return [Found(1, 0, Technique.LAST_CELL,
+                      f"1 must go at {board.name(0)}: it is the last empty cell")]
     expand = geo.expand
     neighbours = geo.neighbours
     found: list[Found] = []
