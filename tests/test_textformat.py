@@ -436,7 +436,7 @@ def test_ragged_row_of_one_cell():
         ("  +12 .\n. .\n", 1, 3, "'+12'"),
         (". .\n.   1.5\n", 2, 5, "'1.5'"),
         (". 1_0\n. .\n", 1, 3, "'1_0'"),
-        (". \u0663\n. .\n", 1, 3, "'\u0663'"),  # an Arabic-Indic digit is not a number here
+        (". \u0628\n. .\n", 1, 3, "'\u0628'"),  # an Arabic letter (its digits are numbers)
         (".\t.\tq\n. . .\n. . .\n", 1, 5, "'q'"),  # a tab is one column
     ],
 )
@@ -1188,6 +1188,18 @@ def test_full_width_digits_and_spaces_read_as_they_look(text):
     """A board copied off a page set in Japanese ("１ ． ３") was "'１' is not a number"."""
     [puzzle] = parse_puzzles(text, "t.txt")
     assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
+
+
+@pytest.mark.parametrize("text", ["\u0661 . \u0663\n. . .\n. . \u0669\n",  # Arabic-Indic
+                                  "\u06f1 . \u06f3\n. . .\n. . \u06f9\n",  # Persian
+                                  "\u0967 . \u0969\n. . .\n. . \u096f\n"])  # Devanagari
+def test_digits_of_other_scripts_read_as_the_numbers_they_write(text):
+    [puzzle] = parse_puzzles(text, "t.txt")
+    assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
+    # (two-digit numbers too; a letter of those scripts is still junk)
+    assert parse_puzzles("\u0661\u0660 .\n. .\n. .\n. .\n. .\n", "t.txt")[0].givens[0, 0] == 10
+    with pytest.raises(ParseError, match="is not a number"):
+        parse_puzzles("\u0628 .\n. .\n", "t.txt")
 
 
 _JSON_CELLS = st.one_of(st.integers(0, 20), st.sampled_from(

@@ -240,6 +240,10 @@ def _cell_value(token: str) -> int | None:
         # Full-width digits and dots ("１２", "．"), as a board copied off a page set in
         # Chinese or Japanese writes them, are the digits and dots they look like.
         token = unicodedata.normalize("NFKC", token)
+        if token.isdecimal() and not token.isascii():
+            # Other scripts' digits (Arabic-Indic "١٢", Persian "۱۲", Devanagari "१२"),
+            # which NFKC leaves alone, are the numbers they write too.
+            token = "".join(str(unicodedata.decimal(char)) for char in token)
     if token in BLANK_TOKENS or not token.strip("._-\u00b7?"):
         # ("__" or ".." too: a blank as wide as the two-digit numbers around it; "·" is the
         # app's blank, in a board copied off its screen; "?" is how many write a cell not
