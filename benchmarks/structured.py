@@ -5,11 +5,12 @@ of backbite moves, so its paths wander evenly. A path from another generator nee
 row-by-row snake, a spiral, either one after a few hundred backbite moves, or the bare
 bend/extend path (`random_path(..., mix_moves=0)`) keeps long straight stretches along the
 walls, and a clue-minimal board made from it has fewer givens (on 12x12, 8 to 15 with a
-median of 11, where the corpus's have 14 to 18 with a median of 16). Such boards come from puzzle makers other than ours,
-so the solver meets them. Each board here is made as the corpus makes its own
-(`corpus.make_minimal`, with the path given), followed by one with several solutions made
-from it (`corpus.make_multiple`), and says what our solver (two processes) and CP-SAT (two
-workers) said when the file was made. Not timed by `make bench`; see today's answers with
+median of 11, where the corpus's have 14 to 18 with a median of 16). Such boards come from
+puzzle makers other than ours, so the solver meets them. Each board here is made as the
+corpus makes its own (`corpus.make_minimal`, with the path given), followed by one with
+several solutions made from it (`corpus.make_multiple`), and says what our solver (two
+processes) and CP-SAT (two workers) said when the file was made. Not timed by `make
+bench`; see today's answers with
 
     numbrix check benchmarks/hard/structured.txt --timeout 30
 

@@ -513,6 +513,15 @@ def test_a_waiting_check_ends_by_itself_unless_the_board_changes(tmp_path: Path,
         screen.solution_job.cancel()
 
 
+def _type_in_the_demos_missing_numbers(screen) -> None:
+    """Solve helpers.DEMO_TEXT's puzzle on its play screen, number by number."""
+    for (row, col), number in [((0, 1), 3), ((0, 2), 2), ((1, 2), 15), ((2, 1), 13),
+                               ((2, 2), 12)]:
+        screen.handle(SelectCell(row, col))
+        for digit in str(number):
+            screen.handle(Digit(int(digit)))
+
+
 def test_a_solve_faster_than_the_grading_counts_under_the_grade_once_known(tmp_path: Path,
                                                                           monkeypatch):
     """A puzzle whose file says no difficulty is graded beside the game; a player who
@@ -543,11 +552,7 @@ def test_a_solve_faster_than_the_grading_counts_under_the_grade_once_known(tmp_p
         assert screen.solution_job.wait(30)
         screen.tick()  # (the grading starts once the solve has proved the puzzle unique)
         assert screen.grade_job is not None
-        for (row, col), number in [((0, 1), 3), ((0, 2), 2), ((1, 2), 15), ((2, 1), 13),
-                                   ((2, 2), 12)]:
-            screen.handle(SelectCell(row, col))
-            for digit in str(number):
-                screen.handle(Digit(int(digit)))
+        _type_in_the_demos_missing_numbers(screen)
         assert screen.game.solved is not None
         assert store.records()[puzzle_key(puzzle)].difficulty == ""
         release.set()
@@ -600,11 +605,7 @@ def test_a_grade_that_comes_after_the_screen_closed_still_goes_into_the_record(
 
         screen = opened()
         grading = screen.grade_job
-        for (row, col), number in [((0, 1), 3), ((0, 2), 2), ((1, 2), 15), ((2, 1), 13),
-                                   ((2, 2), 12)]:
-            screen.handle(SelectCell(row, col))
-            for digit in str(number):
-                screen.handle(Digit(int(digit)))
+        _type_in_the_demos_missing_numbers(screen)
         puzzle = screen.game.puzzle
         assert screen.game.solved is not None
         screen.close()

@@ -104,7 +104,11 @@ class Job(Generic[T]):
                 self._ended.set()
 
 
-def when_done(job: Job[T], then: Callable[[T], None]) -> threading.Thread:
+#: the threads `when_done` started (see `finish_follow_ups`)
+_FOLLOW_UPS: list[threading.Thread] = []
+
+
+def when_done(job: Job[T], then: Callable[[T], None]) -> None:
     """Call `then(result)` in a daemon thread once `job` has ended with a result (not when
     it failed or was cancelled): for work that should still count after the screen that
     started it has gone. An exception in `then` ends the thread quietly (the app is not
@@ -123,11 +127,6 @@ def when_done(job: Job[T], then: Callable[[T], None]) -> threading.Thread:
     thread.start()
     _FOLLOW_UPS[:] = [t for t in _FOLLOW_UPS if t.is_alive()]  # (those that ended can go)
     _FOLLOW_UPS.append(thread)
-    return thread
-
-
-#: the threads `when_done` started (see `finish_follow_ups`)
-_FOLLOW_UPS: list[threading.Thread] = []
 
 
 def finish_follow_ups(seconds: float) -> None:
