@@ -9,8 +9,8 @@ median of 11, where the corpus's have 14 to 18 with a median of 16). Such boards
 puzzle makers other than ours, so the solver meets them. Each board here is made as the
 corpus makes its own (`corpus.make_minimal`, with the path given), followed by one with
 several solutions made from it (`corpus.make_multiple`), and says what our solver (two
-processes) and CP-SAT (two workers) said when the file was made. Not timed by `make
-bench`; see today's answers with
+processes) and CP-SAT (two workers) said when the file was made. Not timed by
+`make bench`; see today's answers with
 
     numbrix check benchmarks/hard/structured.txt --timeout 30
 
