@@ -85,6 +85,21 @@ def boards(index: int, limits: corpus.GenLimits) -> list[tuple[Puzzle, dict[str,
     return made
 
 
+def minimal_and_multiple(
+    name: str, rows: int, cols: int, seed: int, derived_seed: int, limits: corpus.GenLimits,
+    path: list[int] | None = None,
+) -> list[tuple[Puzzle, dict[str, str]]]:
+    """The clue-minimal board `name` of `seed` (from `path`, or the seed's random path),
+    then the one with several solutions made from it with `derived_seed`, each with its
+    metadata (as `structured.py` and `heldout.py` list them)."""
+    minimal, _, notes = corpus.make_minimal(rows, cols, seed, limits, path)
+    made = [(minimal, {"id": name, **{k: notes[k] for k in ("minimal", "undecided")}})]
+    multiple = corpus.make_multiple(minimal, derived_seed, limits)
+    if multiple is not None:
+        made.append((multiple, {"id": f"{name}-multiple", "from": name}))
+    return made
+
+
 Made = Iterator[list[tuple[Puzzle, dict[str, str]]]]
 
 

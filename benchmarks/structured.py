@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpus  # noqa: E402
-from shapes import print_boards  # noqa: E402
+from shapes import minimal_and_multiple, print_boards  # noqa: E402
 
 from numbrix_curses.pathgen import backbite, random_path  # noqa: E402
 from numbrix_curses.puzzle import Puzzle  # noqa: E402
@@ -88,13 +88,9 @@ def boards(kind: str, rows: int, cols: int, seed: int,
            limits: corpus.GenLimits) -> list[tuple[Puzzle, dict[str, str]]]:
     """The clue-minimal board of `kind` and `seed`, and the one with several solutions."""
     path = PATHS[kind](rows, cols, random.Random(seed))
-    name = f"{kind}-{rows}x{cols}-{seed}"
-    minimal, _, notes = corpus.make_minimal(rows, cols, seed, limits, path)
-    made = [(minimal, {"id": name, **{k: notes[k] for k in ("minimal", "undecided")}})]
-    multiple = corpus.make_multiple(minimal, DERIVED_SEED + seed, limits)
-    if multiple is not None:
-        made.append((multiple, {"id": f"{name}-multiple", "from": name}))
-    return made
+    return minimal_and_multiple(
+        f"{kind}-{rows}x{cols}-{seed}", rows, cols, seed, DERIVED_SEED + seed, limits, path
+    )
 
 
 def main() -> None:
