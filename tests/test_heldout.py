@@ -42,10 +42,10 @@ def test_a_seed_gives_a_clue_minimal_board_and_one_with_several_solutions() -> N
 def test_the_same_seed_gives_the_same_boards() -> None:
     first = heldout.boards(4, 4, 11, corpus.GenLimits())
     again = heldout.boards(4, 4, 11, corpus.GenLimits())
-    assert [np.array_equal(a.givens, b.givens) for (a, _), (b, _) in zip(first, again)] == [
-        True,
-        True,
-    ]
+    assert len(first) == len(again) == 2  # the clue-minimal board and the one made from it
+    for (board, notes), (board_again, notes_again) in zip(first, again):
+        assert np.array_equal(board.givens, board_again.givens)
+        assert notes == notes_again
 
 
 def test_the_file_holds_both_boards_of_every_seed_it_names() -> None:
