@@ -10,7 +10,7 @@ said when the file was made. Not timed by `make bench`; see today's answers with
 
     numbrix check benchmarks/hard/heldout.txt --timeout 60
 
-    python benchmarks/heldout.py > benchmarks/hard/heldout.txt   # (about 40 minutes)
+    python benchmarks/heldout.py > benchmarks/hard/heldout.txt   # (about 30 minutes)
 """
 from __future__ import annotations
 
