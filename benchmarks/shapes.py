@@ -68,35 +68,36 @@ def answers(puzzle: Puzzle, timeout: float) -> dict[str, str]:
     return said
 
 
-def boards(index: int, limits: corpus.GenLimits) -> list[tuple[Puzzle, dict[str, str]]]:
-    """Board `index` of the set and the two made from it, each with its metadata."""
-    rows, cols = SHAPES[index]
-    seed = FIRST_SEED + index
-    name = f"rect-{rows}x{cols}-{seed}"
-    minimal, _, notes = corpus.make_minimal(rows, cols, seed, limits)
-    kept = {key: notes[key] for key in ("minimal", "undecided")}
-    made = [(minimal, {"id": name, **kept})]
-    for kind, make in (("multiple", corpus.make_multiple), ("none", corpus.make_none)):
-        board = make(minimal, DERIVED_SEED + index, limits)
-        if board is None:  # (never so far: a minimal board always lost a given or had a slip)
-            print(f"shapes: {name}: no {kind} board made", file=sys.stderr)
-            continue
-        made.append((board, {"id": f"{name}-{kind}", "from": name}))
-    return made
-
-
 def minimal_and_multiple(
     name: str, rows: int, cols: int, seed: int, derived_seed: int, limits: corpus.GenLimits,
     path: list[int] | None = None,
 ) -> list[tuple[Puzzle, dict[str, str]]]:
     """The clue-minimal board `name` of `seed` (from `path`, or the seed's random path),
     then the one with several solutions made from it with `derived_seed`, each with its
-    metadata (as `structured.py` and `heldout.py` list them)."""
+    metadata (as this script, `structured.py` and `heldout.py` list them)."""
     minimal, _, notes = corpus.make_minimal(rows, cols, seed, limits, path)
     made = [(minimal, {"id": name, **{k: notes[k] for k in ("minimal", "undecided")}})]
     multiple = corpus.make_multiple(minimal, derived_seed, limits)
     if multiple is not None:
         made.append((multiple, {"id": f"{name}-multiple", "from": name}))
+    return made
+
+
+def boards(index: int, limits: corpus.GenLimits) -> list[tuple[Puzzle, dict[str, str]]]:
+    """Board `index` of the set and the two made from it, each with its metadata."""
+    rows, cols = SHAPES[index]
+    seed = FIRST_SEED + index
+    name = f"rect-{rows}x{cols}-{seed}"
+    made = minimal_and_multiple(name, rows, cols, seed, DERIVED_SEED + index, limits)
+    minimal = made[0][0]
+    # (never so far: a minimal board always lost a given or had a slip)
+    if len(made) < 2:
+        print(f"shapes: {name}: no multiple board made", file=sys.stderr)
+    none = corpus.make_none(minimal, DERIVED_SEED + index, limits)
+    if none is None:
+        print(f"shapes: {name}: no none board made", file=sys.stderr)
+    else:
+        made.append((none, {"id": f"{name}-none", "from": name}))
     return made
 
 
