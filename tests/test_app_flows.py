@@ -744,6 +744,11 @@ def test_a_puzzle_in_play_is_saved_to_a_file_without_the_numbers_played(
         term.wait_gone("Could not write")
         term.send(str(target) + "\r")
         term.wait_text("exists. Replace it?")  # a file is not replaced unasked
+        term.send("n")  # kept; the name is selected again, so typing replaces it whole
+        term.wait_text("type another name")
+        assert target.read_text() == "old"
+        term.send(str(target) + "\r")  # (had it been added to the old name: no such folder)
+        term.wait_text("exists. Replace it?")
         term.send("y")
         term.wait_text("Saved the puzzle to")  # (the path, long here, wraps)
         assert board.number(0, 1) == "3"  # the game goes on as it was

@@ -243,6 +243,13 @@ class TextPromptScreen(Screen):
             return result
         return None
 
+    def select_all(self, message: Message | None = None) -> None:
+        """Select the whole text again, as when the prompt opened (typing replaces it), and
+        show `message`: after "Replace it?" is answered No, the name is the thing to change."""
+        self.selected = bool(self.text)
+        self.pos = len(self.text)
+        self.message = message
+
     def _complete(self) -> None:
         """Complete the path before the cursor as far as it is unambiguous."""
         typed = self.text[: self.pos]

@@ -16,6 +16,7 @@ from numbrix_curses.atomic import write_text_atomic
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.textformat import format_compact
 from numbrix_curses.ui.dialogs import ConfirmScreen, TextPromptScreen, home_short
+from numbrix_curses.ui.panel import Message, MessageKind
 from numbrix_curses.ui.screen import AppContext, Nav, Pop, Push
 
 
@@ -56,16 +57,20 @@ def save_prompt(
                     return None
                 return Pop()
 
-            return Push(ConfirmScreen(ctx, f"{text} exists. Replace it?", overwrite))
+            def keep() -> None:
+                prompt.select_all(Message(f"{text} is kept: type another name.", MessageKind.INFO))
+
+            return Push(ConfirmScreen(ctx, f"{text} exists. Replace it?", overwrite, on_no=keep))
         error = write(path, text)
         return error if error is not None else Pop()
 
-    return Push(TextPromptScreen(
+    prompt = TextPromptScreen(
         ctx, "Save the puzzle", "File to write (the text format):", submit,
         initial=suggested, ok="save",
         hint="Typing replaces the name, an arrow key edits it. A name without a folder is "
         f"written in {home_short(os.getcwd())}.",
-    ))
+    )
+    return Push(prompt)
 
 
 def write_problem(path: str, error: OSError) -> str:
