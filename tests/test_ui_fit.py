@@ -196,6 +196,34 @@ def test_a_long_hint_under_a_board_that_fills_the_screen_is_read_whole(state: Pa
                       == board_rows, what="the board's rows back")
 
 
+@pytest.mark.parametrize("rows, cols", [(12, 80), (12, 40), (16, 50)])
+def test_a_hint_on_a_short_screen_is_read_whole(state: Path, rows: int, cols: int):
+    """Before: on screens of 16 rows or fewer a 5x5 board (whole, so no window rows to
+    lend) left the hint one line under it, cut ("...16 at A..."), and "? again places it."
+    was lost at every width. Now the board is drawn plainer while the hint shows, and the
+    hint may take the status line's row too; both come back when it goes."""
+    from numbrix_curses import assist
+    from numbrix_curses.ui.play import sentence
+
+    [puzzle] = [p for p in load_bundled() if p.id == "starter-2"]
+    with start(app_command("play", "--puzzle", "starter-2"), state, rows=rows, cols=cols) as term:
+        term.wait_text("q quit")
+        # (all but the status line, whose clock moves on)
+        before = [line for line in term.lines if "5x5 " not in line]
+        term.send("?")
+        term.wait_text("again places it.")
+        hint = assist.next_hint(puzzle, puzzle.givens)
+        said = " ".join(f"{sentence(hint.reason)} ? again places it.".split())
+        term.wait_for(lambda: said in term.flowing_text(), what=said)
+        assert "..." not in term.text, term.dump()
+        assert "q quit" in term.lines[-1]  # the key line stays
+        assert "?" in "".join(line for line in term.lines if "│" in line)  # the cell hinted
+        term.send_key("escape")
+        term.wait_gone("again places it.")
+        term.wait_for(lambda: [line for line in term.lines if "5x5 " not in line] == before
+                      and any("5x5 " in line for line in term.lines), what="the screen as it was")
+
+
 @pytest.mark.parametrize("cols", [50, 44])
 def test_a_narrow_key_line_keeps_help_and_quit(state: Path, demo: Path, cols: int):
     with start(play_command(str(demo)), state, rows=24, cols=cols) as term:
@@ -209,7 +237,8 @@ def test_a_narrow_title_cuts_the_name_before_the_rows_in_view(state: Path, tmp_p
     with start(play_command(str(path)), state, rows=12, cols=40) as term:
         term.wait_match(r"Numbrix . a-rathe\.\.\. . rows 1-\d cols A-G")
         term.resize(12, 30)  # no room for the name's first letters: it goes
-        term.wait_match(r"Numbrix . rows 1-\d cols A-F")
+        term.wait_match(r"Numbrix . rows 1-\d cols A-[FG]")  # (A-G: a plainer board, so
+        # the message about the puzzle reads whole under it)
         assert "a-rather" not in term.text
 
 

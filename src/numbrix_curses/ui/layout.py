@@ -49,9 +49,13 @@ def _fits(board: GridLayout, rows: int, cols: int) -> bool:
     return rows >= min(board.board_rows, MIN_VIEW) and cols >= min(board.board_cols, MIN_VIEW)
 
 
-def plan_layout(height: int, width: int, board: GridLayout, panel_min: int, panel_max: int) -> Layout:
+def plan_layout(
+    height: int, width: int, board: GridLayout, panel_min: int, panel_max: int,
+    bar_rows: int = STATUS_BAR_ROWS,
+) -> Layout:
     """Lay out `board` (a whole-board `GridLayout`) and a side panel of `panel_min` rows at
-    least (`panel_max` with everything), or a status bar."""
+    least (`panel_max` with everything), or a status bar of `bar_rows` rows at least (more
+    than `STATUS_BAR_ROWS` for a long message: see `with_message_rows`)."""
     usable = height - TITLE_ROWS
     board = replace(board, ruled=False)
     compact = board.compacted()
@@ -66,13 +70,13 @@ def plan_layout(height: int, width: int, board: GridLayout, panel_min: int, pane
             if width >= ruled.width + PANEL_GAP + PANEL_WIDTH and usable >= max(ruled.height, panel_min):
                 return _side(ruled, height, width, panel_max)
         for ruled in (whole.with_rulers(), whole):
-            if width >= max(ruled.width, MIN_WIDTH) and height >= TITLE_ROWS + ruled.height + STATUS_BAR_ROWS:
-                return _stacked(ruled, height, width)
+            if width >= max(ruled.width, MIN_WIDTH) and height >= TITLE_ROWS + ruled.height + bar_rows:
+                return _stacked(ruled, height, width, bar_rows)
     # Scrolling: which arrangement shows more of the board? (With rulers: in a window
     # onto part of a board they say which part.)
     for scrolling in (compact.with_rulers(), compact):
         side = scrolling.cells_within(usable, width - PANEL_GAP - PANEL_WIDTH)
-        stacked = scrolling.cells_within(height - TITLE_ROWS - STATUS_BAR_ROWS, width)
+        stacked = scrolling.cells_within(height - TITLE_ROWS - bar_rows, width)
         side_ok = (usable >= panel_min and side.rows > 0 and side.cols > 0
                    and _fits(board, side.rows, side.cols))
         stacked_ok = width >= MIN_WIDTH and stacked.rows > 0 and stacked.cols > 0 and _fits(
@@ -81,7 +85,7 @@ def plan_layout(height: int, width: int, board: GridLayout, panel_min: int, pane
         if side_ok and (not stacked_ok or side.rows * side.cols >= stacked.rows * stacked.cols):
             return _side(side, height, width, panel_max)
         if stacked_ok:
-            return _stacked(stacked, height, width)
+            return _stacked(stacked, height, width, bar_rows)
     return Layout(None, False, 0, 0, 0, need)
 
 
@@ -99,14 +103,14 @@ def _side(board: GridLayout, height: int, width: int, panel_max: int) -> Layout:
     return Layout(grid, True, top, left + board.width + PANEL_GAP, panel, (0, 0), panel_width)
 
 
-def _stacked(board: GridLayout, height: int, width: int) -> Layout:
-    spare = height - (TITLE_ROWS + board.height + STATUS_BAR_ROWS)
+def _stacked(board: GridLayout, height: int, width: int, bar_rows: int) -> Layout:
+    spare = height - (TITLE_ROWS + board.height + bar_rows)
     gap = min(spare // 2, 1)
     # Rows left under the bar go to it first (a long message wraps instead of being cut, and
     # keys the key line drops show above it); the rest centre the board and bar, as the
     # side panel's layout centres them.
-    rows = STATUS_BAR_ROWS + min(max(spare - gap, 0), STATUS_BAR_EXTRA_ROWS)
-    top = TITLE_ROWS + gap + max(0, spare - gap - (rows - STATUS_BAR_ROWS)) // 2
+    rows = bar_rows + min(max(spare - gap, 0), STATUS_BAR_EXTRA_ROWS)
+    top = TITLE_ROWS + gap + max(0, spare - gap - (rows - bar_rows)) // 2
     grid = board.at(top, (width - board.width) // 2)
     return Layout(grid, False, top + board.height, 0, rows, (0, 0))
 

@@ -232,7 +232,8 @@ def draw_status_bar(
     """The compact panel for narrow screens: status, message and key lines, centred.
 
     The message gets every row between the status line and the key line (`rows` - 2 of
-    them, one at least): a long one wraps there, and is cut with "..." only past them.
+    them, one at least): a long one wraps there, takes the status line's row too when
+    they are not enough, and is cut with "..." only past them.
     The key line stays on the bar's last row, so its buttons do not move with the message.
     Each screen lists its keys most needed first, and help and leaving last. `more_keys`
     go on the rows above the key line that the message leaves free, after any keys the
@@ -242,15 +243,22 @@ def draw_status_bar(
     width = win.getmaxyx()[1]
     dot = f" {theme.glyphs.bullet} "
     line = dot.join(parts)
-    put(win, top, max(0, (width - len(line)) // 2), line)
     said = 0
+    # A message longer than its rows takes the status line's too while it shows: the
+    # hint's reason is what the player asked for, the clock and counts come back after.
+    over = (rows > 1 and message is not None
+            and len(wrap_text(message.text, width)) > max(1, rows - 2))
+    if not over:
+        put(win, top, max(0, (width - len(line)) // 2), line)
     if rows > 1 and message is not None:
-        lines = wrap_text(message.text, width, max(1, rows - 2))
+        first = top if over else top + 1
+        lines = wrap_text(message.text, width, max(1, rows - 2) + over)
         # (a paragraph: its lines start at one column, the block centred)
         x = max(0, (width - max(map(len, lines))) // 2)
         for i, text in enumerate(lines):
-            put(win, top + 1 + i, x, text, message_attr(message, theme))
+            put(win, first + i, x, text, message_attr(message, theme))
             said += 1
+        said -= over  # (rows under the status line taken)
     if rows <= 2:
         return
     dropped = _draw_key_line(win, mask, top + rows - 1, width, keys, theme)

@@ -61,6 +61,7 @@ from numbrix_curses.ui.screen import (
     Push,
     Replace,
     draw_title_parts,
+    roomier_bar,
     spinner,
 )
 
@@ -1097,7 +1098,8 @@ class PlayScreen(BoardScreen):
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         keys = key_lines(self.ctx.mouse)
-        placed = self.place(win, self.game.rows, self.game.cols, STATUS_ROWS, len(keys))
+        play_key_rows = len(keys)
+        placed = self.place(win, self.game.rows, self.game.cols, STATUS_ROWS, play_key_rows)
         if placed is None:
             return
         layout, grid = placed
@@ -1132,8 +1134,18 @@ class PlayScreen(BoardScreen):
             # it takes the free rows under the bar, then rows from the board's window,
             # rather than lose its end (or the keys over the key line).
             height, width = win.getmaxyx()
-            layout = with_message_rows(layout, len(wrap_text(message.text, width)), height,
-                                       bar_key_rows(width, bar_keys, more_keys))
+            lines = len(wrap_text(message.text, width))
+            key_rows = bar_key_rows(width, bar_keys, more_keys)
+            layout = with_message_rows(layout, lines, height, key_rows)
+            if lines > layout.panel_rows - 2:
+                # Still cut (a whole board that fills the screen has no window rows to
+                # lend): a plainer board, without walls or rulers, while it shows.
+                for rows in range(2 + lines, layout.panel_rows, -1):
+                    roomier = roomier_bar(win, self.game.rows, self.game.cols, STATUS_ROWS,
+                                          play_key_rows, rows)
+                    if roomier is not None:
+                        layout = with_message_rows(roomier, lines, height, key_rows)
+                        break
             assert layout.grid is not None
             grid = layout.grid
         grid = grid.scrolled_to(*self.origin)

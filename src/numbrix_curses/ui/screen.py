@@ -241,6 +241,20 @@ def place_board(
     return layout, layout.grid
 
 
+def roomier_bar(
+    win: "curses.window", board_rows: int, board_cols: int, status_rows: int, key_lines: int,
+    bar_rows: int,
+) -> Layout | None:
+    """The layout `place_board` would choose with a status bar of `bar_rows` rows at least
+    (a plainer board: no walls, no rulers, a smaller window), for a message too long for the
+    bar it has; None when no layout leaves that many."""
+    height, width = win.getmaxyx()
+    least, most = side_panel_rows(status_rows, key_lines)
+    board = GridLayout.for_board(board_rows, board_cols)
+    layout = plan_layout(height, width, board, least, most, bar_rows)
+    return layout if layout.grid is not None and not layout.side_panel else None
+
+
 class BoardScreen(Screen):
     """A screen with a board and its side panel (play, type-in): a key that means nothing
     there becomes `UnboundKey`, so the screen can say so, and each frame notes whether the
