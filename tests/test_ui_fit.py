@@ -523,6 +523,26 @@ def test_the_moves_under_a_board_with_rows_to_spare_are_a_list_to_click(state: P
         term.wait_gone("Moves: click one")
 
 
+def test_the_moves_beside_a_board_on_a_short_screen_use_the_message_rows(state: Path):
+    """At 60x16 the side panel kept six empty rows for a message and squeezed the moves into
+    the last two ("... 4 earlier", "4. 12 at D1"); a list too long for the rows under them
+    starts in them."""
+    with start(app_command("play", "--puzzle", "starter-1"), state, rows=16, cols=60) as term:
+        term.wait_match(r"quit\s+q")
+        for digits in ("9", "10", "11", "12"):
+            term.send(digits)
+            term.send_key("right")
+        term.wait_match(r"Moves\s+4")
+        term.send("m")
+        listed = ["0. start", "1. 9 at A1", "2. 10 at B1", "3. 11 at C1", "4. 12 at D1"]
+        term.wait_for(lambda: all(line in term.text for line in listed), what="every move")
+        assert "earlier" not in term.text
+        rows = [term.find(line)[0] for line in listed]
+        assert rows == list(range(rows[0], rows[0] + 5)), term.dump()
+        term.click_text("2. 10 at B1")  # back to the second move, as anywhere
+        term.wait_match(r"Moves\s+2")
+
+
 def test_the_moves_under_a_board_that_fills_the_screen_show_in_the_bar(state: Path,
                                                                        tmp_path: Path):
     """Where the moves list has no side panel to go in (a 15x15 on 80x24), m said "Widen

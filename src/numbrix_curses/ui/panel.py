@@ -135,6 +135,11 @@ def draw_side_panel(
         # shows), as many as they need, a row below the message's last line.
         after = y + 1 if y > message_top else y
         y = max(after, min(message_top + message_rows, bottom - 1 - len(keys)))
+    elif listing is not None and bottom - max(y, message_top + message_rows) < 1 + len(listing[1]):
+        # A list with more lines than the rows under the message's: it starts under the
+        # message shown (or in its rows, when none is), rather than leave them empty and
+        # show its latest line or two.
+        y = y + 1 if y > message_top else y
     else:
         y = max(y, message_top + message_rows)
     # (one row left still shows the keys' line with help and leaving; a list needs its
