@@ -261,6 +261,25 @@ def test_continue_names_a_generated_puzzle_without_its_size_twice(state: Path):
         assert "4x4-easy-7, 1:05" in term.text, term.dump()
 
 
+@pytest.mark.parametrize("cols", [80, 40])
+def test_the_library_says_which_puzzle_is_in_progress_at_any_width(state: Path, cols: int):
+    """At 40 columns the line read "...easy                  in " (the padding before the
+    tag took its room); a line too long closes up its columns first."""
+    with start(app_command(), state, cols=cols) as term:
+        term.wait_text("[q] Quit")
+        term.send("l")
+        term.wait_text("starter-1")
+        term.send_key("enter")
+        term.wait_text("Numbrix · starter-1")
+        term.send("9")
+        term.send_key("enter")
+        term.wait_match(r"1 of 25|Moves\s+1|1 move")
+        term.send("q")
+        term.wait_text("Puzzle library")
+        term.wait_match(r"starter-1\s+easy\s+in progress")
+        assert "in progress" not in term.text.replace(term.lines[term.find("starter-1")[0]], "")
+
+
 def test_a_puzzle_only_looked_at_leaves_no_game_to_continue(state: Path):
     with menu(state) as term:
         term.send("l")

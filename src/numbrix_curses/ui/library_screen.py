@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import curses
 import os
+import re
 from dataclasses import dataclass
 
 from numbrix_curses.game import format_duration, plural
@@ -68,6 +69,15 @@ def _order_key(entry: Entry) -> tuple[int, int, int, int, str]:
     """By size group, then easy before medium before hard before fiendish (an unknown
     difficulty last); the file order stays within a difficulty (a sorted list is stable)."""
     return (*_group_key(entry), DIFFICULTY_ORDER.get(entry.difficulty, 9), entry.difficulty)
+
+
+def fit_line(text: str, columns_from: int, width: int) -> str:
+    """`text` in `width` columns: a line too long has the spaces that line up its columns
+    past `columns_from` closed up first, so what it says last ("in progress") shows
+    rather than the padding before it; then it is cut."""
+    if len(text.rstrip()) > width:
+        text = text[:columns_from] + re.sub(r" {2,}", " ", text[columns_from:])
+    return text[:width]
 
 
 class PuzzleListScreen(Screen):
@@ -258,7 +268,9 @@ class PuzzleListScreen(Screen):
             if isinstance(line, str):
                 put(win, y, left, line, curses.A_BOLD | theme.label)
                 continue
-            text = self._entry_text(self.entries[line], name_w)[:row_w]
+            text = self._entry_text(self.entries[line], name_w)
+            # (under a heading that names the columns, they stay lined up with it)
+            text = fit_line(text, name_w + 5, row_w) if column_heading is None else text[:row_w]
             attr = theme.selected if line == self.selected else 0
             put(win, y, left, text.ljust(row_w) if attr else text, attr)
             mask.put(y, left, row_w, Choose(line))
