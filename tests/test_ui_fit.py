@@ -124,6 +124,32 @@ def test_every_screen_says_too_small_instead_of_clipping(state: Path, keys: str,
         term.wait_text("[q] Quit")  # every one of them was opened from the menu
 
 
+def test_the_statistics_ask_for_one_size_whatever_narrower_width_they_have(state: Path):
+    """At 10 columns the notice asked for 19 rows, at 20 for 13: the text had been wrapped
+    to the window's width, not the width asked for."""
+    import re
+
+    def rows_asked() -> int:
+        found = re.search(r"need(?:s at least)? 28 (?:columns(?: and|,)|wide,) (\d+) (?:rows|high)",
+                          term.flowing_text())
+        assert found, term.dump()
+        return int(found.group(1))
+
+    with menu(state) as term:
+        term.send("s")
+        term.wait_text("No puzzle solved yet")
+        asked = []
+        for rows, cols in [(5, 10), (10, 20), (8, 27)]:
+            term.resize(rows, cols)
+            term.wait_text(f"{cols} ") if cols > 10 else term.wait_text("high")
+            term.wait_for(lambda: "28" in term.text, what="the size needed")
+            asked.append(rows_asked())
+        assert len(set(asked)) == 1, asked
+        term.resize(asked[0], 28)  # and that size is enough
+        term.wait_text("No puzzle solved yet")
+        assert "mall" not in term.text
+
+
 # ----- 3. help: long lines wrap under the description column -----------------------------------
 def test_help_wraps_long_lines_under_the_description_column(state: Path):
     with menu(state) as term:

@@ -64,6 +64,12 @@ def group_line(group: Group, shown: tuple[str, ...]) -> str:
     return table_line({name: cell for (name, _), cell in zip(COLUMNS, cells)}, shown)
 
 
+def _left(width: int) -> int:
+    """The table's left margin in a window `width` columns wide (the text lines up with it)."""
+    table_width = sum(w for name, w in COLUMNS if name in columns_for(width))
+    return max(1, (width - table_width) // 2)
+
+
 class StatsScreen(Screen):
     keys = LIST_KEYS
 
@@ -109,17 +115,24 @@ class StatsScreen(Screen):
             text += " Puzzles solved before sizes were kept show as earlier."
         return text
 
+    def _intro(self, width: int) -> list[str]:
+        """The totals and notes over the table, wrapped for a window `width` columns wide."""
+        text_width = width - 2 * _left(width)
+        return [part for line in self.lines() for part in _wrapped(line, text_width)]
+
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
         shown = columns_for(width)
-        table_width = sum(w for name, w in COLUMNS if name in shown)
-        left = max(1, (width - table_width) // 2)
-        intro = [part for line in self.lines() for part in _wrapped(line, width - 2 * left)]
+        left = _left(width)
+        intro = self._intro(width)
         groups = self.summary.groups
         # (the title and a blank line, the totals, a blank line, the heading and one line of
-        # the table, and the footer's two rows: all the totals are read, never cut)
-        need = (MIN_SIZE[0], max(MIN_SIZE[1], 2 + len(intro) + (3 if groups else 0) + 2))
+        # the table, and the footer's two rows: all the totals are read, never cut; counted
+        # at the width asked for when the window is narrower, where they would wrap into
+        # more lines: a 10-column window was told 19 rows, where 28 columns need 13)
+        at_least = intro if width >= MIN_SIZE[0] else self._intro(MIN_SIZE[0])
+        need = (MIN_SIZE[0], max(MIN_SIZE[1], 2 + len(at_least) + (3 if groups else 0) + 2))
         if not open_page(win, "Statistics", need, theme):
             return  # q still goes back
         y = 2
