@@ -681,8 +681,10 @@ def test_tab_completes_a_path(state: Path, tmp_path: Path):
 
 
 # ----- type in a puzzle ------------------------------------------------------------------------
-def type_in(state: Path, rows: str, cols: str) -> Terminal:
-    term = menu(state)
+def type_in(state: Path, rows: str, cols: str, screen: tuple[int, int] = (24, 80)) -> Terminal:
+    """The type-in screen of a `rows` x `cols` board, in a terminal of `screen` (rows, cols)."""
+    term = start(app_command(), state, rows=screen[0], cols=screen[1])
+    term.wait_text("[q] Quit")
     term.send("t")
     term.wait_text("Size of the grid:")
     term.send(rows)
@@ -793,6 +795,21 @@ def test_entry_reports_several_solutions_and_shows_where_they_differ(state: Path
         assert other != shown
         assert all(shown[r][c] == other[r][c] for r in range(3) for c in range(3)
                    if (r, c) not in flagged)
+
+
+def test_entry_verdict_on_a_short_screen_is_read_whole(state: Path):
+    """At 50x16 the verdict had one line under the 5x5 board, cut after "Showing one of"."""
+    term = type_in(state, "5", "5", screen=(16, 50))
+    with term:
+        term.send("1")  # at A1, where the cursor starts
+        for _ in range(4):
+            term.send_key("right")
+        term.send("9")  # at E1
+        term.wait_text("2 givens")
+        term.send("c")
+        term.wait_text("Not unique")
+        term.wait_for(lambda: "cells differ" in term.flowing_text(), what="the verdict whole")
+        assert "..." not in term.text, term.dump()
 
 
 def test_entry_reports_no_solution(state: Path):

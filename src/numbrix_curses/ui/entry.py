@@ -46,6 +46,7 @@ from numbrix_curses.ui.screen import (
     Screen,
     draw_title,
     open_page,
+    room_for_message,
     spinner,
 )
 
@@ -629,13 +630,20 @@ class EntryScreen(BoardScreen):
         if placed is None:
             return
         layout, grid = placed
+        message = self.message
+        if self.job is not None and message is not None:
+            message = Message(f"{spinner(self.job.started)} {message.text}", message.kind)
+        if message is not None and not layout.side_panel:
+            # (a verdict's reasons are the point of checking: read whole, as a hint is)
+            layout = room_for_message(win, layout, message.text, (self.game.rows, self.game.cols),
+                                      (STATUS_ROWS, len(KEY_LINES)), STATUS_BAR_KEYS,
+                                      STATUS_BAR_MORE_KEYS)
+            assert layout.grid is not None
+            grid = layout.grid
         grid = grid.scrolled_to(*self.origin).following(*self.game.cursor)
         self.origin = (grid.row0, grid.col0)
         draw_title(win, f"Numbrix {theme.glyphs.bullet} Type in a puzzle", theme)
         draw_grid(win, mask, self.board_view(), grid, theme)
-        message = self.message
-        if self.job is not None and message is not None:
-            message = Message(f"{spinner(self.job.started)} {message.text}", message.kind)
         if layout.side_panel:
             draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
                             "Your puzzle", self.status_rows(), message, theme, keys=KEY_LINES,

@@ -61,7 +61,7 @@ from numbrix_curses.ui.screen import (
     Push,
     Replace,
     draw_title_parts,
-    roomier_bar,
+    room_for_message,
     spinner,
 )
 
@@ -1133,19 +1133,8 @@ class PlayScreen(BoardScreen):
             # A hint's reason is the point of the hint: under a board that fills the screen
             # it takes the free rows under the bar, then rows from the board's window,
             # rather than lose its end (or the keys over the key line).
-            height, width = win.getmaxyx()
-            lines = len(wrap_text(message.text, width))
-            key_rows = bar_key_rows(width, bar_keys, more_keys)
-            layout = with_message_rows(layout, lines, height, key_rows)
-            if lines > layout.panel_rows - 2:
-                # Still cut (a whole board that fills the screen has no window rows to
-                # lend): a plainer board, without walls or rulers, while it shows.
-                for rows in range(2 + lines, layout.panel_rows, -1):
-                    roomier = roomier_bar(win, self.game.rows, self.game.cols, STATUS_ROWS,
-                                          play_key_rows, rows)
-                    if roomier is not None:
-                        layout = with_message_rows(roomier, lines, height, key_rows)
-                        break
+            layout = room_for_message(win, layout, message.text, (self.game.rows, self.game.cols),
+                                      (STATUS_ROWS, play_key_rows), bar_keys, more_keys)
             assert layout.grid is not None
             grid = layout.grid
         grid = grid.scrolled_to(*self.origin)

@@ -12,16 +12,16 @@ import curses
 import textwrap
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Union
+from typing import Any, Callable, Sequence, Union
 
 from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
-from numbrix_curses.ui.draw import centred, put
+from numbrix_curses.ui.draw import centred, put, wrap_text
 from numbrix_curses.ui.grid import GridLayout
 from numbrix_curses.ui.keys import LIST_KEYS, KeyTable, action_for_key, board_action_for_key
-from numbrix_curses.ui.layout import Layout, plan_layout
+from numbrix_curses.ui.layout import Layout, plan_layout, with_message_rows
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.panel import side_panel_rows
+from numbrix_curses.ui.panel import KeyHelp, bar_key_rows, side_panel_rows
 from numbrix_curses.ui.theme import Theme
 
 SPINNER = "|/-\\"
@@ -241,18 +241,28 @@ def place_board(
     return layout, layout.grid
 
 
-def roomier_bar(
-    win: "curses.window", board_rows: int, board_cols: int, status_rows: int, key_lines: int,
-    bar_rows: int,
-) -> Layout | None:
-    """The layout `place_board` would choose with a status bar of `bar_rows` rows at least
-    (a plainer board: no walls, no rulers, a smaller window), for a message too long for the
-    bar it has; None when no layout leaves that many."""
+def room_for_message(
+    win: "curses.window", layout: Layout, text: str, board: tuple[int, int],
+    panel: tuple[int, int], bar_keys: Sequence[KeyHelp], more_keys: Sequence[KeyHelp],
+) -> Layout:
+    """`layout` (a status bar's) with room for the message `text` to be read whole: the
+    free rows under the bar, then rows borrowed from the board's window (see
+    `with_message_rows`); past those (a whole board that fills the screen has no window
+    rows to lend), the layout of a plainer board (no walls, no rulers) while it shows.
+    `board` is (rows, cols), `panel` the side panel's (status rows, key lines) as placed."""
     height, width = win.getmaxyx()
-    least, most = side_panel_rows(status_rows, key_lines)
-    board = GridLayout.for_board(board_rows, board_cols)
-    layout = plan_layout(height, width, board, least, most, bar_rows)
-    return layout if layout.grid is not None and not layout.side_panel else None
+    lines = len(wrap_text(text, width))
+    key_rows = bar_key_rows(width, bar_keys, more_keys)
+    fitted = with_message_rows(layout, lines, height, key_rows)
+    if lines <= fitted.panel_rows - 2:
+        return fitted
+    least, most = side_panel_rows(*panel)
+    whole = GridLayout.for_board(*board)
+    for rows in range(2 + lines, fitted.panel_rows, -1):
+        roomier = plan_layout(height, width, whole, least, most, rows)
+        if roomier.grid is not None and not roomier.side_panel:
+            return with_message_rows(roomier, lines, height, key_rows)
+    return fitted
 
 
 class BoardScreen(Screen):
