@@ -8,6 +8,7 @@ The real app in a pseudo-terminal (tests/tty_harness.py), plus the pure wrapping
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -567,6 +568,14 @@ def test_the_moves_beside_a_board_on_a_short_screen_use_the_message_rows(state: 
         assert rows == list(range(rows[0], rows[0] + 5)), term.dump()
         term.click_text("2. 10 at B1")  # back to the second move, as anywhere
         term.wait_match(r"Moves\s+2")
+        # The wheel over the list walks it a move a notch, rather than move the cursor.
+        cursor = re.search(r"Cell\s+\w+", term.text).group()
+        term.wheel(*term.find("1. 9 at A1"), down=False)
+        term.wait_match(r"Moves\s+1")
+        term.wheel(*term.find("1. 9 at A1"), down=True)
+        term.wheel(*term.find("1. 9 at A1"), down=True)
+        term.wait_match(r"Moves\s+3")
+        assert re.search(r"Cell\s+\w+", term.text).group() == cursor
 
 
 def test_the_moves_under_a_board_that_fills_the_screen_show_in_the_bar(state: Path,

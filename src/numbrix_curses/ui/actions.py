@@ -137,9 +137,11 @@ class TextKey:
 
 @dataclass(frozen=True)
 class Scroll:
-    """Mouse wheel: `delta` lines down (negative: up)."""
+    """Mouse wheel: `delta` lines down (negative: up), over what a click there would do
+    (`over`; None where a click does nothing), for screens whose parts scroll apart."""
 
     delta: int
+    over: "Action | None" = None
 
 
 @dataclass(frozen=True)

@@ -183,11 +183,11 @@ _WHEEL_DOWN = getattr(curses, "BUTTON5_PRESSED", 0)
 def actions_for_click(mask: ScreenMask, y: int, x: int, buttons: int) -> list[Action]:
     """A left click does what the mask says; a right click its secondary action; the wheel
     scrolls."""
-    if _WHEEL_UP and buttons & _WHEEL_UP:
-        return [Scroll(-3)]
-    if _WHEEL_DOWN and buttons & _WHEEL_DOWN:
-        return [Scroll(3)]
     target = mask.at(y, x)
+    if _WHEEL_UP and buttons & _WHEEL_UP:
+        return [Scroll(-3, target)]
+    if _WHEEL_DOWN and buttons & _WHEEL_DOWN:
+        return [Scroll(3, target)]
     if target is None:
         return []
     if buttons & _PRIMARY:

@@ -29,6 +29,7 @@ from numbrix_curses.ui.actions import (
     GoTo,
     GoToMove,
     Paste,
+    Scroll,
     SelectCell,
     UnboundKey,
 )
@@ -314,6 +315,11 @@ class PlayScreen(BoardScreen):
 
     def _dispatch(self, action: Action) -> tuple[Refusal | None, Nav | None]:
         game = self.game
+        if isinstance(action, Scroll) and isinstance(action.over, GoToMove):
+            # The wheel over the moves list walks it, a move a notch (as u and r do), where
+            # it would otherwise have moved the board's cursor.
+            step = 1 if action.delta > 0 else -1
+            action = GoToMove(min(max(game.moves + step, 0), game.moves + len(game.future)))
         edited, refusal = apply_edit(game, action)
         if edited:
             return refusal, None
