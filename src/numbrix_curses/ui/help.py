@@ -47,7 +47,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("S", "reveal the solution (no best time then: asks first)"),
         ("R", "restart: clear your numbers, or play a solved puzzle again (asks first)"),
         ("p", "pause: hide the board and stop the clock"),
-        ("m", "show the moves so far; click one to go back to it (u, r or the wheel over it walk them)"),
+        ("m", "show the moves so far; click one to go back to it (u, r or the wheel over "
+              "it walk them)"),
         ("v", "watch the solver work on this puzzle: it ends on the solution (no best "
               "time then: asks first)"),
         ("e", "save the puzzle (its givens, not your numbers) to a file, to print it or "
