@@ -719,6 +719,39 @@ def test_closed_stdout_is_a_quiet_exit(puzzle_file):
     assert child.stderr == b""
 
 
+@pytest.mark.parametrize("taken", [10, 100_000])
+def test_a_booklet_cut_short_is_an_error_not_a_success(puzzle_file, taken):
+    """Before: the booklet went out in one write, larger than a pipe holds; when that write
+    was partial (`numbrix print big.txt | head -1`, or a disk filling up part way: the
+    writer sees the same, a partial write and then an error), Python dropped the rest
+    without an error and the command ended 0."""
+    path = puzzle_file((UNIQUE_3X3 + "\n") * 3000)  # a booklet of about 300 KB
+    child = subprocess.Popen([sys.executable, "-m", "numbrix_curses", "print", str(path)],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env=cli_env())
+    try:
+        assert child.stdout is not None and child.stderr is not None
+        head = child.stdout.read(taken)
+        child.stdout.close()  # the reader goes: the rest of the booklet has nowhere to go
+        child.wait(timeout=COMMAND_TIMEOUT)
+        said = child.stderr.read()
+    finally:
+        child.kill()
+    assert head.startswith(b"# Numbrix "[:taken]) and len(head) == taken
+    assert child.returncode == cli.EXIT_BROKEN_PIPE
+    assert said == b""
+
+
+def test_a_title_of_bytes_that_are_not_utf8_is_printed_with_a_stand_in(puzzle_file):
+    """Before: `--title "$(printf 'a\\xffb')"` printed the booklet, then ended with a
+    UnicodeEncodeError traceback (exit 1, "not unique")."""
+    path = puzzle_file(UNIQUE_3X3)
+    result = _numbrix_bytes("print", "--title", b"a\xffb", str(path))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == b""
+    assert result.stdout.decode().splitlines()[0] == "# a\ufffdb"
+
+
 def test_play_takes_the_label_check_prints_for_a_puzzle_without_an_id(
     tmp_path, monkeypatch, capsys
 ):

@@ -198,6 +198,36 @@ def one_line(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+def write_out(text: str) -> None:
+    """Write `text` to standard output whole, or raise the error that stopped it.
+
+    CPython hands a text longer than its buffer to the system in one write, and when that
+    write was partial (a pipe that `head` closed, a disk that filled) it dropped the rest
+    without an error: `print | head -1` ended 0, and a booklet cut short on a full disk
+    was written "successfully". Here a partial write goes on from where it stopped, so the
+    pipe's or the disk's error comes (`BrokenPipeError`, `OSError`) and `main` turns it
+    into its exit code."""
+    out = sys.stdout
+    try:
+        fd = out.fileno()
+    except (AttributeError, ValueError, OSError):
+        out.write(text)  # (a stream in memory, with no such limit)
+        return
+    data = memoryview(text.encode(out.encoding or "utf-8", out.errors or "strict"))
+    out.flush()  # (what was written before goes first)
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def from_argv(text: str) -> str:
+    """A command-line argument as text to print: bytes that were not UTF-8 (which Python
+    keeps as lone surrogates, and no file can hold) become U+FFFD."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # (a lone surrogate typed as such)
+        return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def tell(line: str) -> None:
     """Write one line to stderr, escaped by `one_line`.
 
@@ -383,7 +413,7 @@ def booklet_title(args: argparse.Namespace, default: str) -> str:
     """`--title` as the booklet's comment line can hold it, or `default` when none."""
     from numbrix_curses.textformat import comment_text
 
-    return comment_text(args.title or "") or default
+    return comment_text(from_argv(args.title or "")) or default
 
 
 def exit_code_for(statuses: Sequence[str]) -> int:

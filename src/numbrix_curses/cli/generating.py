@@ -28,6 +28,7 @@ from numbrix_curses.cli.common import (
     stops_held,
     tell,
     whole_number,
+    write_out,
 )
 
 
@@ -339,7 +340,7 @@ def generate_command(args: argparse.Namespace) -> int:
                 made.append(item)
             if stream:
                 out = _generated_text(item, args.format, k)
-                sys.stdout.write(out)
+                write_out(out)
                 sys.stdout.flush()
                 streamed.add(out)
             if progress is not None:
@@ -396,9 +397,9 @@ def _write_generated(
         files.append((args.solutions, key))
     _write_outputs(files, args.force)
     if not stream and args.output is None:
-        sys.stdout.write(text)  # after the answer key is safely written, not before
+        write_out(text)  # after the answer key is safely written, not before
     if key_to_stdout:
-        sys.stdout.write(key)  # after the puzzles are safely written
+        write_out(key)  # after the puzzles are safely written
     written = [("the output", streamed)] if stream else [
         ("the output", _Written.of(text, len(made)))]
     if key:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from numbrix_curses.cli.common import (
     add_files_argument,
@@ -18,6 +17,7 @@ from numbrix_curses.cli.common import (
     positive_seconds,
     status_reason,
     status_value,
+    write_out,
 )
 
 
@@ -65,7 +65,7 @@ def print_command(args: argparse.Namespace) -> int:
     sources = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
     title = booklet_title(args, f"Numbrix puzzles from {sources}")
     text = booklet.booklet(entries, title, args.solutions)
-    sys.stdout.write(text)
+    write_out(text)
     note_if_unreadable("print", "the booklet", len(text.encode()), text.count("\n"),
                        len(entries))
     return exit_code_for(statuses)
