@@ -699,6 +699,32 @@ def test_interrupt_exits_130(puzzle_file, monkeypatch, capsys):
     assert "Traceback" not in captured.err
 
 
+@pytest.mark.parametrize("code, signame, expected, line", [
+    (0, "SIGTERM", 143, "numbrix: stopped (SIGTERM)"),
+    (0, "SIGINT", 130, "numbrix: interrupted"),
+    (130, "SIGTERM", 130, ""),  # Ctrl-C said already: the code stays the one said
+    (143, "SIGINT", 143, ""),
+])
+def test_a_stop_while_the_process_ends_ends_it_with_one_code_and_no_traceback(
+        code, signame, expected, line):
+    """Before: a Ctrl-C or SIGTERM that came while the interpreter shut down (joining the
+    threads that watched workers) printed a KeyboardInterrupt traceback, or ended 143
+    after "numbrix: interrupted" was said."""
+    script = (
+        "import os, signal, threading, time\n"
+        "from numbrix_curses.cli import end_at_next_stop\n"
+        f"end_at_next_stop({code})\n"
+        # a thread still running when the main thread is done, as a worker's watcher is
+        "threading.Thread(target=time.sleep, args=(30,)).start()\n"
+        f"os.kill(os.getpid(), signal.{signame})\n"
+        "time.sleep(30)\n"
+    )
+    child = subprocess.run([sys.executable, "-c", script], stdin=subprocess.DEVNULL,
+                           capture_output=True, env=cli_env(), timeout=COMMAND_TIMEOUT)
+    assert child.returncode == expected
+    assert child.stderr.decode().strip() == line
+
+
 def test_closed_stdout_is_a_quiet_exit(puzzle_file):
     # stdout is a pipe whose reader is already gone, as in `numbrix solve big.txt | head -0`
     path = puzzle_file(UNIQUE_3X3)

@@ -791,3 +791,34 @@ def test_a_time_limit_that_cut_the_work_short_is_said(monkeypatch, capsys):
     assert capsys.readouterr().err == (
         "numbrix generate: a time limit cut the work on 2 of 2 puzzles short (a slow, busy "
         "or suspended machine): the same --seed may give other puzzles on another run\n")
+
+
+def test_stopping_the_workers_survives_a_second_interrupt():
+    """A second Ctrl-C while the workers were being stopped left the rest running, and the
+    interpreter waited for them at exit (`generate` hung until its last puzzle)."""
+    from numbrix_curses.generator import _stop_workers
+
+    class Process:
+        def __init__(self, interrupts: int) -> None:
+            self.interrupts = interrupts
+            self.terminated = False
+
+        def terminate(self) -> None:
+            if self.interrupts:
+                self.interrupts -= 1
+                raise KeyboardInterrupt  # the second Ctrl-C lands here
+            self.terminated = True
+
+    class Pool:
+        def __init__(self) -> None:
+            self._processes = {1: Process(1), 2: Process(0), 3: Process(2)}
+            self.shut = False
+
+        def shutdown(self, wait: bool, cancel_futures: bool) -> None:
+            assert not wait and cancel_futures
+            self.shut = True
+
+    pool = Pool()
+    _stop_workers(pool)  # type: ignore[arg-type]
+    assert all(process.terminated for process in pool._processes.values())
+    assert pool.shut

@@ -48,7 +48,7 @@ import time
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import islice
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import numpy as np
 
@@ -57,6 +57,9 @@ from numbrix_curses.pathgen import random_path
 from numbrix_curses.puzzle import Puzzle, geometry, path_to_grid
 from numbrix_curses.solver import Status, solve
 from numbrix_curses.workers import alive
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = [
     "Difficulty",
@@ -828,11 +831,24 @@ def generate_many(
     except BaseException:
         # interrupted, failed or abandoned by the caller: stop the workers now instead of
         # letting them finish puzzles nobody will read
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+        _stop_workers(pool)
         raise
     pool.shutdown(wait=True)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End every worker of `pool` and drop the work queued, even when a second Ctrl-C or
+    SIGTERM comes meanwhile (it is dropped: the caller is stopping already). Cut short, this
+    left workers running, and the interpreter waited for them at exit: a second Ctrl-C
+    right after the first hung `generate` until its last puzzle was made."""
+    while True:
+        try:
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+            return
+        except BaseException:  # (a stop on top of the one being handled: go on)
+            continue
 
 
 #: how often a generating worker looks whether the process that started it is still there

@@ -31,10 +31,11 @@ commands, the parser and `main`.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import signal
 import sys
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from numbrix_curses import __version__
 from numbrix_curses.cli.common import (
@@ -219,8 +220,68 @@ def run(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the `numbrix` script: run, and turn interrupts and I/O faults into codes."""
+def entry() -> NoReturn:
+    """The `numbrix` script (and `python -m numbrix_curses`): `main`, then exit with its
+    code. A Ctrl-C, SIGTERM or SIGHUP that comes once `main` has its code (while the
+    interpreter shuts down, joining the threads that watched worker processes) ends the
+    process at once, without a traceback: with that code when it was a stop's already (a
+    second Ctrl-C, or a SIGTERM just after one, said "interrupted" and ended 143), else
+    with the stop's own code and line."""
+    # (registered first, so it runs last of the functions run at exit)
+    atexit.register(_hold_stops)
+    code = main(ending=True)
+    end_at_next_stop(code)
+    sys.exit(code)
+
+
+def _hold_stops() -> None:
+    """Block Ctrl-C, SIGTERM and SIGHUP for the last moments of the process: Python puts
+    their default actions back as it finalizes, and a stop arriving then killed the process
+    by that signal (130 after "stopped (SIGTERM)" was said). Blocked, it is dropped at exit."""
+    if hasattr(signal, "pthread_sigmask"):  # (not on Windows)
+        stops = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                 if hasattr(signal, name)}
+        signal.pthread_sigmask(signal.SIG_BLOCK, stops)
+
+
+def end_at_next_stop(code: int) -> None:
+    """From now on a Ctrl-C, SIGTERM or SIGHUP ends the process at once (see `entry`).
+    Only for a process about to end: a test calling `main` must not get these handlers."""
+    said = {signal.SIGINT: "numbrix: interrupted"}
+    for name, line in (("SIGTERM", "numbrix: stopped (SIGTERM)"), ("SIGHUP", "numbrix: hung up")):
+        if hasattr(signal, name):
+            said[getattr(signal, name)] = line
+    stop_codes = {EXIT_INTERRUPTED} | {128 + signum for signum in said}
+
+    def end(signum: int, frame: object) -> None:
+        if code not in stop_codes:
+            tell(said[signum])
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            pass  # (gone, or said already)
+        os._exit(code if code in stop_codes else 128 + signum)
+
+    for signum in said:
+        try:
+            signal.signal(signum, end)
+        except (ValueError, OSError):
+            pass  # not the main thread
+
+
+def _said_stop(code: int, line: str, ending: bool) -> int:
+    """Say `line` for a stop that ends the command with `code`; when the process ends with
+    it (`ending`), a further stop keeps that code from here on (see `entry`), so the line
+    and the code never disagree."""
+    if ending:
+        end_at_next_stop(code)
+    tell(line)
+    return code
+
+
+def main(argv: Sequence[str] | None = None, *, ending: bool = False) -> int:
+    """Run the command line, and turn interrupts and I/O faults into codes; `ending`: the
+    process ends with the code returned (see `entry`)."""
     _usable_standard_streams()
     try:
         code = run(argv)
@@ -234,13 +295,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return main_flushed()  # (the help written to a full disk is an error too)
         return code
     except KeyboardInterrupt:
-        tell("numbrix: interrupted")
-        return EXIT_INTERRUPTED
+        return _said_stop(EXIT_INTERRUPTED, "numbrix: interrupted", ending)
     except Stopped as stopped:
         # (what the command started is stopped by now: see `stops_raised`)
-        tell("numbrix: hung up" if stopped.signum == getattr(signal, "SIGHUP", None)
-             else "numbrix: stopped (SIGTERM)")
-        return 128 + stopped.signum
+        return _said_stop(128 + stopped.signum, "numbrix: hung up"
+                          if stopped.signum == getattr(signal, "SIGHUP", None)
+                          else "numbrix: stopped (SIGTERM)", ending)
     except BrokenPipeError:
         silence_stream(sys.stdout)
         return EXIT_BROKEN_PIPE
