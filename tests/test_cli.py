@@ -1169,3 +1169,15 @@ def test_many_puzzles_that_share_an_id_are_named_in_a_short_line(puzzle_file, ca
     assert capsys.readouterr().err == (
         f"{path}: warning: puzzles 1, 2, 3, 4, 5 and 35 more have the same id 'x'; "
         f"name one by its number, as {path}#40\n")
+
+
+def test_running_out_of_memory_is_one_line_and_exit_2(monkeypatch, capsys):
+    """Before: a MemoryError (`ulimit -v`, a machine short of memory) ended in a traceback
+    and exit 1, which means "no solution or several"."""
+    def short_of_memory(argv):
+        raise MemoryError
+
+    monkeypatch.setattr(cli, "run", short_of_memory)
+    assert cli.main(["check", "any.txt"]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert err.startswith("numbrix: out of memory") and err.count("\n") == 1

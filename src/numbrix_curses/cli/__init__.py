@@ -307,6 +307,10 @@ def main(argv: Sequence[str] | None = None, *, ending: bool = False) -> int:
     except OSError as error:
         tell(f"numbrix: {os_error_line(error)}")
         return EXIT_BAD_INPUT
+    except MemoryError:
+        # (like a full disk: the machine, not the puzzle; the memory is free again here)
+        tell("numbrix: out of memory (a limit set with ulimit, or too little free)")
+        return EXIT_BAD_INPUT
 
 
 def main_flushed() -> int:
