@@ -467,8 +467,13 @@ def test_comma_separated_cells(text):
         ("1, x ,3\n,,\n,,9\n", 1, 4, "'x' is not a number or a blank (. _ - ? 0)"),
         ("1 2,,3\n,,\n,,9\n", 1, 1, "'1 2' is not a number or a blank (. _ - ? 0)"),
         ("1,,3\n,,\n,,9,\n", 3, 5, "row has 4 cells, expected 3"),
+        # a separator inside quotes parts nothing, as in any CSV reader (the field was
+        # read as two cells, 1 and 3: a board other than the one written)
+        (',"1,3",\n,,\n,,9\n', 1, 2, "'1,3' is not a number or a blank (. _ - ? 0)"),
+        ('"1";"";"3"\n"";"";""\n"";"";"9;"\n', 3, 7, "'9;' is not a number or a blank (. _ - ? 0)"),
     ],
-    ids=["short-row", "junk", "two-numbers-in-a-field", "trailing-comma"],
+    ids=["short-row", "junk", "two-numbers-in-a-field", "trailing-comma", "quoted-comma",
+         "quoted-semicolon"],
 )
 def test_comma_separated_errors_point_at_the_field(text, line, col, message):
     err = parse_error(text)

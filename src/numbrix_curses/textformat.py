@@ -18,7 +18,8 @@ separated by blank lines::
 - A grid is consecutive non-blank lines, one row each, cells separated by whitespace. A cell
   is a positive integer (a given) or a blank: ``.``, ``_``, ``-``, ``?`` or ``0``, or a run
   of them (``__``). A row holding a comma or semicolon is split at those instead (a
-  spreadsheet's CSV): an empty field is a blank, and quotes around a field are dropped.
+  spreadsheet's CSV): an empty field is a blank, and quotes around a field are dropped
+  (a separator inside them parts nothing).
 - A size line (``9 9``, ``6x10``) right before a grid, or a blank line before it, is
   skipped when it fits the grid (see `_size_line`; above a board two columns wide, only
   when the line cannot be its first row: `_two_wide_after_size`).
@@ -78,6 +79,9 @@ BLANK_TOKENS = frozenset({".", "_", "-", "0"})
 _NON_DIGIT_BLANKS = frozenset({".", "_", "-", ""})
 _TOKEN = re.compile(r"\S+")
 _SEPARATOR = re.compile(r"[,;]")
+# The same, outside quotes only: a quoted field keeps its commas, as a CSV reader keeps them
+# ('"1,2",3' is two fields, the first of them no cell, not the three cells 1 2 3).
+_QUOTED_SEPARATOR = re.compile(r'[,;](?=(?:[^"]*"[^"]*")*[^"]*$)')
 _TAB = re.compile(r"\t")
 # A row whose cells are all short ASCII numbers or blanks (boxed rows may have empty
 # cells): the usual case, checked with one regex instead of per cell.
@@ -516,8 +520,9 @@ def _grid_rows(
                 continue
         elif "," in line or ";" in line:
             # A row from a spreadsheet: an empty field is a blank, a quoted one is unquoted.
-            tokens = [segment.strip().strip('"').strip() for segment in _SEPARATOR.split(line)]
-            row = _Row(number, line, tokens, boxed=False, separator=_SEPARATOR)
+            separator = _QUOTED_SEPARATOR if '"' in line else _SEPARATOR
+            tokens = [segment.strip().strip('"').strip() for segment in separator.split(line)]
+            row = _Row(number, line, tokens, boxed=False, separator=separator)
         elif tabs:
             tokens = [segment.strip() for segment in line.split("\t")]
             row = _Row(number, line, tokens, boxed=False, separator=_TAB)
