@@ -151,6 +151,17 @@ def test_crlf_line_ends():
     assert puzzle.id == "win"
 
 
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029"])
+def test_unicode_line_and_paragraph_separators_in_a_row_are_refused_at_their_place(separator):
+    """Before: read as spaces, they joined rows ("1 2<U+2029>4 3" was a 1x4 board, with no
+    solution), though every editor shows a line break there."""
+    err = parse_error(f"# id: para\n1 . 3\n. .{separator}.\n. . 9\n")
+    assert where(err) == (3, 4)
+    assert err.message.startswith(f"U+{ord(separator):04X} (a line or paragraph separator)")
+    # in a comment or an id it is only text (printed escaped: see test_cli)
+    assert parse_one(f"# id: a{separator}b\n# note{separator}\n" + SMALL).id == f"a{separator}b"
+
+
 def test_utf8_bom():
     puzzle = parse_one("\ufeff# id: bom\n" + SMALL)
     assert puzzle.id == "bom"
