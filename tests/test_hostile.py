@@ -815,6 +815,21 @@ def test_a_json_grid_written_a_row_a_line_reads_as_one_board(tmp_path: Path) -> 
     assert str(caught.value) == f"{path}:2:1: row 2 has 2 cells, expected 3"
 
 
+def test_a_json_grid_of_one_row_reads_as_a_board_of_one_row(tmp_path: Path) -> None:
+    """Before: `[1, 0, 3]` alone, a 1x3 board written a row a line, was refused ("a grid
+    must be a list of rows"), though two such lines read as a 2x3 board."""
+    path = tmp_path / "row.json"
+    for text in ("[1, 0, 3]\n", "[1,\n 0,\n 3]\n"):
+        path.write_text(text)
+        [puzzle] = read_puzzles(str(path))
+        assert puzzle.givens.tolist() == [[1, 0, 3]]
+    path.write_text('[1, "x", 3]\n')
+    with pytest.raises(ParseError) as caught:
+        read_puzzles(str(path))
+    assert str(caught.value) == (
+        f"{path}:1:5: row 1, column 2: a string is not a number (0 or null = blank)")
+
+
 def test_json_as_other_programs_write_it_reads_null_blanks_and_other_grid_names(
     tmp_path: Path,
 ) -> None:

@@ -67,6 +67,12 @@ def parse_json_puzzles(text: str, filename: str, most: int) -> list[Puzzle]:
                     filename, line, col, f"record {k + 1} of the array: {error}"
                 ) from None
         return puzzles
+    if _is_row(document) and document:
+        # One row on its own, as a grid written a row a line ends up for a 1xN board: read
+        # as such a grid (`[1, 0, 3]` was refused, "a grid must be a list of rows").
+        if "\n" not in text.strip():
+            return _parse_lines(text, filename, most)
+        document = [document]  # (the row spread over lines: a grid of one row still)
     try:
         return [_puzzle(document)]
     except _BadRecord as error:
