@@ -142,7 +142,8 @@ def test_the_statistics_ask_for_one_size_whatever_narrower_width_they_have(state
         asked = []
         for rows, cols in [(5, 10), (10, 20), (8, 27)]:
             term.resize(rows, cols)
-            term.wait_text(f"{cols} ") if cols > 10 else term.wait_text("high")
+            # (the notice for this size: its width, or at 10 columns the shortest wording)
+            term.wait_text(f"{cols} " if cols > 10 else "high")
             term.wait_for(lambda: "28" in term.text, what="the size needed")
             asked.append(rows_asked())
         assert len(set(asked)) == 1, asked

@@ -847,7 +847,9 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
                 process.terminate()
             pool.shutdown(wait=False, cancel_futures=True)
             return
-        except BaseException:  # (a stop on top of the one being handled: go on)
+        except Exception:
+            raise  # (a fault is the caller's to hear of, as before)
+        except BaseException:  # a Ctrl-C or stop on top of the one being handled: go on
             continue
 
 

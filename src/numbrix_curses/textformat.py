@@ -94,9 +94,9 @@ _MARKDOWN_DELIMITER = re.compile(r"\|(?:[ \t]*:?-+:?[ \t]*[|+])*[ \t]*:?-+:?[ \t
 # Control characters other than the whitespace ones (tab, line ends, vertical tab, form
 # feed): an escape sequence in an id would reach the user's terminal when it is printed.
 # The C1 ones (U+0080-U+009F) too: U+009B starts an escape sequence as ESC [ does.
+_CONTROL = re.compile(r"[\x01-\x08\x0e-\x1f\x7f-\x9f]")
 # Unicode's line and paragraph separators: whitespace to str.split, a line end to the eye.
 _ROW_BREAK = re.compile("[\u2028\u2029]")
-_CONTROL = re.compile(r"[\x01-\x08\x0e-\x1f\x7f-\x9f]")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -514,13 +514,13 @@ def _grid_rows(
     for number, line in enumerate(lines, start=first_line):
         if line.lstrip().startswith("#"):
             continue
-        separator = ("\u2028" in line or "\u2029" in line) and _ROW_BREAK.search(line)
-        if separator:
+        row_break = _ROW_BREAK.search(line) if "\u2028" in line or "\u2029" in line else None
+        if row_break is not None:
             # Shown as a line break by editors, read as a space it joined two rows into
             # one ("1 2<U+2029>4 3" was a 1x4 board): which was meant is not ours to guess.
             raise ParseError(
-                filename, number, separator.start() + 1,
-                f"U+{ord(separator.group()):04X} (a line or paragraph separator) inside a "
+                filename, number, row_break.start() + 1,
+                f"U+{ord(row_break.group()):04X} (a line or paragraph separator) inside a "
                 "row; end each row with a line break",
             )
         if boxed:

@@ -9,6 +9,7 @@ import json
 import math
 import os
 import re
+import select
 import signal
 import sys
 from dataclasses import dataclass
@@ -213,10 +214,16 @@ def write_out(text: str) -> None:
     except (AttributeError, ValueError, OSError):
         out.write(text)  # (a stream in memory, with no such limit)
         return
+    if os.name == "nt":
+        text = text.replace("\n", "\r\n")  # (as the text stream writes a line end there)
     data = memoryview(text.encode(out.encoding or "utf-8", out.errors or "strict"))
     out.flush()  # (what was written before goes first)
     while data:
-        data = data[os.write(fd, data):]
+        try:
+            data = data[os.write(fd, data):]
+        except BlockingIOError:
+            # (a stream another program set non-blocking: wait until it takes more)
+            select.select([], [fd], [])
 
 
 def from_argv(text: str) -> str:

@@ -340,8 +340,7 @@ def generate_command(args: argparse.Namespace) -> int:
                 made.append(item)
             if stream:
                 out = _generated_text(item, args.format, k)
-                write_out(out)
-                sys.stdout.flush()
+                write_out(out)  # (at once: a long run shows each puzzle as it comes)
                 streamed.add(out)
             if progress is not None:
                 progress.show(k + 1)

@@ -269,7 +269,8 @@ class PuzzleListScreen(Screen):
                 put(win, y, left, line, curses.A_BOLD | theme.label)
                 continue
             text = self._entry_text(self.entries[line], name_w)
-            # (under a heading that names the columns, they stay lined up with it)
+            # (under a heading that names the columns, they stay lined up with it; the
+            # columns past the name start after the tick's 3, the name's and 2 spaces)
             text = fit_line(text, name_w + 5, row_w) if column_heading is None else text[:row_w]
             attr = theme.selected if line == self.selected else 0
             put(win, y, left, text.ljust(row_w) if attr else text, attr)
