@@ -9,9 +9,9 @@ import json
 import math
 import os
 import re
-import select
 import signal
 import sys
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence
 
@@ -223,7 +223,7 @@ def write_out(text: str) -> None:
             data = data[os.write(fd, data):]
         except BlockingIOError:
             # (a stream another program set non-blocking: wait until it takes more)
-            select.select([], [fd], [])
+            time.sleep(0.01)
 
 
 def from_argv(text: str) -> str:
