@@ -220,6 +220,18 @@ def run(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
 
 
+#: what a command says when a signal stops it (signals this platform has)
+STOP_LINES = {
+    getattr(signal, name): line
+    for name, line in (
+        ("SIGINT", "numbrix: interrupted"),
+        ("SIGTERM", "numbrix: stopped (SIGTERM)"),
+        ("SIGHUP", "numbrix: hung up"),  # (not on Windows)
+    )
+    if hasattr(signal, name)
+}
+
+
 def entry() -> NoReturn:
     """The `numbrix` script (and `python -m numbrix_curses`): `main`, then exit with its
     code. A Ctrl-C, SIGTERM or SIGHUP that comes once `main` has its code (while the
@@ -247,35 +259,32 @@ def _hold_stops() -> None:
 def end_at_next_stop(code: int) -> None:
     """From now on a Ctrl-C, SIGTERM or SIGHUP ends the process at once (see `entry`).
     Only for a process about to end: a test calling `main` must not get these handlers."""
-    said = {signal.SIGINT: "numbrix: interrupted"}
-    for name, line in (("SIGTERM", "numbrix: stopped (SIGTERM)"), ("SIGHUP", "numbrix: hung up")):
-        if hasattr(signal, name):
-            said[getattr(signal, name)] = line
-    stop_codes = {EXIT_INTERRUPTED} | {128 + signum for signum in said}
+    stop_codes = {128 + signum for signum in STOP_LINES}
 
     def end(signum: int, frame: object) -> None:
         if code not in stop_codes:
-            tell(said[signum])
+            tell(STOP_LINES[signum])
         try:
             sys.stdout.flush()
         except (OSError, ValueError):
             pass  # (gone, or said already)
         os._exit(code if code in stop_codes else 128 + signum)
 
-    for signum in said:
+    for signum in STOP_LINES:
         try:
             signal.signal(signum, end)
         except (ValueError, OSError):
             pass  # not the main thread
 
 
-def _said_stop(code: int, line: str, ending: bool) -> int:
-    """Say `line` for a stop that ends the command with `code`; when the process ends with
-    it (`ending`), a further stop keeps that code from here on (see `entry`), so the line
-    and the code never disagree."""
+def _said_stop(signum: int, ending: bool) -> int:
+    """Say what stopped the command (signal `signum`) and return its exit code, 128 +
+    `signum` (130 for Ctrl-C); when the process ends with it (`ending`), a further stop
+    keeps that code from here on (see `entry`), so the line and the code never disagree."""
+    code = 128 + signum
     if ending:
         end_at_next_stop(code)
-    tell(line)
+    tell(STOP_LINES[signum])
     return code
 
 
@@ -295,12 +304,10 @@ def main(argv: Sequence[str] | None = None, *, ending: bool = False) -> int:
             return main_flushed()  # (the help written to a full disk is an error too)
         return code
     except KeyboardInterrupt:
-        return _said_stop(EXIT_INTERRUPTED, "numbrix: interrupted", ending)
+        return _said_stop(signal.SIGINT, ending)
     except Stopped as stopped:
         # (what the command started is stopped by now: see `stops_raised`)
-        return _said_stop(128 + stopped.signum, "numbrix: hung up"
-                          if stopped.signum == getattr(signal, "SIGHUP", None)
-                          else "numbrix: stopped (SIGTERM)", ending)
+        return _said_stop(stopped.signum, ending)
     except BrokenPipeError:
         silence_stream(sys.stdout)
         return EXIT_BROKEN_PIPE
