@@ -1181,3 +1181,12 @@ def test_running_out_of_memory_is_one_line_and_exit_2(monkeypatch, capsys):
     assert cli.main(["check", "any.txt"]) == cli.EXIT_BAD_INPUT
     err = capsys.readouterr().err
     assert err.startswith("numbrix: out of memory") and err.count("\n") == 1
+
+
+@pytest.mark.skipif(not os.path.isfile("/proc/version"), reason="no /proc here")
+def test_a_folder_that_takes_no_new_file_is_said_to_be_so(run_numbrix):
+    """Before: `--output /proc/version --force` said "No such file or directory" of a file
+    that exists (the temporary file beside it could not be made)."""
+    result = run_numbrix("generate", "--size", "3", "--output", "/proc/version", "--force")
+    assert result.returncode == cli.EXIT_BAD_INPUT
+    assert result.stderr == "/proc/version: no file can be made in /proc\n"

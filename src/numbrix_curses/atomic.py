@@ -18,6 +18,22 @@ import os
 import secrets
 import stat
 from pathlib import Path
+from typing import Callable
+
+def write_problem(path: str, error: OSError, show: Callable[[str], str] = str) -> str:
+    """Why writing `path` failed, in words that say what to change: a missing folder, or
+    one that may not be written in, is named (shown by `show`). A folder that is there but
+    takes no new file (/proc) is said to be so: its ENOENT read "No such file or directory"
+    of a file that exists."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if error.errno == errno.ENOENT:
+        if not os.path.isdir(folder):
+            return f"there is no folder {show(folder)}"
+        return f"no file can be made in {show(folder)}"
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"{show(folder)} may not be written in"
+    return str(error.strerror or error)
+
 
 #: characters of the target's name kept in its temporary file's name (at most 4 bytes
 #: each in UTF-8, so the temporary name stays far below 255 bytes)

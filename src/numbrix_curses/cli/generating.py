@@ -13,6 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
 
+from numbrix_curses.atomic import write_problem
 from numbrix_curses.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -24,6 +25,7 @@ from numbrix_curses.cli.common import (
     add_title_option,
     board_size,
     booklet_title,
+    display_name,
     note_if_unreadable,
     stops_held,
     tell,
@@ -266,11 +268,15 @@ def _writing(path: str) -> Iterator[None]:
         yield
     except FileExistsError:
         raise UsageError(f"{path}: already exists (use --force to overwrite it)") from None
-    except (OSError, ValueError) as error:
-        # Name the file asked for, not the temporary file the failure may have hit;
-        # ValueError: a name with a NUL character in it.
-        reason = getattr(error, "strerror", None) or "cannot write there"
+    except OSError as error:
+        # The file asked for is named, not the temporary file the failure may have hit; a
+        # missing file is about the folder (there is none, or it takes no new file: /proc),
+        # where the system's words ("No such file or directory") would mislead.
+        reason = (write_problem(path, error, display_name) if error.errno == errno.ENOENT
+                  else error.strerror or "cannot write there")
         raise UsageError(f"{path}: {reason}") from None
+    except ValueError:  # (a name with a NUL character in it)
+        raise UsageError(f"{path}: cannot write there") from None
 
 
 @dataclass

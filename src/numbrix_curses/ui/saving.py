@@ -7,12 +7,11 @@ file, a puzzle in play keeps its own).
 """
 from __future__ import annotations
 
-import errno
 import os
 import re
 from typing import Callable, Mapping
 
-from numbrix_curses.atomic import write_text_atomic
+from numbrix_curses.atomic import write_problem, write_text_atomic
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.textformat import format_compact
 from numbrix_curses.ui.dialogs import ConfirmScreen, TextPromptScreen, home_short
@@ -39,7 +38,7 @@ def save_prompt(
         try:
             write_text_atomic(path, format_compact(puzzle, metadata=metadata(path)))
         except OSError as error:
-            return f"Could not write {typed}: {write_problem(path, error)}"
+            return f"Could not write {typed}: {write_problem(path, error, home_short)}"
         saved(typed, os.path.abspath(path))
         return None
 
@@ -71,17 +70,6 @@ def save_prompt(
         f"written in {home_short(os.getcwd())}.",
     )
     return Push(prompt)
-
-
-def write_problem(path: str, error: OSError) -> str:
-    """Why writing `path` failed, in words that say what to change: a missing folder or
-    one that may not be written in is named."""
-    folder = os.path.dirname(os.path.abspath(path))
-    if error.errno == errno.ENOENT and not os.path.isdir(folder):
-        return f"there is no folder {home_short(folder)}"
-    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return f"{home_short(folder)} may not be written in"
-    return str(error.strerror or error)
 
 
 def id_from_path(path: str, default: str) -> str:
