@@ -9,7 +9,7 @@ A path that is a symlink (a save directory or booklet kept in a synced folder, s
 written through: the link is followed to the file it names, the temporary file goes next to
 that file and is renamed over it, so the link stays a link and its target gets the new text.
 A link whose target does not exist yet gets that target created, as ``open(path, "w")``
-would do.
+would do. When a write fails, `write_problem` says why in words that name what to change.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ import secrets
 import stat
 from pathlib import Path
 from typing import Callable
+
 
 def write_problem(path: str, error: OSError, show: Callable[[str], str] = str) -> str:
     """Why writing `path` failed, in words that say what to change: a missing folder, or
