@@ -725,6 +725,23 @@ def test_a_stop_while_the_process_ends_ends_it_with_one_code_and_no_traceback(
     assert child.stderr.decode().strip() == line
 
 
+def test_stops_in_the_last_moments_of_the_process_are_dropped():
+    """Python puts the default actions back as it finalizes; a SIGTERM then killed the
+    process (143) after it had said and chosen another code. Blocked from the last
+    function run at exit on, it is dropped and the code stands."""
+    script = (
+        "import os, signal, sys\n"
+        "from numbrix_curses.cli import _hold_stops\n"
+        "_hold_stops()\n"
+        "signal.signal(signal.SIGTERM, signal.SIG_DFL)  # (as finalizing leaves it)\n"
+        "os.kill(os.getpid(), signal.SIGTERM)\n"
+        "sys.exit(7)\n"
+    )
+    child = subprocess.run([sys.executable, "-c", script], stdin=subprocess.DEVNULL,
+                           capture_output=True, env=cli_env(), timeout=COMMAND_TIMEOUT)
+    assert (child.returncode, child.stderr) == (7, b"")
+
+
 def test_closed_stdout_is_a_quiet_exit(puzzle_file):
     # stdout is a pipe whose reader is already gone, as in `numbrix solve big.txt | head -0`
     path = puzzle_file(UNIQUE_3X3)

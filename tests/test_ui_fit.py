@@ -128,7 +128,6 @@ def test_every_screen_says_too_small_instead_of_clipping(state: Path, keys: str,
 def test_the_statistics_ask_for_one_size_whatever_narrower_width_they_have(state: Path):
     """At 10 columns the notice asked for 19 rows, at 20 for 13: the text had been wrapped
     to the window's width, not the width asked for."""
-    import re
 
     def rows_asked() -> int:
         found = re.search(r"need(?:s at least)? 28 (?:columns(?: and|,)|wide,) (\d+) (?:rows|high)",
