@@ -912,6 +912,108 @@ def test_a_sparse_board_whose_tail_run_would_take_a_corner_gets_two_solutions() 
     assert result.status is Status.MULTIPLE
 
 
+@pytest.fixture(params=["whole", "slices"])
+def side_turns(request, monkeypatch: pytest.MonkeyPatch) -> tuple[str, list[tuple[bool, bool]]]:
+    """The side search gets its first turn at the search's first guess: "whole" turns long
+    enough to search everything, or "slices" so short that the clock ends nearly every one
+    (then each turn starts again from the root, in a new order). Gives which of the two, and
+    a list that gets (settled, exhausted) per turn."""
+    from numbrix_curses.solver import side
+
+    turns: list[tuple[bool, bool]] = []
+    turn = side.SideSearch.turn
+
+    def counted(self, main):
+        settled = turn(self, main)
+        turns.append((settled, self.exhausted))
+        return settled
+
+    monkeypatch.setattr(side, "FIRST_TURN", 1e-4)
+    monkeypatch.setattr(side, "SHARE", 1e5 if request.param == "whole" else 5.0)
+    monkeypatch.setattr(side.SideSearch, "turn", counted)
+    return request.param, turns
+
+
+def test_the_side_search_keeps_every_verdict(
+    side_turns: tuple[str, list[tuple[bool, bool]]],
+) -> None:
+    """Sparse 7x7 and 6x8 boards (half with one given moved: often no solution), with the
+    side search taking turns from the first guess: each gets the verdict an independent
+    depth-first counter gives it. Whole turns settle boards by two solutions; slices are
+    mostly ended by the clock, and the search goes on after them. (On boards this small,
+    those with one solution or none are settled before any guess, or by the dive.)"""
+    mode, turns = side_turns
+    rng = random.Random(3011)
+    compared = 0
+    for _ in range(60):
+        rows, cols = rng.choice([(7, 7), (6, 8)])
+        grid = grid_of(rows, cols, random_path(rows, cols, rng))
+        values = np.where([rng.random() < 0.12 for _ in range(grid.size)], grid.ravel(), 0)
+        given_cells = list(np.flatnonzero(values))
+        if given_cells and rng.random() < 0.5:
+            cell, other = rng.choice(given_cells), rng.randrange(grid.size)
+            values[cell], values[other] = values[other], values[cell]
+        puzzle = puzzle_of(rows, cols, values)
+        result = solve(puzzle, workers=1)
+        check_result(puzzle, result)
+        want = count_dfs(puzzle, limit=2, budget=10_000)  # (None: too long a search)
+        if want is not None:
+            compared += 1
+            assert result.status is expected_status(want), puzzle.givens.tolist()
+    assert compared > 30
+    if mode == "whole":
+        assert turns.count((True, False)) > 5
+    else:
+        assert turns.count((False, False)) > 10
+
+
+def test_a_side_search_that_searches_everything_proves_unique_boards(
+    side_turns: tuple[str, list[tuple[bool, bool]]],
+) -> None:
+    """Clue-minimal 9x9 boards with the side search taking turns from the first guess: each
+    is proved unique with the solution it was made from, whoever finishes the proof (whole
+    turns: the side search, on the boards that need a guess)."""
+    mode, turns = side_turns
+    ids = [f"9x9-minimal-{k:02d}" for k in range(12)]
+    puzzles, answers = corpus_boards("corpus-v1-9x9", ids)
+    for puzzle in puzzles:
+        result = solve(puzzle, workers=1)
+        assert result.status is Status.UNIQUE, puzzle.id
+        assert np.array_equal(result.solution, answers[puzzle.id]), puzzle.id
+    assert turns
+    if mode == "whole":
+        assert all(turn == (True, True) for turn in turns)
+
+
+def test_a_sparse_printed_board_gets_two_solutions_from_the_side_search() -> None:
+    """A 16x14 board of a printed layout with a given dropped (benchmarks/hard/
+    printed-soak.txt): one process of the search that probes found no solution in 10 s,
+    two took 14 s, CP-SAT 15 s; the side search, given a quarter of the time, finds two
+    within a second. (The clock decides when turns end, so this reads no guess count;
+    60 s is far more than it needs.)"""
+    [puzzle] = [p for p in read_puzzles(str(CORPUS.parent / "hard" / "printed-soak.txt"))
+                if p.id == "soak-printed-3834595634"]
+    result = solve(puzzle, workers=1, timeout=60)
+    check_result(puzzle, result)
+    assert result.status is Status.MULTIPLE
+
+
+def test_a_search_on_a_guess_budget_or_watched_gives_no_turns(monkeypatch) -> None:
+    """A guess budget gives the same answer on every machine, and a watcher replays one
+    search's moves: neither may depend on turns the clock ends."""
+    from numbrix_curses.solver import side
+
+    monkeypatch.setattr(side, "FIRST_TURN", 0.0)
+
+    def refused(self, main):
+        raise AssertionError("a side turn was taken")
+
+    monkeypatch.setattr(side.SideSearch, "turn", refused)
+    puzzle = parse_puzzles(OPEN_PRINTED[0])[0]
+    assert solve(puzzle, workers=1, max_nodes=800).status is Status.MULTIPLE
+    assert solve(puzzle, workers=1, on_event=lambda event: None).status is Status.MULTIPLE
+
+
 def four_givens_17x20() -> Puzzle:
     """17x20 with four givens far apart: thousands of solutions, and pockets behind
     corridors for the last runs to fall into."""

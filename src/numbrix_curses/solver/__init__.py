@@ -12,6 +12,7 @@ sound deductions alone, for the deduction engine's trials. The search inside, la
 - `search`:    guessing, backtracking, restarts, and sharing the tree among processes;
 - `partner`:   what the search trades with the process probing its root beside it;
 - `twin`:      a second solution next to a first, by local rewiring;
+- `side`:      a search without probing that gets turns until a first solution;
 - `scouting`:  the search a second process runs beside this one, probing little, which
                often meets two solutions first (see `numbrix_curses.scout`);
 - `results`:   what a solve returns and what a watcher is told.
@@ -37,6 +38,7 @@ from numbrix_curses.solver.board import SearchTimeout, Stuck
 from numbrix_curses.solver.partner import traded_length
 from numbrix_curses.solver.propagate import Propagation
 from numbrix_curses.solver import scouting
+from numbrix_curses.solver.side import SideSearch
 from numbrix_curses.solver.results import EventKind, SearchEvent, SolveResult, SolveStats, Status
 from numbrix_curses.solver.search import ScoutAnswered, Search, differs_from_all
 from numbrix_curses.solver.twin import twin_path
@@ -125,6 +127,10 @@ def _solve(
 ) -> SolveResult:
     search = Search(puzzle.geometry, puzzle, on_event)
     search.max_nodes = max_nodes
+    if on_event is None and max_nodes is None:
+        # (a watcher replays one search's moves; a guess budget gives the same answer on
+        # every machine, which turns that end by the clock would not)
+        search.side = SideSearch(puzzle)
     team = search.team = Team(workers, limit) if workers > 1 else None
     if team is not None and search.root_probe_steps:
         search.partner = Partner(traded_length(search.last, puzzle.size))
@@ -162,6 +168,9 @@ def _solve(
     except SearchTimeout:
         status = Status.TIMEOUT
     finally:
+        if search.side is not None:
+            search.stats.nodes += search.side.nodes
+            search.stats.backtracks += search.side.backtracks
         if search.partner is not None:
             search.partner.stop()  # (a search that ended before its root check)
         search.forget_scout()
@@ -187,8 +196,10 @@ def _search(
         exhausted = search.run(limit, deadline)
     except Enough:
         exhausted = False
+    side = search.side
     team = search.team
-    if team is None or not team.shared:
+    if team is None or not team.shared or (side is not None and side.settled):
+        # (a side search that settled it searched the whole tree, or found two solutions)
         return exhausted, search.solutions
     team.finish(search.solutions, deadline)
     solutions = search.solutions + [

@@ -14,7 +14,8 @@ choice turned round; on boards past 15x15, where guesses are dear, only after 25
 guesses. A part of the search that another process handed over restarts from its own start.
 After a first solution, a "twin" is looked for by rewiring a stretch of the path that holds
 no given (see `twin`); on open boards a quick run-by-run dive looks for that pair before the
-full search.
+full search. Until a first solution, a search that does not probe (see `side`) gets a
+share of the time, in turns between guesses: the two fail on different sparse boards.
 A long search may be shared among forked processes (`workers.py`): each takes the part of
 the tree where one of the others' guesses is wrong, and all of them pool what they learn of
 where refutations come from (see `_split`). Before the first guess there is nothing
@@ -28,7 +29,7 @@ import random
 import time
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
@@ -42,6 +43,9 @@ from numbrix_curses.solver.results import EventKind, SearchEvent
 from numbrix_curses.solver.twin import twin_path
 from numbrix_curses.scout import Scout
 from numbrix_curses.workers import Team
+
+if TYPE_CHECKING:
+    from numbrix_curses.solver.side import SideSearch
 
 
 # Until it meets a first solution, the search starts again from where no process shares it
@@ -142,6 +146,10 @@ class Search(Probing):
         self.scout: tuple[Scout, int, float] | None = None
         #: (in a scout) whether to stop now: the search then ends as if out of time
         self.cancelled: Callable[[], bool] | None = None
+        #: the search without probing that this one gives turns to until a first solution
+        #: (see `side`), and when this one started
+        self.side: SideSearch | None = None
+        self.started = time.monotonic()
 
     def setup(self) -> None:
         """Place the givens and set every number's candidate cells; raises on contradiction."""
@@ -271,6 +279,15 @@ class Search(Probing):
                     failed = True
                 else:
                     number, cell = pick
+                    side = self.side
+                    if (
+                        side is not None
+                        and not self.solutions
+                        and not self.diving
+                        and side.due(self.started, time.monotonic())
+                        and side.turn(self)
+                    ):
+                        return side.exhausted
                     if stats.nodes >= restart_at and not self.solutions and not self.diving:
                         restart_gap *= _RESTART_GROWTH
                         restart_at = stats.nodes + restart_gap
@@ -556,6 +573,7 @@ class Search(Probing):
 
         def work() -> bool:
             self.scout = None  # (the scout answers to the process that sent it)
+            self.side = None  # (nor does the side search: it searches from the root)
             try:
                 return self.run(limit, deadline, refute=target)
             except SearchTimeout:
