@@ -935,6 +935,7 @@ def side_turns(request, monkeypatch: pytest.MonkeyPatch) -> tuple[str, list[tupl
         return settled
 
     monkeypatch.setattr(side, "FIRST_TURN", 1e-4)
+    monkeypatch.setattr(side, "FIRST_AFTER_BACKTRACKS", 0)
     monkeypatch.setattr(side, "SHARE", 1e5 if request.param == "whole" else 5.0)
     monkeypatch.setattr(side.SideSearch, "turn", counted)
     return request.param, turns
@@ -1006,6 +1007,7 @@ def test_a_search_on_a_guess_budget_or_watched_gives_no_turns(monkeypatch) -> No
     from numbrix_curses.solver import side
 
     monkeypatch.setattr(side, "FIRST_TURN", 0.0)
+    monkeypatch.setattr(side, "FIRST_AFTER_BACKTRACKS", 0)
 
     def refused(self, main):
         raise AssertionError("a side turn was taken")

@@ -284,7 +284,7 @@ class Search(Probing):
                         side is not None
                         and not self.solutions
                         and not self.diving
-                        and side.due(self.started, time.monotonic())
+                        and side.due(self, time.monotonic())
                         and side.turn(self)
                     ):
                         return side.exhausted

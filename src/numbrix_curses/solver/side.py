@@ -9,18 +9,19 @@ heavy-tailed, and the two kinds of search fail on different boards. Of 61 such b
 that probes answered 38 and the one that does not 25; 6 of those 25 were boards the
 probing search could not answer, and it answered 19 that the other could not. Handing the
 side search a share of the time makes one search that answers where either would, soon
-enough: the same boards (`benchmarks/compare.py`, one process, 10 s) time out 19 times
-against 22, in 327 s against 354 s; one board takes 0.34 s instead of more than 10 s,
-others a fifth to a half of their time, while those the probing search answers within
-seconds take 10-20% longer. The benchmark's 10x20 to 20x20 boards, two processes: medians
-even, 62 s in all against 56 s.
+enough. Given from the start (the same boards, `benchmarks/compare.py`, one process, 10 s),
+19 timeouts against 22, 327 s against 354 s; one board took 0.34 s instead of more than
+10 s, others a fifth to a half of their time, but those the probing search answers within
+seconds took 10-20% longer, and the benchmark's 20x20 boards 11% longer in all. So the
+first turn waits for the main search to have refuted guesses (`FIRST_AFTER_BACKTRACKS`):
+`hard/printed-soak.txt` and `hard/open-sparse.txt`, 13 timeouts against 15, 165 s against 179 s, and
+the benchmark's 20x20 boards (two processes) as fast as without a side search.
 
 The side search starts from the root at each turn, each turn twice as long as the one
 before: the first makes the main search's choices, later ones take equal choices in a new
 random order (as a restart does; see `Search._pick`), and within a turn it restarts as the
-main search does. It
-uses the same deductions as the main search, so when it searches its whole tree its answer
-is a proof like the main search's; its solutions are checked on arrival (`Search._record`).
+main search does. It uses the same deductions as the main search, so when it searches its
+whole tree its answer is a proof like the main search's; its solutions are checked on arrival (`Search._record`).
 """
 from __future__ import annotations
 
@@ -35,6 +36,11 @@ SHARE = 0.25
 #: the main search's time (seconds) before the first turn: most boards are answered sooner,
 #: and pay nothing for the side search
 FIRST_TURN = 0.25
+#: the guesses the main search must have seen refuted before the first turn: on the
+#: benchmark's 20x20 boards it makes a handful, each after seconds of probing, and finds
+#: its solutions where the side search would take longer; on the boards where the side
+#: search wins, the main one is refuting guesses by the hundred
+FIRST_AFTER_BACKTRACKS = 16
 #: each gap between turns (and so each turn) this many times as long as the one before
 GROWTH = 2
 #: the seed of the side search's random order of equal choices: a puzzle is searched the
@@ -58,10 +64,13 @@ class SideSearch:
         self.nodes = 0
         self.backtracks = 0
 
-    def due(self, started: float, now: float) -> bool:
-        """Whether the main search, which started at `started`, owes the side a turn."""
-        since = started if self.last_turn is None else self.last_turn
-        return now - since >= self.gap
+    def due(self, main: Search, now: float) -> bool:
+        """Whether `main` owes the side a turn."""
+        if self.last_turn is None:
+            if main.stats.backtracks < FIRST_AFTER_BACKTRACKS:
+                return False
+            return now - main.started >= self.gap
+        return now - self.last_turn >= self.gap
 
     def turn(self, main: Search) -> bool:
         """Search from the root for a share of the time `main` has had since the last turn;
