@@ -14,19 +14,21 @@ enough. Given from the start (the same boards, `benchmarks/compare.py`, one proc
 10 s, others a fifth to a half of their time, but those the probing search answers within
 seconds took 10-20% longer, and the benchmark's 20x20 boards 11% longer in all. So the
 first turn waits for the main search to have refuted guesses (`FIRST_AFTER_BACKTRACKS`):
-`hard/printed-soak.txt` and `hard/open-sparse.txt`, 13 timeouts against 15, 165 s against 179 s, and
-the benchmark's 20x20 boards (two processes) as fast as without a side search.
+on `hard/printed-soak.txt` and `hard/open-sparse.txt`, 13 timeouts against 15, 165 s
+against 179 s, and the benchmark's 20x20 boards (two processes) as fast as without it.
 
 The side search starts from the root at each turn, each turn twice as long as the one
-before: the first makes the main search's choices, later ones take equal choices in a new
-random order (as a restart does; see `Search._pick`), and within a turn it restarts as the
-main search does. It uses the same deductions as the main search, so when it searches its
-whole tree its answer is a proof like the main search's; its solutions are checked on arrival (`Search._record`).
+before: the first takes its choices in the main search's order, later ones take equal
+choices in a new random order (as a restart does; see `Search._pick`), and within a turn it
+restarts as the main search does. It uses the same deductions as the main search, so when
+it searches its whole tree its answer is a proof like the main search's; its solutions are
+checked on arrival (`Search._record`).
 """
 from __future__ import annotations
 
 import random
 import time
+
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver.board import SearchTimeout
 from numbrix_curses.solver.search import ProbeDepth, Search, differs_from_all
