@@ -793,18 +793,26 @@ def sparse_small_boards(rng: random.Random, count: int) -> Iterator[Puzzle]:
         yield puzzle_of(rows, cols, values)
 
 
-def test_restarting_after_every_few_guesses_keeps_every_verdict(restarts: list[bool]) -> None:
-    """Sparse 7x7 and 6x8 boards (half of them with one given moved: often no solution),
-    searched with restarts every few guesses, get the verdict an independent depth-first
-    counter gives them, and restarts do happen on many of them."""
+def agreeing_with_a_counter(puzzles: Iterator[Puzzle], **options) -> int:
+    """Solve each puzzle (with `options`); each answer must hold, and its verdict must be the
+    one an independent depth-first counter gives where that counter finishes. The number of
+    puzzles it finished on."""
     compared = 0
-    for puzzle in sparse_small_boards(random.Random(3007), 80):
-        result = solve(puzzle)
+    for puzzle in puzzles:
+        result = solve(puzzle, **options)
         check_result(puzzle, result)
         want = count_dfs(puzzle, limit=2, budget=10_000)  # (None: too long a search)
         if want is not None:
             compared += 1
             assert result.status is expected_status(want), puzzle.givens.tolist()
+    return compared
+
+
+def test_restarting_after_every_few_guesses_keeps_every_verdict(restarts: list[bool]) -> None:
+    """Sparse 7x7 and 6x8 boards (half of them with one given moved: often no solution),
+    searched with restarts every few guesses, get the verdict an independent depth-first
+    counter gives them, and restarts do happen on many of them."""
+    compared = agreeing_with_a_counter(sparse_small_boards(random.Random(3007), 80))
     assert compared > 40
     assert sum(restarts) > 15  # (how many depends on the search order)
 
@@ -950,14 +958,7 @@ def test_the_side_search_keeps_every_verdict(
     mostly ended by the clock, and the search goes on after them. (On boards this small,
     those with one solution or none are settled before any guess, or by the dive.)"""
     mode, turns = side_turns
-    compared = 0
-    for puzzle in sparse_small_boards(random.Random(3011), 60):
-        result = solve(puzzle, workers=1)
-        check_result(puzzle, result)
-        want = count_dfs(puzzle, limit=2, budget=10_000)  # (None: too long a search)
-        if want is not None:
-            compared += 1
-            assert result.status is expected_status(want), puzzle.givens.tolist()
+    compared = agreeing_with_a_counter(sparse_small_boards(random.Random(3011), 60), workers=1)
     assert compared > 30
     if mode == "whole":
         assert turns.count((True, False)) > 5
