@@ -989,8 +989,8 @@ def test_a_sparse_printed_board_gets_two_solutions_from_the_side_search(
 ) -> None:
     """A 16x14 board of a printed layout with a given dropped (benchmarks/hard/
     printed-soak.txt): the search that probes takes 2,871 guesses (28 s) to find two
-    solutions; the side search's first turn, which takes the same choices without probing,
-    finds them in 137 (0.2 s). Cut into slices, a later turn finds them."""
+    solutions; the side search's first turn, which takes its choices in the same order
+    without probing, finds them in 137 (0.2 s). Cut into slices, a later turn finds them."""
     mode, turns = side_turns
     [puzzle] = [p for p in read_puzzles(str(CORPUS.parent / "hard" / "printed-soak.txt"))
                 if p.id == "soak-printed-3834595634"]
