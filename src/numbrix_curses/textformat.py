@@ -514,7 +514,7 @@ def _grid_rows(
     for number, line in enumerate(lines, start=first_line):
         if line.lstrip().startswith("#"):
             continue
-        row_break = _ROW_BREAK.search(line) if "\u2028" in line or "\u2029" in line else None
+        row_break = _ROW_BREAK.search(line)
         if row_break is not None:
             # Shown as a line break by editors, read as a space it joined two rows into
             # one ("1 2<U+2029>4 3" was a 1x4 board): which was meant is not ours to guess.

@@ -251,9 +251,7 @@ def _hold_stops() -> None:
     their default actions back as it finalizes, and a stop arriving then killed the process
     by that signal (130 after "stopped (SIGTERM)" was said). Blocked, it is dropped at exit."""
     if hasattr(signal, "pthread_sigmask"):  # (not on Windows)
-        stops = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
-                 if hasattr(signal, name)}
-        signal.pthread_sigmask(signal.SIG_BLOCK, stops)
+        signal.pthread_sigmask(signal.SIG_BLOCK, set(STOP_LINES))
 
 
 def end_at_next_stop(code: int) -> None:

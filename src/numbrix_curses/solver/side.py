@@ -66,8 +66,16 @@ class SideSearch:
         self.last_turn: float | None = None
         self.settled = False
         self.exhausted = False
-        self.nodes = 0
-        self.backtracks = 0
+
+    @property
+    def nodes(self) -> int:
+        """Guesses made in all turns so far."""
+        return 0 if self.search is None else self.search.stats.nodes
+
+    @property
+    def backtracks(self) -> int:
+        """Guesses refuted in all turns so far."""
+        return 0 if self.search is None else self.search.stats.backtracks
 
     def due(self, main: Search, now: float) -> bool:
         """Whether `main` owes the side a turn."""
@@ -94,15 +102,11 @@ class SideSearch:
         else:
             # A restart's random order among equal choices, from the first guess on.
             side.restarts += 1
-        nodes, backtracks = side.stats.nodes, side.stats.backtracks
-        exhausted: bool | None
         try:
             exhausted = side.run(main.limit, end)
         except SearchTimeout:
-            exhausted = None
+            exhausted = False  # (the turn's time is up)
         side._undo(self.root_mark)
-        self.nodes += side.stats.nodes - nodes
-        self.backtracks += side.stats.backtracks - backtracks
         self.gap *= GROWTH
         self.last_turn = time.monotonic()
         for grid in side.solutions:
