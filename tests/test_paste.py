@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import curses
 import os
+import shlex
+import shutil
 import signal
 from pathlib import Path
 
@@ -285,6 +287,50 @@ def test_the_mode_is_on_while_the_app_runs_and_again_after_a_stop(state: Path, d
         expect_exit(term)
         raw = bytes(term.raw)
         assert raw.rfind(b"\x1b[?2004l") > raw.rfind(b"\x1b[?2004h")
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTSTP") or shutil.which("bash") is None,
+                    reason="no job control, or no shell to stop the app from")
+def test_ctrl_z_hands_the_shell_a_plain_terminal_and_fg_brings_the_game_back(
+    state: Path, demo: Path
+):
+    """As a player does it: the app run from an interactive shell, Ctrl-Z, then `fg`."""
+    term = start(["bash", "--norc", "--noprofile", "-i"], state, PS1="$ ", HISTFILE=os.devnull)
+    board = Board(term, 4)
+    with term:
+        term.wait_text("$ ")
+        term.send(shlex.join(play_command(str(demo))) + "\r")
+        wait_play(term)
+        board.click(0, 1)
+        term.send("3")
+        board.wait_cell(0, 1, "3")
+        stopped_at = len(term.raw)
+        term.send("\x1a")
+        term.wait_text("Stopped")
+        # Paste markers and drag reports are off before the shell writes its prompt.
+        shell = bytes(term.raw[stopped_at:])
+        prompt = shell.rfind(b"$ ")
+        for off in (b"\x1b[?2004l", b"\x1b[?1002l"):
+            assert -1 < shell.find(off) < prompt, off
+        back_at = len(term.raw)
+        term.send("fg\r")
+        term.wait_gone("Stopped")  # the whole screen drawn again
+        wait_play(term)
+        board.wait_cell(0, 1, "3")
+        # ncurses asks for clicks again first: drags asked for after it, or xterm forgets
+        # them (its mouse modes replace each other).
+        term.wait_for(lambda: b"\x1b[?1002h" in bytes(term.raw[back_at:]), what="drags again")
+        again = bytes(term.raw[back_at:])
+        assert again.rfind(b"\x1b[?1002h") > again.rfind(b"1000h") > -1
+        assert b"\x1b[?2004h" in again
+        board.click(0, 2)  # the game goes on where it was, clicks and all
+        term.send("2")
+        board.wait_cell(0, 2, "2")
+        term.send("q")
+        term.wait_for(lambda: bytes(term.raw).rstrip().endswith(b"$"), what="the prompt")
+        term.send("exit\r")
+        assert term.wait_exit() == 0
+    assert b"Traceback" not in bytes(term.raw)
 
 
 def test_a_terminal_without_the_mode_is_not_asked_for_it(state: Path, demo: Path):

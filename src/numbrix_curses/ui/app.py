@@ -71,6 +71,36 @@ def _note_continued(signum: int, frame: object) -> None:
     _continued[0] = True
 
 
+#: what to switch off in the terminal before the app stops for the shell (see
+#: `_stop_for_the_shell`): the modes the app turned on itself, which ncurses knows nothing of
+_before_stop: list[Callable[[], None]] = []
+
+
+def _stop_for_the_shell(signum: int, frame: object) -> None:
+    """Ctrl-Z: give the terminal back as it was, stop, and carry on when continued.
+
+    ncurses' own handler (which this one replaces) leaves its screen but not the modes the
+    app asked for itself: with drag reports (1002) still on, dragging the mouse over the
+    shell typed escape sequences at the prompt in terminals that keep 1002 apart from
+    ncurses' 1000 (VTE, kitty), and with bracketed paste on, a shell that does not use it
+    (dash) got its markers around every paste. (An uncatchable SIGSTOP still leaves them on.)
+    """
+    for switch_off in _before_stop:
+        switch_off()
+    try:
+        curses.endwin()
+    except curses.error:
+        pass  # (not started yet, or already left)
+    sys.stdout.flush()
+    # The stop itself is the default action's; the next frame redraws and asks again.
+    signal.signal(signum, signal.SIG_DFL)
+    try:
+        os.kill(os.getpid(), signum)
+    finally:
+        signal.signal(signum, _stop_for_the_shell)
+        _continued[0] = True
+
+
 def run_app(
     puzzle: Puzzle, source: str | None = None, menu: bool = False, label: str | None = None
 ) -> int:
@@ -191,6 +221,8 @@ def _catch_signals() -> dict[int, object]:
     if hasattr(signal, "SIGCONT"):  # (not on Windows)
         try:
             previous[signal.SIGCONT] = signal.signal(signal.SIGCONT, _note_continued)
+            # (set before initscr, so ncurses does not put its own in)
+            previous[signal.SIGTSTP] = signal.signal(signal.SIGTSTP, _stop_for_the_shell)
         except (ValueError, OSError):
             pass
     for name in ("SIGHUP", "SIGTERM"):
@@ -251,10 +283,9 @@ class App:
             self.signalled = signalled.signum
             raise
         finally:
+            _before_stop.clear()
             self.close_all()
-            if self.paste is not None:
-                self.paste.switch(False)
-            self._report_drags(False)
+            self._switch_modes(False)
         return self.code
 
     def _setup(self, stdscr: "curses.window") -> None:
@@ -278,6 +309,13 @@ class App:
         self.paste = BracketedPaste.of_terminal()
         if self.paste is not None:
             self.paste.switch(True)
+        _before_stop[:] = [lambda: self._switch_modes(False)]
+
+    def _switch_modes(self, on: bool) -> None:
+        """Bracketed paste and drag reports, the terminal modes the app sets itself."""
+        if self.paste is not None:
+            self.paste.switch(on)
+        self._report_drags(on)
 
     def _report_drags(self, on: bool) -> None:
         """Ask the terminal to report drags (or no longer), where the mouse is in use."""
@@ -298,9 +336,12 @@ class App:
             _continued[0] = False
             for stopped in self.stack:
                 stopped.suspended(now - self.awake)
-            if self.paste is not None:
-                self.paste.switch(True)  # the shell switched it off while it had the terminal
-            self._report_drags(True)  # ncurses set the mouse mode again, without drags
+            # Back from Ctrl-Z: ncurses takes the screen again (and asks for clicks) at
+            # this refresh, before drags are asked for, which a click mode set later would
+            # undo in xterm.
+            stdscr.clearok(True)
+            stdscr.refresh()
+            self._switch_modes(True)  # (off while the shell had the terminal)
         self.awake = now
         screen = self.stack[-1]
         nav = screen.tick()
