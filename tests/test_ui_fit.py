@@ -251,6 +251,31 @@ def test_a_hint_on_a_short_screen_is_read_whole(state: Path, rows: int, cols: in
                       and any("5x5 " in line for line in term.lines), what="the screen as it was")
 
 
+def test_a_hint_on_the_smallest_screen_is_read_whole(state: Path):
+    """Before: at 26x11 the 9x9 board's window kept five rows, which left a hint of four
+    lines two, cut ("...the only empty cell nex..."). The window lends two more rows while
+    the hint shows, keeping the hinted cell in sight, and has them back when it goes."""
+    from numbrix_curses import assist
+    from numbrix_curses.ui.play import sentence
+
+    [puzzle] = [p for p in load_bundled() if p.id == "classic-1"]
+    with start(app_command("play", "--puzzle", "classic-1"), state, rows=11, cols=26) as term:
+        term.wait_text("q quit")
+        board_rows = sum("┆" in line for line in term.lines)
+        term.send("?")
+        term.wait_text("places it.")
+        hint = assist.next_hint(puzzle, puzzle.givens)
+        said = " ".join(f"{sentence(hint.reason)} ? again places it.".split())
+        term.wait_for(lambda: said in term.flowing_text(), what=said)
+        assert "..." not in "".join(term.lines[term.find("┘")[0]:]), term.dump()
+        assert "?" in "".join(line for line in term.lines if "┆" in line)  # the cell hinted
+        assert "q quit" in term.lines[-1]
+        term.send_key("escape")
+        term.wait_gone("places it.")
+        term.wait_for(lambda: sum("┆" in line for line in term.lines) == board_rows,
+                      what="the board's rows back")
+
+
 @pytest.mark.parametrize("cols", [50, 44])
 def test_a_narrow_key_line_keeps_help_and_quit(state: Path, demo: Path, cols: int):
     with start(play_command(str(demo)), state, rows=24, cols=cols) as term:

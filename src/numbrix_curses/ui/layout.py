@@ -30,6 +30,10 @@ STATUS_BAR_EXTRA_ROWS = 3
 MIN_WIDTH = 26
 #: the smallest window onto a large board worth playing in (cells each way)
 MIN_VIEW = 5
+#: the rows of cells a window keeps while it lends rows to a long message (see
+#: `with_message_rows`): fewer than `MIN_VIEW`, since the message goes at the next key; so
+#: a hint is read whole even on the smallest screen (26x11), where it wraps to four lines
+MESSAGE_MIN_VIEW = 3
 
 
 @dataclass(frozen=True)
@@ -120,7 +124,7 @@ def with_message_rows(layout: Layout, lines: int, height: int, key_rows: int = 0
     lines of keys over its key line (see `panel.draw_status_bar`): a stacked layout whose
     bar is too short grows into the free rows under it first; past those, the message
     (not the keys) takes rows from the bottom of the board's window, as long as the window
-    keeps `MIN_VIEW` rows of cells (or all the board has), so a long hint is read whole
+    keeps `MESSAGE_MIN_VIEW` rows of cells (or all the board has), so a long hint is read whole
     rather than cut; the window scrolls to keep the cursor in sight. A side panel, or a bar
     with room already, is left as it is."""
     grid = layout.grid
@@ -133,7 +137,7 @@ def with_message_rows(layout: Layout, lines: int, height: int, key_rows: int = 0
     short = lines - max(1, layout.panel_rows - 2)  # (the bar's first and last rows: status, keys)
     if short <= 0:
         return layout
-    cells = min(-(-short // grid.row_step), grid.rows - min(MIN_VIEW, grid.board_rows))
+    cells = min(-(-short // grid.row_step), grid.rows - min(MESSAGE_MIN_VIEW, grid.board_rows))
     if cells <= 0:
         return layout
     smaller = grid.window(grid.rows - cells, grid.cols)
