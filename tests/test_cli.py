@@ -689,6 +689,30 @@ def test_timeout_is_passed_to_the_solver(puzzle_file, monkeypatch):
     assert seen == [2.5]
 
 
+#: a Ctrl-C while the command line loads (the hook stands for the key, pressed as the
+#: command for `generate` is imported), then the script's own first moments
+_CTRL_C_WHILE_LOADING = """
+import os, signal, sys
+class CtrlC:
+    def find_spec(self, name, path=None, target=None):
+        if name == "numbrix_curses.cli.generating":
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+sys.meta_path.insert(0, CtrlC())
+sys.argv = ["numbrix", "generate", "--count", "1"]
+from numbrix_curses.launch import entry
+entry()
+"""
+
+
+def test_ctrl_c_while_the_program_loads_says_interrupted_without_a_traceback():
+    """Loading takes a few tenths of a second; a Ctrl-C then printed the traceback of the
+    module being loaded."""
+    done = subprocess.run([sys.executable, "-c", _CTRL_C_WHILE_LOADING], capture_output=True,
+                          text=True, env=cli_env(), timeout=COMMAND_TIMEOUT)
+    assert (done.returncode, done.stderr, done.stdout) == (130, "numbrix: interrupted\n", "")
+
+
 def test_interrupt_exits_130(puzzle_file, monkeypatch, capsys):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

@@ -603,6 +603,41 @@ def test_generate_told_to_stop_stops_its_workers(tmp_path, signum: int, code: in
         assert out_file.read_text().count("# id:") == made
 
 
+def test_a_ctrl_c_while_forking_comes_once_the_fork_is_done() -> None:
+    """In Python's at-fork hooks a Ctrl-C was printed ("Exception ignored in ...") and lost:
+    `generate --jobs 8` then made all its puzzles before it stopped."""
+    import signal
+
+    reached = False
+    with pytest.raises(KeyboardInterrupt):
+        with workers.stops_held():
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # (a Ctrl-C let in raises within a few bytecodes)
+            reached = True
+    assert reached
+
+
+def test_a_generating_worker_forked_during_a_ctrl_c_ignores_it() -> None:
+    """A Ctrl-C for the whole job, arriving as a worker starts (before its handlers are its
+    own), is dropped there; it printed a traceback and broke the pool."""
+    import signal
+
+    from numbrix_curses import generator
+
+    with workers.stops_held():
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.kill(os.getpid(), signal.SIGINT)  # held: the command's handler would raise
+                generator._ignore_interrupts(os.getppid())
+                time.sleep(0.05)
+                os._exit(0 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN else 3)
+            except BaseException:
+                os._exit(2)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
 @pytest.mark.skipif(os.name != "posix", reason="a parent gone is seen on POSIX systems only")
 def test_a_worker_whose_maker_died_while_it_started_ends_at_once() -> None:
     """`generate --jobs` killed outright just as it forked a worker: the worker's own parent

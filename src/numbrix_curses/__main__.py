@@ -1,4 +1,4 @@
 """`python -m numbrix_curses` runs the command line."""
-from numbrix_curses.cli import entry
+from numbrix_curses.launch import entry
 
 entry()

@@ -35,7 +35,8 @@ import sys
 import threading
 import time
 from array import array
-from typing import Callable, Mapping, NoReturn
+from contextlib import contextmanager
+from typing import Callable, Iterator, Mapping, NoReturn
 
 # A search this old (in seconds) may share its work; shorter ones never pay for a fork.
 SHARE_AFTER = 0.03
@@ -54,6 +55,60 @@ else:
     _PIPE_BUF = 0
 #: the longest message a pipe takes in one piece here (0 where processes do not fork)
 PIPE_BUF = _PIPE_BUF
+#: the signals that stop a command: Ctrl-C, SIGTERM and SIGHUP (those the system has)
+STOP_SIGNALS = frozenset(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+@contextmanager
+def stops_held() -> Iterator[frozenset[int]]:
+    """Hold the stop signals back for the block, which forks; yields the signal mask to
+    restore in a child once its own handlers are set (`release_stops`). In the calling
+    process a stop that came meanwhile is handled as the block ends.
+
+    Between a fork and a child's own handlers, a Ctrl-C ran the parent's handler in the
+    child, and in either process it could fall in Python's at-fork hooks, which only print
+    it ("Exception ignored in ..."): a worker of `generate --jobs 8` printed a traceback,
+    and a parent lost the Ctrl-C and made every puzzle before it stopped. Masking covers the
+    child, which inherits the mask; in this process another thread may take the signal
+    whatever the mask of this one, so its handlers only note a stop during the block (off
+    the main thread, where handlers cannot be set, the mask alone is used). Where signals
+    cannot be masked (Windows), nothing is held: processes there are not forked.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield frozenset()
+        return
+    noted: list[int] = []
+    handlers: dict[int, object] = {}
+    if threading.current_thread() is threading.main_thread():
+        for signum in STOP_SIGNALS:
+            handlers[signum] = signal.signal(signum, lambda signum, _: noted.append(signum))
+    before = frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS))
+    try:
+        yield before
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)  # type: ignore[arg-type]
+        if noted:
+            signum = noted[0]  # (the first stop decides; the others are dropped)
+            handler = handlers[signum]
+            if callable(handler):
+                handler(signum, None)
+            elif handler == signal.SIG_DFL:
+                os.kill(os.getpid(), signum)
+
+
+def release_stops(before: frozenset[int] | None = None) -> None:
+    """In a child forked under `stops_held`, with its handlers set: let the stop signals
+    in again (the mask `before` the fork; by default, none of them held)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return
+    if before is None:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    else:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 _HEADER = struct.Struct("<cI")
 _DONE_COUNTS = struct.Struct("<?qq")  # exhausted, guesses, backtracks
 _SPAWNED, _SOLUTION, _DONE_KIND, _TIMEOUT, _ERROR = b"S", b"P", b"D", b"T", b"E"
@@ -159,13 +214,14 @@ class Team:
             # finished while one is still starting.
             self._send(_SPAWNED)
         try:
-            pid = _fork()
+            with stops_held() as before:
+                pid = _fork()
+                if pid == 0:
+                    self._run_child(work, nodes, before)
         except OSError:
             if not self.is_coordinator:
                 self._send(_DONE_KIND, _DONE_COUNTS.pack(True, 0, 0))  # no child: cancel the count
             return False
-        if pid == 0:
-            self._run_child(work, nodes)
         if self.is_coordinator:
             try:
                 _setpgid(pid, pid)  # (the child does the same; whichever runs first wins)
@@ -261,8 +317,11 @@ class Team:
         self._wanted[0] = 0
 
     def _run_child(
-        self, work: Callable[[], bool], nodes: Callable[[], tuple[int, int]]
+        self, work: Callable[[], bool], nodes: Callable[[], tuple[int, int]],
+        stops: frozenset[int],
     ) -> NoReturn:
+        """The child's life: its part of the search, reported; `stops` is the signal mask to
+        restore once its handlers are reset (see `stops_held`)."""
         code = 0
         try:
             if self.is_coordinator:
@@ -274,6 +333,7 @@ class Team:
                 self._read_fd = -1
             for sig in _RESET:
                 signal.signal(sig, signal.SIG_DFL)
+            release_stops(stops)
             signal.signal(_SIGCHLD, signal.SIG_IGN)  # children of children reap themselves
             base_nodes, base_backtracks = nodes()
             try:
@@ -413,21 +473,27 @@ class Partner:
         it returns or is stopped; True in the maker when the partner runs (the partner never
         returns from here)."""
         try:
-            pid = _fork()
+            with stops_held() as before:
+                pid = _fork()
+                if pid == 0:
+                    self._run(work, before)
         except OSError:
             return False
-        if pid == 0:
-            try:
-                self._side = 1
-                for sig in _RESET:
-                    signal.signal(sig, signal.SIG_DFL)
-                work(self)
-            except BaseException:
-                pass  # its facts are hints to the maker, which finds them itself anyway
-            finally:
-                os._exit(0)
         self.pid = pid
         return True
+
+    def _run(self, work: Callable[[Partner], None], stops: frozenset[int]) -> NoReturn:
+        """The partner's life (see `start`; `stops` as for `Team._run_child`)."""
+        try:
+            self._side = 1
+            for sig in _RESET:
+                signal.signal(sig, signal.SIG_DFL)
+            release_stops(stops)
+            work(self)
+        except BaseException:
+            pass  # its facts are hints to the maker, which finds them itself anyway
+        finally:
+            os._exit(0)
 
     def publish(self, blob: bytes) -> None:
         """Write what this process knows now (a state no weaker than its last one)."""
