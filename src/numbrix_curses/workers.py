@@ -83,7 +83,9 @@ def stops_held() -> Iterator[frozenset[int]]:
     handlers: dict[int, object] = {}
     if threading.current_thread() is threading.main_thread():
         for signum in STOP_SIGNALS:
-            handlers[signum] = signal.signal(signum, lambda signum, _: noted.append(signum))
+            # (a handler set outside Python could not be put back: the mask alone then)
+            if signal.getsignal(signum) is not None:
+                handlers[signum] = signal.signal(signum, lambda signum, _: noted.append(signum))
     before = frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS))
     try:
         yield before
@@ -109,6 +111,8 @@ def release_stops(before: frozenset[int] | None = None) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     else:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 _HEADER = struct.Struct("<cI")
 _DONE_COUNTS = struct.Struct("<?qq")  # exhausted, guesses, backtracks
 _SPAWNED, _SOLUTION, _DONE_KIND, _TIMEOUT, _ERROR = b"S", b"P", b"D", b"T", b"E"

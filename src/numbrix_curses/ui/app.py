@@ -89,9 +89,11 @@ def _stop_for_the_shell(signum: int, frame: object) -> None:
         switch_off()
     try:
         curses.endwin()
+        sys.stdout.flush()
     except curses.error:
         pass  # (not started yet, or already left)
-    sys.stdout.flush()
+    except (OSError, ValueError):
+        pass  # the terminal is gone
     # The stop itself is the default action's; the next frame redraws and asks again.
     signal.signal(signum, signal.SIG_DFL)
     try:
