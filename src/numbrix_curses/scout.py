@@ -25,9 +25,9 @@ import mmap
 import os
 import signal
 import struct
-from typing import Callable
+from typing import Callable, NoReturn
 
-from numbrix_curses.workers import end_process
+from numbrix_curses.workers import end_process, release_stops, stops_held
 
 if hasattr(os, "fork"):
     # what the scout needs of POSIX, in one place; without fork `Scout.shared` says None
@@ -57,42 +57,48 @@ class Scout:
         self._owner = os.getpid()  # (a process forked from the owner must leave it be)
         job_read, self._job_write = os.pipe()
         self._answer_read, answer_write = os.pipe()
-        # Ctrl-C waits while the scout is made: one that came before the scout ignores it
-        # would end the new scout (a Ctrl-C for the caller comes through just after).
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        # Stops wait while the scout is made (see `workers.stops_held`): a Ctrl-C that came
+        # before the scout ignores it would end the new scout, and in Python's at-fork
+        # hooks one was lost (a Ctrl-C for the caller comes through just after).
         try:
-            pid = _fork()
+            with stops_held() as before:
+                pid = _fork()
+                if pid == 0:
+                    self._run(serve, job_read, answer_write, before)
+                self.pid = pid  # (known before a stop held back comes through)
         except OSError:  # (too many processes, or too little memory: no scout then)
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             for fd in (job_read, self._job_write, self._answer_read, answer_write):
                 os.close(fd)
             self._mem.close()
             raise
-        if pid == 0:
-            try:
-                signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the coordinator
-                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-                os.close(self._job_write)
-                os.close(self._answer_read)
-                # Nothing of the caller's terminal or pipes stays open here: a reader of
-                # the caller's output sees its end when the caller ends.
-                quiet = os.open(os.devnull, os.O_RDWR)
-                for fd in (0, 1, 2):
-                    os.dup2(quiet, fd)
-                os.close(quiet)
-                for sig in _DEFAULT_ON:
-                    signal.signal(sig, signal.SIG_DFL)
-                self._serve(serve, job_read, answer_write)
-            finally:
-                os._exit(0)
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         os.close(job_read)
         os.close(answer_write)
         # The coordinator never waits on the scout: a job the pipe has no room for (a scout
         # stuck somewhere) is not sent, and answers are read only when they are there.
         os.set_blocking(self._answer_read, False)
         os.set_blocking(self._job_write, False)
-        self.pid = pid
+
+    def _run(
+        self, serve: Serve, job_read: int, answer_write: int, stops: frozenset[int]
+    ) -> NoReturn:
+        """The scout's life: its handlers, then jobs until told to stop (`stops`: the signal
+        mask to restore once its handlers are set)."""
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the coordinator
+            for sig in _DEFAULT_ON:
+                signal.signal(sig, signal.SIG_DFL)
+            release_stops(stops)
+            os.close(self._job_write)
+            os.close(self._answer_read)
+            # Nothing of the caller's terminal or pipes stays open here: a reader of the
+            # caller's output sees its end when the caller ends.
+            quiet = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(quiet, fd)
+            os.close(quiet)
+            self._serve(serve, job_read, answer_write)
+        finally:
+            os._exit(0)
 
     @classmethod
     def shared(cls, serve: Serve) -> Scout | None:

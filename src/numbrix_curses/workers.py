@@ -222,17 +222,19 @@ class Team:
                 pid = _fork()
                 if pid == 0:
                     self._run_child(work, nodes, before)
+                # (known before a stop held back comes through at the block's end, so
+                # stopping the team stops this child too)
+                if self.is_coordinator:
+                    try:
+                        _setpgid(pid, pid)  # (the child does the same; whichever runs first wins)
+                    except OSError:
+                        pass
+                    self.children.append(pid)
+                    self.busy_children += 1
         except OSError:
             if not self.is_coordinator:
                 self._send(_DONE_KIND, _DONE_COUNTS.pack(True, 0, 0))  # no child: cancel the count
             return False
-        if self.is_coordinator:
-            try:
-                _setpgid(pid, pid)  # (the child does the same; whichever runs first wins)
-            except OSError:
-                pass
-            self.children.append(pid)
-            self.busy_children += 1
         return True
 
     def pooled_counts(self, counts: Mapping[int, int] | memoryview, length: int) -> memoryview:
@@ -481,9 +483,9 @@ class Partner:
                 pid = _fork()
                 if pid == 0:
                     self._run(work, before)
+                self.pid = pid  # (known before a stop held back comes through)
         except OSError:
             return False
-        self.pid = pid
         return True
 
     def _run(self, work: Callable[[Partner], None], stops: frozenset[int]) -> NoReturn:
