@@ -11,11 +11,13 @@ from __future__ import annotations
 import os
 import re
 import random
+import shutil
 import sys
 import threading
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Iterator
 
 import numpy as np
 import pytest
@@ -27,6 +29,7 @@ from helpers import CORPUS, corpus_boards
 from numbrix_curses import solver, workers
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver import Status, scouting, solve
+from numbrix_curses.textformat import format_compact, read_puzzles
 from numbrix_curses.solver.search import Search
 from test_solver import check_result, expected_status, path_puzzles
 
@@ -60,17 +63,21 @@ def groups(monkeypatch):
     return seen
 
 
-def running_in(group: int) -> list[str]:
-    """Processes of a process group that are not already dead (zombies wait to be reaped)."""
-    found = []
+def living_processes() -> Iterator[tuple[Path, str, int]]:
+    """(/proc folder, state, process group) of every process not already dead (zombies
+    wait to be reaped)."""
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
-            continue
-        if int(fields[2]) == group and fields[0] not in ("Z", "X"):
-            found.append(stat.parent.name)
-    return found
+            continue  # (gone meanwhile)
+        if fields[0] not in ("Z", "X"):
+            yield stat.parent, fields[0], int(fields[2])
+
+
+def running_in(group: int) -> list[str]:
+    """Processes of a process group that are not already dead."""
+    return [proc.name for proc, _, in_group in living_processes() if in_group == group]
 
 
 def assert_no_process_left(groups: list[int]) -> None:
@@ -660,6 +667,67 @@ def test_a_worker_whose_maker_died_while_it_started_ends_at_once() -> None:
     _, status = os.waitpid(pid, 0)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1
     assert time.monotonic() - started < 5
+
+
+def processes_running(marker: str) -> dict[int, tuple[str, int]]:
+    """pid -> (state, process group) of the living processes whose command line holds
+    `marker`."""
+    found = {}
+    for proc, state, group in living_processes():
+        try:
+            if marker in (proc / "cmdline").read_bytes().decode(errors="replace"):
+                found[int(proc.name)] = (state, group)
+        except OSError:
+            continue  # (gone meanwhile)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists() or shutil.which("bash") is None,
+                    reason="needs /proc to see processes, and a shell with job control")
+def test_ctrl_z_stops_every_process_of_a_shared_search_and_fg_goes_on(tmp_path) -> None:
+    """As a user does it in a shell: a long `numbrix check`, Ctrl-Z, `fg`, then Ctrl-C. The
+    processes a search is shared with have process groups of their own, which the terminal
+    does not stop: they kept a core busy each while the command was suspended."""
+    import shlex
+
+    from tty_harness import Terminal, app_command
+
+    hard = CORPUS.parent / "hard" / "structured.txt"
+    # (past a minute with two processes)
+    [puzzle] = [p for p in read_puzzles(str(hard)) if p.id == "spiral-bent-12x12-2003"]
+    board = tmp_path / "suspended-check.txt"
+    board.write_text(format_compact(puzzle) + "\n")
+    marker = str(board)
+
+    def states(found: dict[int, tuple[str, int]]) -> set[str]:
+        return {state for state, _ in found.values()}
+
+    def wait(predicate, what: str) -> dict[int, tuple[str, int]]:
+        for _ in range(1000):
+            found = processes_running(marker)
+            if predicate(found):
+                return found
+            time.sleep(0.01)
+        raise AssertionError(f"timed out waiting for {what}: {processes_running(marker)}")
+
+    term = Terminal(["bash", "--norc", "--noprofile", "-i"], PS1="$ ", HISTFILE=os.devnull)
+    with term:
+        term.wait_text("$ ")
+        term.send(shlex.join(app_command("check", "--jobs", "2", str(board))) + "\r")
+        # (the command leads the job's group; a process the search is shared with leads
+        # its own)
+        wait(lambda found: len({group for _, group in found.values()}) >= 2,
+             "the search shared")
+        term.send("\x1a")
+        term.wait_text("Stopped")
+        wait(lambda found: states(found) == {"T"}, "every process stopped")
+        term.send("fg\r")
+        wait(lambda found: found and "T" not in states(found), "every process going on")
+        term.send("\x03")
+        term.wait_text("numbrix: interrupted")
+        wait(lambda found: not found, "no process left")
+        term.send("exit 0\r")
+        assert term.wait_exit() == 0
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")

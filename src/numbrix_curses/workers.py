@@ -49,6 +49,8 @@ if hasattr(os, "fork"):
     _fork, _setpgid, _killpg, _kill = os.fork, os.setpgid, os.killpg, os.kill
     _getppid = os.getppid
     _SIGKILL, _SIGCHLD = signal.SIGKILL, signal.SIGCHLD
+    _SIGTSTP, _SIGSTOP, _SIGCONT = signal.SIGTSTP, signal.SIGSTOP, signal.SIGCONT
+    _SUSPEND = frozenset({signal.SIGTSTP})
     # the caller's handlers must never run in a child (the app saves games on these)
     _RESET = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGTSTP)
 else:
@@ -62,10 +64,10 @@ STOP_SIGNALS = frozenset(
 
 
 @contextmanager
-def stops_held() -> Iterator[frozenset[int]]:
-    """Hold the stop signals back for the block, which forks; yields the signal mask to
-    restore in a child once its own handlers are set (`release_stops`). In the calling
-    process a stop that came meanwhile is handled as the block ends.
+def stops_held(also: frozenset[int] = frozenset()) -> Iterator[frozenset[int]]:
+    """Hold the stop signals (and `also` these) back for the block, which forks; yields the
+    signal mask to restore in a child once its own handlers are set (`release_stops`). In
+    the calling process a stop that came meanwhile is handled as the block ends.
 
     Between a fork and a child's own handlers, a Ctrl-C ran the parent's handler in the
     child, and in either process it could fall in Python's at-fork hooks, which only print
@@ -81,12 +83,13 @@ def stops_held() -> Iterator[frozenset[int]]:
         return
     noted: list[int] = []
     handlers: dict[int, object] = {}
+    held = STOP_SIGNALS | also
     if threading.current_thread() is threading.main_thread():
-        for signum in STOP_SIGNALS:
+        for signum in held:
             # (a handler set outside Python could not be put back: the mask alone then)
             if signal.getsignal(signum) is not None:
                 handlers[signum] = signal.signal(signum, lambda signum, _: noted.append(signum))
-    before = frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS))
+    before = frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, held))
     try:
         yield before
     finally:
@@ -169,6 +172,8 @@ class Team:
         self.shared = False  # has any work been handed out (is there a pipe)?
         self.helpers = 0  # other processes of this search's on a core (a scout)
         self.pooled: memoryview | None = None  # see `pooled_counts`
+        #: the coordinator's Ctrl-Z handler before the team's own (see `_stop_with_children`)
+        self._suspend_handler: object = None
 
     # ------------------------------------------------------------- whether
     @staticmethod
@@ -217,8 +222,11 @@ class Team:
             # Counted before the child exists, so the coordinator never sees every process
             # finished while one is still starting.
             self._send(_SPAWNED)
+        if self.is_coordinator:
+            self._stop_with_children()
         try:
-            with stops_held() as before:
+            # (a Ctrl-Z too waits for the child to be known, so it stops the child as well)
+            with stops_held(_SUSPEND if self.is_coordinator else frozenset()) as before:
                 pid = _fork()
                 if pid == 0:
                     self._run_child(work, nodes, before)
@@ -300,6 +308,9 @@ class Team:
 
     def close(self) -> None:
         """Stop every other process and free the pipe (safe to call more than once)."""
+        if self._suspend_handler is not None:
+            signal.signal(_SIGTSTP, self._suspend_handler)  # type: ignore[arg-type]
+            self._suspend_handler = None
         for pid in self.children:
             try:
                 _killpg(pid, _SIGKILL)  # (its own children too)
@@ -314,6 +325,47 @@ class Team:
         if self._wanted is not None:
             self._wanted.close()
             self._wanted = None
+
+    def _stop_with_children(self) -> None:
+        """(The coordinator, from before its first child on.) Ctrl-Z stops the children
+        too, and `fg` lets them go on.
+
+        Each child has a process group of its own, so that `close` ends it with the children
+        it forked; but the terminal stops only the group in the foreground, and a suspended
+        `numbrix check` kept its children searching, a core busy each. So the coordinator
+        stops their groups, then itself, and continues them when it is continued. (Only a
+        handler set from Python is chained; off the main thread signals are not ours.)"""
+        if self._suspend_handler is not None:
+            return
+        if threading.current_thread() is not threading.main_thread():
+            return
+        before = signal.getsignal(_SIGTSTP)
+        if before is None or before == signal.SIG_IGN:
+            return  # (set outside Python, or Ctrl-Z ignored: nothing to stop)
+
+        def suspend(signum: int, frame: object) -> None:
+            self._signal_children(_SIGSTOP)
+            try:
+                if callable(before):
+                    before(signum, frame)
+                else:
+                    signal.signal(signum, signal.SIG_DFL)
+                    try:
+                        os.kill(os.getpid(), signum)  # stopped here until continued
+                    finally:
+                        signal.signal(signum, suspend)
+            finally:
+                self._signal_children(_SIGCONT)
+
+        self._suspend_handler = before
+        signal.signal(_SIGTSTP, suspend)
+
+    def _signal_children(self, signum: int) -> None:
+        for pid in self.children:
+            try:
+                _killpg(pid, signum)
+            except OSError:
+                pass  # (ended already)
 
     # --------------------------------------------------------------- inside
     def _open(self) -> None:
@@ -334,6 +386,7 @@ class Team:
                 _setpgid(0, 0)  # its own group, so the coordinator can stop it and its children
             self.is_coordinator = False
             self.children = []
+            self._suspend_handler = None  # (the coordinator's: `_RESET` puts the default back)
             if self._read_fd >= 0:
                 os.close(self._read_fd)
                 self._read_fd = -1
