@@ -793,6 +793,27 @@ def test_a_time_limit_that_cut_the_work_short_is_said(monkeypatch, capsys):
         "or suspended machine): the same --seed may give other puzzles on another run\n")
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the pool's workers are forked here")
+def test_stopping_the_workers_lets_the_pool_wind_up_before_exit():
+    """Stopped, the pool's own thread was left closing its pipe while the interpreter, at
+    exit, woke it through that pipe without a lock: now and then "OSError: [Errno 9] Bad
+    file descriptor" was printed after "interrupted". The thread has ended once the stop
+    returns."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from numbrix_curses.generator import _stop_workers
+
+    pool = ProcessPoolExecutor(max_workers=2)
+    pending = [pool.submit(time.sleep, 30) for _ in range(4)]
+    manager = pool._executor_manager_thread  # (the pool's thread, started by the submits)
+    assert manager is not None and manager.is_alive()
+    started = time.monotonic()
+    _stop_workers(pool)
+    assert not manager.is_alive()
+    assert time.monotonic() - started < 5  # (not the half minute the work would take)
+    assert all(future.done() for future in pending)
+
+
 def test_stopping_the_workers_survives_a_second_interrupt():
     """A second Ctrl-C while the workers were being stopped left the rest running, and the
     interpreter waited for them at exit (`generate` hung until its last puzzle)."""

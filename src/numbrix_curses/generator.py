@@ -845,9 +845,17 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     right after the first hung `generate` until its last puzzle was made."""
     while True:
         try:
+            # (taken first: `shutdown` forgets it)
+            manager = getattr(pool, "_executor_manager_thread", None)
             for process in list((getattr(pool, "_processes", None) or {}).values()):
                 process.terminate()
             pool.shutdown(wait=False, cancel_futures=True)
+            if manager is not None:
+                # The pool's own thread ends once the workers have: let it, for a while.
+                # At exit, Python wakes that thread without the lock it closes its pipe
+                # under, and a thread still closing made the wakeup fail ("OSError: [Errno
+                # 9] Bad file descriptor", printed after "interrupted") now and then.
+                manager.join(_STOP_WAIT)
             return
         except Exception:
             raise  # (a fault is the caller's to hear of, as before)
@@ -855,6 +863,8 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
             continue
 
 
+#: the longest a stop waits for the pool's thread to wind up (seconds; see `_stop_workers`)
+_STOP_WAIT = 5.0
 #: how often a generating worker looks whether the process that started it is still there
 _PARENT_CHECK_SECONDS = 1.0
 
