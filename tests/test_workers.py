@@ -12,6 +12,7 @@ import os
 import re
 import random
 import shutil
+import signal
 import sys
 import threading
 import time
@@ -25,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from brute import grid_of, matching, random_path
+from conftest import COMMAND_TIMEOUT, cli_env
 from helpers import CORPUS, corpus_boards
 from numbrix_curses import solver, workers
 from numbrix_curses.puzzle import Puzzle
@@ -527,7 +529,6 @@ def test_a_partner_that_fails_at_once_changes_no_verdict(partners, monkeypatch) 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
 def test_ctrl_c_during_the_root_leaves_no_partner_behind(tmp_path) -> None:
-    import signal
     import subprocess
 
     from numbrix_curses.textformat import format_compact
@@ -572,7 +573,6 @@ def test_generate_told_to_stop_stops_its_workers(tmp_path, signum: int, code: in
                                                  said: str) -> None:
     """`generate --jobs 2` killed with SIGTERM (`timeout`, `kill`) or SIGHUP (a terminal
     closed) died at once and left its workers running for good."""
-    import signal
     import subprocess
 
     env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}
@@ -610,14 +610,44 @@ def test_generate_told_to_stop_stops_its_workers(tmp_path, signum: int, code: in
         assert out_file.read_text().count("# id:") == made
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").exists() or not hasattr(signal, "SIGHUP"),
+                    reason="needs /proc to see processes, and hang-ups")
+def test_generate_started_with_nohup_outlives_a_hang_up(tmp_path) -> None:
+    """`nohup numbrix generate ... &`: the terminal hangs up, and the puzzles are still all
+    made. The command's own handler took the place of the ignored SIGHUP and stopped it
+    ("hung up"), and its workers were given the default action, which ended them."""
+    import subprocess
+
+    out_file = tmp_path / "out.txt"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "numbrix_curses", "generate", "--size", "12", "--count", "30",
+         "--jobs", "2", "--format", "compact", "--output", str(out_file)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=cli_env(),
+        start_new_session=True,  # (its own group, as a job of the shell is)
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),  # as nohup starts it
+    )
+    try:
+        for _ in range(2000):  # until both workers run beside it
+            if len(running_in(child.pid)) >= 3 or child.poll() is not None:
+                break
+            time.sleep(0.005)
+        assert child.poll() is None, "it ended before the hang-up"
+        os.killpg(child.pid, signal.SIGHUP)  # the whole job, as a hang-up reaches it
+        out, err = child.communicate(timeout=COMMAND_TIMEOUT)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert (child.returncode, err) == (0, "")
+    assert out_file.read_text().count("# id:") == 30
+
+
 def test_a_ctrl_c_while_forking_comes_once_the_fork_is_done() -> None:
     """In Python's at-fork hooks a Ctrl-C was printed ("Exception ignored in ...") and lost:
     `generate --jobs 8` then made all its puzzles before it stopped."""
-    import signal
 
     reached = False
     with pytest.raises(KeyboardInterrupt):
-        with workers.stops_held():
+        with workers.stops_held_for_fork():
             os.kill(os.getpid(), signal.SIGINT)
             time.sleep(0.05)  # (a Ctrl-C let in raises within a few bytecodes)
             reached = True
@@ -627,11 +657,10 @@ def test_a_ctrl_c_while_forking_comes_once_the_fork_is_done() -> None:
 def test_a_generating_worker_forked_during_a_ctrl_c_ignores_it() -> None:
     """A Ctrl-C for the whole job, arriving as a worker starts (before its handlers are its
     own), is dropped there; it printed a traceback and broke the pool."""
-    import signal
 
     from numbrix_curses import generator
 
-    with workers.stops_held():
+    with workers.stops_held_for_fork():
         pid = os.fork()
         if pid == 0:
             try:
@@ -733,7 +762,6 @@ def test_ctrl_z_stops_every_process_of_a_shared_search_and_fg_goes_on(tmp_path) 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
 def test_generate_killed_outright_leaves_no_worker_running(tmp_path) -> None:
     """A parent killed with SIGKILL cannot stop its workers: they see it gone and end."""
-    import signal
     import subprocess
 
     env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}

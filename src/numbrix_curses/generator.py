@@ -56,7 +56,12 @@ from numbrix_curses.deduce import Difficulty
 from numbrix_curses.pathgen import random_path
 from numbrix_curses.puzzle import Puzzle, geometry, path_to_grid
 from numbrix_curses.solver import Status, solve
-from numbrix_curses.workers import alive, release_stops, stops_held
+from numbrix_curses.workers import (
+    alive,
+    default_handlers,
+    release_held_stops,
+    stops_held_for_fork,
+)
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -817,8 +822,8 @@ def generate_many(
     try:
         # A few puzzles per worker in flight keeps every worker busy while the caller
         # takes them in order; more would only pile up finished puzzles in memory. (The
-        # first submit forks the workers: see `stops_held`.)
-        with stops_held():
+        # first submit forks the workers: see `stops_held_for_fork`.)
+        with stops_held_for_fork():
             pending = deque(pool.submit(generate, spec, s) for s in islice(seeds, 2 * workers))
         k = 0
         while pending:
@@ -880,10 +885,9 @@ def _ignore_interrupts(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # (a forked worker inherits the command's handlers, which raise in the command: the
     # parent ends a worker with SIGTERM, which must simply end it)
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
-    release_stops()  # (held since the fork: a Ctrl-C that came meanwhile is dropped now)
+    default_handlers(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))
+    release_held_stops()  # (held since the fork: a Ctrl-C that came meanwhile is dropped now)
     # (a parent gone shows as a new parent id on POSIX systems only)
     if os.name == "posix":
         # Its own parent id changes when its parent dies; but that parent may be a fork

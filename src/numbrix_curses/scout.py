@@ -27,7 +27,12 @@ import signal
 import struct
 from typing import Callable, NoReturn
 
-from numbrix_curses.workers import end_process, release_stops, stops_held
+from numbrix_curses.workers import (
+    default_handlers,
+    end_process,
+    release_held_stops,
+    stops_held_for_fork,
+)
 
 if hasattr(os, "fork"):
     # what the scout needs of POSIX, in one place; without fork `Scout.shared` says None
@@ -57,11 +62,11 @@ class Scout:
         self._owner = os.getpid()  # (a process forked from the owner must leave it be)
         job_read, self._job_write = os.pipe()
         self._answer_read, answer_write = os.pipe()
-        # Stops wait while the scout is made (see `workers.stops_held`): a Ctrl-C that came
+        # Stops wait while the scout is made (see `workers.stops_held_for_fork`): a Ctrl-C that came
         # before the scout ignores it would end the new scout, and in Python's at-fork
         # hooks one was lost (a Ctrl-C for the caller comes through just after).
         try:
-            with stops_held() as before:
+            with stops_held_for_fork() as before:
                 pid = _fork()
                 if pid == 0:
                     self._run(serve, job_read, answer_write, before)
@@ -85,9 +90,8 @@ class Scout:
         mask to restore once its handlers are set)."""
         try:
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the coordinator
-            for sig in _DEFAULT_ON:
-                signal.signal(sig, signal.SIG_DFL)
-            release_stops(stops)
+            default_handlers(_DEFAULT_ON)
+            release_held_stops(stops)
             os.close(self._job_write)
             os.close(self._answer_read)
             # Nothing of the caller's terminal or pipes stays open here: a reader of the

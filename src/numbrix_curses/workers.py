@@ -36,7 +36,7 @@ import threading
 import time
 from array import array
 from contextlib import contextmanager
-from typing import Callable, Iterator, Mapping, NoReturn
+from typing import Callable, Iterable, Iterator, Mapping, NoReturn
 
 # A search this old (in seconds) may share its work; shorter ones never pay for a fork.
 SHARE_AFTER = 0.03
@@ -64,10 +64,11 @@ STOP_SIGNALS = frozenset(
 
 
 @contextmanager
-def stops_held(also: frozenset[int] = frozenset()) -> Iterator[frozenset[int]]:
+def stops_held_for_fork(also: frozenset[int] = frozenset()) -> Iterator[frozenset[int]]:
     """Hold the stop signals (and `also` these) back for the block, which forks; yields the
-    signal mask to restore in a child once its own handlers are set (`release_stops`). In
-    the calling process a stop that came meanwhile is handled as the block ends.
+    signal mask to restore in a child once its own handlers are set (`release_held_stops`).
+    In the calling process a stop that came meanwhile is handled as the block ends. (Not
+    `cli.common.stops_held`, which holds a stop while a command writes what it finished.)
 
     Between a fork and a child's own handlers, a Ctrl-C ran the parent's handler in the
     child, and in either process it could fall in Python's at-fork hooks, which only print
@@ -86,8 +87,9 @@ def stops_held(also: frozenset[int] = frozenset()) -> Iterator[frozenset[int]]:
     held = STOP_SIGNALS | also
     if threading.current_thread() is threading.main_thread():
         for signum in held:
-            # (a handler set outside Python could not be put back: the mask alone then)
-            if signal.getsignal(signum) is not None:
+            # (a handler set outside Python could not be put back, and an ignored stop needs
+            # none: the mask alone then)
+            if signal.getsignal(signum) not in (None, signal.SIG_IGN):
                 handlers[signum] = signal.signal(signum, lambda signum, _: noted.append(signum))
     before = frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, held))
     try:
@@ -105,8 +107,17 @@ def stops_held(also: frozenset[int] = frozenset()) -> Iterator[frozenset[int]]:
                 os.kill(os.getpid(), signum)
 
 
-def release_stops(before: frozenset[int] | None = None) -> None:
-    """In a child forked under `stops_held`, with its handlers set: let the stop signals
+def default_handlers(signums: Iterable[int]) -> None:
+    """In a forked child: the default action for each of `signums` rather than the handler
+    of the process it was forked from, but for those it ignores (`nohup` ignores SIGHUP: a
+    worker of a command started so must outlive the terminal too)."""
+    for signum in signums:
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, signal.SIG_DFL)
+
+
+def release_held_stops(before: frozenset[int] | None = None) -> None:
+    """In a child forked under `stops_held_for_fork`, with its handlers set: let the stop signals
     in again (the mask `before` the fork; by default, none of them held)."""
     if not hasattr(signal, "pthread_sigmask"):
         return
@@ -226,7 +237,7 @@ class Team:
             self._stop_with_children()
         try:
             # (a Ctrl-Z too waits for the child to be known, so it stops the child as well)
-            with stops_held(_SUSPEND if self.is_coordinator else frozenset()) as before:
+            with stops_held_for_fork(_SUSPEND if self.is_coordinator else frozenset()) as before:
                 pid = _fork()
                 if pid == 0:
                     self._run_child(work, nodes, before)
@@ -379,7 +390,7 @@ class Team:
         stops: frozenset[int],
     ) -> NoReturn:
         """The child's life: its part of the search, reported; `stops` is the signal mask to
-        restore once its handlers are reset (see `stops_held`)."""
+        restore once its handlers are reset (see `stops_held_for_fork`)."""
         code = 0
         try:
             if self.is_coordinator:
@@ -390,9 +401,8 @@ class Team:
             if self._read_fd >= 0:
                 os.close(self._read_fd)
                 self._read_fd = -1
-            for sig in _RESET:
-                signal.signal(sig, signal.SIG_DFL)
-            release_stops(stops)
+            default_handlers(_RESET)
+            release_held_stops(stops)
             signal.signal(_SIGCHLD, signal.SIG_IGN)  # children of children reap themselves
             base_nodes, base_backtracks = nodes()
             try:
@@ -532,7 +542,7 @@ class Partner:
         it returns or is stopped; True in the maker when the partner runs (the partner never
         returns from here)."""
         try:
-            with stops_held() as before:
+            with stops_held_for_fork() as before:
                 pid = _fork()
                 if pid == 0:
                     self._run(work, before)
@@ -545,9 +555,8 @@ class Partner:
         """The partner's life (see `start`; `stops` as for `Team._run_child`)."""
         try:
             self._side = 1
-            for sig in _RESET:
-                signal.signal(sig, signal.SIG_DFL)
-            release_stops(stops)
+            default_handlers(_RESET)
+            release_held_stops(stops)
             work(self)
         except BaseException:
             pass  # its facts are hints to the maker, which finds them itself anyway

@@ -52,6 +52,7 @@ from numbrix_curses.cli.common import (
     Parser,
     Stopped,
     UsageError,
+    ignored,
     os_error_line,
     silence_stream,
     stops_raised,
@@ -269,6 +270,8 @@ def end_at_next_stop(code: int) -> None:
         os._exit(code if code in stop_codes else 128 + signum)
 
     for signum in STOP_LINES:
+        if ignored(signum):
+            continue  # (started so: see `common.ignored`)
         try:
             signal.signal(signum, end)
         except (ValueError, OSError):

@@ -69,7 +69,7 @@ def stops_raised() -> Iterator[None]:
 
     for name in ("SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)
-        if signum is None:
+        if signum is None or ignored(signum):
             continue  # (no SIGHUP on Windows)
         try:
             previous[signum] = signal.signal(signum, stop)
@@ -80,6 +80,16 @@ def stops_raised() -> Iterator[None]:
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+def ignored(signum: int) -> bool:
+    """Whether the command was started with `signum` ignored, as `nohup` starts it with
+    SIGHUP, or a shell script a background job with Ctrl-C: a stop ignored so stays
+    ignored (`nohup numbrix generate ... &` outlives the terminal it was started from)."""
+    try:
+        return signal.getsignal(signum) is signal.SIG_IGN
+    except ValueError:
+        return False
 
 
 @contextlib.contextmanager
@@ -101,7 +111,7 @@ def stops_held() -> Iterator[list[KeyboardInterrupt | Stopped]]:
 
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)
-        if signum is None:
+        if signum is None or ignored(signum):
             continue
         try:
             previous[signum] = signal.signal(signum, note)
