@@ -21,7 +21,7 @@ COMMAND_TIMEOUT = 120
 # The tests stop the programs they start as a terminal does (Ctrl-C, a hang-up). Started
 # with those ignored (`nohup make test`, or `make test &` in a script), the suite would hand
 # that on to every program it starts, which then rightly ignore them too (see
-# `cli.common.ignored`): so the suite takes the defaults back for itself first.
+# `workers.ignored`): so the suite takes the defaults back for itself first.
 for _name in ("SIGINT", "SIGHUP", "SIGTERM"):
     _signum = getattr(signal, _name, None)
     if _signum is not None and signal.getsignal(_signum) is signal.SIG_IGN:

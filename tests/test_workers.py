@@ -536,7 +536,7 @@ def test_ctrl_c_during_the_root_leaves_no_partner_behind(tmp_path) -> None:
     [puzzle], _ = corpus_boards("corpus-v1-20x20", ["20x20-minimal-02"])  # ~1.5 s at the root
     path = tmp_path / "big.txt"
     path.write_text(format_compact(puzzle))
-    env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}
+    env = cli_env()
     child = subprocess.Popen(
         [sys.executable, "-m", "numbrix_curses", "check", str(path), "--jobs", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
@@ -575,7 +575,7 @@ def test_generate_told_to_stop_stops_its_workers(tmp_path, signum: int, code: in
     closed) died at once and left its workers running for good."""
     import subprocess
 
-    env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}
+    env = cli_env()
     child = subprocess.Popen(
         [sys.executable, "-m", "numbrix_curses", "generate", "--size", "15", "--count", "50",
          "--jobs", "2", "--format", "compact", "--output", str(tmp_path / "out.txt")],
@@ -644,7 +644,6 @@ def test_generate_started_with_nohup_outlives_a_hang_up(tmp_path) -> None:
 def test_a_ctrl_c_while_forking_comes_once_the_fork_is_done() -> None:
     """In Python's at-fork hooks a Ctrl-C was printed ("Exception ignored in ...") and lost:
     `generate --jobs 8` then made all its puzzles before it stopped."""
-
     reached = False
     with pytest.raises(KeyboardInterrupt):
         with workers.stops_held_for_fork():
@@ -657,7 +656,6 @@ def test_a_ctrl_c_while_forking_comes_once_the_fork_is_done() -> None:
 def test_a_generating_worker_forked_during_a_ctrl_c_ignores_it() -> None:
     """A Ctrl-C for the whole job, arriving as a worker starts (before its handlers are its
     own), is dropped there; it printed a traceback and broke the pool."""
-
     from numbrix_curses import generator
 
     with workers.stops_held_for_fork():
@@ -764,7 +762,7 @@ def test_generate_killed_outright_leaves_no_worker_running(tmp_path) -> None:
     """A parent killed with SIGKILL cannot stop its workers: they see it gone and end."""
     import subprocess
 
-    env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}
+    env = cli_env()
     child = subprocess.Popen(
         [sys.executable, "-m", "numbrix_curses", "generate", "--size", "15", "--count", "50",
          "--jobs", "2", "--format", "compact"],

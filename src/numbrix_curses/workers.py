@@ -89,7 +89,7 @@ def stops_held_for_fork(also: frozenset[int] = frozenset()) -> Iterator[frozense
         for signum in held:
             # (a handler set outside Python could not be put back, and an ignored stop needs
             # none: the mask alone then)
-            if signal.getsignal(signum) not in (None, signal.SIG_IGN):
+            if signal.getsignal(signum) is not None and not ignored(signum):
                 handlers[signum] = signal.signal(signum, lambda signum, _: noted.append(signum))
     before = frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, held))
     try:
@@ -107,13 +107,33 @@ def stops_held_for_fork(also: frozenset[int] = frozenset()) -> Iterator[frozense
                 os.kill(os.getpid(), signum)
 
 
+def ignored(signum: int) -> bool:
+    """Whether `signum` is ignored here, as `nohup` starts a command with SIGHUP, or a shell
+    script a background job with Ctrl-C: a stop ignored so stays ignored, in the command
+    and in every process it forks (`nohup numbrix generate ... &` outlives the terminal it
+    was started from)."""
+    try:
+        return signal.getsignal(signum) is signal.SIG_IGN
+    except ValueError:
+        return False  # (not a signal of this system)
+
+
 def default_handlers(signums: Iterable[int]) -> None:
     """In a forked child: the default action for each of `signums` rather than the handler
-    of the process it was forked from, but for those it ignores (`nohup` ignores SIGHUP: a
-    worker of a command started so must outlive the terminal too)."""
+    of the process it was forked from, but for those it ignores (see `ignored`)."""
     for signum in signums:
-        if signal.getsignal(signum) is not signal.SIG_IGN:
+        if not ignored(signum):
             signal.signal(signum, signal.SIG_DFL)
+
+
+def take_default_action(signum: int, handler: Callable[[int, object], None]) -> None:
+    """Let `signum`'s default action happen now (Ctrl-Z: the process stops here until it is
+    continued), then put `handler` back: for a handler that does its part and then stops."""
+    signal.signal(signum, signal.SIG_DFL)
+    try:
+        os.kill(os.getpid(), signum)
+    finally:
+        signal.signal(signum, handler)
 
 
 def release_held_stops(before: frozenset[int] | None = None) -> None:
@@ -351,7 +371,7 @@ class Team:
         if threading.current_thread() is not threading.main_thread():
             return
         before = signal.getsignal(_SIGTSTP)
-        if before is None or before == signal.SIG_IGN:
+        if before is None or ignored(_SIGTSTP):
             return  # (set outside Python, or Ctrl-Z ignored: nothing to stop)
 
         def suspend(signum: int, frame: object) -> None:
@@ -360,11 +380,7 @@ class Team:
                 if callable(before):
                     before(signum, frame)
                 else:
-                    signal.signal(signum, signal.SIG_DFL)
-                    try:
-                        os.kill(os.getpid(), signum)  # stopped here until continued
-                    finally:
-                        signal.signal(signum, suspend)
+                    take_default_action(signum, suspend)
             finally:
                 self._signal_children(_SIGCONT)
 

@@ -52,7 +52,6 @@ from numbrix_curses.cli.common import (
     Parser,
     Stopped,
     UsageError,
-    ignored,
     os_error_line,
     silence_stream,
     stops_raised,
@@ -69,6 +68,7 @@ from numbrix_curses.cli.solving import (
 )
 from numbrix_curses.cli.generating import configure_generate, generate_command
 from numbrix_curses.cli.printing import configure_print, print_command
+from numbrix_curses.workers import ignored
 
 __all__ = [
     "COMMANDS",
@@ -271,7 +271,7 @@ def end_at_next_stop(code: int) -> None:
 
     for signum in STOP_LINES:
         if ignored(signum):
-            continue  # (started so: see `common.ignored`)
+            continue  # (started so: see `workers.ignored`)
         try:
             signal.signal(signum, end)
         except (ValueError, OSError):

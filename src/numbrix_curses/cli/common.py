@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence
 
+from numbrix_curses.workers import ignored
+
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
     from numbrix_curses.puzzle import Puzzle
     from numbrix_curses.solver import SolveResult
@@ -80,16 +82,6 @@ def stops_raised() -> Iterator[None]:
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
-
-
-def ignored(signum: int) -> bool:
-    """Whether the command was started with `signum` ignored, as `nohup` starts it with
-    SIGHUP, or a shell script a background job with Ctrl-C: a stop ignored so stays
-    ignored (`nohup numbrix generate ... &` outlives the terminal it was started from)."""
-    try:
-        return signal.getsignal(signum) is signal.SIG_IGN
-    except ValueError:
-        return False
 
 
 @contextlib.contextmanager

@@ -32,6 +32,7 @@ from numbrix_curses.ui.paste import BracketedPaste, read_burst
 from numbrix_curses.ui.screen import AppContext, Exit, Nav, Pop, Push, Replace, Screen
 from numbrix_curses.ui.sequences import Dropped, read_csi
 from numbrix_curses.ui.theme import make_theme
+from numbrix_curses.workers import take_default_action
 
 EXIT_OK = 0
 EXIT_NO_TERMINAL = 2
@@ -95,11 +96,9 @@ def _stop_for_the_shell(signum: int, frame: object) -> None:
     except (OSError, ValueError):
         pass  # the terminal is gone
     # The stop itself is the default action's; the next frame redraws and asks again.
-    signal.signal(signum, signal.SIG_DFL)
     try:
-        os.kill(os.getpid(), signum)
+        take_default_action(signum, _stop_for_the_shell)
     finally:
-        signal.signal(signum, _stop_for_the_shell)
         _continued[0] = True
 
 
@@ -307,10 +306,8 @@ class App:
         # the terminal description knows better.
         self.ctx.mouse = bool(available) and _capability("kmous", default=True)
         self.ctx.theme = replace(make_theme(), mouse=self.ctx.mouse)
-        self._report_drags(True)
         self.paste = BracketedPaste.of_terminal()
-        if self.paste is not None:
-            self.paste.switch(True)
+        self._switch_modes(True)
         _before_stop[:] = [lambda: self._switch_modes(False)]
 
     def _switch_modes(self, on: bool) -> None:
