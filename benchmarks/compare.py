@@ -24,9 +24,11 @@ import argparse
 import io
 import json
 import statistics
+import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -127,8 +129,9 @@ def source_of(revision: str) -> Path:
         archive = subprocess.run(
             ["git", "archive", "--format=tar", sha, "src"], cwd=ROOT, capture_output=True, check=True
         ).stdout
-        partial = CACHE / f"{sha}.partial"
-        partial.mkdir(parents=True, exist_ok=True)
+        CACHE.mkdir(parents=True, exist_ok=True)
+        # (a folder of its own: two comparisons started together unpack the same commit)
+        partial = Path(tempfile.mkdtemp(prefix=f"{sha}.", suffix=".partial", dir=CACHE))
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             # (the "data" filter, where this Python has it, refuses links and paths out of
             # the folder; git archive of our own commit makes none)
@@ -136,7 +139,12 @@ def source_of(revision: str) -> Path:
                 tar.extractall(partial, filter="data")
             else:
                 tar.extractall(partial)
-        partial.rename(target)  # (whole or not at all: a half-made copy is never used)
+        try:
+            partial.rename(target)  # (whole or not at all: a half-made copy is never used)
+        except OSError:
+            if not (target / "src").is_dir():
+                raise
+            shutil.rmtree(partial)  # another comparison made the same copy first
     return target / "src"
 
 
