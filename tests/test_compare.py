@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 COMPARE = ROOT / "benchmarks" / "compare.py"
 
@@ -96,3 +98,28 @@ def test_a_name_that_is_no_revision_is_one_clear_line() -> None:
     done = run_compare("no-such-revision", "--corpus", "5x5:minimal:1")
     assert done.returncode == 1
     assert done.stderr.strip() == "compare.py: 'no-such-revision' is not a revision of this repository"
+
+
+def test_a_comparison_that_loses_the_race_to_unpack_a_revision_uses_the_winners_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two comparisons started together both unpack the old revision; the one that renames
+    # its copy into place second must take the first one's, not fail.
+    sys.path.insert(0, str(COMPARE.parent))
+    try:
+        import compare
+    finally:
+        sys.path.remove(str(COMPARE.parent))
+    monkeypatch.setattr(compare, "CACHE", tmp_path)
+    made_by_mkdtemp = compare.tempfile.mkdtemp
+
+    def mkdtemp_while_another_finishes(**kwargs: str) -> str:
+        mine = made_by_mkdtemp(**kwargs)
+        sha = kwargs["prefix"].rstrip(".")
+        (tmp_path / sha / "src" / "numbrix_curses").mkdir(parents=True)
+        return mine
+
+    monkeypatch.setattr(compare.tempfile, "mkdtemp", mkdtemp_while_another_finishes)
+    src = compare.source_of("HEAD")
+    assert (src / "numbrix_curses").is_dir()
+    assert [p.name for p in tmp_path.iterdir()] == [src.parent.name]  # no half-made copy left
