@@ -139,6 +139,21 @@ def test_check_takes_several_files_in_order(run_numbrix, puzzle_file):
     assert result.returncode == 1 and result.stderr == ""
 
 
+def test_the_short_options_do_what_the_long_ones_do(run_numbrix, tmp_path):
+    short, long = tmp_path / "short.txt", tmp_path / "long.txt"
+    made = run_numbrix("generate", "-n", "2", "--size", "5", "--seed", "4", "--format",
+                       "compact", "-o", str(short), "-j", "2")
+    assert made.returncode == 0, made.stderr
+    made = run_numbrix("generate", "--count", "2", "--size", "5", "--seed", "4", "--format",
+                       "compact", "--output", str(long), "--jobs", "1")
+    assert made.returncode == 0, made.stderr
+    assert short.read_text() == long.read_text()
+    assert short.read_text().count("# id: 5x5-medium-") == 2
+    checked = run_numbrix("check", "-j", "1", str(short))
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.count(": unique") == 2
+
+
 def test_a_bad_file_among_several_solves_nothing(run_numbrix, puzzle_file, tmp_path):
     # (two puzzles sharing an id, whose warning would be a second line on stderr)
     good = puzzle_file(f"# id: twice\n{UNIQUE_3X3}\n# id: twice\n{UNIQUE_3X3}", "good.txt")

@@ -402,6 +402,7 @@ def add_jobs_option(parser: argparse.ArgumentParser) -> None:
     from numbrix_curses.workers import default_workers
 
     parser.add_argument(
+        "-j",
         "--jobs",
         type=whole_number(1, MAX_JOBS),
         default=default_workers(),

@@ -48,7 +48,7 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rows", type=side, metavar="R", help="rows (with --cols)")
     parser.add_argument("--cols", type=side, metavar="C", help="columns (with --rows)")
     parser.add_argument(
-        "--count", type=whole_number(1), default=1, metavar="K",
+        "-n", "--count", type=whole_number(1), default=1, metavar="K",
         help=f"how many puzzles (default 1; at most {MOST_PUZZLES:,} in a booklet or a file, "
         "what one file may hold for the other commands to read; any number streamed)",
     )
@@ -82,7 +82,7 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
         "puzzle format; json: one object per puzzle per line (all three read back)",
     )
     parser.add_argument(
-        "--output", metavar="FILE",
+        "-o", "--output", metavar="FILE",
         help="write the puzzles to FILE (default, or -: standard output)",
     )
     parser.add_argument(
@@ -96,7 +96,7 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     add_title_option(parser)
     parser.add_argument(
         # the same bound as solve and check: each job is a process
-        "--jobs", type=whole_number(1, MAX_JOBS), default=1, metavar="J",
+        "-j", "--jobs", type=whole_number(1, MAX_JOBS), default=1, metavar="J",
         help=f"generate in J processes, 1 to {MAX_JOBS} (default 1; same puzzles as with 1)",
     )
 
