@@ -1124,7 +1124,7 @@ def test_a_huge_option_value_is_repeated_only_in_part(run_numbrix):
 def test_a_whole_number_option_says_what_is_wrong_with_it(capsys, value, said):
     assert cli.main(["generate", f"--count={value}"]) == 2
     assert capsys.readouterr().err == (
-        f"numbrix generate: argument --count: {said} (try 'numbrix generate --help')\n")
+        f"numbrix generate: argument -n/--count: {said} (try 'numbrix generate --help')\n")
 
 
 @pytest.mark.parametrize("size, shape", [("6x10", (6, 10)), ("6X10", (6, 10)),

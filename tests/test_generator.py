@@ -219,6 +219,10 @@ def test_generate_puzzle_is_what_the_app_calls():
 
 
 def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    """`numbrix generate ARGS` in this process, in one process (unless ARGS say otherwise):
+    a pool would fork the test run, and the workers would not see what a test patched."""
+    if not {"--jobs", "-j"} & set(args):
+        args = (*args, "--jobs", "1")
     code = main(["generate", *args])
     out, err = capsys.readouterr()
     return code, out, err
@@ -548,7 +552,7 @@ def test_jobs_has_the_same_limit_as_solve_and_check(capsys):
     """Before: --jobs 300 started 300 processes."""
     code, out, err = run_cli(capsys, "--size", "3", "--jobs", "65")
     assert (code, out) == (2, "")
-    assert err.startswith("numbrix generate: argument --jobs: must be from 1 to 64, got 65")
+    assert err.startswith("numbrix generate: argument -j/--jobs: must be from 1 to 64, got 65")
     code, _, err = main(["check", "x", "--jobs", "65"]), None, capsys.readouterr().err
     assert code == 2 and "must be from 1 to 64, got 65" in err
 
@@ -597,8 +601,9 @@ def test_a_huge_count_streams_its_first_puzzle_at_once(capsys, monkeypatch):
             raise OSError("not a real file")
 
     monkeypatch.setattr("sys.stdout", Head())
+    # (one process: a pool makes a few puzzles ahead, see test_seeds_are_made_as_the_puzzles_are)
     code = main(["generate", "--size", "3", "--seed", "5", "--count", "1000000",
-                 "--format", "compact"])
+                 "--format", "compact", "--jobs", "1"])
     assert code == 141
     assert written[0].startswith("# id: 3x3-") and "-5\n" in written[0]
     assert len(made_seeds) <= 2  # not a million seeds listed before the first puzzle
@@ -841,3 +846,30 @@ def test_stopping_the_workers_survives_a_second_interrupt():
     _stop_workers(pool)  # type: ignore[arg-type]
     assert all(process.terminated for process in pool._processes.values())
     assert pool.shut
+
+
+def test_without_a_process_pool_the_same_puzzles_are_made_in_one_process(monkeypatch):
+    """A system without working semaphores (some containers) cannot make a process pool:
+    `generate` then makes the puzzles itself rather than fail, as --jobs is the default."""
+    import concurrent.futures
+
+    spec = Spec(5, 5)
+    alone = [g.puzzle.givens.tolist() for g in generate_many(spec, 3, 41, jobs=1)]
+
+    def no_pool(*args, **kwargs):
+        raise NotImplementedError("This platform lacks a functioning sem_open implementation")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
+    assert [g.puzzle.givens.tolist() for g in generate_many(spec, 3, 41, jobs=2)] == alone
+
+
+def test_generate_uses_the_cores_where_its_processes_start_as_forks(monkeypatch):
+    import multiprocessing
+
+    from numbrix_curses import workers
+
+    monkeypatch.setattr(workers, "available_cores", lambda: 2)
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["fork", "spawn"])
+    assert workers.default_pool_workers() == 2
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    assert workers.default_pool_workers() == 1

@@ -816,9 +816,15 @@ def generate_many(
     from concurrent.futures import ProcessPoolExecutor
 
     workers = min(jobs, count)
-    pool = ProcessPoolExecutor(
-        max_workers=workers, initializer=_ignore_interrupts, initargs=(os.getpid(),)
-    )
+    try:
+        pool = ProcessPoolExecutor(
+            max_workers=workers, initializer=_ignore_interrupts, initargs=(os.getpid(),)
+        )
+    except (NotImplementedError, OSError):
+        # No process pool here (a system without working semaphores, some containers):
+        # the same puzzles, made one after another.
+        yield from generate_many(spec, count, seed, 1, on_done)
+        return
     try:
         # A few puzzles per worker in flight keeps every worker busy while the caller
         # takes them in order; more would only pile up finished puzzles in memory. (The

@@ -165,6 +165,19 @@ def default_workers() -> int:
     return max(1, min(available_cores(), 8))
 
 
+def default_pool_workers() -> int:
+    """How many processes a command that makes independent pieces of work in a process pool
+    (`generate --count`) uses unless told: as `default_workers` where the pool's processes
+    start as forks, which costs milliseconds; one where each would start a fresh
+    interpreter that imports everything again (spawn: Windows, macOS), which costs a
+    second or so, more than a small puzzle takes."""
+    import multiprocessing
+
+    if multiprocessing.get_all_start_methods()[0] == "spawn":  # (the first is the default)
+        return 1
+    return default_workers()
+
+
 class Enough(Exception):
     """Processes together have found as many solutions as were asked for."""
 

@@ -96,8 +96,9 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     add_title_option(parser)
     parser.add_argument(
         # the same bound as solve and check: each job is a process
-        "-j", "--jobs", type=whole_number(1, MAX_JOBS), default=1, metavar="J",
-        help=f"generate in J processes, 1 to {MAX_JOBS} (default 1; same puzzles as with 1)",
+        "-j", "--jobs", type=whole_number(1, MAX_JOBS), metavar="J",
+        help=f"generate in J processes, 1 to {MAX_JOBS} (same puzzles as with 1; default: "
+        "the cores available, at most 8, where processes start by forking (Linux), else 1)",
     )
 
 
@@ -308,6 +309,7 @@ class _Tally:
 def generate_command(args: argparse.Namespace) -> int:
     from numbrix_curses import booklet, generator
     from numbrix_curses.pathgen import PathTimeout
+    from numbrix_curses.workers import default_pool_workers
 
     rows, cols = _generate_shape(args)
     if args.clues is not None and args.clues > rows * cols:
@@ -340,7 +342,8 @@ def generate_command(args: argparse.Namespace) -> int:
     # are written as any run's (work is not lost), and the stop is said after them.
     stopped: KeyboardInterrupt | Stopped | None = None
     try:
-        for k, item in enumerate(generator.generate_many(spec, args.count, seed, args.jobs)):
+        jobs = args.jobs if args.jobs is not None else default_pool_workers()
+        for k, item in enumerate(generator.generate_many(spec, args.count, seed, jobs)):
             tally.add(item)
             if keep:
                 made.append(item)
