@@ -341,8 +341,8 @@ def generate_command(args: argparse.Namespace) -> int:
     # Ctrl-C, SIGTERM or a hang-up ends the run early, but the puzzles finished by then
     # are written as any run's (work is not lost), and the stop is said after them.
     stopped: KeyboardInterrupt | Stopped | None = None
+    jobs = args.jobs if args.jobs is not None else default_pool_workers()
     try:
-        jobs = args.jobs if args.jobs is not None else default_pool_workers()
         for k, item in enumerate(generator.generate_many(spec, args.count, seed, jobs)):
             tally.add(item)
             if keep:
