@@ -211,30 +211,54 @@ def _read_only_file_system(folder: str) -> bool:
 
 
 class _Progress:
-    """One self-rewriting line on a terminal: puzzles done, rate, time left."""
+    """One self-rewriting line on a terminal: puzzles done, the time so far, the rate and
+    the time left. With `tick`, it is also redrawn every second from a thread of its own,
+    so the clock moves while one big puzzle is made (a 20x20 takes seconds, and a line
+    standing at "0/1" looks like a hang). Only where the puzzles are made in this process:
+    a process forked while that thread writes could inherit standard error's lock held."""
 
-    def __init__(self, total: int, what: str) -> None:
+    def __init__(self, total: int, what: str, tick: bool) -> None:
+        import threading
         import time
 
         self.clock = time.monotonic
         self.started = self.clock()
         self.total = total
         self.what = what
+        self.done = 0
+        self.lock = threading.Lock()
+        self.closed = threading.Event()
         self.show(0)
+        if tick:
+            threading.Thread(target=self._tick, name="progress", daemon=True).start()
+
+    def _tick(self) -> None:
+        while not self.closed.wait(_TICK_SECONDS):
+            self.show(self.done)
 
     def show(self, done: int) -> None:
-        elapsed = self.clock() - self.started
-        line = f"generating {self.what}: {done}/{self.total}"
-        if done:
-            rate = done / elapsed if elapsed > 0 else float("inf")
-            left = (self.total - done) / rate if rate > 0 else 0.0
-            line += f", {rate:.2f}/s, about {left:.0f} s left"
-        sys.stderr.write("\r\x1b[K" + line)
-        sys.stderr.flush()
+        with self.lock:
+            if self.closed.is_set():
+                return
+            self.done = done
+            elapsed = self.clock() - self.started
+            line = f"generating {self.what}: {done}/{self.total}, {elapsed:.0f} s"
+            if done:
+                rate = done / elapsed if elapsed > 0 else float("inf")
+                left = (self.total - done) / rate if rate > 0 else 0.0
+                line += f", {rate:.2f}/s, about {left:.0f} s left"
+            sys.stderr.write("\r\x1b[K" + line)
+            sys.stderr.flush()
 
     def close(self) -> None:
-        sys.stderr.write("\r\x1b[K")
-        sys.stderr.flush()
+        with self.lock:
+            self.closed.set()
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+
+
+#: how often the progress line is redrawn while a puzzle is being made (seconds)
+_TICK_SECONDS = 1.0
 
 
 def _write_outputs(files: Sequence[tuple[str, str]], force: bool) -> None:
@@ -331,7 +355,11 @@ def generate_command(args: argparse.Namespace) -> int:
             f"numbrix generate: --count {args.count} is more than the {MOST_PUZZLES:,} puzzles "
             "one file may hold for the other commands to read; make several files (or stream "
             "them: --format compact or json, without --output)")
-    progress = _Progress(args.count, what) if sys.stderr.isatty() else None
+    jobs = args.jobs if args.jobs is not None else default_pool_workers()
+    progress = None
+    if sys.stderr.isatty():
+        one = what.replace("puzzles", "puzzle") if args.count == 1 else what
+        progress = _Progress(args.count, one, tick=args.count == 1 or jobs == 1)
     # Streamed puzzles are not kept unless an answer key needs them: a huge --count piped
     # into `head` must not fill memory.
     keep = not stream or args.solutions is not None
@@ -341,7 +369,6 @@ def generate_command(args: argparse.Namespace) -> int:
     # Ctrl-C, SIGTERM or a hang-up ends the run early, but the puzzles finished by then
     # are written as any run's (work is not lost), and the stop is said after them.
     stopped: KeyboardInterrupt | Stopped | None = None
-    jobs = args.jobs if args.jobs is not None else default_pool_workers()
     try:
         for k, item in enumerate(generator.generate_many(spec, args.count, seed, jobs)):
             tally.add(item)
