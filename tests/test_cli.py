@@ -154,6 +154,21 @@ def test_the_short_options_do_what_the_long_ones_do(run_numbrix, tmp_path):
     assert checked.stdout.count(": unique") == 2
 
 
+def test_puzzles_streamed_to_the_terminal_are_not_run_into_by_the_progress_line(tmp_path):
+    """Before: on a terminal, `generate --format compact` wrote the first puzzle's id after
+    "generating 5x5 medium puzzles: 0/2", and left the line between the puzzles."""
+    from tty_harness import app_command
+
+    with Terminal(app_command("generate", "--size", "5", "-n", "2", "--seed", "3",
+                              "--format", "compact"), rows=30, cols=90,
+                  XDG_STATE_HOME=str(tmp_path)) as term:
+        assert term.wait_exit(timeout=COMMAND_TIMEOUT) == 0
+        shown = [line.rstrip() for line in term.lines]
+    assert shown[0] == "# id: 5x5-medium-3"
+    assert shown[9] == "# id: 5x5-medium-9852435027"
+    assert not any("generating" in line for line in shown)
+
+
 def test_a_bad_file_among_several_solves_nothing(run_numbrix, puzzle_file, tmp_path):
     # (two puzzles sharing an id, whose warning would be a second line on stderr)
     good = puzzle_file(f"# id: twice\n{UNIQUE_3X3}\n# id: twice\n{UNIQUE_3X3}", "good.txt")

@@ -250,6 +250,16 @@ class _Progress:
             sys.stderr.write("\r\x1b[K" + line)
             sys.stderr.flush()
 
+    @contextlib.contextmanager
+    def wiped(self) -> Iterator[None]:
+        """The line wiped for the block, which writes a puzzle to standard output: on the
+        same terminal the puzzle would start after the line, and the line stay between
+        puzzles. (Drawn again by the next `show`; no tick comes in the meantime.)"""
+        with self.lock:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            yield
+
     def close(self) -> None:
         with self.lock:
             self.closed.set()
@@ -376,7 +386,8 @@ def generate_command(args: argparse.Namespace) -> int:
                 made.append(item)
             if stream:
                 out = _generated_text(item, args.format, k)
-                write_out(out)  # (at once: a long run shows each puzzle as it comes)
+                with progress.wiped() if progress is not None else contextlib.nullcontext():
+                    write_out(out)  # (at once: a long run shows each puzzle as it comes)
                 streamed.add(out)
             if progress is not None:
                 progress.show(k + 1)
