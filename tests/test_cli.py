@@ -169,6 +169,21 @@ def test_puzzles_streamed_to_the_terminal_are_not_run_into_by_the_progress_line(
     assert not any("generating" in line for line in shown)
 
 
+def test_print_solutions_shows_its_progress_and_wipes_it_before_the_booklet(tmp_path):
+    from tty_harness import app_command
+
+    path = tmp_path / "two.txt"
+    path.write_text(f"# id: a\n{UNIQUE_3X3}\n# id: b\n{UNIQUE_3X3}")
+    with Terminal(app_command("print", str(path), "--solutions", "-j", "1"), rows=60, cols=90,
+                  XDG_STATE_HOME=str(tmp_path)) as term:
+        assert term.wait_exit(timeout=COMMAND_TIMEOUT) == 0
+        said = bytes(term.raw).decode()
+        shown = [line.rstrip() for line in term.lines]
+    assert "solving the puzzles for the answer key: 2/2" in said
+    assert shown[0].startswith("# Numbrix puzzles from ")  # the booklet from its first line
+    assert not any("solving" in line for line in shown)
+
+
 def test_a_bad_file_among_several_solves_nothing(run_numbrix, puzzle_file, tmp_path):
     # (two puzzles sharing an id, whose warning would be a second line on stderr)
     good = puzzle_file(f"# id: twice\n{UNIQUE_3X3}\n# id: twice\n{UNIQUE_3X3}", "good.txt")

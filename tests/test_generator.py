@@ -887,9 +887,9 @@ class _Ticks:
 
 
 def test_the_progress_line_says_the_time_so_far_and_what_is_left(capsys):
-    from numbrix_curses.cli.generating import _Progress
+    from numbrix_curses.cli.common import Progress
 
-    progress = _Progress(4, "9x9 medium puzzles", tick=False)
+    progress = Progress("generating", "9x9 medium puzzles", 4, tick=False)
     progress.clock = _Ticks()
     progress.started = 0.0
     progress.show(1)  # a puzzle after 1 s of 4: 3 s left
@@ -903,10 +903,10 @@ def test_the_progress_line_says_the_time_so_far_and_what_is_left(capsys):
 
 def test_while_one_puzzle_is_made_the_progress_line_keeps_counting(capsys, monkeypatch):
     """Before: `generate --size 20` stood at "0/1" for its 7 s, as if it hung."""
-    from numbrix_curses.cli import generating
+    from numbrix_curses.cli import common
 
-    monkeypatch.setattr(generating, "_TICK_SECONDS", 0.01)
-    progress = generating._Progress(1, "20x20 medium puzzle", tick=True)
+    monkeypatch.setattr(common, "_TICK_SECONDS", 0.01)
+    progress = common.Progress("generating", "20x20 medium puzzle", 1, tick=True)
     progress.clock = _Ticks()
     progress.started = 0.0
     err = ""

@@ -130,6 +130,68 @@ def note_if_unreadable(command: str, what: str, size: int, lines: int, puzzles: 
              f"{MAX_LINES:,} lines); put fewer puzzles in a file")
 
 
+class Progress:
+    """One self-rewriting line on a terminal (standard error) for a command that works
+    through puzzles: "generating 9x9 medium puzzles: 3/10", the time so far, the rate and
+    the time left. With `tick`, it is also redrawn every second from a thread of its own,
+    so the clock moves while one big puzzle is worked on (a 20x20 takes seconds, and a
+    line standing at "0/1" looks like a hang). Only where no process is forked meanwhile:
+    a process forked while that thread writes could inherit standard error's lock held."""
+
+    def __init__(self, doing: str, what: str, total: int, tick: bool) -> None:
+        import threading
+
+        self.clock = time.monotonic
+        self.started = self.clock()
+        self.total = total
+        self.doing = doing
+        self.what = what
+        self.done = 0
+        self.lock = threading.Lock()
+        self.closed = threading.Event()
+        self.show(0)
+        if tick:
+            threading.Thread(target=self._tick, name="progress", daemon=True).start()
+
+    def _tick(self) -> None:
+        while not self.closed.wait(_TICK_SECONDS):
+            self.show(self.done)
+
+    def show(self, done: int) -> None:
+        with self.lock:
+            if self.closed.is_set():
+                return
+            self.done = done
+            elapsed = self.clock() - self.started
+            line = f"{self.doing} {self.what}: {done}/{self.total}, {elapsed:.0f} s"
+            if done:
+                rate = done / elapsed if elapsed > 0 else float("inf")
+                left = (self.total - done) / rate if rate > 0 else 0.0
+                line += f", {rate:.2f}/s, about {left:.0f} s left"
+            sys.stderr.write("\r\x1b[K" + line)
+            sys.stderr.flush()
+
+    @contextlib.contextmanager
+    def wiped(self) -> Iterator[None]:
+        """The line wiped for the block, which writes a puzzle to standard output: on the
+        same terminal the puzzle would start after the line, and the line stay between
+        puzzles. (Drawn again by the next `show`; no tick comes in the meantime.)"""
+        with self.lock:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            yield
+
+    def close(self) -> None:
+        with self.lock:
+            self.closed.set()
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+
+
+#: how often the progress line is redrawn while a puzzle is being made (seconds)
+_TICK_SECONDS = 1.0
+
+
 class UsageError(Exception):
     """A request that cannot be carried out as asked.
 

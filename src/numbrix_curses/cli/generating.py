@@ -20,6 +20,7 @@ from numbrix_curses.cli.common import (
     EXIT_TIMEOUT,
     MAX_JOBS,
     STDOUT,
+    Progress,
     Stopped,
     UsageError,
     add_title_option,
@@ -210,67 +211,6 @@ def _read_only_file_system(folder: str) -> bool:
         return False  # the write itself will say what is wrong
 
 
-class _Progress:
-    """One self-rewriting line on a terminal: puzzles done, the time so far, the rate and
-    the time left. With `tick`, it is also redrawn every second from a thread of its own,
-    so the clock moves while one big puzzle is made (a 20x20 takes seconds, and a line
-    standing at "0/1" looks like a hang). Only where the puzzles are made in this process:
-    a process forked while that thread writes could inherit standard error's lock held."""
-
-    def __init__(self, total: int, what: str, tick: bool) -> None:
-        import threading
-        import time
-
-        self.clock = time.monotonic
-        self.started = self.clock()
-        self.total = total
-        self.what = what
-        self.done = 0
-        self.lock = threading.Lock()
-        self.closed = threading.Event()
-        self.show(0)
-        if tick:
-            threading.Thread(target=self._tick, name="progress", daemon=True).start()
-
-    def _tick(self) -> None:
-        while not self.closed.wait(_TICK_SECONDS):
-            self.show(self.done)
-
-    def show(self, done: int) -> None:
-        with self.lock:
-            if self.closed.is_set():
-                return
-            self.done = done
-            elapsed = self.clock() - self.started
-            line = f"generating {self.what}: {done}/{self.total}, {elapsed:.0f} s"
-            if done:
-                rate = done / elapsed if elapsed > 0 else float("inf")
-                left = (self.total - done) / rate if rate > 0 else 0.0
-                line += f", {rate:.2f}/s, about {left:.0f} s left"
-            sys.stderr.write("\r\x1b[K" + line)
-            sys.stderr.flush()
-
-    @contextlib.contextmanager
-    def wiped(self) -> Iterator[None]:
-        """The line wiped for the block, which writes a puzzle to standard output: on the
-        same terminal the puzzle would start after the line, and the line stay between
-        puzzles. (Drawn again by the next `show`; no tick comes in the meantime.)"""
-        with self.lock:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
-            yield
-
-    def close(self) -> None:
-        with self.lock:
-            self.closed.set()
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
-
-
-#: how often the progress line is redrawn while a puzzle is being made (seconds)
-_TICK_SECONDS = 1.0
-
-
 def _write_outputs(files: Sequence[tuple[str, str]], force: bool) -> None:
     """Write each (path, text) atomically, all of them or none (no overwrite without
     --force): a booklet must not be replaced without its answer key, nor the other way.
@@ -369,7 +309,7 @@ def generate_command(args: argparse.Namespace) -> int:
     progress = None
     if sys.stderr.isatty():
         one = what.replace("puzzles", "puzzle") if args.count == 1 else what
-        progress = _Progress(args.count, one, tick=args.count == 1 or jobs == 1)
+        progress = Progress("generating", one, args.count, tick=args.count == 1 or jobs == 1)
     # Streamed puzzles are not kept unless an answer key needs them: a huge --count piped
     # into `head` must not fill memory.
     keep = not stream or args.solutions is not None

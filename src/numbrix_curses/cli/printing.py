@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from typing import TYPE_CHECKING
 
 from numbrix_curses.cli.common import (
+    Progress,
     add_files_argument,
     add_jobs_option,
     add_title_option,
@@ -19,6 +22,10 @@ from numbrix_curses.cli.common import (
     status_value,
     write_out,
 )
+
+if TYPE_CHECKING:  # (numpy, which --help does not need)
+    from numbrix_curses import booklet
+    from numbrix_curses.puzzle import Puzzle
 
 
 def configure_print(parser: argparse.ArgumentParser) -> None:
@@ -39,28 +46,24 @@ def configure_print(parser: argparse.ArgumentParser) -> None:
 
 
 def print_command(args: argparse.Namespace) -> int:
-    from numbrix_curses import booklet, solver
+    from numbrix_curses import booklet
 
-    entries = []
-    statuses = []
-    for puzzle, label in labelled_puzzles(args.files):
-        label = one_line(label)
-        if not args.solutions:
-            entries.append(booklet.Entry(puzzle, label))
-            continue
-        result = solver.solve(puzzle, limit=2, timeout=args.timeout, workers=args.jobs)
-        status = status_value(result.status)
-        statuses.append(status)
-        note = {
-            "multiple": "not shown: this puzzle has more than one solution",
-            "none": "not shown: this puzzle has no solution",
-            "timeout": "not shown: the solver ran out of time",
-        }.get(status, "")
-        reason = status_reason(status, result, args.timeout)
-        if reason:
-            note += f" ({reason})"
-        solution = result.solution if status == "unique" else None
-        entries.append(booklet.Entry(puzzle, label, solution, note))
+    entries: list[booklet.Entry] = []
+    statuses: list[str] = []
+    listed = labelled_puzzles(args.files)
+    progress = None
+    if args.solutions and sys.stderr.isatty():
+        # (no ticking where a long search is shared: the processes it shares it with fork)
+        progress = Progress("solving", "the puzzles for the answer key", len(listed),
+                            tick=args.jobs == 1)
+    try:
+        for puzzle, label in listed:
+            entries.append(_entry(args, puzzle, one_line(label), statuses))
+            if progress is not None:
+                progress.show(len(entries))
+    finally:
+        if progress is not None:
+            progress.close()
     names = [display_name(path) for path in args.files]
     sources = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
     title = booklet_title(args, f"Numbrix puzzles from {sources}")
@@ -69,3 +72,27 @@ def print_command(args: argparse.Namespace) -> int:
     note_if_unreadable("print", "the booklet", len(text.encode()), text.count("\n"),
                        len(entries))
     return exit_code_for(statuses)
+
+
+def _entry(
+    args: argparse.Namespace, puzzle: Puzzle, label: str, statuses: list[str]
+) -> booklet.Entry:
+    """The booklet's entry for `puzzle`: with --solutions, solved here, its status added to
+    `statuses` and, when it is not unique, a note in place of its solution."""
+    from numbrix_curses import booklet, solver
+
+    if not args.solutions:
+        return booklet.Entry(puzzle, label)
+    result = solver.solve(puzzle, limit=2, timeout=args.timeout, workers=args.jobs)
+    status = status_value(result.status)
+    statuses.append(status)
+    note = {
+        "multiple": "not shown: this puzzle has more than one solution",
+        "none": "not shown: this puzzle has no solution",
+        "timeout": "not shown: the solver ran out of time",
+    }.get(status, "")
+    reason = status_reason(status, result, args.timeout)
+    if reason:
+        note += f" ({reason})"
+    solution = result.solution if status == "unique" else None
+    return booklet.Entry(puzzle, label, solution, note)
