@@ -1276,3 +1276,51 @@ def test_a_folder_that_takes_no_new_file_is_said_to_be_so(run_numbrix):
     result = run_numbrix("generate", "--size", "3", "--output", "/proc/version", "--force")
     assert result.returncode == cli.EXIT_BAD_INPUT
     assert result.stderr == "/proc/version: no file can be made in /proc\n"
+
+
+class _Ticks:
+    """A clock that moves on a second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_the_progress_line_says_the_time_so_far_and_what_is_left(capsys):
+    from numbrix_curses.cli.common import Progress
+
+    progress = Progress("generating", "9x9 medium puzzles", 4, tick=False)
+    progress.clock = _Ticks()
+    progress.started = 0.0
+    progress.show(1)  # a puzzle after 1 s of 4: 3 s left
+    progress.close()
+    err = capsys.readouterr().err
+    shown = [line for line in err.split("\r\x1b[K") if line]
+    assert shown == ["generating 9x9 medium puzzles: 0/4, 0 s",
+                     "generating 9x9 medium puzzles: 1/4, 1 s, 1.00/s, about 3 s left"]
+    assert err.endswith("\r\x1b[K")  # the line is wiped at the end
+
+
+def test_while_one_puzzle_is_made_the_progress_line_keeps_counting(capsys, monkeypatch):
+    """Before: `generate --size 20` stood at "0/1" for its 7 s, as if it hung."""
+    from numbrix_curses.cli import common
+
+    monkeypatch.setattr(common, "_TICK_SECONDS", 0.01)
+    progress = common.Progress("generating", "20x20 medium puzzle", 1, tick=True)
+    progress.clock = _Ticks()
+    progress.started = 0.0
+    err = ""
+    for _ in range(500):  # (a busy machine may be slow to run the thread: 5 s at most)
+        time.sleep(0.01)
+        err += capsys.readouterr().err
+        if "0/1, 3 s" in err:
+            break
+    progress.close()
+    err += capsys.readouterr().err
+    assert "generating 20x20 medium puzzle: 0/1, 2 s" in err  # redrawn as the clock moved
+    assert err.endswith("\r\x1b[K")
+    time.sleep(0.05)
+    assert capsys.readouterr().err == ""  # nothing after the line was wiped

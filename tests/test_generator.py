@@ -875,49 +875,19 @@ def test_generate_uses_the_cores_where_its_processes_start_as_forks(monkeypatch)
     assert workers.default_pool_workers() == 1
 
 
-class _Ticks:
-    """A clock that moves on a second each time it is read."""
 
-    def __init__(self) -> None:
-        self.now = 0.0
+def test_generate_without_jobs_takes_the_default_for_this_system(capsys, monkeypatch):
+    from numbrix_curses import workers
 
-    def __call__(self) -> float:
-        self.now += 1.0
-        return self.now
+    asked = []
+    real = generator.generate_many
+    monkeypatch.setattr(workers, "default_pool_workers", lambda: 3)
 
+    def recorded(spec, count, seed, jobs):
+        asked.append(jobs)
+        return real(spec, count, seed, 1)
 
-def test_the_progress_line_says_the_time_so_far_and_what_is_left(capsys):
-    from numbrix_curses.cli.common import Progress
-
-    progress = Progress("generating", "9x9 medium puzzles", 4, tick=False)
-    progress.clock = _Ticks()
-    progress.started = 0.0
-    progress.show(1)  # a puzzle after 1 s of 4: 3 s left
-    progress.close()
-    err = capsys.readouterr().err
-    shown = [line for line in err.split("\r\x1b[K") if line]
-    assert shown == ["generating 9x9 medium puzzles: 0/4, 0 s",
-                     "generating 9x9 medium puzzles: 1/4, 1 s, 1.00/s, about 3 s left"]
-    assert err.endswith("\r\x1b[K")  # the line is wiped at the end
-
-
-def test_while_one_puzzle_is_made_the_progress_line_keeps_counting(capsys, monkeypatch):
-    """Before: `generate --size 20` stood at "0/1" for its 7 s, as if it hung."""
-    from numbrix_curses.cli import common
-
-    monkeypatch.setattr(common, "_TICK_SECONDS", 0.01)
-    progress = common.Progress("generating", "20x20 medium puzzle", 1, tick=True)
-    progress.clock = _Ticks()
-    progress.started = 0.0
-    err = ""
-    for _ in range(500):  # (a busy machine may be slow to run the thread: 5 s at most)
-        time.sleep(0.01)
-        err += capsys.readouterr().err
-        if "0/1, 3 s" in err:
-            break
-    progress.close()
-    err += capsys.readouterr().err
-    assert "generating 20x20 medium puzzle: 0/1, 2 s" in err  # redrawn as the clock moved
-    assert err.endswith("\r\x1b[K")
-    time.sleep(0.05)
-    assert capsys.readouterr().err == ""  # nothing after the line was wiped
+    monkeypatch.setattr(generator, "generate_many", recorded)
+    assert main(["generate", "--size", "3", "--count", "2", "--seed", "1"]) == 0
+    assert main(["generate", "--size", "3", "--count", "2", "--seed", "1", "-j", "2"]) == 0
+    assert asked == [3, 2]

@@ -168,8 +168,7 @@ class Progress:
                 rate = done / elapsed if elapsed > 0 else float("inf")
                 left = (self.total - done) / rate if rate > 0 else 0.0
                 line += f", {rate:.2f}/s, about {left:.0f} s left"
-            sys.stderr.write("\r\x1b[K" + line)
-            sys.stderr.flush()
+            _redraw(line)
 
     @contextlib.contextmanager
     def wiped(self) -> Iterator[None]:
@@ -177,15 +176,19 @@ class Progress:
         same terminal the puzzle would start after the line, and the line stay between
         puzzles. (Drawn again by the next `show`; no tick comes in the meantime.)"""
         with self.lock:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
+            _redraw("")
             yield
 
     def close(self) -> None:
         with self.lock:
             self.closed.set()
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
+            _redraw("")
+
+
+def _redraw(line: str) -> None:
+    """Put `line` in place of the line the cursor is on (standard error)."""
+    sys.stderr.write("\r\x1b[K" + line)
+    sys.stderr.flush()
 
 
 #: how often the progress line is redrawn while a puzzle is being made (seconds)

@@ -297,7 +297,8 @@ def generate_command(args: argparse.Namespace) -> int:
         rows, cols, difficulty=difficulty, pattern=args.pattern, clues=args.clues
     )
     seed = args.seed if args.seed is not None else generator.random_seed()
-    what = f"{rows}x{cols} {difficulty or ''} puzzles".replace("  ", " ")
+    kind = f"{rows}x{cols} {difficulty}" if difficulty else f"{rows}x{cols}"
+    what = f"{kind} puzzles"
     title = booklet_title(args, f"Numbrix {what}, seed {seed}")
     stream = args.output is None and args.format != "text"
     if not stream and args.count > MOST_PUZZLES:
@@ -308,8 +309,9 @@ def generate_command(args: argparse.Namespace) -> int:
     jobs = args.jobs if args.jobs is not None else default_pool_workers()
     progress = None
     if sys.stderr.isatty():
-        one = what.replace("puzzles", "puzzle") if args.count == 1 else what
-        progress = Progress("generating", one, args.count, tick=args.count == 1 or jobs == 1)
+        made_here = args.count == 1 or jobs == 1  # (no workers are forked: see Progress)
+        progress = Progress("generating", f"{kind} puzzle" if args.count == 1 else what,
+                            args.count, tick=made_here)
     # Streamed puzzles are not kept unless an answer key needs them: a huge --count piped
     # into `head` must not fill memory.
     keep = not stream or args.solutions is not None

@@ -58,7 +58,10 @@ def print_command(args: argparse.Namespace) -> int:
                             tick=args.jobs == 1)
     try:
         for puzzle, label in listed:
-            entries.append(_entry(args, puzzle, one_line(label), statuses))
+            entry, status = _entry(args, puzzle, one_line(label))
+            entries.append(entry)
+            if status is not None:
+                statuses.append(status)
             if progress is not None:
                 progress.show(len(entries))
     finally:
@@ -75,17 +78,16 @@ def print_command(args: argparse.Namespace) -> int:
 
 
 def _entry(
-    args: argparse.Namespace, puzzle: Puzzle, label: str, statuses: list[str]
-) -> booklet.Entry:
-    """The booklet's entry for `puzzle`: with --solutions, solved here, its status added to
-    `statuses` and, when it is not unique, a note in place of its solution."""
+    args: argparse.Namespace, puzzle: Puzzle, label: str
+) -> tuple[booklet.Entry, str | None]:
+    """The booklet's entry for `puzzle`, and with --solutions its status (solved here; a
+    puzzle that is not unique gets a note in place of its solution)."""
     from numbrix_curses import booklet, solver
 
     if not args.solutions:
-        return booklet.Entry(puzzle, label)
+        return booklet.Entry(puzzle, label), None
     result = solver.solve(puzzle, limit=2, timeout=args.timeout, workers=args.jobs)
     status = status_value(result.status)
-    statuses.append(status)
     note = {
         "multiple": "not shown: this puzzle has more than one solution",
         "none": "not shown: this puzzle has no solution",
@@ -95,4 +97,4 @@ def _entry(
     if reason:
         note += f" ({reason})"
     solution = result.solution if status == "unique" else None
-    return booklet.Entry(puzzle, label, solution, note)
+    return booklet.Entry(puzzle, label, solution, note), status
