@@ -709,6 +709,25 @@ def processes_running(marker: str) -> dict[int, tuple[str, int]]:
     return found
 
 
+def wait_until(look, predicate, what: str) -> dict:
+    """Poll `look()` until `predicate` holds of what it found (10 s at most); returns that."""
+    for _ in range(1000):
+        found = look()
+        if predicate(found):
+            return found
+        time.sleep(0.01)
+    raise AssertionError(f"timed out waiting for {what}: {look()}")
+
+
+def long_search_board(folder: Path, name: str) -> Path:
+    """A file holding a board whose search runs past a minute with two processes."""
+    hard = CORPUS.parent / "hard" / "structured.txt"
+    [puzzle] = [p for p in read_puzzles(str(hard)) if p.id == "spiral-bent-12x12-2003"]
+    board = folder / name
+    board.write_text(format_compact(puzzle) + "\n")
+    return board
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists() or shutil.which("bash") is None,
                     reason="needs /proc to see processes, and a shell with job control")
 def test_ctrl_z_stops_every_process_of_a_shared_search_and_fg_goes_on(tmp_path) -> None:
@@ -719,23 +738,14 @@ def test_ctrl_z_stops_every_process_of_a_shared_search_and_fg_goes_on(tmp_path) 
 
     from tty_harness import Terminal, app_command
 
-    hard = CORPUS.parent / "hard" / "structured.txt"
-    # (past a minute with two processes)
-    [puzzle] = [p for p in read_puzzles(str(hard)) if p.id == "spiral-bent-12x12-2003"]
-    board = tmp_path / "suspended-check.txt"
-    board.write_text(format_compact(puzzle) + "\n")
+    board = long_search_board(tmp_path, "suspended-check.txt")
     marker = str(board)
 
     def states(found: dict[int, tuple[str, int]]) -> set[str]:
         return {state for state, _ in found.values()}
 
     def wait(predicate, what: str) -> dict[int, tuple[str, int]]:
-        for _ in range(1000):
-            found = processes_running(marker)
-            if predicate(found):
-                return found
-            time.sleep(0.01)
-        raise AssertionError(f"timed out waiting for {what}: {processes_running(marker)}")
+        return wait_until(lambda: processes_running(marker), predicate, what)
 
     term = Terminal(["bash", "--norc", "--noprofile", "-i"], PS1="$ ", HISTFILE=os.devnull)
     with term:
@@ -755,6 +765,98 @@ def test_ctrl_z_stops_every_process_of_a_shared_search_and_fg_goes_on(tmp_path) 
         wait(lambda found: not found, "no process left")
         term.send("exit 0\r")
         assert term.wait_exit() == 0
+
+
+def descendants(pid: int) -> dict[int, str]:
+    """pid -> state of every living process below `pid` (children, their children, ...)."""
+    below: dict[int, list[tuple[int, str]]] = {}
+    for proc, state, _ in living_processes():
+        try:
+            parent = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except OSError:
+            continue  # (gone meanwhile)
+        below.setdefault(parent, []).append((int(proc.name), state))
+    found: dict[int, str] = {}
+    todo = [pid]
+    while todo:
+        for child, state in below.get(todo.pop(), []):
+            found[child] = state
+            todo.append(child)
+    return found
+
+
+def wait_for_processes(pid: int, predicate, what: str) -> dict[int, str]:
+    return wait_until(lambda: descendants(pid), predicate, what)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists() or shutil.which("bash") is None,
+                    reason="needs /proc to see processes, and a shell with job control")
+def test_ctrl_z_in_the_app_stops_its_background_search_and_fg_goes_on(tmp_path) -> None:
+    """The app hands a long solve to a process of its own (in a session of its own, out of
+    the terminal's reach), which shares it among the cores: suspended with Ctrl-Z, the app
+    stopped but those processes kept every core busy until `fg`."""
+    import shlex
+
+    from tty_harness import Terminal, app_command
+
+    board = long_search_board(tmp_path, "suspended-play.txt")
+
+    term = Terminal(["bash", "--norc", "--noprofile", "-i"], PS1="$ ", HISTFILE=os.devnull)
+    with term:
+        term.wait_text("$ ")
+        term.send(shlex.join(app_command("play", str(board))) + "\r")
+        shell = term.child.pid
+        # the app, the child it hands the search to after half a second, and that child's
+        # partners in the search
+        found = wait_for_processes(shell, lambda found: len(found) >= 3, "the search shared")
+        app = min(found)  # (started first, and nothing ran in between to take a pid)
+        term.send("\x1a")
+        term.wait_text("Stopped")
+        found = wait_for_processes(
+            shell, lambda found: set(found.values()) == {"T"}, "every process stopped")
+        assert app in found and len(found) >= 3
+        term.send("fg\r")
+        wait_for_processes(shell, lambda found: found and "T" not in set(found.values()),
+                           "every process going on")
+        term.send("q")
+        term.wait_text("$ ")
+        wait_for_processes(shell, lambda found: not found, "no process left")
+        term.send("exit 0\r")
+        assert term.wait_exit() == 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
+def test_a_process_job_stops_and_goes_on_with_the_app() -> None:
+    """`children_stopped` stops a job's child, though its process group is orphaned (a
+    session of its own), where a plain SIGTSTP would be dropped by the system."""
+    from numbrix_curses.jobs import children_stopped, generation_job
+
+    job = generation_job(30, 30, "fiendish", 1)  # (tens of seconds)
+    try:
+        me = os.getpid()
+
+        def catches_ctrl_z(found: dict[int, str]) -> bool:
+            """Has the child set its handler (SigCgt: the signals caught, bit n-1 for n)?"""
+            for pid in found:
+                try:
+                    status = Path(f"/proc/{pid}/status").read_text()
+                except OSError:
+                    continue
+                caught = int(re.search(r"SigCgt:\s*([0-9a-f]+)", status).group(1), 16)
+                if caught >> (signal.SIGTSTP - 1) & 1:
+                    return True
+            return False
+
+        wait_for_processes(me, catches_ctrl_z, "the job's child ready")
+        with children_stopped():
+            wait_for_processes(me, lambda found: found and set(found.values()) == {"T"},
+                               "the child stopped")
+            assert not job.done
+        wait_for_processes(me, lambda found: found and "T" not in set(found.values()),
+                           "the child going on")
+    finally:
+        job.cancel()
+    assert job.wait(10)
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")

@@ -9,7 +9,8 @@ every tick, so the interface never freezes; `cancel()` is always immediate for t
   budget, so no thread runs on for long.
 - `ProcessJob` runs ``python -m numbrix_curses.jobs ...`` in its own session, away from the
   terminal (no stdin, no signals from the keyboard), reading JSON lines from its stdout;
-  cancel kills it. Puzzle generation runs this way because it cannot be interrupted.
+  cancel kills it. Puzzle generation runs this way because it cannot be interrupted. While
+  the app is suspended (Ctrl-Z) it stops them too (`children_stopped`).
 - `when_done` lets a job's result still count after the screen that started it has gone
   (a grade that comes after its game was solved and closed).
 - `SolveJob` solves a puzzle in a thread, and hands a search that runs past
@@ -28,9 +29,11 @@ import json
 import os
 import subprocess
 import sys
+import signal
 import threading
 import time
-from typing import Any, Callable, Generic, TypeVar
+from contextlib import contextmanager
+from typing import Any, Callable, Generic, Iterator, TypeVar
 
 T = TypeVar("T")
 
@@ -168,6 +171,55 @@ class ThreadJob(Job[T]):
         self.token.cancel()
 
 
+#: the pids of the `ProcessJob` children not yet ended (see `children_stopped`); a set that
+#: a signal handler copies in one step (`tuple`), never under a lock the interrupted thread
+#: might hold
+_LIVE_CHILDREN: set[int] = set()
+
+
+@contextmanager
+def children_stopped() -> Iterator[None]:
+    """Stop the child of every `ProcessJob` for the block, and let them go on after it: the
+    app wraps its own stop for Ctrl-Z in this (POSIX only; elsewhere it does nothing).
+
+    A child has a session of its own, so the terminal's Ctrl-Z never reaches it, and a
+    suspended app left a search or a puzzle being made running on every core. SIGTSTP asks
+    the child to stop itself with the processes it forked (see `_stop_with_group`: it knows
+    those that are not in its group); SIGCONT to its group lets them go on."""
+    if not hasattr(signal, "SIGTSTP"):
+        yield
+        return
+    pids = tuple(_LIVE_CHILDREN)
+    for pid in pids:
+        _signal(pid, signal.SIGTSTP, group=False)
+    try:
+        yield
+    finally:
+        for pid in pids:
+            _signal(pid, signal.SIGCONT, group=True)
+
+
+def _signal(pid: int, signum: int, group: bool) -> None:
+    try:
+        if group:
+            os.killpg(pid, signum)  # (each child leads the group of its session)
+        else:
+            os.kill(pid, signum)
+    except OSError:
+        pass  # ended meanwhile
+
+
+def _stop_with_group(signum: int, frame: object) -> None:
+    """(In a child, on SIGTSTP from the app) stop this process and those of its group.
+
+    SIGTSTP's default action would do nothing here: the child's group is orphaned (its
+    parent is in another session), and the system drops a stop from the keyboard for such
+    a group. SIGSTOP cannot be dropped. A shared search chains this handler after stopping
+    the processes it leads in groups of their own (see `workers.Team`), and continues them
+    once this one is continued."""
+    os.killpg(0, signal.SIGSTOP)
+
+
 class ProcessJob(Job[dict]):
     """A child process speaking JSON lines: ``{"progress": ...}`` then ``{"result": ...}`` or
     ``{"error": ...}``; the result is the last object's data."""
@@ -189,6 +241,8 @@ class ProcessJob(Job[dict]):
             errors="replace",
             **kwargs,
         )
+        if os.name == "posix":
+            _LIVE_CHILDREN.add(self._proc.pid)
         self._stderr_tail = ""
         threading.Thread(target=self._read_out, daemon=True).start()
         threading.Thread(target=self._read_err, daemon=True).start()
@@ -214,6 +268,7 @@ class ProcessJob(Job[dict]):
             else:
                 final = message
         code = self._proc.wait()
+        _LIVE_CHILDREN.discard(self._proc.pid)
         if self.cancelled:
             self._finish(error="cancelled")
         elif final is not None and "error" in final:
@@ -429,6 +484,8 @@ def _generate(rows: int, cols: int, difficulty: str, seed: int, pattern: str) ->
 
 def _worker(argv: list[str]) -> int:
     out = sys.stdout
+    if hasattr(signal, "SIGTSTP"):
+        signal.signal(signal.SIGTSTP, _stop_with_group)
     try:
         if len(argv) == 3 and argv[0] == "solve":
             message = _solve_here(argv[1], argv[2])

@@ -22,7 +22,7 @@ import traceback
 from dataclasses import replace
 from typing import Callable
 
-from numbrix_curses.jobs import finish_follow_ups
+from numbrix_curses.jobs import children_stopped, finish_follow_ups
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action
@@ -85,6 +85,8 @@ def _stop_for_the_shell(signum: int, frame: object) -> None:
     shell typed escape sequences at the prompt in terminals that keep 1002 apart from
     ncurses' 1000 (VTE, kitty), and with bracketed paste on, a shell that does not use it
     (dash) got its markers around every paste. (An uncatchable SIGSTOP still leaves them on.)
+    A search or a puzzle being made in a process of its own stops with the app and goes on
+    with it (see `jobs.children_stopped`).
     """
     for switch_off in _before_stop:
         switch_off()
@@ -97,7 +99,8 @@ def _stop_for_the_shell(signum: int, frame: object) -> None:
         pass  # the terminal is gone
     # The stop itself is the default action's; the next frame redraws and asks again.
     try:
-        take_default_action(signum, _stop_for_the_shell)
+        with children_stopped():
+            take_default_action(signum, _stop_for_the_shell)
     finally:
         _continued[0] = True
 
