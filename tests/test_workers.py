@@ -832,28 +832,33 @@ def test_a_process_job_stops_and_goes_on_with_the_app() -> None:
     from numbrix_curses.jobs import children_stopped, generation_job
 
     job = generation_job(30, 30, "fiendish", 1)  # (tens of seconds)
-    try:
-        me = os.getpid()
 
-        def catches_ctrl_z(found: dict[int, str]) -> bool:
-            """Has the child set its handler (SigCgt: the signals caught, bit n-1 for n)?"""
-            for pid in found:
-                try:
-                    status = Path(f"/proc/{pid}/status").read_text()
-                except OSError:
-                    continue
-                caught = int(re.search(r"SigCgt:\s*([0-9a-f]+)", status).group(1), 16)
-                if caught >> (signal.SIGTSTP - 1) & 1:
-                    return True
+    def job_processes() -> dict[int, str]:
+        """The job's child and what it forked (not other tests' leftovers)."""
+        found = descendants(job.pid)
+        try:
+            found[job.pid] = Path(f"/proc/{job.pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            pass
+        return found
+
+    def catches_ctrl_z(found: dict[int, str]) -> bool:
+        """Has the child set its handler (SigCgt: the signals caught, bit n-1 for n)?"""
+        try:
+            status = Path(f"/proc/{job.pid}/status").read_text()
+        except OSError:
             return False
+        caught = int(re.search(r"SigCgt:\s*([0-9a-f]+)", status).group(1), 16)
+        return bool(caught >> (signal.SIGTSTP - 1) & 1)
 
-        wait_for_processes(me, catches_ctrl_z, "the job's child ready")
+    try:
+        wait_until(job_processes, catches_ctrl_z, "the job's child ready")
         with children_stopped():
-            wait_for_processes(me, lambda found: found and set(found.values()) == {"T"},
-                               "the child stopped")
+            wait_until(job_processes, lambda found: set(found.values()) == {"T"},
+                       "the child stopped")
             assert not job.done
-        wait_for_processes(me, lambda found: found and "T" not in set(found.values()),
-                           "the child going on")
+        wait_until(job_processes, lambda found: found and "T" not in set(found.values()),
+                   "the child going on")
     finally:
         job.cancel()
     assert job.wait(10)

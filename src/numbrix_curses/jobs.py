@@ -186,27 +186,26 @@ def children_stopped() -> Iterator[None]:
     suspended app left a search or a puzzle being made running on every core. SIGTSTP asks
     the child to stop itself with the processes it forked (see `_stop_with_group`: it knows
     those that are not in its group); SIGCONT to its group lets them go on."""
-    if not hasattr(signal, "SIGTSTP"):
-        yield
-        return
-    pids = tuple(_LIVE_CHILDREN)
+    pids = tuple(_LIVE_CHILDREN) if hasattr(os, "killpg") else ()
     for pid in pids:
-        _signal(pid, signal.SIGTSTP, group=False)
+        _signal(pid, "SIGTSTP", group=False)
     try:
         yield
     finally:
         for pid in pids:
-            _signal(pid, signal.SIGCONT, group=True)
+            _signal(pid, "SIGCONT", group=True)
 
 
-def _signal(pid: int, signum: int, group: bool) -> None:
-    try:
-        if group:
-            os.killpg(pid, signum)  # (each child leads the group of its session)
-        else:
-            os.kill(pid, signum)
-    except OSError:
-        pass  # ended meanwhile
+def _signal(pid: int, name: str, group: bool) -> None:
+    """Send the signal called `name` to a child (to its group with `group`), if it lives."""
+    if hasattr(os, "killpg"):
+        try:
+            if group:
+                os.killpg(pid, getattr(signal, name))  # (each child leads its own group)
+            else:
+                os.kill(pid, getattr(signal, name))
+        except OSError:
+            pass  # ended meanwhile
 
 
 def _stop_with_group(signum: int, frame: object) -> None:
@@ -217,7 +216,8 @@ def _stop_with_group(signum: int, frame: object) -> None:
     a group. SIGSTOP cannot be dropped. A shared search chains this handler after stopping
     the processes it leads in groups of their own (see `workers.Team`), and continues them
     once this one is continued."""
-    os.killpg(0, signal.SIGSTOP)
+    if hasattr(os, "killpg"):
+        os.killpg(0, signal.SIGSTOP)
 
 
 class ProcessJob(Job[dict]):
@@ -246,6 +246,11 @@ class ProcessJob(Job[dict]):
         self._stderr_tail = ""
         threading.Thread(target=self._read_out, daemon=True).start()
         threading.Thread(target=self._read_err, daemon=True).start()
+
+    @property
+    def pid(self) -> int:
+        """The child's process id (it also leads a process group of its own on POSIX)."""
+        return self._proc.pid
 
     def _read_err(self) -> None:
         assert self._proc.stderr is not None
