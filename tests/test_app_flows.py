@@ -812,6 +812,46 @@ def test_entry_verdict_on_a_short_screen_is_read_whole(state: Path):
         assert "..." not in term.text, term.dump()
 
 
+#: a 9x9 newspaper puzzle copied with a slip: the 43 at G5 read as 34 (on the wrong colour)
+SLIP_9X9 = """\
+15  .  .  .  .  .  . 66  .
+ .  .  .  .  4  .  .  .  .
+17  .  .  8  .  .  .  .  .
+ .  .  .  .  .  . 72 71  .
+ .  . 23  .  .  . 34  .  .
+30  .  .  . 40 47  .  .  .
+ .  .  .  .  .  .  .  .  .
+ . 27  .  . 38  .  .  . 54
+ .  .  .  .  .  .  .  .  .
+"""
+
+
+def test_entry_verdict_beside_the_board_is_read_whole(state: Path):
+    """At 80x24 (a side panel) the verdict had four rows and ended "with an o...", so the
+    player never read which given to look at; it takes the rows of the keys now, all but
+    the line with help and leaving."""
+    term = menu(state)
+    with term:
+        term.paste(SLIP_9X9)
+        term.wait_text("No solution")
+        term.wait_message("It can be solved without the 34 at G5 (marked ?): check that number.")
+        assert "..." not in term.text, term.dump()
+        assert "help    F1 H    back    q" in term.text
+        term.send("4")  # (a key ends the verdict: the keys are back)
+        term.wait_text("Keys")
+
+
+def test_play_verdict_beside_the_board_is_read_whole(tmp_path: Path, state: Path):
+    path = tmp_path / "slip.txt"
+    path.write_text("# id: slip\n" + SLIP_9X9)
+    with start(play_command(str(path)), state) as term:
+        term.wait_message("It is solvable without the 34 at G5: it was likely copied wrong there.")
+        assert "..." not in term.text, term.dump()
+        assert "help    F1 H    quit    q" in term.text
+        term.send("q")
+        assert term.wait_exit() == 0
+
+
 def test_entry_reports_no_solution(state: Path):
     term = type_in(state, "3", "3")
     board = Board(term, 3)

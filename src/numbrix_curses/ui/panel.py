@@ -108,7 +108,10 @@ def draw_side_panel(
     a message the whole).
 
     Without a title (the screen's title bar already names what is shown) the message has
-    the title's two rows as well. A message longer than its rows ends in "...".
+    the title's two rows as well. A message longer than those takes rows from the keys (or
+    the list) under it while it shows, down to the key line with help and leaving (the
+    list's heading and a line): a hint's reason or a verdict is the point of asking, and
+    is read whole. Only past those rows does it end in "...".
     """
     bottom = top + height
     y = top
@@ -125,6 +128,12 @@ def draw_side_panel(
     y += 1
     message_top = y
     if message is not None:
+        wanted = len(wrap_text(message.text, width))
+        if wanted > message_rows:
+            # (under it: a blank row, then the line with help and leaving, or the list's
+            # heading and a line)
+            keep = 0 if listing is None and not keys else 2 if listing is None else 3
+            message_rows = max(message_rows, min(wanted, bottom - message_top - keep))
         for line in wrap_text(message.text, width, message_rows):
             shown = line.ljust(width) if message.kind is MessageKind.SUCCESS else line
             put(win, y, left, shown, message_attr(message, theme))
