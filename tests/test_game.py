@@ -693,6 +693,70 @@ def test_check_cells_mark_entries_not_givens():
     assert game.check_cells() == frozenset()
 
 
+def test_check_marks_the_number_the_givens_refute_not_a_right_one_it_clashes_with():
+    """starter-2 with a wrong 5 at A1 (too far from the given 4 at C4) and a right 7 at E5:
+    both were marked, as 5 and 7 are too far apart too, and the player was led to erase
+    the 7."""
+    game = make_game([[0, 0, 25, 0, 0], [16, 19, 0, 0, 0], [0, 14, 3, 0, 0],
+                      [0, 0, 4, 0, 0], [0, 10, 0, 0, 0]])
+    c = game.geometry.cell
+    game.set_value(c(0, 0), 5)
+    game.set_value(c(4, 4), 7)
+    assert {(4, 5), (5, 7)} <= {k.numbers for k in game.conflicts()}
+    assert game.check_cells() == frozenset({c(0, 0)})
+    game.set_value(c(0, 0), 0)
+    assert game.check_cells() == frozenset()
+
+
+def test_check_marks_both_numbers_that_clash_only_with_each_other():
+    game = make_game([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [16, 0, 0, 0]])
+    c = game.geometry.cell
+    game.set_value(c(1, 1), 7)  # each fits the givens 1 and 16...
+    game.set_value(c(3, 2), 8)  # ...but 7 and 8 are not next to each other
+    assert [k.numbers for k in game.conflicts()] == [(7, 8)]
+    assert game.check_cells() == frozenset({c(1, 1), c(3, 2)})
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.integers(2, 6),
+    cols=st.integers(2, 6),
+    seed=st.integers(0, 2**32),
+    share=st.sampled_from([0.2, 0.4]),
+)
+def test_check_on_one_wrong_number_among_right_ones(rows, cols, seed, share):
+    """Right numbers alone are never marked; with one wrong number among them, the check
+    marks it whenever the board shows a conflict, and nothing else when a given alone
+    refutes it."""
+    rng = random.Random(seed)
+    path = grid_of(rows, cols, random_path(rows, cols, rng))
+    keep = np.array([rng.random() < share for _ in range(rows * cols)]).reshape(rows, cols)
+    game = make_game(np.where(keep, path, 0).astype(np.int16).tolist())
+    blanks = [k for k in range(rows * cols) if not keep.flat[k]]
+    if len(blanks) < 2:
+        return
+    for k in rng.sample(blanks, rng.randint(1, len(blanks) - 1)):
+        game.set_value(k, int(path.flat[k]))  # right numbers
+    assert game.check_cells() == frozenset()
+    free = [k for k in blanks if game.value(k) == 0]
+    on_board = set(game.grid.ravel().tolist())
+    absent = [n for n in range(1, rows * cols + 1) if n not in on_board]
+    cell = rng.choice(free)
+    wrong = rng.choice([n for n in absent if n != int(path.flat[cell])] or [0])
+    if wrong == 0:
+        return
+    game.set_value(cell, wrong)
+    marked = game.check_cells()
+    if game.conflicts():
+        assert cell in marked
+    refuted_by_givens = any(
+        [k for k in conflict.cells if not game.is_given(k)] == [cell]
+        for conflict in game.conflicts()
+    )
+    if refuted_by_givens:
+        assert marked == frozenset({cell})
+
+
 def test_givens_that_break_a_rule_alone_are_told_apart_from_a_wrong_entry():
     game = make_game()
     c = game.geometry.cell

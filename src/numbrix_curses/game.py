@@ -362,7 +362,10 @@ class Game:
 
     def conflicts(self) -> list[Conflict]:
         """Logical contradictions on the board, found without knowing the solution."""
-        flat = self._grid.ravel()
+        return self._conflicts_in(self._grid.ravel())
+
+    def _conflicts_in(self, flat: np.ndarray) -> list[Conflict]:
+        """`conflicts` of the numbers `flat` (the board's cells in order)."""
         where: dict[int, list[int]] = {}
         for cell in np.flatnonzero(flat):
             where.setdefault(int(flat[cell]), []).append(int(cell))
@@ -381,12 +384,11 @@ class Game:
                 continue
             kind = ConflictKind.BROKEN_LINK if steps == 1 else ConflictKind.UNREACHABLE
             found.append(Conflict(kind, (low, high), (where[low][0], where[high][0])))
-        found.extend(self._stranded(where))
+        found.extend(self._stranded(flat, where))
         return found
 
-    def _stranded(self, where: dict[int, list[int]]) -> list[Conflict]:
+    def _stranded(self, flat: np.ndarray, where: dict[int, list[int]]) -> list[Conflict]:
         """Numbers whose missing neighbours in the path have no free cell left next to them."""
-        flat = self._grid.ravel()
         found = []
         for number, cells in sorted(where.items()):
             if len(cells) != 1:
@@ -428,12 +430,31 @@ class Game:
 
     def check_cells(self) -> frozenset[int]:
         """The cells `check` marks: the player's numbers in a conflict (givens only when a
-        conflict involves givens alone)."""
-        marked: set[int] = set()
-        for conflict in self.conflicts():
-            entries = [c for c in conflict.cells if not self.is_given(c)]
-            marked.update(entries or conflict.cells)
+        conflict involves givens alone).
+
+        A number that breaks a rule with givens alone is wrong for certain, and the
+        conflicts it causes with other numbers of the player's say nothing of those: with a
+        5 too far from the given 4, a right 7 is also "too far from 5", and marking it
+        would lead the player to erase it. So those numbers are marked, and the rest of the
+        board is checked as if they were not there."""
+        flat = self._grid.ravel()
+        conflicts = self._conflicts_in(flat)
+        wrong = {
+            entries[0] for entries in (self._entries_in(k) for k in conflicts)
+            if len(entries) == 1
+        }
+        if wrong:
+            flat = flat.copy()
+            flat[sorted(wrong)] = BLANK
+            conflicts = self._conflicts_in(flat)
+        marked = set(wrong)
+        for conflict in conflicts:
+            marked.update(self._entries_in(conflict) or conflict.cells)
         return frozenset(marked)
+
+    def _entries_in(self, conflict: Conflict) -> list[int]:
+        """The cells of `conflict` that hold the player's numbers (not givens)."""
+        return [c for c in conflict.cells if not self.is_given(c)]
 
     def givens_conflict(self) -> bool:
         """Whether the givens alone break a rule (two givens that must touch do not, a given
