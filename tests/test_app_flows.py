@@ -789,12 +789,18 @@ def test_entry_reports_several_solutions_and_shows_where_they_differ(state: Path
         flagged = [(r, c) for r in range(3) for c in range(3) if board.text(r, c).startswith("*")]
         assert len(flagged) >= 2
         shown = [[board.number(r, c) for c in range(3)] for r in range(3)]
-        term.send("\t")  # the first solution
-        term.wait_text("first solution")
+        term.wait_message("Showing solution 2 of two found")
+        term.send("\t")  # the other solution, named as the verdict named it
+        term.wait_message("Showing solution 1; Tab switches.")
         other = [[board.number(r, c) for c in range(3)] for r in range(3)]
         assert other != shown
         assert all(shown[r][c] == other[r][c] for r in range(3) for c in range(3)
                    if (r, c) not in flagged)
+        term.send("\t")
+        term.wait_message("Showing the grid as typed")
+        term.send("\t")  # back to the solution shown first, under the same name
+        term.wait_message("Showing solution 2 (the marked cells differ in solution 1)")
+        assert [[board.number(r, c) for c in range(3)] for r in range(3)] == shown
 
 
 def test_entry_verdict_on_a_short_screen_is_read_whole(state: Path):

@@ -416,8 +416,8 @@ class EntryScreen(BoardScreen):
         if status == "multiple":
             differ = self._differences()
             return Message(
-                f"Not unique: more than one solution. Showing one of them; in another, the "
-                f"{plural(len(differ), 'marked cell')} differ. Tab shows the other.",
+                f"Not unique: more than one solution. Showing solution 2 of two found; in "
+                f"solution 1 the {plural(len(differ), 'marked cell')} differ. Tab switches.",
                 MessageKind.ERROR)
         if status == "none":
             return Message(self._no_solution_text(), MessageKind.ERROR)
@@ -491,8 +491,9 @@ class EntryScreen(BoardScreen):
         order = ["second", "first", "grid"] if result.other_solution is not None else ["grid", "first"]
         self.view_mode = order[(order.index(self.view_mode) + 1) % len(order)]
         self.message = Message({
-            "second": "Showing a second solution (marked cells differ); Tab switches.",
-            "first": "Showing the first solution; Tab switches.",
+            # (numbered as the verdict numbers them, which shows solution 2 first)
+            "second": "Showing solution 2 (the marked cells differ in solution 1); Tab switches.",
+            "first": "Showing solution 1; Tab switches.",
             "grid": "Showing the grid as typed; Tab switches.",
         }[self.view_mode])
 
