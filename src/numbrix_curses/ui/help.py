@@ -60,9 +60,9 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
     ],
     "Typing in a puzzle": [
         ("0-9", "type the given numbers; moving and clearing as above"),
-        ("c", "check: unique, several solutions (Tab shows them) or none (then ? marks "
-              "the givens without which it has one, or two that swapped give one: a slip "
-              "is most likely there)"),
+        ("c", "check: unique, several solutions (Tab shows them) or none (then a ? "
+              "beside a given marks the givens without which it has one, or two that "
+              "swapped give one: a slip is most likely there)"),
         ("p", "play the puzzle"),
         ("e", "save it to a file in the text format"),
         ("v", "watch the solver"),
