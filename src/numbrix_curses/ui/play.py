@@ -187,6 +187,8 @@ class PlayScreen(BoardScreen):
         self.message = message
         self.origin = (0, 0)
         self.clicked = False
+        #: where the cursor was when the board was last drawn (see `draw`)
+        self.drawn_cursor: tuple[int, int] | None = None
         #: nothing was ever played or solved here: the panel explains the game until the
         #: first key (see `first_game_tip`)
         self.first_game = first_game
@@ -1144,8 +1146,13 @@ class PlayScreen(BoardScreen):
             assert layout.grid is not None
             grid = layout.grid
         grid = grid.scrolled_to(*self.origin)
-        if not (self.clicked and grid.visible(*self.game.cursor)):
-            grid = grid.following(*self.game.cursor)
+        # The view follows a cursor that a key moved; a key that leaves the cursor where a
+        # click put it (Esc, c, a digit) leaves the view too, else the board jumped a row
+        # or column under the pointer on a key that had nothing to do with it.
+        cursor = self.game.cursor
+        if not grid.visible(*cursor) or (cursor != self.drawn_cursor and not self.clicked):
+            grid = grid.following(*cursor)
+        self.drawn_cursor = cursor
         self.origin = (grid.row0, grid.col0)
         self._draw_title(win, grid)
         draw_grid(win, mask, self.board_view(), grid, theme)
