@@ -1060,6 +1060,21 @@ def test_a_grid_copied_from_a_spreadsheet_reads_with_its_empty_cells() -> None:
     assert where(err) == (2, 2) and "'x'" in err.message
 
 
+@pytest.mark.parametrize("text, at, said", [
+    # a number given twice, under rows of empty cells (lines of tabs): the board was cut
+    # at those lines and blamed "a blank line (line 3)" that is not there
+    ("\t\t\t\n\t\t\t13\n\t\t\t\n\t\t\t13\n", (4, 4), "13 appears twice (first at 2:4)"),
+    # too large for the board: it was said to be out of range of a 2x1 board
+    ("7\t\t\t\n\t\t\t13\n\t\t\t\n\t\t\t30\n", (4, 4), "30 is out of range 1..16 for a 4x4"),
+    ("1\t\t3\n\t5\t\n\t\t10\n", (3, 3), "10 is out of range 1..9 for a 3x3 grid"),
+    ("24\t\t35\n\t26\t5\n", (1, 1), "24 is out of range 1..6 for a 2x3 grid"),
+])
+def test_a_slip_in_a_grid_copied_from_a_spreadsheet_is_told_of_that_grid(
+        text: str, at: tuple[int, int], said: str) -> None:
+    err = parse_error(text)
+    assert where(err) == at and err.message.startswith(said), err
+
+
 def test_tabs_that_read_before_read_the_same() -> None:
     # tabs as spaces: an indent, and lining up by two tabs
     assert parse_one("\t1\t.\t3\n\t.\t.\t.\n\t.\t.\t9\n").givens.tolist() == SMALL_GIVENS

@@ -698,7 +698,8 @@ def _spreadsheet_rows(lines: list[str], first_line: int, filename: str) -> list[
     many numbers as the others (two a row, on the diagonals of a 6x6), it read the board
     as six rows of two, and took its verdict on that, without a word. A field empty in
     every row is no such sign: an indent, two tabs to line numbers up, a tab after each
-    row; those read the usual way, as ever.
+    row; those read the usual way, as ever. A reading whose cells are laid out so but
+    whose numbers are wrong for its board raises that error.
     """
     grid = [line.rstrip("\r") for line in lines if not line.lstrip().startswith("#")]
     if not grid or not all("\t" in line for line in grid):
@@ -712,9 +713,13 @@ def _spreadsheet_rows(lines: list[str], first_line: int, filename: str) -> list[
         return None
     try:
         rows = _grid_rows(lines, first_line, filename, tabs=True)
-        _check_values(rows, filename)
     except ParseError:
         return None
+    # A number wrong for the board so read (out of range, given twice) is reported as such:
+    # the usual reading, which drops the empty fields, made another board of the same
+    # lines and blamed the slip on that ("13 is out of range 1..1 for a 1x1 grid; is a
+    # blank line splitting...", with no blank line there).
+    _check_values(rows, filename)
     return rows
 
 
@@ -815,12 +820,19 @@ def parse_puzzles(
     # lies beside rows of as many tabs (a line of tabs between two boards still parts them
     # where the two do not read as one).
     joined = _tab_rows_kept(text)
-    if joined is not None:
-        try:
-            return _parse_blocks(joined, filename, left_out)
-        except ParseError:
-            pass
-    return _parse_blocks(text, filename, left_out)
+    if joined is None:
+        return _parse_blocks(text, filename, left_out)
+    try:
+        return _parse_blocks(joined, filename, left_out)
+    except ParseError as error:
+        joined_error = error
+    try:
+        return _parse_blocks(text, filename, left_out)
+    except ParseError:
+        # Neither reads: the slip is in the board the rows of tabs belong to (a number
+        # given twice, say), not in boards cut apart at them, which would blame it on a
+        # blank line that is not there.
+        raise joined_error from None
 
 
 def _tab_rows_kept(text: str) -> str | None:
