@@ -1075,6 +1075,21 @@ def test_a_slip_in_a_grid_copied_from_a_spreadsheet_is_told_of_that_grid(
     assert where(err) == at and err.message.startswith(said), err
 
 
+def test_a_header_inside_a_grid_that_does_not_read_is_named() -> None:
+    """Two puzzles with no blank line between them read as one grid with a comment in it,
+    and the error was of that grid ("1 appears twice") with no word of the cause."""
+    text = "# id: a\n" + SMALL + "# id: b\n" + SMALL
+    err = parse_error(text)
+    assert where(err) == (5, 1)
+    assert err.message.startswith("'# id: b' inside a grid") and "1 appears twice" in err.message
+    assert "blank line before it" in err.message
+    # with the blank line, two puzzles; a comment inside a grid that reads is no error
+    assert [p.id for p in parse_puzzles("# id: a\n" + SMALL + "\n# id: b\n" + SMALL, "t")] == [
+        "a", "b"]
+    assert parse_one(SMALL.replace("\n", "\n# note: a comment\n", 1)).givens.tolist() == (
+        SMALL_GIVENS)
+
+
 def test_tabs_that_read_before_read_the_same() -> None:
     # tabs as spaces: an indent, and lining up by two tabs
     assert parse_one("\t1\t.\t3\n\t.\t.\t.\n\t.\t.\t9\n").givens.tolist() == SMALL_GIVENS

@@ -653,15 +653,32 @@ def _parse_block(
         if rows is None:
             rows = _grid_rows(lines, grid_line, filename)
             _check_values(rows, filename)
-    except ParseError:
+    except ParseError as error:
         rows = _two_wide_after_size(lines, grid_line, filename)
         if rows is None:
+            _raise_if_header_inside(lines, grid_line, filename, error)
             raise
     try:
         return Puzzle(np.array([row.values for row in rows], dtype=np.int64), metadata)
     except PuzzleError as err:  # the checks above should have caught it; keep a location
         r, c = err.cell if err.cell is not None else (0, 0)
         raise ParseError(filename, rows[r].line, rows[r].col(c), err.message) from None
+
+
+def _raise_if_header_inside(
+    lines: list[str], first_line: int, filename: str, error: ParseError
+) -> None:
+    """Raise a `ParseError` at the first ``# key: value`` line among a grid's `lines` that
+    failed to read with `error`: two puzzles with no blank line between them read as one
+    grid with a comment inside, and its error ("1 appears twice") hid the cause."""
+    for k, line in enumerate(lines[1:], start=1):
+        if _METADATA_LINE.match(line):
+            raise ParseError(
+                filename, first_line + k, line.find("#") + 1,
+                f"{cut_short(line.strip())!r} inside a grid, which then does not read "
+                f"(line {error.line}: {error.message}); a blank line before it starts "
+                "another puzzle",
+            ) from None
 
 
 def _two_wide_after_size(lines: list[str], first_line: int, filename: str) -> list[_Row] | None:
