@@ -38,8 +38,8 @@ MULTIPLE_2X2_WHERE = "two solutions differ at B1 and A2"
 # number in a corner has no solution.
 NONE_3X3 = "2 . .\n. . .\n. . .\n"
 #: what `check`, `solve` and their JSON say of it, so a slip can be found
-NONE_3X3_REASON = ("2 stands on the wrong checkerboard colour, as odd numbers take the corner "
-                   "colour on a board with an odd number of cells")
+NONE_3X3_REASON = ("2 stands on the wrong checkerboard colour, as even numbers cannot take the "
+                   "corner colour on a board with an odd number of cells")
 
 
 def givens(text: str) -> list[list[int]]:
@@ -253,8 +253,8 @@ def test_check_suspects_names_the_given_copied_wrong(run_numbrix, puzzle_file):
     result = run_numbrix("check", "--suspects", str(path))
     assert result.returncode == 1, result.stderr
     assert result.stdout.splitlines() == [
-        "slip: none (2 stands on the wrong checkerboard colour, as odd numbers take the "
-        "corner colour on a board with an odd number of cells; solvable without the 2 at A1)",
+        "slip: none (2 stands on the wrong checkerboard colour, as even numbers cannot take "
+        "the corner colour on a board with an odd number of cells; solvable without the 2 at A1)",
         "swap: none (the givens cannot be joined into one path; solvable with the 13 at D4 "
         "and the 17 at C3 swapped)",
         "fine: unique",

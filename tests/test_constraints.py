@@ -2,10 +2,13 @@
 against plain flood fills."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numbrix_curses.constraints import components, cut_cells, outer_walk
+from numbrix_curses.constraints import (
+    Contradiction, components, cut_cells, odd_number_colour, outer_walk,
+)
 from numbrix_curses.puzzle import geometry
 
 
@@ -120,3 +123,19 @@ def test_outer_walk_of_a_ring_leaves_out_its_hole_and_counts_a_neck_twice():
     assert outer_walk(geo, sum(1 << c for c in ring)) == [0, 1, 2, 6, 10, 9, 8, 4]
     # an L: the corner cell is met on the way out and on the way back
     assert outer_walk(geo, (1 << 0) | (1 << 4) | (1 << 5)) == [0, 4, 5, 4]
+
+
+@pytest.mark.parametrize("number, cell, said", [
+    (3, 1, "3 stands on the wrong checkerboard colour, as odd numbers take the corner colour"),
+    # an even number was told that "odd numbers take the corner colour", as if a misprint
+    (2, 0, "2 stands on the wrong checkerboard colour, as even numbers cannot take the corner"),
+])
+def test_a_given_on_the_wrong_colour_of_an_odd_board_is_told_why(number, cell, said) -> None:
+    with pytest.raises(Contradiction, match=said):
+        odd_number_colour(geometry(3, 3), {number: cell})
+
+
+def test_a_given_against_an_earlier_one_names_it() -> None:
+    with pytest.raises(Contradiction, match="3 stands on the wrong checkerboard colour, given "
+                                            "where 1 stands"):
+        odd_number_colour(geometry(2, 2), {1: 0, 3: 1})

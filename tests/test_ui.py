@@ -770,7 +770,8 @@ def test_a_hint_that_shows_nothing_is_not_counted_as_help(tmp_path: Path, state:
 
 #: what the play screen says of a 3x3 puzzle with 2 in a corner (with the solver's reason)
 ODD_ON_A_CORNER = ("This puzzle has no solution: 2 stands on the wrong checkerboard colour, "
-                   "as odd numbers take the corner colour on a board with an odd number of cells.")
+                   "as even numbers cannot take the corner colour on a board with an odd number "
+                   "of cells.")
 
 
 @pytest.mark.parametrize("rows, said", [

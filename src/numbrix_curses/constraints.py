@@ -66,13 +66,22 @@ def odd_number_colour(geo: Geometry, givens: dict[int, int]) -> int | None:
     """
     size = geo.size
     forced: int | None = 0 if size % 2 == 1 else None
-    reason = "as odd numbers take the corner colour on a board with an odd number of cells"
+    given_first: int | None = None  # the given that fixed the colours, if one did
     for number, cell in sorted(givens.items()):
         colour = geo.colour[cell] ^ (1 - number % 2)
         if forced is None:
-            forced = colour
-            reason = f"given where {number} stands"
+            forced, given_first = colour, number
         elif colour != forced:
+            if given_first is not None:
+                reason = f"given where {given_first} stands"
+            elif number % 2:
+                reason = ("as odd numbers take the corner colour on a board with an odd "
+                          "number of cells")
+            else:
+                # (said of the even numbers themselves: "odd numbers take..." read as a
+                # misprint under an even one)
+                reason = ("as even numbers cannot take the corner colour on a board with an "
+                          "odd number of cells")
             raise Contradiction(f"{number} stands on the wrong checkerboard colour, {reason}")
     return forced
 
