@@ -213,6 +213,24 @@ def test_a_header_with_no_grid_under_it_is_warned_of(run_numbrix, puzzle_file):
     assert_one_line_error(run_numbrix("check", str(path), str(bad)))
 
 
+def test_a_first_row_that_could_be_the_size_of_a_board_two_wide_is_warned_of(
+        run_numbrix, puzzle_file):
+    """'3 2' over three rows of two: a 4x2 board whose first row is 3 and 2, or the size
+    of the 3x2 board below. It is read as a row (as ever), and the verdict was of the 4x2
+    board without a word; now a warning says how to have the other reading."""
+    path = puzzle_file("3 2\n1 .\n. .\n. 6\n", "two-wide.txt")
+    result = run_numbrix("check", str(path))
+    assert result.returncode == 1 and "none" in result.stdout
+    assert result.stderr.splitlines() == [
+        f"{path}:1: warning: '3 2' read as the first row of a 4x2 board; as its size (with a "
+        "blank line after it) the board would be 3x2"]
+    result = run_numbrix("check", str(puzzle_file("3 2\n\n1 .\n. .\n. 6\n", "sized.txt")))
+    assert result.returncode == 0 and "unique" in result.stdout and result.stderr == ""
+    # a first row that fits no such size, or a wider board, is nothing to warn of
+    for text in ("4 2\n1 .\n. .\n. 6\n", "3 3\n1 . 3\n. . .\n. . 9\n"):
+        assert run_numbrix("check", str(puzzle_file(text, "plain.txt"))).stderr == ""
+
+
 def test_files_together_hold_no_more_puzzles_than_one_file_may(run_numbrix, puzzle_file):
     """All are read before any is solved, so a file named many times must not multiply the
     limit a single file has."""

@@ -637,10 +637,12 @@ def _metadata(header: str, first_line: int, filename: str) -> dict[str, str]:
 
 
 def _parse_block(
-    block: str, first_line: int, filename: str, inherited: dict[str, str] | None = None
+    block: str, first_line: int, filename: str, inherited: dict[str, str] | None = None,
+    notes: list[tuple[int, str]] | None = None,
 ) -> Puzzle | None:
     """The puzzle in one block of non-blank lines, or None for a block of comments only;
-    `inherited` is the metadata for a grid that has no header of its own."""
+    `inherited` is the metadata for a grid that has no header of its own; what to warn of
+    goes into `notes` (see `parse_puzzles`)."""
     grid_start = _GRID_START.search(block)
     if grid_start is None:
         return None  # a block of comments only (a file header, say)
@@ -653,6 +655,8 @@ def _parse_block(
         if rows is None:
             rows = _grid_rows(lines, grid_line, filename)
             _check_values(rows, filename)
+            if notes is not None:
+                notes += _two_wide_size_note(lines, grid_line, rows)
     except ParseError as error:
         rows = _two_wide_after_size(lines, grid_line, filename)
         if rows is None:
@@ -679,6 +683,25 @@ def _raise_if_header_inside(
                 f"(line {error.line}: {error.message}); a blank line before it starts "
                 "another puzzle",
             ) from None
+
+
+def _two_wide_size_note(
+    lines: list[str], first_line: int, rows: list[_Row]
+) -> list[tuple[int, str]]:
+    """A note when the first row of a board two columns wide, read as a row, could as
+    well be the board's size line: "3 2" over three rows of two. Either reading makes a
+    board, and only the writer knows which was meant (see `_two_wide_after_size`)."""
+    if len(rows[0].values) != 2 or len(rows) < 3:
+        return []
+    leading = _leading_size(lines)
+    if leading is None or rows[0].line != first_line + leading[0][0]:
+        return []  # (no line like a size, or it was not read as the first row)
+    size = _size_given(leading[1])
+    if size is None or not _fits(size, (len(rows) - 1, 2)):
+        return []
+    return [(rows[0].line, f"{rows[0].text.strip()!r} read as the first row of a "
+                           f"{len(rows)}x2 board; as its size (with a blank line after it) "
+                           f"the board would be {len(rows) - 1}x2")]
 
 
 def _two_wide_after_size(lines: list[str], first_line: int, filename: str) -> list[_Row] | None:
@@ -815,15 +838,16 @@ def _sized_grid_follows(
 
 
 def parse_puzzles(
-    text: str, filename: str = "<string>", left_out: list[tuple[int, str]] | None = None
+    text: str, filename: str = "<string>", notes: list[tuple[int, str]] | None = None
 ) -> list[Puzzle]:
     """Every puzzle in `text`, in order. Raises `ParseError` on the first problem.
 
     A text with no puzzle at all (empty, or comments only) is an error too: whoever hands
-    us a puzzle file expects at least one puzzle in it. A header that names a puzzle
-    (``# id: x``) with no grid under it (its grid deleted, or `solve`'s answer "none"
-    read back) names nothing; it goes into `left_out`, when given, as (line, id), for
-    the caller to say so.
+    us a puzzle file expects at least one puzzle in it. What reads but may not be what
+    was meant goes into `notes`, when given, as (line, text), for the caller to warn of:
+    a header that names a puzzle (``# id: x``) with no grid under it (its grid deleted, or
+    `solve`'s answer "none" read back), which names nothing; a first row of a board two
+    columns wide that could be its size line (see `_two_wide_size_note`).
     """
     text = _check_text(text, filename)
     if _is_json(text):
@@ -838,13 +862,13 @@ def parse_puzzles(
     # where the two do not read as one).
     joined = _tab_rows_kept(text)
     if joined is None:
-        return _parse_blocks(text, filename, left_out)
+        return _parse_blocks(text, filename, notes)
     try:
-        return _parse_blocks(joined, filename, left_out)
+        return _parse_blocks(joined, filename, notes)
     except ParseError as error:
         joined_error = error
     try:
-        return _parse_blocks(text, filename, left_out)
+        return _parse_blocks(text, filename, notes)
     except ParseError:
         # Neither reads: the slip is in the board the rows of tabs belong to (a number
         # given twice, say), not in boards cut apart at them, which would blame it on a
@@ -881,7 +905,7 @@ def _tab_rows_kept(text: str) -> str | None:
 
 
 def _parse_blocks(
-    text: str, filename: str, left_out: list[tuple[int, str]] | None = None
+    text: str, filename: str, notes: list[tuple[int, str]] | None = None
 ) -> list[Puzzle]:
     """The puzzles of a checked text that is not JSON (see `parse_puzzles`)."""
     puzzles = []
@@ -889,7 +913,7 @@ def _parse_blocks(
     before: tuple[re.Match[str], int, Puzzle | None] | None = None  # the block before
     waiting: dict[str, str] = {}  # the header of the comments-only block just before
     waiting_line = 0
-    orphans: list[tuple[int, str]] = []
+    found: list[tuple[int, str]] = []  # the notes (see `parse_puzzles`), kept if all reads
     for block in _BLOCK.finditer(text):
         line += text.count("\n", pos, block.start())
         pos = block.start()
@@ -897,14 +921,14 @@ def _parse_blocks(
         if size is not None and _sized_grid_follows(text, block, size, line, filename):
             continue  # a size line with blank lines between it and its grid
         try:
-            puzzle = _parse_block(block.group(), line, filename, waiting)
+            puzzle = _parse_block(block.group(), line, filename, waiting, found)
         except _OutOfRange as error:
             hint = _split_hint(text, block, line, error, before, filename)
             if not hint:
                 raise
             raise ParseError(error.filename, error.line, error.col, error.message + hint) from None
         if waiting and (puzzle is None or puzzle.metadata.get("id") != waiting["id"]):
-            orphans.append((waiting_line, waiting["id"]))  # (it named no grid)
+            found.append(_no_grid_under(waiting_line, waiting["id"]))
         waiting = {}
         before = (block, line, puzzle)
         if puzzle is None:
@@ -927,10 +951,14 @@ def _parse_blocks(
             raise ParseError(filename, 1, 1, "file is empty (blank lines only); no puzzle found")
         raise ParseError(filename, 1, 1, "no puzzle found (only comments)")
     if waiting:
-        orphans.append((waiting_line, waiting["id"]))
-    if left_out is not None:
-        left_out += orphans
+        found.append(_no_grid_under(waiting_line, waiting["id"]))
+    if notes is not None:
+        notes += sorted(found)
     return puzzles
+
+
+def _no_grid_under(line: int, ident: str) -> tuple[int, str]:
+    return line, f"no grid under '# id: {ident}'; left out"
 
 
 #: byte-order marks of the wider encodings a text file may come in (UTF-32 first: its
@@ -1011,10 +1039,10 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
 
 
 def read_puzzles(
-    path: str, left_out: list[tuple[int, str]] | None = None, pipes: bool = False
+    path: str, notes: list[tuple[int, str]] | None = None, pipes: bool = False
 ) -> list[Puzzle]:
-    """Every puzzle in the file at `path` ("-" reads standard input); headers without a
-    grid go into `left_out` (see `parse_puzzles`).
+    """Every puzzle in the file at `path` ("-" reads standard input); what to warn of goes
+    into `notes` (see `parse_puzzles`).
 
     Any failure, from a missing file to a bad cell, is a `ParseError`; file-level problems
     have line 0 and render as ``FILE: message``. A path that is not a regular file (a
@@ -1050,7 +1078,7 @@ def read_puzzles(
         raise ParseError(filename, 0, 0, f"cannot read: {reason}") from None
     except ValueError:  # open() refuses a name with a NUL character in it
         raise ParseError(filename, 0, 0, "not a usable file name") from None
-    return parse_puzzles(decode_puzzle_bytes(data, filename), filename, left_out)
+    return parse_puzzles(decode_puzzle_bytes(data, filename), filename, notes)
 
 
 def puzzle_label(puzzle: Puzzle, filename: str, index: int) -> str:

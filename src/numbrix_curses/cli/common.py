@@ -338,15 +338,16 @@ def display_name(path: str) -> str:
 
 def load_puzzles(path: str, warnings: list[str] | None = None) -> list[Puzzle]:
     """Every puzzle of a file ("-" = stdin), parsed in full before any is used; a line for
-    each header with no grid under it goes into `warnings` (else to stderr at once).
+    each note of the reader (a header with no grid under it, say: see `parse_puzzles`) goes
+    into `warnings` (else to stderr at once).
 
     Raises UsageError with the reader's `FILE:LINE:COL: message` line.
     """
     from numbrix_curses.textformat import ParseError, read_puzzles
 
-    left_out: list[tuple[int, str]] = []
+    notes: list[tuple[int, str]] = []
     try:
-        puzzles = read_puzzles(path, left_out, pipes=True)
+        puzzles = read_puzzles(path, notes, pipes=True)
     except ParseError as error:
         raise UsageError(str(error)) from None
     except UnicodeDecodeError as error:
@@ -354,9 +355,9 @@ def load_puzzles(path: str, warnings: list[str] | None = None) -> list[Puzzle]:
         raise UsageError(f"{display_name(path)}: not UTF-8 text ({error.reason})") from None
     except OSError as error:
         raise UsageError(os_error_line(error, path)) from None
-    # (a header whose grid is gone names a puzzle nothing checks: say so)
-    said = [f"{display_name(path)}:{line}: warning: no grid under '# id: {ident}'; left out"
-            for line, ident in left_out]
+    # (a header whose grid is gone names a puzzle nothing checks, and a line read one way
+    # may have been meant the other: say so)
+    said = [f"{display_name(path)}:{line}: warning: {text}" for line, text in notes]
     if warnings is None:
         for line in said:
             tell(line)
