@@ -1342,3 +1342,21 @@ def test_while_one_puzzle_is_made_the_progress_line_keeps_counting(capsys, monke
     assert err.endswith("\r\x1b[K")
     time.sleep(0.05)
     assert capsys.readouterr().err == ""  # nothing after the line was wiped
+
+
+def test_an_option_that_does_nothing_here_is_warned_of(run_numbrix, puzzle_file):
+    """`--title` titles the text booklet only, `print --timeout` limits the answer key's
+    solving only: given without what they work with, they were dropped without a word."""
+    result = run_numbrix("generate", "--size", "5", "--seed", "1", "-n", "1", "--format",
+                         "compact", "--title", "Weekly", "--jobs", "1")
+    assert result.returncode == 0 and result.stdout.startswith("# id:")
+    assert result.stderr.splitlines()[-1] == (
+        "numbrix generate: warning: --title has no effect with --format compact (it titles "
+        "the text booklet)")
+    path = puzzle_file(f"# id: a\n{UNIQUE_3X3}", "a.txt")
+    result = run_numbrix("print", "--timeout", "5", str(path))
+    assert result.returncode == 0 and result.stderr == (
+        "numbrix print: warning: --timeout has no effect without --solutions (it limits the "
+        "solving for the answer key)\n")
+    # with what they work with: no word
+    assert run_numbrix("print", "--timeout", "5", "--solutions", str(path)).stderr == ""

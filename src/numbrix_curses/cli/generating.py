@@ -300,6 +300,9 @@ def generate_command(args: argparse.Namespace) -> int:
     kind = f"{rows}x{cols} {difficulty}" if difficulty else f"{rows}x{cols}"
     what = f"{kind} puzzles"
     title = booklet_title(args, f"Numbrix {what}, seed {seed}")
+    if args.title is not None and args.format != "text":
+        tell(f"numbrix generate: warning: --title has no effect with --format {args.format} "
+             "(it titles the text booklet)")
     stream = args.output is None and args.format != "text"
     if not stream and args.count > MOST_PUZZLES:
         raise UsageError(

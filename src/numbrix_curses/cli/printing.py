@@ -20,6 +20,7 @@ from numbrix_curses.cli.common import (
     positive_seconds,
     status_reason,
     status_value,
+    tell,
     write_out,
 )
 
@@ -48,6 +49,9 @@ def configure_print(parser: argparse.ArgumentParser) -> None:
 def print_command(args: argparse.Namespace) -> int:
     from numbrix_curses import booklet
 
+    if args.timeout is not None and not args.solutions:
+        tell("numbrix print: warning: --timeout has no effect without --solutions (it limits "
+             "the solving for the answer key)")
     entries: list[booklet.Entry] = []
     statuses: list[str] = []
     listed = labelled_puzzles(args.files)
