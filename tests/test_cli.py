@@ -238,7 +238,7 @@ def test_files_together_hold_no_more_puzzles_than_one_file_may(run_numbrix, puzz
 
     half = puzzle_file("1\n\n" * (MAX_PUZZLES // 2 + 1), "half.txt")
     line = assert_one_line_error(run_numbrix("check", str(half), str(half)))
-    assert line.startswith(f"{half}: more than {MAX_PUZZLES} puzzles in the files given")
+    assert line.startswith(f"{half}: more than {MAX_PUZZLES:,} puzzles in the files given")
 
 
 def test_standard_input_named_twice_is_one_line_and_exit_2(run_numbrix):

@@ -55,7 +55,7 @@ def parse_json_puzzles(text: str, filename: str, most: int) -> list[Puzzle]:
         return _parse_lines(text, filename, most)
     if isinstance(document, list) and document and all(isinstance(x, dict) for x in document):
         if len(document) > most:
-            raise ParseError(filename, 1, 1, f"more than {most} puzzles in one file; split it up")
+            raise ParseError(filename, 1, 1, f"more than {most:,} puzzles in one file; split it up")
         puzzles = []
         for k, record in enumerate(document):
             try:
@@ -265,7 +265,7 @@ def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
     def add(record: Any, number: int, row_a_line: bool) -> None:
         if len(puzzles) == most:
             raise ParseError(
-                filename, number, 1, f"more than {most} puzzles in one file; split it up"
+                filename, number, 1, f"more than {most:,} puzzles in one file; split it up"
             )
         try:
             puzzles.append(_puzzle(record))

@@ -191,7 +191,7 @@ def _check_text(text: str, filename: str) -> str:
             filename,
             MAX_LINES + 1,
             1,
-            f"file has more than {MAX_LINES} lines; this is not a puzzle file",
+            f"file has more than {MAX_LINES:,} lines; this is not a puzzle file",
         )
     longest = MAX_JSON_LINE_CHARS if _is_json(text) else MAX_LINE_CHARS
     lengths = list(map(len, text.split("\n")))
@@ -941,7 +941,7 @@ def _parse_blocks(
             continue
         if len(puzzles) == MAX_PUZZLES:
             raise ParseError(
-                filename, line, 1, f"more than {MAX_PUZZLES} puzzles in one file; split it up"
+                filename, line, 1, f"more than {MAX_PUZZLES:,} puzzles in one file; split it up"
             )
         puzzles.append(puzzle)
     if not puzzles:

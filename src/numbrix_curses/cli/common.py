@@ -546,7 +546,7 @@ def labelled_puzzles(paths: Sequence[str]) -> list[tuple[Puzzle, str]]:
         name, puzzles = display_name(path), load_puzzles(path, warnings)
         total += len(puzzles)
         if total > MAX_PUZZLES:
-            raise UsageError(f"{name}: more than {MAX_PUZZLES} puzzles in the files given "
+            raise UsageError(f"{name}: more than {MAX_PUZZLES:,} puzzles in the files given "
                              "together; give them a few at a time")
         files.append((name, puzzles))
     labelled: list[tuple[Puzzle, str]] = []
