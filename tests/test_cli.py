@@ -1360,3 +1360,16 @@ def test_an_option_that_does_nothing_here_is_warned_of(run_numbrix, puzzle_file)
         "solving for the answer key)\n")
     # with what they work with: no word
     assert run_numbrix("print", "--timeout", "5", "--solutions", str(path)).stderr == ""
+
+
+def test_an_id_in_two_files_is_warned_of(run_numbrix, puzzle_file):
+    """Within a file a shared id is warned of; two files with a puzzle of the same id each
+    were answered 'a: unique' twice without a word."""
+    first = puzzle_file(f"# id: a\n{UNIQUE_3X3}", "first.txt")
+    second = puzzle_file(f"# id: a\n{UNIQUE_3X3}", "second.txt")
+    result = run_numbrix("check", str(first), str(second))
+    assert result.stdout == "a: unique\na: unique\n" and result.returncode == 0
+    assert result.stderr == (f"{first}: warning: the id 'a' is also in {second}; the answers "
+                             "tell them apart only by their order\n")
+    # one file named twice is answered twice, in order: nothing to tell apart
+    assert run_numbrix("check", str(first), str(first)).stderr == ""

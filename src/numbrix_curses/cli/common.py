@@ -530,7 +530,8 @@ def solve_each(
 def labelled_puzzles(paths: Sequence[str]) -> list[tuple[Puzzle, str]]:
     """(puzzle, label) for every puzzle of the files ("-" = stdin), in order; a label is the
     puzzle's id, else `FILE#K`. Every file is read and parsed before any puzzle is used, so
-    a bad file anywhere in the list solves nothing; ids shared within a file are warned of.
+    a bad file anywhere in the list solves nothing; ids shared within a file, or by files,
+    are warned of.
 
     Raises UsageError, the one line of the first file that cannot be read or parsed, or of
     the file that takes the puzzles past the limit a single file has (`MAX_PUZZLES`): all
@@ -552,12 +553,21 @@ def labelled_puzzles(paths: Sequence[str]) -> list[tuple[Puzzle, str]]:
     labelled: list[tuple[Puzzle, str]] = []
     for line in warnings:  # (warnings only once every file has read: bad input is one line)
         tell(line)
+    holders: dict[str, list[str]] = {}  # id -> the files whose puzzles have it
     for name, puzzles in files:
         warn_of_shared_ids(puzzles, name)
         labelled += [
             (puzzle, puzzle_label(puzzle, name, index))
             for index, puzzle in enumerate(puzzles, start=1)
         ]
+        for ident in dict.fromkeys(p.id for p in puzzles if p.id):
+            holders.setdefault(ident, []).append(name)
+    for ident, names in holders.items():
+        # (the same file named twice answers twice, in order: nothing to tell apart)
+        others = list(dict.fromkeys(names))[1:]
+        if others:
+            tell(f"{names[0]}: warning: the id {ident!r} is also in {', '.join(others)}; "
+                 "the answers tell them apart only by their order")
     return labelled
 
 
