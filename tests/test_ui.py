@@ -1635,3 +1635,17 @@ def test_a_short_moves_list_always_shows_the_current_move(room: int, current: in
     if room >= 3:  # with room for both, what is left out is counted, and it adds up
         counted = sum(int(text.split()[1]) for text in shown if text.startswith("..."))
         assert len([t for t in shown if t.startswith("move")]) + counted == 10, shown
+
+
+@pytest.mark.parametrize("digits, size", [("15", "15"), ("12", "12"), ("7", "7"), ("512", "12"),
+                                          ("99", "9"), ("1", "7")])
+def test_a_size_is_typed_digit_by_digit_where_the_sizes_start_past_one(digits, size):
+    """The New puzzle form's sizes run from 5 to 15: typing 1 then 5 gave 5x5 (the 1 fit
+    no size and was dropped), so no size past 9 could be typed."""
+    from numbrix_curses.ui.actions import Digit
+    from numbrix_curses.ui.form import Field, Form
+
+    form = Form([Field("Size", [str(n) for n in range(5, 16)], index=2, numeric=True)], [])
+    for digit in digits:
+        assert form.handle(Digit(int(digit))) is None
+    assert form.fields[0].value == size

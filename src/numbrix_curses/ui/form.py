@@ -98,6 +98,11 @@ class Form:
                 field.index = field.values.index(typed)
                 self._typed = typed
                 return
+            if any(value.startswith(typed) for value in field.values):
+                # the start of a longer value (the 1 of 15 where sizes run from 5): kept for
+                # the next digit, where taking the next digit alone made 1, 5 give 5
+                self._typed = typed
+                return
         self._typed = ""
 
     def _columns(self) -> tuple[int, int]:
