@@ -1034,6 +1034,39 @@ def new_puzzle_form(state: Path) -> Terminal:
     return term
 
 
+def test_keys_under_the_too_small_notice_of_new_puzzle_do_nothing_but_q(state: Path):
+    """Right pressed under the "Terminal too small" notice made the hidden size one larger,
+    and g generated a puzzle nobody had seen the form of."""
+    with new_puzzle_form(state) as term:
+        term.wait_text("7x7")
+        term.resize(8, 30)
+        term.wait_text("small")
+        term.send_key("right")
+        term.send("g")
+        term.send("q")  # as the notice says (and, read after them, a sign the keys are read)
+        term.wait_text("least 25 columns")  # the menu's notice, not the form's
+        term.resize(24, 80)
+        term.wait_text("[n] New puzzle")
+        assert "Placed" not in term.text  # no game was generated and opened
+
+
+def test_the_new_puzzle_form_ignores_keys_while_it_is_too_small_to_show(tmp_path: Path):
+    from numbrix_curses.ui.actions import Command, Digit, Hotkey, MoveCursor
+    from numbrix_curses.ui.newpuzzle import NewPuzzleScreen
+    from numbrix_curses.ui.screen import AppContext, Pop
+
+    screen = NewPuzzleScreen(AppContext(Store(tmp_path)))
+    screen.too_small = True  # (as `draw` leaves it when the notice was shown instead)
+    before = [field.index for field in screen.form.fields]
+    for action in (MoveCursor(0, 1), MoveCursor(1, 0), Digit(5), Hotkey("g")):
+        assert screen.handle(action) is None
+    assert [field.index for field in screen.form.fields] == before and screen.job is None
+    assert isinstance(screen.handle(Command.BACK), Pop)
+    screen.too_small = False
+    screen.handle(MoveCursor(0, 1))
+    assert screen.form.fields[0].index == before[0] + 1
+
+
 def test_a_new_puzzle_may_be_wide(state: Path):
     with new_puzzle_form(state) as term:
         term.wait_text("7x7")

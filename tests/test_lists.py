@@ -82,3 +82,17 @@ def test_a_heading_scrolled_off_stands_over_the_puzzles_in_view(tmp_path: Path):
     screen.selected = lines[nine + 2]
     shown = screen._in_view(lines)
     assert shown[0] == "9x9  16 puzzles" and screen.top == nine
+
+
+def test_the_list_ignores_keys_but_back_while_it_is_too_small_to_show(tmp_path: Path):
+    from numbrix_curses.ui.actions import Command, MoveCursor
+    from numbrix_curses.ui.screen import Pop
+
+    screen = library(tmp_path)
+    screen.too_small = True  # (as `draw` leaves it when the notice was shown instead)
+    assert screen.handle(MoveCursor(1, 0)) is None and screen.selected == 0
+    assert screen.handle(Command.CONFIRM) is None  # nothing opened unseen
+    assert isinstance(screen.handle(Command.BACK), Pop)
+    screen.too_small = False
+    screen.handle(MoveCursor(1, 0))
+    assert screen.selected == 1

@@ -88,7 +88,7 @@ class GamesScreen(PuzzleListScreen):
         return Pop() if not self.entries else None
 
     def handle(self, action: Action) -> Nav | None:
-        if action is Command.ABANDON:
+        if action is Command.ABANDON and not self.too_small:
             self.message = None
             return self._ask_abandon(self.entries[self.selected]) if self.entries else None
         return super().handle(action)

@@ -102,6 +102,8 @@ class PuzzleListScreen(Screen):
         self.set_entries(entries)
         self.selected = 0
         self.top = 0
+        #: the last frame showed the too-small notice instead of the list (see `handle`)
+        self.too_small = False
         #: scroll the selection's group to the top of the page (after a jump to it)
         self.group_on_top = False
         self.page = 10
@@ -147,10 +149,12 @@ class PuzzleListScreen(Screen):
         return record is not None and record.solved
 
     def handle(self, action: Action) -> Nav | None:
-        self.message = None
         count = len(self.entries)
         if action is Command.BACK:
             return Pop()
+        if self.too_small:
+            return None  # (the notice says q leaves: nothing hidden moves meanwhile)
+        self.message = None
         if action is Command.HELP:
             from numbrix_curses.ui.help import HelpScreen
 
@@ -243,7 +247,8 @@ class PuzzleListScreen(Screen):
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
-        if not open_page(win, self.title, MIN_SIZE, theme):
+        self.too_small = not open_page(win, self.title, MIN_SIZE, theme)
+        if self.too_small:
             return  # q still goes back
         footer_rows = 2 + (1 if self.message else 0)
         if not self.entries:

@@ -91,6 +91,8 @@ class NewPuzzleScreen(Screen):
         self.job: ProcessJob | None = None
         self.message: Message | None = None
         self.wanted: Wanted | None = None
+        #: the last frame showed the too-small notice instead of the form (see `handle`)
+        self.too_small = False
 
     def action_for_key(self, key: int | str) -> Action | None:
         if self.job is not None:
@@ -100,6 +102,10 @@ class NewPuzzleScreen(Screen):
         return self.form.action_for_key(key)
 
     def handle(self, action: Action) -> Nav | None:
+        if self.too_small and action not in (Command.BACK, Command.CANCEL):
+            # The notice says q leaves; a key must not change a form nobody can see (Right
+            # made the hidden size one larger).
+            return None
         if self.job is not None:
             if action is Command.CANCEL:
                 self.job.cancel()
@@ -196,7 +202,8 @@ class NewPuzzleScreen(Screen):
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
-        if not open_page(win, "New puzzle", self.min_size(), theme):
+        self.too_small = not open_page(win, "New puzzle", self.min_size(), theme)
+        if self.too_small:
             return  # q (Back) still leaves
         left = max(1, (width - 40) // 2)
         top = max(2, (height - 12) // 2)
