@@ -9,6 +9,7 @@ The real app in a pseudo-terminal (tests/tty_harness.py), plus the pure wrapping
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from numbrix_curses.ui.actions import SelectCell
 from numbrix_curses.ui.grid import GridLayout, cell_at
 from numbrix_curses.ui.help import KEY_INDENT, KEY_WIDTH, help_lines
 from numbrix_curses.ui.layout import plan_layout
+from numbrix_curses.ui.watch import DEFAULT_SPEED, SPEEDS
 from tty_harness import Board, Terminal, app_command, expect_exit, play_command, start, wait_play
 
 F1 = "\x1bOP"
@@ -400,6 +402,39 @@ def test_watch_screen_scrolls_a_board_larger_than_the_screen(state: Path, tmp_pa
         term.send(SHIFT_LEFT)
         term.wait_match(r"cols [A-Z]+-N")
         assert "steps/s" in term.text
+        # the wheel over it scrolls too (it set the speed, and the board never moved)
+        speed = term.wait_match(r"\d+ steps/s").group()
+        row, col = term.find("rows")
+        term.wheel(row + 5, 10, down=False)
+        term.wheel(row + 5, 10, down=False)
+        term.wait_match(r"rows 1-\d+ ")
+        term.wheel(row + 5, 10)
+        term.wait_match(r"rows [2-9]-\d+ ")
+        assert speed in term.text
+
+
+def test_the_replay_stands_still_under_the_help(state: Path, tmp_path: Path):
+    """The help over the replay let it run on unseen, then jump hundreds of steps."""
+    with start(play_command(str(large_16(tmp_path))), state, rows=30, cols=100) as term:
+        term.wait_text("quit")
+        term.send("v")
+        term.wait_text("Watch the solver solve it?")
+        term.send("y")
+        term.wait_text("Watching the solver")
+        term.send(" ")  # paused: the step count stands
+        term.wait_text("paused")
+        step = term.wait_match(r"([\d,]+) of [\d,]+ ·").group(1)
+        term.send(" ")  # on again, then the help over it for a while
+        term.send("H")
+        term.wait_text("· Help")
+        time.sleep(1.0)  # (the time under the help is what is tested)
+        term.send("q")
+        term.wait_text("of")
+        term.send(" ")
+        term.wait_text("paused")
+        shown = int(term.wait_match(r"([\d,]+) of [\d,]+ ·").group(1).replace(",", ""))
+        # at the default speed a second under the help made up a second's steps or more
+        assert shown - int(step.replace(",", "")) < SPEEDS[DEFAULT_SPEED], term.dump()
 
 
 # ----- 10. a board too large for its walls is drawn compact --------------------------------------

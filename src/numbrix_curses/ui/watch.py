@@ -7,8 +7,9 @@ their own colour, the latest cell under the cursor highlight. At the end: the ve
 solver's time and the number of steps.
 
 A board larger than the screen is seen through a window that follows the latest step until
-the player scrolls it (up/down, PgUp/PgDn, the shifted arrows; the plain left and right
-arrows set the speed, so they scroll only once the replay is over).
+the player scrolls it (up/down, PgUp/PgDn, the shifted arrows, the wheel; the plain left
+and right arrows set the speed, so they scroll only once the replay is over; over a board
+that fits, the wheel sets the speed). The replay stands still under the help.
 """
 from __future__ import annotations
 
@@ -201,6 +202,9 @@ class WatchScreen(Screen):
         elif action in (Command.PAGE_UP, Command.PAGE_DOWN):
             page = max(1, self.view[0] - 1)
             self._scroll(page if action is Command.PAGE_DOWN else -page, 0)
+        elif isinstance(action, Scroll) and self.view[0] < self.puzzle.rows:
+            # (over a board larger than the screen the wheel scrolls it, as everywhere else)
+            self._scroll(action.delta, 0)
         elif action is Command.FASTER or (isinstance(action, Scroll) and action.delta < 0):
             self.speed = min(self.speed + 1, len(SPEEDS) - 1)
         elif action is Command.SLOWER or (isinstance(action, Scroll) and action.delta > 0):
@@ -221,6 +225,14 @@ class WatchScreen(Screen):
             self.jumping = False
             self._restart()
         return None
+
+    def uncovered(self) -> None:
+        # The replay stood still under the help: its time there is not made up in one jump
+        # (hundreds of steps went by unseen).
+        self.clock = time.monotonic()
+
+    def suspended(self, seconds: float) -> None:
+        self.clock = time.monotonic()  # (nor is the time the app was stopped)
 
     def action_for_key(self, key: int | str) -> Action | None:
         if self.finished and key in (curses.KEY_LEFT, curses.KEY_RIGHT):
