@@ -375,13 +375,18 @@ def test_lines_and_columns_in_the_environment_do_not_pin_the_size(state: Path):
 
 
 # ----- 9. the solver's replay scrolls ----------------------------------------------------------
+def start_watching(term: Terminal) -> None:
+    """From the play screen, past the question, to the solver's replay."""
+    term.wait_text("quit")
+    term.send("v")
+    term.wait_text("Watch the solver solve it?")
+    term.send("y")
+    term.wait_text("Watching the solver")
+
+
 def test_watch_screen_scrolls_a_board_larger_than_the_screen(state: Path, tmp_path: Path):
     with start(play_command(str(large_16(tmp_path))), state, rows=20, cols=70) as term:
-        term.wait_text("quit")
-        term.send("v")
-        term.wait_text("Watch the solver solve it?")
-        term.send("y")
-        term.wait_text("Watching the solver")
+        start_watching(term)
         term.send_key("enter")
         term.wait_text("Done:", timeout=40)
         assert "S-arrows PgUp/Dn scroll" in term.text  # the key line says how
@@ -416,11 +421,7 @@ def test_watch_screen_scrolls_a_board_larger_than_the_screen(state: Path, tmp_pa
 def test_the_replay_stands_still_under_the_help(state: Path, tmp_path: Path):
     """The help over the replay let it run on unseen, then jump hundreds of steps."""
     with start(play_command(str(large_16(tmp_path))), state, rows=30, cols=100) as term:
-        term.wait_text("quit")
-        term.send("v")
-        term.wait_text("Watch the solver solve it?")
-        term.send("y")
-        term.wait_text("Watching the solver")
+        start_watching(term)
         term.send(" ")  # paused: the step count stands
         term.wait_text("paused")
         step = term.wait_match(r"([\d,]+) of [\d,]+ ·").group(1)
