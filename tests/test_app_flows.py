@@ -969,6 +969,28 @@ def test_watching_the_solver_asks_first_and_the_solve_then_earns_no_best_time(st
         term.wait_match(r"4x4\s+\S+\s+1\s+1\s+-\s+-")  # a solve, and no best time
 
 
+def test_watching_a_puzzle_with_several_solutions_is_asked_of_as_such(tmp_path: Path,
+                                                                     state: Path):
+    """The question said "It shows the solution" of a puzzle that has several."""
+    path = tmp_path / "open.txt"
+    path.write_text("# id: open\n1 . .\n. . .\n. . .\n")
+    with start(play_command(str(path)), state) as term:
+        wait_play(term)
+        term.wait_message("more than one solution")  # (the verdict known)
+        term.send("v")
+        term.wait_text("It shows one of its solutions: the game then earns no best time.")
+
+
+def test_the_replay_of_a_puzzle_with_no_solution_ends_saying_why(tmp_path: Path, state: Path):
+    """It ended "Done: no solution, 0 steps in under 0.01 s.", which explains nothing."""
+    path = tmp_path / "apart.txt"
+    path.write_text("# id: apart\n1 . .\n. . .\n. . 2\n")
+    with start(play_command(str(path)), state) as term:
+        wait_play(term)
+        term.send("v")  # (no question: there is no solution to give away)
+        term.wait_message("Done: no solution (1 and 2 are given but not next to each other)")
+
+
 def test_watch_the_solver_from_the_play_screen_step_by_step(state: Path, demo: Path):
     with start(play_command(str(demo)), state) as term:
         wait_play(term)

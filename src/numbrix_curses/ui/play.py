@@ -673,7 +673,9 @@ class PlayScreen(BoardScreen):
             return self._watch()
         return Push(ConfirmScreen(
             self.ctx, "Watch the solver solve it?", self._watch,
-            detail="It shows the solution: the game then earns no best time.",
+            detail=("It shows the solution: the game then earns no best time."
+                    if self._known_status() != "multiple"
+                    else "It shows one of its solutions: the game then earns no best time."),
         ))
 
     def _watch(self) -> Nav:

@@ -291,8 +291,10 @@ class WatchScreen(Screen):
         if result is None:
             return Message(f"The solver stopped: {self._verdict()}.", MessageKind.ERROR)
         kind = MessageKind.SUCCESS if result.status.value == "unique" else MessageKind.ERROR
+        # (why there is none, as the play screen says it: "0 steps" alone explains nothing)
+        why = f" ({result.reason})" if result.status.value == "none" and result.reason else ""
         return Message(
-            f"Done: {self._verdict()}, {plural(self.steps, 'step')} in "
+            f"Done: {self._verdict()}{why}, {plural(self.steps, 'step')} in "
             f"{solver_time(result.stats.seconds)}.", kind)
 
     def board_view(self) -> BoardView:
