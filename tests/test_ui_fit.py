@@ -729,3 +729,25 @@ def test_a_menu_message_is_read_whole_where_rows_are_left(state: Path, rows, col
             assert message.endswith("..."), lines
         term.send("q")
         expect_exit(term)
+
+
+def test_the_help_keeps_its_place_when_the_width_changes(tmp_path: Path):
+    """Opened at "Watching the solver" on a narrow screen and widened, it showed a wrapped
+    line of the entry before that section at the top, with its key out of view."""
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.ui.help import HelpScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    screen = HelpScreen(AppContext(Store(tmp_path)))
+    screen._rewrap(38)
+    screen.top = [text for text, _ in screen.lines].index("Watching the solver")
+    screen._rewrap(80)
+    assert screen.lines[screen.top][0] == "Watching the solver"
+    # a wrapped line at the top: its entry leads the page, from its key
+    screen._rewrap(38)
+    paste = next(i for i, (text, kind) in enumerate(screen.lines)
+                 if kind == 2 and text.split()[0] == "paste")
+    assert screen.lines[paste + 1][1] == 0  # (the entry wraps at this width)
+    screen.top = paste + 1
+    screen._rewrap(60)
+    assert screen.lines[screen.top][0].split()[0] == "paste"

@@ -155,16 +155,20 @@ class HelpScreen(Screen):
         return None
 
     def _rewrap(self, width: int) -> None:
-        """Wrap the text for a new width, keeping the line at the top of the page in view."""
+        """Wrap the text for a new width, keeping the entry (a key line or a heading) at the
+        top of the page there, from its first line."""
         width = min(width, TEXT_WIDTH)
         if width == self.width:
             return
-        # Count the key lines and headings above the top line: the same entry leads after.
-        anchor = sum(1 for _, kind in self.lines[: self.top] if kind)
+        # Count the key lines and headings down to the top line: the last of them leads the
+        # entry shown at the top, which leads the page after. (Counting those above it put
+        # a heading at the top under the entry before it: a wrapped line of "paste" stood
+        # over "Watching the solver" after a resize.)
+        anchor = sum(1 for _, kind in self.lines[: self.top + 1] if kind)
         self.width = width
         self.lines = help_lines(width)
         marks = [i for i, (_, kind) in enumerate(self.lines) if kind]
-        self.top = marks[anchor - 1] + 1 if 0 < anchor <= len(marks) else 0
+        self.top = marks[anchor - 1] if 0 < anchor <= len(marks) else 0
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
