@@ -381,7 +381,7 @@ def start_watching(term: Terminal) -> None:
     term.send("v")
     term.wait_text("Watch the solver solve it?")
     term.send("y")
-    term.wait_text("Watching the solver")
+    term.wait_text("steps/s")  # (the title, "Watching the solver", is cut on a narrow screen)
 
 
 def test_watch_screen_scrolls_a_board_larger_than_the_screen(state: Path, tmp_path: Path):
@@ -751,3 +751,15 @@ def test_the_help_keeps_its_place_when_the_width_changes(tmp_path: Path):
     screen.top = paste + 1
     screen._rewrap(60)
     assert screen.lines[screen.top][0].split()[0] == "paste"
+
+
+def test_the_replay_status_line_drops_a_part_rather_than_cut_it(state: Path, tmp_path: Path):
+    """At 40x12 the line read '114 of 1,118 · 200 steps/s  paused · uni'."""
+    with start(play_command(str(large_16(tmp_path))), state, rows=12, cols=40) as term:
+        start_watching(term)
+        term.send(" ")  # paused, so the line stays (the end's message would take its row)
+        # the search over (the count of steps no longer "1,861+"), its verdict due on the line
+        status = r"[\d,]+ of [\d,]+ · .*"
+        term.wait_for(lambda: "+" not in term.wait_match(status).group(), what="the search over")
+        line = term.wait_match(status).group().strip()
+        assert line.endswith(("steps/s", "paused", "unique solution")), term.dump()

@@ -252,11 +252,16 @@ def draw_status_bar(
     Each screen lists its keys most needed first, and help and leaving last. `more_keys`
     go on the rows above the key line that the message leaves free, after any keys the
     key line had no room for, as many lines of them as there are rows, the line nearest
-    the key line last.
+    the key line last. `parts` (the status line) go from the end while they do not fit.
     """
     width = win.getmaxyx()[1]
     dot = f" {theme.glyphs.bullet} "
-    line = dot.join(parts)
+    # Parts that do not fit go whole, the last first, rather than one cut mid-word (the
+    # replay's verdict read "uni" at 40 columns).
+    shown = list(parts)
+    while len(shown) > 1 and len(dot.join(shown)) > width:
+        shown.pop()
+    line = dot.join(shown)
     said = 0
     # A message longer than its rows takes the status line's too while it shows: the
     # hint's reason is what the player asked for, the clock and counts come back after.
