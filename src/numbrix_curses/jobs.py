@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
-import signal
 import threading
 import time
 from contextlib import contextmanager

@@ -55,7 +55,8 @@ def parse_json_puzzles(text: str, filename: str, most: int) -> list[Puzzle]:
         return _parse_lines(text, filename, most)
     if isinstance(document, list) and document and all(isinstance(x, dict) for x in document):
         if len(document) > most:
-            raise ParseError(filename, 1, 1, f"more than {most:,} puzzles in one file; split it up")
+            raise ParseError(
+                filename, 1, 1, f"more than {most:,} puzzles in one file; split it up")
         puzzles = []
         for k, record in enumerate(document):
             try:
