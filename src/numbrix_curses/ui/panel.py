@@ -130,9 +130,9 @@ def draw_side_panel(
     if message is not None:
         wanted = len(wrap_text(message.text, width))
         if wanted > message_rows:
-            # (under it: a blank row, then the line with help and leaving, or the list's
-            # heading and a line)
-            keep = 0 if listing is None and not keys else 2 if listing is None else 3
+            # (kept under it: a blank row, then the list's heading and a line, or the key
+            # line with help and leaving)
+            keep = 3 if listing is not None else 2 if keys else 0
             message_rows = max(message_rows, min(wanted, bottom - message_top - keep))
         for line in wrap_text(message.text, width, message_rows):
             shown = line.ljust(width) if message.kind is MessageKind.SUCCESS else line
