@@ -891,3 +891,14 @@ def test_generate_without_jobs_takes_the_default_for_this_system(capsys, monkeyp
     assert main(["generate", "--size", "3", "--count", "2", "--seed", "1"]) == 0
     assert main(["generate", "--size", "3", "--count", "2", "--seed", "1", "-j", "2"]) == 0
     assert asked == [3, 2]
+
+
+def test_a_fiendish_removal_goes_on_longer_on_a_larger_board():
+    """Stopping after twelve necessary givens on every board left a fiendish 25x25 denser
+    than an easy one (136 givens against 125)."""
+    from numbrix_curses.generator import Difficulty, Spec, default_polish
+
+    stops = [default_polish(Spec(n, n, difficulty=Difficulty.FIENDISH)) for n in (9, 15, 20, 30)]
+    assert stops[0] == stops[1] == 12 and stops[1] < stops[2] < stops[3]
+    assert default_polish(Spec(30, 30, difficulty=Difficulty.HARD)) is None  # (every group)
+    assert default_polish(Spec(30, 30, difficulty=Difficulty.FIENDISH, polish=5)) == 5

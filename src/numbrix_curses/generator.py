@@ -588,8 +588,10 @@ class _Remover:
 # --- one puzzle -----------------------------------------------------------------------------
 
 
-#: necessary givens a fiendish removal finds before it stops (see `default_polish`)
+#: necessary givens a fiendish removal finds before it stops (see `default_polish`): at
+#: least this many, and one for every `FIENDISH_POLISH_CELLS` cells of the board
 FIENDISH_POLISH = 12
+FIENDISH_POLISH_CELLS = 18
 
 
 def default_polish(spec: Spec) -> int | None:
@@ -605,12 +607,16 @@ def default_polish(spec: Spec) -> int | None:
     Fiendish, never refused for difficulty, removes down to where uniqueness alone holds
     the givens, and there each check is a proof on a sparse board: the last removals cost
     the most (15x15: 5.4 s a puzzle for 25 givens, against 0.7 s for 32.5 with this
-    stop; with four, 55.5 givens, more than a hard puzzle has).
+    stop; with four, 55.5 givens, more than a hard puzzle has). The stop grows with the
+    board: twelve alone left a large board dense, and a fiendish 25x25 had more givens
+    than an easy one (seeds 1 and 2: 136 and 150 givens in under a second, against 74
+    and 86 in 42 s and 9 s; a hard one has 87 in a minute), 20x20 59 and 66 against 55
+    and 56 (2-3 s against 4-7 s).
     """
     if spec.polish is not None:
         return spec.polish
     if spec.difficulty is Difficulty.FIENDISH:
-        return FIENDISH_POLISH
+        return max(FIENDISH_POLISH, spec.rows * spec.cols // FIENDISH_POLISH_CELLS)
     return None
 
 
