@@ -96,3 +96,16 @@ def test_the_list_ignores_keys_but_back_while_it_is_too_small_to_show(tmp_path: 
     screen.too_small = False
     screen.handle(MoveCursor(1, 0))
     assert screen.selected == 1
+
+
+@pytest.mark.parametrize("name, width, shown", [
+    ("5x5-medium-8660442690", 10, "5x5-…42690"),
+    ("5x5-medium-8660442690", 30, "5x5-medium-8660442690"),  # room: whole
+    ("abcdef", 2, "ab"),  # no room for the gap and both ends
+])
+def test_a_name_cut_short_keeps_its_end(name: str, width: int, shown: str):
+    """Puzzle ids differ at their end (the seed): cut at the end, a file of them listed at 40
+    columns read '5x5-medium' on every line."""
+    from numbrix_curses.ui.theme import cut_middle
+
+    assert cut_middle(name, width, "…") == shown and len(cut_middle(name, width, "…")) <= width

@@ -18,6 +18,7 @@ from numbrix_curses.ui.keys import GAMES_KEYS
 from numbrix_curses.ui.library_screen import Entry, PuzzleListScreen
 from numbrix_curses.ui.panel import Message, take_store_problems
 from numbrix_curses.ui.screen import AppContext, Nav, Pop, Push
+from numbrix_curses.ui.theme import cut_middle
 
 #: English whatever the locale, as every other word on the screen
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -109,7 +110,8 @@ class GamesScreen(PuzzleListScreen):
     def _entry_text(self, entry: Entry, name_w: int) -> str:
         saved = entry.saved
         assert saved is not None, "every line of this list is a saved game"
-        return _columns(entry.label, entry.size, entry.difficulty,
+        return _columns(cut_middle(entry.label, name_w, self.theme.glyphs.gap), entry.size,
+                        entry.difficulty,
                         format_duration(saved.elapsed), last_played(saved.saved_at, time.time()),
                         name_w)
 

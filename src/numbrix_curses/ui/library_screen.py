@@ -30,6 +30,7 @@ from numbrix_curses.ui.screen import (
     Screen,
     open_page,
 )
+from numbrix_curses.ui.theme import cut_middle
 
 #: (width, height): a line's mark, name (10 columns at least), size and difficulty whole (the
 #: best time and "in progress" show as far as there is room), three lines and the footer
@@ -209,7 +210,8 @@ class PuzzleListScreen(Screen):
         playing = "in progress" if key in self.in_progress else ""
         # (grouped, the heading above gives the size: the line does not say it again)
         size = "" if self.grouped else f"{entry.size:>5}  "
-        return (f" {tick} {entry.label[:name_w]:<{name_w}}  {size}{entry.difficulty:<8}  "
+        label = cut_middle(entry.label, name_w, self.theme.glyphs.gap)
+        return (f" {tick} {label:<{name_w}}  {size}{entry.difficulty:<8}  "
                 f"{best:<11} {playing}")
 
     def _heading(self, start: int) -> str:
