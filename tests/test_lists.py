@@ -109,3 +109,15 @@ def test_a_name_cut_short_keeps_its_end(name: str, width: int, shown: str):
     from numbrix_curses.ui.theme import cut_middle
 
     assert cut_middle(name, width, "…") == shown and len(cut_middle(name, width, "…")) <= width
+
+
+def test_a_games_line_too_wide_loses_whole_columns(tmp_path: Path):
+    """At 50 columns the time of the last play read 'today 18:'."""
+    from numbrix_curses.ui.games_screen import GamesScreen, _columns
+
+    values = ["a-game", "9x9", "fiendish", "1:02:03", "today 18:02"]
+    line = _columns(*values, 10)
+    ends = GamesScreen(AppContext(Store(tmp_path))).column_ends(10)
+    assert len(ends) == len(values) and ends[-1] == len(line)
+    for end, value in zip(ends, values):
+        assert line[:end].rstrip().endswith(value)  # each cut ends on a whole value

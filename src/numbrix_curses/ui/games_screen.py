@@ -118,6 +118,12 @@ class GamesScreen(PuzzleListScreen):
     def column_heading(self, name_w: int) -> str | None:
         return _columns("Puzzle", "Size", "Difficulty", "Played", "Last played", name_w)
 
+    def column_ends(self, name_w: int) -> list[int]:
+        ends = [1 + name_w]
+        for width in (SIZE_W, DIFFICULTY_W, PLAYED_W, WHEN_W):
+            ends.append(ends[-1] + 2 + width)
+        return ends
+
     def footer(self) -> list[tuple[str, Action | None]]:
         return [(plural(len(self.entries), "game"), None), ("Enter resume", Command.CONFIRM),
                 ("Del/x abandon", Command.ABANDON), ("q back", Command.BACK)]

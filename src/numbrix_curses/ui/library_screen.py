@@ -226,6 +226,11 @@ class PuzzleListScreen(Screen):
         """A line naming the columns, above the list (None: the lines say what they are)."""
         return None
 
+    def column_ends(self, name_w: int) -> list[int]:
+        """Where each column under `column_heading` ends: a line too wide for the screen
+        loses its last columns whole, not a value cut in two ("today 18:")."""
+        return []
+
     def _lines(self, spaced: bool) -> list[int | str]:
         """What the list shows, line by line: an entry's index, or a heading ("" a blank line
         between groups, when `spaced`)."""
@@ -261,8 +266,10 @@ class PuzzleListScreen(Screen):
         left = max(0, (width - row_w) // 2)
         list_top = 2
         column_heading = self.column_heading(name_w)
+        # (under a heading, the columns that fit, whole)
+        cut = max((end for end in self.column_ends(name_w) if end <= row_w), default=row_w)
         if column_heading is not None:
-            put(win, list_top, left, column_heading[:row_w], theme.dim)
+            put(win, list_top, left, column_heading[:cut], theme.dim)
             list_top += 1
         self.page = max(1, height - list_top - footer_rows)
         # Blank lines between the groups only when everything fits with them.
@@ -278,7 +285,7 @@ class PuzzleListScreen(Screen):
             text = self._entry_text(self.entries[line], name_w)
             # (under a heading that names the columns, they stay lined up with it; the
             # columns past the name start after the tick's 3, the name's and 2 spaces)
-            text = fit_line(text, name_w + 5, row_w) if column_heading is None else text[:row_w]
+            text = fit_line(text, name_w + 5, row_w) if column_heading is None else text[:cut]
             attr = theme.selected if line == self.selected else 0
             put(win, y, left, text.ljust(row_w) if attr else text, attr)
             mask.put(y, left, row_w, Choose(line))
