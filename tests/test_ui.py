@@ -1649,3 +1649,18 @@ def test_a_size_is_typed_digit_by_digit_where_the_sizes_start_past_one(digits, s
     for digit in digits:
         assert form.handle(Digit(int(digit))) is None
     assert form.fields[0].value == size
+
+
+def test_the_clock_stands_still_while_the_window_is_too_small_for_the_board(term: Terminal,
+                                                                           board: Board):
+    """Nobody can play a board they cannot see: the clock ran on under the "Terminal too
+    small" notice (and a puzzle generated meanwhile opened with it running)."""
+    term.resize(8, 20)
+    term.wait_text("small")
+    time.sleep(4.0)  # (the time under the notice is what is tested)
+    term.resize(ROWS, COLS)
+    match = term.wait_match(r"Time +(\d+):(\d\d)")
+    assert int(match.group(1)) * 60 + int(match.group(2)) <= 2, term.dump()
+    assert "paused" not in term.text  # going on by itself, as the player left it
+    term.send("3")  # and the game goes on
+    board.wait_cell(0, 1, "3")

@@ -213,6 +213,8 @@ class PlayScreen(BoardScreen):
         self.recorded = game.solved is not None
         self.solved_note: Message | None = None
         self.paused_by_cover = False
+        #: paused while the terminal was too small to show the board (see `draw`)
+        self.paused_by_size = False
         self.solution_job: Job[SolveResult] = (
             SolveJob("solution", game.puzzle, assist.SOLVE_BUDGET, self._solve)
             if known is None
@@ -1000,10 +1002,11 @@ class PlayScreen(BoardScreen):
                 self.grade_job.cancel()
         if self.suspects_job is not None:
             self.suspects_job.cancel()
-        if self.paused_by_cover:
-            # Paused only while a dialog covered the board: the save must not open paused.
+        if self.paused_by_cover or self.paused_by_size:
+            # Paused only while a dialog covered the board, or the window was too small to
+            # show it: the save must not open paused.
             self.game.resume()
-            self.paused_by_cover = False
+            self.paused_by_cover = self.paused_by_size = False
         self.save()
 
     # ----- messages ----------------------------------------------------------------------
@@ -1111,7 +1114,15 @@ class PlayScreen(BoardScreen):
         play_key_rows = len(keys)
         placed = self.place(win, self.game.rows, self.game.cols, STATUS_ROWS, play_key_rows)
         if placed is None:
+            # Nobody can play a board they cannot see: the clock stands still until it
+            # shows (a puzzle generated while the window was small opened with it running).
+            if not self.game.paused and self.game.solved is None:
+                self.game.pause()
+                self.paused_by_size = True
             return
+        if self.paused_by_size:
+            self.game.resume()
+            self.paused_by_size = False
         layout, grid = placed
         solved = self.game.solved
         if solved is not None:
