@@ -186,3 +186,30 @@ def test_when_done_passes_on_a_result_but_not_a_cancelled_or_failed_job() -> Non
     jobs.finish_follow_ups(30)
     assert seen == ["done"]
     assert failed.error is not None and failed.error.startswith("ZeroDivisionError")
+
+
+def test_a_search_out_of_time_while_the_app_was_stopped_goes_on(monkeypatch) -> None:
+    """Its clock ran on while the app was stopped (Ctrl-Z), and a player back from `fg` was
+    told at once that the solution could not be worked out in time."""
+    from numbrix_curses.solver import SolveResult
+
+    puzzle = corpus_board("9x9", "9x9-minimal-00")
+    given: list[float] = []
+
+    def here(token, seconds: float):
+        given.append(seconds)
+        if len(given) == 1:  # the app stopped for a while meanwhile; the search timed out
+            monkeypatch.setattr(jobs, "_STOPPED", [jobs._STOPPED[0] + 100.0])
+            return SolveResult(Status.TIMEOUT)
+        return solve(puzzle)
+
+    monkeypatch.setattr(jobs, "can_escalate", lambda: False)
+    result = finished(SolveJob("solution", puzzle, 60, here))
+    assert result.status is Status.UNIQUE
+    assert len(given) == 2 and given[1] > 55  # the budget less the time awake, not stopped
+    # a search that timed out with the app awake throughout is out of time, as ever
+    given.clear()
+    result = finished(SolveJob("solution", puzzle, 60,
+                               lambda token, seconds: given.append(seconds) or SolveResult(
+                                   Status.TIMEOUT)))
+    assert result.status is Status.TIMEOUT and len(given) == 1

@@ -175,6 +175,14 @@ class ThreadJob(Job[T]):
 #: a signal handler copies in one step (`tuple`), never under a lock the interrupted thread
 #: might hold
 _LIVE_CHILDREN: set[int] = set()
+#: the seconds the app has spent stopped (Ctrl-Z) since it started (see `stopped_seconds`)
+_STOPPED = [0.0]
+
+
+def stopped_seconds() -> float:
+    """How long the app has been stopped by Ctrl-Z in all, as `children_stopped` measured:
+    time nobody was there to wait for an answer, which a time budget should not count."""
+    return _STOPPED[0]
 
 
 @contextmanager
@@ -189,9 +197,11 @@ def children_stopped() -> Iterator[None]:
     pids = tuple(_LIVE_CHILDREN) if hasattr(os, "killpg") else ()
     for pid in pids:
         _signal(pid, "SIGTSTP", group=False)
+    stopped = time.monotonic()
     try:
         yield
     finally:
+        _STOPPED[0] += time.monotonic() - stopped
         for pid in pids:
             _signal(pid, "SIGCONT", group=True)
 
@@ -300,6 +310,9 @@ class ProcessJob(Job[dict]):
 #: shared search answers long ones several times sooner (a sparse 10x20 board with several
 #: solutions: 23 s in one process, 3.5 s shared between two).
 ESCALATE_AFTER = 0.5
+#: a search out of time because the app was stopped goes on only with at least this much of
+#: its budget left (see `SolveJob`)
+RETRY_LEAST = 1.0
 
 
 def can_escalate() -> bool:
@@ -320,7 +333,8 @@ class SolveJob(ThreadJob[Any]):
     shares it among the cores, with what is left of the budget; the thread's search is
     dropped. An answer from the child is believed only when its solutions solve the puzzle
     (two different ones for "multiple"); a child that fails in any way leaves the rest of
-    the budget to `here` again, so a verdict never rests on a broken child.
+    the budget to `here` again, so a verdict never rests on a broken child. The time the
+    app spends stopped (Ctrl-Z) is not counted against the budget.
     """
 
     def __init__(
@@ -339,26 +353,41 @@ class SolveJob(ThreadJob[Any]):
     def _solve(self, token: CancelToken, puzzle: Any, budget: float, escalate_after: float) -> Any:
         from numbrix_curses.solver import Status
 
-        started = time.monotonic()
+        started, stopped_before = time.monotonic(), stopped_seconds()
 
         def left() -> float:
-            return max(budget - (time.monotonic() - started), 0.001)
+            """The budget left, not counting the time the app was stopped (Ctrl-Z)."""
+            awake = time.monotonic() - started - (stopped_seconds() - stopped_before)
+            return max(budget - awake, 0.001)
 
         if not can_escalate() or escalate_after >= budget:
-            return self._here(token, budget)
-        result = self._here(token, escalate_after)
-        if result.status is not Status.TIMEOUT:
-            return result
-        child = self.child = ProcessJob(self.label, self.child_argv(puzzle, left()))
+            answer = self._here(token, budget)
+        else:
+            answer = self._here(token, escalate_after)
+            if answer.status is Status.TIMEOUT:
+                answer = self._in_child(token, puzzle, left())
+                if answer is None:
+                    answer = self._here(token, left())
+        # A search that ran out of time while the app was stopped goes on with what is left
+        # of the budget: its clock ran on meanwhile (a child's too), and a player back from
+        # Ctrl-Z was told "out of time" at once.
+        while (answer.status is Status.TIMEOUT and stopped_seconds() > stopped_before
+               and left() > RETRY_LEAST):
+            stopped_before = stopped_seconds()
+            answer = (self._in_child(token, puzzle, left()) if can_escalate() else None) or (
+                self._here(token, left()))
+        answer.stats.seconds = time.monotonic() - started
+        return answer
+
+    def _in_child(self, token: CancelToken, puzzle: Any, seconds: float) -> Any:
+        """The answer of a child process given `seconds`, or None when it failed in any way
+        (see `_answer_from`)."""
+        child = self.child = ProcessJob(self.label, self.child_argv(puzzle, seconds))
         if token.cancelled:  # (cancelled while the child was being made)
             child.cancel()
         child.wait()
         token.check()
-        answer = _answer_from(puzzle, child.result) if child.error is None else None
-        if answer is None:
-            answer = self._here(token, left())
-        answer.stats.seconds = time.monotonic() - started
-        return answer
+        return _answer_from(puzzle, child.result) if child.error is None else None
 
     @staticmethod
     def child_argv(puzzle: Any, seconds: float) -> list[str]:
