@@ -195,18 +195,23 @@ def test_a_search_out_of_time_while_the_app_was_stopped_goes_on(monkeypatch) -> 
 
     puzzle = corpus_board("9x9", "9x9-minimal-00")
     given: list[float] = []
+    stop = 0.5  # (seconds the app is stopped, all of the first search's time)
 
     def here(token, seconds: float):
         given.append(seconds)
-        if len(given) == 1:  # the app stopped for a while meanwhile; the search timed out
-            monkeypatch.setattr(jobs, "_STOPPED", [jobs._STOPPED[0] + 100.0])
+        if len(given) == 1:  # the app stopped meanwhile, and the search timed out
+            time.sleep(stop)
+            monkeypatch.setattr(jobs, "_STOPPED", [jobs._STOPPED[0] + stop])
             return SolveResult(Status.TIMEOUT)
         return solve(puzzle)
 
     monkeypatch.setattr(jobs, "can_escalate", lambda: False)
-    result = finished(SolveJob("solution", puzzle, 60, here))
+    budget = jobs.RETRY_LEAST + 0.5
+    result = finished(SolveJob("solution", puzzle, budget, here))
     assert result.status is Status.UNIQUE
-    assert len(given) == 2 and given[1] > 55  # the budget less the time awake, not stopped
+    # the budget less the time awake (not the time stopped: the search again had well
+    # over RETRY_LEAST, where a first version gave it 0.001 s)
+    assert len(given) == 2 and given[1] > jobs.RETRY_LEAST
     # a search that timed out with the app awake throughout is out of time, as ever
     given.clear()
     result = finished(SolveJob("solution", puzzle, 60,

@@ -371,9 +371,10 @@ class SolveJob(ThreadJob[Any]):
         # A search that ran out of time while the app was stopped goes on with what is left
         # of the budget: its clock ran on meanwhile (a child's too), and a player back from
         # Ctrl-Z was told "out of time" at once.
-        while (answer.status is Status.TIMEOUT and stopped_seconds() > stopped_before
+        seen = stopped_before  # (the stops the last search knew of)
+        while (answer.status is Status.TIMEOUT and stopped_seconds() > seen
                and left() > RETRY_LEAST):
-            stopped_before = stopped_seconds()
+            seen = stopped_seconds()
             answer = (self._in_child(token, puzzle, left()) if can_escalate() else None) or (
                 self._here(token, left()))
         answer.stats.seconds = time.monotonic() - started
