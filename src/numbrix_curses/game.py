@@ -107,6 +107,12 @@ class ConflictKind(str, enum.Enum):
     STRANDED = "stranded"
 
 
+#: the conflicts that name every number they rest on: between two numbers, or one number
+#: twice (see `Game.check_cells`)
+_CERTAIN_KINDS = frozenset({ConflictKind.DUPLICATE, ConflictKind.BROKEN_LINK,
+                            ConflictKind.UNREACHABLE})
+
+
 @dataclass(frozen=True)
 class Conflict:
     kind: ConflictKind
@@ -432,15 +438,18 @@ class Game:
         """The cells `check` marks: the player's numbers in a conflict (givens only when a
         conflict involves givens alone).
 
-        A number that breaks a rule with givens alone is wrong for certain, and the
-        conflicts it causes with other numbers of the player's say nothing of those: with a
-        5 too far from the given 4, a right 7 is also "too far from 5", and marking it
-        would lead the player to erase it. So those numbers are marked, and the rest of the
-        board is checked as if they were not there."""
+        A number that breaks a rule with a given alone (too far from it, or the same
+        number) is wrong for certain, and the conflicts it causes with other numbers of the
+        player's say nothing of those: with a 5 too far from the given 4, a right 7 is also
+        "too far from 5", and marking it would lead the player to erase it. So those numbers
+        are marked, and the rest of the board is checked as if they were not there. (Not a
+        number that walls a given in: the walls named leave out numbers one away from it,
+        which may be the wrong ones, as a second 4 beside a given 3.)"""
         flat = self._grid.ravel()
         conflicts = self._conflicts_in(flat)
         wrong = {
-            entries[0] for entries in (self._entries_in(k) for k in conflicts)
+            entries[0] for entries in (self._entries_in(k) for k in conflicts
+                                       if k.kind in _CERTAIN_KINDS)
             if len(entries) == 1
         }
         if wrong:
