@@ -1369,7 +1369,7 @@ def test_an_id_in_two_files_is_warned_of(run_numbrix, puzzle_file):
     second = puzzle_file(f"# id: a\n{UNIQUE_3X3}", "second.txt")
     result = run_numbrix("check", str(first), str(second))
     assert result.stdout == "a: unique\na: unique\n" and result.returncode == 0
-    assert result.stderr == (f"{first}: warning: the id 'a' is also in {second}; the answers "
-                             "tell them apart only by their order\n")
+    assert result.stderr == (f"{first}: warning: the id 'a' is also in {second}; the output "
+                             "tells them apart only by their order\n")
     # one file named twice is answered twice, in order: nothing to tell apart
     assert run_numbrix("check", str(first), str(first)).stderr == ""

@@ -567,7 +567,7 @@ def labelled_puzzles(paths: Sequence[str]) -> list[tuple[Puzzle, str]]:
         others = list(dict.fromkeys(names))[1:]
         if others:
             tell(f"{names[0]}: warning: the id {ident!r} is also in {', '.join(others)}; "
-                 "the answers tell them apart only by their order")
+                 "the output tells them apart only by their order")
     return labelled
 
 
