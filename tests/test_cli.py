@@ -1373,3 +1373,10 @@ def test_an_id_in_two_files_is_warned_of(run_numbrix, puzzle_file):
                              "tells them apart only by their order\n")
     # one file named twice is answered twice, in order: nothing to tell apart
     assert run_numbrix("check", str(first), str(first)).stderr == ""
+    # a file of puzzles checked with its answer key shares every id: one line, not one each
+    many = "".join(f"# id: p{k}\n{UNIQUE_3X3}\n" for k in range(5))
+    puzzles, key = puzzle_file(many, "puzzles.txt"), puzzle_file(many, "key.txt")
+    result = run_numbrix("check", str(puzzles), str(key))
+    assert result.returncode == 0 and result.stderr == (
+        f"{puzzles}: warning: 5 ids ('p0', 'p1', 'p2', ...) are also in {key}; the output "
+        "tells them apart only by their order\n")

@@ -562,12 +562,20 @@ def labelled_puzzles(paths: Sequence[str]) -> list[tuple[Puzzle, str]]:
         ]
         for ident in dict.fromkeys(p.id for p in puzzles if p.id):
             holders.setdefault(ident, []).append(name)
+    # One line for each file and the files that share ids with it (a file of puzzles
+    # checked with its answer key shares every id: a line each would bury the answers).
+    # The same file named twice is answered twice, in order: nothing to tell apart.
+    shared: dict[tuple[str, ...], list[str]] = {}
     for ident, names in holders.items():
-        # (the same file named twice answers twice, in order: nothing to tell apart)
-        others = list(dict.fromkeys(names))[1:]
-        if others:
-            tell(f"{names[0]}: warning: the id {ident!r} is also in {', '.join(others)}; "
-                 "the output tells them apart only by their order")
+        files_of = tuple(dict.fromkeys(names))
+        if len(files_of) > 1:
+            shared.setdefault(files_of, []).append(ident)
+    for (first, *others), idents in shared.items():
+        which = (f"the id {idents[0]!r} is" if len(idents) == 1
+                 else f"{len(idents):,} ids ({', '.join(map(repr, idents[:3]))}"
+                      f"{', ...' if len(idents) > 3 else ''}) are")
+        tell(f"{first}: warning: {which} also in {', '.join(others)}; the output tells "
+             "them apart only by their order")
     return labelled
 
 
