@@ -106,7 +106,7 @@ def test_the_list_ignores_keys_but_back_while_it_is_too_small_to_show(tmp_path: 
 def test_a_name_cut_short_keeps_its_end(name: str, width: int, shown: str):
     """Puzzle ids differ at their end (the seed): cut at the end, a file of them listed at 40
     columns read '5x5-medium' on every line."""
-    from numbrix_curses.ui.theme import cut_middle
+    from numbrix_curses.ui.draw import cut_middle
 
     assert cut_middle(name, width, "…") == shown and len(cut_middle(name, width, "…")) <= width
 

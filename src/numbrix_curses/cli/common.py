@@ -553,30 +553,37 @@ def labelled_puzzles(paths: Sequence[str]) -> list[tuple[Puzzle, str]]:
     labelled: list[tuple[Puzzle, str]] = []
     for line in warnings:  # (warnings only once every file has read: bad input is one line)
         tell(line)
-    holders: dict[str, list[str]] = {}  # id -> the files whose puzzles have it
     for name, puzzles in files:
         warn_of_shared_ids(puzzles, name)
         labelled += [
             (puzzle, puzzle_label(puzzle, name, index))
             for index, puzzle in enumerate(puzzles, start=1)
         ]
-        for ident in dict.fromkeys(p.id for p in puzzles if p.id):
-            holders.setdefault(ident, []).append(name)
-    # One line for each file and the files that share ids with it (a file of puzzles
-    # checked with its answer key shares every id: a line each would bury the answers).
-    # The same file named twice is answered twice, in order: nothing to tell apart.
-    shared: dict[tuple[str, ...], list[str]] = {}
+    warn_of_ids_across_files(files)
+    return labelled
+
+
+def warn_of_ids_across_files(files: Sequence[tuple[str, Sequence[Puzzle]]]) -> None:
+    """A line on stderr for each file whose puzzles share ids with puzzles of later files
+    (name, puzzles): the output names both by the id. One line for the files together, not
+    one an id: a file checked with its answer key shares every id, and a line each buried
+    the answers. (The same file named twice is answered twice, in order: nothing to tell
+    apart.)"""
+    holders: dict[str, dict[str, None]] = {}  # id -> the files holding it, in order
+    for name, puzzles in files:
+        for puzzle in puzzles:
+            if puzzle.id:
+                holders.setdefault(puzzle.id, {})[name] = None
+    shared: dict[tuple[str, ...], list[str]] = {}  # files -> the ids they share
     for ident, names in holders.items():
-        files_of = tuple(dict.fromkeys(names))
-        if len(files_of) > 1:
-            shared.setdefault(files_of, []).append(ident)
+        if len(names) > 1:
+            shared.setdefault(tuple(names), []).append(ident)
     for (first, *others), idents in shared.items():
         which = (f"the id {idents[0]!r} is" if len(idents) == 1
                  else f"{len(idents):,} ids ({', '.join(map(repr, idents[:3]))}"
                       f"{', ...' if len(idents) > 3 else ''}) are")
         tell(f"{first}: warning: {which} also in {', '.join(others)}; the output tells "
              "them apart only by their order")
-    return labelled
 
 
 class SearchTicker:

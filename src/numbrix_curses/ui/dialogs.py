@@ -161,8 +161,6 @@ class TextPromptScreen(Screen):
         self.complete_paths = complete_paths
         self.ok = ok
         self.message: Message | None = None
-        #: the last frame showed the too-small notice, which offers q to leave
-        self.too_small = False
 
     def _buttons(self) -> list[tuple[str, str, Action]]:
         return [("Enter", self.ok, Command.CONFIRM), ("Tab", "complete", Command.NEXT_FIELD),

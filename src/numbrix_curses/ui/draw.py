@@ -79,3 +79,16 @@ def put_wrapped(
     for i, line in enumerate(lines):
         put(win, y + i, x, line, attr)
     return len(lines)
+
+
+def cut_middle(name: str, width: int, gap: str) -> str:
+    """`name` in at most `width` columns: one too long keeps its start and its end, `gap`
+    between them. Puzzle ids tell themselves apart at the end (their seeds: 5x5-medium-86
+    and 5x5-medium-91), which cutting the end left off: a list of them read all alike."""
+    if len(name) <= width:
+        return name
+    if width <= len(gap) + 1:
+        return name[:width]
+    head = (width - len(gap)) // 2  # (the end gets the odd column: it tells them apart)
+    tail = width - len(gap) - head
+    return name[:head] + gap + name[len(name) - tail:]

@@ -14,11 +14,11 @@ from datetime import date, datetime, timedelta
 from numbrix_curses.game import format_duration, plural
 from numbrix_curses.ui.actions import Action, Command
 from numbrix_curses.ui.dialogs import ConfirmScreen
+from numbrix_curses.ui.draw import cut_middle
 from numbrix_curses.ui.keys import GAMES_KEYS
 from numbrix_curses.ui.library_screen import Entry, PuzzleListScreen
 from numbrix_curses.ui.panel import Message, take_store_problems
 from numbrix_curses.ui.screen import AppContext, Nav, Pop, Push
-from numbrix_curses.ui.theme import cut_middle
 
 #: English whatever the locale, as every other word on the screen
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")

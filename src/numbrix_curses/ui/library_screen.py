@@ -17,7 +17,7 @@ from numbrix_curses.game import format_duration, plural
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import SavedGame, puzzle_key
 from numbrix_curses.ui.actions import Action, Choose, Command, MoveCursor, Scroll
-from numbrix_curses.ui.draw import put, put_if_fits
+from numbrix_curses.ui.draw import cut_middle, put, put_if_fits
 from numbrix_curses.ui.keys import LIST_KEYS
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr, take_store_problems
@@ -30,7 +30,6 @@ from numbrix_curses.ui.screen import (
     Screen,
     open_page,
 )
-from numbrix_curses.ui.theme import cut_middle
 
 #: (width, height): a line's mark, name (10 columns at least), size and difficulty whole (the
 #: best time and "in progress" show as far as there is room), three lines and the footer
@@ -103,8 +102,6 @@ class PuzzleListScreen(Screen):
         self.set_entries(entries)
         self.selected = 0
         self.top = 0
-        #: the last frame showed the too-small notice instead of the list (see `handle`)
-        self.too_small = False
         #: scroll the selection's group to the top of the page (after a jump to it)
         self.group_on_top = False
         self.page = 10

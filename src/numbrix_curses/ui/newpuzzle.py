@@ -91,8 +91,6 @@ class NewPuzzleScreen(Screen):
         self.job: ProcessJob | None = None
         self.message: Message | None = None
         self.wanted: Wanted | None = None
-        #: the last frame showed the too-small notice instead of the form (see `handle`)
-        self.too_small = False
 
     def action_for_key(self, key: int | str) -> Action | None:
         if self.job is not None:

@@ -673,11 +673,10 @@ class PlayScreen(BoardScreen):
         game = self.game
         if game.solved is not None or game.revealed or self._has_no_solution():
             return self._watch()
+        shown = "one of its solutions" if self._known_status() == "multiple" else "the solution"
         return Push(ConfirmScreen(
             self.ctx, "Watch the solver solve it?", self._watch,
-            detail=("It shows the solution: the game then earns no best time."
-                    if self._known_status() != "multiple"
-                    else "It shows one of its solutions: the game then earns no best time."),
+            detail=f"It shows {shown}: the game then earns no best time.",
         ))
 
     def _watch(self) -> Nav:

@@ -74,6 +74,9 @@ class Screen:
     #: the first column of the side panel the last frame drew (None: no side panel), so
     #: an overlay can blank the panel text its box would leave cut beside its frame
     side_panel_left: int | None = None
+    #: the last frame showed the "Terminal too small" notice in place of the screen: its
+    #: keys then do nothing but leave, as the notice says (set by the screens that draw it)
+    too_small = False
 
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
@@ -269,9 +272,6 @@ class BoardScreen(Screen):
     """A screen with a board and its side panel (play, type-in): a key that means nothing
     there becomes `UnboundKey`, so the screen can say so, and each frame notes whether the
     board fitted and where the panel starts (see `place`)."""
-
-    #: the terminal was too small for the board at the last frame
-    too_small = False
 
     def action_for_key(self, key: int | str) -> Action | None:
         return board_action_for_key(key, self.keys)

@@ -28,7 +28,7 @@ class Glyphs:
     tick: str = "✓"
     #: an empty cell of a compact board (no walls to show where the cells are)
     empty: str = "·"
-    #: what stands for the middle of a name cut short (see `cut_middle`)
+    #: what stands for the middle of a name cut short (see `draw.cut_middle`)
     gap: str = "…"
 
     def corner(self, top: bool, bottom: bool, left: bool, right: bool) -> str:
@@ -46,18 +46,6 @@ ASCII_GLYPHS = Glyphs(
     "-", "|", tuple("+++++++++"), "-", "|", "-", ":", ":", "*", ".", "~"  # type: ignore[arg-type]
 )
 
-
-def cut_middle(name: str, width: int, gap: str) -> str:
-    """`name` in at most `width` columns: one too long keeps its start and its end, `gap`
-    between them. Puzzle ids tell themselves apart at the end (their seeds: 5x5-medium-86
-    and 5x5-medium-91), which cutting the end left off: a list of them read all alike."""
-    if len(name) <= width:
-        return name
-    if width <= len(gap) + 1:
-        return name[:width]
-    head = (width - len(gap)) // 2  # (the end gets the odd column: it tells them apart)
-    tail = width - len(gap) - head
-    return name[:head] + gap + name[len(name) - tail:]
 
 
 def pick_glyphs() -> Glyphs:

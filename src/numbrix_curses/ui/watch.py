@@ -102,7 +102,6 @@ class WatchScreen(Screen):
         self.last_cell: int | None = None
         self.clock = time.monotonic()
         self.carry = 0.0
-        self.too_small = False
         self.origin = (0, 0)
         #: the view follows the latest step until the player scrolls it; Enter, Home and
         #: a single step give it back to the replay
