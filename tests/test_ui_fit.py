@@ -675,6 +675,27 @@ def test_the_menu_closes_up_on_a_short_terminal(state: Path):
                       what="a blank line between items again")
 
 
+def test_the_new_puzzle_form_closes_up_on_a_short_terminal(state: Path):
+    """The form asked for 16 rows, a blank row between its fields: the menu fits 12 rows,
+    and its New puzzle item led to the too-small notice. Short of rows, the fields close up
+    and still take clicks."""
+    with start(app_command(), state, rows=12, cols=60) as term:
+        term.wait_text("[q] Quit")
+        term.send("n")
+        term.wait_text("Pick a size and a difficulty:")
+        rows = [term.find(name)[0] for name in ("Size", "Difficulty", "Shape", "Givens")]
+        assert rows == list(range(rows[0], rows[0] + 4)), term.dump()
+        assert "small" not in term.text
+        size_row, _ = term.find("Size")
+        more = term.lines[size_row].rindex(">")
+        term.click(size_row, more)
+        term.wait_for(lambda: "8x8" in term.lines[size_row], what="one size larger")
+        term.resize(24, 80)  # room enough: a blank row between the fields again
+        term.wait_for(lambda: None not in (term.find("Size"), term.find("Difficulty"))
+                      and term.find("Difficulty")[0] - term.find("Size")[0] == 2,
+                      what="a blank row between the fields")
+
+
 def test_a_narrow_menu_leaves_out_details_cut_to_nothing_and_prompts_keep_their_hint(
         state: Path):
     """At 40 columns the menu's details were "the bundled...", "generate...", "play a...",

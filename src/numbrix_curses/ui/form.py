@@ -111,15 +111,21 @@ class Form:
         value_w = max(len(f.shown(v)) for f in self.fields for v in f.values) + 2
         return name_w, value_w
 
-    def size(self) -> tuple[int, int]:
-        """(width, height) the form takes when drawn: the screens' minimum size builds on it."""
+    def size(self, spacing: int = 2) -> tuple[int, int]:
+        """(width, height) the form takes when drawn with `spacing` rows a field (2: a blank
+        row between fields, 1: none): the screens' minimum size builds on it."""
         name_w, value_w = self._columns()
         buttons = sum(len(b.label) + 2 for b in self.buttons) + 3 * (len(self.buttons) - 1)
-        return max(name_w + value_w + 4, buttons), 2 * len(self.fields) + 1
+        return max(name_w + value_w + 4, buttons), spacing * len(self.fields) + 1
+
+    def spacing_for(self, height: int, around: int) -> int:
+        """Rows a field for a screen `height` rows high with `around` rows of its own: a
+        blank row between fields when they fit, none on a short screen."""
+        return 2 if self.size(2)[1] + around <= height else 1
 
     def draw(self, win: "curses.window", mask: ScreenMask, top: int, left: int,
-             theme: Theme) -> int:
-        """Draw from (top, left); returns the row after the form."""
+             theme: Theme, spacing: int = 2) -> int:
+        """Draw from (top, left), `spacing` rows a field; returns the row after the form."""
         name_w, value_w = self._columns()
         y = top
         for i, field in enumerate(self.fields):
@@ -134,7 +140,7 @@ class Form:
             mask.put(y, x + 2, value_w, Focus(i))
             put(win, y, x + 3 + value_w, ">", theme.key)
             mask.put(y, x + 2 + value_w, 2, Adjust(i, 1))
-            y += 2
+            y += spacing
         x = left
         for button in self.buttons:
             text = f"[{button.label}]"

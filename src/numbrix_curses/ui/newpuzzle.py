@@ -37,6 +37,9 @@ SHAPES = ["square", "wide"]
 #: often have them, or round the edge (see `generator.Pattern`)
 PATTERNS = ["random", "symmetric", "border"]
 PROMPT = "Pick a size and a difficulty:"
+#: rows of the page around its form: the title and a blank row, the prompt and a blank
+#: row, then a message row, a blank row and the footer below
+_AROUND_FORM = 2 + 2 + 1 + 2
 #: the largest board made here: 15x20, the widest the form offers (larger ones take the
 #: generator long enough to be made on the command line)
 MOST_CELLS = 300
@@ -193,9 +196,10 @@ class NewPuzzleScreen(Screen):
             self.job = None
 
     def min_size(self) -> tuple[int, int]:
-        """(width, height): the prompt and the whole form, a message line and the footer."""
-        form_w, form_h = self.form.size()
-        return max(len(PROMPT), form_w) + 2, 2 + 2 + form_h + 1 + 2
+        """(width, height): the prompt and the whole form (no blank rows between its fields
+        on a short screen), a message line and the footer."""
+        form_w, form_h = self.form.size(spacing=1)
+        return max(len(PROMPT), form_w) + 2, _AROUND_FORM + form_h
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
@@ -204,7 +208,9 @@ class NewPuzzleScreen(Screen):
         if self.too_small:
             return  # q (Back) still leaves
         left = max(1, (width - 40) // 2)
-        top = max(2, (height - 12) // 2)
+        spacing = self.form.spacing_for(height, _AROUND_FORM)
+        # centred: the prompt, a blank row, the form and a message row
+        top = max(2, (height - 2 - self.form.size(spacing)[1] - 1) // 2)
         if self.job is not None:
             job = self.job
             y = top
@@ -218,7 +224,7 @@ class NewPuzzleScreen(Screen):
             mask.put(y + 3, x, len(text), Command.CANCEL)
             return
         put(win, top, left, PROMPT, curses.A_BOLD)
-        y = self.form.draw(win, mask, top + 2, left, theme)
+        y = self.form.draw(win, mask, top + 2, left, theme, spacing)
         if self.message is not None:
             put_wrapped(win, y + 1, left, self.message.text, width - left - 1,
                         message_attr(self.message, theme), max_lines=max(1, height - y - 3))
