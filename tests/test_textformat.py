@@ -1282,3 +1282,21 @@ def test_a_json_fault_in_a_grid_is_placed_on_the_cell_it_names(grid, style, inde
             written = json.dumps(value)
             at = lines[err.line - 1][err.col - 1:]
             assert at.startswith(written), (err, at)
+
+
+def test_the_readme_example_of_the_format_is_a_proper_puzzle():
+    """Before: the README's example (a 4x4 with 1, 3 and 16 given) had no solution, 3 and
+    16 on the wrong colours for 1; a newcomer trying it was told so."""
+    from numbrix_curses.library import load_bundled
+    from numbrix_curses.solver import Status, solve
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    if not readme.exists():
+        pytest.skip("no README beside the tests")
+    section = readme.read_text(encoding="utf-8").split("## The text format", 1)[1]
+    example = section.split("```text\n", 1)[1].split("```", 1)[0]
+    [puzzle] = parse_puzzles(example)
+    assert solve(puzzle).status is Status.UNIQUE
+    # it is the bundled puzzle it is named after
+    [bundled] = [p for p in load_bundled() if p.id == puzzle.id]
+    assert np.array_equal(bundled.givens, puzzle.givens)
