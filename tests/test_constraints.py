@@ -135,7 +135,14 @@ def test_a_given_on_the_wrong_colour_of_an_odd_board_is_told_why(number, cell, s
         odd_number_colour(geometry(3, 3), {number: cell})
 
 
-def test_a_given_against_an_earlier_one_names_it() -> None:
-    with pytest.raises(Contradiction, match="3 stands on the wrong checkerboard colour, given "
-                                            "where 1 stands"):
+def test_a_given_against_an_earlier_one_names_it_and_the_rule() -> None:
+    """Before: "3 stands on the wrong checkerboard colour, given where 1 stands", which
+    left the player to work out what was wrong with 1 being there."""
+    with pytest.raises(Contradiction, match="3 stands on the wrong checkerboard colour: 1 and "
+                                            "3 are 2 apart, so they must stand on the same "
+                                            "colour$"):
         odd_number_colour(geometry(2, 2), {1: 0, 3: 1})
+    with pytest.raises(Contradiction, match="4 stands on the wrong checkerboard colour: 1 and "
+                                            "4 are 3 apart, so they must stand on different "
+                                            "colours$"):
+        odd_number_colour(geometry(2, 2), {1: 0, 4: 3})

@@ -139,7 +139,8 @@ def test_a_puzzle_with_no_solution_outranks_a_timeout(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert result.stdout == ("slow: timeout (no answer within 0.001 s; a longer --timeout may "
                              "decide it)\nparity-break: none (16 stands on the wrong "
-                             "checkerboard colour, given where 10 stands)\n")
+                             "checkerboard colour: 10 and 16 are 6 apart, so they must "
+                             "stand on the same colour)\n")
 
 
 def test_print_with_solutions_notes_a_timeout(tmp_path: Path) -> None:

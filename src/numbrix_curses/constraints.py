@@ -73,7 +73,11 @@ def odd_number_colour(geo: Geometry, givens: dict[int, int]) -> int | None:
             forced, given_first = colour, number
         elif colour != forced:
             if given_first is not None:
-                reason = f"given where {given_first} stands"
+                # (the rule itself, in the two numbers' terms: "given where 1 stands" left
+                # the player to work out what was wrong with that)
+                apart = number - given_first
+                reason = (f"{given_first} and {number} are {apart} apart, so they must stand "
+                          + ("on the same colour" if apart % 2 == 0 else "on different colours"))
             elif number % 2:
                 reason = ("as odd numbers take the corner colour on a board with an odd "
                           "number of cells")
@@ -82,7 +86,8 @@ def odd_number_colour(geo: Geometry, givens: dict[int, int]) -> int | None:
                 # misprint under an even one)
                 reason = ("as even numbers cannot take the corner colour on a board with an "
                           "odd number of cells")
-            raise Contradiction(f"{number} stands on the wrong checkerboard colour, {reason}")
+            raise Contradiction(f"{number} stands on the wrong checkerboard colour"
+                                + (f": {reason}" if given_first is not None else f", {reason}"))
     return forced
 
 
