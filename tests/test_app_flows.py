@@ -613,6 +613,18 @@ def test_a_puzzle_piped_in_is_played_with_the_keyboard_of_the_terminal(state: Pa
         expect_exit(term)
 
 
+def test_numbrix_file_plays_the_file(state: Path, tmp_path: Path):
+    """`numbrix puzzles.txt` said "invalid choice" and listed the commands, though the help
+    called play the default: a file named where a command would be is played."""
+    path = tmp_path / "one.txt"
+    path.write_text("# id: lone\n1 . 3\n. . .\n. . 9\n")
+    with start(app_command(str(path)), state) as term:
+        wait_play(term)
+        assert "Numbrix · lone" in term.text
+        term.send("q")
+        expect_exit(term)
+
+
 def test_open_file_with_one_puzzle_goes_straight_to_the_game(state: Path, tmp_path: Path):
     path = tmp_path / "one.txt"
     path.write_text("# id: lone\n1 . 3\n. . .\n. . 9\n")

@@ -76,6 +76,16 @@ def assert_one_line_error(result: subprocess.CompletedProcess, starts_with: str 
 # --- check ----------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("name", ["puzzles.txt", os.path.join("some", "where")])
+def test_a_file_named_for_the_app_that_is_not_there_is_said_so(run_numbrix, name):
+    """`numbrix FILE` plays FILE; a missing one was "invalid choice: 'puzzles.txt'" with the
+    list of commands."""
+    result = run_numbrix(name)
+    assert result.returncode == 2
+    assert assert_one_line_error(result) == (f"numbrix: {name}: no such file, and no command "
+                                             "of that name (try 'numbrix --help')")
+
+
 def test_check_unique_puzzle_exits_0(run_numbrix, puzzle_file):
     path = puzzle_file(UNIQUE_3X3)
     result = run_numbrix("check", str(path))

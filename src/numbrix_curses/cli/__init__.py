@@ -91,7 +91,8 @@ __all__ = [
 
 COMMANDS: tuple[Command, ...] = (
     Command(
-        "play", "play a puzzle in the full-screen app (the default)", configure_play, play_command
+        "play", "play a puzzle in the full-screen app (also: numbrix FILE)", configure_play,
+        play_command
     ),
     Command(
         "solve",
@@ -190,6 +191,20 @@ def _values_attached(parser: Parser, argv: Sequence[str] | None) -> list[str]:
     return out
 
 
+def _played_file_named(parser: Parser, tokens: list[str]) -> list[str]:
+    """`tokens` with `play` put before a first one that names a file rather than a command:
+    `numbrix puzzles.txt` is what people type to play a file."""
+    first = tokens[0] if tokens else None
+    if first is None or first.startswith("-") or first in parser.commands:
+        return tokens
+    if os.path.exists(first):
+        return ["play", *tokens]
+    if os.sep in first or "." in first:
+        # (argparse would say "invalid choice" and list the commands, of a file mistyped)
+        parser.error(f"{first}: no such file, and no command of that name")
+    return tokens
+
+
 def _looks_negative(token: str) -> bool:
     if not token.startswith("-"):
         return False
@@ -203,7 +218,7 @@ def _looks_negative(token: str) -> bool:
 def run(argv: Sequence[str] | None = None) -> int:
     """Parse argv and run the command; UsageError becomes one line on stderr and exit 2."""
     parser = build_parser()
-    given = _values_attached(parser, argv)
+    given = _played_file_named(parser, _values_attached(parser, argv))
     for one in (parser, *parser.commands.values()):
         one.given = list(given)
     args, extra = parser.parse_known_args(given)
