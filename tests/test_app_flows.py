@@ -613,6 +613,41 @@ def test_a_puzzle_piped_in_is_played_with_the_keyboard_of_the_terminal(state: Pa
         expect_exit(term)
 
 
+def test_a_second_window_on_the_same_puzzle_does_not_overwrite_the_first(state: Path):
+    """Two app instances playing one puzzle each saved it over the other: the moves of the
+    first to quit were lost without a word. The first to open it keeps it; the second
+    plays without saving, and says so."""
+    command = app_command("play", "--puzzle", "starter-2")
+    with start(command, state) as first:
+        wait_play(first)
+        assert "another numbrix window" not in first.text
+        board = Board(first, 4)
+        first.send("5")  # at A1
+        board.wait_cell(0, 0, "5")
+        with start(command, state) as second:
+            wait_play(second)
+            second.wait_message("This puzzle is open in another numbrix window: moves made here "
+                                "are not saved.")
+            assert "off: 2nd window" in second.text
+            other = Board(second, 4)
+            second.send_key("right")
+            second.send("6")
+            other.wait_cell(0, 1, "6")
+            second.send("q")
+            expect_exit(second)
+        first.send("q")
+        expect_exit(first)
+    with start(command, state) as again:  # the first window's game, and nobody else's now
+        wait_play(again)
+        board = Board(again, 4)
+        board.wait_cell(0, 0, "5")
+        assert board.number(0, 1) == ""
+        assert "another numbrix window" not in again.text and "2nd window" not in again.text
+        again.send("q")
+        expect_exit(again)
+    assert not list(state.rglob("*.lock"))  # (let go of, and cleared away)
+
+
 def test_numbrix_file_plays_the_file(state: Path, tmp_path: Path):
     """`numbrix puzzles.txt` said "invalid choice" and listed the commands, though the help
     called play the default: a file named where a command would be is played."""

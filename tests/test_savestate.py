@@ -276,3 +276,35 @@ def test_deleting_a_game_drops_its_queued_save(store: Store):
     store.delete_game(game.puzzle)
     store.flush()
     assert store.resume(puzzle()) is None
+
+
+def test_a_game_is_claimed_by_one_instance_until_it_lets_go(tmp_path: Path):
+    """Two app instances on one puzzle each saved it over the other; now the first to claim
+    it keeps it (each Store stands for an instance: its own lock file handle)."""
+    first, second = Store(tmp_path), Store(tmp_path)
+    demo = puzzle()
+    other = Puzzle.from_rows([[1, 0, 0], [0, 0, 0], [0, 0, 9]])
+    assert first.claim_game(demo)
+    assert first.claim_game(demo)  # a second screen of the same instance (a restart)
+    assert not second.claim_game(demo)
+    assert second.claim_game(other)  # another puzzle is free
+    first.release_game(demo)
+    assert not second.claim_game(demo)  # still held by the first one's other screen
+    first.release_game(demo)
+    assert second.claim_game(demo)
+    assert not first.claim_game(demo)
+    second.release_game(demo)
+    second.release_game(other)
+    assert not list(tmp_path.rglob("*.lock"))  # nothing left behind
+    assert first.claim_game(demo)
+    first.release_game(demo)
+
+
+def test_a_claim_where_no_lock_can_be_taken_lets_the_game_be_played_as_before(tmp_path: Path):
+    """A state directory that cannot be written: the claim cannot be taken, and the game is
+    played as if claimed (its saves fail and say so, as they did)."""
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    store = Store(blocked)
+    assert store.claim_game(puzzle())
+    store.release_game(puzzle())

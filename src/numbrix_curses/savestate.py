@@ -6,12 +6,16 @@ Everything lives under ``$XDG_STATE_HOME/numbrix-curses/`` (default
 - ``games/<key>.json``: one file per puzzle being played, the puzzle itself and the game as
   its moves (`Game.to_state`). The key is a hash of the givens, so the same puzzle opened from
   the library, a file or a typed grid resumes the same game.
+- ``games/<key>.lock``: held (locked) by the app instance playing that puzzle, while it
+  plays it (`Store.claim_game`).
 - ``records.json``: per puzzle, how often it was solved and the best time.
 
 Every file is versioned JSON written atomically (`write_text_atomic`): a crash leaves the old
 file or the new one, never half of one. Two app instances never corrupt each other: a game
-file is replaced whole (the last writer wins), and the records, which both may update, are
-read, changed and written under a lock file. A file that cannot be read is renamed aside
+is saved only by the instance that claimed it (the first to open it; another one plays it
+without saving, and says so, rather than each overwriting the other's moves), a game file is
+replaced whole, and the records, which both may update, are read, changed and written under
+a lock file. A file that cannot be read is renamed aside
 (``NAME.corrupt-STAMP``) and reported in `Store.problems`; it never stops the program.
 """
 from __future__ import annotations
@@ -108,6 +112,8 @@ class Store:
         self._writing = False
         self._save_error: str | None = None
         self._write_lock = threading.Lock()
+        #: games this process has claimed: key -> (locked lock file, screens holding it)
+        self._claims: dict[str, tuple[Any, int]] = {}
 
     # ----- paths ---------------------------------------------------------------------------
     @property
@@ -196,6 +202,53 @@ class Store:
             "game": game.to_state(),
         }
         return self.game_path(puzzle), json.dumps(data, separators=(",", ":")) + "\n"
+
+    def claim_game(self, puzzle: Puzzle) -> bool:
+        """Take `puzzle`'s game for this process while a screen plays it (each claim is
+        given back with `release_game`). False when another app instance has it: that one
+        saves it, and this one must not, or each would overwrite the other's moves. True
+        too where the lock cannot be taken at all (a read-only state directory): the saves
+        fail there anyway, and say so."""
+        key = puzzle_key(puzzle)
+        held = self._claims.get(key)
+        if held is not None:
+            self._claims[key] = (held[0], held[1] + 1)
+            return True
+        path = self.games_dir / f"{key}.lock"
+        try:
+            self.games_dir.mkdir(parents=True, exist_ok=True)
+            for _ in range(3):
+                handle = open(path, "a+b")
+                if not _lock(handle, wait=0.0):
+                    handle.close()
+                    return False
+                # The holder before us removes the file as it lets go (`release_game`): a
+                # lock on a file no longer at `path` is no claim, so take the new one.
+                if os.path.samestat(os.fstat(handle.fileno()), os.stat(path)):
+                    self._claims[key] = (handle, 1)
+                    return True
+                _unlock(handle)
+                handle.close()
+        except OSError:
+            pass
+        return True
+
+    def release_game(self, puzzle: Puzzle) -> None:
+        """Give back a claim of `claim_game`; the last one lets the game go."""
+        key = puzzle_key(puzzle)
+        held = self._claims.pop(key, None)
+        if held is None:
+            return
+        handle, count = held
+        if count > 1:
+            self._claims[key] = (handle, count - 1)
+            return
+        with contextlib.suppress(OSError):
+            # (removed while still locked, so nobody takes a lock on a file going away;
+            # Windows refuses to remove an open file, and it stays, which is harmless)
+            os.unlink(self.games_dir / f"{key}.lock")
+        _unlock(handle)
+        handle.close()
 
     def delete_game(self, puzzle: Puzzle) -> None:
         path = self.game_path(puzzle)
@@ -489,8 +542,9 @@ def _side(value: Any) -> int | None:
     return value if ok else None
 
 
-def _lock(handle: Any) -> bool:
-    deadline = time.monotonic() + LOCK_WAIT
+def _lock(handle: Any, wait: float = LOCK_WAIT) -> bool:
+    """Lock `handle`'s file, waiting up to `wait` seconds for another holder to let go."""
+    deadline = time.monotonic() + wait
     attempt: Callable[[], None]
     try:
         import fcntl

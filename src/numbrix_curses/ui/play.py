@@ -98,6 +98,11 @@ SOLVED_KEY_LINES = (
 )
 
 
+#: said when another app instance plays the same puzzle (see `PlayScreen.claimed`)
+ELSEWHERE = ("This puzzle is open in another numbrix window: moves made here are not "
+             "saved. Play it there, or leave it there and open it here again.")
+
+
 def key_lines(mouse: bool) -> tuple[tuple[KeyHelp, ...], ...]:
     """The panel's key help; with the mouse, drawing by dragging and a line for clicks."""
     draw = (KeyHelp("draw", "Shift-arrows, drag" if mouse else "Shift-arrows"),)
@@ -176,12 +181,20 @@ class PlayScreen(BoardScreen):
         message: Message | None = None,
         known: SolveResult | None = None,
         first_game: bool = False,
+        claimed: bool | None = None,
     ) -> None:
         """`known` is a solve of this puzzle made elsewhere (the entry screen's check, the
         game before a restart); without it the puzzle is solved in the background.
-        `first_game`: nothing was ever played or solved here (see `first_game_tip`)."""
+        `first_game`: nothing was ever played or solved here (see `first_game_tip`).
+        `claimed`: the caller has claimed the game already (see `Store.claim_game`), with
+        this outcome; the screen gives the claim back when it closes."""
         super().__init__(ctx)
         self.game = game
+        #: this app instance saves the game: another one playing the same puzzle first
+        #: keeps it, and moves made here are not saved (see `Store.claim_game`)
+        self.claimed = ctx.store.claim_game(game.puzzle) if claimed is None else claimed
+        if not self.claimed:
+            message = Message(ELSEWHERE, MessageKind.ERROR)
         self.label = label
         self.source = source
         self.message = message
@@ -249,12 +262,13 @@ class PlayScreen(BoardScreen):
     ) -> "PlayScreen":
         """Play `puzzle`, going on with its saved game when there is one (`known`: as for
         the constructor)."""
+        claimed = ctx.store.claim_game(puzzle)  # (before reading the save it then keeps)
         resumed = ctx.store.resume(puzzle)
         message = None
         first = False
         if resumed is not None:
             game, saved = resumed
-            if game.solved is not None:
+            if game.solved is not None and claimed:
                 ctx.store.delete_game(puzzle)
                 game = Game(puzzle)
             else:
@@ -272,7 +286,8 @@ class PlayScreen(BoardScreen):
                 message = Message(f"Solved before; best time {format_duration(record.best_seconds)}.")
             first = not records and not ctx.store.saved_games()
         message = take_store_problems(ctx.store) or message
-        return cls(ctx, game, label, source, message=message, known=known, first_game=first)
+        return cls(ctx, game, label, source, message=message, known=known, first_game=first,
+                   claimed=claimed)
 
     # ----- input -------------------------------------------------------------------------
     def handle(self, action: Action) -> Nav | None:
@@ -866,7 +881,8 @@ class PlayScreen(BoardScreen):
         record = game.solved
         assert record is not None
         store = self.ctx.store
-        store.delete_game(game.puzzle)
+        if self.claimed:
+            store.delete_game(game.puzzle)
         self.saved_revision = game.revision
         if record.revealed:
             return Message("Solution revealed: u takes it back.")
@@ -917,7 +933,7 @@ class PlayScreen(BoardScreen):
         """Write the game (unless there is nothing worth keeping): at once, or queued for
         the background writer so the next key is not kept waiting by the disk."""
         game = self.game
-        if game.solved is not None:
+        if game.solved is not None or not self.claimed:
             return
         if game.moves == 0 and not game.can_redo:
             return  # looking is not playing: no "Continue" for a game without a move
@@ -1007,6 +1023,9 @@ class PlayScreen(BoardScreen):
             self.game.resume()
             self.paused_by_cover = self.paused_by_size = False
         self.save()
+        if self.claimed:
+            self.ctx.store.release_game(self.game.puzzle)
+            self.claimed = False  # (given back once)
 
     # ----- messages ----------------------------------------------------------------------
     def _refusal_message(self, refusal: Refusal) -> Message:
@@ -1058,13 +1077,16 @@ class PlayScreen(BoardScreen):
         clock = format_duration(game.elapsed())
         if game.paused and not self.paused_by_cover:
             clock += "  paused"  # (not while a dialog covers the board: it goes on after)
-        return [
+        rows = [
             ("Size", size),
             ("Placed", f"{game.placed} of {game.size}"),
             ("Moves", moves),
             ("Time", clock),
             ("Cell", cell),
         ]
+        if not self.claimed and game.solved is None:
+            rows.append(("Saving", "off: 2nd window"))  # (see ELSEWHERE)
+        return rows
 
     def redraw_after_ms(self) -> int:
         if self._busy():
