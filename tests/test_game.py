@@ -1069,3 +1069,18 @@ def test_a_solver_time_too_short_to_show_is_said_as_such(seconds, said):
     from numbrix_curses.game import solver_time
 
     assert solver_time(seconds) == said
+
+
+@pytest.mark.parametrize("digits, can_grow", [("1", True), ("2", True), ("3", False),
+                                              ("25", False), ("9", False)])
+def test_a_number_being_typed_can_grow_only_while_a_digit_more_fits(digits, can_grow):
+    """On a 25-cell board 1 and 2 may become 10-25; 3 cannot grow, so it is as good as
+    entered (the play screen says a full board is wrong without waiting for another key)."""
+    game = Game(Puzzle.from_rows([[1] + [0] * 4] + [[0] * 5] * 4))
+    game.move_cursor(0, 1)
+    for digit in digits:
+        game.type_digit(int(digit))
+    assert game.pending is not None
+    assert game.number_can_grow is can_grow
+    game.commit()
+    assert not game.number_can_grow

@@ -320,6 +320,13 @@ class Game:
         return self._pending
 
     @property
+    def number_can_grow(self) -> bool:
+        """A number is being typed that one more digit could still make longer: 1 on a
+        25-cell board (10 to 19 fit), not 3 (30 would not), which is as good as entered."""
+        pending = self._pending
+        return pending is not None and int(pending.digits) * 10 <= self.size
+
+    @property
     def placed(self) -> int:
         """How many cells hold a number (givens included)."""
         return int(np.count_nonzero(self._grid))

@@ -443,7 +443,7 @@ class PlayScreen(BoardScreen):
             self.recorded = False
             self.solved_note = None
             game = self.game
-            if self.message is None and game.placed == game.size and game.pending is None:
+            if self.message is None and game.placed == game.size and not game.number_can_grow:
                 # (else a board full of numbers, one of them wrong, just sits there)
                 self.message = Message("Every cell is filled, but the path breaks somewhere: "
                                        "c marks the numbers that cannot all be right.")
