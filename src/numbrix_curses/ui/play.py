@@ -390,10 +390,15 @@ class PlayScreen(BoardScreen):
 
         puzzle = self.game.puzzle
         rows, cols = puzzle.rows, puzzle.cols
-        if min(rows, cols) < 3 or rows * cols > MOST_CELLS:
+        if min(rows, cols) < 3:
+            self.message = Message("g makes puzzles of 3 rows and columns or more like the "
+                                   "one played; New puzzle in the menu picks a size.")
+            return None, None
+        if rows * cols > MOST_CELLS:
+            # (after `numbrix play FILE` there is no menu to point to: say what makes one)
             self.message = Message(
-                "g makes puzzles of 3x3 to 15x20 like the one played; New puzzle in the menu "
-                "picks another size.")
+                f"g makes puzzles of up to {MOST_CELLS} cells (15x20) here; numbrix generate "
+                f"--size {rows}x{cols} makes larger ones.")
             return None, None
         difficulty = puzzle.metadata.get("difficulty", "medium")
         # (said as "a new 5x5 puzzle, medium" when this one had no difficulty of its own)
