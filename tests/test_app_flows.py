@@ -980,6 +980,26 @@ def test_watch_the_solver_from_the_entry_screen(state: Path):
         term.wait_text("Givens")
 
 
+def test_after_a_hint_watch_and_reveal_do_not_speak_of_a_best_time_to_lose(state: Path,
+                                                                            demo: Path):
+    """After a hint the game earns no best time; v and S still said they would cost it
+    (auto-fill, rightly, did not ask at all)."""
+    with start(play_command(str(demo)), state) as term:
+        wait_play(term)
+        term.send("?")
+        term.wait_match(r"1 hint")
+        term.send("v")
+        term.wait_text("Watch the solver solve it?")
+        term.wait_text("It shows the solution.")
+        assert "best time" not in term.text
+        term.send("n")
+        term.wait_gone("Watch the solver solve it?")
+        term.send("S")
+        term.wait_text("Reveal the solution?")
+        term.wait_text("u takes it back.")
+        assert "best time" not in term.text
+
+
 def test_watching_the_solver_asks_first_and_the_solve_then_earns_no_best_time(state: Path,
                                                                                demo: Path):
     """The replay ends on the whole solution: a solve after it set a best time."""

@@ -684,8 +684,13 @@ class PlayScreen(BoardScreen):
             return None, None
         return None, Push(ConfirmScreen(
             self.ctx, "Reveal the solution?", self._reveal,
-            detail="u takes it back; the game earns no best time.",
+            detail="u takes it back" + self._costs_best_time("; the game earns no best time."),
         ))
+
+    def _costs_best_time(self, said: str) -> str:
+        """`said` when what is asked would cost the game its best time, else a full stop: a
+        game helped already has none to lose, and auto-fill does not ask then."""
+        return "." if self.game.assisted else said
 
     def _ask_watch(self) -> Nav:
         """Watch the solver on this puzzle; as the replay ends on the solution, a game under
@@ -696,7 +701,8 @@ class PlayScreen(BoardScreen):
         shown = "one of its solutions" if self._known_status() == "multiple" else "the solution"
         return Push(ConfirmScreen(
             self.ctx, "Watch the solver solve it?", self._watch,
-            detail=f"It shows {shown}: the game then earns no best time.",
+            detail=f"It shows {shown}" + self._costs_best_time(": the game then earns no "
+                                                              "best time."),
         ))
 
     def _watch(self) -> Nav:
