@@ -1,9 +1,11 @@
 """The statistics: solves grouped by size and difficulty, in `numbrix_curses.stats`."""
 from __future__ import annotations
 
+import pytest
+
 from numbrix_curses.savestate import Record
 from numbrix_curses.stats import Group, summarize
-from numbrix_curses.ui.stats_screen import MIN_SIZE, columns_for
+from numbrix_curses.ui.stats_screen import MIN_SIZE, _whole_sentences, columns_for
 
 
 def record(rows, cols, difficulty="", solved=1, best=None) -> Record:
@@ -49,3 +51,15 @@ def test_the_table_leaves_out_the_typical_time_then_solves_then_puzzles_as_it_na
     assert columns_for(50) == ("Size", "Difficulty", "Puzzles", "Solves", "Best")
     assert columns_for(40) == ("Size", "Difficulty", "Puzzles", "Best")
     assert columns_for(MIN_SIZE[0]) == ("Size", "Difficulty", "Best")
+
+
+@pytest.mark.parametrize("rows, sentences", [(9, 3), (3, 2), (2, 1), (1, 1), (0, 0)])
+def test_the_legend_under_a_short_table_keeps_whole_sentences(rows, sentences):
+    """At 40x12 the legend read "Best: the fastest solve. Solves" and stopped."""
+    text = ("Best: the fastest solve. Solves with help (a hint, an auto-fill) earn no time. "
+            "Puzzles solved before sizes were kept show as earlier.")
+    lines = _whole_sentences(text, 36, rows)
+    assert len(lines) <= rows
+    shown = " ".join(lines)
+    assert shown.count(".") == sentences, lines
+    assert not lines or shown.endswith(".")

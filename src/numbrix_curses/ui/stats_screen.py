@@ -150,9 +150,7 @@ class StatsScreen(Screen):
                 put(win, y, left, group_line(group, shown))
                 y += 1
             y += 1
-            for part in _wrapped(self.legend(shown), width - 2 * left):
-                if y >= height - 2:
-                    break
+            for part in _whole_sentences(self.legend(shown), width - 2 * left, height - 2 - y):
                 put(win, y, left, part, theme.dim)
                 y += 1
         if self.message is not None and y < height - 2:
@@ -160,6 +158,18 @@ class StatsScreen(Screen):
                 message_attr(self.message, theme))
         more = self.top + self.page < len(groups)
         draw_back_footer(win, mask, left, more, theme)
+
+
+def _whole_sentences(text: str, width: int, rows: int) -> list[str]:
+    """`text` wrapped to `width`, as many of its sentences from the first as fit in `rows`:
+    on a short screen the legend read "Best: the fastest solve. Solves" and stopped."""
+    sentences = [part if part.endswith(".") else part + "." for part in text.split(". ")]
+    lines: list[str] = []
+    for taken in range(len(sentences), 0, -1):
+        lines = _wrapped(" ".join(sentences[:taken]), width)
+        if len(lines) <= rows:
+            return lines
+    return []
 
 
 def _wrapped(text: str, width: int) -> list[str]:
