@@ -151,8 +151,15 @@ class HelpScreen(Screen):
     def handle(self, action: Action) -> Nav | None:
         if action is Command.BACK:
             return Pop()
-        self.top = scrolled(self.top, action, self.page, len(self.lines))
+        self.top = scrolled(self.top, action, self.page, self._length())
         return None
+
+    def _length(self) -> int:
+        """Lines to scroll through: the text, and past its end as far as the last section's
+        heading at the top of a page needs. Opened at that section (F1 from a list), the
+        page showed the tail of the section before it under no heading."""
+        last = max(i for i, (_, kind) in enumerate(self.lines) if kind == 1)
+        return max(len(self.lines), last + self.page)
 
     def _rewrap(self, width: int) -> None:
         """Wrap the text for a new width, keeping the entry (a key line or a heading) at the
@@ -182,7 +189,7 @@ class HelpScreen(Screen):
             self.top = next(i for i, (t, _) in enumerate(self.lines) if t == self.topic)
             self.topic = ""
         self.page = max(1, height - 3)
-        self.top = min(self.top, max(0, len(self.lines) - self.page))
+        self.top = min(self.top, max(0, self._length() - self.page))
         left = max(margin, (width - TEXT_WIDTH) // 2)
         key_end = KEY_INDENT + KEY_WIDTH
         for i, (text, kind) in enumerate(self.lines[self.top: self.top + self.page]):
@@ -190,5 +197,5 @@ class HelpScreen(Screen):
             put(win, 2 + i, left, text, attr)
             if kind == 2:
                 put(win, 2 + i, left + KEY_INDENT, text[KEY_INDENT:key_end].rstrip(), theme.key)
-        more = self.top + self.page < len(self.lines)
+        more = self.top + self.page < len(self.lines)  # (past it are blank lines only)
         draw_back_footer(win, mask, left, more, theme)
