@@ -749,6 +749,20 @@ def enter_givens(term: Terminal, board: Board, givens: list[tuple[int, int, str]
         board.wait_cell(row, col, text)
 
 
+MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+
+
+def test_a_typed_puzzle_played_unsaved_is_named_for_when_it_was_typed(state: Path):
+    """Two typed puzzles were both "typed 3x3" in the title and the games list."""
+    term = type_in(state, "3", "3")
+    with term:
+        enter_givens(term, Board(term, 3), [(0, 0, "1"), (0, 2, "3"), (2, 2, "9")])
+        term.send("p")
+        match = term.wait_match(r"Numbrix · typed (\d+) ([A-Z][a-z]+) (\d\d):(\d\d)")
+        assert 1 <= int(match.group(1)) <= 31 and match.group(2) in MONTHS
+        assert 0 <= int(match.group(3)) < 24 and 0 <= int(match.group(4)) < 60
+
+
 def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_path: Path):
     term = type_in(state, "3", "3")
     board = Board(term, 3)
@@ -759,7 +773,7 @@ def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_pa
         # graded beside the app, the grade then said, shown, and kept with the puzzle
         term.wait_text("graded easy. p plays it, e saves it.")
         term.wait_match(r"Check\s+unique, easy")
-        target = tmp_path / "typed.txt"
+        target = tmp_path / "mine.txt"
         term.send("e")
         term.wait_text("File to write")
         term.wait_text("numbrix-3x3.txt")  # a name is offered, selected: typing replaces it
@@ -778,7 +792,7 @@ def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_pa
         term.send_key("escape")
         term.wait_gone("File to write")
         term.send("p")
-        term.wait_text("Numbrix · typed 3x3")
+        term.wait_text("Numbrix · mine")  # named for the file it was saved to
         term.wait_text("Placed  3 of 9")
         enter_givens(term, Board(term, 3), [(0, 1, "2"), (1, 2, "4"), (1, 1, "5"), (1, 0, "6"),
                                             (2, 0, "7"), (2, 1, "8")])

@@ -10,6 +10,7 @@ undo and redo work as in play.
 from __future__ import annotations
 
 import curses
+import time
 
 import numpy as np
 
@@ -531,8 +532,15 @@ class EntryScreen(BoardScreen):
         return Push(WatchScreen(self.ctx, puzzle, self._label()))
 
     def _label(self) -> str:
-        """What the puzzle is called in play and while watched."""
-        return self.name or f"typed {self.game.rows}x{self.game.cols}"
+        """What the puzzle is called in play and while watched: its id when pasted with
+        one, the name of the file it was just saved to, else when it was typed (two typed
+        puzzles both called "typed 5x5" could not be told apart in the games list)."""
+        if self.name:
+            return self.name
+        if self.saved_path and self.saved_revision == self.game.revision:
+            return id_from_path(self.saved_path, "typed")
+        now = time.localtime()
+        return f"typed {now.tm_mday} {time.strftime('%b %H:%M', now)}"
 
     def _ask_path(self) -> Nav | None:
         puzzle = self._puzzle_or_say_why()
