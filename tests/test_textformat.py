@@ -434,6 +434,20 @@ def test_ragged_row_too_long_points_at_the_first_extra_cell():
     assert err.message == "row has 10 cells, expected 9"
 
 
+@pytest.mark.parametrize("text, col", [
+    ("1 . 3 .\n. . .\n. . 9\n", 1),
+    ("1,,3,\n,,\n,,9\n", 1),
+    ("# id: x\n| 1 |   |   | 3 |\n|   |   |   |\n|   |   | 9 |\n", 3),
+])
+def test_a_first_row_alone_in_its_width_is_the_one_blamed(text, col):
+    """The rows under the first agree with each other: the first is the odd one, and the
+    error named the second ("2:6: row has 3 cells, expected 4"), a good line."""
+    err = parse_error(text)
+    first = 2 if text.startswith("#") else 1
+    assert where(err) == (first, col)
+    assert err.message == "row has 4 cells, but the rows below it have 3"
+
+
 def test_ragged_row_of_one_cell():
     assert parse_error("1 2\n3\n").message == "row has 1 cell, expected 2"
 

@@ -558,6 +558,9 @@ def _grid_rows(
                     filename, first.line, first.col(0),
                     f"a line of one cell over rows of {len(row.tokens)}"
                     " (a puzzle number? start the line with # to keep it)") from None
+            odd_first = _odd_first_row(rows, row, lines[number - first_line + 1:], tabs)
+            if odd_first is not None:
+                raise ParseError(filename, rows[0].line, rows[0].col(0), odd_first) from None
             raise
         rows.append(row)
     if not rows:
@@ -569,6 +572,23 @@ def _grid_rows(
                 filename, number, col, f"rule line has {cells_text(count)}, expected {width}"
             )
     return rows
+
+
+def _odd_first_row(rows: list[_Row], second: _Row, rest: list[str], tabs: bool) -> str | None:
+    """What is wrong with the first row of a grid when it alone disagrees with the rows
+    under it: the second row and every row after it have one width (two rows at least), and
+    the first another. The error was said of the second row ("row has 3 cells, expected
+    4"), which sent the reader to a good line. None when that is not so."""
+    width = len(second.tokens)
+    if len(rows) != 1 or len(rows[0].tokens) == width:
+        return None
+    counts = [len(line.split("\t")) if tabs else _cell_count(line)
+              for line in rest if line.strip() and not line.lstrip().startswith("#")]
+    counts = [n for n in counts if n is not None]  # (a boxed grid's rule lines)
+    if not counts or any(n != width for n in counts):
+        return None
+    return (f"row has {cells_text(len(rows[0].tokens))}, but the rows below it have "
+            f"{width}")
 
 
 class _OutOfRange(ParseError):
