@@ -1314,3 +1314,28 @@ def test_the_readme_example_of_the_format_is_a_proper_puzzle():
     # it is the bundled puzzle it is named after
     [bundled] = [p for p in load_bundled() if p.id == puzzle.id]
     assert np.array_equal(bundled.givens, puzzle.givens)
+
+
+def test_metadata_between_a_size_line_and_its_grid_is_the_puzzles():
+    """"3x3", "# id: a", then the rows: the id was dropped without a word, and
+    `play --puzzle a` found no such puzzle."""
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles("3x3\n# id: a\n# difficulty: easy\n1 . 3\n. . .\n. . 9\n",
+                             notes=notes)
+    assert puzzle.metadata == {"id": "a", "difficulty": "easy"} and notes == []
+    err = parse_error("# id: b\n3x3\n# id: a\n1 . 3\n. . .\n. . 9\n")
+    assert where(err) == (3, 1)
+    assert err.message == "repeated 'id' (given above the size line too)"
+
+
+@pytest.mark.parametrize("text, line", [
+    ("1 . 3\n# id: x\n. . .\n. . 9\n", 2),
+    ("1 . 3\n. . .\n. . 9\n# id: after\n", 4),
+])
+def test_metadata_among_or_under_a_grids_rows_is_warned_of(text, line):
+    """Dropped without a word; the same line after a blank line was warned of."""
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles(text, notes=notes)
+    assert "id" not in puzzle.metadata
+    [(at, said)] = notes
+    assert at == line and "is not read; put it above the grid" in said

@@ -682,11 +682,43 @@ def _parse_block(
         if rows is None:
             _raise_if_header_inside(lines, grid_line, filename, error)
             raise
+    metadata = _metadata_in_grid(lines, grid_line, rows[0].line, metadata, filename, notes)
     try:
         return Puzzle(np.array([row.values for row in rows], dtype=np.int64), metadata)
     except PuzzleError as err:  # the checks above should have caught it; keep a location
         r, c = err.cell if err.cell is not None else (0, 0)
         raise ParseError(filename, rows[r].line, rows[r].col(c), err.message) from None
+
+
+def _metadata_in_grid(
+    lines: list[str], first_line: int, first_row: int, metadata: dict[str, str],
+    filename: str, notes: list[tuple[int, str]] | None,
+) -> dict[str, str]:
+    """`metadata` with the ``# key: value`` lines between a grid's size line and its first
+    row added (they still come before the grid: "3x3", "# id: a", rows); one among or
+    under the rows is not the puzzle's, and goes into `notes`. Both were dropped without a
+    word, and `play --puzzle a` then found no such puzzle."""
+    found = [(first_line + k, line) for k, line in enumerate(lines)
+             if _METADATA_LINE.match(line)]
+    if not found:
+        return metadata
+    metadata = dict(metadata)
+    above = "".join(line + "\n" for number, line in found if number < first_row)
+    if above:
+        extra = _metadata(above, found[0][0], filename)
+        repeated = next((key for key in extra if key in metadata), None)
+        if repeated is not None:
+            number, line = next((n, l) for n, l in found if n < first_row
+                                and _METADATA_LINE.match(l).group(1).lower() == repeated)
+            raise ParseError(filename, number, line.find("#") + 1,
+                             f"repeated {cut_short(repeated)!r} (given above the size line "
+                             "too)")
+        metadata.update(extra)
+    if notes is not None:
+        notes += [(number, f"{cut_short(line.strip())!r} among or under a grid's rows is not "
+                           "read; put it above the grid")
+                  for number, line in found if number >= first_row]
+    return metadata
 
 
 def _raise_if_header_inside(
