@@ -567,10 +567,8 @@ def test_ctrl_c_during_the_root_leaves_no_partner_behind(tmp_path) -> None:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
-@pytest.mark.parametrize("signum, code, said", [(15, 143, "numbrix: stopped (SIGTERM)"),
-                                                (1, 129, "numbrix: hung up")])
-def test_generate_told_to_stop_stops_its_workers(tmp_path, signum: int, code: int,
-                                                 said: str) -> None:
+@pytest.mark.parametrize("signum, code", [(15, 143), (1, 129)])
+def test_generate_told_to_stop_stops_its_workers(tmp_path, signum: int, code: int) -> None:
     """`generate --jobs 2` killed with SIGTERM (`timeout`, `kill`) or SIGHUP (a terminal
     closed) died at once and left its workers running for good."""
     import subprocess
@@ -600,7 +598,8 @@ def test_generate_told_to_stop_stops_its_workers(tmp_path, signum: int, code: in
         time.sleep(0.01)
     assert running_in(child.pid) == []
     out_file = tmp_path / "out.txt"
-    if err.strip() == said:
+    if err.strip() == ("numbrix generate: stopped before the first puzzle was made; nothing "
+                       "written"):
         assert not out_file.exists()  # stopped before its first puzzle: nothing written
     else:  # (a slow machine: a puzzle was finished first, and it is kept)
         written = re.fullmatch(r"numbrix generate: stopped after (\d+) of 50 puzzles, "

@@ -342,7 +342,7 @@ def generate_command(args: argparse.Namespace) -> int:
         return EXIT_TIMEOUT
     except (KeyboardInterrupt, Stopped) as error:
         if not tally.made:
-            raise
+            return _said_stopped(error, 0, args.count)  # (nothing to write)
         stopped = error
     finally:
         if progress is not None:
@@ -422,8 +422,12 @@ def _said_stopped(stopped: KeyboardInterrupt | Stopped, made: int, count: int) -
     """Say that a run ended early, after writing the puzzles made; its exit code."""
     how, code = (("interrupted", EXIT_INTERRUPTED) if isinstance(stopped, KeyboardInterrupt)
                  else ("stopped", 128 + stopped.signum))
-    tell(f"numbrix generate: {how} after {made:,} of {count:,} puzzles, which "
-         f"{'is' if made == 1 else 'are'} written")
+    if made:
+        tell(f"numbrix generate: {how} after {made:,} of {count:,} puzzles, which "
+             f"{'is' if made == 1 else 'are'} written")
+    else:
+        # (said by the command, as after some puzzles: the output file, if any, is as it was)
+        tell(f"numbrix generate: {how} before the first puzzle was made; nothing written")
     return code
 
 
