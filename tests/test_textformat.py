@@ -1339,3 +1339,15 @@ def test_metadata_among_or_under_a_grids_rows_is_warned_of(text, line):
     assert "id" not in puzzle.metadata
     [(at, said)] = notes
     assert at == line and "is not read; put it above the grid" in said
+
+
+def test_endless_zeros_are_binary_data_not_too_large():
+    """`numbrix check - < /dev/zero` said the file was too large: zeros are no text."""
+    from numbrix_curses.textformat import MAX_FILE_BYTES, decode_puzzle_bytes
+
+    with pytest.raises(ParseError) as zeros:
+        decode_puzzle_bytes(b"\0" * (MAX_FILE_BYTES + 1), "<stdin>")
+    assert zeros.value.message == "binary data (NUL byte); this is not a puzzle file"
+    with pytest.raises(ParseError) as dots:
+        decode_puzzle_bytes(b"." * (MAX_FILE_BYTES + 1), "<stdin>")
+    assert dots.value.message.startswith("file is too large")

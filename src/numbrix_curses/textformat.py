@@ -1027,8 +1027,6 @@ def decode_puzzle_bytes(data: bytes, filename: str) -> str:
     """`data` decoded as UTF-8, or as UTF-16 or UTF-32 where it starts with that encoding's
     byte-order mark, or as Windows-1252 when it is not UTF-8; invalid bytes become a
     located `ParseError`."""
-    if len(data) > MAX_FILE_BYTES:
-        raise ParseError(filename, 0, 0, _TOO_LARGE)
     for bom, encoding in _WIDE_BOMS:
         if data.startswith(bom):
             # Windows writes these: PowerShell 5's `>` and Notepad's "Unicode" save as UTF-16.
@@ -1050,6 +1048,10 @@ def decode_puzzle_bytes(data: bytes, filename: str) -> str:
             )
         line, col = _byte_position(data, nul)
         raise ParseError(filename, line, col, "binary data (NUL byte); this is not a puzzle file")
+    # (after the NUL: endless zeros on standard input, /dev/zero, are binary, not too large;
+    # the caller reads at most one byte past the limit, so the search above stays short)
+    if len(data) > MAX_FILE_BYTES:
+        raise ParseError(filename, 0, 0, _TOO_LARGE)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -1117,6 +1119,9 @@ def read_puzzles(
             # Only a regular file (or a pipe with a writer, where asked for): a named pipe
             # or a device would hang or never end.
             data = read_regular_file(path, MAX_FILE_BYTES, pipes)
+            if len(data) > MAX_FILE_BYTES:
+                # (said before what the bytes are: a file's size is known, a stream's not)
+                raise ParseError(filename, 0, 0, _TOO_LARGE)
     except NotRegularFile as err:
         raise ParseError(filename, 0, 0, f"is {err.kind}, not a puzzle file") from None
     except IsADirectoryError:
