@@ -338,7 +338,7 @@ def generate_command(args: argparse.Namespace) -> int:
                 progress.show(k + 1)
     except PathTimeout as error:
         # The path generator's last-resort wall-clock guard: a starved or suspended process.
-        tell(f"numbrix generate: gave up after {tally.made} of {args.count} puzzles: {error}")
+        tell(f"numbrix generate: gave up after {tally.made:,} of {args.count:,} puzzles: {error}")
         return EXIT_TIMEOUT
     except (KeyboardInterrupt, Stopped) as error:
         if not tally.made:
@@ -473,7 +473,7 @@ def _generate_notes(tally: _Tally, difficulty: str | None, clues: int | None) ->
     from numbrix_curses.game import plural
 
     def which(count: int) -> str:
-        return f"{count} of {tally.made} puzzles" if tally.made > 1 else "the puzzle"
+        return f"{count:,} of {tally.made:,} puzzles" if tally.made > 1 else "the puzzle"
 
     if tally.fallback:
         tell(
