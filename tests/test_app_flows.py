@@ -1234,24 +1234,24 @@ def test_g_in_play_makes_another_puzzle_like_the_one_played(state: Path, demo: P
 
 
 def test_g_on_a_board_too_large_to_make_here_says_what_makes_one(state: Path, tmp_path: Path):
-    """On a 20x20 opened from a file, g said "3x3 to 15x20" (the menu: "5x5 to 15x20") and
+    """On a board too large for it, g said "3x3 to 15x20" (the menu: "5x5 to 15x20") and
     sent the player to a menu `numbrix play FILE` does not have."""
     path = tmp_path / "big.txt"
-    path.write_text("\n".join(" ".join(["1"] + ["."] * 19) if r == 0 else " ".join(["."] * 20)
-                              for r in range(20)) + "\n")
+    path.write_text("\n".join(" ".join(["1"] + ["."] * 24) if r == 0 else " ".join(["."] * 25)
+                              for r in range(25)) + "\n")
     with start(play_command(str(path)), state, rows=40, cols=140) as term:
-        wait_play(term)
+        term.wait_for(lambda: term.find("┘") is not None, what="the board")
         term.send("g")
-        term.wait_message("g makes puzzles of up to 300 cells (15x20) here; numbrix generate "
-                          "--size 20x20 makes larger ones.")
+        term.wait_message("g makes puzzles of up to 540 cells (20x27) here; numbrix generate "
+                          "--size 25x25 makes larger ones.")
 
 
 def test_new_puzzle_generation_can_be_cancelled(state: Path):
     with new_puzzle_form(state) as term:
-        for _ in range(10):
-            term.send_key("right")  # 15x15
+        for _ in range(15):
+            term.send_key("right")  # 20x20, the largest (a few seconds to make)
         term.send("g")
-        term.wait_text("Generating a 15x15")
+        term.wait_text("Generating a 20x20")
         term.send_key("escape")
         term.wait_text("Cancelled.")
         assert "Pick a size" in term.text

@@ -79,7 +79,7 @@ class MenuScreen(Screen):
             items.append(MenuItem("u", "Games under way", detail, self._games))
         items += [
             MenuItem("l", "Puzzle library", "the bundled puzzles", self._library),
-            MenuItem("n", "New puzzle", "generate one, 5x5 to 15x20", self._new),
+            MenuItem("n", "New puzzle", "generate one, 5x5 to 20x27", self._new),
             MenuItem("o", "Open file", "play a puzzle from a file", self._open),
             MenuItem("t", "Type in a puzzle", "type or paste one, and check it",
                      self._type_in),

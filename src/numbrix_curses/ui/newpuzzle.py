@@ -29,7 +29,7 @@ from numbrix_curses.ui.screen import (
     spinner,
 )
 
-SIZES = [str(n) for n in range(5, 16)]
+SIZES = [str(n) for n in range(5, 21)]
 DIFFICULTIES = ["easy", "medium", "hard", "fiendish"]
 #: square boards, or wide ones (a third more columns than rows), which suit a terminal
 SHAPES = ["square", "wide"]
@@ -40,9 +40,10 @@ PROMPT = "Pick a size and a difficulty:"
 #: rows of the page around its form: the title and a blank row, the prompt and a blank
 #: row, then a message row, a blank row and the footer below
 _AROUND_FORM = 2 + 2 + 1 + 2
-#: the largest board made here: 15x20, the widest the form offers (larger ones take the
-#: generator long enough to be made on the command line)
-MOST_CELLS = 300
+#: the largest board made here: 20x27, the largest the form offers (20x20 takes a few
+#: seconds to make, 20x27 ten to twenty; larger ones take long enough to be made on the
+#: command line)
+MOST_CELLS = 540
 NOT_AVAILABLE = "The puzzle generator is not part of this version yet."
 
 

@@ -397,7 +397,7 @@ class PlayScreen(BoardScreen):
         if rows * cols > MOST_CELLS:
             # (after `numbrix play FILE` there is no menu to point to: say what makes one)
             self.message = Message(
-                f"g makes puzzles of up to {MOST_CELLS} cells (15x20) here; numbrix generate "
+                f"g makes puzzles of up to {MOST_CELLS} cells (20x27) here; numbrix generate "
                 f"--size {rows}x{cols} makes larger ones.")
             return None, None
         difficulty = puzzle.metadata.get("difficulty", "medium")
