@@ -470,7 +470,16 @@ def test_a_game_under_way_is_abandoned_after_asking(state: Path):
         term.wait_text("2 games   Enter resume")
         assert "starter-3" not in term.text.replace("Abandoned starter-3.", "")
         assert store(state).load_game(third) is None
+        window = store(state)  # another app window playing starter-2
+        assert window.claim_game(second)
         term.click_text("Del/x abandon")  # a button too: starter-2 is selected now
+        term.wait_text("Abandon starter-2?")
+        term.click_text("[y] Abandon")
+        # (that window would save it again at its next move, undoing this unseen)
+        term.wait_message("starter-2 is open in another numbrix window: leave it there first.")
+        assert store(state).load_game(second) is not None
+        window.release_game(second)
+        term.click_text("Del/x abandon")
         term.wait_text("Abandon starter-2?")
         term.click_text("[y] Abandon")
         term.wait_text("1 game   Enter resume")
@@ -595,11 +604,12 @@ def test_open_file_lists_every_puzzle_and_plays_one(state: Path, tmp_path: Path)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a POSIX shell pipeline")
-def test_a_puzzle_piped_in_is_played_with_the_keyboard_of_the_terminal(state: Path):
+@pytest.mark.parametrize("play", ["play ", ""])
+def test_a_puzzle_piped_in_is_played_with_the_keyboard_of_the_terminal(state: Path, play: str):
     """`numbrix generate ... | numbrix play -`: the puzzle comes down the pipe, the keys from
-    the terminal."""
+    the terminal. `numbrix -` is the same, as `numbrix FILE` is `numbrix play FILE`."""
     numbrix = f"{sys.executable} -m numbrix_curses"
-    pipeline = f"{numbrix} generate --size 5 --seed 7 --format compact | {numbrix} play -"
+    pipeline = f"{numbrix} generate --size 5 --seed 7 --format compact | {numbrix} {play}-"
     term = start(["/bin/sh", "-c", pipeline], state)
     board = Board(term, 4)
     with term:
@@ -616,7 +626,8 @@ def test_a_puzzle_piped_in_is_played_with_the_keyboard_of_the_terminal(state: Pa
 def test_a_second_window_on_the_same_puzzle_does_not_overwrite_the_first(state: Path):
     """Two app instances playing one puzzle each saved it over the other: the moves of the
     first to quit were lost without a word. The first to open it keeps it; the second
-    plays without saving, and says so."""
+    plays without saving, says so, and asks before leaving with moves unsaved. It does not
+    take over when the first played on after it opened (those moves would go)."""
     command = app_command("play", "--puzzle", "starter-2")
     with start(command, state) as first:
         wait_play(first)
@@ -626,26 +637,71 @@ def test_a_second_window_on_the_same_puzzle_does_not_overwrite_the_first(state: 
         board.wait_cell(0, 0, "5")
         with start(command, state) as second:
             wait_play(second)
-            second.wait_message("This puzzle is open in another numbrix window: moves made here "
-                                "are not saved.")
+            second.wait_message("This puzzle is open in another numbrix window: moves made "
+                                "here are not saved.")
             assert "off: 2nd window" in second.text
             other = Board(second, 4)
             second.send_key("right")
             second.send("6")
             other.wait_cell(0, 1, "6")
-            second.send("q")
+            for _ in range(4):
+                first.send_key("right")
+            first.send("9")  # at E1, after the second window opened
+            board.wait_cell(0, 4, "9")
+            first.send("q")
+            expect_exit(first)
+            second.send_key("right")
+            second.send_key("right")
+            second.send("8")
+            other.wait_cell(0, 3, "8")
+            assert "off: 2nd window" in second.text  # (still: the first played on)
+            second.send("q")  # asked first: those moves are not kept
+            second.wait_text("Leave? Moves made here are not saved.")
+            second.send("y")
             expect_exit(second)
-        first.send("q")
-        expect_exit(first)
     with start(command, state) as again:  # the first window's game, and nobody else's now
         wait_play(again)
         board = Board(again, 4)
         board.wait_cell(0, 0, "5")
-        assert board.number(0, 1) == ""
+        board.wait_cell(0, 4, "9")
+        assert board.number(0, 1) == "" and board.number(0, 3) == ""
         assert "another numbrix window" not in again.text and "2nd window" not in again.text
         again.send("q")
         expect_exit(again)
     assert not list(state.rglob("*.lock"))  # (let go of, and cleared away)
+
+
+def test_the_second_window_saves_once_the_first_lets_go_without_playing_on(state: Path):
+    """The second window never saved, even once the first had quit without another move:
+    all its moves were lost. It takes the game over then (not when the first played on
+    after it opened: that window's moves would go). The bar under a board says it too."""
+    command = app_command("play", "--puzzle", "starter-2")
+    with start(command, state) as first:
+        wait_play(first)
+        first.send("5")  # at A1, saved
+        Board(first, 4).wait_cell(0, 0, "5")
+        with start(command, state, rows=24, cols=36) as second:  # (the bar under the board)
+            second.wait_text("not saved: 2nd window")
+            board = Board(second, 4)
+            second.send_key("right")
+            second.send("6")
+            board.wait_cell(0, 1, "6")
+            second.send_key("right")
+            second.send_key("right")
+            first.send("q")  # no move since the second window opened
+            expect_exit(first)
+            second.send("8")
+            board.wait_cell(0, 3, "8")
+            second.wait_gone("2nd window")  # (said once, in the message the next key clears)
+            second.send("q")  # no question: saved
+            expect_exit(second)
+    with start(command, state) as again:
+        wait_play(again)
+        board = Board(again, 4)
+        for col, number in ((0, "5"), (1, "6"), (3, "8")):
+            board.wait_cell(0, col, number)
+        again.send("q")
+        expect_exit(again)
 
 
 def test_numbrix_file_plays_the_file(state: Path, tmp_path: Path):

@@ -308,3 +308,20 @@ def test_a_claim_where_no_lock_can_be_taken_lets_the_game_be_played_as_before(tm
     store = Store(blocked)
     assert store.claim_game(puzzle())
     store.release_game(puzzle())
+
+
+def test_a_file_system_without_locks_leaves_every_window_saving(tmp_path: Path, monkeypatch):
+    """flock failing for want of locks (NFS without a lock daemon: ENOLCK) was taken for
+    another window holding the game, and a window alone then never saved."""
+    import errno
+
+    fcntl = pytest.importorskip("fcntl")
+
+    def no_locks(fd, operation):
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    first, second = Store(tmp_path), Store(tmp_path)
+    assert first.claim_game(puzzle()) and second.claim_game(puzzle())
+    first.release_game(puzzle())
+    second.release_game(puzzle())

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import os
 import json
 import re
 import sys
@@ -446,6 +447,12 @@ def test_a_first_row_alone_in_its_width_is_the_one_blamed(text, col):
     first = 2 if text.startswith("#") else 1
     assert where(err) == (first, col)
     assert err.message == "row has 4 cells, but the rows below it have 3"
+
+
+def test_under_a_size_line_the_rows_that_differ_from_it_are_blamed():
+    """"3x4" over a first row of 4 and rows of 3: the first row is the right one."""
+    err = parse_error("3x4\n1 2 3 4\n. . .\n. . .\n")
+    assert where(err) == (3, 6) and err.message == "row has 3 cells, expected 4"
 
 
 def test_ragged_row_of_one_cell():
@@ -1351,3 +1358,31 @@ def test_endless_zeros_are_binary_data_not_too_large():
     with pytest.raises(ParseError) as dots:
         decode_puzzle_bytes(b"." * (MAX_FILE_BYTES + 1), "<stdin>")
     assert dots.value.message.startswith("file is too large")
+
+
+@pytest.mark.skipif(not os.path.isdir("/dev/fd"), reason="names a pipe as /dev/fd/N")
+def test_endless_zeros_from_a_named_pipe_are_binary_data_too():
+    """`numbrix check <(cat /dev/zero)`: a stream whose size is not known, as standard
+    input's, was still said to be too large."""
+    import threading
+
+    from numbrix_curses.textformat import MAX_FILE_BYTES
+
+    read_end, write_end = os.pipe()
+
+    def write() -> None:
+        with os.fdopen(write_end, "wb") as pipe:
+            try:
+                pipe.write(b"\0" * (MAX_FILE_BYTES + 2))
+            except BrokenPipeError:
+                pass  # (the reader stops at one byte past the limit)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    try:
+        with pytest.raises(ParseError) as err:
+            read_puzzles(f"/dev/fd/{read_end}", pipes=True)
+    finally:
+        os.close(read_end)
+        writer.join(10)
+    assert err.value.message == "binary data (NUL byte); this is not a puzzle file"

@@ -21,6 +21,7 @@ a lock file. A file that cannot be read is renamed aside
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -217,21 +218,43 @@ class Store:
         path = self.games_dir / f"{key}.lock"
         try:
             self.games_dir.mkdir(parents=True, exist_ok=True)
-            for _ in range(3):
+        except OSError:
+            return True
+        for _ in range(3):
+            try:
                 handle = open(path, "a+b")
-                if not _lock(handle, wait=0.0):
-                    handle.close()
-                    return False
+            except OSError:
+                return True
+            locked = _lock_now(handle)
+            if locked is False:
+                handle.close()
+                return False
+            try:
                 # The holder before us removes the file as it lets go (`release_game`): a
                 # lock on a file no longer at `path` is no claim, so take the new one.
-                if os.path.samestat(os.fstat(handle.fileno()), os.stat(path)):
-                    self._claims[key] = (handle, 1)
-                    return True
-                _unlock(handle)
-                handle.close()
-        except OSError:
-            pass
+                here = os.path.samestat(os.fstat(handle.fileno()), os.stat(path))
+            except OSError:
+                here = False  # (removed meanwhile)
+            if locked is None or here:
+                # (None: this file system takes no locks, NFS without a lock daemon, say;
+                # the game is played as before, saved by whoever saves last)
+                self._claims[key] = (handle, 1) if locked else (None, 1)
+                if not locked:
+                    handle.close()
+                return True
+            _unlock(handle)
+            handle.close()
         return True
+
+    def save_mark(self, puzzle: Puzzle) -> str | None:
+        """The moves of the saved game of `puzzle` (played and undone), None when there is
+        none: a window playing without the claim takes it over only when nobody played on
+        since it opened (see `ui.play`). The moves, not the file's time: the window that
+        held the claim saves again as it closes, its clock moved on but no move made."""
+        saved = self.load_game(puzzle)
+        if saved is None:
+            return None
+        return json.dumps([saved.state.get("moves"), saved.state.get("redo")])
 
     def release_game(self, puzzle: Puzzle) -> None:
         """Give back a claim of `claim_game`; the last one lets the game go."""
@@ -243,6 +266,8 @@ class Store:
         if count > 1:
             self._claims[key] = (handle, count - 1)
             return
+        if handle is None:
+            return  # (claimed without a lock: see `claim_game`)
         with contextlib.suppress(OSError):
             # (removed while still locked, so nobody takes a lock on a file going away;
             # Windows refuses to remove an open file, and it stays, which is harmless)
@@ -570,6 +595,30 @@ def _lock(handle: Any, wait: float = LOCK_WAIT) -> bool:
             if time.monotonic() >= deadline:
                 return False
             time.sleep(0.02)
+
+
+def _lock_now(handle: Any) -> bool | None:
+    """Lock `handle`'s file without waiting: True when locked, False when another process
+    holds it, None when this system or file system takes no lock at all (any other error:
+    saying "held elsewhere" then would stop every window from saving)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        try:
+            import msvcrt
+        except ImportError:
+            return None
+        try:
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+            return True
+        except OSError as error:
+            return False if error.errno in (errno.EACCES, errno.EDEADLK) else None
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except OSError as error:
+        return False if error.errno in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES) else None
 
 
 def _unlock(handle: Any) -> None:

@@ -43,6 +43,7 @@ many lines or puzzles) are refused up front rather than parsed slowly.
 """
 from __future__ import annotations
 
+import os
 import re
 import sys
 import unicodedata
@@ -558,7 +559,10 @@ def _grid_rows(
                     filename, first.line, first.col(0),
                     f"a line of one cell over rows of {len(row.tokens)}"
                     " (a puzzle number? start the line with # to keep it)") from None
-            odd_first = _odd_first_row(rows, row, lines[number - first_line + 1:], tabs)
+            # (not under a size line: that says how wide the rows are, and the first may be
+            # the one that is right)
+            odd_first = (None if after_size
+                         else _odd_first_row(rows, row, lines[number - first_line + 1:], tabs))
             if odd_first is not None:
                 raise ParseError(filename, rows[0].line, rows[0].col(0), odd_first) from None
             raise
@@ -1119,8 +1123,9 @@ def read_puzzles(
             # Only a regular file (or a pipe with a writer, where asked for): a named pipe
             # or a device would hang or never end.
             data = read_regular_file(path, MAX_FILE_BYTES, pipes)
-            if len(data) > MAX_FILE_BYTES:
-                # (said before what the bytes are: a file's size is known, a stream's not)
+            if len(data) > MAX_FILE_BYTES and os.path.isfile(path):
+                # (said before what the bytes are: a file's size is known, a stream's,
+                # <(cat /dev/zero) say, not)
                 raise ParseError(filename, 0, 0, _TOO_LARGE)
     except NotRegularFile as err:
         raise ParseError(filename, 0, 0, f"is {err.kind}, not a puzzle file") from None

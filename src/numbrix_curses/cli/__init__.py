@@ -192,12 +192,12 @@ def _values_attached(parser: Parser, argv: Sequence[str] | None) -> list[str]:
 
 
 def _played_file_named(parser: Parser, tokens: list[str]) -> list[str]:
-    """`tokens` with `play` put before a first one that names a file rather than a command:
-    `numbrix puzzles.txt` is what people type to play a file."""
+    """`tokens` with `play` put before a first one that names a file (or standard input,
+    `-`) rather than a command: `numbrix puzzles.txt` is what people type to play a file."""
     first = tokens[0] if tokens else None
-    if first is None or first.startswith("-") or first in parser.commands:
+    if first is None or first.startswith("-") and first != "-" or first in parser.commands:
         return tokens
-    if os.path.exists(first):
+    if first == "-" or os.path.exists(first):  # (-: a puzzle piped in, as `play -` takes)
         return ["play", *tokens]
     if os.sep in first or "." in first:
         # (argparse would say "invalid choice" and list the commands, of a file mistyped)

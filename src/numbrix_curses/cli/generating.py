@@ -341,12 +341,12 @@ def generate_command(args: argparse.Namespace) -> int:
         tell(f"numbrix generate: gave up after {tally.made:,} of {args.count:,} puzzles: {error}")
         return EXIT_TIMEOUT
     except (KeyboardInterrupt, Stopped) as error:
-        if not tally.made:
-            return _said_stopped(error, 0, args.count)  # (nothing to write)
         stopped = error
     finally:
         if progress is not None:
             progress.close()
+    if stopped is not None and not tally.made:
+        return _said_stopped(stopped, 0, args.count)  # (nothing to write; the line wiped)
     # A stop while the finished puzzles are written would lose them: it waits till after.
     with stops_held() as held:
         _write_generated(args, made, stream, streamed, title, key_to_stdout)

@@ -186,6 +186,8 @@ class EntryScreen(BoardScreen):
         self.suspects_job: ThreadJob | None = None
         #: the id of a pasted puzzle: it names the puzzle in play and the file offered
         self.name: str | None = None
+        #: when the grid last changed: a puzzle played unsaved is named for it
+        self.typed_at = time.localtime()
         #: a unique puzzle's difficulty ("easy" ... "fiendish"), graded after its check, the
         #: grid revision it belongs to, and the job grading it (for the grid as it was then)
         self.grade: str | None = None
@@ -250,6 +252,13 @@ class EntryScreen(BoardScreen):
 
     # ----- input -------------------------------------------------------------------------
     def handle(self, action: Action) -> Nav | None:
+        revision = self.game.revision
+        nav = self._handle(action)
+        if self.game.revision != revision:
+            self.typed_at = time.localtime()  # (what an unsaved puzzle is named for)
+        return nav
+
+    def _handle(self, action: Action) -> Nav | None:
         if action is Command.HELP:
             from numbrix_curses.ui.help import HelpScreen
 
@@ -533,14 +542,15 @@ class EntryScreen(BoardScreen):
 
     def _label(self) -> str:
         """What the puzzle is called in play and while watched: its id when pasted with
-        one, the name of the file it was just saved to, else when it was typed (two typed
-        puzzles both called "typed 5x5" could not be told apart in the games list)."""
+        one, the name of the file it was just saved to, else when it was typed, to the
+        minute (two typed puzzles both called "typed 5x5" could not be told apart in the
+        games list)."""
         if self.name:
             return self.name
         if self.saved_path and self.saved_revision == self.game.revision:
             return id_from_path(self.saved_path, "typed")
-        now = time.localtime()
-        return f"typed {now.tm_mday} {time.strftime('%b %H:%M', now)}"
+        typed = self.typed_at
+        return f"typed {typed.tm_mday} {time.strftime('%b %H:%M', typed)}"
 
     def _ask_path(self) -> Nav | None:
         puzzle = self._puzzle_or_say_why()

@@ -17,7 +17,7 @@ from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import cut_middle
 from numbrix_curses.ui.keys import GAMES_KEYS
 from numbrix_curses.ui.library_screen import Entry, PuzzleListScreen
-from numbrix_curses.ui.panel import Message, take_store_problems
+from numbrix_curses.ui.panel import Message, MessageKind, take_store_problems
 from numbrix_curses.ui.screen import AppContext, Nav, Pop, Push
 
 #: English whatever the locale, as every other word on the screen
@@ -98,7 +98,14 @@ class GamesScreen(PuzzleListScreen):
         played = format_duration(entry.saved.elapsed) if entry.saved is not None else "0:00"
 
         def abandon() -> None:
-            self.ctx.store.delete_game(entry.puzzle)
+            store = self.ctx.store
+            if not store.claim_game(entry.puzzle):
+                # (its window would save it again at its next move, undoing this unseen)
+                self.message = Message(f"{entry.label} is open in another numbrix window: "
+                                       "leave it there first.", MessageKind.ERROR)
+                return
+            store.delete_game(entry.puzzle)
+            store.release_game(entry.puzzle)
             self._load_marks()
             self.message = Message(f"Abandoned {entry.label}.")
 

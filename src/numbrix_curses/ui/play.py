@@ -193,6 +193,8 @@ class PlayScreen(BoardScreen):
         #: this app instance saves the game: another one playing the same puzzle first
         #: keeps it, and moves made here are not saved (see `Store.claim_game`)
         self.claimed = ctx.store.claim_game(game.puzzle) if claimed is None else claimed
+        #: the saved game as this screen found it, while another window holds the claim
+        self.save_seen = None if self.claimed else ctx.store.save_mark(game.puzzle)
         if not self.claimed:
             message = Message(ELSEWHERE, MessageKind.ERROR)
         self.label = label
@@ -415,7 +417,10 @@ class PlayScreen(BoardScreen):
             return None, replace()
         return None, Push(ConfirmScreen(
             self.ctx, f"Leave this game for a new {rows}x{cols} {kind}?", replace,
-            detail="This game is saved: opening this puzzle again resumes it."))
+            detail=("This game is saved: opening this puzzle again resumes it."
+                    if self._take_over() else
+                    "Moves made here are not saved: this puzzle is open in another numbrix "
+                    "window.")))
 
     def _ask_path(self) -> Nav:
         """Save the puzzle (its givens, not the numbers played) to a file, to print it or
@@ -454,7 +459,31 @@ class PlayScreen(BoardScreen):
                                        "c marks the numbers that cannot all be right.")
 
     def _leave(self) -> Nav:
+        game = self.game
+        if self._take_over() or game.solved is not None or game.moves == 0:
+            return self._left()
+        return Push(ConfirmScreen(
+            self.ctx, "Leave? Moves made here are not saved.", self._left,
+            detail="This puzzle is open in another numbrix window, which saves its own game."))
+
+    def _left(self) -> Nav:
         return Exit(0) if self.ctx.standalone else Pop()
+
+    def _take_over(self) -> bool:
+        """Whether this window saves the game: it holds the claim, or can take it now that
+        the window that held it has let go, when nobody saved the game since this one
+        opened (else taking over would overwrite that window's later moves)."""
+        if self.claimed:
+            return True
+        store, puzzle = self.ctx.store, self.game.puzzle
+        if not store.claim_game(puzzle):
+            return False
+        if store.save_mark(puzzle) != self.save_seen:
+            store.release_game(puzzle)
+            return False
+        self.claimed = True
+        self.message = Message("The other window let this puzzle go: this one saves it now.")
+        return True
 
     def _toggle_pause(self) -> Refusal | None:
         game = self.game
@@ -944,7 +973,7 @@ class PlayScreen(BoardScreen):
         """Write the game (unless there is nothing worth keeping): at once, or queued for
         the background writer so the next key is not kept waiting by the disk."""
         game = self.game
-        if game.solved is not None or not self.claimed:
+        if game.solved is not None or not self._take_over():
             return
         if game.moves == 0 and not game.can_redo:
             return  # looking is not playing: no "Continue" for a game without a move
@@ -1224,6 +1253,8 @@ class PlayScreen(BoardScreen):
                  plural(game.moves, "move"), format_duration(game.elapsed())]
         if game.paused and not self.paused_by_cover:
             parts.append("paused")
+        if not self.claimed and game.solved is None:
+            parts.insert(1, "not saved: 2nd window")  # (see ELSEWHERE; before the counts)
         return parts
 
     def _recent_moves(self) -> str:
