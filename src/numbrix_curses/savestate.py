@@ -30,7 +30,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 import numpy as np
 
@@ -567,34 +567,17 @@ def _side(value: Any) -> int | None:
     return value if ok else None
 
 
-def _lock(handle: Any, wait: float = LOCK_WAIT) -> bool:
-    """Lock `handle`'s file, waiting up to `wait` seconds for another holder to let go."""
-    deadline = time.monotonic() + wait
-    attempt: Callable[[], None]
-    try:
-        import fcntl
-
-        def attempt() -> None:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-
-    except ImportError:  # Windows
-        try:
-            import msvcrt
-        except ImportError:
-            return False
-
-        def attempt() -> None:
-            handle.seek(0)
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
-
+def _lock(handle: Any) -> bool:
+    """Lock `handle`'s file, waiting up to `LOCK_WAIT` seconds for another holder to let go;
+    False when it could not be locked."""
+    deadline = time.monotonic() + LOCK_WAIT
     while True:
-        try:
-            attempt()
-            return True
-        except OSError:
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(0.02)
+        locked = _lock_now(handle)
+        if locked is not False:
+            return bool(locked)  # (None: no locks here, nothing to wait for)
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.02)
 
 
 def _lock_now(handle: Any) -> bool | None:

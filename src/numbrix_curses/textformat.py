@@ -702,26 +702,21 @@ def _metadata_in_grid(
     row added (they still come before the grid: "3x3", "# id: a", rows); one among or
     under the rows is not the puzzle's, and goes into `notes`. Both were dropped without a
     word, and `play --puzzle a` then found no such puzzle."""
-    found = [(first_line + k, line) for k, line in enumerate(lines)
-             if _METADATA_LINE.match(line)]
-    if not found:
-        return metadata
     metadata = dict(metadata)
-    above = "".join(line + "\n" for number, line in found if number < first_row)
-    if above:
-        extra = _metadata(above, found[0][0], filename)
-        repeated = next((key for key in extra if key in metadata), None)
-        if repeated is not None:
-            number, line = next((n, l) for n, l in found if n < first_row
-                                and _METADATA_LINE.match(l).group(1).lower() == repeated)
+    for k, line in enumerate(lines):
+        match = _METADATA_LINE.match(line)
+        if match is None:
+            continue
+        number, key = first_line + k, match.group(1).lower()
+        if number >= first_row:
+            if notes is not None:
+                notes.append((number, f"{cut_short(line.strip())!r} among or under a grid's "
+                                      "rows is not read; put it above the grid"))
+        elif key in metadata:
             raise ParseError(filename, number, line.find("#") + 1,
-                             f"repeated {cut_short(repeated)!r} (given above the size line "
-                             "too)")
-        metadata.update(extra)
-    if notes is not None:
-        notes += [(number, f"{cut_short(line.strip())!r} among or under a grid's rows is not "
-                           "read; put it above the grid")
-                  for number, line in found if number >= first_row]
+                             f"repeated {cut_short(key)!r} (given above the size line too)")
+        else:
+            metadata[key] = _PAGE_BREAKS.sub(" ", match.group(2)).strip()
     return metadata
 
 

@@ -471,8 +471,8 @@ class PlayScreen(BoardScreen):
 
     def _take_over(self) -> bool:
         """Whether this window saves the game: it holds the claim, or can take it now that
-        the window that held it has let go, when nobody saved the game since this one
-        opened (else taking over would overwrite that window's later moves)."""
+        the window that held it has let go, when that one made no move after this one
+        opened (else taking over would overwrite those moves; see `Store.save_mark`)."""
         if self.claimed:
             return True
         store, puzzle = self.ctx.store, self.game.puzzle
