@@ -153,6 +153,25 @@ def test_the_statistics_ask_for_one_size_whatever_narrower_width_they_have(state
         assert "mall" not in term.text
 
 
+def test_the_statistics_legend_stays_under_a_table_that_scrolls(state: Path):
+    """With more sizes solved than rows, the table took every row and scrolled, and its
+    legend ("Best: the fastest solve...") was never seen, End included."""
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.savestate import Store
+
+    records = Store(state / "numbrix-curses")
+    for side in range(3, 17):  # fourteen sizes, a row each
+        puzzle = Puzzle.from_rows([[1] + [0] * (side - 1)] + [[0] * side] * (side - 1))
+        records.record_solve(puzzle, f"{side}x{side}", 60.0 + side, 10)
+    with menu(state, rows=18, cols=60) as term:
+        term.send("s")
+        term.wait_text("Best: the fastest solve")
+        assert "3x3" in term.text and "16x16" not in term.text  # (the table scrolls)
+        term.send_key("end")
+        term.wait_text("16x16")
+        assert "Best: the fastest solve" in term.text
+
+
 # ----- 3. help: long lines wrap under the description column -----------------------------------
 def test_help_wraps_long_lines_under_the_description_column(state: Path):
     with menu(state) as term:

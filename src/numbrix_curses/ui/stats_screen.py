@@ -144,7 +144,12 @@ class StatsScreen(Screen):
             heading = table_line({name: name for name in shown}, shown)
             put(win, y, left, heading, theme.label | curses.A_BOLD)
             y += 1
-            self.page = max(1, height - 2 - y)
+            rows = height - 2 - y
+            legend = len(_wrapped(self.legend(shown), width - 2 * left))
+            # A table longer than the rows scrolls: keep the legend's rows under it while
+            # three rows of the table are left (else it was never seen, End included).
+            scrolls = len(groups) > rows
+            self.page = max(1, rows - legend - 1 if scrolls and rows - legend - 1 >= 3 else rows)
             self.top = min(self.top, max(0, len(groups) - self.page))
             for group in groups[self.top: self.top + self.page]:
                 put(win, y, left, group_line(group, shown))
