@@ -1386,3 +1386,15 @@ def test_endless_zeros_from_a_named_pipe_are_binary_data_too():
         os.close(read_end)
         writer.join(10)
     assert err.value.message == "binary data (NUL byte); this is not a puzzle file"
+
+
+@pytest.mark.parametrize("text, where_, message", [
+    ('{"puzzle": [[1, 0], [0, 4]]} garbage\n', (1, 30),
+     "'garbage' after the JSON value is not JSON"),
+    ('{"puzzle": [[1, 0], [0, 4]]} {"puzzle": [[1]]}\n', (1, 30),
+     "more than one JSON value on a line; one record a line"),
+])
+def test_what_follows_a_json_record_on_its_line_is_placed_where_it_starts(text, where_, message):
+    """Both were "1:1: more than one JSON value on a line", junk or a second record."""
+    err = parse_error(text)
+    assert where(err) == where_ and err.message == message

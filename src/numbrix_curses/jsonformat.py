@@ -152,7 +152,13 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
 
 
 class _ExtraData(Exception):
-    """More than one JSON value in the text: JSON Lines."""
+    """More than one JSON value in the text: JSON Lines. `col` is where the rest starts on
+    its line (from 1), and `rest` its first characters."""
+
+    def __init__(self, col: int, rest: str) -> None:
+        super().__init__(rest)
+        self.col = col
+        self.rest = rest
 
 
 class _BadRecord(Exception):
@@ -212,7 +218,7 @@ def _loads(text: str, filename: str, line_offset: int) -> Any:
         ) from None
     except json.JSONDecodeError as error:
         if error.msg == "Extra data":
-            raise _ExtraData from None
+            raise _ExtraData(error.colno, text[error.pos:error.pos + 20].split("\n")[0]) from None
         raise ParseError(
             filename, error.lineno + line_offset, error.colno, f"invalid JSON: {error.msg}"
         ) from None
@@ -288,10 +294,12 @@ def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
         if not blank:
             try:
                 record = _loads(line, filename, number - 1)
-            except _ExtraData:
-                raise ParseError(
-                    filename, number, 1, "more than one JSON value on a line; one record a line"
-                ) from None
+            except _ExtraData as extra:
+                # (placed where the rest starts: a second record, or what is no JSON at all)
+                said = ("more than one JSON value on a line; one record a line"
+                        if extra.rest[:1] in '{["-0123456789tfn' else
+                        f"{cut_short(extra.rest)!r} after the JSON value is not JSON")
+                raise ParseError(filename, number, extra.col, said) from None
             if _is_row(record):
                 if not rows:
                     rows_from = number
