@@ -1398,3 +1398,11 @@ def test_what_follows_a_json_record_on_its_line_is_placed_where_it_starts(text, 
     """Both were "1:1: more than one JSON value on a line", junk or a second record."""
     err = parse_error(text)
     assert where(err) == where_ and err.message == message
+
+
+@pytest.mark.parametrize("cell", ["\u00b9", "\u2460", "\u00bd", "1\u00b2"])
+def test_superscript_and_circled_numbers_are_not_digits(cell):
+    """NFKC made "¹" and "①" a 1: the README promises other scripts' digits only."""
+    err = parse_error(f"{cell} . 3\n. . .\n. . 9\n")
+    assert where(err) == (1, 1)
+    assert err.message == f"{cell!r} is not a number or a blank (. _ - ? 0)"

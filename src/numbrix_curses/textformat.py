@@ -244,6 +244,10 @@ def _is_json(text: str) -> bool:
 def _cell_value(token: str) -> int | None:
     """The value of a cell token (0 = blank), or None when it is neither number nor blank."""
     if not token.isascii():
+        if any(unicodedata.category(char) == "No" for char in token):
+            # Superscript, circled and other "digits" that are no decimal digits ("¹",
+            # "①"): NFKC would turn them into numbers nobody typed as such.
+            return None
         # Full-width digits and dots ("１２", "．"), as a board copied off a page set in
         # Chinese or Japanese writes them, are the digits and dots they look like.
         token = unicodedata.normalize("NFKC", token)
