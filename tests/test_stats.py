@@ -25,7 +25,7 @@ def test_solves_are_grouped_by_size_and_difficulty_smallest_first():
         record(5, 5, "easy", solved=0),  # not solved: a record of something else
     ])
     assert [(g.size, g.difficulty) for g in summary.groups] == [
-        ("5x5", "medium"), ("7x5", ""), ("9x9", "easy"), ("9x9", "hard"), ("earlier", "easy")]
+        ("5x5", "medium"), ("7x5", ""), ("9x9", "easy"), ("9x9", "hard"), ("older", "easy")]
     medium = summary.groups[0]
     assert medium == Group(5, 5, "medium", puzzles=3, solves=4, best=40.0, typical=60.0)
     assert (summary.puzzles, summary.solves) == (7, 8)
@@ -63,3 +63,12 @@ def test_the_legend_under_a_short_table_keeps_whole_sentences(rows, sentences):
     shown = " ".join(lines)
     assert shown.count(".") == sentences, lines
     assert not lines or shown.endswith(".")
+
+
+def test_a_size_not_kept_stands_apart_from_the_difficulty():
+    """It read "earlier-", its seven letters filling the size column; now "older"."""
+    from numbrix_curses.ui.stats_screen import COLUMNS, group_line
+
+    [group] = summarize([record(None, None, "", best=10.0)]).groups
+    line = group_line(group, tuple(name for name, _ in COLUMNS))
+    assert line.split()[:2] == ["older", "-"], line

@@ -33,7 +33,7 @@ class Group:
 
     @property
     def size(self) -> str:
-        return f"{self.rows}x{self.cols}" if self.rows is not None else "earlier"
+        return f"{self.rows}x{self.cols}" if self.rows is not None else "older"
 
 
 @dataclass(frozen=True)

@@ -112,7 +112,7 @@ class StatsScreen(Screen):
         text = (f"Best: the fastest solve{typical}. Solves with help (a hint, an auto-fill) "
                 "earn no time.")
         if any(group.rows is None for group in self.summary.groups):
-            text += " Puzzles solved before sizes were kept show as earlier."
+            text += " Puzzles solved before sizes were kept show as older."
         return text
 
     def _intro(self, width: int) -> list[str]:
