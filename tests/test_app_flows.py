@@ -50,6 +50,13 @@ def store(state: Path) -> Store:
     return Store(state / "numbrix-curses")
 
 
+def load_bundled_puzzle(ident: str) -> Puzzle:
+    from numbrix_curses.library import load_bundled
+
+    [puzzle] = [p for p in load_bundled() if p.id == ident]
+    return puzzle
+
+
 # ----- the main menu -------------------------------------------------------------------------
 def test_menu_by_keys_library_then_play_and_back(state: Path):
     with menu(state) as term:
@@ -702,6 +709,76 @@ def test_the_second_window_saves_once_the_first_lets_go_without_playing_on(state
             board.wait_cell(0, col, number)
         again.send("q")
         expect_exit(again)
+
+
+def test_a_second_window_that_starts_afresh_never_takes_over_a_saved_game(state: Path):
+    """Play again (R) after a reveal in the second window made a new game that took the
+    claim once the first let go, and wrote over the first window's saved game: a game
+    grown from none of the save never takes over. A second window left untouched leaves
+    without a question."""
+    command = app_command("play", "--puzzle", "starter-2")
+    with start(command, state) as first:
+        wait_play(first)
+        first.send("5")  # at A1
+        Board(first, 4).wait_cell(0, 0, "5")
+        with start(command, state) as peek:  # looks, touches nothing, leaves unasked
+            wait_play(peek)
+            peek.send("q")
+            expect_exit(peek)
+        with start(command, state) as second:
+            wait_play(second)
+            second.send("S")
+            second.wait_text("Reveal the solution?")
+            second.send("y")
+            second.wait_text("Solution revealed")
+            second.send("R")
+            second.wait_text("Play this puzzle again from the start?")
+            second.send("y")
+            second.wait_match(r"Moves +0")  # (a fresh start, still the second window)
+            assert "off: 2nd window" in second.text
+            first.send("q")  # no move since the second window opened
+            expect_exit(first)
+            second.send_key("right")
+            second.send("6")
+            Board(second, 4).wait_cell(0, 1, "6")
+            second.send("q")
+            second.wait_text("Leave? Moves made here are not saved.")
+            second.send("y")
+            expect_exit(second)
+    with start(command, state) as again:
+        wait_play(again)
+        board = Board(again, 4)
+        board.wait_cell(0, 0, "5")
+        assert board.number(0, 1) == ""
+        again.send("q")
+        expect_exit(again)
+
+
+def test_a_hint_in_the_first_window_is_play_the_second_does_not_take_over(state: Path):
+    """A hint that placed nothing in the first window, after the second opened, was lost
+    when the second took over (only the moves were compared), and with it the lost best
+    time."""
+    command = app_command("play", "--puzzle", "starter-2")
+    with start(command, state) as first:
+        wait_play(first)
+        first.send("17")  # at A1, right
+        Board(first, 4).wait_cell(0, 0, "17")
+        with start(command, state) as second:
+            wait_play(second)
+            first.send("?")
+            first.wait_match(r"1 hint")
+            first.send("q")
+            expect_exit(first)
+            second.send_key("right")
+            second.send("6")
+            Board(second, 4).wait_cell(0, 1, "6")
+            second.send("q")
+            second.wait_text("The game was played on in another window after this one "
+                             "opened")
+            second.send("y")
+            expect_exit(second)
+    assert json.loads(store(state).game_path(
+        load_bundled_puzzle("starter-2")).read_text())["game"]["hints"] == 1
 
 
 def test_numbrix_file_plays_the_file(state: Path, tmp_path: Path):

@@ -247,14 +247,11 @@ class Store:
         return True
 
     def save_mark(self, puzzle: Puzzle) -> str | None:
-        """The moves of the saved game of `puzzle` (played and undone), None when there is
-        none: a window playing without the claim takes it over only when nobody played on
-        since it opened (see `ui.play`). The moves, not the file's time: the window that
-        held the claim saves again as it closes, its clock moved on but no move made."""
+        """`game_mark` of the saved game of `puzzle`, None when there is none: a window
+        playing without the claim takes it over only when nobody played on since it opened
+        (see `ui.play`)."""
         saved = self.load_game(puzzle)
-        if saved is None:
-            return None
-        return json.dumps([saved.state.get("moves"), saved.state.get("redo")])
+        return None if saved is None else game_mark(saved.state)
 
     def release_game(self, puzzle: Puzzle) -> None:
         """Give back a claim of `claim_game`; the last one lets the game go."""
@@ -468,6 +465,15 @@ class Store:
         except OSError:
             return None
         return path
+
+
+def game_mark(state: Mapping[str, Any]) -> str:
+    """What tells a saved game (`Game.to_state`) from the same game played on: its moves,
+    played and undone, and the help taken (a hint that places nothing is play too: it
+    costs the best time). Not the clock, nor the file's time: the window that held a game
+    saves it again as it closes, its clock moved on but nothing played."""
+    return json.dumps([state.get(key) for key in ("moves", "redo", "hints", "fills",
+                                                  "revealed")])
 
 
 class _NewerFormat(Exception):

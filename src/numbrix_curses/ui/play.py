@@ -20,7 +20,7 @@ from numbrix_curses.jobs import (
     CancelToken, FinishedJob, Job, SolveJob, ThreadJob, grading_job, suspects_job, when_done,
 )
 from numbrix_curses.puzzle import Puzzle, cell_name
-from numbrix_curses.savestate import puzzle_key
+from numbrix_curses.savestate import game_mark, puzzle_key
 from numbrix_curses.slips import Suspects
 from numbrix_curses.ui.actions import (
     Action,
@@ -98,6 +98,8 @@ SOLVED_KEY_LINES = (
 )
 
 
+#: a `PlayScreen.save_seen` no saved game has: the game did not grow from the save
+_NOT_FROM_THE_SAVE = "(a new game)"
 #: said when another app instance plays the same puzzle (see `PlayScreen.claimed`)
 ELSEWHERE = ("This puzzle is open in another numbrix window: moves made here are not "
              "saved. Play it there, or leave it there and open it here again.")
@@ -182,19 +184,29 @@ class PlayScreen(BoardScreen):
         known: SolveResult | None = None,
         first_game: bool = False,
         claimed: bool | None = None,
+        save_seen: str | None = None,
     ) -> None:
         """`known` is a solve of this puzzle made elsewhere (the entry screen's check, the
         game before a restart); without it the puzzle is solved in the background.
         `first_game`: nothing was ever played or solved here (see `first_game_tip`).
         `claimed`: the caller has claimed the game already (see `Store.claim_game`), with
-        this outcome; the screen gives the claim back when it closes."""
+        this outcome; the screen gives the claim back when it closes. `save_seen`: the
+        `game_mark` of the saved game `game` was rebuilt from, None for a new game."""
         super().__init__(ctx)
         self.game = game
         #: this app instance saves the game: another one playing the same puzzle first
         #: keeps it, and moves made here are not saved (see `Store.claim_game`)
         self.claimed = ctx.store.claim_game(game.puzzle) if claimed is None else claimed
-        #: the saved game as this screen found it, while another window holds the claim
-        self.save_seen = None if self.claimed else ctx.store.save_mark(game.puzzle)
+        #: while another window holds the claim: the saved game this one grew from, as
+        #: `Store.save_mark` tells it; a new game over a saved one grew from none of it, and
+        #: never takes over (a restart after a reveal wiped the other window's game)
+        self.save_seen = save_seen
+        if not self.claimed and save_seen is None and ctx.store.save_mark(game.puzzle):
+            self.save_seen = _NOT_FROM_THE_SAVE
+        #: the game as this window found it: leaving it untouched asks nothing
+        self.opened_revision = game.revision
+        #: the claim came free but the game was played on elsewhere (see `_take_over`)
+        self.played_elsewhere = False
         if not self.claimed:
             message = Message(ELSEWHERE, MessageKind.ERROR)
         self.label = label
@@ -268,12 +280,14 @@ class PlayScreen(BoardScreen):
         resumed = ctx.store.resume(puzzle)
         message = None
         first = False
+        seen = None
         if resumed is not None:
             game, saved = resumed
             if game.solved is not None and claimed:
                 ctx.store.delete_game(puzzle)
                 game = Game(puzzle)
             else:
+                seen = game_mark(saved.state)  # (of the read the game was rebuilt from)
                 # (a game left paused opens paused: say how to go on at once)
                 paused = " Paused: p goes on." if game.paused else ""
                 message = Message(
@@ -289,7 +303,7 @@ class PlayScreen(BoardScreen):
             first = not records and not ctx.store.saved_games()
         message = take_store_problems(ctx.store) or message
         return cls(ctx, game, label, source, message=message, known=known, first_game=first,
-                   claimed=claimed)
+                   claimed=claimed, save_seen=seen)
 
     # ----- input -------------------------------------------------------------------------
     def handle(self, action: Action) -> Nav | None:
@@ -460,11 +474,13 @@ class PlayScreen(BoardScreen):
 
     def _leave(self) -> Nav:
         game = self.game
-        if self._take_over() or game.solved is not None or game.moves == 0:
+        if self._take_over() or game.solved is not None or game.revision == self.opened_revision:
             return self._left()
-        return Push(ConfirmScreen(
-            self.ctx, "Leave? Moves made here are not saved.", self._left,
-            detail="This puzzle is open in another numbrix window, which saves its own game."))
+        detail = ("The game was played on in another window after this one opened; open the "
+                  "puzzle again to go on from there." if self.played_elsewhere else
+                  "This puzzle is open in another numbrix window, which saves its own game.")
+        return Push(ConfirmScreen(self.ctx, "Leave? Moves made here are not saved.", self._left,
+                                  detail=detail))
 
     def _left(self) -> Nav:
         return Exit(0) if self.ctx.standalone else Pop()
@@ -480,6 +496,7 @@ class PlayScreen(BoardScreen):
             return False
         if store.save_mark(puzzle) != self.save_seen:
             store.release_game(puzzle)
+            self.played_elsewhere = True
             return False
         self.claimed = True
         self.message = Message("The other window let this puzzle go: this one saves it now.")
