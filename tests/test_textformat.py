@@ -1393,6 +1393,8 @@ def test_endless_zeros_from_a_named_pipe_are_binary_data_too():
      "'garbage' after the JSON value is not JSON"),
     ('{"puzzle": [[1, 0], [0, 4]]} {"puzzle": [[1]]}\n', (1, 30),
      "more than one JSON value on a line; one record a line"),
+    ('{"puzzle": [[1, 0], [0, 4]]} nonsense\n', (1, 30),  # (n, as null starts: still junk)
+     "'nonsense' after the JSON value is not JSON"),
 ])
 def test_what_follows_a_json_record_on_its_line_is_placed_where_it_starts(text, where_, message):
     """Both were "1:1: more than one JSON value on a line", junk or a second record."""

@@ -153,12 +153,21 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
 
 class _ExtraData(Exception):
     """More than one JSON value in the text: JSON Lines. `col` is where the rest starts on
-    its line (from 1), and `rest` its first characters."""
+    its line (from 1), and `rest` the rest of that line."""
 
     def __init__(self, col: int, rest: str) -> None:
         super().__init__(rest)
         self.col = col
         self.rest = rest
+
+
+def _starts_with_json(text: str) -> bool:
+    """Whether `text` starts with a whole JSON value (a second record, say)."""
+    try:
+        json.JSONDecoder().raw_decode(text)
+    except ValueError:
+        return False
+    return True
 
 
 class _BadRecord(Exception):
@@ -218,7 +227,7 @@ def _loads(text: str, filename: str, line_offset: int) -> Any:
         ) from None
     except json.JSONDecodeError as error:
         if error.msg == "Extra data":
-            raise _ExtraData(error.colno, text[error.pos:error.pos + 20].split("\n")[0]) from None
+            raise _ExtraData(error.colno, text[error.pos:].split("\n", 1)[0]) from None
         raise ParseError(
             filename, error.lineno + line_offset, error.colno, f"invalid JSON: {error.msg}"
         ) from None
@@ -297,7 +306,7 @@ def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
             except _ExtraData as extra:
                 # (placed where the rest starts: a second record, or what is no JSON at all)
                 said = ("more than one JSON value on a line; one record a line"
-                        if extra.rest[:1] in '{["-0123456789tfn' else
+                        if _starts_with_json(extra.rest) else
                         f"{cut_short(extra.rest)!r} after the JSON value is not JSON")
                 raise ParseError(filename, number, extra.col, said) from None
             if _is_row(record):
