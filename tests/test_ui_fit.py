@@ -335,6 +335,7 @@ def test_f1_and_h_open_the_help(state: Path, keys: str, shown: str, help_key: st
         # heading the page: the last section was shown under the tail of the one before
         assert term.lines[2].strip() == section, term.dump()
         assert "The rules" not in term.text
+        assert "PgUp" in term.lines[-1], term.dump()  # (the text above it is said to be there)
         term.send("q")
         term.wait_text(shown)
 

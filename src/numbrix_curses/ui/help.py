@@ -198,4 +198,4 @@ class HelpScreen(Screen):
             if kind == 2:
                 put(win, 2 + i, left + KEY_INDENT, text[KEY_INDENT:key_end].rstrip(), theme.key)
         more = self.top + self.page < len(self.lines)  # (past it are blank lines only)
-        draw_back_footer(win, mask, left, more, theme)
+        draw_back_footer(win, mask, left, more, theme, above=self.top > 0)

@@ -166,11 +166,15 @@ def scrolled(top: int, action: Action, page: int, lines: int) -> int:
 
 
 def draw_back_footer(
-    win: "curses.window", mask: ScreenMask, left: int, more: bool, theme: Theme
+    win: "curses.window", mask: ScreenMask, left: int, more: bool, theme: Theme,
+    above: bool = False,
 ) -> None:
-    """The last line of a page of text: "q back" (a button too), and how to see more."""
+    """The last line of a page of text: "q back" (a button too), and how to see more, below
+    (`more`) or above (`above`: a page opened part way down, as the help at a section)."""
     y = win.getmaxyx()[0] - 1
-    put(win, y, left, "q back" + ("   arrows / PgDn: more" if more else ""), theme.dim)
+    keys = " ".join(key for key, shown in (("PgUp", above), ("PgDn", more)) if shown)
+    where = ": more above" if above and not more else ": more"
+    put(win, y, left, "q back" + (f"   arrows / {keys}{where}" if keys else ""), theme.dim)
     mask.put(y, left, 6, Command.BACK)
 
 

@@ -162,7 +162,7 @@ class StatsScreen(Screen):
             put(win, height - 2, left, self.message.text[: width - left],
                 message_attr(self.message, theme))
         more = self.top + self.page < len(groups)
-        draw_back_footer(win, mask, left, more, theme)
+        draw_back_footer(win, mask, left, more, theme, above=self.top > 0)
 
 
 def _whole_sentences(text: str, width: int, rows: int) -> list[str]:
