@@ -167,9 +167,11 @@ def test_the_statistics_legend_stays_under_a_table_that_scrolls(state: Path):
         term.send("s")
         term.wait_text("Best: the fastest solve")
         assert "3x3" in term.text and "16x16" not in term.text  # (the table scrolls)
+        assert "PgDn" in term.lines[-1] and "PgUp" not in term.lines[-1]
         term.send_key("end")
         term.wait_text("16x16")
         assert "Best: the fastest solve" in term.text
+        assert "PgUp: more above" in term.lines[-1], term.dump()  # (the rows above it)
 
 
 # ----- 3. help: long lines wrap under the description column -----------------------------------

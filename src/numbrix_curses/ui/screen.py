@@ -166,8 +166,7 @@ def scrolled(top: int, action: Action, page: int, lines: int) -> int:
 
 
 def draw_back_footer(
-    win: "curses.window", mask: ScreenMask, left: int, more: bool, theme: Theme,
-    above: bool = False,
+    win: "curses.window", mask: ScreenMask, left: int, more: bool, theme: Theme, above: bool
 ) -> None:
     """The last line of a page of text: "q back" (a button too), and how to see more, below
     (`more`) or above (`above`: a page opened part way down, as the help at a section)."""
