@@ -86,6 +86,16 @@ def test_a_file_named_for_the_app_that_is_not_there_is_said_so(run_numbrix, name
                                              "of that name (try 'numbrix --help')")
 
 
+def test_a_file_named_after_a_double_dash_is_played(run_numbrix, puzzle_file):
+    """`numbrix -- -dash.txt` plays a file whose name starts with '-', as `play --` does; it
+    was "invalid choice: '--'" with the list of commands."""
+    missing = run_numbrix("--", "-no-such-puzzles.txt")
+    assert assert_one_line_error(missing) == "-no-such-puzzles.txt: no such file"
+    there = run_numbrix("--", str(puzzle_file(UNIQUE_3X3, "-dash.txt")))
+    assert assert_one_line_error(there).endswith(
+        "the app needs a terminal (standard input and output are not one)")
+
+
 def test_check_unique_puzzle_exits_0(run_numbrix, puzzle_file):
     path = puzzle_file(UNIQUE_3X3)
     result = run_numbrix("check", str(path))

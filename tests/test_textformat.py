@@ -503,9 +503,12 @@ def test_comma_separated_cells(text):
         # read as two cells, 1 and 3: a board other than the one written)
         (',"1,3",\n,,\n,,9\n', 1, 2, "'1,3' is not a number or a blank (. _ - ? 0)"),
         ('"1";"";"3"\n"";"";""\n"";"";"9;"\n', 3, 7, "'9;' is not a number or a blank (. _ - ? 0)"),
+        # a quote left open made the rest of its row one field, blamed from the row's start
+        ('1,,3\n,,\n,,"9\n', 3, 3, 'quote (") not closed on its line'),
+        ('"1,,3\n,,\n,,9\n', 1, 1, 'quote (") not closed on its line'),
     ],
     ids=["short-row", "junk", "two-numbers-in-a-field", "trailing-comma", "quoted-comma",
-         "quoted-semicolon"],
+         "quoted-semicolon", "open-quote-last", "open-quote-first"],
 )
 def test_comma_separated_errors_point_at_the_field(text, line, col, message):
     err = parse_error(text)
@@ -1094,6 +1097,20 @@ def test_a_slip_in_a_grid_copied_from_a_spreadsheet_is_told_of_that_grid(
         text: str, at: tuple[int, int], said: str) -> None:
     err = parse_error(text)
     assert where(err) == at and err.message.startswith(said), err
+
+
+@pytest.mark.parametrize("text, at, said", [
+    # trailing tabs on the first row: it was "a line of one cell over rows of 3"
+    ("1\t\t\t\n\t\t\n\t\t9\n", (1, 1), "row has 4 cells parted by tabs, but the other rows have 3"),
+    # a row of empty cells copied one short: it was "a blank line (line 2) splitting a 2x1
+    # board", of a line that is not blank
+    ("1\t\t\n\t\n\t\t9\n", (2, 1), "row has 2 cells parted by tabs, but the other rows have 3"),
+    ("1\t\t\n\t5\n\t\t9\n\t\t\n", (2, 1), "row has 2 cells parted by tabs, but the other rows have 3"),
+])
+def test_a_spreadsheet_row_of_another_width_is_the_row_blamed(
+        text: str, at: tuple[int, int], said: str) -> None:
+    err = parse_error(text)
+    assert (where(err), err.message) == (at, said + " (an empty field is a blank cell)")
 
 
 def test_a_header_inside_a_grid_that_does_not_read_is_named() -> None:

@@ -536,6 +536,11 @@ def _grid_rows(
                 continue
         elif "," in line or ";" in line:
             # A row from a spreadsheet: an empty field is a blank, a quoted one is unquoted.
+            if line.count('"') % 2:
+                # (a spreadsheet closes every quote it opens; one left open made the rest
+                # of its row one field, blamed from the row's start)
+                raise ParseError(filename, number, _open_quote(line) + 1,
+                                 "quote (\") not closed on its line")
             separator = _QUOTED_SEPARATOR if '"' in line else _SEPARATOR
             tokens = [segment.strip().strip('"').strip() for segment in separator.split(line)]
             row = _Row(number, line, tokens, boxed=False, separator=separator)
@@ -580,6 +585,39 @@ def _grid_rows(
                 filename, number, col, f"rule line has {cells_text(count)}, expected {width}"
             )
     return rows
+
+
+def _open_quote(line: str) -> int:
+    """The index of the quote in `line` left open, reading quotes in pairs from the left."""
+    quotes = [i for i, char in enumerate(line) if char == '"']
+    return quotes[-1] if len(quotes) % 2 else -1
+
+
+_RAGGED = " (an empty field is a blank cell)"
+
+
+def _ragged_tab_rows(lines: list[str], first_line: int, filename: str) -> ParseError | None:
+    """The error for a grid copied from a spreadsheet whose rows are parted into different
+    numbers of cells by tabs (a row copied short, a cell pasted into the wrong place):
+    the row that differs from the others, named with the tabs' counts. Read the usual way,
+    which drops the empty fields, such a grid was blamed for widths it does not have ("a
+    line of one cell", of a row of four). None when the lines are not all tab-parted or
+    their counts agree."""
+    grid = [(number, line.rstrip("\r")) for number, line in enumerate(lines, start=first_line)
+            if line.strip() and not line.lstrip().startswith("#")]
+    if len(grid) < 2 or not all("\t" in line for _, line in grid):
+        return None
+    counts = [len(line.split("\t")) for _, line in grid]
+    if len(set(counts)) == 1:
+        return None
+    # (the width most rows have is the one meant; on a tie, the first row's)
+    usual = max(dict.fromkeys(counts), key=counts.count)
+    odd = next(i for i, count in enumerate(counts) if count != usual)
+    others = "the other rows have" if counts.count(usual) == len(counts) - 1 else "most rows have"
+    number = grid[odd][0]
+    return ParseError(
+        filename, number, 1,  # (a leading tab is the row's first field, an empty one)
+        f"row has {cells_text(counts[odd])} parted by tabs, but {others} {usual}{_RAGGED}")
 
 
 def _odd_first_row(rows: list[_Row], second: _Row, rest: list[str], tabs: bool) -> str | None:
@@ -689,6 +727,9 @@ def _parse_block(
         rows = _two_wide_after_size(lines, grid_line, filename)
         if rows is None:
             _raise_if_header_inside(lines, grid_line, filename, error)
+            ragged = _ragged_tab_rows(lines, grid_line, filename)
+            if ragged is not None:
+                raise ragged from None
             raise
     metadata = _metadata_in_grid(lines, grid_line, rows[0].line, metadata, filename, notes)
     try:
@@ -917,24 +958,38 @@ def parse_puzzles(
     # where the two do not read as one).
     joined = _tab_rows_kept(text)
     if joined is None:
-        return _parse_blocks(text, filename, notes)
-    try:
-        return _parse_blocks(joined, filename, notes)
-    except ParseError as error:
-        joined_error = error
-    try:
-        return _parse_blocks(text, filename, notes)
-    except ParseError:
-        # Neither reads: the slip is in the board the rows of tabs belong to (a number
-        # given twice, say), not in boards cut apart at them, which would blame it on a
-        # blank line that is not there.
-        raise joined_error from None
+        try:
+            return _parse_blocks(text, filename, notes)
+        except ParseError as error:
+            joined_error = error
+    else:
+        try:
+            return _parse_blocks(joined, filename, notes)
+        except ParseError as error:
+            joined_error = error
+        try:
+            return _parse_blocks(text, filename, notes)
+        except ParseError:
+            # Neither reads: the slip is in the board the rows of tabs belong to (a number
+            # given twice, say), not in boards cut apart at them, which would blame it on
+            # a blank line that is not there.
+            pass
+    # A line of tabs beside rows of other counts of them is a row copied short or long,
+    # when the board read so has that for its fault: said so, not as a blank line.
+    ragged = _tab_rows_kept(text, any_count=True)
+    if ragged is not None and ragged != joined:
+        try:
+            _parse_blocks(ragged, filename)
+        except ParseError as error:
+            if error.message.endswith(_RAGGED):
+                raise error from None
+    raise joined_error from None
 
 
-def _tab_rows_kept(text: str) -> str | None:
+def _tab_rows_kept(text: str, any_count: bool = False) -> str | None:
     """`text` with every run of tabs-only lines that lies next to a row with as many tabs
-    made a row of blanks (a `.` in each field, so it stays in its board); None when there
-    is no such line."""
+    (with `any_count`, with tabs) made a row of blanks (a `.` in each field, so it stays
+    in its board); None when there is no such line."""
     lines = text.split("\n")
 
     def tabs_only(line: str) -> bool:
@@ -951,7 +1006,8 @@ def _tab_rows_kept(text: str) -> str | None:
         while end < len(lines) and tabs_only(lines[end]) and lines[end].count("\t") == tabs:
             end += 1
         beside = [lines[k] for k in (i - 1, end) if 0 <= k < len(lines)]
-        if any(line.strip() and line.count("\t") == tabs and not line.lstrip().startswith("#")
+        if any(line.strip() and not line.lstrip().startswith("#")
+               and (line.count("\t") == tabs or any_count and "\t" in line)
                for line in beside):
             lines[i:end] = ["\t".join("." * (tabs + 1))] * (end - i)
             changed = True

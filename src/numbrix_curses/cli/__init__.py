@@ -195,6 +195,9 @@ def _played_file_named(parser: Parser, tokens: list[str]) -> list[str]:
     """`tokens` with `play` put before a first one that names a file (or standard input,
     `-`) rather than a command: `numbrix puzzles.txt` is what people type to play a file."""
     first = tokens[0] if tokens else None
+    if first == "--" and len(tokens) > 1:
+        # (`numbrix -- -dash.txt`: a file whose name starts with '-', as `play --` takes it)
+        return ["play", *tokens]
     if first is None or first.startswith("-") and first != "-" or first in parser.commands:
         return tokens
     if first == "-" or os.path.exists(first):  # (-: a puzzle piped in, as `play -` takes)
