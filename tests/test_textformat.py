@@ -1128,6 +1128,39 @@ def test_a_header_inside_a_grid_that_does_not_read_is_named() -> None:
         SMALL_GIVENS)
 
 
+@pytest.mark.parametrize("text, spacing", [
+    ("\t1\t\t3\n\t\t\t\n\t\t\t9\n", "the first column is"),
+    ("\t\t1\t\t3\n\t\t\t\t\n\t\t\t\t9\n", "the first 2 columns are"),
+    ("1\t\t3\t\n\t\t\t\n\t\t9\t\n", "the last column is"),
+    ("\t1\t\t3\t\n\t\t\t\t\n\t\t\t9\t\n", "the first column and the last column are"),
+])
+def test_an_indented_grid_from_a_spreadsheet_is_the_square_board(text: str, spacing: str) -> None:
+    """An indent of tabs (or tabs after each row) around a grid read at its tabs were columns
+    of blanks: the 3x3 board read as a 3x4 with no solution, without a word."""
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles(text, "t.txt", notes)
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+    [(line, note)] = notes
+    assert line == 1 and note.startswith(f"{spacing} empty in every row: read as spacing, "
+                                         "the board is 3x3, not 3x")
+    # a slip is still placed where it stands in the line
+    slipped = text.replace("9", "x")
+    assert where(parse_error(slipped)) == (3, slipped.split("\n")[2].index("x") + 1)
+
+
+def test_an_empty_edge_column_of_a_square_or_too_small_board_is_the_boards() -> None:
+    # square with it: kept (a sparse puzzle's first column may hold no given)
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles("\t1\t2\n\t\t\n\t\t9\n", "t.txt", notes)
+    assert puzzle.givens.tolist() == [[0, 1, 2], [0, 0, 0], [0, 0, 9]] and notes == []
+    # a number too large for the square without it: kept, and no note
+    [puzzle] = parse_puzzles("\t1\t\t3\n\t\t\t\n\t\t\t12\n", "t.txt", notes)
+    assert puzzle.givens.shape == (3, 4) and notes == []
+    # a 2x4 whose first column is empty stays 2x4: without it, it would not be square
+    [puzzle] = parse_puzzles("\t1\t\t\n\t\t\t5\n", "t.txt", notes)
+    assert puzzle.givens.shape == (2, 4) and notes == []
+
+
 def test_tabs_that_read_before_read_the_same() -> None:
     # tabs as spaces: an indent, and lining up by two tabs
     assert parse_one("\t1\t.\t3\n\t.\t.\t.\n\t.\t.\t9\n").givens.tolist() == SMALL_GIVENS

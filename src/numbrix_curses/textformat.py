@@ -139,13 +139,15 @@ class _Row:
     #: what parts the cells when it is not whitespace: commas or semicolons (a
     #: spreadsheet's CSV), or single tabs (cells copied from a spreadsheet)
     separator: re.Pattern[str] | None = None
+    #: fields before the first cell that are not the board's (an indent of tabs)
+    skipped: int = 0
 
     def col(self, index: int) -> int:
         """1-based column of cell `index`; `index == len(tokens)` is where a missing one goes."""
         if self.separator is not None:
             start = 0
             for i, segment in enumerate(self.separator.split(self.text)):
-                if i == index:
+                if i == index + self.skipped:
                     return start + len(segment) - len(segment.lstrip()) + 1
                 start += len(segment) + 1
             return len(self.text.rstrip()) + 1
@@ -717,7 +719,7 @@ def _parse_block(
     grid_line = first_line + header.count("\n")
     lines = block[grid_start.start() :].split("\n")
     try:
-        rows = _spreadsheet_rows(lines, grid_line, filename)
+        rows = _spreadsheet_rows(lines, grid_line, filename, notes)
         if rows is None:
             rows = _grid_rows(lines, grid_line, filename)
             _check_values(rows, filename)
@@ -823,7 +825,9 @@ def _two_wide_after_size(lines: list[str], first_line: int, filename: str) -> li
     return rows if _fits(size, (len(rows), len(rows[0].values))) else None
 
 
-def _spreadsheet_rows(lines: list[str], first_line: int, filename: str) -> list[_Row] | None:
+def _spreadsheet_rows(
+    lines: list[str], first_line: int, filename: str, notes: list[tuple[int, str]] | None = None
+) -> list[_Row] | None:
     """The grid in `lines` read as a spreadsheet copies or saves it as text, cells parted
     by single tabs, an empty field a blank (``1<TAB><TAB>3`` is three cells), when it can
     be nothing else: every row has a tab and as many fields as the others, and some
@@ -836,6 +840,11 @@ def _spreadsheet_rows(lines: list[str], first_line: int, filename: str) -> list[
     every row is no such sign: an indent, two tabs to line numbers up, a tab after each
     row; those read the usual way, as ever. A reading whose cells are laid out so but
     whose numbers are wrong for its board raises that error.
+
+    A column at an edge empty in every row is the board's (a sparse puzzle's first column
+    may well hold no given), unless the board is then not square and would be without it:
+    "<TAB>1<TAB><TAB>3" over two more such rows is an indented 3x3, not a 3x4 with no
+    solution. Either way only the writer knows, so that reading goes into `notes`.
     """
     grid = [line.rstrip("\r") for line in lines if not line.lstrip().startswith("#")]
     if not grid or not all("\t" in line for line in grid):
@@ -851,12 +860,45 @@ def _spreadsheet_rows(lines: list[str], first_line: int, filename: str) -> list[
         rows = _grid_rows(lines, first_line, filename, tabs=True)
     except ParseError:
         return None
+    rows = _without_edge_columns(rows, notes)
     # A number wrong for the board so read (out of range, given twice) is reported as such:
     # the usual reading, which drops the empty fields, made another board of the same
     # lines and blamed the slip on that ("13 is out of range 1..1 for a 1x1 grid; is a
     # blank line splitting...", with no blank line there).
     _check_values(rows, filename)
     return rows
+
+
+def _without_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) -> list[_Row]:
+    """`rows` (read at tabs) without their columns at the edges that are empty in every row,
+    when that makes a board that is not square a square one (see `_spreadsheet_rows`),
+    with a note of it; `rows` as they are otherwise."""
+    width = len(rows[0].values)
+    # (a row of blanks says nothing of which columns are the board's: a line of tabs only
+    # is such a row, made of dots by `_tab_rows_kept`)
+    telling = [row for row in rows if any(row.values)]
+
+    def empty(column: int) -> bool:
+        return all(not row.tokens[column] for row in telling)
+
+    left = next((i for i in range(width) if not empty(i)), width)
+    right = next((i for i in range(width) if not empty(width - 1 - i)), width)
+    kept = width - left - right
+    if len(rows) == width or kept != len(rows) or not left + right:
+        return rows
+    trimmed = [_Row(row.line, row.text, row.tokens[left:width - right], row.boxed,
+                    row.values[left:width - right], row.separator, left) for row in rows]
+    if any(v > kept * kept for row in trimmed for v in row.values):
+        return rows  # (a number too large for the square: the columns are the board's)
+    if notes is not None:
+        sides = " and the ".join(f"{where} column" if n == 1 else f"{where} {n} columns"
+                                 for n, where in ((left, "first"), (right, "last")) if n)
+        one = left + right == 1
+        notes.append((rows[0].line, f"the {sides} {'is' if one else 'are'} empty in every "
+                                    f"row: read as spacing, the board is {kept}x{kept}, not "
+                                    f"{len(rows)}x{width} (a . in {'it' if one else 'them'} "
+                                    "says it is the board's)"))
+    return trimmed
 
 
 def _next_grid(
