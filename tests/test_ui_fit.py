@@ -180,6 +180,10 @@ def test_help_wraps_long_lines_under_the_description_column(state: Path):
         term.send("h")
         term.wait_text("The rules")
         term.wait_text("the next number: one joining")
+        for _ in range(3):  # (the line under it in view, above the footer)
+            term.send_key("down")
+        term.wait_for(lambda: (term.find("the next number: one joining") or (99, 0))[0] < 20,
+                      what="the help scrolled")
         row, col = term.find("the next number: one joining")
         next_line = term.lines[row + 1]
         assert next_line[:col].strip() == "" and next_line[col:].startswith("and 3)"), term.dump()
@@ -250,8 +254,8 @@ def test_a_long_hint_under_a_board_that_fills_the_screen_is_read_whole(state: Pa
 def test_a_hint_on_a_short_screen_is_read_whole(state: Path, rows: int, cols: int):
     """Before: on screens of 16 rows or fewer a 5x5 board (whole, so no window rows to
     lend) left the hint one line under it, cut ("...16 at A..."), and "? again places it."
-    was lost at every width. Now the board is drawn plainer while the hint shows, and the
-    hint may take the status line's row too; both come back when it goes."""
+    was lost at every width. Now the board's view lends the hint rows while it shows,
+    keeping the hinted cell in sight; the board is whole again when it goes."""
     from numbrix_curses import assist
     from numbrix_curses.ui.play import sentence
 
