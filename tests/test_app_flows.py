@@ -891,9 +891,10 @@ def test_a_typed_puzzle_played_unsaved_is_named_for_when_it_was_typed(state: Pat
     with term:
         enter_givens(term, Board(term, 3), [(0, 0, "1"), (0, 2, "3"), (2, 2, "9")])
         term.send("p")
-        match = term.wait_match(r"Numbrix · typed (\d+) ([A-Z][a-z]+) (\d\d):(\d\d)")
+        match = term.wait_match(r"Numbrix · typed (\d+) ([A-Z][a-z]+) (\d\d):(\d\d):(\d\d)")
         assert 1 <= int(match.group(1)) <= 31 and match.group(2) in MONTHS
         assert 0 <= int(match.group(3)) < 24 and 0 <= int(match.group(4)) < 60
+        assert 0 <= int(match.group(5)) < 62  # (to the second: two typed in a minute differ)
 
 
 def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_path: Path):

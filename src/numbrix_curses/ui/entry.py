@@ -543,14 +543,14 @@ class EntryScreen(BoardScreen):
     def _label(self) -> str:
         """What the puzzle is called in play and while watched: its id when pasted with
         one, the name of the file it was just saved to, else when it was typed, to the
-        minute (two typed puzzles both called "typed 5x5" could not be told apart in the
-        games list)."""
+        second (two typed puzzles both called "typed 5x5" could not be told apart in the
+        games list, nor two typed within a minute called for the minute)."""
         if self.name:
             return self.name
         if self.saved_path and self.saved_revision == self.game.revision:
             return id_from_path(self.saved_path, "typed")
         typed = self.typed_at
-        return f"typed {typed.tm_mday} {time.strftime('%b %H:%M', typed)}"
+        return f"typed {typed.tm_mday} {time.strftime('%b %H:%M:%S', typed)}"
 
     def _ask_path(self) -> Nav | None:
         puzzle = self._puzzle_or_say_why()
