@@ -1236,8 +1236,6 @@ def test_watch_the_solver_from_the_play_screen_step_by_step(state: Path, demo: P
 
 # ----- new puzzle -------------------------------------------------------------------------------
 def test_new_puzzle_screen(state: Path):
-    from numbrix_curses.jobs import generator_available
-
     with menu(state) as term:
         term.send("n")
         term.wait_text("Pick a size and a difficulty:")
@@ -1245,10 +1243,6 @@ def test_new_puzzle_screen(state: Path):
         term.send_key("down")
         term.send_key("right")  # medium
         term.wait_text("medium")
-        if not generator_available():
-            term.send("g")
-            term.wait_text("not part of this version")
-            return
         term.send_key("left")  # easy
         term.send_key("up")
         term.send_key("left")
@@ -1260,11 +1254,7 @@ def test_new_puzzle_screen(state: Path):
 
 
 def new_puzzle_form(state: Path) -> Terminal:
-    """The app at the New puzzle form (the test is skipped where there is no generator)."""
-    from numbrix_curses.jobs import generator_available
-
-    if not generator_available():
-        pytest.skip("no generator in this version")
+    """The app at the New puzzle form."""
     term = menu(state)
     term.send("n")
     term.wait_text("Pick a size and a difficulty:")
@@ -1341,10 +1331,6 @@ def test_a_new_puzzle_may_have_its_givens_placed_symmetrically(state: Path):
 
 
 def test_g_in_play_makes_another_puzzle_like_the_one_played(state: Path, demo: Path):
-    from numbrix_curses.jobs import generator_available
-
-    if not generator_available():
-        pytest.skip("no generator in this version")
     term = start(play_command(str(demo)), state)
     board = Board(term, 4)
     with term:

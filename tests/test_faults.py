@@ -22,6 +22,7 @@ import re
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -122,12 +123,6 @@ def test_an_app_killed_while_saving_leaves_a_save_that_resumes(tmp_path: Path) -
 
 
 # ----- generate --output: refused, full -------------------------------------------------------
-def _needs_generate() -> None:
-    pytest.importorskip("numbrix_curses.generator")
-    if "generate" not in {command.name for command in cli.COMMANDS}:
-        pytest.skip("no generate command in this version")
-
-
 def _generate(out: Path, capsys) -> tuple[int, str]:
     code = cli.main(["generate", "--size", "3", "--seed", "1", "--format", "compact",
                      "--output", str(out), "--force"])
@@ -143,7 +138,6 @@ def _leftovers(directory: Path, keep: Path) -> list[str]:
 def test_generate_into_a_read_only_directory_is_one_line_and_exit_2(
     tmp_path: Path, capsys, monkeypatch
 ) -> None:
-    _needs_generate()
     folder = tmp_path / "read-only"
     folder.mkdir()
     out = folder / "new.txt"
@@ -174,7 +168,6 @@ def test_generate_into_a_read_only_directory_is_one_line_and_exit_2(
 def test_generate_onto_a_full_disk_is_one_line_and_exit_2(
     tmp_path: Path, capsys, monkeypatch, failing: str
 ) -> None:
-    _needs_generate()
     out = tmp_path / "new.txt"
     out.write_text("old puzzles\n")
     full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
@@ -206,7 +199,6 @@ def test_generate_onto_a_full_disk_is_one_line_and_exit_2(
 
 
 def test_generate_will_not_replace_a_device_with_a_file(tmp_path: Path, capsys) -> None:
-    _needs_generate()
     if not os.path.exists(os.devnull) or os.name != "posix":
         pytest.skip("no device file to try")
     code = cli.main(["generate", "--size", "3", "--output", os.devnull, "--force"])
@@ -219,7 +211,6 @@ def test_generate_that_runs_out_of_its_time_guard_is_one_line_and_exit_3(
     tmp_path: Path, capsys, monkeypatch
 ) -> None:
     """A machine so slow (or a process suspended so long) that no path is found in time."""
-    _needs_generate()
     from numbrix_curses import generator, pathgen
 
     def starved(rows, cols, *args, **kwargs):
@@ -311,3 +302,28 @@ def test_a_10x5_terminal_says_it_is_too_small_and_q_leaves(
         term.send("q")
         expect_exit(term)
         assert bytes(term.raw).rfind(b"\x1b[?1049l") > bytes(term.raw).rfind(b"\x1b[?1049h")
+
+
+def test_a_save_that_fails_as_the_app_closes_is_said_after_it(tmp_path: Path, demo: Path) -> None:
+    """The last save, made as the game's screen closes, failed without a word: its message
+    went to a screen no longer shown, and a crash report said "games in progress were
+    saved" whatever happened."""
+    term = start(play_command(str(demo)), tmp_path)
+    board = Board(term, 4)
+    with term:
+        wait_play(term)
+        term.send("3")
+        board.wait_cell(0, 1, "3")
+        term.send_key("enter")
+        games = tmp_path / "numbrix-curses" / "games"
+        deadline = time.monotonic() + 10
+        while not list(games.glob("*.json")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert list(games.glob("*.json")), "the move was never saved"
+        # No save can go there any more, whoever runs the test (even the superuser).
+        games.rename(tmp_path / "games-moved")
+        games.write_text("a file where the games should go\n")
+        term.send("q")
+        expect_exit(term)
+        assert re.search(r"numbrix: could not save the game of demo \(.+\)", term.flowing_text()), (
+            term.dump())

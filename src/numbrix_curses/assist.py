@@ -3,28 +3,26 @@
 The play screen needs three things while a game goes on: the next logical step with its
 reason (hint), every simple step at once (auto-fill) and the answer (reveal, and knowing
 whether the player's numbers are still right). This module turns `deduce` and `solver`
-results into plain values for it. `deduce` may be missing from an installation that predates
-it: then `Unavailable` says so, and the game goes on without hints.
+results into plain values for it (cells as flat indices, as the game keeps them).
+`deduce` is imported where it is first needed, so the app starts without loading it.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
 from numbrix_curses.puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from numbrix_curses.deduce import ContradictionReport, Step
 
 #: how long the app lets the solver look for a puzzle's solution (seconds). It works in the
 #: background, so a player waits on it only for a check, a reveal or a hint that needs it,
 #: and Esc ends the wait; the app's solve is one process, where a clue-minimal 20x20 can
 #: take half a minute.
 SOLVE_BUDGET = 60.0
-
-
-class Unavailable(Exception):
-    """The reasoning this needs is not part of this installation."""
 
 
 class SolutionNeeded(Exception):
@@ -43,53 +41,28 @@ class Hint:
     contradiction: bool = False
 
 
-def _deduce() -> Any:
-    try:
-        return importlib.import_module("numbrix_curses.deduce")
-    except ImportError:
-        raise Unavailable("Hints need the deduction engine, not in this version yet.") from None
-
-
-def _cell(value: Any, cols: int) -> int | None:
-    """A cell given as a flat index or as (row, col)."""
-    if value is None:
-        return None
-    if isinstance(value, (tuple, list)) and len(value) == 2:
-        return int(value[0]) * cols + int(value[1])
-    return int(value)
-
-
-def _cells(values: Any, cols: int) -> tuple[int, ...]:
-    if not values:
-        return ()
-    found = (_cell(v, cols) for v in values)
-    return tuple(c for c in found if c is not None)
-
-
-def hint_from(result: Any, cols: int) -> Hint | None:
+def hint_from(result: Step | ContradictionReport | None, cols: int) -> Hint | None:
     """Turn what `deduce.next_step` returned (a step, a contradiction, None) into a Hint."""
+    from numbrix_curses.deduce import ContradictionReport
+
     if result is None:
         return None
-    number = getattr(result, "number", None)
-    cell = _cell(getattr(result, "cell", None), cols)
-    reason = str(getattr(result, "reason", "") or getattr(result, "message", "") or result)
-    evidence = _cells(
-        getattr(result, "evidence_cells", None) or getattr(result, "cells", None), cols
-    )
-    technique = getattr(result, "technique", "") or ""
-    technique = str(getattr(technique, "value", technique))
-    if number is None or cell is None:
-        return Hint(reason, None, None, evidence, technique, contradiction=True)
-    return Hint(reason, cell, int(number), evidence, technique)
+
+    def flat(cell: tuple[int, int]) -> int:
+        return cell[0] * cols + cell[1]
+
+    if isinstance(result, ContradictionReport):
+        return Hint(result.reason, None, None, tuple(map(flat, result.cells)),
+                    contradiction=True)
+    return Hint(result.reason, flat(result.cell), result.number,
+                tuple(map(flat, result.evidence_cells)), result.technique.value)
 
 
 def remember(puzzle: Puzzle, result: Any) -> None:
     """Let hints and auto-fill use a solve of `puzzle` made here (a `SolveResult`) instead of
     solving it again."""
-    try:
-        deduce = _deduce()
-    except Unavailable:
-        return
+    from numbrix_curses import deduce
+
     deduce.remember_solve(puzzle, str(result.status.value), result.solutions)
 
 
@@ -100,7 +73,8 @@ def next_hint(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> Hint |
     `remember`), every number on `grid` is taken as right, and a step that needs the
     solution (a trial) raises `SolutionNeeded`.
     """
-    deduce = _deduce()
+    from numbrix_curses import deduce
+
     try:
         step = deduce.next_step(puzzle, np.array(grid, dtype=np.int16), solve=solve)
     except deduce.Unsolved:
@@ -111,10 +85,11 @@ def next_hint(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> Hint |
 def auto_fill(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> list[tuple[int, int]]:
     """(cell, number) of every simple step, in order; a contradiction gives no steps. With
     `solve` False, as for `next_hint` (auto-fill never needs the solution itself)."""
-    deduce = _deduce()
+    from numbrix_curses import deduce
+
     steps = deduce.auto_fill(puzzle, np.array(grid, dtype=np.int16), solve=solve)
     placements = []
-    for step in steps or ():
+    for step in steps:
         hint = hint_from(step, puzzle.cols)
         if hint is None or hint.contradiction:
             break
@@ -126,7 +101,9 @@ def grade_of(puzzle: Puzzle, solution: np.ndarray, check: Callable[[], None] | N
     """The difficulty of a unique `puzzle` ("easy" ... "fiendish"), as `numbrix grade` says
     it; `solution` spares solving it again; `check` (a job's `CancelToken.check`) may raise
     between steps to give up."""
-    return str(_deduce().grade(puzzle, solution, check).difficulty.value)
+    from numbrix_curses import deduce
+
+    return str(deduce.grade(puzzle, solution, check).difficulty.value)
 
 
 def solve(
@@ -140,11 +117,3 @@ def solve(
     from numbrix_curses import solver
 
     return solver.solve(puzzle, limit=limit, timeout=timeout, on_event=on_event)
-
-
-def deduce_available() -> bool:
-    try:
-        _deduce()
-    except Unavailable:
-        return False
-    return True

@@ -24,11 +24,9 @@ every second solution found so far is remembered and refutes, for free, any late
 that would let it in; and a short stretch of consecutive numbers with no given left is
 searched for another layout over the same cells, which is a second solution too.
 
-Difficulty. When `numbrix_curses.deduce` offers `grade(puzzle, solution)` its verdict is
-used: after the solver proves a state unique, the deduction engine grades it, and a state
-harder than asked for is refused (fiendish, the top level, is never refused). Without it
-(or with ``grader="clues"``) difficulty is measured by clue count and solver effort, a
-stand-in documented in `clue_grade`, and the easy/medium/hard clue shares become floors.
+Difficulty. After the solver proves a state unique, the deduction engine grades it as
+`numbrix grade` does (`deduce.grade`), and a state harder than asked for is refused
+(fiendish, the top level, is never refused).
 
 Determinism. Every random choice comes from one `random.Random(seed)`, and each solver check
 is cut off after a fixed number of guesses (not seconds), so a seed gives the same puzzle on
@@ -53,6 +51,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 import numpy as np
 
 from numbrix_curses.deduce import Difficulty
+from numbrix_curses.deduce import grade as deduce_grade
 from numbrix_curses.pathgen import random_path
 from numbrix_curses.puzzle import Puzzle, geometry, path_to_grid
 from numbrix_curses.solver import Status, solve
@@ -72,11 +71,9 @@ __all__ = [
     "GenerationStats",
     "Pattern",
     "Spec",
-    "clue_grade",
     "generate",
     "generate_many",
     "generate_puzzle",
-    "grader_name",
     "puzzle_seed",
     "random_seed",
     "symmetry_groups",
@@ -112,7 +109,6 @@ class Spec:
     puzzle_seconds: float = 300.0
     #: stop removing once this many groups proved necessary (None: `default_polish`)
     polish: int | None = None
-    grader: str = "auto"  # "auto": the deduction engine when present; "clues": the stand-in
 
     def __post_init__(self) -> None:
         geometry(self.rows, self.cols)  # raises PuzzleError for a bad shape
@@ -121,8 +117,6 @@ class Spec:
             object.__setattr__(self, "difficulty", Difficulty(self.difficulty))
         if self.clues is not None and not 0 <= self.clues <= self.rows * self.cols:
             raise ValueError(f"clue target {self.clues} is outside 0..{self.rows * self.cols}")
-        if self.grader not in ("auto", "clues"):
-            raise ValueError(f"unknown grader {self.grader!r}")
 
 
 @dataclass
@@ -205,57 +199,12 @@ def puzzle_seed(master: int, index: int) -> int:
 
 # --- grading --------------------------------------------------------------------------------
 
-#: Least clue share (givens / cells) of an easy, medium and hard puzzle for the stand-in
-#: grader; fewer givens than the hard share is fiendish.
-CLUE_SHARE = {Difficulty.EASY: 0.42, Difficulty.MEDIUM: 0.30, Difficulty.HARD: 0.20}
-
-
-def clue_grade(clues: int, cells: int, guesses: int) -> Difficulty:
-    """The stand-in difficulty while the deduction engine does not grade puzzles.
-
-    By clue count: at least 42% of the cells given is easy, 30% medium, 20% hard, fewer is
-    fiendish. By solver effort: a puzzle the solver had to guess on (``guesses``: search
-    nodes it took to prove the solution unique) at least once per ten cells is at least
-    hard, whatever its clue count. Boards under 16 cells are always easy.
-    """
-    if cells < 16:
-        return Difficulty.EASY
-    share = clues / cells
-    level = Difficulty.FIENDISH
-    for difficulty in (Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD):
-        if share >= CLUE_SHARE[difficulty]:
-            level = difficulty
-            break
-    if guesses * 10 >= cells and level.level < Difficulty.HARD.level:
-        level = Difficulty.HARD
-    return level
-
-
 Grader = Callable[[Puzzle, np.ndarray], Difficulty]
 
 
-def _deduce_grade() -> Grader | None:
-    """`deduce.grade` as a function of (puzzle, its solution), or None while there is none."""
-    try:
-        from numbrix_curses import deduce
-    except ImportError:
-        return None
-    grade = getattr(deduce, "grade", None)
-    if grade is None:
-        return None
-
-    def by_deduction(puzzle: Puzzle, solution: np.ndarray) -> Difficulty:
-        verdict = grade(puzzle, solution).difficulty
-        return Difficulty(getattr(verdict, "value", verdict))
-
-    return by_deduction
-
-
-def grader_name(spec_grader: str = "auto") -> str:
-    """Which grader a run uses: ``"deduce"`` or ``"clues"`` (the stand-in)."""
-    if spec_grader == "clues":
-        return "clues"
-    return "deduce" if _deduce_grade() is not None else "clues"
+def _grade(puzzle: Puzzle, solution: np.ndarray) -> Difficulty:
+    """`puzzle`'s difficulty as `numbrix grade` says it; `solution` spares solving it again."""
+    return deduce_grade(puzzle, solution).difficulty
 
 
 # --- patterns -------------------------------------------------------------------------------
@@ -339,7 +288,7 @@ class _Remover:
         solution: np.ndarray,
         spec: Spec,
         stats: GenerationStats,
-        grade: Grader | None,
+        grade: Grader,
         deadline: float,
     ) -> None:
         self.rows, self.cols = solution.shape
@@ -352,7 +301,6 @@ class _Remover:
         self.check_nodes = spec.check_nodes or default_check_nodes(self.rows, self.cols)
         # second solutions found so far, each as the mask of cells where it differs
         self.counterexamples: list[int] = []
-        self.last_guesses = 0  # solver guesses of the last successful check
         self.last_grade: Difficulty | None = None  # grade of the last successful check
         size = self.flat.size
         # where each number stands in the solution (index 0 and size + 1 unused)
@@ -413,19 +361,15 @@ class _Remover:
             return None
         # every puzzle is at most fiendish: only the lower levels need grading on the way
         if steered and self.spec.difficulty not in (None, Difficulty.FIENDISH):
-            if self.grade is None:
-                verdict = clue_grade(mask.bit_count(), self.flat.size, result.stats.nodes)
-            else:
-                started = time.perf_counter()
-                self.stats.grader_calls += 1
-                verdict = self.grade(puzzle, self.solution)
-                self.stats.grader_seconds += time.perf_counter() - started
+            started = time.perf_counter()
+            self.stats.grader_calls += 1
+            verdict = self.grade(puzzle, self.solution)
+            self.stats.grader_seconds += time.perf_counter() - started
             if verdict.level > self.spec.difficulty.level:
                 return None
             self.last_grade = verdict
         else:
             self.last_grade = None
-        self.last_guesses = result.stats.nodes
         return True
 
     def _local_alternative(self, mask: int, batch: int) -> int:
@@ -671,17 +615,6 @@ def _attempts(spec: Spec) -> int:
     return BORDER_ATTEMPTS_SMALL if spec.rows * spec.cols <= BORDER_SMALL_CELLS else BORDER_ATTEMPTS
 
 
-def _floor(spec: Spec, grading_by_clues: bool) -> int:
-    """The fewest givens a steered removal may leave."""
-    size = spec.rows * spec.cols
-    floor = spec.clues or 0
-    if grading_by_clues and spec.difficulty is not None and size >= 16:
-        share = CLUE_SHARE.get(spec.difficulty)
-        if share:
-            floor = max(floor, -(-int(share * size * 1000) // 1000))
-    return floor
-
-
 def _distance(spec: Spec, difficulty: Difficulty, clues: int, inside: int) -> tuple:
     """How far a candidate is from what was asked (smaller is better, zero is on target)."""
     miss_level = 0 if spec.difficulty is None else abs(difficulty.level - spec.difficulty.level)
@@ -696,9 +629,8 @@ def generate(spec: Spec, seed: int) -> Generated:
     deadline = started + spec.puzzle_seconds
     rng = random.Random(seed)
     stats = GenerationStats()
-    grade = None if spec.grader == "clues" else _deduce_grade()
-    by_clues = grade is None
-    floor = _floor(spec, by_clues)
+    grade = _grade
+    floor = spec.clues or 0  # (the fewest givens a steered removal may leave)
     attempts = spec.attempts or _attempts(spec)
     ring = _border_cells(spec.rows, spec.cols) if spec.pattern is Pattern.BORDER else set()
     best: tuple | None = None
@@ -717,15 +649,13 @@ def generate(spec: Spec, seed: int) -> Generated:
         except _GiveUp:
             continue
         puzzle = remover.puzzle(mask)
-        if grade is not None and remover.last_grade is not None:
+        if remover.last_grade is not None:
             difficulty = remover.last_grade  # graded when this very state was accepted
-        elif grade is not None:
+        else:
             t = time.perf_counter()
             stats.grader_calls += 1
             difficulty = grade(puzzle, solution)
             stats.grader_seconds += time.perf_counter() - t
-        else:
-            difficulty = clue_grade(puzzle.clue_count, puzzle.size, remover.last_guesses)
         inside = sum(1 for cell in range(puzzle.size) if mask >> cell & 1 and cell not in ring)
         inside = inside if ring else 0  # only the border pattern has an inside
         distance = _distance(spec, difficulty, puzzle.clue_count, inside)

@@ -502,18 +502,11 @@ def generation_job(
     return ProcessJob(f"generate {rows}x{cols} {difficulty} {pattern}", argv)
 
 
-def generator_available() -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec("numbrix_curses.generator") is not None
-
-
 def _generate(rows: int, cols: int, difficulty: str, seed: int, pattern: str) -> dict:
     from numbrix_curses import generator
     from numbrix_curses.textformat import format_compact
 
-    make = getattr(generator, "generate_puzzle")
-    puzzle = make(rows, cols, difficulty, seed, pattern=pattern)
+    puzzle = generator.generate_puzzle(rows, cols, difficulty, seed, pattern=pattern)
     return {"puzzle": format_compact(puzzle)}
 
 

@@ -173,6 +173,8 @@ def _run(first: Callable[[AppContext], list[Screen]]) -> int:
         return _crashed(app)
     finally:
         _restore_signals(previous)
+        for line in app.ctx.unsaved:
+            _say(f"numbrix: {line}")
 
 
 def _use_the_real_size() -> None:
@@ -206,7 +208,9 @@ def _crashed(app: "App") -> int:
     details = traceback.format_exc()
     path = app.ctx.store.write_crash_report(details)
     where = f"details in {path}" if path is not None else details.strip().splitlines()[-1]
-    _say(f"numbrix: internal error ({where}); games in progress were saved.")
+    saved = "not every game could be saved" if app.ctx.unsaved else (
+        "games in progress were saved")
+    _say(f"numbrix: internal error ({where}); {saved}.")
     return EXIT_INTERNAL_ERROR
 
 

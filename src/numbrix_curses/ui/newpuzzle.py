@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 
 from numbrix_curses.game import Game
-from numbrix_curses.jobs import ProcessJob, generation_job, generator_available
+from numbrix_curses.jobs import ProcessJob, generation_job
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.ui.actions import Action, Command, Hotkey
 from numbrix_curses.ui.draw import centred, put, put_if_fits, put_wrapped, wrap_text
@@ -44,7 +44,6 @@ _AROUND_FORM = 2 + 2 + 1 + 2
 #: seconds to make, 20x27 ten to twenty; larger ones take long enough to be made on the
 #: command line)
 MOST_CELLS = 540
-NOT_AVAILABLE = "The puzzle generator is not part of this version yet."
 
 
 def board_shape(size: int, shape: str) -> tuple[int, int]:
@@ -154,9 +153,6 @@ class NewPuzzleScreen(Screen):
         self._generate(rows, cols, self.form.fields[1].value, self.form.fields[3].value)
 
     def _generate(self, rows: int, cols: int, difficulty: str, pattern: str) -> None:
-        if not generator_available():
-            self.message = Message(NOT_AVAILABLE, MessageKind.ERROR)
-            return
         seed = random.SystemRandom().randrange(2**31)
         self.ctx.last_new = tuple(field.index for field in self.form.fields)
         self.wanted = Wanted(rows, cols, difficulty, pattern)

@@ -237,6 +237,7 @@ class PlayScreen(BoardScreen):
         self.saved_revision = -1 if game.moves else game.revision
         self.last_save = time.monotonic()
         self.save_failed = False
+        self.save_error: str | None = None  # why the latest save failed
         self.recorded = game.solved is not None
         self.solved_note: Message | None = None
         self.paused_by_cover = False
@@ -630,8 +631,6 @@ class PlayScreen(BoardScreen):
         solution = self._solution()
         if solution is not None and wrong_entries(game.grid, solution):
             return "Some of your numbers are wrong: check (c) or undo (u) first."
-        if not assist.deduce_available():
-            return "Hints and auto-fill need the deduction engine, not in this version yet."
         return None
 
     def _hint(self) -> Refusal | None:
@@ -886,10 +885,9 @@ class PlayScreen(BoardScreen):
             self.message = None  # the board changed meanwhile: the answer is stale
             return None
         if task.error is not None:
-            text = task.error
-            if "Unavailable" in text or "deduction" in text:
-                text = "Hints need the deduction engine, not in this version yet."
-            self.message = Message(text, MessageKind.ERROR)
+            # (a fault of the app's, not of the board: said as it is, to be reported)
+            what = "hint" if self.task_kind == "hint" else "auto-fill"
+            self.message = Message(f"The {what} failed: {task.error}", MessageKind.ERROR)
             return None
         if task.result is _WAIT_FOR_SOLVE:
             self._wait_for_solve(self.task_kind)
@@ -1007,6 +1005,7 @@ class PlayScreen(BoardScreen):
             self._save_failed(error.strerror or str(error))
 
     def _save_failed(self, why: str) -> None:
+        self.save_error = why
         if not self.save_failed:
             self.message = Message(f"Could not save the game ({why}); playing on.",
                                    MessageKind.ERROR)
@@ -1079,7 +1078,11 @@ class PlayScreen(BoardScreen):
             # show it: the save must not open paused.
             self.game.resume()
             self.paused_by_cover = self.paused_by_size = False
+        self.save_error = None
         self.save()
+        if self.save_error is not None:
+            self.ctx.unsaved.append(f"could not save the game of {self.label} "
+                                    f"({self.save_error})")
         if self.claimed:
             self.ctx.store.release_game(self.game.puzzle)
             self.claimed = False  # (given back once)

@@ -39,6 +39,9 @@ class AppContext:
     #: the New puzzle form's choices last generated with (size, difficulty, shape, givens,
     #: as the form's indexes), the form's start the next time
     last_new: tuple[int, ...] = ()
+    #: games that could not be saved as their screen closed, each as a line to say once the
+    #: terminal is back (a message on a screen that is going would never be seen)
+    unsaved: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
