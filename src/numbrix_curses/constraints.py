@@ -5,8 +5,17 @@ seen as numbers placed at cells plus *segments*: maximal runs of consecutive mis
 A segment between two placed numbers is a gap; the one before the smallest placed number is
 the head (its number 1 may go anywhere), the one after the largest is the tail.
 
-Keeping these facts here means a pruning rule of the solver and the hint that explains it are
-computed by the same code and can never disagree.
+What both the solver and the deduction engine compute here: the segments, the checkerboard
+colour each number must take and the parity count of a run, the pockets of free cells
+(`components`). The rest serves one side: reach, routes through a gap and pocket filling
+(`reach_domains`, `distance_layers`, `chain_consistent`, `gap_routes`, `feasible_pockets`)
+are the deduction engine's techniques, worded for a reason a player can follow; cut cells
+are the solver's (`cut_cells`, with `outer_walk`). The solver's own versions of reach, dead
+ends and pockets (`solver.propagate`) work incrementally on its bitmask board and are
+stronger (a dead end there counts placed numbers still missing a neighbour as usable). The
+two agree because every rule on either side is sound: a hint is a fact of every solution.
+tests/test_deduce.py holds them to that, walking bundled, generated and random boards step
+by step against the solver's solution.
 """
 from __future__ import annotations
 
@@ -235,16 +244,7 @@ def outer_walk(geo: Geometry, cells: int) -> list[int]:
         walk.append(cell)
 
 
-def dead_ends(geo: Geometry, free: int, usable: int) -> int:
-    """Free cells with fewer than two usable neighbours: each must hold 1 or the last number.
-
-    `usable` is the free cells plus the placed cells that still miss a consecutive neighbour;
-    a number in the middle of the path needs two of those next to it.
-    """
-    return free & ~geo.with_two_neighbours_in(usable)
-
-
-# --- reach, routes and pockets (shared by the solver's pruning and the deduction engine) ---
+# --- reach, routes and pockets (the deduction engine's techniques) ---
 
 
 def walk_layers(geo: Geometry, start: int, free: int, steps: int) -> list[int]:
@@ -254,8 +254,8 @@ def walk_layers(geo: Geometry, start: int, free: int, steps: int) -> list[int]:
     On a checkerboard a walk may step back and forth, so this is every free cell within
     distance t through free cells whose colour matches t's parity. A run of missing numbers
     is such a walk that never revisits a cell, so a number k places past a placed one can
-    only stand on layer k: the solver's reach pruning and the deduction engine's reach
-    technique are both this fact.
+    only stand on layer k: the deduction engine's reach technique (the solver's reach
+    pruning, in `solver.propagate`, is the same fact kept up incrementally).
     """
     expand = geo.expand
     layers = [start]

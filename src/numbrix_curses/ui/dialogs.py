@@ -11,7 +11,7 @@ import os
 from typing import Callable
 
 from numbrix_curses.ui.actions import Action, Command, Hotkey, MoveCursor, Paste, TextKey
-from numbrix_curses.ui.draw import centred, put, put_wrapped, wrap_text
+from numbrix_curses.ui.draw import put, put_wrapped, wrap_text
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.paste import one_line
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr
@@ -322,8 +322,3 @@ def home_short(path: str) -> str:
     if home not in ("~", "/") and (path == home or path.startswith(home + os.sep)):
         return "~" + path[len(home):]
     return path
-
-
-def centred_lines(win: "curses.window", top: int, lines: list[str], attr: int = 0) -> None:
-    for i, line in enumerate(lines):
-        centred(win, top + i, line, attr)

@@ -10,7 +10,7 @@ import curses
 from dataclasses import dataclass
 from typing import Callable
 
-from numbrix_curses.ui.actions import Action, Adjust, Command, Digit, Focus, Hotkey, MoveCursor
+from numbrix_curses.ui.actions import Action, Adjust, Command, Digit, Focus, MoveCursor
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
@@ -148,7 +148,3 @@ class Form:
             mask.put(y, x, len(text), button.action)
             x += len(text) + 3
         return y + 1
-
-
-def hotkey(letter: str) -> Hotkey:
-    return Hotkey(letter)

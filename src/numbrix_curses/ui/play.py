@@ -34,7 +34,7 @@ from numbrix_curses.ui.actions import (
     UnboundKey,
 )
 from numbrix_curses.ui.dialogs import ConfirmScreen
-from numbrix_curses.ui.draw import NO_BREAK, put, wrap_text
+from numbrix_curses.ui.draw import NO_BREAK, put
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
 from numbrix_curses.ui.keys import PLAY_KEYS
@@ -325,7 +325,6 @@ class PlayScreen(BoardScreen):
             # cursor, whose cell's number the panel would show).
             self.message = self._refusal_message(Refusal.PAUSED)
             return None
-        was_solved = self.game.solved is not None
         self.message = None
         self.first_game = False
         # A click selects a cell in view, and drawing steps to the next one: the view stays
@@ -346,7 +345,7 @@ class PlayScreen(BoardScreen):
             self.check_waiting = -1  # the board changed: the check waited on is moot
         if self.help_waiting is not None and self.help_waiting[1] != self.game.revision:
             self.help_waiting = None  # (so is a hint asked of the board before)
-        self._after_change(was_solved, refusal)
+        self._after_change()
         return nav
 
     def _dispatch(self, action: Action) -> tuple[Refusal | None, Nav | None]:
@@ -454,7 +453,7 @@ class PlayScreen(BoardScreen):
         suggested = file_name_for(puzzle.id or self.label, "numbrix-puzzle")
         return save_prompt(self.ctx, puzzle, suggested, metadata, saved, failed)
 
-    def _after_change(self, was_solved: bool, refusal: Refusal | None) -> None:
+    def _after_change(self) -> None:
         record = self.game.solved
         if record is not None and not self.recorded:
             self.recorded = True
@@ -798,12 +797,11 @@ class PlayScreen(BoardScreen):
             text = "The solver ran out of time." if status == "timeout" else self._no_solution()
             self.message = Message(text, MessageKind.ERROR)
             return
-        was_solved = self.game.solved is not None
         refusal = self.game.reveal(result.solution)
         if refusal is not None:
             self.message = self._refusal_message(refusal)
             return
-        self._after_change(was_solved, None)
+        self._after_change()
         if status == "multiple":
             self.message = Message("This puzzle has more than one solution; here is one.")
 
@@ -919,7 +917,6 @@ class PlayScreen(BoardScreen):
 
     def _apply_fill(self, placements: list[tuple[int, int]]) -> None:
         game = self.game
-        was_solved = game.solved is not None
         refusal = game.auto_fill(placements)
         if refusal is Refusal.NOTHING_TO_FILL:
             self.message = Message("Nothing to fill in with simple steps.")
@@ -928,7 +925,7 @@ class PlayScreen(BoardScreen):
         else:
             count = len(game.history[-1].changes) if game.history else 0  # type: ignore[union-attr]
             self.message = Message(f"Auto-fill placed {plural(count, 'number')}; u undoes them.")
-        self._after_change(was_solved, refusal)
+        self._after_change()
 
     # ----- finishing and saving ----------------------------------------------------------
     def _record_solve(self) -> Message:
