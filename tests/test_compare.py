@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import cli_env
+
 ROOT = Path(__file__).resolve().parent.parent
 COMPARE = ROOT / "benchmarks" / "compare.py"
 
@@ -56,7 +58,8 @@ def broken_copy(tmp_path: Path, patch: str) -> Path:
 
 def run_compare(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, str(COMPARE), *args], capture_output=True, text=True, timeout=120
+        [sys.executable, str(COMPARE), *args], capture_output=True, env=cli_env(), text=True,
+        timeout=120,
     )
 
 

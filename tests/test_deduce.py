@@ -448,11 +448,17 @@ def test_grade_without_reasons_matches_the_worded_walkthrough():
         assert deduce.grade(puzzle) == deduce.grade_steps(steps)
 
 
-def test_easy_puzzle_needs_no_harder_step():
-    puzzle = board(TECHNIQUE_BOARDS[1][1])  # the bridge board
-    grade = deduce.grade(puzzle)
-    if grade.difficulty is Difficulty.EASY:
-        assert all(t.level == 1 for t in grade.technique_counts)
+def test_a_grade_is_the_level_of_the_hardest_technique_it_took():
+    """An easy puzzle takes level-1 steps only, and a harder one at least one step of its
+    level (its grade is the lowest level whose techniques alone solve it)."""
+    seen = set()
+    for puzzle in [board(text) for _, text, _, _ in TECHNIQUE_BOARDS[:8]] + [
+            p for p in library.load_bundled() if p.rows * p.cols <= 100]:
+        grade = deduce.grade(puzzle)
+        assert grade.difficulty.level == max(t.level for t in grade.technique_counts), puzzle.id
+        seen.add(grade.difficulty)
+    assert {Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD} <= seen  # (all were tried)
+    puzzle = board(TECHNIQUE_BOARDS[1][1])
     full = Puzzle(unique_solution(puzzle))
     assert deduce.grade(full) == deduce.Grade(Difficulty.EASY, {}, 0)
 

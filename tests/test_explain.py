@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import cli_env
+
 from numbrix_curses.textformat import read_puzzles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +55,7 @@ def test_the_command_line_names_a_missing_puzzle_in_one_line() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "explain.py"),
          str(CORPUS / "corpus-v1-5x5.txt"), "no-such-id"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True, env=cli_env(), text=True, timeout=60,
     )
     assert done.returncode == 2
     assert done.stderr.strip().endswith("no puzzle 'no-such-id' in " + str(CORPUS / "corpus-v1-5x5.txt"))

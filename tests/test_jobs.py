@@ -13,6 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from conftest import cli_env
+
 from numbrix_curses import jobs
 from numbrix_curses.jobs import SolveJob, can_escalate
 from numbrix_curses.puzzle import Puzzle
@@ -117,7 +119,7 @@ def test_the_solve_command_answers_as_the_solver_does() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "numbrix_curses.jobs", "solve",
          json.dumps(puzzle.givens.tolist()), "30"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True, env=cli_env(), text=True, timeout=60,
     )
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
@@ -131,7 +133,7 @@ def test_the_solve_command_answers_as_the_solver_does() -> None:
 def test_a_bad_solve_command_is_an_error_message_not_a_traceback() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "numbrix_curses.jobs", "solve", "[[1, 2], [3]]", "30"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True, env=cli_env(), text=True, timeout=60,
     )
     assert done.returncode == 0 and done.stderr == ""
     assert set(json.loads(done.stdout)) == {"error"}

@@ -17,6 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from conftest import cli_env
+
 from numbrix_curses.puzzle import Puzzle, geometry, path_to_grid
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -157,7 +159,7 @@ def test_bench_quick_runs_end_to_end(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--quick", "--classes", "5x5",
          "--corpus-dir", str(tmp_path / "corpus"), "--results-dir", str(tmp_path)],
-        capture_output=True,
+        capture_output=True, env=cli_env(),
         text=True,
         timeout=120,
         check=False,

@@ -166,7 +166,26 @@ def test_records_keep_the_best_time_and_count_solves(store: Store):
     assert not best and record.solved == 2 and record.best_seconds == 90.0
     record, best = store.record_solve(p, "demo", 60.5, 30)
     assert best and record.best_seconds == 60.5 and record.best_moves == 30
-    assert store.records()[puzzle_key(p)].solved == 3
+    # a tie is no new best: the time to beat, and its moves, stay
+    record, best = store.record_solve(p, "demo", 60.5, 12)
+    assert not best and record.best_seconds == 60.5 and record.best_moves == 30
+    assert store.records()[puzzle_key(p)].solved == 4
+
+
+def test_a_save_too_large_is_set_aside_unread(store: Store):
+    """A save past `MAX_SAVE_BYTES` (valid JSON or not) is set aside, not parsed: a huge file
+    where a save should be must not hold up or exhaust the app."""
+    from numbrix_curses.savestate import MAX_SAVE_BYTES
+
+    game = played_game(FakeClock())
+    store.save_game(game.puzzle, game, "demo", None)
+    path = store.game_path(game.puzzle)
+    good = path.read_bytes()
+    assert good.endswith(b"}") or good.endswith(b"}\n")
+    padded = good.rstrip() + b" " * (MAX_SAVE_BYTES + 1 - len(good.rstrip()))
+    path.write_bytes(padded)  # the same save, spaces after it: valid JSON, too large
+    assert Store(store.root).resume(game.puzzle) is None
+    assert not path.exists() and list(path.parent.glob(path.name + ".corrupt-*"))
 
 
 def test_records_keep_the_size_and_difficulty_for_the_statistics(store: Store):

@@ -31,6 +31,14 @@ def test_solves_are_grouped_by_size_and_difficulty_smallest_first():
     assert (summary.puzzles, summary.solves) == (7, 8)
 
 
+def test_the_typical_time_is_the_median_of_the_best_times():
+    """One slow puzzle does not make the typical time slow, as a mean would (60 here)."""
+    (group,) = summarize([record(5, 5, "easy", best=t) for t in (40.0, 50.0, 90.0)]).groups
+    assert group.typical == 50.0
+    (group,) = summarize([record(5, 5, "easy", best=t) for t in (40.0, 50.0, 70.0, 90.0)]).groups
+    assert group.typical == 60.0  # (between the middle two)
+
+
 def test_puzzles_solved_only_with_help_have_no_time():
     summary = summarize([record(6, 6, "easy"), record(6, 6, "easy", best=90.0)])
     (group,) = summary.groups

@@ -29,6 +29,7 @@ from brute import grid_of, matching, random_path
 from conftest import COMMAND_TIMEOUT, cli_env
 from helpers import CORPUS, corpus_boards
 from numbrix_curses import solver, workers
+from numbrix_curses.solver.search import Search
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver import Status, scouting, solve
 from numbrix_curses.textformat import format_compact, read_puzzles
@@ -141,21 +142,41 @@ def test_shared_search_agrees_with_brute_force(share_at_once, groups, rows, cols
     assert_no_process_left(groups)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-@given(path_puzzles(max_side=8, min_side=3))
-def test_shared_search_agrees_with_one_process(case) -> None:
-    puzzle, path_grid = case
-    alone = solve(puzzle, timeout=60, workers=1)
-    saved = workers.SHARE_AFTER
-    workers.SHARE_AFTER = 0.0  # (hypothesis runs this many times; a fixture would run once)
-    try:
-        shared = solve(puzzle, timeout=60, workers=3)
-    finally:
-        workers.SHARE_AFTER = saved
-    check_result(puzzle, shared)
-    assert shared.status is alone.status, puzzle.givens.tolist()
-    if shared.status is Status.UNIQUE:
-        assert np.array_equal(shared.solution, path_grid)
+def test_shared_search_agrees_with_one_process(monkeypatch) -> None:
+    """Random boards, solved by one process and by three sharing the tree, agree. The
+    searches are shared from their first guess, with no dive or scout first, which answer
+    small boards alone; and enough of them are shared to say so (else this would compare
+    solve with itself)."""
+    children: list[int] = []
+    close = workers.Team.close
+
+    def recording_close(self):
+        children.extend(self.children)
+        close(self)
+
+    shared_searches = []
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(path_puzzles(max_side=8, min_side=3))
+    def agree(case) -> None:
+        puzzle, path_grid = case
+        alone = solve(puzzle, timeout=60, workers=1)
+        children.clear()
+        with monkeypatch.context() as patch:
+            patch.setattr(workers, "SHARE_AFTER", 0.0)
+            patch.setattr(workers.Team, "close", recording_close)
+            patch.setattr(Search, "dive", lambda self, deadline: False)
+            patch.setattr(solver.scouting, "fits", lambda puzzle: False)
+            shared = solve(puzzle, timeout=60, workers=3)
+        shared_searches.append(bool(children))
+        check_result(puzzle, shared)
+        assert shared.status is alone.status, puzzle.givens.tolist()
+        if shared.status is Status.UNIQUE:
+            assert np.array_equal(shared.solution, path_grid)
+
+    agree()
+    # (about two in five are: the rest end at their first guess, with nothing to hand on)
+    assert sum(shared_searches) >= len(shared_searches) // 5, shared_searches
 
 
 def test_refutation_counts_are_pooled_with_every_child_and_grandchild() -> None:
@@ -345,7 +366,7 @@ def test_command_line_answers_do_not_depend_on_jobs(tmp_path) -> None:
     runs = [
         subprocess.run(
             [sys.executable, "-m", "numbrix_curses", "check", str(path), "--jobs", jobs],
-            capture_output=True, text=True, timeout=300,
+            capture_output=True, text=True, timeout=300, env=cli_env(),
         )
         for jobs in ("1", "2")
     ]
@@ -356,7 +377,7 @@ def test_command_line_answers_do_not_depend_on_jobs(tmp_path) -> None:
         outputs = {
             subprocess.run(
                 [sys.executable, "-m", "numbrix_curses", *command, str(path), "--jobs", jobs],
-                capture_output=True, text=True, timeout=300,
+                capture_output=True, text=True, timeout=300, env=cli_env(),
             ).stdout
             for jobs in ("1", "2")
         }
@@ -364,7 +385,7 @@ def test_command_line_answers_do_not_depend_on_jobs(tmp_path) -> None:
         assert outputs.pop().strip()
     bad = subprocess.run(
         [sys.executable, "-m", "numbrix_curses", "check", str(path), "--jobs", "0"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True, text=True, timeout=60, env=cli_env(),
     )
     assert bad.returncode == 2
     assert len(bad.stderr.strip().splitlines()) == 1 and "--jobs" in bad.stderr
@@ -619,7 +640,7 @@ def test_generate_started_with_nohup_outlives_a_hang_up(tmp_path) -> None:
 
     out_file = tmp_path / "out.txt"
     child = subprocess.Popen(
-        [sys.executable, "-m", "numbrix_curses", "generate", "--size", "12", "--count", "30",
+        [sys.executable, "-m", "numbrix_curses", "generate", "--size", "12", "--count", "6",
          "--jobs", "2", "--format", "compact", "--output", str(out_file)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=cli_env(),
         start_new_session=True,  # (its own group, as a job of the shell is)
@@ -637,7 +658,7 @@ def test_generate_started_with_nohup_outlives_a_hang_up(tmp_path) -> None:
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)
     assert (child.returncode, err) == (0, "")
-    assert out_file.read_text().count("# id:") == 30
+    assert out_file.read_text().count("# id:") == 6
 
 
 def test_a_ctrl_c_while_forking_comes_once_the_fork_is_done() -> None:
@@ -689,10 +710,9 @@ def test_a_worker_whose_maker_died_while_it_started_ends_at_once() -> None:
             time.sleep(10)
         finally:
             os._exit(0)
-    started = time.monotonic()
     _, status = os.waitpid(pid, 0)
+    # (status 1, not the 0 after its sleep: it ended before sleeping, whatever the clock says)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1
-    assert time.monotonic() - started < 5
 
 
 def processes_running(marker: str) -> dict[int, tuple[str, int]]:
