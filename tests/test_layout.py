@@ -72,3 +72,14 @@ def test_the_check_sees_imports_of_every_form():
     assert "puzzle" in imported_units("game")  # from numbrix_curses.puzzle import ...
     assert {"constraints", "workers"} <= imported_units("solver")  # inside a package
     assert "cli" in imported_units("launch")  # an import inside a function
+
+
+def test_the_names_the_menus_and_options_list_are_the_enums_values():
+    """`DIFFICULTIES` and `PATTERNS` are read where the enums would load numpy and the
+    deduction engine (`numbrix --help`, the menus): they must stay the enums' values."""
+    from numbrix_curses import DIFFICULTIES, PATTERNS
+    from numbrix_curses.deduce import Difficulty
+    from numbrix_curses.generator import Pattern
+
+    assert DIFFICULTIES == tuple(d.value for d in Difficulty)
+    assert PATTERNS == tuple(p.value for p in Pattern)

@@ -6,3 +6,8 @@ __version__ = "0.1.0"
 # rather than in `puzzle`, which pulls in numpy: `numbrix --help` needs them, and not numpy.
 MIN_SIDE = 1
 MAX_SIDE = 30
+# A puzzle's difficulties, easiest first, and where the generator may put its givens: the
+# values of `deduce.Difficulty` and `generator.Pattern` (a test holds them equal), here for
+# the same reason, and so that the menus and options list them from one place.
+DIFFICULTIES = ("easy", "medium", "hard", "fiendish")
+PATTERNS = ("random", "symmetric", "border")

@@ -9,10 +9,11 @@ import statistics
 from dataclasses import dataclass
 from typing import Iterable
 
+from numbrix_curses import DIFFICULTIES
 from numbrix_curses.savestate import Record
 
 #: the order difficulties are listed in within a size (others after, by name)
-DIFFICULTY_ORDER = ("easy", "medium", "hard", "fiendish")
+DIFFICULTY_ORDER = DIFFICULTIES
 
 
 @dataclass(frozen=True)

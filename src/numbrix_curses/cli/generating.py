@@ -13,6 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
 
+from numbrix_curses import DIFFICULTIES, PATTERNS
 from numbrix_curses.atomic import write_problem
 from numbrix_curses.cli.common import (
     EXIT_INTERRUPTED,
@@ -55,12 +56,12 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--difficulty",
-        choices=("easy", "medium", "hard", "fiendish"),
+        choices=DIFFICULTIES,
         help="difficulty to aim for (default medium; with --clues, none)",
     )
     parser.add_argument(
         "--pattern",
-        choices=("random", "symmetric", "border"),
+        choices=PATTERNS,
         default="random",
         help="where the givens go: anywhere (random, the default), in rotation-symmetric "
         "pairs or quads, or on the outer ring",

@@ -13,6 +13,7 @@ import os
 import re
 from dataclasses import dataclass
 
+from numbrix_curses import DIFFICULTIES
 from numbrix_curses.game import format_duration, plural
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import SavedGame, puzzle_key
@@ -34,7 +35,7 @@ from numbrix_curses.ui.screen import (
 #: (width, height): a line's mark, name (10 columns at least), size and difficulty whole (the
 #: best time and "in progress" show as far as there is room), three lines and the footer
 MIN_SIZE = (32, 8)
-DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2, "fiendish": 3}
+DIFFICULTY_ORDER = {name: rank for rank, name in enumerate(DIFFICULTIES)}
 #: the columns a line takes besides the name: grouped (the heading gives the size), not
 GROUPED_TAIL = 38
 UNGROUPED_TAIL = 45

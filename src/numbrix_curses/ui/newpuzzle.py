@@ -10,6 +10,7 @@ import curses
 import random
 from dataclasses import dataclass
 
+from numbrix_curses import DIFFICULTIES, PATTERNS
 from numbrix_curses.game import Game
 from numbrix_curses.jobs import ProcessJob, generation_job
 from numbrix_curses.puzzle import Puzzle
@@ -30,12 +31,8 @@ from numbrix_curses.ui.screen import (
 )
 
 SIZES = [str(n) for n in range(5, 21)]
-DIFFICULTIES = ["easy", "medium", "hard", "fiendish"]
 #: square boards, or wide ones (a third more columns than rows), which suit a terminal
 SHAPES = ["square", "wide"]
-#: where the givens go: anywhere, in rotation-symmetric pairs or quads as printed puzzles
-#: often have them, or round the edge (see `generator.Pattern`)
-PATTERNS = ["random", "symmetric", "border"]
 PROMPT = "Pick a size and a difficulty:"
 #: rows of the page around its form: the title and a blank row, the prompt and a blank
 #: row, then a message row, a blank row and the footer below
@@ -83,9 +80,9 @@ class NewPuzzleScreen(Screen):
         self.form = Form(
             [Field("Size", SIZES, SIZES.index("7"), numeric=True,
                    describe=lambda size: "{}x{}".format(*board_shape(int(size), self._shape()))),
-             Field("Difficulty", DIFFICULTIES, 0),
+             Field("Difficulty", list(DIFFICULTIES), 0),
              Field("Shape", SHAPES, 0),
-             Field("Givens", PATTERNS, 0)],
+             Field("Givens", list(PATTERNS), 0)],
             [Button("g Generate", "g", Hotkey("g")), Button("Esc Back", "\x1b", Command.BACK)],
         )
         if len(ctx.last_new) == len(self.form.fields):

@@ -402,7 +402,8 @@ class PlayScreen(BoardScreen):
         """A new puzzle of this one's size and difficulty (medium when it has none), in
         place of this one: at once when it is solved or untouched, else after asking (the
         game is saved, and opening the puzzle again resumes it)."""
-        from numbrix_curses.ui.newpuzzle import DIFFICULTIES, MOST_CELLS, NewPuzzleScreen
+        from numbrix_curses import DIFFICULTIES
+        from numbrix_curses.ui.newpuzzle import MOST_CELLS, NewPuzzleScreen
 
         puzzle = self.game.puzzle
         rows, cols = puzzle.rows, puzzle.cols
