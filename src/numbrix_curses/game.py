@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable, Mapping, Union
 
 import numpy as np
 
-from numbrix_curses.puzzle import BLANK, Puzzle, cell_name
+from numbrix_curses.puzzle import BLANK, Puzzle, cell_name, plural
 
 Clock = Callable[[], float]
 
@@ -181,11 +181,6 @@ def solver_time(seconds: float) -> str:
     """A solver's time as the screens say it: "0.25 s", or "under 0.01 s" (not "0.00 s",
     which reads as no time at all)."""
     return "under 0.01 s" if seconds < 0.005 else f"{seconds:.2f} s"
-
-
-def plural(count: int, word: str) -> str:
-    """"1 move", "2 moves", "2,839 steps" (thousands parted, as counts are elsewhere)."""
-    return f"{count:,} {word}" + ("" if count == 1 else "s")
 
 
 def consecutive_links(grid: np.ndarray) -> list[tuple[int, int]]:

@@ -56,9 +56,14 @@ class ParseError(Exception):
         return f"{self.filename}:{self.line}:{self.col}: {self.message}"
 
 
+def plural(count: int, word: str) -> str:
+    """"1 move", "2 moves", "2,839 steps": a count of `word`, thousands parted."""
+    return f"{count:,} {word}" + ("" if count == 1 else "s")
+
+
 def cells_text(count: int) -> str:
     """``1 cell`` or ``N cells``, for the readers' messages about a row's length."""
-    return "1 cell" if count == 1 else f"{count} cells"
+    return plural(count, "cell")
 
 
 def cut_short(text: str) -> str:

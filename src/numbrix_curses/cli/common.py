@@ -120,7 +120,7 @@ def note_if_unreadable(command: str, what: str, size: int, lines: int, puzzles: 
     """Say on stderr when what a command wrote (`size` bytes in `lines` lines, `puzzles`
     puzzles) is more than the commands read from one file (`textformat.MAX_FILE_BYTES`,
     `MAX_LINES`, `MAX_PUZZLES`), so the user hears it now rather than from `check` later."""
-    from numbrix_curses.game import plural
+    from numbrix_curses.puzzle import plural
     from numbrix_curses.textformat import MAX_FILE_BYTES, MAX_LINES, MAX_PUZZLES
 
     if size > MAX_FILE_BYTES or lines > MAX_LINES or puzzles > MAX_PUZZLES:

@@ -269,7 +269,7 @@ class _Tally:
     missed_kinds: set[str] = field(default_factory=set)
 
     def add(self, item: Any) -> None:
-        from numbrix_curses.game import plural
+        from numbrix_curses.puzzle import plural
 
         self.made += 1
         if item.notes:
@@ -471,7 +471,7 @@ def _generated_text(item, form: str, index: int) -> str:
 
 def _generate_notes(tally: _Tally, difficulty: str | None, clues: int | None) -> None:
     """One stderr line each for puzzles that fell back or missed their targets."""
-    from numbrix_curses.game import plural
+    from numbrix_curses.puzzle import plural
 
     def which(count: int) -> str:
         return f"{count:,} of {tally.made:,} puzzles" if tally.made > 1 else "the puzzle"

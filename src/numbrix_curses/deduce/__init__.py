@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from numbrix_curses.constraints import Contradiction, number_colour, odd_number_colour, segments
-from numbrix_curses.puzzle import Geometry, Puzzle, cell_name
+from numbrix_curses.puzzle import Geometry, Puzzle, cell_name, plural
 from numbrix_curses import solver
 from numbrix_curses.deduce.steps import (
     Cell,
@@ -56,7 +56,7 @@ from numbrix_curses.deduce.steps import (
     Technique,
     Unsolved,
 )
-from numbrix_curses.deduce.board import Board, Broken, Found, plural
+from numbrix_curses.deduce.board import Board, Broken, Found
 from numbrix_curses.deduce.easy import level1
 from numbrix_curses.deduce.medium import Domains, level2
 from numbrix_curses.deduce.hard import level3

@@ -82,10 +82,6 @@ def span(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def cell_list(board: Board, mask: int, limit: int = 4) -> str:
     cells = list(board.geo.cells_of(mask))
     shown = [board.name(c) for c in cells[:limit]]

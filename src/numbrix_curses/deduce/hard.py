@@ -13,7 +13,7 @@ from numbrix_curses.constraints import (
     gap_routes,
     odd_colour_count,
 )
-from numbrix_curses.puzzle import Geometry
+from numbrix_curses.puzzle import Geometry, plural
 from numbrix_curses.deduce.steps import Technique
 from numbrix_curses.deduce.board import (
     Board,
@@ -23,7 +23,6 @@ from numbrix_curses.deduce.board import (
     is_single,
     mask_of,
     only_cell,
-    plural,
     span,
 )
 from numbrix_curses.deduce.medium import Domains

@@ -12,8 +12,8 @@ from numbrix_curses.deduce.board import (
     cell_list,
     is_single,
     only_cell,
-    plural,
 )
+from numbrix_curses.puzzle import plural
 
 
 class Domains:

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from numbrix_curses import solver
 from numbrix_curses.deduce.steps import Technique
-from numbrix_curses.deduce.board import Board, Broken, Found, cell_list, mask_of, plural
+from numbrix_curses.deduce.board import Board, Broken, Found, cell_list, mask_of
+from numbrix_curses.puzzle import plural
 from numbrix_curses.deduce.medium import Domains
 from numbrix_curses.deduce.settle import settle
 

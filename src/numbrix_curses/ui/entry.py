@@ -15,9 +15,9 @@ import time
 import numpy as np
 
 from numbrix_curses import assist
-from numbrix_curses.game import Game, Refusal, plural, solver_time
+from numbrix_curses.game import Game, Refusal, solver_time
+from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name, plural
 from numbrix_curses.jobs import Job, SolveJob, ThreadJob, grading_job, suspects_job
-from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name
 from numbrix_curses.slips import Suspects
 from numbrix_curses.ui.actions import Action, Command, Paste, UnboundKey
 from numbrix_curses.ui.dialogs import ConfirmScreen

@@ -11,7 +11,8 @@ from __future__ import annotations
 import time
 from datetime import date, datetime, timedelta
 
-from numbrix_curses.game import format_duration, plural
+from numbrix_curses.game import format_duration
+from numbrix_curses.puzzle import plural
 from numbrix_curses.ui.actions import Action, Command
 from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import cut_middle

@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass
 
 from numbrix_curses import DIFFICULTIES
-from numbrix_curses.game import format_duration, plural
-from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.game import format_duration
+from numbrix_curses.puzzle import Puzzle, plural
 from numbrix_curses.savestate import SavedGame, puzzle_key
 from numbrix_curses.ui.actions import Action, Choose, Command, MoveCursor, Scroll
 from numbrix_curses.ui.draw import cut_middle, put, put_if_fits

@@ -11,7 +11,8 @@ import curses
 from dataclasses import dataclass
 from typing import Callable
 
-from numbrix_curses.game import format_duration, plural
+from numbrix_curses.game import format_duration
+from numbrix_curses.puzzle import plural
 from numbrix_curses.savestate import SavedGame
 from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Paste, Scroll
 from numbrix_curses.ui.draw import centred, put, wrap_text

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from numbrix_curses import assist
-from numbrix_curses.game import Game, Refusal, describe_move, format_duration, plural, wrong_entries
+from numbrix_curses.game import Game, Refusal, describe_move, format_duration, wrong_entries
+from numbrix_curses.puzzle import Puzzle, cell_name, plural
 from numbrix_curses.jobs import (
     CancelToken, FinishedJob, Job, SolveJob, ThreadJob, grading_job, suspects_job, when_done,
 )
-from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.savestate import game_mark, puzzle_key
 from numbrix_curses.slips import Suspects
 from numbrix_curses.ui.actions import (

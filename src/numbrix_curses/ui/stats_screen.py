@@ -5,7 +5,8 @@ from __future__ import annotations
 import curses
 import textwrap
 
-from numbrix_curses.game import format_duration, plural
+from numbrix_curses.game import format_duration
+from numbrix_curses.puzzle import plural
 from numbrix_curses.stats import Group, Summary, summarize
 from numbrix_curses.ui.actions import Action, Command
 from numbrix_curses.ui.draw import put

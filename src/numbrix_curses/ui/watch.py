@@ -19,9 +19,9 @@ import time
 import numpy as np
 
 from numbrix_curses import assist
-from numbrix_curses.game import plural, solver_time
+from numbrix_curses.game import solver_time
+from numbrix_curses.puzzle import Puzzle, plural
 from numbrix_curses.jobs import CancelToken, Cancelled, ThreadJob
-from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
 from numbrix_curses.ui.grid import BoardView, draw_grid
 from numbrix_curses.ui.keys import WATCH_KEYS
