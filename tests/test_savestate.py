@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import time
 from pathlib import Path
 
 import numpy as np
@@ -344,3 +345,13 @@ def test_a_file_system_without_locks_leaves_every_window_saving(tmp_path: Path, 
     assert first.claim_game(puzzle()) and second.claim_game(puzzle())
     first.release_game(puzzle())
     second.release_game(puzzle())
+
+
+def test_two_crash_reports_in_one_second_are_both_kept(store: Store, monkeypatch):
+    """Reports are named for the second they were written in; a second one then wrote over
+    the first."""
+    monkeypatch.setattr(time, "strftime", lambda fmt, *args: "20261128-231500")
+    first = store.write_crash_report("first\n")
+    second = store.write_crash_report("second\n")
+    assert first is not None and second is not None and first != second
+    assert (first.read_text(), second.read_text()) == ("first\n", "second\n")

@@ -458,13 +458,18 @@ class Store:
     # ----- crashes -------------------------------------------------------------------------
     def write_crash_report(self, text: str) -> Path | None:
         """Keep an internal error's details for a bug report; None if it cannot be written."""
-        path = self.root / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.txt"
+        stamp = time.strftime('%Y%m%d-%H%M%S')
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            write_text_atomic(path, text)
+            # (a second crash within the second keeps the first's report: -2, -3, ...)
+            for n in range(1, 100):
+                path = self.root / f"crash-{stamp}{'' if n == 1 else f'-{n}'}.txt"
+                if not path.exists():
+                    write_text_atomic(path, text)
+                    return path
         except OSError:
-            return None
-        return path
+            pass
+        return None
 
 
 def game_mark(state: Mapping[str, Any]) -> str:

@@ -38,6 +38,7 @@ from numbrix_curses.ui.panel import (
     unbound_message,
 )
 from numbrix_curses.ui.screen import (
+    SPIN_MS,
     AppContext,
     BoardScreen,
     Nav,
@@ -583,7 +584,7 @@ class EntryScreen(BoardScreen):
 
     def redraw_after_ms(self) -> int:
         busy = (self.job, self.suspects_job, self.grade_job)
-        return 120 if any(job is not None for job in busy) else -1
+        return SPIN_MS if any(job is not None for job in busy) else -1
 
     # ----- output ------------------------------------------------------------------------
     def board_view(self) -> BoardView:

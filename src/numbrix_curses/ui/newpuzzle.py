@@ -20,6 +20,7 @@ from numbrix_curses.ui.form import Button, Field, Form
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr
 from numbrix_curses.ui.screen import (
+    SPIN_MS,
     AppContext,
     Nav,
     Pop,
@@ -182,7 +183,7 @@ class NewPuzzleScreen(Screen):
                                   message=_inside_note(puzzle)))
 
     def redraw_after_ms(self) -> int:
-        return 120 if self.job is not None else -1
+        return SPIN_MS if self.job is not None else -1
 
     def close(self) -> None:
         if self.job is not None:

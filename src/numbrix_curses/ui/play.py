@@ -54,6 +54,7 @@ from numbrix_curses.ui.panel import (
     unbound_message,
 )
 from numbrix_curses.ui.screen import (
+    SPIN_MS,
     AppContext,
     BoardScreen,
     Exit,
@@ -1148,7 +1149,7 @@ class PlayScreen(BoardScreen):
 
     def redraw_after_ms(self) -> int:
         if self._busy():
-            return 120  # the spinner
+            return SPIN_MS
         if self.game.solved is not None or self.game.paused:
             return 250 if self.grade_job is not None else -1  # (to show the grade)
         elapsed_ms = int(self.game.elapsed() * 1000)

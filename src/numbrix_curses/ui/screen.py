@@ -25,6 +25,9 @@ from numbrix_curses.ui.panel import KeyHelp, bar_key_rows, side_panel_rows
 from numbrix_curses.ui.theme import Theme
 
 SPINNER = "|/-\\"
+#: how often a screen with a spinner asks to be drawn again (ms, for `Screen.timeout`): the
+#: spinner turns eight times a second (see `spinner`), and a frame more often keeps it even
+SPIN_MS = 120
 
 
 @dataclass
@@ -307,6 +310,7 @@ class BoardScreen(Screen):
 
 
 def spinner(started: float) -> str:
+    """The spinner's character `started` seconds into a wait."""
     return SPINNER[int((time.monotonic() - started) * 8) % len(SPINNER)]
 
 
