@@ -595,6 +595,42 @@ def test_a_crash_restores_the_terminal_keeps_the_game_and_says_one_line(
     assert saved["game"]["moves"] == [[1, 0, 3]]
 
 
+SLOW_GRADING_APP = """
+import sys
+import time
+from numbrix_curses import assist
+def grade_of(puzzle, solution, check=None):
+    time.sleep(2.5)
+    return "hard"
+assist.grade_of = grade_of
+from numbrix_curses.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_quitting_just_after_a_solve_waits_for_its_grade(state: Path, demo: Path,
+                                                         tmp_path: Path):
+    """A puzzle whose file says no difficulty is graded beside the game; solved and left at
+    once, the app waits (up to a few seconds) for the grade to go into the record, so the
+    solve is counted under it in the statistics rather than under "-"."""
+    script = tmp_path / "slow_grading.py"
+    script.write_text(SLOW_GRADING_APP)
+    term = start([sys.executable, str(script), "play", str(demo)], state)
+    board = Board(term, 4)
+    with term:
+        wait_play(term)
+        for (row, col), number in [((0, 1), "3"), ((0, 2), "2"), ((1, 2), "15"),
+                                   ((2, 1), "13"), ((2, 2), "12")]:
+            board.click(row, col)
+            term.send(number)
+            term.send_key("enter")
+        term.wait_text("Solved")
+        term.send("q")
+        expect_exit(term)
+    record = store(state).records()[puzzle_key(Puzzle.from_rows(GIVENS))]
+    assert (record.solved, record.difficulty) == (1, "hard")
+
+
 # ----- open a file ---------------------------------------------------------------------------
 def test_open_file_lists_every_puzzle_and_plays_one(state: Path, tmp_path: Path):
     path = tmp_path / "two.txt"
