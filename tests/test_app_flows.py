@@ -50,6 +50,14 @@ def store(state: Path) -> Store:
     return Store(state / "numbrix-curses")
 
 
+def solve_the_demo(term: Terminal, board: Board) -> None:
+    """Type the demo's missing numbers (helpers.GIVENS), each in its cell by a click."""
+    for (row, col), number in [((0, 1), "3"), ((0, 2), "2"), ((1, 2), "15"), ((2, 1), "13"),
+                               ((2, 2), "12")]:
+        board.click(row, col)
+        term.send(number)
+
+
 def load_bundled_puzzle(ident: str) -> Puzzle:
     from numbrix_curses.library import load_bundled
 
@@ -619,11 +627,7 @@ def test_quitting_just_after_a_solve_waits_for_its_grade(state: Path, demo: Path
     board = Board(term, 4)
     with term:
         wait_play(term)
-        for (row, col), number in [((0, 1), "3"), ((0, 2), "2"), ((1, 2), "15"),
-                                   ((2, 1), "13"), ((2, 2), "12")]:
-            board.click(row, col)
-            term.send(number)
-            term.send_key("enter")
+        solve_the_demo(term, board)
         term.wait_text("Solved")
         term.send("q")
         expect_exit(term)
@@ -1216,10 +1220,7 @@ def test_watching_the_solver_asks_first_and_the_solve_then_earns_no_best_time(st
         term.wait_text("Watching the solver on demo")
         term.send("q")
         wait_play(term)
-        for (row, col), number in [((0, 1), "3"), ((0, 2), "2"), ((1, 2), "15"),
-                                   ((2, 1), "13"), ((2, 2), "12")]:
-            board.click(row, col)
-            term.send(number)
+        solve_the_demo(term, board)
         term.wait_text("Solved in")
         term.wait_message("(no best time: the solution was shown)")
         term.send("q")
@@ -1561,10 +1562,7 @@ def test_a_solve_shows_in_the_statistics(state: Path, demo: Path):
         wait_play(term)
         # The file says no difficulty: the puzzle is graded beside the game, and shown.
         term.wait_match(r"Size\s+4x4  easy")
-        for (row, col), number in [((0, 1), "3"), ((0, 2), "2"), ((1, 2), "15"),
-                                   ((2, 1), "13"), ((2, 2), "12")]:
-            board.click(row, col)
-            term.send(number)
+        solve_the_demo(term, board)
         term.wait_text("Solved in")
         term.send("q")
         term.wait_text("[s] Statistics")
