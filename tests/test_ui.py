@@ -403,7 +403,7 @@ def test_check_without_mistakes_says_so(term: Terminal, board: Board):
     term.wait_text("No mistakes found.")
 
 
-def test_check_notices_numbers_that_will_not_work_out_without_saying_where(
+def test_check_notices_numbers_that_will_not_work_out_and_asked_again_says_where(
     tmp_path: Path, state: Path
 ):
     # Solution (unique): 1 2 3 / 6 5 4 / 7 8 9. A 7 in the middle contradicts nothing on
@@ -418,8 +418,18 @@ def test_check_notices_numbers_that_will_not_work_out_without_saying_where(
         term.send("7")
         board.wait_cell(1, 1, "7")
         term.send("c")
-        term.wait_message("but 1 number will not work out")
+        term.wait_message("but 1 number will not work out: c again marks it (no best time then).")
         assert "!" not in "".join(board.text(r, c) for r in range(3) for c in range(3))
+        # The hint pointed back at the check, which said no more: a player went round.
+        term.send("?")
+        term.wait_message("Some of your numbers are wrong: c twice marks them")
+        term.send("c")  # again, on the same board: which one, as help
+        term.wait_message("1 number marked: it is not in the solution")
+        term.wait_for(lambda: board.text(1, 1) == "!7", what="the 7 marked")
+        term.wait_match(r"Moves +1 +\(1 hint\)")
+        term.send("c")  # once more: shown again, not counted again
+        term.wait_message("1 number marked")
+        term.wait_match(r"Moves +1 +\(1 hint\)")
 
 
 def _slow_to_solve(tmp_path: Path, state: Path) -> Terminal:

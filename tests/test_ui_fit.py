@@ -209,7 +209,7 @@ def test_help_lines_fit_the_width_with_a_hanging_indent(width: int):
         if kind == 2 and after and after_kind == 0 and after.startswith(" " * column):
             assert after[column] != " "  # continuation text starts right at the column
     words = " ".join(text for text, _ in lines).split()
-    assert "(no" in words and "answers" in words and "shown)" in words
+    assert "(no" in words and "answers" in words and "shown);" in words  # (nothing lost)
 
 
 # ----- 4. compact mode: a long message takes a second line -------------------------------------

@@ -43,7 +43,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
                          "takes it back. Dragging the mouse from a number draws too."),
         ("Bksp Del Space", "clear the cell (right click too)"),
         ("u  r  Ctrl-R", "undo, redo: every change, auto-fill and reveal too"),
-        ("c", "check: mark numbers that cannot all be right (no answers shown)"),
+        ("c", "check: mark numbers that cannot all be right, or say how many will not "
+              "work out (no answers shown); c again marks those (no best time then)"),
         ("?", "hint: the next logical step and why (no best time then); ? again places it"),
         ("f", "auto-fill every simple step, as one move (no best time then: asks first)"),
         ("S", "reveal the solution (no best time then: asks first)"),

@@ -222,6 +222,9 @@ class PlayScreen(BoardScreen):
         self.first_game = first_game
         self.check_marks: frozenset[int] = frozenset()
         self.check_revision = -1
+        #: the board (revision) a check said "N numbers will not work out" of: `c` again on
+        #: it shows which (see `_check`)
+        self.wrong_told = -1
         self.hint: assist.Hint | None = None
         self.hint_revision = -1
         self.show_history = False
@@ -550,6 +553,7 @@ class PlayScreen(BoardScreen):
 
     def _check(self) -> None:
         game = self.game
+        shown = self.check_marks if self.check_revision == game.revision else frozenset()
         marks = game.check_cells()
         self.check_marks = marks
         self.check_revision = game.revision
@@ -573,9 +577,22 @@ class PlayScreen(BoardScreen):
         status = self._known_status()
         solution = self._solution()
         wrong = wrong_entries(game.grid, solution) if solution is not None else []
-        if wrong:
+        if wrong and (self.wrong_told == game.revision or shown == frozenset(wrong)):
+            # Asked again of the same board: which ones, as help (a player who cannot find
+            # the number would otherwise go round between c and ?, each pointing at the other).
+            if shown != frozenset(wrong):
+                game.note_hint()  # (once: asking again with them marked shows them again)
+            self.check_marks, self.check_revision = frozenset(wrong), game.revision
+            one = len(wrong) == 1
             self.message = Message(
-                f"No contradiction yet, but {plural(len(wrong), 'number')} will not work out.",
+                f"{plural(len(wrong), 'number')} marked: {'it is' if one else 'they are'} not "
+                "in the solution (u undoes back to before).", MessageKind.ERROR)
+        elif wrong:
+            self.wrong_told = game.revision
+            cost = "" if game.assisted else " (no best time then)"
+            self.message = Message(
+                f"No contradiction yet, but {plural(len(wrong), 'number')} will not work out: "
+                f"c again marks {'it' if len(wrong) == 1 else 'them'}{cost}.",
                 MessageKind.ERROR,
             )
         elif self._has_no_solution():
@@ -631,7 +648,7 @@ class PlayScreen(BoardScreen):
             return f"Fix the marked {'cell' if len(marks) == 1 else 'cells'} first: {marked_cannot(len(marks))}."
         solution = self._solution()
         if solution is not None and wrong_entries(game.grid, solution):
-            return "Some of your numbers are wrong: check (c) or undo (u) first."
+            return "Some of your numbers are wrong: c twice marks them, or undo (u) first."
         return None
 
     def _hint(self) -> Refusal | None:
