@@ -124,6 +124,19 @@ def test_duplicates_are_allowed_but_reported():
     assert game.duplicate_cells() == frozenset()
 
 
+def test_a_number_being_typed_is_no_clash_until_it_cannot_grow():
+    """Typing 14 next to a given 1 lit both 1s up red between the two keys."""
+    game = make_game()  # 4x4: the given 1 at D1, 14 at B2
+    target = cell(game, 0, 1)
+    game.set_cursor(0, 1)
+    assert game.type_digit(1) is None and at(game, 0, 1) == 1
+    assert game.number_can_grow and game.duplicate_cells() == frozenset()
+    assert game.type_digit(4) is None  # 14: given at B2, a clash now it is whole
+    assert game.duplicate_cells() == {target, cell(game, 1, 1)}
+    game.commit()
+    assert game.duplicate_cells() == {target, cell(game, 1, 1)}
+
+
 # ----- cursor ------------------------------------------------------------------------------
 def test_cursor_moves_and_stops_at_edges():
     game = make_game()

@@ -427,8 +427,13 @@ class Game:
     def duplicate_cells(self) -> frozenset[int]:
         """Cells holding a number that stands on the board more than once: a plain break of
         the rules, which the board shows at once (as Tatham's puzzles show clashes), where
-        `check` is asked for."""
+        `check` is asked for. Not a number still being typed that a digit more could make
+        another: the 1 of a 12 on its way, with a 1 on the board already, is no clash yet
+        (it lit up red between the two keys)."""
         flat = self._grid.ravel()
+        if self.number_can_grow:
+            flat = flat.copy()
+            flat[self._pending.cell] = BLANK  # type: ignore[union-attr]
         filled = flat[flat != BLANK]
         if filled.size == np.unique(filled).size:
             return frozenset()

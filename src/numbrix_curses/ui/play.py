@@ -338,9 +338,16 @@ class PlayScreen(BoardScreen):
         self.clicked = isinstance(action, (SelectCell, GoTo, Extend))
         solved = self.game.solved
         takes_back_reveal = action is Command.UNDO and solved is not None and solved.revealed
+        clashes = self.game.duplicate_cells()
         refusal, nav = self._dispatch(action)
+        new_clashes = self.game.duplicate_cells() - clashes
         if refusal is not None:
             self.message = self._refusal_message(refusal)
+        elif new_clashes and self.message is None:
+            # (the red alone left a new player guessing what was wrong)
+            number = int(self.game.grid.flat[min(new_clashes)])
+            self.message = Message(f"{number} is on the board twice: one of them must go.",
+                                   MessageKind.ERROR)
         elif takes_back_reveal:
             # (else the board empties without a word, and the lost best time is a surprise)
             self.message = Message(
@@ -1185,6 +1192,8 @@ class PlayScreen(BoardScreen):
                 flags[cell] = "!"
         for cell in game.duplicate_cells():
             marks.setdefault(cell, theme.wrong)
+            if not theme.colour:
+                flags.setdefault(cell, "!")  # (red alone: without colours, nothing showed)
         hint = self.hint
         if hint is not None and self.hint_revision == game.revision:
             for cell in hint.evidence:
