@@ -427,8 +427,9 @@ class EntryScreen(BoardScreen):
         if status == "multiple":
             differ = self._differences()
             return Message(
-                f"Not unique: more than one solution. Showing solution 2 of two found; in "
-                f"solution 1 the {plural(len(differ), 'marked cell')} differ. Tab switches.",
+                f"Not unique: it has more than one solution. Shown: one, the "
+                f"{plural(len(differ), 'marked cell')} differing in another; Tab shows "
+                "that one, then the grid as typed.",
                 MessageKind.ERROR)
         if status == "none":
             return Message(self._no_solution_text(), MessageKind.ERROR)
@@ -502,9 +503,10 @@ class EntryScreen(BoardScreen):
         order = ["second", "first", "grid"] if result.other_solution is not None else ["grid", "first"]
         self.view_mode = order[(order.index(self.view_mode) + 1) % len(order)]
         self.message = Message({
-            # (numbered as the verdict numbers them, which shows solution 2 first)
-            "second": "Showing solution 2 (the marked cells differ in solution 1); Tab switches.",
-            "first": "Showing solution 1; Tab switches.",
+            # (named as the verdict names them: "one" shown first, then "another")
+            "second": "Showing one solution (the marked cells differ in another); Tab "
+                      "switches.",
+            "first": "Showing another solution; Tab switches.",
             "grid": "Showing the grid as typed; Tab switches.",
         }[self.view_mode])
 

@@ -35,9 +35,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
                              "scrolls three rows a notch)"),
         ("Home End PgUp PgDn", "to the ends of the row, ten rows up or down"),
         ("0-9", "type a number: 4 then 2 gives 42; Enter, a move or a command ends it"),
-        ("n", "the next number: one joining two neighbours (2 between 1 and 3), else one"
-              " more than the highest neighbour whose next is not placed; a number already"
-              " joined to a neighbour stays"),
+        ("n", "put the next number here, worked out from the neighbours: 2 between 1 and"
+              " 3, else one more than the highest neighbour still missing its next"),
         ("Shift-arrows", "draw the path from a number into the next cell: it gets the number "
                          "after (or before, when that is placed); back over a drawn number "
                          "takes it back. Dragging the mouse from a number draws too."),

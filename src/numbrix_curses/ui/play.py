@@ -324,6 +324,8 @@ class PlayScreen(BoardScreen):
         if isinstance(action, UnboundKey):
             self.message = unbound_message(action)
             return None
+        if self.game.paused and not self.paused_by_cover and action is Command.CANCEL:
+            action = Command.PAUSE  # (Esc ends a pause too, as it ends most things)
         if self.game.paused and not self.paused_by_cover and action is not Command.PAUSE:
             # The board is hidden: nothing moves on it until play goes on (not even the
             # cursor, whose cell's number the panel would show).
@@ -522,7 +524,7 @@ class PlayScreen(BoardScreen):
             game.resume()
         else:
             game.pause()
-            self.message = Message("Paused. Press p to go on.")
+            self.message = Message(PAUSED)
         return None
 
     def _go_to_move(self, count: int) -> Refusal | None:
@@ -687,7 +689,8 @@ class PlayScreen(BoardScreen):
 
         return None, Push(ConfirmScreen(
             self.ctx, "Fill in every simple step?", fill,
-            detail="u takes it back; the game earns no best time.",
+            detail="On an easy puzzle that may be all of it. u takes it back; the game "
+                   "earns no best time.",
         ))
 
     def _auto_fill(self) -> Refusal | None:
@@ -1115,7 +1118,7 @@ class PlayScreen(BoardScreen):
         if refusal is Refusal.OUT_OF_RANGE:
             return Message(f"Numbers go from 1 to {self.game.size}.", MessageKind.ERROR)
         if refusal is Refusal.PAUSED:
-            return Message("Paused. Press p to go on.")
+            return Message(PAUSED)
         if refusal is Refusal.SOLVED:
             note = self.solved_note or self._solved_message(None, False)
             if self.game.solved is not None and self.game.solved.revealed:
@@ -1148,7 +1151,8 @@ class PlayScreen(BoardScreen):
     def status_rows(self) -> list[tuple[str, str]]:
         game = self.game
         row, col = game.cursor
-        value = game.value(game.cursor_cell)
+        hidden = game.paused and not self.paused_by_cover  # (the board is hidden too)
+        value = 0 if hidden else game.value(game.cursor_cell)
         cell = cell_name(row, col)
         if value:
             cell += f" = {value}" + (" (given)" if game.is_given(game.cursor_cell) else "")
@@ -1158,7 +1162,7 @@ class PlayScreen(BoardScreen):
             size += f"  {level}"
         moves = moves_value(game.moves, game.hints, game.fills, PANEL_WIDTH - 8)
         clock = format_duration(game.elapsed())
-        if game.paused and not self.paused_by_cover:
+        if hidden:
             clock += "  paused"  # (not while a dialog covers the board: it goes on after)
         rows = [
             ("Size", size),
@@ -1335,6 +1339,10 @@ class PlayScreen(BoardScreen):
         # On a narrow screen the name is cut first: which part of the board is in view
         # matters more while playing than a name the player chose it by.
         draw_title_parts(win, parts, 1, self.theme)
+
+
+#: what a paused game says (Esc goes on too, as it ends most things)
+PAUSED = "Paused. Press p or Esc to go on."
 
 
 def solved_line(
