@@ -930,6 +930,24 @@ def enter_givens(term: Terminal, board: Board, givens: list[tuple[int, int, str]
         board.wait_cell(row, col, text)
 
 
+def test_a_puzzle_is_typed_in_row_by_row_with_enter(state: Path):
+    """Enter ends a number and goes on to the next cell, into the next row at the end of
+    one: a puzzle read off a page needed the arrows after every cell, and Home and Down
+    after every row."""
+    term = type_in(state, "3", "3")
+    board = Board(term, 3)
+    with term:
+        for keys in ("1", "", "3", "", "", "", "", "", "9"):
+            term.send(keys)
+            term.send_key("enter")
+        board.wait_cell(2, 2, "9")
+        assert [[board.number(r, c) for c in range(3)] for r in range(3)] == [
+            ["1", "", "3"], ["", "", ""], ["", "", "9"]]
+        assert board.is_cursor(2, 2)  # (it stays on the last cell)
+        term.send("c")
+        term.wait_text("Unique: exactly one solution")
+
+
 MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 
 

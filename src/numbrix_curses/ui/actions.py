@@ -46,6 +46,7 @@ class Command(enum.Enum):
     HOME = "home"
     END = "end"
     NEXT_FIELD = "next field"
+    NEXT_CELL = "next cell"
     ANOTHER = "another puzzle like this one"
     ABANDON = "abandon the game"
 

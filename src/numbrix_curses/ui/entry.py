@@ -58,7 +58,7 @@ CHECK_BUDGET = assist.SOLVE_BUDGET
 
 KEY_LINES = (
     (KeyHelp("move", "arrows hjkl wasd"),),
-    (KeyHelp("type", "0-9", Command.COMMIT),),
+    (KeyHelp("type", "0-9", Command.COMMIT), KeyHelp("next", "Enter", Command.NEXT_CELL)),
     (KeyHelp("clear", "Bksp Del Space", Command.CLEAR),),
     (KeyHelp("undo", "u", Command.UNDO), KeyHelp("redo", "r ^R", Command.REDO)),
     (KeyHelp("check", "c", Command.CHECK), KeyHelp("play", "p", Command.PLAY)),
@@ -291,7 +291,12 @@ class EntryScreen(BoardScreen):
         # Any other request ends the number being typed, as in play: 1, c, 5 is a check
         # between two numbers, not a refused 15 (which left stale check marks showing).
         game.commit()
-        if action is Command.CHECK:
+        if action is Command.NEXT_CELL:
+            row, col = game.cursor
+            if (row, col) != (game.rows - 1, game.cols - 1):
+                row, col = (row, col + 1) if col + 1 < game.cols else (row + 1, 0)
+                game.set_cursor(row, col)
+        elif action is Command.CHECK:
             self._check()
         elif action is Command.SWAP:
             self._swap()

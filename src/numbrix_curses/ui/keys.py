@@ -92,6 +92,9 @@ ENTRY_KEYS: dict[int | str, Action] = {
     "e": Command.SAVE_FILE,
     "x": Command.CLEAR_ALL,
     "\t": Command.SWAP,
+    # Typing a puzzle in row by row: Enter ends the number and goes on to the next cell,
+    # into the next row at the end of one (Esc still only ends the number).
+    "\n": Command.NEXT_CELL, "\r": Command.NEXT_CELL, curses.KEY_ENTER: Command.NEXT_CELL,
 }
 
 #: lists and menus: move the selection, choose, go back
