@@ -96,6 +96,26 @@ def laid_out_lines(text: str) -> list[str]:
     return [line.lstrip(FORM_FEED) for line in text.split("\n")]
 
 
+def test_a_title_in_wide_characters_is_broken_by_the_columns_it_takes():
+    """A Japanese title was broken by its count of characters, each of which takes two
+    columns: its lines printed 92 and 105 columns wide."""
+    import unicodedata
+
+    def columns(line: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+    solution = serpentine(5, 5)
+    puzzle = Puzzle(np.where(solution % 4 == 1, solution, 0), {"id": "wide"})
+    title = " ".join(["数独パズル集"] * 7) + " " + "ナンバーリンク" * 8
+    text = booklet([Entry(puzzle, "wide", solution)], title)
+    lines = laid_out_lines(text)
+    assert max(map(columns, lines)) <= PAGE_WIDTH
+    shown = "".join(line[2:] for line in lines if line.startswith("# ") and "数" in line
+                    or "ナ" in line)
+    assert shown.replace(" ", "").startswith(title.replace(" ", ""))  # (nothing lost)
+    assert [p.id for p in parse_puzzles(text)] == ["wide"]
+
+
 def test_a_long_id_leaves_the_header_line_within_80_columns():
     """Before: '# Puzzle 10 of 10 - 12x12 - fiendish - 18 givens - 12x12-fiendish-symmetric-
     5009047057' was 86 columns."""

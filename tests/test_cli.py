@@ -246,8 +246,11 @@ def test_a_first_row_that_could_be_the_size_of_a_board_two_wide_is_warned_of(
         "blank line after it) the board would be 3x2"]
     result = run_numbrix("check", str(puzzle_file("3 2\n\n1 .\n. .\n. 6\n", "sized.txt")))
     assert result.returncode == 0 and "unique" in result.stdout and result.stderr == ""
-    # a first row that fits no such size, or a wider board, is nothing to warn of
-    for text in ("4 2\n1 .\n. .\n. 6\n", "3 3\n1 . 3\n. . .\n. . 9\n"):
+    # a first row that fits no such size, or a wider board, is nothing to warn of; nor is
+    # one whose board as a size would be none: 7 and 8 have no room on a 3x2 (generate's
+    # own 4x2 puzzles were warned of)
+    for text in ("4 2\n1 .\n. .\n. 6\n", "3 3\n1 . 3\n. . .\n. . 9\n",
+                 "3 2\n4 1\n5 .\n. 7\n"):
         assert run_numbrix("check", str(puzzle_file(text, "plain.txt"))).stderr == ""
 
 

@@ -646,6 +646,43 @@ def test_ids_differ_across_difficulties_and_patterns_from_one_seed():
     }
     assert len(ids) == 4
     assert generate(Spec(6, 6, difficulty="easy"), 1).puzzle.id == "6x6-easy-1"
+    # and a clue target: '--clues 20 --seed 5' was '9x9-fiendish-5', as '--difficulty
+    # fiendish --seed 5' is, another puzzle under the same id
+    assert generate(Spec(6, 6, difficulty=None, clues=14), 1).puzzle.id.endswith("-14clues-1")
+
+
+def test_a_clue_target_the_border_cannot_reach_is_said(capsys):
+    """The border pattern takes every given off the inside at once: '--clues 36' on a 6x6
+    gave 20 givens, and nothing was said."""
+    code, _, err = run_cli(capsys, "--size", "6", "--clues", "36", "--pattern", "border",
+                           "--seed", "5", "--format", "compact")
+    assert code == 0
+    assert err.startswith("numbrix generate: the puzzle missed the target (36 givens):")
+
+
+def test_json_puzzles_with_the_key_elsewhere_keep_their_answers_out(capsys, tmp_path,
+                                                                     monkeypatch):
+    """With --solutions FILE every JSON line of the puzzles still held its solution: a maker
+    handing out the puzzles handed out the answers."""
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli(capsys, "--size", "5", "--count", "2", "--seed", "1", "--format",
+                           "json", "--output", "p.json", "--solutions", "s.json")
+    assert (code, err) == (0, "")
+    puzzles = [json.loads(line) for line in (tmp_path / "p.json").read_text().splitlines()]
+    assert len(puzzles) == 2 and all("solution" not in p for p in puzzles)
+    keys = [json.loads(line) for line in (tmp_path / "s.json").read_text().splitlines()]
+    assert [k["id"] for k in keys] == [p["id"] for p in puzzles]
+    for puzzle, key in zip(puzzles, keys):
+        solved = solve(parse_puzzles(json.dumps(puzzle))[0], limit=2)
+        assert solved.status is Status.UNIQUE and solved.solution.tolist() == key["solution"]
+    # streamed, with the key on standard output after them: the same
+    code, out, _ = run_cli(capsys, "--size", "5", "--seed", "1", "--format", "json",
+                           "--output", "p2.json", "--solutions", "-")
+    assert code == 0 and "solution" not in (tmp_path / "p2.json").read_text()
+    assert "solution" in out
+    # without a key elsewhere, each line holds its answer, as ever
+    code, out, _ = run_cli(capsys, "--size", "5", "--seed", "1", "--format", "json")
+    assert code == 0 and "solution" in json.loads(out)
 
 
 @pytest.mark.parametrize("form", ["text", "compact"])
@@ -706,6 +743,18 @@ def test_generate_makes_at_most_what_one_file_may_hold(tmp_path, monkeypatch, ca
     assert main(["generate", "--count", str(MAX_PUZZLES + 1), "--format", "compact",
                  "--output", str(out)]) == 2
     assert not out.exists()
+    capsys.readouterr()
+    # an answer key is a file too (it was written, then said to be unreadable)
+    assert main(["generate", "--count", str(MAX_PUZZLES + 1), "--format", "json",
+                 "--solutions", str(out)]) == 2
+    assert not out.exists() and "more than the 10,000 puzzles" in capsys.readouterr().err
+    # within the count, a booklet too large for the readers is refused before the work too
+    # (10,000 30x1 boards take 670,006 lines: it was said only after making them all)
+    assert main(["generate", "--size", "30x1", "--count", "10000", "--output", str(out)]) == 2
+    assert not out.exists()
+    assert capsys.readouterr().err.startswith(
+        "numbrix generate: the booklet of 10,000 30x1 puzzles would take about 4.6 MiB in "
+        "670,006 lines: more than the commands read from one file")
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a process")

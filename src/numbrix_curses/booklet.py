@@ -24,6 +24,7 @@ Layout:
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -148,7 +149,36 @@ def _paginate(blocks: Sequence[list[str]], first_page_used: int) -> list[str]:
 def _comment_lines(text: str) -> list[str]:
     """`text` as ``#`` lines within `PAGE_WIDTH`, broken between words where it is long (a
     title: the blocks that hold it have no grid, so no line of it can read as metadata)."""
-    return ["# " + line for line in textwrap.wrap(text, PAGE_WIDTH - 2)] or ["#"]
+    return ["# " + line for line in _wrap(text, PAGE_WIDTH - 2)] or ["#"]
+
+
+def _columns(text: str) -> int:
+    """The columns `text` takes on a page: two for a wide character (CJK, full-width)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """`text` broken into lines of at most `width` columns, between words where it can be
+    (as `textwrap.wrap`, which counts characters: a title in Japanese printed half as wide
+    again as the page)."""
+    if _columns(text) == len(text):
+        return textwrap.wrap(text, width)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if _columns(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for char in word:  # (a word wider than the line is broken where it must be)
+            if _columns(line + char) > width:
+                lines.append(line)
+                line = ""
+            line += char
+    return lines + [line] if line else lines
 
 
 def _title_block(title: str, count: int, word: str) -> list[str]:

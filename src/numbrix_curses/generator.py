@@ -618,7 +618,9 @@ def _attempts(spec: Spec) -> int:
 def _distance(spec: Spec, difficulty: Difficulty, clues: int, inside: int) -> tuple:
     """How far a candidate is from what was asked (smaller is better, zero is on target)."""
     miss_level = 0 if spec.difficulty is None else abs(difficulty.level - spec.difficulty.level)
-    miss_clues = 0 if spec.clues is None else max(0, clues - spec.clues)
+    # (fewer givens than asked is a miss too: the border pattern takes every given off the
+    # inside at once, past any --clues floor)
+    miss_clues = 0 if spec.clues is None else abs(clues - spec.clues)
     return (inside, miss_level, miss_clues)
 
 
@@ -674,9 +676,12 @@ def generate(spec: Spec, seed: int) -> Generated:
             f"the border alone could not make a unique puzzle; {inside} given"
             f"{'s' if inside != 1 else ''} inside the ring kept"
         )
-    # The id names the puzzle's kind as well as its seed: runs for several difficulties or
-    # patterns from one --seed make the same puzzle seeds, and their puzzles may share a file.
+    # The id names the puzzle's kind as well as its seed: runs for several difficulties,
+    # patterns or clue targets from one --seed make the same puzzle seeds, and their
+    # puzzles may share a file.
     kind = [difficulty.value] + ([spec.pattern.value] if spec.pattern is not Pattern.RANDOM else [])
+    if spec.clues is not None:
+        kind.append(f"{spec.clues}clues")
     metadata = {
         "id": "-".join([f"{spec.rows}x{spec.cols}", *kind, str(seed)]),
         "difficulty": difficulty.value,

@@ -797,6 +797,8 @@ def _two_wide_size_note(
     size = _size_given(leading[1])
     if size is None or not _fits(size, (len(rows) - 1, 2)):
         return []
+    if max((v for row in rows[1:] for v in row.values), default=0) > (len(rows) - 1) * 2:
+        return []  # (the other reading would be no board: a number past its last)
     return [(rows[0].line, f"{rows[0].text.strip()!r} read as the first row of a "
                            f"{len(rows)}x2 board; as its size (with a blank line after it) "
                            f"the board would be {len(rows) - 1}x2")]

@@ -305,11 +305,14 @@ def generate_command(args: argparse.Namespace) -> int:
         tell(f"numbrix generate: warning: --title has no effect with --format {args.format} "
              "(it titles the text booklet)")
     stream = args.output is None and args.format != "text"
-    if not stream and args.count > MOST_PUZZLES:
+    # (an answer key in a file is a file of as many puzzles: refused alike, before the work)
+    if (not stream or args.solutions is not None) and args.count > MOST_PUZZLES:
         raise UsageError(
             f"numbrix generate: --count {args.count} is more than the {MOST_PUZZLES:,} puzzles "
             "one file may hold for the other commands to read; make several files (or stream "
-            "them: --format compact or json, without --output)")
+            "them: --format compact or json, without --output or --solutions)")
+    separate_key = args.solutions is not None or key_to_stdout
+    _refuse_unreadable(args, rows, cols, title, stream, separate_key)
     jobs = args.jobs if args.jobs is not None else default_pool_workers()
     progress = None
     if sys.stderr.isatty():
@@ -331,7 +334,7 @@ def generate_command(args: argparse.Namespace) -> int:
             if keep:
                 made.append(item)
             if stream:
-                out = _generated_text(item, args.format, k)
+                out = _generated_text(item, args.format, k, answers=not separate_key)
                 with progress.wiped() if progress is not None else contextlib.nullcontext():
                     write_out(out)  # (at once: a long run shows each puzzle as it comes)
                 streamed.add(out)
@@ -381,7 +384,8 @@ def _write_generated(
         if args.format == "text":
             text = booklet.booklet(entries, title, answer_key=not separate_key)
         else:
-            text = "".join(_generated_text(g, args.format, k) for k, g in enumerate(made))
+            text = "".join(_generated_text(g, args.format, k, answers=not separate_key)
+                           for k, g in enumerate(made))
         if args.output is not None:
             files.append((args.output, text))
     key = _answer_key(entries, args.format, title) if separate_key else ""
@@ -460,13 +464,53 @@ def _answer_key(entries: Sequence[Any], form: str, title: str) -> str:
     )
 
 
-def _generated_text(item, form: str, index: int) -> str:
-    """One generated puzzle as compact text or a JSON line."""
+def _generated_text(item, form: str, index: int, answers: bool = True) -> str:
+    """One generated puzzle as compact text or a JSON line; the JSON line holds its
+    solution unless `answers` is False (the answer key goes elsewhere: a maker handing out
+    the puzzles would hand out the answers with them)."""
     from numbrix_curses.textformat import format_compact
 
     if form == "json":
-        return json.dumps(item.record()) + "\n"
+        record = item.record()
+        if not answers:
+            del record["solution"]
+        return json.dumps(record) + "\n"
     return ("\n" if index else "") + format_compact(item.puzzle)
+
+
+def _refuse_unreadable(args: argparse.Namespace, rows: int, cols: int, title: str,
+                       stream: bool, separate_key: bool) -> None:
+    """Refuse, before the work, a run whose booklet or answer key would be more than the
+    commands read from one file: a long run told so only once it had made every puzzle.
+    Each puzzle of a size takes the same room, but for a line or two of metadata, so two
+    puzzles of that size whose every number is given (as wide as any) measure it."""
+    import numpy as np
+
+    from numbrix_curses import booklet
+    from numbrix_curses.generator import Difficulty
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.textformat import MAX_FILE_BYTES, MAX_LINES
+
+    full = np.arange(1, rows * cols + 1, dtype=np.int64).reshape(rows, cols)
+    meta = {"id": f"{rows}x{cols}-{Difficulty.FIENDISH.value}-{10**10 - 1}",
+            "difficulty": Difficulty.FIENDISH.value, "seed": str(10**10 - 1)}
+    entries = [booklet.Entry(Puzzle(full, dict(meta)), meta["id"], full)] * 2
+    files = []
+    if not stream and args.format == "text":
+        files.append(("the booklet", lambda n: booklet.booklet(
+            entries[:n], title, answer_key=not separate_key)))
+    if args.solutions is not None:
+        files.append(("the answer key", lambda n: _answer_key(entries[:n], args.format, title)))
+    for what, text_of in files:
+        one, two = text_of(1), text_of(2)
+        size = len(one.encode()) + (len(two.encode()) - len(one.encode())) * (args.count - 1)
+        lines = one.count("\n") + (two.count("\n") - one.count("\n")) * (args.count - 1)
+        if size > MAX_FILE_BYTES or lines > MAX_LINES:
+            raise UsageError(
+                f"numbrix generate: {what} of {args.count:,} {rows}x{cols} puzzles would take "
+                f"about {size / 2**20:.1f} MiB in {lines:,} lines: more than the commands "
+                f"read from one file ({MAX_FILE_BYTES // 2**20} MiB, {MAX_LINES:,} lines); "
+                "make several files, or fewer puzzles")
 
 
 def _generate_notes(tally: _Tally, difficulty: str | None, clues: int | None) -> None:
