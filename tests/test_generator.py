@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import time
 
@@ -752,9 +753,19 @@ def test_generate_makes_at_most_what_one_file_may_hold(tmp_path, monkeypatch, ca
     # (10,000 30x1 boards take 670,006 lines: it was said only after making them all)
     assert main(["generate", "--size", "30x1", "--count", "10000", "--output", str(out)]) == 2
     assert not out.exists()
-    assert capsys.readouterr().err.startswith(
-        "numbrix generate: the booklet of 10,000 30x1 puzzles would take about 4.6 MiB in "
-        "670,006 lines: more than the commands read from one file")
+    assert re.match(r"numbrix generate: the booklet of 10,000 30x1 puzzles would take about "
+                    r"[\d.]+ MiB in [\d,]+ lines: more than the commands read from one file",
+                    capsys.readouterr().err)
+    assert main(["generate", "--size", "30", "--count", "10000", "--format", "compact",
+                 "--output", str(out)]) == 2
+    assert "the output of 10,000 30x30 puzzles would take about" in capsys.readouterr().err
+    # what fits is not refused: 10,000 5x5 puzzles in a booklet, or 20x20 ones in compact
+    import argparse
+
+    from numbrix_curses.cli.generating import _refuse_unreadable
+    for form, side in (("text", 5), ("compact", 9), ("json", 9)):
+        fits = argparse.Namespace(format=form, count=10_000, solutions=str(out))
+        _refuse_unreadable(fits, side, side, "a title", stream=False, separate_key=True)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a process")

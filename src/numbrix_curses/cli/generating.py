@@ -480,25 +480,32 @@ def _generated_text(item, form: str, index: int, answers: bool = True) -> str:
 
 def _refuse_unreadable(args: argparse.Namespace, rows: int, cols: int, title: str,
                        stream: bool, separate_key: bool) -> None:
-    """Refuse, before the work, a run whose booklet or answer key would be more than the
-    commands read from one file: a long run told so only once it had made every puzzle.
-    Each puzzle of a size takes the same room, but for a line or two of metadata, so two
-    puzzles of that size whose every number is given (as wide as any) measure it."""
+    """Refuse, before the work, a run whose output or answer key file would be more than
+    the commands read from one file: a long run told so only once it had made every
+    puzzle. Each puzzle of a size takes the same room, but for a line or two of metadata,
+    so two puzzles of that size whose every number is given (as wide as any) measure it."""
     import numpy as np
 
     from numbrix_curses import booklet
-    from numbrix_curses.generator import Difficulty
+    from numbrix_curses.generator import Difficulty, GenerationStats, Generated, Pattern
     from numbrix_curses.puzzle import Puzzle
     from numbrix_curses.textformat import MAX_FILE_BYTES, MAX_LINES
 
     full = np.arange(1, rows * cols + 1, dtype=np.int64).reshape(rows, cols)
-    meta = {"id": f"{rows}x{cols}-{Difficulty.FIENDISH.value}-{10**10 - 1}",
-            "difficulty": Difficulty.FIENDISH.value, "seed": str(10**10 - 1)}
-    entries = [booklet.Entry(Puzzle(full, dict(meta)), meta["id"], full)] * 2
+    widest = Generated(Puzzle(full, {"id": f"{rows}x{cols}-fiendish-symmetric-{10**10 - 1}",
+                                     "difficulty": "fiendish", "pattern": "symmetric",
+                                     "seed": str(10**10 - 1), "symmetry": "rotate-180"}),
+                       full, 10**10 - 1, Difficulty.FIENDISH, Pattern.SYMMETRIC, "rotate-180",
+                       GenerationStats())
+    entries = [booklet.Entry(widest.puzzle, widest.puzzle.id, full)] * 2
     files = []
     if not stream and args.format == "text":
         files.append(("the booklet", lambda n: booklet.booklet(
             entries[:n], title, answer_key=not separate_key)))
+    elif not stream:
+        files.append(("the output", lambda n: "".join(
+            _generated_text(widest, args.format, k, answers=not separate_key)
+            for k in range(n))))
     if args.solutions is not None:
         files.append(("the answer key", lambda n: _answer_key(entries[:n], args.format, title)))
     for what, text_of in files:
