@@ -352,6 +352,7 @@ def test_back_from_solving_a_library_puzzle_the_next_unsolved_is_selected(state:
             board.click(int(row), int(col))
             term.send(str(answer[row, col]))
         term.wait_text("Solved in")
+        term.wait_message(f"q: on to {third.id}.")  # (the win says where q leads)
         term.send("q")
         term.wait_message(f"Solved. Next: {third.id} (Enter plays it).")
         term.send("\r")  # it is the one selected

@@ -196,7 +196,13 @@ class PuzzleListScreen(Screen):
         from numbrix_curses.ui.play import PlayScreen
 
         entry = self.entries[index]
-        return Push(PlayScreen.open(self.ctx, entry.puzzle, entry.label, entry.source))
+        screen = PlayScreen.open(self.ctx, entry.puzzle, entry.label, entry.source)
+        # (what `uncovered` selects once this one is solved: the win message says it)
+        following = next((i for i in range(index + 1, len(self.entries))
+                          if not self._solved(i)), None)
+        if following is not None:
+            screen.next_up = self.entries[following].label
+        return Push(screen)
 
     def _entry_text(self, entry: Entry, name_w: int) -> str:
         key = puzzle_key(entry.puzzle)

@@ -225,6 +225,9 @@ class PlayScreen(BoardScreen):
         #: the board (revision) a check said "N numbers will not work out" of: `c` again on
         #: it shows which (see `_check`)
         self.wrong_told = -1
+        #: the puzzle `q` leads on to once this one is solved, when a list opened it (the
+        #: library selects the next unsolved one): the win message says so
+        self.next_up = ""
         self.hint: assist.Hint | None = None
         self.hint_revision = -1
         self.show_history = False
@@ -472,8 +475,10 @@ class PlayScreen(BoardScreen):
         if record is not None and not self.recorded:
             self.recorded = True
             self._cancel_task()
-            self.solved_note = self._record_solve()
-            self.message = self.solved_note
+            note = self._record_solve()
+            if self.next_up:
+                note = Message(f"{full_stop(note.text)} q: on to {self.next_up}.", note.kind)
+            self.solved_note = self.message = note
         elif record is not None and self.message is None:
             # The finished board keeps saying how it went.
             self.message = self.solved_note or self._solved_message(None, False)
