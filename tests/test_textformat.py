@@ -1113,6 +1113,20 @@ def test_a_spreadsheet_row_of_another_width_is_the_row_blamed(
     assert (where(err), err.message) == (at, said + " (an empty field is a blank cell)")
 
 
+@pytest.mark.parametrize("text, at, said", [
+    # tabs as spacing (blanks written as dots): the board's own slip stands
+    (".\t2\t3\n8\t\t.\t\t8\n7\t.\t5\n", (2, 7), "8 appears twice (first at 2:1)"),
+    # a line of tabs between two boards parts them; a slip in the second is its own
+    ("1\t2\t3\n6\t5\t4\n7\t8\t9\n\t\t\t\n1\t2\t3\n6\t5\t4\n7\t7\t9\n", (7, 3),
+     "7 appears twice (first at 7:1)"),
+])
+def test_tabs_that_are_spacing_keep_the_boards_own_error(text: str, at: tuple[int, int],
+                                                         said: str) -> None:
+    """The ragged-row error took the place of these, blaming widths that were spacing."""
+    err = parse_error(text)
+    assert (where(err), err.message) == (at, said)
+
+
 def test_a_header_inside_a_grid_that_does_not_read_is_named() -> None:
     """Two puzzles with no blank line between them read as one grid with a comment in it,
     and the error was of that grid ("1 appears twice") with no word of the cause."""
@@ -1128,35 +1142,39 @@ def test_a_header_inside_a_grid_that_does_not_read_is_named() -> None:
         SMALL_GIVENS)
 
 
-@pytest.mark.parametrize("text, spacing", [
-    ("\t1\t\t3\n\t\t\t\n\t\t\t9\n", "the first column is"),
-    ("\t\t1\t\t3\n\t\t\t\t\n\t\t\t\t9\n", "the first 2 columns are"),
-    ("1\t\t3\t\n\t\t\t\n\t\t9\t\n", "the last column is"),
-    ("\t1\t\t3\t\n\t\t\t\t\n\t\t\t9\t\n", "the first column and the last column are"),
+@pytest.mark.parametrize("text, columns, shape", [
+    ("\t1\t\t3\n\t\t\t\n\t\t\t9\n", "the first column is", (3, 4)),
+    ("\t\t1\t\t3\n\t\t\t\t\n\t\t\t\t9\n", "the first 2 columns are", (3, 5)),
+    ("1\t\t3\t\n\t\t\t\n\t\t9\t\n", "the last column is", (3, 4)),
+    ("\t1\t\t3\t\n\t\t\t\t\n\t\t\t9\t\n", "the first column and the last column are",
+     (3, 5)),
+    # a 3x4 whose first column holds no given: as written, with its one solution (read as
+    # a 3x3 it had none)
+    ("\t2\t\t4\n\t\t\t\n\t8\t\t\n", "the first column is", (3, 4)),
 ])
-def test_an_indented_grid_from_a_spreadsheet_is_the_square_board(text: str, spacing: str) -> None:
-    """An indent of tabs (or tabs after each row) around a grid read at its tabs were columns
-    of blanks: the 3x3 board read as a 3x4 with no solution, without a word."""
+def test_an_empty_edge_column_of_a_spreadsheet_grid_is_the_boards_with_a_warning(
+        text: str, columns: str, shape: tuple[int, int]) -> None:
+    """An indent of tabs and a sparse board's empty first column read alike; neither can
+    be preferred (each read the other way gets another verdict), so the columns are the
+    board's as written, and a warning says how to have the square board."""
     notes: list[tuple[int, str]] = []
     [puzzle] = parse_puzzles(text, "t.txt", notes)
-    assert puzzle.givens.tolist() == SMALL_GIVENS
+    assert puzzle.givens.shape == shape
     [(line, note)] = notes
-    assert line == 1 and note.startswith(f"{spacing} empty in every row: read as spacing, "
-                                         "the board is 3x3, not 3x")
-    # a slip is still placed where it stands in the line
-    slipped = text.replace("9", "x")
-    assert where(parse_error(slipped)) == (3, slipped.split("\n")[2].index("x") + 1)
+    assert line == 1 and note.startswith(f"{columns} empty in every row: read as the board's, "
+                                         f"a {shape[0]}x{shape[1]} board; if ")
+    assert note.endswith("out for the 3x3 board")
 
 
 def test_an_empty_edge_column_of_a_square_or_too_small_board_is_the_boards() -> None:
-    # square with it: kept (a sparse puzzle's first column may hold no given)
+    # square with it: no note (a sparse puzzle's first column may hold no given)
     notes: list[tuple[int, str]] = []
     [puzzle] = parse_puzzles("\t1\t2\n\t\t\n\t\t9\n", "t.txt", notes)
     assert puzzle.givens.tolist() == [[0, 1, 2], [0, 0, 0], [0, 0, 9]] and notes == []
-    # a number too large for the square without it: kept, and no note
+    # a number too large for the square without it: no note
     [puzzle] = parse_puzzles("\t1\t\t3\n\t\t\t\n\t\t\t12\n", "t.txt", notes)
     assert puzzle.givens.shape == (3, 4) and notes == []
-    # a 2x4 whose first column is empty stays 2x4: without it, it would not be square
+    # without it a 2x3, not square: no note
     [puzzle] = parse_puzzles("\t1\t\t\n\t\t\t5\n", "t.txt", notes)
     assert puzzle.givens.shape == (2, 4) and notes == []
 

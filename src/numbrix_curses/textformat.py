@@ -139,15 +139,13 @@ class _Row:
     #: what parts the cells when it is not whitespace: commas or semicolons (a
     #: spreadsheet's CSV), or single tabs (cells copied from a spreadsheet)
     separator: re.Pattern[str] | None = None
-    #: fields before the first cell that are not the board's (an indent of tabs)
-    skipped: int = 0
 
     def col(self, index: int) -> int:
         """1-based column of cell `index`; `index == len(tokens)` is where a missing one goes."""
         if self.separator is not None:
             start = 0
             for i, segment in enumerate(self.separator.split(self.text)):
-                if i == index + self.skipped:
+                if i == index:
                     return start + len(segment) - len(segment.lstrip()) + 1
                 start += len(segment) + 1
             return len(self.text.rstrip()) + 1
@@ -610,8 +608,8 @@ def _ragged_tab_rows(lines: list[str], first_line: int, filename: str) -> ParseE
     if len(grid) < 2 or not all("\t" in line for _, line in grid):
         return None
     counts = [len(line.split("\t")) for _, line in grid]
-    if len(set(counts)) == 1:
-        return None
+    if len(set(counts)) == 1 or len({len(line.split()) for _, line in grid}) == 1:
+        return None  # (or the rows agree read the usual way: the tabs are only spacing)
     # (the width most rows have is the one meant; on a tie, the first row's)
     usual = max(dict.fromkeys(counts), key=counts.count)
     odd = next(i for i, count in enumerate(counts) if count != usual)
@@ -844,9 +842,8 @@ def _spreadsheet_rows(
     whose numbers are wrong for its board raises that error.
 
     A column at an edge empty in every row is the board's (a sparse puzzle's first column
-    may well hold no given), unless the board is then not square and would be without it:
-    "<TAB>1<TAB><TAB>3" over two more such rows is an indented 3x3, not a 3x4 with no
-    solution. Either way only the writer knows, so that reading goes into `notes`.
+    may well hold no given); where the board would be square without it, `notes` says so
+    (see `_note_edge_columns`).
     """
     grid = [line.rstrip("\r") for line in lines if not line.lstrip().startswith("#")]
     if not grid or not all("\t" in line for line in grid):
@@ -862,7 +859,7 @@ def _spreadsheet_rows(
         rows = _grid_rows(lines, first_line, filename, tabs=True)
     except ParseError:
         return None
-    rows = _without_edge_columns(rows, notes)
+    _note_edge_columns(rows, notes)
     # A number wrong for the board so read (out of range, given twice) is reported as such:
     # the usual reading, which drops the empty fields, made another board of the same
     # lines and blamed the slip on that ("13 is out of range 1..1 for a 1x1 grid; is a
@@ -871,10 +868,14 @@ def _spreadsheet_rows(
     return rows
 
 
-def _without_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) -> list[_Row]:
-    """`rows` (read at tabs) without their columns at the edges that are empty in every row,
-    when that makes a board that is not square a square one (see `_spreadsheet_rows`),
-    with a note of it; `rows` as they are otherwise."""
+def _note_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) -> None:
+    """Note, when `rows` (read at tabs) have columns at an edge empty in every row and the
+    board would be square without them, that they were read as the board's: an indent of
+    tabs before each row reads so too ("<TAB>1<TAB><TAB>3" over two more such rows is a
+    3x4, where an indented 3x3 may have been meant). Which was meant only the writer
+    knows, and neither reading can be preferred: a sparse puzzle's first column may well
+    hold no given, and a 3x4 read as a 3x3 gets another verdict as surely as a 3x3 read as
+    a 3x4 does (see `_spreadsheet_rows`)."""
     width = len(rows[0].values)
     # (a row of blanks says nothing of which columns are the board's: a line of tabs only
     # is such a row, made of dots by `_tab_rows_kept`)
@@ -886,21 +887,18 @@ def _without_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None)
     left = next((i for i in range(width) if not empty(i)), width)
     right = next((i for i in range(width) if not empty(width - 1 - i)), width)
     kept = width - left - right
-    if len(rows) == width or kept != len(rows) or not left + right:
-        return rows
-    trimmed = [_Row(row.line, row.text, row.tokens[left:width - right], row.boxed,
-                    row.values[left:width - right], row.separator, left) for row in rows]
-    if any(v > kept * kept for row in trimmed for v in row.values):
-        return rows  # (a number too large for the square: the columns are the board's)
-    if notes is not None:
-        sides = " and the ".join(f"{where} column" if n == 1 else f"{where} {n} columns"
-                                 for n, where in ((left, "first"), (right, "last")) if n)
-        one = left + right == 1
-        notes.append((rows[0].line, f"the {sides} {'is' if one else 'are'} empty in every "
-                                    f"row: read as spacing, the board is {kept}x{kept}, not "
-                                    f"{len(rows)}x{width} (a . in {'it' if one else 'them'} "
-                                    "says it is the board's)"))
-    return trimmed
+    if notes is None or len(rows) == width or kept != len(rows) or not left + right:
+        return
+    if any(v > kept * kept for row in rows for v in row.values):
+        return  # (a number too large for the square: the columns must be the board's)
+    sides = " and the ".join(f"{where} column" if n == 1 else f"{where} {n} columns"
+                             for n, where in ((left, "first"), (right, "last")) if n)
+    one = left + right == 1
+    notes.append((rows[0].line, f"the {sides} {'is' if one else 'are'} empty in every row: "
+                                f"read as the board's, a {len(rows)}x{width} board; if "
+                                f"{'it is' if one else 'they are'} only spacing (an "
+                                f"indent), take {'it' if one else 'them'} out for the "
+                                f"{kept}x{kept} board"))
 
 
 def _next_grid(
@@ -1019,9 +1017,10 @@ def parse_puzzles(
             # a blank line that is not there.
             pass
     # A line of tabs beside rows of other counts of them is a row copied short or long,
-    # when the board read so has that for its fault: said so, not as a blank line.
+    # when the board read so has that for its fault: said so, not as a blank line that
+    # splits a board (only that error: one of a board's own, a number twice, stands).
     ragged = _tab_rows_kept(text, any_count=True)
-    if ragged is not None and ragged != joined:
+    if ragged is not None and ragged != joined and "splitting" in joined_error.message:
         try:
             _parse_blocks(ragged, filename)
         except ParseError as error:
