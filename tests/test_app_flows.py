@@ -336,6 +336,21 @@ def test_solving_marks_the_library_and_keeps_the_best_time(state: Path):
     assert key in store(state).records()
 
 
+def test_a_revealed_library_puzzle_does_not_promise_the_next_one(state: Path):
+    """A reveal is no solve on record, so the list stays where it was: the message said
+    "q: on to starter-2" all the same."""
+    with menu(state) as term:
+        term.send("l")
+        term.wait_text("Numbrix · Puzzle library")
+        term.send("\r")
+        wait_play(term)
+        term.send("S")
+        term.wait_text("[y]")
+        term.send("y")
+        term.wait_text("Solution revealed")
+        assert "q: on to" not in term.flowing_text(), term.dump()
+
+
 def test_back_from_solving_a_library_puzzle_the_next_unsolved_is_selected(state: Path):
     from numbrix_curses.library import load_bundled
 
@@ -974,6 +989,10 @@ def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_pa
         # graded beside the app, the grade then said, shown, and kept with the puzzle
         term.wait_text("graded easy. p plays it, e saves it.")
         term.wait_match(r"Check\s+unique, easy")
+        term.send("\t")  # the one solution (not "another": there is none)
+        term.wait_message("Showing the solution; Tab switches.")
+        term.send("\t")
+        term.wait_message("Showing the grid as typed")
         target = tmp_path / "mine.txt"
         term.send("e")
         term.wait_text("File to write")

@@ -762,10 +762,23 @@ def test_generate_makes_at_most_what_one_file_may_hold(tmp_path, monkeypatch, ca
     # what fits is not refused: 10,000 5x5 puzzles in a booklet, or 20x20 ones in compact
     import argparse
 
+    from numbrix_curses.cli.common import UsageError
     from numbrix_curses.cli.generating import _refuse_unreadable
     for form, side in (("text", 5), ("compact", 9), ("json", 9)):
-        fits = argparse.Namespace(format=form, count=10_000, solutions=str(out))
-        _refuse_unreadable(fits, side, side, "a title", stream=False, separate_key=True)
+        fits = argparse.Namespace(format=form, count=10_000, output=str(out),
+                                  solutions=str(out))
+        _refuse_unreadable(fits, side, side, "a title", separate_key=True)
+    # JSON puzzles are mostly zeros: 8,000 15x15 take about 15 MiB, and were refused as if
+    # every number were given; and a booklet on standard output is no file (said after)
+    _refuse_unreadable(argparse.Namespace(format="json", count=8000, output=str(out),
+                                          solutions=None), 15, 15, "t", separate_key=False)
+    _refuse_unreadable(argparse.Namespace(format="text", count=3000, output=None,
+                                          solutions=None), 30, 30, "t", separate_key=False)
+    # the answer key too large is the one blamed
+    too_large = argparse.Namespace(format="json", count=10_000, output=str(out),
+                                   solutions=str(out))
+    with pytest.raises(UsageError, match="the answer key of 10,000 18x18 puzzles"):
+        _refuse_unreadable(too_large, 18, 18, "t", separate_key=True)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a process")

@@ -435,6 +435,8 @@ def test_check_notices_numbers_that_will_not_work_out_and_asked_again_says_where
         term.send("c")  # once more: shown again, not counted again
         term.wait_message("1 number marked")
         term.wait_match(r"Moves +1 +\(1 hint\)")
+        term.send("?")  # (not "c twice marks them": they are marked)
+        term.wait_message("The marked numbers are wrong: clear them, or undo (u), first.")
 
 
 def _slow_to_solve(tmp_path: Path, state: Path) -> Terminal:

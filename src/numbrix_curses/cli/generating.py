@@ -312,7 +312,7 @@ def generate_command(args: argparse.Namespace) -> int:
             "one file may hold for the other commands to read; make several files (or stream "
             "them: --format compact or json, without --output or --solutions)")
     separate_key = args.solutions is not None or key_to_stdout
-    _refuse_unreadable(args, rows, cols, title, stream, separate_key)
+    _refuse_unreadable(args, rows, cols, title, separate_key)
     jobs = args.jobs if args.jobs is not None else default_pool_workers()
     progress = None
     if sys.stderr.isatty():
@@ -479,11 +479,15 @@ def _generated_text(item, form: str, index: int, answers: bool = True) -> str:
 
 
 def _refuse_unreadable(args: argparse.Namespace, rows: int, cols: int, title: str,
-                       stream: bool, separate_key: bool) -> None:
+                       separate_key: bool) -> None:
     """Refuse, before the work, a run whose output or answer key file would be more than
     the commands read from one file: a long run told so only once it had made every
-    puzzle. Each puzzle of a size takes the same room, but for a line or two of metadata,
-    so two puzzles of that size whose every number is given (as wide as any) measure it."""
+    puzzle. Each puzzle of a size takes about the same room, so two stand-ins measure it:
+    with the widest header, their one given the largest number (which sets the width of a
+    compact cell; a booklet's boxes are as wide whatever they hold) and the answer every
+    number. JSON writes a blank as 0, narrower than a given, so for its puzzles this is a
+    least size: what fits it is left to the note after the run (`note_if_unreadable`).
+    Standard output is no file: said after the run, as ever, not refused."""
     import numpy as np
 
     from numbrix_curses import booklet
@@ -492,17 +496,18 @@ def _refuse_unreadable(args: argparse.Namespace, rows: int, cols: int, title: st
     from numbrix_curses.textformat import MAX_FILE_BYTES, MAX_LINES
 
     full = np.arange(1, rows * cols + 1, dtype=np.int64).reshape(rows, cols)
-    widest = Generated(Puzzle(full, {"id": f"{rows}x{cols}-fiendish-symmetric-{10**10 - 1}",
+    last = np.where(full == rows * cols, full, 0)
+    widest = Generated(Puzzle(last, {"id": f"{rows}x{cols}-fiendish-symmetric-{10**10 - 1}",
                                      "difficulty": "fiendish", "pattern": "symmetric",
                                      "seed": str(10**10 - 1), "symmetry": "rotate-180"}),
                        full, 10**10 - 1, Difficulty.FIENDISH, Pattern.SYMMETRIC, "rotate-180",
                        GenerationStats())
     entries = [booklet.Entry(widest.puzzle, widest.puzzle.id, full)] * 2
     files = []
-    if not stream and args.format == "text":
+    if args.output is not None and args.format == "text":
         files.append(("the booklet", lambda n: booklet.booklet(
             entries[:n], title, answer_key=not separate_key)))
-    elif not stream:
+    elif args.output is not None:
         files.append(("the output", lambda n: "".join(
             _generated_text(widest, args.format, k, answers=not separate_key)
             for k in range(n))))

@@ -511,7 +511,8 @@ class EntryScreen(BoardScreen):
             # (named as the verdict names them: "one" shown first, then "another")
             "second": "Showing one solution (the marked cells differ in another); Tab "
                       "switches.",
-            "first": "Showing another solution; Tab switches.",
+            "first": ("Showing another solution; Tab switches." if result.other_solution
+                      is not None else "Showing the solution; Tab switches."),
             "grid": "Showing the grid as typed; Tab switches.",
         }[self.view_mode])
 

@@ -197,10 +197,11 @@ class PuzzleListScreen(Screen):
 
         entry = self.entries[index]
         screen = PlayScreen.open(self.ctx, entry.puzzle, entry.label, entry.source)
-        # (what `uncovered` selects once this one is solved: the win message says it)
+        # (what `uncovered` selects once this one is solved, when it was not before: the
+        # win message says it)
         following = next((i for i in range(index + 1, len(self.entries))
                           if not self._solved(i)), None)
-        if following is not None:
+        if following is not None and not self._solved(index):
             screen.next_up = self.entries[following].label
         return Push(screen)
 

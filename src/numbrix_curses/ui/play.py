@@ -327,7 +327,8 @@ class PlayScreen(BoardScreen):
         if isinstance(action, UnboundKey):
             self.message = unbound_message(action)
             return None
-        if self.game.paused and not self.paused_by_cover and action is Command.CANCEL:
+        if (self.game.paused and not self.paused_by_cover and action is Command.CANCEL
+                and not self.show_history):  # (there, Esc closes the moves first)
             action = Command.PAUSE  # (Esc ends a pause too, as it ends most things)
         if self.game.paused and not self.paused_by_cover and action is not Command.PAUSE:
             # The board is hidden: nothing moves on it until play goes on (not even the
@@ -476,7 +477,7 @@ class PlayScreen(BoardScreen):
             self.recorded = True
             self._cancel_task()
             note = self._record_solve()
-            if self.next_up:
+            if self.next_up and not record.revealed:  # (a reveal is no solve on record)
                 note = Message(f"{full_stop(note.text)} q: on to {self.next_up}.", note.kind)
             self.solved_note = self.message = note
         elif record is not None and self.message is None:
@@ -661,7 +662,10 @@ class PlayScreen(BoardScreen):
             self.check_marks, self.check_revision = marks, game.revision
             return f"Fix the marked {'cell' if len(marks) == 1 else 'cells'} first: {marked_cannot(len(marks))}."
         solution = self._solution()
-        if solution is not None and wrong_entries(game.grid, solution):
+        wrong = wrong_entries(game.grid, solution) if solution is not None else []
+        if wrong and self.check_revision == game.revision and self.check_marks == set(wrong):
+            return "The marked numbers are wrong: clear them, or undo (u), first."
+        if wrong:
             return "Some of your numbers are wrong: c twice marks them, or undo (u) first."
         return None
 
