@@ -580,9 +580,16 @@ def test_abrupt_endings_save_and_restore_the_terminal(state: Path, demo: Path, h
     assert saved["game"]["moves"] == [[1, 0, 3]]
 
 
+def patched_app(tmp_path: Path, patch: str, *args: str) -> list[str]:
+    """The app's command line `args`, run after `patch` (Python: a fault or a delay put in
+    where a test needs one)."""
+    script = tmp_path / "patched_app.py"
+    script.write_text(f"{patch}\nimport sys\nfrom numbrix_curses.cli import main\n"
+                      "sys.exit(main(sys.argv[1:]))\n")
+    return [sys.executable, str(script), *args]
+
+
 CRASHING_APP = """
-import sys
-import time
 from numbrix_curses.ui import play
 original = play.PlayScreen.handle
 def handle(self, action):
@@ -591,17 +598,13 @@ def handle(self, action):
         raise RuntimeError("boom")
     return original(self, action)
 play.PlayScreen.handle = handle
-from numbrix_curses.cli import main
-sys.exit(main(sys.argv[1:]))
 """
 
 
 def test_a_crash_restores_the_terminal_keeps_the_game_and_says_one_line(
     state: Path, demo: Path, tmp_path: Path
 ):
-    script = tmp_path / "crashing.py"
-    script.write_text(CRASHING_APP)
-    term = start([sys.executable, str(script), "play", str(demo)], state)
+    term = start(patched_app(tmp_path, CRASHING_APP, "play", str(demo)), state)
     board = Board(term, 4)
     with term:
         wait_play(term)
@@ -620,15 +623,12 @@ def test_a_crash_restores_the_terminal_keeps_the_game_and_says_one_line(
 
 
 SLOW_GRADING_APP = """
-import sys
 import time
 from numbrix_curses import assist
 def grade_of(puzzle, solution, check=None):
     time.sleep(2.5)
     return "hard"
 assist.grade_of = grade_of
-from numbrix_curses.cli import main
-sys.exit(main(sys.argv[1:]))
 """
 
 
@@ -637,9 +637,7 @@ def test_quitting_just_after_a_solve_waits_for_its_grade(state: Path, demo: Path
     """A puzzle whose file says no difficulty is graded beside the game; solved and left at
     once, the app waits (up to a few seconds) for the grade to go into the record, so the
     solve is counted under it in the statistics rather than under "-"."""
-    script = tmp_path / "slow_grading.py"
-    script.write_text(SLOW_GRADING_APP)
-    term = start([sys.executable, str(script), "play", str(demo)], state)
+    term = start(patched_app(tmp_path, SLOW_GRADING_APP, "play", str(demo)), state)
     board = Board(term, 4)
     with term:
         wait_play(term)
