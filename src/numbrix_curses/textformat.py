@@ -959,7 +959,11 @@ def _hint(first_blank: int, last_blank: int, rows: int, cols: int) -> str:
         f"line {first_blank}" if first_blank == last_blank
         else f"lines {first_blank}-{last_blank}"
     )
-    return f"; is a blank line ({where}) splitting a {rows}x{cols} board?"
+    return f"; is a blank line ({where}){_SPLITTING}{rows}x{cols} board?"
+
+
+#: the words of `_hint` that say a board may be split in two (see `parse_puzzles`)
+_SPLITTING = " splitting a "
 
 
 def _sized_grid_follows(
@@ -1020,7 +1024,7 @@ def parse_puzzles(
     # when the board read so has that for its fault: said so, not as a blank line that
     # splits a board (only that error: one of a board's own, a number twice, stands).
     ragged = _tab_rows_kept(text, any_count=True)
-    if ragged is not None and ragged != joined and "splitting" in joined_error.message:
+    if ragged is not None and ragged != joined and _SPLITTING in joined_error.message:
         try:
             _parse_blocks(ragged, filename)
         except ParseError as error:
