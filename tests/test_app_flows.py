@@ -23,7 +23,8 @@ from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store, puzzle_key
 from numbrix_curses.textformat import read_puzzles
 from helpers import DEMO_TEXT, GIVENS
-from tty_harness import Board, Terminal, app_command, expect_exit, play_command, start, wait_play
+from tty_harness import (Board, Terminal, app_command, expect_exit, first_hint, play_command, start,
+                         wait_play)
 
 TWO_PUZZLES = DEMO_TEXT + """
 # id: tiny
@@ -827,7 +828,7 @@ def test_a_hint_in_the_first_window_is_play_the_second_does_not_take_over(state:
         Board(first, 4).wait_cell(0, 0, "17")
         with start(command, state) as second:
             wait_play(second)
-            first.send("?")
+            first_hint(first)
             first.wait_match(r"1 hint")
             first.send("q")
             expect_exit(first)
@@ -1212,13 +1213,38 @@ def test_watch_the_solver_from_the_entry_screen(state: Path):
         term.wait_text("Givens")
 
 
+def test_the_first_hint_asks_as_it_costs_the_best_time_and_later_ones_do_not(state: Path,
+                                                                            demo: Path):
+    """A hint costs the game its best time, as auto-fill, a reveal and watching do; those
+    asked first and the hint did not. No leaves the game unhelped; once helped, `?` no
+    longer asks."""
+    with start(play_command(str(demo)), state) as term:
+        wait_play(term)
+        term.send("?")
+        term.wait_text("Take a hint?")
+        assert "earns no best time" in term.text
+        term.send("n")
+        term.wait_gone("Take a hint?")
+        assert not re.search(r"\d hints?\b", term.text), term.dump()  # (none counted)
+        assert "must go at" not in term.text  # (no hint shown)
+        first_hint(term)
+        term.wait_message("must go at C1")
+        term.wait_match(r"1 hint")
+        term.send("?")  # places it, unasked
+        term.wait_message("Placed")
+        term.send("?")  # the next hint: the game has no best time left to lose
+        term.wait_message("? again places it.")
+        assert "Take a hint?" not in term.text
+        term.wait_match(r"2 hints")
+
+
 def test_after_a_hint_watch_and_reveal_do_not_speak_of_a_best_time_to_lose(state: Path,
                                                                             demo: Path):
     """After a hint the game earns no best time; v and S still said they would cost it
     (auto-fill, rightly, did not ask at all)."""
     with start(play_command(str(demo)), state) as term:
         wait_play(term)
-        term.send("?")
+        first_hint(term)
         term.wait_match(r"1 hint")
         term.send("v")
         term.wait_text("Watch the solver solve it?")

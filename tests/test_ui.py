@@ -17,7 +17,7 @@ from numbrix_curses.ui.actions import ClearCell, Command, Digit, Extend, MoveCur
 from numbrix_curses.ui.keys import DragPath, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.play import moves_value, sentence, solved_line
-from tty_harness import Board, Terminal, play_command, start, wait_play
+from tty_harness import Board, Terminal, first_hint, play_command, start, wait_play
 
 # The `demo` puzzle (conftest.py, helpers.DEMO_TEXT): 4x4, unique; blanks hold 2, 3, 12, 13, 15.
 #    4  3  2  1
@@ -474,7 +474,7 @@ def test_a_hint_on_a_large_board_comes_at_once_while_the_solve_works(tmp_path: P
     too."""
     with _slow_to_solve(tmp_path, state) as term:
         term.wait_text("c check")
-        term.send("?")
+        first_hint(term)
         term.wait_message("? again places it.")
         term.send("?")
         term.wait_message("Placed")
@@ -533,6 +533,17 @@ def test_a_waiting_check_ends_by_itself_unless_the_board_changes(tmp_path: Path,
         screen.solution_job.cancel()
 
 
+def take_first_hint(screen) -> None:
+    """`?` on a game with no help yet: asked first (it costs the best time), and taken."""
+    from numbrix_curses.ui.dialogs import ConfirmScreen
+    from numbrix_curses.ui.screen import Push
+
+    nav = screen.handle(Command.HINT)
+    assert isinstance(nav, Push) and isinstance(nav.screen, ConfirmScreen), nav
+    assert nav.screen.question == "Take a hint?"
+    nav.screen.on_yes()
+
+
 def test_a_fault_in_the_hint_is_said_as_one(tmp_path: Path, monkeypatch):
     """A hint that failed inside the deduction engine (an assertion of its own) was shown as
     "Hints need the deduction engine, not in this version yet.", which hid the fault."""
@@ -554,7 +565,7 @@ def test_a_fault_in_the_hint_is_said_as_one(tmp_path: Path, monkeypatch):
     try:
         assert screen.solution_job.wait(30)
         screen.tick()
-        screen.handle(Command.HINT)
+        take_first_hint(screen)
         assert screen.task is not None and screen.task.wait(30)
         screen.tick()
         assert screen.message.kind is MessageKind.ERROR
@@ -713,7 +724,7 @@ def test_help_before_the_solution_is_known_works_from_right_numbers_only(tmp_pat
         assert screen.task is None
 
     try:
-        screen.handle(Command.HINT)
+        take_first_hint(screen)
         answered()
         assert "must go at C1" in screen.message.text, screen.message
         screen.handle(Command.HINT)  # placed: a number help put there is right
@@ -743,7 +754,7 @@ def test_help_before_the_solution_is_known_works_from_right_numbers_only(tmp_pat
 
 
 def test_hint_and_auto_fill(term: Terminal, board: Board):
-    term.send("?")
+    first_hint(term)
     term.wait_message("must go at C1")
     term.wait_message("? again places it.")
     hinted = [(r, c) for r in range(4) for c in range(4)
@@ -774,7 +785,7 @@ def test_a_long_hint_is_shown_whole_at_80x24(tmp_path: Path, state: Path):
     path.write_text(LONG_HINT_PUZZLE)
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
         wait_play(term, last="mouse")
-        term.send("?")  # its reason takes six rows of the panel, the title's among them
+        first_hint(term)  # its reason takes six rows of the panel, the title's among them
         wait_status(term, "? again places it.")
         assert "..." not in term.flowing_text(term.panel_left())
         term.send("f")  # the panel's count of help fits its width too
@@ -797,7 +808,7 @@ def test_a_hint_that_shows_nothing_is_not_counted_as_help(tmp_path: Path, state:
     path.write_text("# id: open\n1 . .\n. . .\n. . .\n")  # many solutions
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
         wait_play(term, last="mouse")
-        term.send("?")
+        first_hint(term)
         term.wait_text("No further step can be proved:")  # a sentence, capital and all
         assert "solution." in term.text
         assert "Moves   0" in term.text and "hint" not in term.lines[3], term.dump()

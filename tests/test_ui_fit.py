@@ -21,7 +21,8 @@ from numbrix_curses.ui.grid import GridLayout, cell_at
 from numbrix_curses.ui.help import KEY_INDENT, KEY_WIDTH, help_lines
 from numbrix_curses.ui.layout import plan_layout
 from numbrix_curses.ui.watch import DEFAULT_SPEED, SPEEDS
-from tty_harness import Board, Terminal, app_command, expect_exit, play_command, start, wait_play
+from tty_harness import (Board, Terminal, app_command, expect_exit, first_hint, play_command, start,
+                         wait_play)
 
 F1 = "\x1bOP"
 PAGE_DOWN = "\x1b[6~"
@@ -217,7 +218,7 @@ def test_help_lines_fit_the_width_with_a_hanging_indent(width: int):
 def test_status_bar_message_wraps_onto_a_spare_line(state: Path, tmp_path: Path):
     with start(play_command(str(large_16(tmp_path))), state) as term:
         term.wait_text("q quit")  # the status bar under the board, with a spare row
-        term.send("?")
+        first_hint(term)
         term.wait_text("? again places it.", timeout=30)
         text = term.flowing_text()
         assert "must go at" in text and "..." not in text, term.dump()
@@ -235,7 +236,7 @@ def test_a_long_hint_under_a_board_that_fills_the_screen_is_read_whole(state: Pa
     with start(play_command(str(path)), state, rows=20, cols=60) as term:
         term.wait_text("q quit")
         board_rows = sum("│" in line or "┆" in line for line in term.lines)
-        term.send("?")
+        first_hint(term)
         term.wait_text("? again places it.", timeout=30)
         [puzzle] = [p for p in load_bundled() if p.id == "large-16"]
         hint = assist.next_hint(puzzle, puzzle.givens)
@@ -265,7 +266,7 @@ def test_a_hint_on_a_short_screen_is_read_whole(state: Path, rows: int, cols: in
         term.wait_text("q quit")
         # (all but the status line, whose clock moves on)
         before = [line for line in term.lines if "5x5 " not in line]
-        term.send("?")
+        first_hint(term)
         term.wait_text("again places it.")
         hint = assist.next_hint(puzzle, puzzle.givens)
         said = " ".join(f"{sentence(hint.reason)} ? again places it.".split())
@@ -290,7 +291,7 @@ def test_a_hint_on_the_smallest_screen_is_read_whole(state: Path):
     with start(app_command("play", "--puzzle", "classic-1"), state, rows=11, cols=26) as term:
         term.wait_text("q quit")
         board_rows = sum("┆" in line for line in term.lines)
-        term.send("?")
+        first_hint(term)
         term.wait_text("places it.")
         hint = assist.next_hint(puzzle, puzzle.givens)
         said = " ".join(f"{sentence(hint.reason)} ? again places it.".split())
@@ -566,7 +567,7 @@ def test_a_board_that_fills_the_screen_keeps_every_key_in_sight(state: Path, tmp
         term.wait_text("Paused. Press p or Esc to go on.")  # a one-line message leaves them be
         assert "Shift-arrows draw" in term.text
         term.send("p")
-        term.send("?")  # a hint of two lines takes their row
+        first_hint(term)  # a hint of two lines takes their row
         term.wait_text("? again places it.", timeout=30)
         term.wait_gone("Shift-arrows draw")
         term.send_key("escape")
@@ -609,7 +610,7 @@ def test_a_narrow_tall_window_shows_every_key_under_the_board_and_centres_it(sta
         above = next(y for y, line in enumerate(term.lines) if y and line.strip())
         below = 39 - term.find("q quit")[0]
         assert abs(above - below) <= 2, term.dump()
-        term.send("?")  # a hint of three lines takes free rows under the bar, not the keys
+        first_hint(term)  # a hint of three lines takes free rows under the bar, not the keys
         term.wait_message("? again places it.")
         assert all(key in term.text for key in ("v watch", "S reveal", "n next", "u undo"))
         assert term.find("4x4")[0] == status  # the board and bar stay where they were

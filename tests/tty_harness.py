@@ -330,6 +330,15 @@ def wait_play(term: Terminal, last: str = "quit    q") -> None:
     term.wait_for(lambda: term.find("┘") is not None, what="the board")
 
 
+def first_hint(term: Terminal) -> None:
+    """Ask for the game's first hint: `?`, and yes to whether to take it (the first hint
+    costs the game its best time, so it is asked)."""
+    term.send("?")
+    term.wait_text("Take a hint?")
+    term.send("y")
+    term.wait_gone("Take a hint?")
+
+
 def expect_exit(term: Terminal, code: int = 0) -> None:
     """The app ends with status `code` and prints no traceback on the way out."""
     assert term.wait_exit() == code

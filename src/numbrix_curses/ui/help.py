@@ -44,7 +44,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("u  r  Ctrl-R", "undo, redo: every change, auto-fill and reveal too"),
         ("c", "check: mark numbers that cannot all be right, or say how many will not "
               "work out (no answers shown); c again marks those (no best time then)"),
-        ("?", "hint: the next logical step and why (no best time then); ? again places it"),
+        ("?", "hint: the next logical step and why (no best time then: the first asks "
+              "first); ? again places it"),
         ("f", "auto-fill every simple step, as one move (no best time then: asks first)"),
         ("S", "reveal the solution (no best time then: asks first)"),
         ("R", "restart: clear your numbers, or play a solved puzzle again (asks first)"),

@@ -394,7 +394,7 @@ class PlayScreen(BoardScreen):
         elif action is Command.CHECK:
             self._check()
         elif action is Command.HINT:
-            return self._hint(), None
+            return self._ask_hint()
         elif action is Command.AUTO_FILL:
             return self._ask_auto_fill()
         elif action is Command.REVEAL:
@@ -668,6 +668,24 @@ class PlayScreen(BoardScreen):
         if wrong:
             return "Some of your numbers are wrong: c twice marks them, or undo (u) first."
         return None
+
+    def _ask_hint(self) -> tuple[Refusal | None, Nav | None]:
+        """A hint, after asking when it would cost the game its best time, as auto-fill,
+        a reveal and watching the solver ask: only the first hint of a game asks, and not
+        when the board is not fit for one (that is said at once)."""
+        if self.game.assisted or self._fit_for_help() is not None:
+            return self._hint(), None
+
+        def take() -> None:
+            refusal = self._hint()
+            if refusal is not None:
+                self.message = self._refusal_message(refusal)
+
+        return None, Push(ConfirmScreen(
+            self.ctx, "Take a hint?", take,
+            detail="It shows a number that must go in, and why (? again places it). The "
+                   "game then earns no best time.",
+        ))
 
     def _hint(self) -> Refusal | None:
         game = self.game
