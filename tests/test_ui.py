@@ -1361,6 +1361,32 @@ def test_a_key_is_never_left_at_the_end_of_a_line():
     assert all(len(line) <= 5 for line in wrap_text(text, 5))
 
 
+def test_every_key_help_label_fits_its_column():
+    """The side panel gives a key's name `KEY_COLUMN` columns, and the keys of a line of
+    two half of the panel: "solutions" for Tab ran into its key ("solutionTab")."""
+    import importlib
+    import pkgutil
+
+    import numbrix_curses.ui as ui
+    from numbrix_curses.ui.panel import HALF_WIDTH, KEY_COLUMN, KeyHelp
+    from numbrix_curses.ui.play import key_lines
+
+    tables = [key_lines(mouse) for mouse in (False, True)]
+    for info in pkgutil.iter_modules(ui.__path__):
+        module = importlib.import_module(f"numbrix_curses.ui.{info.name}")
+        tables += [value for value in vars(module).values()
+                   if isinstance(value, tuple) and value and all(
+                       isinstance(line, tuple) and line
+                       and all(isinstance(item, KeyHelp) for item in line) for line in value)]
+    assert len(tables) >= 5  # (play's, its solved board's, the type-in's, the replay's)
+    for table in tables:
+        for line in table:
+            for item in line:
+                assert len(item.what) < KEY_COLUMN, item
+                if len(line) > 1:
+                    assert KEY_COLUMN + len(item.keys) < HALF_WIDTH, item
+
+
 def test_a_checked_typed_puzzle_and_a_restarted_game_are_not_solved_again(tmp_path: Path,
                                                                           monkeypatch):
     """The play screen takes the solve it is handed: the entry screen's check when a typed

@@ -63,7 +63,7 @@ KEY_LINES = (
     (KeyHelp("undo", "u", Command.UNDO), KeyHelp("redo", "r ^R", Command.REDO)),
     (KeyHelp("check", "c", Command.CHECK), KeyHelp("play", "p", Command.PLAY)),
     (KeyHelp("save", "e", Command.SAVE_FILE), KeyHelp("watch", "v", Command.WATCH)),
-    (KeyHelp("swap", "Tab", Command.SWAP), KeyHelp("wipe", "x", Command.CLEAR_ALL)),
+    (KeyHelp("answers", "Tab", Command.SWAP), KeyHelp("wipe", "x", Command.CLEAR_ALL)),
     (KeyHelp("help", "F1 H", Command.HELP), KeyHelp("back", "q", Command.QUIT)),
 )
 STATUS_BAR_KEYS = (
@@ -77,7 +77,7 @@ STATUS_BAR_KEYS = (
 STATUS_BAR_MORE_KEYS = (
     KeyHelp("undo", "u", Command.UNDO),
     KeyHelp("redo", "r", Command.REDO),
-    KeyHelp("swap", "Tab", Command.SWAP),
+    KeyHelp("answers", "Tab", Command.SWAP),
     KeyHelp("watch", "v", Command.WATCH),
     KeyHelp("wipe", "x", Command.CLEAR_ALL),
 )

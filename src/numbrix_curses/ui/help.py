@@ -68,6 +68,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("c", "check: unique, several solutions (Tab shows them) or none (then a ? "
               "beside a given marks the givens without which it has one, or two that "
               "swapped give one: a slip is most likely there)"),
+        ("Tab", "after a check: the solution found (one, then another, of several), then "
+                "the grid as typed, in turn"),
         ("p", "play the puzzle"),
         ("e", "save it to a file in the text format"),
         ("v", "watch the solver"),
