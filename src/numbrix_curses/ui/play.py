@@ -10,7 +10,7 @@ from __future__ import annotations
 import curses
 import os
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -675,17 +675,21 @@ class PlayScreen(BoardScreen):
         when the board is not fit for one (that is said at once)."""
         if self.game.assisted or self._fit_for_help() is not None:
             return self._hint(), None
-
-        def take() -> None:
-            refusal = self._hint()
-            if refusal is not None:
-                self.message = self._refusal_message(refusal)
-
         return None, Push(ConfirmScreen(
-            self.ctx, "Take a hint?", take,
+            self.ctx, "Take a hint?", self._saying_refusal(self._hint),
             detail="It shows a number that must go in, and why (? again places it). The "
                    "game then earns no best time.",
         ))
+
+    def _saying_refusal(self, act: Callable[[], Refusal | None]) -> Callable[[], None]:
+        """`act` as a dialog's answer: a refusal it meets is said as a message, since
+        there is no key handling to say it then."""
+        def answer() -> None:
+            refusal = act()
+            if refusal is not None:
+                self.message = self._refusal_message(refusal)
+
+        return answer
 
     def _hint(self) -> Refusal | None:
         game = self.game
@@ -708,14 +712,8 @@ class PlayScreen(BoardScreen):
             return Refusal.SOLVED, None
         if game.assisted or self._has_no_solution():
             return self._auto_fill(), None  # (no question before saying it cannot help)
-
-        def fill() -> None:
-            refusal = self._auto_fill()
-            if refusal is not None:
-                self.message = self._refusal_message(refusal)
-
         return None, Push(ConfirmScreen(
-            self.ctx, "Fill in every simple step?", fill,
+            self.ctx, "Fill in every simple step?", self._saying_refusal(self._auto_fill),
             detail="On an easy puzzle that may be all of it. u takes it back; the game "
                    "earns no best time.",
         ))
