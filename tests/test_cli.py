@@ -1009,8 +1009,8 @@ def test_a_long_search_says_what_it_is_searching_on_a_terminal(puzzle_file):
         [sys.executable, "-m", "numbrix_curses", "check", str(path), "--timeout", "2.5"],
         XDG_STATE_HOME=str(path.parent / "state"),
     ) as term:
-        term.wait_text("20x20-minimal-03: searching, 1 s", timeout=10)
-        term.wait_text("20x20-minimal-03: searching, 2 s", timeout=10)
+        term.wait_written("20x20-minimal-03: searching, 1 s", timeout=10)
+        term.wait_written("20x20-minimal-03: searching, 2 s", timeout=10)
         assert term.wait_exit(timeout=20) == cli.EXIT_TIMEOUT
         assert "20x20-minimal-03: timeout" in term.text
         assert "searching" not in term.text

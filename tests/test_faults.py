@@ -101,6 +101,7 @@ SAVER = """
     puzzle = Puzzle.from_rows(givens, {"id": "demo"})
     store = Store(Path(sys.argv[1]))
     game = Game(puzzle)
+    store.save_game(puzzle, game, "demo", None)  # (a save to resume, before the kill can come)
     print("writing", flush=True)
     cells = [1, 2, 6, 10, 14]
     k = 0

@@ -174,6 +174,12 @@ class Terminal:
     def wait_text(self, text: str, timeout: float = WAIT) -> None:
         self.wait_for(lambda: text in self.text, timeout, repr(text))
 
+    def wait_written(self, text: str, timeout: float = WAIT) -> None:
+        """Wait until `text` has been written, whether or not it is on the screen still: a
+        line that is soon overwritten may come and go within one read."""
+        data = text.encode()
+        self.wait_for(lambda: data in self.raw, timeout, f"{text!r} written")
+
     def wait_match(self, pattern: str, timeout: float = WAIT) -> "re.Match[str]":
         """Wait until the regular expression `pattern` matches the screen text."""
         found: list[re.Match[str]] = []
