@@ -1174,9 +1174,12 @@ def test_an_empty_edge_column_of_a_square_or_too_small_board_is_the_boards() -> 
     # a number too large for the square without it: no note
     [puzzle] = parse_puzzles("\t1\t\t3\n\t\t\t\n\t\t\t12\n", "t.txt", notes)
     assert puzzle.givens.shape == (3, 4) and notes == []
-    # without it a 2x3, not square: no note
+    # without it a 2x3, not square: only that every row starts with a tab
     [puzzle] = parse_puzzles("\t1\t\t\n\t\t\t5\n", "t.txt", notes)
-    assert puzzle.givens.shape == (2, 4) and notes == []
+    assert puzzle.givens.shape == (2, 4)
+    assert notes == [(1, "every row starts with a tab: read as parting off a first column "
+                         "of blanks, a 2x4 board; if it is only an indent, take it out for "
+                         "the 2x3 board")]
 
 
 def test_tabs_that_read_before_read_the_same() -> None:
@@ -1476,3 +1479,91 @@ def test_superscript_and_circled_numbers_are_not_digits(cell):
     err = parse_error(f"{cell} . 3\n. . .\n. . 9\n")
     assert where(err) == (1, 1)
     assert err.message == f"{cell!r} is not a number or a blank (. _ - ? 0)"
+
+
+# --- a separator at every row's end ----------------------------------------------------------
+# A unique 3x3, written as programs that print `value + ","` write it.
+@pytest.mark.parametrize("text", [
+    "1,0,3,\n0,0,0,\n0,0,9,\n",
+    "1, 0, 3,\n0, 0, 0,\n0, 0, 9, \n",
+    "1;.;3;\n.;.;.;\n.;.;9;\n",
+    ",1,0,3\n,0,0,0\n,0,0,9\n",
+    ",1,0,3,\n,0,0,0,\n,0,0,9,\n",
+    "# a comment between the rows keeps nothing apart\n1,0,3,\n# here\n0,0,0,\n0,0,9,\n",
+])
+def test_a_separator_ending_every_row_ends_it_where_blanks_are_written(text: str) -> None:
+    """Where every other field holds something (a blank written 0 or .), an empty field
+    after the last separator of every row is no column of blanks: the board is 3x3, not
+    3x4 (whose verdict differs), and there is nothing to warn of."""
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles(text, "t.txt", notes)
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+    assert notes == []
+
+
+def test_a_comma_ending_every_row_of_a_board_with_no_blank_is_a_column() -> None:
+    """No blank written, no sign: " ,1," is a 1x3 with its 1 in the middle as well."""
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles(" ,1,\n", "t.txt", notes)
+    assert puzzle.givens.tolist() == [[0, 1, 0]]
+
+
+def test_a_thirty_wide_row_with_a_comma_at_its_end_is_thirty_wide() -> None:
+    row = ",".join(["0"] * 30) + ","
+    puzzle = parse_one("\n".join([row.replace("0", "1", 1)] + [row] * 29) + "\n")
+    assert puzzle.givens.shape == (30, 30)
+
+
+@pytest.mark.parametrize("size", ["3 3", "3x3", "3,3", "3"])
+def test_a_size_line_decides_what_a_comma_ending_every_row_is(size: str) -> None:
+    """With empty fields for blanks, the size line above says whether the empty field at
+    each row's end is a column of blanks."""
+    assert parse_one(f"{size}\n1,,3,\n,,,\n,,9,\n").givens.tolist() == SMALL_GIVENS
+    assert parse_one(f"{size}\n,1,,3\n,,,\n,,,9\n").givens.tolist() == SMALL_GIVENS
+
+
+def test_a_comma_ending_every_row_of_empty_blanks_is_a_column_with_a_warning() -> None:
+    """Without a size line and with empty fields for blanks, the empty last field may be
+    a column of blanks (a sparse 3x4's last column may hold no given) or only the rows'
+    end: it stays the board's, and a warning says how to have the other board."""
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles("1,,3,\n,,,\n,,9,\n", "t.txt", notes)
+    assert puzzle.givens.tolist() == [[1, 0, 3, 0], [0, 0, 0, 0], [0, 0, 9, 0]]
+    assert notes == [(1, "the last column is empty in every row: read as the board's, a "
+                         "3x4 board; if it is only spacing (a comma ending each row), take "
+                         "it out for the 3x3 board")]
+    notes.clear()
+    [puzzle] = parse_puzzles("1,,3,\n,,,\n,,,\n,,9,\n", "t.txt", notes)
+    assert puzzle.givens.shape == (4, 4) and notes == []  # (square as read)
+    [puzzle] = parse_puzzles("1,,3,,\n,,,,\n,,9,,\n", "t.txt", notes)
+    assert puzzle.givens.shape == (3, 5)
+    assert notes == [(1, "the last 2 columns are empty in every row: read as the board's, a "
+                         "3x5 board; if they are only spacing (an indent, or separators "
+                         "ending the rows), take them out for the 3x3 board")]
+    notes.clear()
+    [puzzle] = parse_puzzles("1,,3,,\n,,,,\n,,,,\n,,9,,\n", "t.txt", notes)
+    assert puzzle.givens.shape == (4, 5)
+    assert notes == [(1, "every row ends with a comma: read as parting off a last column of "
+                         "blanks, a 4x5 board; if it only ends the row, take it out for "
+                         "the 4x4 board")]
+
+
+@pytest.mark.parametrize("text", [
+    "3\n1 . 3\n. . .\n. . 9\n",
+    "3\n1\t0\t3\n0\t0\t0\n0\t0\t9\n",
+    "  3  \n1,0,3,\n0,0,0,\n0,0,9,\n",
+])
+def test_one_number_over_a_square_grid_of_that_side_is_its_size(text: str) -> None:
+    """Course files open a board with its side alone ("9" over a 9x9): the board is the
+    same whether it is a size or a puzzle's number, so it is read."""
+    assert parse_one(text).givens.tolist() == SMALL_GIVENS
+
+
+def test_one_number_over_a_grid_not_of_that_side_is_still_asked_about() -> None:
+    for text in ("4\n1 . 3\n. . .\n. . 9\n", "3\n1 . 3 .\n. . . .\n. . 9 .\n"):
+        err = parse_error(text)
+        assert where(err) == (1, 1)
+        assert "a line of one cell over rows of" in err.message
+    # rows with a slip of their own under it: still the question about the line
+    err = parse_error("3\n1 . 3\n. x .\n. . 9\n")
+    assert where(err) == (1, 1) and "a line of one cell" in err.message

@@ -19,10 +19,12 @@ separated by blank lines::
   is a positive integer (a given) or a blank: ``.``, ``_``, ``-``, ``?`` or ``0``, or a run
   of them (``__``). A row holding a comma or semicolon is split at those instead (a
   spreadsheet's CSV): an empty field is a blank, and quotes around a field are dropped
-  (a separator inside them parts nothing).
-- A size line (``9 9``, ``6x10``) right before a grid, or a blank line before it, is
-  skipped when it fits the grid (see `_size_line`; above a board two columns wide, only
-  when the line cannot be its first row: `_two_wide_after_size`).
+  (a separator inside them parts nothing); a separator ending every row ends it where
+  that is sure (see `_without_row_end_separators`).
+- A size line (``9 9``, ``6x10``, or a side alone over a square grid: ``9``) right before
+  a grid, or a blank line before it, is skipped when it fits the grid (see `_size_line`;
+  above a board two columns wide, only when the line cannot be its first row:
+  `_two_wide_after_size`).
 - Cells copied from a spreadsheet, parted by single tabs with an empty field for an empty
   cell, are read so when the fields show it (see `_spreadsheet_rows`); a line of tabs
   only beside such rows is a row of blanks (`_tab_rows_kept`).
@@ -112,6 +114,9 @@ _ROW_BREAK = re.compile("[\u2028\u2029]")
 _SIZE = re.compile(
     r"[^\S\n]*([0-9]{1,3})[^\S\n]*(?:[xX\u00d7,;][^\S\n]*|[^\S\n])([0-9]{1,3})[^\S\n]*"
 )
+# One number on its own line over a square grid of that side, as course files open one
+# ("9" over a 9x9): the side (see `_size_line`).
+_SIDE = re.compile(r"[^\S\n]*([0-9]{1,3})[^\S\n]*")
 # A block: a run of lines that each hold something other than whitespace.
 _BLOCK = re.compile(r"^[^\S\n]*\S.*(?:\n[^\S\n]*\S.*)*", re.MULTILINE)
 # The first line of a block that is not a comment: where its grid starts.
@@ -466,40 +471,115 @@ def _fits(size: tuple[int, int], shape: tuple[int, int]) -> bool:
     return shape in (size, size[::-1])
 
 
-def _size_line(lines: list[str]) -> tuple[int, tuple[int, int]] | None:
-    """(index, size given) when the first grid line of `lines` looks like a size line
-    ("9 9", "6x10", "6,10") above a row of other than two cells; else None.
+def _size_line(lines: list[str]) -> tuple[int, tuple[int, int], bool] | None:
+    """(index, size given, whether it is a side only) when the first grid line of `lines`
+    looks like a size line ("9 9", "6x10", "6,10") above a row of other than two cells,
+    or is one number of 2 or more above a row of more than one cell ("9", the side of a
+    square board); else None.
 
     Course and programming-exercise files often open a board with its size. Read as a
     grid row it would make every row after it "too long". (A board two columns wide keeps
-    reading its first line as a row: there the two look alike.)
+    reading its first line as a row: there the two look alike.) A side only is the size
+    only when the grid under it is that square (see `_grid_rows`): else it may be a
+    puzzle's number, which is said as such.
     """
-    leading = _leading_size(lines)
-    if leading is None:
+    grid = grid_line_indices(lines)
+    if len(grid) < 2:
         return None
-    grid, match = leading
     below = next((n for n in map(_cell_count, (lines[i] for i in grid[1:])) if n), None)
-    if below is None or below == 2:
+    match = _SIZE.fullmatch(lines[grid[0]])
+    if match is not None:
+        if below is None or below == 2:
+            return None
+        return grid[0], (int(match.group(1)), int(match.group(2))), False
+    side = _SIDE.fullmatch(lines[grid[0]])
+    if side is None or int(side.group(1)) < 2 or below is None or below < 2:
         return None
-    return grid[0], (int(match.group(1)), int(match.group(2)))
+    return grid[0], (int(side.group(1)),) * 2, True
+
+
+def _without_row_end_separators(lines: list[str], size: tuple[int, int] | None) -> list[str]:
+    """`lines` with the comma or semicolon that ends (or starts) every row of a
+    comma-separated grid read as the row's end, not as parting off an empty last (or
+    first) field, where it can only be that: the size line above says so, or every other
+    field holds something and blanks are written (``0`` or ``.``), so the empty field at
+    the end of each row is no column of blanks. Programs that print ``value + ","`` write rows so,
+    and the empty field made a 9x9 a 9x10 with another verdict.
+
+    Where blanks are empty fields, an empty last field in every row may be a column of
+    blanks as well (a sparse puzzle's last column may hold no given): it stays the
+    board's, and `_note_row_end_separators` says so. The separator read as an end becomes
+    a space, so the columns of the cells after it stay where they are.
+    """
+    grid = grid_line_indices(lines)
+    texts = [lines[i] for i in grid]
+    if not texts or any('"' in text or not _SEPARATOR.search(text) for text in texts):
+        return lines
+    ends = _row_end_separators(texts)
+    if ends is None:
+        return lines
+    lead, trail = ends
+    width = len(_SEPARATOR.split(texts[0]))
+    if size is not None:
+        choices = [(0, 0), (0, trail), (lead, 0), (lead, trail)]
+        fitting = [c for c in choices if _fits(size, (len(texts), width - c[0] - c[1]))]
+        if not fitting:
+            return lines
+        lead, trail = fitting[0]
+    else:
+        inner = [field.strip() for text in texts
+                 for field in _SEPARATOR.split(text)[lead:width - trail]]
+        # (written blanks are the sign: with none, "<SP>,1," may be a 1x3 as well)
+        if "" in inner or not any(_cell_value(field) == 0 for field in inner):
+            return lines
+    if not lead + trail:
+        return lines
+    out = list(lines)
+    for i in grid:
+        text = out[i]
+        if lead:
+            at = len(text) - len(text.lstrip())
+            text = text[:at] + " " + text[at + 1:]
+        if trail:
+            at = len(text.rstrip()) - 1
+            text = text[:at] + " " + text[at + 1:]
+        out[i] = text
+    return out
+
+
+def _row_end_separators(texts: list[str]) -> tuple[int, int] | None:
+    """(1 if every row of `texts` starts with a separator, 1 if every row ends with one)
+    when either is so and the rows have as many fields each; else None."""
+    lead = int(all(text.lstrip()[:1] in (",", ";") for text in texts))
+    trail = int(all(text.rstrip()[-1:] in (",", ";") for text in texts))
+    if not lead + trail or len({len(_SEPARATOR.split(text)) for text in texts}) != 1:
+        return None
+    return lead, trail
 
 
 def _grid_rows(
-    lines: list[str], first_line: int, filename: str, tabs: bool = False, after_size: bool = False
+    lines: list[str], first_line: int, filename: str, tabs: bool = False,
+    after_size: bool = False, size: tuple[int, int] | None = None,
 ) -> list[_Row]:
     """The rows of one grid (compact or boxed, decided by its first line), after a size
-    line if it has one that fits (see `_size_line`); with `tabs`, compact rows are parted
-    at single tabs (see `_spreadsheet_rows`), and there is no size line."""
+    line if it has one that fits (see `_size_line`; `size` is what it said, for the rows
+    under it); with `tabs`, compact rows are parted at single tabs (see
+    `_spreadsheet_rows`), and there is no size line."""
     lines = as_drawn_by_us(lines)
     sized = None if tabs else _size_line(lines)
     if sized is not None:
-        index, size = sized
-        # (an error in the rows below is reported where it is)
-        rows = _grid_rows(lines[index + 1 :], first_line + index + 1, filename, after_size=True)
-        shape = (len(rows), len(rows[0].values))
+        index, size, side_only = sized
+        try:
+            rows = _grid_rows(lines[index + 1 :], first_line + index + 1, filename,
+                              after_size=True, size=size)
+        except ParseError:
+            if not side_only:
+                raise  # (an error in the rows below is reported where it is)
+            rows = []  # (a puzzle's number, maybe: read as a row, as ever)
+        shape = (len(rows), len(rows[0].values)) if rows else (0, 0)
         if _fits(size, shape):
             return rows
-        if shape[0] > 1:
+        if shape[0] > 1 and not side_only:
             # The rows below agree with each other, so the first line is the odd one out:
             # a wrong size line or a short first row. One message fits either mistake.
             line = lines[index]
@@ -509,6 +589,8 @@ def _grid_rows(
                 f" (as a size line, {line.strip()!r} does not fit the"
                 f" {shape[0]}x{shape[1]} grid below)",
             )
+    if not tabs:
+        lines = _without_row_end_separators(lines, size)
     # (decided by the first grid line: a line left out before it, such as the column
     # letters over a board copied off the screen, is a comment now)
     boxed = _opens_boxed(next((line for line in lines if not line.lstrip().startswith("#")), ""))
@@ -723,6 +805,7 @@ def _parse_block(
             _check_values(rows, filename)
             if notes is not None:
                 notes += _two_wide_size_note(lines, grid_line, rows)
+            _note_edge_columns(rows, notes)
     except ParseError as error:
         rows = _two_wide_after_size(lines, grid_line, filename)
         if rows is None:
@@ -869,13 +952,21 @@ def _spreadsheet_rows(
 
 
 def _note_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) -> None:
-    """Note, when `rows` (read at tabs) have columns at an edge empty in every row and the
-    board would be square without them, that they were read as the board's: an indent of
-    tabs before each row reads so too ("<TAB>1<TAB><TAB>3" over two more such rows is a
-    3x4, where an indented 3x3 may have been meant). Which was meant only the writer
-    knows, and neither reading can be preferred: a sparse puzzle's first column may well
-    hold no given, and a 3x4 read as a 3x3 gets another verdict as surely as a 3x3 read as
-    a 3x4 does (see `_spreadsheet_rows`)."""
+    """Note, when `rows` (read at tabs, commas or semicolons) have columns at an edge empty
+    in every row, that they were read as the board's, where another reading is as likely:
+
+    - the board would be square without them: an indent of tabs before each row reads
+      so too ("<TAB>1<TAB><TAB>3" over two more such rows is a 3x4, where an indented 3x3
+      may have been meant);
+    - every row ends (or starts) with the separator that parts off the empty field:
+      programs that print ``value + ","`` write rows so (where every other field holds
+      something, that reads as the row's end: see `_without_row_end_separators`).
+
+    Which was meant only the writer knows, and neither reading can be preferred: a sparse
+    puzzle's first column may well hold no given, and a 3x4 read as a 3x3 gets another
+    verdict as surely as a 3x3 read as a 3x4 does (see `_spreadsheet_rows`)."""
+    if notes is None or rows[0].separator is None:
+        return
     width = len(rows[0].values)
     # (a row of blanks says nothing of which columns are the board's: a line of tabs only
     # is such a row, made of dots by `_tab_rows_kept`)
@@ -887,18 +978,39 @@ def _note_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) ->
     left = next((i for i in range(width) if not empty(i)), width)
     right = next((i for i in range(width) if not empty(width - 1 - i)), width)
     kept = width - left - right
-    if notes is None or len(rows) == width or kept != len(rows) or not left + right:
+    if not left + right or left == width:
         return
-    if any(v > kept * kept for row in rows for v in row.values):
-        return  # (a number too large for the square: the columns must be the board's)
-    sides = " and the ".join(f"{where} column" if n == 1 else f"{where} {n} columns"
-                             for n, where in ((left, "first"), (right, "last")) if n)
-    one = left + right == 1
-    notes.append((rows[0].line, f"the {sides} {'is' if one else 'are'} empty in every row: "
-                                f"read as the board's, a {len(rows)}x{width} board; if "
-                                f"{'it is' if one else 'they are'} only spacing (an "
-                                f"indent), take {'it' if one else 'them'} out for the "
-                                f"{kept}x{kept} board"))
+    texts = [row.text.strip(" \r") for row in telling]
+    marks = "\t" if rows[0].separator is _TAB else ",;"
+    names = {"\t": "a tab", ",": "a comma", ";": "a semicolon"}
+    ending = right and all(text[-1:] in marks for text in texts)
+    if kept == len(rows) != width:
+        if any(v > kept * kept for row in rows for v in row.values):
+            return  # (a number too large for the square: the columns must be the board's)
+        sides = " and the ".join(f"{where} column" if n == 1 else f"{where} {n} columns"
+                                 for n, where in ((left, "first"), (right, "last")) if n)
+        one = left + right == 1
+        spacing = ("an indent" if not right else
+                   f"{names[texts[0][-1]]} ending each row" if ending and left + right == 1
+                   else "an indent, or separators ending the rows")
+        notes.append((rows[0].line, f"the {sides} {'is' if one else 'are'} empty in every "
+                                    f"row: read as the board's, a {len(rows)}x{width} "
+                                    f"board; if {'it is' if one else 'they are'} only "
+                                    f"spacing ({spacing}), take {'it' if one else 'them'} "
+                                    f"out for the {kept}x{kept} board"))
+        return
+    starting = left and all(text[:1] in marks for text in texts)
+    if not (ending or starting) or len(rows) == width:
+        return  # (a board square as read is most likely read right)
+    if any(v > len(rows) * (width - 1) for row in rows for v in row.values):
+        return  # (a number too large for the narrower board: the column is the board's)
+    char, where, column, only = ((texts[0][-1], "ends", "last", "it only ends the row")
+                                 if ending else
+                                 (texts[0][0], "starts", "first", "it is only an indent"))
+    notes.append((rows[0].line, f"every row {where} with {names[char]}: read as parting off "
+                                f"a {column} column of blanks, a {len(rows)}x{width} board; "
+                                f"if {only}, take it out for the {len(rows)}x{width - 1} "
+                                f"board"))
 
 
 def _next_grid(
