@@ -1220,6 +1220,13 @@ def test_a_title_or_number_over_a_grid_is_named_as_one():
     assert where(err) == (1, 1)
     assert err.message == ("a line of one cell over rows of 3 (a puzzle number? start the "
                            "line with # to keep it)")
+    # over lines of three numbers, blanks none: maybe a list of givens, as courses write
+    # them (the side, a count, then row, column and number); not read, but named
+    for text in ("5\n0 0 21\n0 4 1\n1 2 18\n", "5\n3\n1 4 15\n2 1 20\n3 5 24\n"):
+        err = parse_error(text)
+        assert where(err) == (1, 1)
+        assert "of one cell over rows of 3: a list of givens as row, column and number? " \
+               "Write the board as a grid instead" in err.message
     # a word further down is a slip in a cell, as ever
     err = parse_error("1 . 3\n. ab .\n. . 9\n")
     assert where(err) == (2, 3) and "title" not in err.message

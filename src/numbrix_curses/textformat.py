@@ -641,6 +641,19 @@ def _grid_rows(
         try:
             _read_row(row, len(rows[0].values) if rows else None, filename)
         except ParseError as error:
+            if (len(row.tokens) == 3 and all(t.isdigit() for t in row.tokens)
+                    and 1 <= len(rows) <= 2 and not after_size
+                    and all(len(r.values) == 1 for r in rows) and rows[0].line == first_line):
+                # "9" (and a count) over lines of three: course files list the givens as
+                # row, column and number. Which counts from 0 or 1, and which is the row,
+                # only the file's own course says: not read, but named.
+                first = rows[0]
+                raise ParseError(
+                    filename, first.line, first.col(0),
+                    f"{'a line' if len(rows) == 1 else 'lines'} of one cell over rows of 3:"
+                    " a list of givens as row, column and number? Write the board as a "
+                    "grid instead, one row a line and . for a blank (or, for a puzzle's "
+                    "number, start the line with # to keep it)") from None
             if (len(rows) == 1 and len(rows[0].values) == 1 and len(row.tokens) > 1
                     and not after_size and rows[0].line == first_line):
                 # One number over a wider grid: a puzzle's number, say, or a size written
