@@ -1574,3 +1574,14 @@ def test_one_number_over_a_grid_not_of_that_side_is_still_asked_about() -> None:
     # rows with a slip of their own under it: still the question about the line
     err = parse_error("3\n1 . 3\n. x .\n. . 9\n")
     assert where(err) == (1, 1) and "a line of one cell" in err.message
+
+
+def test_a_short_row_with_wide_gaps_asks_whether_blanks_were_left_as_spaces() -> None:
+    """A board laid out in columns with its blanks left as spaces loses them: the row is
+    short, and the message says what likely happened."""
+    err = parse_error(" 1   .   3\n 8   7   4\n 9      11\n")
+    assert where(err) == (3, 11)  # (where a third cell would start)
+    assert err.message == ("row has 2 cells, expected 3; blanks left as spaces? write each "
+                           "as . (or 0)")
+    # a short row without such a gap is only short
+    assert parse_error("1 . 3\n8 7\n").message == "row has 2 cells, expected 3"

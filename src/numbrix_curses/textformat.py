@@ -81,6 +81,8 @@ BLANK_TOKENS = frozenset({".", "_", "-", "0"})
 
 _NON_DIGIT_BLANKS = frozenset({".", "_", "-", ""})
 _TOKEN = re.compile(r"\S+")
+# A gap between two cells wide enough to have held a blank cell.
+_WIDE_GAP = re.compile(r"\S {3,}\S")
 _SEPARATOR = re.compile(r"[,;]")
 # The same, outside quotes only: a quoted field keeps its commas, as a CSV reader keeps them
 # ('"1,2",3' is two fields, the first of them no cell, not the three cells 1 2 3).
@@ -310,11 +312,15 @@ def _read_row(row: _Row, expected: int | None, filename: str) -> None:
             values.append(value)
     if expected is not None and len(values) != expected:
         where = expected if len(values) > expected else len(values)
+        # (a board laid out in columns with its blanks left as spaces: nothing parts them)
+        spaces = (row.separator is None and not row.boxed
+                  and _WIDE_GAP.search(row.text.strip()) is not None)
         raise ParseError(
             filename,
             row.line,
             row.col(where),
-            f"row has {cells_text(len(values))}, expected {expected}",
+            f"row has {cells_text(len(values))}, expected {expected}"
+            + ("; blanks left as spaces? write each as . (or 0)" if spaces else ""),
         )
     row.values = values
 
