@@ -509,12 +509,12 @@ def _without_row_end_separators(lines: list[str], size: tuple[int, int] | None) 
     comma-separated grid read as the row's end, not as parting off an empty last (or
     first) field, where it can only be that: the size line above says so, or every other
     field holds something and blanks are written (``0`` or ``.``), so the empty field at
-    the end of each row is no column of blanks. Programs that print ``value + ","`` write rows so,
-    and the empty field made a 9x9 a 9x10 with another verdict.
+    the end of each row is no column of blanks. Programs that print ``value + ","`` write
+    rows so, and the empty field made a 9x9 a 9x10 with another verdict.
 
     Where blanks are empty fields, an empty last field in every row may be a column of
     blanks as well (a sparse puzzle's last column may hold no given): it stays the
-    board's, and `_note_row_end_separators` says so. The separator read as an end becomes
+    board's, and `_note_edge_columns` says so. The separator read as an end becomes
     a space, so the columns of the cells after it stay where they are.
     """
     grid = grid_line_indices(lines)
