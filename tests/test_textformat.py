@@ -1566,6 +1566,14 @@ def test_one_number_over_a_square_grid_of_that_side_is_its_size(text: str) -> No
     assert parse_one(text).givens.tolist() == SMALL_GIVENS
 
 
+def test_one_number_a_blank_line_above_a_square_grid_of_that_side_is_its_size() -> None:
+    assert parse_one("3\n\n1 . 3\n. . .\n. . 9\n").givens.tolist() == SMALL_GIVENS
+    # "1" alone is a 1x1 board, as ever; another number is a 1x1 board's slip
+    puzzles = parse_puzzles("1\n\n1 . 3\n. . .\n. . 9\n", "t.txt")
+    assert [p.givens.shape for p in puzzles] == [(1, 1), (3, 3)]
+    assert where(parse_error("4\n\n1 . 3\n. . .\n. . 9\n")) == (1, 1)
+
+
 def test_one_number_over_a_grid_not_of_that_side_is_still_asked_about() -> None:
     for text in ("4\n1 . 3\n. . .\n. . 9\n", "3\n1 . 3 .\n. . . .\n. . 9 .\n"):
         err = parse_error(text)

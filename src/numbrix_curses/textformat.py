@@ -1102,8 +1102,13 @@ def _sized_grid_follows(
 ) -> bool:
     """True when the block after `block` (a lone size line, `size`, at `line`) is a grid of
     that size, in either order; a lone line of two numbers is otherwise a 1x2 board (and
-    `1 2` or `2 1` always is, see `_size_given`)."""
-    given = _size_given(size)
+    `1 2` or `2 1` always is, see `_size_given`). One number alone is a side, of a square
+    grid (a 1x1 board of it is wrong from 2 on, and `1` is that board)."""
+    if size.lastindex == 1:
+        side = int(size.group(1))
+        given: tuple[int, int] | None = (side, side) if side >= 2 else None
+    else:
+        given = _size_given(size)
     if given is None:
         return False
     after = _next_grid(text, block, line, filename)
@@ -1206,7 +1211,7 @@ def _parse_blocks(
     for block in _BLOCK.finditer(text):
         line += text.count("\n", pos, block.start())
         pos = block.start()
-        size = _SIZE.fullmatch(block.group())
+        size = _SIZE.fullmatch(block.group()) or _SIDE.fullmatch(block.group())
         if size is not None and _sized_grid_follows(text, block, size, line, filename):
             continue  # a size line with blank lines between it and its grid
         try:
