@@ -1225,8 +1225,9 @@ def test_a_title_or_number_over_a_grid_is_named_as_one():
     for text in ("5\n0 0 21\n0 4 1\n1 2 18\n", "5\n3\n1 4 15\n2 1 20\n3 5 24\n"):
         err = parse_error(text)
         assert where(err) == (1, 1)
-        assert "of one cell over rows of 3: a list of givens as row, column and number? " \
-               "Write the board as a grid instead" in err.message
+        assert "of one cell over rows of 3 (a puzzle number? start the line with # to " \
+               "keep it; or a list of givens as row, column and number? write the board " \
+               "as a grid instead" in err.message
     # a word further down is a slip in a cell, as ever
     err = parse_error("1 . 3\n. ab .\n. . 9\n")
     assert where(err) == (2, 3) and "title" not in err.message
@@ -1541,7 +1542,11 @@ def test_a_comma_ending_every_row_of_empty_blanks_is_a_column_with_a_warning() -
                          "it out for the 3x3 board")]
     notes.clear()
     [puzzle] = parse_puzzles("1,,3,\n,,,\n,,,\n,,9,\n", "t.txt", notes)
-    assert puzzle.givens.shape == (4, 4) and notes == []  # (square as read)
+    assert puzzle.givens.shape == (4, 4)  # (square as read, but a 4x3 may be meant)
+    assert notes == [(1, "every row ends with a comma: read as parting off a last column of "
+                         "blanks, a 4x4 board; if it only ends the row, take it out for "
+                         "the 4x3 board")]
+    notes.clear()
     [puzzle] = parse_puzzles("1,,3,,\n,,,,\n,,9,,\n", "t.txt", notes)
     assert puzzle.givens.shape == (3, 5)
     assert notes == [(1, "the last 2 columns are empty in every row: read as the board's, a "
@@ -1593,3 +1598,43 @@ def test_a_short_row_with_wide_gaps_asks_whether_blanks_were_left_as_spaces() ->
                            "as . (or 0)")
     # a short row without such a gap is only short
     assert parse_error("1 . 3\n8 7\n").message == "row has 2 cells, expected 3"
+
+
+def test_a_size_over_rows_that_start_and_end_with_a_comma_is_not_guessed_at() -> None:
+    """",5,," under "3 3": a comma before each cell (the 5 in the first column, unique) or
+    after each (the 5 in the second, no solution)? Only the writer knows: refused, as it
+    was, rather than read either way. Without a size line it is read as written, with a
+    warning naming both ends."""
+    for size in ("3 3", "3"):
+        err = parse_error(f"{size}\n,5,,\n,,,\n,1,,\n")
+        assert where(err) == (1, 1)
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles(",5,,\n,,,\n,1,,\n", "t.txt", notes)
+    assert puzzle.givens.shape == (3, 4)
+    assert notes == [(1, "every row starts and ends with a comma: read as parting off a first "
+                         "and a last column of blanks, a 3x4 board; if one of them only "
+                         "parts the rows off, take that one out for the 3x3 board")]
+
+
+def test_a_size_over_a_one_wide_board_with_a_comma_ending_each_row_is_its_size() -> None:
+    """"6 1" over rows "0,": a size over a board one wide, not the first row of a board
+    two wide (that read a 6x1 with one solution as a 7x2 with none)."""
+    assert parse_one("6 1\n0,\n0,\n0,\n0,\n5,\n0,\n").givens.tolist() == [
+        [0], [0], [0], [0], [5], [0]]
+
+
+def test_a_comma_ending_every_row_stays_a_column_where_a_number_needs_it() -> None:
+    """7 and 9 do not fit a 3x2 board: the empty last field of each row is a column."""
+    assert parse_one("0,1,\n7,4,\n9,5,\n").givens.shape == (3, 3)
+
+
+def test_no_warning_of_an_empty_column_that_a_size_line_settled() -> None:
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles("3 4\n1,0,3,\n0,0,0,\n0,0,9,\n", "t.txt", notes)
+    assert puzzle.givens.shape == (3, 4) and notes == []
+
+
+def test_blanks_left_as_spaces_is_asked_only_of_a_short_row_without_blanks() -> None:
+    assert parse_error("  1   .   3\n  .   .   .   .\n  .   .   9\n").message == (
+        "row has 4 cells, expected 3")
+    assert parse_error(" 1   .   3\n .      4\n").message == "row has 2 cells, expected 3"

@@ -544,6 +544,42 @@ def take_first_hint(screen) -> None:
     nav.screen.on_yes()
 
 
+def test_asking_again_for_a_hint_under_way_asks_nothing(tmp_path: Path, monkeypatch):
+    """The first hint asks, as it costs the best time; a `?` while that hint waits for the
+    solve does not ask again (the game counts as helped only once a hint shows)."""
+    import threading
+
+    from helpers import DEMO_TEXT
+    from numbrix_curses.game import Game
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext, Push
+
+    release = threading.Event()
+
+    def held_solve(self, token, seconds):
+        assert release.wait(30), "the test never let the solve go"
+        return self.__class__._real_solve(self, token, seconds)
+
+    monkeypatch.setattr(PlayScreen, "_real_solve", PlayScreen._solve, raising=False)
+    monkeypatch.setattr(PlayScreen, "_solve", held_solve)
+    screen = PlayScreen(AppContext(Store(tmp_path / "state")),
+                        Game(parse_puzzles(DEMO_TEXT)[0]), "demo")
+    try:
+        screen.handle(SelectCell(2, 1))
+        screen.handle(Digit(1))
+        screen.handle(Digit(3))  # the player's own number: the hint waits for the solve
+        screen.handle(Command.COMMIT)
+        take_first_hint(screen)
+        assert "Working out the solution" in screen.message.text
+        assert not isinstance(screen.handle(Command.HINT), Push)
+        assert "Working out the solution" in screen.message.text
+    finally:
+        release.set()
+        screen.close()
+
+
 def test_a_fault_in_the_hint_is_said_as_one(tmp_path: Path, monkeypatch):
     """A hint that failed inside the deduction engine (an assertion of its own) was shown as
     "Hints need the deduction engine, not in this version yet.", which hid the fault."""

@@ -313,8 +313,8 @@ def _read_row(row: _Row, expected: int | None, filename: str) -> None:
     if expected is not None and len(values) != expected:
         where = expected if len(values) > expected else len(values)
         # (a board laid out in columns with its blanks left as spaces: nothing parts them)
-        spaces = (row.separator is None and not row.boxed
-                  and _WIDE_GAP.search(row.text.strip()) is not None)
+        spaces = (row.separator is None and not row.boxed and len(values) < expected
+                  and all(values) and _WIDE_GAP.search(row.text.strip()) is not None)
         raise ParseError(
             filename,
             row.line,
@@ -493,9 +493,16 @@ def _size_line(lines: list[str]) -> tuple[int, tuple[int, int], bool] | None:
     if len(grid) < 2:
         return None
     below = next((n for n in map(_cell_count, (lines[i] for i in grid[1:])) if n), None)
+    rows = [lines[i] for i in grid[1:]]
+    one_wide = False
+    if below == 2 and all(_SEPARATOR.search(row) for row in rows):
+        # (a separator ending every row below parts off no cell: "6 1" over rows "0," is
+        # a size over a board one wide, not the first row of one two wide)
+        ends = _row_end_separators(rows)
+        one_wide = ends is not None and ends[0] + ends[1] == 1
     match = _SIZE.fullmatch(lines[grid[0]])
     if match is not None:
-        if below is None or below == 2:
+        if below is None or (below == 2 and not one_wide):
             return None
         return grid[0], (int(match.group(1)), int(match.group(2))), False
     side = _SIDE.fullmatch(lines[grid[0]])
@@ -529,14 +536,19 @@ def _without_row_end_separators(lines: list[str], size: tuple[int, int] | None) 
     if size is not None:
         choices = [(0, 0), (0, trail), (lead, 0), (lead, trail)]
         fitting = [c for c in choices if _fits(size, (len(texts), width - c[0] - c[1]))]
-        if not fitting:
+        if not fitting or fitting[:2] == [(0, trail), (lead, 0)]:
+            # (",5,," under "3 3": the comma before each cell or the one after it? Only
+            # the writer knows, and each reading has its own verdict: the size is refused)
             return lines
         lead, trail = fitting[0]
     else:
         inner = [field.strip() for text in texts
                  for field in _SEPARATOR.split(text)[lead:width - trail]]
-        # (written blanks are the sign: with none, "<SP>,1," may be a 1x3 as well)
-        if "" in inner or not any(_cell_value(field) == 0 for field in inner):
+        values = [_cell_value(field) for field in inner]
+        # (written blanks are the sign: with none, "<SP>,1," may be a 1x3 as well; and a
+        # number too large for the narrower board says the column is the board's)
+        if ("" in inner or 0 not in values
+                or max(v or 0 for v in values) > len(inner)):
             return lines
     if not lead + trail:
         return lines
@@ -656,10 +668,10 @@ def _grid_rows(
                 first = rows[0]
                 raise ParseError(
                     filename, first.line, first.col(0),
-                    f"{'a line' if len(rows) == 1 else 'lines'} of one cell over rows of 3:"
-                    " a list of givens as row, column and number? Write the board as a "
-                    "grid instead, one row a line and . for a blank (or, for a puzzle's "
-                    "number, start the line with # to keep it)") from None
+                    f"{'a line' if len(rows) == 1 else 'lines'} of one cell over rows of 3 "
+                    "(a puzzle number? start the line with # to keep it; or a list of "
+                    "givens as row, column and number? write the board as a grid "
+                    "instead, one row a line and . for a blank)") from None
             if (len(rows) == 1 and len(rows[0].values) == 1 and len(row.tokens) > 1
                     and not after_size and rows[0].line == first_line):
                 # One number over a wider grid: a puzzle's number, say, or a size written
@@ -824,7 +836,8 @@ def _parse_block(
             _check_values(rows, filename)
             if notes is not None:
                 notes += _two_wide_size_note(lines, grid_line, rows)
-            _note_edge_columns(rows, notes)
+            if _size_line(lines) is None:  # (a size line settled the width)
+                _note_edge_columns(rows, notes)
     except ParseError as error:
         rows = _two_wide_after_size(lines, grid_line, filename)
         if rows is None:
@@ -1003,9 +1016,9 @@ def _note_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) ->
     marks = "\t" if rows[0].separator is _TAB else ",;"
     names = {"\t": "a tab", ",": "a comma", ";": "a semicolon"}
     ending = right and all(text[-1:] in marks for text in texts)
-    if kept == len(rows) != width:
-        if any(v > kept * kept for row in rows for v in row.values):
-            return  # (a number too large for the square: the columns must be the board's)
+    # (a number too large for the square: those columns are not all spacing)
+    if kept == len(rows) != width and not any(v > kept * kept for row in rows
+                                               for v in row.values):
         sides = " and the ".join(f"{where} column" if n == 1 else f"{where} {n} columns"
                                  for n, where in ((left, "first"), (right, "last")) if n)
         one = left + right == 1
@@ -1019,17 +1032,23 @@ def _note_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) ->
                                     f"out for the {kept}x{kept} board"))
         return
     starting = left and all(text[:1] in marks for text in texts)
-    if not (ending or starting) or len(rows) == width:
-        return  # (a board square as read is most likely read right)
+    if not (ending or starting):
+        return
     if any(v > len(rows) * (width - 1) for row in rows for v in row.values):
         return  # (a number too large for the narrower board: the column is the board's)
-    char, where, column, only = ((texts[0][-1], "ends", "last", "it only ends the row")
-                                 if ending else
-                                 (texts[0][0], "starts", "first", "it is only an indent"))
+    if ending and starting:
+        # (",5,,": a comma before each cell, or after each? Either may be the one to go)
+        char, where, column, only = (texts[0][-1], "starts and ends", "first and a last",
+                                     "one of them only parts the rows off")
+    elif ending:
+        char, where, column, only = texts[0][-1], "ends", "last", "it only ends the row"
+    else:
+        char, where, column, only = texts[0][0], "starts", "first", "it is only an indent"
+    take = "that one" if ending and starting else "it"
     notes.append((rows[0].line, f"every row {where} with {names[char]}: read as parting off "
                                 f"a {column} column of blanks, a {len(rows)}x{width} board; "
-                                f"if {only}, take it out for the {len(rows)}x{width - 1} "
-                                f"board"))
+                                f"if {only}, take {take} out for the "
+                                f"{len(rows)}x{width - 1} board"))
 
 
 def _next_grid(

@@ -673,8 +673,10 @@ class PlayScreen(BoardScreen):
         """A hint, after asking when it would cost the game its best time, as auto-fill,
         a reveal and watching the solver ask: only the first hint of a game asks, and not
         when the board is not fit for one (that is said at once)."""
-        if self.game.assisted or self._fit_for_help() is not None:
-            return self._hint(), None
+        asked = ((self.task is not None and self.task_kind == "hint")
+                 or (self.help_waiting is not None and self.help_waiting[0] == "hint"))
+        if self.game.assisted or asked or self._fit_for_help() is not None:
+            return self._hint(), None  # (a hint under way was asked for already)
         return None, Push(ConfirmScreen(
             self.ctx, "Take a hint?", self._saying_refusal(self._hint),
             detail="It shows a number that must go in, and why (? again places it). The "
