@@ -1530,34 +1530,32 @@ def test_a_size_line_decides_what_a_comma_ending_every_row_is(size: str) -> None
     assert parse_one(f"{size}\n,1,,3\n,,,\n,,,9\n").givens.tolist() == SMALL_GIVENS
 
 
-def test_a_comma_ending_every_row_of_empty_blanks_is_a_column_with_a_warning() -> None:
+@pytest.mark.parametrize("text, shape, note", [
+    ("1,,3,\n,,,\n,,9,\n", (3, 4),
+     "the last column is empty in every row: read as the board's, a 3x4 board; if it is "
+     "only spacing (a comma ending each row), take it out for the 3x3 board"),
+    # square as read, but a 4x3 may be meant
+    ("1,,3,\n,,,\n,,,\n,,9,\n", (4, 4),
+     "every row ends with a comma: read as parting off a last column of blanks, a 4x4 "
+     "board; if it only ends the row, take it out for the 4x3 board"),
+    ("1,,3,,\n,,,,\n,,9,,\n", (3, 5),
+     "the last 2 columns are empty in every row: read as the board's, a 3x5 board; if "
+     "they are only spacing (an indent, or separators ending the rows), take them out for "
+     "the 3x3 board"),
+    ("1,,3,,\n,,,,\n,,,,\n,,9,,\n", (4, 5),
+     "every row ends with a comma: read as parting off a last column of blanks, a 4x5 "
+     "board; if it only ends the row, take it out for the 4x4 board"),
+])
+def test_a_comma_ending_every_row_of_empty_blanks_is_a_column_with_a_warning(
+        text: str, shape: tuple[int, int], note: str) -> None:
     """Without a size line and with empty fields for blanks, the empty last field may be
     a column of blanks (a sparse 3x4's last column may hold no given) or only the rows'
     end: it stays the board's, and a warning says how to have the other board."""
     notes: list[tuple[int, str]] = []
-    [puzzle] = parse_puzzles("1,,3,\n,,,\n,,9,\n", "t.txt", notes)
-    assert puzzle.givens.tolist() == [[1, 0, 3, 0], [0, 0, 0, 0], [0, 0, 9, 0]]
-    assert notes == [(1, "the last column is empty in every row: read as the board's, a "
-                         "3x4 board; if it is only spacing (a comma ending each row), take "
-                         "it out for the 3x3 board")]
-    notes.clear()
-    [puzzle] = parse_puzzles("1,,3,\n,,,\n,,,\n,,9,\n", "t.txt", notes)
-    assert puzzle.givens.shape == (4, 4)  # (square as read, but a 4x3 may be meant)
-    assert notes == [(1, "every row ends with a comma: read as parting off a last column of "
-                         "blanks, a 4x4 board; if it only ends the row, take it out for "
-                         "the 4x3 board")]
-    notes.clear()
-    [puzzle] = parse_puzzles("1,,3,,\n,,,,\n,,9,,\n", "t.txt", notes)
-    assert puzzle.givens.shape == (3, 5)
-    assert notes == [(1, "the last 2 columns are empty in every row: read as the board's, a "
-                         "3x5 board; if they are only spacing (an indent, or separators "
-                         "ending the rows), take them out for the 3x3 board")]
-    notes.clear()
-    [puzzle] = parse_puzzles("1,,3,,\n,,,,\n,,,,\n,,9,,\n", "t.txt", notes)
-    assert puzzle.givens.shape == (4, 5)
-    assert notes == [(1, "every row ends with a comma: read as parting off a last column of "
-                         "blanks, a 4x5 board; if it only ends the row, take it out for "
-                         "the 4x4 board")]
+    [puzzle] = parse_puzzles(text, "t.txt", notes)
+    assert puzzle.givens.shape == shape
+    assert puzzle.givens[0, 0] == 1 and puzzle.givens[-1, 2] == 9
+    assert notes == [(1, note)]
 
 
 @pytest.mark.parametrize("text", [
