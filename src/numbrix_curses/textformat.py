@@ -586,16 +586,16 @@ def _grid_rows(
     lines = as_drawn_by_us(lines)
     sized = None if tabs else _size_line(lines)
     if sized is not None:
-        index, size, side_only = sized
+        index, said, side_only = sized
         try:
             rows = _grid_rows(lines[index + 1 :], first_line + index + 1, filename,
-                              after_size=True, size=size)
+                              after_size=True, size=said)
         except ParseError:
             if not side_only:
                 raise  # (an error in the rows below is reported where it is)
             rows = []  # (a puzzle's number, maybe: read as a row, as ever)
         shape = (len(rows), len(rows[0].values)) if rows else (0, 0)
-        if _fits(size, shape):
+        if _fits(said, shape):
             return rows
         if shape[0] > 1 and not side_only:
             # The rows below agree with each other, so the first line is the odd one out:
