@@ -827,7 +827,20 @@ def test_a_json_grid_of_one_row_reads_as_a_board_of_one_row(tmp_path: Path) -> N
     with pytest.raises(ParseError) as caught:
         read_puzzles(str(path))
     assert str(caught.value) == (
-        f"{path}:1:5: row 1, column 2: a string is not a number (0 or null = blank)")
+        f"{path}:1:5: row 1, column 2: 'x' is not a number or a blank (0, null, \"\" or \".\")")
+
+
+def test_json_cells_written_as_strings_read_as_the_text_they_hold(tmp_path: Path) -> None:
+    """Programs that keep what was typed write "12", and "" for an empty cell."""
+    path = tmp_path / "strings.json"
+    path.write_text('[["1", "", " 3 "], [".", "-", "0"], ["", null, 9]]\n')
+    [puzzle] = read_puzzles(str(path))
+    assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
+    for cell in ('"X"', '"1a"', '"-1"', '"\uff11"'):
+        path.write_text(f'[["1", {cell}, "3"], [0, 0, 0], [0, 0, 9]]\n')
+        with pytest.raises(ParseError) as caught:
+            read_puzzles(str(path))
+        assert "row 1, column 2:" in str(caught.value) and "is not a number" in str(caught.value)
 
 
 def test_json_as_other_programs_write_it_reads_null_blanks_and_other_grid_names(

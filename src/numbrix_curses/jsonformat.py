@@ -10,7 +10,8 @@ every command that reads a puzzle file reads JSON too. Accepted:
   its rows a line each, ``[1, 0, 3]`` then ``[0, 0, 0]`` ... (a blank line ends the grid).
 
 A blank may also be ``null``, JSON's own word for "nothing here", which other programs
-write for an empty cell. An object's ``puzzle`` holds its grid (or, in an object without
+write for an empty cell; a cell may be a string too, as programs that keep what was typed
+write it (``"12"``, and ``""`` or ``"."`` for a blank). An object's ``puzzle`` holds its grid (or, in an object without
 one, ``grid``, ``givens`` or ``board``, the names other programs give it); ``id``,
 ``difficulty``, ``seed``, ``pattern``, ``symmetry`` and ``inside`` become the puzzle's
 metadata, as the text format's ``# key:`` lines would (a null, a ``random`` pattern and no
@@ -397,6 +398,17 @@ def _rows(grid: Any) -> list[list[int]]:
         for c, value in enumerate(row, start=1):
             if value is None:
                 value = 0  # (a blank, as other programs write one)
+            elif isinstance(value, str):
+                # A cell as text, as programs that keep what was typed write it: "12", or
+                # "" (and the text format's blanks, "." "-" "_" "?") for a blank.
+                text = value.strip()
+                if not text.strip("._-?"):
+                    value = 0
+                elif text.isascii() and text.isdigit() and len(text) <= 6:
+                    value = int(text)
+                else:
+                    raise _bad_cell(r, c, f"{cut_short(value)!r} is not a number or a blank "
+                                          "(0, null, \"\" or \".\")")
             # (bool is an int in Python; a whole float such as 9.0, as some programs write
             # every number, is the number it names)
             if isinstance(value, float):
