@@ -831,12 +831,13 @@ def test_a_json_grid_of_one_row_reads_as_a_board_of_one_row(tmp_path: Path) -> N
 
 
 def test_json_cells_written_as_strings_read_as_the_text_they_hold(tmp_path: Path) -> None:
-    """Programs that keep what was typed write "12", and "" for an empty cell."""
+    """Programs that keep what was typed write "12", and "" for an empty cell: read as the
+    text format reads a cell (full-width digits too)."""
     path = tmp_path / "strings.json"
-    path.write_text('[["1", "", " 3 "], [".", "-", "0"], ["", null, 9]]\n')
+    path.write_text('[["1", "", " 3 "], [".", "-", "0"], ["", null, "\uff19"]]\n')
     [puzzle] = read_puzzles(str(path))
     assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
-    for cell in ('"X"', '"1a"', '"-1"', '"\uff11"'):
+    for cell in ('"X"', '"1a"', '"-1"', '"\u2460"'):
         path.write_text(f'[["1", {cell}, "3"], [0, 0, 0], [0, 0, 9]]\n')
         with pytest.raises(ParseError) as caught:
             read_puzzles(str(path))

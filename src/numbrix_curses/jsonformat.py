@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError, cells_text, cut_short
+from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError, cell_value, cells_text, cut_short
 
 # Characters a metadata value cannot hold: control characters (the text reader refuses them
 # too: an escape sequence in an id would reach the terminal) and line breaks (a `# key:`
@@ -399,16 +399,13 @@ def _rows(grid: Any) -> list[list[int]]:
             if value is None:
                 value = 0  # (a blank, as other programs write one)
             elif isinstance(value, str):
-                # A cell as text, as programs that keep what was typed write it: "12", or
-                # "" (and the text format's blanks, "." "-" "_" "?") for a blank.
-                text = value.strip()
-                if not text.strip("._-?"):
-                    value = 0
-                elif text.isascii() and text.isdigit() and len(text) <= 6:
-                    value = int(text)
-                else:
+                # A cell as text, as programs that keep what was typed write it: read as
+                # the text format reads a cell ("12"; "" or "." a blank).
+                text = cell_value(value.strip())
+                if text is None:
                     raise _bad_cell(r, c, f"{cut_short(value)!r} is not a number or a blank "
                                           "(0, null, \"\" or \".\")")
+                value = text
             # (bool is an int in Python; a whole float such as 9.0, as some programs write
             # every number, is the number it names)
             if isinstance(value, float):

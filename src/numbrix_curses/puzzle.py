@@ -6,13 +6,16 @@ generator, game) goes through `Geometry` rather than doing its own `r +- 1` arit
 new shape or move rule costs one table. For the bit-parallel searches the geometry also
 offers `expand(mask)`: the cells next to any cell of a bitmask (Python int, bit i = cell i).
 
-Nothing here knows a file format, a search or a screen; `ParseError` and the wording its
-messages share (`cells_text`, `cut_short`) are here only so both file readers use them
-without importing each other (`textformat` imports `jsonformat`, so not the other way).
+Nothing here knows a file format, a search or a screen; `ParseError`, the wording its
+messages share (`cells_text`, `cut_short`) and what a cell written as text holds
+(`cell_value`: a text file's cells, a JSON grid's string cells) are here only so both
+file readers use them without importing each other (`textformat` imports `jsonformat`,
+so not the other way).
 """
 from __future__ import annotations
 
 import functools
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Mapping, Sequence
 
@@ -374,3 +377,35 @@ def cell_name(row: int, col: int) -> str:
         n, rem = divmod(n - 1, 26)
         letters = chr(ord("A") + rem) + letters
     return f"{letters}{row + 1}"
+
+
+#: a blank cell as text: what the reader takes for one (runs of them too, see `cell_value`)
+BLANK_TOKENS = frozenset({".", "_", "-", "0"})
+
+
+def cell_value(token: str) -> int | None:
+    """The value of a cell written as text (0 = blank), or None when it is neither number
+    nor blank: the text format's cells, and a JSON grid's cells written as strings."""
+    if not token.isascii():
+        if any(unicodedata.category(char) == "No" for char in token):
+            # Superscript, circled and other "digits" that are no decimal digits ("¹",
+            # "①"): NFKC would turn them into numbers nobody typed as such.
+            return None
+        # Full-width digits and dots ("１２", "．"), as a board copied off a page set in
+        # Chinese or Japanese writes them, are the digits and dots they look like.
+        token = unicodedata.normalize("NFKC", token)
+        if token.isdecimal() and not token.isascii():
+            # Other scripts' digits (Arabic-Indic "١٢", Persian "۱۲", Devanagari "१२"),
+            # which NFKC leaves alone, are the numbers they write too.
+            token = "".join(str(unicodedata.decimal(char)) for char in token)
+    if token in BLANK_TOKENS or not token.strip("._-\u00b7?"):
+        # ("__" or ".." too: a blank as wide as the two-digit numbers around it; "·" is the
+        # app's blank, in a board copied off its screen; "?" is how many write a cell not
+        # known)
+        return 0
+    if token.isdigit() and token.isascii():
+        digits = token.lstrip("0")
+        # Guard int() against thousands of digits (Python refuses > 4300); anything this
+        # long is out of range anyway, so keep a value that the range check will reject.
+        return int(digits or "0") if len(digits) <= 6 else 10**6
+    return None

@@ -48,14 +48,13 @@ from __future__ import annotations
 import os
 import re
 import sys
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 import numpy as np
 
 from .jsonformat import parse_json_puzzles
-from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError, cells_text, cut_short
+from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError, cell_value, cells_text, cut_short
 from .readfile import NotRegularFile, read_regular_file
 from .screencopy import LEFT_OUT, as_drawn_by_us, grid_line_indices
 
@@ -77,7 +76,6 @@ MAX_PUZZLES = 10_000
 #: Screen width the boxed writer aims to fit.
 PRINT_WIDTH = 80
 
-BLANK_TOKENS = frozenset({".", "_", "-", "0"})
 
 _NON_DIGIT_BLANKS = frozenset({".", "_", "-", ""})
 _TOKEN = re.compile(r"\S+")
@@ -248,33 +246,6 @@ def _is_json(text: str) -> bool:
     return text.lstrip()[:1] in ("{", "[")
 
 
-def _cell_value(token: str) -> int | None:
-    """The value of a cell token (0 = blank), or None when it is neither number nor blank."""
-    if not token.isascii():
-        if any(unicodedata.category(char) == "No" for char in token):
-            # Superscript, circled and other "digits" that are no decimal digits ("¹",
-            # "①"): NFKC would turn them into numbers nobody typed as such.
-            return None
-        # Full-width digits and dots ("１２", "．"), as a board copied off a page set in
-        # Chinese or Japanese writes them, are the digits and dots they look like.
-        token = unicodedata.normalize("NFKC", token)
-        if token.isdecimal() and not token.isascii():
-            # Other scripts' digits (Arabic-Indic "١٢", Persian "۱۲", Devanagari "१२"),
-            # which NFKC leaves alone, are the numbers they write too.
-            token = "".join(str(unicodedata.decimal(char)) for char in token)
-    if token in BLANK_TOKENS or not token.strip("._-\u00b7?"):
-        # ("__" or ".." too: a blank as wide as the two-digit numbers around it; "·" is the
-        # app's blank, in a board copied off its screen; "?" is how many write a cell not
-        # known)
-        return 0
-    if token.isdigit() and token.isascii():
-        digits = token.lstrip("0")
-        # Guard int() against thousands of digits (Python refuses > 4300); anything this
-        # long is out of range anyway, so keep a value that the range check will reject.
-        return int(digits or "0") if len(digits) <= 6 else 10**6
-    return None
-
-
 def _junk(row: _Row, index: int, filename: str, first: bool = False) -> ParseError:
     token = row.tokens[index]
     # A word on a grid's first line is most likely a title copied with it ("Puzzle 12").
@@ -306,7 +277,7 @@ def _read_row(row: _Row, expected: int | None, filename: str) -> None:
     else:
         values = []
         for index, token in enumerate(row.tokens):
-            value = _cell_value(token)
+            value = cell_value(token)
             if value is None:
                 raise _junk(row, index, filename, first=expected is None)
             values.append(value)
@@ -398,7 +369,7 @@ def _without_bar_rules(lines: list[str]) -> list[str]:
     header = lines[grid[0]].strip()
     cells = ([cell.strip() for cell in header[1:-1].split("|")]
              if header.startswith("|") and header.endswith("|") and len(header) > 1 else [])
-    named = bool(cells) and all(cell and _cell_value(cell) is None for cell in cells)
+    named = bool(cells) and all(cell and cell_value(cell) is None for cell in cells)
     if between:
         for k in ruled:
             lines[grid[k]] = LEFT_OUT
@@ -544,7 +515,7 @@ def _without_row_end_separators(lines: list[str], size: tuple[int, int] | None) 
     else:
         inner = [field.strip() for text in texts
                  for field in _SEPARATOR.split(text)[lead:width - trail]]
-        values = [_cell_value(field) for field in inner]
+        values = [cell_value(field) for field in inner]
         # (written blanks are the sign: with none, "<SP>,1," may be a 1x3 as well; and a
         # number too large for the narrower board says the column is the board's)
         if ("" in inner or 0 not in values
