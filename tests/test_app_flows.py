@@ -563,12 +563,18 @@ def test_corrupt_save_found_by_the_menu_is_reported(state: Path):
 
 
 # ----- leaving abruptly never loses the game ----------------------------------------------------
-@pytest.mark.parametrize("how, code", [("ctrl-c", 130), ("hangup", 129), ("terminate", 143)])
+@pytest.mark.parametrize("how, code", [
+    ("ctrl-c", 130), ("ctrl-backslash", 131), ("hangup", 129), ("terminate", 143),
+])
 def test_abrupt_endings_save_and_restore_the_terminal(state: Path, demo: Path, how, code):
+    """Ctrl-\\ (SIGQUIT) killed the app by default, leaving the terminal in its screen with
+    mouse reports on for the shell."""
     term, board = demo_with_a_3(state, demo)
     with term:
         if how == "ctrl-c":
             term.send("\x03")
+        elif how == "ctrl-backslash":
+            term.send("\x1c")
         else:
             term.child.kill(signal.SIGHUP if how == "hangup" else signal.SIGTERM)
         term.wait_for(lambda: term.eof, what="exit")
@@ -576,6 +582,7 @@ def test_abrupt_endings_save_and_restore_the_terminal(state: Path, demo: Path, h
         assert term.child.exitstatus == code
         raw = bytes(term.raw)
         assert raw.rfind(b"\x1b[?1049l") > raw.rfind(b"\x1b[?1049h") >= 0
+        assert raw.rfind(b"\x1b[?1006;1000l") > raw.rfind(b"\x1b[?1006;1000h") >= 0
         assert b"Traceback" not in raw
     saved = json.loads(store(state).game_path(Puzzle.from_rows(GIVENS)).read_text())
     assert saved["game"]["moves"] == [[1, 0, 3]]

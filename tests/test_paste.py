@@ -126,6 +126,19 @@ def test_a_few_keys_waiting_are_keys_typed_ahead(put_back: list):
     assert put_back == []
 
 
+def test_a_burst_of_moves_alone_is_keys_held_down(put_back: list):
+    """Over a slow remote link a held arrow letter (or two) can arrive eight at a time; that
+    was read as a paste of text that is no puzzle, and the moves were lost."""
+    held = list("jjjjllll"[1:])
+    assert read_burst(FakeWindow(held + [curses.KEY_UP]), "j") is None
+    assert put_back == held + [curses.KEY_UP]
+    put_back.clear()
+    # a digit among them makes it text, as does a burst longer than keys held down give
+    assert read_burst(FakeWindow("jjjj1lll"), "j") == Paste("jjjjj1lll")
+    assert read_burst(FakeWindow("j" * 100), "j") == Paste("j" * 101)
+    assert put_back == []
+
+
 def test_keys_go_back_by_their_codes_where_curses_has_no_wide_put_back(
     put_back: list, monkeypatch: pytest.MonkeyPatch
 ):
@@ -348,6 +361,8 @@ def test_a_terminal_without_the_mode_is_not_asked_for_it(state: Path, demo: Path
         board.wait_cell(0, 1, "")
         term.send(" " * (BURST_CHARS - 3) + "12\r")
         board.wait_cell(0, 1, "12")
+        term.send("jjjjllll")  # keys held down, come in one read: moves, not a paste
+        term.wait_text("Cell    D4")
         term.send("q")
         expect_exit(term)
 

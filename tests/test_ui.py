@@ -208,6 +208,37 @@ def test_right_click_clears_a_cell(term: Terminal, board: Board):
     board.wait_cell(2, 1, "")
 
 
+def test_right_click_clears_a_cell_in_the_first_mouse_encoding_too(demo: Path, state: Path):
+    """The right click acts as its button comes up; in the first encoding (GNU screen's) the
+    release does not say which button it is."""
+    with start(play_command(str(demo)), state, rows=ROWS, cols=COLS, TERM="screen") as term:
+        wait_play(term, last="mouse")
+        board = Board(term, CELL_WIDTH)
+        board.click(2, 1)
+        term.send("7")
+        board.wait_cell(2, 1, "7")
+        term.right_click(*board.cell_yx(2, 1))
+        board.wait_cell(2, 1, "")
+
+
+def test_a_sideways_scroll_leaves_the_cell_as_it_was(term: Terminal, board: Board):
+    """ncurses reports a sideways scroll (SGR buttons 66 and 67: a tilting wheel, a
+    touchpad's sideways swipe) as the right button pressed, never released: a right click
+    acting on its press cleared the number under the pointer."""
+    board.click(2, 1)
+    term.send("1")
+    term.send("3")
+    board.wait_cell(2, 1, "13")
+    y, x = board.cell_yx(2, 1)
+    for button in (66, 67):  # left, right
+        term.send(f"\x1b[<{button};{x + 1};{y + 1}M")
+        term.send("u")  # (a key after it, to know it was read)
+        board.wait_cell(2, 1, "")  # the undo took back the 13, not a clear
+        term.send("r")
+        board.wait_cell(2, 1, "13")
+    assert "Moves   1" in term.text
+
+
 def test_clicking_key_help_does_what_the_key_does(term: Terminal, board: Board):
     term.send("3")
     board.wait_cell(0, 1, "3")
@@ -282,6 +313,21 @@ def test_resize_smaller_says_too_small_and_larger_relayouts(term: Terminal, boar
     board.wait_cell(0, 1, "")
 
 
+def test_a_question_on_a_screen_too_small_for_it_says_so_rather_than_cut(term: Terminal):
+    """The first hint's question drawn on a 20x8 screen lost the end of its sentence, and
+    could be answered half read."""
+    term.send("?")
+    term.wait_text("Take a hint?")
+    term.resize(8, 20)
+    term.wait_for(lambda: "too small" in term.text and "Take a hint" not in term.text,
+                  what="the too-small notice in place of the question")
+    term.resize(24, 80)
+    term.wait_text("Take a hint?")
+    assert "best time" in term.flowing_text()  # the whole question again
+    term.send("n")
+    term.wait_gone("Take a hint?")
+
+
 def test_pause_hides_the_board(term: Terminal, board: Board):
     term.send("p")
     term.wait_text("Paused")
@@ -320,6 +366,13 @@ def test_works_without_colours(demo: Path, state: Path):
                       what="both 4s flagged")
         term.send("q")
         assert term.wait_exit() == 0
+
+
+def test_no_color_set_empty_keeps_the_colours(demo: Path, state: Path):
+    """no-color.org: NO_COLOR set to an empty string is as if it were not set."""
+    with start(play_command(str(demo)), state, rows=ROWS, cols=COLS, NO_COLOR="") as term:
+        wait_play(term, last="mouse")
+        assert any(term.char(r, c).fg != "default" for r in range(ROWS) for c in range(COLS))
 
 
 def test_ascii_locale_draws_the_board_in_ascii(demo: Path, state: Path):

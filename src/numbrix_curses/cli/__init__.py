@@ -14,6 +14,7 @@ Exit codes (the same for every command):
    70  the app hit an internal error (it saves the game and a crash report)
   129  the terminal hung up (SIGHUP; the app saves the game)
   130  interrupted (Ctrl-C)
+  131  the app: Ctrl-\\ (SIGQUIT; it saves the game)
   141  standard output was closed early (e.g. piped into `head`)
   143  told to stop (SIGTERM; the app saves the game); either way the worker processes
        a command started stop with it

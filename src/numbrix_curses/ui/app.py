@@ -3,12 +3,12 @@
 `run_menu` opens the main menu (plain `numbrix`); `run_app(puzzle, source)` plays one puzzle
 (`numbrix play FILE`). Both run inside `curses.wrapper`, so the terminal is restored however
 the loop ends, and every screen is closed first (the play screen saves its game) whether
-the player quits, presses Ctrl-C, the terminal hangs up (SIGHUP), the process is told to
-stop (SIGTERM) or a bug raises.
+the player quits, presses Ctrl-C or Ctrl-\\ (SIGQUIT), the terminal hangs up (SIGHUP), the
+process is told to stop (SIGTERM) or a bug raises.
 
 Exit statuses: 0 after quitting, 2 when there is no usable terminal, 70 after an internal
 error (details saved to a crash file in the state directory), 128 + N after signal N
-(130 for Ctrl-C, 129 for a hang-up, 143 for SIGTERM).
+(130 for Ctrl-C, 131 for Ctrl-\\, 129 for a hang-up, 143 for SIGTERM).
 """
 from __future__ import annotations
 
@@ -26,11 +26,11 @@ from numbrix_curses.jobs import children_stopped, finish_follow_ups
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action
-from numbrix_curses.ui.keys import DragPath
+from numbrix_curses.ui.keys import DragPath, x10_buttons
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.paste import BracketedPaste, read_burst
 from numbrix_curses.ui.screen import AppContext, Exit, Nav, Pop, Push, Replace, Screen
-from numbrix_curses.ui.sequences import Dropped, read_csi
+from numbrix_curses.ui.sequences import Dropped, MouseReport, keypad_digit, read_csi
 from numbrix_curses.ui.theme import make_theme
 from numbrix_curses.workers import take_default_action
 
@@ -48,6 +48,8 @@ FOLLOW_UPS_AT_EXIT = 3.0
 #: dragging). ncurses asks only for presses and releases (1000); terminals that know 1002
 #: (xterm, VTE, tmux, screen, kitty, ...) report drags too, others ignore the request.
 _DRAGS_ON, _DRAGS_OFF = b"\x1b[?1002h", b"\x1b[?1002l"
+#: the presses a mouse report read by the app can make (see `x10_buttons`)
+_X10_HELD = curses.BUTTON1_PRESSED | curses.BUTTON2_PRESSED | curses.BUTTON3_PRESSED
 
 
 class _Signalled(BaseException):
@@ -233,10 +235,12 @@ def _catch_signals() -> dict[int, object]:
             previous[signal.SIGTSTP] = signal.signal(signal.SIGTSTP, _stop_for_the_shell)
         except (ValueError, OSError):
             pass
-    for name in ("SIGHUP", "SIGTERM"):
+    # (Ctrl-\ sends SIGQUIT, whose default kills the process where it stands: the
+    # terminal was left in the app's screen, with mouse reports still on, for the shell)
+    for name in ("SIGHUP", "SIGTERM", "SIGQUIT"):
         signum = getattr(signal, name, None)
         if signum is None:
-            continue  # Windows has no SIGHUP
+            continue  # Windows has no SIGHUP or SIGQUIT
         try:
             previous[signum] = signal.signal(signum, handler)
         except (ValueError, OSError):
@@ -279,6 +283,8 @@ class App:
         #: the terminal's bracketed paste, switched on while the app runs (None: it has none)
         self.paste: BracketedPaste | None = None
         self.drag = DragPath()
+        #: the button pressed last in a mouse report ncurses left unread (see `x10_buttons`)
+        self.x10_held = 0
 
     def main(self, stdscr: "curses.window") -> int:
         self.started = True
@@ -397,8 +403,14 @@ class App:
         sequence = read_csi(stdscr, key)
         if isinstance(sequence, Dropped):
             return []
+        if isinstance(sequence, MouseReport):
+            buttons = x10_buttons(sequence.code, self.x10_held)
+            if buttons & _X10_HELD:
+                self.x10_held = buttons
+            return self.drag.actions(mask, sequence.y, sequence.x, buttons)
         if sequence is not None:
             key = sequence
+        key = keypad_digit(key) or key
         if key == curses.KEY_MOUSE:
             try:
                 _, x, y, _, buttons = curses.getmouse()

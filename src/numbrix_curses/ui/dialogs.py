@@ -22,6 +22,7 @@ from numbrix_curses.ui.screen import (
     Push,
     Screen,
     draw_box,
+    draw_too_small,
     open_page,
 )
 
@@ -29,6 +30,8 @@ Answer = Callable[[], "Nav | None"]
 #: the text prompt's left margin, and where its buttons go (rows below the prompt line)
 PROMPT_LEFT = 2
 BUTTONS_ROW = 8
+#: the widest a yes/no box is asked for on a screen too small for it (see `ConfirmScreen`)
+_NARROW = 40
 
 
 class ConfirmScreen(Screen):
@@ -80,22 +83,40 @@ class ConfirmScreen(Screen):
     def _buttons(self) -> list[str]:
         return [f"[y] {self.labels[0]}", f"[n] {self.labels[1]}"]
 
+    def _lines(self, box_w: int) -> list[tuple[str, int]]:
+        """The text in a box `box_w` wide, with its attributes. It wraps to the box (a narrow
+        terminal must not lose the end of a warning); the question stays bold however many
+        lines it takes."""
+        texts = [self.question] + ([self.detail] if self.detail else [])
+        return [(line, curses.A_BOLD if i == 0 else 0)
+                for i, text in enumerate(texts) for line in wrap_text(text, box_w - 4)]
+
+    def _widths(self) -> tuple[int, int]:
+        """The box's width with no line wrapped, and the least that holds its buttons."""
+        texts = [self.question] + ([self.detail] if self.detail else [])
+        buttons = sum(len(b) for b in self._buttons()) + 4
+        return max(max(len(text) for text in texts), buttons) + 6, buttons + 6
+
     def _box(self, height: int, width: int) -> tuple[int, int, int, int, list[tuple[str, int]]]:
         """(top, left, height, width) of the box on a `height` x `width` screen, and its
         lines of text with their attributes."""
-        buttons = self._buttons()
-        texts = [self.question] + ([self.detail] if self.detail else [])
-        inner = max(max(len(text) for text in texts), sum(len(b) for b in buttons) + 4) + 4
-        box_w = min(width, inner + 2)
-        # The text wraps to the box (a narrow terminal must not lose the end of a warning);
-        # the question stays bold however many lines it takes.
-        lines = [(line, curses.A_BOLD if i == 0 else 0)
-                 for i, text in enumerate(texts) for line in wrap_text(text, box_w - 4)]
+        box_w = min(width, self._widths()[0])
+        lines = self._lines(box_w)
         box_h = min(height, len(lines) + 4)
         lines = lines[: max(0, box_h - 4)]
         top = max(0, (height - box_h) // 2)
         left = max(0, (width - box_w) // 2)
         return top, left, box_h, box_w, lines
+
+    def _need(self, height: int, width: int) -> tuple[int, int] | None:
+        """None when the whole question and its buttons fit a `height` x `width` screen,
+        else the (width, height) to ask for: a box no wider than `_NARROW` columns."""
+        whole, least = self._widths()
+        box_w = min(width, whole)
+        if box_w >= least and len(self._lines(box_w)) + 4 <= height:
+            return None
+        narrow = max(least, min(whole, _NARROW))
+        return narrow, len(self._lines(narrow)) + 4
 
     def clear_under(self, win: "curses.window", below: Screen) -> None:
         """Blank the rows of the side panel the box covers, when it covers any of its
@@ -115,9 +136,16 @@ class ConfirmScreen(Screen):
         theme = self.theme
         height, width = win.getmaxyx()
         buttons = self._buttons()
-        top, left, box_h, box_w, lines = self._box(height, width)
         # The dialog takes every click: nothing behind it reacts.
         mask.clear()
+        need = self._need(height, width)
+        if need is not None:
+            # A question cut short may be answered wrongly: say what it needs instead
+            # (q answers No, as ever).
+            win.erase()
+            draw_too_small(win, need, theme)
+            return
+        top, left, box_h, box_w, lines = self._box(height, width)
         draw_box(win, top, left, box_h, box_w, theme)
         for i, (line, attr) in enumerate(lines):
             put(win, top + 1 + i, left + 2, line, attr)

@@ -178,7 +178,11 @@ _PRIMARY = (
     | curses.BUTTON1_DOUBLE_CLICKED
     | curses.BUTTON1_TRIPLE_CLICKED
 )
-_SECONDARY = curses.BUTTON3_PRESSED | curses.BUTTON3_CLICKED
+# A right click acts when the button comes up: ncurses reports a sideways scroll (SGR
+# buttons 66 and 67, from a tilting wheel or a touchpad's sideways swipe) as the right
+# button pressed, which comes with no release. Acting on the press, a swipe across the
+# board cleared the number under the pointer.
+_SECONDARY = curses.BUTTON3_RELEASED | curses.BUTTON3_CLICKED
 _WHEEL_UP = getattr(curses, "BUTTON4_PRESSED", 0)
 _WHEEL_DOWN = getattr(curses, "BUTTON5_PRESSED", 0)
 
@@ -202,6 +206,29 @@ def actions_for_click(mask: ScreenMask, y: int, x: int, buttons: int) -> list[Ac
 
 
 _MOTION = curses.REPORT_MOUSE_POSITION
+#: the buttons of xterm's first mouse encoding (see `ui.sequences.MouseReport`), pressed and
+#: released, and the wheel's two ways
+_X10_PRESSED = (curses.BUTTON1_PRESSED, curses.BUTTON2_PRESSED, curses.BUTTON3_PRESSED)
+_X10_RELEASED = {
+    curses.BUTTON1_PRESSED: curses.BUTTON1_RELEASED,
+    curses.BUTTON2_PRESSED: curses.BUTTON2_RELEASED,
+    curses.BUTTON3_PRESSED: curses.BUTTON3_RELEASED,
+}
+_X10_WHEEL = (_WHEEL_UP, _WHEEL_DOWN)
+
+
+def x10_buttons(code: int, held: int) -> int:
+    """The curses button state of a mouse report in xterm's first encoding, whose button
+    byte (less 32) is `code`; `held` is the button pressed before (the encoding's release
+    does not say which one comes up). A sideways scroll (wheel codes 66, 67) is nothing."""
+    low = code & 3
+    if code & 64:
+        return _X10_WHEEL[low] if low < 2 else 0
+    if code & 32:
+        return _MOTION
+    if low < 3:
+        return _X10_PRESSED[low]
+    return _X10_RELEASED.get(held, 0)
 
 
 class DragPath:

@@ -11,7 +11,9 @@ is switched on again after the app is continued (Ctrl-Z, then fg).
 A terminal that lacks the mode (GNU screen, rxvt, many terminals under their own names,
 the Windows console) still sends a paste in one go, faster than anyone types: `read_burst`
 takes text that is waiting already, several characters of it, as a paste. Key repeat and
-typing ahead leave a character or two waiting, not eight.
+typing ahead leave a character or two waiting, not eight; over a slow remote link they can
+leave more, and a burst of the letter keys that move the cursor alone, with no digit, is
+read as those keys (a paste of them would mean nothing).
 
 What a paste means is read by the same parser as puzzle files (`textformat.parse_puzzles`),
 so every form a file may take pastes too: a board copied from a web page or a spreadsheet,
@@ -45,6 +47,12 @@ BURST_CHARS = 8
 #: how long the rest of a burst taken for a paste may keep the app waiting: a large paste
 #: comes in pieces (a terminal writes it a few kilobytes at a time, a remote link slower)
 _BURST_GAP_MS = 60
+#: the letters that move the cursor on a board (`ui.keys.BOARD_KEYS`): a burst of these alone
+#: is keys held down or typed ahead over a slow link, not a paste (see `read_burst`)
+MOVE_LETTERS = frozenset("hjklwasd")
+#: a burst of move letters longer than this is a paste after all: as keys it would be put
+#: back to curses whole, which holds a few hundred at most
+_MOST_MOVES = 64
 #: the name a paste goes by in parse errors
 PASTED = "pasted text"
 
@@ -176,7 +184,7 @@ def read_burst(win: "curses.window", key: "int | str") -> Paste | None:
     cut = len(taken) > MAX_PASTE_CHARS
     if cut:
         curses.flushinp()  # too long to be a puzzle: drop the rest rather than read it
-    if len(taken) < BURST_CHARS:
+    if len(taken) < BURST_CHARS or (len(taken) <= _MOST_MOVES and MOVE_LETTERS.issuperset(taken)):
         put_back(taken[1:] + ([pending] if pending is not None else []))
         return None
     if pending is not None:

@@ -96,7 +96,8 @@ class Theme:
 
 
 def colours_wanted() -> bool:
-    return "NO_COLOR" not in os.environ and curses.has_colors()
+    # (no-color.org: NO_COLOR set to an empty string is as if it were not set)
+    return not os.environ.get("NO_COLOR") and curses.has_colors()
 
 
 def make_theme(glyphs: Glyphs | None = None) -> Theme:
