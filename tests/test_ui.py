@@ -1034,6 +1034,8 @@ def test_move_history_lists_moves_and_a_click_goes_back(term: Terminal, board: B
     term.send("m")
     term.wait_text("1. 3 at B1")
     term.wait_text("2. 2 at C1")
+    # the way out stays in sight under the list (the list took the whole key list)
+    assert re.search(r"help +F1 H +quit +q", term.lines[-1]), term.dump()
     term.click(*term.find("0. start"))
     board.wait_cell(0, 1, "")
     assert board.text(0, 2) == ""

@@ -128,6 +128,18 @@ def test_every_screen_says_too_small_instead_of_clipping(state: Path, keys: str,
         term.wait_text("[q] Quit")  # every one of them was opened from the menu
 
 
+@pytest.mark.parametrize("cols, hint", [
+    (80, "arrows and Enter, a letter, or a click"),
+    (34, "arrows, Enter, a letter, a click"),
+    (30, None),
+])
+def test_the_menu_s_key_hint_is_whole_or_not_there(state: Path, cols: int, hint: str | None):
+    """On a 30-column terminal the menu's last line read "arrows and Enter, a letter, or"."""
+    with menu(state, rows=30, cols=cols) as term:
+        last = term.lines[-1].strip()
+        assert last == (hint or ""), term.dump()
+
+
 def test_the_statistics_ask_for_one_size_whatever_narrower_width_they_have(state: Path):
     """At 10 columns the notice asked for 19 rows, at 20 for 13: the text had been wrapped
     to the window's width, not the width asked for."""

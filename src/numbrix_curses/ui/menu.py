@@ -246,8 +246,10 @@ class MenuScreen(Screen):
             for line in lines:
                 put(win, y, x, line, message_attr(self.message, theme))
                 y += 1
-        hint = "arrows and Enter, a letter, or a click"
+        hints = ["arrows and Enter, a letter, or a click", "arrows, Enter, a letter, a click"]
         if not self.ctx.mouse:
-            hint = "arrows and Enter, or a letter"
-        if footer:
+            hints = ["arrows and Enter, or a letter", "arrows, Enter, a letter"]
+        # (the longest that fits whole: a hint cut off mid-phrase reads as a fault)
+        hint = next((text for text in hints if len(text) <= width), None)
+        if footer and hint is not None:
             centred(win, height - 1, hint, theme.dim)

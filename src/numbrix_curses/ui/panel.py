@@ -156,7 +156,13 @@ def draw_side_panel(
     if y >= bottom or (listing is not None and y + 2 > bottom):
         return
     if listing is not None:
-        _draw_listing(win, mask, y, left, bottom, listing, theme, width)
+        # The list keeps the key line with help and leaving under it, where it leaves
+        # rows for its heading and a line: the way out stays in sight.
+        last = [line for line in keys if any(item.action in LEAVING for item in line)]
+        if bottom - len(last) - y < 2:
+            last = []
+        _draw_listing(win, mask, y, left, bottom - len(last), listing, theme, width)
+        _draw_keys(win, mask, bottom - len(last), left, bottom, last, theme, width)
         return
     if y + 1 + len(keys) <= bottom:
         # (where the keys fit only without it, the heading goes first: they speak for
@@ -169,6 +175,20 @@ def draw_side_panel(
         last = [line for line in keys if any(item.action in LEAVING for item in line)]
         keys = [line for line in keys if line not in last][: max(0, bottom - y - len(last))]
         keys += last
+    _draw_keys(win, mask, y, left, bottom, keys, theme, width)
+
+
+def _draw_keys(
+    win: "curses.window",
+    mask: ScreenMask,
+    y: int,
+    left: int,
+    bottom: int,
+    keys: KeyLines,
+    theme: Theme,
+    width: int,
+) -> None:
+    """Lines of key help from row `y`, as many as fit above `bottom`, each item clickable."""
     for line in keys:
         if y >= bottom:
             break
