@@ -304,6 +304,7 @@ HOSTILE_FILES = {
     "boxed row without bars": b"+---+\n  1  \n+---+\n",
     "boxed mixed with compact": b"+---+---+\n| 1 | 2 |\n4 3\n",
     "too many puzzles": b"1\n\n" * 10_001,
+    "thousands of size lines in a row": b"3x3\n" * 5_000,
     "random junk": bytes(range(256)) * 100,
 }
 

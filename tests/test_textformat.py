@@ -1011,6 +1011,15 @@ def test_size_line_before_grid_is_skipped(text):
     assert puzzle.givens.tolist() == SMALL_GIVENS
 
 
+def test_a_size_line_over_another_reads_and_a_long_run_of_them_is_a_located_error():
+    """Each size line is read by a call of its own: a few in a row read as ever, and
+    thousands ("3x3" on every line) are a row that is no row, not a traceback."""
+    assert parse_one("3x3\n3 3\n" + SMALL).givens.tolist() == SMALL_GIVENS
+    err = parse_error("3x3\n" * 5_000)
+    assert where(err) == (31, 1)
+    assert err.message == "'3x3' is not a number or a blank (. _ - ? 0)"
+
+
 def test_size_line_may_give_columns_first():
     for size in ("2 3", "3 2"):
         puzzle = parse_one(f"{size}\n1 . .\n. . 6\n")

@@ -549,18 +549,22 @@ def _row_end_separators(texts: list[str]) -> tuple[int, int] | None:
 def _grid_rows(
     lines: list[str], first_line: int, filename: str, tabs: bool = False,
     after_size: bool = False, size: tuple[int, int] | None = None,
+    size_lines: int = MAX_SIDE,
 ) -> list[_Row]:
     """The rows of one grid (compact or boxed, decided by its first line), after a size
     line if it has one that fits (see `_size_line`; `size` is what it said, for the rows
     under it); with `tabs`, compact rows are parted at single tabs (see
-    `_spreadsheet_rows`), and there is no size line."""
+    `_spreadsheet_rows`), and there is no size line. A size line may stand over another
+    (`size_lines` more at most, each read by a call of its own: a block of thousands of
+    lines "3x3" went as deep as Python's stack and failed with a traceback); past that,
+    a line that may be one is read as a row."""
     lines = as_drawn_by_us(lines)
-    sized = None if tabs else _size_line(lines)
+    sized = None if tabs or size_lines <= 0 else _size_line(lines)
     if sized is not None:
         index, said, side_only = sized
         try:
             rows = _grid_rows(lines[index + 1 :], first_line + index + 1, filename,
-                              after_size=True, size=said)
+                              after_size=True, size=said, size_lines=size_lines - 1)
         except ParseError:
             if not side_only:
                 raise  # (an error in the rows below is reported where it is)
