@@ -1645,3 +1645,83 @@ def test_blanks_left_as_spaces_is_asked_only_of_a_short_row_without_blanks() -> 
     assert parse_error("  1   .   3\n  .   .   .   .\n  .   .   9\n").message == (
         "row has 4 cells, expected 3")
     assert parse_error(" 1   .   3\n .      4\n").message == "row has 2 cells, expected 3"
+
+
+# --- a size written as a spreadsheet row ------------------------------------------------------
+# A 3x3 without its side among the givens: read with the size line as one more row, it is
+# a 4x3 board that reads without a word (the 3 in its corner), and takes another verdict.
+CORNER = [[1, 0, 0], [0, 0, 0], [0, 0, 9]]
+
+
+@pytest.mark.parametrize("text", [
+    "3,,\n1,0,0\n0,0,0\n0,0,9\n",
+    "3;;\n1;.;.\n.;.;.\n.;.;9\n",
+    "3,3,\n1,0,0\n0,0,0\n0,0,9\n",
+    '"3",,\n1,0,0\n0,0,0\n0,0,9\n',
+    "3, , \n1, , \n , , \n , , 9\n",  # (empty fields for blanks)
+    "3,,,\n1,0,0,\n0,0,0,\n0,0,9,\n",  # (a comma ending every row, the size's too)
+    "3,,\n1,,,\n,,,\n,,9,\n",  # (the size decides what the comma ending each row is)
+    "# id: c\n3,,\n# difficulty: easy\n1,0,0\n0,0,0\n0,0,9\n",
+])
+def test_a_side_written_as_a_spreadsheet_row_over_a_square_grid_is_its_size(text: str) -> None:
+    """A spreadsheet saves a size typed into the sheet's first row with the rest of that
+    row empty ("7,,,,,,"); over a grid it fits, it is the size, as "7" alone is."""
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles(text, "t.txt", notes)
+    assert puzzle.givens.tolist() == CORNER
+    assert notes == []
+    if "# id" in text:
+        assert puzzle.metadata == {"id": "c", "difficulty": "easy"}
+
+
+@pytest.mark.parametrize("text", [
+    "3\t\t\n1\t\t\n\t\t\n\t\t9\n",
+    "3\t3\t\n1\t\t\n\t\t\n\t\t9\n",
+    "3\t3\n1\t\t\n\t\t\n\t\t9\n",
+    "3\t\t\n1\t0\t0\n0\t0\t0\n0\t0\t9\n",  # (every field filled)
+    # a size on a line of its own over cells copied from a spreadsheet, an empty field a
+    # blank: read at their tabs (the line with no tab kept them from it, and "1" "9"
+    # was a grid of one column)
+    "3\n1\t\t\n\t\t\n\t\t9\n",
+    "3 3\n1\t\t\n\t\t\n\t\t9\n",
+    "3x3\n# id: c\n1\t\t\n\t\t\n\t\t9\n",
+])
+def test_a_size_over_a_grid_of_tabs_is_its_size(text: str) -> None:
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles(text, "t.txt", notes)
+    assert puzzle.givens.tolist() == CORNER
+    assert notes == []
+
+
+@pytest.mark.parametrize("text, givens", [
+    # not the grid's size: a row, as ever
+    ("4,,\n1,0,0\n0,0,0\n0,0,9\n", [[4, 0, 0]] + CORNER),
+    ("4\t\t\n1\t\t\n\t\t\n\t\t9\n", [[4, 0, 0]] + CORNER),
+    # the size of the grid below, but 12 is no number of a 3x3: the row the board needs
+    ("3,,\n1,0,0\n0,0,0\n0,12,9\n", [[3, 0, 0], [1, 0, 0], [0, 0, 0], [0, 12, 9]]),
+    ("3\t\t\n1\t\t\n\t\t\n\t12\t9\n", [[3, 0, 0], [1, 0, 0], [0, 0, 0], [0, 12, 9]]),
+    # over a board two wide, "3," may as well be its first row "3 .": read as one
+    ("3,\n1,0\n0,0\n0,6\n", [[3, 0], [1, 0], [0, 0], [0, 6]]),
+    ("3,2,\n1,0,\n0,0,\n0,6,\n", [[3, 2], [1, 0], [0, 0], [0, 6]]),
+    ("3\t\n1\t\n\t\n\t6\n", [[3, 0], [1, 0], [0, 0], [0, 6]]),
+    # a row under a size line is the grid's row: "7x6" has room for it
+    ("4x3\n3,,\n1,0,0\n0,0,0\n0,0,9\n", [[3, 0, 0]] + CORNER),
+])
+def test_a_size_written_as_a_row_that_the_grid_does_not_fit_is_a_row(
+        text: str, givens: list[list[int]]) -> None:
+    assert parse_one(text).givens.tolist() == givens
+
+
+def test_a_slip_under_a_size_written_as_a_row_is_named_where_it_is() -> None:
+    """The 3 given twice is in the rows: said there, not of the size line, which read as a
+    row would have the same number twice too."""
+    err = parse_error("3,,\n1,0,3\n0,0,0\n0,0,3\n")
+    assert where(err) == (4, 5)
+    assert err.message == "3 appears twice (first at 2:5)"
+
+
+def test_thousands_of_sizes_written_as_rows_are_a_located_error() -> None:
+    err = parse_error("5,,,,\n" * 5_000)
+    assert err.message == "grid has more than 30 rows; at most 30 allowed"
+    err = parse_error("5\t\t\t\t\n" * 5_000)
+    assert err.message == "grid has more than 30 rows; at most 30 allowed"
