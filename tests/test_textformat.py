@@ -1725,3 +1725,30 @@ def test_thousands_of_sizes_written_as_rows_are_a_located_error() -> None:
     assert err.message == "grid has more than 30 rows; at most 30 allowed"
     err = parse_error("5\t\t\t\t\n" * 5_000)
     assert err.message == "grid has more than 30 rows; at most 30 allowed"
+
+
+@pytest.mark.parametrize("size", ["3", "3 3", "3x3", "3,3"])
+def test_a_size_a_blank_line_above_decides_what_a_comma_ending_every_row_is(size: str) -> None:
+    """As right above the grid: with empty fields for blanks, the size a blank line
+    above says whether the empty field at each row's end is a column of blanks (the
+    grid read without it was no 3x3, and the size was taken for a 1x1 board)."""
+    for grid in ("1,,3,\n,,,\n,,9,\n", ",1,,3\n,,,\n,,,9\n"):
+        notes: list[tuple[int, str]] = []
+        [puzzle] = parse_puzzles(f"{size}\n\n{grid}", "t.txt", notes)
+        assert puzzle.givens.tolist() == SMALL_GIVENS
+        assert notes == []
+
+
+def test_a_size_a_blank_line_above_settles_an_empty_last_column() -> None:
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles("3 4\n\n1,,3,\n,,,\n,,9,\n", "t.txt", notes)
+    assert puzzle.givens.shape == (3, 4) and notes == []
+
+
+@pytest.mark.parametrize("size", ["3", "3 3"])
+def test_a_size_a_blank_line_above_cells_copied_from_a_spreadsheet_is_their_size(
+        size: str) -> None:
+    """Cells parted by tabs, an empty field a blank: read at their tabs under the size, as
+    their block is (they were no 3x3 read the usual way, and the size a 1x1 board)."""
+    [puzzle] = parse_puzzles(f"{size}\n\n1\t\t3\n\t\t\n\t\t9\n", "t.txt")
+    assert puzzle.givens.tolist() == SMALL_GIVENS

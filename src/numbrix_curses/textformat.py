@@ -862,11 +862,12 @@ def _metadata(header: str, first_line: int, filename: str) -> dict[str, str]:
 
 def _parse_block(
     block: str, first_line: int, filename: str, inherited: dict[str, str] | None = None,
-    notes: list[tuple[int, str]] | None = None,
+    notes: list[tuple[int, str]] | None = None, size: tuple[int, int] | None = None,
 ) -> Puzzle | None:
     """The puzzle in one block of non-blank lines, or None for a block of comments only;
     `inherited` is the metadata for a grid that has no header of its own; what to warn of
-    goes into `notes` (see `parse_puzzles`)."""
+    goes into `notes` (see `parse_puzzles`); `size` is what a size line a blank line
+    above said, which the grid fits (see `_sized_grid_follows`)."""
     grid_start = _GRID_START.search(block)
     if grid_start is None:
         return None  # a block of comments only (a file header, say)
@@ -877,11 +878,12 @@ def _parse_block(
     try:
         rows = _spreadsheet_rows(lines, grid_line, filename, notes)
         if rows is None:
-            rows = _grid_rows(lines, grid_line, filename)
+            rows = _grid_rows(lines, grid_line, filename, size=size)
             _check_values(rows, filename)
             if notes is not None:
                 notes += _two_wide_size_note(lines, grid_line, rows)
-            if not _read_under_size_line(lines, grid_line, rows):  # (it settled the width)
+            # (a size line settled the width)
+            if size is None and not _read_under_size_line(lines, grid_line, rows):
                 _note_edge_columns(rows, notes)
     except ParseError as error:
         rows = _two_wide_after_size(lines, grid_line, filename)
@@ -1155,17 +1157,28 @@ def _note_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) ->
 
 
 def _next_grid(
-    text: str, block: re.Match[str], first_line: int, filename: str
+    text: str, block: re.Match[str], first_line: int, filename: str,
+    size: tuple[int, int] | None = None,
 ) -> tuple[int, tuple[int, int]] | None:
     """The block after `block` (which starts at `first_line`) when it is a grid from its
     first line (no comment first) and reads as one: (its first line, (rows, columns));
-    None otherwise."""
+    None otherwise. With `size`, the grid is read as under a size line saying it (see
+    `_without_row_end_separators`), and the shape is that size where the grid read at
+    its tabs (see `_spreadsheet_rows`), as its block will be read, is of that size."""
     after = _BLOCK.search(text, block.end())
     if after is None or after.group().lstrip().startswith("#"):
         return None
     after_line = first_line + text.count("\n", block.start(), after.start())
+    lines = after.group().split("\n")
+    if size is not None:
+        try:
+            rows = _spreadsheet_rows(lines, after_line, filename)
+        except ParseError:
+            rows = None
+        if rows is not None and _fits(size, (len(rows), len(rows[0].values))):
+            return after_line, (len(rows), len(rows[0].values))
     try:
-        rows = _grid_rows(after.group().split("\n"), after_line, filename)
+        rows = _grid_rows(lines, after_line, filename, size=size)
     except ParseError:
         return None
     return after_line, (len(rows), len(rows[0].values))
@@ -1221,20 +1234,22 @@ _SPLITTING = " splitting a "
 
 def _sized_grid_follows(
     text: str, block: re.Match[str], size: re.Match[str], line: int, filename: str
-) -> bool:
-    """True when the block after `block` (a lone size line, `size`, at `line`) is a grid of
-    that size, in either order; a lone line of two numbers is otherwise a 1x2 board (and
-    `1 2` or `2 1` always is, see `_size_given`). One number alone is a side, of a square
-    grid (a 1x1 board of it is wrong from 2 on, and `1` is that board)."""
+) -> tuple[int, int] | None:
+    """The size given when the block after `block` (a lone size line, `size`, at `line`)
+    is a grid of that size, in either order, read as under that size line (a separator
+    ending every row is then the row's end where the size says so); else None. A lone
+    line of two numbers is otherwise a 1x2 board (and `1 2` or `2 1` always is, see
+    `_size_given`). One number alone is a side, of a square grid (a 1x1 board of it is
+    wrong from 2 on, and `1` is that board)."""
     if size.lastindex == 1:
         side = int(size.group(1))
         given: tuple[int, int] | None = (side, side) if side >= 2 else None
     else:
         given = _size_given(size)
     if given is None:
-        return False
-    after = _next_grid(text, block, line, filename)
-    return after is not None and _fits(given, after[1])
+        return None
+    after = _next_grid(text, block, line, filename, given)
+    return given if after is not None and _fits(given, after[1]) else None
 
 
 def parse_puzzles(
@@ -1330,19 +1345,23 @@ def _parse_blocks(
     waiting: dict[str, str] = {}  # the header of the comments-only block just before
     waiting_line = 0
     found: list[tuple[int, str]] = []  # the notes (see `parse_puzzles`), kept if all reads
+    said: tuple[int, int] | None = None  # what a size line, a blank line above, said
     for block in _BLOCK.finditer(text):
         line += text.count("\n", pos, block.start())
         pos = block.start()
         size = _SIZE.fullmatch(block.group()) or _SIDE.fullmatch(block.group())
-        if size is not None and _sized_grid_follows(text, block, size, line, filename):
+        given = None if size is None else _sized_grid_follows(text, block, size, line, filename)
+        if given is not None:
+            said = given
             continue  # a size line with blank lines between it and its grid
         try:
-            puzzle = _parse_block(block.group(), line, filename, waiting, found)
+            puzzle = _parse_block(block.group(), line, filename, waiting, found, said)
         except _OutOfRange as error:
             hint = _split_hint(text, block, line, error, before, filename)
             if not hint:
                 raise
             raise ParseError(error.filename, error.line, error.col, error.message + hint) from None
+        said = None
         if waiting and (puzzle is None or puzzle.metadata.get("id") != waiting["id"]):
             found.append(_no_grid_under(waiting_line, waiting["id"]))
         waiting = {}
