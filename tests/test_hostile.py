@@ -893,6 +893,32 @@ def test_json_as_other_programs_write_it_reads_null_blanks_and_other_grid_names(
     )
 
 
+def test_a_json_grid_that_writes_its_blanks_as_minus_one_reads(tmp_path: Path) -> None:
+    """Some generators write a blank as -1: a number is never negative, so it is no given;
+    a grid that writes its blanks as 0 (or null) too uses -1 for something else, and is
+    refused at that cell, as any other negative number is."""
+    path = tmp_path / "minus.json"
+    path.write_text('{"puzzle": [[1, -1, 3], [-1, -1, -1], [-1, -1, 9]], "id": "m"}\n'
+                    '[[-1.0, 2], [-1, -1]]\n')
+    assert [p.givens.tolist() for p in read_puzzles(str(path))] == [
+        [[1, 0, 3], [0, 0, 0], [0, 0, 9]], [[0, 2], [0, 0]]]
+    for text, where, message in [
+        ("[[1, -1, 3],\n [0, 0, 0],\n [0, -1, 9]]", "1:6",
+         "row 1, column 2: -1 beside blanks written 0 (or null): a blank written two ways, "
+         "or a cell off the board (Numbrix has none)? write each blank one way"),
+        ("[[1, null], [-1, 4]]", "1:14",
+         "row 2, column 1: -1 beside blanks written 0 (or null): a blank written two ways, "
+         "or a cell off the board (Numbrix has none)? write each blank one way"),
+        ("[[1, -1], [-2, 4]]", "1:12",
+         "row 2, column 1: -2 is negative; a cell is a number from 1, or a blank "
+         "(0, null or -1)"),
+    ]:
+        path.write_text(text)
+        with pytest.raises(ParseError) as caught:
+            read_puzzles(str(path))
+        assert str(caught.value) == f"{path}:{where}: {message}"
+
+
 @pytest.mark.parametrize("text, where, key, first", [
     # one object over several lines: json.loads alone would keep "b" and say nothing
     ('{"id": "a",\n "puzzle": [[1, 2], [4, 3]],\n "id": "b"}\n', "3:2", "id", "1:2"),

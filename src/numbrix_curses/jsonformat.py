@@ -10,9 +10,11 @@ every command that reads a puzzle file reads JSON too. Accepted:
   its rows a line each, ``[1, 0, 3]`` then ``[0, 0, 0]`` ... (a blank line ends the grid).
 
 A blank may also be ``null``, JSON's own word for "nothing here", which other programs
-write for an empty cell; a cell may be a string too, as programs that keep what was typed
-write it (``"12"``, and ``""`` or ``"."`` for a blank). An object's ``puzzle`` holds its grid (or, in an object without
-one, ``grid``, ``givens`` or ``board``, the names other programs give it); ``id``,
+write for an empty cell, or ``-1``, as some generators write it, where the grid writes no
+blank another way (see `_rows`); a cell may be a string too, as programs that keep what
+was typed write it (``"12"``, and ``""`` or ``"."`` for a blank). An object's ``puzzle``
+holds its grid (or, in an object without one, ``grid``, ``givens`` or ``board``, the
+names other programs give it); ``id``,
 ``difficulty``, ``seed``, ``pattern``, ``symmetry`` and ``inside`` become the puzzle's
 metadata, as the text format's ``# key:`` lines would (a null, a ``random`` pattern and no
 inside givens are left out, as the text writer leaves them out). Other keys
@@ -384,13 +386,20 @@ def _grid_puzzle(record: Any, grid: Any, metadata: dict[str, str]) -> Puzzle:
 
 def _rows(grid: Any) -> list[list[int]]:
     """`grid` checked to be a rectangle of whole numbers within reach of a board's size, with
-    its nulls as blanks (0)."""
+    its nulls as blanks (0), and its -1s too where the grid writes no blank another way.
+
+    Some generators write a blank as -1; a number is never negative, so it is no given. But
+    a grid that writes blanks as 0 (or null, or "") and has -1s as well uses -1 for
+    something else (a cell off the board, as grids with holes do), which Numbrix has not:
+    refused at the first -1, as any other negative number is."""
     if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
         raise _BadRecord("a grid must be a list of rows, each a list of numbers")
     if len(grid) > MAX_SIDE or any(len(r) > MAX_SIDE for r in grid):
         raise _BadRecord(f"a grid has at most {MAX_SIDE} rows and {MAX_SIDE} columns")
     width = len(grid[0])
     rows = []
+    minus_one: tuple[int, int] | None = None  # the first -1, as (row, column) from 1
+    blank = False  # whether a blank is written another way
     for r, row in enumerate(grid, start=1):
         if len(row) != width:
             raise _BadRecord(f"row {r} has {cells_text(len(row))}, expected {width}", row=r)
@@ -414,10 +423,22 @@ def _rows(grid: Any) -> list[list[int]]:
                 value = _whole(value)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise _bad_cell(r, c, f"{_kind(value)} is not a number (0 or null = blank)")
-            if not 0 <= value <= MAX_SIDE * MAX_SIDE:
+            if value == -1:
+                minus_one = minus_one or (r, c)
+                value = 0
+            elif value < 0:
+                raise _bad_cell(r, c, f"{_kind(value)} is negative; a cell is a number from 1, "
+                                      "or a blank (0, null or -1)")
+            elif value > MAX_SIDE * MAX_SIDE:
                 raise _bad_cell(r, c, f"{_kind(value)} is out of range")
+            else:
+                blank = blank or value == 0
             cells.append(value)
         rows.append(cells)
+    if minus_one is not None and blank:
+        raise _bad_cell(*minus_one, "-1 beside blanks written 0 (or null): a blank written "
+                                    "two ways, or a cell off the board (Numbrix has none)? "
+                                    "write each blank one way")
     return rows
 
 
