@@ -884,13 +884,57 @@ def test_json_as_other_programs_write_it_reads_null_blanks_and_other_grid_names(
         assert str(caught.value) == f"{path}:1:1: {message}"
     path.write_text('{"rows": 2, "cols": 2, "grid": [[1, 0], [0, 0]], "board": [[1, 0], [0, 0]]}')
     assert read_puzzles(str(path))[0].givens.tolist() == [[1, 0], [0, 0]]  # the same: fine
-    # a record with none of the names is still refused, and says what it wants
+    # a record with none of the names is still refused, and says where a grid is looked for
     path.write_text('{"cells": [[1, 2], [4, 3]]}\n')
     with pytest.raises(ParseError) as caught:
         read_puzzles(str(path))
     assert str(caught.value) == (
-        f'{path}:1:1: the JSON object has no puzzle; a puzzle record holds "puzzle": [[...], ...]'
+        f'{path}:1:1: the JSON object has no puzzle: {LOOKED_FOR}'
     )
+
+
+#: where the JSON reader looks for a record's grid, as its refusal says
+LOOKED_FOR = ('a grid, [[...], ...], is looked for under "puzzle", "grid", "givens" or '
+              '"board", in the object or in its "puzzle" or "metadata" object')
+
+
+def test_a_json_grid_in_a_puzzle_or_metadata_object_reads(tmp_path: Path) -> None:
+    """Generators that write a prompt and its answer at the top of a record keep the grid
+    in its "metadata", and some programs write the puzzle as an object holding its grid:
+    read there, where the record has no grid of its own; metadata as ever, the record's
+    own first. A fault in the grid is placed on its cell."""
+    path = tmp_path / "nested.json"
+    path.write_text(
+        '{"question": "...", "answer": "", "metadata": {"trace_id": "t", "grid": '
+        '[[1, 0, 3], [0, 0, 0], [0, 0, 9]], "solution": [[1, 2, 3], [6, 5, 4], [7, 8, 9]], '
+        '"n": 3}}\n'
+        '{"puzzle": {"grid": [[1, null], [null, 4]], "id": "p", "difficulty": "easy"}, '
+        '"id": "top"}\n'
+        '{"grid": [[0, 2], [0, 0]], "metadata": {"grid": [[1, 0], [0, 0]]}}\n'
+    )
+    puzzles = read_puzzles(str(path))
+    assert [p.givens.tolist() for p in puzzles] == [
+        [[1, 0, 3], [0, 0, 0], [0, 0, 9]], [[1, 0], [0, 4]], [[0, 2], [0, 0]]]
+    assert puzzles[1].metadata == {"id": "top", "difficulty": "easy"}
+    for text, where, message in [
+        ('{"metadata": {"grid": [[1, 0], [0, 7]]}}', "1:36", "row 2, column 2: 7 is out of "
+         "range 1..4"),
+        ('{"metadata": {"grid": [[1, 0], [0, 0]], "rows": 3}}', "1:1",
+         '"rows" is 3, but the grid has 2'),
+        ('{"metadata": {"grid": [[1, 0], [0, 0]], "board": [[0, 2], [0, 0]]}}', "1:1",
+         'the JSON object\'s "metadata" has two different grids, "grid" and "board"; keep '
+         "the puzzle's only"),
+        ('{"puzzle": {"cells": [[1, 0], [0, 0]]}}', "1:1",
+         f'the JSON object\'s "puzzle" is an object with no grid in it: {LOOKED_FOR}'),
+        ('{"data": {"grid": [[1, 0], [0, 0]]}}', "1:1", f"the JSON object has no puzzle: "
+         f"{LOOKED_FOR}"),
+        ('{"solution": [[1, 2], [4, 3]]}', "1:1",
+         f"the JSON object has a solution but no puzzle: {LOOKED_FOR}"),
+    ]:
+        path.write_text(text)
+        with pytest.raises(ParseError) as caught:
+            read_puzzles(str(path))
+        assert str(caught.value) == f"{path}:{where}: {message}"
 
 
 def test_a_json_grid_that_writes_its_blanks_as_minus_one_reads(tmp_path: Path) -> None:

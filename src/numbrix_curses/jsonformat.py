@@ -14,7 +14,9 @@ write for an empty cell, or ``-1``, as some generators write it, where the grid 
 blank another way (see `_rows`); a cell may be a string too, as programs that keep what
 was typed write it (``"12"``, and ``""`` or ``"."`` for a blank). An object's ``puzzle``
 holds its grid (or, in an object without one, ``grid``, ``givens`` or ``board``, the
-names other programs give it); ``id``,
+names other programs give it; where none of those holds a grid, the same names in its
+``puzzle`` object or its ``metadata``, where other programs keep it: see
+`GRID_HOLDERS`); ``id``,
 ``difficulty``, ``seed``, ``pattern``, ``symmetry`` and ``inside`` become the puzzle's
 metadata, as the text format's ``# key:`` lines would (a null, a ``random`` pattern and no
 inside givens are left out, as the text writer leaves them out). Other keys
@@ -45,6 +47,10 @@ _NOT_ON_A_LINE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 
 #: where a record's grid may be, in the order looked at: ours, then other programs' names
 GRID_KEYS = ("puzzle", "grid", "givens", "board")
+#: objects of a record that may hold its grid under one of `GRID_KEYS`, where the record
+#: has none of its own: a "puzzle" object ({"puzzle": {"grid": [[...]]}}), and "metadata",
+#: where generators that write a prompt and its answer at the top keep the grid
+GRID_HOLDERS = ("puzzle", "metadata")
 #: keys of a record that become the puzzle's metadata, in the order the text writer uses
 METADATA_KEYS = ("id", "difficulty", "pattern", "seed", "symmetry", "inside")
 
@@ -100,7 +106,7 @@ def _fault_at(text: str, start: int, error: "_BadRecord") -> int:
     cell, or the row, it names; else the record's start."""
     if error.row is None:
         return start
-    path: list[str | int] = [error.key] if error.key is not None else []
+    path: list[str | int] = list(error.keys)
     path.append(error.row - 1)
     if error.col is not None:
         path.append(error.col - 1)
@@ -176,13 +182,13 @@ def _starts_with_json(text: str) -> bool:
 class _BadRecord(Exception):
     """A record that is no puzzle; the caller knows where it stands in the file. `row` and
     `col` are the grid's row and column (from 1) the fault is in, when it is in one, and
-    `key` the record's key that holds the grid (None for a bare grid)."""
+    `keys` the record's keys that lead to the grid (none for a bare grid)."""
 
     def __init__(self, message: str, row: int | None = None, col: int | None = None) -> None:
         super().__init__(message)
         self.row = row
         self.col = col
-        self.key: str | None = None
+        self.keys: tuple[str, ...] = ()
 
 
 def _bad_cell(r: int, c: int, what: str) -> _BadRecord:
@@ -291,7 +297,7 @@ def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
         except _BadRecord as error:
             if row_a_line and error.row is not None:
                 number += error.row - 1  # name the row's own line, and the cell in it
-                error.row, error.key = 1, None
+                error.row, error.keys = 1, ()
                 line = "[" + lines[number - 1]
                 col = _fault_at(line, 0, error)  # (the "[" added stands for the grid's)
             else:
@@ -333,42 +339,78 @@ def _is_row(record: Any) -> bool:
 
 
 def _puzzle(record: Any) -> Puzzle:
-    """The puzzle of one record: an object with a ``puzzle`` grid, or a bare grid; raises
+    """The puzzle of one record: an object with a ``puzzle`` grid (or another of
+    `GRID_KEYS`, in it or in one of its `GRID_HOLDERS`), or a bare grid; raises
     `_BadRecord`."""
-    key: str | None = None
+    keys: tuple[str, ...] = ()
     if isinstance(record, list):
-        grid, metadata = record, {}
+        grid, metadata, holders = record, {}, []
     elif isinstance(record, dict):
-        key = next((k for k in GRID_KEYS if k in record), None)
-        if key is None:
-            found = "a solution but no puzzle" if "solution" in record else "no puzzle"
-            raise _BadRecord(
-                f"the JSON object has {found}; a puzzle record holds \"puzzle\": [[...], ...]"
-            )
-        others = [k for k in GRID_KEYS if k in record and k != key and record[k] != record[key]]
-        if others and key != "puzzle":
-            # "puzzle" names the givens beside a grid played or solved (a saved game);
-            # without it, which of two grids is the puzzle? A guess would answer for a
-            # board nobody gave.
-            raise _BadRecord(f"the JSON object has two different grids, \"{key}\" and "
-                             f"\"{others[0]}\"; keep the puzzle's only")
-        grid, metadata = record[key], _metadata(record)
+        keys = _grid_keys(record)
+        holders = [record] + [record[k] for k in keys[:-1]]
+        grid = holders[-1][keys[-1]]
+        # (the record's own metadata first; what the object holding the grid says fills in)
+        metadata = {k: v for holder in reversed(holders) for k, v in _metadata(holder).items()}
     else:
         raise _BadRecord(f"expected a JSON object or a grid, found {_kind(record)}")
     try:
-        return _grid_puzzle(record, grid, metadata)
+        return _grid_puzzle(holders, grid, metadata)
     except _BadRecord as error:
-        error.key = key  # (for the caller to point at the cell)
+        error.keys = keys  # (for the caller to point at the cell)
         raise
 
 
-def _grid_puzzle(record: Any, grid: Any, metadata: dict[str, str]) -> Puzzle:
-    """The puzzle of `record`'s `grid`; raises `_BadRecord`."""
+def _grid_keys(record: dict) -> tuple[str, ...]:
+    """The keys that lead from `record` to its grid: one of `GRID_KEYS`, or, where the
+    record has none of them but an object to hold one (a "puzzle" object included), that
+    object's key and the grid's in it; raises `_BadRecord` when there is none, or two
+    different grids in one object."""
+    key = _grid_key(record, "the JSON object")
+    if key is None or isinstance(record[key], dict):
+        for holder in GRID_HOLDERS:
+            inner = record.get(holder)
+            if isinstance(inner, dict):
+                inner_key = _grid_key(inner, f"the JSON object's \"{holder}\"")
+                if inner_key is not None and not isinstance(inner[inner_key], dict):
+                    return holder, inner_key
+    names = ", ".join(f'"{name}"' for name in GRID_KEYS[:-1]) + f' or "{GRID_KEYS[-1]}"'
+    holders = " or ".join(f'"{name}"' for name in GRID_HOLDERS)
+    looked = (f"a grid, [[...], ...], is looked for under {names}, in the object or in its "
+              f"{holders} object")
+    if key is None:
+        found = "a solution but no puzzle" if "solution" in record else "no puzzle"
+        raise _BadRecord(f"the JSON object has {found}: {looked}")
+    if isinstance(record[key], dict):
+        raise _BadRecord(f"the JSON object's \"{key}\" is an object with no grid in it: "
+                         f"{looked}")
+    return (key,)
+
+
+def _grid_key(record: dict, what: str) -> str | None:
+    """Which of `GRID_KEYS` holds `record`'s grid (`what` names the object in a message),
+    None where none is there; raises `_BadRecord` for two different grids and no "puzzle"
+    to tell which is the puzzle."""
+    key = next((k for k in GRID_KEYS if k in record), None)
+    if key is None:
+        return None
+    others = [k for k in GRID_KEYS if k in record and k != key and record[k] != record[key]]
+    if others and key != "puzzle":
+        # "puzzle" names the givens beside a grid played or solved (a saved game);
+        # without it, which of two grids is the puzzle? A guess would answer for a
+        # board nobody gave.
+        raise _BadRecord(f"{what} has two different grids, \"{key}\" and "
+                         f"\"{others[0]}\"; keep the puzzle's only")
+    return key
+
+
+def _grid_puzzle(holders: list[dict], grid: Any, metadata: dict[str, str]) -> Puzzle:
+    """The puzzle of `grid`, held by the last of `holders` (a record and the objects in it
+    that lead to the grid; none for a bare grid); raises `_BadRecord`."""
     rows = _rows(grid)
-    if isinstance(record, dict):
+    for holder in holders:
         # "rows" and "cols", as `solve --json` writes them, must say what the grid does.
         for name, count in (("rows", len(rows)), ("cols", len(rows[0]))):
-            said = _whole(record.get(name))
+            said = _whole(holder.get(name))
             if said is None:
                 continue
             if not isinstance(said, int) or isinstance(said, bool):
