@@ -122,6 +122,11 @@ _SIZE = re.compile(
 _SIDE = re.compile(r"[^\S\n]*([0-9]{1,3})[^\S\n]*")
 # A number, as a size line's field holds it (see `_separated_size`).
 _SIZE_FIELD = re.compile(r"[0-9]{1,3}")
+# What a size written as a row may look like, checked first in one pass: one or two numbers
+# in its first fields, then empty ones (most rows are no such thing).
+_SEPARATED_SIZE = re.compile(
+    r'\s*"?[0-9]{1,3}"?\s*(?:[,;\t]\s*(?:"?[0-9]{1,3}"?)?\s*)?(?:[,;\t]\s*(?:"")?\s*)*'
+)
 # A block: a run of lines that each hold something other than whitespace.
 _BLOCK = re.compile(r"^[^\S\n]*\S.*(?:\n[^\S\n]*\S.*)*", re.MULTILINE)
 # The first line of a block that is not a comment: where its grid starts.
@@ -516,6 +521,8 @@ def _separated_size(line: str, tabs: bool = False) -> tuple[int, int] | None:
     on a board nobody set. As a row of the board it may still be meant, so it is the
     size only where the grid under it fits (see `_size_line`).
     """
+    if _SEPARATED_SIZE.fullmatch(line) is None:
+        return None
     if tabs:
         if "\t" not in line:
             return None
@@ -905,6 +912,9 @@ def _read_under_size_line(lines: list[str], first_line: int, rows: list[_Row]) -
     """Whether `rows`, read from `lines` (starting at `first_line`), are the rows under
     a size line of theirs, not rows that include it (a size written as a row that the
     grid under it does not fit is the grid's first row: see `_size_line`)."""
+    first = next(i for i, line in enumerate(lines) if not line.lstrip().startswith("#"))
+    if rows[0].line == first_line + first:
+        return False  # (the first grid line is the first row: no size line was read)
     sized = _size_line(lines)
     return sized is not None and rows[0].line > first_line + sized[0]
 
@@ -1058,14 +1068,16 @@ def _rows_under_tab_size(lines: list[str], first_line: int, filename: str) -> li
     (Over rows two wide, the first line stays a row, as it does in the text reader: see
     `_size_line`.)
     """
+    first = next((line for line in lines if not line.lstrip().startswith("#")), "")
+    match, side = _SIZE.fullmatch(first), _SIDE.fullmatch(first)
+    if match is None and side is None and _SEPARATED_SIZE.fullmatch(first) is None:
+        return None  # (most grids open with a row: said in one pass)
     grid = grid_line_indices(lines)
     if len(grid) < 2:
         return None
     below = [lines[i] for i in grid[1:]]
     if not all("\t" in line for line in below) or len(below[0].split("\t")) < 3:
         return None
-    first = lines[grid[0]]
-    match, side = _SIZE.fullmatch(first), _SIDE.fullmatch(first)
     if "\t" in first:
         size = _separated_size(first, tabs=True)
     elif match is not None:
