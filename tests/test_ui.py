@@ -368,6 +368,25 @@ def test_works_without_colours(demo: Path, state: Path):
         assert term.wait_exit() == 0
 
 
+def test_a_number_being_typed_stands_out_where_underline_goes_with_no_colour(tmp_path: Path,
+                                                                            state: Path):
+    """The Linux console drops underline from coloured text (terminfo's `ncv`): a number
+    being typed, underlined elsewhere, looked like one typed in full."""
+    path = tmp_path / "ends.txt"  # a 5x5 serpentine with the ends of its rows given
+    path.write_text("1 . . . 5\n10 . . . 6\n11 . . . 15\n20 . . . 16\n21 . . . 25\n")
+    with start(play_command(str(path)), state, rows=ROWS, cols=COLS, TERM="linux") as term:
+        wait_play(term, last="mouse")
+        board = Board(term, CELL_WIDTH)
+        board.click(0, 1)
+        term.send("2")  # may go on (2 then 3: 23)
+        board.wait_cell(0, 1, "2")
+        y, x = board.cell_yx(0, 1)
+        digit = term.lines[y].index("2", x)
+        assert term.char(y, digit).bold, term.dump()
+        term.send("\r")
+        term.wait_for(lambda: not term.char(y, digit).bold, what="the number ended")
+
+
 def test_no_color_set_empty_keeps_the_colours(demo: Path, state: Path):
     """no-color.org: NO_COLOR set to an empty string is as if it were not set."""
     with start(play_command(str(demo)), state, rows=ROWS, cols=COLS, NO_COLOR="") as term:

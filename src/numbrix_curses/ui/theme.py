@@ -145,6 +145,20 @@ def _plain_theme(glyphs: Glyphs) -> Theme:
     )
 
 
+#: the bit of terminfo's `ncv` (attributes that cannot go with colour) for underline
+_NCV_UNDERLINE = 2
+
+
+def _no_underline_in_colour() -> bool:
+    """Whether the terminal drops underline from coloured text (the Linux console, `ansi`):
+    there the number being typed, underlined, looked like one typed in full."""
+    try:
+        ncv = curses.tigetnum("ncv")
+    except (curses.error, AttributeError):
+        return False  # (no terminfo: PDCurses on Windows underlines in colour)
+    return ncv > 0 and bool(ncv & _NCV_UNDERLINE)
+
+
 def _colour_theme(glyphs: Glyphs) -> Theme:
     curses.start_color()
     background = -1
@@ -186,7 +200,7 @@ def _colour_theme(glyphs: Glyphs) -> Theme:
         path=attr["path"] | curses.A_BOLD,
         chain=attr["chain"] | curses.A_BOLD,
         cursor=curses.A_REVERSE,
-        pending=curses.A_UNDERLINE,
+        pending=curses.A_BOLD if _no_underline_in_colour() else curses.A_UNDERLINE,
         label=attr["label"],
         key=attr["key"] | curses.A_BOLD,
         success=attr["success"] | curses.A_BOLD,
