@@ -461,6 +461,11 @@ def test_every_game_under_way_is_reachable_from_the_menu(state: Path, demo: Path
         rest = [row[3:] if row[2] in ("easy", "medium", "hard", "fiendish") else row[2:]
                 for row in rows]
         assert all(re.fullmatch(r"\d+:\d\d", fields[0]) and fields[1] == "today" for fields in rest)
+        term.send_key("enter")  # the top one, with another under it (that failed: exit 70)
+        term.wait_text("Numbrix · lone")
+        term.wait_text("Welcome back: 1 move")
+        term.send("q")
+        term.wait_text("Numbrix · Games under way")
         term.send_key("down")
         term.send_key("enter")  # the older game, as Continue would resume it
         term.wait_text("Numbrix · demo")
