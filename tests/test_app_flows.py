@@ -352,6 +352,31 @@ def test_a_revealed_library_puzzle_does_not_promise_the_next_one(state: Path):
         assert "q: on to" not in term.flowing_text(), term.dump()
 
 
+def test_a_revealed_game_left_is_revealed_when_opened_again_and_u_takes_it_back(
+    state: Path, demo: Path
+):
+    """The reveal says u takes it back; leaving deleted the game, so opened again the
+    board was empty and the moves before the reveal were gone."""
+    term, board = demo_with_a_3(state, demo)
+    with term:
+        term.send("S")
+        term.wait_text("[y]")
+        term.send("y")
+        term.wait_text("Solution revealed")
+        term.send("q")
+        expect_exit(term)
+    with start(play_command(str(demo)), state) as term:
+        board = Board(term, 4)
+        wait_play(term)
+        board.wait_cell(2, 2, "12")  # the solution, as it was left
+        term.send("u")
+        board.wait_cell(2, 2, "")
+        assert board.text(0, 1) == "3"  # the player's own number, from before the reveal
+        term.send("q")
+        expect_exit(term)
+    assert store(state).records() == {}  # a reveal is no solve on record
+
+
 def test_back_from_solving_a_library_puzzle_the_next_unsolved_is_selected(state: Path):
     from numbrix_curses.library import load_bundled
 

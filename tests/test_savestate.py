@@ -138,6 +138,31 @@ def test_save_from_a_newer_version_is_left_alone(store: Store):
     assert store.resume(puzzle()) is None
     assert path.exists()
     assert "newer version" in store.problems[0]
+    # and stays so: this version's game of the puzzle was saved over it at its first move
+    written = path.read_text()
+    with pytest.raises(OSError, match="newer version"):
+        store.save_game(game.puzzle, game, "demo", None)
+    store.save_game_later(game.puzzle, game, "demo", None)
+    store.flush()
+    assert "newer version" in (store.take_save_error() or "")
+    assert path.read_text() == written
+
+
+def test_records_from_a_newer_version_are_not_written_over(store: Store):
+    """A solve after a newer version's records were found rewrote them as this version's,
+    holding that solve alone: every record before was lost."""
+    store.record_solve(puzzle(), "demo", 30.0, 20)
+    path = store.records_path
+    data = json.loads(path.read_text())
+    data["version"] = 99
+    path.write_text(json.dumps(data))
+    written = path.read_text()
+    assert store.records() == {}
+    with pytest.raises(OSError, match="newer version"):
+        store.record_solve(puzzle(), "demo", 10.0, 20)
+    with pytest.raises(OSError, match="newer version"):
+        store.note_difficulty(puzzle({"difficulty": "easy"}))
+    assert path.read_text() == written
 
 
 def test_corrupt_files_do_not_hide_good_ones_in_the_list(store: Store):

@@ -1855,3 +1855,48 @@ def test_the_clock_stands_still_while_the_window_is_too_small_for_the_board(term
     assert "paused" not in term.text  # going on by itself, as the player left it
     term.send("3")  # and the game goes on
     board.wait_cell(0, 1, "3")
+
+
+def test_a_save_that_fails_stays_said_and_leaving_asks(tmp_path: Path, monkeypatch):
+    """The failure's message went with the next key, and q left without a word: the moves
+    since the last save that worked were lost."""
+    import errno
+
+    from helpers import DEMO_TEXT
+    from numbrix_curses.game import Game
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.dialogs import ConfirmScreen
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext, Pop, Push
+
+    store = Store(tmp_path / "state")
+    full = [True]
+    write = Store._write_game
+
+    def write_game(self, path, text):
+        if full[0]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        write(self, path, text)
+
+    monkeypatch.setattr(Store, "_write_game", write_game)
+    puzzle = parse_puzzles(DEMO_TEXT)[0]
+    screen = PlayScreen(AppContext(store), Game(puzzle), "demo")
+    try:
+        screen.handle(SelectCell(0, 1))
+        screen.handle(Digit(3))
+        screen.after_draw()  # (the save, queued)
+        store.flush()
+        screen.tick()
+        assert "Could not save the game (No space left on device)" in screen.message.text
+        screen.handle(MoveCursor(0, 1))  # the message goes with the next key ...
+        assert ("Saving", "failed; q asks") in screen.status_rows()  # ... this stays
+        nav = screen.handle(Command.QUIT)
+        assert isinstance(nav, Push) and isinstance(nav.screen, ConfirmScreen)
+        assert "could not be saved" in nav.screen.question
+        assert "No space left on device" in nav.screen.detail
+        full[0] = False  # room again: leaving saves, and asks nothing
+        assert isinstance(screen.handle(Command.QUIT), Pop)
+        assert store.load_game(puzzle) is not None
+    finally:
+        screen.close()

@@ -115,6 +115,8 @@ class Store:
         self._write_lock = threading.Lock()
         #: games this process has claimed: key -> (locked lock file, screens holding it)
         self._claims: dict[str, tuple[Any, int]] = {}
+        #: saves found written by a newer version: never written over (see `_write_game`)
+        self._newer: set[Path] = set()
 
     # ----- paths ---------------------------------------------------------------------------
     @property
@@ -179,6 +181,10 @@ class Store:
                 self._queue_changed.notify_all()
 
     def _write_game(self, path: Path, text: str) -> None:
+        if path in self._newer:
+            # (a newer version's game, left for it: this one's game of the puzzle is not
+            # saved, and the play screen says so as of any save that fails)
+            raise _newer_error(path.name)
         # One writer at a time per store: the background thread and a final save on exit.
         with self._write_lock:
             self.games_dir.mkdir(parents=True, exist_ok=True)
@@ -336,8 +342,10 @@ class Store:
         try:
             return _saved_game_from(data)
         except _NewerFormat:
+            self._newer.add(path)
             self.problems.append(
-                f"{path.name} was saved by a newer version of numbrix-curses; left alone."
+                f"{path.name} was saved by a newer version of numbrix-curses; left alone "
+                "(this game of it is not saved)."
             )
             return None
         except (ValueError, TypeError, KeyError, OverflowError, PuzzleError) as error:
@@ -372,7 +380,7 @@ class Store:
         """
         key = puzzle_key(puzzle)
         with self._records_lock():
-            table = self._read_records()
+            table = self._read_records(writing=True)
             entry = dict(table.get(key, {}))
             before = _record_from(entry)  # a hand-edited entry may hold anything
             is_best = timed and (before.best_seconds is None or seconds < before.best_seconds)
@@ -400,7 +408,7 @@ class Store:
             return False
         key = puzzle_key(puzzle)
         with self._records_lock():
-            table = self._read_records()
+            table = self._read_records(writing=True)
             entry = table.get(key)
             if not isinstance(entry, dict) or _record_from(entry).difficulty:
                 return False
@@ -415,7 +423,10 @@ class Store:
         self.root.mkdir(parents=True, exist_ok=True)
         write_text_atomic(self.records_path, json.dumps(data, indent=1) + "\n")
 
-    def _read_records(self) -> dict[str, dict[str, Any]]:
+    def _read_records(self, writing: bool = False) -> dict[str, dict[str, Any]]:
+        """The records' puzzle table (empty where there is none, or it is set aside). With
+        `writing` (for a rewrite), a records file of a newer version raises OSError: its
+        records are that version's, and a rewrite with this one's would lose them all."""
         path = self.records_path
         try:
             data = _read_json(path)
@@ -429,6 +440,8 @@ class Store:
             return {}
         version = data.get("version")
         if isinstance(version, int) and version > VERSION:
+            if writing:
+                raise _newer_error(path.name)
             self.problems.append("records.json is from a newer version; best times not shown.")
             return {}
         table = data.get("puzzles")
@@ -483,6 +496,12 @@ def game_mark(state: Mapping[str, Any]) -> str:
 
 class _NewerFormat(Exception):
     pass
+
+
+def _newer_error(name: str) -> OSError:
+    """The failure to write over `name`, a file a newer version of the program wrote."""
+    return OSError(errno.EEXIST, f"{name} is from a newer version of numbrix-curses, "
+                                 "left as it is")
 
 
 def _why(error: BaseException) -> str:

@@ -291,7 +291,9 @@ class PlayScreen(BoardScreen):
         seen = None
         if resumed is not None:
             game, saved = resumed
-            if game.solved is not None and claimed:
+            if game.solved is not None and not game.solved.revealed and claimed:
+                # (a solve recorded, its save left by an app that ended at once; a revealed
+                # game stays as it was left, for `u` to take the reveal back)
                 ctx.store.delete_game(puzzle)
                 game = Game(puzzle)
             else:
@@ -494,6 +496,13 @@ class PlayScreen(BoardScreen):
 
     def _leave(self) -> Nav:
         game = self.game
+        if self.save_failed and game.solved is None:
+            self.save()  # (one more try: the disk may have room again)
+            if self.saved_revision != game.revision:
+                return Push(ConfirmScreen(
+                    self.ctx, "Leave? The latest moves could not be saved.", self._left,
+                    detail=f"{self.save_error or 'The save failed'}. Leaving now loses "
+                           "them; a move made once the save can be written saves them all."))
         if self._take_over() or game.solved is not None or game.revision == self.opened_revision:
             return self._left()
         detail = ("The game was played on in another window after this one opened; open the "
@@ -989,18 +998,23 @@ class PlayScreen(BoardScreen):
         record = game.solved
         assert record is not None
         store = self.ctx.store
-        if self.claimed:
-            store.delete_game(game.puzzle)
-        self.saved_revision = game.revision
         if record.revealed:
+            # A reveal is a move like any other: the game stays saved with it, so `u`
+            # takes it back when the puzzle is opened again too (the save was deleted).
+            self.save(now=False, solved=True)
             return Message("Solution revealed: u takes it back.")
+        self.saved_revision = game.revision
         before = store.records().get(puzzle_key(game.puzzle))
         try:
             best, is_best = store.record_solve(game.puzzle, self.label, record.seconds,
                                                record.moves, timed=not game.assisted)
         except OSError as error:
-            return Message(f"{self._solved_text()} (best time not saved: "
-                           f"{error.strerror or error})", MessageKind.SUCCESS)
+            # The save stays (a move short of the solve), so the solve is not lost: made
+            # again when the puzzle is opened again, it counts then.
+            return Message(f"{self._solved_text()} (not counted: {error.strerror or error}; "
+                           "the game stays saved)", MessageKind.SUCCESS)
+        if self.claimed:
+            store.delete_game(game.puzzle)
         if game.assisted:
             # Solved with help (or by hand after taking back a reveal): it counts, its time
             # does not.
@@ -1037,11 +1051,12 @@ class PlayScreen(BoardScreen):
         if game.revision != self.saved_revision or idle:
             self.save(now=False)
 
-    def save(self, *, now: bool = True) -> None:
+    def save(self, *, now: bool = True, solved: bool = False) -> None:
         """Write the game (unless there is nothing worth keeping): at once, or queued for
-        the background writer so the next key is not kept waiting by the disk."""
+        the background writer so the next key is not kept waiting by the disk. A solved
+        game is written only when `solved` says so (a revealed one)."""
         game = self.game
-        if game.solved is not None or not self._take_over():
+        if (game.solved is not None and not solved) or not self._take_over():
             return
         if game.moves == 0 and not game.can_redo:
             return  # looking is not playing: no "Continue" for a game without a move
@@ -1200,6 +1215,9 @@ class PlayScreen(BoardScreen):
         ]
         if not self.claimed and game.solved is None:
             rows.append(("Saving", "off: 2nd window"))  # (see ELSEWHERE)
+        elif self.save_failed and game.solved is None:
+            # (the failure's message goes with the next key; this stays until a save works)
+            rows.append(("Saving", "failed; q asks"))
         return rows
 
     def redraw_after_ms(self) -> int:
@@ -1331,6 +1349,8 @@ class PlayScreen(BoardScreen):
             parts.append("paused")
         if not self.claimed and game.solved is None:
             parts.insert(1, "not saved: 2nd window")  # (see ELSEWHERE; before the counts)
+        elif self.save_failed and game.solved is None:
+            parts.insert(1, "not saved")
         return parts
 
     def _recent_moves(self) -> str:
