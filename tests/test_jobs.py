@@ -5,6 +5,7 @@ solver's whatever happens to the child.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -220,3 +221,47 @@ def test_a_search_out_of_time_while_the_app_was_stopped_goes_on(monkeypatch) -> 
                                lambda token, seconds: given.append(seconds) or SolveResult(
                                    Status.TIMEOUT)))
     assert result.status is Status.TIMEOUT and len(given) == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg") or not Path("/proc/self/stat").exists(),
+                    reason="no process groups (Windows), or no /proc to list them")
+def test_a_job_whose_app_was_killed_ends_with_the_processes_it_forked(tmp_path: Path) -> None:
+    """An app killed at once (SIGKILL) cannot stop its jobs: a sparse solve went on for its
+    whole time limit, its processes ours no more."""
+    hard = Path(__file__).resolve().parent.parent / "benchmarks" / "hard" / "heldout.txt"
+    (puzzle,) = [p for p in read_puzzles(str(hard)) if p.id == "heldout-15x20-9203"]
+    app = tmp_path / "app.py"  # starts the job as the app does, says its pid, and waits
+    app.write_text(
+        "import subprocess, sys, time\n"
+        f"job = subprocess.Popen([sys.executable, '-m', 'numbrix_curses.jobs', 'solve', "
+        f"{json.dumps(puzzle.givens.tolist())!r}, '120'], start_new_session=True, "
+        "stdout=subprocess.DEVNULL)\n"
+        "print(job.pid, flush=True)\n"
+        "time.sleep(120)\n"
+    )
+    parent = subprocess.Popen([sys.executable, str(app)], stdout=subprocess.PIPE, text=True,
+                              env=cli_env())
+    job = int(parent.stdout.readline())
+    time.sleep(2)  # (the search under way, in its processes)
+    assert _group(job), "the job's processes are not running"
+    parent.kill()
+    parent.wait()
+    deadline = time.monotonic() + 15
+    while _group(job) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _group(job), "the job's processes outlived the app"
+
+
+def _group(leader: int) -> list[int]:
+    """The live processes of the process group `leader` leads (zombies excepted)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == leader and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found

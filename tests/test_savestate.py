@@ -42,6 +42,16 @@ def test_state_dir_follows_xdg_and_ignores_relative_paths(tmp_path: Path):
     assert state_dir({"HOME": str(tmp_path)}) == tmp_path / ".local" / "state" / "numbrix-curses"
 
 
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="no user database (Windows)")
+def test_state_dir_with_home_empty_is_the_account_s_home(tmp_path: Path):
+    """An empty HOME made `~` the root directory: the saves went to /.local/state."""
+    import pwd
+
+    account = Path(pwd.getpwuid(os.getuid()).pw_dir)
+    for home in ({"HOME": ""}, {"HOME": "relative"}):
+        assert state_dir(home) == account / ".local" / "state" / "numbrix-curses"
+
+
 def test_key_depends_on_givens_only():
     assert puzzle_key(puzzle({"id": "a"})) == puzzle_key(puzzle({"id": "b"}))
     other = Puzzle.from_rows([[1, 0], [0, 0]])
@@ -103,6 +113,18 @@ def test_corrupt_save_is_set_aside_with_a_message(store: Store, content: bytes):
     aside = list(path.parent.glob(path.name + ".corrupt-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == content  # kept, not destroyed
     assert len(store.problems) == 1 and "set aside" in store.problems[0]
+
+
+def test_a_save_of_the_wrong_layout_is_said_so_in_words(store: Store):
+    """Python's own words were shown: "(list indices must be integers or slices, not str)"."""
+    path = store.game_path(puzzle())
+    path.parent.mkdir(parents=True)
+    for layout in ('"puzzle": []', '"puzzle": {"rows": 2}'):
+        path.write_text('{"format": "numbrix-curses-save", "version": 1, ' + layout + "}")
+        store.problems.clear()
+        assert store.resume(puzzle()) is None
+        assert store.problems and "(not laid out as a save)" in store.problems[0]
+        assert "indices" not in store.problems[0] and "'cols'" not in store.problems[0]
 
 
 def test_save_whose_moves_do_not_fit_is_set_aside(store: Store):

@@ -510,8 +510,31 @@ def _generate(rows: int, cols: int, difficulty: str, seed: int, pattern: str) ->
     return {"puzzle": format_compact(puzzle)}
 
 
+#: how often (seconds) a job's process looks whether the app that started it is still there
+ORPHAN_CHECK_SECONDS = 0.5
+
+
+def _end_when_orphaned() -> None:
+    """Watch, in a daemon thread, for the app that started this job to be gone (killed at
+    once, so it could not stop the job): the job and the processes it forked then end. A
+    sparse 30x30 solve went on for its whole time limit, a core busy for nothing. (Not on
+    Windows: no process groups there; the job ends at its time limit.)"""
+    # (only where the job leads its own process group, as `ProcessJob` starts it: run any
+    # other way, the group may hold the caller)
+    if hasattr(os, "killpg") and hasattr(os, "getpgid") and os.getpgid(0) == os.getpid():
+        parent = os.getppid()
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(ORPHAN_CHECK_SECONDS)
+            os.killpg(os.getpid(), signal.SIGKILL)
+
+        threading.Thread(target=watch, daemon=True, name="orphan watch").start()
+
+
 def _worker(argv: list[str]) -> int:
     out = sys.stdout
+    _end_when_orphaned()
     if hasattr(signal, "SIGTSTP"):
         signal.signal(signal.SIGTSTP, _stop_with_group)
     try:

@@ -58,8 +58,27 @@ def state_dir(environ: Mapping[str, str] | None = None) -> Path:
         return Path(xdg) / APP_DIR
     if sys.platform == "win32" and env.get("LOCALAPPDATA"):
         return Path(env["LOCALAPPDATA"]) / APP_DIR
-    home = env.get("HOME") or os.path.expanduser("~")
+    home = env.get("HOME", "")
+    if not os.path.isabs(home):
+        # HOME unset, empty or relative: the account's home from the user database (an
+        # empty HOME made `~` the root directory, and the saves went to /.local/state)
+        home = _account_home() or os.path.expanduser("~")
     return Path(home) / ".local" / "state" / APP_DIR
+
+
+def _account_home() -> str | None:
+    """The home directory the user database gives this account, if there is one."""
+    try:
+        import pwd
+    except ImportError:
+        return None  # (Windows: no user database of this kind)
+    home = ""
+    if hasattr(os, "getuid"):
+        try:
+            home = pwd.getpwuid(os.getuid()).pw_dir
+        except (KeyError, OSError):
+            return None
+    return home if os.path.isabs(home) else None
 
 
 def puzzle_key(puzzle: Puzzle) -> str:
@@ -348,9 +367,15 @@ class Store:
                 "(this game of it is not saved)."
             )
             return None
-        except (ValueError, TypeError, KeyError, OverflowError, PuzzleError) as error:
+        except (TypeError, KeyError):
+            # (a part missing, or of another kind: Python's own words for that, "list
+            # indices must be integers", say nothing to a player)
+            self._set_aside(path, "not laid out as a save")
+            return None
+        except (ValueError, OverflowError, PuzzleError) as error:
             # OverflowError: a number too large for the grid's integers
-            self._set_aside(path, _why(error))
+            self._set_aside(path, _why(error) if not isinstance(error, OverflowError)
+                            else "a number too large")
             return None
 
     def _set_aside(self, path: Path, why: str) -> None:

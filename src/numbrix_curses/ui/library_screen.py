@@ -18,7 +18,7 @@ from numbrix_curses.game import format_duration
 from numbrix_curses.puzzle import Puzzle, plural
 from numbrix_curses.savestate import SavedGame, puzzle_key
 from numbrix_curses.ui.actions import Action, Choose, Command, MoveCursor, Scroll
-from numbrix_curses.ui.draw import cut_middle, put, put_if_fits
+from numbrix_curses.ui.draw import cut_middle, put, put_if_fits, wrap_text
 from numbrix_curses.ui.keys import LIST_KEYS
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr, take_store_problems
@@ -35,6 +35,8 @@ from numbrix_curses.ui.screen import (
 #: (width, height): a line's mark, name (10 columns at least), size and difficulty whole (the
 #: best time and "in progress" show as far as there is room), three lines and the footer
 MIN_SIZE = (32, 8)
+#: the most lines a message under a list takes (a file set aside names the file it kept)
+MESSAGE_LINES = 3
 DIFFICULTY_ORDER = {name: rank for rank, name in enumerate(DIFFICULTIES)}
 #: the columns a line takes besides the name: grouped (the heading gives the size), not
 GROUPED_TAIL = 38
@@ -262,7 +264,10 @@ class PuzzleListScreen(Screen):
         self.too_small = not open_page(win, self.title, MIN_SIZE, theme)
         if self.too_small:
             return  # q still goes back
-        footer_rows = 2 + (1 if self.message else 0)
+        # A message (a file set aside, say) is read whole: up to three lines over the footer.
+        message = ([] if self.message is None
+                   else wrap_text(self.message.text, max(1, width - 2), MESSAGE_LINES))
+        footer_rows = 2 + len(message)
         if not self.entries:
             put(win, 2, 2, "No puzzles here.")
             return
@@ -296,7 +301,9 @@ class PuzzleListScreen(Screen):
             mask.put(y, left, row_w, Choose(line))
         y = height - footer_rows
         if self.message is not None:
-            put(win, y, left, self.message.text[:width], message_attr(self.message, theme))
+            for i, line in enumerate(message):
+                put(win, y + i, min(left, max(0, width - len(line))), line,
+                    message_attr(self.message, theme))
         self._draw_footer(win, mask, left)
 
     def _in_view(self, lines: list[int | str]) -> list[int | str]:
