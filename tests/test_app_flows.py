@@ -592,14 +592,16 @@ def test_corrupt_save_found_by_the_menu_is_reported(state: Path):
         expect_exit(term)
 
 
-def test_records_set_aside_are_said_whole_in_the_library(state: Path):
-    """The library's one message line ended "...; it wa": the file kept was never named."""
+@pytest.mark.parametrize("screen, title", [("l", "Puzzle library"), ("s", "Statistics")])
+def test_records_set_aside_are_said_whole(state: Path, screen: str, title: str):
+    """The library's one message line ended "...; it wa", the statistics' "...; it was":
+    the file kept was never named."""
     root = state / "numbrix-curses"
     root.mkdir(parents=True)
     (root / "records.json").write_text('{"format": ')
     with menu(state) as term:
-        term.send("l")
-        term.wait_text("Numbrix · Puzzle library")
+        term.send(screen)
+        term.wait_text(f"Numbrix · {title}")
         term.wait_match(r"set aside as\s+records\.json\.corrupt-\d{8}-\d{6}\.")
         term.send("q")
         term.send("q")

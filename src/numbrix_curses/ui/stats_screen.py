@@ -127,19 +127,28 @@ class StatsScreen(Screen):
         shown = columns_for(width)
         left = _left(width)
         intro = self._intro(width)
+        # A message (the records set aside, say) goes under the totals, whole: at the
+        # bottom it had one line, and was cut at "; it was".
+        notice = ([] if self.message is None
+                  else _wrapped(self.message.text, width - 2 * left))
         groups = self.summary.groups
         # (the title and a blank line, the totals, a blank line, the heading and one line of
         # the table, and the footer's two rows: all the totals are read, never cut; counted
         # at the width asked for when the window is narrower, where they would wrap into
         # more lines: a 10-column window was told 19 rows, where 28 columns need 13)
         at_least = intro if width >= MIN_SIZE[0] else self._intro(MIN_SIZE[0])
-        need = (MIN_SIZE[0], max(MIN_SIZE[1], 2 + len(at_least) + (3 if groups else 0) + 2))
+        need = (MIN_SIZE[0], max(MIN_SIZE[1], 2 + len(at_least) + len(notice)
+                                 + (3 if groups else 0) + 2))
         if not open_page(win, "Statistics", need, theme):
             return  # q still goes back
         y = 2
         for part in intro:
             put(win, y, left, part)
             y += 1
+        if self.message is not None:
+            for part in notice:
+                put(win, y, left, part, message_attr(self.message, theme))
+                y += 1
         if groups:
             y += 1
             heading = table_line({name: name for name in shown}, shown)
@@ -159,9 +168,6 @@ class StatsScreen(Screen):
             for part in _whole_sentences(self.legend(shown), width - 2 * left, height - 2 - y):
                 put(win, y, left, part, theme.dim)
                 y += 1
-        if self.message is not None and y < height - 2:
-            put(win, height - 2, left, self.message.text[: width - left],
-                message_attr(self.message, theme))
         more = self.top + self.page < len(groups)
         draw_back_footer(win, mask, left, more, theme, above=self.top > 0)
 
