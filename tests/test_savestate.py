@@ -140,6 +140,29 @@ def test_save_whose_moves_do_not_fit_is_set_aside(store: Store):
     assert not path.exists()
 
 
+def test_a_save_with_one_move_that_does_not_fit_goes_on_from_the_moves_before_it(
+    store: Store,
+):
+    """One damaged move threw the whole game away: the moves before it were the player's."""
+    clock = FakeClock()
+    game = played_game(clock)
+    game.redo()  # (two moves)
+    store.save_game(game.puzzle, game, "demo", None)
+    path = store.game_path(puzzle())
+    data = json.loads(path.read_text())
+    moves = data["game"]["moves"]
+    assert len(moves) == 2
+    data["game"]["moves"] = moves + [[0, 4, 9]] + moves[:1]  # the bad one, and one after it
+    path.write_text(json.dumps(data))
+    resumed = store.resume(puzzle(), clock=FakeClock())
+    assert resumed is not None
+    again, _ = resumed
+    assert np.array_equal(again.grid, game.grid) and again.history == game.history
+    assert "changes a given" in store.problems[0]
+    assert f"goes on from its first {len(moves)} moves" in store.problems[0]
+    assert list(path.parent.glob(path.name + ".corrupt-*"))  # the file itself is kept aside
+
+
 def test_save_for_another_puzzle_under_this_name_is_set_aside(store: Store):
     clock = FakeClock()
     other = Game(Puzzle.from_rows([[1, 0], [0, 0]]), clock=clock)

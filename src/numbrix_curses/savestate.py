@@ -37,7 +37,7 @@ import numpy as np
 from numbrix_curses import MAX_SIDE, MIN_SIDE
 from numbrix_curses.atomic import write_text_atomic
 from numbrix_curses.game import Clock, Game, StateError
-from numbrix_curses.puzzle import Puzzle, PuzzleError
+from numbrix_curses.puzzle import Puzzle, PuzzleError, plural
 from numbrix_curses.readfile import read_regular_file
 
 APP_DIR = "numbrix-curses"
@@ -332,8 +332,12 @@ class Store:
         try:
             game = Game.from_state(puzzle, saved.state, clock=clock)
         except StateError as error:
-            self._set_aside(self.game_path(puzzle), str(error))
-            return None
+            kept = _longest_fitting(puzzle, saved.state, clock)
+            self._set_aside(self.game_path(puzzle), str(error),
+                            kept=None if kept is None else len(kept.history))
+            if kept is None:
+                return None
+            return kept, saved
         return game, saved
 
     def saved_games(self) -> list[SavedGame]:
@@ -378,7 +382,9 @@ class Store:
                             else "a number too large")
             return None
 
-    def _set_aside(self, path: Path, why: str) -> None:
+    def _set_aside(self, path: Path, why: str, kept: int | None = None) -> None:
+        """Move the unreadable file at `path` aside and say so; `kept` is how many of a
+        save's moves the game goes on from, where some of them still fit."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = path.with_name(f"{path.name}.corrupt-{stamp}")
         try:
@@ -386,8 +392,11 @@ class Store:
         except OSError:
             self.problems.append(f"Could not read {path} ({why}).")
             return
+        going_on = ("" if kept is None
+                    else f" The game goes on from its first {plural(kept, 'move')}.")
         self.problems.append(
             f"A saved file could not be read ({why}); it was set aside as {target.name}."
+            + going_on
         )
 
     # ----- records -------------------------------------------------------------------------
@@ -508,6 +517,39 @@ class Store:
         except OSError:
             pass
         return None
+
+
+def _longest_fitting(puzzle: Puzzle, state: Mapping[str, Any], clock: Clock) -> Game | None:
+    """The game of `state` rebuilt from the longest run of its first moves that fits the
+    puzzle (none undone to redo), where one move of it does not (a save edited by hand, or
+    damaged): the moves before it are the player's still. None when not even the start
+    fits. (A run that fits keeps fitting when shortened, so the search halves.)"""
+    moves = state.get("moves")
+    if not isinstance(moves, list) or not moves:
+        return None
+
+    def rebuilt(count: int) -> Game | None:
+        try:
+            return Game.from_state(puzzle, dict(state, moves=moves[:count], redo=[]),
+                                   clock=clock)
+        except StateError:
+            return None
+
+    whole = rebuilt(len(moves))  # (only the moves undone, to redo, did not fit)
+    if whole is not None:
+        return whole
+    best = rebuilt(0)
+    if best is None:
+        return None
+    low, high = 0, len(moves) - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        game = rebuilt(middle)
+        if game is None:
+            high = middle - 1
+        else:
+            low, best = middle, game
+    return best if low > 0 else None
 
 
 def game_mark(state: Mapping[str, Any]) -> str:
