@@ -193,6 +193,21 @@ def test_save_from_a_newer_version_is_left_alone(store: Store):
     assert path.read_text() == written
 
 
+def test_a_record_of_another_kind_is_written_back_as_it_was(store: Store):
+    """An entry edited by hand into a list was dropped, without a word, by the next solve of
+    another puzzle."""
+    store.record_solve(puzzle(), "demo", 30.0, 20)
+    data = json.loads(store.records_path.read_text())
+    data["puzzles"]["odd"] = ["edited", "by", "hand"]
+    store.records_path.write_text(json.dumps(data))
+    assert set(store.records()) == {puzzle_key(puzzle())}
+    other = Puzzle.from_rows([[1, 2], [4, 3]])
+    store.record_solve(other, "other", 5.0, 4)
+    kept = json.loads(store.records_path.read_text())["puzzles"]
+    assert kept["odd"] == ["edited", "by", "hand"]
+    assert store.records()[puzzle_key(other)].solved == 1
+
+
 def test_records_from_a_newer_version_are_not_written_over(store: Store):
     """A solve after a newer version's records were found rewrote them as this version's,
     holding that solve alone: every record before was lost."""

@@ -402,7 +402,8 @@ class Store:
     # ----- records -------------------------------------------------------------------------
     def records(self) -> dict[str, Record]:
         """Solved marks and best times by puzzle key."""
-        return {k: _record_from(v) for k, v in self._read_records().items()}
+        return {k: _record_from(v) for k, v in self._read_records().items()
+                if isinstance(v, dict)}
 
     def record_solve(
         self, puzzle: Puzzle, label: str, seconds: float, moves: int, timed: bool = True
@@ -415,7 +416,8 @@ class Store:
         key = puzzle_key(puzzle)
         with self._records_lock():
             table = self._read_records(writing=True)
-            entry = dict(table.get(key, {}))
+            old = table.get(key)
+            entry = dict(old) if isinstance(old, dict) else {}
             before = _record_from(entry)  # a hand-edited entry may hold anything
             is_best = timed and (before.best_seconds is None or seconds < before.best_seconds)
             entry["label"] = label
@@ -450,14 +452,14 @@ class Store:
             self._write_records(table)
         return True
 
-    def _write_records(self, table: dict[str, dict[str, Any]]) -> None:
+    def _write_records(self, table: dict[str, Any]) -> None:
         """Write the records file (atomically) with `table` as its puzzles; the caller
         holds `_records_lock`."""
         data = {"format": RECORDS_FORMAT, "version": VERSION, "puzzles": table}
         self.root.mkdir(parents=True, exist_ok=True)
         write_text_atomic(self.records_path, json.dumps(data, indent=1) + "\n")
 
-    def _read_records(self, writing: bool = False) -> dict[str, dict[str, Any]]:
+    def _read_records(self, writing: bool = False) -> dict[str, Any]:
         """The records' puzzle table (empty where there is none, or it is set aside). With
         `writing` (for a rewrite), a records file of a newer version raises OSError: its
         records are that version's, and a rewrite with this one's would lose them all."""
@@ -482,7 +484,9 @@ class Store:
         if not isinstance(table, dict):
             self._set_aside(path, "no puzzle table")
             return {}
-        return {str(k): v for k, v in table.items() if isinstance(v, dict)}
+        # (entries of other kinds, edited by hand, are written back as they are: a solve
+        # of another puzzle dropped them without a word)
+        return {str(k): v for k, v in table.items()}
 
     @contextlib.contextmanager
     def _records_lock(self) -> Iterator[None]:
