@@ -1675,6 +1675,18 @@ def test_a_side_written_as_a_spreadsheet_row_over_a_square_grid_is_its_size(text
 
 
 @pytest.mark.parametrize("text", [
+    "3,,\n\n1,0,0\n0,0,0\n0,0,9\n",
+    "3,3,\n\n1,,\n,,\n,,9\n",
+    "3\t\t\n\n1\t\t\n\t\t\n\t\t9\n",
+])
+def test_a_size_written_as_a_row_a_blank_line_above_its_grid_is_its_size(text: str) -> None:
+    """Parted from its grid by a blank line, "7,,,,,," was a 1x7 board of its own, and the
+    file two puzzles."""
+    [puzzle] = parse_puzzles(text, "t.txt")
+    assert puzzle.givens.tolist() == CORNER
+
+
+@pytest.mark.parametrize("text", [
     "3\t\t\n1\t\t\n\t\t\n\t\t9\n",
     "3\t3\t\n1\t\t\n\t\t\n\t\t9\n",
     "3\t3\n1\t\t\n\t\t\n\t\t9\n",

@@ -1245,17 +1245,22 @@ _SPLITTING = " splitting a "
 
 
 def _sized_grid_follows(
-    text: str, block: re.Match[str], size: re.Match[str], line: int, filename: str
+    text: str, block: re.Match[str], size: re.Match[str] | None, line: int, filename: str
 ) -> tuple[int, int] | None:
     """The size given when the block after `block` (a lone size line, `size`, at `line`)
     is a grid of that size, in either order, read as under that size line (a separator
     ending every row is then the row's end where the size says so); else None. A lone
     line of two numbers is otherwise a 1x2 board (and `1 2` or `2 1` always is, see
     `_size_given`). One number alone is a side, of a square grid (a 1x1 board of it is
-    wrong from 2 on, and `1` is that board)."""
-    if size.lastindex == 1:
+    wrong from 2 on, and `1` is that board). Without `size`, the block may be a size
+    written as a spreadsheet's row (``7,,,,,,``: see `_separated_size`), which a blank
+    line parts from its grid as well."""
+    if size is None:
+        given = _separated_size(block.group().strip("\r\n")) or _separated_size(
+            block.group().strip("\r\n"), tabs=True)
+    elif size.lastindex == 1:
         side = int(size.group(1))
-        given: tuple[int, int] | None = (side, side) if side >= 2 else None
+        given = (side, side) if side >= 2 else None
     else:
         given = _size_given(size)
     if given is None:
@@ -1362,7 +1367,8 @@ def _parse_blocks(
         line += text.count("\n", pos, block.start())
         pos = block.start()
         size = _SIZE.fullmatch(block.group()) or _SIDE.fullmatch(block.group())
-        given = None if size is None else _sized_grid_follows(text, block, size, line, filename)
+        lone = size is not None or "\n" not in block.group().strip()
+        given = _sized_grid_follows(text, block, size, line, filename) if lone else None
         if given is not None:
             said = given
             continue  # a size line with blank lines between it and its grid
