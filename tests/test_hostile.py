@@ -983,3 +983,16 @@ def test_a_key_given_twice_in_a_json_object_is_a_located_error(
     assert str(caught.value) == (
         f"{path}:{where}: repeated key {key!r} in a JSON object (first at {first})"
     )
+
+
+@pytest.mark.parametrize("blank", [" ", "\t", ' "" '])
+def test_a_wide_row_of_blanks_between_two_numbers_reads_at_once(blank: str) -> None:
+    """The look for a size written as a row ("7,,,,,,") matched each blank between commas
+    two ways: a row "3, , , ... , 5" of a 30-wide board took minutes."""
+    width = 30
+    first = "3," + ",".join([blank] * (width - 2)) + ",5"
+    rows = [first] + [",".join([blank] * width)] * (width - 1)
+    parse_text("\n".join(rows) + "\n")
+    [puzzle] = parse_puzzles("\n".join(rows) + "\n", "wide.csv")
+    assert puzzle.givens.shape == (width, width)
+    assert puzzle.givens[0, 0] == 3 and puzzle.givens[0, -1] == 5

@@ -123,9 +123,15 @@ _SIDE = re.compile(r"[^\S\n]*([0-9]{1,3})[^\S\n]*")
 # A number, as a size line's field holds it (see `_separated_size`).
 _SIZE_FIELD = re.compile(r"[0-9]{1,3}")
 # What a size written as a row may look like, checked first in one pass: one or two numbers
-# in its first fields, then empty ones (most rows are no such thing).
+# in its first fields, then empty ones (most rows are no such thing). Each stretch of the
+# line can be matched one way only (spaces, not tabs, around the separators; one run of
+# them in a field): with two ways per field, as `\s*` around an optional `""` gave, a row
+# "3, , , ... , 5" took seconds per field added, a hang on a 30-wide board.
+_SPACES = r"[^\S\t\n]*"
 _SEPARATED_SIZE = re.compile(
-    r'\s*"?[0-9]{1,3}"?\s*(?:[,;\t]\s*(?:"?[0-9]{1,3}"?)?\s*)?(?:[,;\t]\s*(?:"")?\s*)*'
+    rf'{_SPACES}"?[0-9]{{1,3}}"?{_SPACES}'
+    rf'(?:[,;\t]{_SPACES}"?[0-9]{{1,3}}"?{_SPACES})?'
+    rf'(?:[,;\t]{_SPACES}(?:""{_SPACES})?)*'
 )
 # A block: a run of lines that each hold something other than whitespace.
 _BLOCK = re.compile(r"^[^\S\n]*\S.*(?:\n[^\S\n]*\S.*)*", re.MULTILINE)
