@@ -24,10 +24,7 @@ separated by blank lines::
 - A size line (``9 9``, ``6x10``, or a side alone over a square grid: ``9``) right before
   a grid, or a blank line before it, is skipped when it fits the grid (see `_size_line`;
   above a board two columns wide, only when the line cannot be its first row:
-  `_two_wide_after_size`). So is a size written as a spreadsheet's first row, the rest of
-  it empty (``7,,,,,,``, ``7,7,,,,,``, or parted by tabs) right over a grid parted so,
-  where the grid fits it and its numbers fit the size (see `_separated_size` and
-  `_rows_under_tab_size`): else the line is the board's first row, as ever.
+  `_two_wide_after_size`).
 - Cells copied from a spreadsheet, parted by single tabs with an empty field for an empty
   cell, are read so when the fields show it (see `_spreadsheet_rows`); a line of tabs
   only beside such rows is a row of blanks (`_tab_rows_kept`).
@@ -120,19 +117,6 @@ _SIZE = re.compile(
 # One number on its own line over a square grid of that side, as course files open one
 # ("9" over a 9x9): the side (see `_size_line`).
 _SIDE = re.compile(r"[^\S\n]*([0-9]{1,3})[^\S\n]*")
-# A number, as a size line's field holds it (see `_separated_size`).
-_SIZE_FIELD = re.compile(r"[0-9]{1,3}")
-# What a size written as a row may look like, checked first in one pass: one or two numbers
-# in its first fields, then empty ones (most rows are no such thing). Each stretch of the
-# line can be matched one way only (spaces, not tabs, around the separators; one run of
-# them in a field): with two ways per field, as `\s*` around an optional `""` gave, a row
-# "3, , , ... , 5" took seconds per field added, a hang on a 30-wide board.
-_SPACES = r"[^\S\t\n]*"
-_SEPARATED_SIZE = re.compile(
-    rf'{_SPACES}"?[0-9]{{1,3}}"?{_SPACES}'
-    rf'(?:[,;\t]{_SPACES}"?[0-9]{{1,3}}"?{_SPACES})?'
-    rf'(?:[,;\t]{_SPACES}(?:""{_SPACES})?)*'
-)
 # A block: a run of lines that each hold something other than whitespace.
 _BLOCK = re.compile(r"^[^\S\n]*\S.*(?:\n[^\S\n]*\S.*)*", re.MULTILINE)
 # The first line of a block that is not a comment: where its grid starts.
@@ -464,22 +448,17 @@ def _fits(size: tuple[int, int], shape: tuple[int, int]) -> bool:
     return shape in (size, size[::-1])
 
 
-def _size_line(
-    lines: list[str], separated: bool = True
-) -> tuple[int, tuple[int, int], bool] | None:
-    """(index, size given, whether it is the size only if the grid fits it) when the first
-    grid line of `lines` looks like a size line ("9 9", "6x10", "6,10") above a row of
-    other than two cells, or is one number of 2 or more above a row of more than one cell
-    ("9", the side of a square board), or (with `separated`) is a size written as a
-    spreadsheet row above rows parted as it is, three cells wide or more ("7,,,,,,",
-    "7,7,,,,,": see `_separated_size`); else None.
+def _size_line(lines: list[str]) -> tuple[int, tuple[int, int], bool] | None:
+    """(index, size given, whether it is a side only) when the first grid line of `lines`
+    looks like a size line ("9 9", "6x10", "6,10") above a row of other than two cells,
+    or is one number of 2 or more above a row of more than one cell ("9", the side of a
+    square board); else None.
 
     Course and programming-exercise files often open a board with its size. Read as a
     grid row it would make every row after it "too long". (A board two columns wide keeps
-    reading its first line as a row: there the two look alike.) A side only, or a size
-    written as a row, is the size only when the grid under it fits it (see `_grid_rows`):
-    else the one may be a puzzle's number, which is said as such, and the other a row
-    of the board, read as ever.
+    reading its first line as a row: there the two look alike.) A side only is the size
+    only when the grid under it is that square (see `_grid_rows`): else it may be a
+    puzzle's number, which is said as such.
     """
     grid = grid_line_indices(lines)
     if len(grid) < 2:
@@ -498,54 +477,9 @@ def _size_line(
             return None
         return grid[0], (int(match.group(1)), int(match.group(2))), False
     side = _SIDE.fullmatch(lines[grid[0]])
-    if side is not None:
-        if int(side.group(1)) < 2 or below is None or below < 2:
-            return None
-        return grid[0], (int(side.group(1)),) * 2, True
-    given = _separated_size(lines[grid[0]]) if separated else None
-    if given is None or not all(_SEPARATOR.search(row) for row in rows):
+    if side is None or int(side.group(1)) < 2 or below is None or below < 2:
         return None
-    # (over rows two cells wide, "3," is as likely their first row "3 ." as a size: as
-    # with a size line of two numbers there, it is read as the row it looks like; a
-    # separator that ends every row, "0,1,", parts off no cell)
-    ends = _row_end_separators(rows) or (0, 0)
-    if len(_SEPARATOR.split(rows[0])) - sum(ends) < 3:
-        return None
-    return grid[0], given, True
-
-
-def _separated_size(line: str, tabs: bool = False) -> tuple[int, int] | None:
-    """The size a row of fields parted by commas or semicolons (with `tabs`, by tabs)
-    gives when it holds nothing else: a side alone in its first field ("7,,,,,,", a
-    square board's) or rows and columns in its first two ("7,7,,,,,", either order), with
-    every other field empty; else None (and for the side 1, and for "1,2,", as for "1 2":
-    see `_size_given`).
-
-    A spreadsheet saves every row with as many fields as the widest, so a size typed
-    into the sheet's first row comes with the empty rest of that row. Read as a row it
-    made the board a row longer, with the side given in its corner, and took a verdict
-    on a board nobody set. As a row of the board it may still be meant, so it is the
-    size only where the grid under it fits (see `_size_line`).
-    """
-    if _SEPARATED_SIZE.fullmatch(line) is None:
-        return None
-    if tabs:
-        if "\t" not in line:
-            return None
-        fields = [field.strip() for field in line.split("\t")]
-    else:
-        if _SEPARATOR.search(line) is None:
-            return None
-        separator = _QUOTED_SEPARATOR if '"' in line else _SEPARATOR
-        fields = [field.strip().strip('"').strip() for field in separator.split(line)]
-    numbers = 2 if _SIZE_FIELD.fullmatch(fields[1]) else 1
-    if not _SIZE_FIELD.fullmatch(fields[0]) or any(fields[numbers:]):
-        return None
-    if numbers == 1:
-        side = int(fields[0])
-        return (side, side) if side >= 2 else None
-    size = int(fields[0]), int(fields[1])
-    return None if sorted(size) == [1, 2] or 0 in size else size
+    return grid[0], (int(side.group(1)),) * 2, True
 
 
 def _without_row_end_separators(lines: list[str], size: tuple[int, int] | None) -> list[str]:
@@ -622,40 +556,23 @@ def _grid_rows(
     under it); with `tabs`, compact rows are parted at single tabs (see
     `_spreadsheet_rows`), and there is no size line. A size line may stand over another
     (`size_lines` more at most, each read by a call of its own: a block of thousands of
-    lines "3x3", or "5,,,,", went as deep as Python's stack and failed with a traceback);
-    past that, or with `size_lines` 0, a line that may be one is read as a row."""
+    lines "3x3" went as deep as Python's stack and failed with a traceback); past that,
+    a line that may be one is read as a row."""
     lines = as_drawn_by_us(lines)
-    # (a size written as a row under a size line is the first row of the grid it gives:
-    # "7x6" over "6,,,,," and six rows more)
-    sized = None if tabs or size_lines <= 0 else _size_line(lines, separated=not after_size)
+    sized = None if tabs or size_lines <= 0 else _size_line(lines)
     if sized is not None:
-        index, said, if_it_fits = sized
+        index, said, side_only = sized
         try:
             rows = _grid_rows(lines[index + 1 :], first_line + index + 1, filename,
                               after_size=True, size=said, size_lines=size_lines - 1)
         except ParseError:
-            if not if_it_fits:
+            if not side_only:
                 raise  # (an error in the rows below is reported where it is)
-            rows = []  # (a puzzle's number, or a row, maybe: read as a row, as ever)
+            rows = []  # (a puzzle's number, maybe: read as a row, as ever)
         shape = (len(rows), len(rows[0].values)) if rows else (0, 0)
         if _fits(said, shape):
-            if not if_it_fits:
-                return rows
-            try:
-                _check_values(rows, filename)
-                return rows
-            except ParseError as error:
-                # A number out of range for the size said, or given twice: the line may
-                # be the board's first row after all ("5,,,," over a 5x6 board's rows),
-                # and is, where the board reads so; else the error is the rows' own.
-                try:
-                    as_row = _grid_rows(lines, first_line, filename, after_size=after_size,
-                                        size=size, size_lines=0)
-                    _check_values(as_row, filename)
-                except ParseError:
-                    raise error from None
-                return as_row
-        if shape[0] > 1 and not if_it_fits:
+            return rows
+        if shape[0] > 1 and not side_only:
             # The rows below agree with each other, so the first line is the odd one out:
             # a wrong size line or a short first row. One message fits either mistake.
             line = lines[index]
@@ -875,12 +792,11 @@ def _metadata(header: str, first_line: int, filename: str) -> dict[str, str]:
 
 def _parse_block(
     block: str, first_line: int, filename: str, inherited: dict[str, str] | None = None,
-    notes: list[tuple[int, str]] | None = None, size: tuple[int, int] | None = None,
+    notes: list[tuple[int, str]] | None = None,
 ) -> Puzzle | None:
     """The puzzle in one block of non-blank lines, or None for a block of comments only;
     `inherited` is the metadata for a grid that has no header of its own; what to warn of
-    goes into `notes` (see `parse_puzzles`); `size` is what a size line a blank line
-    above said, which the grid fits (see `_sized_grid_follows`)."""
+    goes into `notes` (see `parse_puzzles`)."""
     grid_start = _GRID_START.search(block)
     if grid_start is None:
         return None  # a block of comments only (a file header, say)
@@ -891,12 +807,11 @@ def _parse_block(
     try:
         rows = _spreadsheet_rows(lines, grid_line, filename, notes)
         if rows is None:
-            rows = _grid_rows(lines, grid_line, filename, size=size)
+            rows = _grid_rows(lines, grid_line, filename)
             _check_values(rows, filename)
             if notes is not None:
                 notes += _two_wide_size_note(lines, grid_line, rows)
-            # (a size line settled the width)
-            if size is None and not _read_under_size_line(lines, grid_line, rows):
+            if _size_line(lines) is None:  # (a size line settled the width)
                 _note_edge_columns(rows, notes)
     except ParseError as error:
         rows = _two_wide_after_size(lines, grid_line, filename)
@@ -912,17 +827,6 @@ def _parse_block(
     except PuzzleError as err:  # the checks above should have caught it; keep a location
         r, c = err.cell if err.cell is not None else (0, 0)
         raise ParseError(filename, rows[r].line, rows[r].col(c), err.message) from None
-
-
-def _read_under_size_line(lines: list[str], first_line: int, rows: list[_Row]) -> bool:
-    """Whether `rows`, read from `lines` (starting at `first_line`), are the rows under
-    a size line of theirs, not rows that include it (a size written as a row that the
-    grid under it does not fit is the grid's first row: see `_size_line`)."""
-    first = next(i for i, line in enumerate(lines) if not line.lstrip().startswith("#"))
-    if rows[0].line == first_line + first:
-        return False  # (the first grid line is the first row: no size line was read)
-    sized = _size_line(lines)
-    return sized is not None and rows[0].line > first_line + sized[0]
 
 
 def _metadata_in_grid(
@@ -1012,8 +916,7 @@ def _two_wide_after_size(lines: list[str], first_line: int, filename: str) -> li
 
 
 def _spreadsheet_rows(
-    lines: list[str], first_line: int, filename: str, notes: list[tuple[int, str]] | None = None,
-    size_line: bool = True,
+    lines: list[str], first_line: int, filename: str, notes: list[tuple[int, str]] | None = None
 ) -> list[_Row] | None:
     """The grid in `lines` read as a spreadsheet copies or saves it as text, cells parted
     by single tabs, an empty field a blank (``1<TAB><TAB>3`` is three cells), when it can
@@ -1030,13 +933,8 @@ def _spreadsheet_rows(
 
     A column at an edge empty in every row is the board's (a sparse puzzle's first column
     may well hold no given); where the board would be square without it, `notes` says so
-    (see `_note_edge_columns`). With `size_line`, a size line over such rows is looked
-    for first (see `_rows_under_tab_size`).
+    (see `_note_edge_columns`).
     """
-    if size_line:
-        sized = _rows_under_tab_size(lines, first_line, filename)
-        if sized is not None:
-            return sized
     grid = [line.rstrip("\r") for line in lines if not line.lstrip().startswith("#")]
     if not grid or not all("\t" in line for line in grid):
         return None
@@ -1058,52 +956,6 @@ def _spreadsheet_rows(
     # blank line splitting...", with no blank line there).
     _check_values(rows, filename)
     return rows
-
-
-def _rows_under_tab_size(lines: list[str], first_line: int, filename: str) -> list[_Row] | None:
-    """The rows under the size line that opens `lines` when the rows below it all have
-    tabs, are three fields wide or more, and read (parted at tabs where the fields show
-    it: see `_spreadsheet_rows`) as a grid of that size with its numbers in range and none
-    twice; None otherwise, and the lines are read as ever.
-
-    The size may be written as a line of its own ("7", "7 7", "7x7") or as the sheet's
-    first row, the rest of it empty ("7<TAB><TAB>...", "7<TAB>7<TAB>..."), as a spreadsheet
-    copies it: read as a row, that made the board a row longer with the side given in
-    its corner (or a number given twice), and a line with no tab above them kept the
-    rows from being read at their tabs, so a sparse board's empty cells were dropped.
-    (Over rows two wide, the first line stays a row, as it does in the text reader: see
-    `_size_line`.)
-    """
-    first = next((line for line in lines if not line.lstrip().startswith("#")), "")
-    match, side = _SIZE.fullmatch(first), _SIDE.fullmatch(first)
-    if match is None and side is None and _SEPARATED_SIZE.fullmatch(first) is None:
-        return None  # (most grids open with a row: said in one pass)
-    grid = grid_line_indices(lines)
-    if len(grid) < 2:
-        return None
-    below = [lines[i] for i in grid[1:]]
-    if not all("\t" in line for line in below) or len(below[0].split("\t")) < 3:
-        return None
-    if "\t" in first:
-        size = _separated_size(first, tabs=True)
-    elif match is not None:
-        size = _size_given(match)
-    elif side is not None and int(side.group(1)) >= 2:
-        size = (int(side.group(1)),) * 2
-    else:
-        return None
-    if size is None:
-        return None
-    start = grid[0] + 1
-    try:
-        rows = _spreadsheet_rows(lines[start:], first_line + start, filename, size_line=False)
-        if rows is None:  # (every field holds something: read the usual way)
-            rows = _grid_rows(lines[start:], first_line + start, filename,
-                              after_size=True, size=size, size_lines=0)
-            _check_values(rows, filename)
-    except ParseError:
-        return None
-    return rows if _fits(size, (len(rows), len(rows[0].values))) else None
 
 
 def _note_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) -> None:
@@ -1175,28 +1027,17 @@ def _note_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) ->
 
 
 def _next_grid(
-    text: str, block: re.Match[str], first_line: int, filename: str,
-    size: tuple[int, int] | None = None,
+    text: str, block: re.Match[str], first_line: int, filename: str
 ) -> tuple[int, tuple[int, int]] | None:
     """The block after `block` (which starts at `first_line`) when it is a grid from its
     first line (no comment first) and reads as one: (its first line, (rows, columns));
-    None otherwise. With `size`, the grid is read as under a size line saying it (see
-    `_without_row_end_separators`), and the shape is that size where the grid read at
-    its tabs (see `_spreadsheet_rows`), as its block will be read, is of that size."""
+    None otherwise."""
     after = _BLOCK.search(text, block.end())
     if after is None or after.group().lstrip().startswith("#"):
         return None
     after_line = first_line + text.count("\n", block.start(), after.start())
-    lines = after.group().split("\n")
-    if size is not None:
-        try:
-            rows = _spreadsheet_rows(lines, after_line, filename)
-        except ParseError:
-            rows = None
-        if rows is not None and _fits(size, (len(rows), len(rows[0].values))):
-            return after_line, (len(rows), len(rows[0].values))
     try:
-        rows = _grid_rows(lines, after_line, filename, size=size)
+        rows = _grid_rows(after.group().split("\n"), after_line, filename)
     except ParseError:
         return None
     return after_line, (len(rows), len(rows[0].values))
@@ -1251,28 +1092,21 @@ _SPLITTING = " splitting a "
 
 
 def _sized_grid_follows(
-    text: str, block: re.Match[str], size: re.Match[str] | None, line: int, filename: str
-) -> tuple[int, int] | None:
-    """The size given when the block after `block` (a lone size line, `size`, at `line`)
-    is a grid of that size, in either order, read as under that size line (a separator
-    ending every row is then the row's end where the size says so); else None. A lone
-    line of two numbers is otherwise a 1x2 board (and `1 2` or `2 1` always is, see
-    `_size_given`). One number alone is a side, of a square grid (a 1x1 board of it is
-    wrong from 2 on, and `1` is that board). Without `size`, the block may be a size
-    written as a spreadsheet's row (``7,,,,,,``: see `_separated_size`), which a blank
-    line parts from its grid as well."""
-    if size is None:
-        given = _separated_size(block.group().strip("\r\n")) or _separated_size(
-            block.group().strip("\r\n"), tabs=True)
-    elif size.lastindex == 1:
+    text: str, block: re.Match[str], size: re.Match[str], line: int, filename: str
+) -> bool:
+    """True when the block after `block` (a lone size line, `size`, at `line`) is a grid of
+    that size, in either order; a lone line of two numbers is otherwise a 1x2 board (and
+    `1 2` or `2 1` always is, see `_size_given`). One number alone is a side, of a square
+    grid (a 1x1 board of it is wrong from 2 on, and `1` is that board)."""
+    if size.lastindex == 1:
         side = int(size.group(1))
-        given = (side, side) if side >= 2 else None
+        given: tuple[int, int] | None = (side, side) if side >= 2 else None
     else:
         given = _size_given(size)
     if given is None:
-        return None
-    after = _next_grid(text, block, line, filename, given)
-    return given if after is not None and _fits(given, after[1]) else None
+        return False
+    after = _next_grid(text, block, line, filename)
+    return after is not None and _fits(given, after[1])
 
 
 def parse_puzzles(
@@ -1368,24 +1202,19 @@ def _parse_blocks(
     waiting: dict[str, str] = {}  # the header of the comments-only block just before
     waiting_line = 0
     found: list[tuple[int, str]] = []  # the notes (see `parse_puzzles`), kept if all reads
-    said: tuple[int, int] | None = None  # what a size line, a blank line above, said
     for block in _BLOCK.finditer(text):
         line += text.count("\n", pos, block.start())
         pos = block.start()
         size = _SIZE.fullmatch(block.group()) or _SIDE.fullmatch(block.group())
-        lone = size is not None or "\n" not in block.group().strip()
-        given = _sized_grid_follows(text, block, size, line, filename) if lone else None
-        if given is not None:
-            said = given
+        if size is not None and _sized_grid_follows(text, block, size, line, filename):
             continue  # a size line with blank lines between it and its grid
         try:
-            puzzle = _parse_block(block.group(), line, filename, waiting, found, said)
+            puzzle = _parse_block(block.group(), line, filename, waiting, found)
         except _OutOfRange as error:
             hint = _split_hint(text, block, line, error, before, filename)
             if not hint:
                 raise
             raise ParseError(error.filename, error.line, error.col, error.message + hint) from None
-        said = None
         if waiting and (puzzle is None or puzzle.metadata.get("id") != waiting["id"]):
             found.append(_no_grid_under(waiting_line, waiting["id"]))
         waiting = {}
