@@ -923,6 +923,9 @@ def test_a_json_grid_in_a_puzzle_or_metadata_object_reads(tmp_path: Path) -> Non
     assert [p.givens.tolist() for p in puzzles] == [
         [[1, 0, 3], [0, 0, 0], [0, 0, 9]], [[1, 0], [0, 4]], [[0, 2], [0, 0]]]
     assert puzzles[1].metadata == {"id": "top", "difficulty": "easy"}
+    # a "puzzle" object holding only the puzzle's name, beside the record's grid
+    path.write_text('{"puzzle": {"id": "p"}, "grid": [[1, 0], [0, 4]]}')
+    assert [p.givens.tolist() for p in read_puzzles(str(path))] == [[[1, 0], [0, 4]]]
     for text, where, message in [
         ('{"metadata": {"grid": [[1, 0], [0, 7]]}}', "1:36", "row 2, column 2: 7 is out of "
          "range 1..4"),
@@ -933,6 +936,11 @@ def test_a_json_grid_in_a_puzzle_or_metadata_object_reads(tmp_path: Path) -> Non
          "the puzzle's only"),
         ('{"puzzle": {"cells": [[1, 0], [0, 0]]}}', "1:1",
          f'the JSON object\'s "puzzle" is an object with no grid in it: {LOOKED_FOR}'),
+        # (a grid in the "puzzle" object and one of the record's own: the object's was
+        # taken without a word)
+        ('{"puzzle": {"grid": [[1, 0], [0, 0]]}, "grid": [[0, 0], [0, 4]]}', "1:1",
+         'the JSON object has a grid under "grid" and another in its "puzzle" object; '
+         "keep the puzzle's only"),
         ('{"data": {"grid": [[1, 0], [0, 0]]}}', "1:1", f"the JSON object has no puzzle: "
          f"{LOOKED_FOR}"),
         ('{"solution": [[1, 2], [4, 3]]}', "1:1",

@@ -367,12 +367,25 @@ def _grid_keys(record: dict) -> tuple[str, ...]:
     different grids in one object."""
     key = _grid_key(record, "the JSON object")
     if key is None or isinstance(record[key], dict):
+        nested: list[tuple[str, str]] = []
         for holder in GRID_HOLDERS:
             inner = record.get(holder)
             if isinstance(inner, dict):
                 inner_key = _grid_key(inner, f"the JSON object's \"{holder}\"")
                 if inner_key is not None and not isinstance(inner[inner_key], dict):
-                    return holder, inner_key
+                    nested.append((holder, inner_key))
+        # (a "puzzle" object beside a grid of the record's own: the object may hold only
+        # the puzzle's name and grade, and the grid is the record's; if both hold one,
+        # which is the puzzle? A guess would answer for a board nobody gave)
+        top = [k for k in GRID_KEYS if k in record and not isinstance(record[k], dict)]
+        if nested and top:
+            holder, inner_key = nested[0]
+            raise _BadRecord(f"the JSON object has a grid under \"{top[0]}\" and another "
+                             f"in its \"{holder}\" object; keep the puzzle's only")
+        if nested:
+            return nested[0]
+        if top:
+            return (top[0],)
     names = ", ".join(f'"{name}"' for name in GRID_KEYS[:-1]) + f' or "{GRID_KEYS[-1]}"'
     holders = " or ".join(f'"{name}"' for name in GRID_HOLDERS)
     looked = (f"a grid, [[...], ...], is looked for under {names}, in the object or in its "
