@@ -923,9 +923,13 @@ def test_a_json_grid_in_a_puzzle_or_metadata_object_reads(tmp_path: Path) -> Non
     assert [p.givens.tolist() for p in puzzles] == [
         [[1, 0, 3], [0, 0, 0], [0, 0, 9]], [[1, 0], [0, 4]], [[0, 2], [0, 0]]]
     assert puzzles[1].metadata == {"id": "top", "difficulty": "easy"}
-    # a "puzzle" object holding only the puzzle's name, beside the record's grid
-    path.write_text('{"puzzle": {"id": "p"}, "grid": [[1, 0], [0, 4]]}')
-    assert [p.givens.tolist() for p in read_puzzles(str(path))] == [[[1, 0], [0, 4]]]
+    # a "puzzle" object holding only the puzzle's name, beside the record's grid; a
+    # "puzzle" that names the game, beside the grid
+    for text in ('{"puzzle": {"id": "p"}, "grid": [[1, 0], [0, 4]]}',
+                 '{"q": "?", "metadata": {"puzzle": "numbrix", "grid": [[1, 0], [0, 4]]}}',
+                 '{"puzzle": "numbrix", "grid": [[1, 0], [0, 4]]}'):
+        path.write_text(text)
+        assert [p.givens.tolist() for p in read_puzzles(str(path))] == [[[1, 0], [0, 4]]]
     for text, where, message in [
         ('{"metadata": {"grid": [[1, 0], [0, 7]]}}', "1:36", "row 2, column 2: 7 is out of "
          "range 1..4"),

@@ -403,10 +403,14 @@ def _grid_key(record: dict, what: str) -> str | None:
     """Which of `GRID_KEYS` holds `record`'s grid (`what` names the object in a message),
     None where none is there; raises `_BadRecord` for two different grids and no "puzzle"
     to tell which is the puzzle."""
-    key = next((k for k in GRID_KEYS if k in record), None)
-    if key is None:
+    present = [k for k in GRID_KEYS if k in record]
+    if not present:
         return None
-    others = [k for k in GRID_KEYS if k in record and k != key and record[k] != record[key]]
+    # (a name that holds no grid, "puzzle": "numbrix" beside "grid": [[...]], is a word
+    # about the record; where no name holds one, the first is said to be no grid)
+    grids = [k for k in present if isinstance(record[k], (list, dict))]
+    key = grids[0] if grids else present[0]
+    others = [k for k in grids if k != key and record[k] != record[key]]
     if others and key != "puzzle":
         # "puzzle" names the givens beside a grid played or solved (a saved game);
         # without it, which of two grids is the puzzle? A guess would answer for a
