@@ -1586,6 +1586,16 @@ def test_one_number_a_blank_line_above_a_square_grid_of_that_side_is_its_size() 
     assert where(parse_error("4\n\n1 . 3\n. . .\n. . 9\n")) == (1, 1)
 
 
+@pytest.mark.parametrize("size", ["3 2", "3x2", "2 3"])
+def test_a_header_then_a_size_line_a_blank_line_above_its_grid_is_the_grid_s(size: str) -> None:
+    """Under a header the size line was read as a 1x2 board and refused, though the warning
+    on a size line over a board two wide says a blank line after it makes it the size."""
+    text = f"# id: f\n# difficulty: easy\n{size}\n\n. .\n. .\n. 6\n"
+    [puzzle] = parse_puzzles(text, "t.txt")
+    assert puzzle.givens.tolist() == [[0, 0], [0, 0], [0, 6]]
+    assert puzzle.metadata == {"id": "f", "difficulty": "easy"}
+
+
 def test_one_number_over_a_grid_not_of_that_side_is_still_asked_about() -> None:
     for text in ("4\n1 . 3\n. . .\n. . 9\n", "3\n1 . 3 .\n. . . .\n. . 9 .\n"):
         err = parse_error(text)

@@ -1208,6 +1208,13 @@ def _parse_blocks(
         size = _SIZE.fullmatch(block.group()) or _SIDE.fullmatch(block.group())
         if size is not None and _sized_grid_follows(text, block, size, line, filename):
             continue  # a size line with blank lines between it and its grid
+        header = _header_over_size(text, block, line, filename)
+        if header is not None:
+            # (a header, then a size line, then a blank line: the header is the grid's,
+            # as one cut from it by a blank line is; the size line was read as a board)
+            if "id" in header:
+                waiting, waiting_line = header, line
+            continue
         try:
             puzzle = _parse_block(block.group(), line, filename, waiting, found)
         except _OutOfRange as error:
@@ -1243,6 +1250,20 @@ def _parse_blocks(
     if notes is not None:
         notes += sorted(found)
     return puzzles
+
+
+def _header_over_size(
+    text: str, block: re.Match[str], line: int, filename: str
+) -> dict[str, str] | None:
+    """The metadata of `block` (at `line`) when it is comment lines and then a size line
+    alone, a blank line above a grid of that size (see `_sized_grid_follows`); else None."""
+    lines = block.group().split("\n")
+    if len(lines) < 2 or not all(row.lstrip().startswith("#") for row in lines[:-1]):
+        return None
+    size = _SIZE.fullmatch(lines[-1]) or _SIDE.fullmatch(lines[-1])
+    if size is None or not _sized_grid_follows(text, block, size, line, filename):
+        return None
+    return _metadata("\n".join(lines[:-1]), line, filename)
 
 
 def _no_grid_under(line: int, ident: str) -> tuple[int, str]:
