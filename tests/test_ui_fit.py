@@ -140,9 +140,16 @@ def test_the_menu_s_key_hint_is_whole_or_not_there(state: Path, cols: int, hint:
         assert last == (hint or ""), term.dump()
 
 
-def test_the_statistics_ask_for_one_size_whatever_narrower_width_they_have(state: Path):
+@pytest.mark.parametrize("set_aside", [False, True])
+def test_the_statistics_ask_for_one_size_whatever_narrower_width_they_have(
+    state: Path, set_aside: bool
+):
     """At 10 columns the notice asked for 19 rows, at 20 for 13: the text had been wrapped
-    to the window's width, not the width asked for."""
+    to the window's width, not the width asked for (the message of a records file set
+    aside as well, which the statistics show under the totals)."""
+    if set_aside:
+        (state / "numbrix-curses").mkdir(parents=True)
+        (state / "numbrix-curses" / "records.json").write_text("{")
 
     def rows_asked() -> int:
         found = re.search(r"need(?:s at least)? 28 (?:columns(?: and|,)|wide,) (\d+) (?:rows|high)",
@@ -164,6 +171,8 @@ def test_the_statistics_ask_for_one_size_whatever_narrower_width_they_have(state
         term.resize(asked[0], 28)  # and that size is enough
         term.wait_text("No puzzle solved yet")
         assert "mall" not in term.text
+        if set_aside:
+            term.wait_text("set aside")
 
 
 def test_the_statistics_legend_stays_under_a_table_that_scrolls(state: Path):

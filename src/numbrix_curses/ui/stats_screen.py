@@ -137,7 +137,11 @@ class StatsScreen(Screen):
         # at the width asked for when the window is narrower, where they would wrap into
         # more lines: a 10-column window was told 19 rows, where 28 columns need 13)
         at_least = intro if width >= MIN_SIZE[0] else self._intro(MIN_SIZE[0])
-        need = (MIN_SIZE[0], max(MIN_SIZE[1], 2 + len(at_least) + len(notice)
+        if width < MIN_SIZE[0] and self.message is not None:
+            notice_at_least = _wrapped(self.message.text, MIN_SIZE[0] - 2 * _left(MIN_SIZE[0]))
+        else:
+            notice_at_least = notice
+        need = (MIN_SIZE[0], max(MIN_SIZE[1], 2 + len(at_least) + len(notice_at_least)
                                  + (3 if groups else 0) + 2))
         if not open_page(win, "Statistics", need, theme):
             return  # q still goes back
