@@ -127,6 +127,15 @@ def test_a_save_of_the_wrong_layout_is_said_so_in_words(store: Store):
         assert "indices" not in store.problems[0] and "'cols'" not in store.problems[0]
 
 
+def test_a_save_with_a_number_thousands_of_digits_long_is_said_so_in_words(store: Store):
+    path = store.game_path(puzzle())
+    path.parent.mkdir(parents=True)
+    path.write_text('{"format": "numbrix-curses-save", "version": ' + "9" * 5000 + "}")
+    assert store.resume(puzzle()) is None
+    assert "(a number thousands of digits long)" in store.problems[0]
+    assert "int_max_str_digits" not in store.problems[0]
+
+
 def test_save_whose_moves_do_not_fit_is_set_aside(store: Store):
     clock = FakeClock()
     game = played_game(clock)

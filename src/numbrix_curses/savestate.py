@@ -580,6 +580,9 @@ def _why(error: BaseException) -> str:
         return f"not valid JSON at line {error.lineno}"
     if isinstance(error, UnicodeDecodeError):
         return "not UTF-8 text"
+    if isinstance(error, ValueError) and "int_max_str_digits" in str(error):
+        # (Python's own words, which name a function of its own to call)
+        return "a number thousands of digits long"
     if isinstance(error, OSError):
         return error.strerror or str(error)
     return str(error) or type(error).__name__
