@@ -927,7 +927,8 @@ def test_a_json_grid_in_a_puzzle_or_metadata_object_reads(tmp_path: Path) -> Non
     # "puzzle" that names the game, beside the grid
     for text in ('{"puzzle": {"id": "p"}, "grid": [[1, 0], [0, 4]]}',
                  '{"q": "?", "metadata": {"puzzle": "numbrix", "grid": [[1, 0], [0, 4]]}}',
-                 '{"puzzle": "numbrix", "grid": [[1, 0], [0, 4]]}'):
+                 '{"puzzle": "numbrix", "grid": [[1, 0], [0, 4]]}',
+                 '{"puzzle": "numbrix", "metadata": {"grid": [[1, 0], [0, 4]]}}'):
         path.write_text(text)
         assert [p.givens.tolist() for p in read_puzzles(str(path))] == [[[1, 0], [0, 4]]]
     for text, where, message in [

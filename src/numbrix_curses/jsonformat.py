@@ -366,18 +366,18 @@ def _grid_keys(record: dict) -> tuple[str, ...]:
     object's key and the grid's in it; raises `_BadRecord` when there is none, or two
     different grids in one object."""
     key = _grid_key(record, "the JSON object")
-    if key is None or isinstance(record[key], dict):
+    if key is None or not isinstance(record[key], list):
         nested: list[tuple[str, str]] = []
         for holder in GRID_HOLDERS:
             inner = record.get(holder)
             if isinstance(inner, dict):
                 inner_key = _grid_key(inner, f"the JSON object's \"{holder}\"")
-                if inner_key is not None and not isinstance(inner[inner_key], dict):
+                if inner_key is not None and isinstance(inner[inner_key], list):
                     nested.append((holder, inner_key))
         # (a "puzzle" object beside a grid of the record's own: the object may hold only
         # the puzzle's name and grade, and the grid is the record's; if both hold one,
         # which is the puzzle? A guess would answer for a board nobody gave)
-        top = [k for k in GRID_KEYS if k in record and not isinstance(record[k], dict)]
+        top = [k for k in GRID_KEYS if isinstance(record.get(k), list)]
         if nested and top:
             holder, inner_key = nested[0]
             raise _BadRecord(f"the JSON object has a grid under \"{top[0]}\" and another "

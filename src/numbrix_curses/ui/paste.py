@@ -29,7 +29,8 @@ from dataclasses import dataclass
 
 from numbrix_curses.puzzle import ParseError, Puzzle
 from numbrix_curses.textformat import parse_puzzles
-from numbrix_curses.ui.actions import Paste
+from numbrix_curses.ui.actions import MoveCursor, Paste
+from numbrix_curses.ui.keys import BOARD_KEYS
 from numbrix_curses.ui.sequences import put_back
 
 #: the most characters of one paste kept; the rest is read and dropped. A 30x30 board copied
@@ -47,9 +48,11 @@ BURST_CHARS = 8
 #: how long the rest of a burst taken for a paste may keep the app waiting: a large paste
 #: comes in pieces (a terminal writes it a few kilobytes at a time, a remote link slower)
 _BURST_GAP_MS = 60
-#: the letters that move the cursor on a board (`ui.keys.BOARD_KEYS`): a burst of these alone
-#: is keys held down or typed ahead over a slow link, not a paste (see `read_burst`)
-MOVE_LETTERS = frozenset("hjklwasd")
+#: the letters that move the cursor on a board, as the key table has them: a burst of these
+#: alone is keys held down or typed ahead over a slow link, not a paste (see `read_burst`)
+MOVE_LETTERS = frozenset(key for key, action in BOARD_KEYS.items()
+                         if isinstance(key, str) and key.isalpha()
+                         and isinstance(action, MoveCursor))
 #: a burst of move letters longer than this is a paste after all: as keys it would be put
 #: back to curses whole, which holds a few hundred at most
 _MOST_MOVES = 64
@@ -184,7 +187,8 @@ def read_burst(win: "curses.window", key: "int | str") -> Paste | None:
     cut = len(taken) > MAX_PASTE_CHARS
     if cut:
         curses.flushinp()  # too long to be a puzzle: drop the rest rather than read it
-    if len(taken) < BURST_CHARS or (len(taken) <= _MOST_MOVES and MOVE_LETTERS.issuperset(taken)):
+    held = len(taken) <= _MOST_MOVES and MOVE_LETTERS.issuperset(taken)
+    if len(taken) < BURST_CHARS or held:
         put_back(taken[1:] + ([pending] if pending is not None else []))
         return None
     if pending is not None:
