@@ -1175,6 +1175,41 @@ def test_an_empty_edge_column_of_a_spreadsheet_grid_is_the_boards_with_a_warning
     assert note.endswith("out for the 3x3 board")
 
 
+@pytest.mark.parametrize("separator", [",", ";", "\t"])
+def test_a_size_in_a_spreadsheets_first_row_stays_a_row_with_a_warning(separator: str) -> None:
+    """A size typed in a spreadsheet's first cell over a 3x3 is saved as "3,," and reads
+    exactly as a 4x3 board with 3 in its corner; the row stays the board's (as it was
+    read before), and a warning says how to have the 3x3."""
+    rows = ["3", "1", "", "9"]
+    text = "".join(cell + separator * 2 + "\n" for cell in rows)
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles(text, "t.csv", notes)
+    assert puzzle.givens.tolist() == [[3, 0, 0], [1, 0, 0], [0, 0, 0], [9, 0, 0]]
+    assert notes == [(1, "the first row holds only 3, as a spreadsheet writes a board's size "
+                         "over it: read as the board's first row, a 4x3 board; if it is the "
+                         "size, take that line out for the 3x3 board")]
+
+
+@pytest.mark.parametrize("text", [
+    "3,,\n1,,\n,,\n,,9\n,,\n",  # five rows under it: no 3x3 there
+    "2,,\n1,,\n,,\n,,9\n",  # a number other than the width
+    "3,2,\n1,,\n,,\n,,9\n",  # more than one number in the row
+    ",3,\n1,,\n,,\n,,9\n",  # not in the first cell
+    "3 . .\n1 . .\n. . .\n. . 9\n",  # no spreadsheet: a size line is read otherwise
+])
+def test_a_first_row_unlike_a_spreadsheets_size_gets_no_size_warning(text: str) -> None:
+    notes: list[tuple[int, str]] = []
+    parse_puzzles(text, "t.csv", notes)
+    assert not any("size" in note for _, note in notes)
+
+
+def test_an_eight_row_board_is_said_an_8x7() -> None:
+    notes: list[tuple[int, str]] = []
+    parse_puzzles("7,,,,,,\n" + ",,,,,,\n" * 6 + "1,,,,,,49\n", "t.csv", notes)
+    [(_, note)] = notes
+    assert "read as the board's first row, an 8x7 board" in note
+
+
 def test_an_empty_edge_column_of_a_square_or_too_small_board_is_the_boards() -> None:
     # square with it: no note (a sparse puzzle's first column may hold no given)
     notes: list[tuple[int, str]] = []

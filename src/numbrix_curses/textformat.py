@@ -813,6 +813,7 @@ def _parse_block(
                 notes += _two_wide_size_note(lines, grid_line, rows)
             if _size_line(lines) is None:  # (a size line settled the width)
                 _note_edge_columns(rows, notes)
+                _note_size_row(rows, notes)
     except ParseError as error:
         rows = _two_wide_after_size(lines, grid_line, filename)
         if rows is None:
@@ -950,12 +951,40 @@ def _spreadsheet_rows(
     except ParseError:
         return None
     _note_edge_columns(rows, notes)
+    _note_size_row(rows, notes)
     # A number wrong for the board so read (out of range, given twice) is reported as such:
     # the usual reading, which drops the empty fields, made another board of the same
     # lines and blamed the slip on that ("13 is out of range 1..1 for a 1x1 grid; is a
     # blank line splitting...", with no blank line there).
     _check_values(rows, filename)
     return rows
+
+
+def _sized(rows: int, cols: int) -> str:
+    """'a 7x7' or 'an 8x7', as the size is said."""
+    said = str(rows)
+    return f"{'an' if said.startswith('8') or said in ('11', '18') else 'a'} {rows}x{cols}"
+
+
+def _note_size_row(rows: list[_Row], notes: list[tuple[int, str]] | None) -> None:
+    """Note, when the first of `rows` (read at tabs, commas or semicolons) holds one number
+    N in its first cell and nothing else, over N rows N cells wide, that it was read as the
+    board's first row, where it may be the size of the N x N board under it: a spreadsheet
+    saves a size typed in its first cell so ("7,,,,,," over a 7x7 grid).
+
+    It stays a row: a board's own first row may hold its one given in the corner, and
+    reading it as a size would change that board's verdict without a word (an (N+1) x N
+    board with N in its corner reads the same). The note says which reading was taken."""
+    if notes is None or rows[0].separator is None or len(rows) < 3:
+        return
+    first = rows[0].values
+    width = len(first)
+    if first[0] != width or any(first[1:]) or len(rows) - 1 != width:
+        return
+    notes.append((rows[0].line, f"the first row holds only {width}, as a spreadsheet "
+                                f"writes a board's size over it: read as the board's first "
+                                f"row, {_sized(len(rows), width)} board; if it is the size, take "
+                                f"that line out for the {width}x{width} board"))
 
 
 def _note_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) -> None:
@@ -1001,7 +1030,7 @@ def _note_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) ->
                    f"{names[texts[0][-1]]} ending each row" if ending and left + right == 1
                    else "an indent, or separators ending the rows")
         notes.append((rows[0].line, f"the {sides} {'is' if one else 'are'} empty in every "
-                                    f"row: read as the board's, a {len(rows)}x{width} "
+                                    f"row: read as the board's, {_sized(len(rows), width)} "
                                     f"board; if {'it is' if one else 'they are'} only "
                                     f"spacing ({spacing}), take {'it' if one else 'them'} "
                                     f"out for the {kept}x{kept} board"))
@@ -1021,7 +1050,7 @@ def _note_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) ->
         char, where, column, only = texts[0][0], "starts", "first", "it is only an indent"
     take = "that one" if ending and starting else "it"
     notes.append((rows[0].line, f"every row {where} with {names[char]}: read as parting off "
-                                f"a {column} column of blanks, a {len(rows)}x{width} board; "
+                                f"a {column} column of blanks, {_sized(len(rows), width)} board; "
                                 f"if {only}, take {take} out for the "
                                 f"{len(rows)}x{width - 1} board"))
 
