@@ -909,6 +909,33 @@ def test_numbrix_file_plays_the_file(state: Path, tmp_path: Path):
         expect_exit(term)
 
 
+@pytest.mark.parametrize("menu", [False, True])
+def test_numbrix_file_of_several_puzzles_lists_them(state: Path, tmp_path: Path, menu: bool):
+    """`numbrix booklet.txt` opened puzzle 1 of 10 with no way to the others (q left the
+    app). The file's puzzles are listed, as Open file lists them; leaving a game goes back
+    to the list, and leaving the list ends the app (or, with --menu, goes to the menu)."""
+    path = tmp_path / "two.txt"
+    path.write_text(TWO_PUZZLES)
+    command = play_command(str(path), *(["--menu"] if menu else []))
+    with start(command, state) as term:
+        term.wait_text("2 puzzles")
+        assert "tiny" in term.text and f"Numbrix · {path}" in term.text
+        term.click_text("tiny")
+        term.wait_text("Numbrix · tiny")
+        term.send("q")
+        term.wait_text("2 puzzles")
+        term.send("q")
+        if menu:
+            term.wait_text("[q] Quit")
+            term.send("q")
+        expect_exit(term)
+    # a puzzle named goes straight to it, as before
+    with start(play_command(str(path), "--puzzle", "tiny"), state) as term:
+        term.wait_text("Numbrix · tiny")
+        term.send("q")
+        expect_exit(term)
+
+
 def test_open_file_with_one_puzzle_goes_straight_to_the_game(state: Path, tmp_path: Path):
     path = tmp_path / "one.txt"
     path.write_text("# id: lone\n1 . 3\n. . .\n. . 9\n")

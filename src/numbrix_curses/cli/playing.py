@@ -25,7 +25,7 @@ def configure_play(parser: argparse.ArgumentParser) -> None:
         "--puzzle",
         metavar="K|ID",
         help="which puzzle of the file: its number K (from 1), its id, or FILE#K as check "
-        "names a puzzle without an id (default: the first)",
+        "names a puzzle without an id (default: a file of several puzzles lists them)",
     )
     parser.add_argument(
         "--menu",
@@ -107,7 +107,16 @@ def play_command(args: argparse.Namespace) -> int:
             # of a file is not shown as the whole file
             from numbrix_curses.textformat import puzzle_label
 
-            label = puzzle_label(puzzle, os.path.basename(file), number)
+            labels = [puzzle_label(p, os.path.basename(file), k)
+                      for k, p in enumerate(puzzles, start=1)]
+            if choice is None:
+                # A file of several puzzles (a booklet) lists them, as Open file does: the
+                # first alone left no way to the others.
+                from numbrix_curses.ui.app import run_list
+
+                return int(run_list(puzzles, labels, file, display_name(file),
+                                    menu=getattr(args, "menu", False)))
+            label = labels[number - 1]
     else:
         from numbrix_curses import library
 

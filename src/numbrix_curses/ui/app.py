@@ -124,6 +124,22 @@ def run_app(
     return _run(first)
 
 
+def run_list(puzzles: list[Puzzle], labels: list[str], source: str, title: str,
+             menu: bool = False) -> int:
+    """List the puzzles of one file under `title` (as Open file does), to play them one
+    after another; leaving the list ends the app (with `menu`, goes to the main menu).
+    `labels` name the puzzles as `check` does; returns the exit status."""
+    from numbrix_curses.ui.library_screen import Entry, PuzzleListScreen
+    from numbrix_curses.ui.menu import MenuScreen
+
+    def first(ctx: AppContext) -> list[Screen]:
+        entries = [Entry(p, label, source) for p, label in zip(puzzles, labels)]
+        listing = PuzzleListScreen(ctx, title, entries, grouped=False)
+        return [MenuScreen(ctx), listing] if menu else [listing]
+
+    return _run(first)
+
+
 def run_menu() -> int:
     """Open the main menu; returns the exit status."""
     from numbrix_curses.ui.menu import MenuScreen
