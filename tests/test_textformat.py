@@ -1046,6 +1046,12 @@ def test_size_line_that_does_not_fit_names_both_readings():
         "row has 2 cells, but the rows below it have 3"
         " (as a size line, '4 4' does not fit the 3x3 grid below)"
     )
+    # as wide as the rows: what is wrong with it as a row, where it is (it was "row has 2
+    # cells", of a line of three)
+    err = parse_error("1 x 3\n. . .\n. . 9\n")
+    assert where(err) == (1, 3)
+    assert err.message == ("'x' is not a number or a blank (. _ - ? 0); as a size line, "
+                           "'1 x 3' does not fit the 2x3 grid below")
 
 
 def test_two_number_lines_that_are_boards_stay_boards():

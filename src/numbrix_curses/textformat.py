@@ -576,11 +576,19 @@ def _grid_rows(
             # The rows below agree with each other, so the first line is the odd one out:
             # a wrong size line or a short first row. One message fits either mistake.
             line = lines[index]
+            misfit = (f"as a size line, {line.strip()!r} does not fit the"
+                      f" {shape[0]}x{shape[1]} grid below")
+            if len(line.split()) == shape[1]:
+                # As wide as the rows: what is wrong with it as a row is said where it is
+                # ("1 x 3": the x, not "row has 2 cells").
+                try:
+                    _grid_rows(lines[index:], first_line + index, filename, size_lines=0)
+                except ParseError as error:
+                    raise ParseError(filename, error.line, error.col,
+                                     f"{error.message}; {misfit}") from None
             raise ParseError(
                 filename, first_line + index, len(line) - len(line.lstrip()) + 1,
-                f"row has 2 cells, but the rows below it have {shape[1]}"
-                f" (as a size line, {line.strip()!r} does not fit the"
-                f" {shape[0]}x{shape[1]} grid below)",
+                f"row has 2 cells, but the rows below it have {shape[1]} ({misfit})",
             )
     if not tabs:
         lines = _without_row_end_separators(lines, size)
