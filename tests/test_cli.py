@@ -189,6 +189,20 @@ def test_puzzles_streamed_to_the_terminal_are_not_run_into_by_the_progress_line(
     assert not any("generating" in line for line in shown)
 
 
+def test_the_progress_line_counts_the_seconds_while_workers_make_the_puzzles(tmp_path):
+    """Before: with the puzzles made in several processes (the default on Linux) the line
+    stood at "0/2, 0 s" until a puzzle was done, 45 s for two 25x25s, as if it hung."""
+    from tty_harness import app_command
+
+    with Terminal(app_command("generate", "--size", "20", "-n", "2", "--seed", "3", "-j",
+                              "2", "-o", str(tmp_path / "two.txt")), rows=10, cols=90,
+                  XDG_STATE_HOME=str(tmp_path)) as term:
+        term.wait_text("generating 20x20 medium puzzles: 0/2, 1 s", timeout=COMMAND_TIMEOUT)
+        term.send("\x03")
+        assert term.wait_exit(timeout=COMMAND_TIMEOUT) == 130
+    assert not (tmp_path / "two.txt").exists()
+
+
 def test_print_solutions_shows_its_progress_and_wipes_it_before_the_booklet(tmp_path):
     from tty_harness import app_command
 
@@ -1333,7 +1347,7 @@ class _Ticks:
 def test_the_progress_line_says_the_time_so_far_and_what_is_left(capsys):
     from numbrix_curses.cli.common import Progress
 
-    progress = Progress("generating", "9x9 medium puzzles", 4, tick=False)
+    progress = Progress("generating", "9x9 medium puzzles", 4)
     progress.clock = _Ticks()
     progress.started = 0.0
     progress.show(1)  # a puzzle after 1 s of 4: 3 s left
@@ -1350,9 +1364,10 @@ def test_while_one_puzzle_is_made_the_progress_line_keeps_counting(capsys, monke
     from numbrix_curses.cli import common
 
     monkeypatch.setattr(common, "_TICK_SECONDS", 0.01)
-    progress = common.Progress("generating", "20x20 medium puzzle", 1, tick=True)
+    progress = common.Progress("generating", "20x20 medium puzzle", 1)
     progress.clock = _Ticks()
     progress.started = 0.0
+    progress.tick()
     err = ""
     for _ in range(500):  # (a busy machine may be slow to run the thread: 5 s at most)
         time.sleep(0.01)

@@ -188,6 +188,21 @@ def test_jobs_give_the_same_puzzles_in_the_same_order():
     assert one == two
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_caller_is_told_when_no_more_processes_will_be_forked(jobs: int):
+    """A thread may write to the terminal only then (the progress line's clock): a fork
+    while it held standard error's lock would leave the child that lock held."""
+    import multiprocessing
+
+    told: list[int] = []
+    made = generate_many(Spec(4, 4), 3, 5, jobs=jobs,
+                         on_forked=lambda: told.append(len(multiprocessing.active_children())))
+    first = next(made)
+    # told once, before the first puzzle, with every worker already started
+    assert told == [0 if jobs == 1 else 2] and first.puzzle.size == 16
+    assert len(list(made)) == 2 and len(told) == 1
+
+
 def test_bad_specs_are_refused():
     with pytest.raises(ValueError):
         Spec(0, 5)
@@ -842,6 +857,62 @@ def test_a_stop_while_the_puzzles_are_written_waits_for_them(tmp_path, monkeypat
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
 
 
+def test_generate_stopped_with_force_keeps_the_file_it_would_have_replaced(
+        tmp_path, monkeypatch, capsys):
+    """`--force` over a booklet of ten, then Ctrl-C: the booklet was replaced by the two
+    puzzles finished. A stop means "stop", not "replace": the file is left as it was, and
+    the puzzles finished go beside it under a free name, as does their answer key."""
+    real = generator.generate_many
+
+    def two_then_ctrl_c(spec, count, seed, jobs=1, *args, **kwargs):
+        yield from real(spec, 2, seed, 1)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(generator, "generate_many", two_then_ctrl_c)
+    out, key = tmp_path / "week.txt", tmp_path / "week-key.txt"
+    out.write_text("the booklet of ten\n")
+    (tmp_path / "week-2.txt").write_text("taken too\n")
+    code = main(["generate", "--size", "5", "--count", "10", "--seed", "7", "--force",
+                 "--output", str(out), "--solutions", str(key)])
+    assert code == 130
+    assert capsys.readouterr().err.strip().splitlines()[-2:] == [
+        f"numbrix generate: {out} is left as it was: the puzzles finished are written to "
+        f"{tmp_path / 'week-3.txt'} and {tmp_path / 'week-key-3.txt'}",
+        "numbrix generate: interrupted after 2 of 10 puzzles, which are written"]
+    assert out.read_text() == "the booklet of ten\n" and not key.exists()
+    assert (tmp_path / "week-2.txt").read_text() == "taken too\n"
+    assert len(parse_puzzles((tmp_path / "week-3.txt").read_text(), "w")) == 2
+    assert len(parse_puzzles((tmp_path / "week-key-3.txt").read_text(), "k")) == 2
+    # a stop with no file in the way writes where asked, as before
+    out.unlink()
+    assert main(["generate", "--size", "5", "--count", "10", "--seed", "7", "--output",
+                 str(out)]) == 130
+    assert len(parse_puzzles(out.read_text(), "w")) == 2
+
+
+def test_a_file_made_by_another_run_meanwhile_does_not_cost_the_puzzles(
+        tmp_path, monkeypatch, capsys):
+    """Two runs writing one new file: each found it free before it began, and the one that
+    finished last threw its puzzles away with "already exists" (hours of work, with a large
+    --count). They go beside it now, and the exit code still says they are not there."""
+    real = generator.generate_many
+    out = tmp_path / "race.txt"
+
+    def another_run_finishes_first(spec, count, seed, jobs=1, *args, **kwargs):
+        yield from real(spec, count, seed, 1)
+        out.write_text("the other run's\n")
+
+    monkeypatch.setattr(generator, "generate_many", another_run_finishes_first)
+    code = main(["generate", "--size", "5", "--count", "2", "--seed", "7", "--output",
+                 str(out)])
+    assert code == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1] == (
+        f"numbrix generate: {out} exists (made while the puzzles were; --force overwrites "
+        f"it): they are written to {tmp_path / 'race-2.txt'}")
+    assert out.read_text() == "the other run's\n"
+    assert len(parse_puzzles((tmp_path / "race-2.txt").read_text(), "r")) == 2
+
+
 def test_a_time_limit_that_cut_the_work_short_is_said(monkeypatch, capsys):
     """A process suspended past a check's 30 s limit made another puzzle from the same
     seed, without a word (the guess cap is the same everywhere; the clock is not)."""
@@ -949,7 +1020,7 @@ def test_generate_without_jobs_takes_the_default_for_this_system(capsys, monkeyp
     real = generator.generate_many
     monkeypatch.setattr(workers, "default_pool_workers", lambda: 3)
 
-    def recorded(spec, count, seed, jobs):
+    def recorded(spec, count, seed, jobs, **kwargs):
         asked.append(jobs)
         return real(spec, count, seed, 1)
 

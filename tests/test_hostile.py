@@ -57,7 +57,7 @@ from numbrix_curses.textformat import (
 #: a case that has not ended after this many seconds is hung (cases normally take milliseconds)
 HANG_SECONDS = 20.0
 #: every exit status the program documents (README "Limits and errors")
-DOCUMENTED_EXIT_CODES = {0, 1, 2, 3, 70, 129, 130, 141, 143}
+DOCUMENTED_EXIT_CODES = {0, 1, 2, 3, 70, 129, 130, 131, 141, 143}
 #: what the command line itself (no app, no signals) may return
 CLI_EXIT_CODES = {0, 1, 2, 3}
 

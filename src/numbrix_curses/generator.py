@@ -734,12 +734,15 @@ def generate_many(
     seed: int,
     jobs: int = 1,
     on_done: Callable[[int, Generated], None] | None = None,
+    on_forked: Callable[[], None] | None = None,
 ):
     """Yield `count` puzzles for `spec` in order, the k-th from `puzzle_seed(seed, k)`.
 
     With `jobs` > 1 the puzzles are made in that many processes; the output is the same
     puzzles in the same order as with one. `on_done(k, generated)` is called as each is
-    yielded.
+    yielded; `on_forked()` once this process will fork no more (at once when it forks no
+    worker): from then on a thread of the caller's may write to the terminal without a
+    fork copying a lock it holds.
     """
     if count < 1:
         raise ValueError("count must be at least 1")
@@ -747,6 +750,8 @@ def generate_many(
     # into `head` must show its first puzzle at once, in constant memory.
     seeds = (puzzle_seed(seed, k) for k in range(count))
     if jobs <= 1 or count == 1:
+        if on_forked is not None:
+            on_forked()
         for k, s in enumerate(seeds):
             made = generate(spec, s)
             if on_done is not None:
@@ -764,7 +769,7 @@ def generate_many(
     except (NotImplementedError, OSError):
         # No process pool here (a system without working semaphores, some containers):
         # the same puzzles, made one after another.
-        yield from generate_many(spec, count, seed, 1, on_done)
+        yield from generate_many(spec, count, seed, 1, on_done, on_forked)
         return
     try:
         # A few puzzles per worker in flight keeps every worker busy while the caller
@@ -772,6 +777,10 @@ def generate_many(
         # first submit forks the workers: see `stops_held_for_fork`.)
         with stops_held_for_fork():
             pending = deque(pool.submit(generate, spec, s) for s in islice(seeds, 2 * workers))
+        # (a pool that forks starts all its workers at the first submit, and never another
+        # while it works: it breaks rather than replace one that died)
+        if on_forked is not None:
+            on_forked()
         k = 0
         while pending:
             made = pending.popleft().result()

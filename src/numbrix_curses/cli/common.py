@@ -133,12 +133,12 @@ def note_if_unreadable(command: str, what: str, size: int, lines: int, puzzles: 
 class Progress:
     """One self-rewriting line on a terminal (standard error) for a command that works
     through puzzles: "generating 9x9 medium puzzles: 3/10", the time so far, the rate and
-    the time left. With `tick`, it is also redrawn every second from a thread of its own,
-    so the clock moves while one big puzzle is worked on (a 20x20 takes seconds, and a
-    line standing at "0/1" looks like a hang). Only where no process is forked meanwhile:
-    a process forked while that thread writes could inherit standard error's lock held."""
+    the time left. From `tick()` on, it is also redrawn every second from a thread of its
+    own, so the clock moves while one big puzzle is worked on (a 20x20 takes seconds, and a
+    line standing at "0/1" looks like a hang). Only once no process will be forked: a
+    process forked while that thread writes could inherit standard error's lock held."""
 
-    def __init__(self, doing: str, what: str, total: int, tick: bool) -> None:
+    def __init__(self, doing: str, what: str, total: int) -> None:
         import threading
 
         self.clock = time.monotonic
@@ -149,8 +149,15 @@ class Progress:
         self.done = 0
         self.lock = threading.Lock()
         self.closed = threading.Event()
+        self.ticking = False
         self.show(0)
-        if tick:
+
+    def tick(self) -> None:
+        """Redraw the line every second from now on (once no process will be forked)."""
+        import threading
+
+        if not self.ticking:
+            self.ticking = True
             threading.Thread(target=self._tick, name="progress", daemon=True).start()
 
     def _tick(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import itertools
 import json
 import os
 import sys
@@ -16,6 +17,7 @@ from typing import Any, Iterator, Sequence
 from numbrix_curses import DIFFICULTIES, PATTERNS
 from numbrix_curses.atomic import write_problem
 from numbrix_curses.cli.common import (
+    EXIT_BAD_INPUT,
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_TIMEOUT,
@@ -57,7 +59,8 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--difficulty",
         choices=DIFFICULTIES,
-        help="difficulty to aim for (default medium; with --clues, none)",
+        help="difficulty to aim for (default medium; with --clues, none: each puzzle is "
+             "graded as it comes)",
     )
     parser.add_argument(
         "--pattern",
@@ -220,7 +223,8 @@ def _write_outputs(files: Sequence[tuple[str, str]], force: bool) -> None:
     are they renamed into place. A failure while writing (full disk, I/O error) leaves all
     targets as they were. A rename failing after an earlier one succeeded is the one gap: a
     rename within a directory we just wrote to fails only if the directory changes under us
-    meanwhile, which is vanishingly rare.
+    meanwhile, which is vanishingly rare. Raises `_Taken` when a target exists (without
+    --force): the caller decides where the work goes then.
     """
     from numbrix_curses.atomic import Staged, stage_text
 
@@ -237,13 +241,73 @@ def _write_outputs(files: Sequence[tuple[str, str]], force: bool) -> None:
             item.discard()  # the temporary files of a failed run; committed ones are kept
 
 
+class _Taken(Exception):
+    """An output file exists where it may not be replaced (see `_write_kept`)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.path = path
+
+
+def _beside(files: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """`files` under the first free names "NAME-2.EXT", "NAME-3.EXT", ... beside them, the
+    same number for all (a booklet and its answer key keep telling they belong together)."""
+    for number in itertools.count(2):
+        moved = [(_numbered(path, number), text) for path, text in files]
+        if not any(os.path.lexists(path) for path, _ in moved):
+            return moved
+    raise AssertionError("unreachable")  # (count() never ends)
+
+
+def _numbered(path: str, number: int) -> str:
+    """"out/booklet.txt" as "out/booklet-2.txt" (a dot that starts the name is no extension)."""
+    folder, name = os.path.split(path)
+    stem, ext = os.path.splitext(name)
+    return os.path.join(folder, f"{stem}-{number}{ext}")
+
+
+def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool) -> int:
+    """Write `files` as `_write_outputs` does, but never lose the puzzles to a file in the
+    way: where a target exists and --force was not given (another run made it meanwhile:
+    each checks before it starts, not against the others), or the run was stopped before
+    it finished (a Ctrl-C means "stop", not "replace my booklet with the few made so far"),
+    they go under free names beside the targets, and a line says where. The exit code: 2
+    when a finished run's puzzles are not where they were asked to go, else 0 (a stopped
+    run ends with its stop's code)."""
+    replace = force and finished
+    if not replace and files and any(os.path.lexists(path) for path, _ in files):
+        taken = next(path for path, _ in files if os.path.lexists(path))
+    else:
+        try:
+            _write_outputs(files, replace)
+            return EXIT_OK
+        except _Taken as error:
+            taken = error.path
+    while True:
+        moved = _beside(files)
+        try:
+            _write_outputs(moved, False)
+            break
+        except _Taken:
+            continue  # (taken in the meantime too: the next free names)
+    where = " and ".join(display_name(path) for path, _ in moved)
+    if finished:
+        tell(f"numbrix generate: {display_name(taken)} exists (made while the puzzles were; "
+             f"--force overwrites it): they are written to {where}")
+        return EXIT_BAD_INPUT
+    tell(f"numbrix generate: {display_name(taken)} is left as it was: the puzzles finished "
+         f"are written to {where}")
+    return EXIT_OK
+
+
 @contextlib.contextmanager
 def _writing(path: str) -> Iterator[None]:
-    """Turn a failure to write `path` into its one-line UsageError."""
+    """Turn a failure to write `path` into its one-line UsageError (a file in the way into
+    `_Taken`)."""
     try:
         yield
     except FileExistsError:
-        raise UsageError(f"{path}: already exists (use --force to overwrite it)") from None
+        raise _Taken(path) from None
     except OSError as error:
         # The file asked for is named, not the temporary file the failure may have hit; a
         # missing file is about the folder (there is none, or it takes no new file: /proc),
@@ -316,9 +380,8 @@ def generate_command(args: argparse.Namespace) -> int:
     jobs = args.jobs if args.jobs is not None else default_pool_workers()
     progress = None
     if sys.stderr.isatty():
-        made_here = args.count == 1 or jobs == 1  # (no workers are forked: see Progress)
         progress = Progress("generating", f"{kind} puzzle" if args.count == 1 else what,
-                            args.count, tick=made_here)
+                            args.count)
     # Streamed puzzles are not kept unless an answer key needs them: a huge --count piped
     # into `head` must not fill memory.
     keep = not stream or args.solutions is not None
@@ -329,7 +392,10 @@ def generate_command(args: argparse.Namespace) -> int:
     # are written as any run's (work is not lost), and the stop is said after them.
     stopped: KeyboardInterrupt | Stopped | None = None
     try:
-        for k, item in enumerate(generator.generate_many(spec, args.count, seed, jobs)):
+        # (the line ticks once the workers are forked: see Progress)
+        on_forked = progress.tick if progress is not None else None
+        for k, item in enumerate(generator.generate_many(spec, args.count, seed, jobs,
+                                                         on_forked=on_forked)):
             tally.add(item)
             if keep:
                 made.append(item)
@@ -353,13 +419,14 @@ def generate_command(args: argparse.Namespace) -> int:
         return _said_stopped(stopped, 0, args.count)  # (nothing to write; the line wiped)
     # A stop while the finished puzzles are written would lose them: it waits till after.
     with stops_held() as held:
-        _write_generated(args, made, stream, streamed, title, key_to_stdout)
+        code = _write_generated(args, made, stream, streamed, title, key_to_stdout,
+                                finished=stopped is None)
     _generate_notes(tally, difficulty, args.clues)
     if stopped is None and held:
         stopped = held[0]
     if stopped is not None:
         return _said_stopped(stopped, tally.made, args.count)
-    return EXIT_OK
+    return code
 
 
 def _write_generated(
@@ -369,9 +436,11 @@ def _write_generated(
     streamed: "_Written",
     title: str,
     key_to_stdout: bool,
-) -> None:
+    finished: bool,
+) -> int:
     """Write what `generate` made: the booklet or file (unless streamed already) and the
-    answer key, each file atomically; then note any output too large to read back."""
+    answer key, each file atomically (beside a file in the way, see `_write_kept`); then
+    note any output too large to read back. The exit code of the writing."""
     from numbrix_curses import booklet
 
     entries = [booklet.Entry(g.puzzle, g.puzzle.id, g.solution) for g in made]
@@ -391,7 +460,7 @@ def _write_generated(
     key = _answer_key(entries, args.format, title) if separate_key else ""
     if args.solutions is not None:
         files.append((args.solutions, key))
-    _write_outputs(files, args.force)
+    code = _write_kept(files, args.force, finished)
     if not stream and args.output is None:
         write_out(text)  # after the answer key is safely written, not before
     if key_to_stdout:
@@ -402,6 +471,7 @@ def _write_generated(
         written.append(("the answer key", _Written.of(key, len(made))))
     for what, size in written:
         note_if_unreadable("generate", what, size.size, size.lines, size.puzzles)
+    return code
 
 
 @dataclass

@@ -58,8 +58,9 @@ def print_command(args: argparse.Namespace) -> int:
     progress = None
     if args.solutions and sys.stderr.isatty():
         # (no ticking where a long search is shared: the processes it shares it with fork)
-        progress = Progress("solving", "the puzzles for the answer key", len(listed),
-                            tick=args.jobs == 1)
+        progress = Progress("solving", "the puzzles for the answer key", len(listed))
+        if args.jobs == 1:
+            progress.tick()
     try:
         for puzzle, label in listed:
             entry, status = _entry(args, puzzle, one_line(label))
