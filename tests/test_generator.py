@@ -701,18 +701,23 @@ def test_json_puzzles_with_the_key_elsewhere_keep_their_answers_out(capsys, tmp_
     assert code == 0 and "solution" in json.loads(out)
 
 
+def _then_ctrl_c(made: int):
+    """A `generate_many` that makes `made` puzzles in this process, then is interrupted."""
+    real = generator.generate_many
+
+    def made_then_ctrl_c(spec, count, seed, jobs=1, *args, **kwargs):
+        yield from real(spec, made, seed, 1)
+        raise KeyboardInterrupt
+
+    return made_then_ctrl_c
+
+
 @pytest.mark.parametrize("form", ["text", "compact"])
 def test_generate_interrupted_writes_the_puzzles_it_finished(tmp_path, monkeypatch, capsys,
                                                              form):
     """Ctrl-C after minutes of work threw every finished puzzle away, with only
     "interrupted" said."""
-    real = generator.generate_many
-
-    def three_then_ctrl_c(spec, count, seed, jobs=1, *args, **kwargs):
-        yield from real(spec, 3, seed, 1)
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(generator, "generate_many", three_then_ctrl_c)
+    monkeypatch.setattr(generator, "generate_many", _then_ctrl_c(3))
     out, key = tmp_path / "out.txt", tmp_path / "key.txt"
     code = main(["generate", "--size", "5", "--count", "100", "--seed", "7", "--format", form,
                  "--output", str(out), "--solutions", str(key)])
@@ -862,13 +867,7 @@ def test_generate_stopped_with_force_keeps_the_file_it_would_have_replaced(
     """`--force` over a booklet of ten, then Ctrl-C: the booklet was replaced by the two
     puzzles finished. A stop means "stop", not "replace": the file is left as it was, and
     the puzzles finished go beside it under a free name, as does their answer key."""
-    real = generator.generate_many
-
-    def two_then_ctrl_c(spec, count, seed, jobs=1, *args, **kwargs):
-        yield from real(spec, 2, seed, 1)
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(generator, "generate_many", two_then_ctrl_c)
+    monkeypatch.setattr(generator, "generate_many", _then_ctrl_c(2))
     out, key = tmp_path / "week.txt", tmp_path / "week-key.txt"
     out.write_text("the booklet of ten\n")
     (tmp_path / "week-2.txt").write_text("taken too\n")
