@@ -934,6 +934,33 @@ def test_a_time_limit_that_cut_the_work_short_is_said(monkeypatch, capsys):
         "or suspended machine): the same --seed may give other puzzles on another run\n")
 
 
+def test_a_booklet_is_titled_with_the_grades_its_puzzles_have(monkeypatch, capsys, tmp_path):
+    """A border pattern asked to be easy made a medium puzzle, and the booklet handed out
+    still said "Numbrix 9x9 easy puzzles" (only a note on stderr said otherwise)."""
+    real = generator.generate_many
+
+    def one_came_out_hard(spec, count, seed, jobs=1, *args, **kwargs):
+        for k, item in enumerate(real(spec, count, seed, 1)):
+            if k == 0:
+                item.difficulty = generator.Difficulty.HARD
+            yield item
+
+    monkeypatch.setattr(generator, "generate_many", one_came_out_hard)
+    out = tmp_path / "b.txt"
+    assert main(["generate", "--size", "5", "--count", "2", "--seed", "1", "--difficulty",
+                 "easy", "-o", str(out)]) == 0
+    assert out.read_text().splitlines()[0] == "# Numbrix 5x5 easy to hard puzzles, seed 1"
+    # the grade asked for, where every puzzle has it; a title given is kept as given
+    monkeypatch.setattr(generator, "generate_many", real)
+    assert main(["generate", "--size", "5", "--count", "2", "--seed", "1", "--difficulty",
+                 "easy", "-o", str(out), "--force"]) == 0
+    assert out.read_text().splitlines()[0] == "# Numbrix 5x5 easy puzzles, seed 1"
+    monkeypatch.setattr(generator, "generate_many", one_came_out_hard)
+    assert main(["generate", "--size", "5", "--count", "2", "--seed", "1", "--difficulty",
+                 "easy", "-o", str(out), "--force", "--title", "Week 4"]) == 0
+    assert out.read_text().splitlines()[0] == "# Week 4"
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="the pool's workers are forked here")
 def test_stopping_the_workers_lets_the_pool_wind_up_before_exit():
     """Stopped, the pool's own thread was left closing its pipe while the interpreter, at

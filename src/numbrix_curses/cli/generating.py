@@ -417,6 +417,11 @@ def generate_command(args: argparse.Namespace) -> int:
             progress.close()
     if stopped is not None and not tally.made:
         return _said_stopped(stopped, 0, args.count)  # (nothing to write; the line wiped)
+    if args.title is None and difficulty is not None:
+        # (a booklet titled "easy" with a medium puzzle in it, where the target was missed,
+        # would be handed out as easy: the title says what was made)
+        title = booklet_title(args, f"Numbrix {_made_kind(made, rows, cols, difficulty)} "
+                                    f"puzzles, seed {seed}")
     # A stop while the finished puzzles are written would lose them: it waits till after.
     with stops_held() as held:
         code = _write_generated(args, made, stream, streamed, title, key_to_stdout,
@@ -427,6 +432,15 @@ def generate_command(args: argparse.Namespace) -> int:
     if stopped is not None:
         return _said_stopped(stopped, tally.made, args.count)
     return code
+
+
+def _made_kind(made: Sequence[Any], rows: int, cols: int, asked: str) -> str:
+    """"9x9 easy", or "9x9 easy to medium" when the grades of the puzzles `made` span more
+    than one (the one `asked` for, when none were kept to tell)."""
+    grades = {item.difficulty.value for item in made} or {asked}
+    ordered = [grade for grade in DIFFICULTIES if grade in grades]
+    spread = ordered[0] if len(ordered) == 1 else f"{ordered[0]} to {ordered[-1]}"
+    return f"{rows}x{cols} {spread}"
 
 
 def _write_generated(
