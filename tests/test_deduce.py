@@ -602,3 +602,80 @@ def test_solvable_at_agrees_with_grade():
         level = deduce.grade(puzzle).difficulty.level
         for difficulty in Difficulty:
             assert deduce.solvable_at(puzzle, difficulty) == (level <= difficulty.level)
+
+
+# ----- help where the puzzle's own solution is not known ------------------------------------
+#: a clue-minimal 12x12 whose solution has 25 at D1 and 137 at E2
+SPARSE_12X12 = """\
+. . . . 26 27 . . . . 34 .
+. 134 . . . . . . . . . 36
+. . . . . . 142 45 . 41 . .
+. . . . . . 143 . . . 51 .
+. . . . 122 91 90 . . . . .
+. . . . . . . . . . . .
+16 . . . . . . . . . . .
+. . 115 . 109 . 83 . . . 59 .
+. . . . 108 . . . . . . 63
+1 . . . . 96 . . . . . .
+. . . . . . . . . . 72 .
+. . . . . . . 102 69 . . .
+"""
+
+
+def test_a_wrong_entry_is_found_where_the_solve_ran_out_of_time():
+    """A solve of the puzzle that ran out of time left only rule breaks checked: on 127 at
+    D1 (25 goes there) a hint said "25 must go at E2", where 137 goes, as certain. A search
+    for a solution keeping the entries now says they lead nowhere."""
+    puzzle = board(SPARSE_12X12)
+    deduce.remember_solve(puzzle, "timeout", [])
+    wrong = puzzle.givens.copy()
+    wrong[0, 3] = 127
+    report = deduce.next_step(puzzle, wrong)
+    assert isinstance(report, deduce.ContradictionReport)
+    assert report.kind is ProblemKind.WRONG_ENTRY and deduce.auto_fill(puzzle, wrong) == []
+    # right numbers: a step as ever, with nothing to doubt
+    right = puzzle.givens.copy()
+    right[0, 3] = 25
+    step = deduce.next_step(puzzle, right)
+    assert isinstance(step, Step) and not step.conditional
+    assert not step.reason.startswith("If")
+
+
+def test_help_from_numbers_that_could_not_be_vetted_says_so(monkeypatch):
+    """Where no search could tell in time whether the numbers lead to a solution, a step
+    that follows from them is right only if they are: it says so, and auto-fill's steps
+    are marked alike (the app says it under the fill)."""
+    monkeypatch.setattr(deduce, "entries_lead_on", lambda puzzle, grid: None)
+    puzzle = board(SPARSE_12X12)
+    deduce.remember_solve(puzzle, "timeout", [])
+    grid = puzzle.givens.copy()
+    grid[0, 3] = 25
+    step = deduce.next_step(puzzle, grid)
+    assert isinstance(step, Step) and step.conditional
+    assert step.reason.startswith("If your numbers so far are right, 92 must go at F6")
+    filled = deduce.auto_fill(puzzle, grid)
+    assert filled and all(s.conditional for s in filled)
+    # numbers vetted (or the puzzle's solution known): no condition
+    monkeypatch.setattr(deduce, "entries_lead_on", lambda puzzle, grid: True)
+    assert not deduce.next_step(puzzle, grid).conditional
+
+
+def test_entries_on_a_puzzle_with_several_solutions_are_searched_within_a_limit(monkeypatch):
+    """The search for a solution keeping the entries had no time limit: a hint on a 15x15
+    with several solutions took 104 s (the app gave up at 10 s and its thread ran on)."""
+    limits = []
+    real = solver.solve
+
+    def timed(puzzle, *args, **kwargs):
+        limits.append(kwargs.get("timeout"))
+        return real(puzzle, *args, **kwargs)
+
+    open4 = Puzzle.from_rows([[1, 0, 0, 0]] + [[0] * 4] * 3)
+    deduce.remember_solve(open4, "multiple", [])
+    monkeypatch.setattr(solver, "solve", timed)
+    dead = open4.givens.copy()
+    dead[2, 1], dead[2, 2] = 8, 11
+    assert deduce.entries_lead_on(open4, dead) is False
+    assert limits == [deduce.ENTRIES_SECONDS]
+    report = deduce.check_board(open4, dead)
+    assert report is not None and report.kind is ProblemKind.WRONG_ENTRY

@@ -605,6 +605,54 @@ def test_a_waiting_check_ends_by_itself_unless_the_board_changes(tmp_path: Path,
         screen.solution_job.cancel()
 
 
+def test_check_on_a_puzzle_with_several_solutions_looks_for_one_keeping_the_numbers(
+        tmp_path: Path):
+    """With several solutions there is none to compare with, and `c` said "No mistakes
+    found." of numbers that no solution keeps (8 and 11 side by side, under a lone 1 on a
+    4x4), which `?` then called dead. A search for a solution keeping them tells now."""
+    from numbrix_curses.game import Game
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.ui.panel import MessageKind
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    puzzle = Puzzle.from_rows([[1, 0, 0, 0]] + [[0] * 4] * 3, {"id": "open"})
+    screen = PlayScreen(AppContext(Store(tmp_path / "state")), Game(puzzle), "open")
+    try:
+        assert screen.solution_job.wait(30)
+        screen.tick()
+
+        def checked() -> str:
+            screen.handle(Command.CHECK)
+            assert screen.task is not None and screen.task.wait(30)
+            screen.tick()
+            return screen.message.text
+
+        for row, col, digits in [(2, 1, [8]), (2, 2, [1, 1])]:
+            screen.handle(SelectCell(row, col))
+            for digit in digits:
+                screen.handle(Digit(digit))
+        assert checked() == ("No rule is broken, but no solution keeps all of your numbers: "
+                             "one of them will not work out (u undoes back to before).")
+        assert screen.message.kind is MessageKind.ERROR
+        screen.handle(SelectCell(2, 2))
+        screen.handle(Command.CLEAR)
+        screen.handle(SelectCell(0, 1))
+        screen.handle(Digit(2))  # 1, 2 along the top: a solution keeps them
+        assert checked() == ("No mistakes found: a solution keeps all of your numbers (this "
+                             "puzzle has more than one).")
+        # a fill from numbers that could not be vetted in time says so under its count
+        from numbrix_curses import assist
+
+        screen._apply_fill(assist.Fill(((2, 3),), conditional=True))
+        assert screen.game.grid[0, 2] == 3
+        assert screen.message.text == ("Auto-fill placed 1 number; u undoes them. They follow "
+                                       "from your numbers, which could not be checked.")
+    finally:
+        screen.solution_job.cancel()
+
+
 def take_first_hint(screen) -> None:
     """`?` on a game with no help yet: asked first (it costs the best time), and taken."""
     from numbrix_curses.ui.dialogs import ConfirmScreen

@@ -82,9 +82,19 @@ def next_hint(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> Hint |
     return hint_from(step, puzzle.cols)
 
 
-def auto_fill(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> list[tuple[int, int]]:
-    """(cell, number) of every simple step, in order; a contradiction gives no steps. With
-    `solve` False, as for `next_hint` (auto-fill never needs the solution itself)."""
+@dataclass(frozen=True)
+class Fill:
+    """What auto-fill would place: (cell, number) of every simple step, in order, and
+    whether they follow from numbers of the player's that could not be vetted (see
+    `deduce.Step.conditional`): then they are right only if those are."""
+
+    placements: tuple[tuple[int, int], ...] = ()
+    conditional: bool = False
+
+
+def auto_fill(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> Fill:
+    """Every simple step; a contradiction gives none. With `solve` False, as for
+    `next_hint` (auto-fill never needs the solution itself)."""
     from numbrix_curses import deduce
 
     steps = deduce.auto_fill(puzzle, np.array(grid, dtype=np.int16), solve=solve)
@@ -94,7 +104,15 @@ def auto_fill(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> list[t
         if hint is None or hint.contradiction:
             break
         placements.append((hint.cell, hint.number))
-    return placements
+    return Fill(tuple(placements), any(step.conditional for step in steps))
+
+
+def entries_lead_on(puzzle: Puzzle, grid: np.ndarray) -> bool | None:
+    """Whether a solution of `puzzle` keeps every number on `grid` (None: not found out in
+    `deduce.ENTRIES_SECONDS`), for a check where the puzzle's own solution is not known."""
+    from numbrix_curses import deduce
+
+    return deduce.entries_lead_on(puzzle, np.array(grid, dtype=np.int16))
 
 
 def grade_of(puzzle: Puzzle, solution: np.ndarray, check: Callable[[], None] | None = None) -> str:

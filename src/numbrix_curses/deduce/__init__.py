@@ -37,6 +37,7 @@ The package: a module per level of technique, and the pieces they share.
 """
 from __future__ import annotations
 
+import dataclasses
 import weakref
 from collections.abc import Callable, Sequence
 
@@ -74,6 +75,7 @@ __all__ = [
     "Unsolved",
     "auto_fill",
     "check_board",
+    "entries_lead_on",
     "grade",
     "grade_steps",
     "next_step",
@@ -208,18 +210,34 @@ def check_board(puzzle: Puzzle, grid, *, solve: bool = True) -> ContradictionRep
 
     Plain rule breaks come first (a duplicate, consecutive numbers apart, a number boxed in);
     then entries that differ from the unique solution. A puzzle without a solution is
-    reported as such. With `solve` False only the rule breaks are looked for, unless a solve
-    of the puzzle is known (see `remember_solve`).
+    reported as such. Where the puzzle has several solutions, or its solve ran out of time,
+    entries that no solution keeps are reported when a search shows it within
+    `ENTRIES_SECONDS`. With `solve` False only the rule breaks are looked for, unless a
+    solve of the puzzle is known (see `remember_solve`).
     """
+    return _checked(puzzle, grid, solve)[0]
+
+
+#: how long a search may look for a solution that keeps the player's numbers, where the
+#: puzzle's own solution is not known (several solutions, or its solve ran out of time). A
+#: hint waits on it, and the app gives a hint ten seconds; without a limit a 15x15 with
+#: several solutions took 104 s, and the app's abandoned hint kept a core busy for it.
+ENTRIES_SECONDS = 4.0
+
+
+def _checked(puzzle: Puzzle, grid, solve: bool) -> tuple[ContradictionReport | None, bool]:
+    """`check_board`'s report, and whether the numbers in `grid` are vetted: known to lead
+    to a solution, or taken as right (`solve` False and no solve known: the caller knows).
+    Not vetted, a step that follows from them is right only if they are."""
     status, solution = _solution(puzzle, solve)
     if status == "none":
-        return ContradictionReport(ProblemKind.NO_SOLUTION, "this puzzle has no solution")
+        return ContradictionReport(ProblemKind.NO_SOLUTION, "this puzzle has no solution"), True
     try:
         board = _board_from_grid(puzzle, grid)
         level1(board, segments(board.pos, board.last), want_all=True)
     except Broken as broken:
         return ContradictionReport(ProblemKind.BROKEN_RULE, broken.reason,
-                                   _rc(puzzle.geometry, broken.cells))
+                                   _rc(puzzle.geometry, broken.cells)), True
     if solution is not None:
         entries = np.asarray(grid).ravel()
         truth = np.asarray(solution).ravel()
@@ -231,15 +249,25 @@ def check_board(puzzle: Puzzle, grid, *, solve: bool = True) -> ContradictionRep
                 f"{plural(count, 'entry')} cannot be right: the numbers so far do not lead "
                 f"to a solution",
                 _rc(puzzle.geometry, wrong),
-            )
-    elif status == "multiple" and not _fits_a_known_solution(puzzle, grid):
-        entries = Puzzle(np.asarray(grid, dtype=np.int64))
-        if solver.solve(entries, limit=1).status.value == "none":
-            return ContradictionReport(
-                ProblemKind.WRONG_ENTRY,
-                "the entries so far do not lead to any solution",
-            )
-    return None
+            ), True
+        return None, True
+    if status not in ("multiple", "timeout"):
+        return None, True  # (no solve known: the caller vouches for the numbers)
+    leads = entries_lead_on(puzzle, grid)
+    if leads is False:
+        return ContradictionReport(
+            ProblemKind.WRONG_ENTRY, "the entries so far do not lead to any solution"), True
+    return None, bool(leads)
+
+
+def entries_lead_on(puzzle: Puzzle, grid) -> bool | None:
+    """Whether some solution of `puzzle` keeps every number in `grid` (givens included):
+    None when a search could not tell within `ENTRIES_SECONDS`."""
+    if _fits_a_known_solution(puzzle, grid):
+        return True
+    entries = Puzzle(np.asarray(grid, dtype=np.int64))
+    status = solver.solve(entries, limit=1, timeout=ENTRIES_SECONDS).status.value
+    return {"none": False, "timeout": None}.get(status, True)
 
 
 def _fits_a_known_solution(puzzle: Puzzle, grid) -> bool:
@@ -265,9 +293,18 @@ def next_step(puzzle: Puzzle, grid, *, solve: bool = True) -> Step | Contradicti
     the givens, and steps placed from right numbers), and a board that needs a trial raises
     `Unsolved`, as a trial needs to know whether the puzzle has one solution.
     """
-    report = check_board(puzzle, grid, solve=solve)
+    report, vetted = _checked(puzzle, grid, solve)
     if report is not None:
         return report
+    step = _next_step(puzzle, grid, solve)
+    if isinstance(step, Step) and not vetted:
+        return dataclasses.replace(step, conditional=True,
+                                   reason=f"If your numbers so far are right, {step.reason}")
+    return step
+
+
+def _next_step(puzzle: Puzzle, grid, solve: bool) -> Step | ContradictionReport | None:
+    """`next_step` on a board `check_board` passed."""
     board = _board_from_grid(puzzle, grid)
     if not board.free:
         return None
@@ -324,9 +361,11 @@ def auto_fill(puzzle: Puzzle, grid, *, solve: bool = True) -> list[Step]:
 
     Returns [] when the board is contradictory (see `check_board`) or nothing easy is left.
     With `solve` False the puzzle is not solved to vet the numbers in `grid` (see
-    `next_step`).
+    `next_step`). Steps that follow from numbers that could not be vetted are
+    `conditional`, as `next_step`'s are.
     """
-    if check_board(puzzle, grid, solve=solve) is not None:
+    report, vetted = _checked(puzzle, grid, solve)
+    if report is not None:
         return []
     board = _board_from_grid(puzzle, grid)
     steps: list[Step] = []
@@ -339,6 +378,8 @@ def auto_fill(puzzle: Puzzle, grid, *, solve: bool = True) -> list[Step]:
             steps.extend(_step(board.geo, f) for f in applied)
     except Broken:
         return []  # only reachable on a puzzle without a unique solution
+    if not vetted:
+        steps = [dataclasses.replace(step, conditional=True) for step in steps]
     return steps
 
 

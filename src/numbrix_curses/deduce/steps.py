@@ -78,7 +78,9 @@ class Step:
     """One deduction: `number` goes at `cell` (row, col), because of `reason`.
 
     `evidence_cells` are the cells the reason points at (to highlight); `depth` is how many
-    nested assumptions a trial step needed (0 for levels 1-3).
+    nested assumptions a trial step needed (0 for levels 1-3). `conditional` says the step
+    follows from the player's numbers, which could not be vetted (the puzzle's solution is
+    not known and no solution keeping them was found in time): right only if they are.
     """
 
     number: int
@@ -87,6 +89,7 @@ class Step:
     reason: str
     evidence_cells: tuple[Cell, ...] = ()
     depth: int = 0
+    conditional: bool = False
 
     @property
     def level(self) -> int:

@@ -621,12 +621,38 @@ class PlayScreen(BoardScreen):
             )
         elif self._has_no_solution():
             self.message = Message(self._no_solution(), MessageKind.ERROR)
+        elif status in ("multiple", "timeout") and not game.numbers_from_help():
+            # No solution of its own to compare with: a search for one that keeps the
+            # player's numbers tells whether they lead anywhere (it said "No mistakes found."
+            # of numbers a hint then called dead).
+            puzzle, grid = game.puzzle, game.grid.copy()
+            self._start_task("check", lambda token: assist.entries_lead_on(puzzle, grid))
         elif status in (None, "timeout"):
+            self._say_entries_checked(None)
+        else:
+            self.message = Message("No mistakes found.", MessageKind.SUCCESS)
+
+    def _say_entries_checked(self, leads: bool | None) -> None:
+        """Say what a check found where the puzzle's own solution is not known (see
+        `_check`): whether a solution keeps the player's numbers (None: not found out)."""
+        several = self._known_status() == "multiple"
+        if leads is False:
+            self.message = Message("No rule is broken, but no solution keeps all of your "
+                                   "numbers: one of them will not work out (u undoes back to "
+                                   "before).", MessageKind.ERROR)
+        elif leads:
+            self.message = Message(
+                "No mistakes found: a solution keeps all of your numbers"
+                + (" (this puzzle has more than one)." if several else "."),
+                MessageKind.SUCCESS)
+        elif several:
+            self.message = Message("No contradiction found. (This puzzle has more than one "
+                                   "solution, and whether one keeps all of your numbers could "
+                                   "not be worked out in time.)")
+        else:
             self.message = Message("No contradiction found. (The solver could not work out "
                                    "the solution, so a number that leads nowhere cannot be "
                                    "told.)")
-        else:
-            self.message = Message("No mistakes found.", MessageKind.SUCCESS)
 
     def _no_solution(self) -> str:
         """What to say of a puzzle known to have no solution: why, when the solver said
@@ -949,15 +975,17 @@ class PlayScreen(BoardScreen):
             return None
         if task.error is not None:
             # (a fault of the app's, not of the board: said as it is, to be reported)
-            what = "hint" if self.task_kind == "hint" else "auto-fill"
+            what = {"hint": "hint", "check": "check"}.get(self.task_kind, "auto-fill")
             self.message = Message(f"The {what} failed: {task.error}", MessageKind.ERROR)
             return None
         if task.result is _WAIT_FOR_SOLVE:
             self._wait_for_solve(self.task_kind)
         elif self.task_kind == "hint":
             self._show_hint(task.result)
+        elif self.task_kind == "check":
+            self._say_entries_checked(task.result)
         else:
-            self._apply_fill(task.result or [])
+            self._apply_fill(task.result or assist.Fill())
         return None
 
     def _show_hint(self, hint: assist.Hint | None) -> None:
@@ -980,16 +1008,21 @@ class PlayScreen(BoardScreen):
             game.set_cursor(*game.geometry.row_col(hint.cell))
         self.message = Message(f"{sentence(hint.reason)} ? again places it.")
 
-    def _apply_fill(self, placements: list[tuple[int, int]]) -> None:
+    def _apply_fill(self, fill: assist.Fill) -> None:
         game = self.game
-        refusal = game.auto_fill(placements)
+        refusal = game.auto_fill(list(fill.placements))
         if refusal is Refusal.NOTHING_TO_FILL:
             self.message = Message("Nothing to fill in with simple steps.")
         elif refusal is not None:
             self.message = self._refusal_message(refusal)
         else:
             count = len(game.history[-1].changes) if game.history else 0  # type: ignore[union-attr]
-            self.message = Message(f"Auto-fill placed {plural(count, 'number')}; u undoes them.")
+            said = f"Auto-fill placed {plural(count, 'number')}; u undoes them."
+            if fill.conditional:
+                # (the puzzle's solution is not known, and no solution keeping the player's
+                # numbers was found in time: these follow from them, right or wrong)
+                said += " They follow from your numbers, which could not be checked."
+            self.message = Message(said)
         self._after_change()
 
     # ----- finishing and saving ----------------------------------------------------------
