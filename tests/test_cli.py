@@ -6,6 +6,7 @@ call `cli.main()` in-process where a result has to be arranged (a timeout, an in
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
 import os
 import re
@@ -1357,6 +1358,27 @@ def test_the_progress_line_says_the_time_so_far_and_what_is_left(capsys):
     assert shown == ["generating 9x9 medium puzzles: 0/4, 0 s",
                      "generating 9x9 medium puzzles: 1/4, 1 s, 1.00/s, about 3 s left"]
     assert err.endswith("\r\x1b[K")  # the line is wiped at the end
+
+
+def test_a_progress_line_on_a_terminal_gone_does_not_end_the_run(monkeypatch):
+    """A hang-up closes the terminal: the line's next write failed with EIO, and the run
+    ended with exit 2 before writing the puzzles it had finished."""
+    from numbrix_curses.cli import common
+
+    class Gone:
+        def write(self, text: str) -> int:
+            raise OSError(errno.EIO, "Input/output error")
+
+        def flush(self) -> None:
+            raise OSError(errno.EIO, "Input/output error")
+
+        def fileno(self) -> int:
+            raise ValueError("no descriptor")
+
+    monkeypatch.setattr(sys, "stderr", Gone())
+    progress = common.Progress("generating", "9x9 medium puzzles", 2)
+    progress.show(1)
+    progress.close()  # (nothing raised)
 
 
 def test_while_one_puzzle_is_made_the_progress_line_keeps_counting(capsys, monkeypatch):

@@ -889,6 +889,33 @@ def test_generate_stopped_with_force_keeps_the_file_it_would_have_replaced(
     assert len(parse_puzzles(out.read_text(), "w")) == 2
 
 
+def test_a_stop_writes_beside_the_output_under_a_name_not_asked_for(
+        tmp_path, monkeypatch, capsys):
+    """`-o a.txt --solutions a-2.txt` over an a.txt, stopped: the puzzles went to a-2.txt,
+    the name asked for the answer key, and the key to a-2-2.txt."""
+    monkeypatch.setattr(generator, "generate_many", _then_ctrl_c(2))
+    (tmp_path / "a.txt").write_text("kept\n")
+    assert main(["generate", "--size", "5", "--count", "4", "--seed", "7", "--force", "-o",
+                 str(tmp_path / "a.txt"), "--solutions", str(tmp_path / "a-2.txt")]) == 130
+    assert capsys.readouterr().err.strip().splitlines()[-2] == (
+        f"numbrix generate: {tmp_path / 'a.txt'} is left as it was: the puzzles finished are "
+        f"written to {tmp_path / 'a-3.txt'} and {tmp_path / 'a-2-3.txt'}")
+    assert not (tmp_path / "a-2.txt").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="a POSIX link")
+def test_an_output_linked_to_a_file_not_made_yet_is_written_through(tmp_path):
+    """A link to a file still to be made was taken for a file in the way: the puzzles went
+    to book-2.txt with exit 2, and the file the link names was never made."""
+    (tmp_path / "real").mkdir()
+    link = tmp_path / "book.txt"
+    link.symlink_to(tmp_path / "real" / "book.txt")
+    assert main(["generate", "--size", "5", "--count", "2", "--seed", "1", "--jobs", "1",
+                 "-o", str(link)]) == 0
+    assert len(parse_puzzles((tmp_path / "real" / "book.txt").read_text(), "b")) == 2
+    assert not (tmp_path / "book-2.txt").exists()
+
+
 def test_a_file_made_by_another_run_meanwhile_does_not_cost_the_puzzles(
         tmp_path, monkeypatch, capsys):
     """Two runs writing one new file: each found it free before it began, and the one that

@@ -1046,12 +1046,13 @@ def test_size_line_that_does_not_fit_names_both_readings():
         "row has 2 cells, but the rows below it have 3"
         " (as a size line, '4 4' does not fit the 3x3 grid below)"
     )
-    # as wide as the rows: what is wrong with it as a row, where it is (it was "row has 2
-    # cells", of a line of three)
-    err = parse_error("1 x 3\n. . .\n. . 9\n")
-    assert where(err) == (1, 3)
-    assert err.message == ("'x' is not a number or a blank (. _ - ? 0); as a size line, "
-                           "'1 x 3' does not fit the 2x3 grid below")
+    # as wide as the rows: no short row (it was "row has 2 cells", of a line of three), and
+    # neither reading first (a 3x3 missing a row, or a row with a slip: either may be meant)
+    for size in ("1 x 3", "3 x 3"):
+        err = parse_error(f"{size}\n1 2 3\n6 5 4\n")
+        assert where(err) == (1, 1)
+        assert err.message == (f"'{size}' is neither a row of the grid ('x' is not a number or "
+                               "a blank (. _ - ? 0)) nor its size (the grid below it is 2x3)")
 
 
 def test_two_number_lines_that_are_boards_stay_boards():

@@ -576,19 +576,22 @@ def _grid_rows(
             # The rows below agree with each other, so the first line is the odd one out:
             # a wrong size line or a short first row. One message fits either mistake.
             line = lines[index]
-            misfit = (f"as a size line, {line.strip()!r} does not fit the"
-                      f" {shape[0]}x{shape[1]} grid below")
+            start = len(line) - len(line.lstrip()) + 1
             if len(line.split()) == shape[1]:
-                # As wide as the rows: what is wrong with it as a row is said where it is
-                # ("1 x 3": the x, not "row has 2 cells").
+                # As wide as the rows, it is no short row: it was said to have 2 cells ("1 x
+                # 3" has three). Neither reading is preferred: both are said.
                 try:
                     _grid_rows(lines[index:], first_line + index, filename, size_lines=0)
                 except ParseError as error:
-                    raise ParseError(filename, error.line, error.col,
-                                     f"{error.message}; {misfit}") from None
+                    raise ParseError(
+                        filename, first_line + index, start,
+                        f"{line.strip()!r} is neither a row of the grid ({error.message}) nor "
+                        f"its size (the grid below it is {shape[0]}x{shape[1]})") from None
             raise ParseError(
-                filename, first_line + index, len(line) - len(line.lstrip()) + 1,
-                f"row has 2 cells, but the rows below it have {shape[1]} ({misfit})",
+                filename, first_line + index, start,
+                f"row has 2 cells, but the rows below it have {shape[1]}"
+                f" (as a size line, {line.strip()!r} does not fit the"
+                f" {shape[0]}x{shape[1]} grid below)",
             )
     if not tabs:
         lines = _without_row_end_separators(lines, size)

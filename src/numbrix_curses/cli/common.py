@@ -193,9 +193,14 @@ class Progress:
 
 
 def _redraw(line: str) -> None:
-    """Put `line` in place of the line the cursor is on (standard error)."""
-    sys.stderr.write("\r\x1b[K" + line)
-    sys.stderr.flush()
+    """Put `line` in place of the line the cursor is on (standard error). A terminal gone
+    (hung up: EIO) drops the line, as `tell` does: the progress line failing must not end
+    a run before the puzzles it finished are written."""
+    try:
+        sys.stderr.write("\r\x1b[K" + line)
+        sys.stderr.flush()
+    except (OSError, ValueError):  # ValueError: stderr was closed
+        silence_stream(sys.stderr)
 
 
 #: how often the progress line is redrawn while a puzzle is being made (seconds)

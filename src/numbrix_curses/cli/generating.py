@@ -252,9 +252,11 @@ class _Taken(Exception):
 def _beside(files: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
     """`files` under the first free names "NAME-2.EXT", "NAME-3.EXT", ... beside them, the
     same number for all (a booklet and its answer key keep telling they belong together)."""
+    asked = {path for path, _ in files}
     for number in itertools.count(2):
         moved = [(_numbered(path, number), text) for path, text in files]
-        if not any(os.path.lexists(path) for path, _ in moved):
+        # (nor a name asked for: "-o a.txt --solutions a-2.txt" put the puzzles in a-2.txt)
+        if not any(os.path.lexists(path) or path in asked for path, _ in moved):
             return moved
     raise AssertionError("unreachable")  # (count() never ends)
 
@@ -275,8 +277,9 @@ def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool) -
     when a finished run's puzzles are not where they were asked to go, else 0 (a stopped
     run ends with its stop's code)."""
     replace = force and finished
-    if not replace and files and any(os.path.lexists(path) for path, _ in files):
-        taken = next(path for path, _ in files if os.path.lexists(path))
+    # (exists, not lexists: a link to a file not made yet is written through, as ever)
+    if not replace and files and any(os.path.exists(path) for path, _ in files):
+        taken = next(path for path, _ in files if os.path.exists(path))
     else:
         try:
             _write_outputs(files, replace)

@@ -107,8 +107,9 @@ def play_command(args: argparse.Namespace) -> int:
             # of a file is not shown as the whole file
             from numbrix_curses.textformat import puzzle_label
 
-            labels = [puzzle_label(p, os.path.basename(file), k)
-                      for k, p in enumerate(puzzles, start=1)]
+            # (standard input's puzzles as check names them: "<stdin>#2", not "-#2")
+            base = display_name(file) if file == STDIN else os.path.basename(file)
+            labels = [puzzle_label(p, base, k) for k, p in enumerate(puzzles, start=1)]
             if choice is None:
                 # A file of several puzzles (a booklet) lists them, as Open file does: the
                 # first alone left no way to the others.
