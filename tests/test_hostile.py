@@ -796,10 +796,8 @@ def test_a_json_error_in_an_array_names_the_record_and_points_at_the_cell(tmp_pa
 
 def test_a_json_error_names_the_record_s_line_and_the_cell_s_column(tmp_path: Path) -> None:
     path = tmp_path / "made.json"
-    path.write_text('{"puzzle": [[1, 2], [4, 3]]}\n\n{"puzzle": [[1, 2], [4, true]]}\n')
-    with pytest.raises(ParseError) as caught:
-        read_puzzles(str(path))
-    assert str(caught.value) == (
+    two = '{"puzzle": [[1, 2], [4, 3]]}\n\n{"puzzle": [[1, 2], [4, true]]}\n'
+    assert refusal(path, two) == (
         f"{path}:3:25: row 2, column 2: true is not a number (0 or null = blank)"
     )
 
@@ -813,14 +811,9 @@ def test_a_json_grid_written_a_row_a_line_reads_as_one_board(tmp_path: Path) -> 
         [[1, 0, 3], [0, 0, 0], [0, 0, 9]], [[1, 2], [4, 3]], [[1]]
     ]
     # an error in a row names that row's own line
-    path.write_text("[1, 0, 3]\n[0, 0, 0]\n[0, 0, 99]\n")
-    with pytest.raises(ParseError) as caught:
-        read_puzzles(str(path))
-    assert str(caught.value) == f"{path}:3:8: row 3, column 3: 99 is out of range 1..9"
-    path.write_text("[1, 0, 3]\n[0, 0]\n")
-    with pytest.raises(ParseError) as caught:
-        read_puzzles(str(path))
-    assert str(caught.value) == f"{path}:2:1: row 2 has 2 cells, expected 3"
+    assert refusal(path, "[1, 0, 3]\n[0, 0, 0]\n[0, 0, 99]\n") == (
+        f"{path}:3:8: row 3, column 3: 99 is out of range 1..9")
+    assert refusal(path, "[1, 0, 3]\n[0, 0]\n") == f"{path}:2:1: row 2 has 2 cells, expected 3"
 
 
 def test_a_json_grid_of_one_row_reads_as_a_board_of_one_row(tmp_path: Path) -> None:
@@ -831,10 +824,7 @@ def test_a_json_grid_of_one_row_reads_as_a_board_of_one_row(tmp_path: Path) -> N
         path.write_text(text)
         [puzzle] = read_puzzles(str(path))
         assert puzzle.givens.tolist() == [[1, 0, 3]]
-    path.write_text('[1, "x", 3]\n')
-    with pytest.raises(ParseError) as caught:
-        read_puzzles(str(path))
-    assert str(caught.value) == (
+    assert refusal(path, '[1, "x", 3]\n') == (
         f"{path}:1:5: row 1, column 2: 'x' is not a number or a blank (0, null, \"\" or \".\")")
 
 
@@ -885,19 +875,21 @@ def test_json_as_other_programs_write_it_reads_null_blanks_and_other_grid_names(
         ('{"rows": 2, "cols": "2", "puzzle": [[1, 0], [0, 0]]}',
          '"cols" must be a whole number, found a string'),
     ]:
-        path.write_text(record + "\n")
-        with pytest.raises(ParseError) as caught:
-            read_puzzles(str(path))
-        assert str(caught.value) == f"{path}:1:1: {message}"
+        assert refusal(path, record + "\n") == f"{path}:1:1: {message}"
     path.write_text('{"rows": 2, "cols": 2, "grid": [[1, 0], [0, 0]], "board": [[1, 0], [0, 0]]}')
     assert read_puzzles(str(path))[0].givens.tolist() == [[1, 0], [0, 0]]  # the same: fine
     # a record with none of the names is still refused, and says where a grid is looked for
-    path.write_text('{"cells": [[1, 2], [4, 3]]}\n')
-    with pytest.raises(ParseError) as caught:
-        read_puzzles(str(path))
-    assert str(caught.value) == (
+    assert refusal(path, '{"cells": [[1, 2], [4, 3]]}\n') == (
         f'{path}:1:1: the JSON object has no puzzle: {LOOKED_FOR}'
     )
+
+
+def refusal(path: Path, text: str) -> str:
+    """The one-line refusal of `text` written to `path` and read as a puzzle file."""
+    path.write_text(text)
+    with pytest.raises(ParseError) as caught:
+        read_puzzles(str(path))
+    return str(caught.value)
 
 
 #: where the JSON reader looks for a record's grid, as its refusal says
@@ -951,10 +943,7 @@ def test_a_json_grid_in_a_puzzle_or_metadata_object_reads(tmp_path: Path) -> Non
         ('{"solution": [[1, 2], [4, 3]]}', "1:1",
          f"the JSON object has a solution but no puzzle: {LOOKED_FOR}"),
     ]:
-        path.write_text(text)
-        with pytest.raises(ParseError) as caught:
-            read_puzzles(str(path))
-        assert str(caught.value) == f"{path}:{where}: {message}"
+        assert refusal(path, text) == f"{path}:{where}: {message}"
 
 
 def test_a_json_grid_that_writes_its_blanks_as_minus_one_reads(tmp_path: Path) -> None:
@@ -977,10 +966,7 @@ def test_a_json_grid_that_writes_its_blanks_as_minus_one_reads(tmp_path: Path) -
          "row 2, column 1: -2 is negative; a cell is a number from 1, or a blank "
          "(0, null or -1)"),
     ]:
-        path.write_text(text)
-        with pytest.raises(ParseError) as caught:
-            read_puzzles(str(path))
-        assert str(caught.value) == f"{path}:{where}: {message}"
+        assert refusal(path, text) == f"{path}:{where}: {message}"
 
 
 @pytest.mark.parametrize("text, where, key, first", [
@@ -997,10 +983,7 @@ def test_a_key_given_twice_in_a_json_object_is_a_located_error(
     tmp_path: Path, text: str, where: str, key: str, first: str
 ) -> None:
     path = tmp_path / "made.json"
-    path.write_text(text)
-    with pytest.raises(ParseError) as caught:
-        read_puzzles(str(path))
-    assert str(caught.value) == (
+    assert refusal(path, text) == (
         f"{path}:{where}: repeated key {key!r} in a JSON object (first at {first})"
     )
 
