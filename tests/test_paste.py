@@ -84,6 +84,21 @@ def test_a_paste_is_read_whole_with_its_line_breaks(put_back: list):
     assert put_back == []
 
 
+@pytest.mark.parametrize("pair", ["\r\r", "\n\n", "\r\n\r\n"])
+def test_text_with_windows_line_ends_pastes_its_rows(put_back: list, pair: str):
+    """Copied with CR LF line ends, every break came doubled (xterm sends the LF as a CR
+    too, and the terminal driver makes a CR a line break), and each row read as a board of
+    its own: "is a blank line (line 2) splitting a 2x5 board?". Where every break is
+    doubled, none is a blank line; a blank line between single breaks still parts boards."""
+    rows = ["7 . . . .", ". 3 . . .", "9 . 23 . .", ". . . . .", ". . . . ."]
+    window = FakeWindow("[200~" + pair.join(rows) + pair + "\x1b[201~")
+    pasted = XTERM.read(window, "\x1b")
+    assert pasted == Paste("\n".join(rows) + "\n")
+    assert understand(pasted).puzzle.givens.shape == (5, 5)
+    two = XTERM.read(FakeWindow("[200~1 2\r4 3\r\r1 .\r. 3\x1b[201~"), "\x1b")
+    assert two == Paste("1 2\n4 3\n\n1 .\n. 3")
+
+
 def test_an_escape_that_starts_no_paste_gives_back_what_followed_it(put_back: list):
     window = FakeWindow(["[", "A", curses.KEY_LEFT])
     assert XTERM.read(window, "\x1b") is None
@@ -178,6 +193,17 @@ def test_a_puzzle_pasted_at_the_menu_opens_typed_in_and_checked(state: Path):
         board.wait_cell(0, 0, "4")
         term.send("p")  # and it plays
         term.wait_text("Placed  11 of 16")
+
+
+def test_a_puzzle_copied_with_windows_line_ends_pastes_at_the_menu(state: Path):
+    """Its rows came each as a board of its own, and the paste was refused."""
+    term = menu(state)
+    board = Board(term, 4)
+    with term:
+        term.wait_text("type or paste one")
+        term.paste(DEMO_TABS.replace("\n", "\r\n"))  # (xterm sends each LF as a CR)
+        term.wait_text("Unique: exactly one solution")
+        assert cells(board, 4, 4) == GIVENS
 
 
 def test_a_paste_fills_the_grid_and_one_of_another_size_asks_first(state: Path):

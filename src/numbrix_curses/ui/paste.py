@@ -56,6 +56,8 @@ MOVE_LETTERS = frozenset(key for key, action in BOARD_KEYS.items()
 #: a burst of move letters longer than this is a paste after all: as keys it would be put
 #: back to curses whole, which holds a few hundred at most
 _MOST_MOVES = 64
+#: a run of line breaks in pasted text
+_LINE_BREAKS = re.compile(r"\n+")
 #: the name a paste goes by in parse errors
 PASTED = "pasted text"
 
@@ -199,6 +201,13 @@ def read_burst(win: "curses.window", key: "int | str") -> Paste | None:
 def _as_paste(text: str, cut: bool = False) -> Paste:
     # Terminals send a pasted line break as the Enter key does, a carriage return
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    breaks = _LINE_BREAKS.findall(text)
+    if breaks and all(len(run) % 2 == 0 for run in breaks):
+        # Text copied with Windows line ends (CR LF) comes with every break doubled: xterm
+        # sends each LF as a CR too, and the terminal driver makes both line breaks. Read
+        # so, a board's rows were each a board ("is a blank line splitting a 2x5 board?").
+        # Where every break is doubled, none was meant as a blank line between rows.
+        text = _LINE_BREAKS.sub(lambda run: "\n" * (len(run.group()) // 2), text)
     if cut or len(text) > MAX_PASTE_CHARS:
         return Paste(text[:MAX_PASTE_CHARS], cut=True)
     return Paste(text)
