@@ -1043,6 +1043,41 @@ def test_a_puzzle_is_typed_in_row_by_row_with_enter(state: Path):
         term.wait_text("Unique: exactly one solution")
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="Ctrl-C sent as a terminal sends it")
+def test_a_puzzle_being_typed_in_is_kept_when_the_app_is_stopped(state: Path):
+    """Ctrl-C in Type in ended the app at once and the numbers typed were gone, where `q`
+    asks first. They are kept in a file in the state directory now, and said where; numbers
+    let go by answering `q`'s question are not kept."""
+    term = type_in(state, "3", "3")
+    board = Board(term, 3)
+    with term:
+        for keys in ("1", "", "3"):
+            term.send(keys)
+            term.send_key("enter")
+        board.wait_cell(0, 2, "3")
+        term.send("\x03")
+        assert term.wait_exit() == 130
+        said = bytes(term.raw).decode(errors="replace")
+    [kept] = (state / "numbrix-curses").glob("typed-*.txt")
+    assert f"numbrix: the puzzle being typed in is kept in {kept}" in said
+    [puzzle] = read_puzzles(str(kept))
+    assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 0]]
+    kept.unlink()
+    term = type_in(state, "3", "3")
+    board = Board(term, 3)
+    with term:
+        term.send("5")
+        term.send_key("enter")
+        board.wait_cell(0, 0, "5")
+        term.send("q")
+        term.wait_text("Leave without saving this puzzle?")
+        term.send("y")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        expect_exit(term)
+    assert not list((state / "numbrix-curses").glob("typed-*.txt"))
+
+
 MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 
 

@@ -509,12 +509,21 @@ class Store:
     # ----- crashes -------------------------------------------------------------------------
     def write_crash_report(self, text: str) -> Path | None:
         """Keep an internal error's details for a bug report; None if it cannot be written."""
+        return self._write_stamped("crash", text)
+
+    def keep_typed(self, text: str) -> Path | None:
+        """Keep a puzzle being typed in that the app stopped before it was saved (Ctrl-C, a
+        hang-up); None if it cannot be written."""
+        return self._write_stamped("typed", text)
+
+    def _write_stamped(self, kind: str, text: str) -> Path | None:
+        """Write `text` to a new file "KIND-YYYYmmdd-HHMMSS.txt" in the state directory."""
         stamp = time.strftime('%Y%m%d-%H%M%S')
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            # (a second crash within the second keeps the first's report: -2, -3, ...)
+            # (a second one within the second keeps the first: -2, -3, ...)
             for n in range(1, 100):
-                path = self.root / f"crash-{stamp}{'' if n == 1 else f'-{n}'}.txt"
+                path = self.root / f"{kind}-{stamp}{'' if n == 1 else f'-{n}'}.txt"
                 if not path.exists():
                     write_text_atomic(path, text)
                     return path

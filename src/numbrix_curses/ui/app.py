@@ -191,7 +191,7 @@ def _run(first: Callable[[AppContext], list[Screen]]) -> int:
         return _crashed(app)
     finally:
         _restore_signals(previous)
-        for line in app.ctx.unsaved:
+        for line in app.ctx.unsaved + app.ctx.kept:
             _say(f"numbrix: {line}")
 
 

@@ -195,6 +195,8 @@ class EntryScreen(BoardScreen):
         self.grade_revision = -1
         self.grade_job: ThreadJob | None = None
         self.grade_job_revision = -1
+        #: the player chose to let the grid's numbers go unsaved (see `close`)
+        self.let_go = False
 
     @classmethod
     def holding(cls, ctx: AppContext, pasted: PastedPuzzle) -> "EntryScreen":
@@ -328,6 +330,7 @@ class EntryScreen(BoardScreen):
             return None
 
         def replace() -> Nav:
+            self.let_go = True
             return Replace(EntryScreen.holding(self.ctx, pasted))
 
         if self.game.placed == 0 or self.saved_revision == self.game.revision:
@@ -353,8 +356,12 @@ class EntryScreen(BoardScreen):
     def _leave(self) -> Nav:
         if self.game.placed == 0 or self.saved_revision == self.game.revision:
             return Pop()
-        return Push(ConfirmScreen(self.ctx, "Leave without saving this puzzle?",
-                                  lambda: Pop(), detail="e saves it to a file."))
+        def leave() -> Nav:
+            self.let_go = True
+            return Pop()
+
+        return Push(ConfirmScreen(self.ctx, "Leave without saving this puzzle?", leave,
+                                  detail="e saves it to a file."))
 
     def _ask_wipe(self) -> Nav | None:
         if self.game.placed == 0:
@@ -589,6 +596,18 @@ class EntryScreen(BoardScreen):
         for job in (self.job, self.suspects_job, self.grade_job):
             if job is not None:
                 job.cancel()
+        game = self.game
+        if game.placed and self.saved_revision != game.revision and not self.let_go:
+            # The app is stopping with the grid unsaved (Ctrl-C, Ctrl-\, a hang-up), where
+            # `q` would have asked: the numbers typed are kept in a file, and said where
+            # once the terminal is back.
+            rows = (" ".join(str(v) if v else "." for v in row) for row in game.grid.tolist())
+            path = self.ctx.store.keep_typed(f"# id: {self.name or 'typed'}\n"
+                                             + "\n".join(rows) + "\n")
+            if path is not None:
+                self.ctx.kept.append(f"the puzzle being typed in is kept in {path}")
+            else:
+                self.ctx.unsaved.append("the puzzle being typed in could not be kept")
 
     def redraw_after_ms(self) -> int:
         busy = (self.job, self.suspects_job, self.grade_job)

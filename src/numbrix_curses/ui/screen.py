@@ -45,6 +45,9 @@ class AppContext:
     #: games that could not be saved as their screen closed, each as a line to say once the
     #: terminal is back (a message on a screen that is going would never be seen)
     unsaved: list[str] = field(default_factory=list)
+    #: what was kept as the app stopped, where the player would look for it (a puzzle being
+    #: typed in), each as a line to say once the terminal is back
+    kept: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
