@@ -356,6 +356,7 @@ class EntryScreen(BoardScreen):
     def _leave(self) -> Nav:
         if self.game.placed == 0 or self.saved_revision == self.game.revision:
             return Pop()
+
         def leave() -> Nav:
             self.let_go = True
             return Pop()
