@@ -239,6 +239,50 @@ def test_output_to_a_full_device_is_one_line_and_exit_2(demo: Path) -> None:
     assert result.stderr == f"numbrix: {os.strerror(errno.ENOSPC)}\n"
 
 
+def test_a_save_queued_is_not_taken_for_one_that_worked(tmp_path: Path) -> None:
+    """Once a save had failed, the next one queued cleared the failure before the disk
+    had its say; its failure, reported late, then said "Could not save the game" again,
+    over the message of the solve it came before (a fresh clone's test run met it)."""
+    import threading
+
+    from numbrix_curses.game import Game
+    from numbrix_curses.ui.actions import Digit, SelectCell
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    store = Store(tmp_path / "state")
+    let_go = threading.Event()
+    let_go.set()
+
+    def failing(path: Path, text: str) -> None:
+        assert let_go.wait(30)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    store._write_game = failing  # type: ignore[method-assign]
+    screen = PlayScreen(AppContext(store), Game(Puzzle.from_rows(GIVENS)), "demo")
+    try:
+        screen.handle(SelectCell(0, 1))
+        screen.handle(Digit(3))
+        screen.after_draw()  # (queued for the writer)
+        store.flush()
+        screen.tick()
+        assert screen.save_failed and screen.message.text.startswith("Could not save")
+        let_go.clear()  # the next write hangs on the disk
+        screen.message = None
+        screen.handle(SelectCell(0, 2))
+        screen.handle(Digit(2))
+        screen.after_draw()
+        screen.tick()
+        assert screen.save_failed  # queued is not written
+        let_go.set()
+        store.flush()
+        screen.tick()
+        assert screen.save_failed and screen.message is None  # said once, not again
+    finally:
+        let_go.set()
+        screen.solution_job.cancel()
+
+
 # ----- the app ---------------------------------------------------------------------------------
 def test_the_app_plays_on_when_its_saves_fail(tmp_path: Path, demo: Path) -> None:
     blocker = tmp_path / "not-a-directory"

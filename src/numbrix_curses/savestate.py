@@ -181,6 +181,12 @@ class Store:
             error, self._save_error = self._save_error, None
             return error
 
+    def saves_settled(self) -> bool:
+        """Whether every save queued is written, none failing since the last
+        `take_save_error` (a save queued is not yet a save that worked)."""
+        with self._queue_changed:
+            return not (self._queue or self._writing or self._save_error)
+
     def _write_queued(self) -> None:
         while True:
             with self._queue_changed:

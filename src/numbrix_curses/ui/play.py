@@ -944,7 +944,10 @@ class PlayScreen(BoardScreen):
         failure = self.ctx.store.take_save_error()
         if failure is not None:
             self._save_failed(failure)
-        elif self.save_failed and self.saved_revision == self.game.revision:
+        elif (self.save_failed and self.saved_revision == self.game.revision
+              and self.ctx.store.saves_settled()):
+            # (written, not only queued: a failure reported after the queueing cleared the
+            # flag, and said "Could not save the game" again over the message of a solve)
             self.save_failed = False
         self._share_solve()
         self._take_suspects()
@@ -1107,7 +1110,8 @@ class PlayScreen(BoardScreen):
 
     def _save_failed(self, why: str) -> None:
         self.save_error = why
-        if not self.save_failed:
+        if not self.save_failed and self.game.solved is None:
+            # (a solved game's message stays: a save of the board before it is past help)
             self.message = Message(f"Could not save the game ({why}); playing on.",
                                    MessageKind.ERROR)
         self.save_failed = True
