@@ -1377,8 +1377,9 @@ def test_a_progress_line_on_a_terminal_gone_does_not_end_the_run(monkeypatch):
 
     monkeypatch.setattr(sys, "stderr", Gone())
     progress = common.Progress("generating", "9x9 medium puzzles", 2)
-    progress.show(1)
-    progress.close()  # (nothing raised)
+    progress.show(1)  # (it raised OSError: EIO)
+    progress.close()
+    assert progress.done == 1 and progress.closed.is_set()  # (went on to its end)
 
 
 def test_while_one_puzzle_is_made_the_progress_line_keeps_counting(capsys, monkeypatch):

@@ -121,6 +121,12 @@ class StatsScreen(Screen):
         text_width = width - 2 * _left(width)
         return [part for line in self.lines() for part in _wrapped(line, text_width)]
 
+    def _notice(self, width: int) -> list[str]:
+        """The message, if any, wrapped as the totals are for a window `width` wide."""
+        if self.message is None:
+            return []
+        return _wrapped(self.message.text, width - 2 * _left(width))
+
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
@@ -129,30 +135,25 @@ class StatsScreen(Screen):
         intro = self._intro(width)
         # A message (the records set aside, say) goes under the totals, whole: at the
         # bottom it had one line, and was cut at "; it was".
-        notice = ([] if self.message is None
-                  else _wrapped(self.message.text, width - 2 * left))
+        notice = self._notice(width)
         groups = self.summary.groups
-        # (the title and a blank line, the totals, a blank line, the heading and one line of
-        # the table, and the footer's two rows: all the totals are read, never cut; counted
-        # at the width asked for when the window is narrower, where they would wrap into
-        # more lines: a 10-column window was told 19 rows, where 28 columns need 13)
-        at_least = intro if width >= MIN_SIZE[0] else self._intro(MIN_SIZE[0])
-        if width < MIN_SIZE[0] and self.message is not None:
-            notice_at_least = _wrapped(self.message.text, MIN_SIZE[0] - 2 * _left(MIN_SIZE[0]))
-        else:
-            notice_at_least = notice
-        need = (MIN_SIZE[0], max(MIN_SIZE[1], 2 + len(at_least) + len(notice_at_least)
-                                 + (3 if groups else 0) + 2))
+        # (the title and a blank line, the totals and the message, a blank line, the heading
+        # and one line of the table, and the footer's two rows: all the totals are read,
+        # never cut; counted at the width asked for when the window is narrower, where they
+        # would wrap into more lines: a 10-column window was told 19 rows, where 28 columns
+        # need 13)
+        above = (len(intro) + len(notice) if width >= MIN_SIZE[0]
+                 else len(self._intro(MIN_SIZE[0])) + len(self._notice(MIN_SIZE[0])))
+        need = (MIN_SIZE[0], max(MIN_SIZE[1], 2 + above + (3 if groups else 0) + 2))
         if not open_page(win, "Statistics", need, theme):
             return  # q still goes back
         y = 2
         for part in intro:
             put(win, y, left, part)
             y += 1
-        if self.message is not None:
-            for part in notice:
-                put(win, y, left, part, message_attr(self.message, theme))
-                y += 1
+        for part in notice:
+            put(win, y, left, part, message_attr(self.message, theme))
+            y += 1
         if groups:
             y += 1
             heading = table_line({name: name for name in shown}, shown)
