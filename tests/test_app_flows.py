@@ -1043,6 +1043,30 @@ def test_a_puzzle_is_typed_in_row_by_row_with_enter(state: Path):
         term.wait_text("Unique: exactly one solution")
 
 
+def test_a_row_is_typed_as_a_page_writes_it_blanks_and_all(state: Path):
+    """A row read off a page or a file ("1 . 3", or "1 0 3") is typed as it reads: `.`
+    leaves a cell blank and goes on (clearing a number typed there by mistake), and 0 then
+    Enter does the same without a word ("Nothing to clear." came after every blank). A
+    number typed twice is named by its cells, as the screen names them."""
+    term = type_in(state, "3", "3")
+    board = Board(term, 3)
+    with term:
+        term.send_key("right")
+        term.send("7")  # (a slip at B1, left blank on the page)
+        term.send_key("left")
+        board.wait_cell(0, 1, "7")
+        for keys in ("1\r", ".", "3\r", "0\r", "0\r", "0\r", ".", ".", "9\r"):
+            term.send(keys)
+        board.wait_cell(2, 2, "9")
+        assert [[board.number(r, c) for c in range(3)] for r in range(3)] == [
+            ["1", "", "3"], ["", "", ""], ["", "", "9"]], term.dump()
+        term.send(".")  # (on the last cell: blank, and the cursor stays)
+        board.wait_cell(2, 2, "")
+        term.send("3")
+        term.send("c")
+        term.wait_message("Not a puzzle yet: 3 appears twice, at C1 and C3")
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="Ctrl-C sent as a terminal sends it")
 def test_a_puzzle_being_typed_in_is_kept_when_the_app_is_stopped(state: Path):
     """Ctrl-C in Type in ended the app at once and the numbers typed were gone, where `q`

@@ -1266,7 +1266,16 @@ def test_a_title_or_number_over_a_grid_is_named_as_one():
     cells, expected 1"); both now say what it likely is and how to keep it."""
     err = parse_error("Puzzle 12\n1 . 3\n. . .\n. . 9\n")
     assert where(err) == (1, 1)
-    assert err.message.endswith("a title? start the line with # to keep it")
+    assert err.message.endswith("a title or a note? start the line with # to keep it")
+    # under the rows, a note ("a title?" was said of one after a blank line, and nothing of
+    # one right under the rows)
+    err = parse_error("1 . 3\n. . .\n. . 9\nSolve by Sunday\n")
+    assert where(err) == (4, 1)
+    assert err.message.endswith("; a note? start the line with # to keep it")
+    err = parse_error("1 . 3\n. . .\n. . 9\n\nSolve by Sunday\n")
+    assert err.message.endswith("; a title or a note? start the line with # to keep it")
+    # a word inside a row is no note
+    assert "note" not in parse_error("1 . 3\n. x .\n. . 9\n").message
     err = parse_error("12\n1 . 3\n. . .\n. . 9\n")
     assert where(err) == (1, 1)
     assert err.message == ("a line of one cell over rows of 3 (a puzzle number? start the "

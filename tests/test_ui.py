@@ -1614,6 +1614,27 @@ def _typed_entry(tmp_path: Path, puzzle):
     return entry
 
 
+def test_a_blank_typed_where_a_blank_is_says_nothing_in_type_in(tmp_path: Path):
+    """0 (or Backspace) on an empty cell of a grid being typed in is a blank read off the
+    page, not a mistake: "Nothing to clear." came after every one. In play it is said."""
+    from numbrix_curses.game import Game, Refusal
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.entry import EntryScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    entry = EntryScreen(AppContext(Store(tmp_path / "state")), 3, 3)
+    for action in (Digit(0), Command.BACKSPACE, Command.CLEAR):
+        entry.handle(action)
+        assert entry.message is None, (action, entry.message)
+    entry.handle(Digit(0))
+    entry.handle(Command.NEXT_CELL)
+    assert entry.game.cursor == (0, 1) and entry.message is None
+    game = Game(parse_puzzles("1 . 3\n. . .\n. . 9\n")[0])
+    game.set_cursor(0, 1)
+    assert game.type_digit(0) is Refusal.NOTHING_TO_CLEAR
+
+
 def _checked_entry(tmp_path: Path, text: str):
     """An entry screen with `text` typed in and checked (the check has answered)."""
     from numbrix_curses.textformat import parse_puzzles
@@ -1879,6 +1900,27 @@ def test_a_size_is_typed_digit_by_digit_where_the_sizes_start_past_one(digits, s
     for digit in digits:
         assert form.handle(Digit(int(digit))) is None
     assert form.fields[0].value == size
+
+
+@pytest.mark.parametrize("keys, size", [("12<", "1"), ("30<<", "3"), ("30<4", "4"), ("8<", "8"),
+                                        ("12<5", "15")])
+def test_backspace_takes_back_the_last_digit_of_a_size(keys, size):
+    """Backspace in a size field did nothing: a 30 typed for 3 had to be set with the
+    arrows. It takes the last digit back, as in any box a number is typed in (one digit
+    left stays: a size is never blank)."""
+    from numbrix_curses.ui.actions import Digit
+    from numbrix_curses.ui.form import Field, Form
+
+    sides = [str(n) for n in range(1, 31)]
+    form = Form([Field("Rows", sides, index=sides.index("9"), numeric=True)], [])
+    for key in keys:
+        action = form.action_for_key("\x7f") if key == "<" else Digit(int(key))
+        assert form.handle(action) is None
+    assert form.fields[0].value == size
+    starting_at_5 = Form([Field("Size", [str(n) for n in range(5, 16)], numeric=True)], [])
+    for action in (Digit(1), Digit(2), Command.BACKSPACE, Digit(5)):
+        starting_at_5.handle(action)
+    assert starting_at_5.fields[0].value == "15"
 
 
 def test_the_clock_stands_still_while_the_window_is_too_small_for_the_board(term: Terminal,

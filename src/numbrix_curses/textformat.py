@@ -248,14 +248,18 @@ def _is_json(text: str) -> bool:
 
 def _junk(row: _Row, index: int, filename: str, first: bool = False) -> ParseError:
     token = row.tokens[index]
-    # A word on a grid's first line is most likely a title copied with it ("Puzzle 12").
-    title = first and sum(char.isalpha() for char in token) >= 2
+    # A word on a grid's first line is most likely a title copied with it ("Puzzle 12"); a
+    # line starting with a word under a grid's rows, a note copied with it ("Solve by
+    # Sunday"). A line of words after a blank line starts a grid of its own, so it may be
+    # either.
+    worded = sum(char.isalpha() for char in token) >= 2
+    what = "a title or a note" if first else "a note" if index == 0 else ""
     return ParseError(
         filename,
         row.line,
         row.col(index),
         f"{cut_short(token)!r} is not a number or a blank (. _ - ? 0)"
-        + ("; a title? start the line with # to keep it" if title else ""),
+        + (f"; {what}? start the line with # to keep it" if worded and what else ""),
     )
 
 

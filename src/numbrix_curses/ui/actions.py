@@ -47,6 +47,7 @@ class Command(enum.Enum):
     END = "end"
     NEXT_FIELD = "next field"
     NEXT_CELL = "next cell"
+    BLANK_NEXT = "blank, next cell"
     ANOTHER = "another puzzle like this one"
     ABANDON = "abandon the game"
 

@@ -210,10 +210,21 @@ class EntryScreen(BoardScreen):
     # ----- the typed puzzle --------------------------------------------------------------
     def puzzle(self) -> Puzzle | str:
         """The typed grid as a puzzle, or why it is not one."""
+        grid = self.game.grid.copy()
         try:
-            return Puzzle(self.game.grid.copy(), {})
+            return Puzzle(grid, {})
         except PuzzleError as error:
-            return str(error)
+            if error.cell is None:
+                return str(error)
+            # Named as the screen names cells (B4), both copies: the error itself speaks
+            # of rows and columns, as files are read.
+            row, col = error.cell
+            value = int(grid[row, col])
+            cells = [divmod(int(k), grid.shape[1]) for k in np.flatnonzero(grid == value)]
+            if len(cells) < 2:
+                return str(error)
+            names = [cell_name(r, c) for r, c in cells]
+            return f"{value} appears twice, at {' and '.join(names[:2])}"
 
     def _puzzle_or_say_why(self) -> Puzzle | None:
         """The typed grid as a puzzle; else None, with the message saying why it is not one."""
@@ -287,13 +298,17 @@ class EntryScreen(BoardScreen):
             self.suspects_job = self.grade_job = None
             if refusal is Refusal.OUT_OF_RANGE:
                 self.message = Message(f"Numbers go from 1 to {game.size}.", MessageKind.ERROR)
-            elif refusal is not None:
+            elif refusal is not None and refusal is not Refusal.NOTHING_TO_CLEAR:
+                # (a blank typed where a blank is, 0 in a row read off a page, is no
+                # mistake: typing in, there is nothing to tell)
                 self.message = Message(refusal.value)
             return None
         # Any other request ends the number being typed, as in play: 1, c, 5 is a check
         # between two numbers, not a refused 15 (which left stale check marks showing).
         game.commit()
-        if action is Command.NEXT_CELL:
+        if action is Command.BLANK_NEXT and game.value(game.cursor_cell):
+            game.clear()
+        if action in (Command.NEXT_CELL, Command.BLANK_NEXT):
             row, col = game.cursor
             if (row, col) != (game.rows - 1, game.cols - 1):
                 row, col = (row, col + 1) if col + 1 < game.cols else (row + 1, 0)

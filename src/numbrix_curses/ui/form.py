@@ -1,7 +1,8 @@
 """A small form: fields that each hold one of a list of values, and buttons.
 
 Up and down move between fields, left and right (or a click on the arrows) change the value,
-digits type a number into a numeric field, Enter presses the first button. Used to pick a
+digits type a number into a numeric field (Backspace takes the last one back), Enter presses
+the first button. Used to pick a
 size and difficulty for a new puzzle and a size for typing one in.
 """
 from __future__ import annotations
@@ -55,6 +56,8 @@ class Form:
         for button in self.buttons:
             if key == button.key:
                 return button.action
+        if key in (curses.KEY_BACKSPACE, "\x7f", "\b"):
+            return Command.BACKSPACE
         action = action_for_key(key, LIST_KEYS)
         if action is None and isinstance(key, str) and key in "hl":
             return MoveCursor(0, -1 if key == "h" else 1)
@@ -78,6 +81,8 @@ class Form:
             self._typed = ""
         elif isinstance(action, Digit):
             self._type(action.value)
+        elif action is Command.BACKSPACE:
+            self._erase()
         elif action is Command.CONFIRM:
             return self.buttons[0].action
         else:
@@ -104,6 +109,19 @@ class Form:
                 self._typed = typed
                 return
         self._typed = ""
+
+    def _erase(self) -> None:
+        """Backspace in a numeric field: its number a digit shorter (12 back to 1), as in
+        any box a number is typed in; a one-digit number stays, a field never being blank."""
+        field = self.fields[self.focus]
+        if not field.numeric:
+            return
+        shorter = (self._typed or field.value)[:-1]
+        if shorter in field.values:
+            field.index = field.values.index(shorter)
+        # (else the start of a longer value, the 1 of 12 where sizes start at 5: the field
+        # keeps its value, and the next digit goes on from the 1)
+        self._typed = shorter
 
     def _columns(self) -> tuple[int, int]:
         """(name column, value column) widths."""

@@ -65,6 +65,7 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("0-9", "type the given numbers; moving and clearing as above"),
         ("Enter", "end the number and go on to the next cell, into the next row at the end "
                   "of one (row by row, as a puzzle is read off a page)"),
+        (".", "leave the cell blank and go on to the next, as Enter does (0 then Enter too)"),
         ("c", "check: unique, several solutions (Tab shows them) or none (then a ? "
               "beside a given marks the givens without which it has one, or two that "
               "swapped give one: a slip is most likely there)"),

@@ -95,6 +95,9 @@ ENTRY_KEYS: dict[int | str, Action] = {
     # Typing a puzzle in row by row: Enter ends the number and goes on to the next cell,
     # into the next row at the end of one (Esc still only ends the number).
     "\n": Command.NEXT_CELL, "\r": Command.NEXT_CELL, curses.KEY_ENTER: Command.NEXT_CELL,
+    # A blank as puzzle files and pages write one: the cell is left empty and the next one
+    # taken, so a row reads off a page as "5 . . 12" is typed as it reads.
+    ".": Command.BLANK_NEXT,
 }
 
 #: lists and menus: move the selection, choose, go back
