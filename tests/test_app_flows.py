@@ -377,6 +377,58 @@ def test_a_revealed_game_left_is_revealed_when_opened_again_and_u_takes_it_back(
     assert store(state).records() == {}  # a reveal is no solve on record
 
 
+def test_a_revealed_game_started_again_and_left_opens_fresh(state: Path, demo: Path):
+    """Played again from the start after a reveal and left before a move, the game came
+    back revealed, its title saying "solved": the fresh start saved nothing, and the
+    revealed game's save stood. The title of a revealed game says so."""
+    term, board = demo_with_a_3(state, demo)
+    with term:
+        term.send("S")
+        term.wait_text("[y]")
+        term.send("y")
+        term.wait_text("Solution revealed")
+        assert "· revealed" in term.lines[0] and "solved" not in term.lines[0], term.dump()
+        term.send("R")
+        term.wait_text("Play this puzzle again from the start?")
+        term.send("y")
+        term.wait_text("A fresh start")
+        term.send("q")
+        expect_exit(term)
+    assert store(state).saved_games() == []
+    with start(play_command(str(demo)), state) as term:
+        board = Board(term, 4)
+        wait_play(term)
+        assert board.text(0, 1) == "" and board.text(2, 2) == "", term.dump()
+        assert "revealed" not in term.lines[0]
+        term.send("q")
+        expect_exit(term)
+
+
+def test_the_library_says_which_games_were_left_revealed(state: Path):
+    """The library said "in progress" of a game left with its solution on the board."""
+    from numbrix_curses.game import Game
+    from numbrix_curses.library import load_bundled
+
+    first, second = load_bundled()[:2]
+    saves = store(state)
+    for puzzle, reveal in ((first, True), (second, False)):
+        game = Game(puzzle)
+        game.set_cursor(*map(int, np.argwhere(puzzle.givens == 0)[0]))
+        game.type_digit(1)
+        game.commit()
+        if reveal:
+            from numbrix_curses.solver import solve
+
+            game.reveal(solve(puzzle).solution)
+        saves.save_game(puzzle, game, puzzle.id, None)
+    saves.flush()
+    with menu(state) as term:
+        term.send("l")
+        term.wait_text("Numbrix · Puzzle library")
+        term.wait_match(rf"{first.id} .* revealed")
+        term.wait_match(rf"{second.id} .* in progress")
+
+
 def test_back_from_solving_a_library_puzzle_the_next_unsolved_is_selected(state: Path):
     from numbrix_curses.library import load_bundled
 

@@ -36,7 +36,7 @@ import numpy as np
 
 from numbrix_curses import MAX_SIDE, MIN_SIDE
 from numbrix_curses.atomic import write_text_atomic
-from numbrix_curses.game import Clock, Game, StateError
+from numbrix_curses.game import REVEAL_LABEL, Clock, Game, StateError
 from numbrix_curses.puzzle import Puzzle, PuzzleError, plural
 from numbrix_curses.readfile import read_regular_file
 
@@ -101,6 +101,14 @@ class SavedGame:
     @property
     def elapsed(self) -> float:
         return _seconds(self.state.get("elapsed")) or 0.0
+
+    @property
+    def revealed(self) -> bool:
+        """Whether the game was left with its solution revealed on the board (its last
+        move the reveal, which `u` takes back); not a game whose reveal was taken back."""
+        moves = self.state.get("moves")
+        last = moves[-1] if isinstance(moves, list) and moves else None
+        return isinstance(last, dict) and last.get("label") == REVEAL_LABEL
 
 
 @dataclass(frozen=True)

@@ -122,7 +122,10 @@ class PuzzleListScreen(Screen):
     def _load_marks(self) -> None:
         store = self.ctx.store
         self.records = store.records()
-        self.in_progress = {saved.key for saved in store.saved_games()}
+        #: the puzzles with a game saved: under way, or with its solution shown (a
+        #: revealed game stays saved, for `u` to take the reveal back)
+        self.in_progress = {saved.key: "revealed" if saved.revealed
+                            else "in progress" for saved in store.saved_games()}
         self.message = take_store_problems(store) or self.message
 
     def uncovered(self) -> None:
@@ -214,7 +217,7 @@ class PuzzleListScreen(Screen):
         best = ""
         if record is not None and record.best_seconds is not None:
             best = f"best {format_duration(record.best_seconds)}"
-        playing = "in progress" if key in self.in_progress else ""
+        playing = self.in_progress.get(key, "")
         # (grouped, the heading above gives the size: the line does not say it again)
         size = "" if self.grouped else f"{entry.size:>5}  "
         label = cut_middle(entry.label, name_w, self.theme.glyphs.gap)

@@ -900,6 +900,11 @@ class PlayScreen(BoardScreen):
         game = self.game
         if game.solved is not None:
             def again() -> Nav:
+                if game.solved.revealed and self.claimed:
+                    # The revealed game stays saved for `u` to take the reveal back; a
+                    # fresh start with no move yet saves nothing, so that save came back
+                    # in its place, solution and all, when the puzzle was opened again.
+                    self.ctx.store.delete_game(game.puzzle)
                 return Replace(PlayScreen(self.ctx, Game(game.puzzle), self.label, self.source,
                                           message=Message("A fresh start: the clock is at 0:00."),
                                           known=self._settled_result()))
@@ -1417,7 +1422,7 @@ class PlayScreen(BoardScreen):
     def _draw_title(self, win: "curses.window", grid: GridLayout) -> None:
         parts = ["Numbrix", self.label]
         if self.game.solved is not None:
-            parts.append("solved")
+            parts.append("revealed" if self.game.solved.revealed else "solved")
         if grid.scrolled:
             parts.append(grid.view_span)
         # On a narrow screen the name is cut first: which part of the board is in view
