@@ -696,16 +696,37 @@ def test_the_moves_beside_a_board_on_a_short_screen_use_the_message_rows(state: 
         assert re.search(r"Cell\s+\w+", term.text).group() == cursor
 
 
-def test_the_moves_under_a_board_that_fills_the_screen_show_in_the_bar(state: Path,
-                                                                       tmp_path: Path):
-    """Where the moves list has no side panel to go in (a 15x15 on 80x24), m said "Widen
-    the window to see the moves."; now the bar says the latest ones."""
+def test_the_moves_under_a_board_that_fills_the_screen_are_a_list_to_click(state: Path,
+                                                                           tmp_path: Path):
+    """Where the moves list has no side panel to go in (a 16x16 on 80x24), m said "Widen
+    the window to see the moves.", then gave a line of the latest ones, which could not be
+    clicked as the help says; the list now takes rows from the board's view, as a long
+    hint does."""
     with start(play_command(str(large_16(tmp_path))), state) as term:
         term.wait_text("q quit")
+        term.send("1")
+        term.send_key("right")
+        term.send("2")
+        term.send_key("enter")
         term.send("m")
-        term.wait_text("No moves yet. m closes the moves.")
+        term.wait_for(lambda: all(line in term.text for line in (
+            "Moves: click one; Esc closes", "0. start", "1. 1 at A1", "2. 2 at B1")),
+            what="the moves listed")
+        assert "q quit" in term.text and "v watch" in term.text  # the keys stay
+        term.click_text("1. 1 at A1")
+        term.wait_text("1 move ")
+        term.wheel(*term.find("0. start"), down=False)  # the wheel walks the list too
+        term.wait_text("0 moves")
         term.send("m")
-        term.wait_gone("No moves yet")
+        term.wait_gone("Moves: click one")
+
+
+def test_the_moves_under_a_board_on_a_short_screen_show_in_the_bar(state: Path,
+                                                                   tmp_path: Path):
+    """Short of rows for a list even with the board's view lent, the bar says the latest
+    moves in a line."""
+    with start(play_command(str(large_16(tmp_path))), state, rows=12, cols=80) as term:
+        term.wait_text("q quit")
         term.send("1")
         term.send_key("right")
         term.send("2")

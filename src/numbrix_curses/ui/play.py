@@ -1341,11 +1341,20 @@ class PlayScreen(BoardScreen):
             height, width = win.getmaxyx()
             key_rows = bar_key_rows(width, bar_keys, more_keys)
             room = (height - layout.panel_top) - 2 - key_rows
-            if room >= LISTING_LEAST_ROWS:
-                listing = self._history_listing()
-                layout = with_message_rows(layout, min(room, 1 + len(listing[1])), height,
-                                           key_rows)
+            listing = self._history_listing()
+            # (rows from the board's window too, as a hint borrows them, where the free
+            # ones are too few: the list is what the player opened, and a list can be
+            # clicked, which the line of the latest moves could not)
+            wanted = min(max(room, LISTING_LEAST_ROWS), 1 + len(listing[1]))
+            # (a message takes the rows of the keys over the key line; the list leaves
+            # them, so it asks for those rows too)
+            fitted = with_message_rows(layout, wanted + key_rows, height, key_rows)
+            if fitted.panel_rows - 2 - key_rows >= min(wanted, LISTING_LEAST_ROWS):
+                layout = fitted
+                assert layout.grid is not None
+                grid = layout.grid
             else:
+                listing = None
                 message = Message(self._recent_moves())
         if message is not None and not layout.side_panel:
             # A hint's reason is the point of the hint: under a board that fills the screen
