@@ -509,6 +509,22 @@ def test_check_notices_numbers_that_will_not_work_out_and_asked_again_says_where
         term.wait_match(r"Moves +1 +\(1 hint\)")
         term.send("?")  # (not "c twice marks them": they are marked)
         term.wait_message("The marked numbers are wrong: clear them, or undo (u), first.")
+        # The mark goes with the number, not with the board as checked: a move elsewhere,
+        # and its undo, left the 7 wrong and no longer marked.
+        board.click(0, 1)
+        term.send("2")
+        board.wait_cell(0, 1, "2")
+        term.send("u")
+        board.wait_cell(0, 1, "")
+        assert board.text(1, 1) == "!7", term.dump()
+        term.send("?")
+        term.wait_message("The marked numbers are wrong")
+        board.click(1, 1)
+        term.send("5")  # (right: the mark goes with the 7)
+        board.wait_cell(1, 1, "5")
+        term.send("u")
+        board.wait_cell(1, 1, "7")
+        assert "!" not in board.text(1, 1), term.dump()
 
 
 def _slow_to_solve(tmp_path: Path, state: Path) -> Terminal:

@@ -222,6 +222,10 @@ class PlayScreen(BoardScreen):
         self.first_game = first_game
         self.check_marks: frozenset[int] = frozenset()
         self.check_revision = -1
+        #: numbers a check showed are not in the solution, by cell: marked as long as the
+        #: cell holds that number (undoing the moves after them leaves them wrong), where
+        #: the check's other marks hold for the board as it was checked only
+        self.wrong_marks: dict[int, int] = {}
         #: the board (revision) a check said "N numbers will not work out" of: `c` again on
         #: it shows which (see `_check`)
         self.wrong_told = -1
@@ -607,10 +611,12 @@ class PlayScreen(BoardScreen):
             if shown != frozenset(wrong):
                 game.note_hint()  # (once: asking again with them marked shows them again)
             self.check_marks, self.check_revision = frozenset(wrong), game.revision
+            self.wrong_marks = {cell: game.value(cell) for cell in wrong}
             one = len(wrong) == 1
             self.message = Message(
                 f"{plural(len(wrong), 'number')} marked: {'it is' if one else 'they are'} not "
-                "in the solution (u undoes back to before).", MessageKind.ERROR)
+                f"in the solution. Clear {'it' if one else 'them'}, or undo (u) back past "
+                f"{'it' if one else 'them'}.", MessageKind.ERROR)
         elif wrong:
             self.wrong_told = game.revision
             cost = "" if game.assisted else " (no best time then)"
@@ -698,7 +704,10 @@ class PlayScreen(BoardScreen):
             return f"Fix the marked {'cell' if len(marks) == 1 else 'cells'} first: {marked_cannot(len(marks))}."
         solution = self._solution()
         wrong = wrong_entries(game.grid, solution) if solution is not None else []
-        if wrong and self.check_revision == game.revision and self.check_marks == set(wrong):
+        marked = {cell for cell, value in self.wrong_marks.items() if game.value(cell) == value}
+        if self.check_revision == game.revision:
+            marked |= self.check_marks
+        if wrong and marked >= set(wrong):
             return "The marked numbers are wrong: clear them, or undo (u), first."
         if wrong:
             return "Some of your numbers are wrong: c twice marks them, or undo (u) first."
@@ -1281,6 +1290,13 @@ class PlayScreen(BoardScreen):
             for cell in self.check_marks:
                 marks[cell] = theme.wrong
                 flags[cell] = "!"
+        # (a mark goes with its number for good: a wrong number typed there again is
+        # not marked unasked)
+        self.wrong_marks = {cell: value for cell, value in self.wrong_marks.items()
+                            if game.value(cell) == value}
+        for cell in self.wrong_marks:
+            marks[cell] = theme.wrong
+            flags[cell] = "!"
         for cell in game.duplicate_cells():
             marks.setdefault(cell, theme.wrong)
             if not theme.colour:
