@@ -1724,6 +1724,29 @@ def test_a_path_is_drawn_by_dragging_and_with_shift_arrows(state: Path, demo: Pa
         assert raw.rfind(b"\x1b[?1002l") > raw.rfind(b"\x1b[?1002h")  # and no longer
 
 
+def test_a_drag_onto_a_number_that_does_not_follow_says_where_it_goes_on_from(state: Path,
+                                                                              demo: Path):
+    """A drag that stepped onto a given not next in line (3 onto 14) went on from that
+    given without a word, and the player found 15 where they meant 4."""
+    term = start(play_command(str(demo)), state)
+    board = Board(term, 4)
+    with term:
+        wait_play(term)
+        board.drag([(0, 3), (0, 2), (0, 1), (1, 1), (1, 2)])  # 1, 2, 3, onto 14, then 15
+        board.wait_cell(1, 2, "15")
+        term.wait_message("14 does not follow 3: the path goes on from 14.")
+        assert board.number(0, 1) == "3"
+        term.send("u")  # (said while the stroke goes on)
+        board.wait_cell(1, 2, "")
+        term.wait_gone("does not follow")
+        board.click(0, 1)
+        term.send_key("shift-left")  # from the 3 onto the given 4, which follows: no word
+        term.wait_for(lambda: board.is_cursor(0, 0), what="the cursor on the 4")
+        assert "does not follow" not in term.text
+        term.send("q")
+        expect_exit(term)
+
+
 def test_a_drag_near_the_edge_of_a_scrolled_view_draws_under_the_pointer(
     state: Path, tmp_path: Path
 ):

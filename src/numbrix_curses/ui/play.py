@@ -222,6 +222,9 @@ class PlayScreen(BoardScreen):
         self.first_game = first_game
         self.check_marks: frozenset[int] = frozenset()
         self.check_revision = -1
+        #: said while a stroke of the path goes on: it stepped onto a number that does not
+        #: follow the one it left, and goes on from there
+        self.stroke_note: Message | None = None
         #: numbers a check showed are not in the solution, by cell: marked as long as the
         #: cell holds that number (undoing the moves after them leaves them wrong), where
         #: the check's other marks hold for the board as it was checked only
@@ -351,8 +354,20 @@ class PlayScreen(BoardScreen):
         solved = self.game.solved
         takes_back_reveal = action is Command.UNDO and solved is not None and solved.revealed
         clashes = self.game.duplicate_cells()
+        game = self.game
+        came_from, revision = game.cursor_cell, game.revision
         refusal, nav = self._dispatch(action)
         new_clashes = self.game.duplicate_cells() - clashes
+        if not isinstance(action, Extend):
+            self.stroke_note = None
+        elif refusal is None and game.cursor_cell != came_from and game.revision == revision:
+            # Stepped onto a number (nothing drawn): one that does not follow the number
+            # left is where the path goes on from, which a drag across a given did
+            # without a word (33 onto 36, then 37 drawn where 35 belongs).
+            left, reached = game.value(came_from), game.value(game.cursor_cell)
+            if left and abs(reached - left) != 1:
+                self.stroke_note = Message(
+                    f"{reached} does not follow {left}: the path goes on from {reached}.")
         if refusal is not None:
             self.message = self._refusal_message(refusal)
         elif new_clashes and self.message is None:
@@ -364,6 +379,8 @@ class PlayScreen(BoardScreen):
             # (else the board empties without a word, and the lost best time is a surprise)
             self.message = Message(
                 "Solution taken back. This game can no longer earn a best time.")
+        elif self.stroke_note is not None and self.message is None:
+            self.message = self.stroke_note  # (while the stroke goes on)
         if self.check_waiting != self.game.revision:
             self.check_waiting = -1  # the board changed: the check waited on is moot
         if self.help_waiting is not None and self.help_waiting[1] != self.game.revision:
