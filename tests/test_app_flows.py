@@ -265,6 +265,8 @@ def test_continue_in_the_menu_resumes_the_latest_game(state: Path):
     with term:
         term.wait_text("Continue")
         assert "demo, 4x4, 3:05" in term.text
+        term.send("u")  # (Games under way shows once there are two: said, not ignored)
+        term.wait_text("One game under way: c continues it.")
         term.send("c")
         term.wait_text("Numbrix · demo")
         term.wait_match(r"Time    3:0\d")
@@ -1009,6 +1011,9 @@ def test_open_file_says_where_a_relative_path_starts_and_when_a_folder_is_empty(
         term.wait_message("That folder is empty.")
         term.send("\x15" + str(tmp_path / "nothing-like-this") + "\t")
         term.wait_message("No file starts like that.")
+        (empty / ".hidden").write_text("x")  # (a home folder of dot files: not empty)
+        term.send("\x15" + str(empty) + os.sep + "\t")
+        term.wait_message("That folder holds only hidden files: type a . to see them.")
 
 
 def test_open_file_reports_a_parse_error_with_its_place(state: Path, tmp_path: Path):
@@ -1875,6 +1880,8 @@ def test_without_a_mouse_the_screens_do_not_mention_clicks(state: Path, demo: Pa
 def test_no_command_opens_the_menu(state: Path):
     with menu(state) as term:
         assert "Numbrix" in term.lines[0]
+        term.send("c")  # (no game to continue: said, not ignored)
+        term.wait_text("No game under way: l, n or o starts one.")
 
 
 def test_not_a_terminal_is_one_clear_line(state: Path, run_numbrix):

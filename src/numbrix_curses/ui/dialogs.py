@@ -281,8 +281,17 @@ class TextPromptScreen(Screen):
         typed = self.text[: self.pos]
         matches = sorted(glob.glob(glob.escape(os.path.expanduser(typed)) + "*"))
         if not matches:
-            empty = typed.endswith(("/", os.sep)) and os.path.isdir(os.path.expanduser(typed))
-            said = "That folder is empty." if empty else "No file starts like that."
+            folder = os.path.expanduser(typed)
+            empty = typed.endswith(("/", os.sep)) and os.path.isdir(folder)
+            said = "No file starts like that."
+            if empty:
+                # (glob leaves out names starting with a dot, as a shell does)
+                try:
+                    hidden = any(True for _ in os.scandir(folder))
+                except OSError:
+                    hidden = False
+                said = ("That folder holds only hidden files: type a . to see them."
+                        if hidden else "That folder is empty.")
             self.message = Message(said, MessageKind.ERROR)
             return
         common = os.path.commonprefix(matches)

@@ -145,6 +145,8 @@ class MenuScreen(Screen):
     def action_for_key(self, key: int | str) -> Action | None:
         if isinstance(key, str) and key.lower() in {item.key for item in self.items}:
             return Hotkey(key.lower())
+        if key in ("u", "c"):
+            return Hotkey(key)  # (an item not on the menu now: said why, see `handle`)
         if key == "\x1b":
             return None  # Escape does not quit the app by accident; q does
         return action_for_key(key, LIST_KEYS)
@@ -172,6 +174,12 @@ class MenuScreen(Screen):
                 if item.key == action.key:
                     self.selected = i
                     return item.run()
+            # Continue and Games under way show only when there are games to go back to:
+            # their keys pressed meanwhile said nothing.
+            if self.latest is None:
+                self.message = Message("No game under way: l, n or o starts one.")
+            else:
+                self.message = Message("One game under way: c continues it.")
         elif isinstance(action, Paste):
             return self._paste(action)
         return None
