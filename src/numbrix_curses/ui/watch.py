@@ -336,7 +336,8 @@ class WatchScreen(Screen):
             lines = tuple(kept for kept in (tuple(filter(keep, line)) for line in KEY_LINES)
                           if kept)
             draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
-                            "Solver at work", self.status_rows(), message, theme, keys=lines,
+                            "Solver finished" if self.finished else "Solver at work",
+                            self.status_rows(), message, theme, keys=lines,
                             width=layout.panel_width)
         else:
             rows = self.status_rows()
