@@ -336,12 +336,18 @@ def test_pause_hides_the_board(term: Terminal, board: Board):
     term.send("3")
     term.send_key("down")  # nothing moves on a hidden board, not even the cursor
     time.sleep(0.3)
-    term.wait_text("Paused. Press p or Esc to go on.")  # (which leaves the way back on screen)
+    term.wait_text("Paused: p, Esc or a click goes on.")  # (which leaves the way back on screen)
     assert cell in term.text
     term.send_key("escape")  # Esc goes on too
     term.wait_gone("Paused")
     board.wait_cell(1, 1, "14")
     assert board.text(0, 1) == ""
+    assert cell in term.text
+    term.send("p")
+    term.wait_text("Paused")
+    term.click(*board.cell_yx(2, 2))  # so does a click on the hidden board, selecting nothing
+    term.wait_gone("Paused")
+    board.wait_cell(1, 1, "14")
     assert cell in term.text
 
 

@@ -1409,6 +1409,10 @@ class PlayScreen(BoardScreen):
         self._draw_title(win, grid)
         draw_grid(win, mask, self.board_view(), grid, theme)
         if self.game.paused and not self.paused_by_cover:
+            # A click on the hidden board goes on, as on a game's pause screen anywhere: a
+            # player using the mouse alone had only the key list's "p pause" to click.
+            for y in range(grid.frame_top, grid.frame_top + grid.frame_height):
+                mask.put(y, grid.frame_left, grid.frame_width, Command.PAUSE)
             text = " Paused "
             put(win, grid.frame_top + grid.frame_height // 2,
                 grid.frame_left + (grid.frame_width - len(text)) // 2, text,
@@ -1473,7 +1477,7 @@ class PlayScreen(BoardScreen):
 
 
 #: what a paused game says (Esc goes on too, as it ends most things)
-PAUSED = "Paused. Press p or Esc to go on."
+PAUSED = "Paused: p, Esc or a click goes on."
 
 
 def solved_line(
