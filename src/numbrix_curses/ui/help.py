@@ -49,7 +49,7 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("f", "auto-fill every simple step, as one move (no best time then: asks first)"),
         ("S", "reveal the solution (no best time then: asks first)"),
         ("R", "restart: clear your numbers, or play a solved puzzle again (asks first)"),
-        ("p", "pause: hide the board and stop the clock"),
+        ("p", "pause: hide the board and stop the clock (p, Esc or a click goes on)"),
         ("m", "show the moves so far; click one to go back to it (u, r or the wheel over "
               "it walk them)"),
         ("v", "watch the solver work on this puzzle: it ends on the solution (no best "
