@@ -1097,3 +1097,15 @@ def test_a_number_being_typed_can_grow_only_while_a_digit_more_fits(digits, can_
     assert game.number_can_grow is can_grow
     game.commit()
     assert not game.number_can_grow
+
+
+def test_find_says_where_a_number_and_its_nearest_neighbours_stand():
+    game = Game(Puzzle.from_rows([[4, 0, 0, 1], [5, 14, 0, 16], [6, 0, 0, 11], [7, 8, 9, 10]]))
+    assert game.find(14) == (5, (11, 11), (16, 7))
+    assert game.find(3) == (None, (1, 3), (4, 0))
+    assert game.find(1) == (3, None, (4, 0))
+    game.set_cursor(0, 1)
+    game.type_digit(3)
+    game.commit()
+    assert game.find(3) == (1, (1, 3), (4, 0))
+    assert Game(Puzzle.from_rows([[0, 0], [0, 0]])).find(2) == (None, None, None)

@@ -328,6 +328,29 @@ def test_a_question_on_a_screen_too_small_for_it_says_so_rather_than_cut(term: T
     term.wait_gone("Take a hint?")
 
 
+def test_slash_goes_to_a_number_or_says_where_the_nearest_are(term: Terminal, board: Board):
+    """On a board too big to scan, finding where 157 stands took a search by eye: `/` and
+    the number put the cursor on it, or say where the numbers either side of it are."""
+    term.send("/14")
+    term.wait_message("Go to number: 14_")
+    term.send("\r")
+    term.wait_message("14 is at B2.")
+    term.wait_for(lambda: board.is_cursor(1, 1), what="the cursor on the 14")
+    term.send("/3\r")
+    term.wait_message("3 is not on the board yet: 1 is at D1 and 4 is at A1.")
+    assert board.is_cursor(1, 1)
+    term.send("/9")
+    term.send_key("backspace")
+    term.send("99")  # (past the board: 99 on a 4x4 is refused, digit by digit)
+    term.wait_message("Go to number: 9_")
+    term.send_key("escape")
+    term.wait_gone("Go to number")
+    term.send("/")
+    term.send_key("down")  # any other key gives up and acts as ever
+    term.wait_for(lambda: board.is_cursor(2, 1), what="the cursor moved down")
+    assert "Go to number" not in term.text
+
+
 def test_pause_hides_the_board(term: Terminal, board: Board):
     term.send("p")
     term.wait_text("Paused")

@@ -424,6 +424,21 @@ class Game:
     def conflict_cells(self) -> frozenset[int]:
         return frozenset(cell for conflict in self.conflicts() for cell in conflict.cells)
 
+    def find(self, number: int) -> tuple[int | None, tuple[int, int] | None,
+                                         tuple[int, int] | None]:
+        """Where `number` stands (its cell, or None), and where the nearest numbers below
+        and above it on the board stand ((number, cell), or None): what "go to a number"
+        shows on a board too big to scan."""
+        flat = self._grid.ravel()
+        here = np.flatnonzero(flat == number)
+        placed = flat[flat != BLANK]
+        lower, higher = placed[placed < number], placed[placed > number]
+        below = int(lower.max()) if lower.size else None
+        above = int(higher.min()) if higher.size else None
+        return (int(here[0]) if here.size else None,
+                None if below is None else (below, int(np.flatnonzero(flat == below)[0])),
+                None if above is None else (above, int(np.flatnonzero(flat == above)[0])))
+
     def duplicate_cells(self) -> frozenset[int]:
         """Cells holding a number that stands on the board more than once: a plain break of
         the rules, which the board shows at once (as Tatham's puzzles show clashes), where

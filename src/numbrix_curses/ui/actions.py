@@ -46,6 +46,7 @@ class Command(enum.Enum):
     HOME = "home"
     END = "end"
     NEXT_FIELD = "next field"
+    FIND = "find"
     NEXT_CELL = "next cell"
     BLANK_NEXT = "blank, next cell"
     ANOTHER = "another puzzle like this one"

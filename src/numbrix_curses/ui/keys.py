@@ -81,6 +81,7 @@ PLAY_KEYS: dict[int | str, Action] = {
     "v": Command.WATCH,
     "e": Command.SAVE_FILE,
     "g": Command.ANOTHER,
+    "/": Command.FIND,  # (as a pager's search: the number to go to is typed after it)
     "\x1b": Command.CANCEL,  # Enter's work, and it closes the moves list too
 }
 

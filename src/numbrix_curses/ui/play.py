@@ -25,6 +25,7 @@ from numbrix_curses.slips import Suspects
 from numbrix_curses.ui.actions import (
     Action,
     Command,
+    Digit,
     Extend,
     GoTo,
     GoToMove,
@@ -222,6 +223,8 @@ class PlayScreen(BoardScreen):
         self.first_game = first_game
         self.check_marks: frozenset[int] = frozenset()
         self.check_revision = -1
+        #: the number typed after `/` (go to a number), None when not asked
+        self.finding: str | None = None
         #: said while a stroke of the path goes on: it stepped onto a number that does not
         #: follow the one it left, and goes on from there
         self.stroke_note: Message | None = None
@@ -344,6 +347,8 @@ class PlayScreen(BoardScreen):
             # cursor, whose cell's number the panel would show).
             self.message = self._refusal_message(Refusal.PAUSED)
             return None
+        if self.finding is not None and self._find_key(action):
+            return None
         self.message = None
         self.first_game = False
         # A click selects a cell in view, and drawing steps to the next one: the view stays
@@ -414,6 +419,9 @@ class PlayScreen(BoardScreen):
             return game.extend(action.drow, action.dcol), None
         elif action is Command.PAUSE:
             return self._toggle_pause(), None
+        elif action is Command.FIND:
+            self.finding = ""
+            self.message = Message("Go to number: _  (type it, then Enter; Esc gives up)")
         elif action is Command.CHECK:
             self._check()
         elif action is Command.HINT:
@@ -551,6 +559,48 @@ class PlayScreen(BoardScreen):
         self.claimed = True
         self.message = Message("The other window let this puzzle go: this one saves it now.")
         return True
+
+    # ----- go to a number ----------------------------------------------------------------
+    def _find_key(self, action: Action) -> bool:
+        """A key while a number to go to is typed after `/`: digits build it, Backspace
+        takes one back, Enter goes, Esc gives up; any other key gives up and acts as
+        ever (False: not taken here)."""
+        typed = self.finding or ""
+        if isinstance(action, Digit):
+            longer = (typed + str(action.value)).lstrip("0")
+            if longer and int(longer) <= self.game.size:
+                typed = longer
+        elif action is Command.BACKSPACE:
+            typed = typed[:-1]
+        elif action is Command.COMMIT:
+            self.finding = None
+            if typed:
+                self._go_to_number(int(typed))
+            else:
+                self.message = None
+            return True
+        else:
+            self.finding = None
+            self.message = None
+            return action is Command.CANCEL
+        self.finding = typed
+        self.message = Message(f"Go to number: {typed}_  (Enter goes, Esc gives up)")
+        return True
+
+    def _go_to_number(self, number: int) -> None:
+        """Put the cursor on `number`; where it is not on the board, say where the
+        numbers nearest it are."""
+        game = self.game
+        cell, below, above = game.find(number)
+        cols = game.cols
+        if cell is not None:
+            game.set_cursor(*divmod(cell, cols))
+            self.message = Message(f"{number} is at {cell_name(*divmod(cell, cols))}.")
+            return
+        near = [f"{n} is at {cell_name(*divmod(c, cols))}" for n, c in (below, above)
+                if c is not None]
+        self.message = Message(f"{number} is not on the board yet"
+                               + (f": {' and '.join(near)}." if near else "."))
 
     def _toggle_pause(self) -> Refusal | None:
         game = self.game
