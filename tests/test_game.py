@@ -986,6 +986,19 @@ def test_drawing_counts_on_from_a_number_and_runs_through_the_givens_it_meets():
     assert game.extend(0, -1) is Refusal.SOLVED
 
 
+def test_drawing_from_a_number_gives_the_one_before_where_only_that_one_can_stand():
+    """From 14 into B3, 15 (the number after, as ever first) is three steps from the 16
+    at D2: it cannot stand there, and 13 can. Into C2 15 can, and goes."""
+    game = make_game()
+    game.set_cursor(1, 1)  # the given 14
+    assert game.extend(1, 0) is None
+    assert game.value(9) == 13
+    game.undo()
+    game.set_cursor(1, 1)
+    assert game.extend(0, 1) is None
+    assert game.value(6) == 15
+
+
 def test_stepping_back_along_a_drawn_path_takes_its_numbers_back():
     game = make_game()
     game.set_cursor(0, 3)

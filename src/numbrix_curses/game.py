@@ -698,7 +698,7 @@ class Game:
         elif self.value(target) != BLANK:
             stroke = stroke + [(target, False)]
         else:
-            number = self._drawn_number(here)
+            number = self._drawn_number(here, target)
             if isinstance(number, Refusal):
                 return number
             refusal = self.set_value(target, number)
@@ -709,20 +709,35 @@ class Game:
         self._stroke, self._stroke_revision = stroke, self.revision
         return None
 
-    def _drawn_number(self, cell: int) -> int | Refusal:
-        """The number `extend` draws next to `cell`'s, or why there is none. (A path drawn
-        down its numbers stays going down: the number after each is on the board, as the
-        cell it was drawn from holds it.)"""
+    def _drawn_number(self, cell: int, target: int) -> int | Refusal:
+        """The number `extend` draws into `target` next to `cell`'s, or why there is none.
+        (A path drawn down its numbers stays going down: the number after each is on the
+        board, as the cell it was drawn from holds it.) Where both the numbers before and
+        after are free, the one after, unless only the one before can stand there: a
+        number is as many steps from each number on the board as they differ, at most (the
+        4 dragged from toward the 1 and 2 it leads back to gave a 5 that could not be)."""
         value = self.value(cell)
         if value == BLANK:
             return Refusal.DRAW_FROM_NUMBER
         on_board = set(np.unique(self._grid).tolist())
         up = value + 1 if value < self.size and value + 1 not in on_board else None
         down = value - 1 if value > 1 and value - 1 not in on_board else None
+        if up is not None and down is not None and not self._could_stand(up, target):
+            up = None if self._could_stand(down, target) else up
         number = up if up is not None else down
         if number is None:
             return Refusal.BOTH_PLACED if 1 < value < self.size else Refusal.END_PLACED
         return number
+
+    def _could_stand(self, number: int, cell: int) -> bool:
+        """Whether `number` in `cell` is within reach of every number on the board: no
+        more steps away from each than the two differ."""
+        flat = self._grid.ravel()
+        cells = np.flatnonzero(flat != BLANK)
+        cols = self.cols
+        row, col = divmod(cell, cols)
+        steps = np.abs(cells // cols - row) + np.abs(cells % cols - col)
+        return bool(np.all(steps <= np.abs(flat[cells].astype(np.int64) - number)))
 
     def fill(self, placements: Iterable[tuple[int, int]], label: str) -> Refusal | None:
         """Put several numbers at once, as one undoable move: `placements` are (cell, number).
