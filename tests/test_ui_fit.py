@@ -721,6 +721,18 @@ def test_the_moves_under_a_board_that_fills_the_screen_are_a_list_to_click(state
         term.wait_gone("Moves: click one")
 
 
+def test_the_bar_under_a_board_counts_the_hints_as_the_side_panel_does(state: Path,
+                                                                        tmp_path: Path):
+    """The side panel says "Moves 0  (1 hint)"; the bar under a board that fills the
+    screen never said a hint was had."""
+    with start(play_command(str(large_16(tmp_path))), state) as term:
+        term.wait_text("q quit")
+        term.send("?")
+        term.wait_text("Take a hint?")
+        term.send("y")
+        term.wait_match(r"15x15 · \d+/225 · 0 moves · \d+:\d\d · 1 hint")
+
+
 def test_the_moves_under_a_board_on_a_short_screen_show_in_the_bar(state: Path,
                                                                    tmp_path: Path):
     """Short of rows for a list even with the board's view lent, the bar says the latest

@@ -1485,6 +1485,10 @@ class PlayScreen(BoardScreen):
                  plural(game.moves, "move"), format_duration(game.elapsed())]
         if game.paused and not self.paused_by_cover:
             parts.append("paused")
+        if game.hints or game.fills:
+            # (as the side panel counts them beside the moves; the first part to go on a
+            # narrow screen)
+            parts.append(help_count(game.hints, game.fills, "fill"))
         if not self.claimed and game.solved is None:
             parts.insert(1, "not saved: 2nd window")  # (see ELSEWHERE; before the counts)
         elif self.save_failed and game.solved is None:
