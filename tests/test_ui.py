@@ -388,11 +388,20 @@ def test_works_without_colours(demo: Path, state: Path):
         assert char.underscore and char.bold and char.bg == "default"
         assert board.is_cursor(1, 0)
         assert all(term.char(r, c).fg == "default" for r in range(ROWS) for c in range(COLS))
-        # a number on the board twice: without red, a flag on both (it looked like any entry)
+        # a number on the board twice: without red, a flag on the player's (it looked like
+        # any entry), not on the given, which is right (a check's count of marked numbers
+        # did not count it, and it was read as one to change)
         board.click(0, 1)
         term.send("4")
-        term.wait_for(lambda: [board.text(0, c).replace(" ", "") for c in (0, 1)] == ["!4"] * 2,
-                      what="both 4s flagged")
+        term.wait_for(lambda: [board.text(0, c).replace(" ", "") for c in (0, 1)] == ["4", "!4"],
+                      what="the typed 4 flagged")
+        term.wait_message("4 is given at A1: the other 4 must go.")
+        board.click(1, 2)
+        term.send("8")  # two of the player's: both flagged
+        board.click(2, 2)
+        term.send("8")
+        term.wait_for(lambda: [board.text(r, 2).replace(" ", "") for r in (1, 2)] == ["!8"] * 2,
+                      what="both 8s flagged")
         term.send("q")
         assert term.wait_exit() == 0
 
@@ -478,7 +487,7 @@ def test_a_number_placed_twice_shows_at_once_on_both_cells(term: Terminal, board
         y, x = board.cell_yx(row, col)
         term.wait_for(lambda: term.char(y, x + 2).bg == "red", what=f"red at {row},{col}")
         assert term.lines[y][x] == " "  # no flag: that is check's
-    term.wait_message("4 is on the board twice: one of them must go.")
+    term.wait_message("4 is given at A1: the other 4 must go.")
     term.send("3")  # 43 is past the board: refused, the 4 stays
     term.send_key("backspace")
     board.wait_cell(0, 1, "")

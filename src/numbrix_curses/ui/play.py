@@ -378,8 +378,13 @@ class PlayScreen(BoardScreen):
         elif new_clashes and self.message is None:
             # (the red alone left a new player guessing what was wrong)
             number = int(self.game.grid.flat[min(new_clashes)])
-            self.message = Message(f"{number} is on the board twice: one of them must go.",
-                                   MessageKind.ERROR)
+            given = [cell for cell in np.flatnonzero(self.game.grid.ravel() == number)
+                     if self.game.is_given(int(cell))]
+            where = cell_name(*divmod(int(given[0]), self.game.cols)) if given else ""
+            self.message = Message(
+                f"{number} is given at {where}: the other {number} must go." if given
+                else f"{number} is on the board twice: one of them must go.",
+                MessageKind.ERROR)
         elif takes_back_reveal:
             # (else the board empties without a word, and the lost best time is a surprise)
             self.message = Message(
@@ -1366,8 +1371,10 @@ class PlayScreen(BoardScreen):
             flags[cell] = "!"
         for cell in game.duplicate_cells():
             marks.setdefault(cell, theme.wrong)
-            if not theme.colour:
-                flags.setdefault(cell, "!")  # (red alone: without colours, nothing showed)
+            if not theme.colour and not game.is_given(cell):
+                # (red alone: without colours, nothing showed; not on the given, which is
+                # right, and which a check's count of marked numbers leaves out)
+                flags.setdefault(cell, "!")
         hint = self.hint
         if hint is not None and self.hint_revision == game.revision:
             for cell in hint.evidence:
