@@ -535,11 +535,13 @@ def test_every_game_under_way_is_reachable_from_the_menu(state: Path, demo: Path
         term.wait_text("2 games   Enter resume   Del/x abandon   q back")
         rows = [line.split() for line in term.lines if "today" in line]
         # the one played last first; name, size, difficulty (the grade, where the game was
-        # open long enough to grade it: neither file says one), time, last played
+        # open long enough to grade it: neither file says one), cells filled, time, last
+        # played
         assert [row[:2] for row in rows] == [["lone", "3x3"], ["demo", "4x4"]], term.dump()
         rest = [row[3:] if row[2] in ("easy", "medium", "hard", "fiendish") else row[2:]
                 for row in rows]
-        assert all(re.fullmatch(r"\d+:\d\d", fields[0]) and fields[1] == "today" for fields in rest)
+        assert [fields[0] for fields in rest] == ["44%", "75%"], term.dump()  # 4/9, 12/16
+        assert all(re.fullmatch(r"\d+:\d\d", fields[1]) and fields[2] == "today" for fields in rest)
         term.send_key("enter")  # the top one, with another under it (that failed: exit 70)
         term.wait_text("Numbrix · lone")
         term.wait_text("Welcome back: 1 move")
@@ -579,8 +581,8 @@ def test_a_game_under_way_is_abandoned_after_asking(state: Path):
         term.wait_text("3 games, latest starter-3")
         term.click_text("Games under way")
         term.wait_text("3 games   Enter resume")
-        assert re.search(r"starter-2 +5x5 +easy +1:02:05 +today \d\d:\d\d", term.text)
-        assert re.search(r"starter-1 +5x5 +easy +1:05 +3 Nov 2023", term.text), term.dump()
+        assert re.search(r"starter-2 +5x5 +easy +28% +1:02:05 +today \d\d:\d\d", term.text)
+        assert re.search(r"starter-1 +5x5 +easy +32% +1:05 +3 Nov 2023", term.text), term.dump()
         term.send("x")  # the selected one: the latest, starter-3
         term.wait_text("Abandon starter-3?")
         term.wait_text("The game, 0:05 played, is deleted; this cannot be undone.")

@@ -115,7 +115,7 @@ def test_a_games_line_too_wide_loses_whole_columns(tmp_path: Path):
     """At 50 columns the time of the last play read 'today 18:'."""
     from numbrix_curses.ui.games_screen import GamesScreen, _columns
 
-    values = ["a-game", "9x9", "fiendish", "1:02:03", "today 18:02"]
+    values = ["a-game", "9x9", "fiendish", "35%", "1:02:03", "today 18:02"]
     line = _columns(*values, 10)
     ends = GamesScreen(AppContext(Store(tmp_path))).column_ends(10)
     assert len(ends) == len(values) and ends[-1] == len(line)

@@ -449,3 +449,30 @@ def test_two_crash_reports_in_one_second_are_both_kept(store: Store, monkeypatch
     second = store.write_crash_report("second\n")
     assert first is not None and second is not None and first != second
     assert (first.read_text(), second.read_text()) == ("first\n", "second\n")
+
+
+def test_a_saved_game_says_how_much_of_it_is_filled_and_whether_it_was_left_revealed(
+        store: Store):
+    """What Games under way shows of each: cells filled (givens too) and a reveal left on
+    the board; moves not as the game writes them tell nothing, rather than a wrong count."""
+    from numbrix_curses.solver import solve
+
+    puzzle = Puzzle.from_rows(GIVENS, {"id": "demo"})
+    game = Game(puzzle)
+    for cell, value in ((1, 3), (2, 2)):
+        game.set_value(cell, value)
+    game.set_value(1, 0)  # (cleared again: not filled)
+    game.fill([(6, 15)], "fill")
+    store.save_game(puzzle, game, "demo", None)
+    [saved] = store.saved_games()
+    assert saved.filled == int(np.count_nonzero(puzzle.givens)) + 2 and not saved.revealed
+    game.reveal(solve(puzzle).solution)
+    store.save_game(puzzle, game, "demo", None)
+    [saved] = store.saved_games()
+    assert saved.filled == 16 and saved.revealed
+    game.undo()  # the reveal taken back: no longer revealed
+    store.save_game(puzzle, game, "demo", None)
+    assert not store.saved_games()[0].revealed
+    for moves in ([[99, 0, 1]], [["x", 0, 1]], [{"changes": 5}], "moves"):
+        saved.state["moves"] = moves
+        assert saved.filled is None

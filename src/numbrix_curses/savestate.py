@@ -103,6 +103,27 @@ class SavedGame:
         return _seconds(self.state.get("elapsed")) or 0.0
 
     @property
+    def filled(self) -> int | None:
+        """How many cells the game had filled when it was saved, givens included: its moves
+        played over the givens (None for moves not as `Game.to_state` writes them; the game
+        itself is checked as it opens)."""
+        grid = self.puzzle.givens.ravel().astype(np.int64)
+        moves = self.state.get("moves")
+        if not isinstance(moves, list):
+            return None
+        for move in moves:
+            changes = move.get("changes") if isinstance(move, dict) else [move]
+            if not isinstance(changes, list):
+                return None
+            for change in changes:
+                if not (isinstance(change, list) and len(change) == 3
+                        and all(isinstance(v, int) and not isinstance(v, bool) for v in change)
+                        and 0 <= change[0] < grid.size):
+                    return None
+                grid[change[0]] = change[2]
+        return int(np.count_nonzero(grid))
+
+    @property
     def revealed(self) -> bool:
         """Whether the game was left with its solution revealed on the board (its last
         move the reveal, which `u` takes back); not a game whose reveal was taken back."""

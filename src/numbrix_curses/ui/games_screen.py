@@ -3,8 +3,9 @@
 The main menu's Continue resumes only the latest game. A puzzle made with New puzzle is in no
 library, so without this list an earlier game of one could never be reached again; the menu
 offers the list ("Games under way") once there are two games. Each line shows the puzzle's
-name, size and difficulty, the time played so far and when it was last played. Enter or a
-click resumes a game as Continue does; Delete or x abandons one, after asking.
+name, size and difficulty, how much of it is filled, the time played so far and when it was
+last played. Enter or a click resumes a game as Continue does; Delete or x abandons one, after
+asking.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from datetime import date, datetime, timedelta
 
 from numbrix_curses.game import format_duration
 from numbrix_curses.puzzle import plural
+from numbrix_curses.savestate import SavedGame
 from numbrix_curses.ui.actions import Action, Command
 from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import cut_middle
@@ -23,9 +25,10 @@ from numbrix_curses.ui.screen import AppContext, Nav, Pop, Push
 
 #: English whatever the locale, as every other word on the screen
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-#: the widths of a line's columns after the name: size, difficulty, time played, last played
-SIZE_W, DIFFICULTY_W, PLAYED_W, WHEN_W = 5, 10, 7, 11
-GAMES_TAIL = 1 + 2 + SIZE_W + 2 + DIFFICULTY_W + 2 + PLAYED_W + 2 + WHEN_W
+#: the widths of a line's columns after the name: size, difficulty, cells filled, time
+#: played, last played
+SIZE_W, DIFFICULTY_W, FILLED_W, PLAYED_W, WHEN_W = 5, 10, 6, 7, 11
+GAMES_TAIL = 1 + 2 + SIZE_W + 2 + DIFFICULTY_W + 2 + FILLED_W + 2 + PLAYED_W + 2 + WHEN_W
 
 
 def last_played(when: float, now: float) -> str:
@@ -46,10 +49,23 @@ def last_played(when: float, now: float) -> str:
     return day if then.year == today.year else f"{day} {then.year}"
 
 
-def _columns(name: str, size: str, difficulty: str, played: str, when: str, name_w: int) -> str:
+def _columns(name: str, size: str, difficulty: str, filled: str, played: str, when: str,
+             name_w: int) -> str:
     """One line of the list, or the heading naming its columns: the same widths for both."""
     return (f" {name[:name_w]:<{name_w}}  {size:>{SIZE_W}}  {difficulty:<{DIFFICULTY_W}}  "
-            f"{played:>{PLAYED_W}}  {when}")
+            f"{filled:>{FILLED_W}}  {played:>{PLAYED_W}}  {when}")
+
+
+def filled_text(saved: SavedGame) -> str:
+    """How far a saved game has come: "35%" of its cells filled, "shown" where it was left
+    with its solution revealed."""
+    if saved.revealed:
+        return "shown"
+    filled = saved.filled
+    if filled is None:
+        return ""
+    # (down, not to the nearest: a board one cell short is not "100%")
+    return f"{filled * 100 // saved.puzzle.size}%"
 
 
 class GamesScreen(PuzzleListScreen):
@@ -126,16 +142,17 @@ class GamesScreen(PuzzleListScreen):
         saved = entry.saved
         assert saved is not None, "every line of this list is a saved game"
         return _columns(cut_middle(entry.label, name_w, self.theme.glyphs.gap), entry.size,
-                        entry.difficulty,
+                        entry.difficulty, filled_text(saved),
                         format_duration(saved.elapsed), last_played(saved.saved_at, time.time()),
                         name_w)
 
     def column_heading(self, name_w: int) -> str | None:
-        return _columns("Puzzle", "Size", "Difficulty", "Played", "Last played", name_w)
+        return _columns("Puzzle", "Size", "Difficulty", "Filled", "Played", "Last played",
+                        name_w)
 
     def column_ends(self, name_w: int) -> list[int]:
         ends = [1 + name_w]
-        for width in (SIZE_W, DIFFICULTY_W, PLAYED_W, WHEN_W):
+        for width in (SIZE_W, DIFFICULTY_W, FILLED_W, PLAYED_W, WHEN_W):
             ends.append(ends[-1] + 2 + width)
         return ends
 
