@@ -339,6 +339,14 @@ def test_solving_marks_the_library_and_keeps_the_best_time(state: Path):
     assert key in store(state).records()
 
 
+def reveal(term: Terminal) -> None:
+    """Reveal the solution of the game on screen, answering the question."""
+    term.send("S")
+    term.wait_text("[y]")
+    term.send("y")
+    term.wait_text("Solution revealed")
+
+
 def test_a_revealed_library_puzzle_does_not_promise_the_next_one(state: Path):
     """A reveal is no solve on record, so the list stays where it was: the message said
     "q: on to starter-2" all the same."""
@@ -347,10 +355,7 @@ def test_a_revealed_library_puzzle_does_not_promise_the_next_one(state: Path):
         term.wait_text("Numbrix · Puzzle library")
         term.send("\r")
         wait_play(term)
-        term.send("S")
-        term.wait_text("[y]")
-        term.send("y")
-        term.wait_text("Solution revealed")
+        reveal(term)
         assert "q: on to" not in term.flowing_text(), term.dump()
 
 
@@ -361,10 +366,7 @@ def test_a_revealed_game_left_is_revealed_when_opened_again_and_u_takes_it_back(
     board was empty and the moves before the reveal were gone."""
     term, board = demo_with_a_3(state, demo)
     with term:
-        term.send("S")
-        term.wait_text("[y]")
-        term.send("y")
-        term.wait_text("Solution revealed")
+        reveal(term)
         term.send("q")
         expect_exit(term)
     with start(play_command(str(demo)), state) as term:
@@ -385,10 +387,7 @@ def test_a_revealed_game_started_again_and_left_opens_fresh(state: Path, demo: P
     revealed game's save stood. The title of a revealed game says so."""
     term, board = demo_with_a_3(state, demo)
     with term:
-        term.send("S")
-        term.wait_text("[y]")
-        term.send("y")
-        term.wait_text("Solution revealed")
+        reveal(term)
         assert "· revealed" in term.lines[0] and "solved" not in term.lines[0], term.dump()
         term.send("R")
         term.wait_text("Play this puzzle again from the start?")
