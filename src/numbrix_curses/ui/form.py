@@ -2,8 +2,8 @@
 
 Up and down move between fields, left and right (or a click on the arrows) change the value,
 digits type a number into a numeric field (Backspace takes the last one back), Enter presses
-the first button. Used to pick a
-size and difficulty for a new puzzle and a size for typing one in.
+the first button. Used to pick a size and difficulty for a new puzzle and a size for typing
+one in.
 """
 from __future__ import annotations
 

@@ -356,13 +356,13 @@ class PlayScreen(BoardScreen):
         # of the cursor, with a row or column to spare; drawn out of view, the path takes
         # the view along).
         self.clicked = isinstance(action, (SelectCell, GoTo, Extend))
-        solved = self.game.solved
-        takes_back_reveal = action is Command.UNDO and solved is not None and solved.revealed
-        clashes = self.game.duplicate_cells()
         game = self.game
+        solved = game.solved
+        takes_back_reveal = action is Command.UNDO and solved is not None and solved.revealed
+        clashes = game.duplicate_cells()
         came_from, revision = game.cursor_cell, game.revision
         refusal, nav = self._dispatch(action)
-        new_clashes = self.game.duplicate_cells() - clashes
+        new_clashes = game.duplicate_cells() - clashes
         if not isinstance(action, Extend):
             self.stroke_note = None
         elif refusal is None and game.cursor_cell != came_from and game.revision == revision:
@@ -377,10 +377,10 @@ class PlayScreen(BoardScreen):
             self.message = self._refusal_message(refusal)
         elif new_clashes and self.message is None:
             # (the red alone left a new player guessing what was wrong)
-            number = int(self.game.grid.flat[min(new_clashes)])
-            given = [cell for cell in np.flatnonzero(self.game.grid.ravel() == number)
-                     if self.game.is_given(int(cell))]
-            where = cell_name(*divmod(int(given[0]), self.game.cols)) if given else ""
+            number = int(game.grid.flat[min(new_clashes)])
+            given = [cell for cell in np.flatnonzero(game.grid.ravel() == number)
+                     if game.is_given(int(cell))]
+            where = cell_name(*divmod(int(given[0]), game.cols)) if given else ""
             self.message = Message(
                 f"{number} is given at {where}: the other {number} must go." if given
                 else f"{number} is on the board twice: one of them must go.",
@@ -507,7 +507,15 @@ class PlayScreen(BoardScreen):
         suggested = file_name_for(puzzle.id or self.label, "numbrix-puzzle")
         return save_prompt(self.ctx, puzzle, suggested, metadata, saved, failed)
 
+    def _wrong_marked(self) -> set[int]:
+        """The cells still holding the numbers a check marked as not in the solution."""
+        return {cell for cell, value in self.wrong_marks.items()
+                if self.game.value(cell) == value}
+
     def _after_change(self) -> None:
+        # A mark goes with its number for good: a wrong number typed there again later is
+        # not marked unasked.
+        self.wrong_marks = {cell: self.game.value(cell) for cell in self._wrong_marked()}
         record = self.game.solved
         if record is not None and not self.recorded:
             self.recorded = True
@@ -776,7 +784,7 @@ class PlayScreen(BoardScreen):
             return f"Fix the marked {'cell' if len(marks) == 1 else 'cells'} first: {marked_cannot(len(marks))}."
         solution = self._solution()
         wrong = wrong_entries(game.grid, solution) if solution is not None else []
-        marked = {cell for cell, value in self.wrong_marks.items() if game.value(cell) == value}
+        marked = self._wrong_marked()
         if self.check_revision == game.revision:
             marked |= self.check_marks
         if wrong and marked >= set(wrong):
@@ -1362,11 +1370,7 @@ class PlayScreen(BoardScreen):
             for cell in self.check_marks:
                 marks[cell] = theme.wrong
                 flags[cell] = "!"
-        # (a mark goes with its number for good: a wrong number typed there again is
-        # not marked unasked)
-        self.wrong_marks = {cell: value for cell, value in self.wrong_marks.items()
-                            if game.value(cell) == value}
-        for cell in self.wrong_marks:
+        for cell in self._wrong_marked():
             marks[cell] = theme.wrong
             flags[cell] = "!"
         for cell in game.duplicate_cells():
