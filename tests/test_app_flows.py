@@ -1102,27 +1102,41 @@ def test_a_puzzle_is_typed_in_row_by_row_with_enter(state: Path):
 
 
 def test_a_row_is_typed_as_a_page_writes_it_blanks_and_all(state: Path):
-    """A row read off a page or a file ("1 . 3", or "1 0 3") is typed as it reads: `.`
-    leaves a cell blank and goes on (clearing a number typed there by mistake), and 0 then
-    Enter does the same without a word ("Nothing to clear." came after every blank). A
-    number typed twice is named by its cells, as the screen names them."""
-    term = type_in(state, "3", "3")
-    board = Board(term, 3)
+    """A row read off a page or a file is typed as it reads: `.` leaves a cell blank and
+    goes on (clearing a number typed there by mistake), a space ends a number and goes on
+    ("1 . 3" and "1.3" alike: the space cleared the 1, and the . right after it did too),
+    0 then Enter leaves a blank without a word ("Nothing to clear." came after every one).
+    A number typed twice is named by its cells, as the screen names them."""
+    term = type_in(state, "3", "4")
+    board = Board(term, 4)
     with term:
         term.send_key("right")
         term.send("7")  # (a slip at B1, left blank on the page)
         term.send_key("left")
         board.wait_cell(0, 1, "7")
-        for keys in ("1\r", ".", "3\r", "0\r", "0\r", "0\r", ".", ".", "9\r"):
-            term.send(keys)
-        board.wait_cell(2, 2, "9")
-        assert [[board.number(r, c) for c in range(3)] for r in range(3)] == [
-            ["1", "", "3"], ["", "", ""], ["", "", "9"]], term.dump()
-        term.send(".")  # (on the last cell: blank, and the cursor stays)
-        board.wait_cell(2, 2, "")
+        term.send("1 . . 12")  # row 1, spaces and all
+        board.wait_cell(0, 3, "12")
+        term.send(" 1.3.")  # row 2, no spaces between the numbers and the blanks
+        board.wait_cell(1, 2, "3")
+        term.send("0\r0\r. 9")  # row 3: two blanks, a dot, then 9 in the last cell
+        board.wait_cell(2, 3, "9")
+        assert [[board.number(r, c) for c in range(4)] for r in range(3)] == [
+            ["1", "", "", "12"], ["1", "", "3", ""], ["", "", "", "9"]], term.dump()
+        term.send(".")  # (right after the last cell's number: it stays, nothing follows)
+        term.send_key("left")
+        term.wait_for(lambda: board.is_cursor(2, 2), what="the cursor back on C3")
+        assert board.number(2, 3) == "9"
+        term.send_key("right")
+        term.send(".")  # (on the last cell, a number ended before: blank)
+        board.wait_cell(2, 3, "")
+        term.send("c")
+        term.wait_message("Not a puzzle yet: 1 appears twice, at A1 and A2")
+        board.click(1, 0)
+        term.send("3")
+        board.click(2, 0)
         term.send("3")
         term.send("c")
-        term.wait_message("Not a puzzle yet: 3 appears twice, at C1 and C3")
+        term.wait_message("Not a puzzle yet: 3 appears 3 times, at A2, C2 and A3")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Ctrl-C sent as a terminal sends it")

@@ -1274,8 +1274,9 @@ def test_a_title_or_number_over_a_grid_is_named_as_one():
     assert err.message.endswith("; a note? start the line with # to keep it")
     err = parse_error("1 . 3\n. . .\n. . 9\n\nSolve by Sunday\n")
     assert err.message.endswith("; a title or a note? start the line with # to keep it")
-    # a word inside a row is no note
+    # a word inside a row is no note, nor one starting a row with rows under it
     assert "note" not in parse_error("1 . 3\n. x .\n. . 9\n").message
+    assert "note" not in parse_error("1 . 3\nHello . .\n. . 9\n").message
     err = parse_error("12\n1 . 3\n. . .\n. . 9\n")
     assert where(err) == (1, 1)
     assert err.message == ("a line of one cell over rows of 3 (a puzzle number? start the "

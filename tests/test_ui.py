@@ -339,16 +339,40 @@ def test_slash_goes_to_a_number_or_says_where_the_nearest_are(term: Terminal, bo
     term.send("/3\r")
     term.wait_message("3 is not on the board yet: 1 is at D1 and 4 is at A1.")
     assert board.is_cursor(1, 1)
+
     term.send("/9")
     term.send_key("backspace")
     term.send("99")  # (past the board: 99 on a 4x4 is refused, digit by digit)
-    term.wait_message("Go to number: 9_")
+    term.wait_message("Go to number: 9_  (the numbers go to 16)")
     term.send_key("escape")
     term.wait_gone("Go to number")
     term.send("/")
     term.send_key("down")  # any other key gives up and acts as ever
     term.wait_for(lambda: board.is_cursor(2, 1), what="the cursor moved down")
     assert "Go to number" not in term.text
+
+
+@pytest.mark.parametrize("number, said", [
+    (1, "1 is not on the board yet: 5 is at B2."),  # (none below: that took the app down)
+    (9, "9 is not on the board yet: 5 is at B2."),
+    (5, "5 is at B2."),
+])
+def test_going_to_a_number_with_none_beyond_it_says_the_nearest(tmp_path: Path, number, said):
+    from numbrix_curses.game import Game
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    puzzle = parse_puzzles(". . .\n. 5 .\n. . .\n")[0]
+    screen = PlayScreen(AppContext(Store(tmp_path / "state")), Game(puzzle), "one")
+    try:
+        for action in (Command.FIND, Digit(number), Command.COMMIT):
+            screen.handle(action)
+        assert screen.message is not None and screen.message.text == said
+        assert screen.game.cursor == ((1, 1) if number == 5 else (0, 0))
+    finally:
+        screen.close()
 
 
 def test_pause_hides_the_board(term: Terminal, board: Board):

@@ -246,14 +246,15 @@ def _is_json(text: str) -> bool:
     return text.lstrip()[:1] in ("{", "[")
 
 
-def _junk(row: _Row, index: int, filename: str, first: bool = False) -> ParseError:
+def _junk(row: _Row, index: int, filename: str, first: bool = False,
+          last: bool = False) -> ParseError:
     token = row.tokens[index]
     # A word on a grid's first line is most likely a title copied with it ("Puzzle 12"); a
-    # line starting with a word under a grid's rows, a note copied with it ("Solve by
-    # Sunday"). A line of words after a blank line starts a grid of its own, so it may be
-    # either.
+    # line starting with a word as the last under a grid's rows, a note copied with it
+    # ("Solve by Sunday"). A line of words after a blank line starts a grid of its own, so
+    # it may be either. (A word starting a line with rows after it is a slip in a row.)
     worded = sum(char.isalpha() for char in token) >= 2
-    what = "a title or a note" if first else "a note" if index == 0 else ""
+    what = "a title or a note" if first else "a note" if index == 0 and last else ""
     return ParseError(
         filename,
         row.line,
@@ -263,8 +264,9 @@ def _junk(row: _Row, index: int, filename: str, first: bool = False) -> ParseErr
     )
 
 
-def _read_row(row: _Row, expected: int | None, filename: str) -> None:
-    """Fill `row.values`; too wide, junk and ragged rows are errors, in that order."""
+def _read_row(row: _Row, expected: int | None, filename: str, last: bool = False) -> None:
+    """Fill `row.values`; too wide, junk and ragged rows are errors, in that order. `last`:
+    no grid line comes after it."""
     if len(row.tokens) > MAX_SIDE:
         raise ParseError(
             filename,
@@ -283,7 +285,7 @@ def _read_row(row: _Row, expected: int | None, filename: str) -> None:
         for index, token in enumerate(row.tokens):
             value = cell_value(token)
             if value is None:
-                raise _junk(row, index, filename, first=expected is None)
+                raise _junk(row, index, filename, first=expected is None, last=last)
             values.append(value)
     if expected is not None and len(values) != expected:
         where = expected if len(values) > expected else len(values)
@@ -606,6 +608,8 @@ def _grid_rows(
         lines = _without_bar_rules(lines)
     rows: list[_Row] = []
     rules: list[tuple[int, int, int]] = []  # (line, col, cell count) of each rule line
+    last_line = max((number for number, line in enumerate(lines, start=first_line)
+                     if line.strip() and not line.lstrip().startswith("#")), default=0)
     for number, line in enumerate(lines, start=first_line):
         if line.lstrip().startswith("#"):
             continue
@@ -647,7 +651,8 @@ def _grid_rows(
                 f"grid has more than {MAX_SIDE} rows; at most {MAX_SIDE} allowed",
             )
         try:
-            _read_row(row, len(rows[0].values) if rows else None, filename)
+            _read_row(row, len(rows[0].values) if rows else None, filename,
+                      last=number == last_line)
         except ParseError as error:
             if (len(row.tokens) == 3 and all(t.isdigit() for t in row.tokens)
                     and 1 <= len(rows) <= 2 and not after_size

@@ -49,6 +49,7 @@ class Command(enum.Enum):
     FIND = "find"
     NEXT_CELL = "next cell"
     BLANK_NEXT = "blank, next cell"
+    END_NUMBER = "end the number, next cell"
     ANOTHER = "another puzzle like this one"
     ABANDON = "abandon the game"
 

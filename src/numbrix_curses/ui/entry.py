@@ -59,7 +59,7 @@ CHECK_BUDGET = assist.SOLVE_BUDGET
 KEY_LINES = (
     (KeyHelp("move", "arrows hjkl wasd"),),
     (KeyHelp("type", "0-9", Command.COMMIT), KeyHelp("next", "Enter", Command.NEXT_CELL)),
-    (KeyHelp("clear", "Bksp Del Space", Command.CLEAR),),
+    (KeyHelp("blank", ".", Command.BLANK_NEXT), KeyHelp("clear", "Bksp Del", Command.CLEAR)),
     (KeyHelp("undo", "u", Command.UNDO), KeyHelp("redo", "r ^R", Command.REDO)),
     (KeyHelp("check", "c", Command.CHECK), KeyHelp("play", "p", Command.PLAY)),
     (KeyHelp("save", "e", Command.SAVE_FILE), KeyHelp("watch", "v", Command.WATCH)),
@@ -224,7 +224,8 @@ class EntryScreen(BoardScreen):
             if len(cells) < 2:
                 return str(error)
             names = [cell_name(r, c) for r, c in cells]
-            return f"{value} appears twice, at {' and '.join(names[:2])}"
+            times = "twice" if len(names) == 2 else f"{len(names)} times"
+            return f"{value} appears {times}, at {', '.join(names[:-1])} and {names[-1]}"
 
     def _puzzle_or_say_why(self) -> Puzzle | None:
         """The typed grid as a puzzle; else None, with the message saying why it is not one."""
@@ -305,14 +306,17 @@ class EntryScreen(BoardScreen):
             return None
         # Any other request ends the number being typed, as in play: 1, c, 5 is a check
         # between two numbers, not a refused 15 (which left stale check marks showing).
+        typing = game.pending is not None
         game.commit()
-        if action is Command.BLANK_NEXT and game.value(game.cursor_cell):
-            game.clear()
-        if action in (Command.NEXT_CELL, Command.BLANK_NEXT):
-            row, col = game.cursor
-            if (row, col) != (game.rows - 1, game.cols - 1):
-                row, col = (row, col + 1) if col + 1 < game.cols else (row + 1, 0)
-                game.set_cursor(row, col)
+        if action in (Command.NEXT_CELL, Command.BLANK_NEXT, Command.END_NUMBER):
+            # Enter goes on; a space or a . after a number ends it and goes on (then the .
+            # is a blank of its own: "1." is 1 and a blank, as "1 ." is); a . leaves a blank.
+            if (action is Command.NEXT_CELL or typing) and not self._next_cell():
+                return None  # (the last cell: no cell after it to leave blank)
+            if action is Command.BLANK_NEXT:
+                if game.value(game.cursor_cell):
+                    game.clear()
+                self._next_cell()
         elif action is Command.CHECK:
             self._check()
         elif action is Command.SWAP:
@@ -328,6 +332,16 @@ class EntryScreen(BoardScreen):
         elif isinstance(action, Paste):
             return self._paste(action)
         return None
+
+    def _next_cell(self) -> bool:
+        """The cursor to the next cell, into the next row at the end of one: whether it
+        moved (not from the last cell)."""
+        game = self.game
+        row, col = game.cursor
+        if (row, col) == (game.rows - 1, game.cols - 1):
+            return False
+        game.set_cursor(*((row, col + 1) if col + 1 < game.cols else (row + 1, 0)))
+        return True
 
     def _paste(self, paste: Paste) -> Nav | None:
         """A pasted puzzle fills the grid, in place of what it held, and is checked. (A

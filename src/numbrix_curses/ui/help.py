@@ -67,7 +67,10 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("0-9", "type the given numbers; moving and clearing as above"),
         ("Enter", "end the number and go on to the next cell, into the next row at the end "
                   "of one (row by row, as a puzzle is read off a page)"),
-        (".", "leave the cell blank and go on to the next, as Enter does (0 then Enter too)"),
+        (".", "leave the cell blank and go on to the next (right after a number: the number "
+              "ends, and the next cell is the blank)"),
+        ("Space", "end the number and go on to the next cell (between blanks it does "
+                  "nothing): a row written 1 . . 12 is typed as it reads"),
         ("c", "check: unique, several solutions (Tab shows them) or none (then a ? "
               "beside a given marks the givens without which it has one, or two that "
               "swapped give one: a slip is most likely there)"),

@@ -97,8 +97,11 @@ ENTRY_KEYS: dict[int | str, Action] = {
     # into the next row at the end of one (Esc still only ends the number).
     "\n": Command.NEXT_CELL, "\r": Command.NEXT_CELL, curses.KEY_ENTER: Command.NEXT_CELL,
     # A blank as puzzle files and pages write one: the cell is left empty and the next one
-    # taken, so a row reads off a page as "5 . . 12" is typed as it reads.
+    # taken; a space ends a number and takes the next cell, and between blanks does
+    # nothing; so a row read off a page as "5 . . 12" is typed as it reads ("5..12" too).
+    # (Space cleared the cell, as in play: "5 " lost the 5.)
     ".": Command.BLANK_NEXT,
+    " ": Command.END_NUMBER,
 }
 
 #: lists and menus: move the selection, choose, go back

@@ -579,10 +579,13 @@ class PlayScreen(BoardScreen):
         takes one back, Enter goes, Esc gives up; any other key gives up and acts as
         ever (False: not taken here)."""
         typed = self.finding or ""
+        said = "(Enter goes, Esc gives up)"
         if isinstance(action, Digit):
             longer = (typed + str(action.value)).lstrip("0")
             if longer and int(longer) <= self.game.size:
                 typed = longer
+            elif longer:
+                said = f"(the numbers go to {self.game.size})"  # (the digit is not taken)
         elif action is Command.BACKSPACE:
             typed = typed[:-1]
         elif action is Command.COMMIT:
@@ -597,7 +600,7 @@ class PlayScreen(BoardScreen):
             self.message = None
             return action is Command.CANCEL
         self.finding = typed
-        self.message = Message(f"Go to number: {typed}_  (Enter goes, Esc gives up)")
+        self.message = Message(f"Go to number: {typed}_  {said}")
         return True
 
     def _go_to_number(self, number: int) -> None:
@@ -610,8 +613,8 @@ class PlayScreen(BoardScreen):
             game.set_cursor(*divmod(cell, cols))
             self.message = Message(f"{number} is at {cell_name(*divmod(cell, cols))}.")
             return
-        near = [f"{n} is at {cell_name(*divmod(c, cols))}" for n, c in (below, above)
-                if c is not None]
+        near = [f"{n} is at {cell_name(*divmod(c, cols))}"
+                for n, c in (pair for pair in (below, above) if pair is not None)]
         self.message = Message(f"{number} is not on the board yet"
                                + (f": {' and '.join(near)}." if near else "."))
 
