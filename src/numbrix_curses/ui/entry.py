@@ -59,7 +59,7 @@ CHECK_BUDGET = assist.SOLVE_BUDGET
 KEY_LINES = (
     (KeyHelp("move", "arrows hjkl wasd"),),
     (KeyHelp("type", "0-9", Command.COMMIT), KeyHelp("next", "Enter", Command.NEXT_CELL)),
-    (KeyHelp("blank", ".", Command.BLANK_NEXT), KeyHelp("clear", "Bksp Del", Command.CLEAR)),
+    (KeyHelp("blank", ".", Command.BLANK_NEXT), KeyHelp("clear", "Bksp", Command.CLEAR)),
     (KeyHelp("undo", "u", Command.UNDO), KeyHelp("redo", "r ^R", Command.REDO)),
     (KeyHelp("check", "c", Command.CHECK), KeyHelp("play", "p", Command.PLAY)),
     (KeyHelp("save", "e", Command.SAVE_FILE), KeyHelp("watch", "v", Command.WATCH)),
