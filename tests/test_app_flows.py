@@ -565,6 +565,24 @@ def test_every_game_under_way_is_reachable_from_the_menu(state: Path, demo: Path
         expect_exit(term)
 
 
+def test_games_under_way_on_a_narrow_screen_keep_whole_names(state: Path):
+    """At 40 columns the names were cut ("5x5-…ium-1") to keep the difficulty; a game is
+    told by its name, so the columns after its size go first."""
+    from numbrix_curses.library import load_bundled
+
+    for puzzle, label in zip(load_bundled()[:2], ("5x5-medium-8660442690", "5x5-hard-1207")):
+        game = Game(puzzle)
+        game.set_value(int(np.flatnonzero(puzzle.givens.ravel() == 0)[0]), 1)
+        store(state).save_game(puzzle, game, label, None)
+    with start(app_command(), state, rows=24, cols=40) as term:
+        term.wait_text("Quit")
+        term.send("u")
+        term.wait_text("Games under way")
+        term.wait_match(r"5x5-medium-8660442690 +5x5")
+        assert "5x5-hard-1207" in term.text and "Difficulty" not in term.text, term.dump()
+        term.send("q")
+
+
 def test_a_game_under_way_is_abandoned_after_asking(state: Path):
     from numbrix_curses.library import load_bundled
 

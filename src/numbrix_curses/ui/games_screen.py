@@ -71,6 +71,9 @@ def filled_text(saved: SavedGame) -> str:
 class GamesScreen(PuzzleListScreen):
     keys = GAMES_KEYS
     tail_width = GAMES_TAIL
+    # A game is told by its name: a narrow screen drops the columns past its size first
+    # (the names were cut to "5x5-…ium-1" at 40 columns, with the difficulty kept).
+    kept_tail = 1 + 2 + SIZE_W
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx, "Games under way", [], grouped=False)

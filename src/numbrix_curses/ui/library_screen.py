@@ -91,6 +91,9 @@ class PuzzleListScreen(Screen):
     keys = LIST_KEYS
     #: the columns a line takes besides the name (see `_entry_text`)
     tail_width = UNGROUPED_TAIL
+    #: the columns besides the name a line keeps on a narrow screen, where names would be
+    #: cut to keep the rest (0: cut the names first, keeping every column they can)
+    kept_tail = 0
 
     def __init__(self, ctx: AppContext, title: str, entries: list[Entry], *, grouped: bool) -> None:
         super().__init__(ctx)
@@ -274,7 +277,11 @@ class PuzzleListScreen(Screen):
         if not self.entries:
             put(win, 2, 2, "No puzzles here.")
             return
-        name_w = min(max(len(e.label) for e in self.entries), max(10, width - self.tail_width))
+        longest = max(len(e.label) for e in self.entries)
+        name_w = min(longest, max(10, width - self.tail_width))
+        if self.kept_tail:
+            # (whole names before the columns past `kept_tail`, which go whole first)
+            name_w = max(name_w, min(longest, width - self.kept_tail))
         row_w = min(width, name_w + self.tail_width)
         left = max(0, (width - row_w) // 2)
         list_top = 2
