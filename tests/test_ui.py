@@ -503,6 +503,22 @@ def test_n_places_the_next_number(term: Terminal, board: Board):
     term.wait_text("That number is given")
 
 
+def test_a_clash_is_said_again_while_the_cursor_is_on_it(term: Terminal, board: Board):
+    """"4 is given at A1" went with the Enter that ended the 4: on the cell, it stays said."""
+    term.send("4")
+    term.wait_message("4 is given at A1: the other 4 must go.")
+    y, x = board.cell_yx(0, 1)
+    assert any(term.char(y, x + i).underscore for i in range(4))  # (being typed)
+    term.send("\r")
+    term.wait_for(lambda: not any(term.char(y, x + i).underscore for i in range(4)),
+                  what="the 4 ended")
+    term.wait_message("4 is given at A1: the other 4 must go.")
+    term.send_key("right")
+    term.wait_gone("must go")
+    term.send_key("left")
+    term.wait_message("4 is given at A1: the other 4 must go.")
+
+
 def test_a_number_placed_twice_shows_at_once_on_both_cells(term: Terminal, board: Board):
     # the cursor starts on B1, beside the given 4 at A1
     term.send("4")

@@ -377,20 +377,16 @@ class PlayScreen(BoardScreen):
             self.message = self._refusal_message(refusal)
         elif new_clashes and self.message is None:
             # (the red alone left a new player guessing what was wrong)
-            number = int(game.grid.flat[min(new_clashes)])
-            given = [cell for cell in np.flatnonzero(game.grid.ravel() == number)
-                     if game.is_given(int(cell))]
-            where = cell_name(*divmod(int(given[0]), game.cols)) if given else ""
-            self.message = Message(
-                f"{number} is given at {where}: the other {number} must go." if given
-                else f"{number} is on the board twice: one of them must go.",
-                MessageKind.ERROR)
+            self.message = self._clash_message(int(game.grid.flat[min(new_clashes)]))
         elif takes_back_reveal:
             # (else the board empties without a word, and the lost best time is a surprise)
             self.message = Message(
                 "Solution taken back. This game can no longer earn a best time.")
         elif self.stroke_note is not None and self.message is None:
             self.message = self.stroke_note  # (while the stroke goes on)
+        elif self.message is None and game.cursor_cell in game.duplicate_cells():
+            # (said again on the cell, where it went with the key after the number)
+            self.message = self._clash_message(game.value(game.cursor_cell))
         if self.check_waiting != self.game.revision:
             self.check_waiting = -1  # the board changed: the check waited on is moot
         if self.help_waiting is not None and self.help_waiting[1] != self.game.revision:
@@ -572,6 +568,18 @@ class PlayScreen(BoardScreen):
         self.claimed = True
         self.message = Message("The other window let this puzzle go: this one saves it now.")
         return True
+
+    def _clash_message(self, number: int) -> Message:
+        """What to say of `number` standing on the board twice (or more)."""
+        game = self.game
+        given = [int(cell) for cell in np.flatnonzero(game.grid.ravel() == number)
+                 if game.is_given(int(cell))]
+        if given:
+            where = cell_name(*divmod(given[0], game.cols))
+            return Message(f"{number} is given at {where}: the other {number} must go.",
+                           MessageKind.ERROR)
+        return Message(f"{number} is on the board twice: one of them must go.",
+                       MessageKind.ERROR)
 
     # ----- go to a number ----------------------------------------------------------------
     def _find_key(self, action: Action) -> bool:
