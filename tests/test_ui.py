@@ -728,7 +728,7 @@ def test_check_on_a_puzzle_with_several_solutions_looks_for_one_keeping_the_numb
             for digit in digits:
                 screen.handle(Digit(digit))
         assert checked() == ("No rule is broken, but no solution keeps all of your numbers: "
-                             "one of them will not work out (u undoes back to before).")
+                             "one of them will not work out (u takes your moves back one by one).")
         assert screen.message.kind is MessageKind.ERROR
         screen.handle(SelectCell(2, 2))
         screen.handle(Command.CLEAR)

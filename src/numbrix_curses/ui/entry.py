@@ -19,6 +19,7 @@ from numbrix_curses.game import Game, Refusal, solver_time
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name, plural
 from numbrix_curses.jobs import Job, SolveJob, ThreadJob, grading_job, suspects_job
 from numbrix_curses.slips import Suspects
+from numbrix_curses.textformat import comment_text, format_grid_compact
 from numbrix_curses.ui.actions import Action, Command, Paste, UnboundKey
 from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import put, put_if_fits, wrap_text
@@ -631,9 +632,9 @@ class EntryScreen(BoardScreen):
             # The app is stopping with the grid unsaved (Ctrl-C, Ctrl-\, a hang-up), where
             # `q` would have asked: the numbers typed are kept in a file, and said where
             # once the terminal is back.
-            rows = (" ".join(str(v) if v else "." for v in row) for row in game.grid.tolist())
-            path = self.ctx.store.keep_typed(f"# id: {self.name or 'typed'}\n"
-                                             + "\n".join(rows) + "\n")
+            # (the grid, not a puzzle: one typed with a number twice is kept too)
+            path = self.ctx.store.keep_typed(f"# id: {comment_text(self.name or 'typed')}\n"
+                                             + format_grid_compact(game.grid))
             if path is not None:
                 self.ctx.kept.append(f"the puzzle being typed in is kept in {path}")
             else:

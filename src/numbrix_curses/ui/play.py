@@ -735,8 +735,8 @@ class PlayScreen(BoardScreen):
         several = self._known_status() == "multiple"
         if leads is False:
             self.message = Message("No rule is broken, but no solution keeps all of your "
-                                   "numbers: one of them will not work out (u undoes back to "
-                                   "before).", MessageKind.ERROR)
+                                   "numbers: one of them will not work out (u takes your "
+                                   "moves back one by one).", MessageKind.ERROR)
         elif leads:
             self.message = Message(
                 "No mistakes found: a solution keeps all of your numbers"
