@@ -1749,8 +1749,11 @@ def test_a_path_is_drawn_by_dragging_and_with_shift_arrows(state: Path, demo: Pa
         term.wait_for(lambda: board.is_cursor(0, 2), what="the cursor on the 2")
         term.send_key("shift-left")  # (read whole on screen, whose description lacks it)
         board.wait_cell(0, 1, "3")
-        term.send("u")  # each number drawn is a move
+        term.wait_text("Moves   1")  # the second drag took the 3 back, Shift-left drew
+        # it again: together nothing. u takes back the first drag, a stroke of two numbers
+        term.send("u")
         board.wait_cell(0, 1, "")
+        board.wait_cell(0, 2, "")
         term.send("r")
         # from the 16 down through the given 14 and on: the last two numbers solve it
         board.drag([(1, 3), (1, 2), (1, 1), (2, 1), (2, 2)])
@@ -1777,9 +1780,10 @@ def test_a_drag_onto_a_number_that_does_not_follow_says_where_it_goes_on_from(st
         term.send("u")  # (said while the stroke goes on)
         board.wait_cell(1, 2, "")
         term.wait_gone("does not follow")
-        board.click(0, 1)
-        term.send_key("shift-left")  # from the 3 onto the given 4, which follows: no word
+        assert [board.number(0, c) for c in range(4)] == ["4", "", "", "1"]  # the stroke
+        board.drag([(0, 3), (0, 2), (0, 1), (0, 0)])  # onto the given 4, which follows
         term.wait_for(lambda: board.is_cursor(0, 0), what="the cursor on the 4")
+        assert board.number(0, 1) == "3"
         assert "does not follow" not in term.text
         term.send("q")
         expect_exit(term)

@@ -15,6 +15,7 @@ from numbrix_curses.game import (
     Refusal,
     SetCell,
     Timer,
+    describe_move,
     format_duration,
 )
 from numbrix_curses.puzzle import Puzzle
@@ -978,7 +979,7 @@ def test_drawing_counts_on_from_a_number_and_runs_through_the_givens_it_meets():
     for step in [(0, -1), (0, -1), (0, -1)]:  # 2, 3, then onto the given 4
         assert game.extend(*step) is None
     assert game.grid[0].tolist() == [4, 3, 2, 1] and game.cursor == (0, 0)
-    assert game.moves == 2  # one move per number drawn
+    assert game.moves == 1  # a stroke is one move
     game.set_cursor(1, 3)  # the 16, the last number: drawing from it counts down
     for step in [(0, -1), (0, -1), (1, 0), (0, 1)]:  # 15, onto the given 14, 13, 12
         assert game.extend(*step) is None
@@ -1010,9 +1011,52 @@ def test_stepping_back_along_a_drawn_path_takes_its_numbers_back():
     assert game.extend(0, 1) is None and game.cursor == (0, 2)  # back onto the 2: 3 goes
     assert at(game, 0, 1) == 0 and at(game, 0, 2) == 2
     assert game.extend(0, 1) is None and game.grid[0].tolist() == [4, 0, 0, 1]
-    assert game.moves == 4  # two drawn, two taken back: each undoable
-    game.undo()
-    assert at(game, 0, 2) == 2
+    assert game.moves == 0  # all it drew taken back: the stroke left nothing to undo
+    assert game.undo() is Refusal.NOTHING_TO_UNDO
+
+
+def test_a_stroke_is_undone_and_redone_as_one_move():
+    """Dragging out a path and pressing u took it back one number a press; a stroke is
+    one move now, less what it took back, and ends with anything else done."""
+    game = make_game()
+    game.set_value(cell(game, 2, 2), 12)  # a move before the stroke: undo stops there
+    game.set_cursor(0, 3)  # the 1
+    for step in [(0, -1), (1, 0), (-1, 0), (0, -1), (0, -1)]:
+        # 2, 3 below it, back (the 3 goes), 3 beside it, onto the given 4
+        assert game.extend(*step) is None
+    assert game.grid[0].tolist() == [4, 3, 2, 1] and at(game, 1, 2) == 0
+    assert game.moves == 2
+    assert describe_move(game.history[-1], game.cols) == "drew 2-3"
+    assert game.undo() is None
+    assert game.grid[0].tolist() == [4, 0, 0, 1] and at(game, 2, 2) == 12
+    assert game.redo() is None and game.grid[0].tolist() == [4, 3, 2, 1]
+    game.set_cursor(1, 3)  # the 16, the last number
+    game.extend(0, -1)  # 15
+    game.undo()  # the stroke ends: another drag starts a new move
+    game.set_cursor(1, 3)
+    game.extend(0, -1)
+    game.extend(0, -1)  # onto the given 14
+    game.extend(1, 0)  # 13
+    assert game.moves == 3
+    assert describe_move(game.history[-1], game.cols) == "drew 2 numbers, 13 to 15"
+    assert game.solved is not None and game.solved.moves == 3  # the solve counts strokes
+
+
+def test_a_drag_that_starts_where_the_last_ended_is_a_move_of_its_own_on_the_same_path():
+    """A press puts the cursor on its cell: what is drawn after it is a new move, but
+    going back over the numbers the drag before drew still takes them back."""
+    game = make_game()
+    game.set_cursor(0, 3)
+    game.extend(0, -1)  # 2
+    game.set_cursor(0, 2)  # the next drag's press, on the 2
+    game.extend(0, -1)  # 3
+    assert game.moves == 2 and game.grid[0].tolist() == [4, 3, 2, 1]
+    game.set_cursor(0, 1)
+    game.extend(0, 1)  # back over the 3 (drawn by the drag before): it goes
+    game.extend(0, 1)  # and the 2
+    assert game.grid[0].tolist() == [4, 0, 0, 1] and game.moves == 3
+    game.undo()  # the taking back was one move
+    assert game.grid[0].tolist() == [4, 3, 2, 1]
 
 
 def test_from_an_empty_cell_onto_a_number_and_back_draws():

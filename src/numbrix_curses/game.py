@@ -62,6 +62,8 @@ def _changes(move: Move) -> tuple[SetCell, ...]:
 #: the labels of the moves that fill in the revealed solution and every simple step
 REVEAL_LABEL = "reveal"
 AUTO_FILL_LABEL = "auto-fill"
+#: the label of a stroke that drew more than one number (see `Game.extend`)
+DRAW_LABEL = "drew"
 
 
 class Refusal(str, enum.Enum):
@@ -204,6 +206,12 @@ def describe_move(move: Move, cols: int) -> str:
     """One line for the move history: "12 at C3", "C3 cleared", "auto-fill: 5 numbers"."""
     if isinstance(move, Batch):
         count = len(move.changes)
+        if move.label == DRAW_LABEL:
+            drawn = sorted(change.new for change in move.changes if change.new != BLANK)
+            if drawn and len(drawn) == count:
+                if drawn[-1] - drawn[0] == count - 1:
+                    return f"drew {drawn[0]}-{drawn[-1]}"
+                return f"drew {count} numbers, {drawn[0]} to {drawn[-1]}"
         label = move.label or "changes"
         return f"{label}: {plural(count, 'cell')}"
     where = cell_name(*divmod(move.cell, cols))
@@ -262,6 +270,9 @@ class Game:
         # whether drawing filled it, and the revision it left the board at
         self._stroke: list[tuple[int, bool]] = []
         self._stroke_revision = -1
+        # how many moves were on the undo stack as the stroke began: those above it are
+        # the stroke's own, kept merged as one (see `_draw`)
+        self._stroke_base = 0
         blanks = np.flatnonzero(~self._given.ravel())
         self._cursor = int(blanks[0]) if blanks.size else 0
         # A puzzle whose givens fill the grid is solved before the first move.
@@ -527,10 +538,14 @@ class Game:
         self._cursor = self.geometry.cell(row, col)
 
     def set_cursor(self, row: int, col: int) -> None:
+        """Put the cursor on a cell (a click; a drag's press). What is drawn from there on
+        is a move of its own, though going back over the path drawn before still takes it
+        back (see `extend`)."""
         if not (0 <= row < self.rows and 0 <= col < self.cols):
             raise ValueError(f"cell ({row}, {col}) is outside the {self.rows}x{self.cols} board")
         self.commit()
         self._cursor = self.geometry.cell(row, col)
+        self._stroke_base = len(self._undo)
 
     # ----- changing numbers --------------------------------------------------------------
     def _refusal_for(self, cell: int) -> Refusal | None:
@@ -671,7 +686,10 @@ class Game:
         one is on the board already); a neighbour holding a number is stepped onto, so a
         path runs on through the givens it meets. Stepping back onto the cell the path just
         came from takes back the number drawing put on the cell left, as retracing a line
-        erases it. Each number drawn is one move.
+        erases it. A stroke is one move: what it drew, less what it took back, is undone
+        as one. A stroke ends with anything else done to the game; a drag that starts
+        where the last one ended (a press puts the cursor there) is a move of its own, but
+        goes on with its path, so going back over it still erases.
         """
         self.commit()
         here = self._cursor
@@ -687,11 +705,12 @@ class Game:
         stroke = self._stroke
         if not (stroke and self._stroke_revision == self.revision and stroke[-1][0] == here):
             stroke = [(here, False)]
+            self._stroke_base = len(self._undo)
         if len(stroke) >= 2 and stroke[-2][0] == target and (stroke[-1][1] or self.value(target)):
             # Retracing: a number this stroke drew is taken back. (Back onto an empty cell
             # the stroke only passed, from a number it did not draw, draws as ever.)
             if stroke[-1][1]:
-                refusal = self.clear(here)
+                refusal = self._draw(here, BLANK)
                 if refusal is not None:
                     return refusal
             stroke = stroke[:-1]
@@ -701,12 +720,35 @@ class Game:
             number = self._drawn_number(here, target)
             if isinstance(number, Refusal):
                 return number
-            refusal = self.set_value(target, number)
+            refusal = self._draw(target, number)
             if refusal is not None:
                 return refusal
             stroke = stroke + [(target, True)]
         self._cursor = target
         self._stroke, self._stroke_revision = stroke, self.revision
+        return None
+
+    def _draw(self, cell: int, value: int) -> Refusal | None:
+        """Put `value` in `cell` for the stroke being drawn, merged into the stroke's one
+        move: a cell's first old number and last new one, and a cell drawn then taken
+        back not at all (a stroke that took back all it drew leaves no move)."""
+        refusal = self._refusal_for(cell)
+        if refusal is not None:
+            return refusal
+        if not 0 <= value <= self.size:
+            return Refusal.OUT_OF_RANGE
+        change = SetCell(cell, self.value(cell), value)
+        earlier = _changes(self._undo.pop()) if len(self._undo) > self._stroke_base else ()
+        net: dict[int, SetCell] = {}
+        for step in (*earlier, change):
+            first = net.get(step.cell, step)
+            net[step.cell] = SetCell(step.cell, first.old, step.new)
+        kept = tuple(step for step in net.values() if step.old != step.new)
+        self._grid.flat[cell] = value
+        if kept:
+            self._undo.append(kept[0] if len(kept) == 1 else Batch(kept, DRAW_LABEL))
+        self._redo.clear()
+        self._after_change()
         return None
 
     def _drawn_number(self, cell: int, target: int) -> int | Refusal:

@@ -39,7 +39,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
               " 3, else one more than the highest neighbour still missing its next"),
         ("Shift-arrows", "draw the path from a number into the next cell: it gets the number "
                          "after (or before, when that is placed); back over a drawn number "
-                         "takes it back. Dragging the mouse from a number draws too."),
+                         "takes it back. Dragging the mouse from a number draws too. u takes "
+                         "a whole stroke back."),
         ("Bksp Del Space", "clear the cell (right click too)"),
         ("u  r  Ctrl-R", "undo, redo: every change, auto-fill and reveal too"),
         ("c", "check: mark numbers that cannot all be right, or say how many will not "
