@@ -556,6 +556,33 @@ def test_a_twenty_by_twenty_fits_100x30_whole_with_narrower_cells(state: Path, t
         term.wait_match(r"Numbrix . twenty.txt . rows \d+-\d+ cols [A-Z]-T")
 
 
+def test_a_ten_by_twenty_keeps_its_walls_at_120x40_with_narrower_cells(state: Path,
+                                                                        tmp_path: Path):
+    """A 10x20's walled cells (five columns and a wall each) made it one column too wide
+    for 120 columns, and it was drawn without walls, so without its path. Cells a column
+    narrower keep the walls: the path is drawn, and clicks land on the cells."""
+    assert not plan_layout(40, 120, GridLayout.for_board(10, 20), 8, 12).grid.compact
+    path = tmp_path / "wide.txt"
+    path.write_text("1" + " ." * 19 + "\n" + (". " * 20 + "\n") * 8 + ". " * 19 + "200\n")
+    term = start(play_command(str(path)), state, rows=40, cols=120)
+    board = Board(term, 4)
+    with term:
+        term.wait_text("q quit")
+        board.wait_shown()
+        assert board.number(0, 0) == "1" and board.number(9, 19) == "200"
+        board.click(0, 0)
+        term.send_key("shift-right")  # draws 2, the path through the wall between
+        board.wait_cell(0, 1, "2")
+        y, x = board.cell_yx(0, 1)
+        assert term.lines[y][x - 1] == "━"
+        assert term.lines[y][x - 5 : x - 1] == "   1"  # the number against its wall
+        board.click(9, 18)  # the last row, the next to last column
+        term.send("199")
+        board.wait_cell(9, 18, "199")
+        y, x = board.cell_yx(9, 19)
+        assert term.lines[y][x - 1] == "━"  # ...joined up to the 200
+
+
 def test_fifteen_by_fifteen_fits_80x24_and_plays_by_click(state: Path, tmp_path: Path):
     term = start(play_command(str(large_16(tmp_path))), state)
     board = Board(term, 5, compact=True)

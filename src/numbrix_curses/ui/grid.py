@@ -9,6 +9,8 @@ A board whose walls do not fit the screen (15x15 on 80x24) is drawn compact: the
 side by side inside the outer frame, one screen row each, with no walls and so no path
 lines (the cursor's neighbours in the chain still light up). A whole board in sight is worth
 more than the lines, and more than a second space between numbers (`GridLayout.tight`).
+Before walls go, the space after each number does: a 10x20 on 120 columns keeps its walls
+and path with its numbers against the wall on their right.
 
 A board larger than the screen is shown through a window (`GridLayout.view_*`) that follows
 the cursor; a frame edge that continues off screen is drawn dashed.
@@ -55,8 +57,9 @@ class GridLayout:
     compact: bool = False
     #: column letters above the frame and row numbers left of it
     ruled: bool = False
-    #: (compact only) no space after each number, only the one before it, where that
-    #: brings the whole board into sight (a 20x20 at 100x30, a 30x30 at 132x43)
+    #: no space after each number, only the one before it, where that brings the whole
+    #: board into sight: with walls (a 10x20 at 120x40) or without (a 20x20 at 100x30, a
+    #: 30x30 at 132x43)
     tight: bool = False
 
     @classmethod
@@ -118,6 +121,10 @@ class GridLayout:
     def tightened(self) -> "GridLayout":
         """Compact, with the cells a column narrower (see `tight`)."""
         return replace(self, compact=True, tight=True)
+
+    def narrowed(self) -> "GridLayout":
+        """With its walls, the cells a column narrower (see `tight`)."""
+        return replace(self, tight=True)
 
     def with_rulers(self) -> "GridLayout":
         return replace(self, ruled=True)
@@ -308,7 +315,7 @@ def _draw_links(win: "curses.window", grid: np.ndarray, layout: GridLayout, them
             y, x = layout.cell_origin(max(ra, rb), ca)
             # Open the wall and run the line through the units column of the numbers.
             put(win, y - 1, x, " " * width, theme.wall)
-            put(win, y - 1, x + width - 2, glyphs.link_down, theme.path)
+            put(win, y - 1, x + layout.digits, glyphs.link_down, theme.path)
 
 
 @functools.lru_cache(maxsize=8)

@@ -1,8 +1,9 @@
 """Where the board and its panel go for a screen size.
 
 In order of preference: the whole board with walls, with the panel beside it or a three-line
-status bar under it; the whole board compact (no walls, see `grid`), the same two ways; the
-whole board compact with narrower cells (`GridLayout.tight`); a scrolling window onto the
+status bar under it; the same with narrower cells (`GridLayout.tight`); the whole board
+compact (no walls, see `grid`), the same two ways; the whole board compact with narrower
+cells; a scrolling window onto the
 compact board (beside the panel or above the bar, whichever shows more cells). Each way is
 tried with the rulers (`GridLayout.ruled`, the cells' names round the board) first, then
 without; the side panel widens into what a wide screen has spare. Only when not even a
@@ -69,7 +70,7 @@ def plan_layout(
     # Walls (the path drawn) come first, then the side panel (status and every key), then
     # rulers (the cells' names), and all before scrolling: the whole board in sight
     # matters most.
-    for whole in (board, compact, board.tightened()):
+    for whole in (board, board.narrowed(), compact, board.tightened()):
         for ruled in (whole.with_rulers(), whole):
             if width >= ruled.width + PANEL_GAP + PANEL_WIDTH and usable >= max(ruled.height, panel_min):
                 return _side(ruled, height, width, panel_max)
