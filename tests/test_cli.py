@@ -22,6 +22,7 @@ import pytest
 import numbrix_curses
 from numbrix_curses import cli, library, solver
 from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.textformat import parse_puzzles
 
 from conftest import COMMAND_TIMEOUT, cli_env
 from helpers import corpus_boards
@@ -775,6 +776,21 @@ def test_steps_on_a_timeout_say_the_solver_ran_out_of_time(puzzle_file, monkeypa
         f"# id: none\n# status: none\n# reason: {NONE_3X3_REASON}\n"
         "# no steps: the puzzle does not have exactly one solution\n"
     )
+
+
+def test_steps_on_a_puzzle_with_several_solutions_show_two_of_them(puzzle_file, capsys):
+    """`solve --steps` said only "no steps" of a puzzle with several solutions, where
+    `solve` shows two: they show where it is short of a given."""
+    path = puzzle_file("# id: open\n1 . .\n. . .\n. . .\n")
+    assert cli.main(["solve", "--steps", str(path)]) == 1
+    out = capsys.readouterr().out
+    head, other = out.split("# other solution:\n")
+    assert head.startswith("# id: open\n# status: multiple\n# no steps: the puzzle does not "
+                           "have exactly one solution\n")
+    grids = [parse_puzzles(text)[0] for text in (head, other)]
+    assert all(Puzzle.from_rows([[1, 0, 0], [0, 0, 0], [0, 0, 0]]).is_solution(grid.givens)
+               for grid in grids)
+    assert grids[0].givens.tolist() != grids[1].givens.tolist()
 
 
 def test_timeout_is_passed_to_the_solver(puzzle_file, monkeypatch):

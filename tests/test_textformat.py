@@ -387,6 +387,10 @@ def test_the_rulers_round_a_copied_board_are_left_out():
     expected = [[1, 2, 3], [0, 0, 0], [0, 0, 9]]
     assert parse_one(walled).givens.tolist() == expected
     assert parse_one(walled.split("\n", 1)[1]).givens.tolist() == expected  # no letters
+    # the panel beside the letters line: a message said there ('A' was "not a number")
+    beside = walled.replace("     A    B    C\n",
+                            "     A    B    C    This puzzle has more than one solution\n")
+    assert parse_one(beside).givens.tolist() == expected
     framed = (
         "     A    B    C\n"
         "   ┌───────────────┐\n"
@@ -1257,7 +1261,14 @@ def test_a_windows_1252_file_is_read(tmp_path: Path) -> None:
     with pytest.raises(ParseError) as err:
         read_puzzles(str(path))
     assert (err.value.line, err.value.col) == (1, 3)
-    assert "invalid UTF-8" in err.value.message
+    assert "invalid UTF-8" in err.value.message and "0x81" in err.value.message
+    # after a byte UTF-8 refuses but Windows-1252 reads (0xff, "ÿ"): the error named the
+    # 0xff, a byte the reader takes, and not the 0x81 no reading takes
+    path.write_bytes(b"# id: bad\xff\x81x\n1 . 3\n. . .\n. . 9\n")
+    with pytest.raises(ParseError) as err:
+        read_puzzles(str(path))
+    assert (err.value.line, err.value.col) == (1, 11)
+    assert "0x81 is no Windows-1252 character" in err.value.message
 
 
 def test_a_title_or_number_over_a_grid_is_named_as_one():

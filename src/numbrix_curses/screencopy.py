@@ -123,7 +123,10 @@ def _without_rulers(lines: list[str], grid: list[int]) -> tuple[list[str], list[
     if len(grid) < 2:
         return lines, grid
     first, second = lines[grid[0]], lines[grid[1]]
-    letters = first.split()
+    # (only what stands over the frame: the panel beside it may start on this line, with
+    # a message such as "This puzzle has more than one solution")
+    right = max((i for i, char in enumerate(second) if char in _JUNCTIONS), default=-1)
+    letters = first[: right + 1].split()
     ruled = (bool(letters) and all(word.isascii() and word.isalpha() and word.isupper()
                                    for word in letters)
              and _opens_with(second, _BOX_CORNERS + "+"))

@@ -1367,14 +1367,21 @@ def decode_puzzle_bytes(data: bytes, filename: str) -> str:
         # an accent in its title would otherwise be refused whole. Every byte it defines
         # is a character; a control character or junk in a cell is still found later.
         return data.decode("cp1252")
-    except UnicodeDecodeError:
-        pass
-    line, col = _byte_position(data, utf8_error.start)
+    except UnicodeDecodeError as err:
+        ansi_error = err
+    # Located at the byte neither reading takes: the first one UTF-8 refuses may be a
+    # Windows-1252 character ("ÿ"), which would send the reader to a byte that is none.
+    line, col = _byte_position(data, ansi_error.start)
+    also = ""
+    if utf8_error.start != ansi_error.start:
+        at = ":".join(map(str, _byte_position(data, utf8_error.start)))
+        also = f" (from byte 0x{data[utf8_error.start]:02x} at {at})"
     raise ParseError(
         filename,
         line,
         col,
-        f"invalid UTF-8 (byte 0x{data[utf8_error.start]:02x}); this is not a puzzle file",
+        f"invalid UTF-8{also}, and byte 0x{data[ansi_error.start]:02x} is no Windows-1252 "
+        "character: this is not a puzzle file",
     )
 
 

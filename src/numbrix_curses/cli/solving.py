@@ -44,8 +44,6 @@ def _block_header(out: TextIO, label: str, status: str, result: SolveResult,
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    from numbrix_curses.textformat import format_compact
-
     out = sys.stdout
     first = True
 
@@ -56,14 +54,21 @@ def _run_solve(args: argparse.Namespace) -> int:
             return
         _block_header(out, label, status, result, first, args.timeout)
         first = False
-        if result.solution is not None:
-            out.write(format_compact(puzzle, result.solution, metadata={}))
-        if status == "multiple" and result.other_solution is not None:
-            print(file=out)
-            print("# other solution:", file=out)
-            out.write(format_compact(puzzle, result.other_solution, metadata={}))
+        _write_solutions(out, puzzle, status, result)
 
     return solve_each(args, report)
+
+
+def _write_solutions(out: TextIO, puzzle: Puzzle, status: str, result: SolveResult) -> None:
+    """The solved grid, and for a puzzle with several solutions a second one under it."""
+    from numbrix_curses.textformat import format_compact
+
+    if result.solution is not None:
+        out.write(format_compact(puzzle, result.solution, metadata={}))
+    if status == "multiple" and result.other_solution is not None:
+        print(file=out)
+        print("# other solution:", file=out)
+        out.write(format_compact(puzzle, result.other_solution, metadata={}))
 
 
 def _check_line(label: str, status: str, result: SolveResult, timeout: float | None,
@@ -227,6 +232,8 @@ def _run_solve_steps(args: argparse.Namespace) -> int:
             why = ("the solver ran out of time" if status == "timeout"
                    else "the puzzle does not have exactly one solution")
             print(f"# no steps: {why}", file=out)
+            # (two solutions show where the puzzle is short of a given, as `solve` shows)
+            _write_solutions(out, puzzle, status, result)
             return
         print(f"# difficulty: {grade.difficulty.value}", file=out)
         width = len(str(len(steps)))
