@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import numpy as np
 import pytest
@@ -28,6 +29,7 @@ from numbrix_curses.deduce import (
 )
 from numbrix_curses.pathgen import random_path
 from numbrix_curses.puzzle import Puzzle, cell_name, path_to_grid
+from numbrix_curses.textformat import parse_puzzles
 
 
 def board(text: str) -> Puzzle:
@@ -172,6 +174,77 @@ def test_walkthrough_of_bundled_puzzles_is_sound(puzzle):
     grade = deduce.grade_steps(steps)
     assert grade.difficulty.level == max(s.level for s in steps)
     assert sum(grade.technique_counts.values()) == len(steps) == puzzle.size - puzzle.clue_count
+
+
+def _plain_routes(grid: np.ndarray, start: tuple[int, int], end: tuple[int, int],
+                  length: int) -> list[list[tuple[int, int]]]:
+    """Every way to lay `length` numbers on empty cells from beside `start` to beside
+    `end`, as a person lists them: nothing but the board's empty cells in the way."""
+    rows, cols = grid.shape
+    routes: list[list[tuple[int, int]]] = []
+
+    def around(cell):
+        r, c = cell
+        return [(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+    def walk(path):
+        if len(path) == length:
+            if end in around(path[-1]):
+                routes.append(list(path))
+            return
+        for cell in around(path[-1]):
+            if grid[cell] == 0 and cell not in path:
+                walk(path + [cell])
+
+    for cell in around(start):
+        if grid[cell] == 0:
+            walk([cell])
+    return routes
+
+
+_ROUTE_STEP = re.compile(
+    r"(?:all (\d+) ways|the only way) to lay (\d+)-(\d+) between \d+ at [A-Z]+\d+ and \d+ at "
+    r"[A-Z]+\d+( that [^,]*?)? (?:pass|passes|put|puts) ")
+
+
+def _cell(name: str) -> tuple[int, int]:
+    letters = name.rstrip("0123456789")
+    col = 0
+    for letter in letters:
+        col = col * 26 + ord(letter) - ord("A") + 1
+    return int(name[len(letters):]) - 1, col - 1
+
+
+def test_a_route_count_a_step_gives_is_the_one_a_person_listing_the_ways_finds():
+    """"All 8 ways to lay 11-16 between 10 at A2 and 17 at A3 pass through B2" was said
+    where a ninth way, one that cuts off B2, does not: a step now says what the ways it
+    counts were held to, and unqualified, its count is every way on the board's empty
+    cells, each of which passes where it says."""
+    puzzles = [p for p in library.load_bundled() if p.metadata.get("difficulty") == "hard"]
+    puzzles += parse_puzzles(  # (generate --size 6 --difficulty hard --seed 42, and border)
+        ". . . . . .\n. . 18 . . .\n. . . . . 26\n. . . . 28 .\n. . . . . 34\n10 . . . . .\n\n"
+        ". . . . . 4\n10 . . . . .\n17 . . . . 36\n. . . . . 29\n. . . . . .\n. . . . . .\n")
+    seen = qualified = 0
+    for puzzle in puzzles:
+        grid = puzzle.givens.copy()
+        for step in deduce.walkthrough(puzzle, unique_solution(puzzle)):
+            said = _ROUTE_STEP.search(step.reason)
+            if step.technique is Technique.GAP_ROUTES and said:
+                count, lo, hi, terms = said.groups()
+                where = {int(v): (r, c) for (r, c), v in np.ndenumerate(grid) if v}
+                routes = _plain_routes(grid, where[int(lo) - 1], where[int(hi) + 1],
+                                       int(hi) - int(lo) + 1)
+                seen += 1
+                if terms:
+                    qualified += 1
+                else:
+                    assert int(count or 1) == len(routes), step.reason
+                    through = re.search(r"pass(?:es)? through ([A-Z0-9, and]+?),", step.reason)
+                    for name in re.findall(r"[A-Z]+\d+", through.group(1) if through else ""):
+                        assert all(_cell(name) in route for route in routes), step.reason
+            grid[step.cell] = step.number
+    assert seen and qualified  # (both kinds were met)
 
 
 MADE = [

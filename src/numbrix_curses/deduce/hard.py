@@ -247,15 +247,18 @@ def _gap_routes(board: Board, doms: Domains, want_all: bool) -> list[Found]:
             continue
         ways = "the only way" if len(routes) == 1 else f"all {len(routes)} ways"
         verb = "puts" if len(routes) == 1 else "put"
-        base = f"{ways} to lay {span(seg.lo, seg.hi)} between {board.at(a)} and {board.at(z)}"
+        base = (f"{ways} to lay {span(seg.lo, seg.hi)} between {board.at(a)} and {board.at(z)}"
+                f"{_route_terms(board, seg, len(listed[0]), len(routes))}")
 
         def why_number(v: int, c: int, base=base, seg=seg, claimed=claimed, verb=verb) -> str:
             if seg.lo <= v <= seg.hi:
                 return f"{v} must go at {board.name(c)}: {base} {verb} it there"
+            others = claimed & dom[v]
             return (
                 f"{v} must go at {board.name(c)}: {base} "
                 f"{'passes' if verb == 'puts' else 'pass'} through "
-                f"{cell_list(board, claimed & dom[v])}, the other cells {v} could use"
+                f"{cell_list(board, others)}, the other "
+                f"{'cell' if is_single(others) else 'cells'} {v} could use"
             )
 
         def why_cell(v: int, c: int, base=base, seg=seg) -> str:
@@ -282,6 +285,21 @@ def _gap_routes(board: Board, doms: Domains, want_all: bool) -> list[Found]:
         if found and not want_all:
             return found
     return found
+
+
+def _route_terms(board: Board, seg: Segment, listed: int, kept: int) -> str:
+    """What the routes a gap's step counts were held to, beyond empty cells of the board,
+    so the count is one a person listing them finds: every number in a cell it can still
+    take (the candidates narrowed by the steps before), no empty cell cut off. ("All 8
+    ways ... pass through B2" was said where a ninth, cutting off B2, does not.)"""
+    terms = []
+    if kept < listed:
+        terms.append("cut off no empty cell")
+    plain = gap_routes(board.geo, board.pos[seg.lo - 1], board.pos[seg.hi + 1],
+                       (board.free,) * seg.length, 50 * _ROUTE_NODES)
+    if plain is None or len(plain) != listed:
+        terms.append("keep every number to a cell it can still take")
+    return " that " + " and ".join(terms) if terms else ""
 
 
 def _sealable(board: Board, seg: Segment, masks: Sequence[int]) -> list[tuple[int, int]]:
