@@ -957,8 +957,38 @@ def test_a_time_limit_that_cut_the_work_short_is_said(monkeypatch, capsys):
     monkeypatch.setattr(generator, "generate_many", clocked)
     assert main(["generate", "--size", "5", "--count", "2", "--format", "compact"]) == 0
     assert capsys.readouterr().err == (
-        "numbrix generate: a time limit cut the work on 2 of 2 puzzles short (a slow, busy "
-        "or suspended machine): the same --seed may give other puzzles on another run\n")
+        "numbrix generate: a time limit cut the work on 2 of 2 puzzles short (30 s of "
+        "processor time a check, 300 s a puzzle, which a slow machine reaches sooner): the "
+        "same --seed may give other puzzles on another machine\n")
+
+
+def test_a_busy_or_suspended_machine_makes_the_same_puzzles(monkeypatch):
+    """The time limits counted the wall clock: a 10x20 made while the cores were shared
+    four ways took ten times as long, a check ran out of time, and the seed came out
+    another puzzle. They count the process's CPU time now: a wall clock that leaps a
+    minute at every look (a machine that busy, a process stopped with Ctrl-Z) changes
+    nothing."""
+    import numbrix_curses.solver.board as board_module
+
+    spec = generator.Spec(9, 9, check_seconds=1.0, puzzle_seconds=5.0)
+    calm = generator.generate(spec, 11)
+
+    class Leaping:
+        def __init__(self) -> None:
+            self.now = time.monotonic()
+
+        def monotonic(self) -> float:
+            self.now += 60.0
+            return self.now
+
+        def __getattr__(self, name: str):
+            return getattr(time, name)
+
+    monkeypatch.setattr(generator, "time", Leaping())
+    monkeypatch.setattr(board_module, "time", Leaping())
+    busy = generator.generate(spec, 11)
+    assert not busy.stats.clock_guard
+    assert busy.puzzle.givens.tolist() == calm.puzzle.givens.tolist()
 
 
 def test_a_booklet_is_titled_with_the_grades_its_puzzles_have(monkeypatch, capsys, tmp_path):

@@ -30,11 +30,13 @@ Difficulty. After the solver proves a state unique, the deduction engine grades 
 
 Determinism. Every random choice comes from one `random.Random(seed)`, and each solver check
 is cut off after a fixed number of guesses (not seconds), so a seed gives the same puzzle on
-any machine. Wall-clock deadlines per check and per puzzle guard against pathological
-paths. A check cut off by either counts as "not unique" (the given stays), so a cut-off can
-cost givens but never let out a puzzle with two solutions. Only the wall-clock guards can
-make a seed's output depend on the machine; at their defaults they do not fire on boards up
-to 15x15 (unless the process is suspended or starved), and when one fires the puzzle's
+any machine. Deadlines per check and per puzzle guard against pathological paths. A check
+cut off by either counts as "not unique" (the given stays), so a cut-off can cost givens but
+never let out a puzzle with two solutions. The deadlines count this process's CPU time, not
+the wall clock: a machine busy with other work (a seed's 10x20 took ten times as long with
+the cores shared four ways, and came out another puzzle) or a process suspended a while
+makes the same puzzles. Only a slow machine can make a seed's output differ; at their
+defaults the guards do not fire on boards up to 15x15, and when one fires the puzzle's
 `stats.clock_guard` says so, for the command line to tell.
 """
 from __future__ import annotations
@@ -94,7 +96,8 @@ class Spec:
     """What to generate. `difficulty` None steers by `clues` alone (or not at all).
 
     `check_nodes` caps the solver's guesses per uniqueness check (default grows with the
-    board); `check_seconds` and `puzzle_seconds` are the wall-clock guards; `attempts` is how
+    board); `check_seconds` and `puzzle_seconds` are the time guards (CPU seconds of this
+    process: see the module docstring); `attempts` is how
     many paths may be tried to meet the difficulty and clue targets.
     """
 
@@ -133,9 +136,9 @@ class GenerationStats:
     grader_calls: int = 0
     grader_seconds: float = 0.0
     seconds: float = 0.0
-    #: a wall-clock guard (a check's or the puzzle's deadline) cut the work short: unlike
-    #: the guess cap, that depends on the machine and its load, so the seed may give
-    #: another puzzle on another run
+    #: a time guard (a check's or the puzzle's deadline) cut the work short: unlike the
+    #: guess cap, that depends on the machine's speed, so the seed may give another puzzle
+    #: on another machine
     clock_guard: bool = False
 
 
@@ -255,6 +258,12 @@ def _border_cells(rows: int, cols: int) -> set[int]:
 _LOCAL_WINDOW = 9
 
 
+def _cpu_time() -> float:
+    """The clock of the generator's guards: this process's CPU time (see the module
+    docstring)."""
+    return time.process_time()
+
+
 def default_check_nodes(rows: int, cols: int) -> int:
     """Solver guesses one uniqueness check may take before the given is kept instead."""
     return 100 + 2 * rows * cols
@@ -337,14 +346,15 @@ class _Remover:
             self.counterexamples.append(diff)
             return diff
         puzzle = self.puzzle(mask)
-        deadline = min(self.deadline, time.monotonic() + self.spec.check_seconds)
+        deadline = min(self.deadline, _cpu_time() + self.spec.check_seconds)
         started = time.perf_counter()
         self.stats.solver_calls += 1
-        result = solve(puzzle, limit=2, deadline=deadline, max_nodes=self.check_nodes)
+        result = solve(puzzle, limit=2, deadline=deadline, max_nodes=self.check_nodes,
+                       clock=_cpu_time)
         self.stats.solver_seconds += time.perf_counter() - started
         if result is None or result.status is Status.TIMEOUT:
             self.stats.cut_off += 1
-            if time.monotonic() >= deadline:
+            if _cpu_time() >= deadline:
                 self.stats.clock_guard = True  # (not the guess cap)
             return None
         if result.status is Status.MULTIPLE:
@@ -466,7 +476,7 @@ class _Remover:
             # Early removals almost always succeed: start by trying half of the phase.
             chunk = len(order) if phase.all_or_nothing else max(1, len(order) // 2)
             while i < len(order):
-                if time.monotonic() > self.deadline:
+                if _cpu_time() > self.deadline:
                     self.stats.clock_guard = True
                     return mask  # out of time: what is left is proven unique already
                 if phase.polished and polish is not None and necessary >= polish:
@@ -628,7 +638,7 @@ def generate(spec: Spec, seed: int) -> Generated:
     """One puzzle for `spec` from `seed`: always unique (proved by the solver), on target
     when that was reachable within the attempts, else the closest found."""
     started = time.monotonic()
-    deadline = started + spec.puzzle_seconds
+    deadline = _cpu_time() + spec.puzzle_seconds
     rng = random.Random(seed)
     stats = GenerationStats()
     grade = _grade
@@ -641,7 +651,7 @@ def generate(spec: Spec, seed: int) -> Generated:
         path = random_path(spec.rows, spec.cols, rng)
         stats.path_restarts += path.restarts
         solution = path_to_grid(spec.rows, spec.cols, path.path)
-        out_of_time = time.monotonic() > deadline
+        out_of_time = _cpu_time() > deadline
         stats.clock_guard |= out_of_time and attempt < attempts - 1
         last_attempt = attempt == attempts - 1 or out_of_time
         phases, symmetry = _phases(spec, rng, last_attempt)
@@ -665,7 +675,7 @@ def generate(spec: Spec, seed: int) -> Generated:
             best = (distance, puzzle, solution, difficulty, symmetry, inside)
         if distance == (0, 0, 0):
             break
-        if time.monotonic() > deadline:
+        if _cpu_time() > deadline:
             stats.clock_guard |= attempt < attempts - 1
             break
     assert best is not None

@@ -628,8 +628,9 @@ def _generate_notes(tally: _Tally, difficulty: str | None, clues: int | None) ->
     if tally.clocked:
         tell(
             f"numbrix generate: a time limit cut the work on {which(tally.clocked)} short "
-            "(a slow, busy or suspended machine): the same --seed may give "
-            f"{'other puzzles' if tally.clocked > 1 else 'another puzzle'} on another run"
+            "(30 s of processor time a check, 300 s a puzzle, which a slow machine reaches "
+            "sooner): the same --seed may give "
+            f"{'other puzzles' if tally.clocked > 1 else 'another puzzle'} on another machine"
         )
     if tally.missed:
         aims = [difficulty] if difficulty else []

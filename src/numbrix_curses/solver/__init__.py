@@ -66,6 +66,7 @@ def solve(
     timeout: float | None = None,
     max_nodes: int | None = None,
     workers: int = 1,
+    clock: Callable[[], float] = time.monotonic,
 ) -> SolveResult:
     """Solve `puzzle`, stopping at `limit` solutions (2 proves uniqueness).
 
@@ -75,25 +76,32 @@ def solve(
     machine). `on_event` receives every placement and removal, for animating the search.
     With `workers` > 1, a search that runs long is shared among that many processes where
     the system allows it (see `workers.Team.possible`); the answer is the same.
+
+    `clock` is what `deadline` and `timeout` count in: `time.process_time` makes them this
+    process's CPU time, so a machine busy with other work, or a process suspended a while,
+    ends the search where an idle one would (the generator's guards: a seed's puzzle must
+    not depend on the load). The search then stays in this process.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
     start = time.monotonic()
     if timeout is not None:
-        end = start + timeout
+        end = clock() + timeout
         deadline = end if deadline is None else min(deadline, end)
     shared = (
         limit >= 2
         and on_event is None
         and max_nodes is None
+        and clock is time.monotonic  # (other processes' CPU time is not this one's)
         and Team.possible(workers, puzzle.size)
     )
     with _without_cycle_collector():
         try:
-            result = _solve(puzzle, limit, deadline, on_event, max_nodes, workers if shared else 1)
+            result = _solve(puzzle, limit, deadline, on_event, max_nodes,
+                            workers if shared else 1, clock)
         except Broken:
             # A process of the shared search failed: search again alone rather than trust it.
-            result = _solve(puzzle, limit, deadline, on_event, max_nodes, 1)
+            result = _solve(puzzle, limit, deadline, on_event, max_nodes, 1, clock)
     result.stats.seconds = time.monotonic() - start
     return result
 
@@ -124,10 +132,12 @@ def _solve(
     on_event: Callable[[SearchEvent], None] | None,
     max_nodes: int | None,
     workers: int,
+    clock: Callable[[], float],
 ) -> SolveResult:
     search = Search(puzzle.geometry, puzzle, on_event)
     search.max_nodes = max_nodes
-    if on_event is None and max_nodes is None:
+    search.clock = clock
+    if on_event is None and max_nodes is None and clock is time.monotonic:
         # (a watcher replays one search's moves; a guess budget gives the same answer on
         # every machine, which turns that end by the clock would not)
         search.side = SideSearch(puzzle)
