@@ -688,8 +688,13 @@ def generate(spec: Spec, seed: int) -> Generated:
         )
     # The id names the puzzle's kind as well as its seed: runs for several difficulties,
     # patterns or clue targets from one --seed make the same puzzle seeds, and their
-    # puzzles may share a file.
-    kind = [difficulty.value] + ([spec.pattern.value] if spec.pattern is not Pattern.RANDOM else [])
+    # puzzles may share a file. A puzzle that missed the difficulty asked for names that
+    # too: a border puzzle asked to be easy came out medium, and took the id of the one
+    # asked to be medium from the same seed, another puzzle.
+    kind = [difficulty.value]
+    if spec.difficulty is not None and difficulty is not spec.difficulty:
+        kind.append(f"not-{spec.difficulty.value}")
+    kind += [spec.pattern.value] if spec.pattern is not Pattern.RANDOM else []
     if spec.clues is not None:
         kind.append(f"{spec.clues}clues")
     metadata = {
