@@ -10,6 +10,7 @@ import json
 import os
 import re
 import signal
+import stat
 import sys
 import time
 from pathlib import Path
@@ -1272,6 +1273,16 @@ def test_a_puzzle_in_play_is_saved_to_a_file_without_the_numbers_played(
         term.wait_match(r"Could not write nodir/kept\.txt: there is no folder \S*nodir")
         term.send("\x15")  # Ctrl-U: the error was about the path as it stood
         term.wait_gone("Could not write")
+        # a pipe (or a device) is no file to replace: "Replace it?" and y made it one
+        fifo = tmp_path / "pipe"
+        os.mkfifo(fifo)
+        term.send(f"{fifo}\r")
+        term.wait_text("regular file; give the name of a file")
+        assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+        term.send("\x15")
+        term.send("newdir/\r")  # a folder meant, not a file "newdir"
+        term.wait_text("names a directory")
+        term.send("\x15")
         term.send(str(target) + "\r")
         term.wait_text("exists. Replace it?")  # a file is not replaced unasked
         term.send("n")  # kept; the name is selected again, so typing replaces it whole

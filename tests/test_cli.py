@@ -1457,3 +1457,17 @@ def test_an_id_in_two_files_is_warned_of(run_numbrix, puzzle_file):
     assert result.returncode == 0 and result.stderr == (
         f"{puzzles}: warning: 5 ids ('p0', 'p1', 'p2', ...) are also in {key}; the output "
         "tells them apart only by their order\n")
+
+
+def test_a_file_with_thousands_of_warnings_is_said_to_have_them_in_a_few_lines(puzzle_file,
+                                                                               capsys):
+    """40,000 stray metadata lines under a grid gave 40,000 warnings, and the answer was
+    lost among them: the first 20 are said, then how many more there were."""
+    path = puzzle_file(UNIQUE_3X3 + "".join(f"# k{i}: v\n" for i in range(500)))
+    assert cli.main(["check", str(path)]) == 0
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert len(lines) == 21 and all("warning:" in line for line in lines)
+    assert lines[0].startswith(f"{path}:4: warning: '# k0: v' among or under a grid's rows")
+    assert lines[-1] == f"{path}: warning: 480 more warnings of this file left out"
+    assert out.endswith(": unique\n")

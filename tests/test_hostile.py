@@ -377,6 +377,51 @@ def test_writers_keep_control_characters_out_of_metadata() -> None:
         assert again.metadata == {"id": "a [31mb"}
 
 
+def test_metadata_no_file_can_hold_or_no_reader_read_back_is_refused(tmp_path: Path,
+                                                                      capsys) -> None:
+    """A JSON id "\\ud800" (half a character) took `print` down with a traceback and the
+    app's saving with it; an id of 20,000 characters was read, and what `solve` and `print`
+    wrote of the puzzle was not, its lines past the reader's 10,000 characters. Both are
+    refused as they are read, with the place."""
+    grid = '"puzzle": [[1, 0, 3], [0, 0, 0], [0, 0, 9]]'
+    cases = {
+        "half.json": ('{"id": "\\ud800", ' + grid + "}\n", "half a character"),
+        "long.json": ('{"id": "' + "x" * 20000 + '", ' + grid + "}\n",
+                      '"id" is 20,000 characters long; at most 2,000'),
+        "long.txt": ("# id: " + "y" * 3000 + "\n1 . 3\n. . .\n. . 9\n",
+                     "'id' is 3,000 characters long; at most 2,000"),
+    }
+    for name, (text, said) in cases.items():
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        for command in ("print", "check"):
+            assert cli.main([command, str(path)]) == 2
+            out, err = capsys.readouterr()
+            assert out == "" and err.count("\n") == 1 and said in err, err
+            assert err.startswith(f"{path}:1:")
+    # at the limit, what the commands write reads back
+    path = tmp_path / "edge.txt"
+    path.write_text("# id: " + "z" * 2000 + "\n1 . 3\n. . .\n. . 9\n", encoding="utf-8")
+    for command in (["print", "--solutions"], ["solve"]):
+        assert cli.main([*command, str(path)]) == 0
+        written = tmp_path / "written.txt"
+        written.write_text(capsys.readouterr().out, encoding="utf-8")
+        assert [p.id for p in read_puzzles(str(written))] == ["z" * 2000]
+
+
+def test_a_long_header_reads_at_once_and_its_lines_are_counted_right() -> None:
+    """Each `# key: value` line of a header was numbered by counting the lines from the
+    header's start: a header of 600,000 lines took minutes. A key repeated at the end
+    of a long one is still said where it is."""
+    header = "".join(f"# k{i}: v\n" for i in range(100_000))
+    [puzzle] = parse_puzzles(header + "1 .\n. .\n")
+    assert len(puzzle.metadata) == 100_000
+    with pytest.raises(ParseError) as caught:
+        parse_puzzles(header + "# K7: again\n1 .\n. .\n")
+    assert (caught.value.line, caught.value.col) == (100_001, 3)
+    assert "first given on line 8" in caught.value.message
+
+
 def test_a_path_with_a_nul_is_a_parse_error() -> None:
     with pytest.raises(ParseError) as caught:
         read_puzzles("bad\x00name.txt")

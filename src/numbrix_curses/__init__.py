@@ -6,6 +6,9 @@ __version__ = "0.1.0"
 # rather than in `puzzle`, which pulls in numpy: `numbrix --help` needs them, and not numpy.
 MIN_SIDE = 1
 MAX_SIDE = 30
+#: the longest metadata value (an id, say) a puzzle file may give: what the commands write
+#: back about a puzzle (its id in a booklet's heading) must fit the readers' longest line
+MAX_METADATA_CHARS = 2000
 # A puzzle's difficulties, easiest first, and where the generator may put its givens: the
 # values of `deduce.Difficulty` and `generator.Pattern` (a test holds them equal), here for
 # the same reason, and so that the menus and options list them from one place.

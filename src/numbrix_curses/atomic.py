@@ -36,6 +36,23 @@ def write_problem(path: str, error: OSError, show: Callable[[str], str] = str) -
     return str(error.strerror or error)
 
 
+def not_a_file_to_write(path: str) -> str | None:
+    """Why `path` names nothing a file may be written as, or None: a directory; a name
+    ending in a separator ("new/", a directory meant); a device or a pipe, symlinks
+    followed (/dev/full, a FIFO), which the write would replace with a regular file."""
+    if os.path.isdir(path):
+        return "is a directory"
+    if path.endswith(tuple(filter(None, (os.sep, os.altsep)))):
+        return "names a directory; give the name of a file to write"
+    try:
+        mode = os.stat(path).st_mode  # (of the file a symlink leads to)
+    except OSError:
+        return None  # (none yet, or a problem the write itself says in its words)
+    if not stat.S_ISREG(mode):
+        return "not a regular file; give the name of a file to write"
+    return None
+
+
 #: characters of the target's name kept in its temporary file's name (at most 4 bytes
 #: each in UTF-8, so the temporary name stays far below 255 bytes)
 TEMP_PREFIX = 32

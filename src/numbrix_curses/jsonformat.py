@@ -38,12 +38,14 @@ from typing import Any
 
 import numpy as np
 
+from . import MAX_METADATA_CHARS
 from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError, cell_value, cells_text, cut_short
 
 # Characters a metadata value cannot hold: control characters (the text reader refuses them
 # too: an escape sequence in an id would reach the terminal) and line breaks (a `# key:`
 # line holds one line). JSON can spell them all with `\u` escapes, past the reader's checks.
 _NOT_ON_A_LINE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 #: where a record's grid may be, in the order looked at: ours, then other programs' names
 GRID_KEYS = ("puzzle", "grid", "givens", "board")
@@ -473,6 +475,9 @@ def _rows(grid: Any) -> list[list[int]]:
                 if text is None:
                     raise _bad_cell(r, c, f"{cut_short(value)!r} is not a number or a blank "
                                           "(0, null, \"\" or \".\")")
+                if text > MAX_SIDE * MAX_SIDE:
+                    # (said as written: the reader keeps 10**6 for any longer number)
+                    raise _bad_cell(r, c, f"{cut_short(value.strip())} is out of range")
                 value = text
             # (bool is an int in Python; a whole float such as 9.0, as some programs write
             # every number, is the number it names)
@@ -515,6 +520,14 @@ def _metadata(record: dict) -> dict[str, str]:
         text = str(value).strip()
         if _NOT_ON_A_LINE.search(text):
             raise _BadRecord(f"\"{key}\" holds a control character; a puzzle file holds plain text")
+        if _LONE_SURROGATE.search(text):
+            # ("\ud800" reads as half a character, which no file can be written with: print
+            # and the app's saving fell over it)
+            raise _BadRecord(f"\"{key}\" holds half a character (a lone \\ud800-\\udfff "
+                             "escape); a puzzle file holds plain text")
+        if len(text) > MAX_METADATA_CHARS:
+            raise _BadRecord(f"\"{key}\" is {len(text):,} characters long; at most "
+                             f"{MAX_METADATA_CHARS:,}")
         metadata[key] = text
     return metadata
 

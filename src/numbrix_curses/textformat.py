@@ -53,6 +53,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
+from . import MAX_METADATA_CHARS
 from .jsonformat import parse_json_puzzles
 from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError, cell_value, cells_text, cut_short
 from .readfile import NotRegularFile, read_regular_file
@@ -796,9 +797,13 @@ def _metadata(header: str, first_line: int, filename: str) -> dict[str, str]:
     """
     metadata: dict[str, str] = {}
     first_given: dict[str, int] = {}
+    # (lines counted on from the last match: counting from the header's start each time
+    # took minutes over a header of 600,000 lines)
+    line, counted = first_line, 0
     for m in _METADATA_LINE.finditer(header):
         key = m.group(1).lower()
-        line = first_line + header.count("\n", 0, m.start())
+        line += header.count("\n", counted, m.start())
+        counted = m.start()
         if key in first_given:
             col = m.start(1) - (header.rfind("\n", 0, m.start(1)) + 1) + 1
             raise ParseError(
@@ -807,6 +812,14 @@ def _metadata(header: str, first_line: int, filename: str) -> dict[str, str]:
             )
         first_given[key] = line
         metadata[key] = _PAGE_BREAKS.sub(" ", m.group(2)).strip()
+        if len(metadata[key]) > MAX_METADATA_CHARS:
+            col = m.start(2) - (header.rfind("\n", 0, m.start(2)) + 1) + 1
+            raise ParseError(
+                filename, line, col,
+                f"the {cut_short(key)!r} is {len(metadata[key]):,} characters long; at most "
+                f"{MAX_METADATA_CHARS:,} (a line the commands write about the puzzle must "
+                "read back)",
+            )
     return metadata
 
 

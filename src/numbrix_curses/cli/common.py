@@ -348,6 +348,10 @@ def display_name(path: str) -> str:
     return STDIN_NAME if path == STDIN else one_line(path)
 
 
+#: the most warnings said of one file; a line then says how many more there were
+_WARNINGS = 20
+
+
 def load_puzzles(path: str, warnings: list[str] | None = None) -> list[Puzzle]:
     """Every puzzle of a file ("-" = stdin), parsed in full before any is used; a line for
     each note of the reader (a header with no grid under it, say: see `parse_puzzles`) goes
@@ -369,7 +373,11 @@ def load_puzzles(path: str, warnings: list[str] | None = None) -> list[Puzzle]:
         raise UsageError(os_error_line(error, path)) from None
     # (a header whose grid is gone names a puzzle nothing checks, and a line read one way
     # may have been meant the other: say so)
-    said = [f"{display_name(path)}:{line}: warning: {text}" for line, text in notes]
+    said = [f"{display_name(path)}:{line}: warning: {text}" for line, text in notes[:_WARNINGS]]
+    if len(notes) > _WARNINGS:
+        # (40,000 stray metadata lines under a grid gave 40,000 lines: the answers drown)
+        said.append(f"{display_name(path)}: warning: {len(notes) - _WARNINGS:,} more "
+                    "warnings of this file left out")
     if warnings is None:
         for line in said:
             tell(line)

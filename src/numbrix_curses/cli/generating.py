@@ -174,23 +174,19 @@ def _check_output_file(path: str, force: bool) -> None:
     """`path` names a regular file (or none yet) in a directory we may write to, and is not
     an existing file unless `force`. The write itself follows symlinks (atomic.py), so the
     checks are made on the file a link leads to."""
-    import stat
+    from numbrix_curses.atomic import not_a_file_to_write
 
-    if os.path.isdir(path):
-        raise UsageError(f"{path}: is a directory")
-    if path.endswith(tuple(filter(None, (os.sep, os.altsep)))):
-        # "newdir/" for a directory not made yet: the user meant a directory, not a file
-        # named "newdir"
-        raise UsageError(f"{path}: names a directory; give the name of a file to write")
+    # ("newdir/" for a directory not made yet: a directory meant, not a file "newdir"; a
+    # device or a pipe, /dev/stdout: the atomic write would replace it with a file)
+    problem = not_a_file_to_write(path)
+    if problem is not None:
+        raise UsageError(f"{path}: {problem}")
     try:
         mode: int | None = os.stat(path).st_mode  # of the file a symlink leads to
     except FileNotFoundError:
         mode = None
     except OSError as error:  # a name too long, a file where a directory should be, ...
         raise UsageError(f"{path}: {error.strerror or error}") from None
-    if mode is not None and not stat.S_ISREG(mode):
-        # a device or a pipe (/dev/stdout): the atomic write would replace it with a file
-        raise UsageError(f"{path}: not a regular file; give the name of a file to write")
     if mode is not None and not force:
         raise UsageError(f"{path}: already exists (use --force to overwrite it)")
     # the temporary file goes beside the file that symlinks lead to (atomic.py)

@@ -11,7 +11,7 @@ import os
 import re
 from typing import Callable, Mapping
 
-from numbrix_curses.atomic import write_problem, write_text_atomic
+from numbrix_curses.atomic import not_a_file_to_write, write_problem, write_text_atomic
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.textformat import format_compact
 from numbrix_curses.ui.dialogs import ConfirmScreen, TextPromptScreen, home_short
@@ -46,8 +46,10 @@ def save_prompt(
         if not text:
             return "Type a file name."
         path = os.path.expanduser(text)
-        if os.path.isdir(path):
-            return f"{text} is a directory."
+        problem = not_a_file_to_write(path)
+        if problem is not None:
+            # (a device or a pipe was replaced with a file after "Replace it?": /dev/full)
+            return f"{text}: {problem}."
         if os.path.exists(path):
             def overwrite() -> Nav | None:
                 error = write(path, text)
