@@ -1471,3 +1471,33 @@ def test_a_file_with_thousands_of_warnings_is_said_to_have_them_in_a_few_lines(p
     assert lines[0].startswith(f"{path}:4: warning: '# k0: v' among or under a grid's rows")
     assert lines[-1] == f"{path}: warning: 480 more warnings of this file left out"
     assert out.endswith(": unique\n")
+
+
+def test_libraries_the_system_cannot_map_are_said_to_be_out_of_memory(puzzle_file, monkeypatch,
+                                                                     capsys):
+    """Under `ulimit -v 50000` numpy's libraries could not be mapped as a command first
+    loaded them, and a 62-line traceback said so; it is the memory, said in one line.
+    Any other failed import is still a bug to show whole."""
+    def unmappable(*args, **kwargs):
+        raise ImportError("libscipy_openblas64_.so: failed to map segment from shared object")
+
+    monkeypatch.setattr(solver, "solve", unmappable)
+    assert cli.main(["check", str(puzzle_file(UNIQUE_3X3))]) == 2
+    assert capsys.readouterr().err == (
+        "numbrix: out of memory (a limit set with ulimit, or too little free)\n")
+
+    def broken(*args, **kwargs):
+        raise ImportError("No module named 'numbrix_curses.nothing'")
+
+    monkeypatch.setattr(solver, "solve", broken)
+    with pytest.raises(ImportError):
+        cli.main(["check", str(puzzle_file(UNIQUE_3X3))])
+
+
+def test_an_option_of_play_alone_plays(capsys):
+    """`numbrix` alone plays, so `numbrix --puzzle 99` is play's: argparse took the 99 for
+    a command ("invalid choice: '99' (choose from 'play', ...)")."""
+    for argv in (["--puzzle", "99"], ["--puzzle=99"]):
+        assert cli.main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("bundled puzzles: no puzzle 99 (it holds ") and err.count("\n") == 1

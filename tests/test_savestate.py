@@ -115,6 +115,18 @@ def test_corrupt_save_is_set_aside_with_a_message(store: Store, content: bytes):
     assert len(store.problems) == 1 and "set aside" in store.problems[0]
 
 
+def test_a_save_set_aside_never_replaces_one_set_aside_before(store: Store):
+    """Two corrupt saves of one game within a second were set aside under one name: the
+    first was lost."""
+    path = store.game_path(puzzle())
+    path.parent.mkdir(parents=True)
+    for content in (b"{first", b"{second", b"{third"):
+        path.write_bytes(content)
+        assert store.resume(puzzle()) is None
+    kept = sorted(p.read_bytes() for p in path.parent.glob(path.name + ".corrupt-*"))
+    assert kept == [b"{first", b"{second", b"{third"]
+
+
 def test_a_save_of_the_wrong_layout_is_said_so_in_words(store: Store):
     """Python's own words were shown: "(list indices must be integers or slices, not str)"."""
     path = store.game_path(puzzle())

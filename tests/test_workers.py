@@ -312,9 +312,9 @@ def solve_counting_fallbacks(monkeypatch) -> list[int]:
     starts: list[int] = []
     inner = solver._solve
 
-    def counting(*args):
-        starts.append(args[-1])
-        return inner(*args)
+    def counting(puzzle, limit, deadline, on_event, max_nodes, workers, *rest):
+        starts.append(workers)
+        return inner(puzzle, limit, deadline, on_event, max_nodes, workers, *rest)
 
     monkeypatch.setattr(solver, "_solve", counting)
     return starts
@@ -617,10 +617,11 @@ def test_ctrl_c_during_the_root_leaves_no_partner_behind(tmp_path) -> None:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
-@pytest.mark.parametrize("signum, code", [(15, 143), (1, 129)])
+@pytest.mark.parametrize("signum, code", [(15, 143), (1, 129), (3, 131)])
 def test_generate_told_to_stop_stops_its_workers(tmp_path, signum: int, code: int) -> None:
     """`generate --jobs 2` killed with SIGTERM (`timeout`, `kill`) or SIGHUP (a terminal
-    closed) died at once and left its workers running for good."""
+    closed) died at once and left its workers running for good; Ctrl-\\ (SIGQUIT) ended
+    it without a word and lost the puzzles it had finished."""
     import subprocess
 
     env = cli_env()

@@ -58,6 +58,7 @@ from numbrix_curses.pathgen import random_path
 from numbrix_curses.puzzle import Puzzle, geometry, path_to_grid
 from numbrix_curses.solver import Status, solve
 from numbrix_curses.workers import (
+    STOPPING_NAMES,
     alive,
     default_handlers,
     release_held_stops,
@@ -856,7 +857,7 @@ def _ignore_interrupts(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # (a forked worker inherits the command's handlers, which raise in the command: the
     # parent ends a worker with SIGTERM, which must simply end it)
-    default_handlers(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+    default_handlers(getattr(signal, name) for name in STOPPING_NAMES
                      if hasattr(signal, name))
     release_held_stops()  # (held since the fork: a Ctrl-C that came meanwhile is dropped now)
     # (a parent gone shows as a new parent id on POSIX systems only)

@@ -422,6 +422,11 @@ class Store:
         save's moves the game goes on from, where some of them still fit."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = path.with_name(f"{path.name}.corrupt-{stamp}")
+        for again in range(2, 100):
+            # (never over one set aside before: two in one second lost the first)
+            if not os.path.lexists(target):
+                break
+            target = path.with_name(f"{path.name}.corrupt-{stamp}-{again}")
         try:
             os.replace(path, target)
         except OSError:

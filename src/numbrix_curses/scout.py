@@ -37,7 +37,7 @@ from numbrix_curses.workers import (
 if hasattr(os, "fork"):
     # what the scout needs of POSIX, in one place; without fork `Scout.shared` says None
     _fork, _WNOHANG = os.fork, os.WNOHANG
-    _DEFAULT_ON = (signal.SIGTERM, signal.SIGHUP, signal.SIGTSTP)
+    _DEFAULT_ON = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGTSTP)
 
 # (job, length) before every message
 _HEADER = struct.Struct("<II")

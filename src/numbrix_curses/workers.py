@@ -52,14 +52,19 @@ if hasattr(os, "fork"):
     _SIGTSTP, _SIGSTOP, _SIGCONT = signal.SIGTSTP, signal.SIGSTOP, signal.SIGCONT
     _SUSPEND = frozenset({signal.SIGTSTP})
     # the caller's handlers must never run in a child (the app saves games on these)
-    _RESET = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGTSTP)
+    _RESET = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGTSTP)
 else:
     _PIPE_BUF = 0
 #: the longest message a pipe takes in one piece here (0 where processes do not fork)
 PIPE_BUF = _PIPE_BUF
-#: the signals that stop a command: Ctrl-C, SIGTERM and SIGHUP (those the system has)
+#: the names of the signals that stop a command, by how it stops: Ctrl-C; SIGTERM, a
+#: hang-up and Ctrl-\ (SIGQUIT, whose default would end it where it stands, with no word
+#: and the puzzles it finished lost)
+INTERRUPT_NAME = "SIGINT"
+STOPPING_NAMES = ("SIGTERM", "SIGHUP", "SIGQUIT")
+#: the signals that stop a command (those the system has)
 STOP_SIGNALS = frozenset(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+    getattr(signal, name) for name in (INTERRUPT_NAME, *STOPPING_NAMES) if hasattr(signal, name)
 )
 
 

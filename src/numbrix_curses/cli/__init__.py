@@ -14,7 +14,7 @@ Exit codes (the same for every command):
    70  the app hit an internal error (it saves the game and a crash report)
   129  the terminal hung up (SIGHUP; the app saves the game)
   130  interrupted (Ctrl-C)
-  131  the app: Ctrl-\\ (SIGQUIT; it saves the game)
+  131  quit with Ctrl-\\ (SIGQUIT; the app saves the game, a command stops as at Ctrl-C)
   141  standard output was closed early (e.g. piped into `head`)
   143  told to stop (SIGTERM; the app saves the game); either way the worker processes
        a command started stop with it
@@ -131,8 +131,8 @@ COMMANDS: tuple[Command, ...] = (
 _EPILOG = """\
 exit codes: 0 every puzzle unique, 1 some puzzle has no solution or several,
 2 bad input or usage (the app: no terminal), 3 some puzzle timed out,
-70 internal error in the app, 129 hung up, 130 interrupted, 131 the app left with
-Ctrl-\\ (it saves the game), 141 standard output closed early (e.g. piped into head),
+70 internal error in the app, 129 hung up, 130 interrupted, 131 quit with Ctrl-\\
+(the app saves the game), 141 standard output closed early (e.g. piped into head),
 143 told to stop (SIGTERM).
 Run 'numbrix COMMAND --help' for a command's options."""
 
@@ -200,6 +200,10 @@ def _played_file_named(parser: Parser, tokens: list[str]) -> list[str]:
     if first == "--" and len(tokens) > 1:
         # (`numbrix -- -dash.txt`: a file whose name starts with '-', as `play --` takes it)
         return ["play", *tokens]
+    if first is not None and first.startswith("--") and first.split("=")[0] in _play_only(parser):
+        # (`numbrix --puzzle 3`: an option of play's alone, where `numbrix` alone plays;
+        # argparse took the 3 for a command, "invalid choice: '3'")
+        return ["play", *tokens]
     if first is None or first.startswith("-") and first != "-" or first in parser.commands:
         return tokens
     if first == "-" or os.path.exists(first):  # (-: a puzzle piped in, as `play -` takes)
@@ -208,6 +212,14 @@ def _played_file_named(parser: Parser, tokens: list[str]) -> list[str]:
         # (argparse would say "invalid choice" and list the commands, of a file mistyped)
         parser.error(f"{first}: no such file, and no command of that name")
     return tokens
+
+
+def _play_only(parser: Parser) -> set[str]:
+    """The long options of `play` that the command line's own parser does not have."""
+    own = {option for action in parser._actions for option in action.option_strings}
+    play = parser.commands["play"]
+    return {option for action in play._actions for option in action.option_strings
+            if option.startswith("--")} - own
 
 
 def _looks_negative(token: str) -> bool:
@@ -248,6 +260,7 @@ STOP_LINES = {
         ("SIGINT", "numbrix: interrupted"),
         ("SIGTERM", "numbrix: stopped (SIGTERM)"),
         ("SIGHUP", "numbrix: hung up"),  # (not on Windows)
+        ("SIGQUIT", "numbrix: quit (Ctrl-\\)"),  # (nor this)
     )
     if hasattr(signal, name)
 }
@@ -255,7 +268,7 @@ STOP_LINES = {
 
 def entry() -> NoReturn:
     """The `numbrix` script (and `python -m numbrix_curses`): `main`, then exit with its
-    code. A Ctrl-C, SIGTERM or SIGHUP that comes once `main` has its code (while the
+    code. A Ctrl-C, SIGTERM, SIGHUP or SIGQUIT that comes once `main` has its code (while the
     interpreter shuts down, joining the threads that watched worker processes) ends the
     process at once, without a traceback: with that code when it was a stop's already (a
     second Ctrl-C, or a SIGTERM just after one, said "interrupted" and ended 143), else
@@ -268,7 +281,7 @@ def entry() -> NoReturn:
 
 
 def _hold_stops() -> None:
-    """Block Ctrl-C, SIGTERM and SIGHUP for the last moments of the process: Python puts
+    """Block the stop signals for the last moments of the process: Python puts
     their default actions back as it finalizes, and a stop arriving then killed the process
     by that signal (130 after "stopped (SIGTERM)" was said). Blocked, it is dropped at exit."""
     if hasattr(signal, "pthread_sigmask"):  # (not on Windows)
@@ -276,7 +289,7 @@ def _hold_stops() -> None:
 
 
 def end_at_next_stop(code: int) -> None:
-    """From now on a Ctrl-C, SIGTERM or SIGHUP ends the process at once (see `entry`).
+    """From now on a Ctrl-C, SIGTERM, SIGHUP or SIGQUIT ends the process at once (see `entry`).
     Only for a process about to end: a test calling `main` must not get these handlers."""
     stop_codes = {128 + signum for signum in STOP_LINES}
 
@@ -337,6 +350,13 @@ def main(argv: Sequence[str] | None = None, *, ending: bool = False) -> int:
         return EXIT_BAD_INPUT
     except MemoryError:
         # (like a full disk: the machine, not the puzzle; the memory is free again here)
+        tell("numbrix: out of memory (a limit set with ulimit, or too little free)")
+        return EXIT_BAD_INPUT
+    except ImportError as error:
+        # numpy's libraries loaded when a command first needs them: under a tight limit
+        # (ulimit -v 50000) the system cannot map them, which is the memory too
+        if "failed to map segment" not in str(error):
+            raise
         tell("numbrix: out of memory (a limit set with ulimit, or too little free)")
         return EXIT_BAD_INPUT
 

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence
 
-from numbrix_curses.workers import ignored
+from numbrix_curses.workers import INTERRUPT_NAME, STOPPING_NAMES, ignored
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
     from numbrix_curses.puzzle import Puzzle
@@ -44,7 +44,7 @@ STDIN_NAME = "<stdin>"
 
 
 class Stopped(BaseException):
-    """SIGTERM or SIGHUP while a command runs, raised where the command is, so that what it
+    """SIGTERM, SIGHUP or SIGQUIT while a command runs, raised where the command is, so that what it
     started (worker processes) is stopped with it rather than left running on its own.
     (A BaseException: no `except Exception` in the layers below takes it for an error.)"""
 
@@ -55,8 +55,8 @@ class Stopped(BaseException):
 
 @contextlib.contextmanager
 def stops_raised() -> Iterator[None]:
-    """While the block runs, SIGTERM and SIGHUP raise `Stopped` (the app sets handlers of
-    its own while it runs, and puts these back after)."""
+    """While the block runs, SIGTERM, SIGHUP and SIGQUIT raise `Stopped` (the app sets
+    handlers of its own while it runs, and puts these back after)."""
     previous: dict[int, Any] = {}
     owner = os.getpid()
 
@@ -69,10 +69,10 @@ def stops_raised() -> Iterator[None]:
             return
         raise Stopped(signum)
 
-    for name in ("SIGTERM", "SIGHUP"):
+    for name in STOPPING_NAMES:
         signum = getattr(signal, name, None)
         if signum is None or ignored(signum):
-            continue  # (no SIGHUP on Windows)
+            continue  # (no SIGHUP or SIGQUIT on Windows)
         try:
             previous[signum] = signal.signal(signum, stop)
         except (ValueError, OSError):
@@ -86,7 +86,7 @@ def stops_raised() -> Iterator[None]:
 
 @contextlib.contextmanager
 def stops_held() -> Iterator[list[KeyboardInterrupt | Stopped]]:
-    """While the block runs, a first Ctrl-C, SIGTERM or SIGHUP is noted rather than acted
+    """While the block runs, a first Ctrl-C, SIGTERM, SIGHUP or SIGQUIT is noted rather than acted
     on: the list it yields gets the stop to honour afterwards. A second one is raised at
     once (a write blocked on a pipe nobody reads must still be stoppable).
 
@@ -101,7 +101,7 @@ def stops_held() -> Iterator[list[KeyboardInterrupt | Stopped]]:
             raise stop
         held.append(stop)
 
-    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+    for name in (INTERRUPT_NAME, *STOPPING_NAMES):
         signum = getattr(signal, name, None)
         if signum is None or ignored(signum):
             continue
