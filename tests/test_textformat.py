@@ -606,6 +606,15 @@ def test_a_long_json_number_is_cut_short_in_the_message():
     assert err.message == "row 1, column 1: 1.555555555555555... is not a whole number"
 
 
+def test_a_json_number_of_thousands_of_digits_is_said_where_it_is_and_short():
+    """Such a number was placed at 1:1 wherever it stood, and a "rows" of 4,300 digits
+    was written out whole in its message."""
+    err = parse_error('{"puzzle": [[1, 0],\n [0, ' + "9" * 5000 + "]]}")
+    assert where(err) == (2, 6) and err.message == "JSON number too long"
+    err = parse_error('{"rows": ' + "9" * 3000 + ', "puzzle": [[1, 0], [0, 0]]}')
+    assert err.message == '"rows" is a number of 13 digits or more, but the grid has 2'
+
+
 def test_huge_number_is_out_of_range_not_a_crash():
     err = parse_error(". " + "9" * 5000 + "\n. .\n")
     assert where(err) == (1, 3)

@@ -245,7 +245,9 @@ def _loads(text: str, filename: str, line_offset: int) -> Any:
     except RecursionError:
         raise ParseError(filename, line_offset + 1, 1, "JSON nested too deeply") from None
     except ValueError:  # a number of thousands of digits, past what Python converts
-        raise ParseError(filename, line_offset + 1, 1, "JSON number too long") from None
+        long = re.search(r"\d{4301,}", text)  # (placed now: its column was always 1)
+        line, col = _line_col(text, long.start()) if long else (1, 1)
+        raise ParseError(filename, line + line_offset, col, "JSON number too long") from None
 
 
 def _first_repeat(text: str) -> tuple[str, int, int]:
@@ -435,7 +437,7 @@ def _grid_puzzle(holders: list[dict], grid: Any, metadata: dict[str, str]) -> Pu
             if not isinstance(said, int) or isinstance(said, bool):
                 raise _BadRecord(f"\"{name}\" must be a whole number, found {_kind(said)}")
             if said != count:
-                raise _BadRecord(f"\"{name}\" is {said}, but the grid has {count}")
+                raise _BadRecord(f"\"{name}\" is {_kind(said)}, but the grid has {count}")
     try:
         return Puzzle(np.array(rows, dtype=np.int64), metadata)
     except PuzzleError as why:
