@@ -25,8 +25,9 @@ that would let it in; and a short stretch of consecutive numbers with no given l
 searched for another layout over the same cells, which is a second solution too.
 
 Difficulty. After the solver proves a state unique, the deduction engine grades it as
-`numbrix grade` does (`deduce.grade`), and a state harder than asked for is refused
-(fiendish, the top level, is never refused).
+`numbrix grade` does (`deduce.grade`), and a state harder than asked for is refused; so,
+when fiendish is asked for, is a state with a step only a search shows (a trial more than
+`TRIAL_MAX_DEPTH` assumptions deep), which no person follows by hand.
 
 Determinism. Every random choice comes from one `random.Random(seed)`, and each solver check
 is cut off after a fixed number of guesses (not seconds), so a seed gives the same puzzle on
@@ -54,6 +55,7 @@ import numpy as np
 
 from numbrix_curses.deduce import Difficulty
 from numbrix_curses.deduce import grade as deduce_grade
+from numbrix_curses.deduce.trial import TRIAL_MAX_DEPTH
 from numbrix_curses.pathgen import random_path
 from numbrix_curses.puzzle import Puzzle, geometry, path_to_grid
 from numbrix_curses.solver import Status, solve
@@ -370,8 +372,18 @@ class _Remover:
             # every state tried keeps the path's own numbers, so it has a solution; a
             # NONE here would be a solver bug, and refusing the removal is the safe answer
             return None
-        # every puzzle is at most fiendish: only the lower levels need grading on the way
-        if steered and self.spec.difficulty not in (None, Difficulty.FIENDISH):
+        if steered and self.spec.difficulty is Difficulty.FIENDISH:
+            # Every puzzle is at most fiendish, but not every one can be followed: a step
+            # only a search shows ("more than 2 nested assumptions") is refused, as a step
+            # above the level asked for is (20 of 36 fiendish puzzles from 9x9 up had them)
+            started = time.perf_counter()
+            self.stats.grader_calls += 1
+            graded = deduce_grade(puzzle, self.solution)
+            self.stats.grader_seconds += time.perf_counter() - started
+            if graded.trial_depth > TRIAL_MAX_DEPTH:
+                return None
+            self.last_grade = graded.difficulty
+        elif steered and self.spec.difficulty is not None:
             started = time.perf_counter()
             self.stats.grader_calls += 1
             verdict = self.grade(puzzle, self.solution)

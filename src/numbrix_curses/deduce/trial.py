@@ -18,7 +18,9 @@ class NoStep(Exception):
 
 
 #: nested assumptions a trial follows itself; a step needing more gets depth one above
-_TRIAL_MAX_DEPTH = 2
+#: (its reason then says only that a search shows it: no person follows it by hand)
+TRIAL_MAX_DEPTH = 2
+_TRIAL_MAX_DEPTH = TRIAL_MAX_DEPTH
 #: numbers weighed for a nested trial, fewest candidate cells first
 _TRIAL_CANDIDATES = 4
 
