@@ -1038,7 +1038,7 @@ def test_a_stroke_is_undone_and_redone_as_one_move():
     game.extend(0, -1)  # onto the given 14
     game.extend(1, 0)  # 13
     assert game.moves == 3
-    assert describe_move(game.history[-1], game.cols) == "drew 2 numbers, 13 to 15"
+    assert describe_move(game.history[-1], game.cols) == "drew 13-15"  # (through the 14)
     assert game.solved is not None and game.solved.moves == 3  # the solve counts strokes
 
 
@@ -1055,8 +1055,29 @@ def test_a_drag_that_starts_where_the_last_ended_is_a_move_of_its_own_on_the_sam
     game.extend(0, 1)  # back over the 3 (drawn by the drag before): it goes
     game.extend(0, 1)  # and the 2
     assert game.grid[0].tolist() == [4, 0, 0, 1] and game.moves == 3
+    assert describe_move(game.history[-1], game.cols) == "took back 2-3"
     game.undo()  # the taking back was one move
     assert game.grid[0].tolist() == [4, 3, 2, 1]
+    # an arrow away and back between two Shift-arrows: two moves (they were one)
+    game = make_game()
+    game.set_cursor(0, 3)
+    game.extend(0, -1)  # 2
+    game.move_cursor(0, 1)
+    game.move_cursor(0, -1)
+    game.extend(0, -1)  # 3
+    assert game.grid[0].tolist() == [4, 3, 2, 1] and game.moves == 2
+
+
+def test_a_stroke_that_takes_back_and_draws_again_is_said_to_redraw():
+    game = make_game()
+    game.set_cursor(0, 3)
+    game.extend(0, -1)  # 2
+    game.set_cursor(0, 2)
+    game.extend(1, 0)  # 3 below the 2
+    game.set_cursor(1, 2)
+    game.extend(-1, 0)  # back over the 3 (drawn by the drag before): it goes
+    game.extend(0, -1)  # 3 beside the 2 instead
+    assert describe_move(game.history[-1], game.cols) == "redrew 3"
 
 
 def test_from_an_empty_cell_onto_a_number_and_back_draws():

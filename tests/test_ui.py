@@ -1211,6 +1211,20 @@ def test_move_history_lists_moves_and_a_click_goes_back(term: Terminal, board: B
     term.wait_text("arrows hjkl wasd")
 
 
+def test_a_drawn_stroke_is_one_line_of_the_move_history(term: Terminal, board: Board):
+    """A stroke is one move; its line says what it drew or took back, short enough for
+    the list ("drew 10 numbers, 129 to 141" was cut to "... 129 to 1")."""
+    board.drag([(0, 3), (0, 2), (0, 1)])  # from the 1: 2, 3
+    board.wait_cell(0, 1, "3")
+    board.drag([(0, 1), (0, 2)])  # a new drag back over the 3: it goes
+    board.wait_cell(0, 1, "")
+    term.send("m")
+    term.wait_text("1. drew 2-3")
+    term.wait_text("2. B1 cleared (3)")  # (one number: said as a cell)
+    term.click(*term.find("1. drew 2-3"))
+    board.wait_cell(0, 1, "3")
+
+
 def test_a_click_on_the_earlier_line_of_a_long_move_list_goes_back_to_them(term: Terminal,
                                                                            board: Board):
     for _ in range(10):  # twenty moves on B1: a number, then clear

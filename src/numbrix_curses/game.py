@@ -207,11 +207,15 @@ def describe_move(move: Move, cols: int) -> str:
     if isinstance(move, Batch):
         count = len(move.changes)
         if move.label == DRAW_LABEL:
+            # (short, for a list 30 columns wide: "drew 129-141" for a stroke through the
+            # givens between; one that took numbers back says so)
             drawn = sorted(change.new for change in move.changes if change.new != BLANK)
-            if drawn and len(drawn) == count:
-                if drawn[-1] - drawn[0] == count - 1:
-                    return f"drew {drawn[0]}-{drawn[-1]}"
-                return f"drew {count} numbers, {drawn[0]} to {drawn[-1]}"
+            taken = sorted(change.old for change in move.changes if change.old != BLANK)
+            if not taken:
+                return f"drew {_span_of(drawn)}"
+            if not drawn:
+                return f"took back {_span_of(taken)}"
+            return f"redrew {_span_of(sorted(set(drawn) | set(taken)))}"
         label = move.label or "changes"
         return f"{label}: {plural(count, 'cell')}"
     where = cell_name(*divmod(move.cell, cols))
@@ -220,6 +224,11 @@ def describe_move(move: Move, cols: int) -> str:
     if move.old == BLANK:
         return f"{move.new} at {where}"
     return f"{move.new} at {where} (was {move.old})"
+
+
+def _span_of(numbers: list[int]) -> str:
+    """"12" or "12-16": the numbers (sorted) from first to last."""
+    return str(numbers[0]) if numbers[0] == numbers[-1] else f"{numbers[0]}-{numbers[-1]}"
 
 
 def wrong_entries(grid: np.ndarray, solution: np.ndarray) -> list[int]:
@@ -530,12 +539,14 @@ class Game:
 
     # ----- cursor ------------------------------------------------------------------------
     def move_cursor(self, drow: int, dcol: int) -> None:
-        """Move the cursor, stopping at the edges; ends any number being typed."""
+        """Move the cursor, stopping at the edges; ends any number being typed, and the
+        move of the path being drawn (as a click does: see `set_cursor`)."""
         self.commit()
         row, col = self.cursor
         row = min(max(row + drow, 0), self.rows - 1)
         col = min(max(col + dcol, 0), self.cols - 1)
         self._cursor = self.geometry.cell(row, col)
+        self._stroke_base = len(self._undo)
 
     def set_cursor(self, row: int, col: int) -> None:
         """Put the cursor on a cell (a click; a drag's press). What is drawn from there on

@@ -237,8 +237,10 @@ def _draw_listing(
         attr = theme.dim if line.dim else curses.A_NORMAL
         if line.current:
             attr = theme.selected
-        put(win, y, left, line.text[:width].ljust(width) if line.current
-            else line.text[:width], attr)
+        # (a line cut short says so: "drew 129-141" cut to "drew 129-1" misread the move)
+        text = (line.text if len(line.text) <= width
+                else line.text[: max(0, width - 1)] + theme.glyphs.gap)
+        put(win, y, left, text.ljust(width) if line.current else text, attr)
         if line.action is not None:
             mask.put(y, left, width, line.action)
         y += 1
