@@ -247,10 +247,20 @@ def _gap_routes(board: Board, doms: Domains, want_all: bool) -> list[Found]:
             continue
         ways = "the only way" if len(routes) == 1 else f"all {len(routes)} ways"
         verb = "puts" if len(routes) == 1 else "put"
-        base = (f"{ways} to lay {span(seg.lo, seg.hi)} between {board.at(a)} and {board.at(z)}"
-                f"{_route_terms(board, seg, len(listed[0]), len(routes))}")
+        said: list[str] = []
 
-        def why_number(v: int, c: int, base=base, seg=seg, claimed=claimed, verb=verb) -> str:
+        def words(seg=seg, a=a, z=z, ways=ways, listed=len(listed[0]), kept=len(routes),
+                  said=said) -> str:
+            # (worded only for a step found: the routes listed as a person lists them cost
+            # a search of their own, which every narrowing paying for doubled a 15x15
+            # grade's time)
+            if not said:
+                said.append(f"{ways} to lay {span(seg.lo, seg.hi)} between {board.at(a)} and "
+                            f"{board.at(z)}{_route_terms(board, seg, listed, kept)}")
+            return said[0]
+
+        def why_number(v: int, c: int, words=words, seg=seg, claimed=claimed, verb=verb) -> str:
+            base = words()
             if seg.lo <= v <= seg.hi:
                 return f"{v} must go at {board.name(c)}: {base} {verb} it there"
             others = claimed & dom[v]
@@ -261,7 +271,8 @@ def _gap_routes(board: Board, doms: Domains, want_all: bool) -> list[Found]:
                 f"{'cell' if is_single(others) else 'cells'} {v} could use"
             )
 
-        def why_cell(v: int, c: int, base=base, seg=seg) -> str:
+        def why_cell(v: int, c: int, words=words, seg=seg) -> str:
+            base = words()
             name = board.name(c)
             if seg.lo <= v <= seg.hi:
                 return (
@@ -277,7 +288,7 @@ def _gap_routes(board: Board, doms: Domains, want_all: bool) -> list[Found]:
         evidence = (pos[a], pos[z])
         for v in doms.seg_of:
             if not new[v]:
-                raise Broken(f"{v} has no cell left once {base} are listed", evidence)
+                raise Broken(f"{v} has no cell left once {words()} are listed", evidence)
         found.extend(
             _singles_after(board, doms, new, Technique.GAP_ROUTES, why_number, why_cell,
                            evidence, want_all)
@@ -296,7 +307,7 @@ def _route_terms(board: Board, seg: Segment, listed: int, kept: int) -> str:
     if kept < listed:
         terms.append("cut off no empty cell")
     plain = gap_routes(board.geo, board.pos[seg.lo - 1], board.pos[seg.hi + 1],
-                       (board.free,) * seg.length, 50 * _ROUTE_NODES)
+                       (board.free,) * seg.length, 10 * _ROUTE_NODES)
     if plain is None or len(plain) != listed:
         terms.append("keep every number to a cell it can still take")
     return " that " + " and ".join(terms) if terms else ""
