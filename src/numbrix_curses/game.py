@@ -62,7 +62,7 @@ def _changes(move: Move) -> tuple[SetCell, ...]:
 #: the labels of the moves that fill in the revealed solution and every simple step
 REVEAL_LABEL = "reveal"
 AUTO_FILL_LABEL = "auto-fill"
-#: the label of a stroke that drew more than one number (see `Game.extend`)
+#: the label of a stroke's move where it changed more than one cell (see `Game.extend`)
 DRAW_LABEL = "drew"
 
 
@@ -203,7 +203,8 @@ def consecutive_links(grid: np.ndarray) -> list[tuple[int, int]]:
 
 
 def describe_move(move: Move, cols: int) -> str:
-    """One line for the move history: "12 at C3", "C3 cleared", "auto-fill: 5 numbers"."""
+    """One line for the move history: "12 at C3", "C3 cleared", "drew 12-16",
+    "auto-fill: 5 numbers"."""
     if isinstance(move, Batch):
         count = len(move.changes)
         if move.label == DRAW_LABEL:
@@ -568,6 +569,13 @@ class Game:
             return Refusal.GIVEN
         return None
 
+    def _refusal_to_set(self, cell: int, value: int) -> Refusal | None:
+        """Why `value` (0 = blank) cannot go in `cell` now, or None."""
+        refusal = self._refusal_for(cell)
+        if refusal is None and not 0 <= value <= self.size:
+            refusal = Refusal.OUT_OF_RANGE
+        return refusal
+
     def commit(self) -> None:
         """Finish the number being typed: the next digit starts a new number."""
         self._pending = None
@@ -576,11 +584,9 @@ class Game:
     def set_value(self, cell: int, value: int) -> Refusal | None:
         """Put `value` (0 = blank) in `cell` as one undoable move."""
         self.commit()
-        refusal = self._refusal_for(cell)
+        refusal = self._refusal_to_set(cell, value)
         if refusal is not None:
             return refusal
-        if not 0 <= value <= self.size:
-            return Refusal.OUT_OF_RANGE
         old = self.value(cell)
         if old != value:
             self._push(SetCell(cell, old, value))
@@ -743,11 +749,9 @@ class Game:
         """Put `value` in `cell` for the stroke being drawn, merged into the stroke's one
         move: a cell's first old number and last new one, and a cell drawn then taken
         back not at all (a stroke that took back all it drew leaves no move)."""
-        refusal = self._refusal_for(cell)
+        refusal = self._refusal_to_set(cell, value)
         if refusal is not None:
             return refusal
-        if not 0 <= value <= self.size:
-            return Refusal.OUT_OF_RANGE
         change = SetCell(cell, self.value(cell), value)
         earlier = _changes(self._undo.pop()) if len(self._undo) > self._stroke_base else ()
         net: dict[int, SetCell] = {}

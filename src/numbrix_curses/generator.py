@@ -372,28 +372,28 @@ class _Remover:
             # every state tried keeps the path's own numbers, so it has a solution; a
             # NONE here would be a solver bug, and refusing the removal is the safe answer
             return None
-        if steered and self.spec.difficulty is Difficulty.FIENDISH:
-            # Every puzzle is at most fiendish, but not every one can be followed: a step
-            # only a search shows ("more than 2 nested assumptions") is refused, as a step
-            # above the level asked for is (20 of 36 fiendish puzzles from 9x9 up had them)
+        if steered and self.spec.difficulty is not None:
             started = time.perf_counter()
             self.stats.grader_calls += 1
-            graded = deduce_grade(puzzle, self.solution)
+            verdict, followed = self._graded(puzzle)
             self.stats.grader_seconds += time.perf_counter() - started
-            if graded.trial_depth > TRIAL_MAX_DEPTH:
-                return None
-            self.last_grade = graded.difficulty
-        elif steered and self.spec.difficulty is not None:
-            started = time.perf_counter()
-            self.stats.grader_calls += 1
-            verdict = self.grade(puzzle, self.solution)
-            self.stats.grader_seconds += time.perf_counter() - started
-            if verdict.level > self.spec.difficulty.level:
+            if verdict.level > self.spec.difficulty.level or not followed:
                 return None
             self.last_grade = verdict
         else:
             self.last_grade = None
         return True
+
+    def _graded(self, puzzle: Puzzle) -> tuple[Difficulty, bool]:
+        """`puzzle`'s difficulty, and whether a person can follow every step of it. Every
+        puzzle is at most fiendish, but not every fiendish one can be followed: a step
+        only a search shows ("more than 2 nested assumptions") is refused as a step above
+        the level asked for is (20 of 36 fiendish puzzles from 9x9 up had them); below
+        fiendish no step is a trial, so the grade alone tells."""
+        if self.spec.difficulty is not Difficulty.FIENDISH:
+            return self.grade(puzzle, self.solution), True
+        graded = deduce_grade(puzzle, self.solution)
+        return graded.difficulty, graded.trial_depth <= TRIAL_MAX_DEPTH
 
     def _local_alternative(self, mask: int, batch: int) -> int:
         """Cells of a second solution that differs from ours only within a short stretch of

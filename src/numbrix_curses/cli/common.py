@@ -44,8 +44,8 @@ STDIN_NAME = "<stdin>"
 
 
 class Stopped(BaseException):
-    """SIGTERM, SIGHUP or SIGQUIT while a command runs, raised where the command is, so that what it
-    started (worker processes) is stopped with it rather than left running on its own.
+    """SIGTERM, SIGHUP or SIGQUIT while a command runs, raised where the command is, so that
+    what it started (worker processes) is stopped with it rather than left running on its own.
     (A BaseException: no `except Exception` in the layers below takes it for an error.)"""
 
     def __init__(self, signum: int) -> None:
@@ -86,8 +86,8 @@ def stops_raised() -> Iterator[None]:
 
 @contextlib.contextmanager
 def stops_held() -> Iterator[list[KeyboardInterrupt | Stopped]]:
-    """While the block runs, a first Ctrl-C, SIGTERM, SIGHUP or SIGQUIT is noted rather than acted
-    on: the list it yields gets the stop to honour afterwards. A second one is raised at
+    """While the block runs, a first Ctrl-C, SIGTERM, SIGHUP or SIGQUIT is noted rather than
+    acted on: the list it yields gets the stop to honour afterwards. A second one is raised at
     once (a write blocked on a pipe nobody reads must still be stoppable).
 
     For writing what a command has finished: a stop in the middle would lose it all.

@@ -20,7 +20,6 @@ class NoStep(Exception):
 #: nested assumptions a trial follows itself; a step needing more gets depth one above
 #: (its reason then says only that a search shows it: no person follows it by hand)
 TRIAL_MAX_DEPTH = 2
-_TRIAL_MAX_DEPTH = TRIAL_MAX_DEPTH
 #: numbers weighed for a nested trial, fewest candidate cells first
 _TRIAL_CANDIDATES = 4
 
@@ -177,7 +176,7 @@ def trial_step(
 
     # Shallowest first: every candidate at one depth before any goes deeper. A failed
     # attempt stops at its first branch that survives, so these rounds are cheap.
-    for depth in range(1, _TRIAL_MAX_DEPTH + 1):
+    for depth in range(1, TRIAL_MAX_DEPTH + 1):
         for v in order[: _TRIAL_CANDIDATES * 3 if depth == 1 else _TRIAL_CANDIDATES]:
             step = settle_number(v, depth)
             if step is not None:
@@ -194,8 +193,8 @@ def trial_step(
             Technique.TRIAL,
             f"{v} must go at {board.name(target)}: every other cell it can reach "
             f"({cell_list(board, mask_of(others))}) leads to a contradiction, but only a search "
-            f"through more than {plural(_TRIAL_MAX_DEPTH, 'nested assumption')} shows it",
+            f"through more than {plural(TRIAL_MAX_DEPTH, 'nested assumption')} shows it",
             tuple(others),
-            _TRIAL_MAX_DEPTH + 1,
+            TRIAL_MAX_DEPTH + 1,
         )
     raise NoStep

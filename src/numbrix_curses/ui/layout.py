@@ -3,10 +3,10 @@
 In order of preference: the whole board with walls, with the panel beside it or a three-line
 status bar under it; the same with narrower cells (`GridLayout.tight`); the whole board
 compact (no walls, see `grid`), the same two ways; the whole board compact with narrower
-cells; a scrolling window onto the
-compact board (beside the panel or above the bar, whichever shows more cells). Each way is
-tried with the rulers (`GridLayout.ruled`, the cells' names round the board) first, then
-without; the side panel widens into what a wide screen has spare. Only when not even a
+cells; a scrolling window onto the compact board (beside the panel or above the bar,
+whichever shows more cells). Each way is tried with the rulers (`GridLayout.ruled`, the
+cells' names round the board) first, then without; the side panel widens into what a wide
+screen has spare. Only when not even a
 `MIN_VIEW` x `MIN_VIEW` window fits is the terminal too small, and `need` says how large it
 must be. `with_message_rows` lets a long message in the status bar take the free rows
 under it, then borrow rows from the board's window, while it shows.
