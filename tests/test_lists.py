@@ -121,3 +121,31 @@ def test_a_games_line_too_wide_loses_whole_columns(tmp_path: Path):
     assert len(ends) == len(values) and ends[-1] == len(line)
     for end, value in zip(ends, values):
         assert line[:end].rstrip().endswith(value)  # each cut ends on a whole value
+
+
+def test_a_panel_list_line_cut_short_ends_in_an_ellipsis():
+    """The moves list cut "drew 10 numbers, 129 to 141" to "... 129 to 1", which read as
+    another move: a line too long for the panel ends in the theme's gap mark."""
+    from types import SimpleNamespace
+
+    from numbrix_curses.ui.mask import ScreenMask
+    from numbrix_curses.ui.panel import ListLine, _draw_listing
+    from numbrix_curses.ui.theme import UNICODE_GLYPHS
+
+    class Window:
+        def __init__(self) -> None:
+            self.rows: dict[int, str] = {}
+
+        def getmaxyx(self) -> tuple[int, int]:
+            return 24, 80
+
+        def addstr(self, y: int, x: int, text: str, attr: int = 0) -> None:
+            self.rows[y] = text
+
+    theme = SimpleNamespace(label=0, dim=0, selected=0, glyphs=UNICODE_GLYPHS)
+    win = Window()
+    lines = [ListLine("  1. drew 129-141", None), ListLine("  2. " + "x" * 40, None)]
+    _draw_listing(win, ScreenMask(24, 80), 0, 0, 10, ("Moves", lines), theme, 20)
+    assert win.rows[1] == "  1. drew 129-141"  # (one that fits is left whole)
+    assert win.rows[2] == "  2. " + "x" * 14 + UNICODE_GLYPHS.gap
+    assert len(win.rows[2]) == 20

@@ -55,7 +55,7 @@ class Batch:
 Move = Union[SetCell, Batch]
 
 
-def _changes(move: Move) -> tuple[SetCell, ...]:
+def changes_of(move: Move) -> tuple[SetCell, ...]:
     return move.changes if isinstance(move, Batch) else (move,)
 
 
@@ -753,7 +753,7 @@ class Game:
         if refusal is not None:
             return refusal
         change = SetCell(cell, self.value(cell), value)
-        earlier = _changes(self._undo.pop()) if len(self._undo) > self._stroke_base else ()
+        earlier = changes_of(self._undo.pop()) if len(self._undo) > self._stroke_base else ()
         net: dict[int, SetCell] = {}
         for step in (*earlier, change):
             first = net.get(step.cell, step)
@@ -956,15 +956,15 @@ class Game:
         game = cls(puzzle, clock=clock, elapsed=float(elapsed))
         if game._solved is not None:
             return game  # nothing to replay on a board the givens fill
-        undo = [_move_from_data(m) for m in _list(state, "moves")]
-        redo = [_move_from_data(m) for m in _list(state, "redo")]
+        undo = [move_from_data(m) for m in _list(state, "moves")]
+        redo = [move_from_data(m) for m in _list(state, "redo")]
         for move in undo:
             game._replay(move)
         # Redo moves were undone last-first: check them from the top of the stack down.
         probe = game._grid.copy()
         for move in reversed(redo):
             game._check_fits(move, probe)
-            for change in _changes(move):
+            for change in changes_of(move):
                 probe.flat[change.cell] = change.new
         game._undo, game._redo = undo, redo
         cursor = state.get("cursor", game._cursor)
@@ -983,7 +983,7 @@ class Game:
         return game
 
     def _check_fits(self, move: Move, grid: np.ndarray) -> None:
-        for change in _changes(move):
+        for change in changes_of(move):
             if not 0 <= change.cell < self.size:
                 raise StateError(f"move outside the board: cell {change.cell}")
             if self._given.flat[change.cell]:
@@ -1008,7 +1008,7 @@ class Game:
         self._after_change()
 
     def _apply(self, move: Move, *, reverse: bool) -> None:
-        for change in _changes(move.inverse() if reverse else move):
+        for change in changes_of(move.inverse() if reverse else move):
             self._grid.flat[change.cell] = change.new
 
     def _follow(self, move: Move) -> None:
@@ -1083,7 +1083,9 @@ def _int_triple(data: Any) -> SetCell:
     return SetCell(*data)
 
 
-def _move_from_data(data: Any) -> Move:
+def move_from_data(data: Any) -> Move:
+    """A move as `Game.to_state` writes it (a change, or a batch with its label); raises
+    `StateError` for anything else."""
     if isinstance(data, dict):
         label = data.get("label", "")
         changes = data.get("changes")

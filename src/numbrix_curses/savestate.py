@@ -36,7 +36,14 @@ import numpy as np
 
 from numbrix_curses import MAX_SIDE, MIN_SIDE
 from numbrix_curses.atomic import write_text_atomic
-from numbrix_curses.game import REVEAL_LABEL, Clock, Game, StateError
+from numbrix_curses.game import (
+    REVEAL_LABEL,
+    Clock,
+    Game,
+    StateError,
+    changes_of,
+    move_from_data,
+)
 from numbrix_curses.puzzle import Puzzle, PuzzleError, plural
 from numbrix_curses.readfile import read_regular_file
 
@@ -111,16 +118,14 @@ class SavedGame:
         moves = self.state.get("moves")
         if not isinstance(moves, list):
             return None
-        for move in moves:
-            changes = move.get("changes") if isinstance(move, dict) else [move]
-            if not isinstance(changes, list):
-                return None
-            for change in changes:
-                if not (isinstance(change, list) and len(change) == 3
-                        and all(isinstance(v, int) and not isinstance(v, bool) for v in change)
-                        and 0 <= change[0] < grid.size):
-                    return None
-                grid[change[0]] = change[2]
+        try:
+            for data in moves:
+                for change in changes_of(move_from_data(data)):
+                    if not 0 <= change.cell < grid.size:
+                        return None
+                    grid[change.cell] = change.new
+        except StateError:
+            return None
         return int(np.count_nonzero(grid))
 
     @property

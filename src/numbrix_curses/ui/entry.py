@@ -220,11 +220,11 @@ class EntryScreen(BoardScreen):
             # Named as the screen names cells (B4), both copies: the error itself speaks
             # of rows and columns, as files are read.
             row, col = error.cell
-            value = int(grid[row, col])
-            cells = [divmod(int(k), grid.shape[1]) for k in np.flatnonzero(grid == value)]
+            cells = self.game.cells_holding(int(grid[row, col]))
             if len(cells) < 2:
                 return str(error)
-            names = [cell_name(r, c) for r, c in cells]
+            value = int(grid[row, col])
+            names = [cell_name(*divmod(cell, self.game.cols)) for cell in cells]
             times = "twice" if len(names) == 2 else f"{len(names)} times"
             return f"{value} appears {times}, at {', '.join(names[:-1])} and {names[-1]}"
 

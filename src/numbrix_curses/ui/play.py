@@ -508,6 +508,14 @@ class PlayScreen(BoardScreen):
         return {cell for cell, value in self.wrong_marks.items()
                 if self.game.value(cell) == value}
 
+    def _marked_now(self) -> set[int]:
+        """The cells a check marks on the board as it stands: those whose numbers are not
+        in the solution, and the check's other marks while the board is as it checked it."""
+        marked = self._wrong_marked()
+        if self.check_revision == self.game.revision:
+            marked |= self.check_marks
+        return marked
+
     def _after_change(self) -> None:
         # A mark goes with its number for good: a wrong number typed there again later is
         # not marked unasked.
@@ -572,8 +580,7 @@ class PlayScreen(BoardScreen):
     def _clash_message(self, number: int) -> Message:
         """What to say of `number` standing on the board twice (or more)."""
         game = self.game
-        given = [int(cell) for cell in np.flatnonzero(game.grid.ravel() == number)
-                 if game.is_given(int(cell))]
+        given = [cell for cell in game.cells_holding(number) if game.is_given(cell)]
         if given:
             where = cell_name(*divmod(given[0], game.cols))
             return Message(f"{number} is given at {where}: the other {number} must go.",
@@ -795,10 +802,7 @@ class PlayScreen(BoardScreen):
             return f"Fix the marked {'cell' if len(marks) == 1 else 'cells'} first: {marked_cannot(len(marks))}."
         solution = self._solution()
         wrong = wrong_entries(game.grid, solution) if solution is not None else []
-        marked = self._wrong_marked()
-        if self.check_revision == game.revision:
-            marked |= self.check_marks
-        if wrong and marked >= set(wrong):
+        if wrong and self._marked_now() >= set(wrong):
             return "The marked numbers are wrong: clear them, or undo (u), first."
         if wrong:
             return "Some of your numbers are wrong: c twice marks them, or undo (u) first."
@@ -1377,11 +1381,7 @@ class PlayScreen(BoardScreen):
         marks: dict[int, int] = {}
         flags: dict[int, str] = {}
         theme = self.theme
-        if self.check_revision == game.revision:
-            for cell in self.check_marks:
-                marks[cell] = theme.wrong
-                flags[cell] = "!"
-        for cell in self._wrong_marked():
+        for cell in self._marked_now():
             marks[cell] = theme.wrong
             flags[cell] = "!"
         for cell in game.duplicate_cells():
