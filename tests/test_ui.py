@@ -2098,3 +2098,62 @@ def test_a_save_that_fails_stays_said_and_leaving_asks(tmp_path: Path, monkeypat
         assert store.load_game(puzzle) is not None
     finally:
         screen.close()
+
+
+# ----- pencil marks ------------------------------------------------------------------------
+def test_pencil_marks_go_in_come_out_and_never_look_like_numbers(term: Terminal, board: Board):
+    """N turns pencil marks on: typed numbers go in a blank cell as faint, underlined notes
+    (the first shows, a + says there are more, the panel lists them), typed again they come
+    out, u takes them back, and a number put in the cell hides them until it is cleared."""
+    term.send("N")
+    term.wait_message("Pencil: a number typed in an empty cell goes in as a mark")
+    term.wait_match(r"Cell    B1 +pencil")
+    term.send("3")
+    term.send("1")
+    term.send("2")  # (12: on 16 cells, no third digit could follow)
+    term.wait_text("B1 marks 3 12")
+    assert board.text(0, 1) == "+ 3"
+    y, x = board.cell_yx(0, 1)
+    term.send_key("right")  # (off the cell: the cursor no longer covers its look)
+    term.wait_for(lambda: not term.char(y, x + 2).reverse, what="the cursor gone")
+    assert term.char(y, x + 2).underscore and not term.char(y, x + 2).bold
+    board.click(0, 1)
+    term.send("3")  # typed again: it comes out
+    term.wait_text("B1 marks 12 ")
+    board.wait_cell(0, 1, "12")
+    term.send("u")
+    term.wait_text("B1 marks 3 12")
+    term.send("N")  # numbers again: a 3 typed is a number, over the marks
+    term.wait_message("Numbers: what you type goes in as numbers again.")
+    term.send("3")
+    term.wait_text("B1 = 3")
+    term.send_key("space")  # cleared: the marks show again
+    term.wait_text("B1 marks 3 12")
+    term.send_key("space")  # and clearing the blank cell rubs them out
+    term.wait_for(lambda: board.text(0, 1) == "", what="the marks rubbed out")
+    term.send("m")
+    term.wait_text("rubbed out B1's marks")
+
+
+def test_pencil_marks_are_saved_with_the_game(demo: Path, state: Path):
+    term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
+    board = Board(term, CELL_WIDTH)
+    with term:
+        wait_play(term, last="mouse")
+        term.click_text("pencil  N")  # the key help's words do what the key does
+        term.wait_text("Pencil:")
+        board.click(2, 2)
+        term.send("1")
+        term.send("3")
+        term.send("\r")
+        term.wait_text("C3 marks 13")
+        term.send("q")
+        assert term.wait_exit() == 0
+    term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
+    board = Board(term, CELL_WIDTH)
+    with term:
+        wait_play(term, last="mouse")
+        board.wait_cell(2, 2, "13")
+        term.wait_match(r"Cell    C3 marks 13 +pencil")  # (still in pencil mode)
+        term.send("q")
+        assert term.wait_exit() == 0

@@ -3,10 +3,11 @@
 The split follows the usual puzzle-app design:
 
 - the *puzzle* (givens) never changes and belongs to `Puzzle`;
-- the *game state* is the grid of numbers; it only changes through moves, small frozen values
-  (`SetCell`, `Batch`) kept on undo/redo stacks, so every change can be undone, saved and
+- the *game state* is the grid of numbers and the player's pencil marks (notes of numbers a
+  blank cell might hold); it only changes through moves, small frozen values (`SetCell`,
+  `SetNotes`, `Batch`) kept on undo/redo stacks, so every change can be undone, saved and
   replayed;
-- the *play state* (cursor, the number being typed, the timer) is not undoable.
+- the *play state* (cursor, the number being typed, pencil mode, the timer) is not undoable.
 
 Nothing here draws or reads keys: the screen turns keys and clicks into calls on `Game`, and
 every rule of play can be tested without a terminal. Cells are flat row-major indices
@@ -42,21 +43,46 @@ class SetCell:
 
 
 @dataclass(frozen=True)
+class SetNotes:
+    """The pencil marks of cell `cell` changed from `old` to `new` (numbers, ascending)."""
+
+    cell: int
+    old: tuple[int, ...]
+    new: tuple[int, ...]
+
+    def inverse(self) -> "SetNotes":
+        return SetNotes(self.cell, self.new, self.old)
+
+
+@dataclass(frozen=True)
 class Batch:
-    """Several changes undone and redone as one step (restart, auto-fill, reveal)."""
+    """Several changes undone and redone as one step (restart, auto-fill, reveal); `notes`
+    are the pencil marks it changes (a restart rubs them out)."""
 
     changes: tuple[SetCell, ...]
     label: str = ""
+    notes: tuple[SetNotes, ...] = ()
 
     def inverse(self) -> "Batch":
-        return Batch(tuple(change.inverse() for change in reversed(self.changes)), self.label)
+        return Batch(tuple(change.inverse() for change in reversed(self.changes)), self.label,
+                     tuple(note.inverse() for note in reversed(self.notes)))
 
 
-Move = Union[SetCell, Batch]
+Move = Union[SetCell, SetNotes, Batch]
 
 
 def changes_of(move: Move) -> tuple[SetCell, ...]:
-    return move.changes if isinstance(move, Batch) else (move,)
+    """The numbers a move changes (none for pencil marks)."""
+    if isinstance(move, Batch):
+        return move.changes
+    return () if isinstance(move, SetNotes) else (move,)
+
+
+def notes_of(move: Move) -> tuple[SetNotes, ...]:
+    """The pencil marks a move changes."""
+    if isinstance(move, Batch):
+        return move.notes
+    return (move,) if isinstance(move, SetNotes) else ()
 
 
 #: the labels of the moves that fill in the revealed solution and every simple step
@@ -83,6 +109,7 @@ class Refusal(str, enum.Enum):
     DRAW_FROM_NUMBER = "Draw the path from a number: start on a cell that holds one."
     BOTH_PLACED = "The numbers before and after this one are on the board already."
     END_PLACED = "This number ends the path, and the one next to it is on the board already."
+    NOTE_ON_NUMBER = "Pencil marks go in empty cells; this one holds a number."
 
 
 @dataclass(frozen=True)
@@ -204,9 +231,20 @@ def consecutive_links(grid: np.ndarray) -> list[tuple[int, int]]:
 
 def describe_move(move: Move, cols: int) -> str:
     """One line for the move history: "12 at C3", "C3 cleared", "drew 12-16",
-    "auto-fill: 5 numbers"."""
+    "auto-fill: 5 cells", "pencilled 23 at C3"."""
+    if isinstance(move, SetNotes):
+        where = cell_name(*divmod(move.cell, cols))
+        added = sorted(set(move.new) - set(move.old))
+        if len(added) == 1 and len(move.new) == len(move.old) + 1:
+            return f"pencilled {added[0]} at {where}"
+        removed = sorted(set(move.old) - set(move.new))
+        if len(removed) == 1 and len(move.old) == len(move.new) + 1:
+            return f"rubbed out {removed[0]} at {where}"
+        if not move.new:
+            return f"rubbed out {where}'s marks"
+        return f"{where} marks: {' '.join(map(str, move.new))}"
     if isinstance(move, Batch):
-        count = len(move.changes)
+        count = len({change.cell for change in move.changes} | {n.cell for n in move.notes})
         if move.label == DRAW_LABEL:
             # (short, for a list 30 columns wide: "drew 129-141" for a stroke through the
             # givens between; one that took numbers back says so)
@@ -259,7 +297,13 @@ class Game:
         self._given = np.asarray(puzzle.givens) != BLANK
         self._undo: list[Move] = []
         self._redo: list[Move] = []
+        # cell -> the numbers pencilled in it (ascending; blank cells show them)
+        self._notes: dict[int, tuple[int, ...]] = {}
+        #: typed digits go in as pencil marks (see `type_digit`), not as numbers
+        self.pencil = False
         self._pending: PendingEntry | None = None
+        # the pencil mark being typed: it goes in (or comes out) when typing ends
+        self._pending_note: PendingEntry | None = None
         # whether the top of the undo stack is the move of the number being typed
         self._pending_pushed = False
         self._timer = Timer(clock, elapsed)
@@ -334,6 +378,20 @@ class Game:
     def pending(self) -> PendingEntry | None:
         """The number being typed, if any (already shown in its cell)."""
         return self._pending
+
+    @property
+    def pending_note(self) -> PendingEntry | None:
+        """The pencil mark being typed, if any (it goes in when typing ends)."""
+        return self._pending_note
+
+    def notes(self, cell: int) -> tuple[int, ...]:
+        """The numbers pencilled in `cell`, ascending (kept, though hidden, under a number)."""
+        return self._notes.get(cell, ())
+
+    @property
+    def noted_cells(self) -> dict[int, tuple[int, ...]]:
+        """Every cell with pencil marks -> its marks (a copy)."""
+        return dict(self._notes)
 
     @property
     def number_can_grow(self) -> bool:
@@ -577,9 +635,20 @@ class Game:
         return refusal
 
     def commit(self) -> None:
-        """Finish the number being typed: the next digit starts a new number."""
-        self._pending = None
+        """Finish the number being typed: the next digit starts a new number. A pencil mark
+        being typed goes in (or comes out, when the cell has it already) as a move."""
+        note = self._pending_note
+        self._pending = self._pending_note = None
         self._pending_pushed = False
+        if note is not None:
+            old = self.notes(note.cell)
+            self._push(SetNotes(note.cell, old, tuple(sorted(set(old) ^ {note.value}))))
+
+    def toggle_pencil(self) -> None:
+        """Switch between typing numbers and pencilling marks."""
+        self.commit()
+        self.pencil = not self.pencil
+        self.revision += 1  # (kept in the save)
 
     def set_value(self, cell: int, value: int) -> Refusal | None:
         """Put `value` (0 = blank) in `cell` as one undoable move."""
@@ -600,7 +669,11 @@ class Game:
         if refusal is not None:
             return refusal
         if self.value(cell) == BLANK:
-            return Refusal.NOTHING_TO_CLEAR
+            # (a blank cell's marks are what shows in it, so that is what clearing rubs out)
+            if not self.notes(cell):
+                return Refusal.NOTHING_TO_CLEAR
+            self._push(SetNotes(cell, self.notes(cell), ()))
+            return None
         return self.set_value(cell, BLANK)
 
     def type_digit(self, digit: int) -> Refusal | None:
@@ -612,6 +685,9 @@ class Game:
         as a fresh 0 would) and the next digit starts a new number. A number started with 0
         clears the cell. The number shows in its cell at once, and the whole typed number
         is one move.
+
+        In pencil mode the digits make a pencil mark instead, put in the cell (or taken out,
+        when it is there already) as typing ends; see `_type_note_digit`.
         """
         if not 0 <= digit <= 9:
             raise ValueError(f"not a digit: {digit}")
@@ -619,6 +695,8 @@ class Game:
         refusal = self._refusal_for(cell)
         if refusal is not None:
             return refusal
+        if self.pencil:
+            return self._type_note_digit(cell, digit)
         pending = self._pending
         if pending is not None and pending.cell == cell:
             longer = pending.digits + str(digit)
@@ -635,8 +713,37 @@ class Game:
         self._set_pending(PendingEntry(cell, str(digit), self.value(cell)))
         return None
 
+    def _type_note_digit(self, cell: int, digit: int) -> Refusal | None:
+        """A digit of a pencil mark: marks build as numbers do, only in blank cells; one that
+        no further digit could make longer goes in at once, as a 0 to start with clears."""
+        if self.value(cell) != BLANK:
+            self.commit()
+            return Refusal.NOTE_ON_NUMBER
+        pending = self._pending_note
+        if pending is not None and pending.cell == cell:
+            digits = pending.digits + str(digit)
+            if int(digits) > self.size:
+                self.commit()
+                return Refusal.OUT_OF_RANGE
+        else:
+            self.commit()
+            if digit == 0:
+                return self.clear(cell)
+            if digit > self.size:
+                return Refusal.OUT_OF_RANGE
+            digits = str(digit)
+        self._pending_note = PendingEntry(cell, digits, BLANK)
+        if int(digits) * 10 > self.size:
+            self.commit()
+        return None
+
     def backspace(self) -> Refusal | None:
         """Drop the last typed digit; with nothing being typed, clear the cursor cell."""
+        note = self._pending_note
+        if note is not None and note.cell == self._cursor:
+            self._pending_note = PendingEntry(note.cell, note.digits[:-1], BLANK) if len(
+                note.digits) > 1 else None
+            return None
         pending = self._pending
         if pending is None or pending.cell != self._cursor:
             return self.clear()
@@ -845,9 +952,10 @@ class Game:
             SetCell(int(cell), int(self._grid.flat[cell]), BLANK)
             for cell in np.flatnonzero((self._grid.ravel() != BLANK) & ~self._given.ravel())
         )
-        if not changes:
+        notes = tuple(SetNotes(cell, marks, ()) for cell, marks in sorted(self._notes.items()))
+        if not changes and not notes:
             return Refusal.NOTHING_TO_CLEAR
-        self._push(Batch(changes, "restart"))
+        self._push(Batch(changes, "restart", notes))
         return None
 
     def _locked(self) -> Refusal | None:
@@ -860,6 +968,7 @@ class Game:
         return None
 
     def undo(self) -> Refusal | None:
+        self._pending_note = None  # (put in only to be taken out, it would clear the redos)
         self.commit()
         refusal = self._locked()
         if refusal is not None:
@@ -874,6 +983,7 @@ class Game:
         return None
 
     def redo(self) -> Refusal | None:
+        self._pending_note = None
         self.commit()
         refusal = self._locked()
         if refusal is not None:
@@ -939,6 +1049,7 @@ class Game:
             "hints": self.hints,
             "fills": self.fills,
             "paused": self.paused,
+            "pencil": self.pencil,
         }
 
     @classmethod
@@ -961,11 +1072,9 @@ class Game:
         for move in undo:
             game._replay(move)
         # Redo moves were undone last-first: check them from the top of the stack down.
-        probe = game._grid.copy()
+        probe, notes = game._grid.copy(), dict(game._notes)
         for move in reversed(redo):
-            game._check_fits(move, probe)
-            for change in changes_of(move):
-                probe.flat[change.cell] = change.new
+            game._check_fits(move, probe, notes)
         game._undo, game._redo = undo, redo
         cursor = state.get("cursor", game._cursor)
         if not isinstance(cursor, int) or isinstance(cursor, bool) or not (
@@ -976,13 +1085,23 @@ class Game:
         game.revealed = bool(state.get("revealed", False))
         game.hints = _count(state, "hints")
         game.fills = _count(state, "fills")
+        game.pencil = state.get("pencil") is True
         game._solved = None
         game._after_change()
         if state.get("paused") is True:
             game.pause()  # left paused: it opens paused, the clock still
         return game
 
-    def _check_fits(self, move: Move, grid: np.ndarray) -> None:
+    def _check_fits(self, move: Move, grid: np.ndarray, notes: dict[int, tuple[int, ...]]) -> None:
+        """Raise `StateError` unless `move` can be made on `grid` and `notes`; make it there."""
+        for note in notes_of(move):
+            if not 0 <= note.cell < self.size or self._given.flat[note.cell]:
+                raise StateError(f"pencil marks outside the board's blanks: cell {note.cell}")
+            if any(not 1 <= number <= self.size for number in note.old + note.new):
+                raise StateError("pencil mark out of range in a move")
+            if notes.get(note.cell, ()) != note.old:
+                raise StateError(f"move does not follow the pencil marks at cell {note.cell}")
+            _set_notes(notes, note.cell, note.new)
         for change in changes_of(move):
             if not 0 <= change.cell < self.size:
                 raise StateError(f"move outside the board: cell {change.cell}")
@@ -996,9 +1115,9 @@ class Game:
 
     def _replay(self, move: Move) -> None:
         """Apply a saved move after checking it fits the board (all or nothing)."""
-        probe = self._grid.copy()
-        self._check_fits(move, probe)
-        self._grid = probe
+        probe, notes = self._grid.copy(), dict(self._notes)
+        self._check_fits(move, probe, notes)
+        self._grid, self._notes = probe, notes
 
     # ----- internals ---------------------------------------------------------------------
     def _push(self, move: Move) -> None:
@@ -1008,12 +1127,15 @@ class Game:
         self._after_change()
 
     def _apply(self, move: Move, *, reverse: bool) -> None:
-        for change in changes_of(move.inverse() if reverse else move):
+        move = move.inverse() if reverse else move
+        for change in changes_of(move):
             self._grid.flat[change.cell] = change.new
+        for note in notes_of(move):
+            _set_notes(self._notes, note.cell, note.new)
 
     def _follow(self, move: Move) -> None:
         # The cursor follows a one-cell undo/redo so the player sees what changed.
-        if isinstance(move, SetCell):
+        if isinstance(move, (SetCell, SetNotes)):
             self._cursor = move.cell
 
     def _set_pending(self, entry: PendingEntry) -> None:
@@ -1067,29 +1189,63 @@ def _list(state: Mapping[str, Any], key: str) -> list[Any]:
     return value
 
 
+def _set_notes(notes: dict[int, tuple[int, ...]], cell: int, marks: tuple[int, ...]) -> None:
+    if marks:
+        notes[cell] = marks
+    else:
+        notes.pop(cell, None)
+
+
+def _notes_to_data(note: SetNotes) -> list[Any]:
+    return [note.cell, list(note.old), list(note.new)]
+
+
 def _move_to_data(move: Move) -> Any:
     if isinstance(move, Batch):
-        return {"label": move.label, "changes": [[c.cell, c.old, c.new] for c in move.changes]}
+        data: dict[str, Any] = {
+            "label": move.label, "changes": [[c.cell, c.old, c.new] for c in move.changes]}
+        if move.notes:
+            data["marks"] = [_notes_to_data(note) for note in move.notes]
+        return data
+    if isinstance(move, SetNotes):
+        return {"marks": _notes_to_data(move)}
     return [move.cell, move.old, move.new]
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _notes_from_data(data: Any) -> SetNotes:
+    def marks(value: Any) -> tuple[int, ...]:
+        if not isinstance(value, list) or not all(_is_int(v) for v in value) or any(
+                a >= b for a, b in zip(value, value[1:])):
+            raise StateError(f"bad pencil marks: {str(value)[:40]}")
+        return tuple(value)
+
+    if not isinstance(data, list) or len(data) != 3 or not _is_int(data[0]):
+        raise StateError(f"bad pencil move: {str(data)[:40]}")
+    return SetNotes(data[0], marks(data[1]), marks(data[2]))
+
+
 def _int_triple(data: Any) -> SetCell:
-    if (
-        not isinstance(data, list)
-        or len(data) != 3
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in data)
-    ):
+    if not isinstance(data, list) or len(data) != 3 or not all(_is_int(v) for v in data):
         raise StateError(f"bad move: {str(data)[:40]}")
     return SetCell(*data)
 
 
 def move_from_data(data: Any) -> Move:
-    """A move as `Game.to_state` writes it (a change, or a batch with its label); raises
-    `StateError` for anything else."""
+    """A move as `Game.to_state` writes it (a change, pencil marks, or a batch with its
+    label); raises `StateError` for anything else."""
+    if isinstance(data, dict) and "label" not in data and "marks" in data:
+        return _notes_from_data(data["marks"])
     if isinstance(data, dict):
         label = data.get("label", "")
         changes = data.get("changes")
-        if not isinstance(label, str) or not isinstance(changes, list) or not changes:
+        notes = data.get("marks", [])
+        if (not isinstance(label, str) or not isinstance(changes, list)
+                or not isinstance(notes, list) or not (changes or notes)):
             raise StateError("bad batch move")
-        return Batch(tuple(_int_triple(c) for c in changes), label[:40])
+        return Batch(tuple(_int_triple(c) for c in changes), label[:40],
+                     tuple(_notes_from_data(n) for n in notes))
     return _int_triple(data)

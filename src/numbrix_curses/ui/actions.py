@@ -22,6 +22,7 @@ class Command(enum.Enum):
     QUIT = "quit"
     BACK = "back"
     NEXT_NUMBER = "next number"
+    PENCIL = "pencil marks"
     CHECK = "check"
     HINT = "hint"
     AUTO_FILL = "auto-fill"

@@ -201,6 +201,9 @@ class BoardView:
     marks: dict[int, int] = field(default_factory=dict)
     #: cell -> one character shown left of the number, so marks never rely on colour
     flags: dict[int, str] = field(default_factory=dict)
+    #: blank cell -> its pencil marks: the first shows, faint, with a + before it when
+    #: there are more (the panel lists the cursor cell's)
+    notes: dict[int, tuple[int, ...]] = field(default_factory=dict)
     #: draw the walls only (pause)
     hidden: bool = False
     #: attribute for numbers that are not given
@@ -381,7 +384,8 @@ def _draw_cells(
     # A compact board's empty cells show a dot, as faint as the walls it stands for.
     empty_attr = theme.wall if compact else entry_attr
     bold = curses.A_BOLD
-    chain, marks, flags = view.chain, view.marks, view.flags
+    chain, marks, flags, notes = view.chain, view.marks, view.flags, view.notes
+    digits = layout.digits
     cursor, pending = view.cursor, view.pending
     addstr = win.addstr
     for row in range(layout.row0, layout.row0 + layout.rows):
@@ -393,6 +397,10 @@ def _draw_cells(
             value = row_values[col]
             text = (flags.get(cell, " ") if flags else " ") + labels[value] + after
             attr = given_attr if row_given[col] else entry_attr if value else empty_attr
+            if notes and not value and cell in notes:
+                noted = notes[cell]
+                flag = flags.get(cell) or ("+" if len(noted) > 1 else " ")
+                text, attr = flag + f"{noted[0]:>{digits}}" + after, theme.note
             if cell in chain:
                 attr = theme.chain | (attr & bold)
             if marks:

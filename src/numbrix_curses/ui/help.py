@@ -37,6 +37,9 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("0-9", "type a number: 4 then 2 gives 42; Enter, a move or a command ends it"),
         ("n", "put the next number here, worked out from the neighbours: 2 between 1 and"
               " 3, else one more than the highest neighbour still missing its next"),
+        ("N", "pencil marks on and off: a number typed in an empty cell goes in as a faint "
+              "mark of what it might hold (typed again, it comes out; the panel lists the "
+              "cell's marks); Del rubs them out; u takes them back"),
         ("Shift-arrows", "draw the path from a number into the next cell: it gets the number "
                          "after (or before, when that is placed); back over a drawn number "
                          "takes it back. Dragging the mouse from a number draws too. u takes "

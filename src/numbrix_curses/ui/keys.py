@@ -66,6 +66,7 @@ BOARD_KEYS: dict[int | str, Action] = {
 PLAY_KEYS: dict[int | str, Action] = {
     **BOARD_KEYS,
     "n": Command.NEXT_NUMBER,
+    "N": Command.PENCIL,
     # Shift-arrows draw the path into the next cell (a drag with the mouse does the same)
     curses.KEY_SR: Extend(-1, 0),
     curses.KEY_SF: Extend(1, 0),

@@ -80,7 +80,8 @@ _WAIT_FOR_SOLVE = object()
 
 KEY_LINES = (
     (KeyHelp("move", "arrows hjkl wasd"),),
-    (KeyHelp("type", "0-9", Command.COMMIT), KeyHelp("next", "n", Command.NEXT_NUMBER)),
+    (KeyHelp("type", "0-9", Command.COMMIT), KeyHelp("next", "n", Command.NEXT_NUMBER),
+     KeyHelp("pencil", "N", Command.PENCIL)),
     (KeyHelp("clear", "Bksp Del Space", Command.CLEAR),),
     (KeyHelp("undo", "u", Command.UNDO), KeyHelp("redo", "r ^R", Command.REDO)),
     (KeyHelp("check", "c", Command.CHECK), KeyHelp("hint", "?", Command.HINT)),
@@ -416,6 +417,8 @@ class PlayScreen(BoardScreen):
                 self.show_history = False
         elif action is Command.NEXT_NUMBER:
             return game.place_next(), None
+        elif action is Command.PENCIL:
+            return self._toggle_pencil(), None
         elif isinstance(action, Extend):
             return game.extend(action.drow, action.dcol), None
         elif action is Command.PAUSE:
@@ -632,6 +635,17 @@ class PlayScreen(BoardScreen):
                 for n, c in (pair for pair in (below, above) if pair is not None)]
         self.message = Message(f"{number} is not on the board yet"
                                + (f": {' and '.join(near)}." if near else "."))
+
+    def _toggle_pencil(self) -> Refusal | None:
+        game = self.game
+        if game.solved is not None:
+            return Refusal.SOLVED
+        game.toggle_pencil()
+        self.message = Message(
+            "Pencil: a number typed in an empty cell goes in as a mark of what it might "
+            "hold; typed again, it comes out. Del rubs out a cell's marks, N types numbers."
+            if game.pencil else "Numbers: what you type goes in as numbers again.")
+        return None
 
     def _toggle_pause(self) -> Refusal | None:
         game = self.game
@@ -1344,6 +1358,11 @@ class PlayScreen(BoardScreen):
         cell = cell_name(row, col)
         if value:
             cell += f" = {value}" + (" (given)" if game.is_given(game.cursor_cell) else "")
+        elif game.notes(game.cursor_cell) and not hidden:
+            cell += " marks " + " ".join(map(str, game.notes(game.cursor_cell)))
+        if game.pencil:  # (the mode, right of the cell: the marks may be cut, not it)
+            room = PANEL_WIDTH - 8 - len(" pencil")
+            cell = f"{cell[:room]:<{room}} pencil"
         size = f"{game.rows}x{game.cols}"
         level = game.puzzle.metadata.get("difficulty")
         if level:
@@ -1398,7 +1417,14 @@ class PlayScreen(BoardScreen):
                 marks[hint.cell] = theme.hint
                 flags[hint.cell] = "?"
         pending = game.pending.cell if game.pending is not None else None
+        notes = {cell: marks for cell, marks in game.noted_cells.items()
+                 if not game.value(cell)}
+        typing = game.pending_note
+        if typing is not None:
+            notes[typing.cell] = (typing.value,)
+            pending = typing.cell
         return BoardView(
+            notes=notes,
             grid=game.grid,
             given=game.given_mask,
             cursor=cursor,
@@ -1507,6 +1533,8 @@ class PlayScreen(BoardScreen):
                  plural(game.moves, "move"), format_duration(game.elapsed())]
         if game.paused and not self.paused_by_cover:
             parts.append("paused")
+        if game.pencil:
+            parts.append("pencil")
         if game.hints or game.fills:
             # (as the side panel counts them beside the moves; the first part to go on a
             # narrow screen)

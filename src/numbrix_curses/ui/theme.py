@@ -90,6 +90,8 @@ class Theme:
     #: the solver's guesses while watching it, and cells where two solutions differ
     guess: int
     diff: int
+    #: pencil marks in a blank cell: faint, and underlined, so never taken for a number
+    note: int
     glyphs: Glyphs
     colour: bool
     mouse: bool = True
@@ -140,6 +142,7 @@ def _plain_theme(glyphs: Glyphs) -> Theme:
         selected=curses.A_REVERSE,
         guess=curses.A_UNDERLINE,
         diff=curses.A_BOLD | curses.A_UNDERLINE,
+        note=curses.A_DIM | curses.A_UNDERLINE,
         glyphs=glyphs,
         colour=False,
     )
@@ -212,6 +215,7 @@ def _colour_theme(glyphs: Glyphs) -> Theme:
         selected=attr["selected"] | curses.A_BOLD,
         guess=attr["guess"] | curses.A_BOLD,
         diff=attr["diff"] | curses.A_BOLD,
+        note=attr["dim"] | curses.A_UNDERLINE,
         glyphs=glyphs,
         colour=True,
     )

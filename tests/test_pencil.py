@@ -1,0 +1,281 @@
+"""Pencil marks in `numbrix_curses.game`: notes of the numbers a blank cell might hold, typed
+in pencil mode, undone, restarted and saved like numbers, without a terminal."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from numbrix_curses.game import Batch, Game, Refusal, SetNotes, StateError, describe_move
+from numbrix_curses.puzzle import Puzzle
+from helpers import GIVENS, FakeClock
+
+# GIVENS is 4x4 (16 cells): blanks at A2.. see helpers; (0, 1) is blank, (0, 0) holds 4.
+BLANK_CELL = (0, 1)
+OTHER_BLANK = (0, 2)
+GIVEN_CELL = (0, 0)
+
+
+def make_game() -> Game:
+    return Game(Puzzle.from_rows(GIVENS), clock=FakeClock(100.0))
+
+
+def pencil_at(game: Game, row: int, col: int, *digits: int) -> Refusal | None:
+    """Pencil `digits` as one mark in (row, col) and end the typing, as Enter does."""
+    game.set_cursor(row, col)
+    if not game.pencil:
+        game.toggle_pencil()
+    refusal = None
+    for digit in digits:
+        refusal = game.type_digit(digit) or refusal
+    game.commit()
+    return refusal
+
+
+def cell(game: Game, row: int, col: int) -> int:
+    return game.geometry.cell(row, col)
+
+
+def test_a_mark_goes_in_and_a_second_typing_takes_it_out():
+    game = make_game()
+    here = cell(game, *BLANK_CELL)
+    assert pencil_at(game, *BLANK_CELL, 3) is None
+    assert game.notes(here) == (3,)
+    assert pencil_at(game, *BLANK_CELL, 2) is None
+    assert game.notes(here) == (2, 3)  # (kept in order)
+    assert game.value(here) == 0  # the cell holds no number
+    assert pencil_at(game, *BLANK_CELL, 3) is None
+    assert game.notes(here) == (2,)
+    assert game.moves == 3
+
+
+def test_a_mark_no_digit_could_lengthen_goes_in_at_once():
+    game = make_game()
+    game.set_cursor(*BLANK_CELL)
+    game.toggle_pencil()
+    game.type_digit(7)  # (70 is past 16: nothing to wait for)
+    assert game.pending_note is None
+    assert game.notes(cell(game, *BLANK_CELL)) == (7,)
+    game.type_digit(1)  # (10 to 16 could follow)
+    assert game.pending_note is not None and game.notes(cell(game, *BLANK_CELL)) == (7,)
+    game.type_digit(2)
+    assert game.notes(cell(game, *BLANK_CELL)) == (7, 12)
+
+
+def test_a_two_digit_mark_goes_in_when_typing_ends_by_moving_away():
+    game = make_game()
+    game.set_cursor(*BLANK_CELL)
+    game.toggle_pencil()
+    game.type_digit(1)
+    assert game.notes(cell(game, *BLANK_CELL)) == ()
+    game.move_cursor(0, 1)
+    assert game.notes(cell(game, *BLANK_CELL)) == (1,)
+
+
+def test_backspace_takes_a_digit_off_the_mark_being_typed():
+    game = make_game()
+    game.set_cursor(*BLANK_CELL)
+    game.toggle_pencil()
+    game.type_digit(1)
+    game.type_digit(5)  # (15: 150 is past 16, so it went in)
+    game.type_digit(1)
+    assert game.pending_note is not None and game.pending_note.digits == "1"
+    assert game.backspace() is None
+    assert game.pending_note is None
+    game.commit()
+    assert game.notes(cell(game, *BLANK_CELL)) == (15,)
+
+
+def test_typing_numbers_is_unchanged_out_of_pencil_mode():
+    game = make_game()
+    pencil_at(game, *BLANK_CELL, 3)
+    game.toggle_pencil()
+    assert not game.pencil
+    game.type_digit(3)
+    game.commit()
+    assert game.value(cell(game, *BLANK_CELL)) == 3
+    assert game.notes(cell(game, *BLANK_CELL)) == (3,)  # kept under the number
+
+
+@pytest.mark.parametrize("where, refusal", [(GIVEN_CELL, Refusal.GIVEN)])
+def test_marks_are_refused_on_givens(where, refusal):
+    game = make_game()
+    assert pencil_at(game, *where, 3) is refusal
+    assert game.moves == 0
+
+
+def test_marks_are_refused_on_a_number_and_out_of_range():
+    game = make_game()
+    game.set_value(cell(game, *BLANK_CELL), 3)
+    assert pencil_at(game, *BLANK_CELL, 2) is Refusal.NOTE_ON_NUMBER
+    assert pencil_at(game, *OTHER_BLANK, 1, 7) is Refusal.OUT_OF_RANGE  # (17 > 16)
+    assert game.notes(cell(game, *OTHER_BLANK)) == (1,)  # the 1 went in as the 7 was refused
+    assert game.moves == 2
+
+
+def test_clearing_a_blank_cell_rubs_out_its_marks_and_undo_brings_them_back():
+    game = make_game()
+    pencil_at(game, *BLANK_CELL, 2)
+    pencil_at(game, *BLANK_CELL, 3)
+    here = cell(game, *BLANK_CELL)
+    assert game.clear(here) is None
+    assert game.notes(here) == ()
+    assert game.clear(here) is Refusal.NOTHING_TO_CLEAR
+    assert game.undo() is None
+    assert game.notes(here) == (2, 3)
+    assert game.redo() is None
+    assert game.notes(here) == ()
+
+
+def test_marks_stay_under_a_number_and_show_again_when_it_is_cleared():
+    game = make_game()
+    pencil_at(game, *BLANK_CELL, 3)
+    here = cell(game, *BLANK_CELL)
+    game.set_value(here, 3)
+    assert game.clear(here) is None  # clears the number, not the marks
+    assert game.value(here) == 0 and game.notes(here) == (3,)
+
+
+def test_restart_rubs_out_numbers_and_marks_as_one_move():
+    game = make_game()
+    pencil_at(game, *BLANK_CELL, 3)
+    game.set_value(cell(game, *OTHER_BLANK), 2)
+    assert game.restart() is None
+    assert game.noted_cells == {} and game.value(cell(game, *OTHER_BLANK)) == 0
+    assert describe_move(game.history[-1], game.cols) == "restart: 2 cells"
+    game.undo()
+    assert game.noted_cells == {cell(game, *BLANK_CELL): (3,)}
+    assert game.value(cell(game, *OTHER_BLANK)) == 2
+
+
+def test_restart_with_only_marks_clears_them():
+    game = make_game()
+    pencil_at(game, *BLANK_CELL, 3)
+    assert game.restart() is None
+    assert game.noted_cells == {}
+    assert game.restart() is Refusal.NOTHING_TO_CLEAR
+
+
+def test_undo_while_typing_a_mark_drops_it_and_keeps_what_redo_holds():
+    game = make_game()
+    pencil_at(game, *BLANK_CELL, 3)
+    game.undo()
+    game.type_digit(1)  # a mark begun
+    assert game.undo() is Refusal.NOTHING_TO_UNDO
+    assert game.can_redo and game.notes(cell(game, *BLANK_CELL)) == ()
+    assert game.redo() is None
+    assert game.notes(cell(game, *BLANK_CELL)) == (3,)
+
+
+def test_undo_follows_the_cursor_to_the_marked_cell():
+    game = make_game()
+    pencil_at(game, *BLANK_CELL, 3)
+    game.set_cursor(3, 3)
+    game.undo()
+    assert game.cursor == BLANK_CELL
+
+
+def test_moves_list_says_what_was_pencilled():
+    game = make_game()
+    pencil_at(game, *BLANK_CELL, 3)
+    pencil_at(game, *BLANK_CELL, 1, 2)
+    pencil_at(game, *BLANK_CELL, 3)
+    pencil_at(game, *BLANK_CELL, 5)
+    game.clear(cell(game, *BLANK_CELL))
+    lines = [describe_move(move, game.cols) for move in game.history]
+    assert lines == ["pencilled 3 at B1", "pencilled 12 at B1", "rubbed out 3 at B1",
+                     "pencilled 5 at B1", "rubbed out B1's marks"]
+
+
+def test_a_game_with_marks_and_pencil_mode_is_saved_and_read_back():
+    game = make_game()
+    pencil_at(game, *BLANK_CELL, 3)
+    pencil_at(game, *OTHER_BLANK, 2)
+    game.restart()
+    game.undo()  # (the restart, with its marks, on the redo stack)
+    pencil_at(game, *OTHER_BLANK, 1, 5)
+    assert not game.can_redo  # (a new move drops the redos)
+    game.undo()
+    state = json.loads(json.dumps(game.to_state()))
+    again = Game.from_state(Puzzle.from_rows(GIVENS), state, clock=FakeClock(100.0))
+    assert again.noted_cells == game.noted_cells == {1: (3,), 2: (2,)}
+    assert again.history == game.history and again.future == game.future
+    assert again.pencil
+    again.redo()
+    assert again.notes(2) == (2, 15)
+
+
+@pytest.mark.parametrize("move, why", [
+    ({"marks": [1, [], [17]]}, "out of range"),
+    ({"marks": [0, [], [3]]}, "outside the board's blanks"),  # (the given 4)
+    ({"marks": [1, [3], []]}, "does not follow"),
+    ({"marks": [1, [], [3, 2]]}, "bad pencil marks"),
+    ({"marks": [1, [], [2, 2]]}, "bad pencil marks"),
+    ({"marks": [1, [], "3"]}, "bad pencil marks"),
+    ({"marks": [99, [], [3]]}, "outside the board's blanks"),
+    ({"marks": "1"}, "bad pencil move"),
+    ({"label": "restart", "changes": [], "marks": []}, "bad batch move"),
+])
+def test_a_save_with_impossible_marks_is_refused(move, why):
+    state = {**make_game().to_state(), "moves": [move]}
+    with pytest.raises(StateError, match=why):
+        Game.from_state(Puzzle.from_rows(GIVENS), state)
+
+
+def test_a_save_written_before_pencil_marks_still_reads():
+    state = {"moves": [[1, 0, 3]], "redo": [], "cursor": 1, "elapsed": 5.0}
+    game = Game.from_state(Puzzle.from_rows(GIVENS), state)
+    assert game.value(1) == 3 and game.noted_cells == {} and not game.pencil
+
+
+BLANKS = [1, 2, 6, 9, 10]  # the blank cells of GIVENS
+
+actions = st.lists(st.one_of(
+    st.tuples(st.just("mark"), st.sampled_from(BLANKS), st.integers(1, 16)),
+    st.tuples(st.just("number"), st.sampled_from(BLANKS), st.integers(0, 16)),
+    st.tuples(st.just("clear"), st.sampled_from(BLANKS), st.just(0)),
+    st.tuples(st.just("restart"), st.just(0), st.just(0)),
+    st.tuples(st.just("undo"), st.just(0), st.just(0)),
+    st.tuples(st.just("redo"), st.just(0), st.just(0)),
+), max_size=25)
+
+
+@settings(max_examples=150, deadline=None)
+@given(actions)
+def test_marks_undo_to_nothing_and_survive_a_save(steps):
+    """Whatever is pencilled, numbered, cleared and undone, undoing every move leaves no
+    mark and no number, and the save reads back the same marks and moves."""
+    game = make_game()
+    for kind, where, number in steps:
+        if kind == "mark":
+            game.set_cursor(*divmod(where, 4))
+            game.pencil = True
+            for digit in str(number):
+                game.type_digit(int(digit))
+            game.commit()
+            game.pencil = False
+        elif kind == "number":
+            game.set_value(where, number)
+        elif kind == "clear":
+            game.clear(where)
+        else:
+            getattr(game, kind)()
+        for noted, marks in game.noted_cells.items():
+            assert marks and list(marks) == sorted(set(marks)) and not game.is_given(noted)
+    again = Game.from_state(Puzzle.from_rows(GIVENS), json.loads(json.dumps(game.to_state())))
+    assert again.noted_cells == game.noted_cells
+    assert np.array_equal(again.grid, game.grid)
+    while game.undo() is None:
+        pass
+    assert game.noted_cells == {}
+    assert np.array_equal(game.grid, np.array(GIVENS))
+
+
+def test_setnotes_and_batch_invert():
+    note = SetNotes(1, (2,), (2, 3))
+    assert note.inverse() == SetNotes(1, (2, 3), (2,))
+    batch = Batch((), "restart", (note,))
+    assert batch.inverse().notes == (note.inverse(),)
