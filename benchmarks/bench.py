@@ -405,7 +405,7 @@ def print_solver_tables(
 
 
 # ---------------------------------------------------------------------------------------------
-# Targets (from the solver issue); reported, they do not change the exit code
+# The solver's targets; reported, they do not change the exit code
 
 
 def target_limit(puzzle: Puzzle) -> float:
@@ -501,7 +501,7 @@ def print_targets(results: list[BoardResult], summary: dict, out: Callable) -> l
             add(f"{cls} {kind} median <= their unique parents'",
                 f"{fmt_seconds(mine)} vs {fmt_seconds(parents)} (all {everyone})", met)
     out("")
-    out("TARGETS (solver issue; reported only, they do not set the exit code)")
+    out("TARGETS (reported only, they do not set the exit code)")
     width = max((len(r["target"]) for r in rows), default=10)
     measured = max((len(r["measured"]) for r in rows), default=10)
     for r in rows:

@@ -1,4 +1,4 @@
-"""How long the deduction engine takes to grade a puzzle (issue target: 9x9 under 50 ms median,
+"""How long the deduction engine takes to grade a puzzle (target: 9x9 under 50 ms median,
 15x15 under 0.5 s median).
 
 Boards: generated puzzles of each difficulty (fixed seeds, the way the app and the library

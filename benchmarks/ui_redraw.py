@@ -10,7 +10,7 @@ does between a person's keys.
 
     python benchmarks/ui_redraw.py [--keys N] [--size 15]
 
-Target (issue 6): median redraw under 10 ms for 15x15.
+Target: median redraw under 10 ms for 15x15.
 """
 from __future__ import annotations
 

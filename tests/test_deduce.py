@@ -82,7 +82,7 @@ def assert_sound(puzzle: Puzzle, solution: np.ndarray, steps: list[Step]) -> Non
 # --- the vocabulary ---------------------------------------------------------------------
 
 
-def test_techniques_have_the_levels_of_the_issue():
+def test_techniques_have_the_levels_the_grades_are_named_for():
     by_level = {level: {t for t in Technique if t.level == level} for level in (1, 2, 3, 4)}
     assert by_level[1] == {
         Technique.ONLY_NEIGHBOUR, Technique.LAST_CELL, Technique.BRIDGE, Technique.STRAIGHT_RUN

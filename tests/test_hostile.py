@@ -44,7 +44,6 @@ from numbrix_curses.game import Game, format_duration
 from numbrix_curses.puzzle import MAX_SIDE, Puzzle
 from numbrix_curses.savestate import Store
 from numbrix_curses.textformat import (
-    MAX_FILE_BYTES,
     MAX_LINES,
     ParseError,
     decode_puzzle_bytes,

@@ -49,7 +49,7 @@ import time
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import islice
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -763,7 +763,7 @@ def generate_many(
     jobs: int = 1,
     on_done: Callable[[int, Generated], None] | None = None,
     on_forked: Callable[[], None] | None = None,
-):
+) -> Iterator[Generated]:
     """Yield `count` puzzles for `spec` in order, the k-th from `puzzle_seed(seed, k)`.
 
     With `jobs` > 1 the puzzles are made in that many processes; the output is the same

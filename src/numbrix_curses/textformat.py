@@ -654,7 +654,7 @@ def _grid_rows(
         try:
             _read_row(row, len(rows[0].values) if rows else None, filename,
                       last=number == last_line)
-        except ParseError as error:
+        except ParseError:
             if (len(row.tokens) == 3 and all(t.isdigit() for t in row.tokens)
                     and 1 <= len(rows) <= 2 and not after_size
                     and all(len(r.values) == 1 for r in rows) and rows[0].line == first_line):

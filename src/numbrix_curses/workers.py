@@ -36,7 +36,10 @@ import threading
 import time
 from array import array
 from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator, Mapping, NoReturn
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, NoReturn
+
+if TYPE_CHECKING:  # (numpy is imported where a grid is made: see `grid_of`)
+    import numpy as np
 
 # A search this old (in seconds) may share its work; shorter ones never pay for a fork.
 SHARE_AFTER = 0.03
@@ -505,7 +508,7 @@ class Team:
             raise Broken(f"a solver process failed: {payload.decode(errors='replace')}")
 
 
-def path_of(grid) -> bytes:
+def path_of(grid: np.ndarray) -> bytes:
     """A solution as its path (the cell of each number), the form reports carry
     (`grid_of` reads it back)."""
     flat = grid.reshape(-1)
@@ -515,7 +518,7 @@ def path_of(grid) -> bytes:
     return path.tobytes()
 
 
-def grid_of(path: bytes, rows: int, cols: int):
+def grid_of(path: bytes, rows: int, cols: int) -> np.ndarray:
     """The solution grid a reported path (see `path_of`) stands for."""
     # (here, not at the top: the command line imports this module for an option default,
     # and the puzzle model pulls in numpy)

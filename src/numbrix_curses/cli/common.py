@@ -665,7 +665,8 @@ def status_reason(status: str, result: SolveResult, timeout: float | None) -> st
     return no_solution_reason(status, result)
 
 
-def status_value(status) -> str:
+def status_value(status: object) -> str:
+    """A status as its word: a `Status`'s value, or a string as it is."""
     return str(getattr(status, "value", status))
 
 

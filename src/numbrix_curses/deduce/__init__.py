@@ -205,7 +205,7 @@ def _geo_name(geo: Geometry, cell: int) -> str:
     return cell_name(*geo.row_col(cell))
 
 
-def check_board(puzzle: Puzzle, grid, *, solve: bool = True) -> ContradictionReport | None:
+def check_board(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> ContradictionReport | None:
     """Why the entries in `grid` (givens included) cannot lead to the solution, or None.
 
     Plain rule breaks come first (a duplicate, consecutive numbers apart, a number boxed in);
@@ -260,7 +260,7 @@ def _checked(puzzle: Puzzle, grid, solve: bool) -> tuple[ContradictionReport | N
     return None, bool(leads)
 
 
-def entries_lead_on(puzzle: Puzzle, grid) -> bool | None:
+def entries_lead_on(puzzle: Puzzle, grid: np.ndarray) -> bool | None:
     """Whether some solution of `puzzle` keeps every number in `grid` (givens included):
     None when a search could not tell within `ENTRIES_SECONDS`."""
     if _fits_a_known_solution(puzzle, grid):
@@ -280,7 +280,7 @@ def _fits_a_known_solution(puzzle: Puzzle, grid) -> bool:
                for found in _solved(puzzle)[1])
 
 
-def next_step(puzzle: Puzzle, grid, *, solve: bool = True) -> Step | ContradictionReport | None:
+def next_step(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> Step | ContradictionReport | None:
     """The next logical step for the board in `grid` (givens plus the player's entries).
 
     Returns the easiest step available (lowest level first), a `ContradictionReport` when the
@@ -333,7 +333,7 @@ def _next_step(puzzle: Puzzle, grid, solve: bool) -> Step | ContradictionReport 
                                    _rc(puzzle.geometry, broken.cells))
 
 
-def steps_at_level(puzzle: Puzzle, grid, level: int) -> list[Step]:
+def steps_at_level(puzzle: Puzzle, grid: np.ndarray, level: int) -> list[Step]:
     """Every step the techniques of `level` (1-3) find on the board in `grid`, in technique
     order, whether or not an easier level finds something too. [] on a contradictory board.
     """
@@ -356,7 +356,7 @@ def steps_at_level(puzzle: Puzzle, grid, level: int) -> list[Step]:
     return [_step(board.geo, f) for f in found]
 
 
-def auto_fill(puzzle: Puzzle, grid, *, solve: bool = True) -> list[Step]:
+def auto_fill(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> list[Step]:
     """Every level-1 step from `grid`, applied in turn until none is left (the auto-fill key).
 
     Returns [] when the board is contradictory (see `check_board`) or nothing easy is left.

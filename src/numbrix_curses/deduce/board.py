@@ -3,7 +3,7 @@ trial), the contradiction they raise on it, and the words their reasons are made
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from numbrix_curses.puzzle import Geometry, cell_name
@@ -100,7 +100,7 @@ def only_cell(mask: int) -> int:
     return mask.bit_length() - 1
 
 
-def mask_of(cells) -> int:
+def mask_of(cells: Iterable[int]) -> int:
     mask = 0
     for c in cells:
         mask |= 1 << c

@@ -1,7 +1,8 @@
 """The search that solves a Numbrix puzzle and proves its solution unique (or finds two, or none).
 
 `solve(puzzle, limit=2)` answers unique, multiple (with two different solutions), none or
-timeout; `count_solutions` is the generator's shorthand; `Deductions` runs the search's
+timeout; `count_solutions` counts to a limit (the generator calls `solve` itself, for its
+statistics and guess cap); `Deductions` runs the search's
 sound deductions alone, for the deduction engine's trials. The search inside, layer on layer
 (each class adds to the one before):
 
