@@ -52,41 +52,49 @@ def test_a_mark_goes_in_and_a_second_typing_takes_it_out():
     assert game.moves == 3
 
 
-def test_a_mark_no_digit_could_lengthen_goes_in_at_once():
+def test_a_mark_shows_as_it_is_typed_and_is_one_move():
+    """As a number does: 1 then 2 shows 1, then 12 in its place; the mark is one move and
+    stays in when typing ends, as a quit does (nothing waits for Enter to be saved)."""
     game = make_game()
+    here = cell(game, *BLANK_CELL)
     game.set_cursor(*BLANK_CELL)
     game.toggle_pencil()
-    game.type_digit(7)  # (70 is past 16: nothing to wait for)
-    assert game.pending_note is None
-    assert game.notes(cell(game, *BLANK_CELL)) == (7,)
-    game.type_digit(1)  # (10 to 16 could follow)
-    assert game.pending_note is not None and game.notes(cell(game, *BLANK_CELL)) == (7,)
-    game.type_digit(2)
-    assert game.notes(cell(game, *BLANK_CELL)) == (7, 12)
-
-
-def test_a_two_digit_mark_goes_in_when_typing_ends_by_moving_away():
-    game = make_game()
-    game.set_cursor(*BLANK_CELL)
-    game.toggle_pencil()
+    game.type_digit(7)
+    assert game.notes(here) == (7,) and game.moves == 1
+    game.commit()
     game.type_digit(1)
-    assert game.notes(cell(game, *BLANK_CELL)) == ()
-    game.move_cursor(0, 1)
-    assert game.notes(cell(game, *BLANK_CELL)) == (1,)
+    assert game.notes(here) == (1, 7) and game.pending_note is not None
+    game.type_digit(2)
+    assert game.notes(here) == (7, 12) and game.moves == 2
+    assert Game.from_state(Puzzle.from_rows(GIVENS), game.to_state()).notes(here) == (7, 12)
+    game.type_digit(3)  # (123 is past 16: refused, and the 12 stands)
+    assert game.notes(here) == (7, 12) and game.pending_note is None
 
 
 def test_backspace_takes_a_digit_off_the_mark_being_typed():
     game = make_game()
-    game.set_cursor(*BLANK_CELL)
-    game.toggle_pencil()
+    here = cell(game, *BLANK_CELL)
+    pencil_at(game, *BLANK_CELL, 2)
+    pencil_at(game, *BLANK_CELL, 1, 3)
     game.type_digit(1)
-    game.type_digit(5)  # (15: 150 is past 16, so it went in)
+    game.type_digit(2)
+    assert game.notes(here) == (2, 12, 13)
+    assert game.backspace() is None  # (12 was meant as 1...)
+    assert game.notes(here) == (1, 2, 13)
+    assert game.backspace() is None  # (... or as nothing): only the typing is taken back
+    assert game.notes(here) == (2, 13) and game.pending_note is None and game.moves == 2
+    assert game.backspace() is None  # nothing typed: the cell's marks are rubbed out
+    assert game.notes(here) == ()
+
+
+def test_typing_a_mark_the_cell_has_takes_it_out_as_it_is_typed():
+    game = make_game()
+    here = cell(game, *BLANK_CELL)
+    pencil_at(game, *BLANK_CELL, 1)
     game.type_digit(1)
-    assert game.pending_note is not None and game.pending_note.digits == "1"
-    assert game.backspace() is None
-    assert game.pending_note is None
-    game.commit()
-    assert game.notes(cell(game, *BLANK_CELL)) == (15,)
+    assert game.notes(here) == ()
+    game.type_digit(2)  # 12, not 1: the 1 is back, with the 12
+    assert game.notes(here) == (1, 12)
 
 
 def test_typing_numbers_is_unchanged_out_of_pencil_mode():
@@ -159,15 +167,16 @@ def test_restart_with_only_marks_clears_them():
     assert game.restart() is Refusal.NOTHING_TO_CLEAR
 
 
-def test_undo_while_typing_a_mark_drops_it_and_keeps_what_redo_holds():
+def test_undo_while_typing_a_mark_takes_back_that_mark_alone():
     game = make_game()
     pencil_at(game, *BLANK_CELL, 3)
-    game.undo()
+    game.set_cursor(*OTHER_BLANK)
     game.type_digit(1)  # a mark begun
-    assert game.undo() is Refusal.NOTHING_TO_UNDO
-    assert game.can_redo and game.notes(cell(game, *BLANK_CELL)) == ()
-    assert game.redo() is None
+    assert game.undo() is None
+    assert game.notes(cell(game, *OTHER_BLANK)) == ()
     assert game.notes(cell(game, *BLANK_CELL)) == (3,)
+    assert game.redo() is None
+    assert game.notes(cell(game, *OTHER_BLANK)) == (1,)
 
 
 def test_undo_follows_the_cursor_to_the_marked_cell():

@@ -302,8 +302,10 @@ class Game:
         #: typed digits go in as pencil marks (see `type_digit`), not as numbers
         self.pencil = False
         self._pending: PendingEntry | None = None
-        # the pencil mark being typed: it goes in (or comes out) when typing ends
+        # the pencil mark being typed (in or out of its cell at once, as a number is), and
+        # the cell's marks as its typing began
         self._pending_note: PendingEntry | None = None
+        self._note_base: tuple[int, ...] = ()
         # whether the top of the undo stack is the move of the number being typed
         self._pending_pushed = False
         self._timer = Timer(clock, elapsed)
@@ -381,7 +383,7 @@ class Game:
 
     @property
     def pending_note(self) -> PendingEntry | None:
-        """The pencil mark being typed, if any (it goes in when typing ends)."""
+        """The pencil mark being typed, if any (already in, or out of, its cell)."""
         return self._pending_note
 
     def notes(self, cell: int) -> tuple[int, ...]:
@@ -635,14 +637,9 @@ class Game:
         return refusal
 
     def commit(self) -> None:
-        """Finish the number being typed: the next digit starts a new number. A pencil mark
-        being typed goes in (or comes out, when the cell has it already) as a move."""
-        note = self._pending_note
+        """Finish the number (or pencil mark) being typed: the next digit starts anew."""
         self._pending = self._pending_note = None
         self._pending_pushed = False
-        if note is not None:
-            old = self.notes(note.cell)
-            self._push(SetNotes(note.cell, old, tuple(sorted(set(old) ^ {note.value}))))
 
     def toggle_pencil(self) -> None:
         """Switch between typing numbers and pencilling marks."""
@@ -687,7 +684,7 @@ class Game:
         is one move.
 
         In pencil mode the digits make a pencil mark instead, put in the cell (or taken out,
-        when it is there already) as typing ends; see `_type_note_digit`.
+        when it is there already); see `_type_note_digit`.
         """
         if not 0 <= digit <= 9:
             raise ValueError(f"not a digit: {digit}")
@@ -714,8 +711,9 @@ class Game:
         return None
 
     def _type_note_digit(self, cell: int, digit: int) -> Refusal | None:
-        """A digit of a pencil mark: marks build as numbers do, only in blank cells; one that
-        no further digit could make longer goes in at once, as a 0 to start with clears."""
+        """A digit of a pencil mark, typed as a number is (in blank cells only): the mark
+        built so far goes in at once, or out when the cell had it, as one move; a 0 to
+        start with clears the cell's marks, as it clears a number."""
         if self.value(cell) != BLANK:
             self.commit()
             return Refusal.NOTE_ON_NUMBER
@@ -731,18 +729,32 @@ class Game:
                 return self.clear(cell)
             if digit > self.size:
                 return Refusal.OUT_OF_RANGE
+            self._note_base = self.notes(cell)
             digits = str(digit)
-        self._pending_note = PendingEntry(cell, digits, BLANK)
-        if int(digits) * 10 > self.size:
-            self.commit()
+        self._set_note_pending(cell, digits)
         return None
+
+    def _set_note_pending(self, cell: int, digits: str) -> None:
+        """Show the mark `digits` typed so far in (or out of) `cell`: one move away from the
+        marks the cell had as its typing began ("" takes the typing back)."""
+        if self._pending_pushed:
+            self._undo.pop()
+            self._pending_pushed = False
+        base = self._note_base
+        marks = tuple(sorted(set(base) ^ {int(digits)})) if digits else base
+        if marks != base:
+            self._undo.append(SetNotes(cell, base, marks))
+            self._redo.clear()
+            self._pending_pushed = True
+        _set_notes(self._notes, cell, marks)
+        self._pending_note = PendingEntry(cell, digits, BLANK) if digits else None
+        self._after_change()
 
     def backspace(self) -> Refusal | None:
         """Drop the last typed digit; with nothing being typed, clear the cursor cell."""
         note = self._pending_note
         if note is not None and note.cell == self._cursor:
-            self._pending_note = PendingEntry(note.cell, note.digits[:-1], BLANK) if len(
-                note.digits) > 1 else None
+            self._set_note_pending(note.cell, note.digits[:-1])
             return None
         pending = self._pending
         if pending is None or pending.cell != self._cursor:
@@ -968,7 +980,6 @@ class Game:
         return None
 
     def undo(self) -> Refusal | None:
-        self._pending_note = None  # (put in only to be taken out, it would clear the redos)
         self.commit()
         refusal = self._locked()
         if refusal is not None:
@@ -983,7 +994,6 @@ class Game:
         return None
 
     def redo(self) -> Refusal | None:
-        self._pending_note = None
         self.commit()
         refusal = self._locked()
         if refusal is not None:

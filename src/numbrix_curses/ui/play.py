@@ -80,9 +80,9 @@ _WAIT_FOR_SOLVE = object()
 
 KEY_LINES = (
     (KeyHelp("move", "arrows hjkl wasd"),),
-    (KeyHelp("type", "0-9", Command.COMMIT), KeyHelp("next", "n", Command.NEXT_NUMBER),
-     KeyHelp("pencil", "N", Command.PENCIL)),
-    (KeyHelp("clear", "Bksp Del Space", Command.CLEAR),),
+    (KeyHelp("type", "0-9", Command.COMMIT), KeyHelp("next", "n", Command.NEXT_NUMBER)),
+    # (Backspace and Space clear too, as the help says: the line makes room for pencil)
+    (KeyHelp("clear", "Del", Command.CLEAR), KeyHelp("pencil", "N", Command.PENCIL)),
     (KeyHelp("undo", "u", Command.UNDO), KeyHelp("redo", "r ^R", Command.REDO)),
     (KeyHelp("check", "c", Command.CHECK), KeyHelp("hint", "?", Command.HINT)),
     (KeyHelp("fill", "f", Command.AUTO_FILL), KeyHelp("reveal", "S", Command.REVEAL)),
@@ -108,10 +108,17 @@ ELSEWHERE = ("This puzzle is open in another numbrix window: moves made here are
              "saved. Play it there, or leave it there and open it here again.")
 
 
-def key_lines(mouse: bool) -> tuple[tuple[KeyHelp, ...], ...]:
-    """The panel's key help; with the mouse, drawing by dragging and a line for clicks."""
+#: the typing keys' line in pencil mode, where digits make marks
+_PENCIL_TYPE_LINE = (KeyHelp("mark", "0-9", Command.COMMIT),) + KEY_LINES[1][1:]
+
+
+def key_lines(mouse: bool, pencil: bool = False) -> tuple[tuple[KeyHelp, ...], ...]:
+    """The panel's key help; with the mouse, drawing by dragging and a line for clicks; in
+    pencil mode, digits make marks."""
     draw = (KeyHelp("draw", "Shift-arrows, drag" if mouse else "Shift-arrows"),)
-    return (KEY_LINES[0], draw, *KEY_LINES[1:]) + ((MOUSE_LINE,) if mouse else ())
+    typing = _PENCIL_TYPE_LINE if pencil else KEY_LINES[1]
+    return ((KEY_LINES[0], draw, typing, *KEY_LINES[2:])
+            + ((MOUSE_LINE,) if mouse else ()))
 
 
 #: a revealed solution can still be taken back
@@ -159,6 +166,7 @@ SOLVED_BAR_KEYS = tuple(
 STATUS_BAR_MORE_KEYS = (
     KeyHelp("draw", "Shift-arrows"),
     KeyHelp("next", "n", Command.NEXT_NUMBER),
+    KeyHelp("pencil", "N", Command.PENCIL),
     KeyHelp("fill", "f", Command.AUTO_FILL),
     KeyHelp("reveal", "S", Command.REVEAL),
     KeyHelp("pause", "p", Command.PAUSE),
@@ -636,6 +644,17 @@ class PlayScreen(BoardScreen):
         self.message = Message(f"{number} is not on the board yet"
                                + (f": {' and '.join(near)}." if near else "."))
 
+    def _marks_text(self, room: int) -> str:
+        """The cursor cell's pencil marks in `room` columns, whole numbers only: "marks 3 12",
+        or "marks 3 12 ... (6)" with how many there are when they do not all fit."""
+        marks = [str(m) for m in self.game.notes(self.game.cursor_cell)]
+        text = "marks " + " ".join(marks)
+        shown = len(marks)
+        while len(text) > room and shown > 1:
+            shown -= 1
+            text = f"marks {' '.join(marks[:shown])} {self.theme.glyphs.gap}({len(marks)})"
+        return text
+
     def _toggle_pencil(self) -> Refusal | None:
         game = self.game
         if game.solved is not None:
@@ -1029,18 +1048,20 @@ class PlayScreen(BoardScreen):
 
             return None, Push(ConfirmScreen(self.ctx, "Play this puzzle again from the start?",
                                             again))
-        if not np.any(game.grid[~game.given_mask]):
+        marked = bool(game.noted_cells)
+        if not np.any(game.grid[~game.given_mask]) and not marked:
             return Refusal.NOTHING_TO_CLEAR, None
+        yours = "your numbers and pencil marks" if marked else "your numbers"
 
         def restart() -> None:
             if self.game.paused:
                 self.game.resume()
             refusal = self.game.restart()
             self.message = (self._refusal_message(refusal) if refusal is not None
-                            else Message("Started again: u brings your numbers back."))
+                            else Message(f"Started again: u brings {yours} back."))
 
         return None, Push(ConfirmScreen(
-            self.ctx, "Clear all your numbers and start again?", restart,
+            self.ctx, f"Clear all {yours} and start again?", restart,
             detail="u brings them back.",
         ))
 
@@ -1359,10 +1380,7 @@ class PlayScreen(BoardScreen):
         if value:
             cell += f" = {value}" + (" (given)" if game.is_given(game.cursor_cell) else "")
         elif game.notes(game.cursor_cell) and not hidden:
-            cell += " marks " + " ".join(map(str, game.notes(game.cursor_cell)))
-        if game.pencil:  # (the mode, right of the cell: the marks may be cut, not it)
-            room = PANEL_WIDTH - 8 - len(" pencil")
-            cell = f"{cell[:room]:<{room}} pencil"
+            cell += " " + self._marks_text(PANEL_WIDTH - 9 - len(cell))
         size = f"{game.rows}x{game.cols}"
         level = game.puzzle.metadata.get("difficulty")
         if level:
@@ -1376,7 +1394,8 @@ class PlayScreen(BoardScreen):
             ("Placed", f"{game.placed} of {game.size}"),
             ("Moves", moves),
             ("Time", clock),
-            ("Cell", cell),
+            # (in pencil mode the row's name says so: what is typed goes in as marks)
+            ("Pencil" if game.pencil and game.solved is None else "Cell", cell),
         ]
         if not self.claimed and game.solved is None:
             rows.append(("Saving", "off: 2nd window"))  # (see ELSEWHERE)
@@ -1409,6 +1428,18 @@ class PlayScreen(BoardScreen):
                 # (red alone: without colours, nothing showed; not on the given, which is
                 # right, and which a check's count of marked numbers leaves out)
                 flags.setdefault(cell, "!")
+        notes = {cell: noted for cell, noted in game.noted_cells.items()
+                 if not game.value(cell)}
+        typing = game.pending_note
+        pending = game.pending.cell if game.pending is not None else None
+        if typing is not None:
+            # The mark being typed shows first, as a number being typed does; "-" before
+            # it while typing takes it out (the cell had it).
+            others = tuple(m for m in game.notes(typing.cell) if m != typing.value)
+            notes[typing.cell] = (typing.value,) + others
+            pending = typing.cell
+            if typing.value not in game.notes(typing.cell):
+                flags[typing.cell] = "-"
         hint = self.hint
         if hint is not None and self.hint_revision == game.revision:
             for cell in hint.evidence:
@@ -1416,13 +1447,7 @@ class PlayScreen(BoardScreen):
             if hint.cell is not None:
                 marks[hint.cell] = theme.hint
                 flags[hint.cell] = "?"
-        pending = game.pending.cell if game.pending is not None else None
-        notes = {cell: marks for cell, marks in game.noted_cells.items()
-                 if not game.value(cell)}
-        typing = game.pending_note
-        if typing is not None:
-            notes[typing.cell] = (typing.value,)
-            pending = typing.cell
+                notes.pop(hint.cell, None)  # (a mark under its ? read as the hint's number)
         return BoardView(
             notes=notes,
             grid=game.grid,
@@ -1438,7 +1463,7 @@ class PlayScreen(BoardScreen):
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
-        keys = key_lines(self.ctx.mouse)
+        keys = key_lines(self.ctx.mouse, self.game.pencil)
         play_key_rows = len(keys)
         placed = self.place(win, self.game.rows, self.game.cols, STATUS_ROWS, play_key_rows)
         if placed is None:
@@ -1533,8 +1558,13 @@ class PlayScreen(BoardScreen):
                  plural(game.moves, "move"), format_duration(game.elapsed())]
         if game.paused and not self.paused_by_cover:
             parts.append("paused")
-        if game.pencil:
+        if game.pencil and game.solved is None:
             parts.append("pencil")
+        if game.notes(game.cursor_cell) and not game.value(game.cursor_cell):
+            # (the side panel's Cell row says them; a board in the bar's layout is large,
+            # and shows its cells' first marks only)
+            row, col = game.cursor
+            parts.append(f"{cell_name(row, col)} {self._marks_text(40)}")
         if game.hints or game.fills:
             # (as the side panel counts them beside the moves; the first part to go on a
             # narrow screen)
