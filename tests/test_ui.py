@@ -2165,3 +2165,29 @@ def test_pencil_marks_are_saved_with_the_game(demo: Path, state: Path):
         term.wait_text("Pencil  B3 marks 1")  # (still in pencil mode, on the cell left)
         term.send("q")
         assert term.wait_exit() == 0
+
+
+def test_a_large_board_lists_the_cursor_cell_s_marks_in_its_status_line(tmp_path: Path,
+                                                                         state: Path):
+    """A 15x15 at 80x24 has no side panel: the status line lists the marks, as many whole
+    ones as fit and how many there are, and nothing of them while the game is paused."""
+    snake = [[r * 15 + (c if r % 2 == 0 else 14 - c) + 1 for c in range(15)] for r in range(15)]
+    rows = [" ".join(str(v) if v % 9 == 0 else "." for v in row) for row in snake]
+    path = tmp_path / "big.txt"
+    path.write_text("# id: big\n" + "\n".join(rows) + "\n")
+    with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
+        term.wait_text("q quit")
+        term.send("N")
+        term.wait_text("pencil")
+        for number in (3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61):
+            term.send(f"{number}\r")
+        term.wait_text("A1 marks 3 5 7 11 13 17 19 23 ")  # (as many as the line has room for)
+        term.wait_text("(17)")
+        line = next(line for line in term.lines if "A1 marks" in line)
+        assert "…(17)" in line or "~(17)" in line
+        term.send("p")
+        term.wait_text("paused")
+        assert "A1 marks" not in term.text
+        term.send("p")
+        term.send("q")
+        assert term.wait_exit() == 0

@@ -1371,7 +1371,8 @@ class PlayScreen(BoardScreen):
         return f"Nothing to draw from {value}: it is the {end} number, and {where}."
 
     # ----- output ------------------------------------------------------------------------
-    def status_rows(self) -> list[tuple[str, str]]:
+    def status_rows(self, width: int = PANEL_WIDTH) -> list[tuple[str, str]]:
+        """The side panel's (name, value) rows, values cut to fit a panel `width` wide."""
         game = self.game
         row, col = game.cursor
         hidden = game.paused and not self.paused_by_cover  # (the board is hidden too)
@@ -1380,7 +1381,7 @@ class PlayScreen(BoardScreen):
         if value:
             cell += f" = {value}" + (" (given)" if game.is_given(game.cursor_cell) else "")
         elif game.notes(game.cursor_cell) and not hidden:
-            cell += " " + self._marks_text(PANEL_WIDTH - 9 - len(cell))
+            cell += " " + self._marks_text(width - 9 - len(cell))
         size = f"{game.rows}x{game.cols}"
         level = game.puzzle.metadata.get("difficulty")
         if level:
@@ -1543,16 +1544,19 @@ class PlayScreen(BoardScreen):
         if layout.side_panel:
             draw_side_panel(
                 win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
-                None, self.status_rows(), message, theme,  # (the title bar names it)
+                None, self.status_rows(layout.panel_width), message, theme,  # (the title
+                # bar names it)
                 keys=keys, listing=self._history_listing() if self.show_history else None,
                 width=layout.panel_width,
             )
         else:
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
-                            self._status_parts(), message, theme, bar_keys, more_keys,
+                            self._status_parts(win.getmaxyx()[1]), message, theme, bar_keys,
+                            more_keys,
                             listing)
 
-    def _status_parts(self) -> list[str]:
+    def _status_parts(self, width: int) -> list[str]:
+        """The status bar's parts (the bar drops them from the end where `width` is short)."""
         game = self.game
         parts = [f"{game.rows}x{game.cols}", f"{game.placed}/{game.size}",
                  plural(game.moves, "move"), format_duration(game.elapsed())]
@@ -1560,11 +1564,13 @@ class PlayScreen(BoardScreen):
             parts.append("paused")
         if game.pencil and game.solved is None:
             parts.append("pencil")
-        if game.notes(game.cursor_cell) and not game.value(game.cursor_cell):
+        if game.notes(game.cursor_cell) and not game.value(game.cursor_cell) and not (
+                game.paused and not self.paused_by_cover):
             # (the side panel's Cell row says them; a board in the bar's layout is large,
             # and shows its cells' first marks only)
-            row, col = game.cursor
-            parts.append(f"{cell_name(row, col)} {self._marks_text(40)}")
+            where = cell_name(*game.cursor)
+            room = width - len(" * ".join(parts)) - len(f" * {where} ")
+            parts.append(f"{where} {self._marks_text(room)}")
         if game.hints or game.fills:
             # (as the side panel counts them beside the moves; the first part to go on a
             # narrow screen)
