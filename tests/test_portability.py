@@ -28,10 +28,11 @@ POSIX_MODULES = {"fcntl", "termios", "tty", "pty", "resource", "pwd", "grp", "po
 POSIX_NAMES = {
     "signal": {"SIGHUP", "SIGWINCH", "SIGTSTP", "SIGCONT", "SIGKILL", "SIGALRM", "SIGPIPE",
                "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGCHLD", "setitimer", "alarm", "pause",
-               "siginterrupt", "ITIMER_REAL"},
+               "siginterrupt", "ITIMER_REAL", "pthread_sigmask", "SIG_BLOCK", "SIGSTOP"},
     "os": {"fork", "forkpty", "getuid", "geteuid", "getgid", "setsid", "killpg", "getpgid",
            "setpgid", "mkfifo", "O_NONBLOCK", "WNOHANG", "nice", "getloadavg", "sync",
-           "openpty", "ttyname", "getppid", "chown", "lchown", "ctermid"},
+           "openpty", "ttyname", "getppid", "chown", "lchown", "ctermid",
+           "set_blocking"},  # (Windows has set_blocking from Python 3.12 only)
 }
 #: tests that make a guard (an `if` or a conditional expression mentioning one of these)
 GUARDS = ("hasattr(", "sys.platform", "os.name", "getattr(")
@@ -47,9 +48,16 @@ def _parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:
 
 def _guarded(node: ast.AST, parents: dict[ast.AST, ast.AST], source: str,
              catches: tuple[str, ...]) -> bool:
-    """Whether `node` sits under a platform check or in a try that catches `catches`."""
+    """Whether `node` sits under a platform check, in a try that catches `catches`, or in a
+    function that starts by returning when the platform lacks what it uses."""
     while node in parents:
         node = parents[node]
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = next((n for n in node.body if not isinstance(n, ast.Expr)), None)
+            if (isinstance(first, ast.If) and isinstance(first.body[-1], ast.Return)
+                    and any(g in (ast.get_source_segment(source, first.test) or "")
+                            for g in GUARDS)):
+                return True
         if isinstance(node, (ast.If, ast.IfExp, ast.While)):
             test = ast.get_source_segment(source, node.test) or ""
             if any(guard in test for guard in GUARDS):
@@ -146,3 +154,86 @@ def test_writing_a_new_file_without_hard_links(monkeypatch, tmp_path: Path) -> N
         atomic.write_text_atomic(target, "two\n", overwrite=False)
     assert target.read_text() == "one\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["new.txt"]
+
+
+def test_pdcurses_keys_read_as_ncurses_names_them_and_ctrl_c_interrupts(monkeypatch) -> None:
+    """windows-curses reports Shift-Up, Shift-Down and the keypad's Enter under codes of
+    its own (Shift-Up and Shift-Down drew nothing), and hands Ctrl-C over as a character."""
+    import curses
+
+    from numbrix_curses.ui.sequences import usual_key
+
+    monkeypatch.setattr(curses, "KEY_SUP", 0x223, raising=False)
+    monkeypatch.setattr(curses, "KEY_SDOWN", 0x224, raising=False)
+    monkeypatch.setattr(curses, "PADENTER", 0x1CB, raising=False)
+    assert usual_key(0x223, "win32") == curses.KEY_SR
+    assert usual_key(0x224, "win32") == curses.KEY_SF
+    assert usual_key(0x1CB, "win32") == curses.KEY_ENTER
+    assert usual_key("7", "win32") == "7" and usual_key(curses.KEY_UP, "win32") == curses.KEY_UP
+    with pytest.raises(KeyboardInterrupt):
+        usual_key("\x03", "win32")
+    assert usual_key(0x223, "linux") == 0x223  # (ncurses' own codes are left alone)
+    assert usual_key("\x03", "linux") == "\x03"
+
+
+def test_a_file_held_open_on_windows_is_replaced_once_it_is_let_go(monkeypatch,
+                                                                   tmp_path: Path) -> None:
+    """Windows refuses to replace a file another process has open (a second window reading
+    the save); the replace is tried again for a moment there, and nowhere else."""
+    real = os.replace
+    refusals = []
+
+    def held_twice(source, target):
+        if len(refusals) < 2:
+            refusals.append(target)
+            raise PermissionError(13, "the file is in use")
+        real(source, target)
+
+    monkeypatch.setattr(atomic.os, "replace", held_twice)
+    monkeypatch.setattr(atomic, "REPLACE_PAUSE", 0.0)
+    target = tmp_path / "save.json"
+    target.write_text("old")
+    monkeypatch.setattr(atomic, "WINDOWS", False)
+    with pytest.raises(PermissionError):
+        atomic.write_text_atomic(target, "new")
+    assert target.read_text() == "old" and len(refusals) == 1
+    monkeypatch.setattr(atomic, "WINDOWS", True)
+    refusals.clear()
+    atomic.write_text_atomic(target, "new")
+    assert target.read_text() == "new" and len(refusals) == 2
+
+
+def test_a_closed_pipe_is_a_broken_pipe_on_windows(monkeypatch) -> None:
+    """Windows says EINVAL where a pipe's reader has gone (`numbrix print | head`): that is
+    a broken pipe, exit 141 and no message, not "Invalid argument"."""
+    import errno
+
+    from numbrix_curses.cli import common
+
+    einval = OSError(errno.EINVAL, "Invalid argument")
+    monkeypatch.setattr(common, "WINDOWS", True)
+    assert isinstance(common.as_broken_pipe(einval), BrokenPipeError)
+    assert common.as_broken_pipe(OSError(errno.ENOSPC, "full")).errno == errno.ENOSPC
+    monkeypatch.setattr(common, "WINDOWS", False)
+    assert common.as_broken_pipe(einval) is einval
+
+
+def test_the_progress_line_is_padded_over_on_windows(monkeypatch, capsys) -> None:
+    """The console shows an escape sequence as text unless told otherwise: on Windows the
+    progress line writes spaces over the longer line before it instead."""
+    from numbrix_curses.cli import common
+
+    monkeypatch.setattr(common, "WINDOWS", True)
+    monkeypatch.setattr(common, "_redrawn_width", 0)
+    common._redraw("making 3 of 10")
+    common._redraw("done")
+    assert capsys.readouterr().err == "\rmaking 3 of 10" + "\rdone" + " " * 10
+
+
+def test_the_board_is_drawn_with_box_characters_on_windows(monkeypatch) -> None:
+    """windows-curses draws UTF-8 whatever the console's code page (cp1252 meant ASCII)."""
+    from numbrix_curses.ui import theme
+
+    monkeypatch.setattr(theme.sys, "platform", "win32")
+    monkeypatch.setattr(theme.locale, "getpreferredencoding", lambda *_: "cp1252")
+    assert theme.pick_glyphs() == theme.UNICODE_GLYPHS

@@ -17,6 +17,7 @@ import errno
 import os
 import secrets
 import stat
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -72,6 +73,28 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, overwrite: boo
         staged.discard()  # nothing left to do once committed
 
 
+#: on Windows a file another process has open (a second window reading the save, a virus
+#: scanner) refuses to be replaced until it is closed, a moment later: how often to try,
+#: and the pause after the first try (doubling)
+REPLACE_TRIES = 5
+REPLACE_PAUSE = 0.01
+WINDOWS = os.name == "nt"
+
+
+def replace(source: Path, target: Path) -> None:
+    """`os.replace`, tried again for a moment on Windows while the target is held open
+    there (`PermissionError`); anywhere else, and after the last try, its error stands."""
+    tries = REPLACE_TRIES if WINDOWS else 1
+    for attempt in range(tries):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            if attempt == tries - 1:
+                raise
+            time.sleep(REPLACE_PAUSE * 2**attempt)
+
+
 class Staged:
     """A file written in full under a temporary name beside its target, not yet in place.
 
@@ -91,7 +114,7 @@ class Staged:
         """Put the new file in place (`FileExistsError` when `overwrite` is off and the
         target appeared meanwhile)."""
         if self.overwrite:
-            os.replace(self.temp, self.target)
+            replace(self.temp, self.target)
         else:
             _move_no_clobber(self.temp, self.target)
         self.committed = True
@@ -185,7 +208,7 @@ def _move_no_clobber(temp: Path, target: Path) -> None:
         # Filesystems without hard links (FAT, some network shares): check, then rename.
         if target.exists():
             raise FileExistsError(errno.EEXIST, "file exists", str(target)) from None
-        os.replace(temp, target)
+        replace(temp, target)
         return
     try:
         temp.unlink()

@@ -94,6 +94,7 @@ def _read_pipe(handle: BinaryIO, limit: int) -> bytes:
     else:
         if not data:
             return data
-    os.set_blocking(fd, True)
+    if hasattr(os, "set_blocking"):  # (Windows has it from Python 3.12 only)
+        os.set_blocking(fd, True)
     # (the buffered read reads on to `limit` + 1 bytes or the end, as for a regular file)
     return data + handle.read(limit + 1 - len(data))

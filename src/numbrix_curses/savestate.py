@@ -35,7 +35,7 @@ from typing import Any, Iterator, Mapping
 import numpy as np
 
 from numbrix_curses import MAX_SIDE, MIN_SIDE
-from numbrix_curses.atomic import write_text_atomic
+from numbrix_curses.atomic import replace, write_text_atomic
 from numbrix_curses.game import (
     REVEAL_LABEL,
     Clock,
@@ -433,7 +433,7 @@ class Store:
                 break
             target = path.with_name(f"{path.name}.corrupt-{stamp}-{again}")
         try:
-            os.replace(path, target)
+            replace(path, target)
         except OSError:
             self.problems.append(f"Could not read {path} ({why}).")
             return

@@ -80,8 +80,9 @@ class Scout:
         os.close(answer_write)
         # The coordinator never waits on the scout: a job the pipe has no room for (a scout
         # stuck somewhere) is not sent, and answers are read only when they are there.
-        os.set_blocking(self._answer_read, False)
-        os.set_blocking(self._job_write, False)
+        if hasattr(os, "set_blocking"):  # (every system with fork has it)
+            os.set_blocking(self._answer_read, False)
+            os.set_blocking(self._job_write, False)
 
     def _run(
         self, serve: Serve, job_read: int, answer_write: int, stops: frozenset[int]

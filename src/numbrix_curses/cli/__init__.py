@@ -53,6 +53,7 @@ from numbrix_curses.cli.common import (
     Parser,
     Stopped,
     UsageError,
+    as_broken_pipe,
     os_error_line,
     silence_stream,
     stops_raised,
@@ -365,11 +366,10 @@ def main_flushed() -> int:
     """EXIT_OK once what was written to stdout is out, else the code for why it is not."""
     try:
         sys.stdout.flush()
-    except BrokenPipeError:
-        silence_stream(sys.stdout)
-        return EXIT_BROKEN_PIPE
     except OSError as error:
         silence_stream(sys.stdout)
+        if isinstance(as_broken_pipe(error), BrokenPipeError):
+            return EXIT_BROKEN_PIPE
         tell(f"numbrix: {os_error_line(error)}")
         return EXIT_BAD_INPUT
     return EXIT_OK

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
 import math
 import os
@@ -192,12 +193,24 @@ class Progress:
             _redraw("")
 
 
+#: how long the progress line drawn last was (see `_redraw`)
+_redrawn_width = 0
+#: Windows' console and pipes differ (see `write_out`, `as_broken_pipe`, `_redraw`)
+WINDOWS = os.name == "nt"
+
+
 def _redraw(line: str) -> None:
     """Put `line` in place of the line the cursor is on (standard error). A terminal gone
     (hung up: EIO) drops the line, as `tell` does: the progress line failing must not end
     a run before the puzzles it finished are written."""
+    global _redrawn_width
+    # (Windows' console draws an escape sequence as text unless told otherwise: there the
+    # line is padded over the last one instead)
+    erase = "" if WINDOWS else "\x1b[K"
+    padding = " " * (_redrawn_width - len(line)) if WINDOWS else ""
+    _redrawn_width = len(line)
     try:
-        sys.stderr.write("\r\x1b[K" + line)
+        sys.stderr.write("\r" + erase + line + padding)
         sys.stderr.flush()
     except (OSError, ValueError):  # ValueError: stderr was closed
         silence_stream(sys.stderr)
@@ -294,6 +307,12 @@ def write_out(text: str) -> None:
         out.write(text)  # (a stream in memory, with no such limit)
         return
     if os.name == "nt":
+        if out.isatty():
+            # (the console takes text through Python's own writer, in UTF-16; bytes
+            # written to it are read in its code page, and came out garbled)
+            out.write(text)
+            out.flush()
+            return
         text = text.replace("\n", "\r\n")  # (as the text stream writes a line end there)
     data = memoryview(text.encode(out.encoding or "utf-8", out.errors or "strict"))
     out.flush()  # (what was written before goes first)
@@ -303,6 +322,16 @@ def write_out(text: str) -> None:
         except BlockingIOError:
             # (a stream another program set non-blocking: wait until it takes more)
             time.sleep(0.01)
+        except OSError as error:
+            raise as_broken_pipe(error) from None
+
+
+def as_broken_pipe(error: OSError) -> OSError:
+    """`error` from writing to standard output, as `BrokenPipeError` where it means that:
+    Windows says EINVAL, not EPIPE, when the reader of a pipe has gone (`... | head`)."""
+    if WINDOWS and error.errno == errno.EINVAL:
+        return BrokenPipeError(errno.EPIPE, "Broken pipe")
+    return error
 
 
 def from_argv(text: str) -> str:

@@ -30,7 +30,7 @@ from numbrix_curses.ui.keys import DragPath, x10_buttons
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.paste import BracketedPaste, read_burst
 from numbrix_curses.ui.screen import AppContext, Exit, Nav, Pop, Push, Replace, Screen
-from numbrix_curses.ui.sequences import Dropped, MouseReport, keypad_digit, read_csi
+from numbrix_curses.ui.sequences import Dropped, MouseReport, keypad_digit, read_csi, usual_key
 from numbrix_curses.ui.theme import make_theme
 from numbrix_curses.workers import take_default_action
 
@@ -426,7 +426,7 @@ class App:
             return self.drag.actions(mask, sequence.y, sequence.x, buttons)
         if sequence is not None:
             key = sequence
-        key = keypad_digit(key) or key
+        key = keypad_digit(key) or usual_key(key)
         if key == curses.KEY_MOUSE:
             try:
                 _, x, y, _, buttons = curses.getmouse()

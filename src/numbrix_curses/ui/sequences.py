@@ -16,6 +16,7 @@ too (`MouseReport`): its three bytes were typed into the board, a space clearing
 from __future__ import annotations
 
 import curses
+import sys
 from dataclasses import dataclass
 
 #: how long to wait for the rest of a sequence after its Escape: a terminal sends it in one
@@ -64,6 +65,26 @@ def keypad_digit(key: "int | str") -> "str | None":
     except (curses.error, ValueError, AttributeError):
         return None
     return _KEYPAD_NAMES.get(name)
+
+
+#: keys PDCurses (windows-curses) reports under codes of its own, and the ncurses keys the
+#: app reads in their place: Shift-Up and Shift-Down (ncurses' scroll keys, as the
+#: terminal descriptions name them), and the keypad's Enter
+_PDCURSES_NAMES = (("KEY_SUP", "KEY_SR"), ("KEY_SDOWN", "KEY_SF"), ("PADENTER", "KEY_ENTER"))
+
+
+def usual_key(key: "int | str", platform: str = sys.platform) -> "int | str":
+    """`key` as ncurses reports it (see `_PDCURSES_NAMES`); on Windows, Ctrl-C, which the
+    console hands over as a character once the mouse is on, is an interrupt, as a
+    terminal makes it elsewhere (the game is saved and the app ends)."""
+    if platform != "win32":
+        return key
+    if key == "\x03":
+        raise KeyboardInterrupt
+    for theirs, ours in _PDCURSES_NAMES:
+        if isinstance(key, int) and key == getattr(curses, theirs, None):
+            return getattr(curses, ours)
+    return key
 
 
 #: xterm's first mouse encoding: ESC [ M, then the button and the column and row, each a

@@ -8,6 +8,7 @@ from __future__ import annotations
 import curses
 import locale
 import os
+import sys
 from dataclasses import dataclass
 
 
@@ -54,9 +55,13 @@ def pick_glyphs() -> Glyphs:
     Asks the C library (what curses encodes with), not Python's preferred encoding, which
     says UTF-8 in the C locale too (UTF-8 mode).
     """
+    if sys.platform == "win32":
+        # (windows-curses draws in UTF-8 whatever the console's code page, which Python's
+        # preferred encoding reports: cp1252 there would have meant ASCII boxes)
+        return UNICODE_GLYPHS
     try:
         encoding = locale.nl_langinfo(locale.CODESET)
-    except (AttributeError, ValueError):  # no nl_langinfo on Windows
+    except (AttributeError, ValueError):  # (no nl_langinfo)
         encoding = locale.getpreferredencoding(False)
     encoding = encoding.lower().replace("-", "").replace("_", "")
     if encoding != "utf8":
