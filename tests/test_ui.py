@@ -16,7 +16,7 @@ import pytest
 from numbrix_curses.ui.actions import ClearCell, Command, Digit, Extend, MoveCursor, SelectCell
 from numbrix_curses.ui.keys import DragPath, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.play import moves_value, sentence, solved_line
+from numbrix_curses.ui.play_words import moves_value, sentence, solved_line
 from tty_harness import Board, Terminal, first_hint, play_command, start, wait_play
 
 # The `demo` puzzle (conftest.py, helpers.DEMO_TEXT): 4x4, unique; blanks hold 2, 3, 12, 13, 15.
@@ -1635,7 +1635,7 @@ def test_every_key_help_label_fits_its_column():
 
     import numbrix_curses.ui as ui
     from numbrix_curses.ui.panel import HALF_WIDTH, KEY_COLUMN, KeyHelp
-    from numbrix_curses.ui.play import key_lines
+    from numbrix_curses.ui.play_words import key_lines
 
     tables = [key_lines(mouse) for mouse in (False, True)]
     for info in pkgutil.iter_modules(ui.__path__):

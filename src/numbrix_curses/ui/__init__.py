@@ -8,10 +8,10 @@ points.
 
 Screens: `menu` (main menu), `library_screen` (the bundled library, a file's puzzles),
 `games_screen` (the games under way), `newpuzzle` (generate one), `entry` (type one in),
-`play`, `watch` (the solver at work), `stats_screen` (the statistics), `help`, and the
-`dialogs` they open. Widgets and helpers: `grid` (the board), `panel`, `layout`, `form`,
-`keys`, `theme`, `draw`, `screen` (what a screen is, how screens lead to one another),
-`edits` (the board edits play and type-in share), `paste` (bracketed paste and what a
-paste means), `sequences` (escape sequences the terminal description lacks), `saving`
-(saving a puzzle to a file).
+`play` (with `play_words`, what it says), `watch` (the solver at work), `stats_screen` (the
+statistics), `help`, and the `dialogs` they open. Widgets and helpers: `grid` (the board),
+`panel`, `layout`, `form`, `keys`, `theme`, `draw`, `screen` (what a screen is, how screens
+lead to one another), `edits` (the board edits play and type-in share), `paste` (bracketed
+paste and what a paste means), `sequences` (escape sequences the terminal description
+lacks), `saving` (saving a puzzle to a file).
 """

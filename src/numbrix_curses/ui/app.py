@@ -114,7 +114,8 @@ def run_app(
     `menu`, the main menu lies beneath it, and leaving the puzzle goes there. `label` names
     the puzzle in the title (default: its id, else the file's name)."""
     from numbrix_curses.ui.menu import MenuScreen
-    from numbrix_curses.ui.play import PlayScreen, label_for
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.play_words import label_for
 
     def first(ctx: AppContext) -> list[Screen]:
         ctx.standalone = not menu

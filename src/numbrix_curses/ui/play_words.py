@@ -1,0 +1,178 @@
+"""What the play screen says: its key help (the side panel's lines and the status bar's),
+and the sentences and counts it builds (a solve's line, the help had, a check's marks).
+
+Kept apart from `ui.play`, which decides when each is said: the words change more often
+than the play, and a test reads them without a screen.
+"""
+from __future__ import annotations
+
+import os
+
+from numbrix_curses.game import format_duration
+from numbrix_curses.puzzle import plural
+from numbrix_curses.ui.actions import Command
+from numbrix_curses.ui.panel import KeyHelp, Message
+
+KEY_LINES = (
+    (KeyHelp("move", "arrows hjkl wasd"),),
+    (KeyHelp("type", "0-9", Command.COMMIT), KeyHelp("next", "n", Command.NEXT_NUMBER)),
+    # (Backspace and Space clear too, as the help says: the line makes room for pencil)
+    (KeyHelp("clear", "Del", Command.CLEAR), KeyHelp("pencil", "N", Command.PENCIL)),
+    (KeyHelp("undo", "u", Command.UNDO), KeyHelp("redo", "r ^R", Command.REDO)),
+    (KeyHelp("check", "c", Command.CHECK), KeyHelp("hint", "?", Command.HINT)),
+    (KeyHelp("fill", "f", Command.AUTO_FILL), KeyHelp("reveal", "S", Command.REVEAL)),
+    (KeyHelp("restart", "R", Command.RESTART), KeyHelp("pause", "p", Command.PAUSE)),
+    (KeyHelp("moves", "m", Command.HISTORY), KeyHelp("watch", "v", Command.WATCH)),
+    (KeyHelp("help", "F1 H", Command.HELP), KeyHelp("quit", "q", Command.QUIT)),
+)
+MOUSE_LINE = (KeyHelp("mouse", "click; right: clear"),)
+#: the panel's key help once the puzzle is solved: only what still acts (see
+#: `solved_key_lines`)
+SOLVED_KEY_LINES = (
+    (KeyHelp("again", "R", Command.RESTART), KeyHelp("another", "g", Command.ANOTHER)),
+    (KeyHelp("moves", "m", Command.HISTORY), KeyHelp("watch", "v", Command.WATCH)),
+    (KeyHelp("save", "e", Command.SAVE_FILE),),
+    (KeyHelp("help", "F1 H", Command.HELP), KeyHelp("quit", "q", Command.QUIT)),
+)
+
+
+#: the typing keys' line in pencil mode, where digits make marks
+_PENCIL_TYPE_LINE = (KeyHelp("mark", "0-9", Command.COMMIT),) + KEY_LINES[1][1:]
+
+
+def key_lines(mouse: bool, pencil: bool = False) -> tuple[tuple[KeyHelp, ...], ...]:
+    """The panel's key help; with the mouse, drawing by dragging and a line for clicks; in
+    pencil mode, digits make marks."""
+    draw = (KeyHelp("draw", "Shift-arrows, drag" if mouse else "Shift-arrows"),)
+    typing = _PENCIL_TYPE_LINE if pencil else KEY_LINES[1]
+    return ((KEY_LINES[0], draw, typing, *KEY_LINES[2:])
+            + ((MOUSE_LINE,) if mouse else ()))
+
+
+#: a revealed solution can still be taken back
+_TAKE_BACK = KeyHelp("undo", "u", Command.UNDO)
+
+
+def solved_key_lines(revealed: bool) -> tuple[tuple[KeyHelp, ...], ...]:
+    """The panel's key help of a solved puzzle (`revealed`: by the reveal key)."""
+    return (((_TAKE_BACK,),) if revealed else ()) + SOLVED_KEY_LINES
+
+
+def solved_bar_keys(revealed: bool) -> tuple[KeyHelp, ...]:
+    """The bar's keys of a solved puzzle, as `solved_key_lines`."""
+    return ((_TAKE_BACK,) if revealed else ()) + SOLVED_BAR_KEYS
+
+
+def first_game_tip(size: int, mouse: bool) -> Message:
+    """What the panel says when someone plays for the first time (no game saved, nothing
+    solved): the rule in a sentence, and the two ways to fill cells."""
+    # (without a mouse, n rather than Shift-arrows: a terminal without a mouse, such as the
+    # Linux console, often cannot tell Shift-arrows from arrows either)
+    how = ("or drag from a number to draw the path" if mouse
+           else "or press n in one beside a number to count on from it")
+    return Message(f"Fill in 1 to {size} so that each number is next to the one before it: "
+                   f"up, down or sideways. Type into a cell, {how}.")
+
+
+STATUS_BAR_KEYS = (
+    KeyHelp("move", "arrows"),
+    KeyHelp("type", "0-9"),
+    KeyHelp("undo", "u", Command.UNDO),
+    KeyHelp("redo", "r", Command.REDO),
+    KeyHelp("check", "c", Command.CHECK),
+    KeyHelp("hint", "?", Command.HINT),
+    KeyHelp("help", "F1", Command.HELP),
+    KeyHelp("quit", "q", Command.QUIT),
+)
+#: the bar's keys once the puzzle is solved: the panel's, in a line (help by F1 alone,
+#: as the bar's other keys say it)
+SOLVED_BAR_KEYS = tuple(
+    KeyHelp(item.what, "F1", item.action) if item.action is Command.HELP else item
+    for line in SOLVED_KEY_LINES for item in line
+)
+#: the rest, on the row above them while no message needs it
+STATUS_BAR_MORE_KEYS = (
+    KeyHelp("draw", "Shift-arrows"),
+    KeyHelp("next", "n", Command.NEXT_NUMBER),
+    KeyHelp("pencil", "N", Command.PENCIL),
+    KeyHelp("fill", "f", Command.AUTO_FILL),
+    KeyHelp("reveal", "S", Command.REVEAL),
+    KeyHelp("pause", "p", Command.PAUSE),
+    KeyHelp("moves", "m", Command.HISTORY),
+    KeyHelp("watch", "v", Command.WATCH),
+)
+
+
+#: what a paused game says (Esc goes on too, as it ends most things)
+PAUSED = "Paused: p, Esc or a click goes on."
+
+
+def solved_line(
+    seconds: float, moves: int, best: float | None = None, is_best: bool = False,
+    first: bool = False, helped_before: bool = False,
+) -> str:
+    """"Solved in 0:41, 30 moves", and how it compares with the best time when there is one
+    (`first`: no solve of the puzzle set a time before, so this one is the time to beat;
+    `helped_before`: there were solves, all with help)."""
+    text = f"Solved in {format_duration(seconds)}, {plural(moves, 'move')}"
+    if first:
+        if helped_before:
+            return text + ". Your first solve without help: the time to beat."
+        return text + ". A first solve: the time to beat."
+    if best is None:
+        return text
+    if is_best:
+        return text + ". A new best time!"
+    if format_duration(seconds) == format_duration(best):
+        # A few tenths slower reads as the same time: say so, not "(best 0:41)" beside a
+        # 0:41 that did not beat it.
+        return text + f" (as fast as your best, {format_duration(best)})"
+    return text + f" (best {format_duration(best)})"
+
+
+def full_stop(text: str) -> str:
+    """`text` ended as a sentence, so another can follow it: a solved line may end in a
+    parenthesis ("(best 0:41)") or in nothing at all."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def sentence(text: str) -> str:
+    """`text` as a sentence on its own: a capital first letter and a full stop (the
+    deduction engine's reasons are phrased to follow a number or a colon)."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    # (a closing bracket ends the sentence only after a stop of its own: "(see C3.)")
+    return text if text.rstrip(")").endswith((".", "!", "?")) else text + "."
+
+
+def help_count(hints: int, fills: int, fill: str = "auto-fill") -> str:
+    """"2 hints, 1 auto-fill": the help the player had."""
+    parts = [plural(hints, "hint")] if hints else []
+    if fills:
+        parts.append(plural(fills, fill))
+    return ", ".join(parts)
+
+
+def moves_value(moves: int, hints: int, fills: int, width: int) -> str:
+    """The panel's moves count, with the help had: "12  (1 hint, 2 fills)" (the panel's key
+    list calls auto-fill "fill"), or "12  (3 assists)" where that would not fit `width`."""
+    if not hints and not fills:
+        return str(moves)
+    text = f"{moves}  ({help_count(hints, fills, 'fill')})"
+    return text if len(text) <= width else f"{moves}  ({plural(hints + fills, 'assist')})"
+
+
+def label_for(puzzle_id: str | None, source: str | None) -> str:
+    """What the title calls the puzzle: its id, else the file name, else a plain name."""
+    if puzzle_id:
+        return puzzle_id
+    if source and source != "-":
+        return os.path.basename(source)
+    return "puzzle"
+
+
+def marked_cannot(count: int) -> str:
+    """What a check's marks say about `count` cells' numbers."""
+    return "that number cannot be right" if count == 1 else "those numbers cannot all be right"
