@@ -1501,3 +1501,14 @@ def test_an_option_of_play_alone_plays(capsys):
         assert cli.main(argv) == 2
         err = capsys.readouterr().err
         assert err.startswith("bundled puzzles: no puzzle 99 (it holds ") and err.count("\n") == 1
+
+
+def test_the_progress_line_is_cut_to_the_terminal_s_width(monkeypatch, capsys):
+    """A progress line wider than the terminal wraps, and redrawing it erased only its last
+    row: three wrapped rows of old progress stayed on a 40-column terminal."""
+    from numbrix_curses.cli import common
+
+    monkeypatch.setattr(common, "WINDOWS", False)
+    monkeypatch.setenv("COLUMNS", "20")
+    common._redraw("generating 7x7 medium puzzles: 1/3, 0 s, about 2 s left")
+    assert capsys.readouterr().err == "\r\x1b[K" + "generating 7x7 medi"

@@ -372,3 +372,30 @@ def test_a_save_that_fails_as_the_app_closes_is_said_after_it(tmp_path: Path, de
         expect_exit(term)
         assert re.search(r"numbrix: could not save the game of demo \(.+\)", term.flowing_text()), (
             term.dump())
+
+
+def test_a_file_that_cannot_be_replaced_is_said_in_the_save_prompt(monkeypatch, tmp_path):
+    """After "Replace it?" a write that fails (a file set immutable) was said on the screen
+    below: the prompt came back without a word, and the reason showed only once it was
+    left. It is said in the prompt now, where another name can be typed."""
+    from numbrix_curses.ui import saving
+    from numbrix_curses.ui.panel import MessageKind
+    from numbrix_curses.ui.screen import AppContext
+
+    target = tmp_path / "kept.txt"
+    target.write_text("old\n")
+
+    def refused(path, text, **_):
+        raise PermissionError(1, "Operation not permitted", str(path))
+
+    monkeypatch.setattr(saving, "write_text_atomic", refused)
+    saved = []
+    prompt = saving.save_prompt(AppContext(Store(tmp_path)), Puzzle.from_rows(GIVENS),
+                                "kept.txt", lambda path: {}, lambda *said: saved.append(said)
+                                ).screen
+    question = prompt.on_submit(str(target)).screen  # it exists: "Replace it?"
+    assert "Replace it?" in question.question
+    assert question.on_yes() is None  # the prompt stays, to take another name
+    assert prompt.message is not None and prompt.message.kind is MessageKind.ERROR
+    assert prompt.message.text.startswith(f"Could not write {target}:")
+    assert saved == [] and target.read_text() == "old\n"

@@ -225,9 +225,12 @@ def test_the_progress_line_is_padded_over_on_windows(monkeypatch, capsys) -> Non
 
     monkeypatch.setattr(common, "WINDOWS", True)
     monkeypatch.setattr(common, "_redrawn_width", 0)
+    monkeypatch.setenv("COLUMNS", "80")
     common._redraw("making 3 of 10")
     common._redraw("done")
-    assert capsys.readouterr().err == "\rmaking 3 of 10" + "\rdone" + " " * 10
+    common._redraw("")  # (wiped: what follows starts at the line's first column)
+    assert capsys.readouterr().err == (
+        "\rmaking 3 of 10" + "\rdone" + " " * 10 + "\rdone" + "\r" + " " * 4 + "\r")
 
 
 def test_the_board_is_drawn_with_box_characters_on_windows(monkeypatch) -> None:

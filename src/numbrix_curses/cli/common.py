@@ -10,6 +10,7 @@ import json
 import math
 import os
 import re
+import shutil
 import signal
 import sys
 import time
@@ -204,13 +205,21 @@ def _redraw(line: str) -> None:
     (hung up: EIO) drops the line, as `tell` does: the progress line failing must not end
     a run before the puzzles it finished are written."""
     global _redrawn_width
-    # (Windows' console draws an escape sequence as text unless told otherwise: there the
-    # line is padded over the last one instead)
-    erase = "" if WINDOWS else "\x1b[K"
-    padding = " " * (_redrawn_width - len(line)) if WINDOWS else ""
+    # A line wider than the terminal wraps, and only its last row would be redrawn: it is
+    # cut to the width (a column short, so the cursor never wraps either).
+    line = line[: max(1, shutil.get_terminal_size((1000, 24)).columns - 1)]
+    if WINDOWS:
+        # (the console draws an escape sequence as text unless told otherwise: there the
+        # line is padded over the last one, and the cursor goes back to its end, so what
+        # follows a wiped line starts at its first column)
+        text = "\r" + line
+        if _redrawn_width > len(line):
+            text += " " * (_redrawn_width - len(line)) + "\r" + line
+    else:
+        text = "\r\x1b[K" + line
     _redrawn_width = len(line)
     try:
-        sys.stderr.write("\r" + erase + line + padding)
+        sys.stderr.write(text)
         sys.stderr.flush()
     except (OSError, ValueError):  # ValueError: stderr was closed
         silence_stream(sys.stderr)

@@ -613,14 +613,10 @@ class EntryScreen(BoardScreen):
             self.saved_path = typed
             self.message = Message(f"Saved to {absolute}.", MessageKind.SUCCESS)
 
-        def failed(message: str) -> None:
-            self.message = Message(message, MessageKind.ERROR)
-
         return save_prompt(
             self.ctx, puzzle,
             self.saved_path or file_name_for(self.name, f"numbrix-{rows}x{cols}"),
             lambda path: {"id": id_from_path(path, "typed"), **self._metadata()}, saved,
-            failed,
         )
 
     def close(self) -> None:

@@ -429,14 +429,11 @@ class PlayScreen(BoardScreen):
         def saved(typed: str, absolute: str) -> None:
             self.message = Message(f"Saved the puzzle to {absolute}.", MessageKind.SUCCESS)
 
-        def failed(message: str) -> None:
-            self.message = Message(message, MessageKind.ERROR)
-
         def metadata(path: str) -> dict[str, str]:
             return {"id": id_from_path(path, "puzzle"), **puzzle.metadata}
 
         suggested = file_name_for(puzzle.id or self.label, "numbrix-puzzle")
-        return save_prompt(self.ctx, puzzle, suggested, metadata, saved, failed)
+        return save_prompt(self.ctx, puzzle, suggested, metadata, saved)
 
     def _wrong_marked(self) -> set[int]:
         """The cells still holding the numbers a check marked as not in the solution."""

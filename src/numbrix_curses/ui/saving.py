@@ -25,14 +25,13 @@ def save_prompt(
     suggested: str,
     metadata: Callable[[str], Mapping[str, object]],
     saved: Callable[[str, str], None],
-    failed: Callable[[str], None],
 ) -> Nav:
     """The prompt for where to write `puzzle`, `suggested` (a file name) offered selected.
 
     `metadata(path)` gives the metadata written for a file at `path`. After a write,
-    `saved(typed, absolute)` is told the path as typed and in full; `failed(message)` hears
-    of a write that failed after the question whether to replace a file (before it, the
-    prompt itself shows the message, and the path can be changed)."""
+    `saved(typed, absolute)` is told the path as typed and in full. A write that fails is
+    said in the prompt, after the question whether to replace a file too, so another path
+    can be typed there (said on the screen below, it showed only once the prompt was left)."""
 
     def write(path: str, typed: str) -> str | None:
         try:
@@ -54,7 +53,7 @@ def save_prompt(
             def overwrite() -> Nav | None:
                 error = write(path, text)
                 if error is not None:
-                    failed(error)
+                    prompt.select_all(Message(error, MessageKind.ERROR))
                     return None
                 return Pop()
 
