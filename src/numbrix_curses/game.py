@@ -1102,7 +1102,9 @@ class Game:
             game.pause()  # left paused: it opens paused, the clock still
         return game
 
-    def _check_fits(self, move: Move, grid: np.ndarray, notes: dict[int, tuple[int, ...]]) -> None:
+    def _check_fits(
+        self, move: Move, grid: np.ndarray, notes: dict[int, tuple[int, ...]]
+    ) -> None:
         """Raise `StateError` unless `move` can be made on `grid` and `notes`; make it there."""
         for note in notes_of(move):
             if not 0 <= note.cell < self.size or self._given.flat[note.cell]:

@@ -10,7 +10,6 @@ import json
 import math
 import os
 import re
-import shutil
 import signal
 import sys
 import time
@@ -200,6 +199,21 @@ _redrawn_width = 0
 WINDOWS = os.name == "nt"
 
 
+def _stderr_columns() -> int:
+    """The width of the terminal standard error writes to (COLUMNS first, as `shutil` has
+    it; standard output may be a file while the progress line shows)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        return os.get_terminal_size(sys.stderr.fileno()).columns or 1000
+    except (AttributeError, ValueError, OSError):
+        return 1000
+
+
 def _redraw(line: str) -> None:
     """Put `line` in place of the line the cursor is on (standard error). A terminal gone
     (hung up: EIO) drops the line, as `tell` does: the progress line failing must not end
@@ -207,7 +221,7 @@ def _redraw(line: str) -> None:
     global _redrawn_width
     # A line wider than the terminal wraps, and only its last row would be redrawn: it is
     # cut to the width (a column short, so the cursor never wraps either).
-    line = line[: max(1, shutil.get_terminal_size((1000, 24)).columns - 1)]
+    line = line[: max(1, _stderr_columns() - 1)]
     if WINDOWS:
         # (the console draws an escape sequence as text unless told otherwise: there the
         # line is padded over the last one, and the cursor goes back to its end, so what

@@ -205,7 +205,9 @@ def _geo_name(geo: Geometry, cell: int) -> str:
     return cell_name(*geo.row_col(cell))
 
 
-def check_board(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> ContradictionReport | None:
+def check_board(
+    puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True
+) -> ContradictionReport | None:
     """Why the entries in `grid` (givens included) cannot lead to the solution, or None.
 
     Plain rule breaks come first (a duplicate, consecutive numbers apart, a number boxed in);
@@ -280,7 +282,9 @@ def _fits_a_known_solution(puzzle: Puzzle, grid) -> bool:
                for found in _solved(puzzle)[1])
 
 
-def next_step(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> Step | ContradictionReport | None:
+def next_step(
+    puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True
+) -> Step | ContradictionReport | None:
     """The next logical step for the board in `grid` (givens plus the player's entries).
 
     Returns the easiest step available (lowest level first), a `ContradictionReport` when the

@@ -1465,16 +1465,15 @@ class PlayScreen(BoardScreen):
         if layout.side_panel:
             draw_side_panel(
                 win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
-                None, self.status_rows(layout.panel_width), message, theme,  # (the title
-                # bar names it)
+                # (no title: the title bar names the puzzle)
+                None, self.status_rows(layout.panel_width), message, theme,
                 keys=keys, listing=self._history_listing() if self.show_history else None,
                 width=layout.panel_width,
             )
         else:
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
                             self._status_parts(win.getmaxyx()[1]), message, theme, bar_keys,
-                            more_keys,
-                            listing)
+                            more_keys, listing)
 
     def _status_parts(self, width: int) -> list[str]:
         """The status bar's parts (the bar drops them from the end where `width` is short)."""
@@ -1490,7 +1489,8 @@ class PlayScreen(BoardScreen):
             # (the side panel's Cell row says them; a board in the bar's layout is large,
             # and shows its cells' first marks only)
             where = cell_name(*game.cursor)
-            room = width - len(" * ".join(parts)) - len(f" * {where} ")
+            dot = f" {self.theme.glyphs.bullet} "  # (as the bar joins its parts)
+            room = width - len(dot.join(parts)) - len(f"{dot}{where} ")
             parts.append(f"{where} {self._marks_text(room)}")
         if game.hints or game.fills:
             # (as the side panel counts them beside the moves; the first part to go on a
