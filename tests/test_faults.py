@@ -399,3 +399,27 @@ def test_a_file_that_cannot_be_replaced_is_said_in_the_save_prompt(monkeypatch, 
     assert prompt.message is not None and prompt.message.kind is MessageKind.ERROR
     assert prompt.message.text.startswith(f"Could not write {target}:")
     assert saved == [] and target.read_text() == "old\n"
+
+
+def test_puzzles_made_for_a_folder_removed_meanwhile_are_written_to_the_state_folder(
+        monkeypatch, tmp_path, capsys):
+    """The output's folder is checked before a run; removed while the puzzles were made, it
+    lost them all. They go to the app's state folder now, and the line says where."""
+    from numbrix_curses.cli import generating
+    from numbrix_curses.cli.common import UsageError
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    gone = tmp_path / "gone"
+    files = [(str(gone / "booklet.txt"), "the puzzles\n"), (str(gone / "key.txt"), "the key\n")]
+    assert generating._write_kept(files, False, True) == 2
+    said = capsys.readouterr().err.strip()
+    assert said.startswith(f"numbrix generate: {gone / 'booklet.txt'}: ")
+    rescued = sorted((tmp_path / "state" / "numbrix-curses" / "generated").iterdir())
+    assert [p.read_text() for p in rescued] == ["the puzzles\n", "the key\n"]
+    assert [p.name.split("-")[0] for p in rescued] == ["booklet", "key"]
+    assert str(rescued[0]) in said and said.count("\n") == 0
+    # where the state folder takes nothing either, the first failure is what is said
+    (tmp_path / "blocked").write_text("a file where the folder would go")
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "blocked"))
+    with pytest.raises(UsageError, match="booklet.txt"):
+        generating._write_kept(files, False, True)

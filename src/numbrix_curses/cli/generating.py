@@ -282,6 +282,14 @@ def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool) -
             return EXIT_OK
         except _Taken as error:
             taken = error.path
+        except UsageError as error:
+            # (checked before the run, the folder was removed meanwhile, or the disk filled:
+            # the puzzles made are not lost for it while another place takes them)
+            rescued = _rescued(files)
+            if rescued is None:
+                raise
+            tell(f"numbrix generate: {error}: the puzzles are written to {rescued} instead")
+            return EXIT_BAD_INPUT
     while True:
         moved = _beside(files)
         try:
@@ -297,6 +305,30 @@ def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool) -
     tell(f"numbrix generate: {display_name(taken)} is left as it was: the puzzles finished "
          f"are written to {where}")
     return EXIT_OK
+
+
+def _rescued(files: Sequence[tuple[str, str]]) -> str | None:
+    """Write `files` under their names, stamped with the time, in the folder `generated`
+    of the app's state directory (where its saves are); the names written, or None where
+    that fails too."""
+    import time
+
+    from numbrix_curses.savestate import state_dir
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    folder = state_dir() / "generated"
+    moved = []
+    for path, text in files:
+        stem, ext = os.path.splitext(os.path.basename(path))
+        moved.append((str(folder / f"{stem}-{stamp}{ext}"), text))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        while any(os.path.lexists(path) for path, _ in moved):
+            moved = _beside(moved)
+        _write_outputs(moved, False)
+    except (OSError, UsageError, _Taken):
+        return None
+    return " and ".join(display_name(path) for path, _ in moved)
 
 
 @contextlib.contextmanager
