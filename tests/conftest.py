@@ -28,6 +28,14 @@ for _name in ("SIGINT", "SIGHUP", "SIGTERM"):
         signal.signal(_signum, signal.default_int_handler if _name == "SIGINT" else signal.SIG_DFL)
 
 
+@pytest.fixture(autouse=True)
+def _own_state_directory(tmp_path_factory, monkeypatch) -> None:
+    """No test reads or writes the user's own saves: code run in the test process that
+    reaches the state directory (puzzles `generate` could not write where asked, say) finds
+    one of the test's own. (The programs the tests start are given theirs as they start.)"""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+
+
 def cli_env() -> dict[str, str]:
     """The environment for a child `numbrix`: UTF-8, and no LINES/COLUMNS left by readline."""
     env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}

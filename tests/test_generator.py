@@ -7,6 +7,7 @@ import os
 import re
 import signal
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -498,8 +499,14 @@ def test_a_failure_writing_either_file_replaces_neither(capsys, tmp_path, monkey
     monkeypatch.setattr(atomic, "stage_text", stage)
     code, _, err = run_cli(capsys, "--size", "4", "--output", str(out),
                            "--solutions", str(key), "--force")
-    assert code == 2 and err == f"{key}: {os.strerror(errno.ENOSPC)}\n"
+    said = (f"numbrix generate: {key}: {os.strerror(errno.ENOSPC)}: the puzzles are written "
+            "to ")
+    assert code == 2 and err.startswith(said) and err.endswith(" instead\n")
     assert _listing(tmp_path) == {"key.txt": "old key\n", "out.txt": "old booklet\n"}
+    # (and are not lost: both files went to the state folder, where the disk had room)
+    rescued = [Path(name) for name in err[len(said):-len(" instead\n")].split(" and ")]
+    assert [p.name.split("-")[0] for p in rescued] == ["out", "key"]
+    assert all(p.read_text().startswith("# ") for p in rescued)
 
 
 def test_an_answer_key_that_cannot_be_written_prints_no_booklet(capsys, tmp_path):
