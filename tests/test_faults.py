@@ -427,3 +427,18 @@ def test_puzzles_made_for_a_folder_removed_meanwhile_are_written_to_the_state_fo
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "blocked"))
     with pytest.raises(UsageError, match="booklet.txt"):
         generating._write_kept(files, False, True)
+
+
+def test_a_booklet_and_key_of_one_name_are_both_rescued(monkeypatch, tmp_path, capsys):
+    """The booklet in one folder and its key of the same name in another, both gone: the
+    rescued files are numbered apart, or the key could not be written beside the booklet."""
+    from numbrix_curses.cli import generating
+
+    state = tmp_path / "state"
+    monkeypatch.setenv("XDG_STATE_HOME", str(state))
+    files = [(str(tmp_path / "a" / "p.txt"), "puzzles\n"),
+             (str(tmp_path / "b" / "p.txt"), "key\n")]
+    assert generating._write_kept(files, True, True) == 2
+    rescued = sorted((state / "numbrix-curses" / "generated").iterdir())
+    assert [p.read_text() for p in rescued] == ["puzzles\n", "key\n"]
+    assert [p.name[-6:] for p in rescued] == ["-1.txt", "-2.txt"]

@@ -269,7 +269,9 @@ def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool) -
     way: where a target exists and --force was not given (another run made it meanwhile:
     each checks before it starts, not against the others), or the run was stopped before
     it finished (a Ctrl-C means "stop", not "replace my booklet with the few made so far"),
-    they go under free names beside the targets, and a line says where. The exit code: 2
+    they go under free names beside the targets, and a line says where. Where the write
+    fails (the folder removed meanwhile, a full disk), they go to the state directory's
+    folder `generated` (see `_rescued`), and a line says where. The exit code: 2
     when a finished run's puzzles are not where they were asked to go, else 0 (a stopped
     run ends with its stop's code)."""
     replace = force and finished
@@ -289,7 +291,7 @@ def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool) -
             if rescued is None:
                 raise
             tell(f"numbrix generate: {error}: the puzzles are written to {rescued} instead")
-            return EXIT_BAD_INPUT
+            return EXIT_BAD_INPUT if finished else EXIT_OK
     while True:
         moved = _beside(files)
         try:
@@ -317,14 +319,15 @@ def _rescued(files: Sequence[tuple[str, str]]) -> str | None:
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
     folder = state_dir() / "generated"
-    moved = []
-    for path, text in files:
-        stem, ext = os.path.splitext(os.path.basename(path))
-        moved.append((str(folder / f"{stem}-{stamp}{ext}"), text))
+    names = [os.path.splitext(os.path.basename(path)) for path, _ in files]
+    # (a booklet and its key of one name in two folders: numbered, or the key would clash)
+    alike = len({name for name in names}) < len(names)
+    moved = [(str(folder / f"{stem}-{stamp}{f'-{k + 1}' if alike else ''}{ext}"), text)
+             for k, ((stem, ext), (_, text)) in enumerate(zip(names, files))]
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        while any(os.path.lexists(path) for path, _ in moved):
-            moved = _beside(moved)
+        if any(os.path.lexists(path) for path, _ in moved):
+            moved = _beside(moved)  # (the first free names: two runs in one second)
         _write_outputs(moved, False)
     except (OSError, UsageError, _Taken):
         return None
