@@ -694,21 +694,29 @@ class Game:
             return refusal
         if self.pencil:
             return self._type_note_digit(cell, digit)
-        pending = self._pending
+        typed = self._digits_with(self._pending, cell, digit)
+        if isinstance(typed, Refusal):
+            return typed
+        if typed == "0":
+            return self.clear(cell)
+        # (`_digits_with` ended any number typed elsewhere: one still pending goes on here)
+        origin = self._pending.origin if self._pending is not None else self.value(cell)
+        self._set_pending(PendingEntry(cell, typed, origin))
+        return None
+
+    def _digits_with(self, pending: PendingEntry | None, cell: int, digit: int) -> str | Refusal:
+        """The digits of the number (or mark) typed in `cell` once `digit` is typed: those
+        `pending` there, then `digit`; else `digit` alone, a new one, the typing before
+        ended ("0" to start with: the caller clears the cell). A number that would pass the
+        board is refused and ends the typing, so the next digit starts anew."""
         if pending is not None and pending.cell == cell:
-            longer = pending.digits + str(digit)
-            if int(longer) > self.size:
+            digits = pending.digits + str(digit)
+            if int(digits) > self.size:
                 self.commit()
                 return Refusal.OUT_OF_RANGE
-            self._set_pending(PendingEntry(cell, longer, pending.origin))
-            return None
+            return digits
         self.commit()
-        if digit == 0:
-            return self.clear(cell)
-        if digit > self.size:
-            return Refusal.OUT_OF_RANGE
-        self._set_pending(PendingEntry(cell, str(digit), self.value(cell)))
-        return None
+        return Refusal.OUT_OF_RANGE if digit > self.size else str(digit)
 
     def _type_note_digit(self, cell: int, digit: int) -> Refusal | None:
         """A digit of a pencil mark, typed as a number is (in blank cells only): the mark
@@ -717,21 +725,14 @@ class Game:
         if self.value(cell) != BLANK:
             self.commit()
             return Refusal.NOTE_ON_NUMBER
-        pending = self._pending_note
-        if pending is not None and pending.cell == cell:
-            digits = pending.digits + str(digit)
-            if int(digits) > self.size:
-                self.commit()
-                return Refusal.OUT_OF_RANGE
-        else:
-            self.commit()
-            if digit == 0:
-                return self.clear(cell)
-            if digit > self.size:
-                return Refusal.OUT_OF_RANGE
+        typed = self._digits_with(self._pending_note, cell, digit)
+        if isinstance(typed, Refusal):
+            return typed
+        if typed == "0":
+            return self.clear(cell)
+        if self._pending_note is None:  # (a new mark: the marks it starts from)
             self._note_base = self.notes(cell)
-            digits = str(digit)
-        self._set_note_pending(cell, digits)
+        self._set_note_pending(cell, typed)
         return None
 
     def _set_note_pending(self, cell: int, digits: str) -> None:

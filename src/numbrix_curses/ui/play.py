@@ -272,10 +272,10 @@ class PlayScreen(BoardScreen):
         if isinstance(action, UnboundKey):
             self.message = unbound_message(action)
             return None
-        if (self.game.paused and not self.paused_by_cover and action is Command.CANCEL
+        if (self.paused_by_player and action is Command.CANCEL
                 and not self.show_history):  # (there, Esc closes the moves first)
             action = Command.PAUSE  # (Esc ends a pause too, as it ends most things)
-        if self.game.paused and not self.paused_by_cover and action is not Command.PAUSE:
+        if self.paused_by_player and action is not Command.PAUSE:
             # The board is hidden: nothing moves on it until play goes on (not even the
             # cursor, whose cell's number the panel would show).
             self.message = self._refusal_message(Refusal.PAUSED)
@@ -1291,12 +1291,18 @@ class PlayScreen(BoardScreen):
         where = places[0].replace(" at ", " is at ") if places else ""
         return f"Nothing to draw from {value}: it is the {end} number, and {where}."
 
+    @property
+    def paused_by_player(self) -> bool:
+        """The player's pause: it hides the board (a dialog or help over it pauses the
+        clock but leaves the board shown behind)."""
+        return self.game.paused and not self.paused_by_cover
+
     # ----- output ------------------------------------------------------------------------
     def status_rows(self, width: int = PANEL_WIDTH) -> list[tuple[str, str]]:
         """The side panel's (name, value) rows, values cut to fit a panel `width` wide."""
         game = self.game
         row, col = game.cursor
-        hidden = game.paused and not self.paused_by_cover  # (the board is hidden too)
+        hidden = self.paused_by_player  # (the board is hidden too)
         value = 0 if hidden else game.value(game.cursor_cell)
         cell = cell_name(row, col)
         if value:
@@ -1380,7 +1386,7 @@ class PlayScreen(BoardScreen):
             marks=marks,
             flags=flags,
             # Only the player's pause hides the board, not a dialog or help on top of it.
-            hidden=game.paused and not self.paused_by_cover,
+            hidden=self.paused_by_player,
         )
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
@@ -1453,7 +1459,7 @@ class PlayScreen(BoardScreen):
         self.origin = (grid.row0, grid.col0)
         self._draw_title(win, grid)
         draw_grid(win, mask, self.board_view(), grid, theme)
-        if self.game.paused and not self.paused_by_cover:
+        if self.paused_by_player:
             # A click on the hidden board goes on, as on a game's pause screen anywhere: a
             # player using the mouse alone had only the key list's "p pause" to click.
             for y in range(grid.frame_top, grid.frame_top + grid.frame_height):
@@ -1480,12 +1486,12 @@ class PlayScreen(BoardScreen):
         game = self.game
         parts = [f"{game.rows}x{game.cols}", f"{game.placed}/{game.size}",
                  plural(game.moves, "move"), format_duration(game.elapsed())]
-        if game.paused and not self.paused_by_cover:
+        if self.paused_by_player:
             parts.append("paused")
         if game.pencil and game.solved is None:
             parts.append("pencil")
-        if game.notes(game.cursor_cell) and not game.value(game.cursor_cell) and not (
-                game.paused and not self.paused_by_cover):
+        marks = game.notes(game.cursor_cell)
+        if marks and not game.value(game.cursor_cell) and not self.paused_by_player:
             # (the side panel's Cell row says them; a board in the bar's layout is large,
             # and shows its cells' first marks only)
             where = cell_name(*game.cursor)
