@@ -147,6 +147,33 @@ def test_marks_stay_under_a_number_and_show_again_when_it_is_cleared():
     assert game.value(here) == 0 and game.notes(here) == (3,)
 
 
+def test_a_number_placed_elsewhere_spends_its_marks_until_it_comes_off():
+    """A cell's live marks leave out numbers that stand in another cell; the marks are kept
+    (no move touches them), so clearing or undoing the number brings them back."""
+    game = make_game()
+    here, there = cell(game, *BLANK_CELL), cell(game, *OTHER_BLANK)
+    pencil_at(game, *BLANK_CELL, 2)
+    pencil_at(game, *BLANK_CELL, 3)
+    pencil_at(game, *OTHER_BLANK, 3)
+    assert game.live_notes(here) == (2, 3)
+    game.toggle_pencil()
+    game.set_value(there, 3)  # (over the cell's own marks: a number hides them anyway)
+    assert game.live_notes(here) == (2,)
+    assert game.notes(here) == (2, 3)  # kept
+    assert game.numbers_on_board() >= {3, 4, 16}
+    moves = game.moves
+    game.undo()
+    assert game.live_notes(here) == (2, 3)
+    game.redo()
+    assert game.moves == moves  # (the placement alone: no change of marks with it)
+    game.clear(there)
+    assert game.live_notes(here) == (2, 3)
+    assert game.live_notes(there) == (3,)
+    # (a given spends a mark as a placed number does)
+    pencil_at(game, *BLANK_CELL, 4)
+    assert game.notes(here) == (2, 3, 4) and game.live_notes(here) == (2, 3)
+
+
 def test_restart_rubs_out_numbers_and_marks_as_one_move():
     game = make_game()
     pencil_at(game, *BLANK_CELL, 3)

@@ -2140,6 +2140,33 @@ def test_pencil_marks_go_in_come_out_and_never_look_like_numbers(term: Terminal,
     term.wait_text("rubbed out B1's marks")
 
 
+def test_a_mark_whose_number_is_placed_elsewhere_hides_until_it_comes_off(term: Terminal,
+                                                                          board: Board):
+    """Marks 2 and 3 at B1; 3 put in C1 spends B1's 3: the cell shows 2 alone, the panel
+    lists the 3 last as placed, and clearing C1 brings it back. Pencilling a number that
+    stands elsewhere says why the cell does not show it."""
+    term.send("N")
+    term.wait_text("Pencil  B1")
+    term.send("2\r3\r")
+    term.wait_for(lambda: board.text(0, 1) == "+ 2", what="both marks in")
+    term.send("N")
+    board.click(0, 2)
+    term.send("3\r")
+    board.wait_cell(0, 2, "3")
+    term.wait_for(lambda: board.text(0, 1) == "2", what="the spent 3 hidden")
+    board.click(0, 1)
+    term.wait_text("Cell    B1 marks 2, 3 placed")
+    term.send("N")
+    term.send("14")  # (pencilled where 14 is given)
+    term.wait_message("14 is at B2 already: this mark shows once it comes off there.")
+    term.send("\r")
+    term.wait_text("Pencil  B1 marks 2, 3 14 placed")
+    term.send("N")
+    board.click(0, 2)
+    term.send_key("space")
+    term.wait_for(lambda: board.text(0, 1) == "+ 2", what="the 3 back once C1 is cleared")
+
+
 def test_pencil_marks_are_saved_with_the_game(demo: Path, state: Path):
     term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
     board = Board(term, CELL_WIDTH)
@@ -2154,6 +2181,7 @@ def test_pencil_marks_are_saved_with_the_game(demo: Path, state: Path):
         term.wait_text("C3 marks 13")
         board.click(2, 1)
         term.send("1")  # a mark being typed when the game is left is kept, as a number is
+        term.wait_message("1 is at D1 already")  # (a given: the cell does not show it)
         term.send("q")
         assert term.wait_exit() == 0
     term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
@@ -2161,8 +2189,7 @@ def test_pencil_marks_are_saved_with_the_game(demo: Path, state: Path):
     with term:
         wait_play(term, last="mouse")
         board.wait_cell(2, 2, "13")
-        board.wait_cell(2, 1, "1")
-        term.wait_text("Pencil  B3 marks 1")  # (still in pencil mode, on the cell left)
+        term.wait_text("Pencil  B3 marks 1 placed")  # (still in pencil mode, on the cell left)
         term.send("q")
         assert term.wait_exit() == 0
 

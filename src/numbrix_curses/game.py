@@ -395,6 +395,24 @@ class Game:
         """Every cell with pencil marks -> its marks (a copy)."""
         return dict(self._notes)
 
+    def numbers_on_board(self) -> frozenset[int]:
+        """The numbers the board holds, givens included."""
+        return frozenset(self._grid.ravel().tolist()) - {BLANK}
+
+    def live_notes(self, cell: int, on_board: frozenset[int] | None = None) -> tuple[int, ...]:
+        """`cell`'s pencil marks whose numbers are not on the board (`on_board`, when the
+        caller has it): the ones still worth showing in the cell.
+
+        A number placed elsewhere spends its marks, as the cell cannot hold it too. They
+        are kept, not rubbed out: taking the number off again (or undoing it) brings them
+        back, and rubbing them out would make every placement a change of marks as well.
+        """
+        marks = self.notes(cell)
+        if not marks:
+            return marks
+        placed = self.numbers_on_board() if on_board is None else on_board
+        return tuple(m for m in marks if m not in placed)
+
     @property
     def number_can_grow(self) -> bool:
         """A number is being typed that one more digit could still make longer: 1 on a

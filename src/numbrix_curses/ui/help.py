@@ -39,7 +39,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
               " 3, else one more than the highest neighbour still missing its next"),
         ("N", "pencil marks on and off: a number typed in an empty cell goes in as a faint "
               "mark of what it might hold (typed again, it comes out; the panel lists the "
-              "cell's marks); Del rubs them out; u takes them back"),
+              "cell's marks, and hides a mark while its number stands elsewhere); Del "
+              "rubs them out; u takes them back"),
         ("Shift-arrows", "draw the path from a number into the next cell: it gets the number "
                          "after (or before, when that is placed); back over a drawn number "
                          "takes it back. Dragging the mouse from a number draws too. u takes "

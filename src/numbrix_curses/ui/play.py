@@ -336,6 +336,8 @@ class PlayScreen(BoardScreen):
             action = GoToMove(min(max(game.moves + step, 0), game.moves + len(game.future)))
         edited, refusal = apply_edit(game, action)
         if edited:
+            if isinstance(action, Digit) and refusal is None:
+                self._say_if_spent()
             return refusal, None
         # Any other request ends the number being typed: 1, c, 9 is two numbers, not 19.
         game.commit()
@@ -567,14 +569,41 @@ class PlayScreen(BoardScreen):
 
     def _marks_text(self, room: int) -> str:
         """The cursor cell's pencil marks in `room` columns, whole numbers only: "marks 3 12",
-        or "marks 3 12 ... (6)" with how many there are when they do not all fit."""
-        marks = [str(m) for m in self.game.notes(self.game.cursor_cell)]
-        text = "marks " + " ".join(marks)
-        shown = len(marks)
-        while len(text) > room and shown > 1:
+        those whose numbers are on the board last ("marks 3 12, 7 placed": the cell does not
+        show them), or "marks 3 12 ... (6)" with how many there are when they do not all
+        fit."""
+        game = self.game
+        cell = game.cursor_cell
+        marks = game.notes(cell)
+        live = game.live_notes(cell)
+        spent = [m for m in marks if m not in live]
+        ordered = [str(m) for m in live + tuple(spent)]
+
+        def text(shown: int) -> str:
+            words = " ".join(ordered[:min(shown, len(live))])
+            placed = " ".join(ordered[len(live):shown])
+            if placed:
+                words += (", " if words else "") + placed + " placed"
+            cut = f" {self.theme.glyphs.gap}({len(marks)})" if shown < len(ordered) else ""
+            return f"marks {words}{cut}"
+
+        shown = len(ordered)
+        while len(text(shown)) > room and shown > 1:
             shown -= 1
-            text = f"marks {' '.join(marks[:shown])} {self.theme.glyphs.gap}({len(marks)})"
-        return text
+        return text(shown)
+
+    def _say_if_spent(self) -> None:
+        """Say so when the mark just pencilled in is of a number on the board already: the
+        cell will not show it (see `Game.live_notes`), which would look like a lost key."""
+        game = self.game
+        typing = game.pending_note
+        if typing is None or typing.value not in game.notes(typing.cell):
+            return
+        where = game.find(typing.value)[0]
+        if where is not None:
+            self.message = Message(
+                f"{typing.value} is at {cell_name(*divmod(where, game.cols))} already: this "
+                "mark shows once it comes off there.")
 
     def _toggle_pencil(self) -> Refusal | None:
         game = self.game
@@ -1356,14 +1385,20 @@ class PlayScreen(BoardScreen):
                 # (red alone: without colours, nothing showed; not on the given, which is
                 # right, and which a check's count of marked numbers leaves out)
                 flags.setdefault(cell, "!")
-        notes = {cell: noted for cell, noted in game.noted_cells.items()
-                 if not game.value(cell)}
+        # (a mark whose number is on the board is spent: the cell shows the others)
+        on_board = game.numbers_on_board()
+        notes = {}
+        for cell in game.noted_cells:
+            live = game.live_notes(cell, on_board)
+            if live and not game.value(cell):
+                notes[cell] = live
         typing = game.pending_note
         pending = game.pending.cell if game.pending is not None else None
         if typing is not None:
             # The mark being typed shows first, as a number being typed does; "-" before
             # it while typing takes it out (the cell had it).
-            others = tuple(m for m in game.notes(typing.cell) if m != typing.value)
+            others = tuple(m for m in game.live_notes(typing.cell, on_board)
+                           if m != typing.value)
             notes[typing.cell] = (typing.value,) + others
             pending = typing.cell
             if typing.value not in game.notes(typing.cell):
