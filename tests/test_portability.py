@@ -131,6 +131,30 @@ def test_the_app_catches_signals_without_sighup(monkeypatch) -> None:
     assert signal.getsignal(signal.SIGTERM) == before
 
 
+def test_ctrl_break_stops_as_sigterm_does_where_the_system_has_it(monkeypatch) -> None:
+    """Windows' Ctrl-Break (SIGBREAK) ends a program at once by default, a game unsaved: the
+    app catches it as it catches SIGTERM, and a command has a line to say for it. (Linux has
+    no SIGBREAK: another signal stands in for it here.)"""
+    pytest.importorskip("curses")
+    from numbrix_curses.cli import STOP_LINE_OF_NAME
+    from numbrix_curses.ui import app
+    from numbrix_curses.workers import INTERRUPT_NAME, STOPPING_NAMES
+
+    assert "SIGBREAK" in STOPPING_NAMES
+    assert set(STOP_LINE_OF_NAME) == {INTERRUPT_NAME, *STOPPING_NAMES}
+    monkeypatch.setattr(signal, "SIGBREAK", signal.SIGUSR2, raising=False)
+    before = signal.getsignal(signal.SIGUSR2)
+    previous = app._catch_signals()
+    try:
+        assert signal.SIGUSR2 in previous
+        with pytest.raises(app._Signalled) as caught:
+            signal.getsignal(signal.SIGUSR2)(signal.SIGUSR2, None)
+        assert caught.value.signum == signal.SIGUSR2
+    finally:
+        app._restore_signals(previous)
+    assert signal.getsignal(signal.SIGUSR2) == before
+
+
 def test_records_work_without_fcntl_and_nonblocking_open(monkeypatch, tmp_path: Path) -> None:
     monkeypatch.setitem(sys.modules, "fcntl", None)  # `import fcntl` now fails, as on Windows
     monkeypatch.delattr(os, "O_NONBLOCK", raising=False)

@@ -61,10 +61,10 @@ else:
 #: the longest message a pipe takes in one piece here (0 where processes do not fork)
 PIPE_BUF = _PIPE_BUF
 #: the names of the signals that stop a command, by how it stops: Ctrl-C; SIGTERM, a
-#: hang-up and Ctrl-\ (SIGQUIT, whose default would end it where it stands, with no word
-#: and the puzzles it finished lost)
+#: hang-up, Ctrl-\ (SIGQUIT) and Windows' Ctrl-Break (SIGBREAK), whose defaults would end
+#: it where it stands, with no word and the puzzles it finished (or the game) lost
 INTERRUPT_NAME = "SIGINT"
-STOPPING_NAMES = ("SIGTERM", "SIGHUP", "SIGQUIT")
+STOPPING_NAMES = ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGBREAK")
 #: the signals that stop a command (those the system has)
 STOP_SIGNALS = frozenset(
     getattr(signal, name) for name in (INTERRUPT_NAME, *STOPPING_NAMES) if hasattr(signal, name)

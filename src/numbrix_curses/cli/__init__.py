@@ -254,15 +254,17 @@ def run(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
 
 
-#: what a command says when a signal stops it (signals this platform has)
+#: what a command says when each signal that stops it (`workers.STOP_SIGNALS`) does
+STOP_LINE_OF_NAME = {
+    "SIGINT": "numbrix: interrupted",
+    "SIGTERM": "numbrix: stopped (SIGTERM)",
+    "SIGHUP": "numbrix: hung up",  # (not on Windows)
+    "SIGQUIT": "numbrix: quit (Ctrl-\\)",  # (nor this)
+    "SIGBREAK": "numbrix: stopped (Ctrl-Break)",  # (Windows only)
+}
+#: the same, by the signals this platform has
 STOP_LINES = {
-    getattr(signal, name): line
-    for name, line in (
-        ("SIGINT", "numbrix: interrupted"),
-        ("SIGTERM", "numbrix: stopped (SIGTERM)"),
-        ("SIGHUP", "numbrix: hung up"),  # (not on Windows)
-        ("SIGQUIT", "numbrix: quit (Ctrl-\\)"),  # (nor this)
-    )
+    getattr(signal, name): line for name, line in STOP_LINE_OF_NAME.items()
     if hasattr(signal, name)
 }
 

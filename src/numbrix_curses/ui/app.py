@@ -3,12 +3,12 @@
 `run_menu` opens the main menu (plain `numbrix`); `run_app(puzzle, source)` plays one puzzle
 (`numbrix play FILE`). Both run inside `curses.wrapper`, so the terminal is restored however
 the loop ends, and every screen is closed first (the play screen saves its game) whether
-the player quits, presses Ctrl-C or Ctrl-\\ (SIGQUIT), the terminal hangs up (SIGHUP), the
-process is told to stop (SIGTERM) or a bug raises.
+the player quits, presses Ctrl-C or Ctrl-\\ (SIGQUIT; Ctrl-Break on Windows), the terminal
+hangs up (SIGHUP), the process is told to stop (SIGTERM) or a bug raises.
 
 Exit statuses: 0 after quitting, 2 when there is no usable terminal, 70 after an internal
 error (details saved to a crash file in the state directory), 128 + N after signal N
-(130 for Ctrl-C, 131 for Ctrl-\\, 129 for a hang-up, 143 for SIGTERM).
+(130 for Ctrl-C, 131 for Ctrl-\\, 129 for a hang-up, 143 for SIGTERM, 149 for Ctrl-Break).
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from numbrix_curses.ui.paste import BracketedPaste, read_burst
 from numbrix_curses.ui.screen import AppContext, Exit, Nav, Pop, Push, Replace, Screen
 from numbrix_curses.ui.sequences import Dropped, MouseReport, keypad_digit, read_csi, usual_key
 from numbrix_curses.ui.theme import make_theme
-from numbrix_curses.workers import take_default_action
+from numbrix_curses.workers import STOPPING_NAMES, take_default_action
 
 EXIT_OK = 0
 EXIT_NO_TERMINAL = 2
@@ -254,10 +254,10 @@ def _catch_signals() -> dict[int, object]:
             pass
     # (Ctrl-\ sends SIGQUIT, whose default kills the process where it stands: the
     # terminal was left in the app's screen, with mouse reports still on, for the shell)
-    for name in ("SIGHUP", "SIGTERM", "SIGQUIT"):
+    for name in STOPPING_NAMES:
         signum = getattr(signal, name, None)
         if signum is None:
-            continue  # Windows has no SIGHUP or SIGQUIT
+            continue  # Windows has no SIGHUP or SIGQUIT, others no SIGBREAK
         try:
             previous[signum] = signal.signal(signum, handler)
         except (ValueError, OSError):
