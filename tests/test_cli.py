@@ -1475,6 +1475,26 @@ def test_a_file_with_thousands_of_warnings_is_said_to_have_them_in_a_few_lines(p
     assert out.endswith(": unique\n")
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a limit set in the child (POSIX)")
+@pytest.mark.parametrize("megabytes", [80, 110])
+def test_a_memory_limit_too_small_to_start_in_is_said_in_one_line(puzzle_file, megabytes):
+    """Under `ulimit -v` of about 80 MB, numpy's OpenBLAS said `OpenBLAS error: Memory
+    allocation still failed` and ended the command with status 1; around 110 MB a
+    MemoryError came. Both are the memory, said as every other lack of it is."""
+    import resource
+
+    def limited() -> None:
+        limit = megabytes * 2**20
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "numbrix_curses", "check", str(puzzle_file(UNIQUE_3X3))],
+        capture_output=True, text=True, env=cli_env(), preexec_fn=limited,
+        timeout=COMMAND_TIMEOUT)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2, "", "numbrix: out of memory (a limit set with ulimit, or too little free)\n")
+
+
 def test_libraries_the_system_cannot_map_are_said_to_be_out_of_memory(puzzle_file, monkeypatch,
                                                                      capsys):
     """Under `ulimit -v 50000` numpy's libraries could not be mapped as a command first
