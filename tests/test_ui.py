@@ -2158,13 +2158,33 @@ def test_a_mark_whose_number_is_placed_elsewhere_hides_until_it_comes_off(term: 
     term.wait_text("Cell    B1 marks 2, 3 placed")
     term.send("N")
     term.send("14")  # (pencilled where 14 is given)
-    term.wait_message("14 is at B2 already: this mark shows once it comes off there.")
+    term.wait_message("14 is given at B2, so no other cell can hold it; Backspace takes the "
+                      "mark back.")
     term.send("\r")
     term.wait_text("Pencil  B1 marks 2, 3 14 placed")
+    board.click(1, 2)
+    term.send("3")  # (3 is the player's, in C1)
+    term.wait_message("3 is at C1 already: this mark shows once it comes off there.")
+    term.send("\x7f")  # (Backspace takes it back)
+    term.wait_for(lambda: "C2 marks" not in term.text, what="the mark taken back")
     term.send("N")
     board.click(0, 2)
     term.send_key("space")
     term.wait_for(lambda: board.text(0, 1) == "+ 2", what="the 3 back once C1 is cleared")
+
+
+def test_a_zero_that_clears_a_cell_says_so(term: Terminal, board: Board):
+    """0 starts no number, so it clears the cell, as Del does: said, number or marks (a
+    stray 0 took them out without a word); a 0 after a 1 is 10, and says nothing."""
+    term.send("2\r0")
+    term.wait_message("0 clears a cell, as Del does: 2 taken out of B1 (u brings it back).")
+    board.wait_cell(0, 1, "")
+    term.send("N3\r0")
+    term.wait_message("0 clears a cell, as Del does: B1's marks rubbed out (u brings them "
+                      "back).")
+    term.send("N10")
+    board.wait_cell(0, 1, "10")
+    assert "0 clears" not in term.text
 
 
 def test_pencil_marks_are_saved_with_the_game(demo: Path, state: Path):
@@ -2181,7 +2201,7 @@ def test_pencil_marks_are_saved_with_the_game(demo: Path, state: Path):
         term.wait_text("C3 marks 13")
         board.click(2, 1)
         term.send("1")  # a mark being typed when the game is left is kept, as a number is
-        term.wait_message("1 is at D1 already")  # (a given: the cell does not show it)
+        term.wait_message("1 is given at D1")  # (the cell does not show it)
         term.send("q")
         assert term.wait_exit() == 0
     term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
@@ -2216,5 +2236,25 @@ def test_a_large_board_lists_the_cursor_cell_s_marks_in_its_status_line(tmp_path
         term.wait_text("paused")
         assert "A1 marks" not in term.text
         term.send("p")
+        term.send("q")
+        assert term.wait_exit() == 0
+
+
+def test_a_narrow_screen_keeps_pencil_mode_and_the_marks_before_the_counts(tmp_path: Path,
+                                                                          state: Path):
+    """At 40 columns the status line has no room for everything: the clock and the moves
+    give way, not the word that says digits go in as marks, nor the cell's marks."""
+    snake = [[r * 15 + (c if r % 2 == 0 else 14 - c) + 1 for c in range(15)] for r in range(15)]
+    rows = [" ".join(str(v) if v % 9 == 0 else "." for v in row) for row in snake]
+    path = tmp_path / "big.txt"
+    path.write_text("# id: big\n" + "\n".join(rows) + "\n")
+    with start(play_command(str(path)), state, rows=15, cols=40) as term:
+        term.wait_text("q quit")
+        term.send("N")
+        for number in (101, 103, 107, 109):
+            term.send(f"{number}\r")
+        term.wait_text("A1 marks 101")
+        line = next(line for line in term.lines if "A1 marks" in line)
+        assert "pencil" in line and "A1 marks 101 " in line  # (the counts gave way)
         term.send("q")
         assert term.wait_exit() == 0

@@ -201,8 +201,7 @@ def test_help_wraps_long_lines_under_the_description_column(state: Path):
     with menu(state) as term:
         term.send("h")
         term.wait_text("The rules")
-        term.wait_text("put the next number here")
-        for _ in range(3):  # (the line under it in view, above the footer)
+        for _ in range(4):  # (the line and the one under it in view, above the footer)
             term.send_key("down")
         term.wait_for(lambda: (term.find("put the next number here") or (99, 0))[0] < 20,
                       what="the help scrolled")

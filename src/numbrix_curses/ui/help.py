@@ -34,7 +34,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("arrows hjkl wasd", "move the cursor (a click selects a cell; the mouse wheel "
                              "scrolls three rows a notch)"),
         ("Home End PgUp PgDn", "to the ends of the row, ten rows up or down"),
-        ("0-9", "type a number: 4 then 2 gives 42; Enter, a move or a command ends it"),
+        ("0-9", "type a number: 4 then 2 gives 42; Enter, a move or a command ends it; a "
+                "0 to start with clears the cell, as Del does"),
         ("n", "put the next number here, worked out from the neighbours: 2 between 1 and"
               " 3, else one more than the highest neighbour still missing its next"),
         ("N", "pencil marks on and off: a number typed in an empty cell goes in as a faint "

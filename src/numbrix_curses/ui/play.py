@@ -334,10 +334,16 @@ class PlayScreen(BoardScreen):
             # it would otherwise have moved the board's cursor.
             step = 1 if action.delta > 0 else -1
             action = GoToMove(min(max(game.moves + step, 0), game.moves + len(game.future)))
+        typing_here = game.cursor_cell in (
+            entry.cell for entry in (game.pending, game.pending_note) if entry is not None)
+        revision, held = game.revision, game.value(game.cursor_cell)
         edited, refusal = apply_edit(game, action)
         if edited:
             if isinstance(action, Digit) and refusal is None:
-                self._say_if_spent()
+                if action.value == 0 and not typing_here and game.revision != revision:
+                    self._say_zero_cleared(held)
+                else:
+                    self._say_if_spent()
             return refusal, None
         # Any other request ends the number being typed: 1, c, 9 is two numbers, not 19.
         game.commit()
@@ -592,6 +598,15 @@ class PlayScreen(BoardScreen):
             shown -= 1
         return text(shown)
 
+    def _say_zero_cleared(self, held: int) -> None:
+        """A 0 that starts a number clears the cell (no number is 0), whose number was
+        `held` (0: it had marks): said, as a stray 0 rubbed out a number, or every mark of
+        the cell, without a word."""
+        name = cell_name(*self.game.cursor)
+        what = f"{held} taken out of {name}" if held else f"{name}'s marks rubbed out"
+        self.message = Message(f"0 clears a cell, as Del does: {what} (u brings "
+                               f"{'it' if held else 'them'} back).")
+
     def _say_if_spent(self) -> None:
         """Say so when the mark just pencilled in is of a number on the board already: the
         cell will not show it (see `Game.live_notes`), which would look like a lost key."""
@@ -600,10 +615,16 @@ class PlayScreen(BoardScreen):
         if typing is None or typing.value not in game.notes(typing.cell):
             return
         where = game.find(typing.value)[0]
-        if where is not None:
-            self.message = Message(
-                f"{typing.value} is at {cell_name(*divmod(where, game.cols))} already: this "
-                "mark shows once it comes off there.")
+        if where is None:
+            return
+        name = cell_name(*divmod(where, game.cols))
+        if game.is_given(where):
+            # (a given never comes off: the mark can only ever be spent)
+            self.message = Message(f"{typing.value} is given at {name}, so no other cell can "
+                                   "hold it; Backspace takes the mark back.")
+        else:
+            self.message = Message(f"{typing.value} is at {name} already: this mark shows "
+                                   "once it comes off there.")
 
     def _toggle_pencil(self) -> Refusal | None:
         game = self.game
@@ -1519,20 +1540,30 @@ class PlayScreen(BoardScreen):
     def _status_parts(self, width: int) -> list[str]:
         """The status bar's parts (the bar drops them from the end where `width` is short)."""
         game = self.game
-        parts = [f"{game.rows}x{game.cols}", f"{game.placed}/{game.size}",
-                 plural(game.moves, "move"), format_duration(game.elapsed())]
+        # Pencil mode and the cursor cell's marks come before the counts, which the bar
+        # drops first on a narrow screen: what a digit will do, and what the cell's marks
+        # are, matter more there than the clock (at 40 columns both were dropped).
+        lead = [f"{game.rows}x{game.cols}"]
+        counts = [f"{game.placed}/{game.size}", plural(game.moves, "move"),
+                  format_duration(game.elapsed())]
         if self.paused_by_player:
-            parts.append("paused")
+            counts.append("paused")
         if game.pencil and game.solved is None:
-            parts.append("pencil")
+            lead.append("pencil")
         marks = game.notes(game.cursor_cell)
         if marks and not game.value(game.cursor_cell) and not self.paused_by_player:
             # (the side panel's Cell row says them; a board in the bar's layout is large,
             # and shows its cells' first marks only)
             where = cell_name(*game.cursor)
             dot = f" {self.theme.glyphs.bullet} "  # (as the bar joins its parts)
-            room = width - len(dot.join(parts)) - len(f"{dot}{where} ")
-            parts.append(f"{where} {self._marks_text(room)}")
+            head = len(f"{dot}{where} ")
+            room = width - len(dot.join(lead + counts)) - head
+            if len(self._marks_text(room)) > room:
+                # (no room for one mark beside every count: the clock and the moves give
+                # way, the board's fill stays)
+                room = width - len(dot.join([*lead, counts[0]])) - head
+            lead.append(f"{where} {self._marks_text(room)}")
+        parts = lead + counts
         if game.hints or game.fills:
             # (as the side panel counts them beside the moves; the first part to go on a
             # narrow screen)
