@@ -33,6 +33,7 @@ def test_xterm_and_rxvt_shifted_arrows_are_the_keys_they_stand_for(put_back: lis
     ("[7~", curses.KEY_HOME), ("[8~", curses.KEY_END),  # rxvt
     ("[3~", curses.KEY_DC), ("[5~", curses.KEY_PPAGE), ("[6~", curses.KEY_NPAGE),
     ("OP", curses.KEY_F1), ("OM", curses.KEY_ENTER),
+    ("[11~", curses.KEY_F1), ("[14~", curses.KEY_F4),  # rxvt, PuTTY
     ("Op", "0"), ("Oq", "1"), ("Ov", "6"), ("Oy", "9"),  # the keypad's digits
 ])
 def test_keys_in_the_forms_other_terminals_send_are_those_keys(

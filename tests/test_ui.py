@@ -1408,6 +1408,8 @@ def test_a_key_that_means_nothing_says_so(term: Terminal, board: Board):
     board.wait_cell(0, 1, "12")
     term.send("\x1b[15~")  # F5
     wait_status(term, "F5 does nothing here")
+    term.send("\x1b[11~")  # F1 as rxvt and PuTTY send it, which an xterm's description lacks
+    term.wait_text("The rules")
 
 
 def test_a_command_ends_the_number_being_typed(term: Terminal, board: Board):

@@ -57,15 +57,20 @@ def _columns(name: str, size: str, difficulty: str, filled: str, played: str, wh
 
 
 def filled_text(saved: SavedGame) -> str:
-    """How far a saved game has come: "35%" of its cells filled, "shown" where it was left
-    with its solution revealed."""
+    """How far a saved game has come: "35%" of the cells the player fills (the givens are
+    not the player's: a game with one number in read 36% where 8 of 25 cells are given),
+    "shown" where it was left with its solution revealed."""
     if saved.revealed:
         return "shown"
     filled = saved.filled
     if filled is None:
         return ""
+    givens = saved.puzzle.clue_count
+    to_fill = saved.puzzle.size - givens
+    if to_fill <= 0:
+        return "100%"
     # (down, not to the nearest: a board one cell short is not "100%")
-    return f"{filled * 100 // saved.puzzle.size}%"
+    return f"{max(0, filled - givens) * 100 // to_fill}%"
 
 
 class GamesScreen(PuzzleListScreen):

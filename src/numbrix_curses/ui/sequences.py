@@ -25,7 +25,7 @@ SEQUENCE_MS = 30
 #: the longest run of parameters read before a sequence is taken for no sequence at all
 _MOST_PARAMETERS = 16
 #: sequences (past ESC [) that stand for keys the app uses: xterm's shifted arrows, and
-#: rxvt's, which have no parameters; the arrows, Home, End, Delete and the page keys as
+#: rxvt's, which have no parameters; F1; the arrows, Home, End, Delete and the page keys as
 #: xterm, VT220s, PuTTY (which says it is an xterm) and rxvt send them, for terminals whose
 #: description lists them otherwise (the arrows in the other cursor mode, say)
 KNOWN = {
@@ -36,6 +36,8 @@ KNOWN = {
     "H": curses.KEY_HOME, "F": curses.KEY_END,
     "1~": curses.KEY_HOME, "7~": curses.KEY_HOME, "4~": curses.KEY_END, "8~": curses.KEY_END,
     "3~": curses.KEY_DC, "5~": curses.KEY_PPAGE, "6~": curses.KEY_NPAGE,
+    # F1 to F4 as rxvt and PuTTY send them (an xterm description says ESC O P to S)
+    "11~": curses.KEY_F1, "12~": curses.KEY_F2, "13~": curses.KEY_F3, "14~": curses.KEY_F4,
 }
 #: sequences past ESC O (SS3): the arrows, Home and End in application cursor mode, F1,
 #: and the keypad in application mode (which `keypad(True)` asks for): its digits and Enter
