@@ -1178,7 +1178,28 @@ def test_a_puzzle_being_typed_in_is_kept_when_the_app_is_stopped(state: Path):
     assert f"numbrix: the puzzle being typed in is kept in {kept}" in said
     [puzzle] = read_puzzles(str(kept))
     assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 0]]
-    kept.unlink()
+    # Type in offers it back (it offered nothing, and the file read as a puzzle to play)
+    with start(app_command(), state) as term:
+        term.wait_text("[q] Quit")
+        term.send("t")
+        term.wait_text("r: the 3x3 grid being typed in when the app stopped (")
+        term.click_text("r Kept")
+        term.wait_text("The grid typed in when the app stopped (")
+        board = Board(term, 3)
+        board.wait_cell(0, 0, "1")
+        board.wait_cell(0, 2, "3")
+        assert not kept.exists()  # (the screen holds it now: offered once)
+        term.send("q")
+        term.wait_text("Leave without saving this puzzle?")  # (it is not saved yet)
+        term.send("y")
+        term.wait_text("[q] Quit")
+        term.send("t")
+        term.wait_text("Size of the grid:")
+        assert "r Kept" not in term.text
+        term.send_key("escape")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        expect_exit(term)
     term = type_in(state, "3", "3")
     board = Board(term, 3)
     with term:
@@ -1192,6 +1213,18 @@ def test_a_puzzle_being_typed_in_is_kept_when_the_app_is_stopped(state: Path):
         term.send("q")
         expect_exit(term)
     assert not list((state / "numbrix-curses").glob("typed-*.txt"))
+
+
+def test_a_kept_grid_reads_back_as_typed_and_nothing_else_does():
+    """What `EntryScreen.close` keeps reads back whole, a number twice included (as typed:
+    no puzzle yet); a file edited into anything else is not offered."""
+    from numbrix_curses.ui.entry import read_kept_grid
+
+    grid, name = read_kept_grid("# id: mine\n 1  .  1\n .  .  6\n")
+    assert grid.tolist() == [[1, 0, 1], [0, 0, 6]] and name == "mine"
+    assert read_kept_grid("# id: typed\n 1  .\n")[1] is None  # (the default name)
+    for text in ("", "# id: x\n", " 1 .\n 2\n", " 1 x\n", " 1 7\n", " -1 .\n"):
+        assert read_kept_grid(text) is None, text
 
 
 MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()

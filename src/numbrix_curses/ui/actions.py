@@ -53,6 +53,7 @@ class Command(enum.Enum):
     END_NUMBER = "end the number, next cell"
     ANOTHER = "another puzzle like this one"
     ABANDON = "abandon the game"
+    RESUME_KEPT = "resume the grid kept"
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import curses
 import time
+from pathlib import Path
 
 import numpy as np
 
-from numbrix_curses import assist
+from numbrix_curses import MAX_SIDE, MIN_SIDE, assist
 from numbrix_curses.game import Game, Refusal, solver_time
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name, plural
 from numbrix_curses.jobs import Job, SolveJob, ThreadJob, grading_job, suspects_job
@@ -97,15 +98,54 @@ def open_pasted(ctx: AppContext, paste: Paste, otherwise: str) -> "EntryScreen |
     return f"Paste a whole puzzle here, {otherwise}."
 
 
+def read_kept_grid(text: str) -> tuple[np.ndarray, str | None] | None:
+    """The grid and name of a puzzle the app kept as it stopped (`EntryScreen.close`: a
+    `# id:` line, then the grid in the compact form, where a number may stand twice, as
+    typed); None when `text` is no such grid."""
+    name = None
+    rows: list[list[int]] = []
+    for line in text.splitlines():
+        if line.startswith("# id:"):
+            name = line[len("# id:"):].strip() or None
+        elif line.strip() and not line.startswith("#"):
+            try:
+                rows.append([0 if cell == "." else int(cell) for cell in line.split()])
+            except ValueError:
+                return None
+    if not rows or len({len(row) for row in rows}) != 1:
+        return None
+    grid = np.array(rows, dtype=np.int64)
+    if not (MIN_SIDE <= grid.shape[0] <= MAX_SIDE and MIN_SIDE <= grid.shape[1] <= MAX_SIDE):
+        return None
+    if grid.min() < 0 or grid.max() > grid.size:
+        return None
+    return grid, None if name == "typed" else name
+
+
 class EntrySizeScreen(Screen):
-    """Rows and columns of the grid to type into."""
+    """Rows and columns of the grid to type into; or the grid the app kept when it was
+    stopped while one was typed in (Ctrl-C, a hang-up), to go on with."""
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
+        buttons = [Button("Enter Start", "\n", Command.PLAY)]
+        #: the file of the grid kept, its grid and name, and when it was kept
+        self.kept: tuple[Path, np.ndarray, str | None, str] | None = None
+        path = ctx.store.kept_typed()
+        if path is not None:
+            try:
+                read = read_kept_grid(path.read_text(encoding="utf-8", errors="replace"))
+                when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
+            except OSError:
+                read = None
+            if read is not None:
+                self.kept = (path, *read, when)
+                buttons.append(Button("r Kept", "r", Command.RESUME_KEPT))
+        buttons.append(Button("Esc Back", "\x1b", Command.BACK))
         self.form = Form(
             [Field("Rows", SIDES, SIDES.index("9"), numeric=True),
              Field("Columns", SIDES, SIDES.index("9"), numeric=True)],
-            [Button("Enter Start", "\n", Command.PLAY), Button("Esc Back", "\x1b", Command.BACK)],
+            buttons,
         )
         #: why a paste was not taken, shown under the form until the next action
         self.message = ""
@@ -125,6 +165,15 @@ class EntrySizeScreen(Screen):
         if action is Command.PLAY:
             rows, cols = int(self.form.fields[0].value), int(self.form.fields[1].value)
             return Replace(EntryScreen(self.ctx, rows, cols))
+        if action is Command.RESUME_KEPT and self.kept is not None:
+            path, grid, name, when = self.kept
+            screen = EntryScreen.resuming(self.ctx, grid, name, when)
+            try:
+                # (the grid is the screen's now, which keeps it again if the app stops)
+                path.unlink()
+            except OSError:
+                pass  # (offered again next time: better than lost)
+            return Replace(screen)
         if isinstance(action, Paste):
             # A whole puzzle pasted here needs no size chosen: it brings its own.
             opened = open_pasted(self.ctx, action, "or choose the size")
@@ -151,8 +200,15 @@ class EntrySizeScreen(Screen):
             for i, line in enumerate(wrap_text(self.message, width - left - 1, room)):
                 put_if_fits(win, below + i, left, line, theme.error)
         else:
-            put_if_fits(win, below, left, "Or paste a whole puzzle: it brings its size.",
-                        theme.dim)
+            lines = ["Or paste a whole puzzle: it brings its size."]
+            if self.kept is not None:
+                _, grid, _, when = self.kept
+                lines.insert(0, f"r: the {grid.shape[0]}x{grid.shape[1]} grid being typed "
+                                f"in when the app stopped ({when}).")
+            room = max(1, height - 1 - below)
+            wrapped = [row for line in lines for row in wrap_text(line, width - left - 1)]
+            for i, line in enumerate(wrapped[:room]):
+                put_if_fits(win, below + i, left, line, theme.dim)
         put_if_fits(win, height - 1, left,
                     "up/down choose   left/right or digits change   Enter start", theme.dim)
 
@@ -206,6 +262,20 @@ class EntryScreen(BoardScreen):
         puzzle = pasted.puzzle
         screen = cls(ctx, puzzle.rows, puzzle.cols)
         screen._take(pasted)
+        return screen
+
+    @classmethod
+    def resuming(cls, ctx: AppContext, grid: np.ndarray, name: str | None,
+                 when: str) -> "EntryScreen":
+        """A grid holding what was typed in when the app stopped (see `close`), as one move
+        (u takes it back out), named as it was."""
+        rows, cols = grid.shape
+        screen = cls(ctx, rows, cols)
+        flat = grid.ravel()
+        screen.game.fill(((cell, int(flat[cell])) for cell in range(flat.size)), "kept")
+        screen.name = name
+        screen.message = Message(f"The grid typed in when the app stopped ({when}), as it "
+                                 "was; c checks it.")
         return screen
 
     # ----- the typed puzzle --------------------------------------------------------------
