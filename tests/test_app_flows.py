@@ -1242,6 +1242,29 @@ def test_a_typed_puzzle_played_unsaved_is_named_for_when_it_was_typed(state: Pat
         assert 0 <= int(match.group(5)) < 62  # (to the second: two typed in a minute differ)
 
 
+def test_a_typed_puzzle_with_a_game_under_way_goes_on_under_the_game_s_name(state: Path,
+                                                                           tmp_path: Path):
+    """A puzzle typed in that has a game under way (one from a file) goes on with it under
+    its name: it went on under "typed ...", which the games list then called it."""
+    lone = tmp_path / "lone.txt"
+    lone.write_text("# id: lone\n1 . 3\n. . .\n. . 9\n")
+    with menu(state) as term:
+        play_a_move_in_a_file(term, lone, "lone", "2")
+        term.send("t")
+        term.wait_text("Size of the grid:")
+        term.send("3")
+        term.send_key("down")
+        term.send("3")
+        term.send_key("enter")
+        term.wait_text("Type the given numbers")
+        enter_givens(term, Board(term, 3), [(0, 0, "1"), (0, 2, "3"), (2, 2, "9")])
+        term.send("p")
+        term.wait_text("Numbrix · lone")
+        term.wait_text("Welcome back: 1 move")
+        term.send("q")
+        term.wait_text("Your puzzle")
+
+
 def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_path: Path):
     term = type_in(state, "3", "3")
     board = Board(term, 3)

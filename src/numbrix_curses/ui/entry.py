@@ -19,6 +19,7 @@ from numbrix_curses import MAX_SIDE, MIN_SIDE, assist
 from numbrix_curses.game import Game, Refusal, solver_time
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name, plural
 from numbrix_curses.jobs import Job, SolveJob, ThreadJob, grading_job, suspects_job
+from numbrix_curses.savestate import puzzle_key
 from numbrix_curses.slips import Suspects
 from numbrix_curses.textformat import comment_text, format_grid_compact
 from numbrix_curses.ui.actions import Action, Command, Paste, UnboundKey
@@ -634,17 +635,17 @@ class EntryScreen(BoardScreen):
             self._check()
             return None
         status = result.status.value
-        label = self._label()
         puzzle = Puzzle(puzzle.givens, self._metadata())
+        label, source = self._known_as(puzzle) or (self._label(), None)
         from numbrix_curses.ui.play import PlayScreen
 
         # (the check's solve goes with it: the play screen need not solve the puzzle again)
         if status == "unique":
-            return Push(PlayScreen.open(self.ctx, puzzle, label, None, known=result))
+            return Push(PlayScreen.open(self.ctx, puzzle, label, source, known=result))
         if status == "multiple":
             return Push(ConfirmScreen(
                 self.ctx, "This puzzle has more than one solution. Play it anyway?",
-                lambda: Push(PlayScreen.open(self.ctx, puzzle, label, None, known=result)),
+                lambda: Push(PlayScreen.open(self.ctx, puzzle, label, source, known=result)),
             ))
         self.message = Message("Nothing to play: this grid has no solution.", MessageKind.ERROR)
         return None
@@ -656,6 +657,20 @@ class EntryScreen(BoardScreen):
         from numbrix_curses.ui.watch import WatchScreen
 
         return Push(WatchScreen(self.ctx, puzzle, self._label()))
+
+    def _known_as(self, puzzle: Puzzle) -> tuple[str, str | None] | None:
+        """The name (and file) a puzzle typed in without a name of its own is known by
+        already: its game under way's, else its solve record's. A game and its best times
+        are the puzzle's, whoever typed it (a library puzzle typed in went on with its game
+        under a new name, and the games list called it that from then on)."""
+        if self.name:
+            return None
+        store = self.ctx.store
+        saved = store.load_game(puzzle)
+        if saved is not None:
+            return saved.label, saved.source
+        record = store.records().get(puzzle_key(puzzle))
+        return (record.label, None) if record is not None and record.label else None
 
     def _label(self) -> str:
         """What the puzzle is called in play and while watched: its id when pasted with
