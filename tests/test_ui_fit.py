@@ -196,6 +196,23 @@ def test_the_statistics_legend_stays_under_a_table_that_scrolls(state: Path):
         assert "PgUp: more above" in term.lines[-1], term.dump()  # (the rows above it)
 
 
+def test_a_resize_keeps_the_help_where_it_was_read_in_the_rules(state: Path):
+    """The rules are prose under one heading: a resize in the middle of them went back to
+    their start (key lines kept their place already)."""
+    with menu(state) as term:
+        term.send("h")
+        term.wait_text("The rules")
+        for _ in range(8):
+            term.send_key("down")
+        term.wait_for(lambda: "The rules" not in term.text, what="the help scrolled")
+        assert "named by column letter" in term.text
+        term.resize(20, 50)
+        term.wait_for(lambda: all(len(line.rstrip()) <= 50 for line in term.lines)
+                      and "Help" in term.lines[0], what="the help rewrapped")
+        assert "The rules" not in term.text, term.dump()
+        assert "named by column" in term.text, term.dump()  # (the line read, still in view)
+
+
 # ----- 3. help: long lines wrap under the description column -----------------------------------
 def test_help_wraps_long_lines_under_the_description_column(state: Path):
     with menu(state) as term:
@@ -212,7 +229,9 @@ def test_help_wraps_long_lines_under_the_description_column(state: Path):
         assert all(len(line.rstrip()) <= 80 for line in term.lines)
         term.resize(24, 44)  # narrower: still nothing cut
         term.wait_for(lambda: all(len(line.rstrip()) <= 44 for line in term.lines)
-                      and "(rows times columns)" in term.text, what="the help rewrapped")
+                      and "Help" in term.lines[0], what="the help rewrapped")
+        term.send_key("home")  # (the resize kept the place read, in the rules)
+        term.wait_text("(rows times columns)")
         for _ in range(8):  # (the first key's lines in view, above the footer)
             term.send_key("down")
         term.wait_for(lambda: 2 < (term.find("move the cursor") or (99, 0))[0] < 20,

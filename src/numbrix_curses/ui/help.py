@@ -191,10 +191,23 @@ class HelpScreen(Screen):
         # a heading at the top under the entry before it: a wrapped line of "paste" stood
         # over "Watching the solver" after a resize.)
         anchor = sum(1 for _, kind in self.lines[: self.top + 1] if kind)
+        # Within a long entry (the rules are prose under one heading) the top stays as far
+        # through it as it was: anchored at the heading alone, a resize in the middle of
+        # the rules went back to their start.
+        start, end = self._entry_span(anchor)
+        through = (self.top - start) / max(1, end - start)
         self.width = width
         self.lines = help_lines(width)
+        start, end = self._entry_span(anchor)
+        self.top = start + int(through * (end - start))
+
+    def _entry_span(self, anchor: int) -> tuple[int, int]:
+        """The lines of the `anchor`th key line or heading's entry (0: the lines before the
+        first): its first line, and the next entry's."""
         marks = [i for i, (_, kind) in enumerate(self.lines) if kind]
-        self.top = marks[anchor - 1] if 0 < anchor <= len(marks) else 0
+        if not 0 < anchor <= len(marks):
+            return 0, marks[0] if marks else len(self.lines)
+        return marks[anchor - 1], marks[anchor] if anchor < len(marks) else len(self.lines)
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
