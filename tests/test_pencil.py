@@ -19,6 +19,10 @@ OTHER_BLANK = (0, 2)
 GIVEN_CELL = (0, 0)
 
 
+#: a 5x5 board with 1 and 25 given (see `make_open_game`)
+OPEN_5X5 = [[1, 0, 0, 0, 0], [0] * 5, [0] * 5, [0] * 5, [0, 0, 0, 0, 25]]
+
+
 def make_game() -> Game:
     return Game(Puzzle.from_rows(GIVENS), clock=FakeClock(100.0))
 
@@ -59,16 +63,16 @@ def test_a_mark_shows_as_it_is_typed_and_is_one_move():
     here = cell(game, *BLANK_CELL)
     game.set_cursor(*BLANK_CELL)
     game.toggle_pencil()
-    game.type_digit(7)
-    assert game.notes(here) == (7,) and game.moves == 1
+    game.type_digit(3)
+    assert game.notes(here) == (3,) and game.moves == 1
     game.commit()
     game.type_digit(1)
-    assert game.notes(here) == (1, 7) and game.pending_note is not None
+    assert game.notes(here) == (1, 3) and game.pending_note is not None
     game.type_digit(2)
-    assert game.notes(here) == (7, 12) and game.moves == 2
-    assert Game.from_state(Puzzle.from_rows(GIVENS), game.to_state()).notes(here) == (7, 12)
+    assert game.notes(here) == (3, 12) and game.moves == 2
+    assert Game.from_state(Puzzle.from_rows(GIVENS), game.to_state()).notes(here) == (3, 12)
     game.type_digit(3)  # (123 is past 16: refused, and the 12 stands)
-    assert game.notes(here) == (7, 12) and game.pending_note is None
+    assert game.notes(here) == (3, 12) and game.pending_note is None
 
 
 def test_backspace_takes_a_digit_off_the_mark_being_typed():
@@ -87,14 +91,19 @@ def test_backspace_takes_a_digit_off_the_mark_being_typed():
     assert game.notes(here) == ()
 
 
+def make_open_game() -> Game:
+    """A 5x5 board with 1 and 25 given: room for marks of one and two digits alike."""
+    return Game(Puzzle.from_rows(OPEN_5X5), clock=FakeClock(100.0))
+
+
 def test_typing_a_mark_the_cell_has_takes_it_out_as_it_is_typed():
-    game = make_game()
+    game = make_open_game()
     here = cell(game, *BLANK_CELL)
-    pencil_at(game, *BLANK_CELL, 1)
-    game.type_digit(1)
+    pencil_at(game, *BLANK_CELL, 2)
+    game.type_digit(2)
     assert game.notes(here) == ()
-    game.type_digit(2)  # 12, not 1: the 1 is back, with the 12
-    assert game.notes(here) == (1, 12)
+    game.type_digit(1)  # 21, not 2: the 2 is back, with the 21
+    assert game.notes(here) == (2, 21)
 
 
 def test_typing_numbers_is_unchanged_out_of_pencil_mode():
@@ -116,12 +125,33 @@ def test_marks_are_refused_on_givens(where, refusal):
 
 
 def test_marks_are_refused_on_a_number_and_out_of_range():
-    game = make_game()
+    game = make_open_game()
     game.set_value(cell(game, *BLANK_CELL), 3)
     assert pencil_at(game, *BLANK_CELL, 2) is Refusal.NOTE_ON_NUMBER
-    assert pencil_at(game, *OTHER_BLANK, 1, 7) is Refusal.OUT_OF_RANGE  # (17 > 16)
-    assert game.notes(cell(game, *OTHER_BLANK)) == (1,)  # the 1 went in as the 7 was refused
+    assert pencil_at(game, *OTHER_BLANK, 2, 7) is Refusal.OUT_OF_RANGE  # (27 > 25)
+    assert game.notes(cell(game, *OTHER_BLANK)) == (2,)  # the 2 went in as the 7 was refused
     assert game.moves == 2
+
+
+def test_a_mark_of_a_given_s_number_is_refused_or_goes_when_its_typing_ends():
+    """No other cell can hold a given's number: its mark is refused where no digit more
+    can make it another number, and goes when the typing ends where one could; u takes
+    that mark back alone, not the move before it."""
+    game = make_game()  # (1, 4 to 11, 14 and 16 given, on 16 cells)
+    here = cell(game, *BLANK_CELL)
+    pencil_at(game, *BLANK_CELL, 3)
+    assert pencil_at(game, *BLANK_CELL, 7) is Refusal.NOTE_OF_GIVEN
+    assert pencil_at(game, *BLANK_CELL, 1, 4) is Refusal.NOTE_OF_GIVEN
+    assert game.notes(here) == (3,) and game.moves == 1
+    game.type_digit(1)  # (1 could still be 12, 13 or 15: shown while typed)
+    assert game.notes(here) == (1, 3)
+    game.commit()
+    assert game.notes(here) == (3,) and game.moves == 1
+    game.type_digit(1)
+    assert game.undo() is None
+    assert game.notes(here) == (3,) and game.moves == 1 and game.pending_note is None
+    pencil_at(game, *BLANK_CELL, 1, 2)
+    assert game.notes(here) == (3, 12)
 
 
 def test_clearing_a_blank_cell_rubs_out_its_marks_and_undo_brings_them_back():
@@ -169,9 +199,9 @@ def test_a_number_placed_elsewhere_spends_its_marks_until_it_comes_off():
     game.clear(there)
     assert game.live_notes(here) == (2, 3)
     assert game.live_notes(there) == (3,)
-    # (a given spends a mark as a placed number does)
-    pencil_at(game, *BLANK_CELL, 4)
-    assert game.notes(here) == (2, 3, 4) and game.live_notes(here) == (2, 3)
+    # (a given's number takes no mark: see the test below)
+    assert pencil_at(game, *BLANK_CELL, 4) is Refusal.NOTE_OF_GIVEN
+    assert game.notes(here) == (2, 3)
 
 
 def test_restart_rubs_out_numbers_and_marks_as_one_move():
@@ -198,12 +228,12 @@ def test_undo_while_typing_a_mark_takes_back_that_mark_alone():
     game = make_game()
     pencil_at(game, *BLANK_CELL, 3)
     game.set_cursor(*OTHER_BLANK)
-    game.type_digit(1)  # a mark begun
+    game.type_digit(2)  # a mark begun
     assert game.undo() is None
     assert game.notes(cell(game, *OTHER_BLANK)) == ()
     assert game.notes(cell(game, *BLANK_CELL)) == (3,)
     assert game.redo() is None
-    assert game.notes(cell(game, *OTHER_BLANK)) == (1,)
+    assert game.notes(cell(game, *OTHER_BLANK)) == (2,)
 
 
 def test_undo_follows_the_cursor_to_the_marked_cell():
@@ -219,11 +249,11 @@ def test_moves_list_says_what_was_pencilled():
     pencil_at(game, *BLANK_CELL, 3)
     pencil_at(game, *BLANK_CELL, 1, 2)
     pencil_at(game, *BLANK_CELL, 3)
-    pencil_at(game, *BLANK_CELL, 5)
+    pencil_at(game, *BLANK_CELL, 2)
     game.clear(cell(game, *BLANK_CELL))
     lines = [describe_move(move, game.cols) for move in game.history]
     assert lines == ["pencilled 3 at B1", "pencilled 12 at B1", "rubbed out 3 at B1",
-                     "pencilled 5 at B1", "rubbed out B1's marks"]
+                     "pencilled 2 at B1", "rubbed out B1's marks"]
 
 
 def test_a_game_with_marks_and_pencil_mode_is_saved_and_read_back():

@@ -2146,7 +2146,7 @@ def test_a_mark_whose_number_is_placed_elsewhere_hides_until_it_comes_off(term: 
                                                                           board: Board):
     """Marks 2 and 3 at B1; 3 put in C1 spends B1's 3: the cell shows 2 alone, the panel
     lists the 3 last as placed, and clearing C1 brings it back. Pencilling a number that
-    stands elsewhere says why the cell does not show it."""
+    stands elsewhere says why the cell does not show it; a given's number takes no mark."""
     term.send("N")
     term.wait_text("Pencil  B1")
     term.send("2\r3\r")
@@ -2159,11 +2159,12 @@ def test_a_mark_whose_number_is_placed_elsewhere_hides_until_it_comes_off(term: 
     board.click(0, 1)
     term.wait_text("Cell    B1 marks 2, 3 placed")
     term.send("N")
-    term.send("14")  # (pencilled where 14 is given)
-    term.wait_message("14 is given at B2, so no other cell can hold it; Backspace takes the "
-                      "mark back.")
-    term.send("\r")
-    term.wait_text("Pencil  B1 marks 2, 3 14 placed")
+    term.send("1")  # (given at D1, but it may become 12, 13 or 15)
+    term.wait_message("1 is given at D1: no other cell can hold it; a digit more makes "
+                      "another mark, else it goes.")
+    term.send("4")  # (given at B2, and no digit more makes another number: refused)
+    term.wait_message("14 is given at B2: no other cell can hold it, so it takes no mark.")
+    term.wait_text("Pencil  B1 marks 2, 3 placed")
     board.click(1, 2)
     term.send("3")  # (3 is the player's, in C1)
     term.wait_message("3 is at C1 already: this mark shows once it comes off there.")
@@ -2176,8 +2177,9 @@ def test_a_mark_whose_number_is_placed_elsewhere_hides_until_it_comes_off(term: 
 
 
 def test_a_zero_that_clears_a_cell_says_so(term: Terminal, board: Board):
-    """0 starts no number, so it clears the cell, as Del does: said, number or marks (a
-    stray 0 took them out without a word); a 0 after a 1 is 10, and says nothing."""
+    """0 starts no number, so it clears the cell, as Del does, in pencil mode too: said,
+    number or marks (a stray 0 took them out without a word), as Del says it; a 0 after a 1
+    is 10, and says nothing."""
     term.send("2\r0")
     term.wait_message("0 clears a cell, as Del does: 2 taken out of B1 (u brings it back).")
     board.wait_cell(0, 1, "")
@@ -2187,6 +2189,11 @@ def test_a_zero_that_clears_a_cell_says_so(term: Terminal, board: Board):
     term.send("N10")
     board.wait_cell(0, 1, "10")
     assert "0 clears" not in term.text
+    term.send("N0")  # (in pencil mode too, on a number)
+    term.wait_message("0 clears a cell, as Del does: 10 taken out of B1 (u brings it back).")
+    term.send("3\r")
+    term.send_key("delete")  # Del says what it rubbed out too
+    term.wait_message("B1's marks rubbed out (u brings them back).")
 
 
 def test_pencil_marks_are_saved_with_the_game(demo: Path, state: Path):

@@ -110,6 +110,7 @@ class Refusal(str, enum.Enum):
     BOTH_PLACED = "The numbers before and after this one are on the board already."
     END_PLACED = "This number ends the path, and the one next to it is on the board already."
     NOTE_ON_NUMBER = "Pencil marks go in empty cells; this one holds a number."
+    NOTE_OF_GIVEN = "That number is given: no other cell can hold it, so it takes no mark."
 
 
 @dataclass(frozen=True)
@@ -295,6 +296,8 @@ class Game:
         self.geometry = puzzle.geometry
         self._grid = puzzle.givens.astype(np.int16, copy=True)
         self._given = np.asarray(puzzle.givens) != BLANK
+        # (no other cell can hold these: a pencil mark of one is refused, see `commit`)
+        self._given_numbers = frozenset(puzzle.givens.ravel().tolist()) - {BLANK}
         self._undo: list[Move] = []
         self._redo: list[Move] = []
         # cell -> the numbers pencilled in it (ascending; blank cells show them)
@@ -655,9 +658,18 @@ class Game:
         return refusal
 
     def commit(self) -> None:
-        """Finish the number (or pencil mark) being typed: the next digit starts anew."""
+        """Finish the number (or pencil mark) being typed: the next digit starts anew. A
+        mark of a given's number, which a digit more could have made another, goes (see
+        `_type_note_digit`)."""
+        note = self._pending_note
+        if note is not None and self._is_given_mark(note):
+            self._set_note_pending(note.cell, "")
         self._pending = self._pending_note = None
         self._pending_pushed = False
+
+    def _is_given_mark(self, note: PendingEntry) -> bool:
+        """Whether `note`, being typed, puts in a mark of a given's number."""
+        return note.value in self._given_numbers and note.value in self.notes(note.cell)
 
     def toggle_pencil(self) -> None:
         """Switch between typing numbers and pencilling marks."""
@@ -741,6 +753,9 @@ class Game:
         built so far goes in at once, or out when the cell had it, as one move; a 0 to
         start with clears the cell's marks, as it clears a number."""
         if self.value(cell) != BLANK:
+            starts = self._pending_note is None or self._pending_note.cell != cell
+            if digit == 0 and starts:
+                return self.clear(cell)  # (as it does out of pencil mode)
             self.commit()
             return Refusal.NOTE_ON_NUMBER
         typed = self._digits_with(self._pending_note, cell, digit)
@@ -751,6 +766,13 @@ class Game:
         if self._pending_note is None:  # (a new mark: the marks it starts from)
             self._note_base = self.notes(cell)
         self._set_note_pending(cell, typed)
+        note = self._pending_note
+        if note is not None and self._is_given_mark(note) and note.value * 10 > self.size:
+            # A given's cell is its own: no other can hold it. (One a digit more could
+            # make into another number stays while typed, and goes at `commit`.)
+            self._set_note_pending(cell, "")
+            self.commit()
+            return Refusal.NOTE_OF_GIVEN
         return None
 
     def _set_note_pending(self, cell: int, digits: str) -> None:
@@ -999,6 +1021,10 @@ class Game:
         return None
 
     def undo(self) -> Refusal | None:
+        note = self._pending_note
+        if note is not None and self._is_given_mark(note):
+            self.commit()  # (which takes the mark out: that is the undo, not the move before)
+            return None
         self.commit()
         refusal = self._locked()
         if refusal is not None:

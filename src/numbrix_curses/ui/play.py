@@ -15,7 +15,7 @@ import numpy as np
 
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, describe_move, format_duration, wrong_entries
-from numbrix_curses.puzzle import Puzzle, cell_name, plural
+from numbrix_curses.puzzle import BLANK, Puzzle, cell_name, plural
 from numbrix_curses.jobs import (
     CancelToken, FinishedJob, Job, SolveJob, ThreadJob, grading_job, suspects_job, when_done,
 )
@@ -23,6 +23,7 @@ from numbrix_curses.savestate import game_mark, puzzle_key
 from numbrix_curses.slips import Suspects
 from numbrix_curses.ui.actions import (
     Action,
+    ClearCell,
     Command,
     Digit,
     Extend,
@@ -334,16 +335,27 @@ class PlayScreen(BoardScreen):
             # it would otherwise have moved the board's cursor.
             step = 1 if action.delta > 0 else -1
             action = GoToMove(min(max(game.moves + step, 0), game.moves + len(game.future)))
-        typing_here = game.cursor_cell in (
-            entry.cell for entry in (game.pending, game.pending_note) if entry is not None)
-        revision, held = game.revision, game.value(game.cursor_cell)
+        cell = (game.geometry.cell(action.row, action.col) if isinstance(action, ClearCell)
+                else game.cursor_cell)
+        typing = next((entry for entry in (game.pending, game.pending_note)
+                       if entry is not None and entry.cell == cell), None)
+        held, noted = game.value(cell), game.notes(cell)
         edited, refusal = apply_edit(game, action)
         if edited:
-            if isinstance(action, Digit) and refusal is None:
-                if action.value == 0 and not typing_here and game.revision != revision:
-                    self._say_zero_cleared(held)
-                else:
-                    self._say_if_spent()
+            zero = isinstance(action, Digit) and action.value == 0 and typing is None
+            clearing = typing is None and (zero or isinstance(action, ClearCell) or action in (
+                Command.CLEAR, Command.BACKSPACE))
+            cleared = game.value(cell) == BLANK and (
+                held != BLANK or (bool(noted) and not game.notes(cell)))
+            if refusal is Refusal.NOTE_OF_GIVEN and isinstance(action, Digit):
+                # (said here, where the number typed is known, in place of the refusal's)
+                digits = (typing.digits if typing is not None else "") + str(action.value)
+                self.message = self._given_mark_message(int(digits))
+                return None, None
+            if refusal is None and clearing and cleared:
+                self._say_cleared(cell, held, zero)
+            elif refusal is None and isinstance(action, Digit):
+                self._say_if_spent()
             return refusal, None
         # Any other request ends the number being typed: 1, c, 9 is two numbers, not 19.
         game.commit()
@@ -598,17 +610,27 @@ class PlayScreen(BoardScreen):
             shown -= 1
         return text(shown)
 
-    def _say_zero_cleared(self, held: int) -> None:
-        """A 0 that starts a number clears the cell (no number is 0), whose number was
-        `held` (0: it had marks): said, as a stray 0 rubbed out a number, or every mark of
-        the cell, without a word."""
-        name = cell_name(*self.game.cursor)
+    def _say_cleared(self, cell: int, held: int, zero: bool) -> None:
+        """Say what clearing `cell` took away: its number `held`, or (0) its every pencil
+        mark, the spent ones too, which the cell did not show: a stray key rubbed them out
+        without a word. A 0 that starts a number clears too (no number is 0), as said."""
+        name = cell_name(*divmod(cell, self.game.cols))
         what = f"{held} taken out of {name}" if held else f"{name}'s marks rubbed out"
-        self.message = Message(f"0 clears a cell, as Del does: {what} (u brings "
-                               f"{'it' if held else 'them'} back).")
+        said = f"{what} (u brings {'it' if held else 'them'} back)."
+        self.message = Message(f"0 clears a cell, as Del does: {said}" if zero
+                               else said[0].upper() + said[1:])
+
+    def _given_mark_message(self, number: int, goes: bool = False) -> Message:
+        """Why a mark of `number`, a given's, is refused (or, `goes`, will go when the
+        typing ends unless a digit more makes it another number)."""
+        where = self.game.find(number)[0]
+        name = "" if where is None else f" at {cell_name(*divmod(where, self.game.cols))}"
+        then = ("; a digit more makes another mark, else it goes" if goes
+                else ", so it takes no mark")
+        return Message(f"{number} is given{name}: no other cell can hold it{then}.")
 
     def _say_if_spent(self) -> None:
-        """Say so when the mark just pencilled in is of a number on the board already: the
+        """Say so when the mark being pencilled in is of a number on the board already: the
         cell will not show it (see `Game.live_notes`), which would look like a lost key."""
         game = self.game
         typing = game.pending_note
@@ -617,14 +639,12 @@ class PlayScreen(BoardScreen):
         where = game.find(typing.value)[0]
         if where is None:
             return
-        name = cell_name(*divmod(where, game.cols))
         if game.is_given(where):
-            # (a given never comes off: the mark can only ever be spent)
-            self.message = Message(f"{typing.value} is given at {name}, so no other cell can "
-                                   "hold it; Backspace takes the mark back.")
+            self.message = self._given_mark_message(typing.value, goes=True)
         else:
-            self.message = Message(f"{typing.value} is at {name} already: this mark shows "
-                                   "once it comes off there.")
+            self.message = Message(f"{typing.value} is at "
+                                   f"{cell_name(*divmod(where, game.cols))} already: this "
+                                   "mark shows once it comes off there.")
 
     def _toggle_pencil(self) -> Refusal | None:
         game = self.game
