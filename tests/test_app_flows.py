@@ -1179,7 +1179,10 @@ def test_a_puzzle_being_typed_in_is_kept_when_the_app_is_stopped(state: Path):
     assert f"numbrix: the puzzle being typed in is kept in {kept}" in said
     [puzzle] = read_puzzles(str(kept))
     assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 0]]
-    # Type in offers it back (it offered nothing, and the file read as a puzzle to play)
+    # Type in offers it back (it offered nothing, and the file read as a puzzle to play),
+    # the newest that reads (a file edited into anything else hid the ones before it)
+    garbage = kept.with_name("typed-29991231-235959.txt")
+    garbage.write_text("# id: typed\nxx yy\n")
     with start(app_command(), state) as term:
         term.wait_text("[q] Quit")
         term.send("t")
@@ -1189,11 +1192,12 @@ def test_a_puzzle_being_typed_in_is_kept_when_the_app_is_stopped(state: Path):
         board = Board(term, 3)
         board.wait_cell(0, 0, "1")
         board.wait_cell(0, 2, "3")
-        assert not kept.exists()  # (the screen holds it now: offered once)
+        assert kept.exists()  # (until the grid is saved, let go or kept again)
         term.send("q")
         term.wait_text("Leave without saving this puzzle?")  # (it is not saved yet)
         term.send("y")
         term.wait_text("[q] Quit")
+        assert not kept.exists()  # (let go: offered no more)
         term.send("t")
         term.wait_text("Size of the grid:")
         assert "r Kept" not in term.text
@@ -1213,7 +1217,39 @@ def test_a_puzzle_being_typed_in_is_kept_when_the_app_is_stopped(state: Path):
         term.wait_text("[q] Quit")
         term.send("q")
         expect_exit(term)
-    assert not list((state / "numbrix-curses").glob("typed-*.txt"))
+    assert list((state / "numbrix-curses").glob("typed-*.txt")) == [garbage]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Ctrl-C sent as a terminal sends it")
+def test_a_kept_grid_taken_back_is_never_lost(state: Path):
+    """A kept grid taken back, emptied with u, and the app stopped: still offered (an empty
+    grid keeps nothing, and the file was deleted as the grid was taken back: lost). Taken
+    back and the app stopped again: kept once, anew."""
+    folder = state / "numbrix-curses"
+    folder.mkdir(parents=True)
+    kept = folder / "typed-20261129-100000.txt"
+    kept.write_text("# id: typed\n 1  .  1\n .  .  .\n")
+    for emptied in (True, False):
+        with start(app_command(), state) as term:
+            term.wait_text("[q] Quit")
+            term.send("t")
+            term.wait_text("r Kept")
+            term.send("r")
+            Board(term, 3).wait_cell(0, 2, "1")
+            if emptied:
+                term.send("u")
+                Board(term, 3).wait_cell(0, 0, "")
+            term.send("\x03")
+            assert term.wait_exit() == 130
+        [now] = folder.glob("typed-*.txt")
+        assert (now == kept) is emptied
+    assert read_kept_grid_of(now) == [[1, 0, 1], [0, 0, 0]]
+
+
+def read_kept_grid_of(path: Path) -> list[list[int]]:
+    from numbrix_curses.ui.entry import read_kept_grid
+
+    return read_kept_grid(path.read_text())[0].tolist()
 
 
 def test_a_kept_grid_reads_back_as_typed_and_nothing_else_does():
@@ -1264,6 +1300,15 @@ def test_a_typed_puzzle_with_a_game_under_way_goes_on_under_the_game_s_name(stat
         term.wait_text("Welcome back: 1 move")
         term.send("q")
         term.wait_text("Your puzzle")
+        term.send("v")  # (watched under that name too)
+        term.wait_text("Watching the solver on lone")
+        term.send("q")
+        term.wait_text("Your puzzle")
+        term.paste("# id: mine\n1 . 3\n. . .\n. . 9\n")  # (its game's name still)
+        term.wait_text("The grid holds that puzzle already.")
+        term.send("p")
+        term.wait_text("Numbrix · lone")
+        term.wait_text("Welcome back: 1 move")
 
 
 def test_entry_reports_a_unique_puzzle_saves_it_and_plays_it(state: Path, tmp_path: Path):

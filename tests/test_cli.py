@@ -1476,11 +1476,13 @@ def test_a_file_with_thousands_of_warnings_is_said_to_have_them_in_a_few_lines(p
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="a limit set in the child (POSIX)")
-@pytest.mark.parametrize("megabytes", [80, 110])
-def test_a_memory_limit_too_small_to_start_in_is_said_in_one_line(puzzle_file, megabytes):
+@pytest.mark.parametrize("megabytes, threads", [(80, None), (110, None), (110, "4")])
+def test_a_memory_limit_too_small_to_start_in_is_said_in_one_line(puzzle_file, megabytes,
+                                                                  threads):
     """Under `ulimit -v` of about 80 MB, numpy's OpenBLAS said `OpenBLAS error: Memory
-    allocation still failed` and ended the command with status 1; around 110 MB a
-    MemoryError came. Both are the memory, said as every other lack of it is."""
+    allocation still failed` and ended the command with status 1 (at 110 MB too, with the
+    user's OPENBLAS_NUM_THREADS=4); around 110 MB a MemoryError came. Both are the memory,
+    said as every other lack of it is."""
     import resource
 
     def limited() -> None:
@@ -1489,8 +1491,8 @@ def test_a_memory_limit_too_small_to_start_in_is_said_in_one_line(puzzle_file, m
 
     done = subprocess.run(
         [sys.executable, "-m", "numbrix_curses", "check", str(puzzle_file(UNIQUE_3X3))],
-        capture_output=True, text=True, env=cli_env(), preexec_fn=limited,
-        timeout=COMMAND_TIMEOUT)
+        capture_output=True, text=True, preexec_fn=limited, timeout=COMMAND_TIMEOUT,
+        env=cli_env() if threads is None else {**cli_env(), "OPENBLAS_NUM_THREADS": threads})
     assert (done.returncode, done.stdout, done.stderr) == (
         2, "", "numbrix: out of memory (a limit set with ulimit, or too little free)\n")
 

@@ -2265,5 +2265,7 @@ def test_a_narrow_screen_keeps_pencil_mode_and_the_marks_before_the_counts(tmp_p
         term.wait_text("A1 marks 101")
         line = next(line for line in term.lines if "A1 marks" in line)
         assert "pencil" in line and "A1 marks 101 " in line  # (the counts gave way)
+        term.resize(15, 60)  # all four fit, with the fill and the moves: the clock gives way
+        term.wait_text("15x15 · pencil · A1 marks 101 103 107 109 · 25/225 · 4 moves")
         term.send("q")
         assert term.wait_exit() == 0

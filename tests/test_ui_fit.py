@@ -206,11 +206,17 @@ def test_a_resize_keeps_the_help_where_it_was_read_in_the_rules(state: Path):
             term.send_key("down")
         term.wait_for(lambda: "The rules" not in term.text, what="the help scrolled")
         assert "named by column letter" in term.text
+        top = term.lines[2]
         term.resize(20, 50)
         term.wait_for(lambda: all(len(line.rstrip()) <= 50 for line in term.lines)
                       and "Help" in term.lines[0], what="the help rewrapped")
         assert "The rules" not in term.text, term.dump()
         assert "named by column" in term.text, term.dump()  # (the line read, still in view)
+        for width in (47, 61, 43, 70, 52, 80):  # (a window's edge dragged to and fro)
+            term.resize(24 if width == 80 else 20, width)
+            term.wait_for(lambda: all(len(line.rstrip()) <= width for line in term.lines)
+                          and "Help" in term.lines[0], what="the help rewrapped")
+        term.wait_for(lambda: term.lines[2] == top, what="back where it was read")
 
 
 # ----- 3. help: long lines wrap under the description column -----------------------------------

@@ -561,14 +561,14 @@ class Store:
         hang-up); None if it cannot be written."""
         return self._write_stamped("typed", text)
 
-    def kept_typed(self) -> Path | None:
-        """The newest puzzle `keep_typed` kept and nothing took back since, if any."""
+    def kept_typed(self) -> list[Path]:
+        """The puzzles `keep_typed` kept that nothing took back since, newest first."""
         try:
             kept = [(path.stat().st_mtime, path.name, path)
                     for path in self.root.glob("typed-*.txt") if path.is_file()]
         except OSError:
-            return None
-        return max(kept)[2] if kept else None
+            return []
+        return [path for *_, path in sorted(kept, reverse=True)]
 
     def _write_stamped(self, kind: str, text: str) -> Path | None:
         """Write `text` to a new file "KIND-YYYYmmdd-HHMMSS.txt" in the state directory."""

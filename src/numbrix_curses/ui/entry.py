@@ -130,18 +130,19 @@ class EntrySizeScreen(Screen):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
         buttons = [Button("Enter Start", "\n", Command.PLAY)]
-        #: the file of the grid kept, its grid and name, and when it was kept
+        #: the file of the grid kept (the newest that reads), its grid and name, and when
+        #: it was kept
         self.kept: tuple[Path, np.ndarray, str | None, str] | None = None
-        path = ctx.store.kept_typed()
-        if path is not None:
+        for path in ctx.store.kept_typed():
             try:
                 read = read_kept_grid(path.read_text(encoding="utf-8", errors="replace"))
                 when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
             except OSError:
-                read = None
+                continue
             if read is not None:
                 self.kept = (path, *read, when)
                 buttons.append(Button("r Kept", "r", Command.RESUME_KEPT))
+                break
         buttons.append(Button("Esc Back", "\x1b", Command.BACK))
         self.form = Form(
             [Field("Rows", SIDES, SIDES.index("9"), numeric=True),
@@ -168,13 +169,7 @@ class EntrySizeScreen(Screen):
             return Replace(EntryScreen(self.ctx, rows, cols))
         if action is Command.RESUME_KEPT and self.kept is not None:
             path, grid, name, when = self.kept
-            screen = EntryScreen.resuming(self.ctx, grid, name, when)
-            try:
-                # (the grid is the screen's now, which keeps it again if the app stops)
-                path.unlink()
-            except OSError:
-                pass  # (offered again next time: better than lost)
-            return Replace(screen)
+            return Replace(EntryScreen.resuming(self.ctx, path, grid, name, when))
         if isinstance(action, Paste):
             # A whole puzzle pasted here needs no size chosen: it brings its own.
             opened = open_pasted(self.ctx, action, "or choose the size")
@@ -255,6 +250,8 @@ class EntryScreen(BoardScreen):
         self.grade_job_revision = -1
         #: the player chose to let the grid's numbers go unsaved (see `close`)
         self.let_go = False
+        #: the file of the kept grid this one went on with (see `resuming`)
+        self.kept_from: Path | None = None
 
     @classmethod
     def holding(cls, ctx: AppContext, pasted: PastedPuzzle) -> "EntryScreen":
@@ -266,14 +263,16 @@ class EntryScreen(BoardScreen):
         return screen
 
     @classmethod
-    def resuming(cls, ctx: AppContext, grid: np.ndarray, name: str | None,
+    def resuming(cls, ctx: AppContext, path: Path, grid: np.ndarray, name: str | None,
                  when: str) -> "EntryScreen":
         """A grid holding what was typed in when the app stopped (see `close`), as one move
-        (u takes it back out), named as it was."""
+        (u takes it back out), named as it was; `path`, the file it was kept in, goes once
+        the grid is saved, let go, or kept again (see `close`)."""
         rows, cols = grid.shape
         screen = cls(ctx, rows, cols)
         flat = grid.ravel()
         screen.game.fill(((cell, int(flat[cell])) for cell in range(flat.size)), "kept")
+        screen.kept_from = path
         screen.name = name
         screen.message = Message(f"The grid typed in when the app stopped ({when}), as it "
                                  "was; c checks it.")
@@ -446,10 +445,10 @@ class EntryScreen(BoardScreen):
         """Put a pasted puzzle of this grid's size in it, as one move, and check it."""
         flat = pasted.puzzle.givens.ravel()
         refusal = self.game.fill(((cell, int(flat[cell])) for cell in range(flat.size)), "paste")
+        self.name = pasted.puzzle.id or self.name  # (the same grid pasted with a name has it)
         if refusal is Refusal.NOTHING_TO_FILL:
             self.message = Message("The grid holds that puzzle already.")
             return
-        self.name = pasted.puzzle.id or self.name
         self._check()
         if self.job is not None:
             self.message = Message(f"Pasted {pasted.describe()}; checking... (Esc cancels)")
@@ -636,7 +635,7 @@ class EntryScreen(BoardScreen):
             return None
         status = result.status.value
         puzzle = Puzzle(puzzle.givens, self._metadata())
-        label, source = self._known_as(puzzle) or (self._label(), None)
+        label, source = self._known_as(puzzle)
         from numbrix_curses.ui.play import PlayScreen
 
         # (the check's solve goes with it: the play screen need not solve the puzzle again)
@@ -656,21 +655,21 @@ class EntryScreen(BoardScreen):
             return None
         from numbrix_curses.ui.watch import WatchScreen
 
-        return Push(WatchScreen(self.ctx, puzzle, self._label()))
+        return Push(WatchScreen(self.ctx, puzzle, self._known_as(puzzle)[0]))
 
-    def _known_as(self, puzzle: Puzzle) -> tuple[str, str | None] | None:
-        """The name (and file) a puzzle typed in without a name of its own is known by
-        already: its game under way's, else its solve record's. A game and its best times
-        are the puzzle's, whoever typed it (a library puzzle typed in went on with its game
-        under a new name, and the games list called it that from then on)."""
-        if self.name:
-            return None
+    def _known_as(self, puzzle: Puzzle) -> tuple[str, str | None]:
+        """The name (and file) to play or watch the typed puzzle under: its game under
+        way's, whatever it was pasted as (a library puzzle typed in went on with its game
+        under a new name, and the games list called it that from then on); else its own
+        name, else its solve record's, else when it was typed (see `_label`)."""
         store = self.ctx.store
         saved = store.load_game(puzzle)
         if saved is not None:
             return saved.label, saved.source
-        record = store.records().get(puzzle_key(puzzle))
-        return (record.label, None) if record is not None and record.label else None
+        record = None if self.name else store.records().get(puzzle_key(puzzle))
+        if record is not None and record.label:
+            return record.label, None
+        return self._label(), None
 
     def _label(self) -> str:
         """What the puzzle is called in play and while watched: its id when pasted with
@@ -709,6 +708,7 @@ class EntryScreen(BoardScreen):
             if job is not None:
                 job.cancel()
         game = self.game
+        done_with = self.let_go or (game.placed and self.saved_revision == game.revision)
         if game.placed and self.saved_revision != game.revision and not self.let_go:
             # The app is stopping with the grid unsaved (Ctrl-C, Ctrl-\, a hang-up), where
             # `q` would have asked: the numbers typed are kept in a file, and said where
@@ -718,8 +718,15 @@ class EntryScreen(BoardScreen):
                                              + format_grid_compact(game.grid))
             if path is not None:
                 self.ctx.kept.append(f"the puzzle being typed in is kept in {path}")
+                done_with = True  # (kept anew: the file it came from has had its day)
             else:
                 self.ctx.unsaved.append("the puzzle being typed in could not be kept")
+        if self.kept_from is not None and done_with:
+            # (a kept grid taken back and emptied with u, then left, is offered again)
+            try:
+                self.kept_from.unlink()
+            except OSError:
+                pass  # (offered again next time: better than lost)
 
     def redraw_after_ms(self) -> int:
         busy = (self.job, self.suspects_job, self.grade_job)

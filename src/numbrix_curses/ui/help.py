@@ -157,6 +157,9 @@ class HelpScreen(Screen):
         self.lines = help_lines(self.width)
         self.top = 0
         self.page = 10
+        #: where the reader is, as (entry, how far through it), and the top line a resize
+        #: put it at: kept while only resizes move the page (see `_rewrap`)
+        self.place: tuple[int, float, int] | None = None
         #: a section to open at, found once the width is known: the one of the screen F1 was
         #: pressed on (play opens at the rules, which come before its keys)
         self.topic = TOPICS.get(topic, "")
@@ -190,16 +193,21 @@ class HelpScreen(Screen):
         # entry shown at the top, which leads the page after. (Counting those above it put
         # a heading at the top under the entry before it: a wrapped line of "paste" stood
         # over "Watching the solver" after a resize.)
-        anchor = sum(1 for _, kind in self.lines[: self.top + 1] if kind)
         # Within a long entry (the rules are prose under one heading) the top stays as far
         # through it as it was: anchored at the heading alone, a resize in the middle of
-        # the rules went back to their start.
-        start, end = self._entry_span(anchor)
-        through = (self.top - start) / max(1, end - start)
+        # the rules went back to their start. The place is taken once, before the first
+        # of a run of resizes: taken again after each, the rounding crept back a line or
+        # two a resize (dragging a window's edge makes dozens).
+        if self.place is None or self.place[2] != self.top:  # (scrolled since)
+            anchor = sum(1 for _, kind in self.lines[: self.top + 1] if kind)
+            start, end = self._entry_span(anchor)
+            self.place = anchor, (self.top - start) / max(1, end - start), -1
+        anchor, through, _ = self.place
         self.width = width
         self.lines = help_lines(width)
         start, end = self._entry_span(anchor)
-        self.top = start + int(through * (end - start))
+        self.top = start + round(through * (end - start))
+        self.place = anchor, through, self.top
 
     def _entry_span(self, anchor: int) -> tuple[int, int]:
         """The lines of the `anchor`th key line or heading's entry (0: the lines before the

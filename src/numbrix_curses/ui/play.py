@@ -1573,16 +1573,24 @@ class PlayScreen(BoardScreen):
         marks = game.notes(game.cursor_cell)
         if marks and not game.value(game.cursor_cell) and not self.paused_by_player:
             # (the side panel's Cell row says them; a board in the bar's layout is large,
-            # and shows its cells' first marks only)
+            # and shows its cells' first marks only) All the marks, with as many counts as
+            # fit beside them, the clock first to go; else as many marks as fit beside every
+            # count; else beside the board's fill alone (or without it).
             where = cell_name(*game.cursor)
             dot = f" {self.theme.glyphs.bullet} "  # (as the bar joins its parts)
             head = len(f"{dot}{where} ")
+            whole = f"{where} {self._marks_text(width)}"
+            kept = next((k for k in range(len(counts), 0, -1)
+                         if len(dot.join([*lead, whole, *counts[:k]])) <= width), 0)
             room = width - len(dot.join(lead + counts)) - head
-            if len(self._marks_text(room)) > room:
-                # (no room for one mark beside every count: the clock and the moves give
-                # way, the board's fill stays)
+            if kept:
+                lead.append(whole)
+                counts = counts[:kept]
+            elif len(self._marks_text(room)) <= room:
+                lead.append(f"{where} {self._marks_text(room)}")
+            else:
                 room = width - len(dot.join([*lead, counts[0]])) - head
-            lead.append(f"{where} {self._marks_text(room)}")
+                lead.append(f"{where} {self._marks_text(room)}")
         parts = lead + counts
         if game.hints or game.fills:
             # (as the side panel counts them beside the moves; the first part to go on a
