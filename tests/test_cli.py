@@ -247,6 +247,10 @@ def test_a_header_with_no_grid_under_it_is_warned_of(run_numbrix, puzzle_file):
     # and a bad file after it is still the one line on stderr
     bad = puzzle_file("1 2 x\n", "bad.txt")
     assert_one_line_error(run_numbrix("check", str(path), str(bad)))
+    # a file of such a header alone says it in its one line (it said "only comments")
+    lone = puzzle_file("# a file's header\n\n# id: e\n# difficulty: easy\n", "lone.txt")
+    assert assert_one_line_error(run_numbrix("check", str(lone))) == (
+        f"{lone}:3:1: no puzzle found: no grid under '# id: e'")
 
 
 def test_a_first_row_that_could_be_the_size_of_a_board_two_wide_is_warned_of(
@@ -561,6 +565,12 @@ def test_a_negative_value_is_judged_as_a_value(args, blamed, capsys):
     assert cli.main(args) == 2
     line = capsys.readouterr().err.strip()
     assert line.startswith(f"numbrix {args[0]}: argument {args[1]}: ") and blamed in line
+
+
+def test_an_endless_timeout_is_refused_for_being_endless(capsys):
+    """--timeout inf was refused as not "a positive number", which infinity is."""
+    assert cli.main(["check", "--timeout", "inf", "x.txt"]) == 2
+    assert "must be a positive number of seconds, and finite: 'inf'" in capsys.readouterr().err
 
 
 def test_a_file_named_like_a_negative_number_is_still_a_file(tmp_path, monkeypatch, capsys):

@@ -617,6 +617,41 @@ def test_ctrl_c_during_the_root_leaves_no_partner_behind(tmp_path) -> None:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
+def test_a_ctrl_c_and_a_sigterm_at_once_keep_the_first_and_stop_every_process(tmp_path) -> None:
+    """`check --jobs 2` got Ctrl-C and SIGTERM at once (a terminal closed, a supervisor's
+    stop): it said "stopped (SIGTERM)" and ended 143, and a search process, cut short
+    while it stopped them, searched on for a minute, holding the caller's pipes open."""
+    import subprocess
+
+    from numbrix_curses.textformat import format_compact
+
+    [puzzle], _ = corpus_boards("corpus-v1-20x20", ["20x20-minimal-02"])
+    path = tmp_path / "double-stop.txt"
+    path.write_text(format_compact(puzzle))
+    child = subprocess.Popen(
+        [sys.executable, "-m", "numbrix_curses", "check", str(path), "--jobs", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=cli_env(),
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        for _ in range(2000):  # until a second process searches beside it
+            if len(processes_running(str(path))) >= 2 or child.poll() is not None:
+                break
+            time.sleep(0.005)
+        assert len(processes_running(str(path))) >= 2, "no second process was started"
+        child.send_signal(signal.SIGINT)
+        child.send_signal(signal.SIGTERM)
+        out, err = child.communicate(timeout=30)  # (ends with the last process holding it)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert (child.returncode, err) == (130, "numbrix: interrupted\n")
+    wait_until(lambda: processes_running(str(path)), lambda found: not found,
+               "every search process gone")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
 @pytest.mark.parametrize("signum, code", [(15, 143), (1, 129), (3, 131)])
 def test_generate_told_to_stop_stops_its_workers(tmp_path, signum: int, code: int) -> None:
     """`generate --jobs 2` killed with SIGTERM (`timeout`, `kill`) or SIGHUP (a terminal

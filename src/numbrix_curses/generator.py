@@ -64,6 +64,7 @@ from numbrix_curses.workers import (
     alive,
     default_handlers,
     release_held_stops,
+    stops_dropped,
     stops_held_for_fork,
 )
 
@@ -814,7 +815,10 @@ def generate_many(
             made = pending.popleft().result()
             following = next(seeds, None)
             if following is not None:
-                pending.append(pool.submit(generate, spec, following))
+                # (a stop raised inside `submit` would keep the pool's lock: held back
+                # until it is out, see `_stop_workers`)
+                with stops_held_for_fork():
+                    pending.append(pool.submit(generate, spec, following))
             if on_done is not None:
                 on_done(k, made)
             yield made
@@ -824,7 +828,8 @@ def generate_many(
         # letting them finish puzzles nobody will read
         _stop_workers(pool)
         raise
-    pool.shutdown(wait=True)
+    with stops_held_for_fork():  # (see `submit` above)
+        pool.shutdown(wait=True)
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
@@ -834,17 +839,22 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     right after the first hung `generate` until its last puzzle was made."""
     while True:
         try:
-            # (taken first: `shutdown` forgets it)
-            manager = getattr(pool, "_executor_manager_thread", None)
-            for process in list((getattr(pool, "_processes", None) or {}).values()):
-                process.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
-            if manager is not None:
-                # The pool's own thread ends once the workers have: let it, for a while.
-                # At exit, Python wakes that thread without the lock it closes its pipe
-                # under, and a thread still closing made the wakeup fail ("OSError: [Errno
-                # 9] Bad file descriptor", printed after "interrupted") now and then.
-                manager.join(_STOP_WAIT)
+            # (the stops are dropped, so none raises while the pool holds its lock, which
+            # it would keep: the interpreter waited on it for good as it exited; off the
+            # main thread, where they cannot be, they are caught below)
+            with stops_dropped():
+                # (taken first: `shutdown` forgets it)
+                manager = getattr(pool, "_executor_manager_thread", None)
+                for process in list((getattr(pool, "_processes", None) or {}).values()):
+                    process.terminate()
+                pool.shutdown(wait=False, cancel_futures=True)
+                if manager is not None:
+                    # The pool's own thread ends once the workers have: let it, for a
+                    # while. At exit, Python wakes that thread without the lock it closes
+                    # its pipe under, and a thread still closing made the wakeup fail
+                    # ("OSError: [Errno 9] Bad file descriptor", printed after
+                    # "interrupted") now and then.
+                    manager.join(_STOP_WAIT)
             return
         except Exception:
             raise  # (a fault is the caller's to hear of, as before)

@@ -1306,6 +1306,9 @@ def _parse_blocks(
             raise ParseError(filename, 1, 1, "file is empty; no puzzle found")
         if not text.strip():
             raise ParseError(filename, 1, 1, "file is empty (blank lines only); no puzzle found")
+        if waiting:  # (as the warning of a file with other puzzles says it)
+            raise ParseError(filename, waiting_line, 1, "no puzzle found: no grid under "
+                             f"'# id: {waiting['id']}'")
         raise ParseError(filename, 1, 1, "no puzzle found (only comments)")
     if waiting:
         found.append(_no_grid_under(waiting_line, waiting["id"]))

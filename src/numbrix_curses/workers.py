@@ -36,6 +36,7 @@ import threading
 import time
 from array import array
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, NoReturn
 
 if TYPE_CHECKING:  # (numpy is imported where a grid is made: see `grid_of`)
@@ -113,6 +114,27 @@ def stops_held_for_fork(also: frozenset[int] = frozenset()) -> Iterator[frozense
                 handler(signum, None)
             elif handler == signal.SIG_DFL:
                 os.kill(os.getpid(), signum)
+
+
+@contextmanager
+def stops_dropped() -> Iterator[None]:
+    """Drop the stop signals that come while the block runs (on the main thread, where
+    handlers are set; elsewhere nothing changes): for a block that ends what a stop began,
+    which a further stop raised in the middle of would leave half done. (A process pool's
+    shutdown raised into while it held the pool's lock kept the lock, and the interpreter
+    then waited on it for good as it exited: `generate` under `timeout`, whose SIGTERM
+    goes to the process and then to its group, hung now and then after saying it stopped.)
+    """
+    handlers: dict[int, object] = {}
+    if threading.current_thread() is threading.main_thread():
+        for signum in STOP_SIGNALS:
+            if signal.getsignal(signum) is not None and not ignored(signum):
+                handlers[signum] = signal.signal(signum, lambda signum, _: None)
+    try:
+        yield
+    finally:
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)  # type: ignore[arg-type]
 
 
 def ignored(signum: int) -> bool:
@@ -276,12 +298,14 @@ class Team:
             self._send(_SPAWNED)
         if self.is_coordinator:
             self._stop_with_children()
+        ready_to_fork()
+        parent = os.getpid()
         try:
             # (a Ctrl-Z too waits for the child to be known, so it stops the child as well)
             with stops_held_for_fork(_SUSPEND if self.is_coordinator else frozenset()) as before:
                 pid = _fork()
                 if pid == 0:
-                    self._run_child(work, nodes, before)
+                    self._run_child(work, nodes, before, parent)
                 # (known before a stop held back comes through at the block's end, so
                 # stopping the team stops this child too)
                 if self.is_coordinator:
@@ -359,7 +383,13 @@ class Team:
         return [path for path in self.found if path not in mine]
 
     def close(self) -> None:
-        """Stop every other process and free the pipe (safe to call more than once)."""
+        """Stop every other process and free the pipe (safe to call more than once). A stop
+        that comes meanwhile is held back until they are stopped: raised here, a second
+        stop (the caller stopping already) left children running."""
+        with stops_held_for_fork():
+            self._close()
+
+    def _close(self) -> None:
         if self._suspend_handler is not None:
             signal.signal(_SIGTSTP, self._suspend_handler)  # type: ignore[arg-type]
             self._suspend_handler = None
@@ -424,12 +454,14 @@ class Team:
 
     def _run_child(
         self, work: Callable[[], bool], nodes: Callable[[], tuple[int, int]],
-        stops: frozenset[int],
+        stops: frozenset[int], parent: int,
     ) -> NoReturn:
         """The child's life: its part of the search, reported; `stops` is the signal mask to
-        restore once its handlers are reset (see `stops_held_for_fork`)."""
+        restore once its handlers are reset (see `stops_held_for_fork`); it ends with
+        `parent`, the process that forked it."""
         code = 0
         try:
+            die_with_parent(parent)
             if self.is_coordinator:
                 _setpgid(0, 0)  # its own group, so the coordinator can stop it and its children
             self.is_coordinator = False
@@ -538,6 +570,48 @@ def alive(pid: int) -> bool:
     return True
 
 
+@lru_cache(maxsize=None)
+def _parent_death_signal() -> Callable[[int], object] | None:
+    """Linux's prctl(PR_SET_PDEATHSIG, sig), or None where there is none (loaded once, in the
+    process that forks, so no child pays for loading it)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError, ImportError):
+        return None
+    return lambda signum: prctl(_PR_SET_PDEATHSIG, signum)
+
+
+#: prctl's option for the signal a process gets when its parent ends (linux/prctl.h)
+_PR_SET_PDEATHSIG = 1
+
+
+def ready_to_fork() -> None:
+    """In a process about to fork a child that calls `die_with_parent`: load what it needs."""
+    _parent_death_signal()
+
+
+def die_with_parent(parent: int) -> None:
+    """(In a forked child of `parent`.) End this process as soon as its parent ends, where
+    the system can (Linux); at once if it has ended already.
+
+    A child checks now and then whether its coordinator is there; but one that has ended
+    and is not yet reaped (its caller still reading its output) is there to a check, and a
+    command stopped by two signals at once, the second cutting short its stopping of the
+    children, left one searching for a minute, holding the caller's pipes open."""
+    if not sys.platform.startswith("linux"):
+        return  # (nothing to ask for elsewhere)
+    set_signal = _parent_death_signal()
+    if set_signal is None:
+        return
+    set_signal(_SIGKILL)
+    if os.getppid() != parent:
+        os._exit(0)  # (it ended before the signal was asked for)
+
+
 class Partner:
     """A second process deducing at the root of a search beside the one that made it.
 
@@ -578,6 +652,7 @@ class Partner:
         """Fork the partner (where `Team.possible` says yes), which runs `work(self)` until
         it returns or is stopped; True in the maker when the partner runs (the partner never
         returns from here)."""
+        ready_to_fork()
         try:
             with stops_held_for_fork() as before:
                 pid = _fork()
@@ -591,6 +666,7 @@ class Partner:
     def _run(self, work: Callable[[Partner], None], stops: frozenset[int]) -> NoReturn:
         """The partner's life (see `start`; `stops` as for `Team._run_child`)."""
         try:
+            die_with_parent(self._maker)
             self._side = 1
             default_handlers(_RESET)
             release_held_stops(stops)

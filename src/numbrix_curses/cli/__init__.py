@@ -54,6 +54,7 @@ from numbrix_curses.cli.common import (
     Stopped,
     UsageError,
     as_broken_pipe,
+    first_stop,
     os_error_line,
     silence_stream,
     stops_raised,
@@ -341,10 +342,10 @@ def main(argv: Sequence[str] | None = None, *, ending: bool = False) -> int:
             return main_flushed()  # (the help written to a full disk is an error too)
         return code
     except KeyboardInterrupt:
-        return _said_stop(signal.SIGINT, ending)
+        return _said_stop(first_stop(signal.SIGINT), ending)
     except Stopped as stopped:
         # (what the command started is stopped by now: see `stops_raised`)
-        return _said_stop(stopped.signum, ending)
+        return _said_stop(first_stop(stopped.signum), ending)
     except BrokenPipeError:
         silence_stream(sys.stdout)
         return EXIT_BROKEN_PIPE

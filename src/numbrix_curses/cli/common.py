@@ -54,12 +54,28 @@ class Stopped(BaseException):
         self.signum = signum
 
 
+#: the signal of the first stop the running command got: its exit code and line say that
+#: one, whatever came after it while it stopped (see `first_stop`)
+_FIRST_STOP: list[int] = []
+
+
+def first_stop(otherwise: int) -> int:
+    """The signal of the command's first stop (see `stops_raised`), else `otherwise`.
+
+    A Ctrl-C and a SIGTERM at once (a terminal closed, a supervisor's stop) raised the
+    second in the middle of the first's unwinding, and the command ended "stopped
+    (SIGTERM)", 143, where the README promises the first stop's code and line."""
+    return _FIRST_STOP[0] if _FIRST_STOP else otherwise
+
+
 @contextlib.contextmanager
 def stops_raised() -> Iterator[None]:
-    """While the block runs, SIGTERM, SIGHUP and SIGQUIT raise `Stopped` (the app sets
+    """While the block runs, SIGTERM, SIGHUP and SIGQUIT raise `Stopped`, and Ctrl-C
+    KeyboardInterrupt as ever, the first of them noted for `first_stop` (the app sets
     handlers of its own while it runs, and puts these back after)."""
     previous: dict[int, Any] = {}
     owner = os.getpid()
+    _FIRST_STOP.clear()
 
     def stop(signum: int, frame: object) -> None:
         if os.getpid() != owner:
@@ -68,7 +84,14 @@ def stops_raised() -> Iterator[None]:
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)
             return
+        if not _FIRST_STOP:
+            _FIRST_STOP.append(signum)
         raise Stopped(signum)
+
+    def interrupt(signum: int, frame: object) -> None:
+        if not _FIRST_STOP and os.getpid() == owner:
+            _FIRST_STOP.append(signum)
+        raise KeyboardInterrupt
 
     for name in STOPPING_NAMES:
         signum = getattr(signal, name, None)
@@ -76,6 +99,11 @@ def stops_raised() -> Iterator[None]:
             continue  # (no SIGHUP or SIGQUIT on Windows)
         try:
             previous[signum] = signal.signal(signum, stop)
+        except (ValueError, OSError):
+            pass  # not the main thread
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        try:
+            previous[signal.SIGINT] = signal.signal(signal.SIGINT, interrupt)
         except (ValueError, OSError):
             pass  # not the main thread
     try:
@@ -468,7 +496,8 @@ def positive_seconds(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"must be a positive number of seconds, and finite: {text!r}")
     return value
 
 
