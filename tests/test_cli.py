@@ -10,6 +10,7 @@ import errno
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -838,6 +839,26 @@ def test_ctrl_c_while_the_program_loads_says_interrupted_without_a_traceback():
     done = subprocess.run([sys.executable, "-c", _CTRL_C_WHILE_LOADING], capture_output=True,
                           text=True, env=cli_env(), timeout=COMMAND_TIMEOUT)
     assert (done.returncode, done.stderr, done.stdout) == (130, "numbrix: interrupted\n", "")
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="hang-ups and Ctrl-\\ (POSIX)")
+@pytest.mark.parametrize("name, code", [("SIGTERM", 143), ("SIGHUP", 129), ("SIGQUIT", 131)])
+def test_a_stop_while_the_program_loads_says_its_line(name, code):
+    """SIGTERM, a hang-up or Ctrl-\\ in those first tenths of a second (`timeout` or a
+    supervisor stopping a command just started) ended it by the signal, without a word."""
+    script = _CTRL_C_WHILE_LOADING.replace("signal.SIGINT", f"signal.{name}")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env=cli_env(), timeout=COMMAND_TIMEOUT)
+    line = cli.STOP_LINES[getattr(signal, name)]
+    assert (done.returncode, done.stderr, done.stdout) == (code, line + "\n", "")
+
+
+def test_the_lines_said_while_loading_are_the_command_line_s():
+    from numbrix_curses import launch
+
+    assert launch.STOP_LINE_OF_NAME == {
+        name: line for name, line in cli.STOP_LINE_OF_NAME.items() if name != "SIGINT"}
+    assert launch._INTERRUPTED_LINE == cli.STOP_LINE_OF_NAME["SIGINT"]
 
 
 def test_interrupt_exits_130(puzzle_file, monkeypatch, capsys):

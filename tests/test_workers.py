@@ -652,6 +652,37 @@ def test_a_ctrl_c_and_a_sigterm_at_once_keep_the_first_and_stop_every_process(tm
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
+@pytest.mark.parametrize("first, code, how", [(2, 130, "interrupted"), (1, 129, "stopped")])
+def test_generate_stopped_twice_at_once_says_the_first_stop(tmp_path, first: int, code: int,
+                                                             how: str) -> None:
+    """Ctrl-C (or a hang-up) and SIGTERM at once: generate said the second, 143."""
+    import subprocess
+
+    out_file = tmp_path / "out.txt"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "numbrix_curses", "generate", "--size", "15", "--count", "50",
+         "--jobs", "2", "--format", "compact", "--output", str(out_file)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=cli_env(),
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        for _ in range(2000):  # until both workers run beside it
+            if len(running_in(child.pid)) >= 3 or child.poll() is not None:
+                break
+            time.sleep(0.005)
+        child.send_signal(first)
+        child.send_signal(signal.SIGTERM)
+        out, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert child.returncode == code
+    assert re.fullmatch(rf"numbrix generate: {how} (after \d+ of 50 puzzles, which (is|are) "
+                        r"written|before the first puzzle was made; nothing written)\n", err)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
 @pytest.mark.parametrize("signum, code", [(15, 143), (1, 129), (3, 131)])
 def test_generate_told_to_stop_stops_its_workers(tmp_path, signum: int, code: int) -> None:
     """`generate --jobs 2` killed with SIGTERM (`timeout`, `kill`) or SIGHUP (a terminal

@@ -2,19 +2,30 @@
 line, then run it.
 
 Loading takes a few tenths of a second (argparse, numpy, the solver), before the command
-line's own handling of Ctrl-C is in place: a Ctrl-C then printed the traceback of whatever
-module was loading. Here it ends the program as a Ctrl-C does later, with one line and
-status 130. So this module imports nothing of its own at the top.
+line's own handling of stops is in place: a Ctrl-C then printed the traceback of whatever
+module was loading, and a SIGTERM, a hang-up or Ctrl-\\ ended the program by the signal,
+without a word (`timeout` or a supervisor stopping a command just started). Here each ends
+the program as it does later, with its one line and status. So this module imports
+nothing of its own at the top.
 """
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from typing import NoReturn
 
 #: as `cli.common.EXIT_INTERRUPTED` and `cli.STOP_LINES` say it (not imported: see above)
 _INTERRUPTED = 130
 _INTERRUPTED_LINE = "numbrix: interrupted"
+#: the other stops' lines, as `cli.STOP_LINE_OF_NAME` says them (a test holds them equal);
+#: each ends the program with status 128 + its number
+STOP_LINE_OF_NAME = {
+    "SIGTERM": "numbrix: stopped (SIGTERM)",
+    "SIGHUP": "numbrix: hung up",
+    "SIGQUIT": "numbrix: quit (Ctrl-\\)",
+    "SIGBREAK": "numbrix: stopped (Ctrl-Break)",
+}
 #: as `cli.common.EXIT_BAD_INPUT` and `cli.main` say a lack of memory
 _NO_MEMORY = 2
 _NO_MEMORY_LINE = "numbrix: out of memory (a limit set with ulimit, or too little free)"
@@ -33,6 +44,7 @@ def entry() -> NoReturn:
     # whatever the environment says: the memory check below counts one thread, and a
     # user's OPENBLAS_NUM_THREADS=4 brought OpenBLAS's own error back.)
     os.environ["OPENBLAS_NUM_THREADS"] = "1"
+    _catch_early_stops()
     if _address_space_below(_LEAST_ADDRESS_SPACE):
         _say(_NO_MEMORY_LINE)
         sys.exit(_NO_MEMORY)
@@ -44,6 +56,40 @@ def entry() -> NoReturn:
         # (only before the command line took Ctrl-C over: from then on it says so itself)
         _say(_INTERRUPTED_LINE)
         sys.exit(_INTERRUPTED)
+    except _EarlyStop as stop:
+        # (the same for the other stops)
+        _say(STOP_LINE_OF_NAME[signal.Signals(stop.signum).name])
+        sys.exit(128 + stop.signum)
+
+
+class _EarlyStop(BaseException):
+    """A stop (other than Ctrl-C) while the command line loads."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _catch_early_stops() -> None:
+    """Let SIGTERM, SIGHUP, Ctrl-\\ and Ctrl-Break raise `_EarlyStop` until the command line
+    sets its own handlers (not those started ignored, as `nohup` starts SIGHUP: they stay
+    so). A process forked meanwhile ends by the signal, as before."""
+    owner = os.getpid()
+
+    def stop(signum: int, frame: object) -> None:
+        if os.getpid() != owner:
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        raise _EarlyStop(signum)
+
+    for name in STOP_LINE_OF_NAME:
+        signum = getattr(signal, name, None)
+        if signum is not None and signal.getsignal(signum) == signal.SIG_DFL:
+            try:
+                signal.signal(signum, stop)
+            except (ValueError, OSError):
+                pass  # (not the main thread)
 
 
 def _say(line: str) -> None:

@@ -64,7 +64,9 @@ def first_stop(otherwise: int) -> int:
 
     A Ctrl-C and a SIGTERM at once (a terminal closed, a supervisor's stop) raised the
     second in the middle of the first's unwinding, and the command ended "stopped
-    (SIGTERM)", 143, where the README promises the first stop's code and line."""
+    (SIGTERM)", 143, where the README promises the first stop's code and line. (Two that
+    come within a millisecond or so are both pending when Python runs handlers, which it
+    does in signal-number order: the lower one counts as first, as the README says.)"""
     return _FIRST_STOP[0] if _FIRST_STOP else otherwise
 
 
@@ -126,6 +128,8 @@ def stops_held() -> Iterator[list[KeyboardInterrupt | Stopped]]:
 
     def note(signum: int, _frame: Any) -> None:
         stop = KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum)
+        if not _FIRST_STOP:
+            _FIRST_STOP.append(signum)  # (see `first_stop`)
         if held:
             raise stop
         held.append(stop)

@@ -10,6 +10,7 @@ import errno
 import itertools
 import json
 import os
+import signal
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
@@ -30,6 +31,7 @@ from numbrix_curses.cli.common import (
     board_size,
     booklet_title,
     display_name,
+    first_stop,
     note_if_unreadable,
     stops_held,
     tell,
@@ -542,9 +544,12 @@ class _Written:
 
 
 def _said_stopped(stopped: KeyboardInterrupt | Stopped, made: int, count: int) -> int:
-    """Say that a run ended early, after writing the puzzles made; its exit code."""
-    how, code = (("interrupted", EXIT_INTERRUPTED) if isinstance(stopped, KeyboardInterrupt)
-                 else ("stopped", 128 + stopped.signum))
+    """Say that a run ended early, after writing the puzzles made; its exit code: the first
+    stop's (see `first_stop`: a second, while the run stopped, is what was raised here)."""
+    signum = first_stop(signal.SIGINT if isinstance(stopped, KeyboardInterrupt)
+                        else stopped.signum)
+    how, code = (("interrupted", EXIT_INTERRUPTED) if signum == signal.SIGINT
+                 else ("stopped", 128 + signum))
     if made:
         tell(f"numbrix generate: {how} after {made:,} of {count:,} puzzles, which "
              f"{'is' if made == 1 else 'are'} written")
