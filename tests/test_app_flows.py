@@ -1247,21 +1247,9 @@ def test_a_kept_grid_taken_back_is_never_lost(state: Path):
 
 
 def read_kept_grid_of(path: Path) -> list[list[int]]:
-    from numbrix_curses.ui.entry import read_kept_grid
+    from numbrix_curses.textformat import parse_grid_as_typed
 
-    return read_kept_grid(path.read_text())[0].tolist()
-
-
-def test_a_kept_grid_reads_back_as_typed_and_nothing_else_does():
-    """What `EntryScreen.close` keeps reads back whole, a number twice included (as typed:
-    no puzzle yet); a file edited into anything else is not offered."""
-    from numbrix_curses.ui.entry import read_kept_grid
-
-    grid, name = read_kept_grid("# id: mine\n 1  .  1\n .  .  6\n")
-    assert grid.tolist() == [[1, 0, 1], [0, 0, 6]] and name == "mine"
-    assert read_kept_grid("# id: typed\n 1  .\n")[1] is None  # (the default name)
-    for text in ("", "# id: x\n", " 1 .\n 2\n", " 1 x\n", " 1 7\n", " -1 .\n"):
-        assert read_kept_grid(text) is None, text
+    return parse_grid_as_typed(path.read_text())[0].tolist()
 
 
 MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()

@@ -23,6 +23,7 @@ from numbrix_curses.textformat import (
     format_boxed,
     format_compact,
     format_grid_compact,
+    parse_grid_as_typed,
     parse_puzzles,
     puzzle_label,
     read_puzzles,
@@ -1727,3 +1728,13 @@ def test_blanks_left_as_spaces_is_asked_only_of_a_short_row_without_blanks() -> 
     assert parse_error("  1   .   3\n  .   .   .   .\n  .   .   9\n").message == (
         "row has 4 cells, expected 3")
     assert parse_error(" 1   .   3\n .      4\n").message == "row has 2 cells, expected 3"
+
+
+def test_a_kept_grid_reads_back_as_typed_and_nothing_else_does():
+    """What the type-in screen keeps as the app stops reads back whole, a number twice
+    included (as typed: no puzzle yet); a file edited into anything else reads as none."""
+    grid, name = parse_grid_as_typed("# id: mine\n 1  .  1\n .  .  6\n")
+    assert grid.tolist() == [[1, 0, 1], [0, 0, 6]] and name == "mine"
+    assert parse_grid_as_typed("# id: typed\n 1  .\n")[1] is None  # (the default name)
+    for text in ("", "# id: x\n", " 1 .\n 2\n", " 1 x\n", " 1 7\n", " -1 .\n"):
+        assert parse_grid_as_typed(text) is None, text

@@ -298,8 +298,11 @@ class Team:
             self._send(_SPAWNED)
         if self.is_coordinator:
             self._stop_with_children()
+        # Only the coordinator's children end with their parent: a child's own child goes
+        # on when that child, its part done, ends (it searches a part of its own), and
+        # the coordinator's end reaches it through `wants_split`.
+        parent = os.getpid() if self.is_coordinator else None
         ready_to_fork()
-        parent = os.getpid()
         try:
             # (a Ctrl-Z too waits for the child to be known, so it stops the child as well)
             with stops_held_for_fork(_SUSPEND if self.is_coordinator else frozenset()) as before:
@@ -454,14 +457,15 @@ class Team:
 
     def _run_child(
         self, work: Callable[[], bool], nodes: Callable[[], tuple[int, int]],
-        stops: frozenset[int], parent: int,
+        stops: frozenset[int], parent: int | None,
     ) -> NoReturn:
         """The child's life: its part of the search, reported; `stops` is the signal mask to
         restore once its handlers are reset (see `stops_held_for_fork`); it ends with
-        `parent`, the process that forked it."""
+        `parent`, the coordinator that forked it (None: forked by another child)."""
         code = 0
         try:
-            die_with_parent(parent)
+            if parent is not None:
+                die_with_parent(parent)
             if self.is_coordinator:
                 _setpgid(0, 0)  # its own group, so the coordinator can stop it and its children
             self.is_coordinator = False

@@ -15,13 +15,17 @@ from pathlib import Path
 
 import numpy as np
 
-from numbrix_curses import MAX_SIDE, MIN_SIDE, assist
+from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal, solver_time
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name, plural
 from numbrix_curses.jobs import Job, SolveJob, ThreadJob, grading_job, suspects_job
 from numbrix_curses.savestate import puzzle_key
 from numbrix_curses.slips import Suspects
-from numbrix_curses.textformat import comment_text, format_grid_compact
+from numbrix_curses.textformat import (
+    comment_text,
+    format_grid_compact,
+    parse_grid_as_typed,
+)
 from numbrix_curses.ui.actions import Action, Command, Paste, UnboundKey
 from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import put, put_if_fits, wrap_text
@@ -99,30 +103,6 @@ def open_pasted(ctx: AppContext, paste: Paste, otherwise: str) -> "EntryScreen |
     return f"Paste a whole puzzle here, {otherwise}."
 
 
-def read_kept_grid(text: str) -> tuple[np.ndarray, str | None] | None:
-    """The grid and name of a puzzle the app kept as it stopped (`EntryScreen.close`: a
-    `# id:` line, then the grid in the compact form, where a number may stand twice, as
-    typed); None when `text` is no such grid."""
-    name = None
-    rows: list[list[int]] = []
-    for line in text.splitlines():
-        if line.startswith("# id:"):
-            name = line[len("# id:"):].strip() or None
-        elif line.strip() and not line.startswith("#"):
-            try:
-                rows.append([0 if cell == "." else int(cell) for cell in line.split()])
-            except ValueError:
-                return None
-    if not rows or len({len(row) for row in rows}) != 1:
-        return None
-    grid = np.array(rows, dtype=np.int64)
-    if not (MIN_SIDE <= grid.shape[0] <= MAX_SIDE and MIN_SIDE <= grid.shape[1] <= MAX_SIDE):
-        return None
-    if grid.min() < 0 or grid.max() > grid.size:
-        return None
-    return grid, None if name == "typed" else name
-
-
 class EntrySizeScreen(Screen):
     """Rows and columns of the grid to type into; or the grid the app kept when it was
     stopped while one was typed in (Ctrl-C, a hang-up), to go on with."""
@@ -135,7 +115,7 @@ class EntrySizeScreen(Screen):
         self.kept: tuple[Path, np.ndarray, str | None, str] | None = None
         for path in ctx.store.kept_typed():
             try:
-                read = read_kept_grid(path.read_text(encoding="utf-8", errors="replace"))
+                read = parse_grid_as_typed(path.read_text(encoding="utf-8", errors="replace"))
                 when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
             except OSError:
                 continue
