@@ -616,6 +616,38 @@ def test_ctrl_c_during_the_root_leaves_no_partner_behind(tmp_path) -> None:
     assert running_in(child.pid) == []
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal")
+def test_a_child_told_to_die_with_its_parent_ends_when_the_parent_ends() -> None:
+    """`die_with_parent`: a search process whose coordinator has ended (unreaped, its caller
+    still reading its output) ends at once rather than at its next look."""
+    read_end, write_end = os.pipe()
+    middle = os.fork()
+    if middle == 0:  # (the coordinator: forks the child, tells its pid, ends)
+        try:
+            workers.ready_to_fork()
+            parent = os.getpid()
+            child = os.fork()
+            if child == 0:
+                workers.die_with_parent(parent)
+                time.sleep(60)
+                os._exit(0)
+            os.write(write_end, str(child).encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    child = int(os.read(read_end, 32))
+    os.close(read_end)
+    os.waitpid(middle, 0)
+    stat = Path(f"/proc/{child}/stat")
+    for _ in range(300):
+        if not stat.exists() or stat.read_text().split(") ")[-1][0] in "ZX":
+            break
+        time.sleep(0.01)
+    else:
+        os.kill(child, signal.SIGKILL)
+        raise AssertionError("the child outlived its parent")
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
 def test_a_ctrl_c_and_a_sigterm_at_once_keep_the_first_and_stop_every_process(tmp_path) -> None:
     """`check --jobs 2` got Ctrl-C and SIGTERM at once (a terminal closed, a supervisor's
