@@ -794,7 +794,7 @@ def test_a_ctrl_c_while_forking_comes_once_the_fork_is_done() -> None:
     `generate --jobs 8` then made all its puzzles before it stopped."""
     reached = False
     with pytest.raises(KeyboardInterrupt):
-        with workers.stops_held_for_fork():
+        with workers.stops_held_back():
             os.kill(os.getpid(), signal.SIGINT)
             time.sleep(0.05)  # (a Ctrl-C let in raises within a few bytecodes)
             reached = True
@@ -806,7 +806,7 @@ def test_a_generating_worker_forked_during_a_ctrl_c_ignores_it() -> None:
     own), is dropped there; it printed a traceback and broke the pool."""
     from numbrix_curses import generator
 
-    with workers.stops_held_for_fork():
+    with workers.stops_held_back():
         pid = os.fork()
         if pid == 0:
             try:

@@ -65,7 +65,7 @@ from numbrix_curses.workers import (
     default_handlers,
     release_held_stops,
     stops_dropped,
-    stops_held_for_fork,
+    stops_held_back,
 )
 
 if TYPE_CHECKING:
@@ -803,8 +803,8 @@ def generate_many(
     try:
         # A few puzzles per worker in flight keeps every worker busy while the caller
         # takes them in order; more would only pile up finished puzzles in memory. (The
-        # first submit forks the workers: see `stops_held_for_fork`.)
-        with stops_held_for_fork():
+        # first submit forks the workers: see `stops_held_back`.)
+        with stops_held_back():
             pending = deque(pool.submit(generate, spec, s) for s in islice(seeds, 2 * workers))
         # (a pool that forks starts all its workers at the first submit, and never another
         # while it works: it breaks rather than replace one that died)
@@ -817,7 +817,7 @@ def generate_many(
             if following is not None:
                 # (a stop raised inside `submit` would keep the pool's lock: held back
                 # until it is out, see `_stop_workers`)
-                with stops_held_for_fork():
+                with stops_held_back():
                     pending.append(pool.submit(generate, spec, following))
             if on_done is not None:
                 on_done(k, made)
@@ -828,7 +828,7 @@ def generate_many(
         # letting them finish puzzles nobody will read
         _stop_workers(pool)
         raise
-    with stops_held_for_fork():  # (see `submit` above)
+    with stops_held_back():  # (see `submit` above)
         pool.shutdown(wait=True)
 
 

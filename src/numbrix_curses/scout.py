@@ -31,7 +31,7 @@ from numbrix_curses.workers import (
     default_handlers,
     end_process,
     release_held_stops,
-    stops_held_for_fork,
+    stops_held_back,
 )
 
 if hasattr(os, "fork"):
@@ -62,11 +62,11 @@ class Scout:
         self._owner = os.getpid()  # (a process forked from the owner must leave it be)
         job_read, self._job_write = os.pipe()
         self._answer_read, answer_write = os.pipe()
-        # Stops wait while the scout is made (see `workers.stops_held_for_fork`): a Ctrl-C
+        # Stops wait while the scout is made (see `workers.stops_held_back`): a Ctrl-C
         # that came before the scout ignores it would end the new scout, and in Python's
         # at-fork hooks one was lost (a Ctrl-C for the caller comes through just after).
         try:
-            with stops_held_for_fork() as before:
+            with stops_held_back() as before:
                 pid = _fork()
                 if pid == 0:
                     self._run(serve, job_read, answer_write, before)

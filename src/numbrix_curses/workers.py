@@ -73,11 +73,14 @@ STOP_SIGNALS = frozenset(
 
 
 @contextmanager
-def stops_held_for_fork(also: frozenset[int] = frozenset()) -> Iterator[frozenset[int]]:
-    """Hold the stop signals (and `also` these) back for the block, which forks; yields the
-    signal mask to restore in a child once its own handlers are set (`release_held_stops`).
-    In the calling process a stop that came meanwhile is handled as the block ends. (Not
-    `cli.common.stops_held`, which holds a stop while a command writes what it finished.)
+def stops_held_back(also: frozenset[int] = frozenset()) -> Iterator[frozenset[int]]:
+    """Hold the stop signals (and `also` these) back for the block; yields the signal mask
+    to restore in a child the block forks, once the child's own handlers are set
+    (`release_held_stops`). In the calling process a stop that came meanwhile is handled as
+    the block ends. (Not `cli.common.stops_held`, which holds a stop while a command writes
+    what it finished.) For a block that forks, and for one a stop must not be raised into:
+    a process pool's calls that take its lock (raised there, the lock stayed taken), a
+    team's stopping of its children (cut short, one searched on).
 
     Between a fork and a child's own handlers, a Ctrl-C ran the parent's handler in the
     child, and in either process it could fall in Python's at-fork hooks, which only print
@@ -167,7 +170,7 @@ def take_default_action(signum: int, handler: Callable[[int, object], None]) -> 
 
 
 def release_held_stops(before: frozenset[int] | None = None) -> None:
-    """In a child forked under `stops_held_for_fork`, with its handlers set: let the stop signals
+    """In a child forked under `stops_held_back`, with its handlers set: let the stop signals
     in again (the mask `before` the fork; by default, none of them held)."""
     if not hasattr(signal, "pthread_sigmask"):
         return
@@ -305,7 +308,7 @@ class Team:
         ready_to_fork()
         try:
             # (a Ctrl-Z too waits for the child to be known, so it stops the child as well)
-            with stops_held_for_fork(_SUSPEND if self.is_coordinator else frozenset()) as before:
+            with stops_held_back(_SUSPEND if self.is_coordinator else frozenset()) as before:
                 pid = _fork()
                 if pid == 0:
                     self._run_child(work, nodes, before, parent)
@@ -389,7 +392,7 @@ class Team:
         """Stop every other process and free the pipe (safe to call more than once). A stop
         that comes meanwhile is held back until they are stopped: raised here, a second
         stop (the caller stopping already) left children running."""
-        with stops_held_for_fork():
+        with stops_held_back():
             self._close()
 
     def _close(self) -> None:
@@ -460,7 +463,7 @@ class Team:
         stops: frozenset[int], parent: int | None,
     ) -> NoReturn:
         """The child's life: its part of the search, reported; `stops` is the signal mask to
-        restore once its handlers are reset (see `stops_held_for_fork`); it ends with
+        restore once its handlers are reset (see `stops_held_back`); it ends with
         `parent`, the coordinator that forked it (None: forked by another child)."""
         code = 0
         try:
@@ -658,7 +661,7 @@ class Partner:
         returns from here)."""
         ready_to_fork()
         try:
-            with stops_held_for_fork() as before:
+            with stops_held_back() as before:
                 pid = _fork()
                 if pid == 0:
                     self._run(work, before)

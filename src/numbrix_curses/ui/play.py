@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 
 from numbrix_curses import assist
-from numbrix_curses.game import Game, Refusal, describe_move, format_duration, wrong_entries
+from numbrix_curses.game import (
+    Game, PendingEntry, Refusal, describe_move, format_duration, wrong_entries,
+)
 from numbrix_curses.puzzle import BLANK, Puzzle, cell_name, plural
 from numbrix_curses.jobs import (
     CancelToken, FinishedJob, Job, SolveJob, ThreadJob, grading_job, suspects_job, when_done,
@@ -46,8 +48,10 @@ from numbrix_curses.ui.play_words import (
     PAUSED,
     STATUS_BAR_KEYS,
     STATUS_BAR_MORE_KEYS,
+    cleared_words,
     first_game_tip,
     full_stop,
+    given_mark_words,
     help_count,
     key_lines,
     marked_cannot,
@@ -56,6 +60,7 @@ from numbrix_curses.ui.play_words import (
     solved_bar_keys,
     solved_key_lines,
     solved_line,
+    spent_mark_words,
 )
 from numbrix_curses.ui.panel import (
     ListLine,
@@ -342,21 +347,7 @@ class PlayScreen(BoardScreen):
         held, noted = game.value(cell), game.notes(cell)
         edited, refusal = apply_edit(game, action)
         if edited:
-            zero = isinstance(action, Digit) and action.value == 0 and typing is None
-            clearing = typing is None and (zero or isinstance(action, ClearCell) or action in (
-                Command.CLEAR, Command.BACKSPACE))
-            cleared = game.value(cell) == BLANK and (
-                held != BLANK or (bool(noted) and not game.notes(cell)))
-            if refusal is Refusal.NOTE_OF_GIVEN and isinstance(action, Digit):
-                # (said here, where the number typed is known, in place of the refusal's)
-                digits = (typing.digits if typing is not None else "") + str(action.value)
-                self.message = self._given_mark_message(int(digits))
-                return None, None
-            if refusal is None and clearing and cleared:
-                self._say_cleared(cell, held, zero)
-            elif refusal is None and isinstance(action, Digit):
-                self._say_if_spent()
-            return refusal, None
+            return self._said_of_edit(action, refusal, cell, typing, held, noted), None
         # Any other request ends the number being typed: 1, c, 9 is two numbers, not 19.
         game.commit()
         if isinstance(action, GoToMove):
@@ -610,24 +601,36 @@ class PlayScreen(BoardScreen):
             shown -= 1
         return text(shown)
 
-    def _say_cleared(self, cell: int, held: int, zero: bool) -> None:
-        """Say what clearing `cell` took away: its number `held`, or (0) its every pencil
-        mark, the spent ones too, which the cell did not show: a stray key rubbed them out
-        without a word. A 0 that starts a number clears too (no number is 0), as said."""
-        name = cell_name(*divmod(cell, self.game.cols))
-        what = f"{held} taken out of {name}" if held else f"{name}'s marks rubbed out"
-        said = f"{what} (u brings {'it' if held else 'them'} back)."
-        self.message = Message(f"0 clears a cell, as Del does: {said}" if zero
-                               else said[0].upper() + said[1:])
+    def _said_of_edit(self, action: Action, refusal: Refusal | None, cell: int,
+                      typing: PendingEntry | None, held: int,
+                      noted: tuple[int, ...]) -> Refusal | None:
+        """Say what an edit of `cell` did where the board alone would not show it (`typing`,
+        `held` and `noted`: what was being typed there, and its number and marks, before);
+        the refusal left for the caller to say."""
+        game = self.game
+        if refusal is Refusal.NOTE_OF_GIVEN and isinstance(action, Digit):
+            # (said here, where the number typed is known, in place of the refusal's)
+            digits = (typing.digits if typing is not None else "") + str(action.value)
+            self.message = Message(given_mark_words(int(digits), self._where(int(digits))))
+            return None
+        if refusal is not None:
+            return refusal
+        zero = isinstance(action, Digit) and action.value == 0 and typing is None
+        clearing = typing is None and (zero or isinstance(action, ClearCell) or action in (
+            Command.CLEAR, Command.BACKSPACE))
+        # (a number taken out, or every mark of a blank cell: spent ones did not show)
+        cleared = game.value(cell) == BLANK and (
+            held != BLANK or (bool(noted) and not game.notes(cell)))
+        if clearing and cleared:
+            self.message = Message(cleared_words(cell_name(*divmod(cell, game.cols)), held, zero))
+        elif isinstance(action, Digit):
+            self._say_if_spent()
+        return None
 
-    def _given_mark_message(self, number: int, goes: bool = False) -> Message:
-        """Why a mark of `number`, a given's, is refused (or, `goes`, will go when the
-        typing ends unless a digit more makes it another number)."""
-        where = self.game.find(number)[0]
-        name = "" if where is None else f" at {cell_name(*divmod(where, self.game.cols))}"
-        then = ("; a digit more makes another mark, else it goes" if goes
-                else ", so it takes no mark")
-        return Message(f"{number} is given{name}: no other cell can hold it{then}.")
+    def _where(self, number: int) -> str:
+        """" at C5" where `number` stands, "" where it does not."""
+        cell = self.game.find(number)[0]
+        return "" if cell is None else f" at {cell_name(*divmod(cell, self.game.cols))}"
 
     def _say_if_spent(self) -> None:
         """Say so when the mark being pencilled in is of a number on the board already: the
@@ -636,15 +639,12 @@ class PlayScreen(BoardScreen):
         typing = game.pending_note
         if typing is None or typing.value not in game.notes(typing.cell):
             return
-        where = game.find(typing.value)[0]
-        if where is None:
+        cell = game.find(typing.value)[0]
+        if cell is None:
             return
-        if game.is_given(where):
-            self.message = self._given_mark_message(typing.value, goes=True)
-        else:
-            self.message = Message(f"{typing.value} is at "
-                                   f"{cell_name(*divmod(where, game.cols))} already: this "
-                                   "mark shows once it comes off there.")
+        where = self._where(typing.value)
+        self.message = Message(given_mark_words(typing.value, where, goes=True)
+                               if game.is_given(cell) else spent_mark_words(typing.value, where))
 
     def _toggle_pencil(self) -> Refusal | None:
         game = self.game

@@ -176,3 +176,24 @@ def label_for(puzzle_id: str | None, source: str | None) -> str:
 def marked_cannot(count: int) -> str:
     """What a check's marks say about `count` cells' numbers."""
     return "that number cannot be right" if count == 1 else "those numbers cannot all be right"
+
+
+def cleared_words(name: str, held: int, zero: bool) -> str:
+    """What clearing cell `name` took away: its number `held`, or (0) its pencil marks; a 0
+    that starts a number clears too (no number is 0), and `zero` says that is how."""
+    what = f"{held} taken out of {name}" if held else f"{name}'s marks rubbed out"
+    said = f"{what} (u brings {'it' if held else 'them'} back)."
+    return f"0 clears a cell, as Del does: {said}" if zero else said[0].upper() + said[1:]
+
+
+def given_mark_words(number: int, where: str, goes: bool = False) -> str:
+    """Why a pencil mark of `number`, a given's (standing `where`: " at C5"), is refused;
+    or, `goes`, goes when its typing ends unless a digit more makes it another number."""
+    then = "; a digit more makes another mark, else it goes" if goes else ", so it takes no mark"
+    return f"{number} is given{where}: no other cell can hold it{then}."
+
+
+def spent_mark_words(number: int, where: str) -> str:
+    """Why the cell does not show the mark of `number` just pencilled: it stands `where`."""
+    return f"{number} is{where} already: this mark shows once it comes off there."
+
