@@ -345,3 +345,16 @@ def test_setnotes_and_batch_invert():
     assert note.inverse() == SetNotes(1, (2, 3), (2,))
     batch = Batch((), "restart", (note,))
     assert batch.inverse().notes == (note.inverse(),)
+
+
+def test_a_solve_counts_its_pencil_moves_apart():
+    """The solve is told by its numbers: pencil moves stay in the history (and the
+    panel's count) but are counted apart, so the best moves kept are the numbers'."""
+    game = make_game()
+    pencil_at(game, *BLANK_CELL, 3)
+    pencil_at(game, *OTHER_BLANK, 2)
+    game.toggle_pencil()
+    for (row, col), value in zip([(0, 1), (0, 2), (1, 2), (2, 2), (2, 1)], [3, 2, 15, 12, 13]):
+        assert game.set_value(cell(game, row, col), value) is None
+    assert game.solved is not None
+    assert (game.solved.moves, game.solved.marks, game.solved.numbers) == (7, 2, 5)

@@ -1291,6 +1291,18 @@ def test_play_to_completion_by_keys_only(term: Terminal):
     wait_status(term, "A first solve: the time to beat.")
 
 
+def test_a_solve_says_its_pencil_marks_apart_from_its_moves(term: Terminal):
+    """A player who pencils is not told of more moves than one who does not: the marks
+    are said apart, and the two add up to the panel's count."""
+    term.send("N3")
+    term.send_key("enter")
+    term.send("N")  # numbers again
+    term.wait_text("what you type goes in as numbers")
+    type_the_demo_solution(term)
+    term.wait_match(r"Solved in \d+:\d\d, 5 moves and 1 pencil mark\b")
+    assert re.search(r"Moves\s+6\b", term.text), term.dump()
+
+
 @pytest.mark.parametrize("seconds, best, is_best, said", [
     (41.0, None, False, "Solved in 0:41, 30 moves"),
     (40.2, 40.2, True, "Solved in 0:40, 30 moves. A new best time!"),
@@ -1299,6 +1311,12 @@ def test_play_to_completion_by_keys_only(term: Terminal):
 ])
 def test_the_solved_line_compares_with_the_best_time(seconds, best, is_best, said):
     assert solved_line(seconds, 30, best, is_best) == said
+
+
+def test_the_solved_line_says_pencil_marks_apart():
+    assert solved_line(75.0, 30, 41.2, False, marks=12) == (
+        "Solved in 1:15, 30 moves and 12 pencil marks (best 0:41)")
+    assert solved_line(41.0, 1, marks=1) == "Solved in 0:41, 1 move and 1 pencil mark"
 
 
 def test_a_first_solve_sets_the_time_to_beat():

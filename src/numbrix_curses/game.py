@@ -155,9 +155,18 @@ class SolvedRecord:
     """Time and moves at the moment the last cell was filled correctly."""
 
     seconds: float
+    #: every move in the history, pencil marks included (as the panel and moves list count)
     moves: int
     #: the reveal filled the board, the player did not: it can be taken back
     revealed: bool = False
+    #: how many of `moves` only changed pencil marks: a solve is told and ranked by its
+    #: numbers, so a player who pencils is not scored as slower at it
+    marks: int = 0
+
+    @property
+    def numbers(self) -> int:
+        """The moves that changed numbers (placing, clearing, fills, restarts)."""
+        return self.moves - self.marks
 
 
 class StateError(ValueError):
@@ -1225,7 +1234,8 @@ class Game:
             # solve by hand after an undone reveal is the player's, and final.
             top = self._undo[-1] if self._undo else None
             by_reveal = isinstance(top, Batch) and top.label == REVEAL_LABEL
-            self._solved = SolvedRecord(self._timer.elapsed(), self.moves, by_reveal)
+            marks = sum(isinstance(move, SetNotes) for move in self._undo)
+            self._solved = SolvedRecord(self._timer.elapsed(), self.moves, by_reveal, marks)
         elif self._solved is not None and not complete:
             # Undoing a revealed solution: play goes on.
             self._solved = None

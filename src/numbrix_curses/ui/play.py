@@ -1178,7 +1178,7 @@ class PlayScreen(BoardScreen):
         before = store.records().get(puzzle_key(game.puzzle))
         try:
             best, is_best = store.record_solve(game.puzzle, self.label, record.seconds,
-                                               record.moves, timed=not game.assisted)
+                                               record.numbers, timed=not game.assisted)
         except OSError as error:
             # The save stays (a move short of the solve), so the solve is not lost: made
             # again when the puzzle is opened again, it counts then.
@@ -1203,7 +1203,7 @@ class PlayScreen(BoardScreen):
     def _solved_text(self) -> str:
         record = self.game.solved
         assert record is not None
-        return solved_line(record.seconds, record.moves)
+        return solved_line(record.seconds, record.numbers, marks=record.marks)
 
     def _solved_message(self, best: float | None, is_best: bool, first: bool = False,
                         helped_before: bool = False) -> Message:
@@ -1211,8 +1211,8 @@ class PlayScreen(BoardScreen):
         assert record is not None
         if record.revealed:
             return Message("Solution revealed: u takes it back.")
-        return Message(solved_line(record.seconds, record.moves, best, is_best, first,
-                                   helped_before), MessageKind.SUCCESS)
+        return Message(solved_line(record.seconds, record.numbers, best, is_best, first,
+                                   helped_before, record.marks), MessageKind.SUCCESS)
 
     def after_draw(self) -> None:
         game = self.game

@@ -109,12 +109,16 @@ PAUSED = "Paused: p, Esc or a click goes on."
 
 def solved_line(
     seconds: float, moves: int, best: float | None = None, is_best: bool = False,
-    first: bool = False, helped_before: bool = False,
+    first: bool = False, helped_before: bool = False, marks: int = 0,
 ) -> str:
     """"Solved in 0:41, 30 moves", and how it compares with the best time when there is one
     (`first`: no solve of the puzzle set a time before, so this one is the time to beat;
-    `helped_before`: there were solves, all with help)."""
+    `helped_before`: there were solves, all with help). `moves` are the moves that placed
+    or cleared numbers; `marks` the pencil-mark moves, said apart ("30 moves and 12 pencil
+    marks"), so the two add up to the panel's count."""
     text = f"Solved in {format_duration(seconds)}, {plural(moves, 'move')}"
+    if marks:
+        text += f" and {plural(marks, 'pencil mark')}"
     if first:
         if helped_before:
             return text + ". Your first solve without help: the time to beat."
