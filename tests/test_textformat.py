@@ -289,6 +289,27 @@ def test_rules_drawn_in_bars_are_no_rows_of_blanks(text: str):
     assert parse_one(text).givens.tolist() == SMALL_GIVENS
 
 
+@pytest.mark.parametrize("text", [
+    "| 1 | --- | 3 |\n| --- | --- | --- |\n| --- | --- | 9 |\n",  # blanks written "---"
+    "| 1 | - | 3 |\n|---|---|---|\n| - | - | 9 |\n",
+])
+def test_a_delimiter_that_leaves_no_board_is_a_row_of_blanks_said_so(text: str):
+    """Read as a Markdown delimiter, the second line left a 2x3 board, and the error
+    ("9 is out of range 1..6 for a 2x3 grid") did not say a line had been taken out."""
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles(text, "t.md", notes)
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+    [(line, note)] = notes
+    assert line == 2 and "read as a row of blanks of a 3x3 board" in note
+    assert "9 is out of range 1..6 for a 2x3 grid" in note
+
+
+def test_a_delimiter_is_kept_where_neither_reading_makes_a_board():
+    """The error is the one of the first reading, as before: the other did not help."""
+    with pytest.raises(ParseError, match=r"t.md:3:3: 9 is out of range 1..6 for a 2x3"):
+        parse_puzzles("| 1 | - | - |\n|---|---|---|\n| 9 | - | 9 |\n", "t.md")
+
+
 def test_rows_of_dash_blanks_still_read_as_rows():
     # a wholly blank second row, its blanks written apart, under a row of numbers
     assert parse_one("| 1 | -- | 3 |\n| -- | -- | -- |\n| -- | -- | 9 |\n").givens.tolist() \

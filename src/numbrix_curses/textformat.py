@@ -850,6 +850,8 @@ def _parse_block(
     except ParseError as error:
         rows = _two_wide_after_size(lines, grid_line, filename)
         if rows is None:
+            rows = _delimiter_as_blanks(lines, grid_line, filename, error, notes)
+        if rows is None:
             _raise_if_header_inside(lines, grid_line, filename, error)
             ragged = _ragged_tab_rows(lines, grid_line, filename)
             if ragged is not None:
@@ -924,6 +926,46 @@ def _two_wide_size_note(
     return [(rows[0].line, f"{rows[0].text.strip()!r} read as the first row of a "
                            f"{len(rows)}x2 board; as its size (with a blank line after it) "
                            f"the board would be {len(rows) - 1}x2")]
+
+
+def _delimiter_as_blanks(
+    lines: list[str], first_line: int, filename: str, error: ParseError,
+    notes: list[tuple[int, str]] | None,
+) -> list[_Row] | None:
+    """The rows of a boxed grid whose second line, a line of dashes read as a Markdown
+    table's delimiter (``|---|---|`` under the first row), reads as a row of blanks, when
+    the grid failed to read without it (`error`: a number out of range for the board one
+    row shorter) and reads with it; None otherwise. `notes` says which reading was taken.
+
+    A board that writes its blanks as ``---`` writes a blank second row as a delimiter
+    does; the error about the smaller board did not say a line had been taken out. Tried
+    only when the first reading fails, so no board that read before reads otherwise.
+    """
+    drawn = as_drawn_by_us(lines)
+    if not _opens_boxed(next((line for line in drawn if not line.lstrip().startswith("#")),
+                             "")):
+        return None
+    grid = grid_line_indices(drawn)
+    kept = _without_bar_rules(drawn)
+    if len(grid) < 3 or kept[grid[0]] == LEFT_OUT or kept[grid[1]] != LEFT_OUT:
+        return None
+    delimiter = drawn[grid[1]]
+    if not _MARKDOWN_DELIMITER.fullmatch(delimiter.strip()):
+        return None
+    cells = len(re.split(r"[|+]", delimiter.strip()[1:-1]))
+    blanks = list(drawn)
+    blanks[grid[1]] = "|" + "|".join([" . "] * cells) + "|"
+    try:
+        rows = _grid_rows(blanks, first_line, filename)
+        _check_values(rows, filename)
+    except ParseError:
+        return None
+    if notes is not None:
+        notes.append((first_line + grid[1], (
+            f"{cut_short(delimiter.strip())!r} read as a row of blanks of a "
+            f"{len(rows)}x{len(rows[0].values)} board (as a Markdown table's delimiter, "
+            f"line {error.line}: {error.message})")))
+    return rows
 
 
 def _two_wide_after_size(lines: list[str], first_line: int, filename: str) -> list[_Row] | None:
