@@ -149,6 +149,17 @@ def test_clue_target_is_met_when_reachable():
     assert made.on_target
 
 
+def test_a_clue_target_out_of_reach_takes_one_path_not_all():
+    """A target far under what a removal leaves (every given left needed) is missed by
+    every path alike: one is made, not all eight, and it is said to miss."""
+    made = generate(Spec(7, 7, difficulty=None, clues=1), 4)
+    assert_proper(made)
+    assert made.stats.attempts == 1 and not made.on_target and made.clues > 1
+    # within reach of other paths, they are still tried for it
+    near = generate(Spec(7, 7, difficulty=None, clues=made.clues - 1), 4)
+    assert near.stats.attempts > 1 or near.on_target
+
+
 def test_difficulty_label_is_what_the_grader_says():
     from numbrix_curses import deduce
 
