@@ -585,6 +585,31 @@ def test_games_under_way_on_a_narrow_screen_keep_whole_names(state: Path):
         term.send("q")
 
 
+def test_the_menu_shows_games_played_in_another_window_as_they_stand(state: Path):
+    """Continue showed the time the game had when this window first read it, and a game
+    begun in another window not at all, until something redrew the menu."""
+    from numbrix_curses.library import load_bundled
+
+    first, second = load_bundled()[:2]
+    with menu(state) as term:
+        term.wait_text("Quit")
+        assert "Continue" not in term.text
+        term.send_key("down")  # Open file  (it stays selected as Continue comes above it)
+        term.send_key("down")
+        store(state).save_game(first, Game(first, elapsed=65), first.id, None)
+        term.wait_match(r"Continue +starter-1, 5x5, 1:05")
+        store(state).save_game(first, Game(first, elapsed=125), first.id, None)
+        term.wait_match(r"Continue +starter-1, 5x5, 2:05")
+        store(state).save_game(second, Game(second, elapsed=5), second.id, None)
+        term.wait_text("2 games, latest starter-2")
+        term.send_key("enter")
+        term.wait_text("Path of a puzzle file:")
+        term.send_key("escape")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        expect_exit(term)
+
+
 def test_a_game_under_way_is_abandoned_after_asking(state: Path):
     from numbrix_curses.library import load_bundled
 

@@ -3,11 +3,14 @@ file, typing one in.
 
 Every item has a hotkey (its highlighted letter) and is a click target; arrows and Enter
 work too. Continue is offered only when a saved game exists, and the list of the games under
-way only when there are two or more (with one, Continue is that list).
+way only when there are two or more (with one, Continue is that list). The menu looks at the
+saved games again every few seconds while it waits, so a game played on, finished or begun
+in another window shows as it stands.
 """
 from __future__ import annotations
 
 import curses
+import time
 from dataclasses import dataclass
 from typing import Callable
 
@@ -30,6 +33,8 @@ from numbrix_curses.ui.screen import (
 )
 
 BANNER = "N U M B R I X"
+#: how often (seconds) the menu looks at the saved games again while it waits for a key
+LOOK_AGAIN_SECONDS = 3.0
 #: columns a menu item's detail needs to be worth showing cut short
 DETAIL_LEAST = 20
 
@@ -60,10 +65,14 @@ class MenuScreen(Screen):
         self.message: Message | None = None
         self.latest: SavedGame | None = None
         self.items: list[MenuItem] = []
+        self.looked = 0.0
         self.refresh()
 
     def refresh(self) -> None:
         store = self.ctx.store
+        self.looked = time.monotonic()
+        # (the item selected stays selected when Continue comes or goes above it)
+        was = self.items[self.selected].key if self.items else None
         games = store.saved_games()
         self.latest = games[0] if games else None
         self.message = take_store_problems(store) or self.message
@@ -89,7 +98,18 @@ class MenuScreen(Screen):
             MenuItem("q", "Quit", "", lambda: Exit(0)),
         ]
         self.items = items
-        self.selected = min(self.selected, len(items) - 1)
+        keys = [item.key for item in items]
+        self.selected = keys.index(was) if was in keys else min(self.selected, len(items) - 1)
+
+    def tick(self) -> Nav | None:
+        # A game saved by another window (or finished there) changed what Continue and
+        # the games under way say; the time shown stayed as this window first read it.
+        if time.monotonic() - self.looked >= LOOK_AGAIN_SECONDS:
+            self.refresh()
+        return None
+
+    def redraw_after_ms(self) -> int:
+        return int(LOOK_AGAIN_SECONDS * 1000)
 
     # ----- what the items do -------------------------------------------------------------
     def _continue(self) -> Nav | None:
