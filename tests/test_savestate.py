@@ -193,6 +193,20 @@ def test_save_for_another_puzzle_under_this_name_is_set_aside(store: Store):
     assert store.problems
 
 
+def test_a_newer_versions_save_is_told_of_once(store: Store):
+    """The menu reads the saves every few seconds: the line came back each time, after
+    the player had read it."""
+    game = played_game(FakeClock())
+    store.save_game(game.puzzle, game, "demo", None)
+    path = store.game_path(puzzle())
+    data = json.loads(path.read_text())
+    data["version"] = 99
+    path.write_text(json.dumps(data))
+    for _ in range(3):
+        assert store.saved_games() == []
+    assert len(store.problems) == 1 and "newer version" in store.problems[0]
+
+
 def test_save_from_a_newer_version_is_left_alone(store: Store):
     clock = FakeClock()
     game = played_game(clock)

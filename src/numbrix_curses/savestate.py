@@ -405,11 +405,12 @@ class Store:
         try:
             return _saved_game_from(data)
         except _NewerFormat:
-            self._newer.add(path)
-            self.problems.append(
-                f"{path.name} was saved by a newer version of numbrix-curses; left alone "
-                "(this game of it is not saved)."
-            )
+            if path not in self._newer:  # (said once: the menu reads the saves every few s)
+                self._newer.add(path)
+                self.problems.append(
+                    f"{path.name} was saved by a newer version of numbrix-curses; left alone "
+                    "(this game of it is not saved)."
+                )
             return None
         except (TypeError, KeyError):
             # (a part missing, or of another kind: Python's own words for that, "list
