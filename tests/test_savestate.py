@@ -193,6 +193,19 @@ def test_save_for_another_puzzle_under_this_name_is_set_aside(store: Store):
     assert store.problems
 
 
+def test_the_games_stamp_changes_with_the_saves_only(store: Store):
+    assert store.games_stamp() == ()
+    game = played_game(FakeClock())
+    store.save_game(game.puzzle, game, "demo", None)
+    stamp = store.games_stamp()
+    assert len(stamp) == 1 and store.games_stamp() == stamp
+    game.set_value(*next((c, 2) for c in range(game.size) if not game.is_given(c)))
+    store.save_game(game.puzzle, game, "demo", None)
+    assert store.games_stamp() != stamp
+    store.delete_game(game.puzzle)
+    assert store.games_stamp() == ()
+
+
 def test_a_newer_versions_save_is_told_of_once(store: Store):
     """The menu reads the saves every few seconds: the line came back each time, after
     the player had read it."""

@@ -390,6 +390,23 @@ class Store:
         found.sort(key=lambda s: s.saved_at, reverse=True)
         return found
 
+    def games_stamp(self) -> tuple[tuple[str, int, int], ...]:
+        """What the saved games' files look like (name, change time, size), for far less
+        than reading them: what `saved_games` says changes only when this does."""
+        stamp = []
+        try:
+            with os.scandir(self.games_dir) as entries:
+                for entry in entries:
+                    if entry.name.endswith(".json"):
+                        try:
+                            info = entry.stat()
+                        except OSError:
+                            continue  # (gone meanwhile)
+                        stamp.append((entry.name, info.st_mtime_ns, info.st_size))
+        except OSError:
+            return ()
+        return tuple(sorted(stamp))
+
     def latest_game(self) -> SavedGame | None:
         games = self.saved_games()
         return games[0] if games else None

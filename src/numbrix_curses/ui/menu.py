@@ -66,11 +66,13 @@ class MenuScreen(Screen):
         self.latest: SavedGame | None = None
         self.items: list[MenuItem] = []
         self.looked = 0.0
+        self.stamp: tuple = ()
         self.refresh()
 
     def refresh(self) -> None:
         store = self.ctx.store
         self.looked = time.monotonic()
+        self.stamp = store.games_stamp()
         # (the item selected stays selected when Continue comes or goes above it)
         was = self.items[self.selected].key if self.items else None
         games = store.saved_games()
@@ -104,8 +106,11 @@ class MenuScreen(Screen):
     def tick(self) -> Nav | None:
         # A game saved by another window (or finished there) changed what Continue and
         # the games under way say; the time shown stayed as this window first read it.
+        # (read again only when the files changed: reading them all can take a while)
         if time.monotonic() - self.looked >= LOOK_AGAIN_SECONDS:
-            self.refresh()
+            self.looked = time.monotonic()
+            if self.ctx.store.games_stamp() != self.stamp:
+                self.refresh()
         return None
 
     def redraw_after_ms(self) -> int:
