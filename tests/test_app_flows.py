@@ -664,6 +664,22 @@ def test_a_game_under_way_is_abandoned_after_asking(state: Path):
     assert not list((state / "numbrix-curses" / "games").glob("*.json"))
 
 
+def test_a_state_directory_whose_name_is_too_long_plays_on_unsaved(tmp_path: Path, demo: Path):
+    """Looking for the game's save raised "File name too long", and the app ended with an
+    internal error (exit 70) as the game opened; a save that cannot be written is said,
+    and play goes on, as with a read-only or full disk."""
+    state = tmp_path / ("e" * 300)  # one name past the system's 255
+    with start(play_command(str(demo)), state) as term:
+        wait_play(term)
+        term.send("3")
+        term.wait_text("Could not save the game")
+        term.send("q")
+        term.wait_text("The latest moves could not be saved.")
+        assert "File name too long" in term.text
+        term.send("y")
+        expect_exit(term)
+
+
 def test_corrupt_save_is_set_aside_with_a_message(state: Path, demo: Path):
     path = store(state).game_path(Puzzle.from_rows(GIVENS))
     path.parent.mkdir(parents=True)

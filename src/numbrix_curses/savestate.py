@@ -354,7 +354,12 @@ class Store:
     def load_game(self, puzzle: Puzzle) -> SavedGame | None:
         """The saved game of `puzzle`, if there is a readable one."""
         path = self.game_path(puzzle)
-        if not path.exists():
+        try:
+            if not path.exists():
+                return None
+        except OSError:
+            # (a path the system refuses, a name past its limit, say: no save can be
+            # there, and the saves say why they fail when they are tried)
             return None
         saved = self._read_save(path)
         if saved is not None and saved.key != puzzle_key(puzzle):
