@@ -1284,6 +1284,10 @@ def test_a_file_named_like_an_option_is_named_in_the_error(run_numbrix):
     # with nothing given, the plain message
     line = assert_one_line_error(run_numbrix("check"))
     assert line == "numbrix check: the following arguments are required: FILE (try 'numbrix check --help')"
+    # nor with options only, one of them short with its value attached (-j1 was blamed)
+    for given in (["-j1"], ["--timeout", "5", "-j2"], ["--jobs=2"]):
+        line = assert_one_line_error(run_numbrix("check", *given))
+        assert line == "numbrix check: the following arguments are required: FILE (try 'numbrix check --help')"
 
 
 def test_print_and_generate_say_when_they_write_more_than_a_file_may_hold(

@@ -298,12 +298,21 @@ class Parser(argparse.ArgumentParser):
         # A file named with a leading dash reads as an option, and "FILE is required" then
         # says nothing of it: name it, and how to give such a file.
         dashed = next((arg for arg in self.given if arg.startswith("-") and arg not in ("-", "--")
-                       and arg.split("=")[0] not in self._option_string_actions), None)
+                       and not self._is_option(arg)), None)
         if dashed is not None and "required: FILE" in message:
             message = (f"no FILE; {dashed!r} is no option here (a file whose name starts "
                        f"with '-' is named ./{dashed})")
         tell(f"{self.prog}: {shortened(message)} (try '{self.prog} --help')")
         raise SystemExit(EXIT_BAD_INPUT)
+
+    def _is_option(self, arg: str) -> bool:
+        """Whether `arg` is one of this parser's options: `--jobs`, `--jobs=2`, or a short
+        one with its value attached (`-j2`)."""
+        actions = self._option_string_actions
+        if arg.split("=")[0] in actions:
+            return True
+        short = actions.get(arg[:2]) if not arg.startswith("--") else None
+        return short is not None and short.nargs != 0
 
     def _print_message(self, message: str, file: Any = None) -> None:
         # argparse drops an error writing --help or --version (a full disk, a closed
