@@ -310,6 +310,19 @@ def test_a_delimiter_is_kept_where_neither_reading_makes_a_board():
         parse_puzzles("| 1 | - | - |\n|---|---|---|\n| 9 | - | 9 |\n", "t.md")
 
 
+@pytest.mark.parametrize("text, said", [
+    ("4x4\n\n 1 . 3\n . . .\n . . 9\n", "1:1: '4x4' reads as a size line, but the grid under it "
+                                         "(line 3) is 3x3"),
+    ("4 4\n\n 1 . 3\n . . .\n . . 9\n", "1:1: '4 4' reads as a size line, but the grid under it "
+                                         "(line 3) is 3x3"),
+    ("3x3\n", "1:1: '3x3' reads as a size line, with no grid under it"),
+])
+def test_a_size_line_cut_from_a_grid_it_does_not_fit_is_said_to_be_one(text: str, said: str):
+    """It was read as a board of its own: "'4x4' is not a number or a blank", or "4 is out
+    of range 1..2 for a 1x2 grid", which did not say what was wrong."""
+    assert str(parse_error(text)).endswith(said)
+
+
 def test_rows_of_dash_blanks_still_read_as_rows():
     # a wholly blank second row, its blanks written apart, under a row of numbers
     assert parse_one("| 1 | -- | 3 |\n| -- | -- | -- |\n| -- | -- | 9 |\n").givens.tolist() \

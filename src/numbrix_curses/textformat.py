@@ -1213,6 +1213,28 @@ def _sized_grid_follows(
     return after is not None and _fits(given, after[1])
 
 
+def _raise_if_size_line(
+    text: str, block: re.Match[str], size: re.Match[str], line: int, filename: str
+) -> None:
+    """Raise a `ParseError` saying so when `block` (at `line`), which failed to read as a
+    board, is a lone line of two numbers (`size`) with no grid of that size under it (with
+    no grid under it at all, only a size written so, `3x3` or `3,3`): the
+    error of the board it made ("'4x4' is not a number or a blank", "4 is out of range
+    1..2 for a 1x2 grid") did not say it was read as a size line that did not fit."""
+    if size.lastindex != 2 or _size_given(size) is None:
+        return
+    said = cut_short(block.group().strip())
+    after = _next_grid(text, block, line, filename)
+    if after is None:
+        if not any(mark in said for mark in "xX\u00d7,;"):
+            return  # ("1 9" alone is as likely a board of one row)
+        raise ParseError(filename, line, 1, f"{said!r} reads as a size line, with no grid "
+                                            "under it")
+    after_line, (rows, cols) = after
+    raise ParseError(filename, line, 1, f"{said!r} reads as a size line, but the grid under "
+                                        f"it (line {after_line}) is {rows}x{cols}")
+
+
 def parse_puzzles(
     text: str, filename: str = "<string>", notes: list[tuple[int, str]] | None = None
 ) -> list[Puzzle]:
@@ -1321,7 +1343,11 @@ def _parse_blocks(
             continue
         try:
             puzzle = _parse_block(block.group(), line, filename, waiting, found)
-        except _OutOfRange as error:
+        except ParseError as error:
+            if size is not None:
+                _raise_if_size_line(text, block, size, line, filename)
+            if not isinstance(error, _OutOfRange):
+                raise
             hint = _split_hint(text, block, line, error, before, filename)
             if not hint:
                 raise
