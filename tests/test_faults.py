@@ -198,7 +198,9 @@ def test_generate_onto_a_full_disk_is_one_line_and_exit_2(
         monkeypatch.setattr(atomic, "open", filling_open, raising=False)
     code, err = _generate(out, capsys)
     assert code == 2
-    assert err == f"{out}: {os.strerror(errno.ENOSPC)}\n"
+    # (the state folder, where they would go instead, is on the full disk too)
+    assert err.startswith(f"{out}: {os.strerror(errno.ENOSPC)}; nor could they go to ")
+    assert err.endswith(": the puzzles made are lost\n") and err.count("\n") == 1
     assert out.read_text() == "old puzzles\n"
     assert _leftovers(tmp_path, out) == []
 
@@ -422,11 +424,30 @@ def test_puzzles_made_for_a_folder_removed_meanwhile_are_written_to_the_state_fo
     assert [p.read_text() for p in rescued] == ["the puzzles\n", "the key\n"]
     assert [p.name.split("-")[0] for p in rescued] == ["booklet", "key"]
     assert str(rescued[0]) in said and said.count("\n") == 0
-    # where the state folder takes nothing either, the first failure is what is said
+    # where the state folder takes nothing either, the first failure is said, and that
+    # the puzzles are lost (the line named only the file asked for)
     (tmp_path / "blocked").write_text("a file where the folder would go")
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "blocked"))
-    with pytest.raises(UsageError, match="booklet.txt"):
+    with pytest.raises(UsageError, match=r"booklet.txt: .*; nor could they go to .*generated: "
+                                         r"the puzzles made are lost$"):
         generating._write_kept(files, False, True)
+
+
+def test_a_rescue_that_fails_leaves_no_empty_folder(monkeypatch, tmp_path):
+    """A disk too full for the files took the folder `generated`, left empty."""
+    from numbrix_curses.cli import generating
+    from numbrix_curses.cli.common import UsageError
+
+    state = tmp_path / "state"
+    monkeypatch.setenv("XDG_STATE_HOME", str(state))
+
+    def full(*_):
+        raise UsageError("no space")
+
+    monkeypatch.setattr(generating, "_write_outputs", full)
+    with pytest.raises(UsageError, match="the puzzles made are lost"):
+        generating._write_kept([(str(tmp_path / "gone" / "p.txt"), "puzzles\n")], False, True)
+    assert not (state / "numbrix-curses" / "generated").exists()
 
 
 def test_a_booklet_and_key_of_one_name_are_both_rescued(monkeypatch, tmp_path, capsys):

@@ -291,7 +291,13 @@ def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool) -
             # the puzzles made are not lost for it while another place takes them)
             rescued = _rescued(files)
             if rescued is None:
-                raise
+                from numbrix_curses.savestate import state_dir
+
+                # (said, not left to a line that only names the file asked for: the run's
+                # work is gone, and the fallback the README promises was tried)
+                raise UsageError(f"{error}; nor could they go to "
+                                 f"{display_name(str(state_dir() / 'generated'))}: the puzzles "
+                                 "made are lost") from None
             tell(f"numbrix generate: {error}: the puzzles are written to {rescued} instead")
             return EXIT_BAD_INPUT if finished else EXIT_OK
     while True:
@@ -326,12 +332,16 @@ def _rescued(files: Sequence[tuple[str, str]]) -> str | None:
     alike = len({name for name in names}) < len(names)
     moved = [(str(folder / f"{stem}-{stamp}{f'-{k + 1}' if alike else ''}{ext}"), text)
              for k, ((stem, ext), (_, text)) in enumerate(zip(names, files))]
+    made = not os.path.lexists(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         if any(os.path.lexists(path) for path, _ in moved):
             moved = _beside(moved)  # (the first free names: two runs in one second)
         _write_outputs(moved, False)
     except (OSError, UsageError, _Taken):
+        if made:
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # (an empty folder left behind says nothing)
         return None
     return " and ".join(display_name(path) for path, _ in moved)
 
