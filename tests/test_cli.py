@@ -1223,11 +1223,12 @@ def test_a_booklet_takes_its_title_on_one_line(tmp_path, capsys) -> None:
     from numbrix_curses.textformat import read_puzzles
 
     out = tmp_path / "sunday.txt"
-    assert main(["generate", "--size", "5", "--seed", "3", "--title", "Sunday\n\x1b[31mNumbrix",
-                 "--output", str(out)]) == 0
+    assert main(["generate", "--size", "5", "--seed", "3", "--title",
+                 "Sunday\n\x1b[31mNumbrix\u2028daily", "--output", str(out)]) == 0
     text = out.read_text()
-    assert text.startswith("# Sunday [31mNumbrix\n")
-    assert "# Answer key: Sunday [31mNumbrix\n" in text
+    # (U+2028, a line break to an editor, too: it was written as it was)
+    assert text.startswith("# Sunday [31mNumbrix daily\n")
+    assert "# Answer key: Sunday [31mNumbrix daily\n" in text
     [puzzle] = read_puzzles(str(out))  # the booklet still reads back
     assert puzzle.id == "5x5-medium-3"
     capsys.readouterr()

@@ -255,6 +255,10 @@ def test_a_pasted_id_is_made_a_file_name():
     assert file_name_for("parade 2026/11/22", "x") == "parade-2026-11-22.txt"
     assert file_name_for("../../secret", "x") == "secret.txt"
     assert file_name_for("...", "x") == "x.txt" and file_name_for(None, "x") == "x.txt"
+    # a puzzle called by its file's name: one extension (it was "src2.txt.txt")
+    assert file_name_for("src2.txt", "x") == "src2.txt"
+    assert file_name_for("src2.txt#3", "x") == "src2-3.txt"
+    assert file_name_for("a.txt.gz", "x") == "a.txt.gz.txt"
 
 
 def test_what_is_not_a_puzzle_is_said_with_its_place(state: Path):

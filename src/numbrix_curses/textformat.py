@@ -1548,8 +1548,9 @@ def puzzle_label(puzzle: Puzzle, filename: str, index: int) -> str:
 def comment_text(value: object) -> str:
     """`value` fit for a ``#`` comment line: a line break inside it would end the comment
     early, and the reader refuses other control characters, so each run of them becomes
-    one space (tabs stay)."""
-    return re.sub(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]+", " ", str(value)).strip()
+    one space (tabs stay); so do Unicode's line and paragraph separators, which an editor
+    shows as line breaks."""
+    return re.sub(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]+", " ", str(value)).strip()
 
 
 def _metadata_lines(metadata: Mapping[str, object]) -> list[str]:

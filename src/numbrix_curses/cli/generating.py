@@ -398,8 +398,11 @@ def generate_command(args: argparse.Namespace) -> int:
 
     rows, cols = _generate_shape(args)
     if args.clues is not None and args.clues > rows * cols:
+        from numbrix_curses.puzzle import plural
+
         raise UsageError(
-            f"numbrix generate: --clues {args.clues} is more than the {rows * cols} cells"
+            f"numbrix generate: --clues {args.clues} is more than the board's "
+            f"{plural(rows * cols, 'cell')}"
         )
     key_to_stdout = _standard_output_dashes(args)
     _check_outputs((("--output", args.output), ("--solutions", args.solutions)), args.force)

@@ -82,6 +82,9 @@ def id_from_path(path: str, default: str) -> str:
 def file_name_for(name: str | None, default: str) -> str:
     """The file offered for a puzzle called `name` (its id): letters, digits, dots, dashes
     and underscores kept, any run of other characters one dash, then ``.txt``; `default`
-    in place of a name that leaves nothing."""
+    in place of a name that leaves nothing. A name that is a file's (a puzzle with no id is
+    called by its file: ``src2.txt``) keeps one extension, not ``src2.txt.txt``."""
     stem = re.sub(r"[^\w.-]+", "-", name or "", flags=re.ASCII).strip("-.")[:60]
+    # (and the puzzle at a place in it, "src2.txt#3", is "src2-3.txt")
+    stem = re.sub(r"\.txt(?=-|$)", "", stem, flags=re.IGNORECASE).strip("-.")
     return f"{stem or default}.txt"
