@@ -392,7 +392,7 @@ class _Tally:
 
 
 def generate_command(args: argparse.Namespace) -> int:
-    from numbrix_curses import booklet, generator
+    from numbrix_curses import generator
     from numbrix_curses.pathgen import PathTimeout
     from numbrix_curses.workers import default_pool_workers
 
