@@ -840,6 +840,18 @@ def test_read_puzzles_stdin_errors_name_stdin(monkeypatch):
     assert str(err.value).startswith("<stdin>:1:3: ")
 
 
+def test_endless_short_lines_on_stdin_are_refused_at_the_line_limit(monkeypatch):
+    """`yes 1 | numbrix check -` read 16 MiB and said "file is too large", with no place,
+    where the same lines from a file are refused at the line past the limit."""
+    from numbrix_curses.textformat import MAX_FILE_BYTES, MAX_LINES
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * (MAX_FILE_BYTES // 2 + 10)))
+    with pytest.raises(ParseError) as err:
+        read_puzzles("-")
+    assert str(err.value) == (f"<stdin>:{MAX_LINES + 1}:1: file has more than {MAX_LINES:,} "
+                              "lines; this is not a puzzle file")
+
+
 # --- writing --------------------------------------------------------------------------------
 
 

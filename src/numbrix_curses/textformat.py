@@ -72,6 +72,7 @@ MAX_JSON_LINE_CHARS = 1_000_000
 #: booklet of them with its answers, about 330000).
 MAX_LINES = 640_000
 _TOO_LARGE = f"file is too large (more than {MAX_FILE_BYTES // 2**20} MiB); split it up"
+_TOO_MANY_LINES = f"file has more than {MAX_LINES:,} lines; this is not a puzzle file"
 #: More puzzles than this in one file is refused (a generous booklet holds a few hundred).
 MAX_PUZZLES = 10_000
 #: Screen width the boxed writer aims to fit.
@@ -194,12 +195,7 @@ def _check_text(text: str, filename: str) -> str:
         )
     line_count = text.count("\n") + 1
     if line_count > MAX_LINES:
-        raise ParseError(
-            filename,
-            MAX_LINES + 1,
-            1,
-            f"file has more than {MAX_LINES:,} lines; this is not a puzzle file",
-        )
+        raise ParseError(filename, MAX_LINES + 1, 1, _TOO_MANY_LINES)
     longest = MAX_JSON_LINE_CHARS if _is_json(text) else MAX_LINE_CHARS
     lengths = list(map(len, text.split("\n")))
     if max(lengths) > longest:
@@ -1441,6 +1437,10 @@ def decode_puzzle_bytes(data: bytes, filename: str) -> str:
     # (after the NUL: endless zeros on standard input, /dev/zero, are binary, not too large;
     # the caller reads at most one byte past the limit, so the search above stays short)
     if len(data) > MAX_FILE_BYTES:
+        if data.count(b"\n", 0, MAX_FILE_BYTES) >= MAX_LINES:
+            # (as the same lines from a file are refused: endless short lines on standard
+            # input, `yes 1 |`, reach the line limit long before the size one)
+            raise ParseError(filename, MAX_LINES + 1, 1, _TOO_MANY_LINES)
         raise ParseError(filename, 0, 0, _TOO_LARGE)
     try:
         return data.decode("utf-8")
