@@ -193,6 +193,16 @@ def test_save_for_another_puzzle_under_this_name_is_set_aside(store: Store):
     assert store.problems
 
 
+def test_a_file_where_the_games_folder_goes_is_said_to_be_one(store: Store):
+    """The save failed with the system's "File exists", which said nothing of what."""
+    store.games_dir.parent.mkdir(parents=True, exist_ok=True)
+    store.games_dir.write_text("not a folder")
+    game = played_game(FakeClock())
+    with pytest.raises(OSError) as error:
+        store.save_game(game.puzzle, game, "demo", None)
+    assert error.value.strerror == f"{store.games_dir} is a file, not a folder"
+
+
 def test_the_games_stamp_changes_with_the_saves_only(store: Store):
     assert store.games_stamp() == ()
     game = played_game(FakeClock())

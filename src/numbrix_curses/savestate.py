@@ -246,7 +246,12 @@ class Store:
             raise _newer_error(path.name)
         # One writer at a time per store: the background thread and a final save on exit.
         with self._write_lock:
-            self.games_dir.mkdir(parents=True, exist_ok=True)
+            try:
+                self.games_dir.mkdir(parents=True, exist_ok=True)
+            except FileExistsError:
+                # (the system's "File exists" says nothing of which, or why it matters)
+                raise FileExistsError(errno.EEXIST, f"{self.games_dir} is a file, not a "
+                                      "folder") from None
             write_text_atomic(path, text)
 
     def _game_file(
