@@ -149,6 +149,19 @@ def test_clue_target_is_met_when_reachable():
     assert made.on_target
 
 
+def test_a_clue_target_alone_makes_puzzles_a_person_can_follow():
+    """Without a difficulty, no grade was asked of a removal, and `--clues 10` on 9x9
+    boards made puzzles with a step only a search shows (seven in ten), which the README
+    says `generate` never makes."""
+    from numbrix_curses.deduce import grade
+    from numbrix_curses.deduce.trial import TRIAL_MAX_DEPTH
+
+    for seed in (11, 12, 13):
+        made = generate(Spec(9, 9, difficulty=None, clues=10), seed)
+        assert_proper(made)
+        assert grade(made.puzzle, made.solution).trial_depth <= TRIAL_MAX_DEPTH, seed
+
+
 def test_a_clue_target_out_of_reach_takes_one_path_not_all():
     """A target far under what a removal leaves (every given left needed) is missed by
     every path alike: one is made, not all eight, and it is said to miss."""
