@@ -1478,6 +1478,23 @@ def test_an_option_that_does_nothing_here_is_warned_of(run_numbrix, puzzle_file)
     assert run_numbrix("print", "--timeout", "5", "--solutions", str(path)).stderr == ""
 
 
+def test_print_says_on_stderr_which_puzzles_the_key_cannot_answer(run_numbrix, puzzle_file):
+    """A booklet sent to a file ended with exit 1 and a note inside its key, and nothing on
+    the screen: it would be handed out with a puzzle of no answer, or two."""
+    path = puzzle_file("# id: fine\n1 . 3\n. . .\n. . 9\n\n# id: two\n1 . .\n. . .\n. . 9\n\n"
+                       "# id: none\n1 9 .\n. . .\n. . .\n", "week.txt")
+    result = run_numbrix("print", "--solutions", str(path))
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "numbrix print: warning: two has more than one solution; the answer key shows none "
+        "for it",
+        "numbrix print: warning: none has no solution (9 stands on the wrong checkerboard "
+        "colour, as odd numbers take the corner colour on a board with an odd number of "
+        "cells); the answer key shows none for it",
+    ]
+    assert "# id: fine" in result.stdout  # (the booklet is written all the same)
+
+
 def test_an_id_in_two_files_is_warned_of(run_numbrix, puzzle_file):
     """Within a file a shared id is warned of; two files with a puzzle of the same id each
     were answered 'a: unique' twice without a word."""

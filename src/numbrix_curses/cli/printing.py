@@ -79,7 +79,22 @@ def print_command(args: argparse.Namespace) -> int:
     write_out(text)
     note_if_unreadable("print", "the booklet", len(text.encode()), text.count("\n"),
                        len(entries))
+    # (the key's note is read only once it is printed: a booklet sent to a file would be
+    # handed out with a puzzle that has no answer, or two)
+    unshown = [(entry.label, entry.key_note) for entry in entries if entry.key_note]
+    for label, note in unshown[:_WARNINGS]:
+        why = note.removeprefix("not shown: ")
+        said = (label + why.removeprefix("this puzzle") if why.startswith("this puzzle")
+                else f"{label}: {why}")
+        tell(f"numbrix print: warning: {said}; the answer key shows none for it")
+    if len(unshown) > _WARNINGS:
+        tell(f"numbrix print: warning: {len(unshown) - _WARNINGS:,} more puzzles without "
+             "their answer")
     return exit_code_for(statuses)
+
+
+#: the puzzles without an answer named on stderr, one line each; past that, a count
+_WARNINGS = 10
 
 
 def _entry(
