@@ -1478,6 +1478,30 @@ def test_an_option_that_does_nothing_here_is_warned_of(run_numbrix, puzzle_file)
     assert run_numbrix("print", "--timeout", "5", "--solutions", str(path)).stderr == ""
 
 
+def test_a_bug_in_a_command_is_one_line_and_a_crash_report(monkeypatch, capsys, tmp_path,
+                                                            puzzle_file):
+    """A command that met a bug printed Python's traceback; the app kept it in a report."""
+    from numbrix_curses import cli
+    from numbrix_curses.cli import printing
+
+    def broken(*_args, **_kwargs):
+        raise AttributeError("'Entry' object has no attribute 'note'")
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setattr(printing, "_entry", broken)
+    path = puzzle_file(UNIQUE_3X3, "a.txt")
+    assert cli.main(["print", str(path)]) == 70
+    err = capsys.readouterr().err
+    [report] = (tmp_path / "state" / "numbrix-curses").glob("crash-*.txt")
+    assert err == (f"numbrix: internal error (details in {report}); please report it, with "
+                   "the command given\n")
+    assert "Traceback" in report.read_text() and "no attribute 'note'" in report.read_text()
+    from numbrix_curses.cli.common import EXIT_INTERNAL_ERROR
+    from numbrix_curses.ui.app import EXIT_INTERNAL_ERROR as APP_INTERNAL_ERROR
+
+    assert EXIT_INTERNAL_ERROR == APP_INTERNAL_ERROR == 70  # (one code for a bug, as documented)
+
+
 def test_print_says_on_stderr_which_puzzles_the_key_cannot_answer(run_numbrix, puzzle_file):
     """A booklet sent to a file ended with exit 1 and a note inside its key, and nothing on
     the screen: it would be handed out with a puzzle of no answer, or two."""
@@ -1555,7 +1579,7 @@ def test_libraries_the_system_cannot_map_are_said_to_be_out_of_memory(puzzle_fil
                                                                      capsys):
     """Under `ulimit -v 50000` numpy's libraries could not be mapped as a command first
     loaded them, and a 62-line traceback said so; it is the memory, said in one line.
-    Any other failed import is still a bug to show whole."""
+    Any other failed import is a bug, kept whole in a crash report."""
     def unmappable(*args, **kwargs):
         raise ImportError("libscipy_openblas64_.so: failed to map segment from shared object")
 
@@ -1568,8 +1592,8 @@ def test_libraries_the_system_cannot_map_are_said_to_be_out_of_memory(puzzle_fil
         raise ImportError("No module named 'numbrix_curses.nothing'")
 
     monkeypatch.setattr(solver, "solve", broken)
-    with pytest.raises(ImportError):
-        cli.main(["check", str(puzzle_file(UNIQUE_3X3))])
+    assert cli.main(["check", str(puzzle_file(UNIQUE_3X3))]) == 70
+    assert capsys.readouterr().err.startswith("numbrix: internal error (details in ")
 
 
 def test_an_option_of_play_alone_plays(capsys):

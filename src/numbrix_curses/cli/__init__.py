@@ -11,7 +11,7 @@ Exit codes (the same for every command):
     2  bad input or usage: one line on stderr, nothing solved (the app: no terminal)
     3  some puzzle ran out of time (--timeout) and none had a worse verdict; generate: the
        path generator's wall-clock guard gave up (a starved or suspended process)
-   70  the app hit an internal error (it saves the game and a crash report)
+   70  an internal error (a bug): a crash report is written (the app saves the game too)
   129  the terminal hung up (SIGHUP; the app saves the game)
   130  interrupted (Ctrl-C)
   131  quit with Ctrl-\\ (SIGQUIT; the app saves the game, a command stops as at Ctrl-C)
@@ -42,6 +42,7 @@ from numbrix_curses import __version__
 from numbrix_curses.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_BROKEN_PIPE,
+    EXIT_INTERNAL_ERROR,
     EXIT_INTERRUPTED,
     EXIT_NOT_UNIQUE,
     EXIT_OK,
@@ -360,9 +361,29 @@ def main(argv: Sequence[str] | None = None, *, ending: bool = False) -> int:
         # numpy's libraries loaded when a command first needs them: under a tight limit
         # (ulimit -v 50000) the system cannot map them, which is the memory too
         if "failed to map segment" not in str(error):
-            raise
+            return _crashed()
         tell("numbrix: out of memory (a limit set with ulimit, or too little free)")
         return EXIT_BAD_INPUT
+    except Exception:
+        return _crashed()
+
+
+def _crashed() -> int:
+    """A bug met by a command: the details kept in a crash report, one line said, as the
+    app does, rather than a traceback the user can do nothing with."""
+    import traceback
+
+    from numbrix_curses.savestate import Store
+
+    details = traceback.format_exc()
+    try:
+        path = Store().write_crash_report(details)
+    except Exception:  # (a state directory that cannot even be named)
+        path = None
+    last = details.strip().splitlines()[-1]
+    where = f"details in {path}" if path is not None else last
+    tell(f"numbrix: internal error ({where}); please report it, with the command given")
+    return EXIT_INTERNAL_ERROR
 
 
 def main_flushed() -> int:

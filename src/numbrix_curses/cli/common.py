@@ -27,6 +27,8 @@ EXIT_OK = 0
 EXIT_NOT_UNIQUE = 1
 EXIT_BAD_INPUT = 2
 EXIT_TIMEOUT = 3
+#: a bug: a crash report is written to the state directory (the app's code, `ui.app`, too)
+EXIT_INTERNAL_ERROR = 70
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 
