@@ -173,6 +173,15 @@ def test_a_clue_target_out_of_reach_takes_one_path_not_all():
     assert near.stats.attempts > 1 or near.on_target
 
 
+
+def test_a_symmetric_removal_that_stalls_leaves_the_target_to_other_paths():
+    """Givens go four at a time under a quarter turn, and one path stalled at 24 givens
+    where another makes the 12 asked for; the target was given up after that path."""
+    made = generate(Spec(9, 9, difficulty=None, pattern="symmetric", clues=12), 1445641190)
+    assert_proper(made)
+    assert made.on_target and made.clues == 12
+
+
 def test_difficulty_label_is_what_the_grader_says():
     from numbrix_curses import deduce
 
