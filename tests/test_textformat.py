@@ -766,6 +766,17 @@ def test_too_many_lines_is_refused():
     err = parse_error("#\n" * (MAX_LINES + 5))
     assert err.line == MAX_LINES + 1
     assert "more than" in err.message
+    # the limit itself is allowed, its last line ended by a line break as files end
+    # (it counted the line break as the start of one line more)
+    assert len(parse_puzzles("#\n" * (MAX_LINES - 1) + "1\n", "t.txt")) == 1
+    assert parse_error("#\n" * MAX_LINES + "1\n").line == MAX_LINES + 1
+
+
+@pytest.mark.parametrize("text", ["5 6\n\n4 3\n1 2\n", "6 5\n\n1 2\n4 3\n"])
+def test_a_board_split_by_a_blank_line_is_said_so_before_a_size_line(text: str):
+    """Its first row, a blank line, then the rest: the hint at the split came first, and
+    was lost to the size-line reading ("'5 6' reads as a size line, but ... is 2x2")."""
+    assert parse_error(text).message.endswith("is a blank line (line 2) splitting a 3x2 board?")
 
 
 def test_too_many_puzzles_is_refused():

@@ -193,7 +193,8 @@ def _check_text(text: str, filename: str) -> str:
             filename, line, col,
             f"control character U+{ord(control.group()):04X}; a puzzle file holds plain text",
         )
-    line_count = text.count("\n") + 1
+    # (a line end closes the last line: it starts none; 640,000 lines read, as documented)
+    line_count = text.count("\n") + (not text.endswith("\n"))
     if line_count > MAX_LINES:
         raise ParseError(filename, MAX_LINES + 1, 1, _TOO_MANY_LINES)
     longest = MAX_JSON_LINE_CHARS if _is_json(text) else MAX_LINE_CHARS
@@ -1340,11 +1341,12 @@ def _parse_blocks(
         try:
             puzzle = _parse_block(block.group(), line, filename, waiting, found)
         except ParseError as error:
-            if size is not None:
+            hint = (_split_hint(text, block, line, error, before, filename)
+                    if isinstance(error, _OutOfRange) else "")
+            if not hint and size is not None:
+                # (a board split by a blank line is the likelier slip where its halves
+                # join up: "5 6", a blank line, then "4 3" and "1 2")
                 _raise_if_size_line(text, block, size, line, filename)
-            if not isinstance(error, _OutOfRange):
-                raise
-            hint = _split_hint(text, block, line, error, before, filename)
             if not hint:
                 raise
             raise ParseError(error.filename, error.line, error.col, error.message + hint) from None
