@@ -201,6 +201,12 @@ def test_a_file_where_the_games_folder_goes_is_said_to_be_one(store: Store):
     with pytest.raises(OSError) as error:
         store.save_game(game.puzzle, game, "demo", None)
     assert error.value.strerror == f"{store.games_dir} is a file, not a folder"
+    # a link to a folder that is gone is no file
+    store.games_dir.unlink()
+    store.games_dir.symlink_to(store.root / "gone")
+    with pytest.raises(OSError) as error:
+        store.save_game(game.puzzle, game, "demo", None)
+    assert error.value.strerror == f"{store.games_dir} is a link to a folder that is not there"
 
 
 def test_the_games_stamp_changes_with_the_saves_only(store: Store):

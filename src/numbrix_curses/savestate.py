@@ -250,8 +250,9 @@ class Store:
                 self.games_dir.mkdir(parents=True, exist_ok=True)
             except FileExistsError:
                 # (the system's "File exists" says nothing of which, or why it matters)
-                raise FileExistsError(errno.EEXIST, f"{self.games_dir} is a file, not a "
-                                      "folder") from None
+                what = ("a link to a folder that is not there"
+                        if os.path.islink(self.games_dir) else "a file, not a folder")
+                raise FileExistsError(errno.EEXIST, f"{self.games_dir} is {what}") from None
             write_text_atomic(path, text)
 
     def _game_file(
