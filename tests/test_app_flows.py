@@ -676,7 +676,17 @@ def test_a_state_directory_whose_name_is_too_long_plays_on_unsaved(tmp_path: Pat
         term.send("q")
         term.wait_text("The latest moves could not be saved.")
         assert "File name too long" in term.text
-        term.send("y")
+        term.send("n")  # (plays on)
+        term.wait_gone("The latest moves could not be saved.")
+        for keys, number in [("enter", "2"), ("down", "15"), ("down", "12"), ("left", "13")]:
+            term.send_key("enter")
+            term.send_key(keys if keys != "enter" else "right")
+            term.send(number)
+        term.send_key("enter")
+        # the solve cannot be put on record; no save worked, so none is said to stay
+        term.wait_text("5 moves (not counted: File")
+        assert "name too long)" in term.text and "stays saved" not in term.text, term.dump()
+        term.send("q")
         expect_exit(term)
 
 

@@ -2076,6 +2076,31 @@ def test_the_clock_stands_still_while_the_window_is_too_small_for_the_board(term
     board.wait_cell(0, 1, "3")
 
 
+def test_saving_a_puzzle_called_by_its_file_never_offers_that_file(tmp_path: Path, monkeypatch):
+    """A puzzle with no id is called by its file, src2.txt, and `e` offered src2.txt: the
+    file it came from, which Enter and y then replaced, comments and all."""
+    from helpers import GIVENS
+    from numbrix_curses.game import Game
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    monkeypatch.chdir(tmp_path)
+    source = tmp_path / "src2.txt"
+    source.write_text("# my notes\n4 . . 1\n5 14 . 16\n6 . . 11\n7 8 9 10\n")
+    puzzle = Puzzle.from_rows(GIVENS)
+    store = Store(tmp_path / "state")
+    offered = PlayScreen(AppContext(store), Game(puzzle), "src2.txt", str(source))._ask_path()
+    assert offered.screen.text == "src2-copy.txt"
+    # from elsewhere, the name is free: offered as it is
+    elsewhere = tmp_path / "other"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    offered = PlayScreen(AppContext(store), Game(puzzle), "src2.txt", str(source))._ask_path()
+    assert offered.screen.text == "src2.txt"
+
+
 def test_a_save_that_fails_stays_said_and_leaving_asks(tmp_path: Path, monkeypatch):
     """The failure's message went with the next key, and q left without a word: the moves
     since the last save that worked were lost."""

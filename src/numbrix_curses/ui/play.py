@@ -8,6 +8,7 @@ every change, once the frame showing it is on screen, and when the screen closes
 from __future__ import annotations
 
 import curses
+import os
 import time
 from typing import TYPE_CHECKING, Callable
 
@@ -444,6 +445,11 @@ class PlayScreen(BoardScreen):
             return {"id": id_from_path(path, "puzzle"), **puzzle.metadata}
 
         suggested = file_name_for(puzzle.id or self.label, "numbrix-puzzle")
+        if self.source and os.path.abspath(suggested) == os.path.abspath(self.source):
+            # (a puzzle called by its file's name is offered that name: not the file it
+            # came from, which Enter and y would replace, its comments and all)
+            stem, ext = os.path.splitext(suggested)
+            suggested = f"{stem}-copy{ext}"
         return save_prompt(self.ctx, puzzle, suggested, metadata, saved)
 
     def _wrong_marked(self) -> set[int]:
@@ -1182,8 +1188,10 @@ class PlayScreen(BoardScreen):
         except OSError as error:
             # The save stays (a move short of the solve), so the solve is not lost: made
             # again when the puzzle is opened again, it counts then.
-            return Message(f"{self._solved_text()} (not counted: {error.strerror or error}; "
-                           "the game stays saved)", MessageKind.SUCCESS)
+            # (where no save worked either, there is none to stay: not said)
+            kept = "" if self.save_failed else "; the game stays saved"
+            return Message(f"{self._solved_text()} (not counted: {error.strerror or error}"
+                           f"{kept})", MessageKind.SUCCESS)
         if self.claimed:
             store.delete_game(game.puzzle)
         if game.assisted:
