@@ -299,6 +299,21 @@ def test_bad_arguments_exit_2_with_one_line(capsys, args, needle):
     assert needle in err
 
 
+def test_runs_appended_to_one_file_read_as_their_puzzles(capsys, tmp_path):
+    """`generate --format compact >> week.txt` once per size ran the second run's header
+    into the first run's last grid, and the file was refused."""
+    from numbrix_curses.textformat import read_puzzles
+
+    week = tmp_path / "week.txt"
+    for size, seed in (("5", "1"), ("6x4", "2")):
+        code, out, _ = run_cli(capsys, "--size", size, "-n", "2", "--seed", seed,
+                               "--format", "compact")
+        assert code == 0 and out.endswith("\n\n")
+        with week.open("a") as appended:
+            appended.write(out)
+    assert [p.givens.shape for p in read_puzzles(str(week))] == [(5, 5)] * 2 + [(6, 4)] * 2
+
+
 def test_json_lines_have_the_documented_keys(capsys):
     code, out, err = run_cli(capsys, "--size", "5", "--count", "3", "--seed", "7", "--format", "json")
     assert code == 0 and err == ""

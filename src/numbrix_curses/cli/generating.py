@@ -449,7 +449,7 @@ def generate_command(args: argparse.Namespace) -> int:
             if keep:
                 made.append(item)
             if stream:
-                out = _generated_text(item, args.format, k, answers=not separate_key)
+                out = _generated_text(item, args.format, answers=not separate_key)
                 with progress.wiped() if progress is not None else contextlib.nullcontext():
                     write_out(out)  # (at once: a long run shows each puzzle as it comes)
                 streamed.add(out)
@@ -516,8 +516,8 @@ def _write_generated(
         if args.format == "text":
             text = booklet.booklet(entries, title, answer_key=not separate_key)
         else:
-            text = "".join(_generated_text(g, args.format, k, answers=not separate_key)
-                           for k, g in enumerate(made))
+            text = "".join(_generated_text(g, args.format, answers=not separate_key)
+                           for g in made)
         if args.output is not None:
             files.append((args.output, text))
     key = _answer_key(entries, args.format, title) if separate_key else ""
@@ -585,8 +585,8 @@ def _answer_key(entries: Sequence[Any], form: str, title: str) -> str:
     if form == "text":
         return booklet.solutions_sheet(entries, title)
     if form == "compact":
-        return "\n".join(
-            format_compact(Puzzle(e.solution, dict(e.puzzle.metadata))) for e in entries
+        return "".join(  # (each ends with a blank line, as the puzzles do)
+            format_compact(Puzzle(e.solution, dict(e.puzzle.metadata))) + "\n" for e in entries
         )
     return "".join(
         json.dumps({
@@ -600,7 +600,7 @@ def _answer_key(entries: Sequence[Any], form: str, title: str) -> str:
     )
 
 
-def _generated_text(item, form: str, index: int, answers: bool = True) -> str:
+def _generated_text(item, form: str, answers: bool = True) -> str:
     """One generated puzzle as compact text or a JSON line; the JSON line holds its
     solution unless `answers` is False (the answer key goes elsewhere: a maker handing out
     the puzzles would hand out the answers with them)."""
@@ -611,7 +611,9 @@ def _generated_text(item, form: str, index: int, answers: bool = True) -> str:
         if not answers:
             del record["solution"]
         return json.dumps(record) + "\n"
-    return ("\n" if index else "") + format_compact(item.puzzle)
+    # (each puzzle ends with a blank line, the last too: the output of one run appended to
+    # another's, `>> week.txt`, still parts there, where it ran into a grid and was refused)
+    return format_compact(item.puzzle) + "\n"
 
 
 def _refuse_unreadable(args: argparse.Namespace, rows: int, cols: int, title: str,
@@ -645,8 +647,8 @@ def _refuse_unreadable(args: argparse.Namespace, rows: int, cols: int, title: st
             entries[:n], title, answer_key=not separate_key)))
     elif args.output is not None:
         files.append(("the output", lambda n: "".join(
-            _generated_text(widest, args.format, k, answers=not separate_key)
-            for k in range(n))))
+            _generated_text(widest, args.format, answers=not separate_key)
+            for _ in range(n))))
     if args.solutions is not None:
         files.append(("the answer key", lambda n: _answer_key(entries[:n], args.format, title)))
     for what, text_of in files:
