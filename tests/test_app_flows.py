@@ -690,6 +690,20 @@ def test_a_state_directory_whose_name_is_too_long_plays_on_unsaved(tmp_path: Pat
         expect_exit(term)
 
 
+def test_a_first_move_that_solves_unsaved_says_no_save_stays(tmp_path: Path):
+    """With no save ever made (the state directory refused, and the first move solved the
+    puzzle), the solve that cannot be put on record said "the game stays saved"."""
+    puzzle = tmp_path / "tiny.txt"
+    puzzle.write_text("# id: tiny\n1 2\n. 3\n")
+    with start(play_command(str(puzzle)), tmp_path / ("e" * 300)) as term:
+        wait_play(term)
+        term.send("4")
+        term.wait_text("(not counted: File")
+        assert "stays saved" not in term.text, term.dump()
+        term.send("q")
+        expect_exit(term)
+
+
 def test_corrupt_save_is_set_aside_with_a_message(state: Path, demo: Path):
     path = store(state).game_path(Puzzle.from_rows(GIVENS))
     path.parent.mkdir(parents=True)

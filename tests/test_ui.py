@@ -2093,6 +2093,12 @@ def test_saving_a_puzzle_called_by_its_file_never_offers_that_file(tmp_path: Pat
     store = Store(tmp_path / "state")
     offered = PlayScreen(AppContext(store), Game(puzzle), "src2.txt", str(source))._ask_path()
     assert offered.screen.text == "src2-copy.txt"
+    # nor through a link: the folder reached by one, or the file
+    (tmp_path / "link").symlink_to(tmp_path, target_is_directory=True)
+    monkeypatch.chdir(tmp_path / "link")
+    offered = PlayScreen(AppContext(store), Game(puzzle), "src2.txt",
+                         str(tmp_path / "link" / "src2.txt"))._ask_path()
+    assert offered.screen.text == "src2-copy.txt"
     # from elsewhere, the name is free: offered as it is
     elsewhere = tmp_path / "other"
     elsewhere.mkdir()
