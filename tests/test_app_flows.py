@@ -1916,9 +1916,15 @@ def test_a_path_is_drawn_by_dragging_and_with_shift_arrows(state: Path, demo: Pa
         term.wait_for(lambda: board.is_cursor(0, 2), what="the cursor on the 2")
         term.send_key("shift-left")  # (read whole on screen, whose description lacks it)
         board.wait_cell(0, 1, "3")
-        term.wait_text("Moves   1")  # the second drag took the 3 back, Shift-left drew
-        # it again: together nothing. u takes back the first drag, a stroke of two numbers
+        # the second drag took the 3 back, and its button coming up ended its move:
+        # Shift-left drew it again as a move of its own (it was merged into the drag's,
+        # and one u took back both)
+        term.wait_text("Moves   3")
         term.send("u")
+        board.wait_cell(0, 1, "")
+        term.send("u")  # the second drag's
+        board.wait_cell(0, 1, "3")
+        term.send("u")  # the first drag's, a stroke of two numbers
         board.wait_cell(0, 1, "")
         board.wait_cell(0, 2, "")
         term.send("r")

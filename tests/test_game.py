@@ -325,6 +325,32 @@ def test_restart_clears_entries_as_one_undoable_move():
     assert at(game, 0, 1) == 0 and at(game, 2, 2) == 0
 
 
+def test_a_stroke_ended_makes_what_is_drawn_next_a_move_of_its_own():
+    """A drag's button coming up ends its stroke: a Shift-arrow right after it was merged
+    into the drag's move, and one undo took both back."""
+    game = make_game()
+    game.set_cursor(0, 0)  # on the 4
+    game.extend(0, 1)  # 3 at B1
+    game.extend(0, 1)  # 2 at C1
+    game.extend(0, -1)  # back: the 2 taken back, as retracing does
+    assert game.moves == 1 and at(game, 0, 2) == 0
+    game.end_stroke()
+    game.extend(0, 1)  # 2 at C1 again: a move of its own
+    assert game.moves == 2
+    game.undo()
+    assert (at(game, 0, 1), at(game, 0, 2)) == (3, 0)  # the drag's move stays
+    # going back over the path still takes it back after the stroke ended, as its own move
+    game = make_game()
+    game.set_cursor(0, 0)
+    game.extend(0, 1)
+    game.extend(0, 1)
+    game.end_stroke()
+    game.extend(0, -1)
+    assert (at(game, 0, 1), at(game, 0, 2), game.moves) == (3, 0, 2)
+    game.undo()
+    assert at(game, 0, 2) == 2
+
+
 def test_batch_inverse_reverses_order():
     batch = Batch((SetCell(0, 0, 1), SetCell(0, 1, 2)), "x")
     assert batch.inverse() == Batch((SetCell(0, 2, 1), SetCell(0, 1, 0)), "x")

@@ -1556,7 +1556,9 @@ def test_a_drag_across_cells_draws_as_shift_arrows_do():
     assert drag.actions(mask, 1, 5, moved) == [Extend(0, -1)]
     assert drag.actions(mask, 0, 1, moved) == [Extend(0, -1), Extend(-1, 0)]
     assert drag.actions(mask, 2, 1, moved) == []  # off the board
-    assert drag.actions(mask, 2, 1, release) == []
+    # the button up after a drag that drew ends its stroke (so a Shift-arrow after it is
+    # a move of its own); it says nothing else
+    assert drag.actions(mask, 2, 1, release) == [Command.END_STROKE]
     assert drag.actions(mask, 0, 1, moved) == []  # the button is up: no drag
     assert drag.actions(mask, 2, 1, press) == [Command.UNDO]
     assert drag.actions(mask, 0, 1, moved) == []  # a press off the board starts none
@@ -1567,7 +1569,7 @@ def test_a_drag_across_cells_draws_as_shift_arrows_do():
     mask.put(2, 4, 4, GoTo(0, 1))
     assert drag.actions(mask, 0, 1, press) == [SelectCell(0, 0)]
     assert drag.actions(mask, 2, 5, moved) == []
-    assert drag.actions(mask, 2, 5, release) == []
+    assert drag.actions(mask, 2, 5, release) == []  # (it drew nothing: a click's release)
     assert drag.actions(mask, 2, 5, press) == [GoTo(0, 1)]
 
 

@@ -649,6 +649,12 @@ class Game:
         self._cursor = self.geometry.cell(row, col)
         self._stroke_base = len(self._undo)
 
+    def end_stroke(self) -> None:
+        """End the move of the path being drawn (a drag's button came up): what is drawn
+        next is a move of its own, though going back over the path still takes it back, as
+        after a click (see `extend`)."""
+        self._stroke_base = len(self._undo)
+
     # ----- changing numbers --------------------------------------------------------------
     def _refusal_for(self, cell: int) -> Refusal | None:
         if self._solved is not None:

@@ -54,6 +54,9 @@ class Command(enum.Enum):
     ANOTHER = "another puzzle like this one"
     ABANDON = "abandon the game"
     RESUME_KEPT = "resume the grid kept"
+    #: the mouse button came up after a drag drew the path: what is drawn next is a move
+    #: of its own (a Shift-arrow right after a drag was undone with the drag)
+    END_STROKE = "end the path's stroke"
 
 
 @dataclass(frozen=True)

@@ -252,6 +252,8 @@ class DragPath:
         self.at: tuple[int, int] | None = None
         #: the drag's last step (drow, dcol), or None before its first
         self.heading: tuple[int, int] | None = None
+        #: the drag drew (made a step): its release ends the stroke (`Command.END_STROKE`)
+        self.drew = False
 
     def actions(self, mask: ScreenMask, y: int, x: int, buttons: int) -> list[Action]:
         """The actions of one mouse event (a click's, or a drag's steps)."""
@@ -275,10 +277,13 @@ class DragPath:
             steps = rows + cols if rows_first else cols + rows
             self.at = (target.row, target.col)
             self.heading = (steps[-1].drow, steps[-1].dcol)
+            self.drew = True
             return list(steps)
+        ended = self.drew and bool(buttons & curses.BUTTON1_RELEASED)
         if buttons & curses.BUTTON1_PRESSED and isinstance(target, SelectCell):
             self.at = (target.row, target.col)
         else:
             self.at = None
         self.heading = None
-        return actions_for_click(mask, y, x, buttons)
+        self.drew = False
+        return ([Command.END_STROKE] if ended else []) + actions_for_click(mask, y, x, buttons)

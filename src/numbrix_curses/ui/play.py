@@ -268,6 +268,9 @@ class PlayScreen(BoardScreen):
     # ----- input -------------------------------------------------------------------------
     def handle(self, action: Action) -> Nav | None:
         """Carry out `action`."""
+        if action is Command.END_STROKE:
+            self.game.end_stroke()  # (nothing else: the drag's words stay said)
+            return None
         if action is Command.QUIT:
             return self._leave()
         if action is Command.HELP:
