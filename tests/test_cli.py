@@ -1519,6 +1519,29 @@ def test_print_says_on_stderr_which_puzzles_the_key_cannot_answer(run_numbrix, p
     assert "# id: fine" in result.stdout  # (the booklet is written all the same)
 
 
+def test_print_writes_the_answer_key_to_a_file_of_its_own(run_numbrix, puzzle_file, tmp_path):
+    """A booklet of several sizes had its key only after the puzzles: an editor handing
+    out the puzzles cut the file by hand. `--key FILE` writes the answer sheet apart."""
+    from numbrix_curses.textformat import read_puzzles
+
+    path = puzzle_file(f"# id: a\n{UNIQUE_3X3}\n# id: b\n1 2\n4 3\n", "week.txt")
+    key = tmp_path / "key.txt"
+    result = run_numbrix("print", str(path), "--key", str(key))
+    assert result.returncode == 0 and result.stderr == ""
+    assert "# id: a" in result.stdout and "Answer key" not in result.stdout
+    solved = read_puzzles(str(key))  # (the sheet reads back: every number given)
+    assert [p.id for p in solved] == ["a", "b"] and all((p.givens > 0).all() for p in solved)
+    # never over a file without --force, checked before any solving
+    again = run_numbrix("print", str(path), "--key", str(key))
+    assert again.returncode == 2 and again.stdout == ""
+    assert again.stderr == f"{key}: already exists (use --force to overwrite it)\n"
+    assert run_numbrix("print", str(path), "--key", str(key), "--force").returncode == 0
+    # nor over the puzzles it prints
+    over = run_numbrix("print", str(path), "--key", str(path), "--force")
+    assert over.returncode == 2 and "a file of the puzzles it prints" in over.stderr
+    assert "# id: a" in path.read_text()
+
+
 def test_an_id_in_two_files_is_warned_of(run_numbrix, puzzle_file):
     """Within a file a shared id is warned of; two files with a puzzle of the same id each
     were answered 'a: unique' twice without a word."""

@@ -151,10 +151,28 @@ def _check_outputs(outputs: Sequence[tuple[str, str | None]], force: bool) -> No
     named = [(option, path) for option, path in outputs if path is not None]
     for option, path in named:
         _check_file_name(option, path)
-    if len(named) == 2 and _same_file(named[0][1], named[1][1]):
+    if len(named) == 2 and same_file(named[0][1], named[1][1]):
         raise UsageError("numbrix generate: --output and --solutions name the same file")
     for _, path in named:
         _check_output_file(path, force)
+
+
+def check_output_file(command: str, option: str, path: str, force: bool) -> None:
+    """Refuse, before the work, an output file of `command` given with `option` that could
+    not be written (see `_check_output_file`); for `print --key`."""
+    if path == "" or "\0" in path:
+        raise UsageError(f"numbrix {command}: {option} {path!r} is not a file name")
+    _check_output_file(path, force)
+
+
+def write_key_file(path: str, text: str, force: bool) -> None:
+    """Write `text` to `path` atomically (over a file there only with `force`), a failure
+    as its one line (a file made meanwhile: "already exists")."""
+    try:
+        _write_outputs([(path, text)], force)
+    except _Taken:
+        raise UsageError(f"{path}: already exists (made meanwhile; use --force to "
+                         "overwrite it)") from None
 
 
 def _check_file_name(option: str, path: str) -> None:
@@ -163,7 +181,7 @@ def _check_file_name(option: str, path: str) -> None:
         raise UsageError(f"numbrix generate: {option} {path!r} is not a file name")
 
 
-def _same_file(first: str, second: str) -> bool:
+def same_file(first: str, second: str) -> bool:
     """Whether two names lead to one file: through symlinks (realpath, which also covers a
     link to a file not made yet) or hard links (samefile, where both exist)."""
     try:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from numbrix_curses.cli.common import (
     Progress,
+    UsageError,
     add_files_argument,
     add_jobs_option,
     add_title_option,
@@ -37,6 +38,14 @@ def configure_print(parser: argparse.ArgumentParser) -> None:
         help="add an answer key (solved here; exit code 1 if some puzzle is not unique)",
     )
     parser.add_argument(
+        "--key",
+        metavar="FILE",
+        help="write the answer key to FILE, an answer sheet of its own, not after the "
+             "puzzles (implies --solutions; written atomically, never over a file without "
+             "--force)",
+    )
+    parser.add_argument("--force", action="store_true", help="with --key: overwrite FILE")
+    parser.add_argument(
         "--timeout",
         type=positive_seconds,
         metavar="SECONDS",
@@ -48,7 +57,20 @@ def configure_print(parser: argparse.ArgumentParser) -> None:
 
 def print_command(args: argparse.Namespace) -> int:
     from numbrix_curses import booklet
+    from numbrix_curses.cli.generating import check_output_file, same_file
 
+    if args.key is not None:
+        # (checked before the solving, which may take minutes: see `check_output_file`)
+        check_output_file("print", "--key", args.key, args.force)
+        read = next((path for path in args.files if path != "-"
+                     and same_file(path, args.key)), None)
+        if read is not None:
+            raise UsageError(f"numbrix print: --key names {display_name(read)}, a file of "
+                             "the puzzles it prints")
+        args.solutions = True
+    elif args.force:
+        tell("numbrix print: warning: --force has no effect without --key (the booklet goes "
+             "to standard output)")
     if args.timeout is not None and not args.solutions:
         tell("numbrix print: warning: --timeout has no effect without --solutions (it limits "
              "the solving for the answer key)")
@@ -75,7 +97,13 @@ def print_command(args: argparse.Namespace) -> int:
     names = [display_name(path) for path in args.files]
     sources = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
     title = booklet_title(args, f"Numbrix puzzles from {sources}")
-    text = booklet.booklet(entries, title, args.solutions)
+    text = booklet.booklet(entries, title, args.solutions and args.key is None)
+    if args.key is not None:
+        from numbrix_curses.cli.generating import write_key_file
+
+        # (the key first: a booklet on standard output cannot be taken back, and one
+        # handed out without its key written is the worse half to have)
+        write_key_file(args.key, booklet.solutions_sheet(entries, title), args.force)
     write_out(text)
     note_if_unreadable("print", "the booklet", len(text.encode()), text.count("\n"),
                        len(entries))
