@@ -40,6 +40,16 @@ def menu(state: Path, **env: str) -> Terminal:
     return term
 
 
+def enter_opens_the_file_prompt_then_quit(term: Terminal) -> None:
+    """Enter on the menu's Open file: its prompt; Esc back to the menu, where q leaves."""
+    term.send_key("enter")
+    term.wait_text("Path of a puzzle file:")
+    term.send_key("escape")
+    term.wait_text("[q] Quit")
+    term.send("q")
+    expect_exit(term)
+
+
 def open_file_prompt(state: Path) -> Terminal:
     """The app at its Open file prompt."""
     term = menu(state)
@@ -127,12 +137,7 @@ def test_menu_arrows_and_enter(state: Path):
     with menu(state) as term:
         term.send_key("down")  # New puzzle
         term.send_key("down")  # Open file
-        term.send_key("enter")
-        term.wait_text("Path of a puzzle file:")
-        term.send_key("escape")
-        term.wait_text("[q] Quit")
-        term.send("q")
-        expect_exit(term)
+        enter_opens_the_file_prompt_then_quit(term)
 
 
 def test_help_from_the_menu_and_from_play(state: Path, demo: Path):
@@ -602,12 +607,7 @@ def test_the_menu_shows_games_played_in_another_window_as_they_stand(state: Path
         term.wait_match(r"Continue +starter-1, 5x5, 2:05")
         store(state).save_game(second, Game(second, elapsed=5), second.id, None)
         term.wait_text("2 games, latest starter-2")
-        term.send_key("enter")
-        term.wait_text("Path of a puzzle file:")
-        term.send_key("escape")
-        term.wait_text("[q] Quit")
-        term.send("q")
-        expect_exit(term)
+        enter_opens_the_file_prompt_then_quit(term)
 
 
 def test_a_game_under_way_is_abandoned_after_asking(state: Path):

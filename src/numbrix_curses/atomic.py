@@ -230,3 +230,12 @@ def _sync_directory(directory: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def same_file(first: str, second: str) -> bool:
+    """Whether two names lead to one file: through symlinks (realpath, which also covers a
+    link to a file not made yet) or hard links (samefile, where both exist)."""
+    try:
+        return os.path.samefile(first, second)
+    except (OSError, ValueError):
+        return os.path.realpath(first) == os.path.realpath(second)

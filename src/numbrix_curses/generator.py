@@ -26,8 +26,8 @@ searched for another layout over the same cells, which is a second solution too.
 
 Difficulty. After the solver proves a state unique, the deduction engine grades it as
 `numbrix grade` does (`deduce.grade`), and a state harder than asked for is refused; so,
-when fiendish or no difficulty is asked for, is a state with a step only a search shows (a trial more than
-`TRIAL_MAX_DEPTH` assumptions deep), which no person follows by hand.
+when fiendish or no difficulty is asked for, is a state with a step only a search shows (a
+trial more than `TRIAL_MAX_DEPTH` assumptions deep), which no person follows by hand.
 
 Determinism. Every random choice comes from one `random.Random(seed)`, and each solver check
 is cut off after a fixed number of guesses (not seconds), so a seed gives the same puzzle on

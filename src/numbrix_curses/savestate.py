@@ -357,6 +357,13 @@ class Store:
                 # The finished game's save stays behind; not a reason to stop the app.
                 self.problems.append(f"Could not remove the save {path.name} ({_why(error)}).")
 
+    def has_game(self, puzzle: Puzzle) -> bool:
+        """Whether a save of `puzzle`'s game is on disk (none where every save failed)."""
+        try:
+            return self.game_path(puzzle).is_file()
+        except OSError:  # (a path the system refuses)
+            return False
+
     def load_game(self, puzzle: Puzzle) -> SavedGame | None:
         """The saved game of `puzzle`, if there is a readable one."""
         path = self.game_path(puzzle)

@@ -25,9 +25,9 @@ a definite "this puzzle is not proper" outranks "could not tell in time".
 The curses app is imported only by `play` and the bare `numbrix` (main menu), so solve and
 check work where curses does not.
 
-The package: `common` (what the commands share), then a module per command group
-(`playing`, `solving`, `generating`, `printing`); this module holds the table of
-commands, the parser and `main`.
+The package: `common` (what the commands share), `outputs` (the files `generate` and
+`print` write), then a module per command group (`playing`, `solving`, `generating`,
+`printing`); this module holds the table of commands, the parser and `main`.
 """
 from __future__ import annotations
 

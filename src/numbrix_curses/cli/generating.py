@@ -1,22 +1,21 @@
 """`numbrix generate`: new puzzles, streamed or written as files, all of them or none,
-after every output file has been checked before minutes of work. A run stopped early
-(Ctrl-C, SIGTERM) writes the puzzles it finished."""
+after every output file has been checked before minutes of work (see `cli.outputs`); a file
+in the way when they are done does not cost them. A run stopped early (Ctrl-C, SIGTERM)
+writes the puzzles it finished."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import errno
 import itertools
 import json
 import os
 import signal
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Sequence
+from typing import Any, Sequence
 
 from numbrix_curses import DIFFICULTIES, PATTERNS
-from numbrix_curses.atomic import write_problem
 from numbrix_curses.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_INTERRUPTED,
@@ -38,6 +37,9 @@ from numbrix_curses.cli.common import (
     whole_number,
     write_out,
 )
+from numbrix_curses.cli.outputs import Taken as _Taken
+from numbrix_curses.cli.outputs import check_outputs
+from numbrix_curses.cli.outputs import write_outputs as _write_outputs  # (tests replace it)
 
 
 #: the most puzzles one run makes: what one file may hold (`textformat.MAX_PUZZLES`, not
@@ -144,127 +146,6 @@ def _standard_output_dashes(args: argparse.Namespace) -> bool:
     return True
 
 
-def _check_outputs(outputs: Sequence[tuple[str, str | None]], force: bool) -> None:
-    """Refuse, before anything is generated, --output/--solutions files that could not be
-    written: a run of minutes must not end in an error, and one file of the pair must not be
-    written while the other cannot be. `outputs` holds (option, path or None) pairs."""
-    named = [(option, path) for option, path in outputs if path is not None]
-    for option, path in named:
-        _check_file_name(option, path)
-    if len(named) == 2 and same_file(named[0][1], named[1][1]):
-        raise UsageError("numbrix generate: --output and --solutions name the same file")
-    for _, path in named:
-        _check_output_file(path, force)
-
-
-def check_output_file(command: str, option: str, path: str, force: bool) -> None:
-    """Refuse, before the work, an output file of `command` given with `option` that could
-    not be written (see `_check_output_file`); for `print --key`."""
-    if path == "" or "\0" in path:
-        raise UsageError(f"numbrix {command}: {option} {path!r} is not a file name")
-    _check_output_file(path, force)
-
-
-def write_key_file(path: str, text: str, force: bool) -> None:
-    """Write `text` to `path` atomically (over a file there only with `force`), a failure
-    as its one line (a file made meanwhile: "already exists")."""
-    try:
-        _write_outputs([(path, text)], force)
-    except _Taken:
-        raise UsageError(f"{path}: already exists (made meanwhile; use --force to "
-                         "overwrite it)") from None
-
-
-def _check_file_name(option: str, path: str) -> None:
-    """A name that cannot be a file's, whatever the file system holds."""
-    if path == "" or "\0" in path:
-        raise UsageError(f"numbrix generate: {option} {path!r} is not a file name")
-
-
-def same_file(first: str, second: str) -> bool:
-    """Whether two names lead to one file: through symlinks (realpath, which also covers a
-    link to a file not made yet) or hard links (samefile, where both exist)."""
-    try:
-        return os.path.samefile(first, second)
-    except (OSError, ValueError):
-        return os.path.realpath(first) == os.path.realpath(second)
-
-
-def _check_output_file(path: str, force: bool) -> None:
-    """`path` names a regular file (or none yet) in a directory we may write to, and is not
-    an existing file unless `force`. The write itself follows symlinks (atomic.py), so the
-    checks are made on the file a link leads to."""
-    from numbrix_curses.atomic import not_a_file_to_write
-
-    # ("newdir/" for a directory not made yet: a directory meant, not a file "newdir"; a
-    # device or a pipe, /dev/stdout: the atomic write would replace it with a file)
-    problem = not_a_file_to_write(path)
-    if problem is not None:
-        raise UsageError(f"{path}: {problem}")
-    try:
-        mode: int | None = os.stat(path).st_mode  # of the file a symlink leads to
-    except FileNotFoundError:
-        mode = None
-    except OSError as error:  # a name too long, a file where a directory should be, ...
-        raise UsageError(f"{path}: {error.strerror or error}") from None
-    if mode is not None and not force:
-        raise UsageError(f"{path}: already exists (use --force to overwrite it)")
-    # the temporary file goes beside the file that symlinks lead to (atomic.py)
-    folder = os.path.dirname(os.path.realpath(path))
-    if not os.path.isdir(folder):
-        raise UsageError(f"{path}: no such directory")
-    # The temporary file is made in that directory, so it must be writable (an existing
-    # file's own permissions do not matter: it is replaced, not written to).
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise UsageError(f"{path}: {os.strerror(errno.EACCES)}")
-    if _read_only_file_system(folder):  # refused to the superuser too, unlike EACCES
-        raise UsageError(f"{path}: {os.strerror(errno.EROFS)}")
-
-
-def _read_only_file_system(folder: str) -> bool:
-    """Whether `folder` is on a file system mounted read-only (False where unknown)."""
-    if not hasattr(os, "statvfs"):  # Windows
-        return False
-    try:
-        return bool(os.statvfs(folder).f_flag & getattr(os, "ST_RDONLY", 0))
-    except OSError:
-        return False  # the write itself will say what is wrong
-
-
-def _write_outputs(files: Sequence[tuple[str, str]], force: bool) -> None:
-    """Write each (path, text) atomically, all of them or none (no overwrite without
-    --force): a booklet must not be replaced without its answer key, nor the other way.
-
-    Every file is first written in full under a temporary name beside its target; only then
-    are they renamed into place. A failure while writing (full disk, I/O error) leaves all
-    targets as they were. A rename failing after an earlier one succeeded is the one gap: a
-    rename within a directory we just wrote to fails only if the directory changes under us
-    meanwhile, which is vanishingly rare. Raises `_Taken` when a target exists (without
-    --force): the caller decides where the work goes then.
-    """
-    from numbrix_curses.atomic import Staged, stage_text
-
-    staged: list[Staged] = []
-    try:
-        for path, text in files:
-            with _writing(path):
-                staged.append(stage_text(path, text, overwrite=force))
-        for (path, _), item in zip(files, staged):
-            with _writing(path):
-                item.commit()
-    finally:
-        for item in staged:
-            item.discard()  # the temporary files of a failed run; committed ones are kept
-
-
-class _Taken(Exception):
-    """An output file exists where it may not be replaced (see `_write_kept`)."""
-
-    def __init__(self, path: str) -> None:
-        super().__init__(path)
-        self.path = path
-
-
 def _beside(files: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
     """`files` under the first free names "NAME-2.EXT", "NAME-3.EXT", ... beside them, the
     same number for all (a booklet and its answer key keep telling they belong together)."""
@@ -364,25 +245,6 @@ def _rescued(files: Sequence[tuple[str, str]]) -> str | None:
     return " and ".join(display_name(path) for path, _ in moved)
 
 
-@contextlib.contextmanager
-def _writing(path: str) -> Iterator[None]:
-    """Turn a failure to write `path` into its one-line UsageError (a file in the way into
-    `_Taken`)."""
-    try:
-        yield
-    except FileExistsError:
-        raise _Taken(path) from None
-    except OSError as error:
-        # The file asked for is named, not the temporary file the failure may have hit; a
-        # missing file is about the folder (there is none, or it takes no new file: /proc),
-        # where the system's words ("No such file or directory") would mislead.
-        reason = (write_problem(path, error, display_name) if error.errno == errno.ENOENT
-                  else error.strerror or "cannot write there")
-        raise UsageError(f"{path}: {reason}") from None
-    except ValueError:  # (a name with a NUL character in it)
-        raise UsageError(f"{path}: cannot write there") from None
-
-
 @dataclass
 class _Tally:
     """What the notes after a run need to know of its puzzles (a long run streamed to
@@ -423,7 +285,7 @@ def generate_command(args: argparse.Namespace) -> int:
             f"{plural(rows * cols, 'cell')}"
         )
     key_to_stdout = _standard_output_dashes(args)
-    _check_outputs((("--output", args.output), ("--solutions", args.solutions)), args.force)
+    check_outputs((("--output", args.output), ("--solutions", args.solutions)), args.force)
     difficulty = args.difficulty or (None if args.clues is not None else "medium")
     spec = generator.Spec(
         rows, cols, difficulty=difficulty, pattern=args.pattern, clues=args.clues

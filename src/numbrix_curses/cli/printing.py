@@ -57,7 +57,8 @@ def configure_print(parser: argparse.ArgumentParser) -> None:
 
 def print_command(args: argparse.Namespace) -> int:
     from numbrix_curses import booklet
-    from numbrix_curses.cli.generating import check_output_file, same_file
+    from numbrix_curses.atomic import same_file
+    from numbrix_curses.cli.outputs import check_output_file
 
     if args.key is not None:
         # (checked before the solving, which may take minutes: see `check_output_file`)
@@ -99,7 +100,7 @@ def print_command(args: argparse.Namespace) -> int:
     title = booklet_title(args, f"Numbrix puzzles from {sources}")
     text = booklet.booklet(entries, title, args.solutions and args.key is None)
     if args.key is not None:
-        from numbrix_curses.cli.generating import write_key_file
+        from numbrix_curses.cli.outputs import write_key_file
 
         # (the key first: a booklet on standard output cannot be taken back, and one
         # handed out without its key written is the worse half to have)

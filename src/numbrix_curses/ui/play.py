@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 
 from numbrix_curses import assist
+from numbrix_curses.atomic import same_file
 from numbrix_curses.game import (
     Game, PendingEntry, Refusal, describe_move, format_duration, wrong_entries,
 )
@@ -448,7 +449,7 @@ class PlayScreen(BoardScreen):
             return {"id": id_from_path(path, "puzzle"), **puzzle.metadata}
 
         suggested = file_name_for(puzzle.id or self.label, "numbrix-puzzle")
-        if self.source and _same_file(suggested, self.source):
+        if self.source and same_file(suggested, self.source):
             # (a puzzle called by its file's name is offered that name: not the file it
             # came from, which Enter and y would replace, its comments and all)
             stem, ext = os.path.splitext(suggested)
@@ -1192,7 +1193,7 @@ class PlayScreen(BoardScreen):
             # The save stays (a move short of the solve), so the solve is not lost: made
             # again when the puzzle is opened again, it counts then.
             # (where no save was made, there is none to stay: not said)
-            kept = "; the game stays saved" if self._save_on_disk() else ""
+            kept = "; the game stays saved" if store.has_game(game.puzzle) else ""
             return Message(f"{self._solved_text()} (not counted: {error.strerror or error}"
                            f"{kept})", MessageKind.SUCCESS)
         if self.claimed:
@@ -1207,14 +1208,6 @@ class PlayScreen(BoardScreen):
         first = before is None or before.best_seconds is None
         helped_before = before is not None and before.solved > 0
         return self._solved_message(best.best_seconds, is_best, first, helped_before)
-
-    def _save_on_disk(self) -> bool:
-        """Whether a save of this game is on disk (none where every save failed, or the
-        first move solved it)."""
-        try:
-            return self.ctx.store.game_path(self.game.puzzle).is_file()
-        except OSError:
-            return False
 
     def _assists(self) -> str:
         return help_count(self.game.hints, self.game.fills)
@@ -1654,12 +1647,3 @@ class PlayScreen(BoardScreen):
         # On a narrow screen the name is cut first: which part of the board is in view
         # matters more while playing than a name the player chose it by.
         draw_title_parts(win, parts, 1, self.theme)
-
-
-def _same_file(path: str, other: str) -> bool:
-    """Whether `path` and `other` name one file, through links too; False where either
-    is not there."""
-    try:
-        return os.path.samefile(path, other)
-    except (OSError, ValueError):
-        return False
