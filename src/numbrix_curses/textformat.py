@@ -113,8 +113,9 @@ _ROW_BREAK = re.compile("[\u2028\u2029]")
 
 # A board's size on a line of its own before the grid: "9 9", "6x10", "6 x 10", "6,10"
 # (rows and columns, or columns and rows; see `_size_line`).
+_SIZE_MARKS = "xX\u00d7,;"  # (what may part its two numbers, besides spaces)
 _SIZE = re.compile(
-    r"[^\S\n]*([0-9]{1,3})[^\S\n]*(?:[xX\u00d7,;][^\S\n]*|[^\S\n])([0-9]{1,3})[^\S\n]*"
+    rf"[^\S\n]*([0-9]{{1,3}})[^\S\n]*(?:[{_SIZE_MARKS}][^\S\n]*|[^\S\n])([0-9]{{1,3}})[^\S\n]*"
 )
 # One number on its own line over a square grid of that side, as course files open one
 # ("9" over a 9x9): the side (see `_size_line`).
@@ -311,6 +312,12 @@ def _is_rule_line(line: str) -> bool:
 def _opens_boxed(line: str) -> bool:
     """Whether a grid line belongs to a boxed grid: a rule line or a ``|`` row."""
     return line.lstrip().startswith("|") or _is_rule_line(line)
+
+
+def _is_boxed(lines: list[str]) -> bool:
+    """Whether a grid's `lines` are a boxed grid, as its first line that is no comment
+    says (see `_opens_boxed`)."""
+    return _opens_boxed(next((line for line in lines if not line.lstrip().startswith("#")), ""))
 
 
 def _without_bar_rules(lines: list[str]) -> list[str]:
@@ -601,7 +608,7 @@ def _grid_rows(
         lines = _without_row_end_separators(lines, size)
     # (decided by the first grid line: a line left out before it, such as the column
     # letters over a board copied off the screen, is a comment now)
-    boxed = _opens_boxed(next((line for line in lines if not line.lstrip().startswith("#")), ""))
+    boxed = _is_boxed(lines)
     if boxed:
         lines = _without_bar_rules(lines)
     rows: list[_Row] = []
@@ -939,8 +946,7 @@ def _delimiter_as_blanks(
     only when the first reading fails, so no board that read before reads otherwise.
     """
     drawn = as_drawn_by_us(lines)
-    if not _opens_boxed(next((line for line in drawn if not line.lstrip().startswith("#")),
-                             "")):
+    if not _is_boxed(drawn):
         return None
     grid = grid_line_indices(drawn)
     kept = _without_bar_rules(drawn)
@@ -1223,7 +1229,7 @@ def _raise_if_size_line(
     said = cut_short(block.group().strip())
     after = _next_grid(text, block, line, filename)
     if after is None:
-        if not any(mark in said for mark in "xX\u00d7,;"):
+        if not any(mark in said for mark in _SIZE_MARKS):
             return  # ("1 9" alone is as likely a board of one row)
         raise ParseError(filename, line, 1, f"{said!r} reads as a size line, with no grid "
                                             "under it")

@@ -66,7 +66,7 @@ class MenuScreen(Screen):
         self.latest: SavedGame | None = None
         self.items: list[MenuItem] = []
         self.looked = 0.0
-        self.stamp: tuple = ()
+        self.stamp: tuple[tuple[str, int, int], ...] = ()  # (see `Store.games_stamp`)
         self.refresh()
 
     def refresh(self) -> None:
