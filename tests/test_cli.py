@@ -1156,9 +1156,11 @@ def test_an_id_with_a_line_separator_or_a_bidi_override_is_printed_escaped(tmp_p
                                                                         command):
     """Before: printed raw; U+2028 splits a line for most readers (Python's splitlines
     among them), U+202E shows the rest of the line backwards. (`print` writes puzzle files,
-    which keep the id as it is, so that it reads back the same.)"""
-    path = tmp_path / "odd.txt"
-    path.write_text(f"# id: a{char}b\n" + UNIQUE_3X3, encoding="utf-8")
+    which keep the id as it is, so that it reads back the same; a text file's U+2028 reads
+    as a space, so here the id comes from JSON, which keeps it.)"""
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps({"id": f"a{char}b", "puzzle": [[1, 0, 3], [0, 0, 0], [0, 0, 9]]}),
+                    encoding="utf-8")
     printed = _numbrix_bytes(command, str(path).encode())
     assert printed.returncode == 0 and printed.stderr == b""
     text = printed.stdout.decode("utf-8")

@@ -124,10 +124,11 @@ _SIDE = re.compile(r"[^\S\n]*([0-9]{1,3})[^\S\n]*")
 _BLOCK = re.compile(r"^[^\S\n]*\S.*(?:\n[^\S\n]*\S.*)*", re.MULTILINE)
 # The first line of a block that is not a comment: where its grid starts.
 _GRID_START = re.compile(r"^[^\S\n]*[^#\s]", re.MULTILINE)
-# Vertical tabs and form feeds pass the control check (they are whitespace between cells), but
-# in a metadata value each run of them reads as one space, as the writers write it, so a puzzle
-# read, written and read again keeps its metadata.
-_PAGE_BREAKS = re.compile(r"[\x0b\x0c]+")
+# Vertical tabs and form feeds pass the control check (they are whitespace between cells), and
+# so do Unicode's line and paragraph separators; in a metadata value each run of them reads as
+# one space, as the writers write it, so a puzzle read, written and read again keeps its
+# metadata.
+_PAGE_BREAKS = re.compile("[\x0b\x0c\u2028\u2029]+")
 # "# key: value" with a one-word key; a colon followed by "//" is a web address in a
 # comment ("# see http://..."), not metadata.
 _METADATA_LINE = re.compile(
