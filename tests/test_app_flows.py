@@ -1103,6 +1103,36 @@ def test_open_file_says_where_a_relative_path_starts_and_when_a_folder_is_empty(
         term.wait_message("That folder holds only hidden files: type a . to see them.")
 
 
+def test_open_file_says_what_the_reader_warned_of(state: Path, tmp_path: Path):
+    """Before: the command line printed the reader's warnings, the app said nothing, and a
+    file's '# id:' left under its grid was dropped without a word."""
+    path = tmp_path / "late.txt"
+    path.write_text("1 . 3\n. . .\n. . 9\n# id: late\n# seed: 4\n")
+    with open_file_prompt(state) as term:
+        term.send(str(path) + "\r")
+        term.wait_text("Numbrix · late.txt")
+        term.wait_message("late.txt:4: warning: '# id: late' among or under a grid's rows "
+                          "is not read; put it above the grid (1 more warning)")
+        term.send("q")
+        term.wait_text("[q] Quit")
+    # a file of several puzzles: the list says it
+    path.write_text("# id: one\n1 . 3\n. . .\n. . 9\n# stray: x\n\n# id: two\n1 .\n. .\n")
+    with open_file_prompt(state) as term:
+        term.send(str(path) + "\r")
+        term.wait_text("2 puzzles")
+        term.wait_message("late.txt:5: warning: '# stray: x'")
+    # `numbrix play FILE` printed it before the app started, and the app's screen hid it
+    path.write_text("1 . 3\n. . .\n. . 9\n# id: late\n")
+    with start(play_command(str(path)), state) as term:
+        term.wait_text("Numbrix · late.txt")
+        # (the whole path, as the command line names it, breaks where the panel wraps)
+        term.wait_message("late.txt:4: warning: '# id: late' among or under a grid's rows is "
+                          "not read; put it above the grid")
+        assert "test_open_file_" in term.text
+        term.send("q")
+        expect_exit(term)
+
+
 def test_open_file_reports_a_parse_error_with_its_place(state: Path, tmp_path: Path):
     path = tmp_path / "bad.txt"
     path.write_text("1 2\n3 x\n")

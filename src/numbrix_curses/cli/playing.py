@@ -8,7 +8,9 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from numbrix_curses.cli.common import STDIN, UsageError, display_name, load_puzzles, one_line
+from numbrix_curses.cli.common import (
+    STDIN, UsageError, display_name, load_puzzles, one_line, tell,
+)
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
     from numbrix_curses.puzzle import Puzzle
@@ -93,8 +95,16 @@ def play_command(args: argparse.Namespace) -> int:
         # unless the terminal can be opened by name afterwards (POSIX: see below)
         raise UsageError("numbrix play: needs a puzzle file, not standard input (-)")
     label = None
+    note = None
     if file is not None:
-        puzzles = load_puzzles(file)
+        warnings: list[str] = []
+        puzzles = load_puzzles(file, warnings)
+        for line in warnings:
+            tell(line)  # (all of them, still there when the app ends)
+        if warnings:
+            # the first said in the app as well: printed before it starts, it was wiped
+            more = " (more on standard error)" if len(warnings) > 1 else ""
+            note = warnings[0] + more
         if file == STDIN and sys.stdout.isatty():
             # (with no terminal for output, the app says so itself: standard input is
             # left as it is)
@@ -116,7 +126,7 @@ def play_command(args: argparse.Namespace) -> int:
                 from numbrix_curses.ui.app import run_list
 
                 return int(run_list(puzzles, labels, file, display_name(file),
-                                    menu=getattr(args, "menu", False)))
+                                    menu=getattr(args, "menu", False), note=note))
             label = labels[number - 1]
     else:
         from numbrix_curses import library
@@ -129,7 +139,8 @@ def play_command(args: argparse.Namespace) -> int:
         source = None
     from numbrix_curses.ui.app import run_app  # only play needs curses
 
-    return int(run_app(puzzle, source=source, menu=getattr(args, "menu", False), label=label))
+    return int(run_app(puzzle, source=source, menu=getattr(args, "menu", False), label=label,
+                       note=note))
 
 
 def _keyboard_from_terminal() -> None:

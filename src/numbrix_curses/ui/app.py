@@ -28,6 +28,7 @@ from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action
 from numbrix_curses.ui.keys import DragPath, x10_buttons
 from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.panel import Message
 from numbrix_curses.ui.paste import BracketedPaste, read_burst
 from numbrix_curses.ui.screen import AppContext, Exit, Nav, Pop, Push, Replace, Screen
 from numbrix_curses.ui.sequences import Dropped, MouseReport, keypad_digit, read_csi, usual_key
@@ -108,34 +109,39 @@ def _stop_for_the_shell(signum: int, frame: object) -> None:
 
 
 def run_app(
-    puzzle: Puzzle, source: str | None = None, menu: bool = False, label: str | None = None
+    puzzle: Puzzle, source: str | None = None, menu: bool = False, label: str | None = None,
+    note: str | None = None,
 ) -> int:
     """Play `puzzle` full screen (resuming its saved game); returns the exit status. With
     `menu`, the main menu lies beneath it, and leaving the puzzle goes there. `label` names
-    the puzzle in the title (default: its id, else the file's name)."""
+    the puzzle in the title (default: its id, else the file's name); `note`, a warning of
+    how its file was read, is said first."""
     from numbrix_curses.ui.menu import MenuScreen
     from numbrix_curses.ui.play import PlayScreen
     from numbrix_curses.ui.play_words import label_for
 
     def first(ctx: AppContext) -> list[Screen]:
         ctx.standalone = not menu
-        play = PlayScreen.open(ctx, puzzle, label or label_for(puzzle.id, source), source)
+        play = PlayScreen.open(ctx, puzzle, label or label_for(puzzle.id, source), source,
+                               note=note)
         return [MenuScreen(ctx), play] if menu else [play]
 
     return _run(first)
 
 
 def run_list(puzzles: list[Puzzle], labels: list[str], source: str, title: str,
-             menu: bool = False) -> int:
+             menu: bool = False, note: str | None = None) -> int:
     """List the puzzles of one file under `title` (as Open file does), to play them one
     after another; leaving the list ends the app (with `menu`, goes to the main menu).
-    `labels` name the puzzles as `check` does; returns the exit status."""
+    `labels` name the puzzles as `check` does; `note` as for `run_app`; returns the exit
+    status."""
     from numbrix_curses.ui.library_screen import Entry, PuzzleListScreen
     from numbrix_curses.ui.menu import MenuScreen
 
     def first(ctx: AppContext) -> list[Screen]:
         entries = [Entry(p, label, source) for p, label in zip(puzzles, labels)]
         listing = PuzzleListScreen(ctx, title, entries, grouped=False)
+        listing.message = note and Message(note)
         return [MenuScreen(ctx), listing] if menu else [listing]
 
     return _run(first)

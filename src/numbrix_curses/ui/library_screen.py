@@ -370,6 +370,18 @@ def library_screen(ctx: AppContext) -> Screen:
     return PuzzleListScreen(ctx, "Puzzle library", entries, grouped=True)
 
 
+def _reading_note(name: str, notes: list[tuple[int, str]]) -> str | None:
+    """The first of the reader's warnings of file `name` (a line read one way that may have
+    been meant another: see `textformat.parse_puzzles`), as the command line says it, and
+    how many more there are; None when there are none. (The command line prints them; the
+    app said nothing, and a board read other than meant looked like the file's.)"""
+    if not notes:
+        return None
+    line, text = notes[0]
+    more = f" ({plural(len(notes) - 1, 'more warning')})" if len(notes) > 1 else ""
+    return f"{name}:{line}: warning: {text}{more}"
+
+
 def open_file_screen(ctx: AppContext) -> Screen:
     from numbrix_curses.textformat import ParseError, puzzle_label, read_puzzles
     from numbrix_curses.ui.dialogs import TextPromptScreen, home_short
@@ -378,8 +390,9 @@ def open_file_screen(ctx: AppContext) -> Screen:
         if not text:
             return "Type the path of a puzzle file."
         path = os.path.expanduser(text)
+        notes: list[tuple[int, str]] = []
         try:
-            puzzles = read_puzzles(path)
+            puzzles = read_puzzles(path, notes)
         except ParseError as error:
             return str(error)
         except (OSError, UnicodeDecodeError) as error:
@@ -388,12 +401,15 @@ def open_file_screen(ctx: AppContext) -> Screen:
         source = os.path.abspath(path)
         entries = [Entry(p, puzzle_label(p, os.path.basename(path), k), source)
                    for k, p in enumerate(puzzles, start=1)]
+        note = _reading_note(os.path.basename(path), notes)
         if len(entries) == 1:  # nothing to choose from: straight to the game
             from numbrix_curses.ui.play import PlayScreen
 
             [entry] = entries
-            return Replace(PlayScreen.open(ctx, entry.puzzle, entry.label, entry.source))
-        return Replace(PuzzleListScreen(ctx, text, entries, grouped=False))
+            return Replace(PlayScreen.open(ctx, entry.puzzle, entry.label, entry.source, note=note))
+        listed = PuzzleListScreen(ctx, text, entries, grouped=False)
+        listed.message = note and Message(note)
+        return Replace(listed)
 
     return TextPromptScreen(
         ctx, "Open file", "Path of a puzzle file:", submit, initial=ctx.last_open,

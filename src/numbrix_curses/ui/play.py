@@ -232,9 +232,10 @@ class PlayScreen(BoardScreen):
         label: str,
         source: str | None,
         known: SolveResult | None = None,
+        note: str | None = None,
     ) -> "PlayScreen":
         """Play `puzzle`, going on with its saved game when there is one (`known`: as for
-        the constructor)."""
+        the constructor); `note`, what the file's reader warned of, is said first."""
         claimed = ctx.store.claim_game(puzzle)  # (before reading the save it then keeps)
         resumed = ctx.store.resume(puzzle)
         message = None
@@ -262,7 +263,9 @@ class PlayScreen(BoardScreen):
             if record is not None and record.solved and record.best_seconds is not None:
                 message = Message(f"Solved before; best time {format_duration(record.best_seconds)}.")
             first = not records and not ctx.store.saved_games()
-        message = take_store_problems(ctx.store) or message
+        # (a warning of how the file was read outranks a welcome: the board may not be the
+        # one meant)
+        message = take_store_problems(ctx.store) or (note and Message(note)) or message
         return cls(ctx, game, label, source, message=message, known=known, first_game=first,
                    claimed=claimed, save_seen=seen)
 
