@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from numbrix_curses.cli.common import (
@@ -75,6 +76,8 @@ def print_command(args: argparse.Namespace) -> int:
     if args.timeout is not None and not args.solutions:
         tell("numbrix print: warning: --timeout has no effect without --solutions (it limits "
              "the solving for the answer key)")
+    from numbrix_curses.textformat import comment_text
+
     entries: list[booklet.Entry] = []
     statuses: list[str] = []
     listed = labelled_puzzles(args.files)
@@ -86,6 +89,11 @@ def print_command(args: argparse.Namespace) -> int:
             progress.tick()
     try:
         for puzzle, label in listed:
+            if puzzle.id is None:
+                # Named by its place in its file (FILE#K, as check names it), and that name
+                # kept as its id: read back from the booklet it was the booklet's "#K", and
+                # check on the booklet and on the file named it two ways.
+                puzzle = replace(puzzle, metadata={**puzzle.metadata, "id": comment_text(label)})
             entry, status = _entry(args, puzzle, one_line(label))
             entries.append(entry)
             if status is not None:
