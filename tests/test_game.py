@@ -1026,6 +1026,26 @@ def test_drawing_from_a_number_gives_the_one_before_where_only_that_one_can_stan
     assert game.value(6) == 15
 
 
+def test_a_stroke_that_runs_into_the_end_of_the_numbers_counts_the_other_way():
+    """Before: dragged left from the 4 of ". . . 4 .", 5 went into C1, and each cell after
+    said there was nothing to draw from 5, the last number: no drag could draw 3, 2, 1."""
+    game = make_game([[0, 0, 0, 4, 0]])
+    game.set_cursor(0, 3)
+    assert game.extend(0, -1) is None and game.grid.tolist() == [[0, 0, 5, 4, 0]]
+    assert game.extend(0, -1) is None and game.grid.tolist() == [[0, 2, 3, 4, 0]]
+    assert game.extend(0, -1) is None and game.grid.tolist() == [[1, 2, 3, 4, 0]]
+    assert game.extend(0, 1) is None and game.grid.tolist() == [[0, 2, 3, 4, 0]]  # back
+    assert game.moves == 1 and game.undo() is None  # still one stroke, one move
+    assert game.grid.tolist() == [[0, 0, 0, 4, 0]]
+    # only where the other way is free: from the 4 of ". . . 4 . 2", 5, 6, then the end;
+    # 3 and 2 the other way, and 2 is placed, so it stops there, saying why
+    game = make_game([[0, 0, 0, 4, 0, 2]])
+    game.set_cursor(0, 3)
+    assert game.extend(0, -1) is None and game.extend(0, -1) is None
+    assert game.extend(0, -1) is Refusal.END_PLACED
+    assert game.grid.tolist() == [[0, 6, 5, 4, 0, 2]] and game.cursor == (0, 1)
+
+
 def test_stepping_back_along_a_drawn_path_takes_its_numbers_back():
     game = make_game()
     game.set_cursor(0, 3)
@@ -1168,11 +1188,18 @@ def test_drawing_keeps_the_givens_and_never_doubles_a_number(rows, cols, seed, s
         after = game.grid
         assert (after[keep] == start[keep]).all()  # the givens stay
         changed = np.flatnonzero(after.ravel() != before.ravel())
-        assert len(changed) <= 1  # one number a step, or none
+        if len(changed) > 1:
+            # the stroke turned to count the other way: every cell it changed but the new
+            # one held a number it drew, and now holds one of the other way
+            assert (before.flat[changed] != 0).sum() == len(changed) - 1
+        unchanged = np.delete(before.ravel(), changed)
         for cell in changed:
             new = int(after.flat[cell])
-            # a number drawn is one that was nowhere on the board; one taken back, a blank
-            assert new == 0 or (1 <= new <= rows * cols and new not in before)
+            # a number drawn is one that was nowhere else on the board; one taken back, a
+            # blank
+            assert new == 0 or (1 <= new <= rows * cols and new not in unchanged)
+        drawn = after[after != 0]
+        assert len(set(drawn.tolist())) == len(drawn)  # never one number twice
     if game.solved is None:  # (a solve is final: no undo after it)
         while game.undo() is None:
             pass

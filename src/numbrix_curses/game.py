@@ -911,7 +911,18 @@ class Game:
         else:
             number = self._drawn_number(here, target)
             if isinstance(number, Refusal):
-                return number
+                turned = self._turned_stroke(stroke)
+                if turned is None:
+                    return number
+                # The stroke counted the wrong way: it ran into the end of the numbers (or
+                # into ones placed) though the cells it drew lead on, so it counts the
+                # other way from where it started: dragged left from the 4 of ". . . 4 .",
+                # 5 then "nothing to draw from 5" became 3, 2. (One move still.)
+                *redrawn, number = turned
+                for (cell, _), value in zip(stroke[1:], redrawn):
+                    refusal = self._draw(cell, value)
+                    if refusal is not None:
+                        return refusal
             refusal = self._draw(target, number)
             if refusal is not None:
                 return refusal
@@ -960,6 +971,24 @@ class Game:
         if number is None:
             return Refusal.BOTH_PLACED if 1 < value < self.size else Refusal.END_PLACED
         return number
+
+    def _turned_stroke(self, stroke: list[tuple[int, bool]]) -> list[int] | None:
+        """The numbers the cells `stroke` drew get when it counts the other way from the
+        number it started on, then the one for the next cell; None unless
+        every cell after the first was drawn by it, counting one way, and the numbers the
+        other way are all free (none on the board, none past 1 or the last)."""
+        if len(stroke) < 2 or not all(drew for _, drew in stroke[1:]):
+            return None
+        start = self.value(stroke[0][0])
+        values = [self.value(cell) for cell, _ in stroke[1:]]
+        step = values[0] - start
+        if step not in (1, -1) or values != [start + step * k for k in range(1, len(values) + 1)]:
+            return None
+        turned = [start - step * k for k in range(1, len(values) + 2)]
+        on_board = set(np.unique(self._grid).tolist())
+        if not all(1 <= value <= self.size and value not in on_board for value in turned):
+            return None
+        return turned
 
     def _could_stand(self, number: int, cell: int) -> bool:
         """Whether `number` in `cell` is within reach of every number on the board: no
