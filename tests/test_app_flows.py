@@ -851,7 +851,7 @@ def test_open_file_lists_every_puzzle_and_plays_one(state: Path, tmp_path: Path)
     with open_file_prompt(state) as term:
         term.send(str(tmp_path / "missing.txt") + "\r")
         term.wait_message("no such file")  # may wrap after a long temporary path
-        term.send("\x15")  # Ctrl-U empties the field
+        # the refused path is selected: typing replaces it (it was added to: "missing.txt/tmp/")
         term.send(str(path) + "\r")
         term.wait_text("tiny")
         assert "demo" in term.text and "2 puzzles" in term.text
@@ -1125,10 +1125,9 @@ def test_open_file_says_what_the_reader_warned_of(state: Path, tmp_path: Path):
     path.write_text("1 . 3\n. . .\n. . 9\n# id: late\n")
     with start(play_command(str(path)), state) as term:
         term.wait_text("Numbrix · late.txt")
-        # (the whole path, as the command line names it, breaks where the panel wraps)
+        # (after the whole path, as the command line names it, which wraps anywhere)
         term.wait_message("late.txt:4: warning: '# id: late' among or under a grid's rows is "
                           "not read; put it above the grid")
-        assert "test_open_file_" in term.text
         term.send("q")
         expect_exit(term)
 

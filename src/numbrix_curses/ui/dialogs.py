@@ -163,7 +163,8 @@ class TextPromptScreen(Screen):
     message to show, or where to go.
 
     An `initial` text (a suggested file name) starts selected, as in any dialog: typing
-    replaces it and Backspace or Delete clears it; a cursor key keeps it to edit."""
+    replaces it and Backspace or Delete clears it; a cursor key keeps it to edit. A text
+    refused with an error is selected again the same way."""
 
     def __init__(
         self,
@@ -264,7 +265,9 @@ class TextPromptScreen(Screen):
         elif action is Command.CONFIRM:
             result = self.on_submit(self.text.strip())
             if isinstance(result, str):
-                self.message = Message(result, MessageKind.ERROR)
+                # (selected, as on opening: a path typed after "no such file" was added to
+                # the one refused, "nope.txtgood.txt"; a cursor key keeps it to mend)
+                self.select_all(Message(result, MessageKind.ERROR))
                 return None
             return result
         return None
