@@ -1090,9 +1090,9 @@ def test_a_puzzle_without_one_solution_says_so_on_opening(tmp_path: Path, state:
     # only the solver sees it (an even number on a corner)
     ("2 . .\n. . .\n. . .\n", ODD_ON_A_CORNER),
 ])
-def test_hint_reveal_and_fill_say_at_once_that_there_is_no_solution(tmp_path: Path,
-                                                                    state: Path, rows: str,
-                                                                    said: str):
+def test_hint_reveal_fill_and_check_say_at_once_that_there_is_no_solution(
+    tmp_path: Path, state: Path, rows: str, said: str
+):
     """Before: ? said "Fix the marked cells first" and marked the givens, which cannot be
     changed, and S asked "Reveal the solution?" before saying there is none. It says why,
     which points a player who typed the puzzle in at the slip."""
@@ -1101,7 +1101,7 @@ def test_hint_reveal_and_fill_say_at_once_that_there_is_no_solution(tmp_path: Pa
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
         wait_play(term, last="mouse")
         term.wait_for(lambda: said in term.flowing_text(term.panel_left()), what=said)
-        for key in "?Sf":
+        for key in "?Sfc":  # (c said "2 cells marked: those numbers cannot all be right")
             term.send_key("right")  # a move clears the message
             term.wait_for(lambda: said not in term.flowing_text(term.panel_left()), what="message gone")
             term.send(key)

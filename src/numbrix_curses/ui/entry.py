@@ -442,7 +442,7 @@ class EntryScreen(BoardScreen):
             return Pop()
 
         return Push(ConfirmScreen(self.ctx, "Leave without saving this puzzle?", leave,
-                                  detail="e saves it to a file."))
+                                  detail="No goes back to it, where e saves it to a file."))
 
     def _ask_wipe(self) -> Nav | None:
         if self.game.placed == 0:

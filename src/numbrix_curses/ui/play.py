@@ -721,6 +721,11 @@ class PlayScreen(BoardScreen):
         self.check_marks = marks
         self.check_revision = game.revision
         self.hint = None
+        if marks and all(game.is_given(cell) for cell in marks):
+            # the givens alone break a rule: the puzzle is at fault, not the player ("2
+            # cells marked: those numbers cannot all be right" of two givens)
+            self.message = Message(self._no_solution(), MessageKind.ERROR)
+            return
         if marks:
             self.message = Message(
                 f"{plural(len(marks), 'cell')} marked: {marked_cannot(len(marks))}.",
