@@ -577,7 +577,7 @@ def test_check_notices_numbers_that_will_not_work_out_and_asked_again_says_where
         assert "!" not in "".join(board.text(r, c) for r in range(3) for c in range(3))
         # The hint pointed back at the check, which said no more: a player went round.
         term.send("?")
-        term.wait_message("Some of your numbers are wrong: c twice marks them")
+        term.wait_message("One of your numbers is wrong: c twice marks it")  # (one, as c said)
         term.send("c")  # again, on the same board: which one, as help
         term.wait_message("1 number marked: it is not in the solution")
         term.wait_for(lambda: board.text(1, 1) == "!7", what="the 7 marked")
@@ -586,7 +586,7 @@ def test_check_notices_numbers_that_will_not_work_out_and_asked_again_says_where
         term.wait_message("1 number marked")
         term.wait_match(r"Moves +1 +\(1 hint\)")
         term.send("?")  # (not "c twice marks them": they are marked)
-        term.wait_message("The marked numbers are wrong: clear them, or undo (u), first.")
+        term.wait_message("The marked number is wrong: clear it, or undo (u), first.")
         # The mark goes with the number, not with the board as checked: a move elsewhere,
         # and its undo, left the 7 wrong and no longer marked.
         board.click(0, 1)
@@ -596,7 +596,7 @@ def test_check_notices_numbers_that_will_not_work_out_and_asked_again_says_where
         board.wait_cell(0, 1, "")
         assert board.text(1, 1) == "!7", term.dump()
         term.send("?")
-        term.wait_message("The marked numbers are wrong")
+        term.wait_message("The marked number is wrong")
         board.click(1, 1)
         term.send("5")  # (right: the mark goes with the 7)
         board.wait_cell(1, 1, "5")

@@ -721,7 +721,7 @@ class PlayScreen(BoardScreen):
         self.check_marks = marks
         self.check_revision = game.revision
         self.hint = None
-        if marks and all(game.is_given(cell) for cell in marks):
+        if marks and game.givens_conflict():
             # the givens alone break a rule: the puzzle is at fault, not the player ("2
             # cells marked: those numbers cannot all be right" of two givens)
             self.message = Message(self._no_solution(), MessageKind.ERROR)
@@ -844,10 +844,13 @@ class PlayScreen(BoardScreen):
             return f"Fix the marked {'cell' if len(marks) == 1 else 'cells'} first: {marked_cannot(len(marks))}."
         solution = self._solution()
         wrong = wrong_entries(game.grid, solution) if solution is not None else []
+        one = len(wrong) == 1  # (as check counts them: "1 number will not work out")
         if wrong and self._marked_now() >= set(wrong):
-            return "The marked numbers are wrong: clear them, or undo (u), first."
+            return (f"The marked {'number is' if one else 'numbers are'} wrong: clear "
+                    f"{'it' if one else 'them'}, or undo (u), first.")
         if wrong:
-            return "Some of your numbers are wrong: c twice marks them, or undo (u) first."
+            return (f"{'One of your numbers is' if one else 'Some of your numbers are'} wrong: "
+                    f"c twice marks {'it' if one else 'them'}, or undo (u) first.")
         return None
 
     def _ask_hint(self) -> tuple[Refusal | None, Nav | None]:
