@@ -1313,6 +1313,12 @@ def test_the_solved_line_compares_with_the_best_time(seconds, best, is_best, sai
     assert solved_line(seconds, 30, best, is_best) == said
 
 
+def test_a_new_best_time_says_the_one_it_beat():
+    """Before: "A new best time!", and the old best was gone from the screen."""
+    assert solved_line(8.0, 17, 8.0, True, beaten=30.4) == (
+        "Solved in 0:08, 17 moves. A new best time (was 0:30)!")
+
+
 def test_the_solved_line_says_pencil_marks_apart():
     assert solved_line(75.0, 30, 41.2, False, marks=12) == (
         "Solved in 1:15, 30 moves and 12 pencil marks (best 0:41)")
@@ -1346,7 +1352,7 @@ def test_best_time_is_recorded(demo: Path, state: Path):
             type_the_demo_solution(term)
             term.wait_text("Solved in")
             if attempt == 1:
-                said = ("A new best time!", "(as fast as your best, 0:0", "(best 0:0")
+                said = ("A new best time (was 0:0", "(as fast as your best, 0:0", "(best 0:0")
                 term.wait_for(lambda: any(s in term.flowing_text(term.panel_left()) for s in said),
                               what="best time")
             term.send("q")

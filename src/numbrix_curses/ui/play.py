@@ -1218,7 +1218,8 @@ class PlayScreen(BoardScreen):
         # before it counted, but set no time.)
         first = before is None or before.best_seconds is None
         helped_before = before is not None and before.solved > 0
-        return self._solved_message(best.best_seconds, is_best, first, helped_before)
+        return self._solved_message(best.best_seconds, is_best, first, helped_before,
+                                    None if first else before.best_seconds)
 
     def _assists(self) -> str:
         return help_count(self.game.hints, self.game.fills)
@@ -1229,13 +1230,13 @@ class PlayScreen(BoardScreen):
         return solved_line(record.seconds, record.numbers, marks=record.marks)
 
     def _solved_message(self, best: float | None, is_best: bool, first: bool = False,
-                        helped_before: bool = False) -> Message:
+                        helped_before: bool = False, beaten: float | None = None) -> Message:
         record = self.game.solved
         assert record is not None
         if record.revealed:
             return Message("Solution revealed: u takes it back.")
         return Message(solved_line(record.seconds, record.numbers, best, is_best, first,
-                                   helped_before, record.marks), MessageKind.SUCCESS)
+                                   helped_before, record.marks, beaten), MessageKind.SUCCESS)
 
     def after_draw(self) -> None:
         game = self.game

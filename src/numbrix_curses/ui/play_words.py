@@ -110,12 +110,14 @@ PAUSED = "Paused: p, Esc or a click goes on."
 def solved_line(
     seconds: float, moves: int, best: float | None = None, is_best: bool = False,
     first: bool = False, helped_before: bool = False, marks: int = 0,
+    beaten: float | None = None,
 ) -> str:
     """"Solved in 0:41, 30 moves", and how it compares with the best time when there is one
     (`first`: no solve of the puzzle set a time before, so this one is the time to beat;
     `helped_before`: there were solves, all with help). `moves` are the moves that placed
     or cleared numbers; `marks` the pencil-mark moves, said apart ("30 moves and 12 pencil
-    marks"), so the two add up to the panel's count."""
+    marks"), so the two add up to the panel's count; `beaten`, the best time a new best
+    beat."""
     text = f"Solved in {format_duration(seconds)}, {plural(moves, 'move')}"
     if marks:
         text += f" and {plural(marks, 'pencil mark')}"
@@ -126,7 +128,8 @@ def solved_line(
     if best is None:
         return text
     if is_best:
-        return text + ". A new best time!"
+        was = f" (was {format_duration(beaten)})" if beaten is not None else ""
+        return text + f". A new best time{was}!"
     if format_duration(seconds) == format_duration(best):
         # A few tenths slower reads as the same time: say so, not "(best 0:41)" beside a
         # 0:41 that did not beat it.
