@@ -2026,7 +2026,7 @@ def test_a_short_moves_list_always_shows_the_current_move(room: int, current: in
 
 
 @pytest.mark.parametrize("digits, size", [("15", "15"), ("12", "12"), ("7", "7"), ("512", "12"),
-                                          ("99", "9"), ("1", "7")])
+                                          ("99", "9"), ("1", "7"), ("255", "5")])
 def test_a_size_is_typed_digit_by_digit_where_the_sizes_start_past_one(digits, size):
     """The New puzzle form's sizes run from 5 to 15: typing 1 then 5 gave 5x5 (the 1 fit
     no size and was dropped), so no size past 9 could be typed."""
@@ -2037,6 +2037,34 @@ def test_a_size_is_typed_digit_by_digit_where_the_sizes_start_past_one(digits, s
     for digit in digits:
         assert form.handle(Digit(int(digit))) is None
     assert form.fields[0].value == size
+
+
+def test_the_form_says_what_a_size_key_did_not_do():
+    """Before: 2 then 5 gave 5x5 where 25 was meant, past the largest size; an arrow at the
+    end of the sizes, a digit that makes none, and the first digit of a longer size (which
+    the field cannot show) all did nothing without a word."""
+    from numbrix_curses.ui.actions import Digit
+    from numbrix_curses.ui.form import Field, Form
+
+    form = Form([Field("Size", [str(n) for n in range(5, 21)], index=2, numeric=True),
+                 Field("Shape", ["square", "wide"])], [])
+    form.handle(Digit(2))
+    assert (form.fields[0].value, form.note) == ("7", "Size 2_: type its next digit.")
+    form.handle(Digit(5))
+    assert (form.fields[0].value, form.note) == ("7", "Size: 5 to 20.")
+    form.handle(Digit(3))  # (a fresh start after the refused 25: 3 makes no size)
+    assert (form.fields[0].value, form.note) == ("7", "Size: 5 to 20.")
+    form.handle(Digit(9))
+    assert (form.fields[0].value, form.note) == ("9", None)
+    form.handle(MoveCursor(0, 1))
+    assert (form.fields[0].value, form.note) == ("10", None)
+    form.handle(Digit(2))
+    form.handle(Digit(0))
+    form.handle(MoveCursor(0, 1))  # at the end
+    assert (form.fields[0].value, form.note) == ("20", "Size: 5 to 20.")
+    form.handle(MoveCursor(1, 0))
+    form.handle(MoveCursor(0, -1))
+    assert (form.fields[1].value, form.note) == ("square", "Shape: square, wide.")
 
 
 @pytest.mark.parametrize("keys, size", [("12<", "1"), ("30<<", "3"), ("30<4", "4"), ("8<", "8"),

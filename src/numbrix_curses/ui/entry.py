@@ -171,10 +171,12 @@ class EntrySizeScreen(Screen):
         put(win, top, left, "Size of the grid:", curses.A_BOLD)
         self.form.draw(win, mask, top + 2, left, theme)
         below = top + 2 + form_h + 1
-        if self.message:
+        message = self.message or self.form.note
+        if message:
             room = max(1, height - 1 - below)  # (above the footer)
-            for i, line in enumerate(wrap_text(self.message, width - left - 1, room)):
-                put_if_fits(win, below + i, left, line, theme.error)
+            attr = theme.error if self.message else curses.A_NORMAL
+            for i, line in enumerate(wrap_text(message, width - left - 1, room)):
+                put_if_fits(win, below + i, left, line, attr)
         else:
             lines = ["Or paste a whole puzzle: it brings its size."]
             if self.kept is not None:

@@ -45,12 +45,25 @@ class Button:
     action: Action
 
 
+def _range_note(field: Field) -> str:
+    """"Size: 5 to 20.": the values a field has, said when a key asks for one past them."""
+    first, last = field.values[0], field.values[-1]
+    if field.numeric:
+        return f"{field.name}: {first} to {last}."
+    return f"{field.name}: {', '.join(field.values)}."
+
+
 class Form:
     def __init__(self, fields: list[Field], buttons: list[Button]) -> None:
         self.fields = fields
         self.buttons = buttons
         self.focus = 0
         self._typed = ""
+        #: what the last key did not do, or waits for, to show under the form ("Size: 5
+        #: to 20."): a digit that makes no size, an arrow at the end of the values, the
+        #: first digit of a longer number (which the field cannot show yet); None after
+        #: any other key
+        self.note: str | None = None
 
     def action_for_key(self, key: int | str) -> Action | None:
         for button in self.buttons:
@@ -65,6 +78,7 @@ class Form:
 
     def handle(self, action: Action) -> Action | None:
         """Field changes are handled here; anything else (buttons) is returned."""
+        self.note = None
         if isinstance(action, MoveCursor) and action.drow:
             self.focus = (self.focus + action.drow) % len(self.fields)
             self._typed = ""
@@ -91,14 +105,21 @@ class Form:
 
     def _adjust(self, index: int, delta: int) -> None:
         field = self.fields[index]
-        field.index = min(max(field.index + delta, 0), len(field.values) - 1)
+        moved = min(max(field.index + delta, 0), len(field.values) - 1)
+        if moved == field.index and delta:
+            self.note = _range_note(field)  # (the arrows did nothing, and said nothing)
+        field.index = moved
         self._typed = ""
 
     def _type(self, digit: int) -> None:
         field = self.fields[self.focus]
         if not field.numeric:
             return
-        for typed in (self._typed + str(digit), str(digit)):
+        # After a whole value a digit starts a new one (9 then 7 is 7); after the start of
+        # a longer one, the two make a number or none (2 then 5 made 5, where 25 was meant).
+        pending = bool(self._typed) and self._typed not in field.values
+        tries = [self._typed + str(digit)] if pending else [self._typed + str(digit), str(digit)]
+        for typed in tries:
             if typed in field.values:
                 field.index = field.values.index(typed)
                 self._typed = typed
@@ -107,8 +128,10 @@ class Form:
                 # the start of a longer value (the 1 of 15 where sizes run from 5): kept for
                 # the next digit, where taking the next digit alone made 1, 5 give 5
                 self._typed = typed
+                self.note = f"{field.name} {typed}_: type its next digit."
                 return
         self._typed = ""
+        self.note = _range_note(field)
 
     def _erase(self) -> None:
         """Backspace in a numeric field: its number a digit shorter (12 back to 1), as in

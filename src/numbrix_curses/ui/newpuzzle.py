@@ -220,8 +220,10 @@ class NewPuzzleScreen(Screen):
             return
         put(win, top, left, PROMPT, curses.A_BOLD)
         y = self.form.draw(win, mask, top + 2, left, theme, spacing)
-        if self.message is not None:
-            put_wrapped(win, y + 1, left, self.message.text, width - left - 1,
-                        message_attr(self.message, theme), max_lines=max(1, height - y - 3))
-        put_if_fits(win, height - 1, left, "up/down choose   left/right change   Enter generate",
+        # (the form's note is of the key just pressed: before an older message)
+        message = (self.form.note and Message(self.form.note)) or self.message
+        if message:
+            put_wrapped(win, y + 1, left, message.text, width - left - 1,
+                        message_attr(message, theme), max_lines=max(1, height - y - 3))
+        put_if_fits(win, height - 1, left, "up/down choose   left/right, digits change   Enter generate",
                     theme.dim)
