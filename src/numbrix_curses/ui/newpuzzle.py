@@ -225,5 +225,5 @@ class NewPuzzleScreen(Screen):
         if message:
             put_wrapped(win, y + 1, left, message.text, width - left - 1,
                         message_attr(message, theme), max_lines=max(1, height - y - 3))
-        put_if_fits(win, height - 1, left, "up/down choose   left/right, digits change   Enter generate",
-                    theme.dim)
+        put_if_fits(win, height - 1, left,
+                    "up/down choose   left/right, digits change   Enter generate", theme.dim)
