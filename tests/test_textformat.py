@@ -164,6 +164,40 @@ def test_unicode_line_and_paragraph_separators_in_a_row_are_refused_at_their_pla
     # id read with it kept was written with a space: read, written and read, it changed)
     assert parse_one(f"# id: a{separator}b\n# note{separator}\n" + SMALL).id == "a b"
     assert parse_one(f"# id: a{separator}{separator}\x0cb{separator}\n" + SMALL).id == "a b"
+    # and so in JSON, raw or escaped (kept, a JSON id written as text came back another)
+    for spelled in (separator, f"\\u{ord(separator):04x}"):
+        assert parse_one('{"id": "a%sb", "puzzle": [[0]]}' % spelled).id == "a b"
+
+
+def test_a_word_too_long_for_a_key_makes_a_comment_and_every_key_written_reads_back():
+    """Before: a key of 9,998 characters read, and the writers' "# KEY: " line was longer
+    than the reader takes (10,000 characters): the file written could not be read."""
+    from numbrix_curses import MAX_METADATA_CHARS
+    from numbrix_curses.textformat import MAX_KEY_CHARS, format_boxed, format_compact
+
+    assert parse_one("#" + "k" * 9998 + ":\n" + SMALL).metadata == {}
+    assert parse_one(f"# {'k' * (MAX_KEY_CHARS + 1)}: v\n" + SMALL).metadata == {}
+    longest = {"k" * MAX_KEY_CHARS: "v" * MAX_METADATA_CHARS}
+    puzzle = parse_one(f"# {'k' * MAX_KEY_CHARS}: {'v' * MAX_METADATA_CHARS}\n" + SMALL)
+    assert puzzle.metadata == longest
+    for writer in (format_compact, format_boxed):
+        assert parse_one(writer(puzzle)).metadata == longest
+
+
+def test_half_a_character_in_text_handed_in_is_refused_at_its_place():
+    """Before: parse_puzzles read '# id: a<U+D800>' (a paste may hold one; a file's bytes
+    cannot), and no file could be written with the id."""
+    err = parse_error("# id: a\ud800\n1 . 3\n. . .\n. . 9\n")
+    assert where(err) == (1, 8)
+    assert err.message.startswith("half a character (U+D800, a lone surrogate)")
+
+
+def test_an_error_on_a_line_of_tabs_is_placed_on_that_line_as_it_is():
+    """Before: the column counted the row of dots the tabs were read as ("2 2/<tab>1/<tab>"
+    at 3:3, past the end of a line one tab long)."""
+    err = parse_error("2 2\n\t1\n\t\n")
+    assert where(err) == (3, 2)  # the second field: one after the tab
+    assert err.message == "row has 2 cells, expected 1"
 
 
 def test_utf8_bom():

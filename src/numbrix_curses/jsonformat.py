@@ -46,6 +46,10 @@ from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError, cell_value, cells
 # line holds one line). JSON can spell them all with `\u` escapes, past the reader's checks.
 _NOT_ON_A_LINE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+# Unicode's line and paragraph separators: a space in a metadata value, each run of them, as
+# the text reader reads them and the writers write them (kept, an id read from JSON and
+# written as text came back another)
+_LINE_SEPARATORS = re.compile("[\u2028\u2029]+")
 
 #: where a record's grid may be, in the order looked at: ours, then other programs' names
 GRID_KEYS = ("puzzle", "grid", "givens", "board")
@@ -519,7 +523,7 @@ def _metadata(record: dict) -> dict[str, str]:
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             raise _BadRecord(f"\"{key}\" must be a string or a whole number, found "
                              f"{_kind(value)}")
-        text = str(value).strip()
+        text = _LINE_SEPARATORS.sub(" ", str(value)).strip()
         if _NOT_ON_A_LINE.search(text):
             raise _BadRecord(f"\"{key}\" holds a control character; a puzzle file holds plain text")
         if _LONE_SURROGATE.search(text):

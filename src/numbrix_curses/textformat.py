@@ -100,6 +100,7 @@ _MARKDOWN_DELIMITER = re.compile(r"\|(?:[ \t]*:?-+:?[ \t]*[|+])*[ \t]*:?-+:?[ \t
 # feed): an escape sequence in an id would reach the user's terminal when it is printed.
 # The C1 ones (U+0080-U+009F) too: U+009B starts an escape sequence as ESC [ does.
 _CONTROL = re.compile(r"[\x01-\x08\x0e-\x1f\x7f-\x9f]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 # Unicode's line and paragraph separators: whitespace to str.split, a line end to the eye.
 _ROW_BREAK = re.compile("[\u2028\u2029]")
 
@@ -129,10 +130,14 @@ _GRID_START = re.compile(r"^[^\S\n]*[^#\s]", re.MULTILINE)
 # one space, as the writers write it, so a puzzle read, written and read again keeps its
 # metadata.
 _PAGE_BREAKS = re.compile("[\x0b\x0c\u2028\u2029]+")
-# "# key: value" with a one-word key; a colon followed by "//" is a web address in a
-# comment ("# see http://..."), not metadata.
+# "# key: value" with a one-word key of at most `MAX_KEY_CHARS`; a colon followed by "//" is
+# a web address in a comment ("# see http://..."), not metadata. (A longer word before a
+# colon is a comment too: a key of 9,998 characters read, and the writers' "# KEY: " made
+# a line longer than the reader takes.)
+MAX_KEY_CHARS = 64
 _METADATA_LINE = re.compile(
-    r"^[^\S\n]*#[^\S\n]*([A-Za-z][A-Za-z0-9_\-]*)[^\S\n]*:(?!//)(.*)$", re.MULTILINE
+    r"^[^\S\n]*#[^\S\n]*([A-Za-z][A-Za-z0-9_\-]{0,%d})[^\S\n]*:(?!//)(.*)$" % (MAX_KEY_CHARS - 1),
+    re.MULTILINE,
 )
 
 
@@ -194,6 +199,17 @@ def _check_text(text: str, filename: str) -> str:
         raise ParseError(
             filename, line, col,
             f"control character U+{ord(control.group()):04X}; a puzzle file holds plain text",
+        )
+    # Half a character (a lone surrogate) never comes out of a file's bytes, which are
+    # decoded strictly, but text handed in (a paste) may hold one: an id with it read, and
+    # no file could be written with it.
+    half = _LONE_SURROGATE.search(text)
+    if half is not None:
+        at = half.start()
+        raise ParseError(
+            filename, text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1,
+            f"half a character (U+{ord(half.group()):04X}, a lone surrogate); a puzzle file "
+            "holds plain text",
         )
     # (a line end closes the last line: it starts none; 640,000 lines read, as documented)
     line_count = text.count("\n") + (not text.endswith("\n"))
@@ -1272,7 +1288,7 @@ def parse_puzzles(
         try:
             return _parse_blocks(joined, filename, notes)
         except ParseError as error:
-            joined_error = error
+            joined_error = _placed_in_tabs(error, text)
         try:
             return _parse_blocks(text, filename, notes)
         except ParseError:
@@ -1291,6 +1307,17 @@ def parse_puzzles(
             if error.message.endswith(_RAGGED):
                 raise error from None
     raise joined_error from None
+
+
+def _placed_in_tabs(error: ParseError, text: str) -> ParseError:
+    """`error`, raised reading `text` with its tabs-only lines made rows of dots
+    (`_tab_rows_kept`), placed in `text` as it is: a column on such a line counted the
+    dots ("2 2/<tab>1/<tab>" put an error at 3:3 of a line one tab long). Field k of the
+    dotted row starts at column 2k + 1, of the tabs at k + 1."""
+    lines = text.split("\n")
+    if not 1 <= error.line <= len(lines) or lines[error.line - 1].strip():
+        return error
+    return ParseError(error.filename, error.line, (error.col - 1) // 2 + 1, error.message)
 
 
 def _tab_rows_kept(text: str, any_count: bool = False) -> str | None:
