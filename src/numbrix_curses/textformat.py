@@ -532,6 +532,10 @@ def _without_row_end_separators(lines: list[str], size: tuple[int, int] | None) 
         return lines
     lead, trail = ends
     width = len(_SEPARATOR.split(texts[0]))
+    if width > MAX_SIDE + 2:
+        # (no board, with an end separator or without: refused as it is, at once; every
+        # field of 1,677 rows of 9,999 commas was read as a cell first, for seconds)
+        return lines
     if size is not None:
         choices = [(0, 0), (0, trail), (lead, 0), (lead, trail)]
         fitting = [c for c in choices if _fits(size, (len(texts), width - c[0] - c[1]))]
