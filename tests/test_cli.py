@@ -1542,6 +1542,37 @@ def test_print_writes_the_answer_key_to_a_file_of_its_own(run_numbrix, puzzle_fi
     assert "# id: a" in path.read_text()
 
 
+def test_print_key_never_takes_standard_input_or_output_or_their_files(puzzle_file, tmp_path):
+    """Before: --key - wrote a file named "-"; --key over the file sent to standard input
+    (a link to it) replaced it, --force given; and over the file standard output goes to,
+    the booklet went on into the file the key replaced, and was lost."""
+    path = puzzle_file(UNIQUE_3X3, "pin.txt")
+    link = tmp_path / "link.txt"
+    link.symlink_to(path)
+    out = tmp_path / "out.txt"
+
+    def run(*args: str, stdin: Path | None = None, stdout: Path | None = None):
+        with open(stdin or os.devnull, "rb") as given, open(stdout or os.devnull, "wb") as to:
+            return subprocess.run([sys.executable, "-m", "numbrix_curses", "print", *args],
+                                  stdin=given, stdout=to, stderr=subprocess.PIPE, text=True,
+                                  env=cli_env(), cwd=tmp_path, timeout=COMMAND_TIMEOUT)
+
+    said = run(str(path), "--key", "-")
+    assert said.returncode == 2 and not (tmp_path / "-").exists()
+    assert said.stderr == ("numbrix print: --key needs a file: the booklet goes to standard "
+                           "output (--solutions puts the key after the puzzles)\n")
+    said = run("-", "--key", str(link), "--force", stdin=path)
+    assert said.returncode == 2 and said.stderr == (
+        "numbrix print: --key names <stdin>, a file of the puzzles it prints\n")
+    assert path.read_text() == UNIQUE_3X3
+    said = run(str(path), "--key", str(out), "--force", stdout=out)
+    assert said.returncode == 2 and said.stderr == (
+        f"numbrix print: --key names {out}, the file the booklet goes to\n")
+    said = run(str(path), "--key", str(tmp_path / "key.txt"), stdout=out)  # apart: written
+    assert said.returncode == 0 and "# Puzzle 1 of 1" in out.read_text()
+    assert "# Solution 1 of 1" in (tmp_path / "key.txt").read_text()
+
+
 def test_an_id_in_two_files_is_warned_of(run_numbrix, puzzle_file):
     """Within a file a shared id is warned of; two files with a puzzle of the same id each
     were answered 'a: unique' twice without a word."""

@@ -232,6 +232,17 @@ def _sync_directory(directory: Path) -> None:
         os.close(fd)
 
 
+def is_open_as(path: str, fd: int) -> bool:
+    """Whether `path` names the regular file open as descriptor `fd` (standard input read
+    from it, standard output sent to it): writing `path` atomically replaces the file, so
+    what is read or written through `fd` then goes to one nobody sees."""
+    try:
+        opened, named = os.fstat(fd), os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISREG(opened.st_mode) and os.path.samestat(opened, named)
+
+
 def same_file(first: str, second: str) -> bool:
     """Whether two names lead to one file: through symlinks (realpath, which also covers a
     link to a file not made yet) or hard links (samefile, where both exist)."""

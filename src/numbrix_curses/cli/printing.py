@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from numbrix_curses.cli.common import (
+    STDIN,
     Progress,
     UsageError,
     add_files_argument,
@@ -58,17 +59,28 @@ def configure_print(parser: argparse.ArgumentParser) -> None:
 
 def print_command(args: argparse.Namespace) -> int:
     from numbrix_curses import booklet
-    from numbrix_curses.atomic import same_file
+    from numbrix_curses.atomic import is_open_as, same_file
     from numbrix_curses.cli.outputs import check_output_file
 
     if args.key is not None:
+        if args.key == STDIN:
+            # (it made a file named "-": the booklet has standard output)
+            raise UsageError("numbrix print: --key needs a file: the booklet goes to standard "
+                             "output (--solutions puts the key after the puzzles)")
         # (checked before the solving, which may take minutes: see `check_output_file`)
         check_output_file("print", "--key", args.key, args.force)
-        read = next((path for path in args.files if path != "-"
+        read = next((path for path in args.files if path != STDIN
                      and same_file(path, args.key)), None)
+        if read is None and STDIN in args.files and is_open_as(args.key, 0):
+            read = STDIN  # (a file sent to standard input: replaced by the key with --force)
         if read is not None:
             raise UsageError(f"numbrix print: --key names {display_name(read)}, a file of "
                              "the puzzles it prints")
+        if is_open_as(args.key, 1):
+            # (the key written over it atomically, the booklet went on into the file
+            # replaced, and was lost)
+            raise UsageError(f"numbrix print: --key names {display_name(args.key)}, the file "
+                             "the booklet goes to")
         args.solutions = True
     elif args.force:
         tell("numbrix print: warning: --force has no effect without --key (the booklet goes "
