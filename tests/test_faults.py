@@ -245,6 +245,29 @@ def test_output_to_a_full_device_is_one_line_and_exit_2(demo: Path) -> None:
     assert result.stderr == f"numbrix: {os.strerror(errno.ENOSPC)}\n"
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("half", ["--output", "--solutions"])
+def test_a_half_of_generate_s_output_lost_says_where_the_other_half_is(tmp_path: Path,
+                                                                       half: str) -> None:
+    """Before: "numbrix: No space left on device", and nothing said that the puzzles were
+    in their file and only the answer key (sent to standard output) was lost, or the other
+    way round."""
+    path = tmp_path / "half.txt"
+    args = ["--output", str(path), "--solutions", "-"] if half == "--output" else [
+        "--solutions", str(path)]
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "numbrix_curses", "generate", "--size", "5", "--seed", "1",
+             *args], stdout=full, stderr=subprocess.PIPE, text=True, env=cli_env(),
+            timeout=COMMAND_TIMEOUT)
+    lost, kept = (("the answer key", f"the puzzles are in {path}") if half == "--output"
+                  else ("the puzzles", f"the answer key is in {path}"))
+    assert result.returncode == 2
+    assert result.stderr == (f"numbrix generate: {lost} could not be written to standard "
+                             f"output ({os.strerror(errno.ENOSPC)}); {kept}\n")
+    assert "# id: 5x5-medium-1" in path.read_text()
+
+
 def test_a_save_queued_is_not_taken_for_one_that_worked(tmp_path: Path) -> None:
     """Once a save had failed, the next one queued cleared the failure before the disk
     had its say; its failure, reported late, then said "Could not save the game" again,

@@ -405,9 +405,12 @@ def _write_generated(
         files.append((args.solutions, key))
     code = _write_kept(files, args.force, finished)
     if not stream and args.output is None:
-        write_out(text)  # after the answer key is safely written, not before
+        # after the answer key is safely written, not before
+        _write_half(text, "the puzzles", args.solutions and f"the answer key is in "
+                    f"{display_name(args.solutions)}")
     if key_to_stdout:
-        write_out(key)  # after the puzzles are safely written
+        # after the puzzles are safely written
+        _write_half(key, "the answer key", f"the puzzles are in {display_name(args.output)}")
     written = [("the output", streamed)] if stream else [
         ("the output", _Written.of(text, len(made)))]
     if key:
@@ -415,6 +418,22 @@ def _write_generated(
     for what, size in written:
         note_if_unreadable("generate", what, size.size, size.lines, size.puzzles)
     return code
+
+
+def _write_half(text: str, what: str, other: str | None) -> None:
+    """Write `text`, which is `what`, to standard output, with the other half written to a
+    file already (`other` says where): a failure says which half is where ("numbrix: No
+    space left on device" left an answer key lost without a word, its puzzles written). A
+    closed pipe stays as it is (its own exit status)."""
+    try:
+        write_out(text)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        if not other:
+            raise  # (said as every command says it: "numbrix: No space left on device")
+        raise UsageError(f"numbrix generate: {what} could not be written to standard output "
+                         f"({error.strerror or error}); {other}") from None
 
 
 @dataclass
