@@ -283,6 +283,14 @@ def run_cli(capsys, *args: str) -> tuple[int, str, str]:
         (["--difficulty", "brutal"], "--difficulty"),
         (["--size", "5", "--clues", "26"], "--clues 26 is more than the board's 25 cells"),
         (["--size", "1", "--clues", "2"], "--clues 2 is more than the board's 1 cell\n"),
+        # targets no puzzle of the pattern can meet (they were searched for, then missed)
+        (["--size", "9", "--pattern", "border", "--clues", "33"],
+         "--clues 33 cannot be met: the border pattern's givens lie on the ring, and the 9x9 "
+         "board's ring has 32 cells\n"),
+        (["--size", "8", "--pattern", "symmetric", "--clues", "21"],
+         "--clues 21 cannot be met: the symmetric pattern's givens come in pairs on the 8x8 "
+         "board (it has no centre cell): ask for 20 or 22\n"),
+        (["--size", "4x5", "--pattern", "symmetric", "--clues", "1"], "ask for 2\n"),
         (["--size", "5", "--clues", "0"], "--clues: must be at least 1, got 0"),
         (["--size", "1", "--clues", "0"], "--clues: must be at least 1, got 0"),
         (["--jobs", "0"], "--jobs"),
@@ -726,11 +734,13 @@ def test_ids_differ_across_difficulties_and_patterns_from_one_seed():
 
 def test_a_clue_target_the_border_cannot_reach_is_said(capsys):
     """The border pattern takes every given off the inside at once: '--clues 36' on a 6x6
-    gave 20 givens, and nothing was said."""
-    code, _, err = run_cli(capsys, "--size", "6", "--clues", "36", "--pattern", "border",
-                           "--seed", "5", "--format", "compact")
-    assert code == 0
-    assert err.startswith("numbrix generate: the puzzle missed the target (36 givens):")
+    gave 20 givens, and nothing was said; then it was said after the search; now it is
+    refused before any, the ring's 20 cells being all it may have."""
+    code, out, err = run_cli(capsys, "--size", "6", "--clues", "36", "--pattern", "border",
+                             "--seed", "5", "--format", "compact")
+    assert (code, out) == (2, "")
+    assert err == ("numbrix generate: --clues 36 cannot be met: the border pattern's givens "
+                   "lie on the ring, and the 6x6 board's ring has 20 cells\n")
 
 
 def test_json_puzzles_with_the_key_elsewhere_keep_their_answers_out(capsys, tmp_path,

@@ -255,6 +255,21 @@ def _border_cells(rows: int, cols: int) -> set[int]:
     }
 
 
+def clues_out_of_reach(rows: int, cols: int, pattern: Pattern, clues: int) -> str | None:
+    """Why a puzzle of `pattern` can never have exactly `clues` givens, or None: the border
+    pattern's givens lie on the ring; the symmetric pattern's come in pairs or fours on a
+    board with no centre cell. (Asked for, such a target was searched for and then
+    missed, said only at the end of the run.)"""
+    if pattern is Pattern.BORDER and clues > len(_border_cells(rows, cols)):
+        return (f"the border pattern's givens lie on the ring, and the {rows}x{cols} "
+                f"board's ring has {len(_border_cells(rows, cols))} cells")
+    if pattern is Pattern.SYMMETRIC and rows * cols % 2 == 0 and clues % 2:
+        near = f"{clues - 1} or {clues + 1}" if clues > 1 else str(clues + 1)
+        return (f"the symmetric pattern's givens come in pairs on the {rows}x{cols} board "
+                f"(it has no centre cell): ask for {near}")
+    return None
+
+
 # --- removal --------------------------------------------------------------------------------
 
 

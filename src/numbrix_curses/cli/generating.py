@@ -284,6 +284,11 @@ def generate_command(args: argparse.Namespace) -> int:
             f"numbrix generate: --clues {args.clues} is more than the board's "
             f"{plural(rows * cols, 'cell')}"
         )
+    if args.clues is not None:
+        why = generator.clues_out_of_reach(rows, cols, generator.Pattern(args.pattern),
+                                           args.clues)
+        if why is not None:
+            raise UsageError(f"numbrix generate: --clues {args.clues} cannot be met: {why}")
     key_to_stdout = _standard_output_dashes(args)
     check_outputs((("--output", args.output), ("--solutions", args.solutions)), args.force)
     difficulty = args.difficulty or (None if args.clues is not None else "medium")
