@@ -1476,6 +1476,12 @@ def test_an_option_that_does_nothing_here_is_warned_of(run_numbrix, puzzle_file)
         "solving for the answer key)\n")
     # with what they work with: no word
     assert run_numbrix("print", "--timeout", "5", "--solutions", str(path)).stderr == ""
+    # generate --force overwrites output files; with none, it was dropped without a word
+    result = run_numbrix("generate", "--size", "4", "--seed", "1", "--format", "compact",
+                         "--force", "--jobs", "1")
+    assert result.returncode == 0 and result.stderr == (
+        "numbrix generate: warning: --force has no effect without --output FILE or "
+        "--solutions FILE (the puzzles go to standard output)\n")
 
 
 def test_a_bug_in_a_command_is_one_line_and_a_crash_report(monkeypatch, capsys, tmp_path,

@@ -299,6 +299,9 @@ def generate_command(args: argparse.Namespace) -> int:
     kind = f"{rows}x{cols} {difficulty}" if difficulty else f"{rows}x{cols}"
     what = f"{kind} puzzles"
     title = booklet_title(args, f"Numbrix {what}, seed {seed}")
+    if args.force and args.output in (None, STDOUT) and args.solutions in (None, STDOUT):
+        tell("numbrix generate: warning: --force has no effect without --output FILE or "
+             "--solutions FILE (the puzzles go to standard output)")
     if args.title is not None and args.format != "text":
         tell(f"numbrix generate: warning: --title has no effect with --format {args.format} "
              "(it titles the text booklet)")
