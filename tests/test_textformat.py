@@ -206,6 +206,20 @@ def test_utf8_bom():
     assert puzzle.givens.tolist() == SMALL_GIVENS
 
 
+@pytest.mark.parametrize("mark", [b"\xff\xfe", b"\xfe\xff"])
+def test_a_stray_utf16_mark_before_8_bit_text_is_said_to_be_one(mark: bytes, tmp_path: Path):
+    """Before: the text after it was read as UTF-16, and "1 2" came out as "'‱ਲ' is not
+    a number or a blank"."""
+    path = tmp_path / "marked.txt"
+    path.write_bytes(mark + b"1 . 3\n. . .\n. . 9\n")
+    with pytest.raises(ParseError) as caught:
+        read_puzzles(str(path))
+    assert (caught.value.line, caught.value.col) == (1, 1)
+    assert caught.value.message == (
+        f"a UTF-16 byte-order mark ({mark.hex(' ').upper()}) before text that is not in that "
+        "encoding; take it out, or save the file as UTF-8")
+
+
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be-bom", "utf-32"])
 def test_utf16_and_utf32_with_a_byte_order_mark_are_read(encoding: str, tmp_path: Path):
     # what Windows PowerShell 5's `numbrix generate > file` and Notepad's "Unicode" write

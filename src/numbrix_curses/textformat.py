@@ -1455,6 +1455,15 @@ def decode_puzzle_bytes(data: bytes, filename: str) -> str:
     located `ParseError`."""
     for bom, encoding in _WIDE_BOMS:
         if data.startswith(bom):
+            if b"\x00" not in data[len(bom):len(bom) + 4096] and len(data) > len(bom):
+                # Digits, dots and line ends are half NULs in UTF-16 and UTF-32: with none,
+                # the mark is a stray one before 8-bit text, which read as UTF-16 gave
+                # "'‱ਲ' is not a number" for "1 2".
+                raise ParseError(
+                    filename, 1, 1,
+                    f"a {encoding[:6].upper()} byte-order mark ({bom.hex(' ').upper()}) before "
+                    "text that is not in that encoding; take it out, or save the file as UTF-8",
+                )
             # Windows writes these: PowerShell 5's `>` and Notepad's "Unicode" save as UTF-16.
             try:
                 return data[len(bom):].decode(encoding)

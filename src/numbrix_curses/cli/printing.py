@@ -82,17 +82,20 @@ def print_command(args: argparse.Namespace) -> int:
             raise UsageError(f"numbrix print: --key names {display_name(args.key)}, the file "
                              "the booklet goes to")
         args.solutions = True
-    elif args.force:
-        tell("numbrix print: warning: --force has no effect without --key (the booklet goes "
-             "to standard output)")
+    unused = []
+    if args.key is None and args.force:
+        unused.append("--force has no effect without --key (the booklet goes to standard "
+                      "output)")
     if args.timeout is not None and not args.solutions:
-        tell("numbrix print: warning: --timeout has no effect without --solutions (it limits "
-             "the solving for the answer key)")
+        unused.append("--timeout has no effect without --solutions (it limits the solving "
+                      "for the answer key)")
     from numbrix_curses.textformat import comment_text
 
     entries: list[booklet.Entry] = []
     statuses: list[str] = []
     listed = labelled_puzzles(args.files)
+    for warning in unused:  # (once the files read: bad input is one line)
+        tell(f"numbrix print: warning: {warning}")
     progress = None
     if args.solutions and sys.stderr.isatty():
         # (no ticking where a long search is shared: the processes it shares it with fork)
