@@ -1478,8 +1478,15 @@ def test_a_puzzle_in_play_is_saved_to_a_file_without_the_numbers_played(
         term.send("y")
         term.wait_text("Saved the puzzle to")  # (the path, long here, wraps)
         assert board.number(0, 1) == "3"  # the game goes on as it was
+        # a folder alone takes the name offered ("is a directory" had it typed again)
+        term.send("e")
+        term.wait_text("File to write")
+        term.send(str(tmp_path) + "\r")
+        term.wait_for(lambda: (tmp_path / "demo.txt").exists(), what="demo.txt in the folder")
     [saved] = read_puzzles(str(target))
     assert saved.givens.tolist() == GIVENS and saved.id == "demo"
+    [saved] = read_puzzles(str(tmp_path / "demo.txt"))
+    assert saved.givens.tolist() == GIVENS
 
 
 def test_entry_reports_several_solutions_and_shows_where_they_differ(state: Path):

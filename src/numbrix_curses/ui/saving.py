@@ -45,6 +45,11 @@ def save_prompt(
         if not text:
             return "Type a file name."
         path = os.path.expanduser(text)
+        if os.path.isdir(path):
+            # A folder: the file goes in it, under the name offered ("out: is a directory"
+            # had the player type the name again after it).
+            text = os.path.join(text, os.path.basename(suggested))
+            path = os.path.expanduser(text)
         problem = not_a_file_to_write(path)
         if problem is not None:
             # (a device or a pipe was replaced with a file after "Replace it?": /dev/full)
@@ -68,7 +73,7 @@ def save_prompt(
         ctx, "Save the puzzle", "File to write (the text format):", submit,
         initial=suggested, ok="save",
         hint="Typing replaces the name, an arrow key edits it. A name without a folder is "
-        f"written in {home_short(os.getcwd())}.",
+        f"written in {home_short(os.getcwd())}; a folder alone takes the name offered.",
     )
     return Push(prompt)
 
