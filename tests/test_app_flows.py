@@ -1191,6 +1191,18 @@ def type_in(state: Path, rows: str, cols: str, screen: tuple[int, int] = (24, 80
     return term
 
 
+def test_the_type_in_size_form_starts_at_the_size_last_chosen(state: Path):
+    """Before: it started at 9x9 every time, a teacher typing in a week of 6x6 boards set
+    the size each time."""
+    with type_in(state, "3", "4") as term:
+        term.send("q")  # (nothing typed: straight back)
+        term.wait_text("[q] Quit")
+        term.send("t")
+        term.wait_text("Size of the grid:")
+        term.wait_match(r"Rows +<  3   >")
+        term.wait_match(r"Columns +<  4   >")
+
+
 def enter_givens(term: Terminal, board: Board, givens: list[tuple[int, int, str]]) -> None:
     for row, col, text in givens:
         board.click(row, col)

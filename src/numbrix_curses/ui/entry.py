@@ -125,8 +125,8 @@ class EntrySizeScreen(Screen):
                 break
         buttons.append(Button("Esc Back", "\x1b", Command.BACK))
         self.form = Form(
-            [Field("Rows", SIDES, SIDES.index("9"), numeric=True),
-             Field("Columns", SIDES, SIDES.index("9"), numeric=True)],
+            [Field("Rows", SIDES, SIDES.index(ctx.last_typed_size[0]), numeric=True),
+             Field("Columns", SIDES, SIDES.index(ctx.last_typed_size[1]), numeric=True)],
             buttons,
         )
         #: why a paste was not taken, shown under the form until the next action
@@ -145,6 +145,7 @@ class EntrySizeScreen(Screen):
         if action is Command.BACK:
             return Pop()
         if action is Command.PLAY:
+            self.ctx.last_typed_size = (self.form.fields[0].value, self.form.fields[1].value)
             rows, cols = int(self.form.fields[0].value), int(self.form.fields[1].value)
             return Replace(EntryScreen(self.ctx, rows, cols))
         if action is Command.RESUME_KEPT and self.kept is not None:

@@ -42,6 +42,9 @@ class AppContext:
     #: the New puzzle form's choices last generated with (size, difficulty, shape, givens,
     #: as the form's indexes), the form's start the next time
     last_new: tuple[int, ...] = ()
+    #: the size last chosen to type a puzzle in (rows, columns), the size form's start the
+    #: next time
+    last_typed_size: tuple[str, str] = ("9", "9")
     #: games that could not be saved as their screen closed, each as a line to say once the
     #: terminal is back (a message on a screen that is going would never be seen)
     unsaved: list[str] = field(default_factory=list)
