@@ -1121,13 +1121,20 @@ def test_open_file_says_what_the_reader_warned_of(state: Path, tmp_path: Path):
         term.send(str(path) + "\r")
         term.wait_text("2 puzzles")
         term.wait_message("late.txt:5: warning: '# stray: x'")
+    # nor after the verdict on a puzzle with several solutions, which came before the
+    # first frame and took the warning's place
+    path.write_text("# id: m1\n. . 3 . .\n# id: under\n")
+    with open_file_prompt(state) as term:
+        term.send(str(path) + "\r")
+        term.wait_message("This puzzle has more than one solution: any path through the "
+                          "givens counts. late.txt:3: warning: '# id: under'")
     # `numbrix play FILE` printed it before the app started, and the app's screen hid it
-    path.write_text("1 . 3\n. . .\n. . 9\n# id: late\n")
+    path.write_text("1 . 3\n. . .\n. . 9\n# id: late\n# seed: 4\n")
     with start(play_command(str(path)), state) as term:
         term.wait_text("Numbrix · late.txt")
         # (after the whole path, as the command line names it, which wraps anywhere)
         term.wait_message("late.txt:4: warning: '# id: late' among or under a grid's rows is "
-                          "not read; put it above the grid")
+                          "not read; put it above the grid (1 more warning)")
         term.send("q")
         expect_exit(term)
 

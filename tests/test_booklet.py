@@ -261,6 +261,23 @@ def test_print_turns_any_file_into_a_booklet(capsys, puzzle_file):
     # was the booklet's own #2)
     assert [p.metadata for p in back] == [{"id": "first"}, {"id": f"{path}#2"}]
     assert "first" in out and f"{path}#2" in out
+
+
+def test_print_keeps_no_id_longer_than_an_id_may_be(capsys, tmp_path):
+    """A file deep in folders: its FILE#K, written as the id, was refused reading the
+    booklet back (an id holds at most 2,000 characters)."""
+    from numbrix_curses import MAX_METADATA_CHARS
+
+    folder = tmp_path
+    while len(str(folder)) <= MAX_METADATA_CHARS:
+        folder = folder / ("d" * 200)
+    folder.mkdir(parents=True)
+    path = folder / "p.txt"
+    path.write_text("1 . 3\n. . .\n. . 9\n")
+    code, out, err = run_print(capsys, str(path))
+    assert code == 0 and err == ""
+    [back] = parse_puzzles(out)
+    assert back.id is None and f"{path}#1" in out  # (still named in its header)
     assert "Answer key" not in out
 
 

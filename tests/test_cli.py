@@ -1567,13 +1567,15 @@ def test_print_key_never_takes_standard_input_or_output_or_their_files(puzzle_fi
     assert said.returncode == 2 and not (tmp_path / "-").exists()
     assert said.stderr == ("numbrix print: --key needs a file: the booklet goes to standard "
                            "output (--solutions puts the key after the puzzles)\n")
-    said = run("-", "--key", str(link), "--force", stdin=path)
-    assert said.returncode == 2 and said.stderr == (
-        "numbrix print: --key names <stdin>, a file of the puzzles it prints\n")
+    for force in ([], ["--force"]):
+        said = run("-", "--key", str(link), *force, stdin=path)
+        assert said.returncode == 2 and said.stderr == (
+            "numbrix print: --key names <stdin>, a file of the puzzles it prints\n")
     assert path.read_text() == UNIQUE_3X3
-    said = run(str(path), "--key", str(out), "--force", stdout=out)
-    assert said.returncode == 2 and said.stderr == (
-        f"numbrix print: --key names {out}, the file the booklet goes to\n")
+    for force in ([], ["--force"]):  # (not "already exists" first: the shell made it)
+        said = run(str(path), "--key", str(out), *force, stdout=out)
+        assert said.returncode == 2 and said.stderr == (
+            f"numbrix print: --key names {out}, the file the booklet goes to\n")
     said = run(str(path), "--key", str(tmp_path / "key.txt"), stdout=out)  # apart: written
     assert said.returncode == 0 and "# Puzzle 1 of 1" in out.read_text()
     assert "# Solution 1 of 1" in (tmp_path / "key.txt").read_text()

@@ -1044,6 +1044,13 @@ def test_a_stroke_that_runs_into_the_end_of_the_numbers_counts_the_other_way():
     assert game.extend(0, -1) is None and game.extend(0, -1) is None
     assert game.extend(0, -1) is Refusal.END_PLACED
     assert game.grid.tolist() == [[0, 6, 5, 4, 0, 2]] and game.cursor == (0, 1)
+    # nor where a number the other way cannot stand: from the 2, a right 1 above it, then
+    # left: 3 there and 4 beside it, four steps from the 6, were drawn over the 1
+    game = make_game([[0, 0, 15, 0], [12, 0, 0, 0], [0, 0, 0, 2], [6, 0, 0, 0]])
+    game.set_cursor(2, 3)
+    assert game.extend(-1, 0) is None and game.value(7) == 1
+    assert game.extend(0, -1) is Refusal.END_PLACED
+    assert game.value(7) == 1 and game.value(6) == 0
 
 
 def test_stepping_back_along_a_drawn_path_takes_its_numbers_back():

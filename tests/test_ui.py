@@ -1317,6 +1317,8 @@ def test_a_new_best_time_says_the_one_it_beat():
     """Before: "A new best time!", and the old best was gone from the screen."""
     assert solved_line(8.0, 17, 8.0, True, beaten=30.4) == (
         "Solved in 0:08, 17 moves. A new best time (was 0:30)!")
+    assert solved_line(1.1, 4, 1.1, True, beaten=1.8) == (  # (not "(was 0:01)")
+        "Solved in 0:01, 4 moves. A new best time, by a fraction of a second!")
 
 
 def test_the_solved_line_says_pencil_marks_apart():
@@ -1352,7 +1354,8 @@ def test_best_time_is_recorded(demo: Path, state: Path):
             type_the_demo_solution(term)
             term.wait_text("Solved in")
             if attempt == 1:
-                said = ("A new best time (was 0:0", "(as fast as your best, 0:0", "(best 0:0")
+                said = ("A new best time (was 0:0", "A new best time, by a fraction",
+                        "(as fast as your best, 0:0", "(best 0:0")
                 term.wait_for(lambda: any(s in term.flowing_text(term.panel_left()) for s in said),
                               what="best time")
             term.send("q")
@@ -2056,6 +2059,9 @@ def test_the_form_says_what_a_size_key_did_not_do():
     assert (form.fields[0].value, form.note) == ("7", "Size: 5 to 20.")
     form.handle(Digit(9))
     assert (form.fields[0].value, form.note) == ("9", None)
+    form.handle(Digit(7))  # (a new number after a whole one, said: 97 may have been meant)
+    assert (form.fields[0].value, form.note) == ("7", "Size: 5 to 20, so 7, not 97.")
+    form.handle(Digit(9))
     form.handle(MoveCursor(0, 1))
     assert (form.fields[0].value, form.note) == ("10", None)
     form.handle(Digit(2))
@@ -2065,6 +2071,12 @@ def test_the_form_says_what_a_size_key_did_not_do():
     form.handle(MoveCursor(1, 0))
     form.handle(MoveCursor(0, -1))
     assert (form.fields[1].value, form.note) == ("square", "Shape: square, wide.")
+    form.handle(Digit(3))  # (no number goes there: what does, said)
+    assert (form.fields[1].value, form.note) == ("square", "Shape: square, wide.")
+    # the values as the field shows them
+    sized = Form([Field("Size", ["5", "6"], numeric=True, template="{0}x{0}")], [])
+    sized.handle(Digit(7))
+    assert sized.note == "Size: 5x5 to 6x6."
 
 
 @pytest.mark.parametrize("keys, size", [("12<", "1"), ("30<<", "3"), ("30<4", "4"), ("8<", "8"),

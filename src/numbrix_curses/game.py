@@ -911,7 +911,7 @@ class Game:
         else:
             number = self._drawn_number(here, target)
             if isinstance(number, Refusal):
-                turned = self._turned_stroke(stroke)
+                turned = self._turned_stroke(stroke, target)
                 if turned is None:
                     return number
                 # The stroke counted the wrong way: it ran into the end of the numbers (or
@@ -972,11 +972,12 @@ class Game:
             return Refusal.BOTH_PLACED if 1 < value < self.size else Refusal.END_PLACED
         return number
 
-    def _turned_stroke(self, stroke: list[tuple[int, bool]]) -> list[int] | None:
+    def _turned_stroke(self, stroke: list[tuple[int, bool]], target: int) -> list[int] | None:
         """The numbers the cells `stroke` drew get when it counts the other way from the
-        number it started on, then the one for the next cell; None unless
+        number it started on, then the one for the next cell, `target`; None unless
         every cell after the first was drawn by it, counting one way, and the numbers the
-        other way are all free (none on the board, none past 1 or the last)."""
+        other way are all free (none on the board, none past 1 or the last) and each can
+        stand where it would go (`_could_stand`)."""
         if len(stroke) < 2 or not all(drew for _, drew in stroke[1:]):
             return None
         start = self.value(stroke[0][0])
@@ -987,6 +988,11 @@ class Game:
         turned = [start - step * k for k in range(1, len(values) + 2)]
         on_board = set(np.unique(self._grid).tolist())
         if not all(1 <= value <= self.size and value not in on_board for value in turned):
+            return None
+        # (each where it can stand, as a number drawn is: turned, a right 1 became a 3 and
+        # the cell beside it a 4 four steps from the 6)
+        cells = [cell for cell, _ in stroke[1:]] + [target]
+        if not all(self._could_stand(value, cell) for value, cell in zip(turned, cells)):
             return None
         return turned
 

@@ -444,7 +444,7 @@ def display_name(path: str) -> str:
 
 
 #: the most warnings said of one file; a line then says how many more there were
-_WARNINGS = 20
+WARNINGS_SAID = 20
 
 
 def load_puzzles(path: str, warnings: list[str] | None = None) -> list[Puzzle]:
@@ -468,10 +468,11 @@ def load_puzzles(path: str, warnings: list[str] | None = None) -> list[Puzzle]:
         raise UsageError(os_error_line(error, path)) from None
     # (a header whose grid is gone names a puzzle nothing checks, and a line read one way
     # may have been meant the other: say so)
-    said = [f"{display_name(path)}:{line}: warning: {text}" for line, text in notes[:_WARNINGS]]
-    if len(notes) > _WARNINGS:
+    said = [f"{display_name(path)}:{line}: warning: {text}"
+            for line, text in notes[:WARNINGS_SAID]]
+    if len(notes) > WARNINGS_SAID:
         # (40,000 stray metadata lines under a grid gave 40,000 lines: the answers drown)
-        said.append(f"{display_name(path)}: warning: {len(notes) - _WARNINGS:,} more "
+        said.append(f"{display_name(path)}: warning: {len(notes) - WARNINGS_SAID:,} more "
                     "warnings of this file left out")
     if warnings is None:
         for line in said:

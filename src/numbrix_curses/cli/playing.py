@@ -9,7 +9,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from numbrix_curses.cli.common import (
-    STDIN, UsageError, display_name, load_puzzles, one_line, tell,
+    STDIN, WARNINGS_SAID, UsageError, display_name, load_puzzles, one_line, tell,
 )
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
@@ -102,9 +102,15 @@ def play_command(args: argparse.Namespace) -> int:
         for line in warnings:
             tell(line)  # (all of them, still there when the app ends)
         if warnings:
-            # the first said in the app as well: printed before it starts, it was wiped
-            more = " (more on standard error)" if len(warnings) > 1 else ""
-            note = warnings[0] + more
+            # the first said in the app as well (printed before it starts, it was wiped),
+            # with how many more, as Open file says it (past the most said, a line counts
+            # the rest: "many")
+            from numbrix_curses.puzzle import plural
+
+            more = len(warnings) - 1
+            count = "many more warnings" if len(warnings) > WARNINGS_SAID else plural(
+                more, "more warning")
+            note = warnings[0] + (f" ({count})" if more else "")
         if file == STDIN and sys.stdout.isatty():
             # (with no terminal for output, the app says so itself: standard input is
             # left as it is)

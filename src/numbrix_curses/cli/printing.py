@@ -67,8 +67,6 @@ def print_command(args: argparse.Namespace) -> int:
             # (it made a file named "-": the booklet has standard output)
             raise UsageError("numbrix print: --key needs a file: the booklet goes to standard "
                              "output (--solutions puts the key after the puzzles)")
-        # (checked before the solving, which may take minutes: see `check_output_file`)
-        check_output_file("print", "--key", args.key, args.force)
         read = next((path for path in args.files if path != STDIN
                      and same_file(path, args.key)), None)
         if read is None and STDIN in args.files and is_open_as(args.key, 0):
@@ -78,9 +76,11 @@ def print_command(args: argparse.Namespace) -> int:
                              "the puzzles it prints")
         if is_open_as(args.key, 1):
             # (the key written over it atomically, the booklet went on into the file
-            # replaced, and was lost)
+            # replaced, and was lost; said before "already exists": the shell made it)
             raise UsageError(f"numbrix print: --key names {display_name(args.key)}, the file "
                              "the booklet goes to")
+        # (checked before the solving, which may take minutes: see `check_output_file`)
+        check_output_file("print", "--key", args.key, args.force)
         args.solutions = True
     unused = []
     if args.key is None and args.force:
@@ -89,6 +89,7 @@ def print_command(args: argparse.Namespace) -> int:
     if args.timeout is not None and not args.solutions:
         unused.append("--timeout has no effect without --solutions (it limits the solving "
                       "for the answer key)")
+    from numbrix_curses import MAX_METADATA_CHARS
     from numbrix_curses.textformat import comment_text
 
     entries: list[booklet.Entry] = []
@@ -104,10 +105,11 @@ def print_command(args: argparse.Namespace) -> int:
             progress.tick()
     try:
         for puzzle, label in listed:
-            if puzzle.id is None:
+            if puzzle.id is None and len(comment_text(label)) <= MAX_METADATA_CHARS:
                 # Named by its place in its file (FILE#K, as check names it), and that name
                 # kept as its id: read back from the booklet it was the booklet's "#K", and
-                # check on the booklet and on the file named it two ways.
+                # check on the booklet and on the file named it two ways. (Not a name longer
+                # than an id may be: a file deep in folders.)
                 puzzle = replace(puzzle, metadata={**puzzle.metadata, "id": comment_text(label)})
             entry, status = _entry(args, puzzle, one_line(label))
             entries.append(entry)

@@ -46,11 +46,12 @@ class Button:
 
 
 def _range_note(field: Field) -> str:
-    """"Size: 5 to 20.": the values a field has, said when a key asks for one past them."""
-    first, last = field.values[0], field.values[-1]
+    """"Size: 5 to 20.": the values a field has, as it shows them ("5x7 to 20x27" on a
+    wide board), said when a key asks for one past them."""
+    shown = [field.shown(value) for value in field.values]
     if field.numeric:
-        return f"{field.name}: {first} to {last}."
-    return f"{field.name}: {', '.join(field.values)}."
+        return f"{field.name}: {shown[0]} to {shown[-1]}."
+    return f"{field.name}: {', '.join(shown)}."
 
 
 class Form:
@@ -114,6 +115,7 @@ class Form:
     def _type(self, digit: int) -> None:
         field = self.fields[self.focus]
         if not field.numeric:
+            self.note = _range_note(field)  # (what the field takes instead)
             return
         # After a whole value a digit starts a new one (9 then 7 is 7); after the start of
         # a longer one, the two make a number or none (2 then 5 made 5, where 25 was meant).
@@ -122,6 +124,9 @@ class Form:
         for typed in tries:
             if typed in field.values:
                 field.index = field.values.index(typed)
+                if typed != tries[0]:
+                    # (3 then 5 where rows run to 30: 5, said, where 35 may have been meant)
+                    self.note = f"{_range_note(field)[:-1]}, so {digit}, not {tries[0]}."
                 self._typed = typed
                 return
             if any(value.startswith(typed) for value in field.values):

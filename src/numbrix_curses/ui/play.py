@@ -155,6 +155,9 @@ class PlayScreen(BoardScreen):
         self.label = label
         self.source = source
         self.message = message
+        #: what the file's reader warned of, when this screen opened with it: said again
+        #: after a verdict that comes while it shows (see `_tell_verdict`)
+        self.read_note: Message | None = None
         self.origin = (0, 0)
         self.clicked = False
         #: where the cursor was when the board was last drawn (see `draw`)
@@ -265,9 +268,12 @@ class PlayScreen(BoardScreen):
             first = not records and not ctx.store.saved_games()
         # (a warning of how the file was read outranks a welcome: the board may not be the
         # one meant)
-        message = take_store_problems(ctx.store) or (note and Message(note)) or message
-        return cls(ctx, game, label, source, message=message, known=known, first_game=first,
-                   claimed=claimed, save_seen=seen)
+        noted = Message(note) if note else None
+        message = take_store_problems(ctx.store) or noted or message
+        screen = cls(ctx, game, label, source, message=message, known=known, first_game=first,
+                     claimed=claimed, save_seen=seen)
+        screen.read_note = noted
+        return screen
 
     # ----- input -------------------------------------------------------------------------
     def handle(self, action: Action) -> Nav | None:
@@ -820,8 +826,10 @@ class PlayScreen(BoardScreen):
             return  # (running, failed or cancelled: the verdict stands without them)
         before = self._no_solution()
         self.suspects = found
-        if self.message is not None and self.message.text == before:
-            self.message = Message(self._no_solution(), MessageKind.ERROR)
+        if self.message is not None and self.message.text.startswith(before):
+            # (with what followed it kept: the file's warning)
+            self.message = Message(self._no_solution() + self.message.text[len(before):],
+                                   MessageKind.ERROR)
 
     def _has_no_solution(self) -> bool:
         """Whether the puzzle is known to have no solution: the background solve proved it,
@@ -1014,15 +1022,22 @@ class PlayScreen(BoardScreen):
 
     def _tell_verdict(self) -> None:
         """Say once, as soon as the background solve knows, that the puzzle has several
-        solutions or none: a newspaper puzzle typed in with a slip is then no mystery."""
+        solutions or none: a newspaper puzzle typed in with a slip is then no mystery. A
+        warning of how the file was read, still showing, is said after it (the verdict
+        came before the first frame, and the warning was never seen: one may be why)."""
         self.verdict_told = True
         status = self._known_status()  # (None: it failed)
+        note = self.read_note if self.message is self.read_note else None
         if status == "multiple":
             self.message = Message("This puzzle has more than one solution: any path "
                                    "through the givens counts.")
         elif status == "none":
             self.message = Message(self._no_solution(), MessageKind.ERROR)
             self.suspects_job = suspects_job(self.game.puzzle)
+        else:
+            return
+        if note is not None:
+            self.message = Message(f"{self.message.text} {note.text}", self.message.kind)
 
     def _finish_reveal(self) -> None:
         self.reveal_waiting = False

@@ -128,8 +128,12 @@ def solved_line(
     if best is None:
         return text
     if is_best:
-        was = f" (was {format_duration(beaten)})" if beaten is not None else ""
-        return text + f". A new best time{was}!"
+        if beaten is None:
+            return text + ". A new best time!"
+        if format_duration(beaten) == format_duration(seconds):
+            # (not "(was 0:01)" beside a 0:01: the two differ by tenths)
+            return text + ". A new best time, by a fraction of a second!"
+        return text + f". A new best time (was {format_duration(beaten)})!"
     if format_duration(seconds) == format_duration(best):
         # A few tenths slower reads as the same time: say so, not "(best 0:41)" beside a
         # 0:41 that did not beat it.
