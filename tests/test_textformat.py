@@ -1409,19 +1409,59 @@ def test_a_title_or_number_over_a_grid_is_named_as_one():
     assert where(err) == (1, 1)
     assert err.message == ("a line of one cell over rows of 3 (a puzzle number? start the "
                            "line with # to keep it)")
-    # over lines of three numbers, blanks none: maybe a list of givens, as courses write
-    # them (the side, a count, then row, column and number); not read, but named
-    for text in ("5\n0 0 21\n0 4 1\n1 2 18\n", "5\n3\n1 4 15\n2 1 20\n3 5 24\n"):
-        err = parse_error(text)
-        assert where(err) == (1, 1)
-        assert "of one cell over rows of 3 (a puzzle number? start the line with # to " \
-               "keep it; or a list of givens as row, column and number? write the board " \
-               "as a grid instead" in err.message
+    # over lines of three numbers, one of them a 0 where a given's number goes: no list
+    # of givens (those are read: see below), nor a grid
+    err = parse_error("5\n0 0 21\n0 4 0\n1 2 18\n")
+    assert where(err) == (1, 1)
+    assert err.message == ("a line of one cell over rows of 3 (a puzzle number? start the line "
+                           "with # to keep it; or a list of givens as row, column and number? "
+                           "no number given is 0)")
     # a word further down is a slip in a cell, as ever
     err = parse_error("1 . 3\n. ab .\n. . 9\n")
     assert where(err) == (2, 3) and "title" not in err.message
     # and with the # the grid reads
     assert parse_one("# Puzzle 12\n1 . 3\n. . .\n. . 9\n").givens.tolist() == SMALL_GIVENS
+
+
+# A course file's 5x5: the side, the number of givens, then row, column and number each.
+LISTED = "5\n3\n1 1 21\n1 5 25\n4 3 6\n"
+LISTED_GRID = [[21, 0, 0, 0, 25], [0] * 5, [0] * 5, [0, 0, 6, 0, 0], [0] * 5]
+
+
+def test_a_list_of_givens_by_row_column_and_number_reads_as_its_board():
+    """Course files (three repositories of them) list the givens: they were refused, "write
+    the board as a grid instead". Counting from 1 (a 5 among the places says so) or from 0
+    (a 0 says so); which of row and column comes first does not matter on a square board
+    (its mirror image has as many solutions)."""
+    assert parse_one(LISTED).givens.tolist() == LISTED_GRID
+    assert parse_one("# id: c\n5\n1 1 21\n1 5 25\n4 3 6\n").id == "c"  # (no count)
+    assert parse_one("5\n0 0 21\n0 4 25\n3 2 6\n").givens.tolist() == LISTED_GRID
+    assert parse_one("5\n1,1,21\n1,5,25\n4,3,6\n").givens.tolist() == LISTED_GRID
+    # places that say neither: '# counting:' says, else refused (either reading may have
+    # another verdict)
+    ring = "3\n2 2 5\n"
+    err = parse_error(ring)
+    assert where(err) == (2, 1) and err.message.startswith(
+        "a list of givens whose rows and columns could count from 0 or from 1 (none is 0, "
+        "none 3): put '# counting: 1' (or 0) above it")
+    assert parse_one("# counting: 1\n" + ring).givens.tolist() == [[0] * 3, [0, 5, 0], [0] * 3]
+    assert parse_one("# counting: 0\n" + ring).givens.tolist() == [[0] * 3, [0] * 3, [0, 0, 5]]
+    # and its slips, placed
+    for text, place, said in [
+        ("5\n4\n1 1 21\n1 5 25\n4 3 6\n", (2, 1), "says 4 givens, and 3 lines list one"),
+        ("5\n0 0 21\n5 1 6\n", (3, 1), "5 is off a board of side 5, counting from 0 (line 2 "
+                                        "counts from 0)"),
+        ("5\n1 1 21\n1 5 26\n", (3, 5), "26 is out of range 1..25"),
+        ("5\n1 5 21\n1 5 25\n", (3, 1), "row 1, column 5 is given twice (first on line 2)"),
+        ("5\n1 1 21\n1 5 21\n", (3, 5), "21 appears twice (first on line 2)"),
+        ("31\n1 1 21\n1 5 21\n", (1, 1), "a board of side 31 over a list of givens; a side "
+                                          "is 1 to 30"),
+    ]:
+        err = parse_error(text)
+        assert (where(err), err.message) == (place, said)
+    # a board that reads as a grid is a grid, as ever: 3 over three rows of three numbers
+    assert parse_one("3\n1 2 3\n6 5 4\n7 8 9\n").givens.tolist() == [[1, 2, 3], [6, 5, 4],
+                                                                       [7, 8, 9]]
 
 
 @settings(max_examples=200, deadline=None)

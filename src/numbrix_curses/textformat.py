@@ -684,15 +684,14 @@ def _grid_rows(
                     and 1 <= len(rows) <= 2 and not after_size
                     and all(len(r.values) == 1 for r in rows) and rows[0].line == first_line):
                 # "9" (and a count) over lines of three: course files list the givens as
-                # row, column and number. Which counts from 0 or 1, and which is the row,
-                # only the file's own course says: not read, but named.
+                # row, column and number, read so where they can be (`_listed_givens`);
+                # this one cannot: a number in it is 0, say.
                 first = rows[0]
                 raise ParseError(
                     filename, first.line, first.col(0),
                     f"{'a line' if len(rows) == 1 else 'lines'} of one cell over rows of 3 "
                     "(a puzzle number? start the line with # to keep it; or a list of "
-                    "givens as row, column and number? write the board as a grid "
-                    "instead, one row a line and . for a blank)") from None
+                    "givens as row, column and number? no number given is 0)") from None
             if (len(rows) == 1 and len(rows[0].values) == 1 and len(row.tokens) > 1
                     and not after_size and rows[0].line == first_line):
                 # One number over a wider grid: a puzzle's number, say, or a size written
@@ -873,6 +872,9 @@ def _parse_block(
                 _note_edge_columns(rows, notes)
                 _note_size_row(rows, notes)
     except ParseError as error:
+        listed = _listed_givens(lines, grid_line, filename, metadata.get("counting"))
+        if listed is not None:
+            return Puzzle(listed, metadata)
         rows = _two_wide_after_size(lines, grid_line, filename)
         if rows is None:
             rows = _delimiter_as_blanks(lines, grid_line, filename, error, notes)
@@ -888,6 +890,93 @@ def _parse_block(
     except PuzzleError as err:  # the checks above should have caught it; keep a location
         r, c = err.cell if err.cell is not None else (0, 0)
         raise ParseError(filename, rows[r].line, rows[r].col(c), err.message) from None
+
+
+_LISTED_FIELD = re.compile(r"[^\s,;]+")
+
+
+def _listed_givens(
+    lines: list[str], first_line: int, filename: str, counting: str | None = None
+) -> np.ndarray | None:
+    """The grid of a block that lists its givens, as course files do: the board's side
+    ("9"), maybe the number of givens, then a line for each given, its row, column and
+    number ("1 1 61"), parted by spaces or commas; None for a block that is not such a list
+    (tried only where the block does not read as a grid, so no grid reads otherwise).
+
+    Whether rows and columns count from 0 or from 1 the numbers say: a 0 among them, or
+    the side; else a `# counting: 0` or `# counting: 1` line above the list (`counting`);
+    a list with none of these is refused, as reading it either way might give another
+    verdict. Which of the two is the row does not matter: the board is square, and its
+    mirror image along the diagonal has as many solutions."""
+    listed = [(number, line) for number, line in enumerate(lines, start=first_line)
+              if line.strip() and not line.lstrip().startswith("#")]
+    fields = [(number, line, list(_LISTED_FIELD.finditer(line))) for number, line in listed]
+    if len(fields) < 2 or not all(m.group().isdigit() for _, _, found in fields
+                                  for m in found):
+        return None
+    widths = [len(found) for _, _, found in fields]
+    counted = widths[:2] == [1, 1]
+    head = 2 if counted else 1
+    if widths[0] != 1 or len(fields) <= head or any(w != 3 for w in widths[head:]):
+        return None
+    if any(int(found[2].group()) == 0 for _, _, found in fields[head:]):
+        return None  # (no given is 0: a grid of three columns with 0 for a blank, rather)
+    side_line, _, (side_field,) = fields[0]
+    side = int(side_field.group())
+    if not 1 <= side <= MAX_SIDE:
+        raise ParseError(filename, side_line, side_field.start() + 1,
+                         f"a board of side {side} over a list of givens; a side is 1 to "
+                         f"{MAX_SIDE}")
+    givens = fields[head:]
+    if counted:
+        count_line, _, (count_field,) = fields[1]
+        if int(count_field.group()) != len(givens):
+            raise ParseError(filename, count_line, count_field.start() + 1,
+                             f"says {count_field.group()} givens, and "
+                             f"{len(givens)} lines list one")
+    places = [(number, m) for number, _, found in givens for m in found[:2]]
+    zero = next(((n, m) for n, m in places if int(m.group()) == 0), None)
+    top = next(((n, m) for n, m in places if int(m.group()) == side), None)
+    if counting is not None and counting not in ("0", "1"):
+        raise ParseError(filename, side_line, 1, f"'# counting: {cut_short(counting)}' over a "
+                         "list of givens; rows and columns count from 0 or from 1")
+    if zero is None and top is None and counting is None:
+        number = givens[0][0]
+        raise ParseError(filename, number, givens[0][2][0].start() + 1,
+                         f"a list of givens whose rows and columns could count from 0 or "
+                         f"from 1 (none is 0, none {side}): put '# counting: 1' (or 0) "
+                         "above it, or write the board as a grid, one row a line and . for "
+                         "a blank")
+    base = int(counting) if counting is not None else 0 if zero is not None else 1
+    if counting is not None:
+        why = f" (as '# counting: {counting}' says)"
+    else:
+        why = f" (line {zero[0]} counts from 0)" if zero is not None else (
+            f" (line {top[0]} counts from 1)" if top is not None else "")
+    grid = np.zeros((side, side), dtype=np.int64)
+    seen_cell: dict[tuple[int, int], int] = {}
+    seen_number: dict[int, int] = {}
+    for number, _, (row_field, col_field, value_field) in givens:
+        for m in (row_field, col_field):
+            if not base <= int(m.group()) < base + side:
+                raise ParseError(filename, number, m.start() + 1,
+                                 f"{m.group()} is off a board of side {side}, counting "
+                                 f"from {base}{why}")
+        cell = (int(row_field.group()) - base, int(col_field.group()) - base)
+        value = int(value_field.group())
+        if not 1 <= value <= side * side:
+            raise ParseError(filename, number, value_field.start() + 1,
+                             f"{value} is out of range 1..{side * side}")
+        if cell in seen_cell:
+            raise ParseError(filename, number, row_field.start() + 1,
+                             f"row {row_field.group()}, column {col_field.group()} is "
+                             f"given twice (first on line {seen_cell[cell]})")
+        if value in seen_number:
+            raise ParseError(filename, number, value_field.start() + 1,
+                             f"{value} appears twice (first on line {seen_number[value]})")
+        seen_cell[cell], seen_number[value] = number, number
+        grid[cell] = value
+    return grid
 
 
 def _metadata_in_grid(
