@@ -879,7 +879,7 @@ def test_json_cells_written_as_strings_read_as_the_text_they_hold(tmp_path: Path
     path.write_text('[["1", "", " 3 "], [".", "-", "0"], ["", null, "\uff19"]]\n')
     [puzzle] = read_puzzles(str(path))
     assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
-    for cell in ('"X"', '"1a"', '"-1"', '"\u2460"'):
+    for cell in ('"X"', '"1a"', '"-2"', '"\u2460"'):  # ("-1" is a blank, as -1 is)
         path.write_text(f'[["1", {cell}, "3"], [0, 0, 0], [0, 0, 9]]\n')
         with pytest.raises(ParseError) as caught:
             read_puzzles(str(path))

@@ -1428,6 +1428,14 @@ LISTED = "5\n3\n1 1 21\n1 5 25\n4 3 6\n"
 LISTED_GRID = [[21, 0, 0, 0, 25], [0] * 5, [0] * 5, [0, 0, 6, 0, 0], [0] * 5]
 
 
+def test_minus_one_is_a_blank_in_text_as_in_json():
+    """Generators write -1 for a blank in text as in JSON; "3 -1 9" was refused, while
+    [[3, -1, 9], ...] read."""
+    assert parse_one("1 -1 3\n-1 -1 -1\n-1 -1 9\n").givens.tolist() == SMALL_GIVENS
+    assert parse_one("1,-1,3\n-1,-1,-1\n-1,-1,9\n").givens.tolist() == SMALL_GIVENS
+    assert "'-2' is not a number" in parse_error("1 -2 3\n. . .\n. . 9\n").message
+
+
 def test_a_list_of_givens_by_row_column_and_number_reads_as_its_board():
     """Course files (three repositories of them) list the givens: they were refused, "write
     the board as a grid instead". Counting from 1 (a 5 among the places says so) or from 0

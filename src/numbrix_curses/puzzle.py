@@ -380,7 +380,8 @@ def cell_name(row: int, col: int) -> str:
 
 
 #: a blank cell as text: what the reader takes for one (runs of them too, see `cell_value`)
-BLANK_TOKENS = frozenset({".", "_", "-", "0"})
+#: (-1 as generators write a blank in their grids, JSON or text: "3 -1 9" was refused)
+BLANK_TOKENS = frozenset({".", "_", "-", "0", "-1"})
 
 
 def cell_value(token: str) -> int | None:
