@@ -1428,6 +1428,16 @@ LISTED = "5\n3\n1 1 21\n1 5 25\n4 3 6\n"
 LISTED_GRID = [[21, 0, 0, 0, 25], [0] * 5, [0] * 5, [0, 0, 6, 0, 0], [0] * 5]
 
 
+def test_a_size_line_with_a_separator_after_it_as_a_spreadsheet_writes_it():
+    """A program's CSV: "3,3," then the rows, blanks empty fields. The size line read as a
+    row said "3 appears twice"."""
+    assert parse_one("3,3,\n1,4,5\n2,3,\n9,8,7\n").givens.tolist() == [
+        [1, 4, 5], [2, 3, 0], [9, 8, 7]]
+    assert parse_one("2;3;\n1;2;3\n6;5;4\n").givens.tolist() == [[1, 2, 3], [6, 5, 4]]
+    # a first row that reads as one stays a row, as ever (here with a column of blanks)
+    assert parse_one("1,2,\n4,3,\n").givens.tolist() == [[1, 2, 0], [4, 3, 0]]
+
+
 def test_minus_one_is_a_blank_in_text_as_in_json():
     """Generators write -1 for a blank in text as in JSON; "3 -1 9" was refused, while
     [[3, -1, 9], ...] read."""

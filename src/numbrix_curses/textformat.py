@@ -875,7 +875,9 @@ def _parse_block(
         listed = _listed_givens(lines, grid_line, filename, metadata.get("counting"))
         if listed is not None:
             return Puzzle(listed, metadata)
-        rows = _two_wide_after_size(lines, grid_line, filename)
+        rows = _size_line_with_end_separator(lines, grid_line, filename)
+        if rows is None:
+            rows = _two_wide_after_size(lines, grid_line, filename)
         if rows is None:
             rows = _delimiter_as_blanks(lines, grid_line, filename, error, notes)
         if rows is None:
@@ -890,6 +892,29 @@ def _parse_block(
     except PuzzleError as err:  # the checks above should have caught it; keep a location
         r, c = err.cell if err.cell is not None else (0, 0)
         raise ParseError(filename, rows[r].line, rows[r].col(c), err.message) from None
+
+
+def _size_line_with_end_separator(
+    lines: list[str], first_line: int, filename: str
+) -> list[_Row] | None:
+    """The rows of a grid under a size line written as a spreadsheet writes every line,
+    with a separator after its last field ("3,3," over "1,4,5"), where the grid reads so;
+    else None. (Read as a row, "3,3," made "3 appears twice" of a file a program wrote;
+    tried only where the block does not read as a grid.)"""
+    grid = grid_line_indices(lines)
+    if not grid:
+        return None
+    first = lines[grid[0]].rstrip()
+    if not first.endswith((",", ";")) or _SIZE.fullmatch(first[:-1]) is None:
+        return None
+    trimmed = list(lines)
+    trimmed[grid[0]] = first[:-1]
+    try:
+        rows = _grid_rows(trimmed, first_line, filename)
+        _check_values(rows, filename)
+    except ParseError:
+        return None
+    return rows if _size_line(trimmed) is not None else None
 
 
 _LISTED_FIELD = re.compile(r"[^\s,;]+")
