@@ -588,6 +588,9 @@ def test_the_same_file_through_a_symlink_is_refused(capsys, tmp_path, monkeypatc
     assert code == 2 and "name the same file" in err
     assert (tmp_path / "g5.txt").read_text(encoding="utf-8") == "old booklet\n"
     assert not (tmp_path / "not-yet.txt").exists()
+    # a directory's name is said as such ("the same file" as x.txt, it was)
+    code, _, err = run_cli(capsys, "--size", "5", "--output", "x.txt", "--solutions", "x.txt/")
+    assert (code, err) == (2, "x.txt/: names a directory; give the name of a file to write\n")
 
 
 @pytest.mark.parametrize(

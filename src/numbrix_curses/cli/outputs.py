@@ -20,7 +20,10 @@ def check_outputs(outputs: Sequence[tuple[str, str | None]], force: bool) -> Non
     named = [(option, path) for option, path in outputs if path is not None]
     for option, path in named:
         _check_file_name("generate", option, path)
-    if len(named) == 2 and same_file(named[0][1], named[1][1]):
+    # (not of "x.txt/", a directory's name, said as such below rather than as "the same
+    # file" as x.txt)
+    if (len(named) == 2 and same_file(named[0][1], named[1][1])
+            and not any(path.endswith(("/", os.sep)) for _, path in named)):
         raise UsageError("numbrix generate: --output and --solutions name the same file")
     for _, path in named:
         _check_output_file(path, force)
