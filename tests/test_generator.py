@@ -515,7 +515,7 @@ def _listing(folder) -> dict[str, str]:
 @pytest.mark.parametrize(
     "solutions, reason",
     [
-        ("missing-dir/key.txt", "no such directory"),
+        ("missing-dir/key.txt", "there is no folder missing-dir"),
         ("k" * 300 + ".txt", "File name too long"),
         ("key.txt/", "names a directory; give the name of a file to write"),
     ],
@@ -568,7 +568,12 @@ def test_a_failure_writing_either_file_replaces_neither(capsys, tmp_path, monkey
 
 def test_an_answer_key_that_cannot_be_written_prints_no_booklet(capsys, tmp_path):
     code, out, err = run_cli(capsys, "--size", "4", "--solutions", str(tmp_path / "no" / "k"))
-    assert (code, out) == (2, "") and err.endswith(": no such directory\n")
+    assert (code, out) == (2, "") and err == (
+        f"{tmp_path / 'no' / 'k'}: there is no folder {tmp_path / 'no'}\n")
+    # through a link to a file in a folder not there, that folder is named
+    (tmp_path / "dangle.txt").symlink_to(tmp_path / "nowhere" / "x.txt")
+    code, out, err = run_cli(capsys, "--size", "4", "--output", str(tmp_path / "dangle.txt"))
+    assert err == f"{tmp_path / 'dangle.txt'}: there is no folder {tmp_path / 'nowhere'}\n"
 
 
 def test_the_same_file_through_a_symlink_is_refused(capsys, tmp_path, monkeypatch):

@@ -74,7 +74,10 @@ def _check_output_file(path: str, force: bool) -> None:
     # the temporary file goes beside the file that symlinks lead to (atomic.py)
     folder = os.path.dirname(os.path.realpath(path))
     if not os.path.isdir(folder):
-        raise UsageError(f"{path}: no such directory")
+        # (named: through a link, "dangle.txt: no such directory" left it to be guessed;
+        # else as typed)
+        shown = folder if os.path.islink(path) else os.path.dirname(path)
+        raise UsageError(f"{path}: there is no folder {display_name(shown)}")
     # The temporary file is made in that directory, so it must be writable (an existing
     # file's own permissions do not matter: it is replaced, not written to).
     if not os.access(folder, os.W_OK | os.X_OK):
