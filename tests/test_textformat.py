@@ -1415,7 +1415,15 @@ def test_a_title_or_number_over_a_grid_is_named_as_one():
     assert where(err) == (1, 1)
     assert err.message == ("a line of one cell over rows of 3 (a puzzle number? start the line "
                            "with # to keep it; or a list of givens as row, column and number? "
-                           "no number given is 0)")
+                           "it does not read as one)")
+    # nor over rows that read as a grid's (a number over a 3x3 solution, or over a puzzle
+    # with 0 for its blanks: read as lists, they were other, larger boards), nor with an
+    # empty spreadsheet field among them, nor a number too long or not ASCII digits
+    for text in ("8\n1 2 3\n6 5 4\n7 8 9\n", "6\n1 2 3\n6 5 4\n", "9\n0 0 5\n1 0 7\n0 2 9\n",
+                 "4\n1,,2,5\n2,3,,7\n3,,4,9\n", "4\n4,3,2,\n", "3\n1 1 1\n2 2 5\n3 3 \u00b2\n",
+                 "3\n1 1 " + "9" * 5000 + "\n3 3 2\n"):
+        err = parse_error(text)
+        assert where(err) == (1, 1) and "a puzzle number?" in err.message, text
     # a word further down is a slip in a cell, as ever
     err = parse_error("1 . 3\n. ab .\n. . 9\n")
     assert where(err) == (2, 3) and "title" not in err.message
@@ -1444,6 +1452,11 @@ def test_minus_one_is_a_blank_in_text_as_in_json():
     assert parse_one("1 -1 3\n-1 -1 -1\n-1 -1 9\n").givens.tolist() == SMALL_GIVENS
     assert parse_one("1,-1,3\n-1,-1,-1\n-1,-1,9\n").givens.tolist() == SMALL_GIVENS
     assert "'-2' is not a number" in parse_error("1 -2 3\n. . .\n. . 9\n").message
+    # beside blanks written another way it marks something else, as in JSON: a hole
+    err = parse_error("0 -1 2\n0 0 0\n")
+    assert where(err) == (1, 3) and err.message.startswith(
+        "-1 beside blanks written another way (0 or .): a blank written two ways, or a cell "
+        "off the board (Numbrix has none)?")
 
 
 def test_a_list_of_givens_by_row_column_and_number_reads_as_its_board():

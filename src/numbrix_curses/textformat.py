@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 import sys
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
@@ -685,13 +686,13 @@ def _grid_rows(
                     and all(len(r.values) == 1 for r in rows) and rows[0].line == first_line):
                 # "9" (and a count) over lines of three: course files list the givens as
                 # row, column and number, read so where they can be (`_listed_givens`);
-                # this one cannot: a number in it is 0, say.
+                # these cannot (a number in them is 0, or they read as a grid's rows).
                 first = rows[0]
                 raise ParseError(
                     filename, first.line, first.col(0),
                     f"{'a line' if len(rows) == 1 else 'lines'} of one cell over rows of 3 "
                     "(a puzzle number? start the line with # to keep it; or a list of "
-                    "givens as row, column and number? no number given is 0)") from None
+                    "givens as row, column and number? it does not read as one)") from None
             if (len(rows) == 1 and len(rows[0].values) == 1 and len(row.tokens) > 1
                     and not after_size and rows[0].line == first_line):
                 # One number over a wider grid: a puzzle's number, say, or a size written
@@ -781,7 +782,18 @@ class _OutOfRange(ParseError):
 
 
 def _check_values(rows: list[_Row], filename: str) -> None:
-    """Numbers in 1..R*C, each at most once; errors point at the offending cell."""
+    """Numbers in 1..R*C, each at most once; errors point at the offending cell. A -1 is
+    a blank only where the grid writes no blank another way, as in JSON: beside 0s or
+    dots it marks something else (a cell off the board, as grids with holes do)."""
+    minus = next(((row, i) for row in rows for i, token in enumerate(row.tokens)
+                  if _is_minus_one(token)), None)
+    if minus is not None and any(value == 0 and not _is_minus_one(token)
+                                 for row in rows for token, value in zip(row.tokens, row.values)):
+        row, index = minus
+        raise ParseError(filename, row.line, row.col(index),
+                         "-1 beside blanks written another way (0 or .): a blank written "
+                         "two ways, or a cell off the board (Numbrix has none)? write each "
+                         "blank one way")
     height, width = len(rows), len(rows[0].values)
     size = height * width
     given = [v for row in rows for v in row.values if v]
@@ -917,7 +929,13 @@ def _size_line_with_end_separator(
     return rows if _size_line(trimmed) is not None else None
 
 
-_LISTED_FIELD = re.compile(r"[^\s,;]+")
+def _is_minus_one(token: str) -> bool:
+    """Whether a cell's text is -1 (full-width too, as `cell_value` reads it)."""
+    return token.strip() == "-1" or unicodedata.normalize("NFKC", token.strip()) == "-1"
+
+
+_LISTED_FIELD = re.compile(r"[0-9]+")
+_LISTED_LINE = re.compile(r"[ \t]*[0-9]{1,6}(?:(?:[ ]*[,;][ ]*|[ ]+|\t)[0-9]{1,6})*[ \t]*")
 
 
 def _listed_givens(
@@ -935,10 +953,11 @@ def _listed_givens(
     mirror image along the diagonal has as many solutions."""
     listed = [(number, line) for number, line in enumerate(lines, start=first_line)
               if line.strip() and not line.lstrip().startswith("#")]
-    fields = [(number, line, list(_LISTED_FIELD.finditer(line))) for number, line in listed]
-    if len(fields) < 2 or not all(m.group().isdigit() for _, _, found in fields
-                                  for m in found):
+    # (every field a number of a few ASCII digits, parted by spaces, one tab, or one comma
+    # or semicolon: "1,,2,5", a spreadsheet's row with an empty field, is no list)
+    if len(listed) < 2 or not all(_LISTED_LINE.fullmatch(line) for _, line in listed):
         return None
+    fields = [(number, line, list(_LISTED_FIELD.finditer(line))) for number, line in listed]
     widths = [len(found) for _, _, found in fields]
     counted = widths[:2] == [1, 1]
     head = 2 if counted else 1
@@ -946,6 +965,16 @@ def _listed_givens(
         return None
     if any(int(found[2].group()) == 0 for _, _, found in fields[head:]):
         return None  # (no given is 0: a grid of three columns with 0 for a blank, rather)
+    try:
+        # Lines that read as a board of three columns are one, under a stray number (a
+        # puzzle's, or its cell count): "8" over the rows of a 3x3 solution is no list
+        # of three givens on an 8x8 board. Said as before, as a question.
+        rows = _grid_rows([line for _, line in listed[head:]], listed[head][0], filename,
+                          size_lines=0)
+        _check_values(rows, filename)
+        return None
+    except ParseError:
+        pass
     side_line, _, (side_field,) = fields[0]
     side = int(side_field.group())
     if not 1 <= side <= MAX_SIDE:
