@@ -1421,6 +1421,7 @@ def test_a_title_or_number_over_a_grid_is_named_as_one():
     # empty spreadsheet field among them, nor a number too long or not ASCII digits
     for text in ("8\n1 2 3\n6 5 4\n7 8 9\n", "6\n1 2 3\n6 5 4\n", "9\n0 0 5\n1 0 7\n0 2 9\n",
                  "4\n1,,2,5\n2,3,,7\n3,,4,9\n", "4\n4,3,2,\n", "3\n1 1 1\n2 2 5\n3 3 \u00b2\n",
+                 "4\n4\t3\t2\t\n",
                  "3\n1 1 " + "9" * 5000 + "\n3 3 2\n"):
         err = parse_error(text)
         assert where(err) == (1, 1) and "a puzzle number?" in err.message, text

@@ -921,12 +921,18 @@ def _size_line_with_end_separator(
         return None
     trimmed = list(lines)
     trimmed[grid[0]] = first[:-1]
+    sized = _size_line(trimmed)
     try:
         rows = _grid_rows(trimmed, first_line, filename)
         _check_values(rows, filename)
     except ParseError:
         return None
-    return rows if _size_line(trimmed) is not None else None
+    # (the line taken as the size, and the rows that size: not as a row with its end
+    # separator dropped, over rows that keep theirs as a field: "4;3;" over "1;")
+    if (sized is None or rows[0].line == first_line + grid[0]
+            or not _fits(sized[1], (len(rows), len(rows[0].values)))):
+        return None
+    return rows
 
 
 def _is_minus_one(token: str) -> bool:
@@ -935,7 +941,9 @@ def _is_minus_one(token: str) -> bool:
 
 
 _LISTED_FIELD = re.compile(r"[0-9]+")
-_LISTED_LINE = re.compile(r"[ \t]*[0-9]{1,6}(?:(?:[ ]*[,;][ ]*|[ ]+|\t)[0-9]{1,6})*[ \t]*")
+# (no tab before the first field or after the last: in a spreadsheet's row that is an
+# empty field, "4<tab>3<tab>2<tab>" four cells)
+_LISTED_LINE = re.compile(r"[ ]*[0-9]{1,6}(?:(?:[ ]*[,;][ ]*|[ ]+|\t)[0-9]{1,6})*[ ]*")
 
 
 def _listed_givens(
