@@ -741,7 +741,7 @@ def test_check_on_a_puzzle_with_several_solutions_looks_for_one_keeping_the_numb
 
         screen._apply_fill(assist.Fill(((2, 3),), conditional=True))
         assert screen.game.grid[0, 2] == 3
-        assert screen.message.text == ("Auto-fill placed 1 number; u undoes them. They follow "
+        assert screen.message.text == ("Auto-fill placed 1 number; u undoes it. It follows "
                                        "from your numbers, which could not be checked.")
     finally:
         screen.solution_job.cancel()

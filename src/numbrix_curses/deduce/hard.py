@@ -256,7 +256,7 @@ def _gap_routes(board: Board, doms: Domains, want_all: bool) -> list[Found]:
             # grade's time)
             if not said:
                 said.append(f"{ways} to lay {span(seg.lo, seg.hi)} between {board.at(a)} and "
-                            f"{board.at(z)}{_route_terms(board, seg, listed, kept)}")
+                            f"{board.at(z)}{_route_terms(board, seg, listed, kept, kept == 1)}")
             return said[0]
 
         def why_number(v: int, c: int, words=words, seg=seg, claimed=claimed, verb=verb) -> str:
@@ -298,18 +298,20 @@ def _gap_routes(board: Board, doms: Domains, want_all: bool) -> list[Found]:
     return found
 
 
-def _route_terms(board: Board, seg: Segment, listed: int, kept: int) -> str:
+def _route_terms(board: Board, seg: Segment, listed: int, kept: int, one: bool = False) -> str:
     """What the routes a gap's step counts were held to, beyond empty cells of the board,
     so the count is one a person listing them finds: every number in a cell it can still
     take (the candidates narrowed by the steps before), no empty cell cut off. ("All 8
-    ways ... pass through B2" was said where a ninth, cutting off B2, does not.)"""
+    ways ... pass through B2" was said where a ninth, cutting off B2, does not.) `one`: of
+    the only way, so its verbs agree ("that cuts off", not "that cut off")."""
     terms = []
     if kept < listed:
-        terms.append("cut off no empty cell")
+        terms.append("cuts off no empty cell" if one else "cut off no empty cell")
     plain = gap_routes(board.geo, board.pos[seg.lo - 1], board.pos[seg.hi + 1],
                        (board.free,) * seg.length, 10 * _ROUTE_NODES)
     if plain is None or len(plain) != listed:
-        terms.append("keep every number to a cell it can still take")
+        terms.append("keeps every number to a cell it can still take" if one
+                     else "keep every number to a cell it can still take")
     return " that " + " and ".join(terms) if terms else ""
 
 

@@ -173,8 +173,9 @@ def _dead_ends(board: Board, doms: Domains, want_all: bool) -> list[Found]:
                 allowed.append(v)
         if not allowed:
             raise Broken(
-                f"{board.name(x)} has {plural(room, 'empty neighbour')} and no missing "
-                f"number can end a run there",
+                f"{board.name(x)} has "
+                f"{plural(room, 'empty neighbour') if room else 'no empty neighbour'} and no "
+                f"missing number can end a run there",
                 (x,),
             )
         if any_struck:

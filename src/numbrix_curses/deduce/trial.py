@@ -158,9 +158,14 @@ def trial_step(
         if not explain:
             how = "following the board through leads to a contradiction"
         elif deepest <= 1:
+            # The contradiction is on the board that follows the assumption: its numbers
+            # stand where the easy steps put them there, not on the board in play ("130 at
+            # I1" of an empty I1 read as a slip), and with several cells it is of the first.
+            each = (" each time; from " + board.name(refuted[0]) + ","
+                    if len(refuted) > 1 else ";")
             how = (
-                f"following the board through leads to a contradiction: "
-                f"{_trial_reason(board, v, refuted[0])}"
+                f"following the board through leads to a contradiction{each} on the board "
+                f"that follows, {_trial_reason(board, v, refuted[0])}"
             )
         else:
             worst = max(refuted, key=lambda c: memo[(v, c)])

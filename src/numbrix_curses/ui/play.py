@@ -1191,11 +1191,13 @@ class PlayScreen(BoardScreen):
             self.message = self._refusal_message(refusal)
         else:
             count = len(game.history[-1].changes) if game.history else 0  # type: ignore[union-attr]
-            said = f"Auto-fill placed {plural(count, 'number')}; u undoes them."
+            said = (f"Auto-fill placed {plural(count, 'number')}; u undoes "
+                    f"{'it' if count == 1 else 'them'}.")
             if fill.conditional:
                 # (the puzzle's solution is not known, and no solution keeping the player's
                 # numbers was found in time: these follow from them, right or wrong)
-                said += " They follow from your numbers, which could not be checked."
+                said += (f" {'It follows' if count == 1 else 'They follow'} from your "
+                         "numbers, which could not be checked.")
             self.message = Message(said)
         self._after_change()
 
