@@ -36,6 +36,34 @@ DEMO_TABS = "\n".join("\t".join(str(v) if v else "" for v in row) for row in GIV
 
 
 # ----- what a paste means --------------------------------------------------------------------
+#: the whole play screen of a 3x3 copied off a terminal: its title, panel and keys with it
+WHOLE_SCREEN = """\
+                               Numbrix · late.txt
+                          Size    3x3  easy
+                          Placed  3 of 9
+
+             A   B   C    a message long enough to
+           ┌───┬───┬───┐  wrap beside the board
+         1 │ 1 │   │ 3 │
+           ├───┼───┼───┤
+         2 │   │   │   │  Keys
+           ├───┼───┼───┤  move    arrows hjkl wasd
+         3 │   │   │ 9 │  draw    Shift-arrows, drag
+           └───┴───┴───┘  type    0-9     next    n
+                          mouse   click; right: clear
+"""
+
+
+def test_a_whole_screen_copied_off_the_app_pastes_as_its_board():
+    """Before: "The pasted text is not a puzzle (line 1, column 32): 'Numbrix' is not a
+    number", of the title over the board; a copy of the board alone read."""
+    pasted = understand(Paste(WHOLE_SCREEN))
+    assert isinstance(pasted, PastedPuzzle)
+    assert pasted.puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
+    # text with no board in it is said as before, of where the reading failed
+    said = understand(Paste("Numbrix puzzle\n1 . 3\n"))
+    assert isinstance(said, NotUnderstood) and "(line 1, column 1)" in said.reason
+
 def test_a_number_alone_is_a_number_for_the_cell():
     assert understand(Paste("42")) == PastedNumber(42)
     assert understand(Paste(" 7\n")) == PastedNumber(7)
