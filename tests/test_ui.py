@@ -825,6 +825,60 @@ def test_a_fault_in_the_hint_is_said_as_one(tmp_path: Path, monkeypatch):
         screen.close()
 
 
+def test_a_hint_shown_again_on_the_same_board_counts_once(tmp_path: Path):
+    """Before: ? y Esc ? Esc ? counted three hints of one, and the solved line said "no
+    best time: 3 hints used" with nothing placed."""
+    from helpers import DEMO_TEXT
+    from numbrix_curses.game import Game
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    screen = PlayScreen(AppContext(Store(tmp_path / "state")),
+                        Game(parse_puzzles(DEMO_TEXT)[0]), "demo")
+    try:
+        assert screen.solution_job.wait(30)
+        screen.tick()
+        take_first_hint(screen)
+        for again in range(3):
+            assert screen.task is not None and screen.task.wait(30)
+            screen.tick()
+            assert screen.hint is not None and screen.game.hints == 1, again
+            screen.handle(Command.CANCEL)  # Esc dismisses it; ? shows it again, unasked
+            assert screen.hint is None
+            assert screen.handle(Command.HINT) is None
+        assert screen.task is not None and screen.task.wait(30)
+        screen.tick()
+        assert screen.handle(Command.HINT) is None  # ? again places it
+        assert screen.game.hints == 1 and screen.game.placed > 0
+    finally:
+        screen.close()
+
+
+def test_take_a_hint_is_asked_once_a_game_where_the_hint_counted_nothing(tmp_path: Path):
+    """Before: on a puzzle with several solutions the hint ("no further step can be
+    proved") counted nothing, so each ? asked "Take a hint?" again."""
+    from numbrix_curses.game import Game
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    puzzle = parse_puzzles("1 . . .\n. . . .\n. . . .\n16 . . .\n")[0]
+    screen = PlayScreen(AppContext(Store(tmp_path / "state")), Game(puzzle), "several")
+    try:
+        assert screen.solution_job.wait(30)
+        screen.tick()
+        take_first_hint(screen)
+        assert screen.task is not None and screen.task.wait(30)
+        screen.tick()
+        assert screen.game.hints == 0  # (nothing shown: nothing counted)
+        assert screen.handle(Command.HINT) is None  # not asked again
+    finally:
+        screen.close()
+
+
 def _type_in_the_demos_missing_numbers(screen) -> None:
     """Solve helpers.DEMO_TEXT's puzzle on its play screen, number by number."""
     for (row, col), number in [((0, 1), 3), ((0, 2), 2), ((1, 2), 15), ((2, 1), 13),

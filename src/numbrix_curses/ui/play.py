@@ -184,6 +184,12 @@ class PlayScreen(BoardScreen):
         self.next_up = ""
         self.hint: assist.Hint | None = None
         self.hint_revision = -1
+        #: the last hint counted as help, as (board revision, cell, number): shown again on
+        #: the same board (after Esc) it is not counted again
+        self.hint_counted: tuple[int, int | None, int | None] | None = None
+        #: the player said yes to "Take a hint?" in this game: not asked again where the
+        #: hint given counted nothing (a puzzle with several solutions, say)
+        self.hint_agreed = False
         self.show_history = False
         self.task: ThreadJob | None = None
         self.task_kind = ""
@@ -867,10 +873,16 @@ class PlayScreen(BoardScreen):
         when the board is not fit for one (that is said at once)."""
         asked = ((self.task is not None and self.task_kind == "hint")
                  or (self.help_waiting is not None and self.help_waiting[0] == "hint"))
-        if self.game.assisted or asked or self._fit_for_help() is not None:
+        if (self.game.assisted or asked or self.hint_agreed
+                or self._fit_for_help() is not None):
             return self._hint(), None  # (a hint under way was asked for already)
+
+        def agreed() -> Refusal | None:
+            self.hint_agreed = True
+            return self._hint()
+
         return None, Push(ConfirmScreen(
-            self.ctx, "Take a hint?", self._saying_refusal(self._hint),
+            self.ctx, "Take a hint?", self._saying_refusal(agreed),
             detail="It shows a number that must go in, and why (? again places it). The "
                    "game then earns no best time.",
         ))
@@ -1167,10 +1179,13 @@ class PlayScreen(BoardScreen):
         if hint is None:
             self.message = Message("No logical step found from here.")
             return
-        if hint.cell is not None or hint.evidence:
+        if ((hint.cell is not None or hint.evidence)
+                and (game.revision, hint.cell, hint.number) != self.hint_counted):
             # Only a hint that shows something counts as help: "this puzzle has more than one
-            # solution" places nothing and points at nothing.
+            # solution" places nothing and points at nothing. The same hint shown again on
+            # the same board counts once ("? y Esc ? Esc ?" made three hints of one).
             game.note_hint()
+            self.hint_counted = (game.revision, hint.cell, hint.number)  # (after the count)
         if hint.contradiction:
             self.check_marks = frozenset(hint.evidence)
             self.check_revision = game.revision
