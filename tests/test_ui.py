@@ -346,6 +346,10 @@ def test_slash_goes_to_a_number_or_says_where_the_nearest_are(term: Terminal, bo
     term.wait_message("Go to number: 9_  (the numbers go to 16)")
     term.send_key("escape")
     term.wait_gone("Go to number")
+    term.send("/0")  # (a 0 first was dropped without a word)
+    term.wait_message("Go to number: _  (the numbers start at 1)")
+    term.send_key("escape")
+    term.wait_gone("Go to number")
     term.send("/")
     term.send_key("down")  # any other key gives up and acts as ever
     term.wait_for(lambda: board.is_cursor(2, 1), what="the cursor moved down")

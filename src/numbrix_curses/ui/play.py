@@ -569,6 +569,8 @@ class PlayScreen(BoardScreen):
                 typed = longer
             elif longer:
                 said = f"(the numbers go to {self.game.size})"  # (the digit is not taken)
+            else:
+                said = "(the numbers start at 1)"  # (a 0 first: said, not dropped unseen)
         elif action is Command.BACKSPACE:
             typed = typed[:-1]
         elif action is Command.COMMIT:
