@@ -1456,6 +1456,23 @@ def test_events_replay_to_the_solutions(puzzle: Puzzle, backtracks: bool) -> Non
     assert 0 < guesses <= result.stats.nodes
 
 
+def test_probing_trials_are_told_apart_from_guesses_and_all_taken_back() -> None:
+    """Watching the search, probing's trials were drawn as sure numbers, numbers not in the
+    solution among them, while the panel said "Guesses 0". A trial is flagged as such, never
+    as a guess, and nothing it placed outlives it."""
+    from numbrix_curses.library import load_bundled
+
+    [puzzle] = [p for p in load_bundled() if p.id == "large-15"]
+    events: list = []
+    result = solve(puzzle, on_event=events.append, workers=1)
+    check_result(puzzle, result)
+    trials = [i for i, e in enumerate(events) if e.kind is EventKind.PLACE and e.trial]
+    assert trials and not any(e.guess and e.trial for e in events)
+    for i in trials:  # every trial's number is taken back
+        cell = events[i].cell
+        assert any(e.kind is EventKind.REMOVE and e.cell == cell for e in events[i + 1:])
+
+
 def test_stats_describe_the_search() -> None:
     result = solve(BACKTRACKING_UNIQUE)
     stats = result.stats

@@ -101,7 +101,7 @@ class BoardState:
         self.trail.append((v, self.dom[v]))
         self.dom[v] = new
 
-    def _place(self, v: int, cell: int, guess: bool = False) -> None:
+    def _place(self, v: int, cell: int, guess: bool = False, trial: bool = False) -> None:
         bit = 1 << cell
         dom, pos, last = self.dom, self.pos, self.last
         if not self.free & bit or not dom[v] & bit:
@@ -125,7 +125,7 @@ class BoardState:
         if above < 0 and v < last:
             self.work.append(v + 1)
         if self.on_event is not None:
-            self.on_event(SearchEvent(EventKind.PLACE, v, cell, guess))
+            self.on_event(SearchEvent(EventKind.PLACE, v, cell, guess, trial))
 
     def _strike(self, number: int, cell: int) -> None:
         d = self.dom[number] & ~(1 << cell)

@@ -203,7 +203,9 @@ class Probing(Propagation):
                     continue
                 mark = len(self.trail)
                 try:
-                    self._place(v, cell)
+                    # (a trial, shown as one where the search is watched: its numbers are
+                    # taken back, and drawn as sure they looked like mistakes)
+                    self._place(v, cell, trial=True)
                     self._settle_trial()
                     refuted = False
                     self.probe_score[(v, cell)] = len(self.trail) - mark
@@ -274,7 +276,7 @@ class Probing(Propagation):
                 try:
                     for v, cell in enumerate(way, lo):
                         if pos[v] < 0:
-                            self._place(v, cell)
+                            self._place(v, cell, trial=True)  # (a trial, as above)
                     self._settle_trial()
                     union = _joined(union, dom)
                 except Stuck:
@@ -477,7 +479,7 @@ class Probing(Propagation):
                 continue
             mark = len(trail)
             try:
-                self._place(u, cell)
+                self._place(u, cell, trial=True)  # (a trial, as above)
                 self._settle_trial()
                 self._note_implied(mark)
             except Stuck:

@@ -28,6 +28,9 @@ class SearchEvent:
     number: int = 0
     cell: int = -1
     guess: bool = False
+    #: a number probing tries, to see whether the board fails at once, then takes back
+    #: (no guess of the search's: not counted as one)
+    trial: bool = False
 
 
 @dataclass

@@ -2,8 +2,10 @@
 
 The solver runs in a thread with a time budget, reporting every placement and removal
 (`SearchEvent`); the events are collected as they come and replayed from the start, so the
-show begins at once and goes on while the search is still running. Guesses are shown in
-their own colour, the latest cell under the cursor highlight. At the end: the verdict, the
+show begins at once and goes on while the search is still running. Guesses, and the
+trials of its probing (a number tried to see whether it fails at once, then taken back:
+drawn as sure, they looked like mistakes), are shown in their own colour and counted
+apart, the latest cell under the cursor highlight. At the end: the verdict, the
 solver's time and the number of steps.
 
 A board larger than the screen is seen through a window that follows the latest step until
@@ -53,6 +55,9 @@ MAX_EVENTS = 400_000
 JUMP_CHUNK = 50_000
 
 PLACE, REMOVE, SOLUTION = 0, 1, 2
+#: how a placement was made, as the replay marks it: a deduction (0), a guess of the search,
+#: or a trial of its probing (a number tried to see whether the board fails, then taken back)
+GUESS, TRIAL = 1, 2
 
 KEY_LINES = (
     (KeyHelp("faster", "+", Command.FASTER), KeyHelp("slower", "-", Command.SLOWER)),
@@ -95,6 +100,7 @@ class WatchScreen(Screen):
         self.jumping = False
         self.shown = 0
         self.guesses = 0
+        self.trials = 0
         self.solutions = 0
         self.grid = puzzle.givens.astype(np.int16, copy=True)
         self.given = np.asarray(puzzle.givens) != 0
@@ -120,7 +126,9 @@ class WatchScreen(Screen):
             if len(events) >= MAX_EVENTS:
                 raise _TooLong()
             kind = kinds.get(getattr(event.kind, "value", event.kind), PLACE)
-            events.append((kind, event.number, event.cell, bool(event.guess)))
+            # (a guess counts; a probe's trial is coloured as one, and counted apart)
+            mark = GUESS if event.guess else TRIAL if getattr(event, "trial", False) else 0
+            events.append((kind, event.number, event.cell, mark))
             if kind == SOLUTION:
                 self.found += 1
 
@@ -137,13 +145,16 @@ class WatchScreen(Screen):
             upto += 1  # (a solution found goes with the step that completed it)
         flat = self.grid.reshape(-1)
         for index in range(self.shown, upto):
-            kind, number, cell, guess = events[index]
+            kind, number, cell, mark = events[index]
             if kind == PLACE:
                 flat[cell] = number
                 self.last_cell = cell
-                if guess:
+                if mark:
                     self.guessed.add(cell)
-                    self.guesses += 1
+                    if mark == GUESS:
+                        self.guesses += 1
+                    else:
+                        self.trials += 1
                 else:
                     self.guessed.discard(cell)
             elif kind == REMOVE:
@@ -156,7 +167,7 @@ class WatchScreen(Screen):
 
     def _restart(self) -> None:
         self.grid = self.puzzle.givens.astype(np.int16, copy=True)
-        self.shown = self.guesses = self.solutions = 0
+        self.shown = self.guesses = self.trials = self.solutions = 0
         self.guessed.clear()
         self.last_cell = None
 
@@ -279,6 +290,7 @@ class WatchScreen(Screen):
             ("Step", f"{self.shown - self.solutions:,} of {total}"),
             ("Speed", f"{plural(SPEEDS[self.speed], 'step')}/s" + ("" if self.playing else "  paused")),
             ("Guesses", f"{self.guesses:,}"),
+            ("Trials", f"{self.trials:,}"),
             ("Solver", self._verdict()),
             ("Time", seconds),
         ]
@@ -340,7 +352,7 @@ class WatchScreen(Screen):
                             self.status_rows(), message, theme, keys=lines,
                             width=layout.panel_width)
         else:
-            rows = self.status_rows()
-            parts = [rows[0][1], rows[1][1], rows[3][1]]
+            said = dict(self.status_rows())
+            parts = [said["Step"], said["Speed"], said["Solver"]]
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
                             tuple(filter(keep, STATUS_BAR_KEYS)))
