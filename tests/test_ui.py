@@ -751,6 +751,29 @@ def test_check_on_a_puzzle_with_several_solutions_looks_for_one_keeping_the_numb
         screen.solution_job.cancel()
 
 
+def play_screen_solved(tmp_path: Path, text: str | None = None, label: str = "demo"):
+    """A play screen on the puzzle in `text` (the demo by default) whose background solve
+    has ended and been read, as when the player has looked a moment."""
+    from helpers import DEMO_TEXT
+    from numbrix_curses.game import Game
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    screen = PlayScreen(AppContext(Store(tmp_path / "state")),
+                        Game(parse_puzzles(text or DEMO_TEXT)[0]), label)
+    assert screen.solution_job.wait(30)
+    screen.tick()
+    return screen
+
+
+def task_done(screen) -> None:
+    """Wait for the screen's hint, check or fill under way, and take its answer."""
+    assert screen.task is not None and screen.task.wait(30)
+    screen.tick()
+
+
 def take_first_hint(screen) -> None:
     """`?` on a game with no help yet: asked first (it costs the best time), and taken."""
     from numbrix_curses.ui.dialogs import ConfirmScreen
@@ -801,27 +824,17 @@ def test_asking_again_for_a_hint_under_way_asks_nothing(tmp_path: Path, monkeypa
 def test_a_fault_in_the_hint_is_said_as_one(tmp_path: Path, monkeypatch):
     """A hint that failed inside the deduction engine (an assertion of its own) was shown as
     "Hints need the deduction engine, not in this version yet.", which hid the fault."""
-    from helpers import DEMO_TEXT
     from numbrix_curses import assist
-    from numbrix_curses.game import Game
-    from numbrix_curses.savestate import Store
-    from numbrix_curses.textformat import parse_puzzles
     from numbrix_curses.ui.panel import MessageKind
-    from numbrix_curses.ui.play import PlayScreen
-    from numbrix_curses.ui.screen import AppContext
 
     def failing_hint(puzzle, grid, *, solve=True):
         raise AssertionError("deduction failed on a unique puzzle: a test's fault")
 
     monkeypatch.setattr(assist, "next_hint", failing_hint)
-    screen = PlayScreen(AppContext(Store(tmp_path / "state")),
-                        Game(parse_puzzles(DEMO_TEXT)[0]), "demo")
+    screen = play_screen_solved(tmp_path)
     try:
-        assert screen.solution_job.wait(30)
-        screen.tick()
         take_first_hint(screen)
-        assert screen.task is not None and screen.task.wait(30)
-        screen.tick()
+        task_done(screen)
         assert screen.message.kind is MessageKind.ERROR
         assert screen.message.text == ("The hint failed: AssertionError: deduction failed on "
                                        "a unique puzzle: a test's fault")
@@ -832,28 +845,16 @@ def test_a_fault_in_the_hint_is_said_as_one(tmp_path: Path, monkeypatch):
 def test_a_hint_shown_again_on_the_same_board_counts_once(tmp_path: Path):
     """Before: ? y Esc ? Esc ? counted three hints of one, and the solved line said "no
     best time: 3 hints used" with nothing placed."""
-    from helpers import DEMO_TEXT
-    from numbrix_curses.game import Game
-    from numbrix_curses.savestate import Store
-    from numbrix_curses.textformat import parse_puzzles
-    from numbrix_curses.ui.play import PlayScreen
-    from numbrix_curses.ui.screen import AppContext
-
-    screen = PlayScreen(AppContext(Store(tmp_path / "state")),
-                        Game(parse_puzzles(DEMO_TEXT)[0]), "demo")
+    screen = play_screen_solved(tmp_path)
     try:
-        assert screen.solution_job.wait(30)
-        screen.tick()
         take_first_hint(screen)
         for again in range(3):
-            assert screen.task is not None and screen.task.wait(30)
-            screen.tick()
+            task_done(screen)
             assert screen.hint is not None and screen.game.hints == 1, again
             screen.handle(Command.CANCEL)  # Esc dismisses it; ? shows it again, unasked
             assert screen.hint is None
             assert screen.handle(Command.HINT) is None
-        assert screen.task is not None and screen.task.wait(30)
-        screen.tick()
+        task_done(screen)
         assert screen.handle(Command.HINT) is None  # ? again places it
         assert screen.game.hints == 1 and screen.game.placed > 0
     finally:
@@ -863,20 +864,10 @@ def test_a_hint_shown_again_on_the_same_board_counts_once(tmp_path: Path):
 def test_take_a_hint_is_asked_once_a_game_where_the_hint_counted_nothing(tmp_path: Path):
     """Before: on a puzzle with several solutions the hint ("no further step can be
     proved") counted nothing, so each ? asked "Take a hint?" again."""
-    from numbrix_curses.game import Game
-    from numbrix_curses.savestate import Store
-    from numbrix_curses.textformat import parse_puzzles
-    from numbrix_curses.ui.play import PlayScreen
-    from numbrix_curses.ui.screen import AppContext
-
-    puzzle = parse_puzzles("1 . . .\n. . . .\n. . . .\n16 . . .\n")[0]
-    screen = PlayScreen(AppContext(Store(tmp_path / "state")), Game(puzzle), "several")
+    screen = play_screen_solved(tmp_path, "1 . . .\n. . . .\n. . . .\n16 . . .\n", "several")
     try:
-        assert screen.solution_job.wait(30)
-        screen.tick()
         take_first_hint(screen)
-        assert screen.task is not None and screen.task.wait(30)
-        screen.tick()
+        task_done(screen)
         assert screen.game.hints == 0  # (nothing shown: nothing counted)
         assert screen.handle(Command.HINT) is None  # not asked again
     finally:

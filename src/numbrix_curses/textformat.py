@@ -785,8 +785,9 @@ def _check_values(rows: list[_Row], filename: str) -> None:
     """Numbers in 1..R*C, each at most once; errors point at the offending cell. A -1 is
     a blank only where the grid writes no blank another way, as in JSON: beside 0s or
     dots it marks something else (a cell off the board, as grids with holes do)."""
-    minus = next(((row, i) for row in rows for i, token in enumerate(row.tokens)
-                  if _is_minus_one(token)), None)
+    # (the cells looked at only where a row's text holds a minus: most grids have none)
+    minus = next(((row, i) for row in rows if "-1" in row.text or "\uff0d" in row.text
+                  for i, token in enumerate(row.tokens) if _is_minus_one(token)), None)
     if minus is not None and any(value == 0 and not _is_minus_one(token)
                                  for row in rows for token, value in zip(row.tokens, row.values)):
         row, index = minus
@@ -937,7 +938,9 @@ def _size_line_with_end_separator(
 
 def _is_minus_one(token: str) -> bool:
     """Whether a cell's text is -1 (full-width too, as `cell_value` reads it)."""
-    return token.strip() == "-1" or unicodedata.normalize("NFKC", token.strip()) == "-1"
+    token = token.strip()
+    # (NFKC only where the text is not ASCII: it runs on every cell of every grid)
+    return token == "-1" or (not token.isascii() and unicodedata.normalize("NFKC", token) == "-1")
 
 
 _LISTED_FIELD = re.compile(r"[0-9]+")

@@ -105,12 +105,10 @@ def play_command(args: argparse.Namespace) -> int:
             # the first said in the app as well (printed before it starts, it was wiped),
             # with how many more, as Open file says it (past the most said, a line counts
             # the rest: "many")
-            from numbrix_curses.puzzle import plural
+            from numbrix_curses.ui.play_words import reading_note
 
-            more = len(warnings) - 1
-            count = "many more warnings" if len(warnings) > WARNINGS_SAID else plural(
-                more, "more warning")
-            note = warnings[0] + (f" ({count})" if more else "")
+            note = reading_note(warnings[0], None if len(warnings) > WARNINGS_SAID
+                                else len(warnings) - 1)
         if file == STDIN and sys.stdout.isatty():
             # (with no terminal for output, the app says so itself: standard input is
             # left as it is)

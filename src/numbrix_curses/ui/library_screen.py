@@ -22,6 +22,7 @@ from numbrix_curses.ui.draw import cut_middle, put, put_if_fits, wrap_text
 from numbrix_curses.ui.keys import LIST_KEYS
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr, take_store_problems
+from numbrix_curses.ui.play_words import reading_note
 from numbrix_curses.ui.screen import (
     AppContext,
     Nav,
@@ -378,8 +379,7 @@ def _reading_note(name: str, notes: list[tuple[int, str]]) -> str | None:
     if not notes:
         return None
     line, text = notes[0]
-    more = f" ({plural(len(notes) - 1, 'more warning')})" if len(notes) > 1 else ""
-    return f"{name}:{line}: warning: {text}{more}"
+    return reading_note(f"{name}:{line}: warning: {text}", len(notes) - 1)
 
 
 def open_file_screen(ctx: AppContext) -> Screen:

@@ -184,6 +184,14 @@ def label_for(puzzle_id: str | None, source: str | None) -> str:
     return "puzzle"
 
 
+def reading_note(first: str, more: int | None) -> str:
+    """What the app says of a file's reading warnings: the `first`, and how many `more`
+    there are (None: more than were said, "many")."""
+    if more is None:
+        return f"{first} (many more warnings)"
+    return f"{first} ({plural(more, 'more warning')})" if more else first
+
+
 def marked_cannot(count: int) -> str:
     """What a check's marks say about `count` cells' numbers."""
     return "that number cannot be right" if count == 1 else "those numbers cannot all be right"
