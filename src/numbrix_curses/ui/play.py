@@ -51,6 +51,7 @@ from numbrix_curses.ui.play_words import (
     STATUS_BAR_KEYS,
     STATUS_BAR_MORE_KEYS,
     cleared_words,
+    filled_words,
     first_game_tip,
     full_stop,
     given_mark_words,
@@ -63,6 +64,7 @@ from numbrix_curses.ui.play_words import (
     solved_key_lines,
     solved_line,
     spent_mark_words,
+    wrong_numbers_words,
 )
 from numbrix_curses.ui.panel import (
     ListLine,
@@ -860,13 +862,8 @@ class PlayScreen(BoardScreen):
             return f"Fix the marked {'cell' if len(marks) == 1 else 'cells'} first: {marked_cannot(len(marks))}."
         solution = self._solution()
         wrong = wrong_entries(game.grid, solution) if solution is not None else []
-        one = len(wrong) == 1  # (as check counts them: "1 number will not work out")
-        if wrong and self._marked_now() >= set(wrong):
-            return (f"The marked {'number is' if one else 'numbers are'} wrong: clear "
-                    f"{'it' if one else 'them'}, or undo (u), first.")
         if wrong:
-            return (f"{'One of your numbers is' if one else 'Some of your numbers are'} wrong: "
-                    f"c twice marks {'it' if one else 'them'}, or undo (u) first.")
+            return wrong_numbers_words(len(wrong), self._marked_now() >= set(wrong))
         return None
 
     def _ask_hint(self) -> tuple[Refusal | None, Nav | None]:
@@ -1208,14 +1205,7 @@ class PlayScreen(BoardScreen):
             self.message = self._refusal_message(refusal)
         else:
             count = len(game.history[-1].changes) if game.history else 0  # type: ignore[union-attr]
-            said = (f"Auto-fill placed {plural(count, 'number')}; u undoes "
-                    f"{'it' if count == 1 else 'them'}.")
-            if fill.conditional:
-                # (the puzzle's solution is not known, and no solution keeping the player's
-                # numbers was found in time: these follow from them, right or wrong)
-                said += (f" {'It follows' if count == 1 else 'They follow'} from your "
-                         "numbers, which could not be checked.")
-            self.message = Message(said)
+            self.message = Message(filled_words(count, fill.conditional))
         self._after_change()
 
     # ----- finishing and saving ----------------------------------------------------------

@@ -184,6 +184,29 @@ def label_for(puzzle_id: str | None, source: str | None) -> str:
     return "puzzle"
 
 
+def wrong_numbers_words(count: int, marked: bool) -> str:
+    """Why a hint or auto-fill waits: `count` of the player's numbers are wrong (`marked`:
+    a check marks them now), counted as check counts them ("1 number will not work out")."""
+    one = count == 1
+    if marked:
+        return (f"The marked {'number is' if one else 'numbers are'} wrong: clear "
+                f"{'it' if one else 'them'}, or undo (u), first.")
+    return (f"{'One of your numbers is' if one else 'Some of your numbers are'} wrong: "
+            f"c twice marks {'it' if one else 'them'}, or undo (u) first.")
+
+
+def filled_words(count: int, conditional: bool) -> str:
+    """What an auto-fill that placed `count` numbers says; `conditional`: the puzzle's
+    solution is not known, and no solution keeping the player's numbers was found in time,
+    so these follow from them, right or wrong."""
+    one = count == 1
+    said = f"Auto-fill placed {plural(count, 'number')}; u undoes {'it' if one else 'them'}."
+    if conditional:
+        said += (f" {'It follows' if one else 'They follow'} from your numbers, which could "
+                 "not be checked.")
+    return said
+
+
 def reading_note(first: str, more: int | None) -> str:
     """What the app says of a file's reading warnings: the `first`, and how many `more`
     there are (None: more than were said, "many")."""
