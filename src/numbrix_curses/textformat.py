@@ -954,8 +954,9 @@ def _listed_givens(
 ) -> np.ndarray | None:
     """The grid of a block that lists its givens, as course files do: the board's side
     ("9"), maybe the number of givens, then a line for each given, its row, column and
-    number ("1 1 61"), parted by spaces or commas; None for a block that is not such a list
-    (tried only where the block does not read as a grid, so no grid reads otherwise).
+    number ("1 1 61"), parted by spaces, a tab or a comma; None for a block that is not
+    such a list, or whose lines read as a grid's rows (tried only where the block does not
+    read as a grid, so no grid reads otherwise).
 
     Whether rows and columns count from 0 or from 1 the numbers say: a 0 among them, or
     the side; else a `# counting: 0` or `# counting: 1` line above the list (`counting`);
