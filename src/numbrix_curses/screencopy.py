@@ -31,6 +31,28 @@ _MARKS = "!?*"
 LEFT_OUT = "#"
 
 
+#: the corners a board's frame opens and closes with (box-drawing lines), top then bottom
+_TOP_CORNERS, _BOTTOM_CORNERS = "┌┏╔", "└┗╚"
+
+
+def board_of_a_screen(text: str) -> str | None:
+    """The board's lines of a whole screen copied off the app (its title over the board,
+    the keys under it), from its top edge (with the column letters over it, where they
+    stand alone) to its bottom edge, for `as_drawn_by_us` to read; None where the text
+    holds no such board. (A whole screen pasted said "'Numbrix' is not a number" of the
+    title.)"""
+    lines = text.splitlines()
+    tops = [i for i, line in enumerate(lines) if any(c in line for c in _TOP_CORNERS)]
+    bottoms = [i for i, line in enumerate(lines) if any(c in line for c in _BOTTOM_CORNERS)]
+    if not tops or not bottoms or bottoms[-1] <= tops[0]:
+        return None
+    first = tops[0]
+    if first > 0 and lines[first - 1].split() and all(
+            word.isalpha() and len(word) == 1 for word in lines[first - 1].split()):
+        first -= 1  # (the column letters over it)
+    return "\n".join(lines[first:bottoms[-1] + 1]) + "\n"
+
+
 def grid_line_indices(lines: list[str]) -> list[int]:
     """Where the grid lines of `lines` are: every line but the comments among them."""
     return [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")]

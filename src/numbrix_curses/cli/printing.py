@@ -105,12 +105,13 @@ def print_command(args: argparse.Namespace) -> int:
             progress.tick()
     try:
         for puzzle, label in listed:
-            if puzzle.id is None and len(comment_text(label)) <= MAX_METADATA_CHARS:
+            named = comment_text(label)
+            if puzzle.id is None and len(named) <= MAX_METADATA_CHARS:
                 # Named by its place in its file (FILE#K, as check names it), and that name
                 # kept as its id: read back from the booklet it was the booklet's "#K", and
                 # check on the booklet and on the file named it two ways. (Not a name longer
                 # than an id may be: a file deep in folders.)
-                puzzle = replace(puzzle, metadata={**puzzle.metadata, "id": comment_text(label)})
+                puzzle = replace(puzzle, metadata={**puzzle.metadata, "id": named})
             entry, status = _entry(args, puzzle, one_line(label))
             entries.append(entry)
             if status is not None:

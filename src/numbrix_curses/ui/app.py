@@ -28,7 +28,6 @@ from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action
 from numbrix_curses.ui.keys import DragPath, x10_buttons
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.panel import Message
 from numbrix_curses.ui.paste import BracketedPaste, read_burst
 from numbrix_curses.ui.screen import AppContext, Exit, Nav, Pop, Push, Replace, Screen
 from numbrix_curses.ui.sequences import Dropped, MouseReport, keypad_digit, read_csi, usual_key
@@ -140,8 +139,7 @@ def run_list(puzzles: list[Puzzle], labels: list[str], source: str, title: str,
 
     def first(ctx: AppContext) -> list[Screen]:
         entries = [Entry(p, label, source) for p, label in zip(puzzles, labels)]
-        listing = PuzzleListScreen(ctx, title, entries, grouped=False)
-        listing.message = note and Message(note)
+        listing = PuzzleListScreen(ctx, title, entries, grouped=False, note=note)
         return [MenuScreen(ctx), listing] if menu else [listing]
 
     return _run(first)

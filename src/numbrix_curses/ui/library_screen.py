@@ -96,7 +96,9 @@ class PuzzleListScreen(Screen):
     #: cut to keep the rest (0: cut the names first, keeping every column they can)
     kept_tail = 0
 
-    def __init__(self, ctx: AppContext, title: str, entries: list[Entry], *, grouped: bool) -> None:
+    def __init__(self, ctx: AppContext, title: str, entries: list[Entry], *, grouped: bool,
+                 note: str | None = None) -> None:
+        """`note`: what the file's reader warned of, said first (see `_reading_note`)."""
         super().__init__(ctx)
         self.title = title
         self.grouped = grouped
@@ -112,7 +114,7 @@ class PuzzleListScreen(Screen):
         #: scroll the selection's group to the top of the page (after a jump to it)
         self.group_on_top = False
         self.page = 10
-        self.message: Message | None = None
+        self.message: Message | None = Message(note) if note else None
         self._load_marks()
         self.selected = self._first_selected()
 
@@ -407,9 +409,7 @@ def open_file_screen(ctx: AppContext) -> Screen:
 
             [entry] = entries
             return Replace(PlayScreen.open(ctx, entry.puzzle, entry.label, entry.source, note=note))
-        listed = PuzzleListScreen(ctx, text, entries, grouped=False)
-        listed.message = note and Message(note)
-        return Replace(listed)
+        return Replace(PuzzleListScreen(ctx, text, entries, grouped=False, note=note))
 
     return TextPromptScreen(
         ctx, "Open file", "Path of a puzzle file:", submit, initial=ctx.last_open,

@@ -28,6 +28,7 @@ import sys
 from dataclasses import dataclass
 
 from numbrix_curses.puzzle import ParseError, Puzzle
+from numbrix_curses.screencopy import board_of_a_screen
 from numbrix_curses.textformat import parse_puzzles
 from numbrix_curses.ui.actions import MoveCursor, Paste
 from numbrix_curses.ui.keys import BOARD_KEYS
@@ -270,7 +271,7 @@ def understand(paste: Paste) -> PastedNumber | PastedPuzzle | NotUnderstood:
     try:
         puzzles = parse_puzzles(paste.text, PASTED)
     except ParseError as error:
-        board = _board_of_a_screen(paste.text)
+        board = board_of_a_screen(paste.text)  # (a whole screen copied off the app)
         try:
             puzzles = parse_puzzles(board, PASTED) if board is not None else []
         except ParseError:
@@ -279,27 +280,6 @@ def understand(paste: Paste) -> PastedNumber | PastedPuzzle | NotUnderstood:
             where = f" (line {error.line}, column {error.col})" if error.line > 0 else ""
             return NotUnderstood(f"The pasted text is not a puzzle{where}: {error.message}")
     return PastedPuzzle(puzzles[0], len(puzzles))
-
-
-#: the corners of a board the app draws (box-drawing lines), top then bottom
-_TOP_CORNERS, _BOTTOM_CORNERS = "┌┏╔", "└┗╚"
-
-
-def _board_of_a_screen(text: str) -> str | None:
-    """The board's lines of a whole screen copied off the app (its title over the board,
-    the keys under it): from the column letters over its top edge to its bottom edge; None
-    where the text holds no such board. (A whole screen pasted said "'Numbrix' is not a
-    number" of the title.)"""
-    lines = text.splitlines()
-    tops = [i for i, line in enumerate(lines) if any(c in line for c in _TOP_CORNERS)]
-    bottoms = [i for i, line in enumerate(lines) if any(c in line for c in _BOTTOM_CORNERS)]
-    if not tops or not bottoms or bottoms[-1] <= tops[0]:
-        return None
-    first = tops[0]
-    if first > 0 and lines[first - 1].split() and all(
-            word.isalpha() and len(word) == 1 for word in lines[first - 1].split()):
-        first -= 1  # (the column letters over it)
-    return "\n".join(lines[first:bottoms[-1] + 1]) + "\n"
 
 
 def one_line(paste: Paste) -> str:

@@ -127,7 +127,7 @@ class WatchScreen(Screen):
                 raise _TooLong()
             kind = kinds.get(getattr(event.kind, "value", event.kind), PLACE)
             # (a guess counts; a probe's trial is coloured as one, and counted apart)
-            mark = GUESS if event.guess else TRIAL if getattr(event, "trial", False) else 0
+            mark = GUESS if event.guess else TRIAL if event.trial else 0
             events.append((kind, event.number, event.cell, mark))
             if kind == SOLUTION:
                 self.found += 1
