@@ -19,6 +19,7 @@ import json
 import os
 import pty
 import select
+import shutil
 import statistics
 import struct
 import sys
@@ -122,6 +123,7 @@ def measure(side: int, count: int, rows: int, cols: int) -> dict:
             chunks.append(data)
     os.waitpid(pid, 0)
     os.close(master)
+    shutil.rmtree(state, ignore_errors=True)
     return json.loads(b"".join(chunks))
 
 

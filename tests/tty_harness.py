@@ -89,13 +89,11 @@ class _Stream(pyte.ByteStream):
 
 
 def child_env(**extra: str) -> dict[str, str]:
-    """The parent's environment without LINES/COLUMNS (they would pin the size), plus TERM
-    and a private state directory."""
+    """The parent's environment without LINES/COLUMNS (they would pin the size), plus TERM;
+    `extra` last, so a caller's XDG_STATE_HOME wins."""
     env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS", "NO_COLOR")}
     env.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8", ESCDELAY="25")
     env.update(extra)
-    if "XDG_STATE_HOME" not in extra:
-        env["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="numbrix-test-state-")
     return env
 
 
@@ -114,6 +112,11 @@ class Terminal:
         self.stream = _Stream(self.screen)
         self.raw = bytearray()
         self.eof = False
+        #: a private state directory where the caller gives none, removed with the terminal
+        self._own_state = None
+        if "XDG_STATE_HOME" not in env:
+            self._own_state = tempfile.TemporaryDirectory(prefix="numbrix-test-state-")
+            env = dict(env, XDG_STATE_HOME=self._own_state.name)
         self.env = child_env(**env)
         #: screen and tmux terminfo entries describe the X10 mouse protocol, xterm's SGR 1006
         self.x10_mouse = not self.env["TERM"].startswith("xterm")
@@ -313,6 +316,8 @@ class Terminal:
         if self.child.isalive():
             self.child.terminate(force=True)
         self.child.close()
+        if self._own_state is not None:
+            self._own_state.cleanup()
 
     def __enter__(self) -> Terminal:
         return self
