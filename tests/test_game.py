@@ -241,6 +241,21 @@ def test_typing_over_an_entry_then_undo_restores_it():
     assert at(game, 1, 2) == 0
 
 
+def test_undo_clears_only_a_number_the_last_move_put_there():
+    # (what the hint's "or undo (u)" advice rests on: after a deletion, undo brings back)
+    game = make_game()
+    one, two = cell(game, 1, 2), cell(game, 2, 2)
+    assert not game.undo_clears([one])  # (no moves)
+    game.set_value(one, 3)
+    assert game.undo_clears([one]) and not game.undo_clears([two])
+    game.set_value(two, 4)
+    assert game.undo_clears([one, two]) and not game.undo_clears([one])
+    game.set_value(two, 0)  # a deletion: undo would put the 4 back
+    assert not game.undo_clears([one, two])
+    game.fill([(one, 5), (two, 6)], "auto-fill")  # one move, two numbers
+    assert game.undo_clears([two])
+
+
 def test_backspace_edits_the_number_being_typed():
     game = make_game()
     game.set_cursor(1, 2)

@@ -607,6 +607,17 @@ def test_check_notices_numbers_that_will_not_work_out_and_asked_again_says_where
         term.send("u")
         board.wait_cell(1, 1, "7")
         assert "!" not in board.text(1, 1), term.dump()
+        # After a deletion, undo would bring the deleted number back, not take the 7 off.
+        board.click(0, 1)
+        term.send("2")
+        board.wait_cell(0, 1, "2")
+        board.click(1, 0)  # (a typed number stays open to more digits until the cursor moves)
+        board.click(0, 1)
+        term.send("\x1b[3~")  # Del
+        board.wait_cell(0, 1, "")
+        term.wait_match(r"Moves +3 ")
+        term.send("?")
+        term.wait_message("One of your numbers is wrong: c twice marks it, to clear first.")
 
 
 def _slow_to_solve(tmp_path: Path, state: Path) -> Terminal:

@@ -459,6 +459,15 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    def undo_clears(self, cells: Iterable[int]) -> bool:
+        """Whether one undo takes a number off one of `cells`: the last move put it there.
+        (After a deletion, undo brings a number back; advising it then would mislead.)"""
+        if not self._undo:
+            return False
+        wanted = set(cells)
+        return any(change.cell in wanted and change.new
+                   for change in changes_of(self._undo[-1]))
+
     @property
     def solved(self) -> SolvedRecord | None:
         return self._solved

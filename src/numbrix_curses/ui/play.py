@@ -863,7 +863,8 @@ class PlayScreen(BoardScreen):
         solution = self._solution()
         wrong = wrong_entries(game.grid, solution) if solution is not None else []
         if wrong:
-            return wrong_numbers_words(len(wrong), self._marked_now() >= set(wrong))
+            return wrong_numbers_words(len(wrong), self._marked_now() >= set(wrong),
+                                       game.undo_clears(wrong))
         return None
 
     def _ask_hint(self) -> tuple[Refusal | None, Nav | None]:

@@ -184,15 +184,17 @@ def label_for(puzzle_id: str | None, source: str | None) -> str:
     return "puzzle"
 
 
-def wrong_numbers_words(count: int, marked: bool) -> str:
+def wrong_numbers_words(count: int, marked: bool, undo: bool) -> str:
     """Why a hint or auto-fill waits: `count` of the player's numbers are wrong (`marked`:
-    a check marks them now), counted as check counts them ("1 number will not work out")."""
+    a check marks them now), counted as check counts them ("1 number will not work out");
+    `undo`: one undo takes one of them off (after a deletion it would bring one back)."""
     one = count == 1
+    it = "it" if one else "them"
     if marked:
         return (f"The marked {'number is' if one else 'numbers are'} wrong: clear "
-                f"{'it' if one else 'them'}, or undo (u), first.")
+                f"{it}{', or undo (u),' if undo else ''} first.")
     return (f"{'One of your numbers is' if one else 'Some of your numbers are'} wrong: "
-            f"c twice marks {'it' if one else 'them'}, or undo (u) first.")
+            f"c twice marks {it}{', or undo (u) first' if undo else ', to clear first'}.")
 
 
 def filled_words(count: int, conditional: bool) -> str:
