@@ -719,6 +719,32 @@ def test_the_moves_under_a_board_with_rows_to_spare_are_a_list_to_click(state: P
         term.wait_gone("Moves: click one")
 
 
+def test_the_moves_of_a_puzzle_solved_by_hand_are_a_record_not_a_list_to_click(
+        state: Path, tmp_path: Path):
+    """Once solved by hand the board is final: its moves list said "click one", and a click
+    was refused with "The puzzle is solved."; the bar said "u and r walk them"."""
+    path = tmp_path / "three.txt"
+    path.write_text("# id: three\n1 . 3\n. . .\n. . 9\n")  # 1 2 3 / 6 5 4 / 7 8 9
+    term = start(play_command(str(path)), state, rows=24, cols=80)
+    board = Board(term, 3)
+    with term:
+        term.wait_text("mouse")
+        for (row, col), number in {(0, 1): "2", (1, 0): "6", (1, 1): "5", (1, 2): "4",
+                                   (2, 0): "7", (2, 1): "8"}.items():
+            board.click(row, col)
+            term.send(number)
+            board.wait_cell(row, col, number)
+        term.wait_text("Solved")
+        term.send("m")
+        term.wait_for(lambda: all(line in term.text for line in (
+            "Moves of your solve; Esc closes", "0. start", "6. 8 at B3")), what="the moves")
+        assert "click one" not in term.text, term.dump()
+        term.click_text("0. start")
+        time.sleep(0.3)
+        term.wait_for(lambda: board.number(1, 1) == "5", what="the board as solved")
+        assert "is solved" not in term.text, term.dump()
+
+
 def test_the_moves_beside_a_board_on_a_short_screen_use_the_message_rows(state: Path):
     """At 60x16 the side panel kept six empty rows for a message and squeezed the moves into
     the last two ("... 4 earlier", "4. 12 at D1"); a list too long for the rows under them

@@ -1651,6 +1651,12 @@ class PlayScreen(BoardScreen):
             parts.insert(1, "not saved")
         return parts
 
+    def _moves_walkable(self) -> bool:
+        """Whether the moves list can be walked: not once the puzzle is solved by hand (the
+        solve is final), though a revealed solution can be taken back."""
+        solved = self.game.solved
+        return solved is None or solved.revealed
+
     def _recent_moves(self) -> str:
         """The moves list in a line, for the status bar, which has no room for the list:
         the latest moves, newest last, as far as `u` has walked back."""
@@ -1661,19 +1667,25 @@ class PlayScreen(BoardScreen):
         if not done:
             return "No moves yet. m closes the moves."
         undone = f"; {plural(len(game.future), 'move')} to redo (r)" if game.future else ""
-        return f"Moves: {', '.join(done)}{undone}. u and r walk them, m closes."
+        walk = "u and r walk them, " if self._moves_walkable() else ""
+        return f"Moves: {', '.join(done)}{undone}. {walk}m closes."
 
     def _history_listing(self) -> tuple[str, list[ListLine]]:
         game = self.game
         cols = game.cols
-        lines = [ListLine("  0. start", GoToMove(0), current=game.moves == 0)]
+        walk = self._moves_walkable()
+
+        def go(count: int) -> GoToMove | None:
+            return GoToMove(count) if walk else None
+
+        lines = [ListLine("  0. start", go(0), current=game.moves == 0)]
         for i, move in enumerate(game.history, start=1):
-            lines.append(ListLine(f"{i:>3}. {describe_move(move, cols)}", GoToMove(i),
+            lines.append(ListLine(f"{i:>3}. {describe_move(move, cols)}", go(i),
                                   current=i == game.moves))
         for j, move in enumerate(game.future, start=game.moves + 1):
-            lines.append(ListLine(f"{j:>3}. {describe_move(move, cols)}", GoToMove(j), dim=True))
+            lines.append(ListLine(f"{j:>3}. {describe_move(move, cols)}", go(j), dim=True))
         # (u and r step through the same list from the keyboard)
-        return "Moves: click one; Esc closes", lines
+        return ("Moves: click one; Esc closes" if walk else "Moves of your solve; Esc closes"), lines
 
     def _draw_title(self, win: "curses.window", grid: GridLayout) -> None:
         parts = ["Numbrix", self.label]
