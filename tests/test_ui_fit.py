@@ -393,6 +393,18 @@ def test_f1_and_h_open_the_help(state: Path, keys: str, shown: str, help_key: st
         term.wait_text(shown)
 
 
+def test_end_in_the_help_puts_its_last_line_at_the_bottom(state: Path):
+    """End went as far as a page opened at the last section's heading, leaving seven blank
+    rows under the text at 80x24."""
+    with menu(state) as term:
+        term.send("H")
+        term.wait_text("Numbrix · Help")
+        term.send_key("end")
+        term.wait_text("Games are saved after every move")
+        row, _ = term.find("Games are saved after every move")
+        assert row == len(term.lines) - 2, term.dump()  # (just over the footer)
+
+
 # ----- 6. counts -----------------------------------------------------------------------------
 def test_type_in_status_bar_counts_one_given(state: Path):
     with menu(state) as term:

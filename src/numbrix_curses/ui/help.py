@@ -178,10 +178,11 @@ class HelpScreen(Screen):
 
     def _length(self) -> int:
         """Lines to scroll through: the text, and past its end as far as the last section's
-        heading at the top of a page needs. Opened at that section (F1 from a list), the
-        page showed the tail of the section before it under no heading."""
+        heading at the top of a page needs, while the page is there. Opened at that section
+        (F1 from a list), the page showed the tail of the section before it under no
+        heading; but End from the top, going as far, left rows blank under the text."""
         last = max(i for i, (_, kind) in enumerate(self.lines) if kind == 1)
-        return max(len(self.lines), last + self.page)
+        return max(len(self.lines), min(last, self.top) + self.page)
 
     def _rewrap(self, width: int) -> None:
         """Wrap the text for a new width, keeping the entry (a key line or a heading) at the
