@@ -838,6 +838,22 @@ def test_the_moves_under_a_board_on_a_short_screen_show_in_the_bar(state: Path,
         term.wait_text("Moves: 1. 1 at A1; 1 move to redo (r). u and r walk them, m closes.")
 
 
+def test_the_moves_asked_for_show_over_a_number_on_the_board_twice(state: Path):
+    """At 40x12, with the cursor on a number typed twice, m showed nothing: the warning
+    about the pair, said again on the cell at every key, took the moves' rows."""
+    with start(app_command("play", "--puzzle", "starter-1"), state, rows=12, cols=40) as term:
+        term.wait_text("q quit")
+        term.send("9")
+        term.send_key("right")
+        term.send("9")
+        term.send_key("enter")
+        term.wait_text("9 is on the board twice")
+        term.send("m")
+        term.wait_text("Moves: 1. 9 at A1, 2. 9 at B1.")
+        term.send("m")  # closed, the warning is back on the cell
+        term.wait_text("9 is on the board twice")
+
+
 def test_the_menu_closes_up_on_a_short_terminal(state: Path):
     """Nine items (with the games under way) and a blank line between each needed 21 rows:
     a 20-row terminal got only the too-small notice. Short of rows, the items close up."""

@@ -345,8 +345,10 @@ class PlayScreen(BoardScreen):
                 "Solution taken back. This game can no longer earn a best time.")
         elif self.stroke_note is not None and self.message is None:
             self.message = self.stroke_note  # (while the stroke goes on)
-        elif self.message is None and game.cursor_cell in game.duplicate_cells():
-            # (said again on the cell, where it went with the key after the number)
+        elif (self.message is None and game.cursor_cell in game.duplicate_cells()
+              and not (action is Command.HISTORY and self.show_history)):
+            # (said again on the cell, where it went with the key after the number; not
+            # over the moves just asked for, which under the board share its rows)
             self.message = self._clash_message(game.value(game.cursor_cell))
         if self.check_waiting != self.game.revision:
             self.check_waiting = -1  # the board changed: the check waited on is moot
