@@ -437,6 +437,32 @@ def test_a_board_drawn_as_the_app_draws_it_reads_back():
     assert parse_one("+---+\n|   |\n| 2 |\n+---+\n").givens.tolist() == [[0], [2]]
 
 
+def test_a_board_copied_off_the_screen_in_part_is_said_to_be_part_of_one():
+    """A scrolled view (a 9x9 in a small window) has a dashed edge where the board goes on;
+    copied, it said "'┄' is not a number", which did not say the rest was missing."""
+    rows_cut = (
+        "     A   B   C   D   E   F   G   H   I  \n"
+        "  ┌────────────────────────────────────┐\n"
+        "1 │  ·   ·   ·   ·   ·  52  69   ·  71 │\n"
+        "2 │ 40   ·   ·   ·   ·  53   ·   ·   · │\n"
+        "  └┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄┘\n"
+    )
+    error = parse_error(rows_cut)
+    assert (error.line, error.col) == (5, 4), error
+    assert "'┄' marks where the app's view of a scrolled board ends" in error.message
+    assert "part of a board" in error.message
+    cols_cut = (
+        "     A   B   C  \n"
+        "  ┌────────────┐\n"
+        "1 │  ·   ·   · ┆\n"
+        "2 │ 40   ·   · ┆\n"
+        "3 │  ·   ·  46 ┆\n"
+    )
+    error = parse_error(cols_cut)
+    assert (error.line, error.col) == (3, 16), error
+    assert "part of a board" in error.message
+
+
 def test_the_marks_the_app_sets_before_numbers_are_left_out_of_a_copied_board():
     """A board copied after a check ("!" on a number that cannot be right), from the type-in
     screen ("?" on the likely slip, "*" where a second solution differs): the marks are

@@ -53,6 +53,21 @@ def board_of_a_screen(text: str) -> str | None:
     return "\n".join(lines[first:bottoms[-1] + 1]) + "\n"
 
 
+#: what the app draws on the edge of a board's view where the board goes on out of it
+#: (`ui.theme`'s cut glyphs; the ASCII ones, ":", are too common to tell)
+CUT_EDGES = "┄┆"
+
+
+def cut_edge(lines: list[str]) -> tuple[int, int] | None:
+    """Where (line index, column) the first edge the app draws at a scrolled view's side
+    stands in `lines`: a board copied off the screen in part. None where there is none."""
+    for i in grid_line_indices(lines):
+        col = next((j for j, char in enumerate(lines[i]) if char in CUT_EDGES), -1)
+        if col >= 0:
+            return i, col
+    return None
+
+
 def grid_line_indices(lines: list[str]) -> list[int]:
     """Where the grid lines of `lines` are: every line but the comments among them."""
     return [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")]

@@ -58,7 +58,7 @@ from . import MAX_METADATA_CHARS
 from .jsonformat import parse_json_puzzles
 from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError, cell_value, cells_text, cut_short
 from .readfile import NotRegularFile, read_regular_file
-from .screencopy import LEFT_OUT, as_drawn_by_us, grid_line_indices
+from .screencopy import LEFT_OUT, as_drawn_by_us, cut_edge, grid_line_indices
 
 #: Files larger than this are refused before they are parsed: what `generate` and `print`
 #: write of a few thousand puzzles (2,500 of 15x15 with their answers: 6 MB), read in about
@@ -895,6 +895,7 @@ def _parse_block(
             rows = _delimiter_as_blanks(lines, grid_line, filename, error, notes)
         if rows is None:
             _raise_if_header_inside(lines, grid_line, filename, error)
+            _raise_if_cut_off(lines, grid_line, filename)
             ragged = _ragged_tab_rows(lines, grid_line, filename)
             if ragged is not None:
                 raise ragged from None
@@ -1085,6 +1086,21 @@ def _raise_if_header_inside(
                 f"(line {error.line}: {error.message}); a blank line before it starts "
                 "another puzzle",
             ) from None
+
+
+def _raise_if_cut_off(lines: list[str], first_line: int, filename: str) -> None:
+    """Raise a `ParseError` at the edge of a scrolled view among a grid's `lines` that
+    failed to read: a board copied off the app's screen in part. ("'┆' is not a number"
+    did not say that the rest of the board was missing.)"""
+    edge = cut_edge(lines)
+    if edge is not None:
+        index, col = edge
+        raise ParseError(
+            filename, first_line + index, col + 1,
+            f"{lines[index][col]!r} marks where the app's view of a scrolled board ends: "
+            "this copy holds part of a board; copy it from a window that shows it whole, "
+            "or save it with e",
+        ) from None
 
 
 def _two_wide_size_note(
