@@ -595,7 +595,8 @@ def generator_section(settings: Settings, out: Callable, budget_end: float) -> d
     if settings.quick:
         counts = {"5x5": 1}
     head = (f"  {'board':<7}{'puzzles':>8} {'median':>8} {'max':>8} {'clues':>6} "
-            f"{'attempts':>9} {'restarts':>9} {'checks':>7}  {'unique':>7}")
+            f"{'attempts':>9} {'restarts':>9} {'checks':>7} {'solver':>7} {'grader':>7}  "
+            f"{'unique':>7}")
     out(head)
     out("  " + "-" * (len(head) - 2))
     report: dict[str, Any] = {"wrong": 0}
@@ -606,6 +607,7 @@ def generator_section(settings: Settings, out: Callable, budget_end: float) -> d
             continue
         rows, cols = (int(x) for x in name.split("x"))
         seconds, clues, attempts, restarts, checks = [], [], [], [], []
+        in_solver, in_grader, refuted_without_solver = [], [], 0
         unique = 0
         for k in range(count):
             if seconds and time.monotonic() > budget_end:
@@ -625,6 +627,9 @@ def generator_section(settings: Settings, out: Callable, budget_end: float) -> d
             attempts.append(made.stats.attempts)
             restarts.append(made.stats.path_restarts)
             checks.append(made.stats.solver_calls)
+            in_solver.append(made.stats.solver_seconds / max(made.stats.seconds, 1e-9))
+            in_grader.append(made.stats.grader_seconds / max(made.stats.seconds, 1e-9))
+            refuted_without_solver += made.stats.refuted_from_memory + made.stats.refuted_locally
             # re-check the promise "every puzzle is unique" independently of the generator
             if peers.HAVE_CPSAT:
                 verdict, sols = peers.cpsat(made.puzzle, 2, time.monotonic() + 60)
@@ -644,16 +649,22 @@ def generator_section(settings: Settings, out: Callable, budget_end: float) -> d
         count = len(seconds)
         out(f"  {name:<7}{count:>8} {fmt_seconds(statistics.median(seconds)):>8} "
             f"{fmt_seconds(max(seconds)):>8} {statistics.median(clues):>6.0f} "
-            f"{sum(attempts):>9} {sum(restarts):>9} {statistics.median(checks):>7.0f}  "
+            f"{sum(attempts):>9} {sum(restarts):>9} {statistics.median(checks):>7.0f} "
+            f"{statistics.median(in_solver):>7.0%} {statistics.median(in_grader):>7.0%}  "
             f"{unique:>3}/{count:<3}")
         report[name] = {"puzzles": count, "median_s": statistics.median(seconds),
                         "max_s": max(seconds), "clues_median": statistics.median(clues),
                         "attempts_total": sum(attempts), "path_restarts_total": sum(restarts),
                         "solver_calls_median": statistics.median(checks),
+                        "solver_share_median": statistics.median(in_solver),
+                        "grader_share_median": statistics.median(in_grader),
+                        "removals_refuted_without_solver": refuted_without_solver,
                         "proved_unique": unique,
                         "checked_by": "cpsat" if peers.HAVE_CPSAT else "ours"}
     out("  attempts = paths tried, restarts = path generator restarts, checks = solver calls "
         "per puzzle (median);")
+    out("  solver, grader = the share of a puzzle's time in uniqueness checks and in grading "
+        "(median);")
     out(f"  unique = re-proved unique with the path's solution by "
         f"{'CP-SAT' if peers.HAVE_CPSAT else 'our solver'}")
     return report

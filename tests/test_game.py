@@ -964,10 +964,19 @@ def test_a_game_left_paused_opens_paused_with_its_clock_still():
 
 
 def test_state_of_a_solved_game_restores_solved():
-    game = make_game()
+    clock = FakeClock(START)
+    game = make_game(clock=clock)
+    game.set_cursor(1, 2)
+    game.toggle_pencil()
+    game.type_digit(3)  # a pencil mark: a move, but not one that changed a number
+    game.toggle_pencil()
+    clock.now += 42
     fill_solution(game)
+    record = game.solved
+    assert record is not None and record.marks == 1 and not record.revealed
     again = Game.from_state(Puzzle.from_rows(GIVENS), game.to_state(), clock=FakeClock(START))
-    assert again.solved is not None
+    assert again.solved == record  # time, moves, marks and how it was solved
+    assert again.solved.seconds == 42 and again.elapsed() == 42  # (the clock stays stopped)
 
 
 @pytest.mark.parametrize(

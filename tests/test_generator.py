@@ -213,7 +213,9 @@ def test_puzzle_seeds_start_at_the_master_and_do_not_depend_on_the_count():
     seeds = [puzzle_seed(1234, k) for k in range(50)]
     assert len(set(seeds)) == 50
     assert all(0 <= s < generator.SEED_LIMIT for s in seeds)
-    assert puzzle_seed(1234, 7) == puzzle_seed(1234, 7)
+    # Pinned: a booklet's "seed: S" header (and --seed S) remakes its puzzles only while
+    # the hash stays the same from release to release.
+    assert [puzzle_seed(1234, 1), puzzle_seed(1234, 7)] == [4392967713, 4586682316]
 
 
 def test_jobs_give_the_same_puzzles_in_the_same_order():

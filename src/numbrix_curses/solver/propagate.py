@@ -29,8 +29,11 @@
   both be laid when their placed ends come round the pocket's outside in the order a, b,
   a, b.
 
-None of these guesses: the deduction engine (`deduce/`) runs the same rules through
-`solver.Deductions`, so a hint and the search can never disagree.
+None of these guesses. The deduction engine's trials (`deduce/trial.py`) follow an
+assumption with these same rules (`solver.Deductions`); its other levels word their own,
+weaker versions of reach, dead ends and pockets (`constraints`). Every rule on either side
+is sound, so a hint is a fact of every solution and never disagrees with the search
+(tests/test_deduce.py walks boards step by step against the solver's solution).
 """
 from __future__ import annotations
 
