@@ -853,14 +853,6 @@ def test_a_stop_while_the_program_loads_says_its_line(name, code):
     assert (done.returncode, done.stderr, done.stdout) == (code, line + "\n", "")
 
 
-def test_the_lines_said_while_loading_are_the_command_line_s():
-    from numbrix_curses import launch
-
-    assert launch.STOP_LINE_OF_NAME == {
-        name: line for name, line in cli.STOP_LINE_OF_NAME.items() if name != "SIGINT"}
-    assert launch._INTERRUPTED_LINE == cli.STOP_LINE_OF_NAME["SIGINT"]
-
-
 def test_interrupt_exits_130(puzzle_file, monkeypatch, capsys):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
@@ -1502,10 +1494,9 @@ def test_a_bug_in_a_command_is_one_line_and_a_crash_report(monkeypatch, capsys, 
     assert err == (f"numbrix: internal error (details in {report}); please report it, with "
                    "the command given\n")
     assert "Traceback" in report.read_text() and "no attribute 'note'" in report.read_text()
-    from numbrix_curses.cli.common import EXIT_INTERNAL_ERROR
-    from numbrix_curses.ui.app import EXIT_INTERNAL_ERROR as APP_INTERNAL_ERROR
+    from numbrix_curses.exits import EXIT_INTERNAL_ERROR
 
-    assert EXIT_INTERNAL_ERROR == APP_INTERNAL_ERROR == 70  # (one code for a bug, as documented)
+    assert EXIT_INTERNAL_ERROR == 70  # (one code for a bug, the app's too, as documented)
 
 
 def test_print_says_on_stderr_which_puzzles_the_key_cannot_answer(run_numbrix, puzzle_file):

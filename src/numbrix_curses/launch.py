@@ -6,7 +6,7 @@ line's own handling of stops is in place: a Ctrl-C then printed the traceback of
 module was loading, and a SIGTERM, a hang-up or Ctrl-\\ ended the program by the signal,
 without a word (`timeout` or a supervisor stopping a command just started). Here each ends
 the program as it does later, with its one line and status. So this module imports
-nothing of its own at the top.
+nothing of its own at the top but `exits`, which imports nothing heavy.
 """
 from __future__ import annotations
 
@@ -15,20 +15,9 @@ import signal
 import sys
 from typing import NoReturn
 
-#: as `cli.common.EXIT_INTERRUPTED` and `cli.STOP_LINES` say it (not imported: see above)
-_INTERRUPTED = 130
-_INTERRUPTED_LINE = "numbrix: interrupted"
-#: the other stops' lines, as `cli.STOP_LINE_OF_NAME` says them (a test holds them equal);
-#: each ends the program with status 128 + its number
-STOP_LINE_OF_NAME = {
-    "SIGTERM": "numbrix: stopped (SIGTERM)",
-    "SIGHUP": "numbrix: hung up",
-    "SIGQUIT": "numbrix: quit (Ctrl-\\)",
-    "SIGBREAK": "numbrix: stopped (Ctrl-Break)",
-}
-#: as `cli.common.EXIT_BAD_INPUT` and `cli.main` say a lack of memory
-_NO_MEMORY = 2
-_NO_MEMORY_LINE = "numbrix: out of memory (a limit set with ulimit, or too little free)"
+from numbrix_curses.exits import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, NO_MEMORY_LINE,
+                                  STOP_LINE_OF_NAME, say)
+
 #: the least address space numpy loads in with one OpenBLAS thread: below about 90 MB its
 #: OpenBLAS says `OpenBLAS error: Memory allocation still failed` and ends the process with
 #: status 1, before any handler of ours can say it (above, up to 130 MB or so, a
@@ -46,19 +35,19 @@ def entry() -> NoReturn:
     os.environ["OPENBLAS_NUM_THREADS"] = "1"
     _catch_early_stops()
     if _address_space_below(_LEAST_ADDRESS_SPACE):
-        _say(_NO_MEMORY_LINE)
-        sys.exit(_NO_MEMORY)
+        say(NO_MEMORY_LINE)
+        sys.exit(EXIT_BAD_INPUT)
     try:
         from numbrix_curses.cli import entry as run
 
         run()
     except KeyboardInterrupt:
         # (only before the command line took Ctrl-C over: from then on it says so itself)
-        _say(_INTERRUPTED_LINE)
-        sys.exit(_INTERRUPTED)
+        say(STOP_LINE_OF_NAME["SIGINT"])
+        sys.exit(EXIT_INTERRUPTED)
     except _EarlyStop as stop:
         # (the same for the other stops)
-        _say(STOP_LINE_OF_NAME[signal.Signals(stop.signum).name])
+        say(STOP_LINE_OF_NAME[signal.Signals(stop.signum).name])
         sys.exit(128 + stop.signum)
 
 
@@ -83,20 +72,13 @@ def _catch_early_stops() -> None:
             return
         raise _EarlyStop(signum)
 
-    for name in STOP_LINE_OF_NAME:
+    for name in STOP_LINE_OF_NAME.keys() - {"SIGINT"}:  # (Ctrl-C: KeyboardInterrupt above)
         signum = getattr(signal, name, None)
         if signum is not None and signal.getsignal(signum) == signal.SIG_DFL:
             try:
                 signal.signal(signum, stop)
             except (ValueError, OSError):
                 pass  # (not the main thread)
-
-
-def _say(line: str) -> None:
-    try:
-        print(line, file=sys.stderr)
-    except (OSError, ValueError):
-        pass  # no stderr to say it on
 
 
 def _address_space_below(least: int) -> bool:

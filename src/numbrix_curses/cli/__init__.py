@@ -40,13 +40,6 @@ from typing import NoReturn, Sequence
 
 from numbrix_curses import __version__
 from numbrix_curses.cli.common import (
-    EXIT_BAD_INPUT,
-    EXIT_BROKEN_PIPE,
-    EXIT_INTERNAL_ERROR,
-    EXIT_INTERRUPTED,
-    EXIT_NOT_UNIQUE,
-    EXIT_OK,
-    EXIT_TIMEOUT,
     MAX_JOBS,
     STDIN,
     STDIN_NAME,
@@ -62,6 +55,17 @@ from numbrix_curses.cli.common import (
     tell,
 )
 from numbrix_curses.cli.playing import configure_play, menu_command, play_command
+from numbrix_curses.exits import (
+    EXIT_BAD_INPUT,
+    EXIT_BROKEN_PIPE,
+    EXIT_INTERNAL_ERROR,
+    EXIT_INTERRUPTED,
+    EXIT_NOT_UNIQUE,
+    EXIT_OK,
+    EXIT_TIMEOUT,
+    NO_MEMORY_LINE,
+    STOP_LINE_OF_NAME,
+)
 from numbrix_curses.cli.solving import (
     add_solving_options,
     check_command,
@@ -256,15 +260,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
 
 
-#: what a command says when each signal that stops it (`workers.STOP_SIGNALS`) does
-STOP_LINE_OF_NAME = {
-    "SIGINT": "numbrix: interrupted",
-    "SIGTERM": "numbrix: stopped (SIGTERM)",
-    "SIGHUP": "numbrix: hung up",  # (not on Windows)
-    "SIGQUIT": "numbrix: quit (Ctrl-\\)",  # (nor this)
-    "SIGBREAK": "numbrix: stopped (Ctrl-Break)",  # (Windows only)
-}
-#: the same, by the signals this platform has
+#: what a command says when each signal that stops it does, by the signals this platform has
 STOP_LINES = {
     getattr(signal, name): line for name, line in STOP_LINE_OF_NAME.items()
     if hasattr(signal, name)
@@ -355,14 +351,14 @@ def main(argv: Sequence[str] | None = None, *, ending: bool = False) -> int:
         return EXIT_BAD_INPUT
     except MemoryError:
         # (like a full disk: the machine, not the puzzle; the memory is free again here)
-        tell("numbrix: out of memory (a limit set with ulimit, or too little free)")
+        tell(NO_MEMORY_LINE)
         return EXIT_BAD_INPUT
     except ImportError as error:
         # numpy's libraries loaded when a command first needs them: under a tight limit
         # (ulimit -v 50000) the system cannot map them, which is the memory too
         if "failed to map segment" not in str(error):
             return _crashed()
-        tell("numbrix: out of memory (a limit set with ulimit, or too little free)")
+        tell(NO_MEMORY_LINE)
         return EXIT_BAD_INPUT
     except Exception:
         return _crashed()

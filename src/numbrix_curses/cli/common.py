@@ -1,4 +1,4 @@
-"""What every command shares: exit codes, the one-line error (`UsageError`, `tell`), reading
+"""What every command shares: how puzzles' verdicts make the exit code, the one-line error (`UsageError`, `tell`), reading
 a puzzle file, the options several commands take, and solving a file puzzle by puzzle."""
 
 from __future__ import annotations
@@ -16,21 +16,12 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence
 
+from numbrix_curses.exits import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIMEOUT
 from numbrix_curses.workers import INTERRUPT_NAME, STOPPING_NAMES, ignored
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
     from numbrix_curses.puzzle import Puzzle
     from numbrix_curses.solver import SolveResult
-
-
-EXIT_OK = 0
-EXIT_NOT_UNIQUE = 1
-EXIT_BAD_INPUT = 2
-EXIT_TIMEOUT = 3
-#: a bug: a crash report is written to the state directory (the app's code, `ui.app`, too)
-EXIT_INTERNAL_ERROR = 70
-EXIT_INTERRUPTED = 130
-EXIT_BROKEN_PIPE = 141
 
 #: most processes --jobs may ask for (solve, check, grade, print, generate)
 MAX_JOBS = 64

@@ -17,10 +17,6 @@ from typing import Any, Sequence
 
 from numbrix_curses import DIFFICULTIES, PATTERNS
 from numbrix_curses.cli.common import (
-    EXIT_BAD_INPUT,
-    EXIT_INTERRUPTED,
-    EXIT_OK,
-    EXIT_TIMEOUT,
     MAX_JOBS,
     STDOUT,
     Progress,
@@ -37,6 +33,7 @@ from numbrix_curses.cli.common import (
     whole_number,
     write_out,
 )
+from numbrix_curses.exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_TIMEOUT
 from numbrix_curses.cli.outputs import Taken as _Taken
 from numbrix_curses.cli.outputs import check_outputs
 from numbrix_curses.cli.outputs import write_outputs as _write_outputs  # (tests replace it)

@@ -33,12 +33,11 @@ from numbrix_curses.ui.screen import AppContext, Exit, Nav, Pop, Push, Replace, 
 from numbrix_curses.ui.sequences import Dropped, MouseReport, keypad_digit, read_csi, usual_key
 from numbrix_curses.ui.theme import make_theme
 from numbrix_curses.workers import STOPPING_NAMES, take_default_action
+from numbrix_curses.exits import (EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED,
+                                  EXIT_OK, say)
 
-EXIT_OK = 0
-EXIT_NO_TERMINAL = 2
-EXIT_INTERNAL_ERROR = 70
-#: exit status after Ctrl-C, as a shell reports a SIGINT death
-EXIT_INTERRUPTED = 130
+#: no terminal to draw on (or too small a one) is bad input, as the commands count it
+EXIT_NO_TERMINAL = EXIT_BAD_INPUT
 #: the longest the loop sleeps without input: signals and background work are looked at
 MAX_WAIT_MS = 500
 # At most this long (seconds) the app waits, as it quits, for work that still counts after
@@ -176,7 +175,7 @@ def _run(first: Callable[[AppContext], list[Screen]]) -> int:
     except _Signalled as signalled:
         return 128 + signalled.signum
     except _NoTerminal as error:
-        _say(f"numbrix: {error}")
+        say(f"numbrix: {error}")
         return EXIT_NO_TERMINAL
     except curses.error as error:
         if app.signalled:
@@ -187,7 +186,7 @@ def _run(first: Callable[[AppContext], list[Screen]]) -> int:
             # for, and a misspelt TERM is the usual cause
             name = os.environ.get("TERM")
             which = f"TERM={name!r}" if name is not None else "TERM is not set"
-            _say(f"numbrix: cannot use this terminal ({which}: {error})")
+            say(f"numbrix: cannot use this terminal ({which}: {error})")
             return EXIT_NO_TERMINAL
         return _crashed(app)
     except Exception:
@@ -197,7 +196,7 @@ def _run(first: Callable[[AppContext], list[Screen]]) -> int:
     finally:
         _restore_signals(previous)
         for line in app.ctx.unsaved + app.ctx.kept:
-            _say(f"numbrix: {line}")
+            say(f"numbrix: {line}")
 
 
 def _use_the_real_size() -> None:
@@ -218,14 +217,6 @@ def _use_the_real_size() -> None:
             pass
 
 
-def _say(line: str) -> None:
-    """One line on stderr, which may be a terminal that is gone."""
-    try:
-        print(line, file=sys.stderr)
-    except (OSError, ValueError):
-        pass
-
-
 def _crashed(app: "App") -> int:
     """After the terminal is back: keep the details in a file, say one line."""
     details = traceback.format_exc()
@@ -233,7 +224,7 @@ def _crashed(app: "App") -> int:
     where = f"details in {path}" if path is not None else details.strip().splitlines()[-1]
     saved = "not every game could be saved" if app.ctx.unsaved else (
         "games in progress were saved")
-    _say(f"numbrix: internal error ({where}); {saved}.")
+    say(f"numbrix: internal error ({where}); {saved}.")
     return EXIT_INTERNAL_ERROR
 
 
