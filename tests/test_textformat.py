@@ -1522,6 +1522,34 @@ def test_a_list_of_givens_by_row_column_and_number_reads_as_its_board():
                                                                        [7, 8, 9]]
 
 
+def test_a_list_of_givens_on_a_rectangle_reads_rows_then_columns():
+    """A list's head may give rows and columns, on one line or a line each (with the count
+    after them): a 2x3 list was refused, and "3 / 3 / 2" read as the side and the count,
+    with a line too many."""
+    rectangle = [[1, 0, 0], [0, 0, 6]]  # (1 4 5 / 2 3 6, the one solution)
+    for head in ("2 3\n", "2 3\n2\n", "2\n3\n2\n", "2,3\n", "# counting: 1\n2 3\n"):
+        assert parse_one(head + "1 1 1\n2 3 6\n").givens.tolist() == rectangle, head
+    assert parse_one("2 3\n0 0 1\n1 2 6\n").givens.tolist() == rectangle  # (from 0)
+    assert parse_one("3\n3\n2\n1 1 1\n3 3 9\n").givens.tolist() == [
+        [1, 0, 0], [0, 0, 0], [0, 0, 9]]
+    # a row or column past the board counting either way is said so, not asked about
+    for text, place, said in [
+        ("3 2\n1 1 1\n2 3 6\n", (3, 3), "column 3 is off a board of 3x2"),
+        ("3 2\n1 1 1\n4 2 6\n", (3, 1), "row 4 is off a board of 3x2"),
+        ("5\n1 1 21\n7 1 6\n", (3, 1), "7 is off a board of side 5"),
+        ("2 3\n0 0 1\n1 3 6\n", (3, 3), "column 3 is off a board of 2x3, counting from 0 "
+                                         "(line 2 counts from 0)"),
+        ("2 3\n1 1 1\n1 2 6\n", (2, 1), "a list of givens whose rows and columns could "
+         "count from 0 or from 1 (none is 0, no row 2, no column 3): put '# counting: 1' "
+         "(or 0) above it, or write the board as a grid, one row a line and . for a blank"),
+        ("2 31\n1 1 1\n", (1, 3), "a board of size 2 x 31 over a list of givens; a side is "
+                                   "1 to 30"),
+        ("2\n3\n3\n1 1 1\n2 3 6\n", (3, 1), "says 3 givens, and 2 lines list one"),
+    ]:
+        err = parse_error(text)
+        assert (where(err), err.message) == (place, said), text
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     grid=st.integers(1, 8).flatmap(lambda rows: st.integers(1, 8).flatmap(
