@@ -196,9 +196,13 @@ def _draw_keys(
             x = left + i * HALF_WIDTH
             span = HALF_WIDTH - 1 if len(line) > 1 else width
             put(win, y, x, item.what, theme.label)
-            put(win, y, x + KEY_COLUMN, item.keys[: span - KEY_COLUMN], theme.key)
+            shown = item.keys[: span - KEY_COLUMN]
+            put(win, y, x + KEY_COLUMN, shown, theme.key)
             if item.action is not None:
-                mask.put(y, x, span, item.action)
+                # (its words only: the blank past them, to the screen's edge on the right,
+                # is no button)
+                mask.put(y, x, min(span, max(len(item.what), KEY_COLUMN + len(shown))),
+                         item.action)
         y += 1
 
 
