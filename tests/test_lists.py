@@ -145,7 +145,7 @@ def test_a_panel_list_line_cut_short_ends_in_an_ellipsis():
     theme = SimpleNamespace(label=0, dim=0, selected=0, glyphs=UNICODE_GLYPHS)
     win = Window()
     lines = [ListLine("  1. drew 129-141", None), ListLine("  2. " + "x" * 40, None)]
-    _draw_listing(win, ScreenMask(24, 80), 0, 0, 10, ("Moves", lines), theme, 20)
+    _draw_listing(win, ScreenMask(24, 80), 0, 0, 10, (ListLine("Moves"), lines), theme, 20)
     assert win.rows[1] == "  1. drew 129-141"  # (one that fits is left whole)
     assert win.rows[2] == "  2. " + "x" * 14 + UNICODE_GLYPHS.gap
     assert len(win.rows[2]) == 20

@@ -1271,9 +1271,13 @@ def test_move_history_lists_moves_and_a_click_goes_back(term: Terminal, board: B
     term.send("m")
     term.wait_text("arrows hjkl wasd")  # the keys again
     term.send("m")
-    term.wait_text("Esc closes")
+    term.wait_text("[Esc close]")
     term.send_key("escape")  # closes it as m does
     term.wait_text("arrows hjkl wasd")
+    term.send("m")
+    term.wait_text("[Esc close]")
+    term.click(*term.find("[Esc close]"))  # and so does a click on the title (the list
+    term.wait_text("arrows hjkl wasd")     # takes the place of "moves m" beside the board)
 
 
 def test_a_drawn_stroke_is_one_line_of_the_move_history(term: Terminal, board: Board):
@@ -2085,7 +2089,7 @@ def test_a_short_moves_list_always_shows_the_current_move(room: int, current: in
     lines = [ListLine(f"move {k}", current=k == current) for k in range(10)]
     win = _Recorded(20, 30)
     theme = SimpleNamespace(label=0, dim=0, selected=0)
-    _draw_listing(win, ScreenMask(20, 30), 0, 0, 1 + room, ("Moves", lines), theme, 30)
+    _draw_listing(win, ScreenMask(20, 30), 0, 0, 1 + room, (ListLine("Moves"), lines), theme, 30)
     shown = [win.rows[y].strip() for y in range(1, 1 + room)]
     assert f"move {current}" in shown, shown
     if room >= 3:  # with room for both, what is left out is counted, and it adds up

@@ -721,7 +721,7 @@ def test_the_moves_under_a_board_with_rows_to_spare_are_a_list_to_click(state: P
         board.wait_cell(0, 2, "2")
         term.send("m")
         term.wait_for(lambda: all(line in term.text for line in (
-            "Moves: click one; Esc closes", "0. start", "1. 3 at B1", "2. 2 at C1")),
+            "Moves: click one  [Esc close]", "0. start", "1. 3 at B1", "2. 2 at C1")),
             what="the moves listed")
         assert "v watch" in term.text  # the keys stay
         term.click_text("0. start")  # back to the start, as in the side panel
@@ -749,7 +749,7 @@ def test_the_moves_of_a_puzzle_solved_by_hand_are_a_record_not_a_list_to_click(
         term.wait_text("Solved")
         term.send("m")
         term.wait_for(lambda: all(line in term.text for line in (
-            "Moves of your solve; Esc closes", "0. start", "6. 8 at B3")), what="the moves")
+            "Moves of your solve  [Esc close]", "0. start", "6. 8 at B3")), what="the moves")
         assert "click one" not in term.text, term.dump()
         term.click_text("0. start")
         time.sleep(0.3)
@@ -799,7 +799,7 @@ def test_the_moves_under_a_board_that_fills_the_screen_are_a_list_to_click(state
         term.send_key("enter")
         term.send("m")
         term.wait_for(lambda: all(line in term.text for line in (
-            "Moves: click one; Esc closes", "0. start", "1. 1 at A1", "2. 2 at B1")),
+            "Moves: click one  [Esc close]", "0. start", "1. 1 at A1", "2. 2 at B1")),
             what="the moves listed")
         assert "q quit" in term.text and "v watch" in term.text  # the keys stay
         term.click_text("1. 1 at A1")
@@ -852,6 +852,29 @@ def test_the_moves_asked_for_show_over_a_number_on_the_board_twice(state: Path):
         term.wait_text("Moves: 1. 9 at A1, 2. 9 at B1.")
         term.send("m")  # closed, the warning is back on the cell
         term.wait_text("9 is on the board twice")
+
+
+def test_a_click_on_a_message_under_the_board_gives_back_the_keys_it_covers(state: Path):
+    """At 40x12 a message takes the row of "u undo  r redo  c check  ? hint": a player
+    told "c again marks it" could not click c again, nor close the moves said in a line."""
+    with start(app_command("play", "--puzzle", "starter-1"), state, rows=12, cols=40) as term:
+        term.wait_text("q quit")
+        term.send("u")
+        term.wait_text("Nothing to undo")
+        assert "c check" not in term.text, term.dump()
+        term.click(*term.find("Nothing to undo"))
+        term.wait_text("c check")
+        assert "Nothing to undo" not in term.text
+        term.click(*term.find("c check"))  # (the keys act again)
+        term.wait_text("No mistakes")
+        term.send("9")
+        term.send_key("enter")
+        term.send("m")
+        term.wait_text("m closes")
+        term.click(*term.find("m closes"))  # the moves in a line: a click closes them
+        term.wait_text("c check")
+        term.send("m")
+        term.wait_text("m closes")
 
 
 def test_the_menu_closes_up_on_a_short_terminal(state: Path):

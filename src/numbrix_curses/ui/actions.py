@@ -57,6 +57,9 @@ class Command(enum.Enum):
     #: the mouse button came up after a drag drew the path: what is drawn next is a move
     #: of its own (a Shift-arrow right after a drag was undone with the drag)
     END_STROKE = "end the path's stroke"
+    #: a click on a message under the board: it goes (as after any key), giving back the
+    #: rows of keys it took on a short screen
+    DISMISS = "dismiss the message"
 
 
 @dataclass(frozen=True)

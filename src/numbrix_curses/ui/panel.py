@@ -62,7 +62,8 @@ def unbound_message(key: UnboundKey) -> Message:
 
 @dataclass(frozen=True)
 class ListLine:
-    """A line of a panel list (the move history); `current` marks the position."""
+    """A line of a panel list (the move history), or its title; `current` marks the
+    position."""
 
     text: str
     action: Action | None = None
@@ -100,7 +101,7 @@ def draw_side_panel(
     theme: Theme,
     *,
     keys: KeyLines = (),
-    listing: tuple[str, Sequence[ListLine]] | None = None,
+    listing: tuple[ListLine, Sequence[ListLine]] | None = None,
     width: int = PANEL_WIDTH,
 ) -> None:
     """Title, status lines, message, then the key help or, if given, a titled list, in
@@ -212,12 +213,14 @@ def _draw_listing(
     y: int,
     left: int,
     bottom: int,
-    listing: tuple[str, Sequence[ListLine]],
+    listing: tuple[ListLine, Sequence[ListLine]],
     theme: Theme,
     width: int,
 ) -> None:
     title, lines = listing
-    put(win, y, left, title, theme.label | curses.A_BOLD)
+    put(win, y, left, title.text, theme.label | curses.A_BOLD)
+    if title.action is not None:  # (a click on the title closes the list, say)
+        mask.put(y, left, min(width, len(title.text)), title.action)
     y += 1
     room = bottom - y
     if room <= 0:
@@ -267,7 +270,8 @@ def draw_status_bar(
     theme: Theme,
     keys: Sequence[KeyHelp],
     more_keys: Sequence[KeyHelp] = (),
-    listing: tuple[str, Sequence[ListLine]] | None = None,
+    listing: tuple[ListLine, Sequence[ListLine]] | None = None,
+    message_action: Action | None = None,
 ) -> None:
     """The compact panel for narrow screens: status, message and key lines, centred.
 
@@ -279,6 +283,7 @@ def draw_status_bar(
     go on the rows above the key line that the message leaves free, after any keys the
     key line had no room for, as many lines of them as there are rows, the line nearest
     the key line last. `parts` (the status line) go from the end while they do not fit.
+    A click on the message is `message_action`, where one is given.
     """
     width = win.getmaxyx()[1]
     dot = f" {theme.glyphs.bullet} "
@@ -302,6 +307,8 @@ def draw_status_bar(
         x = max(0, (width - max(map(len, lines))) // 2)
         for i, text in enumerate(lines):
             put(win, first + i, x, text, message_attr(message, theme))
+            if message_action is not None:
+                mask.put(first + i, x, len(text), message_action)
             said += 1
         said -= over  # (rows under the status line taken)
     if rows <= 2:

@@ -346,7 +346,8 @@ class PlayScreen(BoardScreen):
         elif self.stroke_note is not None and self.message is None:
             self.message = self.stroke_note  # (while the stroke goes on)
         elif (self.message is None and game.cursor_cell in game.duplicate_cells()
-              and not (action is Command.HISTORY and self.show_history)):
+              and not (action is Command.HISTORY and self.show_history)
+              and action is not Command.DISMISS):
             # (said again on the cell, where it went with the key after the number; not
             # over the moves just asked for, which under the board share its rows)
             self.message = self._clash_message(game.value(game.cursor_cell))
@@ -1604,9 +1605,13 @@ class PlayScreen(BoardScreen):
                 width=layout.panel_width,
             )
         else:
+            # (a click on the message under the board takes it away, giving back the keys
+            # it covers on a short screen; on the moves in a line, closes them)
+            moves_line = self.show_history and listing is None and self.message is None
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
                             self._status_parts(win.getmaxyx()[1]), message, theme, bar_keys,
-                            more_keys, listing)
+                            more_keys, listing,
+                            Command.HISTORY if moves_line else Command.DISMISS)
 
     def _status_parts(self, width: int) -> list[str]:
         """The status bar's parts (the bar drops them from the end where `width` is short)."""
@@ -1672,7 +1677,7 @@ class PlayScreen(BoardScreen):
         walk = "u and r walk them, " if self._moves_walkable() else ""
         return f"Moves: {', '.join(done)}{undone}. {walk}m closes."
 
-    def _history_listing(self) -> tuple[str, list[ListLine]]:
+    def _history_listing(self) -> tuple[ListLine, list[ListLine]]:
         game = self.game
         cols = game.cols
         walk = self._moves_walkable()
@@ -1687,7 +1692,10 @@ class PlayScreen(BoardScreen):
         for j, move in enumerate(game.future, start=game.moves + 1):
             lines.append(ListLine(f"{j:>3}. {describe_move(move, cols)}", go(j), dim=True))
         # (u and r step through the same list from the keyboard)
-        return ("Moves: click one; Esc closes" if walk else "Moves of your solve; Esc closes"), lines
+        # (the title closes the list, as m does: the list takes the keys' place beside the
+        # board, "moves m" among them, and the mouse had no way to close it)
+        title = "Moves: click one" if walk else "Moves of your solve"
+        return ListLine(f"{title}  [Esc close]", Command.HISTORY), lines
 
     def _draw_title(self, win: "curses.window", grid: GridLayout) -> None:
         parts = ["Numbrix", self.label]
