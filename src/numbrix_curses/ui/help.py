@@ -59,7 +59,7 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("/", "go to a number: type it, then Enter (the cursor goes to it; a number not on "
               "the board yet, the numbers either side of it are said)"),
         ("m", "show the moves so far; click one to go back to it (u, r or the wheel over "
-              "it walk them)"),
+              "it walk them; m, Esc or a click on its title closes it)"),
         ("v", "watch the solver work on this puzzle: it ends on the solution (no best "
               "time then: asks first)"),
         ("e", "save the puzzle (its givens, not your numbers) to a file, to print it or "
