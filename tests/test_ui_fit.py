@@ -877,6 +877,23 @@ def test_a_click_on_a_message_under_the_board_gives_back_the_keys_it_covers(stat
         term.wait_text("m closes")
 
 
+def test_a_drag_draws_where_the_pointer_goes_though_a_message_comes_on_the_way(state: Path):
+    """At 40x12 the message a drag brought ("10 does not follow 5") took a row from the
+    board, which moved up under the pointer: the rest of the drag drew a row below where it
+    went (11 at A5 for B4). The board stays put while the button is held."""
+    with start(app_command("play", "--puzzle", "starter-2"), state, rows=12, cols=40) as term:
+        board = Board(term, 4, compact=True)
+        term.wait_text("q quit")
+        # C4 holds 4; C5 and B5 below it: 5 drawn, then the given 10, then up to B4 and A4
+        path = [board.cell_yx(r, c) for r, c in [(3, 2), (4, 2), (4, 1), (3, 1), (3, 0)]]
+        term.drag(path)
+        term.wait_text("10 does not follow 5")
+        term.wait_for(lambda: "12" in term.text, what="12 drawn")
+        # (read where the cells now are: the board may move once the button is up)
+        assert [board.number(3, c) for c in range(3)] == ["12", "11", "4"], term.dump()
+        assert "1 move " in term.text, term.dump()  # (the drag, one stroke)
+
+
 def test_the_menu_closes_up_on_a_short_terminal(state: Path):
     """Nine items (with the games under way) and a blank line between each needed 21 rows:
     a 20-row terminal got only the too-small notice. Short of rows, the items close up."""

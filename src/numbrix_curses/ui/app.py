@@ -419,7 +419,7 @@ class App:
             buttons = x10_buttons(sequence.code, self.x10_held)
             if buttons & _X10_HELD:
                 self.x10_held = buttons
-            return self.drag.actions(mask, sequence.y, sequence.x, buttons)
+            return self._mouse(mask, sequence.y, sequence.x, buttons)
         if sequence is not None:
             key = sequence
         key = keypad_digit(key) or usual_key(key)
@@ -428,9 +428,16 @@ class App:
                 _, x, y, _, buttons = curses.getmouse()
             except curses.error:
                 return []
-            return self.drag.actions(mask, y, x, buttons)
+            return self._mouse(mask, y, x, buttons)
+        self.ctx.pointer_held = False  # (a release the terminal never sent holds nothing)
         action = screen.action_for_key(key)
         return [action] if action is not None else []
+
+    def _mouse(self, mask: ScreenMask, y: int, x: int, buttons: int) -> list[Action]:
+        """The actions of a mouse event; whether its button is now held on a board."""
+        actions = self.drag.actions(mask, y, x, buttons)
+        self.ctx.pointer_held = self.drag.at is not None
+        return actions
 
     def apply(self, nav: Nav) -> None:
         if isinstance(nav, Push):

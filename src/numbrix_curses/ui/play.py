@@ -43,7 +43,7 @@ from numbrix_curses.ui.draw import NO_BREAK, put
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
 from numbrix_curses.ui.keys import PLAY_KEYS
-from numbrix_curses.ui.layout import PANEL_WIDTH, with_message_rows
+from numbrix_curses.ui.layout import PANEL_WIDTH, Layout, with_message_rows
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.saving import file_name_for, id_from_path, save_prompt
 from numbrix_curses.ui.play_words import (
@@ -193,6 +193,9 @@ class PlayScreen(BoardScreen):
         #: hint given counted nothing (a puzzle with several solutions, say)
         self.hint_agreed = False
         self.show_history = False
+        #: the last frame's window size, layout and board window: kept while the mouse
+        #: button is held (see `draw`)
+        self.held_layout: tuple[tuple[int, int], Layout, GridLayout] | None = None
         self.task: ThreadJob | None = None
         self.task_kind = ""
         self.task_revision = -1
@@ -1576,6 +1579,14 @@ class PlayScreen(BoardScreen):
                                       (STATUS_ROWS, play_key_rows), bar_keys, more_keys)
             assert layout.grid is not None
             grid = layout.grid
+        # While the mouse button is held on the board, the board stays where it was under
+        # the pointer: a message a drag brought ("10 does not follow 5") took rows from the
+        # board at 40x12, and the rest of the drag drew a row below where the pointer went.
+        # (A longer message is cut while the button is down, and read whole once it is up.)
+        size = win.getmaxyx()
+        if self.ctx.pointer_held and self.held_layout is not None and self.held_layout[0] == size:
+            layout, grid = self.held_layout[1:]
+        self.held_layout = (size, layout, grid)
         grid = grid.scrolled_to(*self.origin)
         # The view follows a cursor that a key moved; a key that leaves the cursor where a
         # click put it (Esc, c, a digit) leaves the view too, else the board jumped a row

@@ -45,6 +45,9 @@ class AppContext:
     #: the size last chosen to type a puzzle in (rows, columns), the size form's start the
     #: next time
     last_typed_size: tuple[str, str] = ("9", "9")
+    #: the mouse button is held down after a press on a board (a drag may be drawing): a
+    #: board screen keeps its layout still under the pointer until it comes up
+    pointer_held: bool = False
     #: games that could not be saved as their screen closed, each as a line to say once the
     #: terminal is back (a message on a screen that is going would never be seen)
     unsaved: list[str] = field(default_factory=list)
