@@ -30,6 +30,7 @@ from numbrix_curses.deduce import (
 from numbrix_curses.pathgen import random_path
 from numbrix_curses.puzzle import Puzzle, cell_name, path_to_grid
 from numbrix_curses.textformat import parse_puzzles
+from brute import matching
 
 
 def board(text: str) -> Puzzle:
@@ -161,6 +162,162 @@ def test_trial_step_records_depth_and_the_refuted_cells():
     assert step.evidence_cells and step.cell not in step.evidence_cells
     grade = deduce.grade(puzzle)
     assert grade.difficulty is Difficulty.FIENDISH and grade.trial_depth >= 1
+
+
+def _neighbours(grid: np.ndarray, cell: tuple[int, int]) -> set[tuple[int, int]]:
+    rows, cols = grid.shape
+    r, c = cell
+    return {(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if 0 <= r + dr < rows and 0 <= c + dc < cols}
+
+
+def _empty_neighbours(grid: np.ndarray, cell: tuple[int, int]) -> set[tuple[int, int]]:
+    return {n for n in _neighbours(grid, cell) if grid[n] == 0}
+
+
+def _walk_ends(grid: np.ndarray, start: tuple[int, int], steps: int) -> set[tuple[int, int]]:
+    """The empty cells a walk of exactly `steps` steps from `start` can end on."""
+    ends = {start}
+    for _ in range(steps):
+        ends = {n for cell in ends for n in _empty_neighbours(grid, cell)}
+    return ends
+
+
+#: boards whose first hint is a trial two assumptions deep (found by walking random 4x5
+#: and 5x4 boards): the number and cell of the hint, and its reason
+NESTED_TRIALS = [
+    (". . . . .\n. 15 . . .\n. 4 . . .\n. . . . .", 14, (1, 2),
+     "14 must go at C2: if it went at B1 or A2 instead, with it at B1, 13 could then only "
+     "go at A1 or C1, and following the board through from each of those leads to a "
+     "contradiction"),
+    (". . . .\n. 14 5 .\n. . . .\n. . . .\n. . . .", 13, (2, 1),
+     "13 must go at B3: if it went at B1 or A2 instead, with it at B1, 10 could then only "
+     "go at D2 or A3, and following the board through from each of those leads to a "
+     "contradiction"),
+    (". . . .\n. . . .\n. . . .\n. 4 15 .\n. . . .", 14, (2, 2),
+     "14 must go at C3: if it went at D4 or C5 instead, with it at D4, 13 could then only "
+     "go at D3 or D5, and following the board through from each of those leads to a "
+     "contradiction"),
+]
+_NESTED = re.compile(
+    r"(\d+) must go at ([A-Z]+\d+): if it went at (.+) instead, with it at ([A-Z]+\d+), "
+    r"(\d+) could then only go at (.+), and following the board through from each of those "
+    r"leads to a contradiction$")
+
+
+@pytest.mark.parametrize("text, number, cell, reason", NESTED_TRIALS)
+def test_a_trial_two_assumptions_deep_says_which_number_the_second_one_is_about(
+        text, number, cell, reason):
+    """The hint places what the one solution has there, and its reason reads as a player
+    follows it: the number assumed at one of the other cells it reaches, and a second
+    number still to place, named with the cells it can then reach from there."""
+    puzzle = board(text)
+    [solution] = matching(puzzle)  # (every path of the board, by brute force: one fits)
+    solution = solution.reshape(puzzle.rows, puzzle.cols)
+    step = deduce.next_step(puzzle, puzzle.givens)
+    assert isinstance(step, Step)
+    assert (step.technique, step.depth) == (Technique.TRIAL, 2)
+    assert (step.number, step.cell) == (number, cell) and solution[cell] == number
+    assert step.reason == reason
+    said = _NESTED.match(step.reason)
+    assert said, step.reason
+    n, target, instead, assumed, w, w_cells = said.groups()
+    assert (int(n), _cell(target)) == (number, cell)
+    # the cells it could take instead: every other empty cell it reaches from the givens
+    others = {_cell(name) for name in instead.split(" or ")}
+    assert others == set(step.evidence_cells)
+    reach = {rc for rc, v in np.ndenumerate(puzzle.givens) if not v}
+    for (r, c), v in np.ndenumerate(puzzle.givens):
+        if v:
+            reach &= _walk_ends(puzzle.givens, (r, c), abs(number - int(v)))
+    assert others | {cell} == reach and cell not in others
+    # the second assumption is about a number still to place, and the cells named for it
+    # are the empty ones it can reach from the first assumption in as many steps
+    w = int(w)
+    assert w != number and w not in puzzle.givens
+    assumed = _cell(assumed)
+    assert assumed in others
+    named = {_cell(name) for name in w_cells.split(" or ")}
+    assert len(named) == 2 and assumed not in named
+    assert named <= _walk_ends(puzzle.givens, assumed, abs(number - w))
+    # the step stands in a walkthrough as in a hint
+    assert deduce.walkthrough(puzzle)[0] == step
+
+
+def _ways_to_lay(grid: np.ndarray, lo: int, hi: int) -> list[dict[int, tuple[int, int]]]:
+    """Every way to put lo..hi on empty cells, each next to the one before, lo next to lo - 1
+    and hi next to hi + 1 where those are placed: the run alone, other runs ignored."""
+    where = {int(v): (r, c) for (r, c), v in np.ndenumerate(grid) if v}
+    last = grid.size
+    ways = []
+
+    def walk(route):
+        if len(route) == hi - lo + 1:
+            if hi == last or where[hi + 1] in _neighbours(grid, route[-1]):
+                ways.append(dict(zip(range(lo, hi + 1), route)))
+            return
+        options = (_empty_neighbours(grid, route[-1]) if route
+                   else _empty_neighbours(grid, where[lo - 1]) if lo > 1
+                   else {rc for rc, v in np.ndenumerate(grid) if not v})
+        for cell in sorted(options):
+            if cell not in route:
+                walk(route + [cell])
+
+    walk([])
+    return ways
+
+
+#: two pockets, of 10 cells (A3 and below) and 9 (the top): only 1-2 and 10-17 add up to
+#: the lower one, and of those only 17 can stand at A3; no number is left one cell
+POCKETS = """\
+. . . .
+22 . . .
+. 18 . .
+. . 8 7
+. . 9 6
+. . . 5
+. . 3 4
+"""
+
+
+def test_a_region_hint_for_a_cell_only_one_number_of_a_pocket_can_reach_says_so():
+    puzzle = board(POCKETS)
+    [solution] = matching(puzzle)
+    solution = solution.reshape(puzzle.rows, puzzle.cols)
+    for lower in (1, 2):
+        assert deduce.steps_at_level(puzzle, puzzle.givens, lower) == []
+    step = deduce.next_step(puzzle, puzzle.givens)
+    assert (step.technique, step.number, step.cell) == (Technique.REGIONS, 17, (2, 0))
+    assert solution[2, 0] == 17
+    assert step.reason == (
+        "17 must go at A3: the empty cells split into 2 pockets, and the sizes and "
+        "checkerboard colours fix which runs of missing numbers fill the pocket of 10 empty "
+        "cells at A3; of those, only 17 can reach A3")
+    # what it says, checked on the board: two pockets, the one at A3 (its first cell) of 10
+    grid = puzzle.givens
+    pockets = []
+    left = {rc for rc, v in np.ndenumerate(grid) if not v}
+    while left:
+        part, frontier = set(), [min(left)]
+        while frontier:
+            cell = frontier.pop()
+            if cell in left:
+                left.remove(cell)
+                part.add(cell)
+                frontier.extend(_empty_neighbours(grid, cell))
+        pockets.append(part)
+    assert len(pockets) == 2
+    [pocket] = [p for p in pockets if (2, 0) in p]
+    assert len(pocket) == 10 and min(pocket) == (2, 0)
+    # the cells the hint lights are that pocket, the one it speaks of (it lit the other)
+    # (the answer's own cell apart)
+    assert set(step.evidence_cells) == pocket - {(2, 0)}
+    # the runs that fill it are 1-2 and 10-17 (whole runs of the missing numbers)
+    assert sorted(int(solution[c]) for c in pocket) == [1, 2] + list(range(10, 18))
+    # and of their numbers only 17 can go at A3, each run laid on its own
+    at_a3 = {v for lo, hi in ((1, 2), (10, 17)) for way in _ways_to_lay(grid, lo, hi)
+             for v, c in way.items() if c == (2, 0)}
+    assert at_a3 == {17}
 
 
 # --- soundness --------------------------------------------------------------------------

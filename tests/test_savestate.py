@@ -12,7 +12,7 @@ import pytest
 
 from numbrix_curses.game import Game
 from numbrix_curses.puzzle import Puzzle
-from numbrix_curses.savestate import Store, puzzle_key, state_dir
+from numbrix_curses.savestate import Store, game_mark, puzzle_key, state_dir
 from helpers import GIVENS, FakeClock
 
 
@@ -531,3 +531,103 @@ def test_a_saved_game_says_how_much_of_it_is_filled_and_whether_it_was_left_reve
     for moves in ([[99, 0, 1]], [["x", 0, 1]], [{"changes": 5}], "moves"):
         saved.state["moves"] = moves
         assert saved.filled is None
+
+
+# ----- telling a saved game from the same game played on -------------------------------
+def test_a_games_mark_moves_with_its_play_and_help_not_with_its_clock():
+    """A window that held a game saves it again as it closes, its clock moved on but
+    nothing played: that save must still read as the game another window opened."""
+    clock = FakeClock()
+    game = Game(puzzle(), clock=clock)
+    marks = [game_mark(game.to_state())]
+    clock.now += 300
+    game.pause()
+    game.resume()
+    assert game.to_state()["elapsed"] == 300  # (the state did change: its time)
+    assert game_mark(game.to_state()) == marks[0]
+    game.set_value(1, 3)  # a move
+    marks.append(game_mark(game.to_state()))
+    game.undo()  # the same board as at first, with a move to redo
+    assert np.array_equal(game.grid, Game(puzzle()).grid)
+    marks.append(game_mark(game.to_state()))
+    game.redo()
+    assert game_mark(game.to_state()) == marks[1]  # played the same, marked the same
+    game.note_hint()  # a hint that places nothing costs the best time: play too
+    marks.append(game_mark(game.to_state()))
+    assert len(set(marks)) == len(marks)
+
+
+def test_the_save_mark_is_that_of_the_game_on_disk_and_none_without_one(store: Store):
+    clock = FakeClock()
+    game = Game(puzzle(), clock=clock)
+    assert store.save_mark(puzzle()) is None
+    game.set_value(1, 3)
+    store.save_game(game.puzzle, game, "demo", None)
+    mark = store.save_mark(puzzle())
+    assert mark == game_mark(game.to_state())
+    # saved again as its window closes, the clock moved on: the same mark
+    clock.now += 90
+    store.save_game(game.puzzle, game, "demo", None)
+    assert store.save_mark(puzzle()) == mark
+    # played on elsewhere and saved: another mark
+    game.set_value(2, 2)
+    assert store.save_mark(puzzle()) == mark  # (not saved yet)
+    store.save_game(game.puzzle, game, "demo", None)
+    assert store.save_mark(puzzle()) not in (None, mark)
+    store.delete_game(game.puzzle)
+    assert store.save_mark(puzzle()) is None
+
+
+def test_a_game_is_on_disk_once_saved_and_not_after_it_is_deleted(store: Store, tmp_path: Path):
+    game = played_game(FakeClock())
+    assert not store.has_game(game.puzzle)
+    store.save_game_later(game.puzzle, game, "demo", None)
+    store.flush()
+    assert store.has_game(game.puzzle)
+    assert not store.has_game(Puzzle.from_rows([[1, 0], [0, 0]]))  # (another puzzle's)
+    store.delete_game(game.puzzle)
+    assert not store.has_game(game.puzzle)
+    # where every save failed there is none
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    broken = Store(blocker / "state")
+    broken.save_game_later(game.puzzle, game, "demo", None)
+    broken.flush()
+    assert broken.take_save_error() and not broken.has_game(game.puzzle)
+
+
+def test_saves_are_settled_only_once_every_queued_one_is_written(
+        store: Store, tmp_path: Path, monkeypatch):
+    """A save queued is not yet a save that worked: the play screen waits for this before it
+    says a game is saved."""
+    import threading
+
+    from numbrix_curses import savestate
+
+    writing, go = threading.Event(), threading.Event()
+    real_write = savestate.write_text_atomic
+
+    def held_write(path, text):
+        writing.set()
+        assert go.wait(10)
+        real_write(path, text)
+
+    monkeypatch.setattr(savestate, "write_text_atomic", held_write)
+    game = played_game(FakeClock())
+    assert store.saves_settled()  # nothing queued
+    store.save_game_later(game.puzzle, game, "demo", None)
+    assert not store.saves_settled()  # queued, or taken from the queue to be written
+    assert writing.wait(10)
+    assert not store.saves_settled()  # being written, not yet on disk
+    go.set()
+    store.flush()
+    assert store.saves_settled() and store.has_game(game.puzzle)
+    # a save that failed leaves them unsettled until the failure is taken
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    broken = Store(blocker / "state")
+    broken.save_game_later(game.puzzle, game, "demo", None)
+    broken.flush()
+    assert not broken.saves_settled()
+    assert broken.take_save_error()
+    assert broken.saves_settled()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from numbrix_curses.constraints import (
     Segment,
@@ -57,18 +57,22 @@ def _singles_after(
     technique: Technique,
     why_number,
     why_cell,
-    evidence: tuple[int, ...],
+    evidence: tuple[int, ...] | Callable[[int, int], tuple[int, ...]],
     want_all: bool,
     skip: set[int] | None = None,
 ) -> list[Found]:
     """Steps that narrowed domains `new` give beyond the old ones: numbers left with one cell
-    and cells left with one number. Raises when a cell is left with none."""
+    and cells left with one number. Raises when a cell is left with none. `evidence` is the
+    cells every step's reason rests on, or gives them for a number and its cell."""
+    def shown(v: int, c: int) -> tuple[int, ...]:
+        return evidence(v, c) if callable(evidence) else evidence
+
     old = doms.dom
     found = []
     for v in doms.seg_of:
         if is_single(new[v]) and not is_single(old[v]):
             c = only_cell(new[v])
-            found.append(Found(v, c, technique, why_number(v, c), evidence))
+            found.append(Found(v, c, technique, why_number(v, c), shown(v, c)))
             if not want_all:
                 return found
     once = twice = 0
@@ -90,7 +94,7 @@ def _singles_after(
         v = next(u for u in doms.seg_of if new[u] & bit)
         if any(f.number == v for f in found) or (skip and v in skip):
             continue
-        found.append(Found(v, c, technique, why_cell(v, c), evidence))
+        found.append(Found(v, c, technique, why_cell(v, c), shown(v, c)))
         if not want_all:
             return found
     return found
@@ -172,7 +176,12 @@ def _regions(board: Board, doms: Domains, want_all: bool) -> list[Found]:
             f"fill {pocket_text(pocket)}; of those, only {v} can reach {board.name(c)}"
         )
 
-    evidence = tuple(geo.cells_of(changed[0][1]))
+    def evidence(v: int, c: int) -> tuple[int, ...]:
+        """The pocket the reason names: where v's run goes, else the one holding c. (Taken
+        from the first run narrowed, a hint lit another pocket than the one it spoke of.)"""
+        _, allowed = where.get(v, (None, 0))
+        return tuple(geo.cells_of(allowed or next(p for p in pockets if p >> c & 1)))
+
     found = _singles_after(board, doms, new, Technique.REGIONS, why_number, why_cell, evidence,
                            want_all)
     return found
