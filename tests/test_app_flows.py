@@ -502,6 +502,12 @@ def test_the_library_shows_sixteen_puzzles_at_80x24_and_jumps_by_size(state: Pat
         term.wait_for(lambda: term.lines[2].strip().startswith("9x9  16 puzzles"),
                       what="9x9 at the top")
         assert "classic-1" in term.lines[3] and "classic-" in term.lines[12], term.dump()
+        # the footer's keys for sizes are buttons too
+        footer = len(term.lines) - 1
+        for button in ("right larger", "right larger", "left smaller", "Enter play"):
+            time.sleep(0.3)  # (clicks apart, not a double click)
+            term.click(footer, term.lines[footer].index(button))
+        term.wait_text("Numbrix · large-1 ")  # (from 9x9 up two sizes and back one: 10x10)
 
 
 # ----- the games under way ---------------------------------------------------------------------
@@ -1208,6 +1214,8 @@ def test_the_type_in_size_form_starts_at_the_size_last_chosen(state: Path):
         term.wait_text("Size of the grid:")
         term.wait_match(r"Rows +<  3   >")
         term.wait_match(r"Columns +<  4   >")
+        term.click_text("Enter start")  # (the footer's Enter is a button, as the form's)
+        term.wait_text("Type the given numbers")
 
 
 def enter_givens(term: Terminal, board: Board, givens: list[tuple[int, int, str]]) -> None:
@@ -1806,7 +1814,7 @@ def test_new_puzzle_screen(state: Path):
         term.send_key("left")
         term.send_key("left")
         term.send_key("left")  # size 5
-        term.send("g")
+        term.click_text("Enter generate")  # (the footer's Enter is a button, as the form's)
         term.wait_text("Placed", timeout=30)
         term.wait_text("5x5")
 

@@ -403,6 +403,13 @@ def test_end_in_the_help_puts_its_last_line_at_the_bottom(state: Path):
         term.wait_text("Games are saved after every move")
         row, _ = term.find("Games are saved after every move")
         assert row == len(term.lines) - 2, term.dump()  # (just over the footer)
+        # the footer's page keys are buttons, as the keys it names
+        footer = len(term.lines) - 1
+        term.click(footer, term.lines[footer].index("PgUp"))
+        term.wait_gone("Games are saved after every move")
+        term.wait_text("PgDn")
+        term.click(footer, term.lines[footer].index("PgDn"))
+        term.wait_text("Games are saved after every move")
 
 
 # ----- 6. counts -----------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from numbrix_curses.ui.actions import Action, Command, Paste, UnboundKey
 from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import put, put_if_fits, wrap_text
 from numbrix_curses.ui.edits import apply_edit
-from numbrix_curses.ui.form import Button, Field, Form
+from numbrix_curses.ui.form import Button, Field, Form, draw_form_footer
 from numbrix_curses.ui.grid import BoardView, draw_grid
 from numbrix_curses.ui.keys import ENTRY_KEYS
 from numbrix_curses.ui.mask import ScreenMask
@@ -188,8 +188,7 @@ class EntrySizeScreen(Screen):
             wrapped = [row for line in lines for row in wrap_text(line, width - left - 1)]
             for i, line in enumerate(wrapped[:room]):
                 put_if_fits(win, below + i, left, line, theme.dim)
-        put_if_fits(win, height - 1, left,
-                    "up/down choose   left/right or digits change   Enter start", theme.dim)
+        draw_form_footer(win, mask, left, "start", theme)
 
 
 class EntryScreen(BoardScreen):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from numbrix_curses.ui.actions import Action, Adjust, Command, Digit, Focus, MoveCursor
-from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.draw import put, put_if_fits
 from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.theme import Theme
@@ -194,3 +194,14 @@ class Form:
             mask.put(y, x, len(text), button.action)
             x += len(text) + 3
         return y + 1
+
+
+def draw_form_footer(win: "curses.window", mask: ScreenMask, left: int, go: str,
+                     theme: Theme) -> None:
+    """A form screen's last line: its keys, and "Enter `go`", a button as the form's first
+    (Enter does what it does)."""
+    height = win.getmaxyx()[0]
+    enter = f"Enter {go}"
+    text = f"up/down choose   left/right, digits change   {enter}"
+    if put_if_fits(win, height - 1, left, text, theme.dim):
+        mask.put(height - 1, left + len(text) - len(enter), len(enter), Command.CONFIRM)

@@ -264,7 +264,8 @@ class PuzzleListScreen(Screen):
         narrow), each with the action a click on it takes."""
         parts: list[tuple[str, Action | None]] = [(plural(len(self.entries), "puzzle"), None)]
         if len(self.group_starts) > 1:
-            parts.append(("left/right: sizes", None))
+            # (a button each, as the keys: the sizes are in order, smallest first)
+            parts += [("left smaller", MoveCursor(0, -1)), ("right larger", MoveCursor(0, 1))]
         return parts + [("Enter play", Command.CONFIRM), ("q back", Command.BACK)]
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:

@@ -15,8 +15,8 @@ from numbrix_curses.game import Game
 from numbrix_curses.jobs import ProcessJob, generation_job
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.ui.actions import Action, Command, Hotkey
-from numbrix_curses.ui.draw import centred, put, put_if_fits, put_wrapped, wrap_text
-from numbrix_curses.ui.form import Button, Field, Form
+from numbrix_curses.ui.draw import centred, put, put_wrapped, wrap_text
+from numbrix_curses.ui.form import Button, Field, Form, draw_form_footer
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr
 from numbrix_curses.ui.screen import (
@@ -225,5 +225,4 @@ class NewPuzzleScreen(Screen):
         if message:
             put_wrapped(win, y + 1, left, message.text, width - left - 1,
                         message_attr(message, theme), max_lines=max(1, height - y - 3))
-        put_if_fits(win, height - 1, left,
-                    "up/down choose   left/right, digits change   Enter generate", theme.dim)
+        draw_form_footer(win, mask, left, "generate", theme)

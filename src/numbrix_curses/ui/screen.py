@@ -188,8 +188,13 @@ def draw_back_footer(
     y = win.getmaxyx()[0] - 1
     keys = " ".join(key for key, shown in (("PgUp", above), ("PgDn", more)) if shown)
     where = ": more above" if above and not more else ": more"
-    put(win, y, left, "q back" + (f"   arrows / {keys}{where}" if keys else ""), theme.dim)
+    text = "q back" + (f"   arrows / {keys}{where}" if keys else "")
+    put(win, y, left, text, theme.dim)
     mask.put(y, left, 6, Command.BACK)
+    # (the page keys named are buttons too, as every key the screen names)
+    for key, action in (("PgUp", Command.PAGE_UP), ("PgDn", Command.PAGE_DOWN)):
+        if key in keys:
+            mask.put(y, left + text.index(key), len(key), action)
 
 
 def draw_too_small(win: "curses.window", need: tuple[int, int], theme: Theme) -> None:
