@@ -202,7 +202,7 @@ def test_quit_and_resume_keeps_entries_history_and_timer(state: Path, demo: Path
         term.send("u")  # the history came back too
         board.wait_cell(0, 2, "")
         term.send("p")  # left paused, it opens paused, and says how to go on
-        term.wait_text("Paused: p, Esc or a click goes on.")
+        term.wait_text("Paused: click the board, p or Esc.")
         term.send("q")
         expect_exit(term)
     term = start(play_command(str(demo)), state)

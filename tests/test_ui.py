@@ -392,12 +392,17 @@ def test_pause_hides_the_board(term: Terminal, board: Board):
     term.send("3")
     term.send_key("down")  # nothing moves on a hidden board, not even the cursor
     time.sleep(0.3)
-    term.wait_text("Paused: p, Esc or a click goes on.")  # (which leaves the way back on screen)
+    term.wait_message("Paused: click the board, p or Esc.")  # (the way back, on screen)
     assert cell in term.text
     term.send_key("escape")  # Esc goes on too
     term.wait_gone("Paused")
     board.wait_cell(1, 1, "14")
     assert board.text(0, 1) == ""
+    term.send("p")
+    term.wait_text("Paused")
+    top, left = term.find("┌")
+    term.click(top - 1, left + 3)  # a click on the board's rulers goes on, as on its cells
+    term.wait_gone("Paused")
     assert cell in term.text
     term.send("p")
     term.wait_text("Paused")

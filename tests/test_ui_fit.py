@@ -655,7 +655,7 @@ def test_a_board_that_fills_the_screen_keeps_every_key_in_sight(state: Path, tmp
         assert term.find("Shift-arrows draw")[0] == term.find("q quit")[0] - 1
         term.click_text("p pause")
         term.wait_text("paused")
-        term.wait_text("Paused: p, Esc or a click goes on.")  # a one-line message leaves them be
+        term.wait_text("Paused: click the board, p or Esc.")  # a one-line message leaves them be
         assert "Shift-arrows draw" in term.text
         term.send("p")
         first_hint(term)  # a hint of two lines takes their row

@@ -55,7 +55,7 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("f", "auto-fill every simple step, as one move (no best time then: asks first)"),
         ("S", "reveal the solution (no best time then: asks first)"),
         ("R", "restart: clear your numbers, or play a solved puzzle again (asks first)"),
-        ("p", "pause: hide the board and stop the clock (p, Esc or a click goes on)"),
+        ("p", "pause: hide the board and stop the clock (p, Esc or a click on the board goes on)"),
         ("/", "go to a number: type it, then Enter (the cursor goes to it; a number not on "
               "the board yet, the numbers either side of it are said)"),
         ("m", "show the moves so far; click one to go back to it (u, r or the wheel over "

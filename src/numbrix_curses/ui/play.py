@@ -1601,8 +1601,9 @@ class PlayScreen(BoardScreen):
         if self.paused_by_player:
             # A click on the hidden board goes on, as on a game's pause screen anywhere: a
             # player using the mouse alone had only the key list's "p pause" to click.
-            for y in range(grid.frame_top, grid.frame_top + grid.frame_height):
-                mask.put(y, grid.frame_left, grid.frame_width, Command.PAUSE)
+            # (its rulers too: a click on a column's letter did nothing)
+            for y in range(1, grid.frame_top + grid.frame_height):
+                mask.put(y, 0, grid.frame_left + grid.frame_width, Command.PAUSE)
             text = " Paused "
             put(win, grid.frame_top + grid.frame_height // 2,
                 grid.frame_left + (grid.frame_width - len(text)) // 2, text,

@@ -104,7 +104,7 @@ STATUS_BAR_MORE_KEYS = (
 
 
 #: what a paused game says (Esc goes on too, as it ends most things)
-PAUSED = "Paused: p, Esc or a click goes on."
+PAUSED = "Paused: click the board, p or Esc."
 
 
 def solved_line(
