@@ -49,6 +49,23 @@ _LONE_CHARACTER = re.compile(r"(?<!\S)(\S) (?=\S)")
 _NUMBER_AND_UNIT = re.compile(r"(\d) (?=(?:s|ms)\b)")
 
 
+class _PathWrapper(textwrap.TextWrapper):
+    """Wraps as `textwrap` does, but breaks a path too long for a line after one of its
+    slashes rather than in the middle of a name ("/tmp/puzzles/m" over "ouse/a.txt")."""
+
+    def _split(self, text: str) -> list[str]:  # type: ignore[override]
+        chunks: list[str] = []
+        for chunk in super()._split(text):
+            if len(chunk) > self.width and "/" in chunk.strip("/"):
+                chunks.extend(_PATH_PIECE.findall(chunk))  # (joined again where they fit)
+            else:
+                chunks.append(chunk)
+        return chunks
+
+
+_PATH_PIECE = re.compile(r"[^/]*/+|[^/]+")
+
+
 def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     """`text` wrapped to `width` columns; at most `max_lines`, the last ending in "..." when
     some was left out."""
@@ -60,7 +77,7 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     # Not at hyphens: a file path ("/tmp/my-puzzles/a.txt") or "auto-fill" stays whole
     # where it fits (a word longer than the width is still cut).
     lines = [line.replace("\0", " ").replace(NO_BREAK, " ").strip()
-             for line in textwrap.wrap(glued, width, break_on_hyphens=False)] or [""]
+             for line in _PathWrapper(width, break_on_hyphens=False).wrap(glued)] or [""]
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[: max(0, max_lines)]
         if lines:
