@@ -453,6 +453,10 @@ def test_back_from_solving_a_library_puzzle_the_next_unsolved_is_selected(state:
             term.send(str(answer[row, col]))
         term.wait_text("Solved in")
         term.wait_message(f"q: on to {third.id}.")  # (the win says where q leads)
+        term.send("5")  # the board is final: said again, with what R and g do, but q once
+        term.wait_message("R plays it again, g makes another like it.")
+        assert "q leaves" not in term.flowing_text(), term.dump()
+        assert f"q: on to {third.id}." in term.flowing_text(), term.dump()
         term.send("q")
         term.wait_message(f"Solved. Next: {third.id} (Enter plays it).")
         term.send("\r")  # it is the one selected

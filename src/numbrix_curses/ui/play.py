@@ -1392,8 +1392,10 @@ class PlayScreen(BoardScreen):
             note = self.solved_note or self._solved_message(None, False)
             if self.game.solved is not None and self.game.solved.revealed:
                 return note  # ("u takes it back" is the way on)
+            # (after "q: on to starter-2." from the library, not "q leaves" as well)
+            leave = "" if self.next_up else ", q leaves"
             return Message(f"{full_stop(note.text)} R plays it again, g makes another like "
-                           "it, q leaves.", note.kind)
+                           f"it{leave}.", note.kind)
         if refusal in (Refusal.BOTH_PLACED, Refusal.END_PLACED):
             return Message(self._nothing_to_draw())
         kind = MessageKind.ERROR if refusal is Refusal.GIVEN else MessageKind.INFO
