@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from numbrix_curses.library import load_bundled
-from numbrix_curses.savestate import Store
+from numbrix_curses.savestate import Store, puzzle_key
 from numbrix_curses.ui.games_screen import last_played
 from numbrix_curses.ui.library_screen import Entry, PuzzleListScreen
-from numbrix_curses.ui.screen import AppContext
+from numbrix_curses.ui.actions import Command
+from numbrix_curses.ui.screen import AppContext, Push
 
 
 def local(*when: int) -> float:
@@ -149,3 +150,55 @@ def test_a_panel_list_line_cut_short_ends_in_an_ellipsis():
     assert win.rows[1] == "  1. drew 129-141"  # (one that fits is left whole)
     assert win.rows[2] == "  2. " + "x" * 14 + UNICODE_GLYPHS.gap
     assert len(win.rows[2]) == 20
+
+
+WEEK = ("# id: fine\n1 . 3\n. . .\n. . 9\n\n# id: two\n1 . .\n. . .\n. . 9\n\n"
+        "# id: none\n1 9 .\n. . .\n. . .\n")
+
+
+def file_list(tmp_path: Path, text: str = WEEK) -> PuzzleListScreen:
+    from numbrix_curses.textformat import parse_puzzles
+
+    entries = [Entry(p, p.id or "", "week.txt") for p in parse_puzzles(text, "week.txt")]
+    return PuzzleListScreen(AppContext(Store(tmp_path)), "week.txt", entries, grouped=False,
+                            check=True)
+
+
+def test_a_file_s_list_marks_the_puzzles_with_several_solutions_or_none(tmp_path: Path):
+    """A slip in copying a puzzle out showed only once it was played (and then only as the
+    game's first message); the list checks the file's puzzles as it shows them."""
+    screen = file_list(tmp_path)
+    assert screen.check_job is not None and screen.check_job.wait(30)
+    screen.tick()
+    assert screen.check_job is None and screen.redraw_after_ms() == -1  # (done: still)
+    said = {entry.label: screen._verdict(entry) for entry in screen.entries}
+    assert said == {"fine": "", "two": "not unique", "none": "no solution"}
+    # the game opened from it starts from the check's answer, not solving again
+    nav = screen.handle(Command.CONFIRM)  # (the first line: "fine")
+    assert isinstance(nav, Push) and nav.screen.solution_job.done
+    assert nav.screen.solution_job.result.status.value == "unique"
+
+
+def test_a_file_s_check_stops_while_a_game_is_on_top_and_goes_on_after(tmp_path: Path):
+    """The check takes the processor: a game opened from the list has it to itself."""
+    entries = [Entry(p, p.id or "", None) for p in load_bundled()]
+    screen = PuzzleListScreen(AppContext(Store(tmp_path)), "many", entries, grouped=False,
+                              check=True)
+    screen.covered()
+    assert screen.check_job is None
+    time.sleep(0.3)
+    checked = len(screen.results)
+    assert checked < len(entries) - 1
+    time.sleep(0.5)
+    assert len(screen.results) <= checked + 1  # (a solve ending as it was stopped, at most)
+    screen.uncovered()
+    assert screen.check_job is not None and screen.check_job.wait(60)
+    assert len(screen.results) == len({puzzle_key(e.puzzle) for e in entries})
+    screen.tick()
+    screen.uncovered()  # nothing left to check: no job
+    assert screen.check_job is None
+
+
+def test_the_library_is_not_checked(tmp_path: Path):
+    """Its puzzles are proper (the tests prove every one unique): no time spent on them."""
+    assert library(tmp_path).check_job is None

@@ -138,7 +138,7 @@ def run_list(puzzles: list[Puzzle], labels: list[str], source: str, title: str,
 
     def first(ctx: AppContext) -> list[Screen]:
         entries = [Entry(p, label, source) for p, label in zip(puzzles, labels)]
-        listing = PuzzleListScreen(ctx, title, entries, grouped=False, note=note)
+        listing = PuzzleListScreen(ctx, title, entries, grouped=False, note=note, check=True)
         return [MenuScreen(ctx), listing] if menu else [listing]
 
     return _run(first)

@@ -3,8 +3,10 @@
 The library is grouped by board size, smallest first, under a heading with the group's
 count; each line shows a tick once solved, the puzzle's name, its difficulty (easy first),
 the best time and whether a game is in progress. A file's list keeps the file's order and
-shows each puzzle's size too, as it has no headings. Enter or a click plays the puzzle
-(resuming its saved game); left and right jump between sizes.
+shows each puzzle's size too, as it has no headings; its puzzles are solved in the
+background, a few seconds each, and a puzzle with several solutions or none is marked so
+(a slip in copying one out of a newspaper shows before it is played). Enter or a click
+plays the puzzle (resuming its saved game); left and right jump between sizes.
 """
 from __future__ import annotations
 
@@ -12,9 +14,11 @@ import curses
 import os
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from numbrix_curses import DIFFICULTIES
 from numbrix_curses.game import format_duration
+from numbrix_curses.jobs import CancelToken, ThreadJob
 from numbrix_curses.puzzle import Puzzle, plural
 from numbrix_curses.savestate import SavedGame, puzzle_key
 from numbrix_curses.ui.actions import Action, Choose, Command, MoveCursor, Scroll
@@ -33,6 +37,9 @@ from numbrix_curses.ui.screen import (
     open_page,
 )
 
+if TYPE_CHECKING:  # (the solver loads when the check starts)
+    from numbrix_curses.solver import SolveResult
+
 #: (width, height): a line's mark, name (10 columns at least), size and difficulty whole (the
 #: best time and "in progress" show as far as there is room), three lines and the footer
 MIN_SIZE = (32, 8)
@@ -44,6 +51,12 @@ GROUPED_TAIL = 38
 UNGROUPED_TAIL = 45
 #: the footer's parts are three spaces apart
 FOOTER_GAP = "   "
+#: the seconds the check of a file's list gives each puzzle (one it leaves undecided is
+#: solved again, for longer, when it is played)
+CHECK_SECONDS = 3.0
+#: what a file's list says of a puzzle the check found is no proper one
+#: (in the best time's column, which is as wide, where there is no best time)
+VERDICT_WORDS = {"multiple": "not unique", "none": "no solution"}
 
 
 @dataclass(frozen=True)
@@ -97,9 +110,15 @@ class PuzzleListScreen(Screen):
     kept_tail = 0
 
     def __init__(self, ctx: AppContext, title: str, entries: list[Entry], *, grouped: bool,
-                 note: str | None = None) -> None:
-        """`note`: what the file's reader warned of, said first (see `_reading_note`)."""
+                 note: str | None = None, check: bool = False) -> None:
+        """`note`: what the file's reader warned of, said first (see `_reading_note`);
+        `check`: solve the puzzles in the background, marking those with several solutions
+        or none (a file's; the bundled ones are known to be proper)."""
         super().__init__(ctx)
+        #: the solver's answers for the puzzles checked so far, by `puzzle_key`
+        self.results: dict[str, SolveResult] = {}
+        self.check = check
+        self.check_job: ThreadJob[None] | None = None
         self.title = title
         self.grouped = grouped
         if grouped:
@@ -117,6 +136,51 @@ class PuzzleListScreen(Screen):
         self.message: Message | None = Message(note) if note else None
         self._load_marks()
         self.selected = self._first_selected()
+        self._start_check()
+
+    # ----- the check of a file's puzzles ---------------------------------------------------
+    def _start_check(self) -> None:
+        """Solve, in a thread, the puzzles not checked yet, in the list's order (while the
+        list is on top: a game opened from it has the processor to itself)."""
+        todo = [entry.puzzle for entry in self.entries
+                if puzzle_key(entry.puzzle) not in self.results]
+        if not self.check or not todo or self.check_job is not None:
+            return
+        results = self.results
+
+        def check(token: CancelToken) -> None:
+            from numbrix_curses import assist
+
+            for puzzle in todo:
+                token.check()
+                result = assist.solve(puzzle, timeout=CHECK_SECONDS, on_event=token.on_event)
+                results[puzzle_key(puzzle)] = result  # (one store: the list reads it as it is)
+
+        self.check_job = ThreadJob("check the file's puzzles", check)
+
+    def _stop_check(self) -> None:
+        if self.check_job is not None:
+            self.check_job.cancel()
+            self.check_job = None
+
+    def _verdict(self, entry: Entry) -> str:
+        """What the check found of the puzzle, where it is no proper one ("" otherwise)."""
+        result = self.results.get(puzzle_key(entry.puzzle))
+        return VERDICT_WORDS.get(str(result.status.value), "") if result is not None else ""
+
+    def tick(self) -> Nav | None:
+        if self.check_job is not None and self.check_job.done:
+            self.check_job = None
+        return None
+
+    def redraw_after_ms(self) -> int:
+        return 250 if self.check_job is not None else -1  # (marks as the check finds them)
+
+    def covered(self) -> None:
+        self._stop_check()
+
+    def close(self) -> None:
+        self._stop_check()
 
     def set_entries(self, entries: list[Entry]) -> None:
         self.entries = sorted(entries, key=_order_key) if self.grouped else list(entries)
@@ -135,6 +199,7 @@ class PuzzleListScreen(Screen):
         self.message = take_store_problems(store) or self.message
 
     def uncovered(self) -> None:
+        self._start_check()  # (what is left of it)
         before = self._solved(self.selected)
         self._load_marks()
         if before or not self._solved(self.selected):
@@ -207,7 +272,10 @@ class PuzzleListScreen(Screen):
         from numbrix_curses.ui.play import PlayScreen
 
         entry = self.entries[index]
-        screen = PlayScreen.open(self.ctx, entry.puzzle, entry.label, entry.source)
+        known = self.results.get(puzzle_key(entry.puzzle))  # (not solved again, where it was)
+        if known is not None and known.status.value == "timeout":
+            known = None
+        screen = PlayScreen.open(self.ctx, entry.puzzle, entry.label, entry.source, known=known)
         # (what `uncovered` selects once this one is solved, when it was not before: the
         # win message says it)
         following = next((i for i in range(index + 1, len(self.entries))
@@ -223,7 +291,10 @@ class PuzzleListScreen(Screen):
         best = ""
         if record is not None and record.best_seconds is not None:
             best = f"best {format_duration(record.best_seconds)}"
-        playing = self.in_progress.get(key, "")
+        verdict = self._verdict(entry)
+        if not best:
+            best, verdict = verdict, ""
+        playing = ", ".join(part for part in (verdict, self.in_progress.get(key, "")) if part)
         # (grouped, the heading above gives the size: the line does not say it again)
         size = "" if self.grouped else f"{entry.size:>5}  "
         label = cut_middle(entry.label, name_w, self.theme.glyphs.gap)
@@ -410,7 +481,8 @@ def open_file_screen(ctx: AppContext) -> Screen:
 
             [entry] = entries
             return Replace(PlayScreen.open(ctx, entry.puzzle, entry.label, entry.source, note=note))
-        return Replace(PuzzleListScreen(ctx, text, entries, grouped=False, note=note))
+        return Replace(PuzzleListScreen(ctx, text, entries, grouped=False, note=note,
+                                        check=True))
 
     return TextPromptScreen(
         ctx, "Open file", "Path of a puzzle file:", submit, initial=ctx.last_open,
