@@ -12,6 +12,7 @@ import re
 import signal
 import stat
 import sys
+import shlex
 import time
 from pathlib import Path
 
@@ -1127,6 +1128,23 @@ def test_open_file_says_where_a_relative_path_starts_and_when_a_folder_is_empty(
         (empty / ".hidden").write_text("x")  # (a home folder of dot files: not empty)
         term.send("\x15" + str(empty) + os.sep + "\t")
         term.wait_message("That folder holds only hidden files: type a . to see them.")
+
+
+def test_open_file_takes_a_path_of_a_dash_for_a_file_not_the_keyboard(state: Path,
+                                                                      tmp_path: Path):
+    """'-' (standard input to the commands) read the terminal in the app, which then took
+    no key but Ctrl-C; it is a file of that name, as the save prompt writes one."""
+    shell = [*app_command()]
+    command = ["sh", "-c", f"cd {shlex.quote(str(tmp_path))} && exec {shlex.join(shell)}"]
+    with start(command, state) as term:
+        term.wait_text("[q] Quit")
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.send("\x15-\r")
+        term.wait_message("./-: no such file")
+        (tmp_path / "-").write_text("# id: dash\n1 . 3\n. . .\n. . 9\n")
+        term.send("\r")
+        term.wait_text("Numbrix · dash")
 
 
 def test_open_file_says_what_the_reader_warned_of(state: Path, tmp_path: Path):

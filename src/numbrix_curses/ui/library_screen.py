@@ -464,6 +464,8 @@ def open_file_screen(ctx: AppContext) -> Screen:
         if not text:
             return "Type the path of a puzzle file."
         path = os.path.expanduser(text)
+        if path == "-":  # a file of that name, as the save prompt writes one: the reader
+            path = os.path.join(os.curdir, path)  # takes "-" for standard input, the keyboard
         notes: list[tuple[int, str]] = []
         try:
             puzzles = read_puzzles(path, notes)
