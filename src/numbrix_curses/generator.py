@@ -808,6 +808,7 @@ def generate_many(
     jobs: int = 1,
     on_done: Callable[[int, Generated], None] | None = None,
     on_forked: Callable[[], None] | None = None,
+    on_lost_worker: Callable[[int], None] | None = None,
 ) -> Iterator[Generated]:
     """Yield `count` puzzles for `spec` in order, the k-th from `puzzle_seed(seed, k)`.
 
@@ -815,7 +816,9 @@ def generate_many(
     puzzles in the same order as with one. `on_done(k, generated)` is called as each is
     yielded; `on_forked()` once this process will fork no more (at once when it forks no
     worker): from then on a thread of the caller's may write to the terminal without a
-    fork copying a lock it holds.
+    fork copying a lock it holds. Where a worker dies (killed from outside, or by the
+    system short of memory), the pool cannot go on: the puzzles from the k-th on are made
+    in this process, after `on_lost_worker(k)`, the same ones, rather than lost.
     """
     if count < 1:
         raise ValueError("count must be at least 1")
@@ -833,6 +836,7 @@ def generate_many(
         return
     from collections import deque
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     workers = min(jobs, count)
     try:
@@ -855,14 +859,21 @@ def generate_many(
         if on_forked is not None:
             on_forked()
         k = 0
-        while pending:
-            made = pending.popleft().result()
+        broken = False
+        while pending and not broken:
+            try:
+                made = pending.popleft().result()
+            except BrokenProcessPool:
+                break
             following = next(seeds, None)
             if following is not None:
-                # (a stop raised inside `submit` would keep the pool's lock: held back
-                # until it is out, see `_stop_workers`)
-                with stops_held_back():
-                    pending.append(pool.submit(generate, spec, following))
+                try:
+                    # (a stop raised inside `submit` would keep the pool's lock: held back
+                    # until it is out, see `_stop_workers`)
+                    with stops_held_back():
+                        pending.append(pool.submit(generate, spec, following))
+                except BrokenProcessPool:
+                    broken = True  # (this one is made: yielded, the rest made here)
             if on_done is not None:
                 on_done(k, made)
             yield made
@@ -872,6 +883,16 @@ def generate_many(
         # letting them finish puzzles nobody will read
         _stop_workers(pool)
         raise
+    if k < count:  # (the pool broke: a worker died)
+        _stop_workers(pool)
+        if on_lost_worker is not None:
+            on_lost_worker(k)
+        for j in range(k, count):
+            made = generate(spec, puzzle_seed(seed, j))
+            if on_done is not None:
+                on_done(j, made)
+            yield made
+        return
     with stops_held_back():  # (see `submit` above)
         pool.shutdown(wait=True)
 

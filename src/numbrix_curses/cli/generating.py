@@ -328,8 +328,16 @@ def generate_command(args: argparse.Namespace) -> int:
     try:
         # (the line ticks once the workers are forked: see Progress)
         on_forked = progress.tick if progress is not None else None
+
+        def lost_worker(k: int) -> None:
+            with progress.wiped() if progress is not None else contextlib.nullcontext():
+                tell(f"numbrix generate: warning: a worker process ended (killed, or the "
+                     f"system short of memory?) after {k:,} of {args.count:,} puzzles; the "
+                     "rest are made in this one")
+
         for k, item in enumerate(generator.generate_many(spec, args.count, seed, jobs,
-                                                         on_forked=on_forked)):
+                                                         on_forked=on_forked,
+                                                         on_lost_worker=lost_worker)):
             tally.add(item)
             if keep:
                 made.append(item)
