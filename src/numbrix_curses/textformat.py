@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import unicodedata
 import sys
 from dataclasses import dataclass, field
@@ -1749,7 +1750,7 @@ def read_puzzles(
     have line 0 and render as ``FILE: message``. A path that is not a regular file (a
     directory, a named pipe, a device) is refused before anything is read from it; with
     `pipes` (the command line, where `<(command)` names one), a pipe that something writes
-    to is read as standard input is, and one that nothing writes to reads as empty.
+    to is read as standard input is, and one that nothing writes to is refused at once.
     """
     filename = "<stdin>" if path == "-" else str(path)
     if not filename:
@@ -1766,6 +1767,11 @@ def read_puzzles(
             # Only a regular file (or a pipe with a writer, where asked for): a named pipe
             # or a device would hang or never end.
             data = read_regular_file(path, MAX_FILE_BYTES, pipes)
+            if not data and _is_pipe(path):
+                # (said so rather than "file is empty": a writer started a moment after
+                # the command finds nobody reading, and waits for good)
+                raise ParseError(filename, 0, 0, "is a named pipe nothing wrote to (a "
+                                 "writer starts first, or `numbrix ... < PIPE` waits for one)")
             if len(data) > MAX_FILE_BYTES and os.path.isfile(path):
                 # (said before what the bytes are: a file's size is known, a stream's,
                 # <(cat /dev/zero) say, not)
@@ -1784,6 +1790,13 @@ def read_puzzles(
     except ValueError:  # open() refuses a name with a NUL character in it
         raise ParseError(filename, 0, 0, "not a usable file name") from None
     return parse_puzzles(decode_puzzle_bytes(data, filename), filename, notes)
+
+
+def _is_pipe(path: str | os.PathLike[str]) -> bool:
+    try:
+        return stat.S_ISFIFO(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def puzzle_label(puzzle: Puzzle, filename: str, index: int) -> str:
