@@ -1382,6 +1382,14 @@ def test_a_folder_that_takes_no_new_file_is_said_to_be_so(run_numbrix):
     said = ("numbrix generate: /proc/version: no file can be made in /proc: the puzzles are "
             "written to ")  # (the state folder: see the test of puzzles rescued)
     assert result.stderr.startswith(said) and result.stderr.endswith(" instead\n")
+    # with the puzzles on standard output, the file is their answer key: said so (it said
+    # "the puzzles are written to ...-key.txt")
+    result = run_numbrix("generate", "--size", "3", "--difficulty", "easy", "--format",
+                         "compact", "--solutions", "/proc/version", "--force")
+    assert result.returncode == cli.EXIT_BAD_INPUT and result.stdout.count("# id:") == 1
+    said = ("numbrix generate: /proc/version: no file can be made in /proc: the answer key "
+            "is written to ")
+    assert said in result.stderr and result.stderr.endswith(" instead\n"), result.stderr
 
 
 class _Ticks:

@@ -162,14 +162,16 @@ def _numbered(path: str, number: int) -> str:
     return os.path.join(folder, f"{stem}-{number}{ext}")
 
 
-def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool) -> int:
+def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool,
+                what: str = "the puzzles") -> int:
     """Write `files` as `_write_outputs` does, but never lose the puzzles to a file in the
     way: where a target exists and --force was not given (another run made it meanwhile:
     each checks before it starts, not against the others), or the run was stopped before
     it finished (a Ctrl-C means "stop", not "replace my booklet with the few made so far"),
     they go under free names beside the targets, and a line says where. Where the write
     fails (the folder removed meanwhile, a full disk), they go to the state directory's
-    folder `generated` (see `_rescued`), and a line says where. The exit code: 2
+    folder `generated` (see `_rescued`), and a line says where (of `what` the files hold:
+    the puzzles, or their answer key alone). The exit code: 2
     when a finished run's puzzles are not where they were asked to go, else 0 (a stopped
     run ends with its stop's code)."""
     replace = force and finished
@@ -191,10 +193,10 @@ def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool) -
 
                 # (said, not left to a line that only names the file asked for: the run's
                 # work is gone, and the fallback the README promises was tried)
-                raise UsageError(f"{error}; nor could they go to "
-                                 f"{display_name(str(state_dir() / 'generated'))}: the puzzles "
-                                 "made are lost") from None
-            tell(f"numbrix generate: {error}: the puzzles are written to {rescued} instead")
+                raise UsageError(f"{error}; nor could {what} go to "
+                                 f"{display_name(str(state_dir() / 'generated'))}: {what} "
+                                 f"made {_are(what)} lost") from None
+            tell(f"numbrix generate: {error}: {what} {_are(what)} written to {rescued} instead")
             return EXIT_BAD_INPUT if finished else EXIT_OK
     while True:
         moved = _beside(files)
@@ -206,11 +208,17 @@ def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool) -
     where = " and ".join(display_name(path) for path, _ in moved)
     if finished:
         tell(f"numbrix generate: {display_name(taken)} exists (made while the puzzles were; "
-             f"--force overwrites it): they are written to {where}")
+             f"--force overwrites it): {what} {_are(what)} written to {where}")
         return EXIT_BAD_INPUT
-    tell(f"numbrix generate: {display_name(taken)} is left as it was: the puzzles finished "
-         f"are written to {where}")
+    done = "the puzzles finished" if what == "the puzzles" else f"{what} of those finished"
+    tell(f"numbrix generate: {display_name(taken)} is left as it was: {done} {_are(what)} "
+         f"written to {where}")
     return EXIT_OK
+
+
+def _are(what: str) -> str:
+    """The verb for `what` ("the puzzles are", "the answer key is")."""
+    return "are" if what.endswith("s") else "is"
 
 
 def _rescued(files: Sequence[tuple[str, str]]) -> str | None:
@@ -416,7 +424,10 @@ def _write_generated(
     key = _answer_key(entries, args.format, title) if separate_key else ""
     if args.solutions is not None:
         files.append((args.solutions, key))
-    code = _write_kept(files, args.force, finished)
+    # (what the files hold, for the line said where they go elsewhere: with the puzzles
+    # on standard output, the answer key alone)
+    what = "the puzzles" if args.output is not None else "the answer key"
+    code = _write_kept(files, args.force, finished, what)
     if not stream and args.output is None:
         # after the answer key is safely written, not before
         _write_half(text, "the puzzles", args.solutions and f"the answer key is in "
