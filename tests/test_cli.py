@@ -478,6 +478,18 @@ def test_directory_as_file(run_numbrix, tmp_path):
     assert str(tmp_path) in line
 
 
+def test_standard_output_open_for_reading_only_is_said_to_be_so(tmp_path, puzzle_file):
+    """`numbrix solve FILE 1</dev/null` said "numbrix: Bad file descriptor" alone."""
+    path = puzzle_file(UNIQUE_3X3)
+    with open(os.devnull, "rb") as read_only:
+        result = subprocess.run([sys.executable, "-m", "numbrix_curses", "solve", str(path)],
+                                stdin=subprocess.DEVNULL, stdout=read_only, stderr=subprocess.PIPE,
+                                text=True, env=cli_env(), timeout=COMMAND_TIMEOUT)
+    assert result.returncode == cli.EXIT_BAD_INPUT
+    assert result.stderr == ("numbrix: Bad file descriptor: standard input must be open for "
+                             "reading, and standard output and error for writing\n")
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 @pytest.mark.parametrize("command", ["solve", "check", "grade", "print", "play"])
 def test_a_named_pipe_that_nothing_writes_to_is_answered_at_once(tmp_path, command):

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import errno
 import os
 import signal
 import sys
@@ -347,7 +348,12 @@ def main(argv: Sequence[str] | None = None, *, ending: bool = False) -> int:
         silence_stream(sys.stdout)
         return EXIT_BROKEN_PIPE
     except OSError as error:
-        tell(f"numbrix: {os_error_line(error)}")
+        if error.errno == errno.EBADF and error.filename is None:
+            # (no file named: a standard stream opened the wrong way, `1</dev/null`)
+            tell(f"numbrix: {os_error_line(error)}: standard input must be open for reading, "
+                 "and standard output and error for writing")
+        else:
+            tell(f"numbrix: {os_error_line(error)}")
         return EXIT_BAD_INPUT
     except MemoryError:
         # (like a full disk: the machine, not the puzzle; the memory is free again here)
