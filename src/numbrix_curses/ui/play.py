@@ -1,13 +1,13 @@
-"""The play screen: lays out board and panel, turns actions into game calls, reports back.
+"""The play screen: turns actions into game calls, and reports back.
 
 It owns the UI state that is not part of the game: the message, the check marks and the
-hint on show (both vanish with the next change), the scroll position of a large board, the
-background work (the solution, a hint, auto-fill) and saving: the game is written after
-every change, once the frame showing it is on screen, and when the screen closes.
+hint on show (both vanish with the next change), the background work (the solution, a
+hint, auto-fill) and saving: the game is written after every change, once the frame
+showing it is on screen, and when the screen closes. How it looks (the board, the panel,
+the moves list, the scroll position of a large board) is `ui.play_view`'s.
 """
 from __future__ import annotations
 
-import curses
 import os
 import time
 from typing import TYPE_CHECKING, Callable
@@ -17,11 +17,22 @@ import numpy as np
 from numbrix_curses import assist
 from numbrix_curses.atomic import same_file
 from numbrix_curses.game import (
-    Game, PendingEntry, Refusal, describe_move, format_duration, wrong_entries,
+    Game,
+    PendingEntry,
+    Refusal,
+    format_duration,
+    wrong_entries,
 )
 from numbrix_curses.puzzle import BLANK, Puzzle, cell_name, plural
 from numbrix_curses.jobs import (
-    CancelToken, FinishedJob, Job, SolveJob, ThreadJob, grading_job, suspects_job, when_done,
+    CancelToken,
+    FinishedJob,
+    Job,
+    SolveJob,
+    ThreadJob,
+    grading_job,
+    suspects_job,
+    when_done,
 )
 from numbrix_curses.savestate import game_mark, puzzle_key
 from numbrix_curses.slips import Suspects
@@ -39,46 +50,32 @@ from numbrix_curses.ui.actions import (
     UnboundKey,
 )
 from numbrix_curses.ui.dialogs import ConfirmScreen
-from numbrix_curses.ui.draw import NO_BREAK, put
 from numbrix_curses.ui.edits import apply_edit
-from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
+from numbrix_curses.ui.grid import GridLayout
 from numbrix_curses.ui.keys import PLAY_KEYS
-from numbrix_curses.ui.layout import PANEL_WIDTH, Layout, with_message_rows
-from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.layout import Layout
 from numbrix_curses.ui.saving import file_name_for, id_from_path, save_prompt
+from numbrix_curses.ui.play_view import PlayView
 from numbrix_curses.ui.play_words import (
     PAUSED,
-    STATUS_BAR_KEYS,
-    STATUS_BAR_MORE_KEYS,
     cleared_words,
     filled_words,
-    first_game_tip,
     full_stop,
     given_mark_words,
     help_count,
-    key_lines,
     marked_cannot,
-    moves_value,
     sentence,
-    solved_bar_keys,
-    solved_key_lines,
     solved_line,
     spent_mark_words,
     wrong_numbers_words,
 )
 from numbrix_curses.ui.panel import (
-    ListLine,
-    LISTING_LEAST_ROWS,
     Message,
     MessageKind,
-    bar_key_rows,
-    draw_side_panel,
-    draw_status_bar,
     take_store_problems,
     unbound_message,
 )
 from numbrix_curses.ui.screen import (
-    SPIN_MS,
     AppContext,
     BoardScreen,
     Exit,
@@ -86,9 +83,6 @@ from numbrix_curses.ui.screen import (
     Pop,
     Push,
     Replace,
-    draw_title_parts,
-    room_for_message,
-    spinner,
 )
 
 if TYPE_CHECKING:  # (the result's type only: the solve runs in `assist`)
@@ -107,13 +101,12 @@ _NOT_FROM_THE_SAVE = "(a new game)"
 ELSEWHERE = ("This puzzle is open in another numbrix window: moves made here are not "
              "saved. Play it there, or leave it there and open it here again.")
 
-STATUS_ROWS = 5
 #: what every key that needs the solution says on a puzzle that has none (the solver's
 #: reason in its place when it has one, see `PlayScreen._no_solution`)
 NO_SOLUTION = "This puzzle has no solution: a given may be mistyped."
 
 
-class PlayScreen(BoardScreen):
+class PlayScreen(PlayView, BoardScreen):
     """Playing one puzzle."""
 
     keys = PLAY_KEYS
@@ -1423,300 +1416,3 @@ class PlayScreen(BoardScreen):
         """The player's pause: it hides the board (a dialog or help over it pauses the
         clock but leaves the board shown behind)."""
         return self.game.paused and not self.paused_by_cover
-
-    # ----- output ------------------------------------------------------------------------
-    def status_rows(self, width: int = PANEL_WIDTH) -> list[tuple[str, str]]:
-        """The side panel's (name, value) rows, values cut to fit a panel `width` wide."""
-        game = self.game
-        row, col = game.cursor
-        hidden = self.paused_by_player  # (the board is hidden too)
-        value = 0 if hidden else game.value(game.cursor_cell)
-        cell = cell_name(row, col)
-        if value:
-            cell += f" = {value}" + (" (given)" if game.is_given(game.cursor_cell) else "")
-        elif game.notes(game.cursor_cell) and not hidden:
-            cell += " " + self._marks_text(width - 9 - len(cell))
-        size = f"{game.rows}x{game.cols}"
-        level = game.puzzle.metadata.get("difficulty")
-        if level:
-            size += f"  {level}"
-        moves = moves_value(game.moves, game.hints, game.fills, PANEL_WIDTH - 8)
-        clock = format_duration(game.elapsed())
-        if hidden:
-            clock += "  paused"  # (not while a dialog covers the board: it goes on after)
-        rows = [
-            ("Size", size),
-            ("Placed", f"{game.placed} of {game.size}"),
-            ("Moves", moves),
-            ("Time", clock),
-            # (in pencil mode the row's name says so: what is typed goes in as marks)
-            ("Pencil" if game.pencil and game.solved is None else "Cell", cell),
-        ]
-        if not self.claimed and game.solved is None:
-            rows.append(("Saving", "off: 2nd window"))  # (see ELSEWHERE)
-        elif self.save_failed and game.solved is None:
-            # (the failure's message goes with the next key; this stays until a save works)
-            rows.append(("Saving", "failed; q asks"))
-        return rows
-
-    def redraw_after_ms(self) -> int:
-        if self._busy():
-            return SPIN_MS
-        if self.game.solved is not None or self.game.paused:
-            return 250 if self.grade_job is not None else -1  # (to show the grade)
-        elapsed_ms = int(self.game.elapsed() * 1000)
-        return 1000 - elapsed_ms % 1000 + 5
-
-    def board_view(self) -> BoardView:
-        game = self.game
-        cursor = game.cursor_cell
-        before, after = game.chain_neighbours(cursor)
-        marks: dict[int, int] = {}
-        flags: dict[int, str] = {}
-        theme = self.theme
-        for cell in self._marked_now():
-            marks[cell] = theme.wrong
-            flags[cell] = "!"
-        for cell in game.duplicate_cells():
-            marks.setdefault(cell, theme.wrong)
-            if not theme.colour and not game.is_given(cell):
-                # (red alone: without colours, nothing showed; not on the given, which is
-                # right, and which a check's count of marked numbers leaves out)
-                flags.setdefault(cell, "!")
-        # (a mark whose number is on the board is spent: the cell shows the others)
-        on_board = game.numbers_on_board()
-        notes = {}
-        for cell in game.noted_cells:
-            live = game.live_notes(cell, on_board)
-            if live and not game.value(cell):
-                notes[cell] = live
-        typing = game.pending_note
-        pending = game.pending.cell if game.pending is not None else None
-        if typing is not None:
-            # The mark being typed shows first, as a number being typed does; "-" before
-            # it while typing takes it out (the cell had it).
-            others = tuple(m for m in game.live_notes(typing.cell, on_board)
-                           if m != typing.value)
-            notes[typing.cell] = (typing.value,) + others
-            pending = typing.cell
-            if typing.value not in game.notes(typing.cell):
-                flags[typing.cell] = "-"
-        hint = self.hint
-        if hint is not None and self.hint_revision == game.revision:
-            for cell in hint.evidence:
-                marks.setdefault(cell, theme.evidence)
-            if hint.cell is not None:
-                marks[hint.cell] = theme.hint
-                flags[hint.cell] = "?"
-                notes.pop(hint.cell, None)  # (a mark under its ? read as the hint's number)
-        return BoardView(
-            notes=notes,
-            grid=game.grid,
-            given=game.given_mask,
-            cursor=cursor,
-            pending=pending,
-            chain=frozenset(before) | frozenset(after),
-            marks=marks,
-            flags=flags,
-            # Only the player's pause hides the board, not a dialog or help on top of it.
-            hidden=self.paused_by_player,
-        )
-
-    def draw(self, win: "curses.window", mask: ScreenMask) -> None:
-        theme = self.theme
-        keys = key_lines(self.ctx.mouse, self.game.pencil)
-        play_key_rows = len(keys)
-        placed = self.place(win, self.game.rows, self.game.cols, STATUS_ROWS, play_key_rows)
-        if placed is None:
-            # Nobody can play a board they cannot see: the clock stands still until it
-            # shows (a puzzle generated while the window was small opened with it running).
-            if not self.game.paused and self.game.solved is None:
-                self.game.pause()
-                self.paused_by_size = True
-            return
-        if self.paused_by_size:
-            self.game.resume()
-            self.paused_by_size = False
-        layout, grid = placed
-        solved = self.game.solved
-        if solved is not None:
-            # (placed with the play keys' count: the board does not move when solved)
-            keys = solved_key_lines(solved.revealed)
-        message = self.message
-        if message is None and self.first_game and layout.side_panel:
-            # (only beside the board: under it the tip would take rows from the board)
-            message = first_game_tip(self.game.size, self.ctx.mouse)
-        if self._busy() and message is not None:
-            started = self.task.started if self.task is not None else self.solution_job.started
-            message = Message(f"{spinner(started)} {message.text}", message.kind)
-        bar_keys, more_keys = ((STATUS_BAR_KEYS, STATUS_BAR_MORE_KEYS) if solved is None
-                               else (solved_bar_keys(solved.revealed), ()))
-        listing = None
-        if not layout.side_panel and self.show_history and message is None:
-            # The moves as the side panel lists them, where the rows under the board
-            # allow (a narrow, tall screen); else the latest of them in a line.
-            height, width = win.getmaxyx()
-            key_rows = bar_key_rows(width, bar_keys, more_keys)
-            room = (height - layout.panel_top) - 2 - key_rows
-            listing = self._history_listing()
-            # (rows from the board's window too, as a hint borrows them, where the free
-            # ones are too few: the list is what the player opened, and a list can be
-            # clicked, which the line of the latest moves could not)
-            wanted = min(max(room, LISTING_LEAST_ROWS), 1 + len(listing[1]))
-            # (a message takes the rows of the keys over the key line; the list leaves
-            # them, so it asks for those rows too)
-            fitted = with_message_rows(layout, wanted + key_rows, height, key_rows)
-            if fitted.panel_rows - 2 - key_rows >= min(wanted, LISTING_LEAST_ROWS):
-                layout = fitted
-                assert layout.grid is not None
-                grid = layout.grid
-            else:
-                listing = None
-                message = Message(self._recent_moves())
-        if message is not None and not layout.side_panel:
-            # A hint's reason is the point of the hint: under a board that fills the screen
-            # it takes the free rows under the bar, then rows from the board's window,
-            # rather than lose its end (or the keys over the key line).
-            layout = room_for_message(win, layout, message.text, (self.game.rows, self.game.cols),
-                                      (STATUS_ROWS, play_key_rows), bar_keys, more_keys)
-            assert layout.grid is not None
-            grid = layout.grid
-        # While the mouse button is held on the board, the board stays where it was under
-        # the pointer: a message a drag brought ("10 does not follow 5") took rows from the
-        # board at 40x12, and the rest of the drag drew a row below where the pointer went.
-        # (A longer message is cut while the button is down, and read whole once it is up.)
-        size = win.getmaxyx()
-        if self.ctx.pointer_held and self.held_layout is not None and self.held_layout[0] == size:
-            layout, grid = self.held_layout[1:]
-        self.held_layout = (size, layout, grid)
-        grid = grid.scrolled_to(*self.origin)
-        # The view follows a cursor that a key moved; a key that leaves the cursor where a
-        # click put it (Esc, c, a digit) leaves the view too, else the board jumped a row
-        # or column under the pointer on a key that had nothing to do with it.
-        cursor = self.game.cursor
-        if not grid.visible(*cursor) or (cursor != self.drawn_cursor and not self.clicked):
-            grid = grid.following(*cursor)
-        self.drawn_cursor = cursor
-        self.origin = (grid.row0, grid.col0)
-        self._draw_title(win, grid)
-        draw_grid(win, mask, self.board_view(), grid, theme)
-        if self.paused_by_player:
-            # A click on the hidden board goes on, as on a game's pause screen anywhere: a
-            # player using the mouse alone had only the key list's "p pause" to click.
-            # (its rulers too: a click on a column's letter did nothing)
-            for y in range(1, grid.frame_top + grid.frame_height):
-                mask.put(y, 0, grid.frame_left + grid.frame_width, Command.PAUSE)
-            text = " Paused "
-            put(win, grid.frame_top + grid.frame_height // 2,
-                grid.frame_left + (grid.frame_width - len(text)) // 2, text,
-                theme.title)
-        if layout.side_panel:
-            draw_side_panel(
-                win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
-                # (no title: the title bar names the puzzle)
-                None, self.status_rows(layout.panel_width), message, theme,
-                keys=keys, listing=self._history_listing() if self.show_history else None,
-                width=layout.panel_width,
-            )
-        else:
-            # (a click on the message under the board takes it away, giving back the keys
-            # it covers on a short screen; on the moves in a line, closes them)
-            moves_line = self.show_history and listing is None and self.message is None
-            draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
-                            self._status_parts(win.getmaxyx()[1]), message, theme, bar_keys,
-                            more_keys, listing,
-                            Command.HISTORY if moves_line else Command.DISMISS)
-
-    def _status_parts(self, width: int) -> list[str]:
-        """The status bar's parts (the bar drops them from the end where `width` is short)."""
-        game = self.game
-        # Pencil mode and the cursor cell's marks come before the counts, which the bar
-        # drops first on a narrow screen: what a digit will do, and what the cell's marks
-        # are, matter more there than the clock (at 40 columns both were dropped).
-        lead = [f"{game.rows}x{game.cols}"]
-        counts = [f"{game.placed}/{game.size}", plural(game.moves, "move"),
-                  format_duration(game.elapsed())]
-        if self.paused_by_player:
-            counts.append("paused")
-        if game.pencil and game.solved is None:
-            lead.append("pencil")
-        marks = game.notes(game.cursor_cell)
-        if marks and not game.value(game.cursor_cell) and not self.paused_by_player:
-            # (the side panel's Cell row says them; a board in the bar's layout is large,
-            # and shows its cells' first marks only) All the marks, with as many counts as
-            # fit beside them, the clock first to go; else as many marks as fit beside every
-            # count; else beside the board's fill alone (or without it).
-            where = cell_name(*game.cursor)
-            dot = f" {self.theme.glyphs.bullet} "  # (as the bar joins its parts)
-            head = len(f"{dot}{where} ")
-            whole = f"{where} {self._marks_text(width)}"
-            kept = next((k for k in range(len(counts), 0, -1)
-                         if len(dot.join([*lead, whole, *counts[:k]])) <= width), 0)
-            room = width - len(dot.join(lead + counts)) - head
-            if kept:
-                lead.append(whole)
-                counts = counts[:kept]
-            elif len(self._marks_text(room)) <= room:
-                lead.append(f"{where} {self._marks_text(room)}")
-            else:
-                room = width - len(dot.join([*lead, counts[0]])) - head
-                lead.append(f"{where} {self._marks_text(room)}")
-        parts = lead + counts
-        if game.hints or game.fills:
-            # (as the side panel counts them beside the moves; the first part to go on a
-            # narrow screen)
-            parts.append(help_count(game.hints, game.fills, "fill"))
-        if not self.claimed and game.solved is None:
-            parts.insert(1, "not saved: 2nd window")  # (see ELSEWHERE; before the counts)
-        elif self.save_failed and game.solved is None:
-            parts.insert(1, "not saved")
-        return parts
-
-    def _moves_walkable(self) -> bool:
-        """Whether the moves list can be walked: not once the puzzle is solved by hand (the
-        solve is final), though a revealed solution can be taken back."""
-        solved = self.game.solved
-        return solved is None or solved.revealed
-
-    def _recent_moves(self) -> str:
-        """The moves list in a line, for the status bar, which has no room for the list:
-        the latest moves, newest last, as far as `u` has walked back."""
-        game = self.game
-        # (each move whole on a line: "41." at a line's end, "31 at A7" on the next, misread)
-        done = [f"{i}. {describe_move(move, game.cols)}".replace(" ", NO_BREAK)
-                for i, move in enumerate(game.history, start=1)][-4:]
-        if not done:
-            return "No moves yet. m closes the moves."
-        undone = f"; {plural(len(game.future), 'move')} to redo (r)" if game.future else ""
-        walk = "u and r walk them, " if self._moves_walkable() else ""
-        return f"Moves: {', '.join(done)}{undone}. {walk}m closes."
-
-    def _history_listing(self) -> tuple[ListLine, list[ListLine]]:
-        game = self.game
-        cols = game.cols
-        walk = self._moves_walkable()
-
-        def go(count: int) -> GoToMove | None:
-            return GoToMove(count) if walk else None
-
-        lines = [ListLine("  0. start", go(0), current=game.moves == 0)]
-        for i, move in enumerate(game.history, start=1):
-            lines.append(ListLine(f"{i:>3}. {describe_move(move, cols)}", go(i),
-                                  current=i == game.moves))
-        for j, move in enumerate(game.future, start=game.moves + 1):
-            lines.append(ListLine(f"{j:>3}. {describe_move(move, cols)}", go(j), dim=True))
-        # (u and r step through the same list from the keyboard)
-        # (the title closes the list, as m does: the list takes the keys' place beside the
-        # board, "moves m" among them, and the mouse had no way to close it)
-        title = "Moves: click one" if walk else "Moves of your solve"
-        return ListLine(f"{title}  [Esc close]", Command.HISTORY), lines
-
-    def _draw_title(self, win: "curses.window", grid: GridLayout) -> None:
-        parts = ["Numbrix", self.label]
-        if self.game.solved is not None:
-            parts.append("revealed" if self.game.solved.revealed else "solved")
-        if grid.scrolled:
-            parts.append(grid.view_span)
-        # On a narrow screen the name is cut first: which part of the board is in view
-        # matters more while playing than a name the player chose it by.
-        draw_title_parts(win, parts, 1, self.theme)
