@@ -1522,6 +1522,50 @@ def test_a_list_of_givens_by_row_column_and_number_reads_as_its_board():
                                                                        [7, 8, 9]]
 
 
+def test_two_boards_run_together_or_labels_read_as_givens_are_warned_of():
+    """Read as one board without a word, each gave a verdict of no solution whose reason
+    pointed at a slip that was not there: two 5x5 puzzles with a title comment and no
+    blank line between them, or with the blank line lost in a copy out of a PDF; column
+    numbers over a board, or line numbers beside it; a table's empty header that was the
+    board's own blank first row."""
+    five = ". . 3 . .\n1 . . . .\n. . . . .\n. . . . .\n. . . . 25\n"
+    other = "25 . . . .\n. . . . .\n. . 13 . .\n. . . . .\n. . . . 1\n"
+
+    def warned(text: str) -> list[str]:
+        notes: list[tuple[int, str]] = []
+        parse_puzzles(text, "f.txt", notes)
+        return [f"{line}: {said}" for line, said in notes]
+
+    assert warned(five + "# Puzzle 2\n" + other.replace("25", "24").replace(" 1\n", " 2\n")
+                  ) == ["7: the rows read as two boards, 5x5 and 5x5 from line 7, with the "
+                        "comment on line 6 between them: read as one, a 10x5 board; a blank "
+                        "line before the second starts another puzzle"]
+    assert warned(five + other.replace("25", "24").replace(" 1\n", " 2\n")) == [
+        "6: the rows read as two boards, 5x5 and 5x5 from line 6, with no blank line between "
+        "them: read as one, a 10x5 board; a blank line before the second starts another puzzle"]
+    # (as an error where the two share a number: said with the error)
+    err = parse_error(five + "# Puzzle 2\n" + other)
+    assert err.message.startswith("25 appears twice (first at 5:9); the rows read as two "
+                                  "boards, 5x5 and 5x5 from line 7, with the comment on line 6")
+    # one board, as read, where a number is too large for either half (no warning)
+    assert warned(five.replace("25", "40") + other.replace("25", "24").replace(" 1\n", " 2\n")
+                  ) == []
+    labels = "1 2 3 4\n" + ". . 6 .\n7 . . .\n. . . .\n. . . 16\n"
+    assert warned(labels) == ["1: the first row is 1 to 4, as column numbers over a board "
+                              "are: read as its first row, a 5x4 board; if they are labels, "
+                              "put # before that line for the 4x4 board"]
+    lines = "1 . . 6 .\n2 7 . . .\n3 . . . .\n4 . . . 16\n"
+    assert warned(lines)[0].startswith("1: the first column is 1 to 4, as line numbers")
+    # as an error where a label clashes with a given: said with the error
+    assert parse_error("1 2 3 4\n. . 3 .\n. . . .\n. . . .\n. . . 16\n").message.endswith(
+        "the first row is 1 to 4, as column numbers over a board are: read as its first "
+        "row, a 5x4 board; if they are labels, put # before that line for the 4x4 board")
+    table = ("|   |   |   |\n|---|---|---|\n| 1 | . | 3 |\n| . | . | . |\n")  # (3x3: row 1
+    assert warned(table) == ["1: the table's header row is empty, and left out as a header: "
+                             "a 2x3 board; if it is the board's first row, write its blanks "
+                             "as . for the 3x3 board"]
+
+
 def test_a_list_of_givens_on_a_rectangle_reads_rows_then_columns():
     """A list's head may give rows and columns, on one line or a line each (with the count
     after them): a 2x3 list was refused, and "3 / 3 / 2" read as the side and the count,

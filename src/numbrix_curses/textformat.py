@@ -885,6 +885,9 @@ def _parse_block(
             if _size_line(lines) is None:  # (a size line settled the width)
                 _note_edge_columns(rows, notes)
                 _note_size_row(rows, notes)
+                _note_two_boards(lines, grid_line, rows, filename, notes)
+                _note_label_rows(rows, notes)
+                _note_empty_header(lines, grid_line, rows, notes)
     except ParseError as error:
         listed = _listed_givens(lines, grid_line, filename, metadata.get("counting"))
         if listed is not None:
@@ -897,6 +900,8 @@ def _parse_block(
         if rows is None:
             _raise_if_header_inside(lines, grid_line, filename, error)
             _raise_if_cut_off(lines, grid_line, filename)
+            _raise_if_two_boards(lines, grid_line, filename, error)
+            _raise_if_label_row(lines, grid_line, filename, error)
             ragged = _ragged_tab_rows(lines, grid_line, filename)
             if ragged is not None:
                 raise ragged from None
@@ -1117,6 +1122,128 @@ def _raise_if_header_inside(
                 f"(line {error.line}: {error.message}); a blank line before it starts "
                 "another puzzle",
             ) from None
+
+
+def _two_boards(
+    lines: list[str], first_line: int, filename: str
+) -> tuple[tuple[int, int], tuple[int, int], int, str] | None:
+    """Where a grid's `lines` read as two boards rather than one: two puzzles run together,
+    a title comment between them ("# Puzzle 2") and no blank line, or the blank line lost in
+    a copy out of a PDF. The split is at a comment among the grid's rows, else in the
+    middle of rows that then make two square boards. Each part must read as a board of its
+    own, each number in range once. Returns the two sizes, the line the second starts on,
+    and how they were told apart; None where the lines read as no such pair."""
+    grid = grid_line_indices(lines)
+    if len(grid) < 4:
+        return None
+    inside = [i for i in range(grid[0] + 1, grid[-1]) if lines[i].lstrip().startswith("#")]
+    if inside:
+        split, how = inside[0], f"the comment on line {first_line + inside[0]} between them"
+    elif len(grid) % 2 == 0:
+        split, how = grid[len(grid) // 2], "no blank line between them"
+    else:
+        return None
+    parts = []
+    for start, part in ((0, lines[:split]), (split, lines[split:])):
+        try:
+            rows = _grid_rows(part, first_line + start, filename, size_lines=0)
+            _check_values(rows, filename)
+        except ParseError:
+            return None
+        parts.append(rows)
+    top, bottom = ((len(rows), len(rows[0].values)) for rows in parts)
+    if not inside and not (top == bottom and top[0] == top[1]):
+        return None
+    return top, bottom, parts[1][0].line, how
+
+
+def _raise_if_label_row(lines: list[str], first_line: int, filename: str,
+                        error: ParseError) -> None:
+    """Raise `error` saying, where the grid's first row is 1 to its width over one row
+    more (see `_note_label_rows`), that it may be column numbers: "2 appears twice" of a
+    board under a header "| 1 | 2 | ... |" did not."""
+    try:
+        rows = _grid_rows(lines, first_line, filename)
+    except ParseError:
+        return
+    found: list[tuple[int, str]] = []
+    _note_label_rows(rows, found)
+    if found:
+        _, text = found[0]
+        raise ParseError(error.filename, error.line, error.col,
+                         f"{error.message}; {text}") from None
+
+
+def _raise_if_two_boards(lines: list[str], first_line: int, filename: str,
+                         error: ParseError) -> None:
+    """Raise `error` saying, where the grid's lines read as two boards (see `_two_boards`),
+    that they may be two puzzles run together: its message ("33 appears twice") did not."""
+    found = _two_boards(lines, first_line, filename)
+    if found is not None:
+        top, bottom, second, how = found
+        raise ParseError(
+            error.filename, error.line, error.col,
+            f"{error.message}; the rows read as two boards, {top[0]}x{top[1]} and "
+            f"{bottom[0]}x{bottom[1]} from line {second}, with {how}: a blank line before "
+            "the second starts another puzzle") from None
+
+
+def _note_two_boards(lines: list[str], first_line: int, rows: list[_Row], filename: str,
+                     notes: list[tuple[int, str]] | None) -> None:
+    """Note, where a grid read as one board reads as two as well (see `_two_boards`), which
+    reading was taken: two 5x5 puzzles run together read as a 10x5 with no solution, and
+    its reason pointed at a slip that was not there."""
+    if notes is None:
+        return
+    found = _two_boards(lines, first_line, filename)
+    if found is None:
+        return
+    top, bottom, second, how = found
+    largest = max(v for row in rows for v in row.values)
+    if not how.startswith("the comment") and largest > top[0] * top[1]:
+        return  # (a number too large for either half: one board, as read)
+    notes.append((second, f"the rows read as two boards, {top[0]}x{top[1]} and "
+                          f"{bottom[0]}x{bottom[1]} from line {second}, with {how}: read as "
+                          f"one, {_sized(len(rows), len(rows[0].values))} board; a blank line "
+                          "before the second starts another puzzle"))
+
+
+def _note_empty_header(lines: list[str], first_line: int, rows: list[_Row],
+                       notes: list[tuple[int, str]] | None) -> None:
+    """Note a Markdown table's empty header row, left out as a header, over rows one fewer
+    than the board is wide: a board posted as a table with its own first row, wholly
+    blank, as the header read as a board a row short (see `_without_bar_rules`)."""
+    grid = grid_line_indices(lines)
+    if notes is None or len(grid) < 3 or first_line + grid[0] == rows[0].line:
+        return  # (the first line was read as a row)
+    header = lines[grid[0]].strip()
+    cells = header[1:-1].split("|") if header.startswith("|") and header.endswith("|") else []
+    width = len(rows[0].values)
+    if cells and not any(cell.strip() for cell in cells) and len(rows) + 1 == width:
+        notes.append((first_line + grid[0], f"the table's header row is empty, and left out "
+                                            f"as a header: {_sized(len(rows), width)} board; "
+                                            f"if it is the board's first row, write its "
+                                            f"blanks as . for the {width}x{width} board"))
+
+
+def _note_label_rows(rows: list[_Row], notes: list[tuple[int, str]] | None) -> None:
+    """Note a first row of 1, 2, 3 ... to the board's width over one row more than that,
+    or a first column of 1 ... to the rows beside one column more: column numbers or line
+    numbers copied with the board read as givens (a Markdown table's header "| 1 | 2 |",
+    an editor's line numbers), which the reader cannot tell from a given row."""
+    if notes is None or len(rows) < 4:
+        return
+    height, width = len(rows), len(rows[0].values)
+    if rows[0].values == list(range(1, width + 1)) and height == width + 1:
+        notes.append((rows[0].line, f"the first row is 1 to {width}, as column numbers over "
+                                    f"a board are: read as its first row, "
+                                    f"{_sized(height, width)} board; if they are labels, put "
+                                    f"# before that line for the {width}x{width} board"))
+    elif [row.values[0] for row in rows] == list(range(1, height + 1)) and width == height + 1:
+        notes.append((rows[0].line, f"the first column is 1 to {height}, as line numbers "
+                                    f"beside a board are: read as its first column, "
+                                    f"{_sized(height, width)} board; if they are labels, take "
+                                    f"them out for the {height}x{height} board"))
 
 
 def _raise_if_cut_off(lines: list[str], first_line: int, filename: str) -> None:
