@@ -756,12 +756,37 @@ def test_the_moves_of_a_puzzle_solved_by_hand_are_a_record_not_a_list_to_click(
         term.wait_text("Solved")
         term.send("m")
         term.wait_for(lambda: all(line in term.text for line in (
-            "Moves of your solve  [Esc close]", "0. start", "6. 8 at B3")), what="the moves")
+            "Your moves  [Esc close]", "0. start", "6. 8 at B3")), what="the moves")
         assert "click one" not in term.text, term.dump()
         term.click_text("0. start")
         time.sleep(0.3)
         term.wait_for(lambda: board.number(1, 1) == "5", what="the board as solved")
-        assert "is solved" not in term.text, term.dump()
+        # (no refusal: "... R plays it again, g makes another like it." said a click
+        # could do nothing there)
+        assert "plays it again" not in term.flowing_text(), term.dump()
+        # the wheel over it reads along it: the board's cursor stays (it moved it)
+        cursor = re.search(r"Cell\s+\S+", term.text).group()
+        term.wheel(*term.find("3. 5 at B2"), down=True)
+        term.wheel(*term.find("3. 5 at B2"), down=True)
+        time.sleep(0.3)
+        term._read(0.2)
+        assert re.search(r"Cell\s+\S+", term.text).group() == cursor, term.dump()
+    # under the board, at 40x12, m shows the moves though the solve's message stands there
+    term = start(play_command(str(path)), state, rows=12, cols=40)
+    board = Board(term, 3)
+    with term:
+        term.wait_text("q quit")
+        for (row, col), number in {(0, 1): "2", (1, 0): "6", (1, 1): "5", (1, 2): "4",
+                                   (2, 0): "7", (2, 1): "8"}.items():
+            board.click(row, col)
+            term.send(number)
+            board.wait_cell(row, col, number)
+        term.wait_text("Solved")
+        term.send("m")
+        term.wait_text("Moves: ")
+        assert "u and r walk" not in term.text, term.dump()
+        term.send("m")
+        term.wait_text("Solved")
 
 
 def test_the_moves_beside_a_board_on_a_short_screen_use_the_message_rows(state: Path):

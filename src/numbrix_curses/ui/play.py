@@ -186,6 +186,9 @@ class PlayScreen(PlayView, BoardScreen):
         #: hint given counted nothing (a puzzle with several solutions, say)
         self.hint_agreed = False
         self.show_history = False
+        #: where the moves list of a game solved by hand is, read with the wheel (None: at
+        #: its end); such a list is a record, which moves no number
+        self.record_at: int | None = None
         #: the last frame's window size, layout and board window: kept while the mouse
         #: button is held (see `draw`)
         self.held_layout: tuple[tuple[int, int], Layout, GridLayout] | None = None
@@ -356,6 +359,19 @@ class PlayScreen(PlayView, BoardScreen):
 
     def _dispatch(self, action: Action) -> tuple[Refusal | None, Nav | None]:
         game = self.game
+        over_moves = isinstance(action, GoToMove) or (
+            isinstance(action, Scroll) and isinstance(action.over, GoToMove))
+        if over_moves and not self._moves_walkable():
+            # A solve's record: the wheel and a click move along it, the board stays as
+            # solved (the wheel moved the board's cursor, and moves 1 to 9 of twenty could
+            # not be seen).
+            at = game.moves if self.record_at is None else self.record_at
+            if isinstance(action, Scroll):
+                at += 1 if action.delta > 0 else -1
+            else:
+                at = action.count
+            self.record_at = min(max(at, 0), game.moves)
+            return None, None
         if isinstance(action, Scroll) and isinstance(action.over, GoToMove):
             # The wheel over the moves list walks it, a move a notch (as u and r do), where
             # it would otherwise have moved the board's cursor.
@@ -402,6 +418,7 @@ class PlayScreen(PlayView, BoardScreen):
             return self._ask_restart()
         elif action is Command.HISTORY:
             self.show_history = not self.show_history
+            self.record_at = None  # (a solve's record opens at its end)
         elif action is Command.WATCH:
             return None, self._ask_watch()
         elif action is Command.SAVE_FILE:
@@ -497,8 +514,9 @@ class PlayScreen(PlayView, BoardScreen):
             if self.next_up and not record.revealed:  # (a reveal is no solve on record)
                 note = Message(f"{full_stop(note.text)} q: on to {self.next_up}.", note.kind)
             self.solved_note = self.message = note
-        elif record is not None and self.message is None:
-            # The finished board keeps saying how it went.
+        elif record is not None and self.message is None and not self.show_history:
+            # The finished board keeps saying how it went (but for the moves asked for:
+            # under the board, at 40x12, they share its rows).
             self.message = self.solved_note or self._solved_message(None, False)
         if record is None:
             self.recorded = False

@@ -64,6 +64,7 @@ class PlayView:
     clicked: bool
     paused_by_size: bool
     held_layout: tuple[tuple[int, int], Layout, GridLayout] | None
+    record_at: int | None
 
     def status_rows(self, width: int = PANEL_WIDTH) -> list[tuple[str, str]]:
         """The side panel's (name, value) rows, values cut to fit a panel `width` wide."""
@@ -335,20 +336,19 @@ class PlayView:
         game = self.game
         cols = game.cols
         walk = self._moves_walkable()
-
-        def go(count: int) -> GoToMove | None:
-            return GoToMove(count) if walk else None
-
-        lines = [ListLine("  0. start", go(0), current=game.moves == 0)]
+        # (a solve's record is read, not walked: the line in view is the one the wheel
+        # reached, and a click only moves there; see `PlayScreen._dispatch`)
+        at = game.moves if walk or self.record_at is None else self.record_at
+        lines = [ListLine("  0. start", GoToMove(0), current=at == 0)]
         for i, move in enumerate(game.history, start=1):
-            lines.append(ListLine(f"{i:>3}. {describe_move(move, cols)}", go(i),
-                                  current=i == game.moves))
+            lines.append(ListLine(f"{i:>3}. {describe_move(move, cols)}", GoToMove(i),
+                                  current=i == at))
         for j, move in enumerate(game.future, start=game.moves + 1):
-            lines.append(ListLine(f"{j:>3}. {describe_move(move, cols)}", go(j), dim=True))
+            lines.append(ListLine(f"{j:>3}. {describe_move(move, cols)}", GoToMove(j), dim=True))
         # (u and r step through the same list from the keyboard)
         # (the title closes the list, as m does: the list takes the keys' place beside the
         # board, "moves m" among them, and the mouse had no way to close it)
-        title = "Moves: click one" if walk else "Moves of your solve"
+        title = "Moves: click one" if walk else "Your moves"
         return ListLine(f"{title}  [Esc close]", Command.HISTORY), lines
 
     def _draw_title(self, win: "curses.window", grid: GridLayout) -> None:
