@@ -184,6 +184,9 @@ def test_a_file_s_check_stops_while_a_game_is_on_top_and_goes_on_after(tmp_path:
     entries = [Entry(p, p.id or "", None) for p in load_bundled()]
     screen = PuzzleListScreen(AppContext(Store(tmp_path)), "many", entries, grouped=False,
                               check=True)
+    # (while it works the footer says how far: a line with no mark may not be checked yet)
+    assert any(text.startswith("checking ") and text.endswith(f" of {len(entries)}")
+               for text, _ in screen.footer())
     screen.covered()
     assert screen.check_job is None
     time.sleep(0.3)
@@ -197,6 +200,7 @@ def test_a_file_s_check_stops_while_a_game_is_on_top_and_goes_on_after(tmp_path:
     screen.tick()
     screen.uncovered()  # nothing left to check: no job
     assert screen.check_job is None
+    assert not any(text.startswith("checking") for text, _ in screen.footer())
 
 
 def test_the_library_is_not_checked(tmp_path: Path):

@@ -14,7 +14,7 @@ import curses
 import os
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Union
 
 from numbrix_curses import DIFFICULTIES
 from numbrix_curses.game import format_duration
@@ -51,6 +51,9 @@ GROUPED_TAIL = 38
 UNGROUPED_TAIL = 45
 #: the footer's parts are three spaces apart
 FOOTER_GAP = "   "
+#: what a click on a footer's part does: an action, none, or (words, action) for each of
+#: the buttons within it
+FooterAction = Union[Action, None, tuple[tuple[str, Action], ...]]
 #: the seconds the check of a file's list gives each puzzle (one it leaves undecided is
 #: solved again, for longer, when it is played)
 CHECK_SECONDS = 3.0
@@ -330,13 +333,19 @@ class PuzzleListScreen(Screen):
             lines.append(i)
         return lines
 
-    def footer(self) -> list[tuple[str, Action | None]]:
+    def footer(self) -> list[tuple[str, FooterAction]]:
         """The footer's parts, least needed first (they go first when the line is too
-        narrow), each with the action a click on it takes."""
-        parts: list[tuple[str, Action | None]] = [(plural(len(self.entries), "puzzle"), None)]
+        narrow), each with the action a click on it takes, or the buttons within it."""
+        parts: list[tuple[str, FooterAction]] = [(plural(len(self.entries), "puzzle"), None)]
+        if self.check_job is not None:
+            # (a line with no mark may be one not checked yet)
+            total = len({puzzle_key(entry.puzzle) for entry in self.entries})
+            parts.append((f"checking {len(self.results)} of {total}", None))
         if len(self.group_starts) > 1:
-            # (a button each, as the keys: the sizes are in order, smallest first)
-            parts += [("left smaller", MoveCursor(0, -1)), ("right larger", MoveCursor(0, 1))]
+            # (a button each, as the keys, in one part: the sizes are in order, smallest
+            # first, and a narrow line kept the way up and dropped the way down)
+            parts.append(("left smaller  right larger", (
+                ("left smaller", MoveCursor(0, -1)), ("right larger", MoveCursor(0, 1)))))
         return parts + [("Enter play", Command.CONFIRM), ("q back", Command.BACK)]
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
@@ -430,7 +439,10 @@ class PuzzleListScreen(Screen):
             put(win, y, left, parts[0][0], self.theme.dim)
         x = left
         for text, action in parts:
-            if action is not None:
+            if isinstance(action, tuple):
+                for word, each in action:
+                    mask.put(y, x + text.index(word), len(word), each)
+            elif action is not None:
                 mask.put(y, x, len(text), action)
             x += len(text) + len(FOOTER_GAP)
 
