@@ -1865,6 +1865,18 @@ def new_puzzle_form(state: Path) -> Terminal:
     return term
 
 
+def test_the_new_puzzle_form_s_enter_button_shows_on_a_narrow_screen(state: Path):
+    """Its footer, 58 columns wide, was left out whole at 60x20 and 40x12, and its Enter
+    button with it."""
+    with start(app_command(), state, rows=12, cols=40) as term:
+        term.wait_text("[q] Quit")
+        term.send("n")
+        term.wait_text("Enter generate")
+        assert "left/right" not in term.lines[-1], term.dump()  # (the rest gave way)
+        term.click_text("Enter generate")
+        term.wait_match(r"7x7 · \d+/49", timeout=60)  # (the game, under the board at 40x12)
+
+
 def test_keys_under_the_too_small_notice_of_new_puzzle_do_nothing_but_q(state: Path):
     """Right pressed under the "Terminal too small" notice made the hidden size one larger,
     and g generated a puzzle nobody had seen the form of."""

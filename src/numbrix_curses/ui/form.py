@@ -202,6 +202,9 @@ def draw_form_footer(win: "curses.window", mask: ScreenMask, left: int, go: str,
     (Enter does what it does)."""
     height = win.getmaxyx()[0]
     enter = f"Enter {go}"
-    text = f"up/down choose   left/right, digits change   {enter}"
-    if put_if_fits(win, height - 1, left, text, theme.dim):
-        mask.put(height - 1, left + len(text) - len(enter), len(enter), Command.CONFIRM)
+    # (shorter where the line is narrow: the button stays longest, as the screens' others)
+    for text in (f"up/down choose   left/right, digits change   {enter}",
+                 f"up/down choose   {enter}", enter):
+        if put_if_fits(win, height - 1, left, text, theme.dim):
+            mask.put(height - 1, left + len(text) - len(enter), len(enter), Command.CONFIRM)
+            return
