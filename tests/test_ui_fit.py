@@ -389,6 +389,11 @@ def test_f1_and_h_open_the_help(state: Path, keys: str, shown: str, help_key: st
         assert term.lines[2].strip() == section, term.dump()
         assert "The rules" not in term.text
         assert "PgUp" in term.lines[-1], term.dump()  # (the text above it is said to be there)
+        if section == "Menus and lists":  # (the last: End goes back to it after a step up)
+            term.send_key("up")
+            term.wait_for(lambda: term.lines[3].strip() == section, what="a line up")
+            term.send_key("end")
+            term.wait_for(lambda: term.lines[2].strip() == section, what="End back at it")
         term.send("q")
         term.wait_text(shown)
 

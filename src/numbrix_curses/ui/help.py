@@ -163,6 +163,9 @@ class HelpScreen(Screen):
         #: a section to open at, found once the width is known: the one of the screen F1 was
         #: pressed on (play opens at the rules, which come before its keys)
         self.topic = TOPICS.get(topic, "")
+        #: the section opened at, whose heading the page may stay at the top of, however
+        #: near the end it is (see `_length`)
+        self.opened_at = self.topic
 
     def action_for_key(self, key: int | str) -> Action | None:
         if key in ("q", "\x1b", "\n", "\r", curses.KEY_ENTER, curses.KEY_F1, "H", "h"):
@@ -177,12 +180,14 @@ class HelpScreen(Screen):
         return None
 
     def _length(self) -> int:
-        """Lines to scroll through: the text, and past its end as far as the last section's
-        heading at the top of a page needs, while the page is there. Opened at that section
-        (F1 from a list), the page showed the tail of the section before it under no
-        heading; but End from the top, going as far, left rows blank under the text."""
-        last = max(i for i, (_, kind) in enumerate(self.lines) if kind == 1)
-        return max(len(self.lines), min(last, self.top) + self.page)
+        """Lines to scroll through: the text, and past its end as far as the heading of the
+        section the help was opened at needs at the top of a page. Opened at the last
+        section (F1 from a list), the page showed the tail of the section before it under
+        no heading; but End, going as far opened anywhere else, left rows blank under the
+        text."""
+        opened = next((i for i, (text, kind) in enumerate(self.lines)
+                       if kind == 1 and text == self.opened_at), 0) if self.opened_at else 0
+        return max(len(self.lines), opened + self.page)
 
     def _rewrap(self, width: int) -> None:
         """Wrap the text for a new width, keeping the entry (a key line or a heading) at the
