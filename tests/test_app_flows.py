@@ -1130,6 +1130,19 @@ def test_open_file_says_where_a_relative_path_starts_and_when_a_folder_is_empty(
         term.wait_message("That folder holds only hidden files: type a . to see them.")
 
 
+def test_open_file_s_error_is_read_whole_on_a_small_screen(state: Path, tmp_path: Path):
+    """At 40x12 the prompt's hint took four rows and the error was cut to
+    "r4.txt:3:1: row..."; the error is read whole, the hint gets what rows it leaves."""
+    path = tmp_path / "r4.txt"
+    path.write_text("2 3\n1 1 1\n3 3 6\n")
+    with start(app_command(), state, rows=12, cols=40) as term:
+        term.wait_text("[q] Quit")
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.send("\x15" + str(path) + "\r")
+        term.wait_message("row 3 is off a board of 2x3")
+
+
 def test_open_file_takes_a_path_of_a_dash_for_a_file_not_the_keyboard(state: Path,
                                                                       tmp_path: Path):
     """'-' (standard input to the commands) read the terminal in the app, which then took

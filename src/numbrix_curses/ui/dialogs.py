@@ -339,15 +339,18 @@ class TextPromptScreen(Screen):
         cursor_x = left + self.pos - start
         char = self.text[self.pos] if self.pos < len(self.text) else " "
         put(win, y + 1, cursor_x, char, curses.A_REVERSE | curses.A_UNDERLINE)
-        # (the message, an error to act on, gets a row at least)
+        # The message (an error to act on) is read whole first, and the hint, the same
+        # every time, gets the rows it leaves: at 40x12 the hint took four rows and the
+        # error was cut to "r4.txt:3:1: row...".
         row, buttons_y = y + 3, min(y + BUTTONS_ROW + extra, height - 1)
-        if self.hint:
-            hint_rows = buttons_y - row - 1 - (min(len(said), 1) if said else 0)
+        rows = max(1, buttons_y - row - 1)
+        said_rows = min(len(said), rows)
+        if self.hint and rows - said_rows > 0:
             row += put_wrapped(win, row, left, self.hint, text_w, theme.dim,
-                               max_lines=max(1, hint_rows))
+                               max_lines=rows - said_rows)
         if self.message is not None:
             put_wrapped(win, row, left, self.message.text, text_w,
-                        message_attr(self.message, theme), max_lines=max(1, buttons_y - row - 1))
+                        message_attr(self.message, theme), max_lines=max(1, said_rows))
         x = left
         for key, what, action in self._buttons():
             put(win, buttons_y, x, key, theme.key)
