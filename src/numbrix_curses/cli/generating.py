@@ -193,7 +193,8 @@ def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool,
 
                 # (said, not left to a line that only names the file asked for: the run's
                 # work is gone, and the fallback the README promises was tried)
-                raise UsageError(f"{error}; nor could {what} go to "
+                they = "they" if what == "the puzzles" else what
+                raise UsageError(f"{error}; nor could {they} go to "
                                  f"{display_name(str(state_dir() / 'generated'))}: {what} "
                                  f"made {_are(what)} lost") from None
             tell(f"numbrix generate: {error}: {what} {_are(what)} written to {rescued} instead")
@@ -207,8 +208,9 @@ def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool,
             continue  # (taken in the meantime too: the next free names)
     where = " and ".join(display_name(path) for path, _ in moved)
     if finished:
+        they = "they" if what == "the puzzles" else what
         tell(f"numbrix generate: {display_name(taken)} exists (made while the puzzles were; "
-             f"--force overwrites it): {what} {_are(what)} written to {where}")
+             f"--force overwrites it): {they} {_are(they)} written to {where}")
         return EXIT_BAD_INPUT
     done = "the puzzles finished" if what == "the puzzles" else f"{what} of those finished"
     tell(f"numbrix generate: {display_name(taken)} is left as it was: {done} {_are(what)} "
@@ -217,8 +219,8 @@ def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool,
 
 
 def _are(what: str) -> str:
-    """The verb for `what` ("the puzzles are", "the answer key is")."""
-    return "are" if what.endswith("s") else "is"
+    """The verb for `what` ("the puzzles are", "they are", "the answer key is")."""
+    return "are" if what.endswith("s") or what == "they" else "is"
 
 
 def _rescued(files: Sequence[tuple[str, str]]) -> str | None:
