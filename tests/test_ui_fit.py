@@ -743,22 +743,29 @@ def test_the_moves_under_a_board_with_rows_to_spare_are_a_list_to_click(state: P
         term.wait_gone("Moves: click one")
 
 
+def solve_three_by_hand(state: Path, tmp_path: Path, rows: int, cols: int) -> Terminal:
+    """The app on a 3x3 (1 2 3 / 6 5 4 / 7 8 9) in a `rows` x `cols` terminal, solved by
+    clicking its cells and typing."""
+    path = tmp_path / "three.txt"
+    path.write_text("# id: three\n1 . 3\n. . .\n. . 9\n")
+    term = start(play_command(str(path)), state, rows=rows, cols=cols)
+    board = Board(term, 3)
+    term.wait_match(r"q quit|quit +q")  # (under the board, or beside it)
+    for (row, col), number in {(0, 1): "2", (1, 0): "6", (1, 1): "5", (1, 2): "4",
+                               (2, 0): "7", (2, 1): "8"}.items():
+        board.click(row, col)
+        term.send(number)
+        board.wait_cell(row, col, number)
+    term.wait_text("Solved")
+    return term
+
+
 def test_the_moves_of_a_puzzle_solved_by_hand_are_a_record_not_a_list_to_click(
         state: Path, tmp_path: Path):
     """Once solved by hand the board is final: its moves list said "click one", and a click
     was refused with "The puzzle is solved."; the bar said "u and r walk them"."""
-    path = tmp_path / "three.txt"
-    path.write_text("# id: three\n1 . 3\n. . .\n. . 9\n")  # 1 2 3 / 6 5 4 / 7 8 9
-    term = start(play_command(str(path)), state, rows=24, cols=80)
-    board = Board(term, 3)
-    with term:
-        term.wait_text("mouse")
-        for (row, col), number in {(0, 1): "2", (1, 0): "6", (1, 1): "5", (1, 2): "4",
-                                   (2, 0): "7", (2, 1): "8"}.items():
-            board.click(row, col)
-            term.send(number)
-            board.wait_cell(row, col, number)
-        term.wait_text("Solved")
+    with solve_three_by_hand(state, tmp_path, 24, 80) as term:
+        board = Board(term, 3)
         term.send("m")
         term.wait_for(lambda: all(line in term.text for line in (
             "Your moves  [Esc close]", "0. start", "6. 8 at B3")), what="the moves")
@@ -777,16 +784,7 @@ def test_the_moves_of_a_puzzle_solved_by_hand_are_a_record_not_a_list_to_click(
         term._read(0.2)
         assert re.search(r"Cell\s+\S+", term.text).group() == cursor, term.dump()
     # under the board, at 40x12, m shows the moves though the solve's message stands there
-    term = start(play_command(str(path)), state, rows=12, cols=40)
-    board = Board(term, 3)
-    with term:
-        term.wait_text("q quit")
-        for (row, col), number in {(0, 1): "2", (1, 0): "6", (1, 1): "5", (1, 2): "4",
-                                   (2, 0): "7", (2, 1): "8"}.items():
-            board.click(row, col)
-            term.send(number)
-            board.wait_cell(row, col, number)
-        term.wait_text("Solved")
+    with solve_three_by_hand(state, tmp_path, 12, 40) as term:
         term.send("m")
         term.wait_text("Moves: ")
         assert "u and r walk" not in term.text, term.dump()

@@ -47,6 +47,14 @@ def file_kind(mode: int) -> str:
     return next((kind for test, kind in _KINDS if test(mode)), "a special file")
 
 
+def is_named_pipe(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` names a pipe (False where it names nothing that can be looked at)."""
+    try:
+        return stat.S_ISFIFO(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 def read_regular_file(path: str | os.PathLike[str], limit: int, pipes: bool = False) -> bytes:
     """Up to `limit` + 1 bytes of the regular file at `path` (more than `limit`: too large).
 

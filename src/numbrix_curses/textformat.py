@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 import unicodedata
 import sys
 from dataclasses import dataclass, field
@@ -58,7 +57,7 @@ import numpy as np
 from . import MAX_METADATA_CHARS
 from .jsonformat import parse_json_puzzles
 from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError, cell_value, cells_text, cut_short
-from .readfile import NotRegularFile, read_regular_file
+from .readfile import NotRegularFile, is_named_pipe, read_regular_file
 from .screencopy import LEFT_OUT, as_drawn_by_us, cut_edge, grid_line_indices
 
 #: Files larger than this are refused before they are parsed: what `generate` and `print`
@@ -1195,13 +1194,18 @@ def _note_two_boards(lines: list[str], first_line: int, rows: list[_Row], filena
     its reason pointed at a slip that was not there."""
     if notes is None:
         return
+    grid = grid_line_indices(lines)
+    commented = any(lines[i].lstrip().startswith("#") for i in range(grid[0] + 1, grid[-1]))
+    width = len(rows[0].values)
+    # (looked at first in the rows read, so most grids are not read again in halves: a
+    # comment among them, or two squares' rows with every number small enough for one)
+    if not commented and (len(rows) != 2 * width
+                          or max(v for row in rows for v in row.values) > width * width):
+        return
     found = _two_boards(lines, first_line, filename)
     if found is None:
         return
     top, bottom, second, how = found
-    largest = max(v for row in rows for v in row.values)
-    if not how.startswith("the comment") and largest > top[0] * top[1]:
-        return  # (a number too large for either half: one board, as read)
     notes.append((second, f"the rows read as two boards, {top[0]}x{top[1]} and "
                           f"{bottom[0]}x{bottom[1]} from line {second}, with {how}: read as "
                           f"one, {_sized(len(rows), len(rows[0].values))} board; a blank line "
@@ -1894,7 +1898,7 @@ def read_puzzles(
             # Only a regular file (or a pipe with a writer, where asked for): a named pipe
             # or a device would hang or never end.
             data = read_regular_file(path, MAX_FILE_BYTES, pipes)
-            if not data and _is_pipe(path):
+            if not data and is_named_pipe(path):
                 # (said so rather than "file is empty": a writer started a moment after
                 # the command finds nobody reading, and waits for good)
                 raise ParseError(filename, 0, 0, "is a named pipe nothing wrote to (a "
@@ -1917,13 +1921,6 @@ def read_puzzles(
     except ValueError:  # open() refuses a name with a NUL character in it
         raise ParseError(filename, 0, 0, "not a usable file name") from None
     return parse_puzzles(decode_puzzle_bytes(data, filename), filename, notes)
-
-
-def _is_pipe(path: str | os.PathLike[str]) -> bool:
-    try:
-        return stat.S_ISFIFO(os.stat(path).st_mode)
-    except (OSError, ValueError):
-        return False
 
 
 def puzzle_label(puzzle: Puzzle, filename: str, index: int) -> str:
