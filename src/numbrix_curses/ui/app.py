@@ -22,6 +22,8 @@ import traceback
 from dataclasses import replace
 from typing import Callable
 
+from numbrix_curses.exits import (EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED,
+                                  EXIT_OK, say)
 from numbrix_curses.jobs import children_stopped, finish_follow_ups
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store
@@ -33,8 +35,6 @@ from numbrix_curses.ui.screen import AppContext, Exit, Nav, Pop, Push, Replace, 
 from numbrix_curses.ui.sequences import Dropped, MouseReport, keypad_digit, read_csi, usual_key
 from numbrix_curses.ui.theme import make_theme
 from numbrix_curses.workers import STOPPING_NAMES, take_default_action
-from numbrix_curses.exits import (EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED,
-                                  EXIT_OK, say)
 
 #: no terminal to draw on (or too small a one) is bad input, as the commands count it
 EXIT_NO_TERMINAL = EXIT_BAD_INPUT
