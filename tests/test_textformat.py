@@ -1571,19 +1571,30 @@ def test_a_list_of_givens_on_a_rectangle_reads_rows_then_columns():
     after them): a 2x3 list was refused, and "3 / 3 / 2" read as the side and the count,
     with a line too many."""
     rectangle = [[1, 0, 0], [0, 0, 6]]  # (1 4 5 / 2 3 6, the one solution)
-    for head in ("2 3\n", "2 3\n2\n", "2\n3\n2\n", "2,3\n", "# counting: 1\n2 3\n"):
+    for head in ("2 3\n2\n", "2\n3\n2\n", "2,3\n2\n", "# counting: 1\n2 3\n2\n"):
         assert parse_one(head + "1 1 1\n2 3 6\n").givens.tolist() == rectangle, head
-    assert parse_one("2 3\n0 0 1\n1 2 6\n").givens.tolist() == rectangle  # (from 0)
+    assert parse_one("2 3\n2\n0 0 1\n1 2 6\n").givens.tolist() == rectangle  # (from 0)
+    # Over a board three columns wide, as many lines as rows read as its grid too, under
+    # its size line: a slip in such a grid is no list (it read as one), and its error says
+    # what makes a list.
+    err = parse_error("2 3\n1 1 1\n2 3 6\n")
+    assert (where(err), err.message) == ((2, 3), "1 appears twice (first at 2:1); or, as a "
+                                         "list of givens (row, column, number), it needs "
+                                         "their count on the line under '2 3'")
+    assert parse_one("2 4\n1 1 1\n2 4 8\n").givens.tolist() == [[1, 0, 0, 0], [0, 0, 0, 8]]
     assert parse_one("3\n3\n2\n1 1 1\n3 3 9\n").givens.tolist() == [
         [1, 0, 0], [0, 0, 0], [0, 0, 9]]
     # a row or column past the board counting either way is said so, not asked about
     for text, place, said in [
         ("3 2\n1 1 1\n2 3 6\n", (3, 3), "column 3 is off a board of 3x2"),
-        ("3 2\n1 1 1\n4 2 6\n", (3, 1), "row 4 is off a board of 3x2"),
+        ("3 2\n1 1 1\n4 2 6\n", (3, 1), "row 4 is off a board of 3x2, counting from 1 "
+                                         "(line 3 counts from 1)"),
+        # (a line's slips are said in the lines' order, not a later line's place first)
+        ("5\n1 5 26\n7 1 6\n", (2, 5), "26 is out of range 1..25"),
         ("5\n1 1 21\n7 1 6\n", (3, 1), "7 is off a board of side 5"),
-        ("2 3\n0 0 1\n1 3 6\n", (3, 3), "column 3 is off a board of 2x3, counting from 0 "
-                                         "(line 2 counts from 0)"),
-        ("2 3\n1 1 1\n1 2 6\n", (2, 1), "a list of givens whose rows and columns could "
+        ("2 3\n2\n0 0 1\n1 3 6\n", (4, 3), "column 3 is off a board of 2x3, counting "
+                                            "from 0 (line 3 counts from 0)"),
+        ("2 3\n2\n1 1 1\n1 2 6\n", (3, 1), "a list of givens whose rows and columns could "
          "count from 0 or from 1 (none is 0, no row 2, no column 3): put '# counting: 1' "
          "(or 0) above it, or write the board as a grid, one row a line and . for a blank"),
         ("2 31\n1 1 1\n", (1, 3), "a board of size 2 x 31 over a list of givens; a side is "

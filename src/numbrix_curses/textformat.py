@@ -899,11 +899,12 @@ def _parse_block(
         if rows is None:
             _raise_if_header_inside(lines, grid_line, filename, error)
             _raise_if_cut_off(lines, grid_line, filename)
-            _raise_if_two_boards(lines, grid_line, filename, error)
-            _raise_if_label_row(lines, grid_line, filename, error)
             ragged = _ragged_tab_rows(lines, grid_line, filename)
             if ragged is not None:
                 raise ragged from None
+            _raise_if_grid_or_list(lines, error)
+            _raise_if_two_boards(lines, grid_line, filename, error)
+            _raise_if_label_row(lines, grid_line, filename, error)
             raise
     metadata = _metadata_in_grid(lines, grid_line, rows[0].line, metadata, filename, notes)
     try:
@@ -969,6 +970,30 @@ def _list_header(widths: list[int]) -> tuple[int, bool] | None:
     return None
 
 
+def _grid_or_list(sizes: list, counted: bool, lines: int) -> bool:
+    """Whether a list's head and lines read as well as a grid of three columns under its
+    size line ("2 3" over two lines of three numbers), with a slip in it, as they do when
+    the grid does not read: then the grid's error stands (`_raise_if_grid_or_list` adds
+    how to make it a list). A side alone over three lines reads as a list, as it always
+    has."""
+    return (len(sizes) == 2 and not counted and int(sizes[1][1].group()) == 3
+            and lines == int(sizes[0][1].group()))
+
+
+def _raise_if_grid_or_list(lines: list[str], error: ParseError) -> None:
+    """Raise `error` saying how a list of givens is told from it, where the lines read as
+    a grid under its size line or as a list (see `_grid_or_list`): "1 appears twice" of
+    "2 3" over "1 1 1" and "2 3 6" did not say that the count of givens makes it a list."""
+    listed = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not listed or not all(_LISTED_LINE.fullmatch(line) for line in listed):
+        return
+    head = list(_LISTED_FIELD.finditer(listed[0]))
+    if len(head) == 2 and _grid_or_list([(0, m) for m in head], False, len(listed) - 1):
+        size = " ".join(m.group() for m in head)
+        raise _said_more(error, f"or, as a list of givens (row, column, number), it needs "
+                                f"their count on the line under '{size}'") from None
+
+
 def _listed_givens(
     lines: list[str], first_line: int, filename: str, counting: str | None = None
 ) -> np.ndarray | None:
@@ -1022,6 +1047,8 @@ def _listed_givens(
     shape = (int(sizes[0][1].group()), int(sizes[-1][1].group()))
     board = (f"side {shape[0]}" if len(sizes) == 1 else f"{shape[0]}x{shape[1]}")
     givens = fields[head:]
+    if _grid_or_list(sizes, counted, len(givens)):
+        return None
     if counted and int(count_field.group()) != len(givens):
         raise ParseError(filename, count_line, count_field.start() + 1,
                          f"says {count_field.group()} givens, and "
@@ -1030,16 +1057,17 @@ def _listed_givens(
               for m, extent, what in zip(found[:2], shape, ("row ", "column "))]
     if shape[0] == shape[1]:
         places = [(number, m, extent, "") for number, m, extent, _ in places]
-    beyond = next((place for place in places if int(place[1].group()) > place[2]), None)
-    if beyond is not None:  # (off the board counting either way)
-        number, m, _, what = beyond
-        raise ParseError(filename, number, m.start() + 1,
-                         f"{what}{m.group()} is off a board of {board}")
     zero = next(((n, m) for n, m, _, _ in places if int(m.group()) == 0), None)
     top = next(((n, m) for n, m, extent, _ in places if int(m.group()) == extent), None)
     if counting is not None and counting not in ("0", "1"):
         raise ParseError(filename, side_line, 1, f"'# counting: {cut_short(counting)}' over a "
                          "list of givens; rows and columns count from 0 or from 1")
+    beyond = next((place for place in places if int(place[1].group()) > place[2]), None)
+    if zero is None and top is None and counting is None and beyond is not None:
+        # (off the board counting either way: said so, not asked which way it counts)
+        number, m, _, what = beyond
+        raise ParseError(filename, number, m.start() + 1,
+                         f"{what}{m.group()} is off a board of {board}")
     if zero is None and top is None and counting is None:
         number = givens[0][0]
         last = (f"none {shape[0]}" if shape[0] == shape[1]
@@ -1058,12 +1086,14 @@ def _listed_givens(
     grid = np.zeros(shape, dtype=np.int64)
     seen_cell: dict[tuple[int, int], int] = {}
     seen_number: dict[int, int] = {}
-    for number, m, extent, what in places:
-        if not base <= int(m.group()) < base + extent:
-            raise ParseError(filename, number, m.start() + 1,
-                             f"{what}{m.group()} is off a board of {board}, counting "
-                             f"from {base}{why}")
     for number, _, (row_field, col_field, value_field) in givens:
+        # (a line's slips in its order, line by line, as the lines are read)
+        for m, extent, what in zip((row_field, col_field), shape, ("row ", "column ")):
+            if not base <= int(m.group()) < base + extent:
+                said = "" if shape[0] == shape[1] else what
+                raise ParseError(filename, number, m.start() + 1,
+                                 f"{said}{m.group()} is off a board of {board}, counting "
+                                 f"from {base}{why}")
         cell = (int(row_field.group()) - base, int(col_field.group()) - base)
         value = int(value_field.group())
         if not 1 <= value <= shape[0] * shape[1]:
@@ -1156,11 +1186,23 @@ def _two_boards(
     return top, bottom, parts[1][0].line, how
 
 
+def _said_more(error: ParseError, words: str) -> ParseError:
+    """`error`, at its place and of its kind, with `words` after its message (an
+    `_OutOfRange` stays one, for the hint of a board split by a blank line)."""
+    message = f"{error.message}; {words}"
+    if isinstance(error, _OutOfRange):
+        return _OutOfRange(error.filename, error.line, error.col, message, error.shape)
+    return ParseError(error.filename, error.line, error.col, message)
+
+
 def _raise_if_label_row(lines: list[str], first_line: int, filename: str,
                         error: ParseError) -> None:
     """Raise `error` saying, where the grid's first row is 1 to its width over one row
     more (see `_note_label_rows`), that it may be column numbers: "2 appears twice" of a
-    board under a header "| 1 | 2 | ... |" did not."""
+    board under a header "| 1 | 2 | ... |" did not. (Not under a size line, which says
+    what the rows are.)"""
+    if _size_line(lines) is not None:
+        return
     try:
         rows = _grid_rows(lines, first_line, filename)
     except ParseError:
@@ -1168,9 +1210,7 @@ def _raise_if_label_row(lines: list[str], first_line: int, filename: str,
     found: list[tuple[int, str]] = []
     _note_label_rows(rows, found)
     if found:
-        _, text = found[0]
-        raise ParseError(error.filename, error.line, error.col,
-                         f"{error.message}; {text}") from None
+        raise _said_more(error, found[0][1]) from None
 
 
 def _raise_if_two_boards(lines: list[str], first_line: int, filename: str,
@@ -1180,11 +1220,9 @@ def _raise_if_two_boards(lines: list[str], first_line: int, filename: str,
     found = _two_boards(lines, first_line, filename)
     if found is not None:
         top, bottom, second, how = found
-        raise ParseError(
-            error.filename, error.line, error.col,
-            f"{error.message}; the rows read as two boards, {top[0]}x{top[1]} and "
-            f"{bottom[0]}x{bottom[1]} from line {second}, with {how}: a blank line before "
-            "the second starts another puzzle") from None
+        raise _said_more(error, f"the rows read as two boards, {top[0]}x{top[1]} and "
+                                f"{bottom[0]}x{bottom[1]} from line {second}, with {how}: a "
+                                "blank line before the second starts another puzzle") from None
 
 
 def _note_two_boards(lines: list[str], first_line: int, rows: list[_Row], filename: str,
