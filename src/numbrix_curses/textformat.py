@@ -988,7 +988,9 @@ def _raise_if_grid_or_list(lines: list[str], error: ParseError) -> None:
     if not listed or not all(_LISTED_LINE.fullmatch(line) for line in listed):
         return
     head = list(_LISTED_FIELD.finditer(listed[0]))
-    if len(head) == 2 and _grid_or_list([(0, m) for m in head], False, len(listed) - 1):
+    threes = all(len(_LISTED_FIELD.findall(line)) == 3 for line in listed[1:])
+    if len(head) == 2 and threes and _grid_or_list([(0, m) for m in head], False,
+                                                   len(listed) - 1):
         size = " ".join(m.group() for m in head)
         raise _said_more(error, f"or, as a list of givens (row, column, number), it needs "
                                 f"their count on the line under '{size}'") from None
