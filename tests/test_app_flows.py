@@ -1134,7 +1134,7 @@ def test_open_file_s_error_is_read_whole_on_a_small_screen(state: Path, tmp_path
     """At 40x12 the prompt's hint took four rows and the error was cut to
     "r4.txt:3:1: row..."; the error is read whole, the hint gets what rows it leaves."""
     path = tmp_path / "r4.txt"
-    path.write_text("2 3\n1 1 1\n3 3 6\n")
+    path.write_text("2 3\n2\n1 1 1\n3 3 6\n")
     with start(app_command(), state, rows=12, cols=40) as term:
         term.wait_text("[q] Quit")
         term.send("o")
