@@ -970,14 +970,13 @@ def _list_header(widths: list[int]) -> tuple[int, bool] | None:
     return None
 
 
-def _grid_or_list(sizes: list, counted: bool, lines: int) -> bool:
-    """Whether a list's head and lines read as well as a grid of three columns under its
-    size line ("2 3" over two lines of three numbers), with a slip in it, as they do when
-    the grid does not read: then the grid's error stands (`_raise_if_grid_or_list` adds
-    how to make it a list). A side alone over three lines reads as a list, as it always
-    has."""
-    return (len(sizes) == 2 and not counted and int(sizes[1][1].group()) == 3
-            and lines == int(sizes[0][1].group()))
+def _grid_or_list(head: Sequence[int], counted: bool, lines: int) -> bool:
+    """Whether a list's `head` (its numbers, the count apart) and `lines` lines under it
+    read as well as a grid of three columns under its size line ("2 3" over two lines of
+    three numbers), with a slip in it, as they do when the grid does not read: then the
+    grid's error stands (`_raise_if_grid_or_list` adds how to make it a list). A side
+    alone over three lines reads as a list, as it always has."""
+    return len(head) == 2 and not counted and head[1] == 3 and lines == head[0]
 
 
 def _raise_if_grid_or_list(lines: list[str], error: ParseError) -> None:
@@ -989,8 +988,7 @@ def _raise_if_grid_or_list(lines: list[str], error: ParseError) -> None:
         return
     head = list(_LISTED_FIELD.finditer(listed[0]))
     threes = all(len(_LISTED_FIELD.findall(line)) == 3 for line in listed[1:])
-    if len(head) == 2 and threes and _grid_or_list([(0, m) for m in head], False,
-                                                   len(listed) - 1):
+    if threes and _grid_or_list([int(m.group()) for m in head], False, len(listed) - 1):
         size = " ".join(m.group() for m in head)
         raise _said_more(error, f"or, as a list of givens (row, column, number), it needs "
                                 f"their count on the line under '{size}'") from None
@@ -1049,7 +1047,7 @@ def _listed_givens(
     shape = (int(sizes[0][1].group()), int(sizes[-1][1].group()))
     board = (f"side {shape[0]}" if len(sizes) == 1 else f"{shape[0]}x{shape[1]}")
     givens = fields[head:]
-    if _grid_or_list(sizes, counted, len(givens)):
+    if _grid_or_list([int(m.group()) for _, m in sizes], counted, len(givens)):
         return None
     if counted and int(count_field.group()) != len(givens):
         raise ParseError(filename, count_line, count_field.start() + 1,
