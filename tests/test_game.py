@@ -683,6 +683,7 @@ def test_reveal_fills_the_board_can_be_undone_and_earns_no_best_time():
     assert np.array_equal(game.grid, np.array(SOLUTION))
     assert game.solved is not None and game.solved.revealed
     assert game.revealed
+    assert not game.moves_final  # (the moves list may be walked back past it)
     assert game.undo() is None  # the reveal can be taken back
     assert game.solved is None
     assert at(game, 0, 1) == 2
@@ -961,6 +962,13 @@ def test_a_game_left_paused_opens_paused_with_its_clock_still():
     assert again.elapsed() == 15
     running = Game.from_state(Puzzle.from_rows(GIVENS), again.to_state(), clock=clock2)
     assert not running.paused
+
+
+def test_the_moves_of_a_game_solved_by_hand_are_final():
+    game = make_game()
+    assert not game.moves_final
+    fill_solution(game)
+    assert game.moves_final and game.undo() is not None  # (refused: the solve stands)
 
 
 def test_state_of_a_solved_game_restores_solved():

@@ -472,6 +472,12 @@ class Game:
     def solved(self) -> SolvedRecord | None:
         return self._solved
 
+    @property
+    def moves_final(self) -> bool:
+        """Whether the moves can no longer be walked back: the puzzle is solved by hand (a
+        revealed solution can still be taken back)."""
+        return self._solved is not None and not self._solved.revealed
+
     def cells_holding(self, number: int) -> list[int]:
         return [int(c) for c in np.flatnonzero(self._grid.ravel() == number)]
 

@@ -361,7 +361,7 @@ class PlayScreen(PlayView, BoardScreen):
         game = self.game
         over_moves = isinstance(action, GoToMove) or (
             isinstance(action, Scroll) and isinstance(action.over, GoToMove))
-        if over_moves and not self._moves_walkable():
+        if over_moves and game.moves_final:
             # A solve's record: the wheel and a click move along it, the board stays as
             # solved (the wheel moved the board's cursor, and moves 1 to 9 of twenty could
             # not be seen).

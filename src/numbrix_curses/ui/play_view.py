@@ -313,12 +313,6 @@ class PlayView:
             parts.insert(1, "not saved")
         return parts
 
-    def _moves_walkable(self) -> bool:
-        """Whether the moves list can be walked: not once the puzzle is solved by hand (the
-        solve is final), though a revealed solution can be taken back."""
-        solved = self.game.solved
-        return solved is None or solved.revealed
-
     def _recent_moves(self) -> str:
         """The moves list in a line, for the status bar, which has no room for the list:
         the latest moves, newest last, as far as `u` has walked back."""
@@ -329,13 +323,13 @@ class PlayView:
         if not done:
             return "No moves yet. m closes the moves."
         undone = f"; {plural(len(game.future), 'move')} to redo (r)" if game.future else ""
-        walk = "u and r walk them, " if self._moves_walkable() else ""
+        walk = "" if game.moves_final else "u and r walk them, "
         return f"Moves: {', '.join(done)}{undone}. {walk}m closes."
 
     def _history_listing(self) -> tuple[ListLine, list[ListLine]]:
         game = self.game
         cols = game.cols
-        walk = self._moves_walkable()
+        walk = not game.moves_final
         # (a solve's record is read, not walked: the line in view is the one the wheel
         # reached, and a click only moves there; see `PlayScreen._dispatch`)
         at = game.moves if walk or self.record_at is None else self.record_at
