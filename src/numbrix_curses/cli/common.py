@@ -1,5 +1,6 @@
-"""What every command shares: how puzzles' verdicts make the exit code, the one-line error (`UsageError`, `tell`), reading
-a puzzle file, the options several commands take, and solving a file puzzle by puzzle."""
+"""What every command shares: how puzzles' verdicts make the exit code, the one-line error
+(`UsageError`, `tell`), reading a puzzle file, the options several commands take, and
+solving a file puzzle by puzzle."""
 
 from __future__ import annotations
 
