@@ -63,7 +63,7 @@ def remember(puzzle: Puzzle, result: Any) -> None:
     solving it again."""
     from numbrix_curses import deduce
 
-    deduce.remember_solve(puzzle, str(result.status.value), result.solutions)
+    deduce.remember_solve(puzzle, result.status, result.solutions)
 
 
 def next_hint(puzzle: Puzzle, grid: np.ndarray, *, solve: bool = True) -> Hint | None:

@@ -35,6 +35,8 @@ import time
 from contextlib import contextmanager
 from typing import Any, Callable, Generic, Iterator, TypeVar
 
+from numbrix_curses.verdict import Status
+
 T = TypeVar("T")
 
 
@@ -351,8 +353,6 @@ class SolveJob(ThreadJob[Any]):
         super().__init__(label, lambda token: self._solve(token, puzzle, budget, escalate_after))
 
     def _solve(self, token: CancelToken, puzzle: Any, budget: float, escalate_after: float) -> Any:
-        from numbrix_curses.solver import Status
-
         started, stopped_before = time.monotonic(), stopped_seconds()
 
         def left() -> float:
@@ -416,7 +416,7 @@ def _answer_from(puzzle: Any, message: dict | None) -> Any:
     solutions solve `puzzle` (and differ, for "multiple")."""
     import numpy as np
 
-    from numbrix_curses.solver import SolveResult, SolveStats, Status
+    from numbrix_curses.solver import SolveResult, SolveStats
 
     if message is None:
         return None

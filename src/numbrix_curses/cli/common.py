@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence
 
 from numbrix_curses.exits import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIMEOUT
 from numbrix_curses.workers import INTERRUPT_NAME, STOPPING_NAMES, ignored
+from numbrix_curses.verdict import Status
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
     from numbrix_curses.puzzle import Puzzle
@@ -601,17 +602,17 @@ def booklet_title(args: argparse.Namespace, default: str) -> str:
     return comment_text(from_argv(args.title or "")) or default
 
 
-def exit_code_for(statuses: Sequence[str]) -> int:
+def exit_code_for(statuses: Sequence[Status]) -> int:
     """The run's exit code from the puzzles' statuses, by `_EXIT_PRECEDENCE`."""
     codes = {_STATUS_EXIT[s] for s in statuses}
     return next((code for code in _EXIT_PRECEDENCE if code in codes), EXIT_OK)
 
 
 _STATUS_EXIT = {
-    "unique": EXIT_OK,
-    "multiple": EXIT_NOT_UNIQUE,
-    "none": EXIT_NOT_UNIQUE,
-    "timeout": EXIT_TIMEOUT,
+    Status.UNIQUE: EXIT_OK,
+    Status.MULTIPLE: EXIT_NOT_UNIQUE,
+    Status.NONE: EXIT_NOT_UNIQUE,
+    Status.TIMEOUT: EXIT_TIMEOUT,
 }
 
 
@@ -620,7 +621,7 @@ def _grid_rows(grid) -> list[list[int]] | None:
 
 
 def solve_each(
-    args: argparse.Namespace, report: Callable[[Puzzle, str, str, SolveResult], None]
+    args: argparse.Namespace, report: Callable[[Puzzle, str, Status, SolveResult], None]
 ) -> int:
     """Parse every file, then solve their puzzles in order, reporting each as it ends."""
     from numbrix_curses import solver
@@ -629,7 +630,7 @@ def solve_each(
     for puzzle, label in labelled_puzzles(args.files):
         with SearchTicker(label):
             result = solver.solve(puzzle, limit=2, timeout=args.timeout, workers=args.jobs)
-        status = status_value(result.status)
+        status = result.status
         statuses.append(status)
         report(puzzle, label, status, result)
         sys.stdout.flush()  # one puzzle at a time, so a long file shows progress
@@ -739,27 +740,22 @@ class SearchTicker:
             sys.stderr.flush()
 
 
-def no_solution_reason(status: str, result: SolveResult) -> str:
+def no_solution_reason(status: Status, result: SolveResult) -> str:
     """Why a puzzle has no solution, on one line, when its status is "none" and the givens
     alone show it; "" otherwise (a search proved it, or there is a solution)."""
-    return one_line(result.reason) if status == "none" and result.reason else ""
+    return one_line(result.reason) if status is Status.NONE and result.reason else ""
 
 
-def status_reason(status: str, result: SolveResult, timeout: float | None) -> str:
+def status_reason(status: Status, result: SolveResult, timeout: float | None) -> str:
     """What a text line gives in brackets after a status: why there is no solution (see
     `no_solution_reason`), or after a timeout how long the search ran and that more time may
     decide it (a timeout proves nothing about the puzzle); "" otherwise."""
-    if status == "timeout" and timeout is not None:
+    if status is Status.TIMEOUT and timeout is not None:
         return f"no answer within {timeout:g} s; a longer --timeout may decide it"
     return no_solution_reason(status, result)
 
 
-def status_value(status: object) -> str:
-    """A status as its word: a `Status`'s value, or a string as it is."""
-    return str(getattr(status, "value", status))
-
-
-def json_line(puzzle: Puzzle, label: str, status: str, result: SolveResult,
+def json_line(puzzle: Puzzle, label: str, status: Status, result: SolveResult,
               extra: dict | None = None) -> str:
     record = {
         "id": label,
@@ -770,9 +766,9 @@ def json_line(puzzle: Puzzle, label: str, status: str, result: SolveResult,
         "status": status,
         "solution": _grid_rows(result.solution),
     }
-    if status == "multiple":
+    if status is Status.MULTIPLE:
         record["other_solution"] = _grid_rows(result.other_solution)
-    if status == "none":
+    if status is Status.NONE:
         record["reason"] = no_solution_reason(status, result) or None  # (None: searched)
     record["seconds"] = round(float(result.stats.seconds), 6)
     record.update(extra or {})

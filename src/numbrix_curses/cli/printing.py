@@ -22,10 +22,10 @@ from numbrix_curses.cli.common import (
     one_line,
     positive_seconds,
     status_reason,
-    status_value,
     tell,
     write_out,
 )
+from numbrix_curses.verdict import Status
 
 if TYPE_CHECKING:  # (numpy, which --help does not need)
     from numbrix_curses import booklet
@@ -93,7 +93,7 @@ def print_command(args: argparse.Namespace) -> int:
     from numbrix_curses.textformat import comment_text
 
     entries: list[booklet.Entry] = []
-    statuses: list[str] = []
+    statuses: list[Status] = []
     listed = labelled_puzzles(args.files)
     for warning in unused:  # (once the files read: bad input is one line)
         tell(f"numbrix print: warning: {warning}")
@@ -162,14 +162,14 @@ def _entry(
     if not args.solutions:
         return booklet.Entry(puzzle, label), None
     result = solver.solve(puzzle, limit=2, timeout=args.timeout, workers=args.jobs)
-    status = status_value(result.status)
+    status = result.status
     note = {
-        "multiple": "not shown: this puzzle has more than one solution",
-        "none": "not shown: this puzzle has no solution",
-        "timeout": "not shown: the solver ran out of time",
+        Status.MULTIPLE: "not shown: this puzzle has more than one solution",
+        Status.NONE: "not shown: this puzzle has no solution",
+        Status.TIMEOUT: "not shown: the solver ran out of time",
     }.get(status, "")
     reason = status_reason(status, result, args.timeout)
     if reason:
         note += f" ({reason})"
-    solution = result.solution if status == "unique" else None
+    solution = result.solution if status is Status.UNIQUE else None
     return booklet.Entry(puzzle, label, solution, note), status

@@ -19,6 +19,7 @@ from numbrix_curses.cli.common import (
     solve_each,
     status_reason,
 )
+from numbrix_curses.verdict import Status
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
     from numbrix_curses.puzzle import Puzzle
@@ -29,7 +30,7 @@ if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need 
 SUSPECTS_SECONDS = 60.0
 
 
-def _block_header(out: TextIO, label: str, status: str, result: SolveResult,
+def _block_header(out: TextIO, label: str, status: Status, result: SolveResult,
                   first: bool, timeout: float | None) -> None:
     """The lines a puzzle's block of text output starts with: a blank line parting it from
     the block before, then its id and its status (and why there is no solution, when the
@@ -47,7 +48,7 @@ def _run_solve(args: argparse.Namespace) -> int:
     out = sys.stdout
     first = True
 
-    def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
+    def report(puzzle: Puzzle, label: str, status: Status, result: SolveResult) -> None:
         nonlocal first
         if args.json:
             print(json_line(puzzle, label, status, result), file=out)
@@ -59,26 +60,26 @@ def _run_solve(args: argparse.Namespace) -> int:
     return solve_each(args, report)
 
 
-def _write_solutions(out: TextIO, puzzle: Puzzle, status: str, result: SolveResult) -> None:
+def _write_solutions(out: TextIO, puzzle: Puzzle, status: Status, result: SolveResult) -> None:
     """The solved grid, and for a puzzle with several solutions a second one under it."""
     from numbrix_curses.textformat import format_compact
 
     if result.solution is not None:
         out.write(format_compact(puzzle, result.solution, metadata={}))
-    if status == "multiple" and result.other_solution is not None:
+    if status is Status.MULTIPLE and result.other_solution is not None:
         print(file=out)
         print("# other solution:", file=out)
         out.write(format_compact(puzzle, result.other_solution, metadata={}))
 
 
-def _check_line(label: str, status: str, result: SolveResult, timeout: float | None,
+def _check_line(label: str, status: Status, result: SolveResult, timeout: float | None,
                 suspects: Suspects | None = None, differences: bool = False) -> str:
     """`check`'s line for a puzzle: its id and status, and why there is no solution when the
     solver says (the slip in a puzzle copied from a page is then found at once), or how long
     a search that timed out ran; with `suspects`, the givens without which it has one; with
     `differences`, where two solutions of a puzzle with several differ."""
     said = [status_reason(status, result, timeout)]
-    if differences and status == "multiple":
+    if differences and status is Status.MULTIPLE:
         # (only when asked: which two solutions a search meets first varies with --jobs and
         # from run to run, and check's plain lines are the same every time)
         said.append(_where_they_differ(result))
@@ -128,11 +129,11 @@ def check_command(args: argparse.Namespace) -> int:
     out = sys.stdout
     not_unique = 0
 
-    def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
+    def report(puzzle: Puzzle, label: str, status: Status, result: SolveResult) -> None:
         nonlocal not_unique
-        not_unique += status in ("none", "multiple")
+        not_unique += status in (Status.NONE, Status.MULTIPLE)
         suspects = None
-        if args.suspects and status == "none":
+        if args.suspects and status is Status.NONE:
             from numbrix_curses.slips import find_suspects
 
             # (a solve a given, then a pair: on a dense board with two slips that is tens
@@ -204,10 +205,10 @@ def _run_solve_steps(args: argparse.Namespace) -> int:
     out = sys.stdout
     first = True
 
-    def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
+    def report(puzzle: Puzzle, label: str, status: Status, result: SolveResult) -> None:
         nonlocal first
         steps = grade = None
-        if status == "unique":
+        if status is Status.UNIQUE:
             steps = deduce.walkthrough(puzzle, result.solution)
             grade = deduce.grade_steps(steps)
         if args.json:
@@ -229,7 +230,7 @@ def _run_solve_steps(args: argparse.Namespace) -> int:
         first = False
         if grade is None or steps is None:
             # A timeout proves nothing about the puzzle, so it must not read as a verdict.
-            why = ("the solver ran out of time" if status == "timeout"
+            why = ("the solver ran out of time" if status is Status.TIMEOUT
                    else "the puzzle does not have exactly one solution")
             print(f"# no steps: {why}", file=out)
             # (two solutions show where the puzzle is short of a given, as `solve` shows)
@@ -250,8 +251,8 @@ def grade_command(args: argparse.Namespace) -> int:
 
     out = sys.stdout
 
-    def report(puzzle: Puzzle, label: str, status: str, result: SolveResult) -> None:
-        grade = deduce.grade(puzzle, result.solution) if status == "unique" else None
+    def report(puzzle: Puzzle, label: str, status: Status, result: SolveResult) -> None:
+        grade = deduce.grade(puzzle, result.solution) if status is Status.UNIQUE else None
         if args.json:
             record = {
                 "id": label,
@@ -263,7 +264,7 @@ def grade_command(args: argparse.Namespace) -> int:
                 "techniques": _technique_counts(grade) if grade else None,
                 "trial_depth": grade.trial_depth if grade else None,
             }
-            if status == "none":
+            if status is Status.NONE:
                 record["reason"] = no_solution_reason(status, result) or None  # (as check's)
             print(json.dumps(record), file=out)
         elif grade is None:

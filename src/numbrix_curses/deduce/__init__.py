@@ -46,6 +46,7 @@ import numpy as np
 from numbrix_curses.constraints import Contradiction, number_colour, odd_number_colour, segments
 from numbrix_curses.puzzle import Geometry, Puzzle, cell_name, plural
 from numbrix_curses import solver
+from numbrix_curses.verdict import Status
 from numbrix_curses.deduce.steps import (
     Cell,
     ContradictionReport,
@@ -86,40 +87,39 @@ __all__ = [
 ]
 
 
-_SOLUTIONS: weakref.WeakKeyDictionary[Puzzle, tuple[str, tuple[np.ndarray, ...]]] = (
+_SOLUTIONS: weakref.WeakKeyDictionary[Puzzle, tuple[Status, tuple[np.ndarray, ...]]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def _solved(puzzle: Puzzle) -> tuple[str, tuple[np.ndarray, ...]]:
+def _solved(puzzle: Puzzle) -> tuple[Status, tuple[np.ndarray, ...]]:
     """(solver status, the solutions found: one when unique, two when several), solved once
     per puzzle object."""
     cached = _SOLUTIONS.get(puzzle)
     if cached is None:
         result = solver.solve(puzzle, limit=2)
-        cached = (str(result.status.value), tuple(result.solutions))
+        cached = (result.status, tuple(result.solutions))
         _SOLUTIONS[puzzle] = cached
     return cached
 
 
-def remember_solve(puzzle: Puzzle, status: str, solutions: Sequence[np.ndarray]) -> None:
-    """Take a solve of `puzzle` made elsewhere (`status`: unique, multiple, none or timeout,
-    and the solutions it found) as this module's own, so no step solves it again.
+def remember_solve(puzzle: Puzzle, status: Status, solutions: Sequence[np.ndarray]) -> None:
+    """Take a solve of `puzzle` made elsewhere (its verdict and the solutions it found) as this module's own, so no step solves it again.
 
     The app solves its puzzle in the background from the start; a hint that solved it a
     second time would double the wait on a large board, and share the processor with the
     first solve meanwhile.
     """
-    _SOLUTIONS[puzzle] = (status, tuple(solutions))
+    _SOLUTIONS[puzzle] = (Status(status), tuple(solutions))
 
 
-def _solution(puzzle: Puzzle, solve: bool = True) -> tuple[str, np.ndarray | None]:
+def _solution(puzzle: Puzzle, solve: bool = True) -> tuple[Status | None, np.ndarray | None]:
     """(solver status, the unique solution or None), solved once per puzzle object; with
-    `solve` False and no solve known, ("", None)."""
+    `solve` False and no solve known, (None, None)."""
     if not solve and puzzle not in _SOLUTIONS:
-        return "", None
+        return None, None
     status, found = _solved(puzzle)
-    return status, (found[0] if status == "unique" and found else None)
+    return status, (found[0] if status is Status.UNIQUE and found else None)
 
 
 def _flat_solution(puzzle: Puzzle, solution: np.ndarray | None) -> list[int] | None:
@@ -232,7 +232,7 @@ def _checked(puzzle: Puzzle, grid, solve: bool) -> tuple[ContradictionReport | N
     to a solution, or taken as right (`solve` False and no solve known: the caller knows).
     Not vetted, a step that follows from them is right only if they are."""
     status, solution = _solution(puzzle, solve)
-    if status == "none":
+    if status is Status.NONE:
         return ContradictionReport(ProblemKind.NO_SOLUTION, "this puzzle has no solution"), True
     try:
         board = _board_from_grid(puzzle, grid)
@@ -253,7 +253,7 @@ def _checked(puzzle: Puzzle, grid, solve: bool) -> tuple[ContradictionReport | N
                 _rc(puzzle.geometry, wrong),
             ), True
         return None, True
-    if status not in ("multiple", "timeout"):
+    if status not in (Status.MULTIPLE, Status.TIMEOUT):
         return None, True  # (no solve known: the caller vouches for the numbers)
     leads = entries_lead_on(puzzle, grid)
     if leads is False:
@@ -268,8 +268,8 @@ def entries_lead_on(puzzle: Puzzle, grid: np.ndarray) -> bool | None:
     if _fits_a_known_solution(puzzle, grid):
         return True
     entries = Puzzle(np.asarray(grid, dtype=np.int64))
-    status = solver.solve(entries, limit=1, timeout=ENTRIES_SECONDS).status.value
-    return {"none": False, "timeout": None}.get(status, True)
+    status = solver.solve(entries, limit=1, timeout=ENTRIES_SECONDS).status
+    return {Status.NONE: False, Status.TIMEOUT: None}.get(status, True)
 
 
 def _fits_a_known_solution(puzzle: Puzzle, grid) -> bool:
@@ -318,9 +318,9 @@ def _next_step(puzzle: Puzzle, grid, solve: bool) -> Step | ContradictionReport 
         found, doms = find_steps(board, 3, want_all=False)
         if found:
             return _step(board.geo, found[0])
-        if not status:
+        if status is None:
             raise Unsolved("a trial needs the solution")
-        if status == "multiple":
+        if status is Status.MULTIPLE:
             # Trials on a puzzle known to have several solutions can search for seconds (a
             # sparse 30x30) and still end stuck: say so at once instead.
             raise NoStep
@@ -392,8 +392,8 @@ def _proper_solution(puzzle: Puzzle, solution) -> list[int]:
         status, solution = _solution(puzzle)
         if solution is None:
             raise DeductionError(
-                {"none": "the puzzle has no solution",
-                 "multiple": "the puzzle has more than one solution"}.get(
+                {Status.NONE: "the puzzle has no solution",
+                 Status.MULTIPLE: "the puzzle has more than one solution"}.get(
                     status, f"the puzzle's solution is unknown ({status})"),
                 status,
             )

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from numbrix_curses.verdict import Status
+
 
 class Technique(str, Enum):
     """A named deduction; `.level` is its difficulty level (1 easy .. 4 fiendish)."""
@@ -129,10 +131,10 @@ class Grade:
 class DeductionError(ValueError):
     """The puzzle is not proper (no solution, several, or the solver ran out of time).
 
-    `status` is the solver's verdict ("none", "multiple", "timeout").
+    `status` is the solver's verdict (none, multiple or timeout).
     """
 
-    def __init__(self, message: str, status: str) -> None:
+    def __init__(self, message: str, status: Status) -> None:
         super().__init__(message)
         self.status = status
 

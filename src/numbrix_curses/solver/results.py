@@ -7,13 +7,9 @@ from enum import Enum
 
 import numpy as np
 
+from numbrix_curses.verdict import Status
 
-class Status(str, Enum):
-    UNIQUE = "unique"
-    MULTIPLE = "multiple"
-    NONE = "none"
-    TIMEOUT = "timeout"
-    SOLVED = "solved"  # one solution found with limit=1; uniqueness not examined
+__all__ = ["EventKind", "SearchEvent", "SolveResult", "SolveStats", "Status"]
 
 
 class EventKind(str, Enum):

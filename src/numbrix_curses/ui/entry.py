@@ -58,6 +58,7 @@ from numbrix_curses.ui.screen import (
     room_for_message,
     spinner,
 )
+from numbrix_curses.verdict import Status
 
 SIDES = [str(n) for n in range(1, 31)]
 #: how long Check may take before it says it could not decide
@@ -499,9 +500,9 @@ class EntryScreen(BoardScreen):
         self.result, self.result_revision = job.result, self.game.revision
         self.view_mode = "second" if job.result.other_solution is not None else "grid"
         self.message = self._result_message()
-        if job.result.status.value == "none":
+        if job.result.status is Status.NONE:
             self._look_for_suspects()
-        elif job.result.status.value == "unique" and self.grade_revision != self.game.revision:
+        elif job.result.status is Status.UNIQUE and self.grade_revision != self.game.revision:
             puzzle = self.puzzle()
             if not isinstance(puzzle, str):
                 self._start_grading(puzzle, job.result.solution)
@@ -512,21 +513,21 @@ class EntryScreen(BoardScreen):
 
     def _result_message(self) -> Message:
         result = self.result
-        status = result.status.value
+        status = result.status
         seconds = solver_time(result.stats.seconds)
-        if status == "unique":
+        if status is Status.UNIQUE:
             grade = self._current_grade()
             graded = f"; graded {grade}" if grade else ""
             return Message(f"Unique: exactly one solution ({seconds}){graded}. p plays it, e "
                            "saves it.", MessageKind.SUCCESS)
-        if status == "multiple":
+        if status is Status.MULTIPLE:
             differ = self._differences()
             return Message(
                 f"Not unique: it has more than one solution. Shown: one, the "
                 f"{plural(len(differ), 'marked cell')} differing in another; Tab shows "
                 "that one, then the grid as typed.",
                 MessageKind.ERROR)
-        if status == "none":
+        if status is Status.NONE:
             return Message(self._no_solution_text(), MessageKind.ERROR)
         return Message(f"Could not decide within {CHECK_BUDGET:.0f} s.", MessageKind.ERROR)
 
@@ -615,15 +616,15 @@ class EntryScreen(BoardScreen):
             self.play_after_check = True
             self._check()
             return None
-        status = result.status.value
+        status = result.status
         puzzle = Puzzle(puzzle.givens, self._metadata())
         label, source = self._known_as(puzzle)
         from numbrix_curses.ui.play import PlayScreen
 
         # (the check's solve goes with it: the play screen need not solve the puzzle again)
-        if status == "unique":
+        if status is Status.UNIQUE:
             return Push(PlayScreen.open(self.ctx, puzzle, label, source, known=result))
-        if status == "multiple":
+        if status is Status.MULTIPLE:
             return Push(ConfirmScreen(
                 self.ctx, "This puzzle has more than one solution. Play it anyway?",
                 lambda: Push(PlayScreen.open(self.ctx, puzzle, label, source, known=result)),
@@ -759,9 +760,9 @@ class EntryScreen(BoardScreen):
         row, col = game.cursor
         result = self._current_result()
         verdict = "not checked" if result is None else {
-            "unique": "unique", "multiple": "several solutions", "none": "no solution",
-            "timeout": "undecided",
-        }.get(result.status.value, result.status.value)
+            Status.UNIQUE: "unique", Status.MULTIPLE: "several solutions",
+            Status.NONE: "no solution", Status.TIMEOUT: "undecided",
+        }.get(result.status, result.status.value)
         grade = self._current_grade()
         if grade and result is not None:
             verdict += f", {grade}"

@@ -36,6 +36,7 @@ from numbrix_curses.ui.screen import (
     Screen,
     open_page,
 )
+from numbrix_curses.verdict import Status
 
 if TYPE_CHECKING:  # (the solver loads when the check starts)
     from numbrix_curses.solver import SolveResult
@@ -59,7 +60,7 @@ FooterAction = Union[Action, None, tuple[tuple[str, Action], ...]]
 CHECK_SECONDS = 3.0
 #: what a file's list says of a puzzle the check found is no proper one
 #: (in the best time's column, which is as wide, where there is no best time)
-VERDICT_WORDS = {"multiple": "not unique", "none": "no solution"}
+VERDICT_WORDS = {Status.MULTIPLE: "not unique", Status.NONE: "no solution"}
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,7 @@ class PuzzleListScreen(Screen):
     def _verdict(self, entry: Entry) -> str:
         """What the check found of the puzzle, where it is no proper one ("" otherwise)."""
         result = self.results.get(puzzle_key(entry.puzzle))
-        return VERDICT_WORDS.get(str(result.status.value), "") if result is not None else ""
+        return VERDICT_WORDS.get(result.status, "") if result is not None else ""
 
     def tick(self) -> Nav | None:
         if self.check_job is not None and self.check_job.done:
@@ -276,7 +277,7 @@ class PuzzleListScreen(Screen):
 
         entry = self.entries[index]
         known = self.results.get(puzzle_key(entry.puzzle))  # (not solved again, where it was)
-        if known is not None and known.status.value == "timeout":
+        if known is not None and known.status is Status.TIMEOUT:
             known = None
         screen = PlayScreen.open(self.ctx, entry.puzzle, entry.label, entry.source, known=known)
         # (what `uncovered` selects once this one is solved, when it was not before: the

@@ -84,6 +84,7 @@ from numbrix_curses.ui.screen import (
     Push,
     Replace,
 )
+from numbrix_curses.verdict import Status
 
 if TYPE_CHECKING:  # (the result's type only: the solve runs in `assist`)
     from numbrix_curses.solver import SolveResult
@@ -735,17 +736,18 @@ class PlayScreen(PlayView, BoardScreen):
     def _settled_result(self) -> SolveResult | None:
         """The background solve's result when it settled the question (not out of time)."""
         result = self._known_result()
-        return result if result is not None and result.status.value != "timeout" else None
+        return result if result is not None and result.status is not Status.TIMEOUT else None
 
-    def _known_status(self) -> str | None:
-        """unique / multiple / none / timeout once the background solve has ended."""
+    def _known_status(self) -> Status | None:
+        """The background solve's verdict once it has ended (None while it works, or when
+        it failed)."""
         result = self._known_result()
-        return result.status.value if result is not None else None
+        return result.status if result is not None else None
 
     def _solution(self) -> np.ndarray | None:
         """The unique solution, once the background solver has proved it."""
         result = self._known_result()
-        return result.solution if self._known_status() == "unique" else None
+        return result.solution if self._known_status() is Status.UNIQUE else None
 
     def _check(self) -> None:
         game = self.game
@@ -800,13 +802,13 @@ class PlayScreen(PlayView, BoardScreen):
             )
         elif self._has_no_solution():
             self.message = Message(self._no_solution(), MessageKind.ERROR)
-        elif status in ("multiple", "timeout") and not game.numbers_from_help():
+        elif status in (Status.MULTIPLE, Status.TIMEOUT) and not game.numbers_from_help():
             # No solution of its own to compare with: a search for one that keeps the
             # player's numbers tells whether they lead anywhere (it said "No mistakes found."
             # of numbers a hint then called dead).
             puzzle, grid = game.puzzle, game.grid.copy()
             self._start_task("check", lambda token: assist.entries_lead_on(puzzle, grid))
-        elif status in (None, "timeout"):
+        elif status in (None, Status.TIMEOUT):
             self._say_entries_checked(None)
         else:
             self.message = Message("No mistakes found.", MessageKind.SUCCESS)
@@ -814,7 +816,7 @@ class PlayScreen(PlayView, BoardScreen):
     def _say_entries_checked(self, leads: bool | None) -> None:
         """Say what a check found where the puzzle's own solution is not known (see
         `_check`): whether a solution keeps the player's numbers (None: not found out)."""
-        several = self._known_status() == "multiple"
+        several = self._known_status() is Status.MULTIPLE
         if leads is False:
             self.message = Message("No rule is broken, but no solution keeps all of your "
                                    "numbers: one of them will not work out (u takes your "
@@ -861,7 +863,7 @@ class PlayScreen(PlayView, BoardScreen):
     def _has_no_solution(self) -> bool:
         """Whether the puzzle is known to have no solution: the background solve proved it,
         or its givens alone break a rule."""
-        return self._known_status() == "none" or self.game.givens_conflict()
+        return self._known_status() is Status.NONE or self.game.givens_conflict()
 
     def _fit_for_help(self) -> Refusal | None | str:
         """Why a hint or auto-fill cannot help on this board (a message), else None."""
@@ -1019,7 +1021,7 @@ class PlayScreen(PlayView, BoardScreen):
         game = self.game
         if game.solved is not None or game.revealed or self._has_no_solution():
             return self._watch()
-        shown = "one of its solutions" if self._known_status() == "multiple" else "the solution"
+        shown = "one of its solutions" if self._known_status() is Status.MULTIPLE else "the solution"
         return Push(ConfirmScreen(
             self.ctx, "Watch the solver solve it?", self._watch,
             detail=f"It shows {shown}" + self._costs_best_time(": the game then earns no "
@@ -1057,10 +1059,10 @@ class PlayScreen(PlayView, BoardScreen):
         self.verdict_told = True
         status = self._known_status()  # (None: it failed)
         note = self.read_note if self.message is self.read_note else None
-        if status == "multiple":
+        if status is Status.MULTIPLE:
             self.message = Message("This puzzle has more than one solution: any path "
                                    "through the givens counts.")
-        elif status == "none":
+        elif status is Status.NONE:
             self.message = Message(self._no_solution(), MessageKind.ERROR)
             self.suspects_job = suspects_job(self.game.puzzle)
         else:
@@ -1076,9 +1078,9 @@ class PlayScreen(PlayView, BoardScreen):
             self.message = Message(f"The solver failed: {self.solution_job.error}",
                                    MessageKind.ERROR)
             return
-        status = result.status.value
+        status = result.status
         if result.solution is None:
-            text = "The solver ran out of time." if status == "timeout" else self._no_solution()
+            text = "The solver ran out of time." if status is Status.TIMEOUT else self._no_solution()
             self.message = Message(text, MessageKind.ERROR)
             return
         refusal = self.game.reveal(result.solution)
@@ -1086,7 +1088,7 @@ class PlayScreen(PlayView, BoardScreen):
             self.message = self._refusal_message(refusal)
             return
         self._after_change()
-        if status == "multiple":
+        if status is Status.MULTIPLE:
             self.message = Message("This puzzle has more than one solution; here is one.")
 
     def _ask_restart(self) -> tuple[Refusal | None, Nav | None]:
@@ -1350,7 +1352,7 @@ class PlayScreen(PlayView, BoardScreen):
             return
         self.grade_started = True
         result = self.solution_job.result
-        if result is not None and result.status.value == "unique":
+        if result is not None and result.status is Status.UNIQUE:
             self.grade_job = grading_job(puzzle, result.solution)
 
     def _grade_after_close(self, job: ThreadJob[str]) -> None:

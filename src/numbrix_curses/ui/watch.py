@@ -43,6 +43,7 @@ from numbrix_curses.ui.screen import (
     draw_title_parts,
     place_board,
 )
+from numbrix_curses.verdict import Status
 
 #: steps per second to choose from
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 20000)
@@ -278,9 +279,9 @@ class WatchScreen(Screen):
         result = self.job.result
         if result is None:
             return f"failed: {self.job.error}"
-        return {"unique": "unique solution", "multiple": "more than one solution",
-                "none": "no solution", "timeout": "out of time",
-                "solved": "solved"}.get(result.status.value, result.status.value)
+        return {Status.UNIQUE: "unique solution", Status.MULTIPLE: "more than one solution",
+                Status.NONE: "no solution", Status.TIMEOUT: "out of time",
+                Status.SOLVED: "solved"}[result.status]
 
     def status_rows(self) -> list[tuple[str, str]]:
         total = f"{self.steps:,}" + ("" if self.job.done else "+")
@@ -301,9 +302,9 @@ class WatchScreen(Screen):
         result = self.job.result
         if result is None:
             return Message(f"The solver stopped: {self._verdict()}.", MessageKind.ERROR)
-        kind = MessageKind.SUCCESS if result.status.value == "unique" else MessageKind.ERROR
+        kind = MessageKind.SUCCESS if result.status is Status.UNIQUE else MessageKind.ERROR
         # (why there is none, as the play screen says it: "0 steps" alone explains nothing)
-        why = f" ({result.reason})" if result.status.value == "none" and result.reason else ""
+        why = f" ({result.reason})" if result.status is Status.NONE and result.reason else ""
         return Message(
             f"Done: {self._verdict()}{why}, {plural(self.steps, 'step')} in "
             f"{solver_time(result.stats.seconds)}.", kind)
