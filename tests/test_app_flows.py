@@ -1335,7 +1335,8 @@ def test_a_row_is_typed_as_a_page_writes_it_blanks_and_all(state: Path):
 @pytest.mark.skipif(sys.platform == "win32", reason="Ctrl-C sent as a terminal sends it")
 def test_a_puzzle_being_typed_in_is_kept_when_the_app_is_stopped(state: Path):
     """Ctrl-C in Type in ended the app at once and the numbers typed were gone, where `q`
-    asks first. They are kept in a file in the state directory now, and said where; numbers
+    asks first. They are kept in a file in the state directory now, and said where, after
+    the line a command stopped by Ctrl-C says (the app said nothing else); numbers
     let go by answering `q`'s question are not kept."""
     term = type_in(state, "3", "3")
     board = Board(term, 3)
@@ -1348,7 +1349,9 @@ def test_a_puzzle_being_typed_in_is_kept_when_the_app_is_stopped(state: Path):
         assert term.wait_exit() == 130
         said = bytes(term.raw).decode(errors="replace")
     [kept] = (state / "numbrix-curses").glob("typed-*.txt")
-    assert f"numbrix: the puzzle being typed in is kept in {kept}" in said
+    # (the stop said as the commands say it, then where the grid is)
+    assert said.index("numbrix: interrupted") < said.index(
+        f"numbrix: the puzzle being typed in is kept in {kept}")
     [puzzle] = read_puzzles(str(kept))
     assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 0]]
     # Type in offers it back (it offered nothing, and the file read as a puzzle to play),

@@ -8,7 +8,8 @@ hangs up (SIGHUP), the process is told to stop (SIGTERM) or a bug raises.
 
 Exit statuses: 0 after quitting, 2 when there is no usable terminal, 70 after an internal
 error (details saved to a crash file in the state directory), 128 + N after signal N
-(130 for Ctrl-C, 131 for Ctrl-\\, 129 for a hang-up, 143 for SIGTERM, 149 for Ctrl-Break).
+(130 for Ctrl-C, 131 for Ctrl-\\, 129 for a hang-up, 143 for SIGTERM, 149 for Ctrl-Break),
+each stop by a signal saying on stderr the line the commands say ("numbrix: interrupted").
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from dataclasses import replace
 from typing import Callable
 
 from numbrix_curses.exits import (EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED,
-                                  EXIT_OK, say)
+                                  EXIT_OK, STOP_LINE_OF_NAME, say)
 from numbrix_curses.jobs import children_stopped, finish_follow_ups
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store
@@ -171,8 +172,10 @@ def _run(first: Callable[[AppContext], list[Screen]]) -> int:
         finish_follow_ups(FOLLOW_UPS_AT_EXIT)
         return code
     except KeyboardInterrupt:
+        say(STOP_LINE_OF_NAME["SIGINT"])  # (as the commands say it)
         return EXIT_INTERRUPTED
     except _Signalled as signalled:
+        _say_stopped(signalled.signum)
         return 128 + signalled.signum
     except _NoTerminal as error:
         say(f"numbrix: {error}")
@@ -197,6 +200,18 @@ def _run(first: Callable[[AppContext], list[Screen]]) -> int:
         _restore_signals(previous)
         for line in app.ctx.unsaved + app.ctx.kept:
             say(f"numbrix: {line}")
+
+
+def _say_stopped(signum: int) -> None:
+    """The line the commands say when signal `signum` stops them (the screen is closed and
+    the games saved by now; a terminal that hung up takes nothing, which `say` allows)."""
+    try:
+        name = signal.Signals(signum).name
+    except ValueError:
+        return
+    line = STOP_LINE_OF_NAME.get(name)
+    if line is not None:
+        say(line)
 
 
 def _use_the_real_size() -> None:
