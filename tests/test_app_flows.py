@@ -1255,6 +1255,32 @@ def type_in(state: Path, rows: str, cols: str, screen: tuple[int, int] = (24, 80
     return term
 
 
+def test_esc_in_the_type_in_grid_ends_a_number_then_goes_back(state: Path):
+    """Esc did nothing on the type-in grid with no number being typed, where the screen
+    before says "Esc Back" and every list leaves on Esc. It ends a number first (12 stays
+    12), then goes back, asking first about numbers not saved; an empty grid goes at once."""
+    term = type_in(state, "3", "4")
+    board = Board(term, 4)
+    with term:
+        term.send("12")
+        term.send_key("escape")
+        board.wait_cell(0, 0, "12")
+        assert "Leave without saving" not in term.text  # (the first Esc ended the number)
+        term.send_key("escape")
+        term.wait_text("Leave without saving this puzzle?")
+        term.send("n")
+        term.wait_gone("Leave without saving this puzzle?")
+        board.wait_cell(0, 0, "12")
+        term.send("x")
+        term.wait_text("Clear the whole grid?")
+        term.send("y")
+        board.wait_cell(0, 0, "")
+        term.send_key("escape")  # (nothing typed: straight back)
+        term.wait_text("[q] Quit")
+        term.send("q")
+        expect_exit(term)
+
+
 def test_the_type_in_size_form_starts_at_the_size_last_chosen(state: Path):
     """Before: it started at 9x9 every time, a teacher typing in a week of 6x6 boards set
     the size each time."""

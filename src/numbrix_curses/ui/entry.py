@@ -72,7 +72,7 @@ KEY_LINES = (
     (KeyHelp("check", "c", Command.CHECK), KeyHelp("play", "p", Command.PLAY)),
     (KeyHelp("save", "e", Command.SAVE_FILE), KeyHelp("watch", "v", Command.WATCH)),
     (KeyHelp("answers", "Tab", Command.SWAP), KeyHelp("wipe", "x", Command.CLEAR_ALL)),
-    (KeyHelp("help", "F1 H", Command.HELP), KeyHelp("back", "q", Command.QUIT)),
+    (KeyHelp("help", "F1 H", Command.HELP), KeyHelp("back", "q Esc", Command.QUIT)),
 )
 STATUS_BAR_KEYS = (
     KeyHelp("check", "c", Command.CHECK),
@@ -340,9 +340,15 @@ class EntryScreen(BoardScreen):
             self.message = unbound_message(action)
             return None
         game = self.game
-        if action is Command.COMMIT and (self.job is not None or self.suspects_job is not None):
-            self._cancel()  # (Esc: a check, or the look for the given copied wrong after it)
-            return None
+        if action is Command.CANCEL:  # Esc
+            if self.job is not None or self.suspects_job is not None:
+                self._cancel()  # (a check, or the look for the given copied wrong after it)
+                return None
+            if game.pending is None:
+                # Nothing to end or stop: back, as q goes (asking first about numbers not
+                # saved). Esc did nothing here, where the screen before says "Esc Back".
+                return self._leave()
+            action = Command.COMMIT
         self.message = None
         edited, refusal = apply_edit(game, action)
         if edited:

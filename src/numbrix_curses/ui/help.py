@@ -86,6 +86,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("e", "save it to a file in the text format"),
         ("v", "watch the solver"),
         ("x", "clear the grid (asks first)"),
+        ("q Esc", "back (asks first about numbers not saved); Esc first ends a number being "
+                  "typed, or stops a check"),
         ("paste", "a puzzle copied from a web page, a spreadsheet or a file fills the grid "
                   "(one of another size brings its own) and is checked; pasted at the main "
                   "menu, it opens here. A pasted number goes in the cell."),

@@ -95,8 +95,10 @@ ENTRY_KEYS: dict[int | str, Action] = {
     "x": Command.CLEAR_ALL,
     "\t": Command.SWAP,
     # Typing a puzzle in row by row: Enter ends the number and goes on to the next cell,
-    # into the next row at the end of one (Esc still only ends the number).
+    # into the next row at the end of one. Esc ends a number, or stops a check; with
+    # neither to do it goes back, as on the screens before this one (see `EntryScreen`).
     "\n": Command.NEXT_CELL, "\r": Command.NEXT_CELL, curses.KEY_ENTER: Command.NEXT_CELL,
+    "\x1b": Command.CANCEL,
     # A blank as puzzle files and pages write one: the cell is left empty and the next one
     # taken; a space ends a number and takes the next cell, and between blanks does
     # nothing; so a row read off a page as "5 . . 12" is typed as it reads ("5..12" too).
