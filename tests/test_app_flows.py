@@ -860,8 +860,22 @@ def test_open_file_lists_every_puzzle_and_plays_one(state: Path, tmp_path: Path)
     path = tmp_path / "two.txt"
     path.write_text(TWO_PUZZLES)
     with open_file_prompt(state) as term:
-        term.send(str(tmp_path / "missing.txt") + "\r")
+        term.send(str(tmp_path / "two.txtt") + "\r")
         term.wait_message("no such file")  # may wrap after a long temporary path
+        # The refused path is selected, but Backspace mends its end (it emptied the field,
+        # and the player typed the long path again for one letter too many).
+        term.send_key("backspace")
+        term.wait_gone("no such file")
+        term.send("\r")
+        term.wait_text("2 puzzles")
+        term.send("q")
+        term.wait_text("[q] Quit")
+        term.send("o")
+        term.wait_text(str(path))  # (offered again, selected)
+        term.send_key("backspace")  # (a suggestion, not typed: Backspace clears it)
+        term.wait_gone(str(path))
+        term.send(str(tmp_path / "missing.txt") + "\r")
+        term.wait_message("no such file")
         # the refused path is selected: typing replaces it (it was added to: "missing.txt/tmp/")
         term.send(str(path) + "\r")
         term.wait_text("tiny")

@@ -164,7 +164,9 @@ class TextPromptScreen(Screen):
 
     An `initial` text (a suggested file name) starts selected, as in any dialog: typing
     replaces it and Backspace or Delete clears it; a cursor key keeps it to edit. A text
-    refused with an error is selected again the same way."""
+    refused with an error is selected again, so that typing replaces it, but Backspace
+    takes off its last character: the player typed it, and a slip at its end is the usual
+    mend (one Backspace emptied a long path)."""
 
     def __init__(
         self,
@@ -186,6 +188,8 @@ class TextPromptScreen(Screen):
         self.pos = len(initial)
         #: the initial text is still selected (see the class docstring)
         self.selected = bool(initial)
+        #: the selected text is one the player typed, refused (Backspace edits it)
+        self.refused = False
         self.hint = hint
         self.complete_paths = complete_paths
         self.ok = ok
@@ -232,7 +236,8 @@ class TextPromptScreen(Screen):
             action = TextKey(text)
         if self.selected:
             self.selected = False
-            if isinstance(action, TextKey) or action in (Command.BACKSPACE, Command.CLEAR):
+            clears = (Command.CLEAR,) if self.refused else (Command.BACKSPACE, Command.CLEAR)
+            if isinstance(action, TextKey) or action in clears:
                 self.text, self.pos = "", 0
                 if not isinstance(action, TextKey):
                     return None
@@ -276,6 +281,7 @@ class TextPromptScreen(Screen):
         """Select the whole text again, as when the prompt opened (typing replaces it), and
         show `message`: after "Replace it?" is answered No, the name is the thing to change."""
         self.selected = bool(self.text)
+        self.refused = message is not None and message.kind is MessageKind.ERROR
         self.pos = len(self.text)
         self.message = message
 
