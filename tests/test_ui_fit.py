@@ -1054,3 +1054,23 @@ def test_the_replay_status_line_drops_a_part_rather_than_cut_it(state: Path, tmp
         term.wait_for(lambda: "+" not in term.wait_match(status).group(), what="the search over")
         line = term.wait_match(status).group().strip()
         assert line.endswith(("steps/s", "paused", "unique solution")), term.dump()
+
+
+@pytest.mark.parametrize("width", [32, 36, 40, 44, 60])
+def test_a_library_line_keeps_its_words_whole_on_a_narrow_screen(width: int):
+    """At 40 columns a line read "starter-3   easy best 0:10 in progres": closing up the
+    spaces was not enough. Words are shortened before anything is cut, and a word left is
+    whole."""
+    from numbrix_curses.ui.library_screen import fit_line
+
+    line = " ✓ starter-3   fiendish  best 12:34  in progress"
+    fitted = fit_line(line, 15, width)
+    assert len(fitted) <= width
+    assert fitted.startswith(" ✓ starter-3")
+    tail = fitted[15:].strip()
+    if width >= 40:  # (where the shorter words fit, every column is said, whole)
+        assert tail in ("fiendish  best 12:34  in progress", "fiendish best 12:34 in progress",
+                        "fiendish best 12:34 playing", "fiendish 12:34 playing")
+    else:  # (cut, at the very last, at the end)
+        assert tail.startswith("fiendish 12:34 p")
+    assert fit_line(line, 15, 60) == line  # (room for it all: as it was)

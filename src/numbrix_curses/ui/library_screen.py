@@ -92,12 +92,24 @@ def _order_key(entry: Entry) -> tuple[int, int, int, int, str]:
     return (*_group_key(entry), DIFFICULTY_ORDER.get(entry.difficulty, 9), entry.difficulty)
 
 
+#: shorter words for a line's columns, taken in turn while a line is too long for the screen
+#: (at 40 columns "easy best 0:10 in progress" was cut to "in progres")
+SHORTER_WORDS = (("in progress", "playing"), ("best ", ""), ("no solution", "none"),
+                 ("not unique", "several"))
+
+
 def fit_line(text: str, columns_from: int, width: int) -> str:
     """`text` in `width` columns: a line too long has the spaces that line up its columns
     past `columns_from` closed up first, so what it says last ("in progress") shows
-    rather than the padding before it; then it is cut."""
+    rather than the padding before it; then its words are shortened (`SHORTER_WORDS`);
+    only then is it cut."""
     if len(text.rstrip()) > width:
-        text = text[:columns_from] + re.sub(r" {2,}", " ", text[columns_from:])
+        head, tail = text[:columns_from], re.sub(r" {2,}", " ", text[columns_from:])
+        for long, short in SHORTER_WORDS:
+            if len((head + tail).rstrip()) <= width:
+                break
+            tail = tail.replace(long, short)
+        text = head + tail
     return text[:width]
 
 
