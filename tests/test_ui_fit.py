@@ -733,14 +733,36 @@ def test_the_moves_under_a_board_with_rows_to_spare_are_a_list_to_click(state: P
         board.wait_cell(0, 2, "2")
         term.send("m")
         term.wait_for(lambda: all(line in term.text for line in (
-            "Moves: click one  [Esc close]", "0. start", "1. 3 at B1", "2. 2 at C1")),
+            "Moves: u r walk  [Esc close]", "0. start", "1. 3 at B1", "2. 2 at C1")),
             what="the moves listed")
         assert "v watch" in term.text  # the keys stay
         term.click_text("0. start")  # back to the start, as in the side panel
         board.wait_cell(0, 1, "")
         assert board.number(0, 2) == ""
         term.send_key("escape")
-        term.wait_gone("Moves: click one")
+        term.wait_gone("Moves: u r walk")
+
+
+def test_the_moves_beside_a_small_board_run_on_down_a_tall_screen(state: Path, demo: Path):
+    """At 120x40 the moves list beside a 4x4 board showed ten moves ("... 8 earlier") over
+    nine empty rows: it kept the panel's height, the board's. It runs on to the screen's foot."""
+    term = start(play_command(str(demo)), state, rows=40, cols=120)
+    board = Board(term, 4)
+    with term:
+        wait_play(term)
+        board.click(0, 1)
+        for _ in range(8):
+            term.send("3")
+            board.wait_cell(0, 1, "3")
+            term.send(" ")
+            board.wait_cell(0, 1, "")
+        term.send("m")
+        term.wait_for(lambda: all(line in term.text for line in (
+            "Moves: u r walk  [Esc close]", "0. start", "1. 3 at B1", "16. B1 cleared (3)")),
+            what="all the moves listed")
+        assert "earlier" not in term.text, term.dump()
+        term.send("u")  # (the keys the title names walk it)
+        board.wait_cell(0, 1, "3")
 
 
 def solve_three_by_hand(state: Path, tmp_path: Path, rows: int, cols: int) -> Terminal:
@@ -769,7 +791,7 @@ def test_the_moves_of_a_puzzle_solved_by_hand_are_a_record_not_a_list_to_click(
         term.send("m")
         term.wait_for(lambda: all(line in term.text for line in (
             "Your moves  [Esc close]", "0. start", "6. 8 at B3")), what="the moves")
-        assert "click one" not in term.text, term.dump()
+        assert "u r walk" not in term.text, term.dump()
         term.click_text("0. start")
         time.sleep(0.3)
         term.wait_for(lambda: board.number(1, 1) == "5", what="the board as solved")
@@ -834,7 +856,7 @@ def test_the_moves_under_a_board_that_fills_the_screen_are_a_list_to_click(state
         term.send_key("enter")
         term.send("m")
         term.wait_for(lambda: all(line in term.text for line in (
-            "Moves: click one  [Esc close]", "0. start", "1. 1 at A1", "2. 2 at B1")),
+            "Moves: u r walk  [Esc close]", "0. start", "1. 1 at A1", "2. 2 at B1")),
             what="the moves listed")
         assert "q quit" in term.text and "v watch" in term.text  # the keys stay
         term.click_text("1. 1 at A1")
@@ -842,7 +864,7 @@ def test_the_moves_under_a_board_that_fills_the_screen_are_a_list_to_click(state
         term.wheel(*term.find("0. start"), down=False)  # the wheel walks the list too
         term.wait_text("0 moves")
         term.send("m")
-        term.wait_gone("Moves: click one")
+        term.wait_gone("Moves: u r walk")
 
 
 def test_the_bar_under_a_board_counts_the_hints_as_the_side_panel_does(state: Path,

@@ -252,8 +252,13 @@ class PlayView:
                 grid.frame_left + (grid.frame_width - len(text)) // 2, text,
                 theme.title)
         if layout.side_panel:
+            # (the moves list runs on to the screen's foot where the panel ends above it:
+            # beside a small board it showed ten moves over rows left empty)
+            rows = layout.panel_rows
+            if self.show_history:
+                rows = max(rows, win.getmaxyx()[0] - layout.panel_top - 1)
             draw_side_panel(
-                win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
+                win, mask, layout.panel_top, layout.panel_left, rows,
                 # (no title: the title bar names the puzzle)
                 None, self.status_rows(layout.panel_width), message, theme,
                 keys=keys, listing=self._history_listing() if self.show_history else None,
@@ -339,10 +344,11 @@ class PlayView:
                                   current=i == at))
         for j, move in enumerate(game.future, start=game.moves + 1):
             lines.append(ListLine(f"{j:>3}. {describe_move(move, cols)}", GoToMove(j), dim=True))
-        # (u and r step through the same list from the keyboard)
-        # (the title closes the list, as m does: the list takes the keys' place beside the
+        # (the title says the keys that walk it, u and r, whose lines the list covers; a
+        # click on a line goes there too. It said "click one" to a player on the keyboard.
+        # The title closes the list, as m does: the list takes the keys' place beside the
         # board, "moves m" among them, and the mouse had no way to close it)
-        title = "Moves: click one" if walk else "Your moves"
+        title = "Moves: u r walk" if walk else "Your moves"
         return ListLine(f"{title}  [Esc close]", Command.HISTORY), lines
 
     def _draw_title(self, win: "curses.window", grid: GridLayout) -> None:
