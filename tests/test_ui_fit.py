@@ -1096,3 +1096,17 @@ def test_a_library_line_keeps_its_words_whole_on_a_narrow_screen(width: int):
     else:  # (cut, at the very last, at the end)
         assert tail.startswith("fiendish 12:34 p")
     assert fit_line(line, 15, 60) == line  # (room for it all: as it was)
+
+
+def test_a_hint_brings_the_cells_its_reason_names_into_a_small_window(state: Path):
+    """At 40x12 the hint's message takes rows from the board, whose window showed rows 2-4
+    while the reason said "the only empty cell next to 2 at B5": the window follows the
+    hint's cell and takes in the cells its reason names where they fit."""
+    with start(play_command("--puzzle", "starter-1"), state, rows=12, cols=40) as term:
+        term.wait_text("q quit")
+        first_hint(term)
+        term.wait_text("3 must go at B4")
+        assert "next to 2 at B5" in term.flowing_text(), term.dump()
+        first, last = map(int, re.search(r"rows (\d+)-(\d+)", term.lines[0]).groups())
+        assert first <= 4 and 5 <= last, term.dump()
+        assert any(re.match(r"\s*5 │\s+1\s+2\s", line) for line in term.lines), term.dump()

@@ -25,6 +25,7 @@ from __future__ import annotations
 import curses
 import functools
 from dataclasses import dataclass, field, replace
+from typing import Iterable
 
 import numpy as np
 
@@ -166,6 +167,17 @@ class GridLayout:
         col0 = _follow(self.col0, self.cols, col)
         return self.scrolled_to(row0, col0)
 
+    def showing(self, cells: Iterable[tuple[int, int]]) -> "GridLayout":
+        """The same window moved as little as possible to show all of `cells`, along each
+        axis where they fit in it (where they do not, it stays as it is along that one)."""
+        cells = list(cells)
+        if not cells:
+            return self
+        rows = [r for r, _ in cells]
+        cols = [c for _, c in cells]
+        return self.scrolled_to(_covering(self.row0, self.rows, min(rows), max(rows)),
+                                _covering(self.col0, self.cols, min(cols), max(cols)))
+
     def visible(self, row: int, col: int) -> bool:
         return self.row0 <= row < self.row0 + self.rows and self.col0 <= col < self.col0 + self.cols
 
@@ -175,6 +187,18 @@ class GridLayout:
             self.frame_top + 1 + self.row_step * (row - self.row0),
             self.frame_left + 1 + (col - self.col0) * self.step,
         )
+
+
+def _covering(first: int, span: int, low: int, high: int) -> int:
+    """The first line of a window `span` long from `first`, moved least to take in
+    `low`..`high` where they fit in it."""
+    if high - low + 1 > span:
+        return first
+    if low < first:
+        return low
+    if high > first + span - 1:
+        return high - span + 1
+    return first
 
 
 def _follow(first: int, span: int, target: int) -> int:

@@ -158,6 +158,8 @@ class PlayScreen(PlayView, BoardScreen):
         self.clicked = False
         #: where the cursor was when the board was last drawn (see `draw`)
         self.drawn_cursor: tuple[int, int] | None = None
+        #: the hint shown when the board was last drawn (a new one brings its cells into view)
+        self.drawn_hint: assist.Hint | None = None
         #: nothing was ever played or solved here: the panel explains the game until the
         #: first key (see `first_game_tip`)
         self.first_game = first_game

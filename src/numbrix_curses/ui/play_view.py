@@ -40,6 +40,7 @@ from numbrix_curses.ui.play_words import (
 from numbrix_curses.ui.screen import SPIN_MS, draw_title_parts, room_for_message, spinner
 
 if TYPE_CHECKING:
+    from numbrix_curses.assist import Hint
     from numbrix_curses.game import Game
     from numbrix_curses.ui.screen import AppContext
 
@@ -58,9 +59,12 @@ class PlayView:
     show_history: bool
     claimed: bool
     save_failed: bool
+    hint: Hint | None
+    hint_revision: int
     #: the view's own state
     origin: tuple[int, int]
     drawn_cursor: tuple[int, int]
+    drawn_hint: Hint | None
     clicked: bool
     paused_by_size: bool
     held_layout: tuple[tuple[int, int], Layout, GridLayout] | None
@@ -238,6 +242,15 @@ class PlayView:
         if not grid.visible(*cursor) or (cursor != self.drawn_cursor and not self.clicked):
             grid = grid.following(*cursor)
         self.drawn_cursor = cursor
+        hint = self.hint
+        if hint is not None and hint is not self.drawn_hint:
+            # A hint's reason names cells ("the only empty cell next to 2 at B5"): in a
+            # window onto the board they come into view with its cell, where they fit (at
+            # 40x12 the window showed rows 2-4 and the reason spoke of row 5).
+            geometry = self.game.geometry
+            cells = [geometry.row_col(c) for c in hint.evidence]
+            grid = grid.showing([*cells, cursor])  # (the cursor stays in sight)
+        self.drawn_hint = hint
         self.origin = (grid.row0, grid.col0)
         self._draw_title(win, grid)
         draw_grid(win, mask, self.board_view(), grid, theme)
