@@ -868,6 +868,32 @@ def test_a_stop_while_the_program_loads_says_its_line(name, code):
     assert (done.returncode, done.stderr, done.stdout) == (code, line + "\n", "")
 
 
+_BROKEN_WHILE_LOADING = """
+import sys
+class Broken:
+    def find_spec(self, name, path=None, target=None):
+        if name == "numbrix_curses.cli.generating":
+            raise NameError("name 'Status' is not defined")
+        return None
+sys.meta_path.insert(0, Broken())
+sys.argv = ["numbrix", "generate", "--count", "1"]
+from numbrix_curses.launch import entry
+entry()
+"""
+
+
+def test_a_module_failing_as_it_loads_says_one_line_and_exits_70():
+    """A bug met while the command line loads (a broken install, a half-edited module)
+    printed a traceback and ended with status 1, where any other bug says one line and
+    ends 70."""
+    done = subprocess.run([sys.executable, "-c", _BROKEN_WHILE_LOADING], capture_output=True,
+                          text=True, env=cli_env(), timeout=COMMAND_TIMEOUT)
+    assert (done.returncode, done.stdout) == (70, "")
+    assert done.stderr.startswith("numbrix: internal error while loading (NameError: name "
+                                  "'Status' is not defined, at "), done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
 def test_interrupt_exits_130(puzzle_file, monkeypatch, capsys):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

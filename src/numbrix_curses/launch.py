@@ -15,8 +15,8 @@ import signal
 import sys
 from typing import NoReturn
 
-from numbrix_curses.exits import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, NO_MEMORY_LINE,
-                                  STOP_LINE_OF_NAME, say)
+from numbrix_curses.exits import (EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED,
+                                  NO_MEMORY_LINE, STOP_LINE_OF_NAME, say)
 
 #: the least address space numpy loads in with one OpenBLAS thread: below about 90 MB its
 #: OpenBLAS says `OpenBLAS error: Memory allocation still failed` and ends the process with
@@ -49,6 +49,29 @@ def entry() -> NoReturn:
         # (the same for the other stops)
         say(STOP_LINE_OF_NAME[signal.Signals(stop.signum).name])
         sys.exit(128 + stop.signum)
+    except MemoryError:
+        say(NO_MEMORY_LINE)
+        sys.exit(EXIT_BAD_INPUT)
+    except Exception as error:
+        # A module that fails as it loads (a broken install, a bug): one line saying where,
+        # not the traceback; the command line's own crash report is not loaded yet.
+        say(f"numbrix: internal error while loading ({_where(error)}); please report it")
+        sys.exit(EXIT_INTERNAL_ERROR)
+
+
+def _where(error: BaseException) -> str:
+    """"NameError: name 'x' is not defined, at cli/common.py:612": the error and the last
+    line of this package it came through."""
+    said = f"{type(error).__name__}: {error}"
+    frame = error.__traceback__
+    place = ""
+    while frame is not None:
+        path = frame.tb_frame.f_code.co_filename
+        marker = f"numbrix_curses{os.sep}"
+        if marker in path:
+            place = f"{path.rsplit(marker, 1)[1]}:{frame.tb_lineno}"
+        frame = frame.tb_next
+    return f"{said}, at {place}" if place else said
 
 
 class _EarlyStop(BaseException):

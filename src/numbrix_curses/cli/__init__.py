@@ -139,9 +139,9 @@ COMMANDS: tuple[Command, ...] = (
 _EPILOG = """\
 exit codes: 0 every puzzle unique, 1 some puzzle has no solution or several,
 2 bad input or usage (the app: no terminal), 3 some puzzle timed out,
-70 internal error in the app, 129 hung up, 130 interrupted, 131 quit with Ctrl-\\
-(the app saves the game), 141 standard output closed early (e.g. piped into head),
-143 told to stop (SIGTERM).
+70 internal error (a bug: a crash report is written), 129 hung up, 130 interrupted,
+131 quit with Ctrl-\\ (the app saves the game), 141 standard output closed early
+(e.g. piped into head), 143 told to stop (SIGTERM), 149 Ctrl-Break (Windows).
 Run 'numbrix COMMAND --help' for a command's options."""
 
 

@@ -27,7 +27,8 @@ def configure_play(parser: argparse.ArgumentParser) -> None:
         "--puzzle",
         metavar="K|ID",
         help="which puzzle of the file: its number K (from 1), its id, or FILE#K as check "
-        "names a puzzle without an id (default: a file of several puzzles lists them)",
+        "names a puzzle without an id (FILE as given, or its base name; default: a file of "
+        "several puzzles lists them)",
     )
     parser.add_argument(
         "--menu",

@@ -37,7 +37,8 @@ def configure_print(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--solutions",
         action="store_true",
-        help="add an answer key (solved here; exit code 1 if some puzzle is not unique)",
+        help="add an answer key (solved here; exit code 1 if some puzzle is not unique, "
+        "3 if the solver ran out of time on one)",
     )
     parser.add_argument(
         "--key",
