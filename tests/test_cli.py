@@ -331,8 +331,12 @@ def test_check_suspects_names_the_given_copied_wrong(run_numbrix, puzzle_file):
 def test_check_suspects_json(run_numbrix, puzzle_file):
     path = puzzle_file(f"# id: slip\n{SLIPPED_5X5}\n# id: swap\n{SWAPPED_5X5}\n"
                        f"# id: fine\n{UNIQUE_3X3}")
+    path.write_text(path.read_text() + f"\n# id: two\n{MULTIPLE_2X2}")
     result = run_numbrix("check", "--suspects", "--json", str(path))
-    slip, swap, fine = (json.loads(line) for line in result.stdout.splitlines())
+    slip, swap, fine, two = (json.loads(line) for line in result.stdout.splitlines())
+    # (where the two solutions differ, as the text line says it: a JSON reader compared
+    # the grids itself)
+    assert two["status"] == "multiple" and two["differences"] == ["B1", "A2"]
     assert slip["suspects"] == [{"number": 2, "cell": "A1", "row": 0, "col": 0}]
     assert slip["swaps"] == [] and slip["suspects_complete"] is True
     assert swap["suspects"] == []

@@ -93,16 +93,24 @@ def _check_line(label: str, status: Status, result: SolveResult, timeout: float 
 DIFFERENCES_SHOWN = 6
 
 
-def _where_they_differ(result: SolveResult) -> str:
-    """Where the two solutions found differ, for a check line: on a puzzle copied from a
-    page with a given left out, that given stood in one of these cells."""
+def _differing_cells(result: SolveResult) -> list[str]:
+    """The cells ("B1", ...) where the two solutions found differ, row by row (none when
+    there are not two)."""
     from numbrix_curses.puzzle import cell_name
 
     first, other = result.solution, result.other_solution
     if first is None or other is None:
-        return ""
+        return []
     rows, cols = (first != other).nonzero()
-    names = [cell_name(int(r), int(c)) for r, c in zip(rows, cols)]
+    return [cell_name(int(r), int(c)) for r, c in zip(rows, cols)]
+
+
+def _where_they_differ(result: SolveResult) -> str:
+    """Where the two solutions found differ, for a check line: on a puzzle copied from a
+    page with a given left out, that given stood in one of these cells."""
+    names = _differing_cells(result)
+    if not names:
+        return ""
     # (no colon: a line reads "ID: status (...)", and scripts split it at the colon)
     if len(names) > DIFFERENCES_SHOWN:
         shown = ", ".join(names[:DIFFERENCES_SHOWN])
@@ -144,6 +152,10 @@ def check_command(args: argparse.Namespace) -> int:
                 suspects = find_suspects(puzzle, deadline)
         if args.json:
             extra = _suspects_record(suspects) if suspects is not None else None
+            if args.suspects and status is Status.MULTIPLE:
+                # (as the text line says where they differ: a JSON reader had to compare
+                # the two grids itself)
+                extra = {"differences": _differing_cells(result)}
             print(json_line(puzzle, label, status, result, extra), file=out)
         else:
             print(_check_line(label, status, result, args.timeout, suspects, args.suspects),
