@@ -1,0 +1,208 @@
+"""A checked text read block by block (blocks of non-blank lines, parted by blank ones), and
+what lies between blocks: a size line apart from its grid, a header cut from its grid by a
+blank line, a board split in two by one."""
+from __future__ import annotations
+
+import re
+
+from numbrix_curses.puzzle import MAX_SIDE, ParseError, Puzzle, cut_short
+from numbrix_curses.textformat.block import _parse_block
+from numbrix_curses.textformat.grid import _OutOfRange, _grid_rows
+from numbrix_curses.textformat.limits import MAX_PUZZLES
+from numbrix_curses.textformat.metadata import _metadata
+from numbrix_curses.textformat.sizes import _SIDE, _SIZE, _SIZE_MARKS, _fits, _size_given
+
+
+# A block: a run of lines that each hold something other than whitespace.
+_BLOCK = re.compile(r"^[^\S\n]*\S.*(?:\n[^\S\n]*\S.*)*", re.MULTILINE)
+
+
+def _parse_blocks(
+    text: str, filename: str, notes: list[tuple[int, str]] | None = None
+) -> list[Puzzle]:
+    """The puzzles of a checked text that is not JSON (see `parse_puzzles`)."""
+    puzzles = []
+    line, pos = 1, 0
+    before: tuple[re.Match[str], int, Puzzle | None] | None = None  # the block before
+    waiting: dict[str, str] = {}  # the header of the comments-only block just before
+    waiting_line = 0
+    found: list[tuple[int, str]] = []  # the notes (see `parse_puzzles`), kept if all reads
+    for block in _BLOCK.finditer(text):
+        line += text.count("\n", pos, block.start())
+        pos = block.start()
+        size = _SIZE.fullmatch(block.group()) or _SIDE.fullmatch(block.group())
+        if size is not None and _sized_grid_follows(text, block, size, line, filename):
+            continue  # a size line with blank lines between it and its grid
+        header = _header_over_size(text, block, line, filename)
+        if header is not None:
+            # (a header, then a size line, then a blank line: the header is the grid's,
+            # as one cut from it by a blank line is; the size line was read as a board)
+            if "id" in header:
+                waiting, waiting_line = header, line
+            continue
+        try:
+            puzzle = _parse_block(block.group(), line, filename, waiting, found)
+        except ParseError as error:
+            hint = (_split_hint(text, block, line, error, before, filename)
+                    if isinstance(error, _OutOfRange) else "")
+            if not hint and size is not None:
+                # (a board split by a blank line is the likelier slip where its halves
+                # join up: "5 6", a blank line, then "4 3" and "1 2")
+                _raise_if_size_line(text, block, size, line, filename)
+            if not hint:
+                raise
+            raise ParseError(error.filename, error.line, error.col, error.message + hint) from None
+        if waiting and (puzzle is None or puzzle.metadata.get("id") != waiting["id"]):
+            found.append(_no_grid_under(waiting_line, waiting["id"]))
+        waiting = {}
+        before = (block, line, puzzle)
+        if puzzle is None:
+            # A header with an id, cut from its grid by a blank line, still names the grid
+            # below it (when that grid has no header of its own): a puzzle the file names
+            # must not lose its name to a stray blank line.
+            header = _metadata(block.group(), line, filename)
+            if "id" in header:
+                waiting, waiting_line = header, line
+            continue
+        if len(puzzles) == MAX_PUZZLES:
+            raise ParseError(
+                filename, line, 1, f"more than {MAX_PUZZLES:,} puzzles in one file; split it up"
+            )
+        puzzles.append(puzzle)
+    if not puzzles:
+        if not text:
+            raise ParseError(filename, 1, 1, "file is empty; no puzzle found")
+        if not text.strip():
+            raise ParseError(filename, 1, 1, "file is empty (blank lines only); no puzzle found")
+        if waiting:  # (as the warning of a file with other puzzles says it)
+            raise ParseError(filename, waiting_line, 1, "no puzzle found: no grid under "
+                             f"'# id: {waiting['id']}'")
+        raise ParseError(filename, 1, 1, "no puzzle found (only comments)")
+    if waiting:
+        found.append(_no_grid_under(waiting_line, waiting["id"]))
+    if notes is not None:
+        notes += sorted(found)
+    return puzzles
+
+
+def _header_over_size(
+    text: str, block: re.Match[str], line: int, filename: str
+) -> dict[str, str] | None:
+    """The metadata of `block` (at `line`) when it is comment lines and then a size line
+    alone, a blank line above a grid of that size (see `_sized_grid_follows`); else None."""
+    lines = block.group().split("\n")
+    if len(lines) < 2 or not all(row.lstrip().startswith("#") for row in lines[:-1]):
+        return None
+    size = _SIZE.fullmatch(lines[-1]) or _SIDE.fullmatch(lines[-1])
+    if size is None or not _sized_grid_follows(text, block, size, line, filename):
+        return None
+    return _metadata("\n".join(lines[:-1]), line, filename)
+
+
+def _no_grid_under(line: int, ident: str) -> tuple[int, str]:
+    return line, f"no grid under '# id: {ident}'; left out"
+
+
+def _sized_grid_follows(
+    text: str, block: re.Match[str], size: re.Match[str], line: int, filename: str
+) -> bool:
+    """True when the block after `block` (a lone size line, `size`, at `line`) is a grid of
+    that size, in either order; a lone line of two numbers is otherwise a 1x2 board (and
+    `1 2` or `2 1` always is, see `_size_given`). One number alone is a side, of a square
+    grid (a 1x1 board of it is wrong from 2 on, and `1` is that board)."""
+    if size.lastindex == 1:
+        side = int(size.group(1))
+        given: tuple[int, int] | None = (side, side) if side >= 2 else None
+    else:
+        given = _size_given(size)
+    if given is None:
+        return False
+    after = _next_grid(text, block, line, filename)
+    return after is not None and _fits(given, after[1])
+
+
+def _raise_if_size_line(
+    text: str, block: re.Match[str], size: re.Match[str], line: int, filename: str
+) -> None:
+    """Raise a `ParseError` saying so when `block` (at `line`), which failed to read as a
+    board, is a lone line of two numbers (`size`) with no grid of that size under it (with
+    no grid under it at all, only a size written so, `3x3` or `3,3`): the
+    error of the board it made ("'4x4' is not a number or a blank", "4 is out of range
+    1..2 for a 1x2 grid") did not say it was read as a size line that did not fit."""
+    if size.lastindex != 2 or _size_given(size) is None:
+        return
+    said = cut_short(block.group().strip())
+    after = _next_grid(text, block, line, filename)
+    if after is None:
+        if not any(mark in said for mark in _SIZE_MARKS):
+            return  # ("1 9" alone is as likely a board of one row)
+        raise ParseError(filename, line, 1, f"{said!r} reads as a size line, with no grid "
+                                            "under it")
+    after_line, (rows, cols) = after
+    raise ParseError(filename, line, 1, f"{said!r} reads as a size line, but the grid under "
+                                        f"it (line {after_line}) is {rows}x{cols}")
+
+
+def _next_grid(
+    text: str, block: re.Match[str], first_line: int, filename: str
+) -> tuple[int, tuple[int, int]] | None:
+    """The block after `block` (which starts at `first_line`) when it is a grid from its
+    first line (no comment first) and reads as one: (its first line, (rows, columns));
+    None otherwise."""
+    after = _BLOCK.search(text, block.end())
+    if after is None or after.group().lstrip().startswith("#"):
+        return None
+    after_line = first_line + text.count("\n", block.start(), after.start())
+    try:
+        rows = _grid_rows(after.group().split("\n"), after_line, filename)
+    except ParseError:
+        return None
+    return after_line, (len(rows), len(rows[0].values))
+
+
+def _split_hint(
+    text: str,
+    block: re.Match[str],
+    first_line: int,
+    error: _OutOfRange,
+    before: tuple[re.Match[str], int, Puzzle | None] | None,
+    filename: str,
+) -> str:
+    """For a block whose given is out of range: "; is a blank line (line 6) splitting a 9x9
+    board?" when the grid directly after or before it, with only blank lines between (no
+    comment, no metadata), has as many columns; else "".
+
+    A board split in two by a stray blank line reads as two boards too short for their
+    numbers, and the range error alone ("81 is out of range 1..45 for a 5x9 grid") names a
+    shape the user never wrote. Neighbours of the same width in a good file only get the
+    hint on an error of this kind, so no file that read before fails for it.
+    """
+    rows, cols = error.shape
+    lines = block.group().split("\n")
+    last_line = first_line + len(lines) - 1
+    after = _next_grid(text, block, first_line, filename)
+    if after is not None and not lines[-1].lstrip().startswith("#"):
+        after_line, (more, width) = after
+        if width == cols and rows + more <= MAX_SIDE:
+            return _hint(last_line + 1, after_line - 1, rows + more, cols)
+    if before is not None and not lines[0].lstrip().startswith("#"):
+        previous, previous_line, puzzle = before
+        previous_lines = previous.group().split("\n")
+        if (puzzle is not None and puzzle.cols == cols and puzzle.rows + rows <= MAX_SIDE
+                and not previous_lines[-1].lstrip().startswith("#")):
+            previous_last = previous_line + len(previous_lines) - 1
+            return _hint(previous_last + 1, first_line - 1, puzzle.rows + rows, cols)
+    return ""
+
+
+def _hint(first_blank: int, last_blank: int, rows: int, cols: int) -> str:
+    """The question `_split_hint` adds, naming the blank line(s) and the board they split."""
+    where = (
+        f"line {first_blank}" if first_blank == last_blank
+        else f"lines {first_blank}-{last_blank}"
+    )
+    return f"; is a blank line ({where}){_SPLITTING}{rows}x{cols} board?"
+
+
+#: the words of `_hint` that say a board may be split in two (see `parse_puzzles`)
+_SPLITTING = " splitting a "

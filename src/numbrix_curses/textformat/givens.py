@@ -1,0 +1,173 @@
+"""Lists of givens, as course files write a board: its side (or rows and columns), maybe the
+count of givens, then a line for each given, its row, column and number; told from a grid
+of three columns, and from which of 0 or 1 its rows and columns count."""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+import numpy as np
+
+from numbrix_curses.puzzle import MAX_SIDE, ParseError, cut_short
+from numbrix_curses.textformat.grid import _check_values, _grid_rows, _said_more
+
+
+_LISTED_FIELD = re.compile(r"[0-9]+")
+# (no tab before the first field or after the last: in a spreadsheet's row that is an
+# empty field, "4<tab>3<tab>2<tab>" four cells)
+_LISTED_LINE = re.compile(r"[ ]*[0-9]{1,6}(?:(?:[ ]*[,;][ ]*|[ ]+|\t)[0-9]{1,6})*[ ]*")
+
+
+def _list_header(widths: list[int]) -> tuple[int, bool] | None:
+    """How many lines head a list of givens whose lines hold `widths` fields, and whether
+    the last of them is the count: the side, or rows and columns on one line, maybe the
+    count after (lines of 1 [1], or 2 [1]); rows, columns and the count on a line each
+    (1 1 1). None where no list's head fits. (Rows and columns on two lines with no count
+    are not taken: "5" under "9" is the count of givens on a 9x9, as course files have it.)"""
+    for head, counted in (((1, 1, 1), True), ((2, 1), True), ((1, 1), True), ((2,), False),
+                          ((1,), False)):
+        if tuple(widths[: len(head)]) == head and widths[len(head):] and all(
+                width == 3 for width in widths[len(head):]):
+            return len(head), counted
+    return None
+
+
+def _grid_or_list(head: Sequence[int], counted: bool, lines: int) -> bool:
+    """Whether a list's `head` (its numbers, the count apart) and `lines` lines under it
+    read as well as a grid of three columns under its size line ("2 3" over two lines of
+    three numbers), with a slip in it, as they do when the grid does not read: then the
+    grid's error stands (`_raise_if_grid_or_list` adds how to make it a list). A side
+    alone over three lines reads as a list, as it always has."""
+    return len(head) == 2 and not counted and head[1] == 3 and lines == head[0]
+
+
+def _raise_if_grid_or_list(lines: list[str], error: ParseError) -> None:
+    """Raise `error` saying how a list of givens is told from it, where the lines read as
+    a grid under its size line or as a list (see `_grid_or_list`): "1 appears twice" of
+    "2 3" over "1 1 1" and "2 3 6" did not say that the count of givens makes it a list."""
+    listed = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not listed or not all(_LISTED_LINE.fullmatch(line) for line in listed):
+        return
+    head = list(_LISTED_FIELD.finditer(listed[0]))
+    threes = all(len(_LISTED_FIELD.findall(line)) == 3 for line in listed[1:])
+    if threes and _grid_or_list([int(m.group()) for m in head], False, len(listed) - 1):
+        size = " ".join(m.group() for m in head)
+        raise _said_more(error, f"or, as a list of givens (row, column, number), it needs "
+                                f"their count on the line under '{size}'") from None
+
+
+def _listed_givens(
+    lines: list[str], first_line: int, filename: str, counting: str | None = None
+) -> np.ndarray | None:
+    """The grid of a block that lists its givens, as course files do: the board's side
+    ("9"), or its rows and columns ("6 10", or a line each), maybe the number of givens,
+    then a line for each given, its row, column and number ("1 1 61"), parted by spaces, a
+    tab or a comma; None for a block that is not such a list, or whose lines read as a
+    grid's rows (tried only where the block does not read as a grid, so no grid reads
+    otherwise).
+
+    Whether rows and columns count from 0 or from 1 the numbers say: a 0 among them, or
+    the last row or column; else a `# counting: 0` or `# counting: 1` line above the list
+    (`counting`); a list with none of these is refused, as reading it either way might
+    give another verdict. On a square board which of the two is the row does not matter:
+    its mirror image along the diagonal has as many solutions; on another, the rows come
+    first, as in its head."""
+    listed = [(number, line) for number, line in enumerate(lines, start=first_line)
+              if line.strip() and not line.lstrip().startswith("#")]
+    # (every field a number of a few ASCII digits, parted by spaces, one tab, or one comma
+    # or semicolon: "1,,2,5", a spreadsheet's row with an empty field, is no list)
+    if len(listed) < 2 or not all(_LISTED_LINE.fullmatch(line) for _, line in listed):
+        return None
+    fields = [(number, line, list(_LISTED_FIELD.finditer(line))) for number, line in listed]
+    header = _list_header([len(found) for _, _, found in fields])
+    if header is None:
+        return None
+    head, counted = header
+    if any(int(found[2].group()) == 0 for _, _, found in fields[head:]):
+        return None  # (no given is 0: a grid of three columns with 0 for a blank, rather)
+    try:
+        # Lines that read as a board of three columns are one, under a stray number (a
+        # puzzle's, or its cell count): "8" over the rows of a 3x3 solution is no list
+        # of three givens on an 8x8 board. Said as before, as a question.
+        rows = _grid_rows([line for _, line in listed[head:]], listed[head][0], filename,
+                          size_lines=0)
+        _check_values(rows, filename)
+        return None
+    except ParseError:
+        pass
+    # (the head's numbers: the side, or rows then columns; the count last where there is one)
+    sizes = [(number, m) for number, _, found in fields[:head] for m in found]
+    if counted:
+        (count_line, count_field), sizes = sizes[-1], sizes[:-1]
+    for number, m in sizes:
+        if not 1 <= int(m.group()) <= MAX_SIDE:
+            raise ParseError(filename, number, m.start() + 1,
+                             f"a board of {'side' if len(sizes) == 1 else 'size'} "
+                             f"{' x '.join(x.group() for _, x in sizes)} over a list of "
+                             f"givens; a side is 1 to {MAX_SIDE}")
+    side_line = sizes[0][0]
+    shape = (int(sizes[0][1].group()), int(sizes[-1][1].group()))
+    board = (f"side {shape[0]}" if len(sizes) == 1 else f"{shape[0]}x{shape[1]}")
+    givens = fields[head:]
+    if _grid_or_list([int(m.group()) for _, m in sizes], counted, len(givens)):
+        return None
+    if counted and int(count_field.group()) != len(givens):
+        raise ParseError(filename, count_line, count_field.start() + 1,
+                         f"says {count_field.group()} givens, and "
+                         f"{len(givens)} lines list one")
+    places = [(number, m, extent, what) for number, _, found in givens
+              for m, extent, what in zip(found[:2], shape, ("row ", "column "))]
+    if shape[0] == shape[1]:
+        places = [(number, m, extent, "") for number, m, extent, _ in places]
+    zero = next(((n, m) for n, m, _, _ in places if int(m.group()) == 0), None)
+    top = next(((n, m) for n, m, extent, _ in places if int(m.group()) == extent), None)
+    if counting is not None and counting not in ("0", "1"):
+        raise ParseError(filename, side_line, 1, f"'# counting: {cut_short(counting)}' over a "
+                         "list of givens; rows and columns count from 0 or from 1")
+    beyond = next((place for place in places if int(place[1].group()) > place[2]), None)
+    if zero is None and top is None and counting is None and beyond is not None:
+        # (off the board counting either way: said so, not asked which way it counts)
+        number, m, _, what = beyond
+        raise ParseError(filename, number, m.start() + 1,
+                         f"{what}{m.group()} is off a board of {board}")
+    if zero is None and top is None and counting is None:
+        number = givens[0][0]
+        last = (f"none {shape[0]}" if shape[0] == shape[1]
+                else f"no row {shape[0]}, no column {shape[1]}")
+        raise ParseError(filename, number, givens[0][2][0].start() + 1,
+                         f"a list of givens whose rows and columns could count from 0 or "
+                         f"from 1 (none is 0, {last}): put '# counting: 1' (or 0) "
+                         "above it, or write the board as a grid, one row a line and . for "
+                         "a blank")
+    base = int(counting) if counting is not None else 0 if zero is not None else 1
+    if counting is not None:
+        why = f" (as '# counting: {counting}' says)"
+    else:
+        why = f" (line {zero[0]} counts from 0)" if zero is not None else (
+            f" (line {top[0]} counts from 1)" if top is not None else "")
+    grid = np.zeros(shape, dtype=np.int64)
+    seen_cell: dict[tuple[int, int], int] = {}
+    seen_number: dict[int, int] = {}
+    for number, _, (row_field, col_field, value_field) in givens:
+        # (a line's slips in its order, line by line, as the lines are read)
+        for m, extent, what in zip((row_field, col_field), shape, ("row ", "column ")):
+            if not base <= int(m.group()) < base + extent:
+                said = "" if shape[0] == shape[1] else what
+                raise ParseError(filename, number, m.start() + 1,
+                                 f"{said}{m.group()} is off a board of {board}, counting "
+                                 f"from {base}{why}")
+        cell = (int(row_field.group()) - base, int(col_field.group()) - base)
+        value = int(value_field.group())
+        if not 1 <= value <= shape[0] * shape[1]:
+            raise ParseError(filename, number, value_field.start() + 1,
+                             f"{value} is out of range 1..{shape[0] * shape[1]}")
+        if cell in seen_cell:
+            raise ParseError(filename, number, row_field.start() + 1,
+                             f"row {row_field.group()}, column {col_field.group()} is "
+                             f"given twice (first on line {seen_cell[cell]})")
+        if value in seen_number:
+            raise ParseError(filename, number, value_field.start() + 1,
+                             f"{value} appears twice (first on line {seen_number[value]})")
+        seen_cell[cell], seen_number[value] = number, number
+        grid[cell] = value
+    return grid

@@ -1,0 +1,255 @@
+"""One grid's lines read as rows of numbers (compact or boxed, after a size line if it has
+one), and the numbers checked: each in range for the board, and at most once."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from numbrix_curses.puzzle import MAX_SIDE, ParseError, cells_text, cut_short
+from numbrix_curses.screencopy import as_drawn_by_us
+from numbrix_curses.textformat.rows import (
+    _QUOTED_SEPARATOR,
+    _SEPARATOR,
+    _TAB,
+    _Row,
+    _boxed_row,
+    _cell_count,
+    _is_boxed,
+    _open_quote,
+    _read_row,
+)
+from numbrix_curses.textformat.sizes import _fits, _size_line, _without_row_end_separators
+from numbrix_curses.textformat.tables import _without_bar_rules
+
+
+# Unicode's line and paragraph separators: whitespace to str.split, a line end to the eye.
+_ROW_BREAK = re.compile("[\u2028\u2029]")
+
+
+def _grid_rows(
+    lines: list[str], first_line: int, filename: str, tabs: bool = False,
+    after_size: bool = False, size: tuple[int, int] | None = None,
+    size_lines: int = MAX_SIDE,
+) -> list[_Row]:
+    """The rows of one grid (compact or boxed, decided by its first line), after a size
+    line if it has one that fits (see `_size_line`; `size` is what it said, for the rows
+    under it); with `tabs`, compact rows are parted at single tabs (see
+    `_spreadsheet_rows`), and there is no size line. A size line may stand over another
+    (`size_lines` more at most, each read by a call of its own: a block of thousands of
+    lines "3x3" went as deep as Python's stack and failed with a traceback); past that,
+    a line that may be one is read as a row."""
+    lines = as_drawn_by_us(lines)
+    sized = None if tabs or size_lines <= 0 else _size_line(lines)
+    if sized is not None:
+        index, said, side_only = sized
+        try:
+            rows = _grid_rows(lines[index + 1 :], first_line + index + 1, filename,
+                              after_size=True, size=said, size_lines=size_lines - 1)
+        except ParseError:
+            if not side_only:
+                raise  # (an error in the rows below is reported where it is)
+            rows = []  # (a puzzle's number, maybe: read as a row, as ever)
+        shape = (len(rows), len(rows[0].values)) if rows else (0, 0)
+        if _fits(said, shape):
+            return rows
+        if shape[0] > 1 and not side_only:
+            # The rows below agree with each other, so the first line is the odd one out:
+            # a wrong size line or a short first row. One message fits either mistake.
+            line = lines[index]
+            start = len(line) - len(line.lstrip()) + 1
+            if len(line.split()) == shape[1]:
+                # As wide as the rows, it is no short row: it was said to have 2 cells ("1 x
+                # 3" has three). Neither reading is preferred: both are said.
+                try:
+                    _grid_rows(lines[index:], first_line + index, filename, size_lines=0)
+                except ParseError as error:
+                    raise ParseError(
+                        filename, first_line + index, start,
+                        f"{line.strip()!r} is neither a row of the grid ({error.message}) nor "
+                        f"its size (the grid below it is {shape[0]}x{shape[1]})") from None
+            raise ParseError(
+                filename, first_line + index, start,
+                f"row has 2 cells, but the rows below it have {shape[1]}"
+                f" (as a size line, {line.strip()!r} does not fit the"
+                f" {shape[0]}x{shape[1]} grid below)",
+            )
+    if not tabs:
+        lines = _without_row_end_separators(lines, size)
+    # (decided by the first grid line: a line left out before it, such as the column
+    # letters over a board copied off the screen, is a comment now)
+    boxed = _is_boxed(lines)
+    if boxed:
+        lines = _without_bar_rules(lines)
+    rows: list[_Row] = []
+    rules: list[tuple[int, int, int]] = []  # (line, col, cell count) of each rule line
+    last_line = max((number for number, line in enumerate(lines, start=first_line)
+                     if line.strip() and not line.lstrip().startswith("#")), default=0)
+    for number, line in enumerate(lines, start=first_line):
+        if line.lstrip().startswith("#"):
+            continue
+        row_break = _ROW_BREAK.search(line)
+        if row_break is not None:
+            # Shown as a line break by editors, read as a space it joined two rows into
+            # one ("1 2<U+2029>4 3" was a 1x4 board): which was meant is not ours to guess.
+            raise ParseError(
+                filename, number, row_break.start() + 1,
+                f"U+{ord(row_break.group()):04X} (a line or paragraph separator) inside a "
+                "row; end each row with a line break",
+            )
+        if boxed:
+            row = _boxed_row(number, line, filename)
+            if row is None:
+                indent = len(line) - len(line.lstrip())
+                rules.append((number, indent + 1, line.count("+") - 1))
+                continue
+        elif "," in line or ";" in line:
+            # A row from a spreadsheet: an empty field is a blank, a quoted one is unquoted.
+            if line.count('"') % 2:
+                # (a spreadsheet closes every quote it opens; one left open made the rest
+                # of its row one field, blamed from the row's start)
+                raise ParseError(filename, number, _open_quote(line) + 1,
+                                 "quote (\") not closed on its line")
+            separator = _QUOTED_SEPARATOR if '"' in line else _SEPARATOR
+            tokens = [segment.strip().strip('"').strip() for segment in separator.split(line)]
+            row = _Row(number, line, tokens, boxed=False, separator=separator)
+        elif tabs:
+            tokens = [segment.strip() for segment in line.split("\t")]
+            row = _Row(number, line, tokens, boxed=False, separator=_TAB)
+        else:
+            row = _Row(number, line, line.split(), boxed=False)
+        if len(rows) == MAX_SIDE:
+            raise ParseError(
+                filename,
+                number,
+                1,
+                f"grid has more than {MAX_SIDE} rows; at most {MAX_SIDE} allowed",
+            )
+        try:
+            _read_row(row, len(rows[0].values) if rows else None, filename,
+                      last=number == last_line)
+        except ParseError:
+            if (len(row.tokens) == 3 and all(t.isdigit() for t in row.tokens)
+                    and 1 <= len(rows) <= 2 and not after_size
+                    and all(len(r.values) == 1 for r in rows) and rows[0].line == first_line):
+                # "9" (and a count) over lines of three: course files list the givens as
+                # row, column and number, read so where they can be (`_listed_givens`);
+                # these cannot (a number in them is 0, or they read as a grid's rows).
+                first = rows[0]
+                raise ParseError(
+                    filename, first.line, first.col(0),
+                    f"{'a line' if len(rows) == 1 else 'lines'} of one cell over rows of 3 "
+                    "(a puzzle number? start the line with # to keep it; or a list of "
+                    "givens as row, column and number? it does not read as one)") from None
+            if (len(rows) == 1 and len(rows[0].values) == 1 and len(row.tokens) > 1
+                    and not after_size and rows[0].line == first_line):
+                # One number over a wider grid: a puzzle's number, say, or a size written
+                # as one ("12"). Said of that line, not of the row under it.
+                first = rows[0]
+                raise ParseError(
+                    filename, first.line, first.col(0),
+                    f"a line of one cell over rows of {len(row.tokens)}"
+                    " (a puzzle number? start the line with # to keep it)") from None
+            # (not under a size line: that says how wide the rows are, and the first may be
+            # the one that is right)
+            odd_first = (None if after_size
+                         else _odd_first_row(rows, row, lines[number - first_line + 1:], tabs))
+            if odd_first is not None:
+                raise ParseError(filename, rows[0].line, rows[0].col(0), odd_first) from None
+            raise
+        rows.append(row)
+    if not rows:
+        raise ParseError(filename, first_line, 1, "boxed grid has no rows between its rule lines")
+    width = len(rows[0].values)
+    for number, col, count in rules:
+        if count != width:
+            raise ParseError(
+                filename, number, col, f"rule line has {cells_text(count)}, expected {width}"
+            )
+    return rows
+
+
+def _odd_first_row(rows: list[_Row], second: _Row, rest: list[str], tabs: bool) -> str | None:
+    """What is wrong with the first row of a grid when it alone disagrees with the rows
+    under it: the second row and every row after it have one width (two rows at least), and
+    the first another. The error was said of the second row ("row has 3 cells, expected
+    4"), which sent the reader to a good line. None when that is not so."""
+    width = len(second.tokens)
+    if len(rows) != 1 or len(rows[0].tokens) == width:
+        return None
+    counts = [len(line.split("\t")) if tabs else _cell_count(line)
+              for line in rest if line.strip() and not line.lstrip().startswith("#")]
+    counts = [n for n in counts if n is not None]  # (a boxed grid's rule lines)
+    if not counts or any(n != width for n in counts):
+        return None
+    return (f"row has {cells_text(len(rows[0].tokens))}, but the rows below it have "
+            f"{width}")
+
+
+class _OutOfRange(ParseError):
+    """A given larger than its grid has cells: what a board split by a blank line gives."""
+
+    def __init__(self, filename: str, line: int, col: int, message: str,
+                 shape: tuple[int, int]) -> None:
+        super().__init__(filename, line, col, message)
+        #: (rows, columns) of the grid the given is too large for
+        self.shape = shape
+
+
+def _said_more(error: ParseError, words: str) -> ParseError:
+    """`error`, at its place and of its kind, with `words` after its message (an
+    `_OutOfRange` stays one, for the hint of a board split by a blank line)."""
+    message = f"{error.message}; {words}"
+    if isinstance(error, _OutOfRange):
+        return _OutOfRange(error.filename, error.line, error.col, message, error.shape)
+    return ParseError(error.filename, error.line, error.col, message)
+
+
+def _check_values(rows: list[_Row], filename: str) -> None:
+    """Numbers in 1..R*C, each at most once; errors point at the offending cell. A -1 is
+    a blank only where the grid writes no blank another way, as in JSON: beside 0s or
+    dots it marks something else (a cell off the board, as grids with holes do)."""
+    # (the cells looked at only where a row's text holds a minus: most grids have none)
+    minus = next(((row, i) for row in rows if "-1" in row.text or "\uff0d" in row.text
+                  for i, token in enumerate(row.tokens) if _is_minus_one(token)), None)
+    if minus is not None and any(value == 0 and not _is_minus_one(token)
+                                 for row in rows for token, value in zip(row.tokens, row.values)):
+        row, index = minus
+        raise ParseError(filename, row.line, row.col(index),
+                         "-1 beside blanks written another way (0 or .): a blank written "
+                         "two ways, or a cell off the board (Numbrix has none)? write each "
+                         "blank one way")
+    height, width = len(rows), len(rows[0].values)
+    size = height * width
+    given = [v for row in rows for v in row.values if v]
+    if not given or (max(given) <= size and len(set(given)) == len(given)):
+        return
+    seen: dict[int, tuple[int, int]] = {}
+    for row in rows:
+        for index, value in enumerate(row.values):
+            if not value:
+                continue
+            if value > size:
+                raise _OutOfRange(
+                    filename,
+                    row.line,
+                    row.col(index),
+                    f"{cut_short(row.tokens[index])} is out of range 1..{size}"
+                    f" for a {height}x{width} grid",
+                    (height, width),
+                )
+            if value in seen:
+                line, col = seen[value]
+                raise ParseError(
+                    filename,
+                    row.line,
+                    row.col(index),
+                    f"{value} appears twice (first at {line}:{col})",
+                )
+            seen[value] = (row.line, row.col(index))
+
+
+def _is_minus_one(token: str) -> bool:
+    """Whether a cell's text is -1 (full-width too, as `cell_value` reads it)."""
+    token = token.strip()
+    # (NFKC only where the text is not ASCII: it runs on every cell of every grid)
+    return token == "-1" or (not token.isascii() and unicodedata.normalize("NFKC", token) == "-1")

@@ -1,0 +1,91 @@
+"""How much the reader takes, and the check of a whole text against it before it is read.
+
+Absurd inputs (huge files, huge lines, binary data, control characters, too many lines or
+puzzles) are refused up front rather than parsed slowly. Within these limits the reader
+stays on fast paths (str.split, set lookups, one regex per block) and only works out
+columns when it has an error to report, so even the largest file it accepts is read in
+about a second.
+"""
+from __future__ import annotations
+
+import re
+
+from numbrix_curses.puzzle import ParseError
+
+
+#: Files larger than this are refused before they are parsed: what `generate` and `print`
+#: write of a few thousand puzzles (2,500 of 15x15 with their answers: 6 MB), read in about
+#: 2 s at worst (the reader takes 5 to 10 MB a second, however the text is made up).
+MAX_FILE_BYTES = 16 * 1024 * 1024
+#: Lines longer than this are refused (a 30-column row is under 200 characters).
+MAX_LINE_CHARS = 10_000
+#: The same for JSON, whose records are one line each: `solve --steps --json` on a 30x30
+#: writes about 200,000 characters in one.
+MAX_JSON_LINE_CHARS = 1_000_000
+#: Files with more lines than this are refused (10000 puzzles of 9x9 need 120000; a boxed
+#: booklet of them with its answers, about 330000).
+MAX_LINES = 640_000
+_TOO_LARGE = f"file is too large (more than {MAX_FILE_BYTES // 2**20} MiB); split it up"
+_TOO_MANY_LINES = f"file has more than {MAX_LINES:,} lines; this is not a puzzle file"
+#: More puzzles than this in one file is refused (a generous booklet holds a few hundred).
+MAX_PUZZLES = 10_000
+# Control characters other than the whitespace ones (tab, line ends, vertical tab, form
+# feed): an escape sequence in an id would reach the user's terminal when it is printed.
+# The C1 ones (U+0080-U+009F) too: U+009B starts an escape sequence as ESC [ does.
+_CONTROL = re.compile(r"[\x01-\x08\x0e-\x1f\x7f-\x9f]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_text(text: str, filename: str) -> str:
+    """`text` without BOM, with \\n line ends; refuses binary and absurd input up front."""
+    if len(text) > MAX_FILE_BYTES:
+        raise ParseError(filename, 0, 0, _TOO_LARGE)
+    # (a BOM, or two where a file was converted twice)
+    text = text.lstrip("\ufeff")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    nul = text.find("\x00")
+    if nul >= 0:
+        line = text.count("\n", 0, nul) + 1
+        col = nul - (text.rfind("\n", 0, nul) + 1) + 1
+        raise ParseError(filename, line, col, "binary data (NUL byte); this is not a puzzle file")
+    control = _CONTROL.search(text)
+    if control is not None:
+        at = control.start()
+        line = text.count("\n", 0, at) + 1
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        raise ParseError(
+            filename, line, col,
+            f"control character U+{ord(control.group()):04X}; a puzzle file holds plain text",
+        )
+    # Half a character (a lone surrogate) never comes out of a file's bytes, which are
+    # decoded strictly, but text handed in (a paste) may hold one: an id with it read, and
+    # no file could be written with it.
+    half = _LONE_SURROGATE.search(text)
+    if half is not None:
+        at = half.start()
+        raise ParseError(
+            filename, text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1,
+            f"half a character (U+{ord(half.group()):04X}, a lone surrogate); a puzzle file "
+            "holds plain text",
+        )
+    # (a line end closes the last line: it starts none; 640,000 lines read, as documented)
+    line_count = text.count("\n") + (not text.endswith("\n"))
+    if line_count > MAX_LINES:
+        raise ParseError(filename, MAX_LINES + 1, 1, _TOO_MANY_LINES)
+    longest = MAX_JSON_LINE_CHARS if _is_json(text) else MAX_LINE_CHARS
+    lengths = list(map(len, text.split("\n")))
+    if max(lengths) > longest:
+        line = next(i for i, n in enumerate(lengths, start=1) if n > longest)
+        raise ParseError(
+            filename,
+            line,
+            longest + 1,
+            f"line is longer than {longest:,} characters; this is not a puzzle file",
+        )
+    return text
+
+
+def _is_json(text: str) -> bool:
+    """Whether `text` is JSON (no puzzle text starts as JSON does; what `generate --format
+    json` and the commands' --json write does)."""
+    return text.lstrip()[:1] in ("{", "[")

@@ -1,0 +1,159 @@
+"""Reading puzzles: a file's bytes, or a text handed in, to puzzles (`read_puzzles`,
+`parse_puzzles`), JSON handed on to `jsonformat`, and how a puzzle is named to a user."""
+from __future__ import annotations
+
+import os
+import sys
+
+from numbrix_curses.jsonformat import parse_json_puzzles
+from numbrix_curses.puzzle import ParseError, Puzzle
+from numbrix_curses.readfile import NotRegularFile, is_named_pipe, read_regular_file
+from numbrix_curses.textformat.blocks import _SPLITTING, _parse_blocks
+from numbrix_curses.textformat.decoding import decode_puzzle_bytes
+from numbrix_curses.textformat.limits import (
+    _TOO_LARGE,
+    MAX_FILE_BYTES,
+    MAX_PUZZLES,
+    _check_text,
+    _is_json,
+)
+from numbrix_curses.textformat.tabs import _RAGGED, _placed_in_tabs, _tab_rows_kept
+
+
+def parse_puzzles(
+    text: str, filename: str = "<string>", notes: list[tuple[int, str]] | None = None
+) -> list[Puzzle]:
+    """Every puzzle in `text`, in order. Raises `ParseError` on the first problem.
+
+    A text with no puzzle at all (empty, or comments only) is an error too: whoever hands
+    us a puzzle file expects at least one puzzle in it. What reads but may not be what
+    was meant goes into `notes`, when given, as (line, text), for the caller to warn of:
+    a header that names a puzzle (``# id: x``) with no grid under it (its grid deleted, or
+    `solve`'s answer "none" read back), which names nothing; a first row of a board two
+    columns wide that could be its size line (see `_two_wide_size_note`).
+    """
+    text = _check_text(text, filename)
+    if _is_json(text):
+        return parse_json_puzzles(text, filename, MAX_PUZZLES)
+    commented = _json_under_comments(text)
+    if commented:
+        raise ParseError(filename, commented, 1, "JSON holds no comments: take out the lines "
+                         "starting with # above it")
+    # A spreadsheet's row of empty cells is a line of tabs only, which reads as a blank line
+    # and splits its board, or is lost at its top or bottom: read as a row first where it
+    # lies beside rows of as many tabs (a line of tabs between two boards still parts them
+    # where the two do not read as one).
+    joined = _tab_rows_kept(text)
+    if joined is None:
+        try:
+            return _parse_blocks(text, filename, notes)
+        except ParseError as error:
+            joined_error = error
+    else:
+        try:
+            return _parse_blocks(joined, filename, notes)
+        except ParseError as error:
+            joined_error = _placed_in_tabs(error, text)
+        try:
+            return _parse_blocks(text, filename, notes)
+        except ParseError:
+            # Neither reads: the slip is in the board the rows of tabs belong to (a number
+            # given twice, say), not in boards cut apart at them, which would blame it on
+            # a blank line that is not there.
+            pass
+    # A line of tabs beside rows of other counts of them is a row copied short or long,
+    # when the board read so has that for its fault: said so, not as a blank line that
+    # splits a board (only that error: one of a board's own, a number twice, stands).
+    ragged = _tab_rows_kept(text, any_count=True)
+    if ragged is not None and ragged != joined and _SPLITTING in joined_error.message:
+        try:
+            _parse_blocks(ragged, filename)
+        except ParseError as error:
+            if error.message.endswith(_RAGGED):
+                raise error from None
+    raise joined_error from None
+
+
+def _json_under_comments(text: str) -> int:
+    """The line of the first comment, when `text` is comment lines and then JSON; else 0."""
+    lines = text.split("\n", 50)  # (a few dozen lines of comments at most are looked past)
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith("#") or not stripped:
+            continue
+        # (no text grid starts with "{"; one written "[1 . 3]" does start with "[")
+        if stripped[:1] != "{" and not (
+            stripped[:1] == "[" and _starts_as_json("\n".join(lines[i:]))
+        ):
+            return 0
+        return next((k for k, above in enumerate(lines[:i], start=1)
+                     if above.strip().startswith("#")), 0)
+    return 0
+
+
+def _starts_as_json(text: str) -> bool:
+    """Whether `text` opens with a whole JSON value."""
+    import json
+
+    try:
+        json.JSONDecoder().raw_decode(text.lstrip())
+    except ValueError:
+        return False
+    return True
+
+
+def read_puzzles(
+    path: str, notes: list[tuple[int, str]] | None = None, pipes: bool = False
+) -> list[Puzzle]:
+    """Every puzzle in the file at `path` ("-" reads standard input); what to warn of goes
+    into `notes` (see `parse_puzzles`).
+
+    Any failure, from a missing file to a bad cell, is a `ParseError`; file-level problems
+    have line 0 and render as ``FILE: message``. A path that is not a regular file (a
+    directory, a named pipe, a device) is refused before anything is read from it; with
+    `pipes` (the command line, where `<(command)` names one), a pipe that something writes
+    to is read as standard input is, and one that nothing writes to is refused at once.
+    """
+    filename = "<stdin>" if path == "-" else str(path)
+    if not filename:
+        raise ParseError("''", 0, 0, "an empty name names no file")
+    try:
+        if path == "-":
+            # Read one byte past the limit so an endless stream is refused, not swallowed.
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is not None:
+                data = stream.read(MAX_FILE_BYTES + 1)
+            else:  # stdin replaced by a text stream (embedding, tests)
+                data = sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8", "surrogateescape")
+        else:
+            # Only a regular file (or a pipe with a writer, where asked for): a named pipe
+            # or a device would hang or never end.
+            data = read_regular_file(path, MAX_FILE_BYTES, pipes)
+            if not data and is_named_pipe(path):
+                # (said so rather than "file is empty": a writer started a moment after
+                # the command finds nobody reading, and waits for good)
+                raise ParseError(filename, 0, 0, "is a named pipe nothing wrote to (a "
+                                 "writer starts first, or `numbrix ... < PIPE` waits for one)")
+            if len(data) > MAX_FILE_BYTES and os.path.isfile(path):
+                # (said before what the bytes are: a file's size is known, a stream's,
+                # <(cat /dev/zero) say, not)
+                raise ParseError(filename, 0, 0, _TOO_LARGE)
+    except NotRegularFile as err:
+        raise ParseError(filename, 0, 0, f"is {err.kind}, not a puzzle file") from None
+    except IsADirectoryError:
+        raise ParseError(filename, 0, 0, "is a directory, not a puzzle file") from None
+    except FileNotFoundError:
+        raise ParseError(filename, 0, 0, "no such file") from None
+    except PermissionError:
+        raise ParseError(filename, 0, 0, "permission denied") from None
+    except OSError as err:
+        reason = err.strerror or str(err)
+        raise ParseError(filename, 0, 0, f"cannot read: {reason}") from None
+    except ValueError:  # open() refuses a name with a NUL character in it
+        raise ParseError(filename, 0, 0, "not a usable file name") from None
+    return parse_puzzles(decode_puzzle_bytes(data, filename), filename, notes)
+
+
+def puzzle_label(puzzle: Puzzle, filename: str, index: int) -> str:
+    """How to name a puzzle to a user: its `id` metadata, else ``FILE#INDEX`` (1-based)."""
+    return puzzle.id or f"{filename}#{index}"

@@ -1,0 +1,182 @@
+"""One grid row as read: its cells, where each stands (for errors that name a column), and
+the forms a row comes in: cells parted by whitespace, by commas or semicolons (a
+spreadsheet's CSV), by single tabs (cells copied from a spreadsheet), or by the ``|`` bars of
+the boxed form."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from numbrix_curses.puzzle import MAX_SIDE, ParseError, cell_value, cells_text, cut_short
+
+
+_NON_DIGIT_BLANKS = frozenset({".", "_", "-", ""})
+_TOKEN = re.compile(r"\S+")
+# A gap between two cells wide enough to have held a blank cell.
+_WIDE_GAP = re.compile(r"\S {3,}\S")
+_SEPARATOR = re.compile(r"[,;]")
+# The same, outside quotes only: a quoted field keeps its commas, as a CSV reader keeps them
+# ('"1,2",3' is two fields, the first of them no cell, not the three cells 1 2 3).
+_QUOTED_SEPARATOR = re.compile(r'[,;](?=(?:[^"]*"[^"]*")*[^"]*$)')
+_TAB = re.compile(r"\t")
+# A row whose cells are all short ASCII numbers or blanks (boxed rows may have empty
+# cells): the usual case, checked with one regex instead of per cell.
+_PLAIN_ROW = re.compile(r"(?:[0-9]{1,6}|[._-]|)(?: (?:[0-9]{1,6}|[._-]|))*")
+_RULE = re.compile(r"\+(?:-+\+)+")
+
+
+@dataclass
+class _Row:
+    """One grid row as read, kept with its line so errors can name a column."""
+
+    line: int
+    text: str
+    tokens: list[str]
+    boxed: bool
+    values: list[int] = field(default_factory=list)
+    #: what parts the cells when it is not whitespace: commas or semicolons (a
+    #: spreadsheet's CSV), or single tabs (cells copied from a spreadsheet)
+    separator: re.Pattern[str] | None = None
+
+    def col(self, index: int) -> int:
+        """1-based column of cell `index`; `index == len(tokens)` is where a missing one goes."""
+        if self.separator is not None:
+            start = 0
+            for i, segment in enumerate(self.separator.split(self.text)):
+                if i == index:
+                    return start + len(segment) - len(segment.lstrip()) + 1
+                start += len(segment) + 1
+            return len(self.text.rstrip()) + 1
+        if not self.boxed:
+            for i, match in enumerate(_TOKEN.finditer(self.text)):
+                if i == index:
+                    return match.start() + 1
+            return len(self.text.rstrip()) + 1
+        indent = len(self.text) - len(self.text.lstrip())
+        inside = self.text.strip()[1:-1]
+        start = indent + 1  # 0-based index of the first character after the opening bar
+        for i, segment in enumerate(inside.split("|")):
+            if i == index:
+                stripped = segment.lstrip()
+                return start + (len(segment) - len(stripped) if stripped else 0) + 1
+            start += len(segment) + 1
+        return start  # the closing bar
+
+
+def _junk(row: _Row, index: int, filename: str, first: bool = False,
+          last: bool = False) -> ParseError:
+    token = row.tokens[index]
+    # A word on a grid's first line is most likely a title copied with it ("Puzzle 12"); a
+    # line starting with a word as the last under a grid's rows, a note copied with it
+    # ("Solve by Sunday"). A line of words after a blank line starts a grid of its own, so
+    # it may be either. (A word starting a line with rows after it is a slip in a row.)
+    worded = sum(char.isalpha() for char in token) >= 2
+    what = "a title or a note" if first else "a note" if index == 0 and last else ""
+    return ParseError(
+        filename,
+        row.line,
+        row.col(index),
+        f"{cut_short(token)!r} is not a number or a blank (. _ - ? 0)"
+        + (f"; {what}? start the line with # to keep it" if worded and what else ""),
+    )
+
+
+def _read_row(row: _Row, expected: int | None, filename: str, last: bool = False) -> None:
+    """Fill `row.values`; too wide, junk and ragged rows are errors, in that order. `last`:
+    no grid line comes after it."""
+    if len(row.tokens) > MAX_SIDE:
+        raise ParseError(
+            filename,
+            row.line,
+            row.col(MAX_SIDE),
+            f"row has {len(row.tokens)} cells; a grid has at most {MAX_SIDE} columns",
+        )
+    # A boxed or comma-separated cell may hold a space ("| 1 12 |", "1 12,"), which the
+    # joined row would hide.
+    if _PLAIN_ROW.fullmatch(" ".join(row.tokens)) and not (
+        (row.boxed or row.separator is not None) and any(" " in token for token in row.tokens)
+    ):
+        values = [0 if token in _NON_DIGIT_BLANKS else int(token) for token in row.tokens]
+    else:
+        values = []
+        for index, token in enumerate(row.tokens):
+            value = cell_value(token)
+            if value is None:
+                raise _junk(row, index, filename, first=expected is None, last=last)
+            values.append(value)
+    if expected is not None and len(values) != expected:
+        where = expected if len(values) > expected else len(values)
+        # (a board laid out in columns with its blanks left as spaces: nothing parts them)
+        spaces = (row.separator is None and not row.boxed and len(values) < expected
+                  and all(values) and _WIDE_GAP.search(row.text.strip()) is not None)
+        raise ParseError(
+            filename,
+            row.line,
+            row.col(where),
+            f"row has {cells_text(len(values))}, expected {expected}"
+            + ("; blanks left as spaces? write each as . (or 0)" if spaces else ""),
+        )
+    row.values = values
+
+
+def _open_quote(line: str) -> int:
+    """The index of the quote in `line` left open, reading quotes in pairs from the left."""
+    quotes = [i for i, char in enumerate(line) if char == '"']
+    return quotes[-1] if len(quotes) % 2 else -1
+
+
+def _is_rule_line(line: str) -> bool:
+    """Whether a grid line is a boxed grid's ``+---`` rule. A line that starts ``+1`` is a
+    compact row whose first cell is a signed number, to be refused as that cell, not as a
+    rule line gone wrong."""
+    stripped = line.lstrip()
+    return stripped.startswith("+") and not stripped[1:2].isdigit()
+
+
+def _opens_boxed(line: str) -> bool:
+    """Whether a grid line belongs to a boxed grid: a rule line or a ``|`` row."""
+    return line.lstrip().startswith("|") or _is_rule_line(line)
+
+
+def _is_boxed(lines: list[str]) -> bool:
+    """Whether a grid's `lines` are a boxed grid, as its first line that is no comment
+    says (see `_opens_boxed`)."""
+    return _opens_boxed(next((line for line in lines if not line.lstrip().startswith("#")), ""))
+
+
+def _boxed_row(number: int, line: str, filename: str) -> _Row | None:
+    """A row of a boxed grid, or None for a rule line (checked for shape)."""
+    stripped = line.strip()
+    indent = len(line) - len(line.lstrip())
+    if stripped.startswith("+"):
+        if not _RULE.fullmatch(stripped):
+            raise ParseError(
+                filename, number, indent + 1, "malformed rule line; expected '+----+----+'"
+            )
+        return None
+    if not stripped.startswith("|"):
+        raise ParseError(
+            filename,
+            number,
+            indent + 1,
+            "expected a '+----+' rule line or a '|' row in a boxed grid",
+        )
+    if len(stripped) < 2 or not stripped.endswith("|"):
+        raise ParseError(
+            filename, number, indent + len(stripped) + 1, "boxed row does not end with '|'"
+        )
+    tokens = [segment.strip() for segment in stripped[1:-1].split("|")]
+    return _Row(number, line, tokens, boxed=True)
+
+
+def _cell_count(line: str) -> int | None:
+    """How many cells a grid line holds, from its separators alone; None for a boxed
+    grid's rule line."""
+    stripped = line.strip()
+    if _is_rule_line(stripped):
+        return None
+    if stripped.startswith("|"):
+        return max(0, stripped.count("|") - 1)
+    if _SEPARATOR.search(line):
+        return len(_SEPARATOR.split(line))
+    return len(line.split())

@@ -1,0 +1,31 @@
+"""A grid kept as it was typed in, read back (the entry screen keeps one when the app stops)."""
+from __future__ import annotations
+
+import numpy as np
+
+from numbrix_curses.puzzle import MAX_SIDE
+
+
+def parse_grid_as_typed(text: str) -> tuple[np.ndarray, str | None] | None:
+    """The grid and name of a grid kept as it was typed in (`ui.entry.EntryScreen.close`
+    writes one when the app stops: a `# id:` line, then the grid as `format_grid_compact`
+    writes it, where a number may stand twice, as typed, so no puzzle yet); None when
+    `text` is no such grid ("typed", the name of one that had none, reads as None)."""
+    name = None
+    rows: list[list[int]] = []
+    for line in text.splitlines():
+        if line.startswith("# id:"):
+            name = line[len("# id:"):].strip() or None
+        elif line.strip() and not line.startswith("#"):
+            try:
+                rows.append([0 if cell == "." else int(cell) for cell in line.split()])
+            except ValueError:
+                return None
+    if not rows or len({len(row) for row in rows}) != 1:
+        return None
+    grid = np.array(rows, dtype=np.int64)
+    if not (1 <= grid.shape[0] <= MAX_SIDE and 1 <= grid.shape[1] <= MAX_SIDE):
+        return None
+    if grid.min() < 0 or grid.max() > grid.size:
+        return None
+    return grid, None if name == "typed" else name
