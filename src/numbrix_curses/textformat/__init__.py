@@ -20,14 +20,14 @@ puzzles, separated by blank lines::
   of them (``__``). A row holding a comma or semicolon is split at those instead (a
   spreadsheet's CSV): an empty field is a blank, and quotes around a field are dropped
   (a separator inside them parts nothing); a separator ending every row ends it where
-  that is sure (see `sizes._without_row_end_separators`).
+  that is sure (see `sizes.without_row_end_separators`).
 - A size line (``9 9``, ``6x10``, or a side alone over a square grid: ``9``) right before
   a grid, or a blank line before it, is skipped when it fits the grid (see
-  `sizes._size_line`; above a board two columns wide, only when the line cannot be its
-  first row: `rereadings._two_wide_after_size`).
+  `sizes.size_line`; above a board two columns wide, only when the line cannot be its
+  first row: `rereadings.two_wide_after_size`).
 - Cells copied from a spreadsheet, parted by single tabs with an empty field for an empty
-  cell, are read so when the fields show it (see `tabs._spreadsheet_rows`); a line of tabs
-  only beside such rows is a row of blanks (`tabs._tab_rows_kept`).
+  cell, are read so when the fields show it (see `tabs.spreadsheet_rows`); a line of tabs
+  only beside such rows is a row of blanks (`tabs.tab_rows_kept`).
 - A block that lists its givens, as course files do (the board's side, or its rows and
   columns, maybe the count of givens, then a line of row, column and number for each), is
   read as its board where it does not read as a grid (see `givens`).
@@ -43,28 +43,28 @@ puzzles, separated by blank lines::
 Every problem is reported as a `ParseError` naming ``FILE:LINE:COL`` (1-based, the column of
 the offending cell) so a user can go straight to it; a given too large for its grid, with
 a grid of as many columns just a blank line away, asks whether that blank line splits one
-board in two. What reads but may not be what was meant is noted (see `misreadings`).
+board in two. What reads but may not be what was meant is noted (see `misread`).
 Absurd inputs (huge files, huge lines, binary data, control characters, too many lines or
 puzzles) are refused up front rather than parsed slowly (see `limits`).
 
-The package, each module using only those listed before it:
+The package, each module using only those listed after it:
 
-- `limits`:      how much is read, and the check of a whole text against it;
-- `decoding`:    a file's bytes as text;
-- `rows`:        one row and its cells, in each form a row comes in;
-- `tables`:      rules drawn in bars (a Markdown table's delimiter and header), left out;
-- `sizes`:       size lines over a grid, and separators that end every row;
-- `grid`:        one grid's lines read as rows, and its numbers checked;
-- `givens`:      lists of givens (row, column and number a line);
-- `metadata`:    ``# key: value`` lines;
-- `misreadings`: what may have been meant otherwise: notes, and words added to errors;
-- `tabs`:        cells copied from a spreadsheet, parted by tabs;
-- `rereadings`:  the other readings of a block that does not read as a grid;
-- `block`:       one block of lines read as a puzzle, the readings in their order;
-- `blocks`:      a text read block by block, and what lies between blocks;
-- `reading`:     the entry points: `read_puzzles`, `parse_puzzles`, `puzzle_label`;
 - `writing`:     `format_compact`, `format_boxed`, `format_grid_compact`, `comment_text`;
-- `typed`:       a grid kept as typed, read back (`parse_grid_as_typed`).
+- `typed`:       a grid kept as typed, read back (`parse_grid_as_typed`);
+- `reading`:     the entry points: `read_puzzles`, `parse_puzzles`, `puzzle_label`;
+- `blocks`:      a text read block by block, and what lies between blocks;
+- `block`:       one block of lines read as a puzzle, the readings in their order;
+- `rereadings`:  the other readings of a block that does not read as a grid;
+- `tabs`:        cells copied from a spreadsheet, parted by tabs;
+- `misread`:     what may have been meant otherwise: notes, and words added to errors;
+- `metadata`:    ``# key: value`` lines;
+- `givens`:      lists of givens (row, column and number a line);
+- `grid`:        one grid's lines read as rows, and its numbers checked;
+- `sizes`:       size lines over a grid, and separators that end every row;
+- `tables`:      rules drawn in bars (a Markdown table's delimiter and header), left out;
+- `rows`:        one row and its cells, in each form a row comes in;
+- `decoding`:    a file's bytes as text;
+- `limits`:      how much is read, and the check of a whole text against it.
 """
 from __future__ import annotations
 

@@ -8,35 +8,35 @@ import re
 import numpy as np
 
 from numbrix_curses.puzzle import ParseError, Puzzle, PuzzleError
-from numbrix_curses.textformat.givens import _listed_givens, _raise_if_grid_or_list
-from numbrix_curses.textformat.grid import _check_values, _grid_rows
-from numbrix_curses.textformat.metadata import _metadata, _metadata_in_grid
-from numbrix_curses.textformat.misreadings import (
-    _note_edge_columns,
-    _note_empty_header,
-    _note_label_rows,
-    _note_size_row,
-    _note_two_boards,
-    _raise_if_cut_off,
-    _raise_if_header_inside,
-    _raise_if_label_row,
-    _raise_if_two_boards,
-    _two_wide_size_note,
+from numbrix_curses.textformat.givens import listed_givens, raise_if_grid_or_list
+from numbrix_curses.textformat.grid import check_values, grid_rows
+from numbrix_curses.textformat.metadata import header_metadata, metadata_in_grid
+from numbrix_curses.textformat.misread import (
+    note_edge_columns,
+    note_empty_header,
+    note_label_rows,
+    note_size_row,
+    note_two_boards,
+    raise_if_cut_off,
+    raise_if_header_inside,
+    raise_if_label_row,
+    raise_if_two_boards,
+    two_wide_size_note,
 )
 from numbrix_curses.textformat.rereadings import (
-    _delimiter_as_blanks,
-    _size_line_with_end_separator,
-    _two_wide_after_size,
+    delimiter_as_blanks,
+    size_line_with_end_separator,
+    two_wide_after_size,
 )
-from numbrix_curses.textformat.sizes import _size_line
-from numbrix_curses.textformat.tabs import _ragged_tab_rows, _spreadsheet_rows
+from numbrix_curses.textformat.sizes import size_line
+from numbrix_curses.textformat.tabs import ragged_tab_rows, spreadsheet_rows
 
 
 # The first line of a block that is not a comment: where its grid starts.
 _GRID_START = re.compile(r"^[^\S\n]*[^#\s]", re.MULTILINE)
 
 
-def _parse_block(
+def parse_block(
     block: str, first_line: int, filename: str, inherited: dict[str, str] | None = None,
     notes: list[tuple[int, str]] | None = None,
 ) -> Puzzle | None:
@@ -47,42 +47,42 @@ def _parse_block(
     if grid_start is None:
         return None  # a block of comments only (a file header, say)
     header = block[: grid_start.start()]
-    metadata = _metadata(header, first_line, filename) or dict(inherited or {})
+    metadata = header_metadata(header, first_line, filename) or dict(inherited or {})
     grid_line = first_line + header.count("\n")
     lines = block[grid_start.start() :].split("\n")
     try:
-        rows = _spreadsheet_rows(lines, grid_line, filename, notes)
+        rows = spreadsheet_rows(lines, grid_line, filename, notes)
         if rows is None:
-            rows = _grid_rows(lines, grid_line, filename)
-            _check_values(rows, filename)
+            rows = grid_rows(lines, grid_line, filename)
+            check_values(rows, filename)
             if notes is not None:
-                notes += _two_wide_size_note(lines, grid_line, rows)
-            if _size_line(lines) is None:  # (a size line settled the width)
-                _note_edge_columns(rows, notes)
-                _note_size_row(rows, notes)
-                _note_two_boards(lines, grid_line, rows, filename, notes)
-                _note_label_rows(rows, notes)
-                _note_empty_header(lines, grid_line, rows, notes)
+                notes += two_wide_size_note(lines, grid_line, rows)
+            if size_line(lines) is None:  # (a size line settled the width)
+                note_edge_columns(rows, notes)
+                note_size_row(rows, notes)
+                note_two_boards(lines, grid_line, rows, filename, notes)
+                note_label_rows(rows, notes)
+                note_empty_header(lines, grid_line, rows, notes)
     except ParseError as error:
-        listed = _listed_givens(lines, grid_line, filename, metadata.get("counting"))
+        listed = listed_givens(lines, grid_line, filename, metadata.get("counting"))
         if listed is not None:
             return Puzzle(listed, metadata)
-        rows = _size_line_with_end_separator(lines, grid_line, filename)
+        rows = size_line_with_end_separator(lines, grid_line, filename)
         if rows is None:
-            rows = _two_wide_after_size(lines, grid_line, filename)
+            rows = two_wide_after_size(lines, grid_line, filename)
         if rows is None:
-            rows = _delimiter_as_blanks(lines, grid_line, filename, error, notes)
+            rows = delimiter_as_blanks(lines, grid_line, filename, error, notes)
         if rows is None:
-            _raise_if_header_inside(lines, grid_line, filename, error)
-            _raise_if_cut_off(lines, grid_line, filename)
-            ragged = _ragged_tab_rows(lines, grid_line, filename)
+            raise_if_header_inside(lines, grid_line, filename, error)
+            raise_if_cut_off(lines, grid_line, filename)
+            ragged = ragged_tab_rows(lines, grid_line, filename)
             if ragged is not None:
                 raise ragged from None
-            _raise_if_grid_or_list(lines, error)
-            _raise_if_two_boards(lines, grid_line, filename, error)
-            _raise_if_label_row(lines, grid_line, filename, error)
+            raise_if_grid_or_list(lines, error)
+            raise_if_two_boards(lines, grid_line, filename, error)
+            raise_if_label_row(lines, grid_line, filename, error)
             raise
-    metadata = _metadata_in_grid(lines, grid_line, rows[0].line, metadata, filename, notes)
+    metadata = metadata_in_grid(lines, grid_line, rows[0].line, metadata, filename, notes)
     try:
         return Puzzle(np.array([row.values for row in rows], dtype=np.int64), metadata)
     except PuzzleError as err:  # the checks above should have caught it; keep a location

@@ -6,18 +6,18 @@ from __future__ import annotations
 import re
 
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, Puzzle, cut_short
-from numbrix_curses.textformat.block import _parse_block
-from numbrix_curses.textformat.grid import _OutOfRange, _grid_rows
+from numbrix_curses.textformat.block import parse_block
+from numbrix_curses.textformat.grid import OutOfRange, grid_rows
 from numbrix_curses.textformat.limits import MAX_PUZZLES
-from numbrix_curses.textformat.metadata import _metadata
-from numbrix_curses.textformat.sizes import _SIDE, _SIZE, _SIZE_MARKS, _fits, _size_given
+from numbrix_curses.textformat.metadata import header_metadata
+from numbrix_curses.textformat.sizes import SIDE, SIZE, SIZE_MARKS, fits, size_given
 
 
 # A block: a run of lines that each hold something other than whitespace.
 _BLOCK = re.compile(r"^[^\S\n]*\S.*(?:\n[^\S\n]*\S.*)*", re.MULTILINE)
 
 
-def _parse_blocks(
+def parse_blocks(
     text: str, filename: str, notes: list[tuple[int, str]] | None = None
 ) -> list[Puzzle]:
     """The puzzles of a checked text that is not JSON (see `parse_puzzles`)."""
@@ -30,7 +30,7 @@ def _parse_blocks(
     for block in _BLOCK.finditer(text):
         line += text.count("\n", pos, block.start())
         pos = block.start()
-        size = _SIZE.fullmatch(block.group()) or _SIDE.fullmatch(block.group())
+        size = SIZE.fullmatch(block.group()) or SIDE.fullmatch(block.group())
         if size is not None and _sized_grid_follows(text, block, size, line, filename):
             continue  # a size line with blank lines between it and its grid
         header = _header_over_size(text, block, line, filename)
@@ -41,10 +41,10 @@ def _parse_blocks(
                 waiting, waiting_line = header, line
             continue
         try:
-            puzzle = _parse_block(block.group(), line, filename, waiting, found)
+            puzzle = parse_block(block.group(), line, filename, waiting, found)
         except ParseError as error:
             hint = (_split_hint(text, block, line, error, before, filename)
-                    if isinstance(error, _OutOfRange) else "")
+                    if isinstance(error, OutOfRange) else "")
             if not hint and size is not None:
                 # (a board split by a blank line is the likelier slip where its halves
                 # join up: "5 6", a blank line, then "4 3" and "1 2")
@@ -60,7 +60,7 @@ def _parse_blocks(
             # A header with an id, cut from its grid by a blank line, still names the grid
             # below it (when that grid has no header of its own): a puzzle the file names
             # must not lose its name to a stray blank line.
-            header = _metadata(block.group(), line, filename)
+            header = header_metadata(block.group(), line, filename)
             if "id" in header:
                 waiting, waiting_line = header, line
             continue
@@ -93,10 +93,10 @@ def _header_over_size(
     lines = block.group().split("\n")
     if len(lines) < 2 or not all(row.lstrip().startswith("#") for row in lines[:-1]):
         return None
-    size = _SIZE.fullmatch(lines[-1]) or _SIDE.fullmatch(lines[-1])
+    size = SIZE.fullmatch(lines[-1]) or SIDE.fullmatch(lines[-1])
     if size is None or not _sized_grid_follows(text, block, size, line, filename):
         return None
-    return _metadata("\n".join(lines[:-1]), line, filename)
+    return header_metadata("\n".join(lines[:-1]), line, filename)
 
 
 def _no_grid_under(line: int, ident: str) -> tuple[int, str]:
@@ -108,17 +108,17 @@ def _sized_grid_follows(
 ) -> bool:
     """True when the block after `block` (a lone size line, `size`, at `line`) is a grid of
     that size, in either order; a lone line of two numbers is otherwise a 1x2 board (and
-    `1 2` or `2 1` always is, see `_size_given`). One number alone is a side, of a square
+    `1 2` or `2 1` always is, see `size_given`). One number alone is a side, of a square
     grid (a 1x1 board of it is wrong from 2 on, and `1` is that board)."""
     if size.lastindex == 1:
         side = int(size.group(1))
         given: tuple[int, int] | None = (side, side) if side >= 2 else None
     else:
-        given = _size_given(size)
+        given = size_given(size)
     if given is None:
         return False
     after = _next_grid(text, block, line, filename)
-    return after is not None and _fits(given, after[1])
+    return after is not None and fits(given, after[1])
 
 
 def _raise_if_size_line(
@@ -129,12 +129,12 @@ def _raise_if_size_line(
     no grid under it at all, only a size written so, `3x3` or `3,3`): the
     error of the board it made ("'4x4' is not a number or a blank", "4 is out of range
     1..2 for a 1x2 grid") did not say it was read as a size line that did not fit."""
-    if size.lastindex != 2 or _size_given(size) is None:
+    if size.lastindex != 2 or size_given(size) is None:
         return
     said = cut_short(block.group().strip())
     after = _next_grid(text, block, line, filename)
     if after is None:
-        if not any(mark in said for mark in _SIZE_MARKS):
+        if not any(mark in said for mark in SIZE_MARKS):
             return  # ("1 9" alone is as likely a board of one row)
         raise ParseError(filename, line, 1, f"{said!r} reads as a size line, with no grid "
                                             "under it")
@@ -154,7 +154,7 @@ def _next_grid(
         return None
     after_line = first_line + text.count("\n", block.start(), after.start())
     try:
-        rows = _grid_rows(after.group().split("\n"), after_line, filename)
+        rows = grid_rows(after.group().split("\n"), after_line, filename)
     except ParseError:
         return None
     return after_line, (len(rows), len(rows[0].values))
@@ -164,7 +164,7 @@ def _split_hint(
     text: str,
     block: re.Match[str],
     first_line: int,
-    error: _OutOfRange,
+    error: OutOfRange,
     before: tuple[re.Match[str], int, Puzzle | None] | None,
     filename: str,
 ) -> str:
@@ -201,8 +201,8 @@ def _hint(first_blank: int, last_blank: int, rows: int, cols: int) -> str:
         f"line {first_blank}" if first_blank == last_blank
         else f"lines {first_blank}-{last_blank}"
     )
-    return f"; is a blank line ({where}){_SPLITTING}{rows}x{cols} board?"
+    return f"; is a blank line ({where}){SPLITTING}{rows}x{cols} board?"
 
 
 #: the words of `_hint` that say a board may be split in two (see `parse_puzzles`)
-_SPLITTING = " splitting a "
+SPLITTING = " splitting a "

@@ -3,7 +3,7 @@ Windows-1252; bytes that are none of these, or binary, are a located `ParseError
 from __future__ import annotations
 
 from numbrix_curses.puzzle import ParseError
-from numbrix_curses.textformat.limits import _TOO_LARGE, _TOO_MANY_LINES, MAX_FILE_BYTES, MAX_LINES
+from numbrix_curses.textformat.limits import MAX_FILE_BYTES, MAX_LINES, TOO_LARGE, TOO_MANY_LINES
 
 
 #: byte-order marks of the wider encodings a text file may come in (UTF-32 first: its
@@ -56,8 +56,8 @@ def decode_puzzle_bytes(data: bytes, filename: str) -> str:
         if data.count(b"\n", 0, MAX_FILE_BYTES) >= MAX_LINES:
             # (as the same lines from a file are refused: endless short lines on standard
             # input, `yes 1 |`, reach the line limit long before the size one)
-            raise ParseError(filename, MAX_LINES + 1, 1, _TOO_MANY_LINES)
-        raise ParseError(filename, 0, 0, _TOO_LARGE)
+            raise ParseError(filename, MAX_LINES + 1, 1, TOO_MANY_LINES)
+        raise ParseError(filename, 0, 0, TOO_LARGE)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:

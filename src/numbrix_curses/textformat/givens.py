@@ -9,7 +9,7 @@ from typing import Sequence
 import numpy as np
 
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, cut_short
-from numbrix_curses.textformat.grid import _check_values, _grid_rows, _said_more
+from numbrix_curses.textformat.grid import check_values, grid_rows, said_more
 
 
 _LISTED_FIELD = re.compile(r"[0-9]+")
@@ -36,12 +36,12 @@ def _grid_or_list(head: Sequence[int], counted: bool, lines: int) -> bool:
     """Whether a list's `head` (its numbers, the count apart) and `lines` lines under it
     read as well as a grid of three columns under its size line ("2 3" over two lines of
     three numbers), with a slip in it, as they do when the grid does not read: then the
-    grid's error stands (`_raise_if_grid_or_list` adds how to make it a list). A side
+    grid's error stands (`raise_if_grid_or_list` adds how to make it a list). A side
     alone over three lines reads as a list, as it always has."""
     return len(head) == 2 and not counted and head[1] == 3 and lines == head[0]
 
 
-def _raise_if_grid_or_list(lines: list[str], error: ParseError) -> None:
+def raise_if_grid_or_list(lines: list[str], error: ParseError) -> None:
     """Raise `error` saying how a list of givens is told from it, where the lines read as
     a grid under its size line or as a list (see `_grid_or_list`): "1 appears twice" of
     "2 3" over "1 1 1" and "2 3 6" did not say that the count of givens makes it a list."""
@@ -52,11 +52,11 @@ def _raise_if_grid_or_list(lines: list[str], error: ParseError) -> None:
     threes = all(len(_LISTED_FIELD.findall(line)) == 3 for line in listed[1:])
     if threes and _grid_or_list([int(m.group()) for m in head], False, len(listed) - 1):
         size = " ".join(m.group() for m in head)
-        raise _said_more(error, f"or, as a list of givens (row, column, number), it needs "
+        raise said_more(error, f"or, as a list of givens (row, column, number), it needs "
                                 f"their count on the line under '{size}'") from None
 
 
-def _listed_givens(
+def listed_givens(
     lines: list[str], first_line: int, filename: str, counting: str | None = None
 ) -> np.ndarray | None:
     """The grid of a block that lists its givens, as course files do: the board's side
@@ -89,9 +89,9 @@ def _listed_givens(
         # Lines that read as a board of three columns are one, under a stray number (a
         # puzzle's, or its cell count): "8" over the rows of a 3x3 solution is no list
         # of three givens on an 8x8 board. Said as before, as a question.
-        rows = _grid_rows([line for _, line in listed[head:]], listed[head][0], filename,
+        rows = grid_rows([line for _, line in listed[head:]], listed[head][0], filename,
                           size_lines=0)
-        _check_values(rows, filename)
+        check_values(rows, filename)
         return None
     except ParseError:
         pass

@@ -1,5 +1,7 @@
 """One grid's lines read as rows of numbers (compact or boxed, after a size line if it has
-one), and the numbers checked: each in range for the board, and at most once."""
+one), and the numbers checked: each in range for the board, and at most once. A number out
+of range is an `OutOfRange`, which keeps the grid's shape for the question whether a blank
+line splits a board (see `blocks`); `said_more` adds words to an error, keeping its kind."""
 from __future__ import annotations
 
 import re
@@ -8,49 +10,49 @@ import unicodedata
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, cells_text, cut_short
 from numbrix_curses.screencopy import as_drawn_by_us
 from numbrix_curses.textformat.rows import (
-    _QUOTED_SEPARATOR,
-    _SEPARATOR,
-    _TAB,
-    _Row,
-    _boxed_row,
-    _cell_count,
-    _is_boxed,
-    _open_quote,
-    _read_row,
+    QUOTED_SEPARATOR,
+    SEPARATOR,
+    TAB,
+    Row,
+    boxed_row,
+    cell_count,
+    is_boxed,
+    open_quote,
+    read_row,
 )
-from numbrix_curses.textformat.sizes import _fits, _size_line, _without_row_end_separators
-from numbrix_curses.textformat.tables import _without_bar_rules
+from numbrix_curses.textformat.sizes import fits, size_line, without_row_end_separators
+from numbrix_curses.textformat.tables import without_bar_rules
 
 
 # Unicode's line and paragraph separators: whitespace to str.split, a line end to the eye.
 _ROW_BREAK = re.compile("[\u2028\u2029]")
 
 
-def _grid_rows(
+def grid_rows(
     lines: list[str], first_line: int, filename: str, tabs: bool = False,
     after_size: bool = False, size: tuple[int, int] | None = None,
     size_lines: int = MAX_SIDE,
-) -> list[_Row]:
+) -> list[Row]:
     """The rows of one grid (compact or boxed, decided by its first line), after a size
-    line if it has one that fits (see `_size_line`; `size` is what it said, for the rows
+    line if it has one that fits (see `size_line`; `size` is what it said, for the rows
     under it); with `tabs`, compact rows are parted at single tabs (see
-    `_spreadsheet_rows`), and there is no size line. A size line may stand over another
+    `tabs.spreadsheet_rows`), and there is no size line. A size line may stand over another
     (`size_lines` more at most, each read by a call of its own: a block of thousands of
     lines "3x3" went as deep as Python's stack and failed with a traceback); past that,
     a line that may be one is read as a row."""
     lines = as_drawn_by_us(lines)
-    sized = None if tabs or size_lines <= 0 else _size_line(lines)
+    sized = None if tabs or size_lines <= 0 else size_line(lines)
     if sized is not None:
         index, said, side_only = sized
         try:
-            rows = _grid_rows(lines[index + 1 :], first_line + index + 1, filename,
+            rows = grid_rows(lines[index + 1 :], first_line + index + 1, filename,
                               after_size=True, size=said, size_lines=size_lines - 1)
         except ParseError:
             if not side_only:
                 raise  # (an error in the rows below is reported where it is)
             rows = []  # (a puzzle's number, maybe: read as a row, as ever)
         shape = (len(rows), len(rows[0].values)) if rows else (0, 0)
-        if _fits(said, shape):
+        if fits(said, shape):
             return rows
         if shape[0] > 1 and not side_only:
             # The rows below agree with each other, so the first line is the odd one out:
@@ -61,7 +63,7 @@ def _grid_rows(
                 # As wide as the rows, it is no short row: it was said to have 2 cells ("1 x
                 # 3" has three). Neither reading is preferred: both are said.
                 try:
-                    _grid_rows(lines[index:], first_line + index, filename, size_lines=0)
+                    grid_rows(lines[index:], first_line + index, filename, size_lines=0)
                 except ParseError as error:
                     raise ParseError(
                         filename, first_line + index, start,
@@ -74,13 +76,13 @@ def _grid_rows(
                 f" {shape[0]}x{shape[1]} grid below)",
             )
     if not tabs:
-        lines = _without_row_end_separators(lines, size)
+        lines = without_row_end_separators(lines, size)
     # (decided by the first grid line: a line left out before it, such as the column
     # letters over a board copied off the screen, is a comment now)
-    boxed = _is_boxed(lines)
+    boxed = is_boxed(lines)
     if boxed:
-        lines = _without_bar_rules(lines)
-    rows: list[_Row] = []
+        lines = without_bar_rules(lines)
+    rows: list[Row] = []
     rules: list[tuple[int, int, int]] = []  # (line, col, cell count) of each rule line
     last_line = max((number for number, line in enumerate(lines, start=first_line)
                      if line.strip() and not line.lstrip().startswith("#")), default=0)
@@ -97,7 +99,7 @@ def _grid_rows(
                 "row; end each row with a line break",
             )
         if boxed:
-            row = _boxed_row(number, line, filename)
+            row = boxed_row(number, line, filename)
             if row is None:
                 indent = len(line) - len(line.lstrip())
                 rules.append((number, indent + 1, line.count("+") - 1))
@@ -107,16 +109,16 @@ def _grid_rows(
             if line.count('"') % 2:
                 # (a spreadsheet closes every quote it opens; one left open made the rest
                 # of its row one field, blamed from the row's start)
-                raise ParseError(filename, number, _open_quote(line) + 1,
+                raise ParseError(filename, number, open_quote(line) + 1,
                                  "quote (\") not closed on its line")
-            separator = _QUOTED_SEPARATOR if '"' in line else _SEPARATOR
+            separator = QUOTED_SEPARATOR if '"' in line else SEPARATOR
             tokens = [segment.strip().strip('"').strip() for segment in separator.split(line)]
-            row = _Row(number, line, tokens, boxed=False, separator=separator)
+            row = Row(number, line, tokens, boxed=False, separator=separator)
         elif tabs:
             tokens = [segment.strip() for segment in line.split("\t")]
-            row = _Row(number, line, tokens, boxed=False, separator=_TAB)
+            row = Row(number, line, tokens, boxed=False, separator=TAB)
         else:
-            row = _Row(number, line, line.split(), boxed=False)
+            row = Row(number, line, line.split(), boxed=False)
         if len(rows) == MAX_SIDE:
             raise ParseError(
                 filename,
@@ -125,14 +127,14 @@ def _grid_rows(
                 f"grid has more than {MAX_SIDE} rows; at most {MAX_SIDE} allowed",
             )
         try:
-            _read_row(row, len(rows[0].values) if rows else None, filename,
+            read_row(row, len(rows[0].values) if rows else None, filename,
                       last=number == last_line)
         except ParseError:
             if (len(row.tokens) == 3 and all(t.isdigit() for t in row.tokens)
                     and 1 <= len(rows) <= 2 and not after_size
                     and all(len(r.values) == 1 for r in rows) and rows[0].line == first_line):
                 # "9" (and a count) over lines of three: course files list the givens as
-                # row, column and number, read so where they can be (`_listed_givens`);
+                # row, column and number, read so where they can be (`givens.listed_givens`);
                 # these cannot (a number in them is 0, or they read as a grid's rows).
                 first = rows[0]
                 raise ParseError(
@@ -168,7 +170,7 @@ def _grid_rows(
     return rows
 
 
-def _odd_first_row(rows: list[_Row], second: _Row, rest: list[str], tabs: bool) -> str | None:
+def _odd_first_row(rows: list[Row], second: Row, rest: list[str], tabs: bool) -> str | None:
     """What is wrong with the first row of a grid when it alone disagrees with the rows
     under it: the second row and every row after it have one width (two rows at least), and
     the first another. The error was said of the second row ("row has 3 cells, expected
@@ -176,7 +178,7 @@ def _odd_first_row(rows: list[_Row], second: _Row, rest: list[str], tabs: bool) 
     width = len(second.tokens)
     if len(rows) != 1 or len(rows[0].tokens) == width:
         return None
-    counts = [len(line.split("\t")) if tabs else _cell_count(line)
+    counts = [len(line.split("\t")) if tabs else cell_count(line)
               for line in rest if line.strip() and not line.lstrip().startswith("#")]
     counts = [n for n in counts if n is not None]  # (a boxed grid's rule lines)
     if not counts or any(n != width for n in counts):
@@ -185,7 +187,7 @@ def _odd_first_row(rows: list[_Row], second: _Row, rest: list[str], tabs: bool) 
             f"{width}")
 
 
-class _OutOfRange(ParseError):
+class OutOfRange(ParseError):
     """A given larger than its grid has cells: what a board split by a blank line gives."""
 
     def __init__(self, filename: str, line: int, col: int, message: str,
@@ -195,16 +197,16 @@ class _OutOfRange(ParseError):
         self.shape = shape
 
 
-def _said_more(error: ParseError, words: str) -> ParseError:
+def said_more(error: ParseError, words: str) -> ParseError:
     """`error`, at its place and of its kind, with `words` after its message (an
-    `_OutOfRange` stays one, for the hint of a board split by a blank line)."""
+    `OutOfRange` stays one, for the hint of a board split by a blank line)."""
     message = f"{error.message}; {words}"
-    if isinstance(error, _OutOfRange):
-        return _OutOfRange(error.filename, error.line, error.col, message, error.shape)
+    if isinstance(error, OutOfRange):
+        return OutOfRange(error.filename, error.line, error.col, message, error.shape)
     return ParseError(error.filename, error.line, error.col, message)
 
 
-def _check_values(rows: list[_Row], filename: str) -> None:
+def check_values(rows: list[Row], filename: str) -> None:
     """Numbers in 1..R*C, each at most once; errors point at the offending cell. A -1 is
     a blank only where the grid writes no blank another way, as in JSON: beside 0s or
     dots it marks something else (a cell off the board, as grids with holes do)."""
@@ -229,7 +231,7 @@ def _check_values(rows: list[_Row], filename: str) -> None:
             if not value:
                 continue
             if value > size:
-                raise _OutOfRange(
+                raise OutOfRange(
                     filename,
                     row.line,
                     row.col(index),

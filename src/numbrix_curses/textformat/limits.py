@@ -25,8 +25,8 @@ MAX_JSON_LINE_CHARS = 1_000_000
 #: Files with more lines than this are refused (10000 puzzles of 9x9 need 120000; a boxed
 #: booklet of them with its answers, about 330000).
 MAX_LINES = 640_000
-_TOO_LARGE = f"file is too large (more than {MAX_FILE_BYTES // 2**20} MiB); split it up"
-_TOO_MANY_LINES = f"file has more than {MAX_LINES:,} lines; this is not a puzzle file"
+TOO_LARGE = f"file is too large (more than {MAX_FILE_BYTES // 2**20} MiB); split it up"
+TOO_MANY_LINES = f"file has more than {MAX_LINES:,} lines; this is not a puzzle file"
 #: More puzzles than this in one file is refused (a generous booklet holds a few hundred).
 MAX_PUZZLES = 10_000
 # Control characters other than the whitespace ones (tab, line ends, vertical tab, form
@@ -36,10 +36,10 @@ _CONTROL = re.compile(r"[\x01-\x08\x0e-\x1f\x7f-\x9f]")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _check_text(text: str, filename: str) -> str:
+def check_text(text: str, filename: str) -> str:
     """`text` without BOM, with \\n line ends; refuses binary and absurd input up front."""
     if len(text) > MAX_FILE_BYTES:
-        raise ParseError(filename, 0, 0, _TOO_LARGE)
+        raise ParseError(filename, 0, 0, TOO_LARGE)
     # (a BOM, or two where a file was converted twice)
     text = text.lstrip("\ufeff")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -71,8 +71,8 @@ def _check_text(text: str, filename: str) -> str:
     # (a line end closes the last line: it starts none; 640,000 lines read, as documented)
     line_count = text.count("\n") + (not text.endswith("\n"))
     if line_count > MAX_LINES:
-        raise ParseError(filename, MAX_LINES + 1, 1, _TOO_MANY_LINES)
-    longest = MAX_JSON_LINE_CHARS if _is_json(text) else MAX_LINE_CHARS
+        raise ParseError(filename, MAX_LINES + 1, 1, TOO_MANY_LINES)
+    longest = MAX_JSON_LINE_CHARS if is_json(text) else MAX_LINE_CHARS
     lengths = list(map(len, text.split("\n")))
     if max(lengths) > longest:
         line = next(i for i, n in enumerate(lengths, start=1) if n > longest)
@@ -85,7 +85,7 @@ def _check_text(text: str, filename: str) -> str:
     return text
 
 
-def _is_json(text: str) -> bool:
+def is_json(text: str) -> bool:
     """Whether `text` is JSON (no puzzle text starts as JSON does; what `generate --format
     json` and the commands' --json write does)."""
     return text.lstrip()[:1] in ("{", "[")

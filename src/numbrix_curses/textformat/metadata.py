@@ -18,13 +18,13 @@ _PAGE_BREAKS = re.compile("[\x0b\x0c\u2028\u2029]+")
 # colon is a comment too: a key of 9,998 characters read, and the writers' "# KEY: " made
 # a line longer than the reader takes.)
 MAX_KEY_CHARS = 64
-_METADATA_LINE = re.compile(
+METADATA_LINE = re.compile(
     r"^[^\S\n]*#[^\S\n]*([A-Za-z][A-Za-z0-9_\-]{0,%d})[^\S\n]*:(?!//)(.*)$" % (MAX_KEY_CHARS - 1),
     re.MULTILINE,
 )
 
 
-def _metadata(header: str, first_line: int, filename: str) -> dict[str, str]:
+def header_metadata(header: str, first_line: int, filename: str) -> dict[str, str]:
     """The ``# key: value`` lines of a block's `header` (the comments before its grid).
 
     A key given twice is an error rather than one silently winning: two ``# id:`` lines in
@@ -36,7 +36,7 @@ def _metadata(header: str, first_line: int, filename: str) -> dict[str, str]:
     # (lines counted on from the last match: counting from the header's start each time
     # took minutes over a header of 600,000 lines)
     line, counted = first_line, 0
-    for m in _METADATA_LINE.finditer(header):
+    for m in METADATA_LINE.finditer(header):
         key = m.group(1).lower()
         line += header.count("\n", counted, m.start())
         counted = m.start()
@@ -59,7 +59,7 @@ def _metadata(header: str, first_line: int, filename: str) -> dict[str, str]:
     return metadata
 
 
-def _metadata_in_grid(
+def metadata_in_grid(
     lines: list[str], first_line: int, first_row: int, metadata: dict[str, str],
     filename: str, notes: list[tuple[int, str]] | None,
 ) -> dict[str, str]:
@@ -69,7 +69,7 @@ def _metadata_in_grid(
     word, and `play --puzzle a` then found no such puzzle."""
     metadata = dict(metadata)
     for k, line in enumerate(lines):
-        match = _METADATA_LINE.match(line)
+        match = METADATA_LINE.match(line)
         if match is None:
             continue
         number, key = first_line + k, match.group(1).lower()

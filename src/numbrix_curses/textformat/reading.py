@@ -8,16 +8,16 @@ import sys
 from numbrix_curses.jsonformat import parse_json_puzzles
 from numbrix_curses.puzzle import ParseError, Puzzle
 from numbrix_curses.readfile import NotRegularFile, is_named_pipe, read_regular_file
-from numbrix_curses.textformat.blocks import _SPLITTING, _parse_blocks
+from numbrix_curses.textformat.blocks import SPLITTING, parse_blocks
 from numbrix_curses.textformat.decoding import decode_puzzle_bytes
 from numbrix_curses.textformat.limits import (
-    _TOO_LARGE,
     MAX_FILE_BYTES,
     MAX_PUZZLES,
-    _check_text,
-    _is_json,
+    TOO_LARGE,
+    check_text,
+    is_json,
 )
-from numbrix_curses.textformat.tabs import _RAGGED, _placed_in_tabs, _tab_rows_kept
+from numbrix_curses.textformat.tabs import RAGGED, placed_in_tabs, tab_rows_kept
 
 
 def parse_puzzles(
@@ -30,10 +30,10 @@ def parse_puzzles(
     was meant goes into `notes`, when given, as (line, text), for the caller to warn of:
     a header that names a puzzle (``# id: x``) with no grid under it (its grid deleted, or
     `solve`'s answer "none" read back), which names nothing; a first row of a board two
-    columns wide that could be its size line (see `_two_wide_size_note`).
+    columns wide that could be its size line (see `misread.two_wide_size_note`).
     """
-    text = _check_text(text, filename)
-    if _is_json(text):
+    text = check_text(text, filename)
+    if is_json(text):
         return parse_json_puzzles(text, filename, MAX_PUZZLES)
     commented = _json_under_comments(text)
     if commented:
@@ -43,19 +43,19 @@ def parse_puzzles(
     # and splits its board, or is lost at its top or bottom: read as a row first where it
     # lies beside rows of as many tabs (a line of tabs between two boards still parts them
     # where the two do not read as one).
-    joined = _tab_rows_kept(text)
+    joined = tab_rows_kept(text)
     if joined is None:
         try:
-            return _parse_blocks(text, filename, notes)
+            return parse_blocks(text, filename, notes)
         except ParseError as error:
             joined_error = error
     else:
         try:
-            return _parse_blocks(joined, filename, notes)
+            return parse_blocks(joined, filename, notes)
         except ParseError as error:
-            joined_error = _placed_in_tabs(error, text)
+            joined_error = placed_in_tabs(error, text)
         try:
-            return _parse_blocks(text, filename, notes)
+            return parse_blocks(text, filename, notes)
         except ParseError:
             # Neither reads: the slip is in the board the rows of tabs belong to (a number
             # given twice, say), not in boards cut apart at them, which would blame it on
@@ -64,12 +64,12 @@ def parse_puzzles(
     # A line of tabs beside rows of other counts of them is a row copied short or long,
     # when the board read so has that for its fault: said so, not as a blank line that
     # splits a board (only that error: one of a board's own, a number twice, stands).
-    ragged = _tab_rows_kept(text, any_count=True)
-    if ragged is not None and ragged != joined and _SPLITTING in joined_error.message:
+    ragged = tab_rows_kept(text, any_count=True)
+    if ragged is not None and ragged != joined and SPLITTING in joined_error.message:
         try:
-            _parse_blocks(ragged, filename)
+            parse_blocks(ragged, filename)
         except ParseError as error:
-            if error.message.endswith(_RAGGED):
+            if error.message.endswith(RAGGED):
                 raise error from None
     raise joined_error from None
 
@@ -137,7 +137,7 @@ def read_puzzles(
             if len(data) > MAX_FILE_BYTES and os.path.isfile(path):
                 # (said before what the bytes are: a file's size is known, a stream's,
                 # <(cat /dev/zero) say, not)
-                raise ParseError(filename, 0, 0, _TOO_LARGE)
+                raise ParseError(filename, 0, 0, TOO_LARGE)
     except NotRegularFile as err:
         raise ParseError(filename, 0, 0, f"is {err.kind}, not a puzzle file") from None
     except IsADirectoryError:

@@ -7,15 +7,15 @@ import re
 
 from numbrix_curses.puzzle import ParseError, cut_short
 from numbrix_curses.screencopy import LEFT_OUT, as_drawn_by_us, grid_line_indices
-from numbrix_curses.textformat.grid import _check_values, _grid_rows
-from numbrix_curses.textformat.rows import _Row, _is_boxed
-from numbrix_curses.textformat.sizes import _SIZE, _fits, _leading_size, _size_given, _size_line
-from numbrix_curses.textformat.tables import _MARKDOWN_DELIMITER, _without_bar_rules
+from numbrix_curses.textformat.grid import check_values, grid_rows
+from numbrix_curses.textformat.rows import Row, is_boxed
+from numbrix_curses.textformat.sizes import SIZE, fits, leading_size, size_given, size_line
+from numbrix_curses.textformat.tables import MARKDOWN_DELIMITER, without_bar_rules
 
 
-def _size_line_with_end_separator(
+def size_line_with_end_separator(
     lines: list[str], first_line: int, filename: str
-) -> list[_Row] | None:
+) -> list[Row] | None:
     """The rows of a grid under a size line written as a spreadsheet writes every line,
     with a separator after its last field ("3,3," over "1,4,5"), where the grid reads so;
     else None. (Read as a row, "3,3," made "3 appears twice" of a file a program wrote;
@@ -24,51 +24,51 @@ def _size_line_with_end_separator(
     if not grid:
         return None
     first = lines[grid[0]].rstrip()
-    if not first.endswith((",", ";")) or _SIZE.fullmatch(first[:-1]) is None:
+    if not first.endswith((",", ";")) or SIZE.fullmatch(first[:-1]) is None:
         return None
     trimmed = list(lines)
     trimmed[grid[0]] = first[:-1]
-    sized = _size_line(trimmed)
+    sized = size_line(trimmed)
     try:
-        rows = _grid_rows(trimmed, first_line, filename)
-        _check_values(rows, filename)
+        rows = grid_rows(trimmed, first_line, filename)
+        check_values(rows, filename)
     except ParseError:
         return None
     # (the line taken as the size, and the rows that size: not as a row with its end
     # separator dropped, over rows that keep theirs as a field: "4;3;" over "1;")
     if (sized is None or rows[0].line == first_line + grid[0]
-            or not _fits(sized[1], (len(rows), len(rows[0].values)))):
+            or not fits(sized[1], (len(rows), len(rows[0].values)))):
         return None
     return rows
 
 
-def _two_wide_after_size(lines: list[str], first_line: int, filename: str) -> list[_Row] | None:
+def two_wide_after_size(lines: list[str], first_line: int, filename: str) -> list[Row] | None:
     """The rows below the first grid line of `lines` when that line is a size line ("3 2")
     the grid below fits and reads without error; None otherwise.
 
     For a board two columns wide a size line looks like a row, so it is read as one first
-    (see `_size_line`); this second reading is only tried when the first one fails (a
+    (see `size_line`); this second reading is only tried when the first one fails (a
     number given twice, one out of range), so no board that read before reads otherwise.
     """
-    leading = _leading_size(lines)
+    leading = leading_size(lines)
     if leading is None:
         return None
     grid, match = leading
-    size = _size_given(match)
+    size = size_given(match)
     if size is None:
         return None
     try:
-        rows = _grid_rows(lines[grid[0] + 1 :], first_line + grid[0] + 1, filename)
-        _check_values(rows, filename)
+        rows = grid_rows(lines[grid[0] + 1 :], first_line + grid[0] + 1, filename)
+        check_values(rows, filename)
     except ParseError:
         return None
-    return rows if _fits(size, (len(rows), len(rows[0].values))) else None
+    return rows if fits(size, (len(rows), len(rows[0].values))) else None
 
 
-def _delimiter_as_blanks(
+def delimiter_as_blanks(
     lines: list[str], first_line: int, filename: str, error: ParseError,
     notes: list[tuple[int, str]] | None,
-) -> list[_Row] | None:
+) -> list[Row] | None:
     """The rows of a boxed grid whose second line, a line of dashes read as a Markdown
     table's delimiter (``|---|---|`` under the first row), reads as a row of blanks, when
     the grid failed to read without it (`error`: a number out of range for the board one
@@ -79,21 +79,21 @@ def _delimiter_as_blanks(
     only when the first reading fails, so no board that read before reads otherwise.
     """
     drawn = as_drawn_by_us(lines)
-    if not _is_boxed(drawn):
+    if not is_boxed(drawn):
         return None
     grid = grid_line_indices(drawn)
-    kept = _without_bar_rules(drawn)
+    kept = without_bar_rules(drawn)
     if len(grid) < 3 or kept[grid[0]] == LEFT_OUT or kept[grid[1]] != LEFT_OUT:
         return None
     delimiter = drawn[grid[1]]
-    if not _MARKDOWN_DELIMITER.fullmatch(delimiter.strip()):
+    if not MARKDOWN_DELIMITER.fullmatch(delimiter.strip()):
         return None
     cells = len(re.split(r"[|+]", delimiter.strip()[1:-1]))
     blanks = list(drawn)
     blanks[grid[1]] = "|" + "|".join([" . "] * cells) + "|"
     try:
-        rows = _grid_rows(blanks, first_line, filename)
-        _check_values(rows, filename)
+        rows = grid_rows(blanks, first_line, filename)
+        check_values(rows, filename)
     except ParseError:
         return None
     if notes is not None:

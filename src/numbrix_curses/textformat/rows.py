@@ -14,11 +14,11 @@ _NON_DIGIT_BLANKS = frozenset({".", "_", "-", ""})
 _TOKEN = re.compile(r"\S+")
 # A gap between two cells wide enough to have held a blank cell.
 _WIDE_GAP = re.compile(r"\S {3,}\S")
-_SEPARATOR = re.compile(r"[,;]")
+SEPARATOR = re.compile(r"[,;]")
 # The same, outside quotes only: a quoted field keeps its commas, as a CSV reader keeps them
 # ('"1,2",3' is two fields, the first of them no cell, not the three cells 1 2 3).
-_QUOTED_SEPARATOR = re.compile(r'[,;](?=(?:[^"]*"[^"]*")*[^"]*$)')
-_TAB = re.compile(r"\t")
+QUOTED_SEPARATOR = re.compile(r'[,;](?=(?:[^"]*"[^"]*")*[^"]*$)')
+TAB = re.compile(r"\t")
 # A row whose cells are all short ASCII numbers or blanks (boxed rows may have empty
 # cells): the usual case, checked with one regex instead of per cell.
 _PLAIN_ROW = re.compile(r"(?:[0-9]{1,6}|[._-]|)(?: (?:[0-9]{1,6}|[._-]|))*")
@@ -26,7 +26,7 @@ _RULE = re.compile(r"\+(?:-+\+)+")
 
 
 @dataclass
-class _Row:
+class Row:
     """One grid row as read, kept with its line so errors can name a column."""
 
     line: int
@@ -63,7 +63,7 @@ class _Row:
         return start  # the closing bar
 
 
-def _junk(row: _Row, index: int, filename: str, first: bool = False,
+def _junk(row: Row, index: int, filename: str, first: bool = False,
           last: bool = False) -> ParseError:
     token = row.tokens[index]
     # A word on a grid's first line is most likely a title copied with it ("Puzzle 12"); a
@@ -81,7 +81,7 @@ def _junk(row: _Row, index: int, filename: str, first: bool = False,
     )
 
 
-def _read_row(row: _Row, expected: int | None, filename: str, last: bool = False) -> None:
+def read_row(row: Row, expected: int | None, filename: str, last: bool = False) -> None:
     """Fill `row.values`; too wide, junk and ragged rows are errors, in that order. `last`:
     no grid line comes after it."""
     if len(row.tokens) > MAX_SIDE:
@@ -119,13 +119,13 @@ def _read_row(row: _Row, expected: int | None, filename: str, last: bool = False
     row.values = values
 
 
-def _open_quote(line: str) -> int:
+def open_quote(line: str) -> int:
     """The index of the quote in `line` left open, reading quotes in pairs from the left."""
     quotes = [i for i, char in enumerate(line) if char == '"']
     return quotes[-1] if len(quotes) % 2 else -1
 
 
-def _is_rule_line(line: str) -> bool:
+def is_rule_line(line: str) -> bool:
     """Whether a grid line is a boxed grid's ``+---`` rule. A line that starts ``+1`` is a
     compact row whose first cell is a signed number, to be refused as that cell, not as a
     rule line gone wrong."""
@@ -135,16 +135,16 @@ def _is_rule_line(line: str) -> bool:
 
 def _opens_boxed(line: str) -> bool:
     """Whether a grid line belongs to a boxed grid: a rule line or a ``|`` row."""
-    return line.lstrip().startswith("|") or _is_rule_line(line)
+    return line.lstrip().startswith("|") or is_rule_line(line)
 
 
-def _is_boxed(lines: list[str]) -> bool:
+def is_boxed(lines: list[str]) -> bool:
     """Whether a grid's `lines` are a boxed grid, as its first line that is no comment
     says (see `_opens_boxed`)."""
     return _opens_boxed(next((line for line in lines if not line.lstrip().startswith("#")), ""))
 
 
-def _boxed_row(number: int, line: str, filename: str) -> _Row | None:
+def boxed_row(number: int, line: str, filename: str) -> Row | None:
     """A row of a boxed grid, or None for a rule line (checked for shape)."""
     stripped = line.strip()
     indent = len(line) - len(line.lstrip())
@@ -166,17 +166,17 @@ def _boxed_row(number: int, line: str, filename: str) -> _Row | None:
             filename, number, indent + len(stripped) + 1, "boxed row does not end with '|'"
         )
     tokens = [segment.strip() for segment in stripped[1:-1].split("|")]
-    return _Row(number, line, tokens, boxed=True)
+    return Row(number, line, tokens, boxed=True)
 
 
-def _cell_count(line: str) -> int | None:
+def cell_count(line: str) -> int | None:
     """How many cells a grid line holds, from its separators alone; None for a boxed
     grid's rule line."""
     stripped = line.strip()
-    if _is_rule_line(stripped):
+    if is_rule_line(stripped):
         return None
     if stripped.startswith("|"):
         return max(0, stripped.count("|") - 1)
-    if _SEPARATOR.search(line):
-        return len(_SEPARATOR.split(line))
+    if SEPARATOR.search(line):
+        return len(SEPARATOR.split(line))
     return len(line.split())

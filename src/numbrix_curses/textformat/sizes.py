@@ -7,44 +7,44 @@ import re
 
 from numbrix_curses.puzzle import MAX_SIDE, cell_value
 from numbrix_curses.screencopy import grid_line_indices
-from numbrix_curses.textformat.rows import _SEPARATOR, _cell_count
+from numbrix_curses.textformat.rows import SEPARATOR, cell_count
 
 
 # A board's size on a line of its own before the grid: "9 9", "6x10", "6 x 10", "6,10"
-# (rows and columns, or columns and rows; see `_size_line`).
-_SIZE_MARKS = "xX\u00d7,;"  # (what may part its two numbers, besides spaces)
-_SIZE = re.compile(
-    rf"[^\S\n]*([0-9]{{1,3}})[^\S\n]*(?:[{_SIZE_MARKS}][^\S\n]*|[^\S\n])([0-9]{{1,3}})[^\S\n]*"
+# (rows and columns, or columns and rows; see `size_line`).
+SIZE_MARKS = "xX\u00d7,;"  # (what may part its two numbers, besides spaces)
+SIZE = re.compile(
+    rf"[^\S\n]*([0-9]{{1,3}})[^\S\n]*(?:[{SIZE_MARKS}][^\S\n]*|[^\S\n])([0-9]{{1,3}})[^\S\n]*"
 )
 # One number on its own line over a square grid of that side, as course files open one
-# ("9" over a 9x9): the side (see `_size_line`).
-_SIDE = re.compile(r"[^\S\n]*([0-9]{1,3})[^\S\n]*")
+# ("9" over a 9x9): the side (see `size_line`).
+SIDE = re.compile(r"[^\S\n]*([0-9]{1,3})[^\S\n]*")
 
 
-def _leading_size(lines: list[str]) -> tuple[list[int], re.Match[str]] | None:
+def leading_size(lines: list[str]) -> tuple[list[int], re.Match[str]] | None:
     """(indices of the grid lines of `lines`, comments left out; the first one's match as a
     size line) when there are two or more and the first reads as a size; else None."""
     grid = grid_line_indices(lines)
     if len(grid) < 2:
         return None
-    match = _SIZE.fullmatch(lines[grid[0]])
+    match = SIZE.fullmatch(lines[grid[0]])
     return None if match is None else (grid, match)
 
 
-def _size_given(match: re.Match[str]) -> tuple[int, int] | None:
+def size_given(match: re.Match[str]) -> tuple[int, int] | None:
     """The two numbers of a size line's match; None for `1 2` and `2 1`, which are whole
     1x2 boards (so a file of them stays a file of boards), never a size."""
     size = int(match.group(1)), int(match.group(2))
     return None if sorted(size) == [1, 2] else size
 
 
-def _fits(size: tuple[int, int], shape: tuple[int, int]) -> bool:
+def fits(size: tuple[int, int], shape: tuple[int, int]) -> bool:
     """Whether a grid of `shape` is the size given, in either order (some formats give the
     width first)."""
     return shape in (size, size[::-1])
 
 
-def _size_line(lines: list[str]) -> tuple[int, tuple[int, int], bool] | None:
+def size_line(lines: list[str]) -> tuple[int, tuple[int, int], bool] | None:
     """(index, size given, whether it is a side only) when the first grid line of `lines`
     looks like a size line ("9 9", "6x10", "6,10") above a row of other than two cells,
     or is one number of 2 or more above a row of more than one cell ("9", the side of a
@@ -53,32 +53,32 @@ def _size_line(lines: list[str]) -> tuple[int, tuple[int, int], bool] | None:
     Course and programming-exercise files often open a board with its size. Read as a
     grid row it would make every row after it "too long". (A board two columns wide keeps
     reading its first line as a row: there the two look alike.) A side only is the size
-    only when the grid under it is that square (see `_grid_rows`): else it may be a
+    only when the grid under it is that square (see `grid.grid_rows`): else it may be a
     puzzle's number, which is said as such.
     """
     grid = grid_line_indices(lines)
     if len(grid) < 2:
         return None
-    below = next((n for n in map(_cell_count, (lines[i] for i in grid[1:])) if n), None)
+    below = next((n for n in map(cell_count, (lines[i] for i in grid[1:])) if n), None)
     rows = [lines[i] for i in grid[1:]]
     one_wide = False
-    if below == 2 and all(_SEPARATOR.search(row) for row in rows):
+    if below == 2 and all(SEPARATOR.search(row) for row in rows):
         # (a separator ending every row below parts off no cell: "6 1" over rows "0," is
         # a size over a board one wide, not the first row of one two wide)
         ends = _row_end_separators(rows)
         one_wide = ends is not None and ends[0] + ends[1] == 1
-    match = _SIZE.fullmatch(lines[grid[0]])
+    match = SIZE.fullmatch(lines[grid[0]])
     if match is not None:
         if below is None or (below == 2 and not one_wide):
             return None
         return grid[0], (int(match.group(1)), int(match.group(2))), False
-    side = _SIDE.fullmatch(lines[grid[0]])
+    side = SIDE.fullmatch(lines[grid[0]])
     if side is None or int(side.group(1)) < 2 or below is None or below < 2:
         return None
     return grid[0], (int(side.group(1)),) * 2, True
 
 
-def _without_row_end_separators(lines: list[str], size: tuple[int, int] | None) -> list[str]:
+def without_row_end_separators(lines: list[str], size: tuple[int, int] | None) -> list[str]:
     """`lines` with the comma or semicolon that ends (or starts) every row of a
     comma-separated grid read as the row's end, not as parting off an empty last (or
     first) field, where it can only be that: the size line above says so, or every other
@@ -88,25 +88,25 @@ def _without_row_end_separators(lines: list[str], size: tuple[int, int] | None) 
 
     Where blanks are empty fields, an empty last field in every row may be a column of
     blanks as well (a sparse puzzle's last column may hold no given): it stays the
-    board's, and `_note_edge_columns` says so. The separator read as an end becomes
+    board's, and `misread.note_edge_columns` says so. The separator read as an end becomes
     a space, so the columns of the cells after it stay where they are.
     """
     grid = grid_line_indices(lines)
     texts = [lines[i] for i in grid]
-    if not texts or any('"' in text or not _SEPARATOR.search(text) for text in texts):
+    if not texts or any('"' in text or not SEPARATOR.search(text) for text in texts):
         return lines
     ends = _row_end_separators(texts)
     if ends is None:
         return lines
     lead, trail = ends
-    width = len(_SEPARATOR.split(texts[0]))
+    width = len(SEPARATOR.split(texts[0]))
     if width > MAX_SIDE + 2:
         # (no board, with an end separator or without: refused as it is, at once; every
         # field of 1,677 rows of 9,999 commas was read as a cell first, for seconds)
         return lines
     if size is not None:
         choices = [(0, 0), (0, trail), (lead, 0), (lead, trail)]
-        fitting = [c for c in choices if _fits(size, (len(texts), width - c[0] - c[1]))]
+        fitting = [c for c in choices if fits(size, (len(texts), width - c[0] - c[1]))]
         if not fitting or fitting[:2] == [(0, trail), (lead, 0)]:
             # (",5,," under "3 3": the comma before each cell or the one after it? Only
             # the writer knows, and each reading has its own verdict: the size is refused)
@@ -114,7 +114,7 @@ def _without_row_end_separators(lines: list[str], size: tuple[int, int] | None) 
         lead, trail = fitting[0]
     else:
         inner = [field.strip() for text in texts
-                 for field in _SEPARATOR.split(text)[lead:width - trail]]
+                 for field in SEPARATOR.split(text)[lead:width - trail]]
         values = [cell_value(field) for field in inner]
         # (written blanks are the sign: with none, "<SP>,1," may be a 1x3 as well; and a
         # number too large for the narrower board says the column is the board's)
@@ -141,6 +141,6 @@ def _row_end_separators(texts: list[str]) -> tuple[int, int] | None:
     when either is so and the rows have as many fields each; else None."""
     lead = int(all(text.lstrip()[:1] in (",", ";") for text in texts))
     trail = int(all(text.rstrip()[-1:] in (",", ";") for text in texts))
-    if not lead + trail or len({len(_SEPARATOR.split(text)) for text in texts}) != 1:
+    if not lead + trail or len({len(SEPARATOR.split(text)) for text in texts}) != 1:
         return None
     return lead, trail

@@ -7,15 +7,15 @@ import re
 
 from numbrix_curses.puzzle import cell_value
 from numbrix_curses.screencopy import LEFT_OUT, grid_line_indices
-from numbrix_curses.textformat.rows import _is_rule_line
+from numbrix_curses.textformat.rows import is_rule_line
 
 
 # A Markdown table's delimiter row, under its header row: "|---|---|", "|:-:|--:|"; and a
 # rule drawn with bars between the rows of a board ("|----|----|", "|----+----|").
-_MARKDOWN_DELIMITER = re.compile(r"\|(?:[ \t]*:?-+:?[ \t]*[|+])*[ \t]*:?-+:?[ \t]*\|")
+MARKDOWN_DELIMITER = re.compile(r"\|(?:[ \t]*:?-+:?[ \t]*[|+])*[ \t]*:?-+:?[ \t]*\|")
 
 
-def _without_bar_rules(lines: list[str]) -> list[str]:
+def without_bar_rules(lines: list[str]) -> list[str]:
     """`lines` of a boxed grid, with the rules drawn in bars left out (see `LEFT_OUT`): a
     Markdown table's delimiter row, and its header row too when that holds column labels
     ("| A | B | C |") or nothing ("|  |  |  |", as a table with no header of its own
@@ -38,7 +38,7 @@ def _without_bar_rules(lines: list[str]) -> list[str]:
         return lines
 
     def rule(line: str) -> bool:
-        return bool(_MARKDOWN_DELIMITER.fullmatch(line.strip()))
+        return bool(MARKDOWN_DELIMITER.fullmatch(line.strip()))
 
     def drawn(line: str) -> bool:
         """A rule as drawn between rows: dashes (and colons) filling every cell, three
@@ -65,7 +65,7 @@ def _without_bar_rules(lines: list[str]) -> list[str]:
             return lines
         ruled = [k for k, i in enumerate(grid) if drawn(lines[i])]
         # (the "+----+" rules of the boxed form count as rules between rows too)
-        rules = set(ruled) | {k for k, i in enumerate(grid) if _is_rule_line(lines[i])}
+        rules = set(ruled) | {k for k, i in enumerate(grid) if is_rule_line(lines[i])}
         # (a board with an edge in bars is drawn, no Markdown table: its rules are rules)
         between = bool(edges) or (len(ruled) >= 2 and not any(
             k not in rules and k + 1 not in rules for k in range(len(grid) - 1)))

@@ -4,14 +4,14 @@ of blanks, and rows parted into different numbers of cells said so."""
 from __future__ import annotations
 
 from numbrix_curses.puzzle import ParseError, cells_text
-from numbrix_curses.textformat.grid import _check_values, _grid_rows
-from numbrix_curses.textformat.misreadings import _note_edge_columns, _note_size_row
-from numbrix_curses.textformat.rows import _Row
+from numbrix_curses.textformat.grid import check_values, grid_rows
+from numbrix_curses.textformat.misread import note_edge_columns, note_size_row
+from numbrix_curses.textformat.rows import Row
 
 
-def _spreadsheet_rows(
+def spreadsheet_rows(
     lines: list[str], first_line: int, filename: str, notes: list[tuple[int, str]] | None = None
-) -> list[_Row] | None:
+) -> list[Row] | None:
     """The grid in `lines` read as a spreadsheet copies or saves it as text, cells parted
     by single tabs, an empty field a blank (``1<TAB><TAB>3`` is three cells), when it can
     be nothing else: every row has a tab and as many fields as the others, and some
@@ -27,7 +27,7 @@ def _spreadsheet_rows(
 
     A column at an edge empty in every row is the board's (a sparse puzzle's first column
     may well hold no given); where the board would be square without it, `notes` says so
-    (see `_note_edge_columns`).
+    (see `note_edge_columns`).
     """
     grid = [line.rstrip("\r") for line in lines if not line.lstrip().startswith("#")]
     if not grid or not all("\t" in line for line in grid):
@@ -40,23 +40,23 @@ def _spreadsheet_rows(
                for column in columns):
         return None
     try:
-        rows = _grid_rows(lines, first_line, filename, tabs=True)
+        rows = grid_rows(lines, first_line, filename, tabs=True)
     except ParseError:
         return None
-    _note_edge_columns(rows, notes)
-    _note_size_row(rows, notes)
+    note_edge_columns(rows, notes)
+    note_size_row(rows, notes)
     # A number wrong for the board so read (out of range, given twice) is reported as such:
     # the usual reading, which drops the empty fields, made another board of the same
     # lines and blamed the slip on that ("13 is out of range 1..1 for a 1x1 grid; is a
     # blank line splitting...", with no blank line there).
-    _check_values(rows, filename)
+    check_values(rows, filename)
     return rows
 
 
-_RAGGED = " (an empty field is a blank cell)"
+RAGGED = " (an empty field is a blank cell)"
 
 
-def _ragged_tab_rows(lines: list[str], first_line: int, filename: str) -> ParseError | None:
+def ragged_tab_rows(lines: list[str], first_line: int, filename: str) -> ParseError | None:
     """The error for a grid copied from a spreadsheet whose rows are parted into different
     numbers of cells by tabs (a row copied short, a cell pasted into the wrong place):
     the row that differs from the others, named with the tabs' counts. Read the usual way,
@@ -77,10 +77,10 @@ def _ragged_tab_rows(lines: list[str], first_line: int, filename: str) -> ParseE
     number = grid[odd][0]
     return ParseError(
         filename, number, 1,  # (a leading tab is the row's first field, an empty one)
-        f"row has {cells_text(counts[odd])} parted by tabs, but {others} {usual}{_RAGGED}")
+        f"row has {cells_text(counts[odd])} parted by tabs, but {others} {usual}{RAGGED}")
 
 
-def _tab_rows_kept(text: str, any_count: bool = False) -> str | None:
+def tab_rows_kept(text: str, any_count: bool = False) -> str | None:
     """`text` with every run of tabs-only lines that lies next to a row with as many tabs
     (with `any_count`, with tabs) made a row of blanks (a `.` in each field, so it stays
     in its board); None when there is no such line."""
@@ -109,9 +109,9 @@ def _tab_rows_kept(text: str, any_count: bool = False) -> str | None:
     return "\n".join(lines) if changed else None
 
 
-def _placed_in_tabs(error: ParseError, text: str) -> ParseError:
+def placed_in_tabs(error: ParseError, text: str) -> ParseError:
     """`error`, raised reading `text` with its tabs-only lines made rows of dots
-    (`_tab_rows_kept`), placed in `text` as it is: a column on such a line counted the
+    (`tab_rows_kept`), placed in `text` as it is: a column on such a line counted the
     dots ("2 2/<tab>1/<tab>" put an error at 3:3 of a line one tab long). Field k of the
     dotted row starts at column 2k + 1, of the tabs at k + 1."""
     lines = text.split("\n")

@@ -1,16 +1,18 @@
-"""Likely misreadings of a grid, and the words that say so: where a grid that reads may have
-been meant otherwise (two boards run together, column or line numbers read as givens, a
-Markdown table's empty header, a size line read as a row or as a column of blanks), a note;
-where one fails to read, its error said with the likelier cause (a header inside the grid,
-a board copied off the screen in part, two boards, a label row)."""
+"""Likely misreadings of a grid, and the words that say so. Where a grid reads but may have
+been meant otherwise, a note says which reading was taken: two boards run together, column
+or line numbers read as givens, a Markdown table's empty header left out, a first row that
+may be a size (over a board two columns wide, or a spreadsheet's lone number), columns
+empty at an edge (an indent, or separators ending every row). Where a grid fails to read,
+its error is said with the likelier cause: a header inside the grid, a board copied off
+the app's screen in part, two boards run together, a row of column numbers."""
 from __future__ import annotations
 
 from numbrix_curses.puzzle import ParseError, cut_short
 from numbrix_curses.screencopy import cut_edge, grid_line_indices
-from numbrix_curses.textformat.grid import _check_values, _grid_rows, _said_more
-from numbrix_curses.textformat.metadata import _METADATA_LINE
-from numbrix_curses.textformat.rows import _TAB, _Row
-from numbrix_curses.textformat.sizes import _fits, _leading_size, _size_given, _size_line
+from numbrix_curses.textformat.grid import check_values, grid_rows, said_more
+from numbrix_curses.textformat.metadata import METADATA_LINE
+from numbrix_curses.textformat.rows import TAB, Row
+from numbrix_curses.textformat.sizes import fits, leading_size, size_given, size_line
 
 
 def _sized(rows: int, cols: int) -> str:
@@ -41,8 +43,8 @@ def _two_boards(
     parts = []
     for start, part in ((0, lines[:split]), (split, lines[split:])):
         try:
-            rows = _grid_rows(part, first_line + start, filename, size_lines=0)
-            _check_values(rows, filename)
+            rows = grid_rows(part, first_line + start, filename, size_lines=0)
+            check_values(rows, filename)
         except ParseError:
             return None
         parts.append(rows)
@@ -52,7 +54,7 @@ def _two_boards(
     return top, bottom, parts[1][0].line, how
 
 
-def _note_two_boards(lines: list[str], first_line: int, rows: list[_Row], filename: str,
+def note_two_boards(lines: list[str], first_line: int, rows: list[Row], filename: str,
                      notes: list[tuple[int, str]] | None) -> None:
     """Note, where a grid read as one board reads as two as well (see `_two_boards`), which
     reading was taken: two 5x5 puzzles run together read as a 10x5 with no solution, and
@@ -77,11 +79,11 @@ def _note_two_boards(lines: list[str], first_line: int, rows: list[_Row], filena
                           "before the second starts another puzzle"))
 
 
-def _note_empty_header(lines: list[str], first_line: int, rows: list[_Row],
+def note_empty_header(lines: list[str], first_line: int, rows: list[Row],
                        notes: list[tuple[int, str]] | None) -> None:
     """Note a Markdown table's empty header row, left out as a header, over rows one fewer
     than the board is wide: a board posted as a table with its own first row, wholly
-    blank, as the header read as a board a row short (see `_without_bar_rules`)."""
+    blank, as the header read as a board a row short (see `tables.without_bar_rules`)."""
     grid = grid_line_indices(lines)
     if notes is None or len(grid) < 3 or first_line + grid[0] == rows[0].line:
         return  # (the first line was read as a row)
@@ -95,7 +97,7 @@ def _note_empty_header(lines: list[str], first_line: int, rows: list[_Row],
                                             f"blanks as . for the {width}x{width} board"))
 
 
-def _note_label_rows(rows: list[_Row], notes: list[tuple[int, str]] | None) -> None:
+def note_label_rows(rows: list[Row], notes: list[tuple[int, str]] | None) -> None:
     """Note a first row of 1, 2, 3 ... to the board's width over one row more than that,
     or a first column of 1 ... to the rows beside one column more: column numbers or line
     numbers copied with the board read as givens (a Markdown table's header "| 1 | 2 |",
@@ -115,19 +117,19 @@ def _note_label_rows(rows: list[_Row], notes: list[tuple[int, str]] | None) -> N
                                     f"them out for the {height}x{height} board"))
 
 
-def _two_wide_size_note(
-    lines: list[str], first_line: int, rows: list[_Row]
+def two_wide_size_note(
+    lines: list[str], first_line: int, rows: list[Row]
 ) -> list[tuple[int, str]]:
     """A note when the first row of a board two columns wide, read as a row, could as
     well be the board's size line: "3 2" over three rows of two. Either reading makes a
-    board, and only the writer knows which was meant (see `_two_wide_after_size`)."""
+    board, and only the writer knows which was meant (see `rereadings.two_wide_after_size`)."""
     if len(rows[0].values) != 2 or len(rows) < 3:
         return []
-    leading = _leading_size(lines)
+    leading = leading_size(lines)
     if leading is None or rows[0].line != first_line + leading[0][0]:
         return []  # (no line like a size, or it was not read as the first row)
-    size = _size_given(leading[1])
-    if size is None or not _fits(size, (len(rows) - 1, 2)):
+    size = size_given(leading[1])
+    if size is None or not fits(size, (len(rows) - 1, 2)):
         return []
     if max((v for row in rows[1:] for v in row.values), default=0) > (len(rows) - 1) * 2:
         return []  # (the other reading would be no board: a number past its last)
@@ -136,7 +138,7 @@ def _two_wide_size_note(
                            f"the board would be {len(rows) - 1}x2")]
 
 
-def _note_size_row(rows: list[_Row], notes: list[tuple[int, str]] | None) -> None:
+def note_size_row(rows: list[Row], notes: list[tuple[int, str]] | None) -> None:
     """Note, when the first of `rows` (read at tabs, commas or semicolons) holds one number
     N in its first cell and nothing else, over N rows N cells wide, that it was read as the
     board's first row, where it may be the size of the N x N board under it: a spreadsheet
@@ -157,7 +159,7 @@ def _note_size_row(rows: list[_Row], notes: list[tuple[int, str]] | None) -> Non
                                 f"that line out for the {width}x{width} board"))
 
 
-def _note_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) -> None:
+def note_edge_columns(rows: list[Row], notes: list[tuple[int, str]] | None) -> None:
     """Note, when `rows` (read at tabs, commas or semicolons) have columns at an edge empty
     in every row, that they were read as the board's, where another reading is as likely:
 
@@ -166,16 +168,16 @@ def _note_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) ->
       may have been meant);
     - every row ends (or starts) with the separator that parts off the empty field:
       programs that print ``value + ","`` write rows so (where every other field holds
-      something, that reads as the row's end: see `_without_row_end_separators`).
+      something, that reads as the row's end: see `sizes.without_row_end_separators`).
 
     Which was meant only the writer knows, and neither reading can be preferred: a sparse
     puzzle's first column may well hold no given, and a 3x4 read as a 3x3 gets another
-    verdict as surely as a 3x3 read as a 3x4 does (see `_spreadsheet_rows`)."""
+    verdict as surely as a 3x3 read as a 3x4 does (see `tabs.spreadsheet_rows`)."""
     if notes is None or rows[0].separator is None:
         return
     width = len(rows[0].values)
     # (a row of blanks says nothing of which columns are the board's: a line of tabs only
-    # is such a row, made of dots by `_tab_rows_kept`)
+    # is such a row, made of dots by `tabs.tab_rows_kept`)
     telling = [row for row in rows if any(row.values)]
 
     def empty(column: int) -> bool:
@@ -187,7 +189,7 @@ def _note_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) ->
     if not left + right or left == width:
         return
     texts = [row.text.strip(" \r") for row in telling]
-    marks = "\t" if rows[0].separator is _TAB else ",;"
+    marks = "\t" if rows[0].separator is TAB else ",;"
     names = {"\t": "a tab", ",": "a comma", ";": "a semicolon"}
     ending = right and all(text[-1:] in marks for text in texts)
     # (a number too large for the square: those columns are not all spacing)
@@ -225,14 +227,14 @@ def _note_edge_columns(rows: list[_Row], notes: list[tuple[int, str]] | None) ->
                                 f"{len(rows)}x{width - 1} board"))
 
 
-def _raise_if_header_inside(
+def raise_if_header_inside(
     lines: list[str], first_line: int, filename: str, error: ParseError
 ) -> None:
     """Raise a `ParseError` at the first ``# key: value`` line among a grid's `lines` that
     failed to read with `error`: two puzzles with no blank line between them read as one
     grid with a comment inside, and its error ("1 appears twice") hid the cause."""
     for k, line in enumerate(lines[1:], start=1):
-        if _METADATA_LINE.match(line):
+        if METADATA_LINE.match(line):
             raise ParseError(
                 filename, first_line + k, line.find("#") + 1,
                 f"{cut_short(line.strip())!r} inside a grid, which then does not read "
@@ -241,7 +243,7 @@ def _raise_if_header_inside(
             ) from None
 
 
-def _raise_if_cut_off(lines: list[str], first_line: int, filename: str) -> None:
+def raise_if_cut_off(lines: list[str], first_line: int, filename: str) -> None:
     """Raise a `ParseError` at the edge of a scrolled view among a grid's `lines` that
     failed to read: a board copied off the app's screen in part. ("'┆' is not a number"
     did not say that the rest of the board was missing.)"""
@@ -256,31 +258,31 @@ def _raise_if_cut_off(lines: list[str], first_line: int, filename: str) -> None:
         ) from None
 
 
-def _raise_if_label_row(lines: list[str], first_line: int, filename: str,
+def raise_if_label_row(lines: list[str], first_line: int, filename: str,
                         error: ParseError) -> None:
     """Raise `error` saying, where the grid's first row is 1 to its width over one row
-    more (see `_note_label_rows`), that it may be column numbers: "2 appears twice" of a
+    more (see `note_label_rows`), that it may be column numbers: "2 appears twice" of a
     board under a header "| 1 | 2 | ... |" did not. (Not under a size line, which says
     what the rows are.)"""
-    if _size_line(lines) is not None:
+    if size_line(lines) is not None:
         return
     try:
-        rows = _grid_rows(lines, first_line, filename)
+        rows = grid_rows(lines, first_line, filename)
     except ParseError:
         return
     found: list[tuple[int, str]] = []
-    _note_label_rows(rows, found)
+    note_label_rows(rows, found)
     if found:
-        raise _said_more(error, found[0][1]) from None
+        raise said_more(error, found[0][1]) from None
 
 
-def _raise_if_two_boards(lines: list[str], first_line: int, filename: str,
+def raise_if_two_boards(lines: list[str], first_line: int, filename: str,
                          error: ParseError) -> None:
     """Raise `error` saying, where the grid's lines read as two boards (see `_two_boards`),
     that they may be two puzzles run together: its message ("33 appears twice") did not."""
     found = _two_boards(lines, first_line, filename)
     if found is not None:
         top, bottom, second, how = found
-        raise _said_more(error, f"the rows read as two boards, {top[0]}x{top[1]} and "
+        raise said_more(error, f"the rows read as two boards, {top[0]}x{top[1]} and "
                                 f"{bottom[0]}x{bottom[1]} from line {second}, with {how}: a "
                                 "blank line before the second starts another puzzle") from None
