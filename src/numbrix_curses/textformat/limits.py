@@ -25,6 +25,7 @@ MAX_JSON_LINE_CHARS = 1_000_000
 #: Files with more lines than this are refused (10000 puzzles of 9x9 need 120000; a boxed
 #: booklet of them with its answers, about 330000).
 MAX_LINES = 640_000
+#: what a file past the size limit, or the line limit, is told (`decoding` says it of bytes too)
 TOO_LARGE = f"file is too large (more than {MAX_FILE_BYTES // 2**20} MiB); split it up"
 TOO_MANY_LINES = f"file has more than {MAX_LINES:,} lines; this is not a puzzle file"
 #: More puzzles than this in one file is refused (a generous booklet holds a few hundred).
