@@ -1888,7 +1888,7 @@ def test_esc_stops_the_look_for_the_given_copied_wrong(tmp_path: Path, monkeypat
     try:
         assert entry.message.text == ("No solution: the givens cannot be joined into one "
                                       "path. Looking for the given copied wrong... (Esc stops)")
-        entry.handle(Command.COMMIT)  # Esc
+        entry.handle(entry.action_for_key("\x1b"))  # Esc
         assert entry.suspects_job is None
         assert entry.message.text == "No solution: the givens cannot be joined into one path."
         assert "?" not in entry.board_view().flags.values()
