@@ -366,6 +366,9 @@ def test_a_delimiter_is_kept_where_neither_reading_makes_a_board():
     ("4 4\n\n 1 . 3\n . . .\n . . 9\n", "1:1: '4 4' reads as a size line, but the grid under it "
                                          "(line 3) is 3x3"),
     ("3x3\n", "1:1: '3x3' reads as a size line, with no grid under it"),
+    # (a board of one row with a slip reads so too: both readings said)
+    ("1 x 3\n", "1:1: '1 x 3' reads as a size line, with no grid under it; as a board's row, "
+                "'x' is not a number or a blank (. _ - ? 0)"),
 ])
 def test_a_size_line_cut_from_a_grid_it_does_not_fit_is_said_to_be_one(text: str, said: str):
     """It was read as a board of its own: "'4x4' is not a number or a blank", or "4 is out
@@ -1482,8 +1485,11 @@ def test_minus_one_is_a_blank_in_text_as_in_json():
     # beside blanks written another way it marks something else, as in JSON: a hole
     err = parse_error("0 -1 2\n0 0 0\n")
     assert where(err) == (1, 3) and err.message.startswith(
-        "-1 beside blanks written another way (0 or .): a blank written two ways, or a cell "
+        "-1 beside blanks written another way ('0'): a blank written two ways, or a cell "
         "off the board (Numbrix has none)?")
+    # (the other blank named as the file writes it: it said "(0 or .)" of a file of _s)
+    assert parse_error("1 -1 3\n_ _ _\n_ _ 9\n").message.startswith(
+        "-1 beside blanks written another way ('_'):")
 
 
 def test_a_list_of_givens_by_row_column_and_number_reads_as_its_board():

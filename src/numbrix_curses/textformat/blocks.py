@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from numbrix_curses.puzzle import MAX_SIDE, ParseError, Puzzle, cut_short
+from numbrix_curses.puzzle import MAX_SIDE, ParseError, Puzzle, cell_value, cut_short
 from numbrix_curses.textformat.block import parse_block
 from numbrix_curses.textformat.grid import OutOfRange, grid_rows
 from numbrix_curses.textformat.limits import MAX_PUZZLES
@@ -136,8 +136,12 @@ def _raise_if_size_line(
     if after is None:
         if not any(mark in said for mark in SIZE_MARKS):
             return  # ("1 9" alone is as likely a board of one row)
+        junk = [token for token in said.split() if cell_value(token) is None]
+        # ("1 x 3", a board of one row with a slip, reads as a size line too: both said)
+        row = (f"; as a board's row, {junk[0]!r} is not a number or a blank (. _ - ? 0)"
+               if len(said.split()) >= 3 and len(junk) == 1 else "")
         raise ParseError(filename, line, 1, f"{said!r} reads as a size line, with no grid "
-                                            "under it")
+                                            f"under it{row}")
     after_line, (rows, cols) = after
     raise ParseError(filename, line, 1, f"{said!r} reads as a size line, but the grid under "
                                         f"it (line {after_line}) is {rows}x{cols}")

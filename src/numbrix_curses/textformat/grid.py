@@ -213,13 +213,15 @@ def check_values(rows: list[Row], filename: str) -> None:
     # (the cells looked at only where a row's text holds a minus: most grids have none)
     minus = next(((row, i) for row in rows if "-1" in row.text or "\uff0d" in row.text
                   for i, token in enumerate(row.tokens) if _is_minus_one(token)), None)
-    if minus is not None and any(value == 0 and not _is_minus_one(token)
-                                 for row in rows for token, value in zip(row.tokens, row.values)):
+    other = minus and next((token for row in rows for token, value in zip(row.tokens, row.values)
+                            if value == 0 and not _is_minus_one(token)), None)
+    if minus is not None and other is not None:
         row, index = minus
+        # (the other blank as the file writes it: "(0 or .)" said of a file of _ blanks)
         raise ParseError(filename, row.line, row.col(index),
-                         "-1 beside blanks written another way (0 or .): a blank written "
-                         "two ways, or a cell off the board (Numbrix has none)? write each "
-                         "blank one way")
+                         f"-1 beside blanks written another way ({cut_short(other)!r}): a "
+                         "blank written two ways, or a cell off the board (Numbrix has "
+                         "none)? write each blank one way")
     height, width = len(rows), len(rows[0].values)
     size = height * width
     given = [v for row in rows for v in row.values if v]
