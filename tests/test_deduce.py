@@ -575,7 +575,7 @@ def test_without_solving_a_hint_gives_the_steps_levels_1_to_3_prove(monkeypatch)
 def test_a_remembered_solve_is_used_not_repeated(monkeypatch):
     trial = board(TECHNIQUE_BOARDS[-1][1])
     result = solver.solve(trial, limit=2)
-    deduce.remember_solve(trial, "unique", result.solutions)
+    deduce.remember_solve(trial, solver.Status.UNIQUE, result.solutions)
     _no_solving(monkeypatch)
     step = deduce.next_step(trial, trial.givens, solve=False)  # (the trial may go ahead now)
     assert (step.technique, step.number, step.cell) == (Technique.TRIAL, 3, (3, 1))
@@ -857,7 +857,7 @@ def test_a_wrong_entry_is_found_where_the_solve_ran_out_of_time():
     D1 (25 goes there) a hint said "25 must go at E2", where 137 goes, as certain. A search
     for a solution keeping the entries now says they lead nowhere."""
     puzzle = board(SPARSE_12X12)
-    deduce.remember_solve(puzzle, "timeout", [])
+    deduce.remember_solve(puzzle, solver.Status.TIMEOUT, [])
     wrong = puzzle.givens.copy()
     wrong[0, 3] = 127
     report = deduce.next_step(puzzle, wrong)
@@ -877,7 +877,7 @@ def test_help_from_numbers_that_could_not_be_vetted_says_so(monkeypatch):
     are marked alike (the app says it under the fill)."""
     monkeypatch.setattr(deduce, "entries_lead_on", lambda puzzle, grid: None)
     puzzle = board(SPARSE_12X12)
-    deduce.remember_solve(puzzle, "timeout", [])
+    deduce.remember_solve(puzzle, solver.Status.TIMEOUT, [])
     grid = puzzle.givens.copy()
     grid[0, 3] = 25
     step = deduce.next_step(puzzle, grid)
@@ -901,7 +901,7 @@ def test_entries_on_a_puzzle_with_several_solutions_are_searched_within_a_limit(
         return real(puzzle, *args, **kwargs)
 
     open4 = Puzzle.from_rows([[1, 0, 0, 0]] + [[0] * 4] * 3)
-    deduce.remember_solve(open4, "multiple", [])
+    deduce.remember_solve(open4, solver.Status.MULTIPLE, [])
     monkeypatch.setattr(solver, "solve", timed)
     dead = open4.givens.copy()
     dead[2, 1], dead[2, 2] = 8, 11

@@ -2446,3 +2446,36 @@ def test_a_narrow_screen_keeps_pencil_mode_and_the_marks_before_the_counts(tmp_p
         term.wait_text("15x15 · pencil · A1 marks 101 103 107 109 · 25/225 · 4 moves")
         term.send("q")
         assert term.wait_exit() == 0
+
+
+def test_a_check_says_which_rule_its_marks_break():
+    """A check marked the numbers of a conflict and said only "those numbers cannot all be
+    right": a newcomer with a right 20 marked beside a wrong 22 erased the 20. It says the
+    rule broken, with the numbers and cells, and how many more problems there are."""
+    from numbrix_curses.game import Game
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.ui.play_words import marks_reason
+
+    # starter-1: its 25 at E5 has E4 and D5 beside it
+    puzzle = Puzzle.from_rows([[0, 0, 0, 0, 0], [0, 0, 16, 0, 14], [0, 6, 0, 18, 0],
+                               [0, 0, 0, 0, 0], [1, 2, 23, 0, 25]])
+
+    def said(*entries: tuple[int, int, int]) -> str:
+        game = Game(puzzle)
+        for row, col, number in entries:
+            assert game.set_value(row * 5 + col, number) is None
+        return marks_reason(game, len(game.check_cells()))
+
+    assert said((3, 4, 20), (3, 3, 21), (4, 3, 22)) == (
+        "25 at E5 needs 24 beside it, but no cell next to it is free (20 and 22 are in the way)")
+    assert said((0, 0, 2)) == "2 is on the board twice"
+    assert said((4, 3, 3)) == (
+        "2 at B5 and 3 at D5 are not next to each other (and 1 more problem)")
+    assert said((0, 0, 8)) == (
+        "6 at B3 and 8 at A1 are 3 steps apart, more than the 2 between them (and 1 more "
+        "problem)")
+    # (the colours: 12 at D2 is an odd number of steps from 6 at B3 and from 14 at E2)
+    assert said((1, 3, 12)) == ("6 at B3 and 12 at D2 are 3 steps apart, and a path of 6 "
+                                "steps cannot join them (a detour adds steps two at a time) "
+                                "(and 1 more problem)")
+

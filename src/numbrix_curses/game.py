@@ -593,21 +593,24 @@ class Game:
         are marked, and the rest of the board is checked as if they were not there. (Not a
         number that walls a given in: the walls named leave out numbers one away from it,
         which may be the wrong ones, as a second 4 beside a given 3.)"""
-        flat = self._grid.ravel()
-        conflicts = self._conflicts_in(flat)
-        wrong = {
-            entries[0] for entries in (self._entries_in(k) for k in conflicts
-                                       if k.kind in _CERTAIN_KINDS)
-            if len(entries) == 1
-        }
-        if wrong:
-            flat = flat.copy()
-            flat[sorted(wrong)] = BLANK
-            conflicts = self._conflicts_in(flat)
-        marked = set(wrong)
-        for conflict in conflicts:
+        marked: set[int] = set()
+        for conflict in self.check_conflicts():
             marked.update(self._entries_in(conflict) or conflict.cells)
         return frozenset(marked)
+
+    def check_conflicts(self) -> list[Conflict]:
+        """The conflicts whose cells `check_cells` marks, those of a number wrong for
+        certain first (then the rest of the board's, found as if it were not there): what
+        a check says in words."""
+        flat = self._grid.ravel()
+        conflicts = self._conflicts_in(flat)
+        certain = [k for k in conflicts
+                   if k.kind in _CERTAIN_KINDS and len(self._entries_in(k)) == 1]
+        if not certain:
+            return conflicts
+        flat = flat.copy()
+        flat[sorted({self._entries_in(k)[0] for k in certain})] = BLANK
+        return certain + self._conflicts_in(flat)
 
     def _entries_in(self, conflict: Conflict) -> list[int]:
         """The cells of `conflict` that hold the player's numbers (not givens)."""

@@ -104,13 +104,14 @@ def _solved(puzzle: Puzzle) -> tuple[Status, tuple[np.ndarray, ...]]:
 
 
 def remember_solve(puzzle: Puzzle, status: Status, solutions: Sequence[np.ndarray]) -> None:
-    """Take a solve of `puzzle` made elsewhere (its verdict and the solutions it found) as this module's own, so no step solves it again.
+    """Take a solve of `puzzle` made elsewhere (its verdict and the solutions it found) as
+    this module's own, so no step solves it again.
 
     The app solves its puzzle in the background from the start; a hint that solved it a
     second time would double the wait on a large board, and share the processor with the
     first solve meanwhile.
     """
-    _SOLUTIONS[puzzle] = (Status(status), tuple(solutions))
+    _SOLUTIONS[puzzle] = (status, tuple(solutions))
 
 
 def _solution(puzzle: Puzzle, solve: bool = True) -> tuple[Status | None, np.ndarray | None]:

@@ -63,7 +63,7 @@ from numbrix_curses.ui.play_words import (
     full_stop,
     given_mark_words,
     help_count,
-    marked_cannot,
+    marks_reason,
     sentence,
     solved_line,
     spent_mark_words,
@@ -765,9 +765,8 @@ class PlayScreen(PlayView, BoardScreen):
             return
         if marks:
             self.message = Message(
-                f"{plural(len(marks), 'cell')} marked: {marked_cannot(len(marks))}.",
-                MessageKind.ERROR,
-            )
+                f"{plural(len(marks), 'cell')} marked: {marks_reason(game, len(marks))}.",
+                MessageKind.ERROR)
             return
         job = self.solution_job
         if not job.done:
@@ -880,7 +879,8 @@ class PlayScreen(PlayView, BoardScreen):
         marks = game.check_cells()
         if marks:
             self.check_marks, self.check_revision = marks, game.revision
-            return f"Fix the marked {'cell' if len(marks) == 1 else 'cells'} first: {marked_cannot(len(marks))}."
+            return (f"Fix the marked {'cell' if len(marks) == 1 else 'cells'} first: "
+                    f"{marks_reason(game, len(marks))}.")
         solution = self._solution()
         wrong = wrong_entries(game.grid, solution) if solution is not None else []
         if wrong:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 
-from numbrix_curses.game import format_duration
-from numbrix_curses.puzzle import plural
+from numbrix_curses.game import Conflict, ConflictKind, Game, format_duration
+from numbrix_curses.puzzle import BLANK, cell_name, plural
 from numbrix_curses.ui.actions import Command
 from numbrix_curses.ui.panel import KeyHelp, Message
 
@@ -220,6 +220,56 @@ def reading_note(first: str, more: int | None) -> str:
 def marked_cannot(count: int) -> str:
     """What a check's marks say about `count` cells' numbers."""
     return "that number cannot be right" if count == 1 else "those numbers cannot all be right"
+
+
+def conflict_words(game: Game, conflict: Conflict) -> str:
+    """Why `conflict` breaks the rules, in a clause a check says: which numbers, where, and
+    what is wrong between them ("25 at E5 needs 24 beside it, and no free cell is left
+    there"). Marks alone left a newcomer to guess, and a right number marked beside the
+    wrong one was erased."""
+    geo = game.geometry
+
+    def at(cell: int) -> str:
+        return f"{game.value(cell)} at {cell_name(*geo.row_col(cell))}"
+
+    kind, cells = conflict.kind, conflict.cells
+    if kind is ConflictKind.DUPLICATE:
+        times = "twice" if len(cells) == 2 else f"{len(cells)} times"
+        return f"{conflict.numbers[0]} is on the board {times}"
+    if kind is ConflictKind.BROKEN_LINK:
+        return f"{at(cells[0])} and {at(cells[1])} are not next to each other"
+    if kind is ConflictKind.UNREACHABLE:
+        (ra, ca), (rb, cb) = geo.row_col(cells[0]), geo.row_col(cells[1])
+        apart = abs(ra - rb) + abs(ca - cb)
+        low, high = conflict.numbers
+        pair = f"{at(cells[0])} and {at(cells[1])}"
+        if apart > high - low:
+            return (f"{pair} are {plural(apart, 'step')} apart, more than the {high - low} "
+                    "between them")
+        # (a detour off the shortest way comes back: it adds steps two at a time)
+        return (f"{pair} are {plural(apart, 'step')} apart, and a path of {high - low} "
+                "steps cannot join them (a detour adds steps two at a time)")
+    # STRANDED: the numbers it needs beside it, and the free cells it has for them
+    number = conflict.numbers[0]
+    placed = {game.value(c) for c in range(game.size)}
+    needs = [n for n in (number - 1, number + 1) if 1 <= n <= game.size and n not in placed]
+    free = sum(1 for n in geo.neighbours[cells[0]] if game.value(n) == BLANK)
+    left = "no cell next to it is free" if free == 0 else "only one cell next to it is free"
+    walls = [str(game.value(c)) for c in cells[1:]]  # (the player's numbers in the way)
+    way = (f" ({' and '.join(walls)} {'is' if len(walls) == 1 else 'are'} in the way)"
+           if walls else "")
+    return f"{at(cells[0])} needs {' and '.join(map(str, needs))} beside it, but {left}{way}"
+
+
+def marks_reason(game: Game, marks: int) -> str:
+    """Why the `marks` cells a check marks are marked: the first rule broken, in words, and
+    how many more there are (what a check and a refused hint say after their lead)."""
+    conflicts = game.check_conflicts()
+    if not conflicts:
+        return marked_cannot(marks)
+    more = len(conflicts) - 1
+    also = f" (and {plural(more, 'more problem')})" if more else ""
+    return f"{conflict_words(game, conflicts[0])}{also}"
 
 
 def cleared_words(name: str, held: int, zero: bool) -> str:
