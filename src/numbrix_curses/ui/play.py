@@ -941,8 +941,10 @@ class PlayScreen(PlayView, BoardScreen):
             return self._auto_fill(), None  # (no question before saying it cannot help)
         return None, Push(ConfirmScreen(
             self.ctx, "Fill in every simple step?", self._saying_refusal(self._auto_fill),
-            detail="On an easy puzzle that may be all of it. u takes it back; the game "
-                   "earns no best time.",
+            # (a fill that solves the puzzle ends the game, solved with help: u takes back
+            # only a fill that leaves cells empty, and said "u takes it back" of both)
+            detail="On an easy puzzle that may solve it all, which ends the game; a fill that "
+                   "does not, u takes back. The game earns no best time.",
         ))
 
     def _auto_fill(self) -> Refusal | None:
