@@ -2191,17 +2191,22 @@ def test_a_drag_onto_the_edge_of_a_scrolled_view_draws_on_into_the_board_out_of_
         expect_exit(term)
 
 
-def test_the_first_game_ever_says_how_to_play_until_the_first_key(
+def test_the_first_game_ever_says_how_to_play_until_the_first_key_past_looking_round(
     state: Path, demo: Path, tmp_path: Path
 ):
+    """The tip goes at the first key that does more than move the cursor: it went at the
+    first arrow, and a newcomer looking round the board lost the only words of the rule."""
     term = start(play_command(str(demo)), state)
     with term:
         wait_play(term)
         term.wait_message("Fill in 1 to 16 so that each number is next to the one before it")
         term.wait_message("or drag from a number to draw the path.")
         term.send_key("right")
-        term.wait_gone("Fill in 1 to 16")
+        Board(term, 4).click(0, 1)  # (a click on a cell: the cursor there, no more)
+        term.wait_text("Cell    B1")
+        assert "Fill in 1 to 16" in term.flowing_text()
         term.send("3")  # a move: the game is saved
+        term.wait_gone("Fill in 1 to 16")
         term.send("q")
         expect_exit(term)
     other = tmp_path / "other.txt"

@@ -44,6 +44,7 @@ from numbrix_curses.ui.actions import (
     Extend,
     GoTo,
     GoToMove,
+    MoveCursor,
     Paste,
     Scroll,
     SelectCell,
@@ -161,7 +162,7 @@ class PlayScreen(PlayView, BoardScreen):
         #: the hint shown when the board was last drawn (a new one brings its cells into view)
         self.drawn_hint: assist.Hint | None = None
         #: nothing was ever played or solved here: the panel explains the game until the
-        #: first key (see `first_game_tip`)
+        #: first key that does more than move the cursor (see `first_game_tip`)
         self.first_game = first_game
         self.check_marks: frozenset[int] = frozenset()
         self.check_revision = -1
@@ -313,7 +314,10 @@ class PlayScreen(PlayView, BoardScreen):
         if self.finding is not None and self._find_key(action):
             return None
         self.message = None
-        self.first_game = False
+        # (the tip, the only place play states the rule, stays while the player looks round
+        # the board: it went at the first key, an arrow or a click on a ruler)
+        if not isinstance(action, (MoveCursor, SelectCell, GoTo)) or self.game.history:
+            self.first_game = False
         # A click selects a cell in view, and drawing steps to the next one: the view stays
         # put under the pointer, so a drag draws where it is (the other keys scroll it ahead
         # of the cursor, with a row or column to spare; drawn out of view, the path takes
