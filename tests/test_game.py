@@ -173,16 +173,18 @@ def test_digits_build_a_multi_digit_number_in_one_move():
     assert game.history == (SetCell(cell(game, 1, 2), 0, 15),)
 
 
-def test_digit_that_would_overshoot_is_refused_and_ends_the_number():
+def test_digit_that_would_overshoot_is_refused_and_the_number_waits_for_another():
+    """2, 6, 4 on a 25-cell board made 4 (the refused 6 ended the number): a slip typed
+    over is mended by the next digit, as a box that takes numbers ignores a refused key."""
     game = make_game()  # 16 cells
     game.set_cursor(1, 2)
     game.type_digit(1)
     assert game.type_digit(7) is Refusal.OUT_OF_RANGE  # 17 > 16: the player is told
     assert at(game, 1, 2) == 1  # the digits typed so far are kept
-    assert game.pending is None  # and the number is finished
-    assert game.history == (SetCell(cell(game, 1, 2), 0, 1),)
-    assert game.type_digit(7) is None  # the next digit starts a new number
-    assert at(game, 1, 2) == 7
+    assert game.pending is not None and game.pending.digits == "1"  # and still typed
+    assert game.type_digit(5) is None  # the next digit goes on from them
+    assert at(game, 1, 2) == 15
+    assert game.history == (SetCell(cell(game, 1, 2), 0, 15),)  # one move
 
 
 def test_zero_that_would_overshoot_never_clears_the_cell():

@@ -2479,3 +2479,17 @@ def test_a_check_says_which_rule_its_marks_break():
                                 "steps cannot join them (a detour adds steps two at a time) "
                                 "(and 1 more problem)")
 
+
+def test_a_digit_past_the_board_leaves_the_number_typed_to_go_on_from(state: Path):
+    """2, 6, 4 on a 25-cell board gave 4, the refused 6 having ended the number: the slip
+    is mended by the next digit now, and the message says the number waits."""
+    with start(play_command("--puzzle", "starter-1"), state) as term:
+        wait_play(term)
+        board = Board(term, 4)
+        board.click(0, 0)
+        term.send("26")
+        term.wait_message("Numbers go from 1 to 25: 2 waits for another digit (Enter ends it).")
+        term.send("4")
+        board.wait_cell(0, 0, "24")
+        term.send("q")
+

@@ -740,9 +740,10 @@ class Game:
         """Type one digit at the cursor.
 
         Digits build a number (4 then 2 gives 42) as long as it stays within the board; a
-        digit that would take it past the board is refused and ends the number, so the
-        player is told (typing 3 then 0 on a 25-cell board must not quietly clear the cell,
-        as a fresh 0 would) and the next digit starts a new number. A number started with 0
+        digit that would take it past the board is refused, so the player is told (typing 3
+        then 0 on a 25-cell board must not quietly clear the cell, as a fresh 0 would), and
+        the number waits for another: 2, 6, 4 on a 25-cell board is 24, a slip mended (the
+        refused digit ended the number, and the 4 after it made 4). A number started with 0
         clears the cell. The number shows in its cell at once, and the whole typed number
         is one move.
 
@@ -770,12 +771,14 @@ class Game:
     def _digits_with(self, pending: PendingEntry | None, cell: int, digit: int) -> str | Refusal:
         """The digits of the number (or mark) typed in `cell` once `digit` is typed: those
         `pending` there, then `digit`; else `digit` alone, a new one, the typing before
-        ended ("0" to start with: the caller clears the cell). A number that would pass the
-        board is refused and ends the typing, so the next digit starts anew."""
+        ended ("0" to start with: the caller clears the cell). A digit that would take the
+        number past the board is refused, the number still typed where another digit could
+        make a number of it (see `type_digit`), else ended."""
         if pending is not None and pending.cell == cell:
             digits = pending.digits + str(digit)
             if int(digits) > self.size:
-                self.commit()
+                if int(pending.digits) * 10 > self.size:
+                    self.commit()  # (no digit more could make a number of it: it is done)
                 return Refusal.OUT_OF_RANGE
             return digits
         self.commit()

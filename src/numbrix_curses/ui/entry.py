@@ -35,6 +35,7 @@ from numbrix_curses.ui.grid import BoardView, draw_grid
 from numbrix_curses.ui.keys import ENTRY_KEYS
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.paste import NotUnderstood, PastedPuzzle, understand
+from numbrix_curses.ui.play_words import out_of_range_words
 from numbrix_curses.ui.saving import file_name_for, id_from_path, save_prompt
 from numbrix_curses.ui.panel import (
     KeyHelp,
@@ -358,7 +359,7 @@ class EntryScreen(BoardScreen):
                     job.cancel()
             self.suspects_job = self.grade_job = None
             if refusal is Refusal.OUT_OF_RANGE:
-                self.message = Message(f"Numbers go from 1 to {game.size}.", MessageKind.ERROR)
+                self.message = Message(out_of_range_words(game), MessageKind.ERROR)
             elif refusal is not None and refusal is not Refusal.NOTHING_TO_CLEAR:
                 # (a blank typed where a blank is, 0 in a row read off a page, is no
                 # mistake: typing in, there is nothing to tell)

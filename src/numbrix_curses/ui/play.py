@@ -65,6 +65,7 @@ from numbrix_curses.ui.play_words import (
     given_mark_words,
     help_count,
     marks_reason,
+    out_of_range_words,
     sentence,
     solved_line,
     spent_mark_words,
@@ -1406,7 +1407,7 @@ class PlayScreen(PlayView, BoardScreen):
     # ----- messages ----------------------------------------------------------------------
     def _refusal_message(self, refusal: Refusal) -> Message:
         if refusal is Refusal.OUT_OF_RANGE:
-            return Message(f"Numbers go from 1 to {self.game.size}.", MessageKind.ERROR)
+            return Message(out_of_range_words(self.game), MessageKind.ERROR)
         if refusal is Refusal.PAUSED:
             return Message(PAUSED)
         if refusal is Refusal.SOLVED:

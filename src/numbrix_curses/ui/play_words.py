@@ -272,6 +272,15 @@ def marks_reason(game: Game, marks: int) -> str:
     return f"{conflict_words(game, conflicts[0])}{also}"
 
 
+def out_of_range_words(game: Game) -> str:
+    """What a digit refused for taking a number past the board says: the range, and the
+    number still being typed, which the next digit goes on from."""
+    typed = game.pending_note if game.pencil else game.pending
+    waits = (f": {typed.digits} waits for another digit (Enter ends it)"
+             if typed is not None and typed.digits else "")
+    return f"Numbers go from 1 to {game.size}{waits}."
+
+
 def cleared_words(name: str, held: int, zero: bool) -> str:
     """What clearing cell `name` took away: its number `held`, or (0) its pencil marks; a 0
     that starts a number clears too (no number is 0), and `zero` says that is how."""
