@@ -182,6 +182,22 @@ def test_a_word_too_long_for_a_key_makes_a_comment_and_every_key_written_reads_b
     assert puzzle.metadata == longest
     for writer in (format_compact, format_boxed):
         assert parse_one(writer(puzzle)).metadata == longest
+    # a key too long to read back is refused by the writers (it was written, and lost)
+    for writer in (format_compact, format_boxed):
+        with pytest.raises(ValueError, match="cannot be written"):
+            writer(puzzle, metadata={"k" * (MAX_KEY_CHARS + 1): "v"})
+
+
+def test_a_value_too_long_between_the_size_line_and_the_grid_is_refused_as_above_it():
+    """The length limit on a value held above a grid's size line, and not between it and
+    the grid's first row: a 3,000-character id read there."""
+    from numbrix_curses import MAX_METADATA_CHARS
+
+    long_id = "a" * (MAX_METADATA_CHARS + 1)
+    for text in (f"# id: {long_id}\n3x3\n" + SMALL, f"3x3\n# id: {long_id}\n" + SMALL):
+        err = parse_error(text)
+        assert err.message.startswith(f"the 'id' is {MAX_METADATA_CHARS + 1:,} characters "
+                                      "long; at most")
 
 
 def test_half_a_character_in_text_handed_in_is_refused_at_its_place():

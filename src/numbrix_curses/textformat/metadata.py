@@ -47,16 +47,23 @@ def header_metadata(header: str, first_line: int, filename: str) -> dict[str, st
                 f"repeated {cut_short(key)!r} (first given on line {first_given[key]})",
             )
         first_given[key] = line
-        metadata[key] = _PAGE_BREAKS.sub(" ", m.group(2)).strip()
-        if len(metadata[key]) > MAX_METADATA_CHARS:
-            col = m.start(2) - (header.rfind("\n", 0, m.start(2)) + 1) + 1
-            raise ParseError(
-                filename, line, col,
-                f"the {cut_short(key)!r} is {len(metadata[key]):,} characters long; at most "
-                f"{MAX_METADATA_CHARS:,} (a line the commands write about the puzzle must "
-                "read back)",
-            )
+        col = m.start(2) - (header.rfind("\n", 0, m.start(2)) + 1) + 1
+        metadata[key] = _value(key, m.group(2), filename, line, col)
     return metadata
+
+
+def _value(key: str, text: str, filename: str, line: int, col: int) -> str:
+    """The value of a ``# key: value`` line (`text`, at `line`:`col`), page breaks made
+    spaces; one too long to write back is an error."""
+    value = _PAGE_BREAKS.sub(" ", text).strip()
+    if len(value) > MAX_METADATA_CHARS:
+        raise ParseError(
+            filename, line, col,
+            f"the {cut_short(key)!r} is {len(value):,} characters long; at most "
+            f"{MAX_METADATA_CHARS:,} (a line the commands write about the puzzle must "
+            "read back)",
+        )
+    return value
 
 
 def metadata_in_grid(
@@ -81,5 +88,6 @@ def metadata_in_grid(
             raise ParseError(filename, number, line.find("#") + 1,
                              f"repeated {cut_short(key)!r} (given above the size line too)")
         else:
-            metadata[key] = _PAGE_BREAKS.sub(" ", match.group(2)).strip()
+            # (held to the same length as above the size line: it was let through here)
+            metadata[key] = _value(key, match.group(2), filename, number, match.start(2) + 1)
     return metadata

@@ -9,11 +9,13 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.textformat.metadata import MAX_KEY_CHARS
 
 
 #: Screen width the boxed writer aims to fit.
 PRINT_WIDTH = 80
-_KEY = re.compile(r"[a-z][a-z0-9_\-]*")
+#: a key the reader takes back as one (a longer one reads as a plain comment: lost)
+_KEY = re.compile(r"[a-z][a-z0-9_\-]{0,%d}" % (MAX_KEY_CHARS - 1))
 
 
 def comment_text(value: object) -> str:
