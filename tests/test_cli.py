@@ -336,7 +336,8 @@ def test_check_suspects_json(run_numbrix, puzzle_file):
     slip, swap, fine, two = (json.loads(line) for line in result.stdout.splitlines())
     # (where the two solutions differ, as the text line says it: a JSON reader compared
     # the grids itself)
-    assert two["status"] == "multiple" and two["differences"] == ["B1", "A2"]
+    assert two["status"] == "multiple" and two["differences"] == [
+        {"cell": "B1", "row": 0, "col": 1}, {"cell": "A2", "row": 1, "col": 0}]
     assert slip["suspects"] == [{"number": 2, "cell": "A1", "row": 0, "col": 0}]
     assert slip["swaps"] == [] and slip["suspects_complete"] is True
     assert swap["suspects"] == []

@@ -93,22 +93,22 @@ def _check_line(label: str, status: Status, result: SolveResult, timeout: float 
 DIFFERENCES_SHOWN = 6
 
 
-def _differing_cells(result: SolveResult) -> list[str]:
-    """The cells ("B1", ...) where the two solutions found differ, row by row (none when
+def _differing_cells(result: SolveResult) -> list[tuple[int, int]]:
+    """The cells (row, column) where the two solutions found differ, row by row (none when
     there are not two)."""
-    from numbrix_curses.puzzle import cell_name
-
     first, other = result.solution, result.other_solution
     if first is None or other is None:
         return []
     rows, cols = (first != other).nonzero()
-    return [cell_name(int(r), int(c)) for r, c in zip(rows, cols)]
+    return [(int(r), int(c)) for r, c in zip(rows, cols)]
 
 
 def _where_they_differ(result: SolveResult) -> str:
     """Where the two solutions found differ, for a check line: on a puzzle copied from a
     page with a given left out, that given stood in one of these cells."""
-    names = _differing_cells(result)
+    from numbrix_curses.puzzle import cell_name
+
+    names = [cell_name(r, c) for r, c in _differing_cells(result)]
     if not names:
         return ""
     # (no colon: a line reads "ID: status (...)", and scripts split it at the colon)
@@ -118,13 +118,18 @@ def _where_they_differ(result: SolveResult) -> str:
     return f"two solutions differ at {', '.join(names[:-1])} and {names[-1]}"
 
 
-def _suspects_record(suspects: Suspects) -> dict:
-    """`check --suspects --json`'s keys for a puzzle with no solution."""
+def _cell_record(row: int, col: int) -> dict:
+    """A cell in `check --suspects --json`: its name and its row and column from 0."""
     from numbrix_curses.puzzle import cell_name
 
+    return {"cell": cell_name(row, col), "row": row, "col": col}
+
+
+def _suspects_record(suspects: Suspects) -> dict:
+    """`check --suspects --json`'s keys for a puzzle with no solution."""
+
     def given(suspect: Suspect) -> dict:
-        return {"number": suspect.number, "cell": cell_name(suspect.row, suspect.col),
-                "row": suspect.row, "col": suspect.col}
+        return {"number": suspect.number, **_cell_record(suspect.row, suspect.col)}
 
     return {
         "suspects": [given(s) for s in suspects.found],
@@ -155,7 +160,7 @@ def check_command(args: argparse.Namespace) -> int:
             if args.suspects and status is Status.MULTIPLE:
                 # (as the text line says where they differ: a JSON reader had to compare
                 # the two grids itself)
-                extra = {"differences": _differing_cells(result)}
+                extra = {"differences": [_cell_record(r, c) for r, c in _differing_cells(result)]}
             print(json_line(puzzle, label, status, result, extra), file=out)
         else:
             print(_check_line(label, status, result, args.timeout, suspects, args.suspects),

@@ -56,7 +56,7 @@ BOARD_KEYS: dict[int | str, Action] = {
     "l": RIGHT, "d": RIGHT,
     "\x7f": Command.BACKSPACE, "\b": Command.BACKSPACE,
     " ": Command.CLEAR,
-    "\n": Command.COMMIT, "\r": Command.COMMIT, "\x1b": Command.COMMIT,
+    "\n": Command.COMMIT, "\r": Command.COMMIT,  # (Esc: each screen says, below)
     "u": Command.UNDO,
     "r": Command.REDO, "\x12": Command.REDO,  # Ctrl-R
     "H": Command.HELP,

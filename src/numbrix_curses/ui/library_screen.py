@@ -102,7 +102,7 @@ def fit_line(text: str, columns_from: int, width: int) -> str:
     """`text` in `width` columns: a line too long has the spaces that line up its columns
     past `columns_from` closed up first, so what it says last ("in progress") shows
     rather than the padding before it; then its words are shortened (`SHORTER_WORDS`);
-    only then is it cut."""
+    only then are the columns that still do not fit left out, each whole."""
     if len(text.rstrip()) > width:
         head, tail = text[:columns_from], re.sub(r" {2,}", " ", text[columns_from:])
         for long, short in SHORTER_WORDS:
@@ -110,6 +110,10 @@ def fit_line(text: str, columns_from: int, width: int) -> str:
                 break
             tail = tail.replace(long, short)
         text = head + tail
+        if len(text.rstrip()) > width and text[width] != " ":
+            # (a word cut in two reads as another: "playin")
+            kept = text[:width].rstrip()
+            text = kept[:max(kept.rfind(" "), columns_from)]
     return text[:width]
 
 
