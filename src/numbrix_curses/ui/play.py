@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import time
+from enum import Enum
 from typing import TYPE_CHECKING, Callable
 
 import numpy as np
@@ -90,6 +91,15 @@ from numbrix_curses.verdict import Status
 
 if TYPE_CHECKING:  # (the result's type only: the solve runs in `assist`)
     from numbrix_curses.solver import SolveResult
+
+class HelpTask(Enum):
+    """What the play screen's background task works out; its value names it in a failure
+    ("The auto-fill failed: ...")."""
+
+    HINT = "hint"
+    FILL = "auto-fill"
+    CHECK = "check"  # (whether a solution keeps the player's numbers: see `_check`)
+
 
 #: seconds between saves while the clock runs and nothing else changes
 IDLE_SAVE_SECONDS = 30.0
@@ -198,14 +208,14 @@ class PlayScreen(PlayView, BoardScreen):
         #: button is held (see `draw`)
         self.held_layout: tuple[tuple[int, int], Layout, GridLayout] | None = None
         self.task: ThreadJob | None = None
-        self.task_kind = ""
+        self.task_kind: HelpTask | None = None
         self.task_revision = -1
         self.reveal_waiting = False
         #: the revision a check waits on the background solve for, or -1 (see `_check`)
         self.check_waiting = -1
-        #: a hint or auto-fill ("hint", "fill") waiting for the background solve, and the
-        #: revision it was asked on (see `_start_help`)
-        self.help_waiting: tuple[str, int] | None = None
+        #: a hint or auto-fill waiting for the background solve, and the revision it was
+        #: asked on (see `_start_help`)
+        self.help_waiting: tuple[HelpTask, int] | None = None
         self.solve_shared = False  # has the background solve been handed to the hints?
         self.saved_revision = -1 if game.moves else game.revision
         self.last_save = time.monotonic()
@@ -813,7 +823,8 @@ class PlayScreen(PlayView, BoardScreen):
             # player's numbers tells whether they lead anywhere (it said "No mistakes found."
             # of numbers a hint then called dead).
             puzzle, grid = game.puzzle, game.grid.copy()
-            self._start_task("check", lambda token: assist.entries_lead_on(puzzle, grid))
+            self._start_task(HelpTask.CHECK,
+                             lambda token: assist.entries_lead_on(puzzle, grid))
         elif status in (None, Status.TIMEOUT):
             self._say_entries_checked(None)
         else:
@@ -897,8 +908,8 @@ class PlayScreen(PlayView, BoardScreen):
         """A hint, after asking when it would cost the game its best time, as auto-fill,
         a reveal and watching the solver ask: only the first hint of a game asks, and not
         when the board is not fit for one (that is said at once)."""
-        asked = ((self.task is not None and self.task_kind == "hint")
-                 or (self.help_waiting is not None and self.help_waiting[0] == "hint"))
+        asked = ((self.task is not None and self.task_kind is HelpTask.HINT)
+                 or (self.help_waiting is not None and self.help_waiting[0] is HelpTask.HINT))
         if (self.game.assisted or asked or self.hint_agreed
                 or self._fit_for_help() is not None):
             return self._hint(), None  # (a hint under way was asked for already)
@@ -934,7 +945,7 @@ class PlayScreen(PlayView, BoardScreen):
                     f"Placed {hint.number} at {cell_name(*game.geometry.row_col(hint.cell))}.")
             self.hint = None
             return refusal
-        return self._start_help("hint")
+        return self._start_help(HelpTask.HINT)
 
     def _ask_auto_fill(self) -> tuple[Refusal | None, Nav | None]:
         """Auto-fill, after asking when it would cost the game its best time: one key (next
@@ -953,9 +964,9 @@ class PlayScreen(PlayView, BoardScreen):
         ))
 
     def _auto_fill(self) -> Refusal | None:
-        return self._start_help("fill")
+        return self._start_help(HelpTask.FILL)
 
-    def _start_help(self, kind: str) -> Refusal | None:
+    def _start_help(self, kind: HelpTask) -> Refusal | None:
         """Find a hint or auto-fill (`kind`) on a copy of the board in the background, unless
         the board is not fit for help: then the refusal, or the message saying why.
 
@@ -974,7 +985,7 @@ class PlayScreen(PlayView, BoardScreen):
             return None
         grid = self.game.grid.copy()
         puzzle = self.game.puzzle
-        work = assist.next_hint if kind == "hint" else assist.auto_fill
+        work = assist.next_hint if kind is HelpTask.HINT else assist.auto_fill
         self._share_solve()
         if self.solution_job.done:
             self._start_task(kind, lambda token: work(puzzle, grid))
@@ -990,7 +1001,7 @@ class PlayScreen(PlayView, BoardScreen):
             self._wait_for_solve(kind)
         return None
 
-    def _wait_for_solve(self, kind: str) -> None:
+    def _wait_for_solve(self, kind: HelpTask) -> None:
         """Ask for help (`kind`) again once the background solve has ended (see `tick`)."""
         self.help_waiting = (kind, self.game.revision)
         self.message = Message("Working out the solution... (Esc cancels)")
@@ -1133,9 +1144,9 @@ class PlayScreen(PlayView, BoardScreen):
         ))
 
     # ----- background work ---------------------------------------------------------------
-    def _start_task(self, kind: str, fn) -> None:
+    def _start_task(self, kind: HelpTask, fn) -> None:
         self._cancel_task()
-        self.task = ThreadJob(kind, fn)
+        self.task = ThreadJob(kind.value, fn)
         self.task_kind = kind
         self.task_revision = self.game.revision
         self.message = Message("Thinking... (Esc cancels)")
@@ -1189,14 +1200,16 @@ class PlayScreen(PlayView, BoardScreen):
             return None
         if task.error is not None:
             # (a fault of the app's, not of the board: said as it is, to be reported)
-            what = {"hint": "hint", "check": "check"}.get(self.task_kind, "auto-fill")
-            self.message = Message(f"The {what} failed: {task.error}", MessageKind.ERROR)
+            assert self.task_kind is not None  # (set with the task)
+            self.message = Message(f"The {self.task_kind.value} failed: {task.error}",
+                                   MessageKind.ERROR)
             return None
         if task.result is _WAIT_FOR_SOLVE:
+            assert self.task_kind is not None
             self._wait_for_solve(self.task_kind)
-        elif self.task_kind == "hint":
+        elif self.task_kind is HelpTask.HINT:
             self._show_hint(task.result)
-        elif self.task_kind == "check":
+        elif self.task_kind is HelpTask.CHECK:
             self._say_entries_checked(task.result)
         else:
             self._apply_fill(task.result or assist.Fill())
