@@ -376,6 +376,75 @@ def test_a_delimiter_is_kept_where_neither_reading_makes_a_board():
         parse_puzzles("| 1 | - | - |\n|---|---|---|\n| 9 | - | 9 |\n", "t.md")
 
 
+@pytest.mark.parametrize("text", [
+    # the board's first row as the header, no outer bars anywhere
+    "1 | . | 3\n--|---|--\n. | . | .\n. | . | 9\n",
+    # column labels, aligned columns, a comment above and one among the rows
+    "# id: md\nA | B | C\n:-|:-:|-:\n1 | . | 3\n# row 2\n. | . | .\n. | . | 9\n",
+    # labels over two dashes; empty cells are blanks
+    "A | B | C\n--|--|--\n1 |   | 3\n. |   | .\n. |   | 9\n",
+    # an empty header: with its outer bars (as Markdown needs them), or bars and spaces only
+    "| | | |\n--|--|--\n1 | . | 3\n. | . | .\n. | . | 9\n",
+    "   |   |   \n---|---|---\n1 | . | 3\n. | . | .\n. | . | 9\n",
+    # outer bars are optional on every line, as in Markdown
+    "1 | . | 3\n|---|---|---|\n| . | . | .\n. | . | 9 |\n",
+    "| 1 | . | 3\n|---|---|---\n| . | . | .\n| . | . | 9\n",
+    # under a size line
+    "3 3\n1 | . | 3\n--|---|--\n. | . | .\n. | . | 9\n",
+])
+def test_a_markdown_table_without_outer_bars_reads_as_the_board(text: str):
+    """Before: "'|' is not a number or a blank" of the first bar, though GitHub-flavoured
+    Markdown writes tables so and many tools write them so."""
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles(text, "t.md", notes)
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+    assert notes == []
+
+
+@pytest.mark.parametrize("text, place, said", [
+    # no delimiter row: cells parted by bars are refused as ever
+    ("1 | 2\n4 | 3\n", (1, 3), "'|' is not a number or a blank (. _ - ? 0)"),
+    ("1 | . | 3\n. | . | .\n. | . | 9\n", (1, 3), "'|' is not a number or a blank (. _ - ? 0)"),
+    # a line of single or double dashes under the first row: a delimiter, or a row of
+    # blanks? (boards write blanks as - and --): neither is taken
+    ("1 | . | 3\n- | - | -\n. | . | 9\n", (2, 1),
+     "'- | - | -' under the first row: a Markdown table's delimiter, or a row of blanks (- "
+     "and -- are blanks)? for a delimiter, write --- (or a colon) in a cell; for blanks, "
+     "write . in each"),
+    ("1 | 2\n--|--\n", (2, 1),
+     "'--|--' under the first row: a Markdown table's delimiter, or a row of blanks (- and "
+     "-- are blanks)? for a delimiter, write --- (or a colon) in a cell; for blanks, write "
+     ". in each"),
+    # a first row of other cells than the delimiter under it
+    ("1 | 2 | 3 | 4\n--|---|--\n5 | 6 | 7 | 8\n", (1, 1),
+     "row has 4 cells, but the Markdown table's delimiter under it has 3"),
+    # slips in the rows, each where it is
+    ("1 | . | 3\n--|---|--\n. | x | .\n. | . | 9\n", (3, 5),
+     "'x' is not a number or a blank (. _ - ? 0)"),
+    ("1 | . | 3\n--|---|--\n. | .\n. | . | 9\n", (3, 6), "row has 2 cells, expected 3"),
+    ("1 | . | 3\n--|---|--\n. | . | . | .\n", (3, 13), "row has 4 cells, expected 3"),
+    ("1 | . | 3\n--|---|--\n. | . | .\n. | . | 19\n", (4, 9),
+     "19 is out of range 1..9 for a 3x3 grid"),
+    ("1 | . | 3\n--|---|--\n. | 3 | .\n", (3, 5), "3 appears twice (first at 1:9)"),
+    ("1 | . | 3\n--|---|--\n. . .\n", (3, 1), "'. . .' is not a number or a blank (. _ - ? 0)"),
+    # a bar ending (or starting) a line is its edge, as in Markdown: an empty last (or
+    # first) cell is no cell
+    ("A | B | C\n--|--|--\n  | 2 | 3\n", (3, 10),
+     "row has 2 cells, but the table's delimiter (line 2) has 3; a bar at the start or end "
+     "of a table's line is its edge, as in Markdown: write an empty cell there as ."),
+    ("1 | 2 | 3\n---|---|---\n4 |   |\n", (3, 4),
+     "row has 2 cells, expected 3; a bar at the start or end of a table's line is its edge, "
+     "as in Markdown: write an empty cell there as ."),
+    # column labels over rows of other cells than the table has
+    ("A | B | C\n--|---|--\n1 | 2\n4 | 3\n", (3, 6),
+     "row has 2 cells, but the table's delimiter (line 2) has 3"),
+    ("A | B | C\n--|---|--\n", (1, 1), "Markdown table has no rows under its delimiter"),
+])
+def test_near_misses_of_a_markdown_table_without_outer_bars(text: str, place, said: str):
+    err = parse_error(text)
+    assert (where(err), err.message) == (place, said)
+
+
 @pytest.mark.parametrize("text, said", [
     ("4x4\n\n 1 . 3\n . . .\n . . 9\n", "1:1: '4x4' reads as a size line, but the grid under it "
                                          "(line 3) is 3x3"),
@@ -1672,6 +1741,37 @@ def test_random_boards_as_markdown_tables_read_back(grid, header, delimiter, rul
         # row a row of the board
         expected = [[0] * cols] + givens
     assert parse_one("\n".join(lines) + "\n").givens.tolist() == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    grid=st.integers(1, 8).flatmap(lambda rows: st.integers(2, 8).flatmap(
+        lambda cols: st.lists(st.lists(st.sampled_from([0, 0, 0, 1]), min_size=cols,
+                                       max_size=cols), min_size=rows, max_size=rows))),
+    header=st.sampled_from(["letters", "first row"]),
+    delimiter=st.sampled_from(["---", ":-:", " --- ", "--:", "--"]),
+    blank=st.sampled_from(["", ".", "_"]),
+)
+def test_random_boards_as_markdown_tables_without_outer_bars_read_back(
+        grid, header, delimiter, blank):
+    """A board in a Markdown table as GitHub-flavoured Markdown writes it without its outer
+    bars, under column labels or with its first row as the header: read as the board."""
+    rows, cols = len(grid), len(grid[0])
+    numbers = iter(range(1, rows * cols + 1))
+    givens = [[next(numbers) if keep else 0 for keep in row] for row in grid]
+    if not any(map(any, givens)):
+        givens[0][0] = 1
+    if header == "first row" and delimiter == "--":
+        delimiter = "---"  # (two dashes under the first row are asked about)
+    # (an empty cell at an edge is written: a bar there is the table's edge)
+    body = [" | ".join(str(v) if v else blank or (" " if 0 < c < cols - 1 else ".")
+                       for c, v in enumerate(row)) for row in givens]
+    rule = "|".join([delimiter] * cols)
+    if header == "letters":
+        lines = [" | ".join(chr(ord("A") + c) for c in range(cols)), rule, *body]
+    else:
+        lines = [body[0], rule, *body[1:]]
+    assert parse_one("\n".join(lines) + "\n").givens.tolist() == givens
 
 
 @pytest.mark.parametrize("text, expected", [

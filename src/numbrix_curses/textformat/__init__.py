@@ -34,8 +34,9 @@ puzzles, separated by blank lines::
 - The printable boxed form (``+----+`` rule lines, cells between ``|`` bars, blanks as spaces)
   is read back too; each block is recognised on its own by its first grid line. A Markdown
   table is read as one, its delimiter row (and a header of column labels, or an empty one)
-  left out, and rules drawn in bars between its rows too (see `tables`); so is a board
-  copied off the app's screen (see `screencopy`).
+  left out, and rules drawn in bars between its rows too (see `tables`), and one written
+  without its outer bars, ``1 | . | 3`` over ``--|---|--`` (see `tables.bare_table`); so
+  is a board copied off the app's screen (see `screencopy`).
 - Tabs, CRLF line ends and a byte order mark are accepted (UTF-16 and UTF-32 files too, when
   they start with one, and Windows-1252 ones: see `decode_puzzle_bytes`). Text starting
   with ``{`` or ``[`` is JSON, read by `jsonformat`.
@@ -61,7 +62,8 @@ The package, each module using only those listed after it:
 - `givens`:      lists of givens (row, column and number a line);
 - `grid`:        one grid's lines read as rows, and its numbers checked;
 - `sizes`:       size lines over a grid, and separators that end every row;
-- `tables`:      rules drawn in bars (a Markdown table's delimiter and header), left out;
+- `tables`:      rules drawn in bars (a Markdown table's delimiter and header), left out,
+                 and Markdown tables without their outer bars;
 - `rows`:        one row and its cells, in each form a row comes in;
 - `decoding`:    a file's bytes as text;
 - `limits`:      how much is read, and the check of a whole text against it.

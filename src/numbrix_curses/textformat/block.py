@@ -29,6 +29,7 @@ from numbrix_curses.textformat.rereadings import (
     two_wide_after_size,
 )
 from numbrix_curses.textformat.sizes import size_line
+from numbrix_curses.textformat.tables import raise_if_delimiter_unsure
 from numbrix_curses.textformat.tabs import ragged_tab_rows, spreadsheet_rows
 
 
@@ -75,6 +76,7 @@ def parse_block(
         if rows is None:
             raise_if_header_inside(lines, grid_line, filename, error)
             raise_if_cut_off(lines, grid_line, filename)
+            raise_if_delimiter_unsure(lines, grid_line, filename)
             ragged = ragged_tab_rows(lines, grid_line, filename)
             if ragged is not None:
                 raise ragged from None

@@ -8,8 +8,9 @@ import re
 import unicodedata
 
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, cells_text, cut_short
-from numbrix_curses.screencopy import as_drawn_by_us
+from numbrix_curses.screencopy import as_drawn_by_us, grid_line_indices
 from numbrix_curses.textformat.rows import (
+    BAR,
     QUOTED_SEPARATOR,
     SEPARATOR,
     TAB,
@@ -21,7 +22,7 @@ from numbrix_curses.textformat.rows import (
     read_row,
 )
 from numbrix_curses.textformat.sizes import fits, size_line, without_row_end_separators
-from numbrix_curses.textformat.tables import without_bar_rules
+from numbrix_curses.textformat.tables import bare_table, table_cells, without_bar_rules
 
 
 # Unicode's line and paragraph separators: whitespace to str.split, a line end to the eye.
@@ -75,13 +76,21 @@ def grid_rows(
                 f" (as a size line, {line.strip()!r} does not fit the"
                 f" {shape[0]}x{shape[1]} grid below)",
             )
-    if not tabs:
-        lines = without_row_end_separators(lines, size)
-    # (decided by the first grid line: a line left out before it, such as the column
-    # letters over a board copied off the screen, is a comment now)
-    boxed = is_boxed(lines)
-    if boxed:
-        lines = without_bar_rules(lines)
+    # (a Markdown table without its outer bars: its cells parted by bars, its delimiter
+    # and header left out)
+    table = None if tabs else bare_table(lines)
+    bars = table is not None
+    written = lines  # (as written: a table's outer bars are spaces in `table`)
+    if table is not None:
+        lines, boxed = table, False
+    else:
+        if not tabs:
+            lines = without_row_end_separators(lines, size)
+        # (decided by the first grid line: a line left out before it, such as the column
+        # letters over a board copied off the screen, is a comment now)
+        boxed = is_boxed(lines)
+        if boxed:
+            lines = without_bar_rules(lines)
     rows: list[Row] = []
     rules: list[tuple[int, int, int]] = []  # (line, col, cell count) of each rule line
     last_line = max((number for number, line in enumerate(lines, start=first_line)
@@ -104,6 +113,9 @@ def grid_rows(
                 indent = len(line) - len(line.lstrip())
                 rules.append((number, indent + 1, line.count("+") - 1))
                 continue
+        elif bars:
+            tokens = [segment.strip() for segment in line.split("|")]
+            row = Row(number, line, tokens, boxed=False, separator=BAR)
         elif "," in line or ";" in line:
             # A row from a spreadsheet: an empty field is a blank, a quoted one is unquoted.
             if line.count('"') % 2:
@@ -129,7 +141,7 @@ def grid_rows(
         try:
             read_row(row, len(rows[0].values) if rows else None, filename,
                       last=number == last_line)
-        except ParseError:
+        except ParseError as error:
             if (len(row.tokens) == 3 and all(t.isdigit() for t in row.tokens)
                     and 1 <= len(rows) <= 2 and not after_size
                     and all(len(r.values) == 1 for r in rows) and rows[0].line == first_line):
@@ -154,14 +166,36 @@ def grid_rows(
             # (not under a size line: that says how wide the rows are, and the first may be
             # the one that is right)
             odd_first = (None if after_size
-                         else _odd_first_row(rows, row, lines[number - first_line + 1:], tabs))
+                         else _odd_first_row(rows, row, lines[number - first_line + 1:], tabs,
+                                             bars))
             if odd_first is not None:
+                if bars and len(rows[0].tokens) < len(row.tokens):
+                    odd_first += _edge_hint(written[rows[0].line - first_line])
                 raise ParseError(filename, rows[0].line, rows[0].col(0), odd_first) from None
+            if (bars and rows and len(row.tokens) < len(rows[0].values)
+                    and error.message.startswith("row has")):
+                hint = _edge_hint(written[number - first_line])
+                if hint:
+                    raise said_more(error, hint[2:]) from None
             raise
         rows.append(row)
     if not rows:
-        raise ParseError(filename, first_line, 1, "boxed grid has no rows between its rule lines")
+        raise ParseError(filename, first_line, 1,
+                         "Markdown table has no rows under its delimiter" if bars
+                         else "boxed grid has no rows between its rule lines")
     width = len(rows[0].values)
+    if bars:
+        # (a table's rows have the delimiter's cells: under column labels, the first row
+        # has as well, or the board would be another than the table shows)
+        at = grid_line_indices(written)[1]
+        cells = table_cells(written[at])
+        if cells != width:
+            first = rows[0]
+            raise ParseError(
+                filename, first.line, first.col(min(width, cells)),
+                f"row has {cells_text(width)}, but the table's delimiter (line "
+                f"{first_line + at}) has {cells}"
+                + (_edge_hint(written[first.line - first_line]) if width < cells else ""))
     for number, col, count in rules:
         if count != width:
             raise ParseError(
@@ -170,7 +204,19 @@ def grid_rows(
     return rows
 
 
-def _odd_first_row(rows: list[Row], second: Row, rest: list[str], tabs: bool) -> str | None:
+def _edge_hint(line: str) -> str:
+    """Words for a row of a Markdown table without outer bars that is a cell short and
+    starts or ends with a bar: read as the table's edge (as Markdown reads it), not as
+    parting off an empty cell. "" for a row with no such bar."""
+    text = line.strip()
+    if not (text.startswith("|") or text.endswith("|")):
+        return ""
+    return ("; a bar at the start or end of a table's line is its edge, as in Markdown: "
+            "write an empty cell there as .")
+
+
+def _odd_first_row(rows: list[Row], second: Row, rest: list[str], tabs: bool,
+                   bars: bool = False) -> str | None:
     """What is wrong with the first row of a grid when it alone disagrees with the rows
     under it: the second row and every row after it have one width (two rows at least), and
     the first another. The error was said of the second row ("row has 3 cells, expected
@@ -178,7 +224,8 @@ def _odd_first_row(rows: list[Row], second: Row, rest: list[str], tabs: bool) ->
     width = len(second.tokens)
     if len(rows) != 1 or len(rows[0].tokens) == width:
         return None
-    counts = [len(line.split("\t")) if tabs else cell_count(line)
+    counts = [len(line.split("\t")) if tabs else line.count("|") + 1 if bars
+              else cell_count(line)
               for line in rest if line.strip() and not line.lstrip().startswith("#")]
     counts = [n for n in counts if n is not None]  # (a boxed grid's rule lines)
     if not counts or any(n != width for n in counts):

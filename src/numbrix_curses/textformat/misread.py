@@ -11,7 +11,7 @@ from numbrix_curses.puzzle import ParseError, cut_short
 from numbrix_curses.screencopy import cut_edge, grid_line_indices
 from numbrix_curses.textformat.grid import check_values, grid_rows, said_more
 from numbrix_curses.textformat.metadata import METADATA_LINE
-from numbrix_curses.textformat.rows import TAB, Row
+from numbrix_curses.textformat.rows import BAR, TAB, Row
 from numbrix_curses.textformat.sizes import fits, leading_size, size_given, size_line
 
 
@@ -147,8 +147,8 @@ def note_size_row(rows: list[Row], notes: list[tuple[int, str]] | None) -> None:
     It stays a row: a board's own first row may hold its one given in the corner, and
     reading it as a size would change that board's verdict without a word (an (N+1) x N
     board with N in its corner reads the same). The note says which reading was taken."""
-    if notes is None or rows[0].separator is None or len(rows) < 3:
-        return
+    if notes is None or rows[0].separator in (None, BAR) or len(rows) < 3:
+        return  # (a Markdown table's cells are parted by bars: no spreadsheet's)
     first = rows[0].values
     width = len(first)
     if first[0] != width or any(first[1:]) or len(rows) - 1 != width:
@@ -173,8 +173,8 @@ def note_edge_columns(rows: list[Row], notes: list[tuple[int, str]] | None) -> N
     Which was meant only the writer knows, and neither reading can be preferred: a sparse
     puzzle's first column may well hold no given, and a 3x4 read as a 3x3 gets another
     verdict as surely as a 3x3 read as a 3x4 does (see `tabs.spreadsheet_rows`)."""
-    if notes is None or rows[0].separator is None:
-        return
+    if notes is None or rows[0].separator in (None, BAR):
+        return  # (a Markdown table's empty cells are blanks, as a boxed grid's are)
     width = len(rows[0].values)
     # (a row of blanks says nothing of which columns are the board's: a line of tabs only
     # is such a row, made of dots by `tabs.tab_rows_kept`)

@@ -1,7 +1,7 @@
 """One grid row as read: its cells, where each stands (for errors that name a column), and
 the forms a row comes in: cells parted by whitespace, by commas or semicolons (a
-spreadsheet's CSV), by single tabs (cells copied from a spreadsheet), or by the ``|`` bars of
-the boxed form."""
+spreadsheet's CSV), by single tabs (cells copied from a spreadsheet), by the ``|`` bars of
+the boxed form, or by bars alone (a Markdown table without its outer bars)."""
 from __future__ import annotations
 
 import re
@@ -19,6 +19,9 @@ SEPARATOR = re.compile(r"[,;]")
 # ('"1,2",3' is two fields, the first of them no cell, not the three cells 1 2 3).
 QUOTED_SEPARATOR = re.compile(r'[,;](?=(?:[^"]*"[^"]*")*[^"]*$)')
 TAB = re.compile(r"\t")
+# What parts the cells of a Markdown table written without its outer bars ("1 | . | 3";
+# see `tables.bare_table`).
+BAR = re.compile(r"\|")
 # A row whose cells are all short ASCII numbers or blanks (boxed rows may have empty
 # cells): the usual case, checked with one regex instead of per cell.
 _PLAIN_ROW = re.compile(r"(?:[0-9]{1,6}|[._-]|)(?: (?:[0-9]{1,6}|[._-]|))*")
@@ -35,7 +38,8 @@ class Row:
     boxed: bool
     values: list[int] = field(default_factory=list)
     #: what parts the cells when it is not whitespace: commas or semicolons (a
-    #: spreadsheet's CSV), or single tabs (cells copied from a spreadsheet)
+    #: spreadsheet's CSV), single tabs (cells copied from a spreadsheet), or bars (a
+    #: Markdown table without its outer bars, `BAR`)
     separator: re.Pattern[str] | None = None
 
     def col(self, index: int) -> int:
