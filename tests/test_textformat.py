@@ -445,6 +445,67 @@ def test_near_misses_of_a_markdown_table_without_outer_bars(text: str, place, sa
     assert (where(err), err.message) == (place, said)
 
 
+@pytest.mark.parametrize("text, expected", [
+    # pandas' df.to_csv() of a board with NaN for its blanks, as it writes it: a header row
+    # of column labels, an index column, each number of a column with a NaN as a float
+    (",0,1,2\n0,1.0,,3.0\n1,,,\n2,,,9.0\n", SMALL_GIVENS),
+    ("0,1,2\n1.0,,3.0\n,,\n,,9.0\n", SMALL_GIVENS),  # index=False
+    ("0,1.0,,3.0\n1,,,\n2,,,9.0\n", SMALL_GIVENS),  # header=False
+    ("1.0,,3.0\n,,\n,,9.0\n", SMALL_GIVENS),  # index=False, header=False
+    (";A;B;C\n0;1.0;;3.0\n1;;;\n2;;;9.0\n", SMALL_GIVENS),  # named columns, sep=";"
+    ("\t0\t1\t2\n0\t1.0\tNaN\t3.0\n1\tNaN\tNaN\tNaN\n2\tNaN\tNaN\t9.0\n",
+     SMALL_GIVENS),  # sep="\t", na_rep="NaN"
+    ("\t0\t1\t2\n0\t1.0\t\t3.0\n1\t\t\t\n2\t\t\t9.0\n", SMALL_GIVENS),  # sep="\t"
+    ("1.00,,3.00\n,,\n,,9.00\n", SMALL_GIVENS),  # float_format="%.2f"
+    (",0,1,2\r\n0,1.0,,3.0\r\n1,,,\r\n2,,,9.0\r\n", SMALL_GIVENS),
+    ("# id: df\n,0,1,2\n0,1.0,,3.0\n1,,,\n2,,,9.0\n", SMALL_GIVENS),
+    # a column with no NaN is one of integers, and written so
+    (",0,1,2\n0,1.0,,3\n1,6.0,5.0,4\n2,,8.0,9\n", [[1, 0, 3], [6, 5, 4], [0, 8, 9]]),
+    # a board with no blank: no floats, but a header and an index that make no board
+    (",0,1,2\n0,1,2,3\n1,6,5,4\n2,7,8,9\n", [[1, 2, 3], [6, 5, 4], [7, 8, 9]]),
+    (",0\n0,1.0\n1,\n", [[1], [0]]),  # one column wide
+])
+def test_a_board_as_a_data_frame_writes_it_reads_as_the_board(text: str, expected):
+    """Before: "'1.0' is not a number or a blank" (or "1 appears twice" of the header and
+    the index read as a row and a column of the board)."""
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles(text, "t.csv", notes)
+    assert puzzle.givens.tolist() == expected
+    assert notes == []
+    if text.startswith("# id"):
+        assert puzzle.id == "df"
+
+
+@pytest.mark.parametrize("text, place, said", [
+    # a number with a fraction is no cell
+    ("1.0,,3.5\n,,\n,,9.0\n", (1, 6), "'3.5' is not a number or a blank (. _ - ? 0); a "
+     "cell holds a whole number (a data frame's 63.0 reads as 63)"),
+    (",0,1,2\n0,1.0,,63.5\n1,,,\n2,,,9.0\n", (2, 8), "'63.5' is not a number or a blank "
+     "(. _ - ? 0); a cell holds a whole number (a data frame's 63.0 reads as 63)"),
+    # a column that writes some numbers as floats and others not
+    ("1.0,,3.0\n,,\n,,9\n", (1, 6), "'3.0' is not a number or a blank (. _ - ? 0); its "
+     "column writes other numbers without .0: write each number of a column one way"),
+    # a header row over rows that do not start with their index 0, 1, 2 ...
+    (",0,1,2\n0,1.0,,3.0\n1,,,\n3,,,9.0\n", (4, 1),
+     "a data frame's header row (line 1, as pandas' to_csv writes it) over a row that does "
+     "not start with its index 2: write the board with to_csv(index=False, header=False)"),
+    (",0,1,2\n5,1.0,,3.0\n6,,,\n7,,,9.0\n", (2, 1),
+     "a data frame's header row (line 1, as pandas' to_csv writes it) over a row that does "
+     "not start with its index 0: write the board with to_csv(index=False, header=False)"),
+    # slips in the rows, each where it is
+    (",0,1,2\n0,1.0,,3.0\n1,,,x\n2,,,9.0\n", (3, 5),
+     "'x' is not a number or a blank (. _ - ? 0)"),
+    (",0,1,2\n0,1.0,,3.0\n1,,\n2,,,9.0\n", (3, 4), "row has 2 cells, expected 3"),
+    (",0,1,2\n0,1.0,,3.0\n1,,,\n2,,,19.0\n", (4, 5), "19 is out of range 1..9 for a 3x3 grid"),
+    ("1.0,,3.0\n,,\n,3.0,\n", (3, 2), "3 appears twice (first at 1:6)"),
+    # floats parted by spaces are no spreadsheet's, and refused as ever
+    ("1.0 . 3.0\n. . .\n. . 9.0\n", (1, 1), "'1.0' is not a number or a blank (. _ - ? 0)"),
+])
+def test_near_misses_of_a_board_as_a_data_frame_writes_it(text: str, place, said: str):
+    err = parse_error(text)
+    assert (where(err), err.message) == (place, said)
+
+
 @pytest.mark.parametrize("text, said", [
     ("4x4\n\n 1 . 3\n . . .\n . . 9\n", "1:1: '4x4' reads as a size line, but the grid under it "
                                          "(line 3) is 3x3"),
@@ -1771,6 +1832,40 @@ def test_random_boards_as_markdown_tables_without_outer_bars_read_back(
         lines = [" | ".join(chr(ord("A") + c) for c in range(cols)), rule, *body]
     else:
         lines = [body[0], rule, *body[1:]]
+    assert parse_one("\n".join(lines) + "\n").givens.tolist() == givens
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    grid=st.integers(2, 7).flatmap(lambda rows: st.integers(2, 7).flatmap(
+        lambda cols: st.lists(st.lists(st.sampled_from([0, 0, 1]), min_size=cols,
+                                       max_size=cols), min_size=rows, max_size=rows))),
+    index=st.booleans(),
+    header=st.sampled_from(["none", "numbers", "labels"]),
+    separator=st.sampled_from([",", ";", "\t"]),
+    places=st.sampled_from([1, 1, 2]),
+)
+def test_random_boards_as_data_frames_write_them_read_back(grid, index, header, separator,
+                                                           places):
+    """A board written as pandas' to_csv writes a frame with NaN for its blanks: numbers
+    as floats in each column that has a blank, as integers in one that has none; with or
+    without its index column and its header row of labels."""
+    rows, cols = len(grid), len(grid[0])
+    grid[0][0], grid[1][0] = 0, 1  # (a blank and a number in a column: floats)
+    numbers = iter(range(1, rows * cols + 1))
+    givens = [[next(numbers) if keep else 0 for keep in row] for row in grid]
+    floats = [any(row[c] == 0 for row in givens) for c in range(cols)]
+
+    def cell(value: int, c: int) -> str:
+        return "" if not value else f"{value}.{'0' * places}" if floats[c] else str(value)
+
+    lines = [separator.join(cell(v, c) for c, v in enumerate(row)) for row in givens]
+    if index:
+        lines = [f"{k}{separator}{line}" for k, line in enumerate(lines)]
+    labels = ([str(c) for c in range(cols)] if header == "numbers"
+              else [chr(ord("A") + c) for c in range(cols)])
+    if header != "none":
+        lines.insert(0, separator.join([""] * index + labels))
     assert parse_one("\n".join(lines) + "\n").givens.tolist() == givens
 
 

@@ -25,6 +25,9 @@ puzzles, separated by blank lines::
   a grid, or a blank line before it, is skipped when it fits the grid (see
   `sizes.size_line`; above a board two columns wide, only when the line cannot be its
   first row: `rereadings.two_wide_after_size`).
+- A board as pandas' ``df.to_csv()`` writes it, NaN for a blank (``,0,1,2`` over
+  ``0,63.0,,12.0``), reads as the board: floats with no fraction as whole numbers, the
+  header row and the index column left out (see `frames`).
 - Cells copied from a spreadsheet, parted by single tabs with an empty field for an empty
   cell, are read so when the fields show it (see `tabs.spreadsheet_rows`); a line of tabs
   only beside such rows is a row of blanks (`tabs.tab_rows_kept`).
@@ -64,6 +67,8 @@ The package, each module using only those listed after it:
 - `sizes`:       size lines over a grid, and separators that end every row;
 - `tables`:      rules drawn in bars (a Markdown table's delimiter and header), left out,
                  and Markdown tables without their outer bars;
+- `frames`:      a board as a data frame writes it (pandas' ``to_csv``: ``63.0``, an index
+                 column, a header row);
 - `rows`:        one row and its cells, in each form a row comes in;
 - `decoding`:    a file's bytes as text;
 - `limits`:      how much is read, and the check of a whole text against it.

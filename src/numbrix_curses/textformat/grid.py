@@ -7,8 +7,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from numbrix_curses.puzzle import MAX_SIDE, ParseError, cells_text, cut_short
+from numbrix_curses.puzzle import MAX_SIDE, ParseError, cell_value, cells_text, cut_short
 from numbrix_curses.screencopy import as_drawn_by_us, grid_line_indices
+from numbrix_curses.textformat.frames import (
+    DECIMAL,
+    FLOAT_WRITTEN,
+    as_frame_written,
+    frame_header,
+)
 from numbrix_curses.textformat.rows import (
     BAR,
     QUOTED_SEPARATOR,
@@ -42,7 +48,7 @@ def grid_rows(
     lines "3x3" went as deep as Python's stack and failed with a traceback); past that,
     a line that may be one is read as a row."""
     lines = as_drawn_by_us(lines)
-    sized = None if tabs or size_lines <= 0 else size_line(lines)
+    sized = None if tabs or size_lines <= 0 or frame_header(lines) else size_line(lines)
     if sized is not None:
         index, said, side_only = sized
         try:
@@ -81,6 +87,10 @@ def grid_rows(
     table = None if tabs else bare_table(lines)
     bars = table is not None
     written = lines  # (as written: a table's outer bars are spaces in `table`)
+    # (a board as a data frame writes it: 63.0 for 63, a header row and an index column)
+    frame = None if bars else as_frame_written(lines, filename, first_line, tabs)
+    if frame is not None:
+        lines = frame
     if table is not None:
         lines, boxed = table, False
     else:
@@ -172,6 +182,15 @@ def grid_rows(
                 if bars and len(rows[0].tokens) < len(row.tokens):
                     odd_first += _edge_hint(written[rows[0].line - first_line])
                 raise ParseError(filename, rows[0].line, rows[0].col(0), odd_first) from None
+            bad = next((token for token in row.tokens if cell_value(token) is None), None)
+            if (frame is not None and bad is not None
+                    and error.message.startswith(f"{cut_short(bad)!r} is not")):
+                if FLOAT_WRITTEN.fullmatch(bad):
+                    raise said_more(error, "its column writes other numbers without .0: "
+                                           "write each number of a column one way") from None
+                if DECIMAL.fullmatch(bad):
+                    raise said_more(error, "a cell holds a whole number (a data frame's "
+                                           "63.0 reads as 63)") from None
             if (bars and rows and len(row.tokens) < len(rows[0].values)
                     and error.message.startswith("row has")):
                 hint = _edge_hint(written[number - first_line])
