@@ -729,6 +729,7 @@ def test_stranded_number_is_a_conflict():
     stranded = [k for k in game.conflicts() if k.kind is ConflictKind.STRANDED]
     assert [k.numbers for k in stranded] == [(5,)]
     assert set(stranded[0].cells) == {c(2, 2), c(1, 2)}  # the number and what walls it in
+    assert (stranded[0].needs, stranded[0].free) == ((4, 6), 1)  # (what a check says)
     game.set_value(c(1, 2), 6)  # its successor next to it: fine again
     assert game.conflicts() == []
 

@@ -148,6 +148,9 @@ class Conflict:
     kind: ConflictKind
     numbers: tuple[int, ...]
     cells: tuple[int, ...]
+    #: (STRANDED) the numbers it needs beside it, not placed, and its free neighbours
+    needs: tuple[int, ...] = ()
+    free: int = 0
 
 
 @dataclass(frozen=True)
@@ -530,21 +533,19 @@ class Game:
             cell = cells[0]
             neighbours = self.geometry.neighbours[cell]
             free = sum(1 for n in neighbours if flat[n] == BLANK)
-            needed = 0
-            for other in (number - 1, number + 1):
-                if not 1 <= other <= self.size:
-                    continue
-                if other in where:
-                    continue  # placed: a wrong place is a broken link, reported above
-                needed += 1
-            if free < needed:
+            # (a neighbour in the path that is placed: a wrong place is a broken link,
+            # reported above)
+            needs = tuple(other for other in (number - 1, number + 1)
+                          if 1 <= other <= self.size and other not in where)
+            if free < len(needs):
                 # The player's numbers that wall it in are part of the mistake too.
                 walls = tuple(
                     int(n) for n in neighbours
                     if flat[n] != BLANK and abs(int(flat[n]) - number) != 1
                     and not self._given.flat[n]
                 )
-                found.append(Conflict(ConflictKind.STRANDED, (number,), (cell, *walls)))
+                found.append(Conflict(ConflictKind.STRANDED, (number,), (cell, *walls),
+                                      needs, free))
         return found
 
     def conflict_cells(self) -> frozenset[int]:

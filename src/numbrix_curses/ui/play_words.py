@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 from numbrix_curses.game import Conflict, ConflictKind, Game, format_duration
-from numbrix_curses.puzzle import BLANK, cell_name, plural
+from numbrix_curses.puzzle import cell_name, plural
 from numbrix_curses.ui.actions import Command
 from numbrix_curses.ui.panel import KeyHelp, Message
 
@@ -224,9 +224,9 @@ def marked_cannot(count: int) -> str:
 
 def conflict_words(game: Game, conflict: Conflict) -> str:
     """Why `conflict` breaks the rules, in a clause a check says: which numbers, where, and
-    what is wrong between them ("25 at E5 needs 24 beside it, and no free cell is left
-    there"). Marks alone left a newcomer to guess, and a right number marked beside the
-    wrong one was erased."""
+    what is wrong between them ("25 at E5 needs 24 beside it, but no cell next to it is
+    free (20 and 22 are in the way)"). Marks alone left a newcomer to guess, and a right
+    number marked beside the wrong one was erased."""
     geo = game.geometry
 
     def at(cell: int) -> str:
@@ -250,15 +250,13 @@ def conflict_words(game: Game, conflict: Conflict) -> str:
         return (f"{pair} are {plural(apart, 'step')} apart, and a path of {high - low} "
                 "steps cannot join them (a detour adds steps two at a time)")
     # STRANDED: the numbers it needs beside it, and the free cells it has for them
-    number = conflict.numbers[0]
-    placed = {game.value(c) for c in range(game.size)}
-    needs = [n for n in (number - 1, number + 1) if 1 <= n <= game.size and n not in placed]
-    free = sum(1 for n in geo.neighbours[cells[0]] if game.value(n) == BLANK)
-    left = "no cell next to it is free" if free == 0 else "only one cell next to it is free"
+    left = ("no cell next to it is free" if conflict.free == 0
+            else "only one cell next to it is free")
     walls = [str(game.value(c)) for c in cells[1:]]  # (the player's numbers in the way)
     way = (f" ({' and '.join(walls)} {'is' if len(walls) == 1 else 'are'} in the way)"
            if walls else "")
-    return f"{at(cells[0])} needs {' and '.join(map(str, needs))} beside it, but {left}{way}"
+    needs = " and ".join(map(str, conflict.needs))
+    return f"{at(cells[0])} needs {needs} beside it, but {left}{way}"
 
 
 def marks_reason(game: Game, marks: int) -> str:
