@@ -1106,3 +1106,23 @@ def test_a_hint_brings_the_cells_its_reason_names_into_a_small_window(state: Pat
         first, last = map(int, re.search(r"rows (\d+)-(\d+)", term.lines[0]).groups())
         assert first <= 4 and 5 <= last, term.dump()
         assert any(re.match(r"\s*5 │\s+1\s+2\s", line) for line in term.lines), term.dump()
+
+
+def test_a_list_longer_than_the_screen_says_which_part_is_in_view(state: Path):
+    """The library showed 20 of its 62 puzzles with no sign of the rest: its title says
+    which are in view, as a scrolled board's does; a list that fits says nothing more."""
+    with start(app_command(), state, rows=24, cols=80) as term:
+        term.wait_text("[q] Quit")
+        term.send("l")
+        term.wait_match(r"Numbrix · Puzzle library · 1-\d+ of 62")
+        term.send("\x1b[F")  # End
+        term.wait_match(r"Numbrix · Puzzle library · \d+-62 of 62")
+        term.send("q")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        expect_exit(term)
+    with start(app_command(), state, rows=100, cols=100) as term:
+        term.wait_text("[q] Quit")
+        term.send("l")
+        term.wait_text("62 puzzles")
+        assert term.lines[0].split() == ["Numbrix", "·", "Puzzle", "library"], term.dump()

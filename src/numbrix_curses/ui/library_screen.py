@@ -34,6 +34,7 @@ from numbrix_curses.ui.screen import (
     Push,
     Replace,
     Screen,
+    draw_title_parts,
     open_page,
 )
 from numbrix_curses.verdict import Status
@@ -398,6 +399,12 @@ class PuzzleListScreen(Screen):
         if len(lines) > self.page:
             lines = self._lines(spaced=False)
         shown = self._in_view(lines)
+        in_view = [line for line in shown if isinstance(line, int)]
+        if in_view and len(in_view) < len(self.entries):
+            # (the list runs past the screen: the title says which part is in view, as a
+            # scrolled board's does; 62 puzzles with 20 in sight gave no sign of the rest)
+            draw_title_parts(win, ["Numbrix", self.title, f"{min(in_view) + 1}-"
+                                   f"{max(in_view) + 1} of {len(self.entries)}"], 1, theme)
         for k, line in enumerate(shown):
             y = list_top + k
             if isinstance(line, str):
