@@ -73,6 +73,9 @@ def as_frame_written(lines: list[str], filename: str, first_line: int,
     the board with ``to_csv(index=False, header=False)``. A column that writes some of its
     numbers as floats and others not is left as it is: its first float is refused. A
     field ``NaN`` (as ``na_rep="NaN"`` writes a blank) is a blank too."""
+    joined = "".join(lines)
+    if "," not in joined and ";" not in joined and "\t" not in joined:
+        return None  # (most grids, parted by spaces: said at once, as a file may hold 10,000)
     grid = grid_line_indices(lines)
     texts = [lines[i] for i in grid]
     if not texts or any('"' in text for text in texts):

@@ -154,6 +154,8 @@ def bare_table(lines: list[str]) -> list[str] | None:
     first row, "- | - | -", may be a row of blanks), the lines are no table here either:
     grids of cells parted by bars with no delimiter row are refused as ever, at the first
     bar ("'|' is not a number or a blank")."""
+    if "|" not in "".join(lines):
+        return None  # (most grids: said at once, as a file may hold 10,000)
     grid = grid_line_indices(lines)
     if not _bare(lines, grid):
         return None
