@@ -163,8 +163,9 @@ class PuzzleListScreen(Screen):
     def _start_check(self) -> None:
         """Solve, in a thread, the puzzles not checked yet, in the list's order (while the
         list is on top: a game opened from it has the processor to itself)."""
-        todo = [entry.puzzle for entry in self.entries
-                if puzzle_key(entry.puzzle) not in self.results]
+        # (each puzzle once: a file may hold one twice, as its footer counts them)
+        todo = list({puzzle_key(entry.puzzle): entry.puzzle for entry in self.entries
+                     if puzzle_key(entry.puzzle) not in self.results}.values())
         if not self.check or not todo or self.check_job is not None:
             return
         results = self.results
