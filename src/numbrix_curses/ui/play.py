@@ -780,7 +780,7 @@ class PlayScreen(PlayView, BoardScreen):
             return
         if marks:
             self.message = Message(
-                f"{plural(len(marks), 'cell')} marked: {marks_reason(game, len(marks))}.",
+                f"{plural(len(marks), 'cell')} marked: {marks_reason(game)}.",
                 MessageKind.ERROR)
             return
         job = self.solution_job
@@ -896,7 +896,7 @@ class PlayScreen(PlayView, BoardScreen):
         if marks:
             self.check_marks, self.check_revision = marks, game.revision
             return (f"Fix the marked {'cell' if len(marks) == 1 else 'cells'} first: "
-                    f"{marks_reason(game, len(marks))}.")
+                    f"{marks_reason(game)}.")
         solution = self._solution()
         wrong = wrong_entries(game.grid, solution) if solution is not None else []
         if wrong:

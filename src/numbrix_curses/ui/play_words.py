@@ -217,11 +217,6 @@ def reading_note(first: str, more: int | None) -> str:
     return f"{first} ({plural(more, 'more warning')})" if more else first
 
 
-def marked_cannot(count: int) -> str:
-    """What a check's marks say about `count` cells' numbers."""
-    return "that number cannot be right" if count == 1 else "those numbers cannot all be right"
-
-
 def conflict_words(game: Game, conflict: Conflict) -> str:
     """Why `conflict` breaks the rules, in a clause a check says: which numbers, where, and
     what is wrong between them ("25 at E5 needs 24 beside it, but no cell next to it is
@@ -259,12 +254,11 @@ def conflict_words(game: Game, conflict: Conflict) -> str:
     return f"{at(cells[0])} needs {needs} beside it, but {left}{way}"
 
 
-def marks_reason(game: Game, marks: int) -> str:
-    """Why the `marks` cells a check marks are marked: the first rule broken, in words, and
-    how many more there are (what a check and a refused hint say after their lead)."""
+def marks_reason(game: Game) -> str:
+    """Why a check marks the cells it marks (`Game.check_cells`, which come of these
+    conflicts: there is one whenever a cell is marked): the first rule broken, in words,
+    and how many more there are (what a check and a refused hint say after their lead)."""
     conflicts = game.check_conflicts()
-    if not conflicts:
-        return marked_cannot(marks)
     more = len(conflicts) - 1
     also = f" (and {plural(more, 'more problem')})" if more else ""
     return f"{conflict_words(game, conflicts[0])}{also}"
