@@ -592,7 +592,15 @@ def test_check_notices_numbers_that_will_not_work_out_and_asked_again_says_where
         # The hint pointed back at the check, which said no more: a player went round.
         term.send("?")
         term.wait_message("One of your numbers is wrong: c twice marks it")  # (one, as c said)
-        term.send("c")  # again, on the same board: which one, as help
+        term.send("c")  # again, on the same board: which one, as help, asked first
+        term.wait_text("Mark the number that will not work out?")
+        term.wait_text("no best time")
+        term.send("n")
+        term.wait_gone("Mark the number")
+        assert "!" not in board.text(1, 1) and "(1 hint)" not in term.text, term.dump()
+        term.send("c")  # (asked again: the question again)
+        term.wait_text("Mark the number that will not work out?")
+        term.send("y")
         term.wait_message("1 number marked: it is not in the solution")
         term.wait_for(lambda: board.text(1, 1) == "!7", what="the 7 marked")
         term.wait_match(r"Moves +1 +\(1 hint\)")
@@ -628,6 +636,33 @@ def test_check_notices_numbers_that_will_not_work_out_and_asked_again_says_where
         term.wait_match(r"Moves +3 ")
         term.send("?")
         term.wait_message("One of your numbers is wrong: c twice marks it, to clear first.")
+
+
+def test_a_double_click_on_check_asks_before_it_costs_the_best_time(tmp_path: Path,
+                                                                     state: Path):
+    """The second of two quick clicks on "check" marked the wrong number, as help, before
+    the first's message ("c again marks it (no best time then)") could be read: it asks
+    first, as a hint does."""
+    path = tmp_path / "three.txt"
+    path.write_text("# id: three\n1 . 3\n. . .\n. . 9\n")
+    term = start(play_command(str(path)), state, rows=ROWS, cols=COLS)
+    board = Board(term, 3)
+    with term:
+        term.wait_text("mouse")
+        board.click(1, 1)
+        term.send("7")
+        board.wait_cell(1, 1, "7")
+        term.wait_text("check   c")
+        where = term.find("check   c")
+        assert where is not None, term.dump()
+        term.click(*where)
+        time.sleep(0.08)  # (a double click's pace)
+        term.click(*where)
+        term.wait_text("Mark the number that will not work out?")
+        assert "(1 hint)" not in term.text and "!" not in board.text(1, 1), term.dump()
+        term.click_text("[n]")
+        term.wait_gone("Mark the number")
+        assert "(1 hint)" not in term.text and "!" not in board.text(1, 1), term.dump()
 
 
 def _slow_to_solve(tmp_path: Path, state: Path) -> Terminal:

@@ -425,7 +425,7 @@ class PlayScreen(PlayView, BoardScreen):
             self.finding = ""
             self.message = Message("Go to number: _  (type it, then Enter; Esc gives up)")
         elif action is Command.CHECK:
-            self._check()
+            return None, self._check()
         elif action is Command.HINT:
             return self._ask_hint()
         elif action is Command.AUTO_FILL:
@@ -766,7 +766,11 @@ class PlayScreen(PlayView, BoardScreen):
         result = self._known_result()
         return result.solution if self._known_status() is Status.UNIQUE else None
 
-    def _check(self) -> None:
+    def _check(self) -> Nav | None:
+        """Mark the cells that break a rule; with none, compare with the solution and say
+        whether a number will not work out; asked again of the same board, mark those
+        numbers, as help (asking first when that costs the game its best time, as a hint
+        does: a double click on "check" gave the best time away unread)."""
         game = self.game
         shown = self.check_marks if self.check_revision == game.revision else frozenset()
         marks = game.check_cells()
@@ -799,15 +803,13 @@ class PlayScreen(PlayView, BoardScreen):
         if wrong and (self.wrong_told == game.revision or shown == frozenset(wrong)):
             # Asked again of the same board: which ones, as help (a player who cannot find
             # the number would otherwise go round between c and ?, each pointing at the other).
-            if shown != frozenset(wrong):
-                game.note_hint()  # (once: asking again with them marked shows them again)
-            self.check_marks, self.check_revision = frozenset(wrong), game.revision
-            self.wrong_marks = {cell: game.value(cell) for cell in wrong}
-            one = len(wrong) == 1
-            self.message = Message(
-                f"{plural(len(wrong), 'number')} marked: {'it is' if one else 'they are'} not "
-                f"in the solution. Clear {'it' if one else 'them'}, or undo (u) back past "
-                f"{'it' if one else 'them'}.", MessageKind.ERROR)
+            if shown != frozenset(wrong) and not game.assisted:
+                one = len(wrong) == 1
+                return Push(ConfirmScreen(
+                    self.ctx, f"Mark the {'number' if one else 'numbers'} that will not work out?",
+                    lambda: self._mark_wrong(wrong, count=True),
+                    detail="The game then earns no best time."))
+            self._mark_wrong(wrong, count=shown != frozenset(wrong))
         elif wrong:
             self.wrong_told = game.revision
             cost = "" if game.assisted else " (no best time then)"
@@ -903,6 +905,21 @@ class PlayScreen(PlayView, BoardScreen):
             return wrong_numbers_words(len(wrong), self._marked_now() >= set(wrong),
                                        game.undo_clears(wrong))
         return None
+
+    def _mark_wrong(self, wrong: list[int], count: bool) -> None:
+        """Mark `wrong` (numbers not in the solution) as a check asked twice does, counted
+        as a hint when `count` (not when asked again with them marked: that shows them
+        again)."""
+        game = self.game
+        if count:
+            game.note_hint()
+        self.check_marks, self.check_revision = frozenset(wrong), game.revision
+        self.wrong_marks = {cell: game.value(cell) for cell in wrong}
+        one = len(wrong) == 1
+        self.message = Message(
+            f"{plural(len(wrong), 'number')} marked: {'it is' if one else 'they are'} not "
+            f"in the solution. Clear {'it' if one else 'them'}, or undo (u) back past "
+            f"{'it' if one else 'them'}.", MessageKind.ERROR)
 
     def _ask_hint(self) -> tuple[Refusal | None, Nav | None]:
         """A hint, after asking when it would cost the game its best time, as auto-fill,
@@ -1177,7 +1194,9 @@ class PlayScreen(PlayView, BoardScreen):
         if self.reveal_waiting and self.solution_job.done:
             self._finish_reveal()
         elif self.check_waiting >= 0 and self.solution_job.done:
-            self._check()
+            asked = self._check()
+            if asked is not None:
+                return asked  # (the task below is looked at next tick)
         elif self.help_waiting is not None and self.solution_job.done:
             kind, _ = self.help_waiting
             self.help_waiting = None
