@@ -1578,6 +1578,35 @@ def test_the_mouse_wheel_scrolls_a_board_larger_than_the_screen(tmp_path: Path, 
         term.wait_match(rf"rows 1-{shown_rows} ")
 
 
+def test_a_wheel_notch_moves_the_view_at_once_and_the_cursor_stays_on_its_cell(
+        tmp_path: Path, state: Path):
+    """The wheel moved the cursor three rows and the window followed it only at its edge:
+    the first notches showed nothing new and lost the cell picked. A notch moves the window
+    three rows, and the cursor only when it would leave the window."""
+    with start(play_command(str(big_puzzle(tmp_path))), state, rows=ROWS, cols=COLS) as term:
+        term.wait_match(r"rows 1-(\d+) ")
+        board = Board(term, 4, compact=True)
+        board.click(5, 3)  # D6
+        row, col = term.find("┌")
+        term.wheel(row + 2, col + 2)
+        term.wait_match(r"rows 4-")
+        term.wait_for(lambda: board.is_cursor(2, 3), what="the cursor still on D6")
+        term.wheel(row + 2, col + 2)
+        term.wheel(row + 2, col + 2)
+        term.wait_match(r"rows 4-")  # (at the foot already: 17 of 20 rows show)
+        term.wheel(row + 2, col + 2, down=False)
+        term.wait_match(r"rows 1-")
+        term.wait_for(lambda: board.is_cursor(5, 3), what="the cursor on D6")
+        term.wheel(row + 2, col + 2)
+        term.wait_match(r"rows 4-")
+        board.click(0, 3)  # D4, at the window's top: a notch up keeps the cursor in sight
+        term.wheel(row + 2, col + 2, down=False)
+        term.wait_match(r"rows 1-")
+        term.wait_for(lambda: board.is_cursor(3, 3), what="the cursor still on D4")
+        term.send_key("down")  # (a key moves the cursor from there, and the window with it)
+        term.wait_for(lambda: board.is_cursor(4, 3), what="the cursor on D5")
+
+
 def test_a_click_at_the_edge_of_a_scrolled_board_leaves_the_view_where_it_is(
         tmp_path: Path, state: Path):
     term = start(play_command(str(big_puzzle(tmp_path, 30, 30))), state, rows=ROWS, cols=COLS)

@@ -395,6 +395,9 @@ class PlayScreen(PlayView, BoardScreen):
             # it would otherwise have moved the board's cursor.
             step = 1 if action.delta > 0 else -1
             action = GoToMove(min(max(game.moves + step, 0), game.moves + len(game.future)))
+        if isinstance(action, Scroll) and self.scroll_view(action.delta):
+            game.commit()  # (as a cursor moved by the wheel did)
+            return None, None
         cell = (game.geometry.cell(action.row, action.col) if isinstance(action, ClearCell)
                 else game.cursor_cell)
         typing = next((entry for entry in (game.pending, game.pending_note)

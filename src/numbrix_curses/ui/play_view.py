@@ -104,6 +104,26 @@ class PlayView:
             rows.append(("Saving", "failed; q asks"))
         return rows
 
+    def scroll_view(self, delta: int) -> bool:
+        """The wheel over a board larger than its window moves the window `delta` rows, and
+        the cursor only as far as keeps it in sight (as an editor's wheel does: the wheel
+        moved the cursor three rows, and the window followed only once it reached an edge,
+        so a notch or two showed nothing new and lost the cell picked). False where the
+        whole board shows: there the wheel moves the cursor."""
+        if self.held_layout is None:
+            return False
+        grid = self.held_layout[2]
+        if grid.rows >= grid.board_rows:
+            return False
+        row0 = min(max(self.origin[0] + delta, 0), grid.board_rows - grid.rows)
+        self.origin = (row0, self.origin[1])
+        row, col = self.game.cursor
+        kept = min(max(row, row0), row0 + grid.rows - 1)
+        if kept != row:
+            self.game.set_cursor(kept, col)
+        self.drawn_cursor = self.game.cursor  # (so the window does not follow it back)
+        return True
+
     def redraw_after_ms(self) -> int:
         if self._busy():
             return SPIN_MS
