@@ -17,7 +17,7 @@ from numbrix_curses.ui.actions import ClearCell, Command, Digit, Extend, MoveCur
 from numbrix_curses.ui.keys import DragPath, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.play_words import moves_value, sentence, solved_line
-from tty_harness import Board, Terminal, first_hint, play_command, start, wait_play
+from tty_harness import Board, Terminal, app_command, first_hint, play_command, start, wait_play
 
 # The `demo` puzzle (conftest.py, helpers.DEMO_TEXT): 4x4, unique; blanks hold 2, 3, 12, 13, 15.
 #    4  3  2  1
@@ -2184,6 +2184,25 @@ def test_a_size_is_typed_digit_by_digit_where_the_sizes_start_past_one(digits, s
     for digit in digits:
         assert form.handle(Digit(int(digit))) is None
     assert form.fields[0].value == size
+
+
+def test_the_wheel_over_a_form_field_changes_its_value(state: Path):
+    """A mouse player took 15 clicks on ">" from 5x5 to 20x20: the wheel over a field turns
+    its value, up for the next one, as a spin box's does."""
+    with start(app_command(), state, rows=ROWS, cols=COLS) as term:
+        term.wait_text("[q] Quit")
+        term.send("n")
+        term.wait_text("7x7")
+        y, x = term.find("7x7")
+        for _ in range(3):
+            term.wheel(y, x, down=False)
+        term.wait_text("10x10")
+        term.wheel(y, x)
+        term.wait_text("9x9")
+        y, x = term.find("easy")
+        term.wheel(y, x, down=False)  # (over another field: that one turns)
+        term.wait_text("medium")
+        assert "9x9" in term.text, term.dump()
 
 
 def test_the_form_says_what_a_size_key_did_not_do():

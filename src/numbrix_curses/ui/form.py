@@ -1,9 +1,9 @@
 """A small form: fields that each hold one of a list of values, and buttons.
 
-Up and down move between fields, left and right (or a click on the arrows) change the value,
-digits type a number into a numeric field (Backspace takes the last one back), Enter presses
-the first button. Used to pick a size and difficulty for a new puzzle and a size for typing
-one in.
+Up and down move between fields, left and right (or a click on the arrows, or the mouse
+wheel over the field: up for the next value) change the value, digits type a number into a
+numeric field (Backspace takes the last one back), Enter presses the first button. Used to
+pick a size and difficulty for a new puzzle and a size for typing one in.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import curses
 from dataclasses import dataclass
 from typing import Callable
 
-from numbrix_curses.ui.actions import Action, Adjust, Command, Digit, Focus, MoveCursor
+from numbrix_curses.ui.actions import Action, Adjust, Command, Digit, Focus, MoveCursor, Scroll
 from numbrix_curses.ui.draw import put, put_if_fits
 from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
@@ -91,6 +91,10 @@ class Form:
         elif isinstance(action, Focus):
             self.focus = action.field
             self._typed = ""
+        elif isinstance(action, Scroll) and isinstance(action.over, (Focus, Adjust)):
+            # (a spin box's wheel: a mouse player went from 5x5 to 20x20 in 15 clicks)
+            self.focus = action.over.field
+            self._adjust(action.over.field, 1 if action.delta < 0 else -1)
         elif action is Command.NEXT_FIELD:
             self.focus = (self.focus + 1) % len(self.fields)
             self._typed = ""

@@ -103,7 +103,9 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("arrows j k", "move; Enter or a click chooses"),
         ("letters", "the highlighted letter of a menu item chooses it"),
         ("PgUp PgDn Home End", "a page up or down, to the top or the bottom"),
-        ("left right", "in the library: to the previous or next board size"),
+        ("left right", "in the library: to the previous or next board size; in a form "
+                       "(New puzzle, a size to type in): the field's value, as a click on "
+                       "< or > and the mouse wheel over the field do"),
         ("Del x", "in the games under way (u in the menu, once two games are saved): "
                   "abandon the selected game, deleting its save (asks first)"),
         ("Tab", "in Open file: complete the path typed so far"),
