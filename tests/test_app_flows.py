@@ -356,14 +356,14 @@ def reveal(term: Terminal) -> None:
 
 def test_a_revealed_library_puzzle_does_not_promise_the_next_one(state: Path):
     """A reveal is no solve on record, so the list stays where it was: the message said
-    "q: on to starter-2" all the same."""
+    "q: back to the list, with starter-2 next" all the same."""
     with menu(state) as term:
         term.send("l")
         term.wait_text("Numbrix · Puzzle library")
         term.send("\r")
         wait_play(term)
         reveal(term)
-        assert "q: on to" not in term.flowing_text(), term.dump()
+        assert "q: back to the list" not in term.flowing_text(), term.dump()
 
 
 def test_a_revealed_game_left_is_revealed_when_opened_again_and_u_takes_it_back(
@@ -453,11 +453,11 @@ def test_back_from_solving_a_library_puzzle_the_next_unsolved_is_selected(state:
             board.click(int(row), int(col))
             term.send(str(answer[row, col]))
         term.wait_text("Solved in")
-        term.wait_message(f"q: on to {third.id}.")  # (the win says where q leads)
+        term.wait_message(f"q: back to the list, with {third.id} next.")  # (where q leads)
         term.send("5")  # the board is final: said again, with what R and g do, but q once
         term.wait_message("R plays it again, g makes another like it.")
         assert "q leaves" not in term.flowing_text(), term.dump()
-        assert f"q: on to {third.id}." in term.flowing_text(), term.dump()
+        term.wait_message(f"q: back to the list, with {third.id} next.")
         term.send("q")
         term.wait_message(f"Solved. Next: {third.id} (Enter plays it).")
         term.send("\r")  # it is the one selected

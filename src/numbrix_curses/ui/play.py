@@ -533,7 +533,8 @@ class PlayScreen(PlayView, BoardScreen):
             self._cancel_task()
             note = self._record_solve()
             if self.next_up and not record.revealed:  # (a reveal is no solve on record)
-                note = Message(f"{full_stop(note.text)} q: on to {self.next_up}.", note.kind)
+                note = Message(f"{full_stop(note.text)} q: back to the list, with "
+                               f"{self.next_up} next.", note.kind)
             self.solved_note = self.message = note
         elif record is not None and self.message is None and not self.show_history:
             # The finished board keeps saying how it went (but for the moves asked for:
@@ -1449,7 +1450,8 @@ class PlayScreen(PlayView, BoardScreen):
             note = self.solved_note or self._solved_message(None, False)
             if self.game.solved is not None and self.game.solved.revealed:
                 return note  # ("u takes it back" is the way on)
-            # (after "q: on to starter-2." from the library, not "q leaves" as well)
+            # (after "q: back to the list, with starter-2 next." from the library, not "q
+            # leaves" as well)
             leave = "" if self.next_up else ", q leaves"
             return Message(f"{full_stop(note.text)} R plays it again, g makes another like "
                            f"it{leave}.", note.kind)
