@@ -750,6 +750,12 @@ def test_the_moves_beside_a_small_board_run_on_down_a_tall_screen(state: Path, d
     board = Board(term, 4)
     with term:
         wait_play(term)
+        keys_at = term.find("help    F1 H")[0]
+        term.send("m")  # a short list keeps the key line where the keys had it
+        term.wait_text("0. start")
+        assert term.find("help    F1 H")[0] <= keys_at + 1, term.dump()  # (it went to the foot)
+        term.send("m")
+        term.wait_gone("0. start")
         board.click(0, 1)
         for _ in range(8):
             term.send("3")

@@ -285,17 +285,22 @@ class PlayView:
                 grid.frame_left + (grid.frame_width - len(text)) // 2, text,
                 theme.title)
         if layout.side_panel:
-            # (the moves list runs on to the screen's foot where the panel ends above it:
-            # beside a small board it showed ten moves over rows left empty)
+            # (the moves list runs on towards the screen's foot, as far as its moves need,
+            # where the panel ends above it: beside a small board it showed ten moves over
+            # rows left empty; run to the foot whatever its length, it took the key line
+            # with help and leaving eight rows below the board at 120x40)
             rows = layout.panel_rows
-            if self.show_history:
-                rows = max(rows, win.getmaxyx()[0] - layout.panel_top - 1)
+            listing = self._history_listing() if self.show_history else None
+            if listing is not None:
+                foot = win.getmaxyx()[0] - layout.panel_top - 1
+                # (the list takes the keys' rows, bar the key line it keeps: one more
+                # line in it than there are key lines is a row more for the panel)
+                rows = max(rows, min(foot, rows + len(listing[1]) + 1 - len(keys)))
             draw_side_panel(
                 win, mask, layout.panel_top, layout.panel_left, rows,
                 # (no title: the title bar names the puzzle)
                 None, self.status_rows(layout.panel_width), message, theme,
-                keys=keys, listing=self._history_listing() if self.show_history else None,
-                width=layout.panel_width,
+                keys=keys, listing=listing, width=layout.panel_width,
             )
         else:
             # (a click on the message under the board takes it away, giving back the keys
