@@ -1132,3 +1132,32 @@ def test_a_list_longer_than_the_screen_says_which_part_is_in_view(state: Path):
         term.send("l")
         term.wait_text("62 puzzles")
         assert term.lines[0].split() == ["Numbrix", "·", "Puzzle", "library"], term.dump()
+
+
+def test_a_small_screen_has_every_command_in_a_box_the_mouse_can_open(state: Path):
+    """At 40x15 the bar under a large board has room for undo, redo, check and hint: a
+    player with the mouse could not pause, restart, see the moves or save. "Tab more" opens
+    a box of every command, each chosen by a click or by the arrows and Enter."""
+    with start(app_command("play", "--puzzle", "large-13"), state, rows=15, cols=40) as term:
+        term.wait_text("q quit")
+        term.click_text("Tab more")
+        term.wait_text("Commands (Esc closes)")
+        for word in ("pause", "restart", "moves", "save", "reveal", "quit"):
+            assert word in term.text, term.dump()
+        term.click_text("pause")
+        term.wait_text("Paused")
+        term.send("\t")  # (Tab, as "Tab more" says)
+        term.wait_text("Commands (Esc closes)")
+        term.click_text("pause")  # (again: play goes on)
+        term.wait_gone("Paused")
+        term.send("\t")
+        term.wait_text("Commands (Esc closes)")
+        term.send("\x1b")  # Esc closes it, nothing chosen
+        term.wait_gone("Commands")
+        assert "Paused" not in term.text, term.dump()
+        term.send("\t")
+        term.wait_text("Commands (Esc closes)")
+        term.send_key("down")  # the second line, pencil, from the keyboard
+        term.send("\r")
+        term.wait_gone("Commands")
+        term.wait_text("pencil")  # (the status line says pencil mode)

@@ -48,6 +48,9 @@ class Command(enum.Enum):
     END = "end"
     NEXT_FIELD = "next field"
     FIND = "find"
+    #: the box of every command (`ui.commands`): the mouse's way to what a small screen's
+    #: bar has no room for
+    COMMANDS = "commands"
     NEXT_CELL = "next cell"
     BLANK_NEXT = "blank, next cell"
     END_NUMBER = "end the number, next cell"

@@ -83,6 +83,7 @@ PLAY_KEYS: dict[int | str, Action] = {
     "e": Command.SAVE_FILE,
     "g": Command.ANOTHER,
     "/": Command.FIND,  # (as a pager's search: the number to go to is typed after it)
+    "\t": Command.COMMANDS,
     "\x1b": Command.CANCEL,  # Enter's work, and it closes the moves list too
 }
 

@@ -51,6 +51,7 @@ from numbrix_curses.ui.actions import (
     SelectCell,
     UnboundKey,
 )
+from numbrix_curses.ui.commands import CommandsScreen
 from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.grid import GridLayout
@@ -61,6 +62,7 @@ from numbrix_curses.ui.play_view import PlayView
 from numbrix_curses.ui.play_words import (
     PAUSED,
     cleared_words,
+    command_items,
     filled_words,
     full_stop,
     given_mark_words,
@@ -309,6 +311,8 @@ class PlayScreen(PlayView, BoardScreen):
             from numbrix_curses.ui.help import HelpScreen
 
             return Push(HelpScreen(self.ctx, "play"))
+        if action is Command.COMMANDS:
+            return Push(CommandsScreen(self.ctx, command_items(self.game.solved), self.handle))
         if self.too_small:
             return None
         if isinstance(action, UnboundKey):

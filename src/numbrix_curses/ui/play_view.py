@@ -28,7 +28,6 @@ from numbrix_curses.ui.panel import (
     draw_status_bar,
 )
 from numbrix_curses.ui.play_words import (
-    STATUS_BAR_KEYS,
     STATUS_BAR_MORE_KEYS,
     first_game_tip,
     help_count,
@@ -36,6 +35,7 @@ from numbrix_curses.ui.play_words import (
     moves_value,
     solved_bar_keys,
     solved_key_lines,
+    status_bar_keys,
 )
 from numbrix_curses.ui.screen import SPIN_MS, draw_title_parts, room_for_message, spinner
 
@@ -214,8 +214,9 @@ class PlayView:
         if self._busy() and message is not None:
             started = self.task.started if self.task is not None else self.solution_job.started
             message = Message(f"{spinner(started)} {message.text}", message.kind)
-        bar_keys, more_keys = ((STATUS_BAR_KEYS, STATUS_BAR_MORE_KEYS) if solved is None
-                               else (solved_bar_keys(solved.revealed), ()))
+        bar_keys, more_keys = (
+            (status_bar_keys(win.getmaxyx()[1]), STATUS_BAR_MORE_KEYS) if solved is None
+            else (solved_bar_keys(solved.revealed), ()))
         listing = None
         if not layout.side_panel and self.show_history and message is None:
             # The moves as the side panel lists them, where the rows under the board

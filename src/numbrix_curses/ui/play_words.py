@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import os
 
-from numbrix_curses.game import Conflict, ConflictKind, Game, format_duration
+from numbrix_curses.game import Conflict, ConflictKind, Game, SolvedRecord, format_duration
 from numbrix_curses.puzzle import cell_name, plural
 from numbrix_curses.ui.actions import Command
-from numbrix_curses.ui.panel import KeyHelp, Message
+from numbrix_curses.ui.panel import KeyHelp, Message, bar_key_rows
 
 KEY_LINES = (
     (KeyHelp("move", "arrows hjkl wasd"),),
@@ -74,6 +74,18 @@ def first_game_tip(size: int, mouse: bool) -> Message:
                    f"up, down or sideways. Type into a cell, {how}.")
 
 
+def command_items(solved: SolvedRecord | None) -> list[KeyHelp]:
+    """The commands box's lines (see `ui.commands`): what the panel's key lines list that
+    acts, and saving the puzzle, which they list once it is solved."""
+    if solved is not None:
+        lines = solved_key_lines(solved.revealed)
+    else:
+        lines = KEY_LINES + ((KeyHelp("save", "e", Command.SAVE_FILE),),)
+    # (typing and clearing act on the cursor's cell, which the box covers: not listed)
+    return [item for line in lines for item in line
+            if item.action not in (None, Command.COMMIT, Command.CLEAR)]
+
+
 STATUS_BAR_KEYS = (
     KeyHelp("move", "arrows"),
     KeyHelp("type", "0-9"),
@@ -81,9 +93,23 @@ STATUS_BAR_KEYS = (
     KeyHelp("redo", "r", Command.REDO),
     KeyHelp("check", "c", Command.CHECK),
     KeyHelp("hint", "?", Command.HINT),
+    KeyHelp("more", "Tab", Command.COMMANDS),
     KeyHelp("help", "F1", Command.HELP),
     KeyHelp("quit", "q", Command.QUIT),
 )
+
+
+def status_bar_keys(width: int) -> tuple[KeyHelp, ...]:
+    """The bar's keys on a screen `width` wide: without "0-9 type" where it would take a
+    line of its own from the keys that act (at 40 columns they need two lines over the key
+    line with it, one without; "Tab more" was left out, and with it the only way a player
+    with the mouse had to the commands the bar has no room for)."""
+    bare = tuple(item for item in STATUS_BAR_KEYS if item.keys != "0-9")
+    if bar_key_rows(width, bare, ()) < bar_key_rows(width, STATUS_BAR_KEYS, ()):
+        return bare
+    return STATUS_BAR_KEYS
+
+
 #: the bar's keys once the puzzle is solved: the panel's, in a line (help by F1 alone,
 #: as the bar's other keys say it)
 SOLVED_BAR_KEYS = tuple(
