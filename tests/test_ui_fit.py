@@ -1161,3 +1161,8 @@ def test_a_small_screen_has_every_command_in_a_box_the_mouse_can_open(state: Pat
         term.send("\r")
         term.wait_gone("Commands")
         term.wait_text("pencil")  # (the status line says pencil mode)
+        term.send("u")  # a message covers the keys over the key line, not the box's
+        term.wait_text("Nothing to undo")
+        assert "c check" not in term.text, term.dump()
+        term.click_text("Tab more")
+        term.wait_text("Commands (Esc closes)")

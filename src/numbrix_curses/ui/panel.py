@@ -345,7 +345,14 @@ def _fit_key_line(keys: Sequence[KeyHelp], width: int,
     `_draw_key_line`), each in order."""
     items = list(keys)
     # The last (help and leave, or back) stay longest: a narrow screen drops the keys
-    # before them, the last of those first.
+    # before them, the last of those first. So does a box of every command just before
+    # them, where a screen has one: a message covers the rows over the key line, and the
+    # box is the mouse's way to what they held.
+    if keep:
+        tail = 0
+        while tail < len(items) and items[-1 - tail].action in (*LEAVING, Command.COMMANDS):
+            tail += 1
+        keep = max(keep, tail)
     left_out: list[KeyHelp] = []
     while items and sum(_key_width(i) + 2 for i in items) - 2 > width:
         left_out.insert(0, items.pop(-(keep + 1) if len(items) > keep else -1))
