@@ -28,6 +28,14 @@ from numbrix_curses.textformat import (
     puzzle_label,
     read_puzzles,
 )
+from numbrix_curses.textformat.errors import (
+    NotACell,
+    OutOfRange,
+    RaggedTabs,
+    SplitBoard,
+    recast,
+    said_more,
+)
 
 SMALL = "1 . 3\n. . .\n. . 9\n"
 SMALL_GIVENS = [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
@@ -1423,6 +1431,21 @@ def test_a_spreadsheet_row_of_another_width_is_the_row_blamed(
         text: str, at: tuple[int, int], said: str) -> None:
     err = parse_error(text)
     assert (where(err), err.message) == (at, said + " (an empty field is a blank cell)")
+
+
+def test_error_kinds_are_told_apart_by_class_not_by_their_words() -> None:
+    """The reader chooses what to say next by an error's kind (a given out of range asks
+    whether a blank line splits its board; rows of tabs of other widths are blamed as
+    such), so a kind survives being placed elsewhere or added to."""
+    assert isinstance(parse_error("1\t\t\n\t\n\t\t9\n"), RaggedTabs)
+    assert isinstance(parse_error("5 6\n\n4 3\n1 2\n"), SplitBoard)
+    out = OutOfRange("t.txt", 3, 5, "10 is out of range 1..9 for a 3x3 grid", (3, 3))
+    more = said_more(out, "a word more")
+    assert isinstance(more, OutOfRange) and more.shape == (3, 3)
+    assert str(more) == "t.txt:3:5: 10 is out of range 1..9 for a 3x3 grid; a word more"
+    moved = recast(RaggedTabs("t.txt", 2, 5, "row has"), col=3)
+    assert isinstance(moved, RaggedTabs) and where(moved) == (2, 3)
+    assert isinstance(said_more(NotACell("t.txt", 1, 1, "'x' is not"), "more"), NotACell)
 
 
 @pytest.mark.parametrize("text, at, said", [

@@ -70,6 +70,8 @@ The package, each module using only those listed after it:
 - `frames`:      a board as a data frame writes it (pandas' ``to_csv``: ``63.0``, an index
                  column, a header row);
 - `rows`:        one row and its cells, in each form a row comes in;
+- `errors`:      the kinds of `ParseError` told apart (a given out of range, a cell that is
+                 no number, ...), and an error moved or added to keeping its kind;
 - `decoding`:    a file's bytes as text;
 - `limits`:      how much is read, and the check of a whole text against it.
 """

@@ -7,7 +7,8 @@ import re
 
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, Puzzle, cell_value, cut_short
 from numbrix_curses.textformat.block import parse_block
-from numbrix_curses.textformat.grid import OutOfRange, grid_rows
+from numbrix_curses.textformat.errors import OutOfRange, SplitBoard
+from numbrix_curses.textformat.grid import grid_rows
 from numbrix_curses.textformat.limits import MAX_PUZZLES
 from numbrix_curses.textformat.metadata import header_metadata
 from numbrix_curses.textformat.sizes import SIDE, SIZE, SIZE_MARKS, fits, size_given
@@ -51,7 +52,7 @@ def parse_blocks(
                 _raise_if_size_line(text, block, size, line, filename)
             if not hint:
                 raise
-            raise ParseError(error.filename, error.line, error.col, error.message + hint) from None
+            raise SplitBoard(error.filename, error.line, error.col, error.message + hint) from None
         if waiting and (puzzle is None or puzzle.metadata.get("id") != waiting["id"]):
             found.append(_no_grid_under(waiting_line, waiting["id"]))
         waiting = {}
@@ -205,8 +206,4 @@ def _hint(first_blank: int, last_blank: int, rows: int, cols: int) -> str:
         f"line {first_blank}" if first_blank == last_blank
         else f"lines {first_blank}-{last_blank}"
     )
-    return f"; is a blank line ({where}){SPLITTING}{rows}x{cols} board?"
-
-
-#: the words of `_hint` that say a board may be split in two (see `parse_puzzles`)
-SPLITTING = " splitting a "
+    return f"; is a blank line ({where}) splitting a {rows}x{cols} board?"

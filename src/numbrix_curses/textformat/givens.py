@@ -9,7 +9,8 @@ from typing import Sequence
 import numpy as np
 
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, cut_short
-from numbrix_curses.textformat.grid import check_values, grid_rows, said_more
+from numbrix_curses.textformat.errors import said_more
+from numbrix_curses.textformat.grid import check_values, grid_rows
 
 
 _LISTED_FIELD = re.compile(r"[0-9]+")

@@ -1,7 +1,7 @@
 """One grid's lines read as rows of numbers (compact or boxed, after a size line if it has
 one), and the numbers checked: each in range for the board, and at most once. A number out
 of range is an `OutOfRange`, which keeps the grid's shape for the question whether a blank
-line splits a board (see `blocks`); `said_more` adds words to an error, keeping its kind."""
+line splits a board (see `blocks`)."""
 from __future__ import annotations
 
 import re
@@ -9,6 +9,7 @@ import unicodedata
 
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, cell_value, cells_text, cut_short
 from numbrix_curses.screencopy import as_drawn_by_us, grid_line_indices
+from numbrix_curses.textformat.errors import NotACell, OutOfRange, WrongWidth, said_more
 from numbrix_curses.textformat.frames import (
     DECIMAL,
     FLOAT_WRITTEN,
@@ -182,9 +183,9 @@ def grid_rows(
                 if bars and len(rows[0].tokens) < len(row.tokens):
                     odd_first += _edge_hint(written[rows[0].line - first_line])
                 raise ParseError(filename, rows[0].line, rows[0].col(0), odd_first) from None
-            bad = next((token for token in row.tokens if cell_value(token) is None), None)
-            if (frame is not None and bad is not None
-                    and error.message.startswith(f"{cut_short(bad)!r} is not")):
+            if frame is not None and isinstance(error, NotACell):
+                # (the cell it names: the first that is no number or blank)
+                bad = next(token for token in row.tokens if cell_value(token) is None)
                 if FLOAT_WRITTEN.fullmatch(bad):
                     raise said_more(error, "its column writes other numbers without .0: "
                                            "write each number of a column one way") from None
@@ -192,7 +193,7 @@ def grid_rows(
                     raise said_more(error, "a cell holds a whole number (a data frame's "
                                            "63.0 reads as 63)") from None
             if (bars and rows and len(row.tokens) < len(rows[0].values)
-                    and error.message.startswith("row has")):
+                    and isinstance(error, WrongWidth)):
                 hint = _edge_hint(written[number - first_line])
                 if hint:
                     raise said_more(error, hint[2:]) from None
@@ -251,25 +252,6 @@ def _odd_first_row(rows: list[Row], second: Row, rest: list[str], tabs: bool,
         return None
     return (f"row has {cells_text(len(rows[0].tokens))}, but the rows below it have "
             f"{width}")
-
-
-class OutOfRange(ParseError):
-    """A given larger than its grid has cells: what a board split by a blank line gives."""
-
-    def __init__(self, filename: str, line: int, col: int, message: str,
-                 shape: tuple[int, int]) -> None:
-        super().__init__(filename, line, col, message)
-        #: (rows, columns) of the grid the given is too large for
-        self.shape = shape
-
-
-def said_more(error: ParseError, words: str) -> ParseError:
-    """`error`, at its place and of its kind, with `words` after its message (an
-    `OutOfRange` stays one, for the hint of a board split by a blank line)."""
-    message = f"{error.message}; {words}"
-    if isinstance(error, OutOfRange):
-        return OutOfRange(error.filename, error.line, error.col, message, error.shape)
-    return ParseError(error.filename, error.line, error.col, message)
 
 
 def check_values(rows: list[Row], filename: str) -> None:

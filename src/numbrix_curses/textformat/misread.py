@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from numbrix_curses.puzzle import ParseError, cut_short
 from numbrix_curses.screencopy import cut_edge, grid_line_indices
-from numbrix_curses.textformat.grid import check_values, grid_rows, said_more
+from numbrix_curses.textformat.errors import said_more
+from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.metadata import METADATA_LINE
 from numbrix_curses.textformat.rows import BAR, TAB, Row
 from numbrix_curses.textformat.sizes import fits, leading_size, size_given, size_line

@@ -8,8 +8,9 @@ import sys
 from numbrix_curses.jsonformat import parse_json_puzzles
 from numbrix_curses.puzzle import ParseError, Puzzle
 from numbrix_curses.readfile import NotRegularFile, is_named_pipe, read_regular_file
-from numbrix_curses.textformat.blocks import SPLITTING, parse_blocks
+from numbrix_curses.textformat.blocks import parse_blocks
 from numbrix_curses.textformat.decoding import decode_puzzle_bytes
+from numbrix_curses.textformat.errors import RaggedTabs, SplitBoard
 from numbrix_curses.textformat.limits import (
     MAX_FILE_BYTES,
     MAX_PUZZLES,
@@ -17,7 +18,7 @@ from numbrix_curses.textformat.limits import (
     check_text,
     is_json,
 )
-from numbrix_curses.textformat.tabs import RAGGED, placed_in_tabs, tab_rows_kept
+from numbrix_curses.textformat.tabs import placed_in_tabs, tab_rows_kept
 
 
 def parse_puzzles(
@@ -65,12 +66,13 @@ def parse_puzzles(
     # when the board read so has that for its fault: said so, not as a blank line that
     # splits a board (only that error: one of a board's own, a number twice, stands).
     ragged = tab_rows_kept(text, any_count=True)
-    if ragged is not None and ragged != joined and SPLITTING in joined_error.message:
+    if ragged is not None and ragged != joined and isinstance(joined_error, SplitBoard):
         try:
             parse_blocks(ragged, filename)
-        except ParseError as error:
-            if error.message.endswith(RAGGED):
-                raise error from None
+        except RaggedTabs as error:
+            raise error from None
+        except ParseError:
+            pass  # (a fault of another kind: the question of a split board stands)
     raise joined_error from None
 
 

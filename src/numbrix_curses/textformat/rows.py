@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, cell_value, cells_text, cut_short
+from numbrix_curses.textformat.errors import NotACell, WrongWidth
 
 
 _NON_DIGIT_BLANKS = frozenset({".", "_", "-", ""})
@@ -68,7 +69,7 @@ class Row:
 
 
 def _junk(row: Row, index: int, filename: str, first: bool = False,
-          last: bool = False) -> ParseError:
+          last: bool = False) -> NotACell:
     token = row.tokens[index]
     # A word on a grid's first line is most likely a title copied with it ("Puzzle 12"); a
     # line starting with a word as the last under a grid's rows, a note copied with it
@@ -76,7 +77,7 @@ def _junk(row: Row, index: int, filename: str, first: bool = False,
     # it may be either. (A word starting a line with rows after it is a slip in a row.)
     worded = sum(char.isalpha() for char in token) >= 2
     what = "a title or a note" if first else "a note" if index == 0 and last else ""
-    return ParseError(
+    return NotACell(
         filename,
         row.line,
         row.col(index),
@@ -113,7 +114,7 @@ def read_row(row: Row, expected: int | None, filename: str, last: bool = False) 
         # (a board laid out in columns with its blanks left as spaces: nothing parts them)
         spaces = (row.separator is None and not row.boxed and len(values) < expected
                   and all(values) and _WIDE_GAP.search(row.text.strip()) is not None)
-        raise ParseError(
+        raise WrongWidth(
             filename,
             row.line,
             row.col(where),

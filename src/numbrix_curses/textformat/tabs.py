@@ -4,6 +4,7 @@ of blanks, and rows parted into different numbers of cells said so."""
 from __future__ import annotations
 
 from numbrix_curses.puzzle import ParseError, cells_text
+from numbrix_curses.textformat.errors import RaggedTabs, recast
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.misread import note_edge_columns, note_size_row
 from numbrix_curses.textformat.rows import Row
@@ -53,10 +54,7 @@ def spreadsheet_rows(
     return rows
 
 
-RAGGED = " (an empty field is a blank cell)"
-
-
-def ragged_tab_rows(lines: list[str], first_line: int, filename: str) -> ParseError | None:
+def ragged_tab_rows(lines: list[str], first_line: int, filename: str) -> RaggedTabs | None:
     """The error for a grid copied from a spreadsheet whose rows are parted into different
     numbers of cells by tabs (a row copied short, a cell pasted into the wrong place):
     the row that differs from the others, named with the tabs' counts. Read the usual way,
@@ -75,9 +73,10 @@ def ragged_tab_rows(lines: list[str], first_line: int, filename: str) -> ParseEr
     odd = next(i for i, count in enumerate(counts) if count != usual)
     others = "the other rows have" if counts.count(usual) == len(counts) - 1 else "most rows have"
     number = grid[odd][0]
-    return ParseError(
+    return RaggedTabs(
         filename, number, 1,  # (a leading tab is the row's first field, an empty one)
-        f"row has {cells_text(counts[odd])} parted by tabs, but {others} {usual}{RAGGED}")
+        f"row has {cells_text(counts[odd])} parted by tabs, but {others} {usual} (an empty "
+        "field is a blank cell)")
 
 
 def tab_rows_kept(text: str, any_count: bool = False) -> str | None:
@@ -113,8 +112,8 @@ def placed_in_tabs(error: ParseError, text: str) -> ParseError:
     """`error`, raised reading `text` with its tabs-only lines made rows of dots
     (`tab_rows_kept`), placed in `text` as it is: a column on such a line counted the
     dots ("2 2/<tab>1/<tab>" put an error at 3:3 of a line one tab long). Field k of the
-    dotted row starts at column 2k + 1, of the tabs at k + 1."""
+    dotted row starts at column 2k + 1, of the tabs at k + 1. The error keeps its kind."""
     lines = text.split("\n")
     if not 1 <= error.line <= len(lines) or lines[error.line - 1].strip():
         return error
-    return ParseError(error.filename, error.line, (error.col - 1) // 2 + 1, error.message)
+    return recast(error, col=(error.col - 1) // 2 + 1)
