@@ -1,7 +1,10 @@
-"""What a solve can say of a puzzle: the `Status` enum.
+"""What a solve can say of a puzzle: the `Status` enum, and the words each verdict is said
+in, by where it is said.
 
 It lives apart from the solver so that the app and the command line can name a verdict
-without importing the search (which they load only when they first solve something).
+without importing the search (which they load only when they first solve something). The
+words are kept by the enum, not by each screen or command, so one verdict's words are
+found, and changed, together.
 """
 from __future__ import annotations
 
@@ -22,3 +25,28 @@ class Status(str, Enum):
         return self.value
 
     __format__ = str.__format__
+
+
+#: what a puzzle without one solution has, after "the puzzle has" (a booklet's note in
+#: place of its solution, a hint's refusal)
+HAS = {Status.MULTIPLE: "more than one solution", Status.NONE: "no solution"}
+#: what a solve that ended without a verdict says of itself
+OUT_OF_TIME = "the solver ran out of time"
+#: the solver replay's verdict ("Done: unique solution, 2,839 steps in 0.1 s")
+REPLAY_WORDS = {
+    Status.UNIQUE: "unique solution",
+    **HAS,
+    Status.TIMEOUT: "out of time",
+    Status.SOLVED: "solved",
+}
+#: a typed-in puzzle's check, on the panel's Check row (a status not here says its word)
+CHECK_WORDS = {
+    Status.UNIQUE: "unique",
+    Status.MULTIPLE: "several solutions",
+    Status.NONE: "no solution",
+    Status.TIMEOUT: "undecided",
+}
+#: a file's list, of a puzzle the check found is no proper one (in the best time's column)
+LIST_WORDS = {Status.MULTIPLE: "not unique", Status.NONE: "no solution"}
+#: the same, shorter, for a line too long for the screen
+LIST_WORDS_SHORT = {Status.MULTIPLE: "several", Status.NONE: "none"}

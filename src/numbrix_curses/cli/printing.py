@@ -25,7 +25,7 @@ from numbrix_curses.cli.common import (
     tell,
     write_out,
 )
-from numbrix_curses.verdict import Status
+from numbrix_curses.verdict import HAS, OUT_OF_TIME, Status
 
 if TYPE_CHECKING:  # (numpy, which --help does not need)
     from numbrix_curses import booklet
@@ -164,11 +164,8 @@ def _entry(
         return booklet.Entry(puzzle, label), None
     result = solver.solve(puzzle, limit=2, timeout=args.timeout, workers=args.jobs)
     status = result.status
-    note = {
-        Status.MULTIPLE: "not shown: this puzzle has more than one solution",
-        Status.NONE: "not shown: this puzzle has no solution",
-        Status.TIMEOUT: "not shown: the solver ran out of time",
-    }.get(status, "")
+    note = (f"not shown: this puzzle has {HAS[status]}" if status in HAS
+            else f"not shown: {OUT_OF_TIME}" if status is Status.TIMEOUT else "")
     reason = status_reason(status, result, args.timeout)
     if reason:
         note += f" ({reason})"

@@ -19,7 +19,7 @@ from numbrix_curses.cli.common import (
     solve_each,
     status_reason,
 )
-from numbrix_curses.verdict import Status
+from numbrix_curses.verdict import OUT_OF_TIME, Status
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
     from numbrix_curses.puzzle import Puzzle
@@ -247,7 +247,7 @@ def _run_solve_steps(args: argparse.Namespace) -> int:
         first = False
         if grade is None or steps is None:
             # A timeout proves nothing about the puzzle, so it must not read as a verdict.
-            why = ("the solver ran out of time" if status is Status.TIMEOUT
+            why = (OUT_OF_TIME if status is Status.TIMEOUT
                    else "the puzzle does not have exactly one solution")
             print(f"# no steps: {why}", file=out)
             # (two solutions show where the puzzle is short of a given, as `solve` shows)

@@ -46,7 +46,7 @@ import numpy as np
 from numbrix_curses.constraints import Contradiction, number_colour, odd_number_colour, segments
 from numbrix_curses.puzzle import Geometry, Puzzle, cell_name, plural
 from numbrix_curses import solver
-from numbrix_curses.verdict import Status
+from numbrix_curses.verdict import HAS, Status
 from numbrix_curses.deduce.steps import (
     Cell,
     ContradictionReport,
@@ -393,9 +393,8 @@ def _proper_solution(puzzle: Puzzle, solution) -> list[int]:
         status, solution = _solution(puzzle)
         if solution is None:
             raise DeductionError(
-                {Status.NONE: "the puzzle has no solution",
-                 Status.MULTIPLE: "the puzzle has more than one solution"}.get(
-                    status, f"the puzzle's solution is unknown ({status})"),
+                f"the puzzle has {HAS[status]}" if status in HAS
+                else f"the puzzle's solution is unknown ({status})",
                 status,
             )
     where = _flat_solution(puzzle, solution)

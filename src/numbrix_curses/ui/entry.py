@@ -59,7 +59,7 @@ from numbrix_curses.ui.screen import (
     room_for_message,
     spinner,
 )
-from numbrix_curses.verdict import Status
+from numbrix_curses.verdict import CHECK_WORDS, Status
 
 SIDES = [str(n) for n in range(1, 31)]
 #: how long Check may take before it says it could not decide
@@ -766,10 +766,8 @@ class EntryScreen(BoardScreen):
         game = self.game
         row, col = game.cursor
         result = self._current_result()
-        verdict = "not checked" if result is None else {
-            Status.UNIQUE: "unique", Status.MULTIPLE: "several solutions",
-            Status.NONE: "no solution", Status.TIMEOUT: "undecided",
-        }.get(result.status, result.status.value)
+        verdict = ("not checked" if result is None
+                   else CHECK_WORDS.get(result.status, result.status.value))
         grade = self._current_grade()
         if grade and result is not None:
             verdict += f", {grade}"

@@ -37,7 +37,7 @@ from numbrix_curses.ui.screen import (
     draw_title_parts,
     open_page,
 )
-from numbrix_curses.verdict import Status
+from numbrix_curses.verdict import LIST_WORDS, LIST_WORDS_SHORT, Status
 
 if TYPE_CHECKING:  # (the solver loads when the check starts)
     from numbrix_curses.solver import SolveResult
@@ -59,9 +59,6 @@ FooterAction = Union[Action, None, tuple[tuple[str, Action], ...]]
 #: the seconds the check of a file's list gives each puzzle (one it leaves undecided is
 #: solved again, for longer, when it is played)
 CHECK_SECONDS = 3.0
-#: what a file's list says of a puzzle the check found is no proper one
-#: (in the best time's column, which is as wide, where there is no best time)
-VERDICT_WORDS = {Status.MULTIPLE: "not unique", Status.NONE: "no solution"}
 
 
 @dataclass(frozen=True)
@@ -95,8 +92,9 @@ def _order_key(entry: Entry) -> tuple[int, int, int, int, str]:
 
 #: shorter words for a line's columns, taken in turn while a line is too long for the screen
 #: (at 40 columns "easy best 0:10 in progress" was cut to "in progres")
-SHORTER_WORDS = (("in progress", "playing"), ("best ", ""), ("no solution", "none"),
-                 ("not unique", "several"))
+SHORTER_WORDS = (("in progress", "playing"), ("best ", ""),
+                 *((LIST_WORDS[status], LIST_WORDS_SHORT[status])
+                   for status in (Status.NONE, Status.MULTIPLE)))
 
 
 def fit_line(text: str, columns_from: int, width: int) -> str:
@@ -188,7 +186,8 @@ class PuzzleListScreen(Screen):
     def _verdict(self, entry: Entry) -> str:
         """What the check found of the puzzle, where it is no proper one ("" otherwise)."""
         result = self.results.get(puzzle_key(entry.puzzle))
-        return VERDICT_WORDS.get(result.status, "") if result is not None else ""
+        # (in the best time's column, which is as wide, where there is no best time)
+        return LIST_WORDS.get(result.status, "") if result is not None else ""
 
     def tick(self) -> Nav | None:
         if self.check_job is not None and self.check_job.done:

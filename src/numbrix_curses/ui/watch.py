@@ -43,7 +43,7 @@ from numbrix_curses.ui.screen import (
     draw_title_parts,
     place_board,
 )
-from numbrix_curses.verdict import Status
+from numbrix_curses.verdict import REPLAY_WORDS, Status
 
 #: steps per second to choose from
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 20000)
@@ -279,9 +279,7 @@ class WatchScreen(Screen):
         result = self.job.result
         if result is None:
             return f"failed: {self.job.error}"
-        return {Status.UNIQUE: "unique solution", Status.MULTIPLE: "more than one solution",
-                Status.NONE: "no solution", Status.TIMEOUT: "out of time",
-                Status.SOLVED: "solved"}[result.status]
+        return REPLAY_WORDS[result.status]
 
     def status_rows(self) -> list[tuple[str, str]]:
         total = f"{self.steps:,}" + ("" if self.job.done else "+")
