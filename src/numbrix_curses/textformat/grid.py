@@ -38,23 +38,23 @@ _ROW_BREAK = re.compile("[\u2028\u2029]")
 
 def grid_rows(
     lines: list[str], first_line: int, filename: str, tabs: bool = False,
-    after_size: bool = False, size: tuple[int, int] | None = None,
-    size_lines: int = MAX_SIDE,
+    size: tuple[int, int] | None = None, size_lines: int = MAX_SIDE,
 ) -> list[Row]:
     """The rows of one grid (compact or boxed, decided by its first line), after a size
-    line if it has one that fits (see `size_line`; `size` is what it said, for the rows
-    under it); with `tabs`, compact rows are parted at single tabs (see
+    line if it has one that fits (see `size_line`; `size` is what it said, given to the
+    call that reads the rows under it, and None for rows under no size line); with `tabs`, compact rows are parted at single tabs (see
     `tabs.spreadsheet_rows`), and there is no size line. A size line may stand over another
     (`size_lines` more at most, each read by a call of its own: a block of thousands of
     lines "3x3" went as deep as Python's stack and failed with a traceback); past that,
     a line that may be one is read as a row."""
     lines = as_drawn_by_us(lines)
+    under_size = size is not None
     sized = None if tabs or size_lines <= 0 or frame_header(lines) else size_line(lines)
     if sized is not None:
         index, said, side_only = sized
         try:
             rows = grid_rows(lines[index + 1 :], first_line + index + 1, filename,
-                              after_size=True, size=said, size_lines=size_lines - 1)
+                              size=said, size_lines=size_lines - 1)
         except ParseError:
             if not side_only:
                 raise  # (an error in the rows below is reported where it is)
@@ -154,7 +154,7 @@ def grid_rows(
                       last=number == last_line)
         except ParseError as error:
             if (len(row.tokens) == 3 and all(t.isdigit() for t in row.tokens)
-                    and 1 <= len(rows) <= 2 and not after_size
+                    and 1 <= len(rows) <= 2 and not under_size
                     and all(len(r.values) == 1 for r in rows) and rows[0].line == first_line):
                 # "9" (and a count) over lines of three: course files list the givens as
                 # row, column and number, read so where they can be (`givens.listed_givens`);
@@ -166,7 +166,7 @@ def grid_rows(
                     "(a puzzle number? start the line with # to keep it; or a list of "
                     "givens as row, column and number? it does not read as one)") from None
             if (len(rows) == 1 and len(rows[0].values) == 1 and len(row.tokens) > 1
-                    and not after_size and rows[0].line == first_line):
+                    and not under_size and rows[0].line == first_line):
                 # One number over a wider grid: a puzzle's number, say, or a size written
                 # as one ("12"). Said of that line, not of the row under it.
                 first = rows[0]
@@ -176,7 +176,7 @@ def grid_rows(
                     " (a puzzle number? start the line with # to keep it)") from None
             # (not under a size line: that says how wide the rows are, and the first may be
             # the one that is right)
-            odd_first = (None if after_size
+            odd_first = (None if under_size
                          else _odd_first_row(rows, row, lines[number - first_line + 1:], tabs,
                                              bars))
             if odd_first is not None:
