@@ -309,6 +309,21 @@ class _GiveUp(Exception):
     """An all-or-nothing phase could not remove everything: try another path."""
 
 
+@dataclass(frozen=True)
+class _Check:
+    """What `_Remover.check` found of a removal: `accepted` when the givens left keep the
+    puzzle unique (and on target); else refused, with `differs` the mask of the cells where
+    a second solution differs from ours, or 0 where no second solution is known (the check
+    was cut off, or the puzzle is harder than wanted)."""
+
+    accepted: bool
+    differs: int = 0
+
+
+_ACCEPTED = _Check(accepted=True)
+_REFUSED = _Check(accepted=False)
+
+
 class _Remover:
     """Removes givens from one solved board while uniqueness (and the targets) allow."""
 
@@ -350,20 +365,20 @@ class _Remover:
             mask |= 1 << int(cell)
         return mask
 
-    def check(self, mask: int, batch: int, steered: bool) -> int | None | bool:
-        """True when the givens `mask` keep the puzzle unique (and on target when `steered`);
-        a counterexample's difference mask when another solution exists; None when the
-        check was cut off or the puzzle is harder than wanted. `batch` holds the cells whose
-        givens this step removes (the puzzle with them was proven unique)."""
+    def check(self, mask: int, batch: int, steered: bool) -> _Check:
+        """Whether the givens `mask` keep the puzzle unique (and on target when `steered`),
+        and where they do not, the cells a second solution changes when one is known (see
+        `_Check`). `batch` holds the cells whose givens this step removes (the puzzle with
+        them was proven unique)."""
         for diff in self.counterexamples:
             if not diff & mask:
                 self.stats.refuted_from_memory += 1
-                return diff
+                return _Check(accepted=False, differs=diff)
         diff = self._local_alternative(mask, batch)
         if diff:
             self.stats.refuted_locally += 1
             self.counterexamples.append(diff)
-            return diff
+            return _Check(accepted=False, differs=diff)
         puzzle = self.puzzle(mask)
         deadline = min(self.deadline, _cpu_time() + self.spec.check_seconds)
         started = time.perf_counter()
@@ -375,30 +390,30 @@ class _Remover:
             self.stats.cut_off += 1
             if _cpu_time() >= deadline:
                 self.stats.clock_guard = True  # (not the guess cap)
-            return None
+            return _REFUSED
         if result.status is Status.MULTIPLE:
-            found = None
+            found = 0
             for grid in result.solutions:
                 diff = self._differences(grid)
                 if diff:
                     self.counterexamples.append(diff)
                     found = diff
-            return found
+            return _Check(accepted=False, differs=found)
         if result.status is not Status.UNIQUE:
             # every state tried keeps the path's own numbers, so it has a solution; a
             # NONE here would be a solver bug, and refusing the removal is the safe answer
-            return None
+            return _REFUSED
         if steered:
             started = time.perf_counter()
             self.stats.grader_calls += 1
             fits, grade = self._fits_difficulty(puzzle)
             self.stats.grader_seconds += time.perf_counter() - started
             if not fits:
-                return None
+                return _REFUSED
             self.last_grade = grade
         else:
             self.last_grade = None
-        return True
+        return _ACCEPTED
 
     def _fits_difficulty(self, puzzle: Puzzle) -> tuple[bool, Difficulty | None]:
         """Whether `puzzle` is no harder than asked, and a person can follow every step of
@@ -533,21 +548,20 @@ class _Remover:
                 for m in masks[i : i + chunk]:
                     batch |= m
                 verdict = self.check(mask & ~batch, batch & mask, phase.steered)
-                if verdict is not True and phase.all_or_nothing:
+                if not verdict.accepted and phase.all_or_nothing:
                     raise _GiveUp
-                if verdict is True:
+                if verdict.accepted:
                     mask &= ~batch
                     i += chunk
                     # grow, but never try to take more than half of what is left at once:
                     # near-empty boards are both hopeless and slow to refute
                     chunk = max(1, min(2 * chunk, (len(order) - i) // 2))
                     continue
-                last = -1
-                if verdict is not None:
-                    # A second solution that differs from ours only in cells of this batch:
-                    # the last group in order that it touches must stay once the groups
-                    # before it are gone, so try just the groups before it next.
-                    last = max((k for k in range(chunk) if masks[i + k] & verdict), default=-1)
+                # A second solution that differs from ours only in cells of this batch: the
+                # last group in order that it touches must stay once the groups before it
+                # are gone, so try just the groups before it next (-1: no such solution).
+                last = max((k for k in range(chunk) if masks[i + k] & verdict.differs),
+                           default=-1)
                 if last > 0:
                     # at least halve, so a counterexample far down the batch cannot keep
                     # the next tries on nearly empty boards
