@@ -16,7 +16,6 @@ from numbrix_curses.game import (
     SetCell,
     Timer,
     describe_move,
-    format_duration,
 )
 from numbrix_curses.puzzle import Puzzle
 from brute import grid_of, random_path
@@ -578,13 +577,6 @@ def test_resume_after_solving_keeps_the_clock_stopped():
     clock.now += 30
     assert game.elapsed() == 0
     assert not game.paused
-
-
-@pytest.mark.parametrize(
-    "seconds, text", [(0, "0:00"), (83.9, "1:23"), (600, "10:00"), (3725, "1:02:05")]
-)
-def test_format_duration(seconds, text):
-    assert format_duration(seconds) == text
 
 
 # ----- the n key: one more than the highest neighbour --------------------------------------
@@ -1246,15 +1238,6 @@ def test_drawing_keeps_the_givens_and_never_doubles_a_number(rows, cols, seed, s
         while game.undo() is None:
             pass
         assert (game.grid == start).all()  # every number drawn or taken back was a move
-
-
-@pytest.mark.parametrize("seconds, said", [(0.0, "under 0.01 s"), (0.004, "under 0.01 s"),
-                                           (0.006, "0.01 s"), (1.234, "1.23 s")])
-def test_a_solver_time_too_short_to_show_is_said_as_such(seconds, said):
-    """A 5x5 solved in 3 ms was "in 0.00 s", which reads as no time at all."""
-    from numbrix_curses.game import solver_time
-
-    assert solver_time(seconds) == said
 
 
 @pytest.mark.parametrize("digits, can_grow", [("1", True), ("2", True), ("3", False),

@@ -40,7 +40,7 @@ from hypothesis import strategies as st
 from conftest import COMMAND_TIMEOUT, cli_env
 from helpers import GIVENS
 from numbrix_curses import cli
-from numbrix_curses.game import Game, format_duration
+from numbrix_curses.game import Game
 from numbrix_curses.puzzle import MAX_SIDE, Puzzle
 from numbrix_curses.savestate import Store
 from numbrix_curses.textformat import (
@@ -52,6 +52,7 @@ from numbrix_curses.textformat import (
     parse_puzzles,
     read_puzzles,
 )
+from numbrix_curses.ui.times import format_duration
 
 #: a case that has not ended after this many seconds is hung (cases normally take milliseconds)
 HANG_SECONDS = 20.0

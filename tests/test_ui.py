@@ -17,6 +17,7 @@ from numbrix_curses.ui.actions import ClearCell, Command, Digit, Extend, MoveCur
 from numbrix_curses.ui.keys import DragPath, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.play_words import moves_value, sentence, solved_line
+from numbrix_curses.ui.times import format_duration, solver_time
 from tty_harness import Board, Terminal, app_command, first_hint, play_command, start, wait_play
 
 # The `demo` puzzle (conftest.py, helpers.DEMO_TEXT): 4x4, unique; blanks hold 2, 3, 12, 13, 15.
@@ -1661,6 +1662,20 @@ def test_a_board_larger_than_the_screen_scrolls_with_the_cursor(tmp_path: Path, 
 
 
 # ----- pieces that need no terminal --------------------------------------------------------
+@pytest.mark.parametrize(
+    "seconds, text", [(0, "0:00"), (83.9, "1:23"), (600, "10:00"), (3725, "1:02:05")]
+)
+def test_format_duration(seconds, text):
+    assert format_duration(seconds) == text
+
+
+@pytest.mark.parametrize("seconds, said", [(0.0, "under 0.01 s"), (0.004, "under 0.01 s"),
+                                           (0.006, "0.01 s"), (1.234, "1.23 s")])
+def test_a_solver_time_too_short_to_show_is_said_as_such(seconds, said):
+    """A 5x5 solved in 3 ms was "in 0.00 s", which reads as no time at all."""
+    assert solver_time(seconds) == said
+
+
 def test_screen_mask_maps_positions_to_actions():
     mask = ScreenMask(5, 10)
     mask.put(1, 2, 4, SelectCell(0, 0))

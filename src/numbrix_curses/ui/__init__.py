@@ -13,5 +13,6 @@ statistics), `help`, and the `dialogs` they open. Widgets and helpers: `grid` (t
 `panel`, `layout`, `form`, `keys`, `theme`, `draw`, `screen` (what a screen is, how screens
 lead to one another), `edits` (the board edits play and type-in share), `paste` (bracketed
 paste and what a paste means), `sequences` (escape sequences the terminal description
-lacks), `saving` (saving a puzzle to a file).
+lacks), `saving` (saving a puzzle to a file), `times` (how a time is said: a clock's, a
+solver's).
 """

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from numbrix_curses import assist
-from numbrix_curses.game import Game, Refusal, solver_time
+from numbrix_curses.game import Game, Refusal
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name, plural
 from numbrix_curses.jobs import Job, SolveJob, ThreadJob, grading_job, suspects_job
 from numbrix_curses.savestate import puzzle_key
@@ -59,6 +59,7 @@ from numbrix_curses.ui.screen import (
     room_for_message,
     spinner,
 )
+from numbrix_curses.ui.times import solver_time
 from numbrix_curses.verdict import CHECK_WORDS, Status
 
 SIDES = [str(n) for n in range(1, 31)]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import time
 from datetime import date, datetime, timedelta
 
-from numbrix_curses.game import format_duration
 from numbrix_curses.puzzle import plural
 from numbrix_curses.savestate import SavedGame
 from numbrix_curses.ui.actions import Action, Command
@@ -22,6 +21,7 @@ from numbrix_curses.ui.keys import GAMES_KEYS
 from numbrix_curses.ui.library_screen import Entry, PuzzleListScreen
 from numbrix_curses.ui.panel import Message, MessageKind, take_store_problems
 from numbrix_curses.ui.screen import AppContext, Nav, Pop, Push
+from numbrix_curses.ui.times import format_duration
 
 #: English whatever the locale, as every other word on the screen
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")

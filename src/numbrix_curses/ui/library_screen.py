@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
 from numbrix_curses import DIFFICULTIES
-from numbrix_curses.game import format_duration
 from numbrix_curses.jobs import CancelToken, ThreadJob
 from numbrix_curses.puzzle import Puzzle, plural
 from numbrix_curses.savestate import SavedGame, puzzle_key
@@ -37,6 +36,7 @@ from numbrix_curses.ui.screen import (
     draw_title_parts,
     open_page,
 )
+from numbrix_curses.ui.times import format_duration
 from numbrix_curses.verdict import LIST_WORDS, LIST_WORDS_SHORT, Status
 
 if TYPE_CHECKING:  # (the solver loads when the check starts)

@@ -14,7 +14,6 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from numbrix_curses.game import format_duration
 from numbrix_curses.puzzle import plural
 from numbrix_curses.savestate import SavedGame
 from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Paste, Scroll
@@ -31,6 +30,7 @@ from numbrix_curses.ui.screen import (
     draw_title,
     draw_too_small,
 )
+from numbrix_curses.ui.times import format_duration
 
 BANNER = "N U M B R I X"
 #: how often (seconds) the menu looks at the saved games again while it waits for a key

@@ -21,7 +21,6 @@ from numbrix_curses.game import (
     Game,
     PendingEntry,
     Refusal,
-    format_duration,
     wrong_entries,
 )
 from numbrix_curses.puzzle import BLANK, Puzzle, cell_name, plural
@@ -89,6 +88,7 @@ from numbrix_curses.ui.screen import (
     Push,
     Replace,
 )
+from numbrix_curses.ui.times import format_duration
 from numbrix_curses.verdict import Status
 
 if TYPE_CHECKING:  # (the result's type only: the solve runs in `assist`)

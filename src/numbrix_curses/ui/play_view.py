@@ -12,7 +12,7 @@ from __future__ import annotations
 import curses
 from typing import TYPE_CHECKING
 
-from numbrix_curses.game import describe_move, format_duration
+from numbrix_curses.game import describe_move
 from numbrix_curses.puzzle import cell_name, plural
 from numbrix_curses.ui.actions import Command, GoToMove
 from numbrix_curses.ui.draw import NO_BREAK, put
@@ -38,6 +38,7 @@ from numbrix_curses.ui.play_words import (
     status_bar_keys,
 )
 from numbrix_curses.ui.screen import SPIN_MS, draw_title_parts, room_for_message, spinner
+from numbrix_curses.ui.times import format_duration
 
 if TYPE_CHECKING:
     from numbrix_curses.assist import Hint

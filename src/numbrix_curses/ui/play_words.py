@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import os
 
-from numbrix_curses.game import Conflict, ConflictKind, Game, SolvedRecord, format_duration
+from numbrix_curses.game import Conflict, ConflictKind, Game, SolvedRecord
 from numbrix_curses.puzzle import cell_name, plural
 from numbrix_curses.ui.actions import Command
 from numbrix_curses.ui.panel import KeyHelp, Message, bar_key_rows
+from numbrix_curses.ui.times import format_duration
 
 KEY_LINES = (
     (KeyHelp("move", "arrows hjkl wasd"),),

@@ -5,7 +5,6 @@ from __future__ import annotations
 import curses
 import textwrap
 
-from numbrix_curses.game import format_duration
 from numbrix_curses.puzzle import plural
 from numbrix_curses.stats import Group, Summary, summarize
 from numbrix_curses.ui.actions import Action, Command
@@ -23,6 +22,7 @@ from numbrix_curses.ui.screen import (
     open_page,
     scrolled,
 )
+from numbrix_curses.ui.times import format_duration
 
 #: the table's columns: heading and width (the size and difficulty left-aligned)
 COLUMNS = (("Size", 7), ("Difficulty", 11), ("Puzzles", 8), ("Solves", 7), ("Best", 8),

@@ -21,7 +21,6 @@ import time
 import numpy as np
 
 from numbrix_curses import assist
-from numbrix_curses.game import solver_time
 from numbrix_curses.puzzle import Puzzle, plural
 from numbrix_curses.jobs import CancelToken, Cancelled, ThreadJob
 from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
@@ -43,6 +42,7 @@ from numbrix_curses.ui.screen import (
     draw_title_parts,
     place_board,
 )
+from numbrix_curses.ui.times import solver_time
 from numbrix_curses.verdict import REPLAY_WORDS, Status
 
 #: steps per second to choose from
