@@ -1254,6 +1254,27 @@ def test_tab_completes_a_path(state: Path, tmp_path: Path):
         term.wait_text("demo")
 
 
+def test_a_click_on_a_name_tab_listed_takes_it(state: Path, tmp_path: Path):
+    """Tab's "3 matches: a, b, c" could only be read: a player with the mouse had to type
+    the rest of the name. A click on one takes it; a folder's names are listed in turn."""
+    (tmp_path / "pick-easy.txt").write_text(DEMO_TEXT)
+    (tmp_path / "pick-hard.txt").write_text(DEMO_TEXT)
+    (tmp_path / "pick-dir").mkdir()
+    (tmp_path / "pick-dir" / "inner-one.txt").write_text(DEMO_TEXT)
+    (tmp_path / "pick-dir" / "inner-two.txt").write_text(DEMO_TEXT)
+    with open_file_prompt(state) as term:
+        term.send(str(tmp_path / "pick-") + "\t")
+        term.wait_message("3 matches: pick-dir, pick-easy.txt, pick-hard.txt")
+        term.click_text("pick-dir")
+        term.wait_message("2 matches: inner-one.txt, inner-two.txt")
+        assert f"pick-dir{os.sep}inner-" in term.text, term.dump()  # (the field's end)
+        term.click_text("inner-two.txt")
+        term.wait_gone("2 matches")
+        assert f"pick-dir{os.sep}inner-two.txt" in term.text, term.dump()
+        term.send("\r")
+        term.wait_text("demo")
+
+
 # ----- type in a puzzle ------------------------------------------------------------------------
 def type_in(state: Path, rows: str, cols: str, screen: tuple[int, int] = (24, 80)) -> Terminal:
     """The type-in screen of a `rows` x `cols` board, in a terminal of `screen` (rows, cols)."""

@@ -10,7 +10,7 @@ import glob
 import os
 from typing import Callable
 
-from numbrix_curses.ui.actions import Action, Command, Hotkey, MoveCursor, Paste, TextKey
+from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Paste, TextKey
 from numbrix_curses.ui.draw import put, put_wrapped, wrap_text
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.paste import one_line
@@ -32,6 +32,8 @@ PROMPT_LEFT = 2
 BUTTONS_ROW = 8
 #: the widest a yes/no box is asked for on a screen too small for it (see `ConfirmScreen`)
 _NARROW = 40
+#: how many of the paths Tab finds its message names
+_MATCHES_SHOWN = 6
 
 
 class ConfirmScreen(Screen):
@@ -194,6 +196,10 @@ class TextPromptScreen(Screen):
         self.complete_paths = complete_paths
         self.ok = ok
         self.message: Message | None = None
+        #: the paths Tab found several of, as they would be typed, while its message
+        #: listing them shows: a click on a name there takes it (see `_complete`)
+        self.matches: list[str] = []
+        self.matches_message: Message | None = None
 
     def _buttons(self) -> list[tuple[str, str, Action]]:
         return [("Enter", self.ok, Command.CONFIRM), ("Tab", "complete", Command.NEXT_FIELD),
@@ -261,6 +267,16 @@ class TextPromptScreen(Screen):
             self.pos = len(text)
         elif action is Command.NEXT_FIELD and self.complete_paths:
             self._complete()
+        elif isinstance(action, Choose) and self._listing_matches():
+            # A name clicked in the list of matches: it is typed in whole (a folder's
+            # contents listed in turn), as the keyboard's Tab gets there a letter at a time.
+            self.text = self.matches[action.index]
+            self.pos, self.selected, self.message = len(self.text), False, None
+            if os.path.isdir(os.path.expanduser(self.text)):
+                if not self.text.endswith(("/", os.sep)):
+                    self.text += os.sep
+                    self.pos += 1
+                self._complete()
         elif action is Command.BACK:
             return Pop()
         elif action is Command.HELP:
@@ -313,11 +329,32 @@ class TextPromptScreen(Screen):
             self.text = typed + addition + self.text[self.pos:]
             self.pos += len(addition)
         if len(matches) > 1:
-            names = ", ".join(os.path.basename(m.rstrip(os.sep)) for m in matches[:6])
-            more = "..." if len(matches) > 6 else ""
+            names = ", ".join(_base_name(m) for m in matches[:_MATCHES_SHOWN])
+            more = "..." if len(matches) > _MATCHES_SHOWN else ""
             self.message = Message(f"{len(matches)} matches: {names}{more}")
+            self.matches = [typed + m[len(expanded):] for m in matches[:_MATCHES_SHOWN]]
+            self.matches_message = self.message
         else:
             self.message = None
+
+    def _listing_matches(self) -> bool:
+        """Is the message the list of matches Tab found (so its names can be clicked)?"""
+        return self.message is not None and self.message is self.matches_message
+
+    def _mask_matches(self, mask: ScreenMask, y: int, x: int, lines: list[str]) -> None:
+        """Make each name of the matches listed in `lines` (drawn from (y, x)) a click
+        that takes it; a name the wrapping split is left out."""
+        names = [_base_name(m) for m in self.matches]
+        index = 0
+        for row, line in enumerate(lines):
+            at = line.find(": ") + 2 if row == 0 else 0
+            while index < len(names):
+                found = line.find(names[index], at)
+                if found < 0 or line[found + len(names[index]):][:1] not in ("", ",", "."):
+                    break
+                mask.put(y + row, x + found, len(names[index]), Choose(index))
+                at = found + len(names[index])
+                index += 1
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
@@ -357,12 +394,19 @@ class TextPromptScreen(Screen):
         if self.message is not None:
             put_wrapped(win, row, left, self.message.text, text_w,
                         message_attr(self.message, theme), max_lines=max(1, said_rows))
+            if self._listing_matches():
+                self._mask_matches(mask, row, left,
+                                   wrap_text(self.message.text, text_w, max(1, said_rows)))
         x = left
         for key, what, action in self._buttons():
             put(win, buttons_y, x, key, theme.key)
             put(win, buttons_y, x + len(key) + 1, what)
             mask.put(buttons_y, x, len(key) + 1 + len(what), action)
             x += len(key) + len(what) + 4
+
+
+def _base_name(path: str) -> str:
+    return os.path.basename(path.rstrip(os.sep))
 
 
 def home_short(path: str) -> str:

@@ -110,7 +110,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
                        "< or > and the mouse wheel over the field do"),
         ("Del x", "in the games under way (u in the menu, once two games are saved): "
                   "abandon the selected game, deleting its save (asks first)"),
-        ("Tab", "in Open file: complete the path typed so far"),
+        ("Tab", "in Open file: complete the path typed so far (a click on a name it lists "
+                "takes that one)"),
         ("q Esc", "back"),
         ("F1 H", "this help"),
     ],
