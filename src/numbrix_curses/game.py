@@ -881,8 +881,9 @@ class Game:
         the cursor there: Shift-arrow, or dragging the mouse from cell to cell.
 
         An empty neighbour gets the number after the cursor's (the one before it, when that
-        one is on the board already); a neighbour holding a number is stepped onto, so a
-        path runs on through the givens it meets. Stepping back onto the cell the path just
+        one is on the board already; where both are, one a player put down away from the
+        cursor's number is moved there: see `_moved_number`); a neighbour holding a number
+        is stepped onto, so a path runs on through the givens it meets. Stepping back onto the cell the path just
         came from takes back the number drawing put on the cell left, as retracing a line
         erases it. A stroke is one move: what it drew, less what it took back, is undone
         as one. A stroke ends with anything else done to the game; a drag that starts
@@ -916,8 +917,16 @@ class Game:
             stroke = stroke + [(target, False)]
         else:
             number = self._drawn_number(here, target)
-            if isinstance(number, Refusal):
-                turned = self._turned_stroke(stroke, target)
+            turned = self._turned_stroke(stroke, target) if isinstance(number, Refusal) else None
+            moved = (self._moved_number(here) if turned is None
+                     and number in (Refusal.BOTH_PLACED, Refusal.END_PLACED) else None)
+            if moved is not None:
+                # A path drawn over a wrong one takes its number along (see `_moved_number`).
+                number, left = moved
+                refusal = self._draw(left, BLANK)
+                if refusal is not None:
+                    return refusal
+            elif isinstance(number, Refusal):
                 if turned is None:
                     return number
                 # The stroke counted the wrong way: it ran into the end of the numbers (or
@@ -977,6 +986,23 @@ class Game:
         if number is None:
             return Refusal.BOTH_PLACED if 1 < value < self.size else Refusal.END_PLACED
         return number
+
+    def _moved_number(self, cell: int) -> tuple[int, int] | None:
+        """Where drawing from `cell` finds the numbers either side of its own on the board
+        already: the one a player put down away from it (not given, not beside `cell`, on
+        the board once), which the drawing moves on, and the cell it leaves; the number
+        after first. None when there is none. (4 and 5 joined and a 6 put down where it
+        does not join them: dragging on from the 5 said "Nothing to draw from 5" until the
+        6 was cleared by hand; now the 6 follows the drag, as the path is drawn anew.)"""
+        value = self.value(cell)
+        for number in (value + 1, value - 1):
+            if not 1 <= number <= self.size:
+                continue
+            held = self.cells_holding(number)
+            if (len(held) == 1 and not self.is_given(held[0])
+                    and not self.geometry.adjacent(cell, held[0])):
+                return number, held[0]
+        return None
 
     def _turned_stroke(self, stroke: list[tuple[int, bool]], target: int) -> list[int] | None:
         """The numbers the cells `stroke` drew get when it counts the other way from the

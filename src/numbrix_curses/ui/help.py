@@ -43,7 +43,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
               "cell's marks, and hides a mark while its number stands elsewhere); Del "
               "rubs them out; u takes them back"),
         ("Shift-arrows", "draw the path from a number into the next cell: it gets the number "
-                         "after (or before, when that is placed); back over a drawn number "
+                         "after (or before, when that is placed; where both are, one you "
+                         "put down away from it moves there); back over a drawn number "
                          "takes it back. Dragging the mouse from a number draws too. u takes "
                          "a whole stroke back."),
         ("Bksp Del Space", "clear the cell (right click too)"),
