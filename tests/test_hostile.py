@@ -750,6 +750,24 @@ def test_a_file_name_that_is_not_utf8_prints_without_a_traceback(tmp_path: Path)
         assert b"caf" in result.stdout  # the name is shown, its odd byte escaped
 
 
+def test_an_id_an_ascii_locale_cannot_write_prints_escaped(tmp_path: Path) -> None:
+    """In the C locale without UTF-8 mode, stdout is ASCII with "surrogateescape" (not
+    strict): an id with an "é" was an internal error, exit 70, and `generate` lost the
+    puzzles it had made at the write."""
+    path = tmp_path / "uni.txt"
+    path.write_text(GOOD.replace("# id: good", "# id: café"), encoding="utf-8")
+    env = cli_env()
+    env.pop("PYTHONIOENCODING", None)
+    env.update(LC_ALL="C", LANG="C", PYTHONUTF8="0", PYTHONCOERCECLOCALE="0",
+               XDG_STATE_HOME=str(tmp_path / "state"))
+    for argv in (["check", str(path)], ["solve", str(path)], ["print", str(path)],
+                 ["generate", "--size", "3", "--title", "é"]):
+        result = subprocess.run([sys.executable, "-m", "numbrix_curses", *argv],
+                                capture_output=True, env=env, timeout=COMMAND_TIMEOUT)
+        assert result.returncode == 0, (argv, result.stderr)
+        assert b"\\xe9" in result.stdout, (argv, result.stdout)  # (written escaped)
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="closes a descriptor in the child (POSIX)")
 @pytest.mark.parametrize("closed, argv, code, stderr", [
     (0, ["check", "-"], 2, "<stdin>:1:1: file is empty; no puzzle found"),

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import codecs
 import errno
 import os
 import signal
@@ -416,7 +417,12 @@ def _usable_standard_streams() -> None:
             except OSError:
                 pass
     stdout = sys.stdout
-    if getattr(stdout, "errors", None) == "strict" and hasattr(stdout, "reconfigure"):
+    errors = getattr(stdout, "errors", None)
+    encoding = codecs.lookup(getattr(stdout, "encoding", None) or "ascii").name
+    # (in the C locale without UTF-8 mode, stdout is ASCII with "surrogateescape", which
+    # writes a file name's stray bytes but no "é" of an id: that was an internal error)
+    if ((errors == "strict" or (errors == "surrogateescape" and encoding != "utf-8"))
+            and hasattr(stdout, "reconfigure")):
         try:
             stdout.reconfigure(errors="backslashreplace")
         except (ValueError, OSError, AttributeError):
