@@ -937,6 +937,12 @@ def test_a_held_stop_is_kept_for_after_and_a_second_one_acts_at_once():
             assert len(held) == 1 and isinstance(held[0], Stopped)  # noted, not acted on
             os.kill(os.getpid(), signal.SIGTERM)  # the second: at once
     assert signal.getsignal(signal.SIGTERM) is before
+    # After a stop already (generating ended early on one), the next is the second: at once
+    # (it was held, and a write blocked on a pipe ended only on a third).
+    with pytest.raises(Stopped):
+        with stops_held(stopped_before=True) as held:
+            os.kill(os.getpid(), signal.SIGTERM)
+    assert not held and signal.getsignal(signal.SIGTERM) is before
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name == "nt",

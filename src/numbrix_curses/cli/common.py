@@ -111,12 +111,15 @@ def stops_raised() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def stops_held() -> Iterator[list[KeyboardInterrupt | Stopped]]:
+def stops_held(stopped_before: bool = False) -> Iterator[list[KeyboardInterrupt | Stopped]]:
     """While the block runs, a first Ctrl-C, SIGTERM, SIGHUP or SIGQUIT is noted rather than
     acted on: the list it yields gets the stop to honour afterwards. A second one is raised at
     once (a write blocked on a pipe nobody reads must still be stoppable).
 
-    For writing what a command has finished: a stop in the middle would lose it all.
+    For writing what a command has finished: a stop in the middle would lose it all. Where
+    a stop came already (`stopped_before`: generating ended early on one, and writes what it
+    made), the next is the second, raised at once: it was held, and only a third ended a
+    write blocked on a pipe.
     """
     held: list[KeyboardInterrupt | Stopped] = []
     previous: dict[int, Any] = {}
@@ -125,7 +128,7 @@ def stops_held() -> Iterator[list[KeyboardInterrupt | Stopped]]:
         stop = KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum)
         if not _FIRST_STOP:
             _FIRST_STOP.append(signum)  # (see `first_stop`)
-        if held:
+        if held or stopped_before:
             raise stop
         held.append(stop)
 

@@ -375,7 +375,7 @@ def generate_command(args: argparse.Namespace) -> int:
         title = booklet_title(args, f"Numbrix {_made_kind(made, rows, cols, difficulty)} "
                                     f"puzzles, seed {seed}")
     # A stop while the finished puzzles are written would lose them: it waits till after.
-    with stops_held() as held:
+    with stops_held(stopped_before=stopped is not None) as held:
         code = _write_generated(args, made, stream, streamed, title, key_to_stdout,
                                 finished=stopped is None)
     _generate_notes(tally, difficulty, args.clues)
