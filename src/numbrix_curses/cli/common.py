@@ -486,13 +486,17 @@ def warn_of_shared_ids(puzzles: list[Puzzle], name: str) -> None:
     for index, puzzle in enumerate(puzzles, start=1):
         if puzzle.id:
             numbers.setdefault(puzzle.id, []).append(index)
-    for ident, found in numbers.items():
-        if len(found) > 1:
-            # (a few by number; past that, a line of thousands of numbers tells no one more)
-            listed = (", ".join(map(str, found[:-1])) + f" and {found[-1]}" if len(found) <= 6
-                      else ", ".join(map(str, found[:5])) + f" and {len(found) - 5:,} more")
-            tell(f"{name}: warning: puzzles {listed} have the same id {ident!r}; "
-                 f"name one by its number, as {name}#{found[-1]}")
+    shared = [(ident, found) for ident, found in numbers.items() if len(found) > 1]
+    for ident, found in shared[:WARNINGS_SAID]:
+        # (a few by number; past that, a line of thousands of numbers tells no one more)
+        listed = (", ".join(map(str, found[:-1])) + f" and {found[-1]}" if len(found) <= 6
+                  else ", ".join(map(str, found[:5])) + f" and {len(found) - 5:,} more")
+        tell(f"{name}: warning: puzzles {listed} have the same id {ident!r}; "
+             f"name one by its number, as {name}#{found[-1]}")
+    if len(shared) > WARNINGS_SAID:
+        # (as the reader's warnings: 5,000 ids each given twice said 5,000 lines)
+        tell(f"{name}: warning: {len(shared) - WARNINGS_SAID:,} more ids shared by several "
+             "puzzles left out")
 
 
 def os_error_line(error: OSError, path: str | None = None) -> str:
