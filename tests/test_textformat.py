@@ -1352,7 +1352,9 @@ def test_size_line_that_does_not_fit_names_both_readings():
     )
     # as wide as the rows: no short row (it was "row has 2 cells", of a line of three), and
     # neither reading first (a 3x3 missing a row, or a row with a slip: either may be meant)
-    for size in ("1 x 3", "3 x 3"):
+    # (a size of four digits and more too: "1000 x 1000" read as a row alone, "'x' is not
+    # a number or a blank", where "31 x 31" was said to be no size of the grid)
+    for size in ("1 x 3", "3 x 3", "1000 x 1000", "99999999 x 2"):
         err = parse_error(f"{size}\n1 2 3\n6 5 4\n")
         assert where(err) == (1, 1)
         assert err.message == (f"'{size}' is neither a row of the grid ('x' is not a number or "

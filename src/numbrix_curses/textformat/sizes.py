@@ -13,8 +13,15 @@ from numbrix_curses.textformat.rows import SEPARATOR, cell_count
 # A board's size on a line of its own before the grid: "9 9", "6x10", "6 x 10", "6,10"
 # (rows and columns, or columns and rows; see `size_line`).
 SIZE_MARKS = "xX\u00d7,;"  # (what may part its two numbers, besides spaces)
+# Numbers of four digits and more (past any size, said so where the grid is) only with an
+# x between them: "1000 x 1000" read as a row ("'x' is not a number"), where "31 x 31" was
+# said to be no size of the grid; parted by spaces, a comma or a semicolon, such numbers
+# are a row's, as ever.
+_SHORT = r"[0-9]{1,3}(?![0-9])"
 SIZE = re.compile(
-    rf"[^\S\n]*([0-9]{{1,3}})[^\S\n]*(?:[{SIZE_MARKS}][^\S\n]*|[^\S\n])([0-9]{{1,3}})[^\S\n]*"
+    rf"[^\S\n]*(?:(?={_SHORT}[^\S\n]*(?:[{SIZE_MARKS}]|[^\S\n]){{1,}}[^\S\n]*{_SHORT}[^\S\n]*$)"
+    rf"|(?=[0-9]+[^\S\n]*[xX\u00d7]))"
+    rf"([0-9]{{1,9}})[^\S\n]*(?:[{SIZE_MARKS}][^\S\n]*|[^\S\n])([0-9]{{1,9}})[^\S\n]*"
 )
 # One number on its own line over a square grid of that side, as course files open one
 # ("9" over a 9x9): the side (see `size_line`).
