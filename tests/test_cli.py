@@ -1254,6 +1254,24 @@ def test_help_that_cannot_be_written_says_so(args):
     assert result.stderr.decode().strip() == "numbrix: No space left on device"
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_a_booklet_that_cannot_be_written_says_where_its_key_is(tmp_path):
+    """`print --key` on a full standard output said "numbrix: No space left on device" of a
+    key it had written, as if all were lost (`generate` says where the other half is)."""
+    path, key = tmp_path / "p.txt", tmp_path / "key.txt"
+    path.write_text(f"# id: one\n{UNIQUE_3X3}\n")
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run([sys.executable, "-m", "numbrix_curses", "print", str(path),
+                                 "--key", str(key)],
+                                stdout=full, stderr=subprocess.PIPE, env=cli_env(),
+                                timeout=COMMAND_TIMEOUT)
+    assert result.returncode == 2
+    assert result.stderr.decode() == (
+        "numbrix print: the booklet could not be written to standard output (No space left "
+        f"on device); the answer key is in {key}\n")
+    assert "Solution 1 of 1" in key.read_text()
+
+
 def test_a_booklet_takes_its_title_on_one_line(tmp_path, capsys) -> None:
     """--title names the booklet and its answer key; a line break or an escape in it would
     break the booklet's comment line or reach the printer, so they become spaces."""

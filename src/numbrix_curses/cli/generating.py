@@ -35,7 +35,7 @@ from numbrix_curses.cli.common import (
 )
 from numbrix_curses.exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_TIMEOUT
 from numbrix_curses.cli.outputs import Taken as _Taken
-from numbrix_curses.cli.outputs import check_outputs
+from numbrix_curses.cli.outputs import check_outputs, write_half
 from numbrix_curses.cli.outputs import write_outputs as _write_outputs  # (tests replace it)
 
 
@@ -432,11 +432,12 @@ def _write_generated(
     code = _write_kept(files, args.force, finished, what)
     if not stream and args.output is None:
         # after the answer key is safely written, not before
-        _write_half(text, "the puzzles", args.solutions and f"the answer key is in "
-                    f"{display_name(args.solutions)}")
+        write_half("generate", text, "the puzzles", args.solutions and f"the answer key is in "
+                   f"{display_name(args.solutions)}")
     if key_to_stdout:
         # after the puzzles are safely written
-        _write_half(key, "the answer key", f"the puzzles are in {display_name(args.output)}")
+        write_half("generate", key, "the answer key",
+                   f"the puzzles are in {display_name(args.output)}")
     written = [("the output", streamed)] if stream else [
         ("the output", _Written.of(text, len(made)))]
     if key:
@@ -444,22 +445,6 @@ def _write_generated(
     for what, size in written:
         note_if_unreadable("generate", what, size.size, size.lines, size.puzzles)
     return code
-
-
-def _write_half(text: str, what: str, other: str | None) -> None:
-    """Write `text`, which is `what`, to standard output, with the other half written to a
-    file already (`other` says where): a failure says which half is where ("numbrix: No
-    space left on device" left an answer key lost without a word, its puzzles written). A
-    closed pipe stays as it is (its own exit status)."""
-    try:
-        write_out(text)
-    except BrokenPipeError:
-        raise
-    except OSError as error:
-        if not other:
-            raise  # (said as every command says it: "numbrix: No space left on device")
-        raise UsageError(f"numbrix generate: {what} could not be written to standard output "
-                         f"({error.strerror or error}); {other}") from None
 
 
 @dataclass

@@ -1,6 +1,7 @@
 """Output files the commands write (`generate --output` and `--solutions`, `print --key`):
 checked before the work, which may take minutes, so it never ends in an error about where
-it goes; then written atomically, all of them or none."""
+it goes; then written atomically, all of them or none. And the half of a pair that goes to
+standard output after the other half went to a file (`write_half`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import os
 from typing import Iterator, Sequence
 
 from numbrix_curses.atomic import same_file, write_problem
-from numbrix_curses.cli.common import UsageError, display_name
+from numbrix_curses.cli.common import UsageError, display_name, write_out
 
 
 def check_outputs(outputs: Sequence[tuple[str, str | None]], force: bool) -> None:
@@ -148,3 +149,19 @@ def _writing(path: str) -> Iterator[None]:
         raise UsageError(f"{path}: {reason}") from None
     except ValueError:  # (a name with a NUL character in it)
         raise UsageError(f"{path}: cannot write there") from None
+
+
+def write_half(command: str, text: str, what: str, other: str | None) -> None:
+    """Write `text`, which is `what`, to standard output, with the other half written to a
+    file already (`other` says where): a failure says which half is where ("numbrix: No
+    space left on device" left an answer key lost without a word, its puzzles written). A
+    closed pipe stays as it is (its own exit status)."""
+    try:
+        write_out(text)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        if not other:
+            raise  # (said as every command says it: "numbrix: No space left on device")
+        raise UsageError(f"numbrix {command}: {what} could not be written to standard output "
+                         f"({error.strerror or error}); {other}") from None

@@ -23,7 +23,6 @@ from numbrix_curses.cli.common import (
     positive_seconds,
     status_reason,
     tell,
-    write_out,
 )
 from numbrix_curses.verdict import HAS, OUT_OF_TIME, Status
 
@@ -126,13 +125,14 @@ def print_command(args: argparse.Namespace) -> int:
     sources = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
     title = booklet_title(args, f"Numbrix puzzles from {sources}")
     text = booklet.booklet(entries, title, args.solutions and args.key is None)
-    if args.key is not None:
-        from numbrix_curses.cli.outputs import write_key_file
+    from numbrix_curses.cli.outputs import write_half, write_key_file
 
+    if args.key is not None:
         # (the key first: a booklet on standard output cannot be taken back, and one
         # handed out without its key written is the worse half to have)
         write_key_file(args.key, booklet.solutions_sheet(entries, title), args.force)
-    write_out(text)
+    write_half("print", text, "the booklet",
+               args.key and f"the answer key is in {display_name(args.key)}")
     note_if_unreadable("print", "the booklet", len(text.encode()), text.count("\n"),
                        len(entries))
     # (the key's note is read only once it is printed: a booklet sent to a file would be
