@@ -199,7 +199,8 @@ def test_generate_onto_a_full_disk_is_one_line_and_exit_2(
     code, err = _generate(out, capsys)
     assert code == 2
     # (the state folder, where they would go instead, is on the full disk too)
-    assert err.startswith(f"{out}: {os.strerror(errno.ENOSPC)}; nor could they go to ")
+    assert err.startswith(f"numbrix generate: {out}: {os.strerror(errno.ENOSPC)}; nor could they "
+                          "go to ")
     assert err.endswith(": the puzzles made are lost\n") and err.count("\n") == 1
     assert out.read_text() == "old puzzles\n"
     assert _leftovers(tmp_path, out) == []

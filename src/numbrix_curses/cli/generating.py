@@ -194,7 +194,7 @@ def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool,
                 # (said, not left to a line that only names the file asked for: the run's
                 # work is gone, and the fallback the README promises was tried)
                 they = "they" if what == "the puzzles" else what
-                raise UsageError(f"{error}; nor could {they} go to "
+                raise UsageError(f"numbrix generate: {error}; nor could {they} go to "
                                  f"{display_name(str(state_dir() / 'generated'))}: {what} "
                                  f"made {_are(what)} lost") from None
             tell(f"numbrix generate: {error}: {what} {_are(what)} written to {rescued} instead")
