@@ -10,6 +10,7 @@ nothing about games.
 from __future__ import annotations
 
 import curses
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from numbrix_curses.ui.actions import Action, Command, MoveCursor
@@ -21,6 +22,7 @@ from numbrix_curses.ui.screen import AppContext, Nav, Pop, Screen, draw_box, dra
 
 #: a line of the box: "pause      p"
 _KEY_COLUMN = 10
+_TITLE = "Commands (Esc closes)"
 
 
 class CommandsScreen(Screen):
@@ -68,31 +70,59 @@ class CommandsScreen(Screen):
     def _lines(self) -> list[str]:
         return [f"{item.what:<{_KEY_COLUMN}}{item.keys}" for item in self.items]
 
+    def _box(self, height: int, width: int) -> _Box:
+        """Where the box goes on a `height` x `width` screen: one column of lines, or two
+        where one does not fit the screen's height."""
+        column_w = max(len(line) for line in self._lines())
+        columns = 1 if len(self.items) + 4 <= height else 2
+        per_column = -(-len(self.items) // columns)
+        box_w = max(len(_TITLE), columns * column_w + 2 * (columns - 1)) + 4
+        box_h = per_column + 4
+        return _Box(max(0, (height - box_h) // 2), max(0, (width - box_w) // 2), box_h, box_w,
+                    per_column, column_w)
+
+    def clear_under(self, win: "curses.window", below: Screen) -> None:
+        """Blank the rows of the side panel the box covers (as a dialog does): the rest of
+        a panel line beside its frame showed as cut words ("o that each number is")."""
+        panel_left = below.side_panel_left
+        if panel_left is None:
+            return
+        height, width = win.getmaxyx()
+        box = self._box(height, width)
+        if box.left + box.width <= panel_left:
+            return
+        for y in range(box.top, min(height, box.top + box.height)):
+            put(win, y, panel_left, " " * (width - panel_left))
+
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
-        lines = self._lines()
-        title = "Commands (Esc closes)"
-        column_w = max(len(line) for line in lines)
-        # (two columns where one does not fit the screen's height)
-        columns = 1 if len(lines) + 4 <= height else 2
-        per_column = -(-len(lines) // columns)
-        box_w = max(len(title), columns * column_w + 2 * (columns - 1)) + 4
-        box_h = per_column + 4
+        box = self._box(height, width)
         mask.clear()  # (the box takes every click: nothing behind it reacts)
-        if box_h > height or box_w > width:
+        if box.height > height or box.width > width:
             win.erase()
-            draw_too_small(win, (box_w, box_h), theme)
+            draw_too_small(win, (box.width, box.height), theme)
             return
-        top = (height - box_h) // 2
-        left = (width - box_w) // 2
-        draw_box(win, top, left, box_h, box_w, theme)
-        put(win, top + 1, left + 2, title, curses.A_BOLD)
-        mask.put(top + 1, left + 2, len(title), Command.BACK)
-        for i, (line, item) in enumerate(zip(lines, self.items)):
-            column, row = divmod(i, per_column)
-            y = top + 3 + row
-            x = left + 2 + column * (column_w + 2)
-            put(win, y, x, line.ljust(column_w), theme.selected if i == self.focus else 0)
+        draw_box(win, box.top, box.left, box.height, box.width, theme)
+        put(win, box.top + 1, box.left + 2, _TITLE, curses.A_BOLD)
+        mask.put(box.top + 1, box.left + 2, len(_TITLE), Command.BACK)
+        for i, (line, item) in enumerate(zip(self._lines(), self.items)):
+            column, row = divmod(i, box.per_column)
+            y = box.top + 3 + row
+            x = box.left + 2 + column * (box.column_width + 2)
+            put(win, y, x, line.ljust(box.column_width),
+                theme.selected if i == self.focus else 0)
             assert item.action is not None
-            mask.put(y, x, column_w, item.action)
+            mask.put(y, x, box.column_width, item.action)
+
+
+@dataclass(frozen=True)
+class _Box:
+    """The box's place and size, and how its lines are laid out in it."""
+
+    top: int
+    left: int
+    height: int
+    width: int
+    per_column: int
+    column_width: int
