@@ -18,7 +18,15 @@ from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import KeyHelp
-from numbrix_curses.ui.screen import AppContext, Nav, Pop, Screen, draw_box, draw_too_small
+from numbrix_curses.ui.screen import (
+    AppContext,
+    Nav,
+    Pop,
+    Screen,
+    clear_panel_under,
+    draw_box,
+    draw_too_small,
+)
 
 #: a line of the box: "pause      p"
 _KEY_COLUMN = 10
@@ -82,17 +90,11 @@ class CommandsScreen(Screen):
                     per_column, column_w)
 
     def clear_under(self, win: "curses.window", below: Screen) -> None:
-        """Blank the rows of the side panel the box covers (as a dialog does): the rest of
-        a panel line beside its frame showed as cut words ("o that each number is")."""
-        panel_left = below.side_panel_left
-        if panel_left is None:
-            return
-        height, width = win.getmaxyx()
-        box = self._box(height, width)
-        if box.left + box.width <= panel_left:
-            return
-        for y in range(box.top, min(height, box.top + box.height)):
-            put(win, y, panel_left, " " * (width - panel_left))
+        """Blank the side panel's rows the box covers, as a dialog does (see
+        `clear_panel_under`): the rest of a panel line beside its frame showed as cut words
+        ("o that each number is")."""
+        box = self._box(*win.getmaxyx())
+        clear_panel_under(win, below, box.top, box.left, box.height, box.width)
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme

@@ -21,6 +21,7 @@ from numbrix_curses.ui.screen import (
     Pop,
     Push,
     Screen,
+    clear_panel_under,
     draw_box,
     draw_too_small,
     open_page,
@@ -121,18 +122,10 @@ class ConfirmScreen(Screen):
         return narrow, len(self._lines(narrow)) + 4
 
     def clear_under(self, win: "curses.window", below: Screen) -> None:
-        """Blank the rows of the side panel the box covers, when it covers any of its
-        columns: the rest of a panel line beside the frame would show as a cut word
-        ("jkl wasd"). Only the panel's columns: board cells beside the box stay."""
-        panel_left = below.side_panel_left
-        if panel_left is None:
-            return
+        """Blank the side panel's rows the box covers (see `clear_panel_under`)."""
         height, width = win.getmaxyx()
         top, left, box_h, box_w, _ = self._box(height, width)
-        if left + box_w <= panel_left:
-            return  # the box ends before the panel: no line of it is cut
-        for y in range(top, top + box_h):
-            put(win, y, panel_left, " " * (width - panel_left))
+        clear_panel_under(win, below, top, left, box_h, box_w)
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme

@@ -323,6 +323,20 @@ class BoardScreen(Screen):
         return job.result
 
 
+def clear_panel_under(win: "curses.window", below: Screen, top: int, left: int, height: int,
+                      width: int) -> None:
+    """Blank the rows of `below`'s side panel that a box at (`top`, `left`), `height` x
+    `width`, covers, where it covers any of the panel's columns: the rest of a panel line
+    beside its frame would show as a cut word ("jkl wasd"). Only the panel's columns: board
+    cells beside the box stay."""
+    panel_left = below.side_panel_left
+    if panel_left is None or left + width <= panel_left:
+        return  # (no panel, or the box ends before it: no line of it is cut)
+    screen_height, screen_width = win.getmaxyx()
+    for y in range(top, min(screen_height, top + height)):
+        put(win, y, panel_left, " " * (screen_width - panel_left))
+
+
 def spinner(started: float) -> str:
     """The spinner's character `started` seconds into a wait."""
     return SPINNER[int((time.monotonic() - started) * 8) % len(SPINNER)]
