@@ -573,20 +573,30 @@ def test_check_without_mistakes_says_so(term: Terminal, board: Board):
     term.wait_text("No mistakes found.")
 
 
-def test_check_notices_numbers_that_will_not_work_out_and_asked_again_says_where(
-    tmp_path: Path, state: Path
-):
-    # Solution (unique): 1 2 3 / 6 5 4 / 7 8 9. A 7 in the middle contradicts nothing on
-    # sight (right distances, right checkerboard colour), but it is wrong.
+def _three_with_a_wrong_seven(tmp_path: Path, state: Path) -> tuple[Terminal, Board]:
+    """The app on 1 . 3 / . . . / . . 9 (solution 1 2 3 / 6 5 4 / 7 8 9) with a 7 typed in
+    the middle: it contradicts nothing on sight (right distances, right checkerboard
+    colour), but it is wrong."""
     path = tmp_path / "three.txt"
     path.write_text("# id: three\n1 . 3\n. . .\n. . 9\n")
     term = start(play_command(str(path)), state, rows=ROWS, cols=COLS)
     board = Board(term, 3)
-    with term:
+    try:
         term.wait_text("mouse")
         board.click(1, 1)
         term.send("7")
         board.wait_cell(1, 1, "7")
+    except BaseException:
+        term.close()
+        raise
+    return term, board
+
+
+def test_check_notices_numbers_that_will_not_work_out_and_asked_again_says_where(
+    tmp_path: Path, state: Path
+):
+    term, board = _three_with_a_wrong_seven(tmp_path, state)
+    with term:
         term.send("c")
         term.wait_message("but 1 number will not work out: c again marks it (no best time then).")
         assert "!" not in "".join(board.text(r, c) for r in range(3) for c in range(3))
@@ -644,15 +654,8 @@ def test_a_double_click_on_check_asks_before_it_costs_the_best_time(tmp_path: Pa
     """The second of two quick clicks on "check" marked the wrong number, as help, before
     the first's message ("c again marks it (no best time then)") could be read: it asks
     first, as a hint does."""
-    path = tmp_path / "three.txt"
-    path.write_text("# id: three\n1 . 3\n. . .\n. . 9\n")
-    term = start(play_command(str(path)), state, rows=ROWS, cols=COLS)
-    board = Board(term, 3)
+    term, board = _three_with_a_wrong_seven(tmp_path, state)
     with term:
-        term.wait_text("mouse")
-        board.click(1, 1)
-        term.send("7")
-        board.wait_cell(1, 1, "7")
         term.wait_text("check   c")
         where = term.find("check   c")
         assert where is not None, term.dump()
