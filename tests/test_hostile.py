@@ -305,6 +305,9 @@ HOSTILE_FILES = {
     "boxed mixed with compact": b"+---+---+\n| 1 | 2 |\n4 3\n",
     "too many puzzles": b"1\n\n" * 10_001,
     "thousands of size lines in a row": b"3x3\n" * 5_000,
+    # (a size pattern whose runs of spaces could share them out took minutes on these)
+    "thousands of spaces between numbers": b"1" + b" " * 5_000 + b"2 3\n4 5 6\n7 8 9\n",
+    "thousands of spaces round an x": b"1" + b" " * 4_000 + b"x" + b" " * 4_000 + b"2 3\n",
     "random junk": bytes(range(256)) * 100,
 }
 

@@ -11,7 +11,7 @@ from numbrix_curses.textformat.errors import OutOfRange, SplitBoard
 from numbrix_curses.textformat.grid import grid_rows
 from numbrix_curses.textformat.limits import MAX_PUZZLES
 from numbrix_curses.textformat.metadata import header_metadata
-from numbrix_curses.textformat.sizes import SIDE, SIZE, SIZE_MARKS, fits, size_given
+from numbrix_curses.textformat.sizes import SIDE, SIZE_MARKS, fits, size_given, size_match
 
 
 # A block: a run of lines that each hold something other than whitespace.
@@ -31,7 +31,7 @@ def parse_blocks(
     for block in _BLOCK.finditer(text):
         line += text.count("\n", pos, block.start())
         pos = block.start()
-        size = SIZE.fullmatch(block.group()) or SIDE.fullmatch(block.group())
+        size = size_match(block.group()) or SIDE.fullmatch(block.group())
         if size is not None and _sized_grid_follows(text, block, size, line, filename):
             continue  # a size line with blank lines between it and its grid
         header = _header_over_size(text, block, line, filename)
@@ -94,7 +94,7 @@ def _header_over_size(
     lines = block.group().split("\n")
     if len(lines) < 2 or not all(row.lstrip().startswith("#") for row in lines[:-1]):
         return None
-    size = SIZE.fullmatch(lines[-1]) or SIDE.fullmatch(lines[-1])
+    size = size_match(lines[-1]) or SIDE.fullmatch(lines[-1])
     if size is None or not _sized_grid_follows(text, block, size, line, filename):
         return None
     return header_metadata("\n".join(lines[:-1]), line, filename)

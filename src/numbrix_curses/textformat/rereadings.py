@@ -9,7 +9,7 @@ from numbrix_curses.puzzle import ParseError, cut_short
 from numbrix_curses.screencopy import LEFT_OUT, as_drawn_by_us, grid_line_indices
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.rows import Row, is_boxed
-from numbrix_curses.textformat.sizes import SIZE, fits, leading_size, size_given, size_line
+from numbrix_curses.textformat.sizes import fits, leading_size, size_given, size_line, size_match
 from numbrix_curses.textformat.tables import MARKDOWN_DELIMITER, without_bar_rules
 
 
@@ -24,7 +24,7 @@ def size_line_with_end_separator(
     if not grid:
         return None
     first = lines[grid[0]].rstrip()
-    if not first.endswith((",", ";")) or SIZE.fullmatch(first[:-1]) is None:
+    if not first.endswith((",", ";")) or size_match(first[:-1]) is None:
         return None
     trimmed = list(lines)
     trimmed[grid[0]] = first[:-1]

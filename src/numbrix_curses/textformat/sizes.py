@@ -13,16 +13,23 @@ from numbrix_curses.textformat.rows import SEPARATOR, cell_count
 # A board's size on a line of its own before the grid: "9 9", "6x10", "6 x 10", "6,10"
 # (rows and columns, or columns and rows; see `size_line`).
 SIZE_MARKS = "xX\u00d7,;"  # (what may part its two numbers, besides spaces)
-# Numbers of four digits and more (past any size, said so where the grid is) only with an
-# x between them: "1000 x 1000" read as a row ("'x' is not a number"), where "31 x 31" was
-# said to be no size of the grid; parted by spaces, a comma or a semicolon, such numbers
-# are a row's, as ever.
-_SHORT = r"[0-9]{1,3}(?![0-9])"
 SIZE = re.compile(
-    rf"[^\S\n]*(?:(?={_SHORT}[^\S\n]*(?:[{SIZE_MARKS}]|[^\S\n]){{1,}}[^\S\n]*{_SHORT}[^\S\n]*$)"
-    rf"|(?=[0-9]+[^\S\n]*[xX\u00d7]))"
-    rf"([0-9]{{1,9}})[^\S\n]*(?:[{SIZE_MARKS}][^\S\n]*|[^\S\n])([0-9]{{1,9}})[^\S\n]*"
+    rf"[^\S\n]*([0-9]{{1,3}})[^\S\n]*(?:[{SIZE_MARKS}][^\S\n]*|[^\S\n])([0-9]{{1,3}})[^\S\n]*"
 )
+# Numbers of four digits and more (past any size, said so where the grid is) with an x
+# between them: "1000 x 1000" read as a row ("'x' is not a number"), where "31 x 31" was
+# said to be no size of the grid. Parted by spaces, a comma or a semicolon, such numbers
+# are a row's, as ever. (Its own pattern, each part of it met one way only: a lookahead
+# that let three runs of spaces share out the same spaces took minutes on a line of
+# thousands of them.)
+_LONG_SIZE = re.compile(r"[^\S\n]*([0-9]{1,30})[^\S\n]*[xX\u00d7][^\S\n]*([0-9]{1,30})[^\S\n]*")
+
+
+def size_match(line: str) -> re.Match[str] | None:
+    """`line` as a size line, its two numbers groups 1 and 2; None when it is none."""
+    return SIZE.fullmatch(line) or _LONG_SIZE.fullmatch(line)
+
+
 # One number on its own line over a square grid of that side, as course files open one
 # ("9" over a 9x9): the side (see `size_line`).
 SIDE = re.compile(r"[^\S\n]*([0-9]{1,3})[^\S\n]*")
@@ -34,7 +41,7 @@ def leading_size(lines: list[str]) -> tuple[list[int], re.Match[str]] | None:
     grid = grid_line_indices(lines)
     if len(grid) < 2:
         return None
-    match = SIZE.fullmatch(lines[grid[0]])
+    match = size_match(lines[grid[0]])
     return None if match is None else (grid, match)
 
 
@@ -74,7 +81,7 @@ def size_line(lines: list[str]) -> tuple[int, tuple[int, int], bool] | None:
         # a size over a board one wide, not the first row of one two wide)
         ends = _row_end_separators(rows)
         one_wide = ends is not None and ends[0] + ends[1] == 1
-    match = SIZE.fullmatch(lines[grid[0]])
+    match = size_match(lines[grid[0]])
     if match is not None:
         if below is None or (below == 2 and not one_wide):
             return None
