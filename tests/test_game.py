@@ -1212,6 +1212,13 @@ def test_drawing_on_over_a_wrong_number_moves_it_along():
     game.set_cursor(1, 2)  # the 4: 3 joins it, 5 is away from it
     assert game.extend(0, -1) is None  # into B2: the 5 moves there
     assert game.grid.tolist() == [[1, 2, 3], [0, 5, 4], [0, 0, 9]]
+    assert game.moved_along == (5, game.geometry.cell(2, 0))  # (what the play screen says)
+    # Back over it, the 5 goes back where it was (it was erased: a jitter of the mouse
+    # lost a number out of sight), and a stroke that took back all it did is no move.
+    assert game.extend(0, 1) is None
+    assert game.grid.tolist() == [[1, 2, 3], [0, 0, 4], [5, 0, 9]]
+    assert game.moves == moves and game.moved_along is None
+    assert game.extend(0, -1) is None  # and on again, in the same stroke
     assert game.extend(0, -1) is None  # and on: 6 is on the board nowhere, so drawn
     assert game.grid.tolist() == [[1, 2, 3], [6, 5, 4], [0, 0, 9]]
     assert game.moves == moves + 1  # one stroke, one move
@@ -1265,8 +1272,9 @@ def test_drawing_keeps_the_givens_and_never_doubles_a_number(rows, cols, seed, s
         assert (after[keep] == start[keep]).all()  # the givens stay
         changed = np.flatnonzero(after.ravel() != before.ravel())
         if len(changed) > 1:
-            # the stroke turned to count the other way: every cell it changed but the new
-            # one held a number it drew, and now holds one of the other way
+            # the stroke turned to count the other way (every cell it changed but the new
+            # one held a number it drew, and now holds one of the other way), or it moved a
+            # number along, or put one back
             assert (before.flat[changed] != 0).sum() == len(changed) - 1
         unchanged = np.delete(before.ravel(), changed)
         for cell in changed:

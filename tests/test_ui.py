@@ -669,6 +669,29 @@ def test_a_double_click_on_check_asks_before_it_costs_the_best_time(tmp_path: Pa
         assert "(1 hint)" not in term.text and "!" not in board.text(1, 1), term.dump()
 
 
+def test_a_drag_over_a_wrong_path_moves_its_number_and_says_from_where(tmp_path: Path,
+                                                                         state: Path):
+    """With 1 2 3 4 joined and a 5 put down away from the 4, a drag on from the 4 said
+    "Nothing to draw from 4"; the 5 comes along, said (the cell it left may be out of
+    sight), and a drag back puts it back."""
+    path = tmp_path / "rr.txt"
+    path.write_text("# id: rr\n1 . .\n. . .\n. . 9\n")
+    term = start(play_command(str(path)), state, rows=ROWS, cols=COLS)
+    board = Board(term, 3)
+    with term:
+        wait_play(term)
+        for (row, col), number in [((0, 1), "2"), ((0, 2), "3"), ((1, 2), "4"), ((2, 0), "5")]:
+            board.click(row, col)
+            term.send(number)
+            board.wait_cell(row, col, number)
+        board.drag([(1, 2), (1, 1)])
+        term.wait_message("5 moved here from A3 (back over it puts it back).")
+        assert board.number(2, 0) == "" and board.number(1, 1) == "5", term.dump()
+        board.drag([(1, 1), (1, 2)])
+        board.wait_cell(2, 0, "5")
+        assert board.number(1, 1) == "", term.dump()
+
+
 def _slow_to_solve(tmp_path: Path, state: Path) -> Terminal:
     """The app on a clue-minimal 20x20 board: its solve takes seconds in one process (the
     slowest of the corpus's first eight, 6 s where the others take 0.3 to 2 s, so a faster

@@ -325,6 +325,12 @@ class Game:
         # whether drawing filled it, and the revision it left the board at
         self._stroke: list[tuple[int, bool]] = []
         self._stroke_revision = -1
+        # the cells the stroke moved a number to (see `_moved_number`), each with the cell
+        # it came from: going back over one puts it back there
+        self._stroke_moved: dict[int, int] = {}
+        #: the number the last drawing step moved, and the cell it left; None when it
+        #: moved none (the play screen says so: the cell left may be out of sight)
+        self.moved_along: tuple[int, int] | None = None
         # how many moves were on the undo stack as the stroke began: those above it are
         # the stroke's own, kept merged as one (see `_draw`)
         self._stroke_base = 0
@@ -883,12 +889,13 @@ class Game:
         An empty neighbour gets the number after the cursor's (the one before it, when that
         one is on the board already; where both are, one a player put down away from the
         cursor's number is moved there: see `_moved_number`); a neighbour holding a number
-        is stepped onto, so a path runs on through the givens it meets. Stepping back onto the cell the path just
-        came from takes back the number drawing put on the cell left, as retracing a line
-        erases it. A stroke is one move: what it drew, less what it took back, is undone
-        as one. A stroke ends with anything else done to the game; a drag that starts
-        where the last one ended (a press puts the cursor there) is a move of its own, but
-        goes on with its path, so going back over it still erases.
+        is stepped onto, so a path runs on through the givens it meets. Stepping back onto
+        the cell the path just came from takes back the number drawing put on the cell
+        left, as retracing a line erases it (a number it moved goes back where it was). A
+        stroke is one move: what it drew, less what it took back, is undone as one. A
+        stroke ends with anything else done to the game; a drag that starts where the last
+        one ended (a press puts the cursor there) is a move of its own, but goes on with
+        its path, so going back over it still erases.
         """
         self.commit()
         here = self._cursor
@@ -902,14 +909,20 @@ class Game:
         if self.paused:
             return Refusal.PAUSED
         stroke = self._stroke
+        self.moved_along = None
         if not (stroke and self._stroke_revision == self.revision and stroke[-1][0] == here):
             stroke = [(here, False)]
             self._stroke_base = len(self._undo)
+            self._stroke_moved = {}
         if len(stroke) >= 2 and stroke[-2][0] == target and (stroke[-1][1] or self.value(target)):
-            # Retracing: a number this stroke drew is taken back. (Back onto an empty cell
-            # the stroke only passed, from a number it did not draw, draws as ever.)
+            # Retracing: a number this stroke drew is taken back, and one it moved goes
+            # back where it was. (Back onto an empty cell the stroke only passed, from a
+            # number it did not draw, draws as ever.)
             if stroke[-1][1]:
+                value = self.value(here)
                 refusal = self._draw(here, BLANK)
+                if refusal is None and here in self._stroke_moved:
+                    refusal = self._draw(self._stroke_moved.pop(here), value)
                 if refusal is not None:
                     return refusal
             stroke = stroke[:-1]
@@ -926,6 +939,8 @@ class Game:
                 refusal = self._draw(left, BLANK)
                 if refusal is not None:
                     return refusal
+                self._stroke_moved[target] = left
+                self.moved_along = moved
             elif isinstance(number, Refusal):
                 if turned is None:
                     return number
@@ -1012,6 +1027,8 @@ class Game:
         stand where it would go (`_could_stand`)."""
         if len(stroke) < 2 or not all(drew for _, drew in stroke[1:]):
             return None
+        if any(cell in self._stroke_moved for cell, _ in stroke):
+            return None  # (turned, a number moved would take another's value, its own lost)
         start = self.value(stroke[0][0])
         values = [self.value(cell) for cell, _ in stroke[1:]]
         step = values[0] - start

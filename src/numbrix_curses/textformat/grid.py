@@ -42,11 +42,12 @@ def grid_rows(
 ) -> list[Row]:
     """The rows of one grid (compact or boxed, decided by its first line), after a size
     line if it has one that fits (see `size_line`; `size` is what it said, given to the
-    call that reads the rows under it, and None for rows under no size line); with `tabs`, compact rows are parted at single tabs (see
-    `tabs.spreadsheet_rows`), and there is no size line. A size line may stand over another
-    (`size_lines` more at most, each read by a call of its own: a block of thousands of
-    lines "3x3" went as deep as Python's stack and failed with a traceback); past that,
-    a line that may be one is read as a row."""
+    call that reads the rows under it, and None for rows under no size line); with
+    `tabs`, compact rows are parted at single tabs (see `tabs.spreadsheet_rows`), and there
+    is no size line. A size line may stand over another (`size_lines` more at most, each
+    read by a call of its own: a block of thousands of lines "3x3" went as deep as
+    Python's stack and failed with a traceback); past that, a line that may be one is read
+    as a row."""
     lines = as_drawn_by_us(lines)
     under_size = size is not None
     sized = None if tabs or size_lines <= 0 or frame_header(lines) else size_line(lines)

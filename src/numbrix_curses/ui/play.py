@@ -425,7 +425,14 @@ class PlayScreen(PlayView, BoardScreen):
         elif action is Command.PENCIL:
             return self._toggle_pencil(), None
         elif isinstance(action, Extend):
-            return game.extend(action.drow, action.dcol), None
+            refusal = game.extend(action.drow, action.dcol)
+            if game.moved_along is not None:
+                # (the cell it left may be out of sight, or far off: said, not only shown)
+                number, left = game.moved_along
+                self.message = Message(f"{number} moved here from "
+                                       f"{cell_name(*game.geometry.row_col(left))} (back "
+                                       "over it puts it back).")
+            return refusal, None
         elif action is Command.PAUSE:
             return self._toggle_pause(), None
         elif action is Command.FIND:
