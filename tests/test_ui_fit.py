@@ -1157,7 +1157,8 @@ def test_a_small_screen_has_every_command_in_a_box_the_mouse_can_open(state: Pat
         assert "Paused" not in term.text, term.dump()
         term.send("\t")
         term.wait_text("Commands (Esc closes)")
-        term.send_key("down")  # the second line, pencil, from the keyboard
+        term.send_key("down")  # the third line, pencil, from the keyboard
+        term.send_key("down")
         term.send("\r")
         term.wait_gone("Commands")
         term.wait_text("pencil")  # (the status line says pencil mode)
@@ -1166,3 +1167,19 @@ def test_a_small_screen_has_every_command_in_a_box_the_mouse_can_open(state: Pat
         assert "c check" not in term.text, term.dump()
         term.click_text("Tab more")
         term.wait_text("Commands (Esc closes)")
+        term.send("p")  # a key the box lists acts as it says ("pause  p")
+        term.wait_text("Paused")
+
+
+def test_the_commands_box_fits_a_screen_the_board_fits(state: Path):
+    """At 30x14 the play screen showed a 5x5 board, and Tab said the terminal was too small
+    for the box (one or two columns of wide lines), with nothing to click to close it."""
+    with start(app_command("play", "--puzzle", "starter-1"), state, rows=14, cols=30) as term:
+        term.wait_text("q quit")
+        term.send("\t")
+        term.wait_text("Commands (Esc closes)")
+        assert "too small" not in term.text and "restart" in term.text, term.dump()
+        term.resize(8, 30)  # (smaller than any box: the notice, and a click closes it)
+        term.wait_text("too small")
+        term.click(3, 3)
+        term.wait_gone("Commands")

@@ -1,5 +1,5 @@
 """The commands box: every command of the play screen in a list over the board, each chosen
-by a click or by the arrows and Enter.
+by a click, by the arrows and Enter, or by its own key, which the list shows.
 
 On a small screen the bar under the board has room for a few keys only ("u undo  r redo
 c check  ? hint"): the keyboard has the others all the same, but a player with the mouse had
@@ -28,9 +28,9 @@ from numbrix_curses.ui.screen import (
     draw_too_small,
 )
 
-#: a line of the box: "pause      p"
-_KEY_COLUMN = 10
 _TITLE = "Commands (Esc closes)"
+#: the keys the key help names by a word, as `get_wch` gives them
+_NAMED_KEYS: dict[str, int | str] = {"^R": "\x12", "Del": curses.KEY_DC, "F1": curses.KEY_F1}
 
 
 class CommandsScreen(Screen):
@@ -47,18 +47,36 @@ class CommandsScreen(Screen):
     ) -> None:
         super().__init__(ctx)
         self.items = [item for item in items if item.action is not None]
+        if not self.items:
+            raise ValueError("a commands box needs a command")
         self.on_pick = on_pick
         self.focus = 0
+        #: the lines a column holds as last drawn (left and right go a column across)
+        self.per_column = len(self.items)
+        # A key the list names picks its line, as it would act without the box (the box
+        # said "undo u", and u did nothing in it)
+        self.keys: dict[int | str, Action] = {}
+        for item in self.items:
+            for token in item.keys.split():
+                key = _NAMED_KEYS.get(token, token)
+                if (len(token) == 1 or key != token) and item.action is not None:
+                    self.keys.setdefault(key, item.action)
 
     def action_for_key(self, key: int | str) -> Action | None:
         if key == "\t":
-            return Command.BACK  # (Tab opened it: Tab closes it, as Esc and q do)
+            return Command.BACK  # (Tab opened it: Tab closes it, as Esc does)
+        if key in self.keys:
+            return self.keys[key]
         return action_for_key(key, LIST_KEYS)
 
     def handle(self, action: Action) -> Nav | None:
         count = len(self.items)
         if isinstance(action, MoveCursor) and action.drow:
             self.focus = (self.focus + action.drow) % count
+        elif isinstance(action, MoveCursor) and action.dcol:
+            moved = self.focus + action.dcol * self.per_column
+            if 0 <= moved < count:
+                self.focus = moved
         elif action in (Command.HOME, Command.PAGE_UP):
             self.focus = 0
         elif action in (Command.END, Command.PAGE_DOWN):
@@ -68,7 +86,7 @@ class CommandsScreen(Screen):
         elif action is Command.BACK:
             return Pop()
         elif any(action == item.action for item in self.items):
-            return self._pick(action)  # (a click on a line)
+            return self._pick(action)  # (a click on a line, or its key)
         return None
 
     def _pick(self, action: Action | None) -> Nav:
@@ -76,16 +94,23 @@ class CommandsScreen(Screen):
         return Pop(then=lambda: self.on_pick(action))
 
     def _lines(self) -> list[str]:
-        return [f"{item.what:<{_KEY_COLUMN}}{item.keys}" for item in self.items]
+        """"pause   p": each command's word, and its keys in a column after the longest."""
+        width = max(len(item.what) for item in self.items) + 1
+        return [f"{item.what:<{width}}{item.keys}" for item in self.items]
 
     def _box(self, height: int, width: int) -> _Box:
-        """Where the box goes on a `height` x `width` screen: one column of lines, or two
-        where one does not fit the screen's height."""
+        """Where the box goes on a `height` x `width` screen: in as few columns of lines as
+        fit it (at 30x14, one or two columns of wide lines did not, where the play screen
+        did); in one column, more than the screen, where none fit."""
         column_w = max(len(line) for line in self._lines())
-        columns = 1 if len(self.items) + 4 <= height else 2
-        per_column = -(-len(self.items) // columns)
-        box_w = max(len(_TITLE), columns * column_w + 2 * (columns - 1)) + 4
-        box_h = per_column + 4
+        count = len(self.items)
+        sizes = []
+        for columns in range(1, count + 1):
+            per_column = -(-count // columns)
+            box_w = max(len(_TITLE), columns * column_w + 2 * (columns - 1)) + 4
+            sizes.append((per_column + 4, box_w, per_column))
+        box_h, box_w, per_column = next(
+            (size for size in sizes if size[0] <= height and size[1] <= width), sizes[0])
         return _Box(max(0, (height - box_h) // 2), max(0, (width - box_w) // 2), box_h, box_w,
                     per_column, column_w)
 
@@ -100,10 +125,13 @@ class CommandsScreen(Screen):
         theme = self.theme
         height, width = win.getmaxyx()
         box = self._box(height, width)
+        self.per_column = box.per_column
         mask.clear()  # (the box takes every click: nothing behind it reacts)
         if box.height > height or box.width > width:
             win.erase()
             draw_too_small(win, (box.width, box.height), theme)
+            for y in range(height):
+                mask.put(y, 0, width, Command.BACK)  # (a click closes it, as Esc does)
             return
         draw_box(win, box.top, box.left, box.height, box.width, theme)
         put(win, box.top + 1, box.left + 2, _TITLE, curses.A_BOLD)

@@ -77,14 +77,17 @@ def first_game_tip(size: int, mouse: bool) -> Message:
 
 def command_items(solved: SolvedRecord | None) -> list[KeyHelp]:
     """The commands box's lines (see `ui.commands`): what the panel's key lines list that
-    acts, and saving the puzzle, which they list once it is solved."""
+    acts, and going to a number, saving the puzzle and another like it, which they have no
+    room for (the solved board's lists the last two)."""
     if solved is not None:
         lines = solved_key_lines(solved.revealed)
     else:
-        lines = KEY_LINES + ((KeyHelp("save", "e", Command.SAVE_FILE),),)
-    # (typing and clearing act on the cursor's cell, which the box covers: not listed)
+        lines = KEY_LINES + ((KeyHelp("go to", "/", Command.FIND),
+                              KeyHelp("save", "e", Command.SAVE_FILE),
+                              KeyHelp("another", "g", Command.ANOTHER)),)
+    # (not typing: a digit is typed, not chosen from a list)
     return [item for line in lines for item in line
-            if item.action not in (None, Command.COMMIT, Command.CLEAR)]
+            if item.action not in (None, Command.COMMIT)]
 
 
 STATUS_BAR_KEYS = (
