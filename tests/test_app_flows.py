@@ -1275,6 +1275,26 @@ def test_a_click_on_a_name_tab_listed_takes_it(state: Path, tmp_path: Path):
         term.wait_text("demo")
 
 
+def test_a_name_the_wrapping_splits_leaves_the_names_after_it_clickable():
+    """Wrapped at 36 columns, "my puzzles one.txt" went over two lines, and no name after
+    it could be clicked either; nor may a name be found inside another ("a.txt" in
+    "data.txt")."""
+    from numbrix_curses.ui.actions import Choose
+    from numbrix_curses.ui.dialogs import TextPromptScreen
+    from numbrix_curses.ui.mask import ScreenMask
+
+    prompt = TextPromptScreen.__new__(TextPromptScreen)
+    prompt.matches = ["d/data.txt", "d/my puzzles one.txt", "d/zz.txt", "d/a.txt"]
+    lines = ["4 matches: data.txt, my puzzles", "one.txt, zz.txt, a.txt"]
+    mask = ScreenMask(5, 40)
+    prompt._mask_matches(mask, 1, 2, lines)
+    assert mask.at(1, 2 + lines[0].index("data.txt")) == Choose(0)
+    assert mask.at(1, 2 + lines[0].index("my puzzles")) is None  # (split: left out)
+    assert mask.at(2, 2 + lines[1].index("zz.txt")) == Choose(2)
+    assert mask.at(2, 2 + lines[1].index("a.txt")) == Choose(3)
+    assert mask.at(1, 2 + lines[0].index("a.txt")) == Choose(0)  # (data.txt's, not a.txt)
+
+
 # ----- type in a puzzle ------------------------------------------------------------------------
 def type_in(state: Path, rows: str, cols: str, screen: tuple[int, int] = (24, 80)) -> Terminal:
     """The type-in screen of a `rows` x `cols` board, in a terminal of `screen` (rows, cols)."""

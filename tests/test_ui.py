@@ -609,6 +609,7 @@ def test_check_notices_numbers_that_will_not_work_out_and_asked_again_says_where
         term.send("n")
         term.wait_gone("Mark the number")
         assert "!" not in board.text(1, 1) and "(1 hint)" not in term.text, term.dump()
+        term.wait_message("c again marks it (no best time then).")  # (said again)
         term.send("c")  # (asked again: the question again)
         term.wait_text("Mark the number that will not work out?")
         term.send("y")

@@ -337,17 +337,17 @@ class TextPromptScreen(Screen):
     def _mask_matches(self, mask: ScreenMask, y: int, x: int, lines: list[str]) -> None:
         """Make each name of the matches listed in `lines` (drawn from (y, x)) a click
         that takes it; a name the wrapping split is left out."""
-        names = [_base_name(m) for m in self.matches]
-        index = 0
-        for row, line in enumerate(lines):
-            at = line.find(": ") + 2 if row == 0 else 0
-            while index < len(names):
-                found = line.find(names[index], at)
-                if found < 0 or line[found + len(names[index]):][:1] not in ("", ",", "."):
+        row, at = 0, lines[0].find(": ") + 2 if lines else 0
+        for index, name in enumerate(_base_name(m) for m in self.matches):
+            for look in range(row, len(lines)):
+                found = lines[look].find(name, at if look == row else 0)
+                line = lines[look]
+                if (found >= 0 and line[found - 1:found] in ("", " ")
+                        and line[found + len(name):][:1] in ("", ",", ".")):
+                    mask.put(y + look, x + found, len(name), Choose(index))
+                    row, at = look, found + len(name)
                     break
-                mask.put(y + row, x + found, len(names[index]), Choose(index))
-                at = found + len(names[index])
-                index += 1
+            # (not found whole: split by the wrapping; the names after it are looked for on)
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme

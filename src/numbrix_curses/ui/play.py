@@ -820,19 +820,18 @@ class PlayScreen(PlayView, BoardScreen):
             # the number would otherwise go round between c and ?, each pointing at the other).
             if shown != frozenset(wrong) and not game.assisted:
                 one = len(wrong) == 1
+
+                def declined() -> None:
+                    self.message = self._will_not_work_out(len(wrong))  # (said again)
+
                 return Push(ConfirmScreen(
                     self.ctx, f"Mark the {'number' if one else 'numbers'} that will not work out?",
                     lambda: self._mark_wrong(wrong, count=True),
-                    detail="The game then earns no best time."))
+                    detail="The game then earns no best time.", on_no=declined))
             self._mark_wrong(wrong, count=shown != frozenset(wrong))
         elif wrong:
             self.wrong_told = game.revision
-            cost = "" if game.assisted else " (no best time then)"
-            self.message = Message(
-                f"No contradiction yet, but {plural(len(wrong), 'number')} will not work out: "
-                f"c again marks {'it' if len(wrong) == 1 else 'them'}{cost}.",
-                MessageKind.ERROR,
-            )
+            self.message = self._will_not_work_out(len(wrong))
         elif self._has_no_solution():
             self.message = Message(self._no_solution(), MessageKind.ERROR)
         elif status in (Status.MULTIPLE, Status.TIMEOUT) and not game.numbers_from_help():
@@ -920,6 +919,13 @@ class PlayScreen(PlayView, BoardScreen):
             return wrong_numbers_words(len(wrong), self._marked_now() >= set(wrong),
                                        game.undo_clears(wrong))
         return None
+
+    def _will_not_work_out(self, count: int) -> Message:
+        """What a check says of `count` numbers not in the solution, before marking them."""
+        cost = "" if self.game.assisted else " (no best time then)"
+        return Message(f"No contradiction yet, but {plural(count, 'number')} will not work "
+                       f"out: c again marks {'it' if count == 1 else 'them'}{cost}.",
+                       MessageKind.ERROR)
 
     def _mark_wrong(self, wrong: list[int], count: bool) -> None:
         """Mark `wrong` (numbers not in the solution) as a check asked twice does, counted
