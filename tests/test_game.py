@@ -1196,18 +1196,20 @@ def test_drawing_says_why_it_cannot_go_on():
     assert game.extend(0, 1) is Refusal.PAUSED
 
 
+def _put(game: Game, placements: list[tuple[tuple[int, int], int]]) -> Game:
+    """`game` with each number of `placements` ((row, col), number) put down by the player."""
+    for (row, col), number in placements:
+        assert game.set_value(game.geometry.cell(row, col), number) is None
+    return game
+
+
 def test_drawing_on_over_a_wrong_number_moves_it_along():
-    """4 and 5 joined, and a 6 put down where it does not join them: drawing on from the
-    5 said "Nothing to draw from 5" until the 6 was cleared by hand. The 6 follows the
-    drawing, in the same move; a given, or a 6 that joins the 5, stays, and drawing stops."""
-    game = make_game([[1, 0, 0], [0, 0, 0], [0, 0, 9]])
-    for cell, number in [((0, 1), 2), ((0, 2), 3), ((1, 2), 4)]:
-        game.set_cursor(*cell)
-        game.type_digit(number)
-        game.commit()
-    game.set_cursor(2, 0)
-    game.type_digit(5)  # (a 5 where it does not join the 4)
-    game.commit()
+    """1 to 4 joined, and a 5 put down where it does not join the 4: drawing on from the 4
+    said "Nothing to draw from 4" until the 5 was cleared by hand. The 5 follows the
+    drawing, in the same move, and back over it goes back; a given, or a number that joins
+    the one drawn from, stays."""
+    game = _put(make_game([[1, 0, 0], [0, 0, 0], [0, 0, 9]]),
+                [((0, 1), 2), ((0, 2), 3), ((1, 2), 4), ((2, 0), 5)])
     moves = game.moves
     game.set_cursor(1, 2)  # the 4: 3 joins it, 5 is away from it
     assert game.extend(0, -1) is None  # into B2: the 5 moves there
@@ -1226,20 +1228,13 @@ def test_drawing_on_over_a_wrong_number_moves_it_along():
     assert at(game, 2, 0) == 5 and at(game, 1, 1) == 0 and at(game, 1, 0) == 0
     # A given is not moved: from an 8 with the given 9 and a 7 both away from it, the 7
     # comes along, the 9 stays.
-    game = make_game([[1, 0, 0], [0, 0, 0], [0, 0, 9]])
-    for cell, number in [((0, 2), 8), ((2, 0), 7)]:
-        game.set_cursor(*cell)
-        game.type_digit(number)
-        game.commit()
+    game = _put(make_game([[1, 0, 0], [0, 0, 0], [0, 0, 9]]), [((0, 2), 8), ((2, 0), 7)])
     game.set_cursor(0, 2)
     assert game.extend(1, 0) is None
     assert game.grid.tolist() == [[1, 0, 8], [0, 0, 7], [0, 0, 9]]
     # Nor is one that joins the number drawn from: the 2 and the 4 both beside the 3.
-    game = make_game([[1, 0, 0], [0, 0, 0], [0, 0, 9]])
-    for cell, number in [((0, 1), 2), ((1, 1), 3), ((1, 2), 4)]:
-        game.set_cursor(*cell)
-        game.type_digit(number)
-        game.commit()
+    game = _put(make_game([[1, 0, 0], [0, 0, 0], [0, 0, 9]]),
+                [((0, 1), 2), ((1, 1), 3), ((1, 2), 4)])
     game.set_cursor(1, 1)
     assert game.extend(1, 0) is Refusal.BOTH_PLACED
     assert at(game, 2, 1) == 0
