@@ -103,14 +103,16 @@ STATUS_BAR_KEYS = (
 )
 
 
+#: the bar's keys without "0-9 type", which says what no click does (see `status_bar_keys`)
+_BAR_KEYS_THAT_ACT = tuple(item for item in STATUS_BAR_KEYS if item.keys != "0-9")
+
+
 def status_bar_keys(width: int) -> tuple[KeyHelp, ...]:
-    """The bar's keys on a screen `width` wide: without "0-9 type" where it would take a
-    line of its own from the keys that act (at 40 columns they need two lines over the key
-    line with it, one without; "Tab more" was left out, and with it the only way a player
-    with the mouse had to the commands the bar has no room for)."""
-    bare = tuple(item for item in STATUS_BAR_KEYS if item.keys != "0-9")
-    if bar_key_rows(width, bare, ()) < bar_key_rows(width, STATUS_BAR_KEYS, ()):
-        return bare
+    """The bar's keys on a screen `width` wide: without "0-9 type" where that saves the bar
+    a row (at 40 columns the keys that act fill one line over the key line without it, and
+    need two with it, which a short screen's bar has not: "? hint" went)."""
+    if bar_key_rows(width, _BAR_KEYS_THAT_ACT, ()) < bar_key_rows(width, STATUS_BAR_KEYS, ()):
+        return _BAR_KEYS_THAT_ACT
     return STATUS_BAR_KEYS
 
 
