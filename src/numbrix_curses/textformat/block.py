@@ -8,6 +8,7 @@ import re
 import numpy as np
 
 from numbrix_curses.puzzle import ParseError, Puzzle, PuzzleError
+from numbrix_curses.textformat.aligned import aligned_rows, raise_if_spaces_for_blanks
 from numbrix_curses.textformat.givens import listed_givens, raise_if_grid_or_list
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.metadata import header_metadata, metadata_in_grid
@@ -74,6 +75,8 @@ def parse_block(
         if rows is None:
             rows = delimiter_as_blanks(lines, grid_line, filename, error, notes)
         if rows is None:
+            rows = aligned_rows(lines, grid_line, filename, notes)
+        if rows is None:
             raise_if_header_inside(lines, grid_line, filename, error)
             raise_if_cut_off(lines, grid_line, filename)
             raise_if_delimiter_unsure(lines, grid_line, filename)
@@ -83,6 +86,7 @@ def parse_block(
             raise_if_grid_or_list(lines, error)
             raise_if_two_boards(lines, grid_line, filename, error)
             raise_if_label_row(lines, grid_line, filename, error)
+            raise_if_spaces_for_blanks(lines, error)
             raise
     metadata = metadata_in_grid(lines, grid_line, rows[0].line, metadata, filename, notes)
     try:

@@ -78,7 +78,7 @@ def grid_rows(
                         filename, first_line + index, start,
                         f"{line.strip()!r} is neither a row of the grid ({error.message}) nor "
                         f"its size (the grid below it is {shape[0]}x{shape[1]})") from None
-            raise ParseError(
+            raise WrongWidth(
                 filename, first_line + index, start,
                 f"row has 2 cells, but the rows below it have {shape[1]}"
                 f" (as a size line, {line.strip()!r} does not fit the"
@@ -183,7 +183,7 @@ def grid_rows(
             if odd_first is not None:
                 if bars and len(rows[0].tokens) < len(row.tokens):
                     odd_first += _edge_hint(written[rows[0].line - first_line])
-                raise ParseError(filename, rows[0].line, rows[0].col(0), odd_first) from None
+                raise WrongWidth(filename, rows[0].line, rows[0].col(0), odd_first) from None
             if frame is not None and isinstance(error, NotACell):
                 # (the cell it names: the first that is no number or blank)
                 bad = next(token for token in row.tokens if cell_value(token) is None)

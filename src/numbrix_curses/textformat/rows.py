@@ -26,6 +26,8 @@ BAR = re.compile(r"\|")
 # A row whose cells are all short ASCII numbers or blanks (boxed rows may have empty
 # cells): the usual case, checked with one regex instead of per cell.
 _PLAIN_ROW = re.compile(r"(?:[0-9]{1,6}|[._-]|)(?: (?:[0-9]{1,6}|[._-]|))*")
+#: said of rows of different widths whose spacing leaves room for blanks typed as spaces
+SPACES_HINT = "blanks left as spaces? write each as . (or 0)"
 _RULE = re.compile(r"\+(?:-+\+)+")
 
 
@@ -119,7 +121,7 @@ def read_row(row: Row, expected: int | None, filename: str, last: bool = False) 
             row.line,
             row.col(where),
             f"row has {cells_text(len(values))}, expected {expected}"
-            + ("; blanks left as spaces? write each as . (or 0)" if spaces else ""),
+            + (f"; {SPACES_HINT}" if spaces else ""),
         )
     row.values = values
 
