@@ -13,15 +13,17 @@ from numbrix_curses.textformat.givens import listed_givens, raise_if_grid_or_lis
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.metadata import header_metadata, metadata_in_grid
 from numbrix_curses.textformat.misread import (
-    note_edge_columns,
-    note_empty_header,
-    note_label_rows,
-    note_size_row,
-    note_two_boards,
+    GridReading,
+    edge_columns_note,
+    empty_header_note,
+    label_rows_note,
+    notes_of,
     raise_if_cut_off,
     raise_if_header_inside,
     raise_if_label_row,
     raise_if_two_boards,
+    size_row_note,
+    two_boards_note,
     two_wide_size_note,
 )
 from numbrix_curses.textformat.rereadings import (
@@ -58,13 +60,11 @@ def parse_block(
             rows = grid_rows(lines, grid_line, filename)
             check_values(rows, filename)
             if notes is not None:
-                notes += two_wide_size_note(lines, grid_line, rows)
-            if size_line(lines) is None:  # (a size line settled the width)
-                note_edge_columns(rows, notes)
-                note_size_row(rows, notes)
-                note_two_boards(lines, grid_line, rows, filename, notes)
-                note_label_rows(rows, notes)
-                note_empty_header(lines, grid_line, rows, notes)
+                reading = GridReading(lines, grid_line, filename, rows)
+                notes += notes_of(reading, two_wide_size_note)
+                if size_line(lines) is None:  # (a size line settled the width)
+                    notes += notes_of(reading, edge_columns_note, size_row_note,
+                                      two_boards_note, label_rows_note, empty_header_note)
     except ParseError as error:
         listed = listed_givens(lines, grid_line, filename, metadata.get("counting"))
         if listed is not None:

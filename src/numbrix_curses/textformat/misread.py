@@ -4,8 +4,16 @@ or line numbers read as givens, a Markdown table's empty header left out, a firs
 may be a size (over a board two columns wide, or a spreadsheet's lone number), columns
 empty at an edge (an indent, or separators ending every row). Where a grid fails to read,
 its error is said with the likelier cause: a header inside the grid, a board copied off
-the app's screen in part, two boards run together, a row of column numbers."""
+the app's screen in part, two boards run together, a row of column numbers.
+
+Every note is found the same way: a `*_note` function takes the `GridReading` (the grid's
+lines and the rows they were read as) and returns its note, ``(line, words)``, or None
+where there is nothing to say; `notes_of` gathers those of several. Every error is said
+by a `raise_if_*` function, given the grid's lines that failed to read."""
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from numbrix_curses.puzzle import ParseError, cut_short
 from numbrix_curses.screencopy import cut_edge, grid_line_indices
@@ -14,6 +22,24 @@ from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.metadata import METADATA_LINE
 from numbrix_curses.textformat.rows import BAR, TAB, Row
 from numbrix_curses.textformat.sizes import fits, leading_size, size_given, size_line
+
+
+@dataclass(frozen=True)
+class GridReading:
+    """A grid's `lines` (the first on line `first_line` of `filename`) and the `rows` they
+    were read as: all a note looks at, so that each takes this one argument."""
+
+    lines: list[str]
+    first_line: int
+    filename: str
+    rows: list[Row]
+
+
+def notes_of(
+    reading: GridReading, *found_by: Callable[[GridReading], tuple[int, str] | None]
+) -> list[tuple[int, str]]:
+    """The notes the functions `found_by` find of `reading`, in their order."""
+    return [note for note in (find(reading) for find in found_by) if note is not None]
 
 
 def _sized(rows: int, cols: int) -> str:
@@ -55,13 +81,11 @@ def _two_boards(
     return top, bottom, parts[1][0].line, how
 
 
-def note_two_boards(lines: list[str], first_line: int, rows: list[Row], filename: str,
-                     notes: list[tuple[int, str]] | None) -> None:
-    """Note, where a grid read as one board reads as two as well (see `_two_boards`), which
-    reading was taken: two 5x5 puzzles run together read as a 10x5 with no solution, and
-    its reason pointed at a slip that was not there."""
-    if notes is None:
-        return
+def two_boards_note(reading: GridReading) -> tuple[int, str] | None:
+    """A note, where a grid read as one board reads as two as well (see `_two_boards`),
+    of which reading was taken: two 5x5 puzzles run together read as a 10x5 with no
+    solution, and its reason pointed at a slip that was not there."""
+    lines, rows = reading.lines, reading.rows
     grid = grid_line_indices(lines)
     commented = any(lines[i].lstrip().startswith("#") for i in range(grid[0] + 1, grid[-1]))
     width = len(rows[0].values)
@@ -69,100 +93,104 @@ def note_two_boards(lines: list[str], first_line: int, rows: list[Row], filename
     # comment among them, or two squares' rows with every number small enough for one)
     if not commented and (len(rows) != 2 * width
                           or max(v for row in rows for v in row.values) > width * width):
-        return
-    found = _two_boards(lines, first_line, filename)
+        return None
+    found = _two_boards(lines, reading.first_line, reading.filename)
     if found is None:
-        return
+        return None
     top, bottom, second, how = found
-    notes.append((second, f"the rows read as two boards, {top[0]}x{top[1]} and "
-                          f"{bottom[0]}x{bottom[1]} from line {second}, with {how}: read as "
-                          f"one, {_sized(len(rows), len(rows[0].values))} board; a blank line "
-                          "before the second starts another puzzle"))
+    return (second, f"the rows read as two boards, {top[0]}x{top[1]} and "
+                    f"{bottom[0]}x{bottom[1]} from line {second}, with {how}: read as "
+                    f"one, {_sized(len(rows), len(rows[0].values))} board; a blank line "
+                    "before the second starts another puzzle")
 
 
-def note_empty_header(lines: list[str], first_line: int, rows: list[Row],
-                       notes: list[tuple[int, str]] | None) -> None:
-    """Note a Markdown table's empty header row, left out as a header, over rows one fewer
-    than the board is wide: a board posted as a table with its own first row, wholly
+def empty_header_note(reading: GridReading) -> tuple[int, str] | None:
+    """A note of a Markdown table's empty header row, left out as a header, over rows one
+    fewer than the board is wide: a board posted as a table with its own first row, wholly
     blank, as the header read as a board a row short (see `tables.without_bar_rules`)."""
+    lines, first_line, rows = reading.lines, reading.first_line, reading.rows
     grid = grid_line_indices(lines)
-    if notes is None or len(grid) < 3 or first_line + grid[0] == rows[0].line:
-        return  # (the first line was read as a row)
+    if len(grid) < 3 or first_line + grid[0] == rows[0].line:
+        return None  # (the first line was read as a row)
     header = lines[grid[0]].strip()
     cells = header[1:-1].split("|") if header.startswith("|") and header.endswith("|") else []
     width = len(rows[0].values)
-    if cells and not any(cell.strip() for cell in cells) and len(rows) + 1 == width:
-        notes.append((first_line + grid[0], f"the table's header row is empty, and left out "
-                                            f"as a header: {_sized(len(rows), width)} board; "
-                                            f"if it is the board's first row, write its "
-                                            f"blanks as . for the {width}x{width} board"))
+    if not (cells and not any(cell.strip() for cell in cells) and len(rows) + 1 == width):
+        return None
+    return (first_line + grid[0], f"the table's header row is empty, and left out as a "
+                                  f"header: {_sized(len(rows), width)} board; if it is the "
+                                  f"board's first row, write its blanks as . for the "
+                                  f"{width}x{width} board")
 
 
-def note_label_rows(rows: list[Row], notes: list[tuple[int, str]] | None) -> None:
-    """Note a first row of 1, 2, 3 ... to the board's width over one row more than that,
-    or a first column of 1 ... to the rows beside one column more: column numbers or line
-    numbers copied with the board read as givens (a Markdown table's header "| 1 | 2 |",
-    an editor's line numbers), which the reader cannot tell from a given row."""
-    if notes is None or len(rows) < 4:
-        return
+def label_rows_note(reading: GridReading) -> tuple[int, str] | None:
+    """A note of a first row of 1, 2, 3 ... to the board's width over one row more than
+    that, or a first column of 1 ... to the rows beside one column more: column numbers or
+    line numbers copied with the board read as givens (a Markdown table's header
+    "| 1 | 2 |", an editor's line numbers), which the reader cannot tell from a given row."""
+    rows = reading.rows
+    if len(rows) < 4:
+        return None
     height, width = len(rows), len(rows[0].values)
     if rows[0].values == list(range(1, width + 1)) and height == width + 1:
-        notes.append((rows[0].line, f"the first row is 1 to {width}, as column numbers over "
-                                    f"a board are: read as its first row, "
-                                    f"{_sized(height, width)} board; if they are labels, put "
-                                    f"# before that line for the {width}x{width} board"))
-    elif [row.values[0] for row in rows] == list(range(1, height + 1)) and width == height + 1:
-        notes.append((rows[0].line, f"the first column is 1 to {height}, as line numbers "
-                                    f"beside a board are: read as its first column, "
-                                    f"{_sized(height, width)} board; if they are labels, take "
-                                    f"them out for the {height}x{height} board"))
+        return (rows[0].line, f"the first row is 1 to {width}, as column numbers over "
+                              f"a board are: read as its first row, "
+                              f"{_sized(height, width)} board; if they are labels, put "
+                              f"# before that line for the {width}x{width} board")
+    if [row.values[0] for row in rows] == list(range(1, height + 1)) and width == height + 1:
+        return (rows[0].line, f"the first column is 1 to {height}, as line numbers "
+                              f"beside a board are: read as its first column, "
+                              f"{_sized(height, width)} board; if they are labels, take "
+                              f"them out for the {height}x{height} board")
+    return None
 
 
-def two_wide_size_note(
-    lines: list[str], first_line: int, rows: list[Row]
-) -> list[tuple[int, str]]:
+def two_wide_size_note(reading: GridReading) -> tuple[int, str] | None:
     """A note when the first row of a board two columns wide, read as a row, could as
     well be the board's size line: "3 2" over three rows of two. Either reading makes a
     board, and only the writer knows which was meant (see `rereadings.two_wide_after_size`)."""
+    rows = reading.rows
     if len(rows[0].values) != 2 or len(rows) < 3:
-        return []
-    leading = leading_size(lines)
-    if leading is None or rows[0].line != first_line + leading[0][0]:
-        return []  # (no line like a size, or it was not read as the first row)
+        return None
+    leading = leading_size(reading.lines)
+    if leading is None or rows[0].line != reading.first_line + leading[0][0]:
+        return None  # (no line like a size, or it was not read as the first row)
     size = size_given(leading[1])
     if size is None or not fits(size, (len(rows) - 1, 2)):
-        return []
+        return None
     if max((v for row in rows[1:] for v in row.values), default=0) > (len(rows) - 1) * 2:
-        return []  # (the other reading would be no board: a number past its last)
-    return [(rows[0].line, f"{rows[0].text.strip()!r} read as the first row of a "
-                           f"{len(rows)}x2 board; as its size (with a blank line after it) "
-                           f"the board would be {len(rows) - 1}x2")]
+        return None  # (the other reading would be no board: a number past its last)
+    return (rows[0].line, f"{rows[0].text.strip()!r} read as the first row of a "
+                          f"{len(rows)}x2 board; as its size (with a blank line after it) "
+                          f"the board would be {len(rows) - 1}x2")
 
 
-def note_size_row(rows: list[Row], notes: list[tuple[int, str]] | None) -> None:
-    """Note, when the first of `rows` (read at tabs, commas or semicolons) holds one number
-    N in its first cell and nothing else, over N rows N cells wide, that it was read as the
-    board's first row, where it may be the size of the N x N board under it: a spreadsheet
-    saves a size typed in its first cell so ("7,,,,,," over a 7x7 grid).
+def size_row_note(reading: GridReading) -> tuple[int, str] | None:
+    """A note, when the first of the rows (read at tabs, commas or semicolons) holds one
+    number N in its first cell and nothing else, over N rows N cells wide, that it was read
+    as the board's first row, where it may be the size of the N x N board under it: a
+    spreadsheet saves a size typed in its first cell so ("7,,,,,," over a 7x7 grid).
 
     It stays a row: a board's own first row may hold its one given in the corner, and
     reading it as a size would change that board's verdict without a word (an (N+1) x N
     board with N in its corner reads the same). The note says which reading was taken."""
-    if notes is None or rows[0].separator in (None, BAR) or len(rows) < 3:
-        return  # (a Markdown table's cells are parted by bars: no spreadsheet's)
+    rows = reading.rows
+    if rows[0].separator in (None, BAR) or len(rows) < 3:
+        return None  # (a Markdown table's cells are parted by bars: no spreadsheet's)
     first = rows[0].values
     width = len(first)
     if first[0] != width or any(first[1:]) or len(rows) - 1 != width:
-        return
-    notes.append((rows[0].line, f"the first row holds only {width}, as a spreadsheet "
-                                f"writes a board's size over it: read as the board's first "
-                                f"row, {_sized(len(rows), width)} board; if it is the size, take "
-                                f"that line out for the {width}x{width} board"))
+        return None
+    return (rows[0].line, f"the first row holds only {width}, as a spreadsheet writes a "
+                          f"board's size over it: read as the board's first row, "
+                          f"{_sized(len(rows), width)} board; if it is the size, take that "
+                          f"line out for the {width}x{width} board")
 
 
-def note_edge_columns(rows: list[Row], notes: list[tuple[int, str]] | None) -> None:
-    """Note, when `rows` (read at tabs, commas or semicolons) have columns at an edge empty
-    in every row, that they were read as the board's, where another reading is as likely:
+def edge_columns_note(reading: GridReading) -> tuple[int, str] | None:
+    """A note, when the rows (read at tabs, commas or semicolons) have columns at an edge
+    empty in every row, that they were read as the board's, where another reading is as
+    likely:
 
     - the board would be square without them: an indent of tabs before each row reads
       so too ("<TAB>1<TAB><TAB>3" over two more such rows is a 3x4, where an indented 3x3
@@ -174,8 +202,9 @@ def note_edge_columns(rows: list[Row], notes: list[tuple[int, str]] | None) -> N
     Which was meant only the writer knows, and neither reading can be preferred: a sparse
     puzzle's first column may well hold no given, and a 3x4 read as a 3x3 gets another
     verdict as surely as a 3x3 read as a 3x4 does (see `tabs.spreadsheet_rows`)."""
-    if notes is None or rows[0].separator in (None, BAR):
-        return  # (a Markdown table's empty cells are blanks, as a boxed grid's are)
+    rows = reading.rows
+    if rows[0].separator in (None, BAR):
+        return None  # (a Markdown table's empty cells are blanks, as a boxed grid's are)
     width = len(rows[0].values)
     # (a row of blanks says nothing of which columns are the board's: a line of tabs only
     # is such a row, made of dots by `tabs.tab_rows_kept`)
@@ -188,7 +217,7 @@ def note_edge_columns(rows: list[Row], notes: list[tuple[int, str]] | None) -> N
     right = next((i for i in range(width) if not empty(width - 1 - i)), width)
     kept = width - left - right
     if not left + right or left == width:
-        return
+        return None
     texts = [row.text.strip(" \r") for row in telling]
     marks = "\t" if rows[0].separator is TAB else ",;"
     names = {"\t": "a tab", ",": "a comma", ";": "a semicolon"}
@@ -202,17 +231,16 @@ def note_edge_columns(rows: list[Row], notes: list[tuple[int, str]] | None) -> N
         spacing = ("an indent" if not right else
                    f"{names[texts[0][-1]]} ending each row" if ending and left + right == 1
                    else "an indent, or separators ending the rows")
-        notes.append((rows[0].line, f"the {sides} {'is' if one else 'are'} empty in every "
-                                    f"row: read as the board's, {_sized(len(rows), width)} "
-                                    f"board; if {'it is' if one else 'they are'} only "
-                                    f"spacing ({spacing}), take {'it' if one else 'them'} "
-                                    f"out for the {kept}x{kept} board"))
-        return
+        return (rows[0].line, f"the {sides} {'is' if one else 'are'} empty in every "
+                              f"row: read as the board's, {_sized(len(rows), width)} "
+                              f"board; if {'it is' if one else 'they are'} only "
+                              f"spacing ({spacing}), take {'it' if one else 'them'} "
+                              f"out for the {kept}x{kept} board")
     starting = left and all(text[:1] in marks for text in texts)
     if not (ending or starting):
-        return
+        return None
     if any(v > len(rows) * (width - 1) for row in rows for v in row.values):
-        return  # (a number too large for the narrower board: the column is the board's)
+        return None  # (a number too large for the narrower board: the column is the board's)
     if ending and starting:
         # (",5,,": a comma before each cell, or after each? Either may be the one to go)
         char, where, column, only = (texts[0][-1], "starts and ends", "first and a last",
@@ -222,10 +250,10 @@ def note_edge_columns(rows: list[Row], notes: list[tuple[int, str]] | None) -> N
     else:
         char, where, column, only = texts[0][0], "starts", "first", "it is only an indent"
     take = "that one" if ending and starting else "it"
-    notes.append((rows[0].line, f"every row {where} with {names[char]}: read as parting off "
-                                f"a {column} column of blanks, {_sized(len(rows), width)} board; "
-                                f"if {only}, take {take} out for the "
-                                f"{len(rows)}x{width - 1} board"))
+    return (rows[0].line, f"every row {where} with {names[char]}: read as parting off "
+                          f"a {column} column of blanks, {_sized(len(rows), width)} board; "
+                          f"if {only}, take {take} out for the "
+                          f"{len(rows)}x{width - 1} board")
 
 
 def raise_if_header_inside(
@@ -262,7 +290,7 @@ def raise_if_cut_off(lines: list[str], first_line: int, filename: str) -> None:
 def raise_if_label_row(lines: list[str], first_line: int, filename: str,
                         error: ParseError) -> None:
     """Raise `error` saying, where the grid's first row is 1 to its width over one row
-    more (see `note_label_rows`), that it may be column numbers: "2 appears twice" of a
+    more (see `label_rows_note`), that it may be column numbers: "2 appears twice" of a
     board under a header "| 1 | 2 | ... |" did not. (Not under a size line, which says
     what the rows are.)"""
     if size_line(lines) is not None:
@@ -271,10 +299,9 @@ def raise_if_label_row(lines: list[str], first_line: int, filename: str,
         rows = grid_rows(lines, first_line, filename)
     except ParseError:
         return
-    found: list[tuple[int, str]] = []
-    note_label_rows(rows, found)
-    if found:
-        raise said_more(error, found[0][1]) from None
+    note = label_rows_note(GridReading(lines, first_line, filename, rows))
+    if note is not None:
+        raise said_more(error, note[1]) from None
 
 
 def raise_if_two_boards(lines: list[str], first_line: int, filename: str,

@@ -102,7 +102,7 @@ def without_row_end_separators(lines: list[str], size: tuple[int, int] | None) -
 
     Where blanks are empty fields, an empty last field in every row may be a column of
     blanks as well (a sparse puzzle's last column may hold no given): it stays the
-    board's, and `misread.note_edge_columns` says so. The separator read as an end becomes
+    board's, and `misread.edge_columns_note` says so. The separator read as an end becomes
     a space, so the columns of the cells after it stay where they are.
     """
     grid = grid_line_indices(lines)

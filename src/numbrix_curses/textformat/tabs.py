@@ -6,7 +6,12 @@ from __future__ import annotations
 from numbrix_curses.puzzle import ParseError, cells_text
 from numbrix_curses.textformat.errors import RaggedTabs, recast
 from numbrix_curses.textformat.grid import check_values, grid_rows
-from numbrix_curses.textformat.misread import note_edge_columns, note_size_row
+from numbrix_curses.textformat.misread import (
+    GridReading,
+    edge_columns_note,
+    notes_of,
+    size_row_note,
+)
 from numbrix_curses.textformat.rows import Row
 
 
@@ -28,7 +33,7 @@ def spreadsheet_rows(
 
     A column at an edge empty in every row is the board's (a sparse puzzle's first column
     may well hold no given); where the board would be square without it, `notes` says so
-    (see `note_edge_columns`).
+    (see `misread.edge_columns_note`).
     """
     grid = [line.rstrip("\r") for line in lines if not line.lstrip().startswith("#")]
     if not grid or not all("\t" in line for line in grid):
@@ -44,8 +49,9 @@ def spreadsheet_rows(
         rows = grid_rows(lines, first_line, filename, tabs=True)
     except ParseError:
         return None
-    note_edge_columns(rows, notes)
-    note_size_row(rows, notes)
+    if notes is not None:
+        notes += notes_of(GridReading(lines, first_line, filename, rows),
+                          edge_columns_note, size_row_note)
     # A number wrong for the board so read (out of range, given twice) is reported as such:
     # the usual reading, which drops the empty fields, made another board of the same
     # lines and blamed the slip on that ("13 is out of range 1..1 for a 1x1 grid; is a
