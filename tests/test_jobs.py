@@ -191,6 +191,33 @@ def test_when_done_passes_on_a_result_but_not_a_cancelled_or_failed_job() -> Non
     assert failed.error is not None and failed.error.startswith("ZeroDivisionError")
 
 
+def test_collect_keeps_a_running_job_and_takes_a_result_once() -> None:
+    """A screen polls its job with `collect`: the job while it runs, then its result and no
+    job (so the result is taken once); a cancelled or failed job leaves no job and no
+    result."""
+    import threading
+
+    go = threading.Event()
+
+    def held(token: jobs.CancelToken) -> str:
+        while not go.wait(0.01):
+            token.check()
+        return "done"
+
+    running = jobs.ThreadJob("running", held)
+    cancelled = jobs.ThreadJob("cancelled", held)
+    assert jobs.collect(running) == (running, None)
+    cancelled.cancel()
+    assert jobs.collect(cancelled) == (None, None)
+    go.set()
+    assert running.wait(30)
+    assert jobs.collect(running) == (None, "done")
+    assert jobs.collect(None) == (None, None)
+    failed = jobs.ThreadJob("failed", lambda token: 1 // 0)
+    assert failed.wait(30)
+    assert jobs.collect(failed) == (None, None)
+
+
 def test_a_search_out_of_time_while_the_app_was_stopped_goes_on(monkeypatch) -> None:
     """Its clock ran on while the app was stopped (Ctrl-Z), and a player back from `fg` was
     told at once that the solution could not be worked out in time."""

@@ -1,7 +1,8 @@
 """Long work off the app's main loop: solver runs in threads, puzzle generation in a process.
 
 The screen starts a `Job`, keeps drawing (a spinner, the time so far) and polls `done` on
-every tick, so the interface never freezes; `cancel()` is always immediate for the screen.
+every tick (or `collect`s the result), so the interface never freezes; `cancel()` is always
+immediate for the screen.
 
 - `ThreadJob` runs a function in a daemon thread with a `CancelToken`; functions that can
   (the solver's event callback) check the token and stop early, others finish in the
@@ -107,6 +108,16 @@ class Job(Generic[T]):
             if not self._ended.is_set():
                 self._result, self._error = result, error
                 self._ended.set()
+
+
+def collect(job: Job[T] | None) -> tuple[Job[T] | None, T | None]:
+    """A screen's poll of `job` on a tick: (`job`, None) while it runs; (None, its result)
+    once it is done, the result None when it was cancelled or failed; (None, None) for no
+    job. The screen keeps the first in place of `job`, so it takes a result once and can
+    tell by its job being None that nothing runs."""
+    if job is None or not job.done:
+        return job, None
+    return None, job.result
 
 
 #: the threads `when_done` started (see `finish_follow_ups`)

@@ -18,7 +18,7 @@ import numpy as np
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name, plural
-from numbrix_curses.jobs import Job, SolveJob, ThreadJob, grading_job, suspects_job
+from numbrix_curses.jobs import Job, SolveJob, collect, grading_job, suspects_job
 from numbrix_curses.savestate import puzzle_key
 from numbrix_curses.slips import Suspects
 from numbrix_curses.textformat import (
@@ -222,7 +222,7 @@ class EntryScreen(BoardScreen):
         #: has one (see `slips`), the grid revision they belong to, and the job finding them
         self.suspects: Suspects | None = None
         self.suspects_revision = -1
-        self.suspects_job: ThreadJob | None = None
+        self.suspects_job: Job[Suspects] | None = None
         #: the id of a pasted puzzle: it names the puzzle in play and the file offered
         self.name: str | None = None
         #: when the grid last changed: a puzzle played unsaved is named for it
@@ -231,7 +231,7 @@ class EntryScreen(BoardScreen):
         #: grid revision it belongs to, and the job grading it (for the grid as it was then)
         self.grade: str | None = None
         self.grade_revision = -1
-        self.grade_job: ThreadJob | None = None
+        self.grade_job: Job[str] | None = None
         self.grade_job_revision = -1
         #: the player chose to let the grid's numbers go unsaved (see `close`)
         self.let_go = False
@@ -312,7 +312,7 @@ class EntryScreen(BoardScreen):
 
     def _take_grade(self) -> None:
         """Show the grade once it is known, if the grid is still the one graded."""
-        grade = self.collect_job("grade_job")
+        self.grade_job, grade = collect(self.grade_job)
         if grade is None:
             return  # (running, cancelled, or failed: the verdict stands without it)
         revision = self.grade_job_revision
@@ -580,7 +580,7 @@ class EntryScreen(BoardScreen):
 
     def _take_suspects(self) -> None:
         """Show the suspects once they are known, if the grid is still the one checked."""
-        found = self.collect_job("suspects_job")
+        self.suspects_job, found = collect(self.suspects_job)
         if found is None:
             return  # (running, cancelled, or failed: the verdict stands without them)
         if self.suspects_revision == self.game.revision and self._current_result() is not None:

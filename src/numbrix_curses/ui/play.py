@@ -30,6 +30,7 @@ from numbrix_curses.jobs import (
     Job,
     SolveJob,
     ThreadJob,
+    collect,
     grading_job,
     suspects_job,
     when_done,
@@ -238,10 +239,10 @@ class PlayScreen(PlayView, BoardScreen):
         #: for a puzzle with no solution: the givens without which it has one (see
         #: `slips`), once known, and the job looking for them
         self.suspects: Suspects | None = None
-        self.suspects_job: ThreadJob | None = None
+        self.suspects_job: Job[Suspects] | None = None
         #: a puzzle without a difficulty is graded once its solution is known (see
         #: `_grade_when_solved`); the job doing it, and whether it has been started
-        self.grade_job: ThreadJob | None = None
+        self.grade_job: Job[str] | None = None
         self.grade_started = False
         if game.solved is not None and self.message is None:
             self.message = self._solved_message(None, False)
@@ -883,7 +884,7 @@ class PlayScreen(PlayView, BoardScreen):
     def _take_suspects(self) -> None:
         """Once the givens without which the puzzle has a solution are known, say them in
         the no-solution message if that is the message showing."""
-        found = self.collect_job("suspects_job")
+        self.suspects_job, found = collect(self.suspects_job)
         if found is None:
             return  # (running, failed or cancelled: the verdict stands without them)
         before = self._no_solution()
@@ -1402,7 +1403,7 @@ class PlayScreen(PlayView, BoardScreen):
         under it in the statistics (so does a solve recorded before the grade came)."""
         puzzle = self.game.puzzle
         if self.grade_job is not None:
-            grade = self.collect_job("grade_job")
+            self.grade_job, grade = collect(self.grade_job)
             if grade:
                 puzzle.metadata["difficulty"] = grade
                 try:
@@ -1417,7 +1418,7 @@ class PlayScreen(PlayView, BoardScreen):
         if result is not None and result.status is Status.UNIQUE:
             self.grade_job = grading_job(puzzle, result.solution)
 
-    def _grade_after_close(self, job: ThreadJob[str]) -> None:
+    def _grade_after_close(self, job: Job[str]) -> None:
         """A solve is recorded and its grade is still on the way: let the grading finish
         after the screen has gone and note it in the statistics then, so the solve does not
         stay under "-" (a large board grades in seconds, and a nearly finished saved game

@@ -12,7 +12,7 @@ import curses
 import textwrap
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence, Union
+from typing import Callable, Sequence, Union
 
 from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
@@ -311,16 +311,6 @@ class BoardScreen(Screen):
             placed[0].panel_left if placed is not None and placed[0].side_panel else None
         )
         return placed
-
-    def collect_job(self, name: str) -> Any:
-        """The result of the background job in attribute `name` once it is done (the
-        attribute is cleared then); None while it runs, and when it was cancelled or
-        failed."""
-        job = getattr(self, name)
-        if job is None or not job.done:
-            return None
-        setattr(self, name, None)
-        return job.result
 
 
 def clear_panel_under(win: "curses.window", below: Screen, top: int, left: int, height: int,
