@@ -9,6 +9,7 @@ errors still point at the cell the reader sees.
 from __future__ import annotations
 
 from numbrix_curses import MAX_SIDE
+from numbrix_curses.comments import LEFT_OUT, grid_line_indices
 
 # The app's walls, as box-drawing or ASCII characters (see `as_drawn_by_us`; `ui.theme`'s
 # glyphs are what it draws with, and the screen-copy test in tests/test_ui.py holds the two
@@ -25,10 +26,6 @@ _TO_ASCII = str.maketrans({**dict.fromkeys(_BOX_CORNERS, "+"), **dict.fromkeys("
 # What the app draws before a number in a cell to mark it: a number a check found wrong,
 # the given a slip most likely hides, a cell where two solutions differ.
 _MARKS = "!?*"
-# What a grid line that is no row becomes (a frame's edge here, a Markdown delimiter in
-# `textformat`): a comment, which the reader skips, so the lines after it keep their
-# numbers in messages.
-LEFT_OUT = "#"
 
 
 #: the corners a board's frame opens and closes with (box-drawing lines), top then bottom
@@ -66,11 +63,6 @@ def cut_edge(lines: list[str]) -> tuple[int, int] | None:
         if col >= 0:
             return i, col
     return None
-
-
-def grid_line_indices(lines: list[str]) -> list[int]:
-    """Where the grid lines of `lines` are: every line but the comments among them."""
-    return [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")]
 
 
 def as_drawn_by_us(lines: list[str]) -> list[str]:

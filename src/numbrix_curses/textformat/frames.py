@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
+from numbrix_curses.comments import LEFT_OUT, grid_line_indices
 from numbrix_curses.puzzle import ParseError, cell_value
-from numbrix_curses.screencopy import LEFT_OUT, grid_line_indices
 from numbrix_curses.textformat.rows import SEPARATOR, TAB
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from numbrix_curses.comments import grid_line_indices
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, cell_value, cells_text, cut_short
-from numbrix_curses.screencopy import as_drawn_by_us, grid_line_indices
+from numbrix_curses.screencopy import as_drawn_by_us
 from numbrix_curses.textformat.errors import NotACell, OutOfRange, WrongWidth, said_more
 from numbrix_curses.textformat.frames import (
     DECIMAL,

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from numbrix_curses.comments import grid_line_indices
 from numbrix_curses.puzzle import ParseError, cut_short
-from numbrix_curses.screencopy import cut_edge, grid_line_indices
+from numbrix_curses.screencopy import cut_edge
 from numbrix_curses.textformat.errors import said_more
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.metadata import METADATA_LINE

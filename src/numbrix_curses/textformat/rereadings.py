@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
+from numbrix_curses.comments import LEFT_OUT, grid_line_indices
 from numbrix_curses.puzzle import ParseError, cut_short
-from numbrix_curses.screencopy import LEFT_OUT, as_drawn_by_us, grid_line_indices
+from numbrix_curses.screencopy import as_drawn_by_us
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.rows import Row, is_boxed
 from numbrix_curses.textformat.sizes import fits, leading_size, size_given, size_line, size_match

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
+from numbrix_curses.comments import grid_line_indices
 from numbrix_curses.puzzle import MAX_SIDE, cell_value
-from numbrix_curses.screencopy import grid_line_indices
 from numbrix_curses.textformat.rows import SEPARATOR, cell_count
 
 

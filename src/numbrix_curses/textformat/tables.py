@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
+from numbrix_curses.comments import LEFT_OUT, grid_line_indices
 from numbrix_curses.puzzle import ParseError, cell_value, cut_short
-from numbrix_curses.screencopy import LEFT_OUT, grid_line_indices
 from numbrix_curses.textformat.rows import is_rule_line
 
 
