@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from math import gcd
 
+from numbrix_curses.comments import grid_line_indices
 from numbrix_curses.puzzle import ParseError
-from numbrix_curses.screencopy import grid_line_indices
 from numbrix_curses.textformat.errors import WrongWidth, said_more
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.rows import SPACES_HINT, Row
