@@ -36,6 +36,27 @@ DEMO_TEXT = """\
 7 8 9 10
 """
 
+#: A newspaper-style 9x9 (givens every other cell round the edge, a few inside) with exactly
+#: one solution, and the same board typed with a row out of place.
+NEWSPAPER_9X9 = """\
+ . 32  . 34  . 50  . 54  .
+30  .  .  .  .  .  .  . 56
+ .  . 39  . 47  . 59  .  .
+26  .  .  .  .  .  .  . 70
+ .  . 23  . 45  . 67  .  .
+20  .  .  .  .  .  .  . 72
+ .  . 15  .  1  . 65  .  .
+10  .  .  .  .  .  .  . 74
+ .  8  .  6  .  4  . 76  .
+"""
+#: its first row typed without its leading blank: every given a column to the left
+TOP_ROW_SHIFTED = NEWSPAPER_9X9.replace(" . 32  . 34  . 50  . 54  .",
+                                        "32  . 34  . 50  . 54  .  .")
+#: its rows 5 and 6 typed the one under the other
+ROWS_5_AND_6_SWAPPED = NEWSPAPER_9X9.replace(
+    " .  . 23  . 45  . 67  .  .\n20  .  .  .  .  .  .  . 72\n",
+    "20  .  .  .  .  .  .  . 72\n .  . 23  . 45  . 67  .  .\n")
+
 
 class FakeClock:
     """A clock for `Game` that moves only when the test says so (``clock.now += 30``)."""

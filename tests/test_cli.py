@@ -26,7 +26,7 @@ from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.textformat import parse_puzzles
 
 from conftest import COMMAND_TIMEOUT, cli_env
-from helpers import corpus_boards
+from helpers import NEWSPAPER_9X9, ROWS_5_AND_6_SWAPPED, TOP_ROW_SHIFTED, corpus_boards
 from tty_harness import Terminal
 
 # 1 and 3 force 2 between them, 3 forces 4 below it, and the rest has one way round.
@@ -344,6 +344,41 @@ def test_check_suspects_json(run_numbrix, puzzle_file):
     assert swap["swaps"] == [[{"number": 13, "cell": "D4", "row": 3, "col": 3},
                               {"number": 17, "cell": "C3", "row": 2, "col": 2}]]
     assert "suspects" not in fine
+    assert slip["row_slips"] == [] and swap["row_slips"] == []
+
+
+def test_check_suspects_finds_a_row_typed_out_of_place(run_numbrix, puzzle_file):
+    """A newspaper 9x9 typed with its first row a column to the left, or with two rows
+    swapped: no single given nor pair mends it, putting the row back does."""
+    path = puzzle_file(f"# id: top\n{TOP_ROW_SHIFTED}\n# id: rows\n{ROWS_5_AND_6_SWAPPED}")
+    result = run_numbrix("check", "--suspects", str(path))
+    assert result.returncode == 1, result.stderr
+    wrong_colour = ("stands on the wrong checkerboard colour, as even numbers cannot take the "
+                    "corner colour on a board with an odd number of cells")
+    assert result.stdout.splitlines() == [
+        f"top: none (32 {wrong_colour}; exactly one solution with row 1 moved one column right)",
+        f"rows: none (20 {wrong_colour}; exactly one solution with rows 5 and 6 swapped)",
+    ]
+    result = run_numbrix("check", "--suspects", "--json", str(path))
+    top, rows = (json.loads(line) for line in result.stdout.splitlines())
+    assert top["suspects"] == top["swaps"] == [] and top["suspects_complete"] is True
+    assert top["row_slips"] == [{"kind": "shifted", "rows": [0], "move": 1, "givens": [
+        {"number": 32, "cell": "A1", "row": 0, "col": 0},
+        {"number": 34, "cell": "C1", "row": 0, "col": 2},
+        {"number": 50, "cell": "E1", "row": 0, "col": 4},
+        {"number": 54, "cell": "G1", "row": 0, "col": 6},
+    ]}]
+    assert rows["row_slips"] == [{"kind": "swapped", "rows": [4, 5], "move": 0, "givens": [
+        {"number": 20, "cell": "A5", "row": 4, "col": 0},
+        {"number": 72, "cell": "I5", "row": 4, "col": 8},
+        {"number": 23, "cell": "C6", "row": 5, "col": 2},
+        {"number": 45, "cell": "E6", "row": 5, "col": 4},
+        {"number": 67, "cell": "G6", "row": 5, "col": 6},
+    ]}]
+    # (read back, the mended board is the newspaper's, with its one solution)
+    mended = np.array(top["puzzle"])
+    mended[0] = np.roll(mended[0], top["row_slips"][0]["move"])
+    assert mended.tolist() == givens(NEWSPAPER_9X9)
 
 
 # --- solve ----------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Suspects of a puzzle with no solution (`slips.find_suspects`): exactly the givens without
-which it has a solution, checked against brute force; and the words a player reads."""
+which it has a solution, and the rows typed out of place that put back give exactly one,
+checked against brute force; and the words a player reads."""
 from __future__ import annotations
 
 import random
@@ -11,7 +12,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from brute import count_matching, grid_of, random_path
+from helpers import NEWSPAPER_9X9, ROWS_5_AND_6_SWAPPED, TOP_ROW_SHIFTED
 from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.rowslips import RowSlip, find_row_slips, row_slip_candidates
 from numbrix_curses.slips import Suspect, Suspects, find_suspects
 from numbrix_curses.solver import Status, solve
 from numbrix_curses.textformat import parse_puzzles
@@ -26,7 +29,8 @@ def without(puzzle: Puzzle, row: int, col: int) -> Puzzle:
 @st.composite
 def slipped_puzzles(draw):
     """A board of at most 25 cells made from a path, with one given copied wrong: moved to
-    another cell, swapped with another given, or written as another number."""
+    another cell, swapped with another given, or written as another number; or with a row
+    typed out of place (a column off, or under its neighbour)."""
     rows, cols = draw(st.integers(2, 5)), draw(st.integers(2, 5))
     rng = random.Random(draw(st.integers(0, 2**32)))
     grid = grid_of(rows, cols, random_path(rows, cols, rng))
@@ -35,6 +39,11 @@ def slipped_puzzles(draw):
     if not flat.any():
         flat[rng.randrange(flat.size)] = grid.ravel()[0]
     cell = rng.choice(list(np.flatnonzero(flat)))
+    candidates = row_slip_candidates(flat.reshape(rows, cols))
+    if draw(st.booleans()) and candidates:
+        # (a slip undone is a slip made: a row moved left is one typed a column right)
+        slip = rng.choice(candidates)
+        return Puzzle(slip.mended(flat.reshape(rows, cols)).astype(np.int16))
     if rng.random() < 0.5:
         other = rng.choice(list(np.flatnonzero(flat == 0)) or [cell])
         flat[cell], flat[other] = 0, flat[cell]
@@ -64,8 +73,13 @@ def test_the_suspects_are_exactly_the_givens_without_which_there_is_a_solution(p
         if count_matching(without(puzzle, row, col)) > 0:
             expected.append(Suspect(number, row, col))
     assert list(suspects.found) == expected
+    expected_rows = [slip for slip in row_slip_candidates(puzzle.givens)
+                     if count_matching(Puzzle(slip.mended(puzzle.givens))) == 1]
+    if expected_rows:
+        event("a row put back")
+    assert list(suspects.rows) == expected_rows
     expected_swaps = []
-    if not expected:
+    if not expected and not expected_rows:
         for k, (a, a_cell) in enumerate(givens):
             for b, b_cell in givens[k + 1:]:
                 flat = puzzle.givens.copy().ravel()
@@ -129,3 +143,50 @@ def test_out_of_time_says_so_and_keeps_what_it_found() -> None:
 )
 def test_the_suspects_read_as_a_clause(found, text) -> None:
     assert Suspects(found, complete=True).text() == text
+
+
+@pytest.mark.parametrize("typed, slip, words", [
+    (TOP_ROW_SHIFTED, RowSlip(0, 1), "exactly one solution with row 1 moved one column right"),
+    (ROWS_5_AND_6_SWAPPED, RowSlip(4), "exactly one solution with rows 5 and 6 swapped"),
+])
+def test_a_row_typed_out_of_place_on_a_newspaper_board_is_found(typed, slip, words) -> None:
+    """Every given of the row stands on the wrong colour: no given taken away, nor two
+    swapped, mends it (so before, nothing was suspected); putting the row back does."""
+    (original,) = parse_puzzles(NEWSPAPER_9X9)
+    (puzzle,) = parse_puzzles(typed)
+    assert solve(original).status is Status.UNIQUE
+    assert solve(puzzle).status is Status.NONE
+    suspects = find_suspects(puzzle)
+    assert suspects == Suspects((), complete=True, rows=(slip,))
+    assert suspects.text() == words
+    assert (slip.mended(puzzle.givens) == original.givens).all()
+
+
+def test_a_row_put_back_is_named_only_where_it_gives_exactly_one_solution() -> None:
+    # Row 2 moved a column right makes a puzzle with two solutions: no row is named.
+    (puzzle,) = parse_puzzles(". . 9 .\n. . 7 .\n. . 11 .\n2 . . 5\n")
+    mended = RowSlip(1, 1).mended(puzzle.givens)
+    assert count_matching(Puzzle(mended)) == 2
+    assert find_row_slips(puzzle) == ((), True)
+    assert find_suspects(puzzle).rows == ()
+
+
+def test_the_candidates_keep_every_given_on_the_board() -> None:
+    givens = np.array([[0, 3, 0], [4, 0, 0], [0, 0, 0], [0, 0, 9]], dtype=np.int16)
+    assert row_slip_candidates(givens) == [
+        RowSlip(0, -1), RowSlip(0, 1), RowSlip(0),  # (row 1 is blank at both ends)
+        RowSlip(1, 1), RowSlip(1),  # (its first cell holds the 4)
+        RowSlip(2),  # (a blank row moves nowhere; swapped with the row under it, it may)
+        RowSlip(3, -1),
+    ]
+    assert RowSlip(1, 1).mended(givens)[1].tolist() == [0, 4, 0]
+    assert RowSlip(3, -1).mended(givens)[3].tolist() == [0, 9, 0]
+    assert RowSlip(0).mended(givens)[:2].tolist() == [[4, 0, 0], [0, 3, 0]]
+    assert (str(RowSlip(3, -1)), str(RowSlip(2))) == (
+        "row 4 moved one column left", "rows 3 and 4 swapped")
+
+
+def test_a_row_put_back_and_a_given_taken_away_are_both_said() -> None:
+    both = Suspects((Suspect(3, 0, 2),), complete=False, rows=(RowSlip(0, 1), RowSlip(1)))
+    assert both.text() == ("exactly one solution with row 1 moved one column right or rows 2 "
+                           "and 3 swapped; solvable without the 3 at C1 (not all givens tried)")

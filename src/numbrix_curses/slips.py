@@ -8,7 +8,9 @@ puzzle has a solution: each is tried by a solve that stops at its first solution
 givens can be suspects together when the slip sits where any of them could give way (45
 written where 44 goes, beside 44's right cell: either may be the one that moved). A slip
 that touches two givens leaves no single suspect; then the pairs of givens that, swapped,
-give a puzzle with a solution are looked for instead.
+give a puzzle with a solution are looked for instead. Before all that, the rows typed out of
+place (shifted a column, or two swapped) that put back give exactly one solution are looked
+for (see `rowslips`): a few solves, however many givens there are.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from typing import Callable
 import numpy as np
 
 from numbrix_curses.puzzle import Puzzle, cell_name
+from numbrix_curses.rowslips import RowSlip, find_row_slips
 from numbrix_curses.solver import SearchEvent, Status, solve
 
 
@@ -38,23 +41,41 @@ class Suspect:
 @dataclass(frozen=True)
 class Suspects:
     """The givens without which the puzzle can be solved, in the order of their numbers;
-    when there are none, the pairs of givens that can be solved swapped (`swaps`).
-    `complete` when everything was tried in the time allowed (else the lists hold what was
-    found before the time ran out)."""
+    when there are none, the pairs of givens that can be solved swapped (`swaps`); and,
+    whatever those are, the rows typed out of place that put back give exactly one solution
+    (`rows`; when one is found, swapped pairs are not looked for). `complete` when
+    everything was tried in the time allowed (else the lists hold what was found before
+    the time ran out)."""
 
     found: tuple[Suspect, ...]
     complete: bool
     swaps: tuple[tuple[Suspect, Suspect], ...] = ()
+    rows: tuple[RowSlip, ...] = ()
 
-    def text(self) -> str:
-        """A clause for a message: "solvable without the 45 at C7", "solvable with the 13
-        at D4 and the 17 at C3 swapped", or why there is none."""
-        more = "" if self.complete else " (not all givens tried)"
+    def row_clause(self) -> str:
+        """"exactly one solution with row 4 moved one column right" (or with rows 4 and 5
+        swapped), or "" when no row was typed out of place."""
+        if not self.rows:
+            return ""
+        return f"exactly one solution with {_either([str(r) for r in self.rows])}"
+
+    def given_clause(self) -> str:
+        """"solvable without the 45 at C7", "solvable with the 13 at D4 and the 17 at C3
+        swapped", or "" when no given nor pair was found."""
         if self.found:
-            return f"solvable without {_either([str(s) for s in self.found])}{more}"
+            return f"solvable without {_either([str(s) for s in self.found])}"
         if self.swaps:
             pairs = [f"{a} and {b} swapped" for a, b in self.swaps]
-            return f"solvable with {_either(pairs)}{more}"
+            return f"solvable with {_either(pairs)}"
+        return ""
+
+    def text(self) -> str:
+        """A clause for a message: the row clause and the given clause (parted by "; "),
+        or why there is none."""
+        more = "" if self.complete else " (not all givens tried)"
+        said = "; ".join(filter(None, (self.row_clause(), self.given_clause())))
+        if said:
+            return said + more
         if self.complete:
             return "no single given taken away, nor two swapped, makes it solvable"
         return "no given found yet whose removal makes it solvable (out of time)"
@@ -71,7 +92,12 @@ def find_suspects(
 ) -> Suspects:
     """The givens of `puzzle` (a puzzle with no solution) without which it has a solution,
     trying each until `deadline` (a `time.monotonic()` instant); `on_event` is passed to
-    every solve (it may raise to stop them, as a cancelled job does)."""
+    every solve (it may raise to stop them, as a cancelled job does). The rows typed out of
+    place are looked for first (see `rowslips`): a few solves in all, where the givens take
+    one each."""
+    rows, rows_done = find_row_slips(puzzle, deadline, on_event)
+    if not rows_done:
+        return Suspects((), complete=False, rows=rows)
     givens = sorted(puzzle.given_cells().items())
     found: list[Suspect] = []
     for number, cell in givens:
@@ -80,11 +106,13 @@ def find_suspects(
         changed[row, col] = 0
         solvable = _solvable(changed, deadline, on_event)
         if solvable is None:
-            return Suspects(tuple(found), complete=False)
+            return Suspects(tuple(found), complete=False, rows=rows)
         if solvable:
             found.append(Suspect(number, row, col))
-    if found:
-        return Suspects(tuple(found), complete=True)
+    if found or rows:
+        # (a row put back that gives one solution already says where the slip is; the
+        # pairs are tens of thousands of solves on a dense board)
+        return Suspects(tuple(found), complete=True, rows=rows)
     swaps: list[tuple[Suspect, Suspect]] = []
     for k, (first, first_cell) in enumerate(givens):
         for second, second_cell in givens[k + 1:]:

@@ -23,6 +23,7 @@ from numbrix_curses.verdict import OUT_OF_TIME, Status
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
     from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.rowslips import RowSlip
     from numbrix_curses.slips import Suspect, Suspects
     from numbrix_curses.solver import SolveResult
 
@@ -125,15 +126,27 @@ def _cell_record(row: int, col: int) -> dict:
     return {"cell": cell_name(row, col), "row": row, "col": col}
 
 
-def _suspects_record(suspects: Suspects) -> dict:
+def _suspects_record(puzzle: Puzzle, suspects: Suspects) -> dict:
     """`check --suspects --json`'s keys for a puzzle with no solution."""
 
     def given(suspect: Suspect) -> dict:
         return {"number": suspect.number, **_cell_record(suspect.row, suspect.col)}
 
+    def row_slip(slip: RowSlip) -> dict:
+        # (the givens as typed, as `suspects` names them: where a reader marks the slip)
+        cells = [(r, int(c)) for r in slip.rows for c in puzzle.givens[r].nonzero()[0]]
+        return {
+            "kind": "swapped" if slip.swapped else "shifted",
+            "rows": list(slip.rows),
+            "move": slip.move,
+            "givens": [{"number": int(puzzle.givens[r, c]), **_cell_record(r, c)}
+                       for r, c in cells],
+        }
+
     return {
         "suspects": [given(s) for s in suspects.found],
         "swaps": [[given(a), given(b)] for a, b in suspects.swaps],
+        "row_slips": [row_slip(r) for r in suspects.rows],
         "suspects_complete": suspects.complete,
     }
 
@@ -156,7 +169,7 @@ def check_command(args: argparse.Namespace) -> int:
             with SearchTicker(label):
                 suspects = find_suspects(puzzle, deadline)
         if args.json:
-            extra = _suspects_record(suspects) if suspects is not None else None
+            extra = _suspects_record(puzzle, suspects) if suspects is not None else None
             if args.suspects and status is Status.MULTIPLE:
                 # (as the text line says where they differ: a JSON reader had to compare
                 # the two grids itself)
@@ -181,7 +194,8 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
         "--suspects",
         action="store_true",
         help="for a puzzle with no solution, name the givens without which it has one, or "
-        "else two givens that swapped give one (a slip in copying it is most likely there; "
+        "else two givens that swapped give one, and a row typed a column off or two rows "
+        "swapped that put back give exactly one (a slip in copying it is most likely there; "
         "this takes up to --timeout again, or 60 s); for one with several, say where two of "
         "them differ (a given left out in copying stood there)",
     )

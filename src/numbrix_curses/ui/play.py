@@ -872,13 +872,22 @@ class PlayScreen(PlayView, BoardScreen):
     def _no_solution(self) -> str:
         """What to say of a puzzle known to have no solution: why, when the solver said
         ("17 and 18 are given but not next to each other" points a player who typed the
-        puzzle in at the slip), and the givens without which it has one, once known."""
+        puzzle in at the slip), and the givens without which it has one, or the row typed
+        out of place, once known."""
         result = self._known_result()
         reason = result.reason if result is not None else ""
         text = f"This puzzle has no solution: {reason}." if reason else NO_SOLUTION
         suspects = self.suspects
-        if suspects is not None and (suspects.found or suspects.swaps):
-            text += f" It is {suspects.text()}: it was likely copied wrong there."
+        if suspects is None:
+            return text
+        more = "" if suspects.complete else " (not all givens tried)"
+        given = suspects.given_clause()
+        if suspects.rows:
+            # (the time running short is said once, in the last sentence)
+            text += (f" It has {suspects.row_clause()}{'' if given else more}: it was likely"
+                     " typed out of place.")
+        if given:
+            text += f" It is {given}{more}: it was likely copied wrong there."
         return text
 
     def _take_suspects(self) -> None:
