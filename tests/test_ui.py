@@ -13,6 +13,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
+from helpers import ROWS_5_AND_6_SWAPPED, TOP_ROW_SHIFTED
 from numbrix_curses.ui.actions import ClearCell, Command, Digit, Extend, MoveCursor, SelectCell
 from numbrix_curses.ui.keys import DragPath, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
@@ -2055,6 +2056,50 @@ def test_two_givens_swapped_are_named_as_a_pair(tmp_path: Path) -> None:
     assert entry.message.text.endswith("It can be solved with the 13 at D4 and the 17 at C3 "
                                        "swapped (marked ?): check those numbers.")
     assert entry.board_view().flags == {2 * 5 + 2: "?", 3 * 5 + 3: "?"}
+
+
+@pytest.mark.parametrize("typed, rows, words", [
+    (TOP_ROW_SHIFTED, [0], "It has exactly one solution with row 1 moved one column right "
+                           "(its givens marked ?): check that row."),
+    (ROWS_5_AND_6_SWAPPED, [4, 5], "It has exactly one solution with rows 5 and 6 swapped "
+                                   "(their givens marked ?): check those rows."),
+])
+def test_a_row_typed_out_of_place_has_its_givens_marked(tmp_path: Path, typed, rows,
+                                                        words) -> None:
+    """A newspaper 9x9 typed with a row a column off, or two rows swapped: every given of
+    the row as typed is marked, and the message says how to put it back."""
+    entry = _checked_entry(tmp_path, typed)
+    assert entry.suspects_job is not None and entry.suspects_job.wait(30)
+    entry.tick()
+    assert entry.message.text.endswith(words)
+    grid = entry.game.grid
+    assert entry.board_view().flags == {
+        row * 9 + int(col): "?" for row in rows for col in np.flatnonzero(grid[row])}
+    entry.handle(SelectCell(2, 0))
+    entry.handle(Digit(3))
+    entry.handle(Command.COMMIT)
+    assert "?" not in entry.board_view().flags.values()  # (they were for the grid checked)
+
+
+def test_the_play_screen_names_a_row_typed_out_of_place(tmp_path: Path) -> None:
+    from numbrix_curses.game import Game
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    (puzzle,) = parse_puzzles(TOP_ROW_SHIFTED)
+    screen = PlayScreen(AppContext(Store(tmp_path / "state")), Game(puzzle), "shifted")
+    try:
+        assert screen.solution_job.wait(30)
+        screen.tick()
+        assert screen.suspects_job is not None and screen.suspects_job.wait(30)
+        screen.tick()
+        assert screen.message.text.endswith(
+            "It has exactly one solution with row 1 moved one column right: it was likely "
+            "typed out of place.")
+    finally:
+        screen.close()
 
 
 def test_suspects_found_late_do_not_replace_a_message_shown_meanwhile(tmp_path: Path) -> None:

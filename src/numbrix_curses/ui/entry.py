@@ -541,7 +541,8 @@ class EntryScreen(BoardScreen):
 
     def _no_solution_text(self) -> str:
         """What a check that found no solution says: why, when the solver said, and which
-        givens were likely copied wrong once that is known (see `_look_for_suspects`)."""
+        givens were likely copied wrong, or which row typed out of place, once that is known
+        (see `_look_for_suspects`)."""
         reason = self.result.reason if self.result is not None else ""
         text = f"No solution: {reason}." if reason else "No solution."
         suspects = self._current_suspects()
@@ -551,6 +552,12 @@ class EntryScreen(BoardScreen):
             return text
         found, swaps = suspects.found, suspects.swaps
         more = "" if suspects.complete else " (not all givens tried)"
+        if suspects.rows:
+            # (pairs are not looked for then; the givens it does without follow, and the
+            # time running short is said once, in the last sentence)
+            text = f"{text} {self._row_slip_text(suspects, '' if found else more)}"
+            if not found:
+                return text
         if len(found) == 1:
             return (f"{text} It can be solved without {found[0]} (marked ?): check that "
                     f"number{more}.")
@@ -568,6 +575,16 @@ class EntryScreen(BoardScreen):
             return (f"{text} No single given taken away, nor two swapped, makes it "
                     "solvable: look for more than one slip.")
         return text
+
+    @staticmethod
+    def _row_slip_text(suspects: Suspects, more: str) -> str:
+        """The sentence naming the rows typed out of place that put back give exactly one
+        solution (there is at least one), `more` before its full stop."""
+        rows = suspects.rows
+        if len(rows) == 1 and not rows[0].swapped:
+            return (f"It has exactly one solution with {rows[0]} (its givens marked ?): "
+                    f"check that row{more}.")
+        return f"It has {suspects.row_clause()} (their givens marked ?): check those rows{more}."
 
     def _look_for_suspects(self) -> None:
         """Start looking for the givens without which the checked puzzle has a solution."""
@@ -752,6 +769,12 @@ class EntryScreen(BoardScreen):
                 cell = suspect.row * game.cols + suspect.col
                 marks[cell] = theme.wrong
                 flags[cell] = "?"
+            # (a row typed out of place: its givens as typed, the grid being the one checked)
+            for row in {r for slip in suspects.rows for r in slip.rows}:
+                for col in np.flatnonzero(game.grid[row]):
+                    cell = row * game.cols + int(col)
+                    marks[cell] = theme.wrong
+                    flags[cell] = "?"
         if entry_attr is None:  # (not while a solution is shown over the givens)
             for cell in game.duplicate_cells():
                 marks.setdefault(cell, theme.wrong)

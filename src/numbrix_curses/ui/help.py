@@ -83,7 +83,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
                   "nothing): a row written 1 . . 12 is typed as it reads"),
         ("c", "check: unique, several solutions (Tab shows them) or none (then a ? "
               "beside a given marks the givens without which it has one, or two that "
-              "swapped give one: a slip is most likely there)"),
+              "swapped give one, or a row typed a column off or under the next that put "
+              "back gives one: a slip is most likely there)"),
         ("Tab", "after a check: the solution found (one, then another, of several), then "
                 "the grid as typed, in turn"),
         ("p", "play the puzzle"),
