@@ -830,7 +830,9 @@ def test_no_hint_when_a_comment_stands_between_the_grids(between):
 
 def test_no_hint_beside_a_grid_of_another_width():
     err = parse_error("1 2\n4 3\n\n1 . .\n. 9 .\n")
-    assert err.message == "9 is out of range 1..6 for a 2x3 grid"
+    # (no blank line splits a board: the one above is another width; a row may be missing)
+    assert err.message == ("9 is out of range 1..6 for a 2x3 grid; a row left out? 3x3 has "
+                           "9 cells")
 
 
 def test_puzzles_of_one_width_without_metadata_between_still_read():
@@ -2268,3 +2270,33 @@ def test_a_kept_grid_reads_back_as_typed_and_nothing_else_does():
     assert parse_grid_as_typed("# id: typed\n 1  .\n")[1] is None  # (the default name)
     for text in ("", "# id: x\n", " 1 .\n 2\n", " 1 x\n", " 1 7\n", " -1 .\n"):
         assert parse_grid_as_typed(text) is None, text
+
+
+def test_the_dashes_a_word_processor_makes_of_a_hyphen_are_blanks():
+    """'–' was "not a number or a blank": a word processor turns a typed '-' into it."""
+    assert parse_one("1 – 3\n— — —\n− ‒ 9\n").givens.tolist() == SMALL_GIVENS
+    # (a dash is no minus: '−1' is no number)
+    assert "'−2' is not a number or a blank" in parse_error("1 . 3\n. −2 .\n. . 9\n").message
+
+
+@pytest.mark.parametrize("text, where, mark", [
+    ("1 . 3,\n. . .\n. . 9\n", (1, 6), ","),
+    ("1 . 3\n. . .;\n. . 9\n", (2, 6), ";"),
+    ("1 . 3\n. ,. .\n. . 9\n", (2, 3), ","),
+])
+def test_a_stray_comma_in_a_row_parted_by_spaces_is_pointed_at(text, where, mark):
+    """It said "'1 . 3' is not a number or a blank" at the row's start."""
+    error = parse_error(text)
+    assert (error.line, error.col) == where
+    assert f"this {mark!r} makes the row one of cells parted by " in error.message
+    assert error.message.endswith(f"(a stray {mark!r}?)")
+
+
+def test_a_board_one_row_short_of_square_asks_whether_a_row_was_left_out():
+    """It said only "16 is out of range 1..12 for a 3x4 grid"."""
+    error = parse_error("1 2 3 4\n8 7 6 5\n. . . 16\n")
+    assert error.message == ("16 is out of range 1..12 for a 3x4 grid; a row left out? 4x4 has "
+                             "16 cells")
+    # (a number too large for the square board as well is only out of range)
+    assert parse_error("1 2 3 4\n8 7 6 5\n. . . 17\n").message == (
+        "17 is out of range 1..12 for a 3x4 grid")

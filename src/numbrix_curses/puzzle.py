@@ -399,10 +399,11 @@ def cell_value(token: str) -> int | None:
             # Other scripts' digits (Arabic-Indic "١٢", Persian "۱۲", Devanagari "१२"),
             # which NFKC leaves alone, are the numbers they write too.
             token = "".join(str(unicodedata.decimal(char)) for char in token)
-    if token in BLANK_TOKENS or not token.strip("._-\u00b7?"):
+    if token in BLANK_TOKENS or not token.strip("._-\u00b7?\u2012\u2013\u2014\u2212"):
         # ("__" or ".." too: a blank as wide as the two-digit numbers around it; "·" is the
         # app's blank, in a board copied off its screen; "?" is how many write a cell not
-        # known)
+        # known; the figure, en and em dashes and the minus sign are the "-" a word
+        # processor turns it into as it is typed)
         return 0
     if token.isdigit() and token.isascii():
         digits = token.lstrip("0")

@@ -79,6 +79,13 @@ def _junk(row: Row, index: int, filename: str, first: bool = False,
     # it may be either. (A word starting a line with rows after it is a slip in a row.)
     worded = sum(char.isalpha() for char in token) >= 2
     what = "a title or a note" if first else "a note" if index == 0 and last else ""
+    stray = _stray_separator(row, token)
+    if stray is not None:
+        mark = row.text[stray]
+        return NotACell(filename, row.line, stray + 1, (
+            f"{cut_short(token)!r} is not a number or a blank: this {mark!r} makes the row "
+            f"one of cells parted by {'commas' if mark == ',' else 'semicolons'}, though it "
+            f"parts no other cells (a stray {mark!r}?)"))
     return NotACell(
         filename,
         row.line,
@@ -86,6 +93,19 @@ def _junk(row: Row, index: int, filename: str, first: bool = False,
         f"{cut_short(token)!r} is not a number or a blank (. _ - ? 0)"
         + (f"; {what}? start the line with # to keep it" if worded and what else ""),
     )
+
+
+def _stray_separator(row: Row, token: str) -> int | None:
+    """Where the comma or semicolon that made a row of cells parted by spaces read as one
+    parted by it stands ("1 . 3," read as the cells "1 . 3" and ""), when it is the row's
+    only one and `token` (a cell that is no cell) is such cells; else None."""
+    parts = token.split()
+    if row.separator is not SEPARATOR or len(parts) < 2 or any(
+            cell_value(part) is None for part in parts):
+        return None
+    found = SEPARATOR.findall(row.text)
+    # (one alone: a row of two separators or more, "1 2,,3", was meant to be parted so)
+    return SEPARATOR.search(row.text).start() if len(found) == 1 else None
 
 
 def read_row(row: Row, expected: int | None, filename: str, last: bool = False) -> None:
