@@ -8,8 +8,10 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 import pytest
@@ -167,17 +169,20 @@ def test_a_grading_job_grades_beside_the_app_and_stops_when_told(monkeypatch) ->
     assert jobs.grading_job(big, None) is None  # past GRADE_MOST_CELLS
 
 
-def test_when_done_passes_on_a_result_but_not_a_cancelled_or_failed_job() -> None:
-    import threading
-
-    go = threading.Event()
-    seen: list[object] = []
-
+def _held_until(go: threading.Event) -> Callable[[jobs.CancelToken], str]:
+    """A job's work that waits for `go` (and its cancelling), then gives "done"."""
     def held(token: jobs.CancelToken) -> str:
         while not go.wait(0.01):
             token.check()
         return "done"
 
+    return held
+
+
+def test_when_done_passes_on_a_result_but_not_a_cancelled_or_failed_job() -> None:
+    go = threading.Event()
+    seen: list[object] = []
+    held = _held_until(go)
     finished = jobs.ThreadJob("finished", held)
     cancelled = jobs.ThreadJob("cancelled", held)
     failed = jobs.ThreadJob("failed", lambda token: 1 // 0)
@@ -195,15 +200,8 @@ def test_collect_keeps_a_running_job_and_takes_a_result_once() -> None:
     """A screen polls its job with `collect`: the job while it runs, then its result and no
     job (so the result is taken once); a cancelled or failed job leaves no job and no
     result."""
-    import threading
-
     go = threading.Event()
-
-    def held(token: jobs.CancelToken) -> str:
-        while not go.wait(0.01):
-            token.check()
-        return "done"
-
+    held = _held_until(go)
     running = jobs.ThreadJob("running", held)
     cancelled = jobs.ThreadJob("cancelled", held)
     assert jobs.collect(running) == (running, None)
