@@ -7,7 +7,7 @@ import re
 
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, Puzzle, cell_value, cut_short
 from numbrix_curses.textformat.block import parse_block
-from numbrix_curses.textformat.errors import OutOfRange, SplitBoard
+from numbrix_curses.textformat.errors import OutOfRange, SplitBoard, said_more
 from numbrix_curses.textformat.grid import grid_rows
 from numbrix_curses.textformat.limits import MAX_PUZZLES
 from numbrix_curses.textformat.metadata import header_metadata
@@ -51,6 +51,11 @@ def parse_blocks(
                 # join up: "5 6", a blank line, then "4 3" and "1 2")
                 _raise_if_size_line(text, block, size, line, filename)
             if not hint:
+                # (no blank line parts it: a board one row short of square may have lost
+                # one as it was typed)
+                short = error.row_left_out() if isinstance(error, OutOfRange) else ""
+                if short:
+                    raise said_more(error, short) from None
                 raise
             raise SplitBoard(error.filename, error.line, error.col, error.message + hint) from None
         if waiting and (puzzle is None or puzzle.metadata.get("id") != waiting["id"]):

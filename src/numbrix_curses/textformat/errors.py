@@ -3,7 +3,7 @@ kind (not on its words, which may be re-worded), and an error moved or added to 
 its kind (`recast`, `said_more`).
 
 Every kind takes `ParseError`'s arguments; `OutOfRange` alone carries more, its grid's
-shape."""
+shape and largest given."""
 from __future__ import annotations
 
 from numbrix_curses.puzzle import ParseError
@@ -13,10 +13,20 @@ class OutOfRange(ParseError):
     """A given larger than its grid has cells: what a board split by a blank line gives."""
 
     def __init__(self, filename: str, line: int, col: int, message: str,
-                 shape: tuple[int, int]) -> None:
+                 shape: tuple[int, int], largest: int = 0) -> None:
         super().__init__(filename, line, col, message)
         #: (rows, columns) of the grid the given is too large for
         self.shape = shape
+        #: the grid's largest given
+        self.largest = largest
+
+    def row_left_out(self) -> str:
+        """Words asking whether a row was left out, for a grid one row short of square
+        whose givens all fit the square; else ""."""
+        height, width = self.shape
+        if height != width - 1 or self.largest > width * width:
+            return ""
+        return f"a row left out? {width}x{width} has {width * width} cells"
 
 
 class SplitBoard(ParseError):
@@ -43,7 +53,7 @@ def recast(error: ParseError, col: int | None = None, message: str | None = None
     col = error.col if col is None else col
     message = error.message if message is None else message
     if isinstance(error, OutOfRange):
-        return OutOfRange(error.filename, error.line, col, message, error.shape)
+        return OutOfRange(error.filename, error.line, col, message, error.shape, error.largest)
     return type(error)(error.filename, error.line, col, message)
 
 

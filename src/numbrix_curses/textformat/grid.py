@@ -283,17 +283,14 @@ def check_values(rows: list[Row], filename: str) -> None:
             if not value:
                 continue
             if value > size:
-                # (a board one row short of square, whose numbers fit the square: a row
-                # left out as it was typed)
-                short = (f"; a row left out? {width}x{width} has {width * width} cells"
-                         if height == width - 1 and max(given) <= width * width else "")
                 raise OutOfRange(
                     filename,
                     row.line,
                     row.col(index),
                     f"{cut_short(row.tokens[index])} is out of range 1..{size}"
-                    f" for a {height}x{width} grid{short}",
+                    f" for a {height}x{width} grid",
                     (height, width),
+                    max(given),
                 )
             if value in seen:
                 line, col = seen[value]
