@@ -2300,3 +2300,27 @@ def test_a_board_one_row_short_of_square_asks_whether_a_row_was_left_out():
     # (a number too large for the square board as well is only out of range)
     assert parse_error("1 2 3 4\n8 7 6 5\n. . . 17\n").message == (
         "17 is out of range 1..12 for a 3x4 grid")
+
+
+@pytest.mark.parametrize("text", [
+    "5,5,\n3,\n1,1,21\n1,5,25\n4,3,6\n",  # (a spreadsheet's separator after each head line)
+    "5;5;\n1;1;21\n1;5;25\n4;3;6\n",
+    "5,\n1,1,21\n1,5,25\n4,3,6\n",
+])
+def test_a_list_of_givens_under_a_head_ending_in_a_separator_reads_as_a_list(text):
+    """'8,8,' over '15' and lines '1,1,1' (a course's files) was read as a grid's first row:
+    "row has 1 cell, expected 3"."""
+    assert parse_one(text).givens.tolist() == LISTED_GRID
+
+
+def test_a_given_listed_twice_alike_reads_once_with_a_warning():
+    """A course's list with one line copied twice was refused: "row 4, column 3 is given
+    twice". The same cell with another number still is."""
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles("5\n1 1 21\n1 5 25\n4 3 6\n4 3 6\n", "t.txt", notes)
+    assert puzzle.givens.tolist() == LISTED_GRID
+    assert notes == [(5, "row 4, column 3 is given 6 again (first on line 4); read once")]
+    assert parse_error("5\n1 1 21\n1 5 25\n4 3 6\n4 3 7\n").message == (
+        "row 4, column 3 is given twice (first on line 4)")
+    assert parse_error("5\n1 1 21\n1 5 25\n4 3 6\n2 3 6\n").message == (
+        "6 appears twice (first on line 4)")

@@ -66,7 +66,7 @@ def parse_block(
                     notes += notes_of(reading, edge_columns_note, size_row_note,
                                       two_boards_note, label_rows_note, empty_header_note)
     except ParseError as error:
-        listed = listed_givens(lines, grid_line, filename, metadata.get("counting"))
+        listed = listed_givens(lines, grid_line, filename, metadata.get("counting"), notes)
         if listed is not None:
             return Puzzle(listed, metadata)
         rows = size_line_with_end_separator(lines, grid_line, filename)

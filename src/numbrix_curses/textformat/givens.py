@@ -57,8 +57,18 @@ def raise_if_grid_or_list(lines: list[str], error: ParseError) -> None:
                                 f"their count on the line under '{size}'") from None
 
 
+def _without_end_separator(line: str) -> str:
+    """A head line of one or two numbers without the comma or semicolon a spreadsheet
+    writes after its last field ("8,8," over lines "1,1,1"); other lines as they are."""
+    stripped = line.rstrip()
+    if stripped.endswith((",", ";")) and len(_LISTED_FIELD.findall(stripped)) in (1, 2):
+        return stripped[:-1]
+    return line
+
+
 def listed_givens(
-    lines: list[str], first_line: int, filename: str, counting: str | None = None
+    lines: list[str], first_line: int, filename: str, counting: str | None = None,
+    notes: list[tuple[int, str]] | None = None,
 ) -> np.ndarray | None:
     """The grid of a block that lists its givens, as course files do: the board's side
     ("9"), or its rows and columns ("6 10", or a line each), maybe the number of givens,
@@ -73,7 +83,8 @@ def listed_givens(
     give another verdict. On a square board which of the two is the row does not matter:
     its mirror image along the diagonal has as many solutions; on another, the rows come
     first, as in its head."""
-    listed = [(number, line) for number, line in enumerate(lines, start=first_line)
+    listed = [(number, _without_end_separator(line))
+              for number, line in enumerate(lines, start=first_line)
               if line.strip() and not line.lstrip().startswith("#")]
     # (every field a number of a few ASCII digits, parted by spaces, one tab, or one comma
     # or semicolon: "1,,2,5", a spreadsheet's row with an empty field, is no list)
@@ -162,6 +173,14 @@ def listed_givens(
         if not 1 <= value <= shape[0] * shape[1]:
             raise ParseError(filename, number, value_field.start() + 1,
                              f"{value} is out of range 1..{shape[0] * shape[1]}")
+        if cell in seen_cell and grid[cell] == value and seen_number.get(value) == seen_cell[cell]:
+            # (the same given on a line of its own twice: a line copied twice, as course
+            # files have them; read once, and said)
+            if notes is not None:
+                notes.append((number, f"row {row_field.group()}, column {col_field.group()} "
+                                      f"is given {value} again (first on line "
+                                      f"{seen_cell[cell]}); read once"))
+            continue
         if cell in seen_cell:
             raise ParseError(filename, number, row_field.start() + 1,
                              f"row {row_field.group()}, column {col_field.group()} is "
