@@ -2324,3 +2324,30 @@ def test_a_given_listed_twice_alike_reads_once_with_a_warning():
         "row 4, column 3 is given twice (first on line 4)")
     assert parse_error("5\n1 1 21\n1 5 25\n4 3 6\n2 3 6\n").message == (
         "6 appears twice (first on line 4)")
+
+
+BOARD_4 = [[1, 0, 0, 4], [0, 7, 6, 0], [9, 0, 0, 12], [0, 15, 0, 13]]
+
+
+@pytest.mark.parametrize("header", ["", "    1 2 3 4\n"])
+def test_line_numbers_beside_a_square_board_that_does_not_read_with_them_are_left_out(header):
+    """A modelling language's data table prints its row labels (and column labels over
+    them): read as a column, a 4x5 board with 4 given twice; with the column labels, rows
+    one cell too long. Left out, with a warning, where the board reads without them."""
+    rows = "\n".join(f"  {r + 1}   " + " ".join(str(v) if v else "." for v in row)
+                     for r, row in enumerate(BOARD_4)) + "\n"
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles(header + rows, "t.txt", notes)
+    assert puzzle.givens.tolist() == BOARD_4
+    [(line, note)] = notes
+    assert line == 1 + bool(header)
+    assert note.startswith("the first column is 1 to 4, as line numbers beside a board are: "
+                           "left out")
+
+
+def test_line_numbers_are_kept_where_the_board_reads_with_them_or_not_without():
+    # (a 4x5 board whose first column is 1 to 4 reads as it is, with the note it had)
+    assert parse_one("1 . . . 20\n2 . . . .\n3 . . . .\n4 5 . . .\n").givens.shape == (4, 5)
+    # (without them a number is still given twice: the error of the board as written)
+    assert parse_error("1 5 . . 5\n2 . . . .\n3 . . . .\n4 . . . .\n").message.startswith(
+        "5 appears twice")

@@ -30,6 +30,7 @@ from numbrix_curses.textformat.rereadings import (
     delimiter_as_blanks,
     size_line_with_end_separator,
     two_wide_after_size,
+    without_line_numbers,
 )
 from numbrix_curses.textformat.sizes import size_line
 from numbrix_curses.textformat.tables import raise_if_delimiter_unsure
@@ -76,6 +77,8 @@ def parse_block(
             rows = delimiter_as_blanks(lines, grid_line, filename, error, notes)
         if rows is None:
             rows = aligned_rows(lines, grid_line, filename, notes)
+        if rows is None:
+            rows = without_line_numbers(lines, grid_line, filename, error, notes)
         if rows is None:
             raise_if_header_inside(lines, grid_line, filename, error)
             raise_if_cut_off(lines, grid_line, filename)

@@ -1,6 +1,7 @@
 """The other readings of a block that fails to read as a grid, each tried only then, so no
 board that read before reads otherwise: a size line ending in a separator, a size line over
-a board two columns wide, a Markdown delimiter that is a row of blanks."""
+a board two columns wide, a Markdown delimiter that is a row of blanks, a square board's
+line numbers."""
 from __future__ import annotations
 
 import re
@@ -103,3 +104,55 @@ def delimiter_as_blanks(
             f"{len(rows)}x{len(rows[0].values)} board (as a Markdown table's delimiter, "
             f"line {error.line}: {error.message})")))
     return rows
+
+
+# (cells parted by commas, semicolons, tabs or bars: a spreadsheet's or a table's, whose
+# index column the data-frame reading takes)
+_SEPARATED = re.compile(r"[,;\t|]")
+
+
+def without_line_numbers(
+    lines: list[str], first_line: int, filename: str, error: ParseError,
+    notes: list[tuple[int, str]] | None,
+) -> list[Row] | None:
+    """The rows of a square board whose lines start with their numbers 1, 2, 3 ... (a
+    table printed with its row labels, as a modelling language's data writes one), maybe
+    under a line of its column labels 1 to N, with the labels left out, where the board
+    with them failed to read (`error`) and reads without them; None otherwise. `notes`
+    says which reading was taken.
+
+    Read as a column of the board, the labels made a board one column wider, refused for
+    a number given twice ("6 appears twice"), or the line of column labels made the rows
+    under it one cell too long. Tried only when the first reading fails, so no board that
+    read before reads otherwise."""
+    grid = [i for i in grid_line_indices(lines) if lines[i].strip()]
+    if len(grid) < 3 or any(_SEPARATED.search(lines[i]) for i in grid):
+        return None
+    header = lines[grid[0]].split()
+    if header == [str(n) for n in range(1, len(header) + 1)] and len(header) == len(grid) - 1:
+        labels, body = grid[0], grid[1:]
+    else:
+        labels, body = None, grid
+    kept = list(lines)
+    for number, i in enumerate(body, start=1):
+        label = re.match(r"\s*(\S+)", lines[i])
+        if label is None or label.group(1) != str(number):
+            return None
+        kept[i] = " " * label.end() + lines[i][label.end():]  # (columns stay where they were)
+    if labels is not None:
+        kept[labels] = LEFT_OUT
+    try:
+        rows = grid_rows(kept, first_line, filename)
+        check_values(rows, filename)
+    except ParseError:
+        return None
+    if len(rows) != len(body) or len(rows[0].values) != len(rows):
+        return None
+    if notes is not None:
+        side = len(rows)
+        notes.append((first_line + body[0], (
+            f"the first column is 1 to {side}, as line numbers beside a board are: left "
+            f"out{' with the column numbers over them' if labels is not None else ''}, "
+            f"for a {side}x{side} board (with them, line {error.line}: {error.message})")))
+    return rows
+
