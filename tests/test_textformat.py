@@ -2351,3 +2351,19 @@ def test_line_numbers_are_kept_where_the_board_reads_with_them_or_not_without():
     # (without them a number is still given twice: the error of the board as written)
     assert parse_error("1 5 . . 5\n2 . . . .\n3 . . . .\n4 . . . .\n").message.startswith(
         "5 appears twice")
+
+
+def test_a_blank_line_inside_a_counted_list_of_givens_is_read_past():
+    """A course's list with a blank line before its last given was refused: "says 3
+    givens, and 2 lines list one" (the course's own reader skips blank lines)."""
+    notes: list[tuple[int, str]] = []
+    text = "5\n3\n1 1 21\n1 5 25\n\n4 3 6\n"
+    [puzzle] = parse_puzzles(text, "t.txt", notes)
+    assert puzzle.givens.tolist() == LISTED_GRID
+    assert notes == [(5, "a blank line inside a list of givens read past: the count (line 2) "
+                         "asks for 1 given more, which the lines under it list")]
+    # a puzzle after it still reads as one of its own
+    assert len(parse_puzzles(text + "\n1 . 3\n. . .\n. . 9\n", "t.txt")) == 2
+    # the lines after the blank one are not as many as the count lacks: refused as before
+    for short in ("5\n4\n1 1 21\n1 5 25\n\n4 3 6\n", "5\n3\n1 1 21\n\n1 5 25\n4 3 6\n7 7 7\n"):
+        assert "givens, and" in parse_error(short).message

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
-from numbrix_curses.puzzle import MAX_SIDE, ParseError, Puzzle, cell_value, cut_short
+from numbrix_curses.puzzle import MAX_SIDE, ParseError, Puzzle, cell_value, cut_short, plural
 from numbrix_curses.textformat.block import parse_block
-from numbrix_curses.textformat.errors import OutOfRange, SplitBoard, said_more
+from numbrix_curses.comments import LEFT_OUT
+from numbrix_curses.textformat.errors import ListShort, OutOfRange, SplitBoard, said_more
+from numbrix_curses.textformat.givens import is_given_line
 from numbrix_curses.textformat.grid import grid_rows
 from numbrix_curses.textformat.limits import MAX_PUZZLES
 from numbrix_curses.textformat.metadata import header_metadata
@@ -16,12 +18,16 @@ from numbrix_curses.textformat.sizes import SIDE, SIZE_MARKS, fits, size_given, 
 
 # A block: a run of lines that each hold something other than whitespace.
 _BLOCK = re.compile(r"^[^\S\n]*\S.*(?:\n[^\S\n]*\S.*)*", re.MULTILINE)
+# A list of givens is read on across a blank line at most this many times in a text (each
+# time the text is read again from its start).
+_MOST_LISTS_JOINED = 20
 
 
 def parse_blocks(
-    text: str, filename: str, notes: list[tuple[int, str]] | None = None
+    text: str, filename: str, notes: list[tuple[int, str]] | None = None, depth: int = 0
 ) -> list[Puzzle]:
-    """The puzzles of a checked text that is not JSON (see `parse_puzzles`)."""
+    """The puzzles of a checked text that is not JSON (see `parse_puzzles`); `depth`
+    counts the lists read again across a blank line (see `_list_across_blank_lines`)."""
     puzzles = []
     line, pos = 1, 0
     before: tuple[re.Match[str], int, Puzzle | None] | None = None  # the block before
@@ -43,6 +49,14 @@ def parse_blocks(
             continue
         try:
             puzzle = parse_block(block.group(), line, filename, waiting, found)
+        except ListShort as error:
+            joined = _list_across_blank_lines(text, block, line, error)
+            if joined is None or depth >= _MOST_LISTS_JOINED:
+                raise
+            more, note = joined
+            if notes is not None:
+                notes.append(note)
+            return parse_blocks(more, filename, notes, depth + 1)
         except ParseError as error:
             hint = (_split_hint(text, block, line, error, before, filename)
                     if isinstance(error, OutOfRange) else "")
@@ -89,6 +103,32 @@ def parse_blocks(
     if notes is not None:
         notes += sorted(found)
     return puzzles
+
+
+def _list_across_blank_lines(
+    text: str, block: re.Match[str], line: int, error: ListShort
+) -> tuple[str, tuple[int, str]] | None:
+    """`text` with the blank lines after `block` (at `line`) made comments, and the note
+    saying so, where `block` is a list of givens short of the count it gives (`error`)
+    and the lines after the blank ones are that many more givens, ending where a blank
+    line or the text ends; else None. (A course's reader skipped blank lines; ours
+    parted the list there and said "says 4 givens, and 3 lines list one".)"""
+    after = text[block.end():].split("\n")[1:]  # (the block's own last line left out)
+    blanks = 0
+    while blanks < len(after) and not after[blanks].strip():
+        blanks += 1
+    more = after[blanks: blanks + error.missing]
+    rest = after[blanks + error.missing:]
+    if (not blanks or not error.missing or len(more) != error.missing
+            or not all(is_given_line(row.rstrip("\r")) for row in more)
+            or (rest and rest[0].strip())):
+        return None
+    first_blank = line + block.group().count("\n") + 1
+    joined = (text[:block.end()] + "\n" + "\n".join([LEFT_OUT] * blanks + more + rest))
+    return joined, (first_blank, f"a blank line inside a list of givens read past: the "
+                                 f"count (line {error.line}) asks for "
+                                 f"{plural(error.missing, 'given')} more, which the lines "
+                                 f"under it list")
 
 
 def _header_over_size(

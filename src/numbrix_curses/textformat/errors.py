@@ -3,7 +3,7 @@ kind (not on its words, which may be re-worded), and an error moved or added to 
 its kind (`recast`, `said_more`).
 
 Every kind takes `ParseError`'s arguments; `OutOfRange` alone carries more, its grid's
-shape and largest given."""
+shape and largest given, and `ListShort` the givens its list lacks."""
 from __future__ import annotations
 
 from numbrix_curses.puzzle import ParseError
@@ -40,6 +40,17 @@ class NotACell(ParseError):
 
 class WrongWidth(ParseError):
     """A row with another number of cells than the rows above it (see `rows.read_row`)."""
+
+
+class ListShort(ParseError):
+    """A list of givens under a count of more givens than its lines list (see
+    `givens.listed_givens`): what a blank line inside the list gives."""
+
+    def __init__(self, filename: str, line: int, col: int, message: str,
+                 missing: int = 0) -> None:
+        super().__init__(filename, line, col, message)
+        #: how many more lines the count asks for
+        self.missing = missing
 
 
 class RaggedTabs(ParseError):

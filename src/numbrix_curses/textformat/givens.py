@@ -9,7 +9,7 @@ from typing import Sequence
 import numpy as np
 
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, cut_short
-from numbrix_curses.textformat.errors import said_more
+from numbrix_curses.textformat.errors import ListShort, said_more
 from numbrix_curses.textformat.grid import check_values, grid_rows
 
 
@@ -17,6 +17,11 @@ _LISTED_FIELD = re.compile(r"[0-9]+")
 # (no tab before the first field or after the last: in a spreadsheet's row that is an
 # empty field, "4<tab>3<tab>2<tab>" four cells)
 _LISTED_LINE = re.compile(r"[ ]*[0-9]{1,6}(?:(?:[ ]*[,;][ ]*|[ ]+|\t)[0-9]{1,6})*[ ]*")
+
+
+def is_given_line(line: str) -> bool:
+    """Whether `line` reads as one given of a list: its row, column and number."""
+    return _LISTED_LINE.fullmatch(line) is not None and len(_LISTED_FIELD.findall(line)) == 3
 
 
 def _list_header(widths: list[int]) -> tuple[int, bool] | None:
@@ -124,9 +129,10 @@ def listed_givens(
     if _grid_or_list([int(m.group()) for _, m in sizes], counted, len(givens)):
         return None
     if counted and int(count_field.group()) != len(givens):
-        raise ParseError(filename, count_line, count_field.start() + 1,
-                         f"says {count_field.group()} givens, and "
-                         f"{len(givens)} lines list one")
+        raise ListShort(filename, count_line, count_field.start() + 1,
+                        f"says {count_field.group()} givens, and "
+                        f"{len(givens)} lines list one",
+                        max(0, int(count_field.group()) - len(givens)))
     places = [(number, m, extent, what) for number, _, found in givens
               for m, extent, what in zip(found[:2], shape, ("row ", "column "))]
     if shape[0] == shape[1]:
