@@ -1,7 +1,7 @@
 """A grid typed with spaces for its blanks, read by where its numbers stand.
 
 People copy a newspaper grid into a text editor by typing its numbers under each other and
-leaving the empty cells as spaces (`` 1     3`` over `` 8`` over `` 7     9``). Read
+leaving the empty cells as spaces (`` 1  2`` over `` 8`` over `` 7     9``). Read
 token by token, its rows have different numbers of cells. Where every number of the block
 stands in columns a fixed number of characters apart (right-aligned, or left-aligned), the
 block is read by those columns, a blank wherever no number stands, and a warning says so.
