@@ -70,7 +70,7 @@ def test_pages_are_separated_by_form_feeds_and_fit_a_sheet(made):
 
 @pytest.mark.parametrize("sizes", [[29, 30, 5], [59, 1, 1], [59, 59], [10] * 12])  # (a block has at most 59)
 def test_no_page_runs_over_with_the_blank_line_that_ends_it(sizes):
-    from numbrix_curses.booklet import _paginate
+    from numbrix_curses.pages import paginate as _paginate
 
     blocks = [[f"# block {k}"] + ["x"] * (n - 1) for k, n in enumerate(sizes)]
     text = "\n".join(_paginate(blocks, 0))

@@ -24,22 +24,20 @@ Layout:
 from __future__ import annotations
 
 import textwrap
-import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
 
+from numbrix_curses.pages import FORM_FEED, PAGE_LINES, PAGE_WIDTH, paginate, wrap
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.textformat import format_boxed, format_compact, format_grid_compact
 
-PAGE_WIDTH = 80
-#: lines per printed page: 66 fit a US letter or A4 sheet at 6 lines per inch; a few are
-#: left for the printer's margins
-PAGE_LINES = 60
+__all__ = ["BOXED_MAX_COLS", "FORM_FEED", "PAGE_LINES", "PAGE_WIDTH", "Entry", "booklet",
+           "solutions_sheet", "uses_boxed_layout"]
+
 #: widest board drawn boxed (the brief of the booklet: 15x15 boxed fits 80 columns)
 BOXED_MAX_COLS = 15
-FORM_FEED = "\f"
 
 
 @dataclass(frozen=True)
@@ -123,62 +121,10 @@ def _key_block(entry: Entry, number: int, total: int) -> list[str]:
     return lines + [prefix + row for row in grid]
 
 
-def _paginate(blocks: Sequence[list[str]], first_page_used: int) -> list[str]:
-    """Blocks packed onto pages, a blank line between blocks, a form feed between pages."""
-    lines: list[str] = []
-    used = first_page_used
-    for block in blocks:
-        need = len(block) + (1 if used else 0)
-        # (a page that goes on to another ends in the blank line before the form feed: it
-        # must fit too, or the sheet runs over by a line and an empty one comes out)
-        if used and used + need > PAGE_LINES - 1:
-            # the blank line keeps the blocks apart for the reader (a form feed alone on
-            # a line would do too, but would start the new sheet with an empty line)
-            lines.append("")
-            lines.append(FORM_FEED + block[0])
-            lines.extend(block[1:])
-            used = len(block)
-            continue
-        if used:
-            lines.append("")
-        lines.extend(block)
-        used += need
-    return lines
-
-
 def _comment_lines(text: str) -> list[str]:
     """`text` as ``#`` lines within `PAGE_WIDTH`, broken between words where it is long (a
     title: the blocks that hold it have no grid, so no line of it can read as metadata)."""
-    return ["# " + line for line in _wrap(text, PAGE_WIDTH - 2)] or ["#"]
-
-
-def _columns(text: str) -> int:
-    """The columns `text` takes on a page: two for a wide character (CJK, full-width)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    """`text` broken into lines of at most `width` columns, between words where it can be
-    (as `textwrap.wrap`, which counts characters: a title in Japanese printed half as wide
-    again as the page)."""
-    if _columns(text) == len(text):
-        return textwrap.wrap(text, width)
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}" if line else word
-        if _columns(candidate) <= width:
-            line = candidate
-            continue
-        if line:
-            lines.append(line)
-        line = ""
-        for char in word:  # (a word wider than the line is broken where it must be)
-            if _columns(line + char) > width:
-                lines.append(line)
-                line = ""
-            line += char
-    return lines + [line] if line else lines
+    return ["# " + line for line in wrap(text, PAGE_WIDTH - 2)] or ["#"]
 
 
 def _title_block(title: str, count: int, word: str) -> list[str]:
@@ -201,12 +147,12 @@ def booklet(
     total = len(entries)
     head = _title_block(title, total, "puzzle")
     blocks = [_puzzle_block(entry, k, total) for k, entry in enumerate(entries, start=1)]
-    lines = head + _paginate(blocks, len(head))
+    lines = head + paginate(blocks, len(head))
     if answer_key and entries:
         key_title = _comment_lines(f"Answer key: {title}")
         key_head = ["", FORM_FEED + key_title[0], *key_title[1:]]
         keys = [_key_block(entry, k, total) for k, entry in enumerate(entries, start=1)]
-        lines += key_head + _paginate(keys, len(key_head) - 1)
+        lines += key_head + paginate(keys, len(key_head) - 1)
     return "\n".join(lines) + "\n"
 
 
@@ -228,4 +174,4 @@ def solutions_sheet(entries: Sequence[Entry], title: str = "Numbrix puzzles") ->
                  *_metadata_lines(solved)]
         block += _grid_lines(solved)
         blocks.append(block)
-    return "\n".join(head + _paginate(blocks, len(head))) + "\n"
+    return "\n".join(head + paginate(blocks, len(head))) + "\n"

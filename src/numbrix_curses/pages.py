@@ -1,0 +1,76 @@
+"""Text on printed pages: the page's size, lines packed onto pages with form feeds between
+them, and text measured and broken by the columns it takes (a wide character takes two).
+
+Both layouts of a booklet use these: `booklet` (a puzzle file too) and `paper` (for paper
+only); what goes on the lines is theirs.
+"""
+from __future__ import annotations
+
+import textwrap
+import unicodedata
+from typing import Sequence
+
+PAGE_WIDTH = 80
+#: lines per printed page: 66 fit a US letter or A4 sheet at 6 lines per inch; a few are
+#: left for the printer's margins
+PAGE_LINES = 60
+FORM_FEED = "\f"
+
+
+def paginate(blocks: Sequence[list[str]], first_page_used: int) -> list[str]:
+    """Blocks packed onto pages, a blank line between blocks, a form feed between pages;
+    the first page has `first_page_used` lines taken already (a title)."""
+    lines: list[str] = []
+    used = first_page_used
+    for block in blocks:
+        need = len(block) + (1 if used else 0)
+        # (a page that goes on to another ends in the blank line before the form feed: it
+        # must fit too, or the sheet runs over by a line and an empty one comes out)
+        if used and used + need > PAGE_LINES - 1:
+            # the blank line keeps the blocks apart for the reader (a form feed alone on
+            # a line would do too, but would start the new sheet with an empty line)
+            lines.append("")
+            lines.append(FORM_FEED + block[0])
+            lines.extend(block[1:])
+            used = len(block)
+            continue
+        if used:
+            lines.append("")
+        lines.extend(block)
+        used += need
+    return lines
+
+
+def columns(text: str) -> int:
+    """The columns `text` takes on a page: two for a wide character (CJK, full-width)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def padded(text: str, width: int) -> str:
+    """`text` followed by spaces to `width` columns (as `str.ljust`, which counts
+    characters: a wide one would push what stands right of it out of line)."""
+    return text + " " * max(0, width - columns(text))
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """`text` broken into lines of at most `width` columns, between words where it can be
+    (as `textwrap.wrap`, which counts characters: a title in Japanese printed half as wide
+    again as the page)."""
+    if columns(text) == len(text):
+        return textwrap.wrap(text, width)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if columns(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for char in word:  # (a word wider than the line is broken where it must be)
+            if columns(line + char) > width:
+                lines.append(line)
+                line = ""
+            line += char
+    return lines + [line] if line else lines
