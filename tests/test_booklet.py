@@ -2,11 +2,14 @@
 key; and `numbrix print` makes one from any puzzle file."""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from numbrix_curses import paper
 from numbrix_curses.booklet import (
     FORM_FEED,
     PAGE_LINES,
@@ -18,6 +21,7 @@ from numbrix_curses.booklet import (
 )
 from numbrix_curses.cli import main
 from numbrix_curses.generator import Spec, generate
+from numbrix_curses.pages import columns
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.textformat import parse_puzzles
 
@@ -229,6 +233,190 @@ def test_entry_without_solution_shows_the_note():
     text = booklet([Entry(puzzle, "p#1", None, "not shown: several solutions")])
     assert "not shown: several solutions" in text
     assert len(parse_puzzles(text)) == 1
+
+
+# --- the paper layout ----------------------------------------------------------------------
+
+
+def read_board(lines: list[str], at: int, col: int, rows: int, cols: int) -> dict[str, int]:
+    """The numbers of the board whose column letters are on line `at`, from column `col` of
+    it on, named by the letter over each and the row number beside it (a board's neighbour
+    on its right is left alone: its numbers stand under no letter of this board's)."""
+    letters = {}
+    for match in re.finditer(r"[A-Z]+", lines[at][col:]):
+        if len(letters) == cols:
+            break
+        letters[col + match.end() - 1] = match.group()  # (over a number's last digit or in it)
+    cells: dict[str, int] = {}
+    seen = 0
+    for line in lines[at + 1:]:
+        if seen == rows:
+            break
+        label = re.match(r" *([0-9]+) \|", line[col:])
+        if label is None:
+            assert line[col:].lstrip().startswith("+"), line  # (a boxed board's rule)
+            continue
+        seen += 1
+        for number in re.finditer(r"[0-9]+", line[col + label.end():]):
+            start, end = col + label.end() + number.start(), col + label.end() + number.end()
+            names = [name for where, name in letters.items() if start <= where < end]
+            if names:
+                [name] = names
+                cells[name + label.group(1)] = int(number.group())
+    assert seen == rows
+    return cells
+
+
+def named_cells(grid: np.ndarray) -> dict[str, int]:
+    """The numbers of `grid` by the names the app gives their cells (``C4``)."""
+    from numbrix_curses.puzzle import cell_name
+
+    return {cell_name(r, c): int(v) for (r, c), v in np.ndenumerate(grid) if v}
+
+
+def boards_of(text: str, word_of: str, entries: list[Entry]) -> list[dict[str, int]]:
+    """Each entry's board as the page shows it: found under its heading (``3. 5x5``), read by
+    its letters and row numbers."""
+    lines = laid_out_lines(text)
+    found = []
+    for k, entry in enumerate(entries, start=1):
+        heading = re.compile(rf"(?<!\S){k}\. {entry.puzzle.rows}x{entry.puzzle.cols}\b")
+        at, col = next((i, m.start()) for i, line in enumerate(lines)
+                       for m in [heading.search(line)] if m and word_of in text)
+        top = next(i for i in range(at + 1, len(lines))
+                   if lines[i][col:].strip()[:1] == "A" and lines[i][col:].split()[0] == "A")
+        found.append(read_board(lines, top, col, entry.puzzle.rows, entry.puzzle.cols))
+    return found
+
+
+def test_paper_boards_are_named_as_the_app_names_cells(made):
+    """Column letters over the board, row numbers beside it: the numbers read by them are
+    the puzzle's, named as `solve --steps` names cells (boxed boards and compact ones)."""
+    entries = entries_of(made[:-1])  # (the 30-column board takes more than 80 columns)
+    text = paper.booklet(entries, answer_key=False)
+    assert boards_of(text, "", entries) == [named_cells(g.puzzle.givens) for g in made[:-1]]
+
+
+def test_paper_answer_key_shows_each_puzzle_s_solution_under_its_number(made):
+    entries = entries_of(made[:-1])
+    text = paper.booklet(entries)
+    key = text[text.index("\fAnswer key: "):]
+    assert boards_of(key, "", entries) == [named_cells(g.solution) for g in made[:-1]]
+    # labelled as their puzzles are: number and name
+    for k, g in enumerate(made[:-1], start=1):
+        assert re.search(rf"(?m)^(.* )?{k}\. {g.puzzle.rows}x{g.puzzle.cols} easy", key)
+        assert f"({g.puzzle.id})" in key
+    # the key alone (print --key, generate --solutions) is the same pages without the puzzles
+    alone = paper.answer_key(entries)
+    assert alone == key.removeprefix("\f")
+
+
+def test_paper_puts_small_boards_side_by_side_without_any_comment_or_metadata():
+    """Before: a booklet of 5x5 boards had one board to a row, 26 of 80 columns used (92
+    pages for 200 puzzles and their answers), every line a '#' comment or a board, with 3 to 5 lines of
+    metadata to each puzzle."""
+    solution = serpentine(5, 5)
+    puzzle = Puzzle(np.where(solution % 6 == 1, solution, 0),
+                    {"id": "5x5-easy-7", "difficulty": "easy", "seed": "7"})
+    entries = [Entry(puzzle, puzzle.id, solution)] * 200
+    text = paper.booklet(entries, answer_key=False)
+    lines = laid_out_lines(text)
+    assert not any(line.lstrip().startswith("#") or ":" in line and "seed" in line
+                   for line in lines)
+    headings = [line for line in lines if re.match(r"[0-9]+\. 5x5", line)]
+    # (a boxed 5x5 board and its row numbers take 28 columns, and 4 part it from the next)
+    assert headings[0] == "1. 5x5 easy, 5 givens" + " " * 11 + "2. 5x5 easy, 5 givens"
+    assert sum(line.count("+----+----+----+----+----+") == 2 for line in lines) > 0
+    # eight boards to a page (six on the first, under the title), where the default layout
+    # has three, and 67 pages
+    assert len(pages(text)) == 1 + 194 // 8 + 1
+    assert len(pages(booklet(entries, answer_key=False))) == 67
+    assert all(len(line) <= PAGE_WIDTH for line in lines)
+    assert all(sheet.count("\n") <= PAGE_LINES for sheet in text.split(FORM_FEED))
+
+
+def test_paper_fits_two_symmetric_12x12_puzzles_on_a_page():
+    """The default booklet cannot: the puzzle's metadata (id, difficulty, pattern, seed,
+    symmetry) and its header take 6 lines over its 25, and two such blocks with the blank
+    line between them need 63 of a page's 59 (a page ends in a blank line); the paper
+    layout's heading takes one."""
+    solution = serpentine(12, 12)
+    metadata = {"id": "12x12-medium-symmetric-5", "difficulty": "medium",
+                "pattern": "symmetric", "seed": "5", "symmetry": "rotate-90"}
+    puzzle = Puzzle(np.where(solution % 5 == 1, solution, 0), metadata)
+    entries = [Entry(puzzle, puzzle.id, solution)] * 4
+    assert len(pages(booklet(entries, answer_key=False))) == 4
+    sheets = pages(paper.booklet(entries, answer_key=False))
+    assert [sum(bool(re.match(r"[0-9]+\. 12x12", line.lstrip(FORM_FEED))) for line in sheet)
+            for sheet in sheets] == [1, 2, 1]
+
+
+def test_a_paper_booklet_does_not_read_back_as_puzzles(made):
+    """It is said to be a page for paper, not a puzzle file: read as one, it failed on its
+    title with the advice to start the line with '#'; and with its headings commented out,
+    two boards side by side read as one wide board."""
+    from numbrix_curses.puzzle import ParseError
+
+    entries = entries_of(made[:2])
+    text = paper.booklet(entries)
+    for shown in (text, paper.answer_key(entries), "\n".join(
+            "# " + line if line[:1].isalpha() or line[:1].isdigit() and "x" in line else line
+            for line in paper.booklet(entries_of([made[0]] * 2), answer_key=False).split("\n"))):
+        with pytest.raises(ParseError) as caught:
+            parse_puzzles(shown, "paper.txt")
+        assert str(caught.value).startswith("paper.txt: is laid out for paper (--paper), "
+                                            "not a puzzle file")
+    # one board with letters over it and numbers beside it, as the app draws them, still
+    # reads (as a board copied off its screen does), as the board it is
+    givens = made[1].puzzle.givens
+    [back] = parse_puzzles("\n".join(paper.boxed_board(givens)))
+    assert back.givens.tolist() == givens.tolist()
+
+
+def test_paper_note_in_place_of_a_solution_is_broken_to_a_column_of_its_own():
+    puzzle = Puzzle.from_rows([[1, 0], [0, 0]])
+    note = "not shown: this puzzle has more than one solution (two solutions differ at B1 and A2)"
+    [one] = pages(paper.answer_key([Entry(puzzle, "p.txt#1", None, note)]))
+    # (broken to a third of the page less the gaps, 24 columns: to the 2x2 board's width,
+    # 9 columns, it stood a word or two to a line)
+    assert one[3:6] == ["1. 2x2 (p.txt#1)", "not shown: this puzzle", "has more than one"]
+    assert " ".join(one[4:]).split() == note.split()
+    lines = laid_out_lines(paper.answer_key([Entry(puzzle, "p.txt#1", None, note)] * 4))
+    assert max(map(len, lines)) <= PAGE_WIDTH
+    assert lines[4].split() == ["not", "shown:", "this", "puzzle"] * 3  # three across
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    shapes=st.lists(st.tuples(st.integers(1, 25), st.integers(1, 19)), min_size=1, max_size=8),
+    spacing=st.integers(1, 9),
+    name=st.integers(1, 74).flatmap(
+        lambda n: st.text("abxyz019-_.:# /\\", min_size=n, max_size=n)
+    ).map(str.strip).filter(bool),
+    title=st.text("ab cd: 数", max_size=200),
+)
+@example(shapes=[(20, 19)] * 2, spacing=5, name="20x19-fiendish-symmetric-" + "9" * 49,
+         title="Sunday Numbrix " * 9)
+@example(shapes=[(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (3, 3)], spacing=1, name="x" * 74,
+         title="数独パズル集" * 20)
+def test_every_line_of_a_paper_booklet_fits_80_columns_and_a_page_60_lines(
+    shapes, spacing, name, title
+):
+    """Up to 19 columns of board, a name that fits a line, any title (wide characters
+    count two columns)."""
+    entries = []
+    for rows, cols in shapes:
+        solution = serpentine(rows, cols)
+        puzzle = Puzzle(np.where((solution - 1) % spacing == 0, solution, 0),
+                        {"id": name, "difficulty": "fiendish"})
+        entries.append(Entry(puzzle, name, solution))
+    for text in (paper.booklet(entries, title), paper.answer_key(entries, title)):
+        lines = laid_out_lines(text)
+        assert max(map(columns, lines)) <= PAGE_WIDTH, max(lines, key=columns)
+        assert all(sheet.count("\n") <= PAGE_LINES for sheet in text.split(FORM_FEED))
+        assert not any(line.lstrip().startswith("#") for line in lines)
+    assert boards_of(paper.booklet(entries, title, answer_key=False), "", entries) == [
+        named_cells(entry.puzzle.givens) for entry in entries]
 
 
 # --- numbrix print ------------------------------------------------------------------------

@@ -61,6 +61,7 @@ The package, each module using only those listed after it:
 - `rereadings`:  the other readings of a block that does not read as a grid;
 - `tabs`:        cells copied from a spreadsheet, parted by tabs;
 - `misread`:     what may have been meant otherwise: notes, and words added to errors;
+- `paperpages`:  pages laid out for paper, told apart from puzzle files;
 - `metadata`:    ``# key: value`` lines;
 - `givens`:      lists of givens (row, column and number a line);
 - `grid`:        one grid's lines read as rows, and its numbers checked;

@@ -18,6 +18,8 @@ from numbrix_curses.textformat.limits import (
     check_text,
     is_json,
 )
+from numbrix_curses.textformat.paperpages import SAID as PAPER_PAGE
+from numbrix_curses.textformat.paperpages import laid_out_for_paper
 from numbrix_curses.textformat.tabs import placed_in_tabs, tab_rows_kept
 
 
@@ -40,6 +42,10 @@ def parse_puzzles(
     if commented:
         raise ParseError(filename, commented, 1, "JSON holds no comments: take out the lines "
                          "starting with # above it")
+    if laid_out_for_paper(text):
+        # (said of the whole file: read on, it failed on its title, or read two boards
+        # side by side as one, see `paperpages`)
+        raise ParseError(filename, 0, 0, PAPER_PAGE)
     # A spreadsheet's row of empty cells is a line of tabs only, which reads as a blank line
     # and splits its board, or is lost at its top or bottom: read as a row first where it
     # lies beside rows of as many tabs (a line of tabs between two boards still parts them
