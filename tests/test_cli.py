@@ -1785,3 +1785,92 @@ def test_the_progress_line_is_cut_to_the_terminal_s_width(monkeypatch, capsys):
     monkeypatch.setenv("COLUMNS", "20")
     common._redraw("generating 7x7 medium puzzles: 1/3, 0 s, about 2 s left")
     assert capsys.readouterr().err == "\r\x1b[K" + "generating 7x7 medi"
+
+
+# --- print and generate --paper -----------------------------------------------------------
+
+
+def test_generate_paper_writes_pages_for_paper_that_check_says_are_no_puzzle_file(
+    run_numbrix, tmp_path
+):
+    """A booklet for a newsletter or a class: no '#' or metadata lines, boards side by side
+    with their letters and numbers; `check` of it says what it is rather than failing on
+    its title (where its advice, "start the line with #", led on to a wrong board)."""
+    out, key = tmp_path / "week.txt", tmp_path / "week-key.txt"
+    result = run_numbrix("generate", "--size", "5", "-n", "5", "--seed", "3", "--paper",
+                         "-o", str(out), "--solutions", str(key))
+    assert result.returncode == 0 and result.stderr == "" and result.stdout == ""
+    text, answers = out.read_text(), key.read_text()
+    for written in (text, answers):
+        lines = [line.lstrip("\f") for line in written.split("\n")]
+        assert max(map(len, lines)) <= 80
+        assert all(page.count("\n") <= 60 for page in written.split("\f"))
+        assert not any(line.lstrip().startswith("#") for line in lines)
+        assert "# id:" not in written and "seed:" not in written
+    assert text.split("\n")[0].strip() == "Numbrix 5x5 medium puzzles, seed 3"
+    assert re.search(r"(?m)^1\. 5x5 medium, [0-9]+ givens.* +2\. 5x5 medium", text)
+    assert "Answer key" not in text and answers.split("\n")[0].strip().startswith("Answer key")
+    # the same puzzles as the booklet that reads back: their ids in the headings
+    plain = run_numbrix("generate", "--size", "5", "-n", "5", "--seed", "3",
+                        "--format", "compact")
+    ids = [p.id for p in parse_puzzles(plain.stdout)]
+    assert all(f"({name})" in text and f"({name})" in answers for name in ids)
+    for path in (out, key):
+        said = assert_one_line_error(run_numbrix("check", str(path)))
+        assert said == (f"{path}: is laid out for paper (--paper), not a puzzle file: read the "
+                        "file it was printed from, or a booklet printed without --paper")
+
+
+def test_generate_paper_goes_with_the_text_format_only(run_numbrix):
+    for form in ("compact", "json"):
+        said = assert_one_line_error(run_numbrix("generate", "--paper", "--format", form))
+        assert said == (f"numbrix generate: --paper lays out the text booklet; it cannot go "
+                        f"with --format {form}")
+
+
+def test_print_paper_lays_out_any_file_with_its_key(run_numbrix, puzzle_file, tmp_path):
+    path = puzzle_file(f"# id: a\n{UNIQUE_3X3}\n# id: b\n{MULTIPLE_2X2}\n", "week.txt")
+    result = run_numbrix("print", str(path), "--paper", "--solutions")
+    assert result.returncode == 1  # (b has two solutions: said as without --paper)
+    assert "warning: b has more than one solution" in result.stderr
+    out = result.stdout
+    assert "#" not in out.replace("week.txt#", "")
+    puzzles, key = out.split("\f")
+    # the 3x3 boxed with its letters and row numbers, the 2x2 beside it
+    lines = puzzles.split("\n")
+    at = lines.index("1. 3x3, 3 givens    2. 2x2, 1 given")
+    assert lines[at:at + 6] == [
+        "1. 3x3, 3 givens    2. 2x2, 1 given",
+        "(a)                 (b)",
+        "    A   B   C           A   B",
+        "  +---+---+---+       +---+---+",
+        "1 | 1 |   | 3 |     1 | 1 |   |",
+        "  +---+---+---+       +---+---+",
+    ]
+    lines = key.split("\n")
+    at = lines.index("1. 3x3 (a)    2. 2x2 (b)")
+    assert lines[at:at + 5] == [
+        "1. 3x3 (a)    2. 2x2 (b)",
+        "    A B C     not shown: this puzzle",
+        "1 | 1 2 3     has more than one",
+        "2 | 6 5 4     solution",
+        "3 | 7 8 9",
+    ]
+    # --key FILE: the key's pages alone, the booklet without them
+    answers = tmp_path / "key.txt"
+    keyed = run_numbrix("print", str(path), "--paper", "--key", str(answers))
+    assert keyed.returncode == 1 and keyed.stdout == puzzles.rstrip("\n") + "\n"
+    assert answers.read_text() == key
+
+
+def test_print_of_standard_input_is_titled_without_its_name(
+    run_numbrix, puzzle_file, tmp_path, monkeypatch
+):
+    """The title said "Numbrix puzzles from <stdin>" on the printed page."""
+    result = run_numbrix("print", "-", input=UNIQUE_3X3)
+    assert result.returncode == 0
+    assert result.stdout.split("\n")[0] == "# Numbrix puzzles"
+    monkeypatch.chdir(tmp_path)  # (a short name: a long title is broken to fit the page)
+    puzzle_file(UNIQUE_3X3, "week.txt")
+    result = run_numbrix("print", "week.txt", "-", input=UNIQUE_3X3)
+    assert result.stdout.split("\n")[0] == "# Numbrix puzzles from week.txt and standard input"

@@ -5,7 +5,7 @@ too. A paper booklet has no ``#`` marks and no metadata lines, so it does not re
 puzzles (the reader says so of it: see `textformat.paperpages`, whose test is this
 module's headings over its lines of column letters). Its pages:
 
-- a title, underlined, and the rules, with how a cell is named (``B3``);
+- a title, centred, and the rules, with how a cell is named (``B3``);
 - each puzzle under one heading, its number, size, difficulty, givens and name (the name
   goes on a line of its own where the board is too narrow for both);
 - each board boxed as in `booklet` (compact past 15 columns, or too tall for a page), with
@@ -36,18 +36,54 @@ GAP = 4
 #: the fewest columns a note in place of a solution is broken to
 NOTE_WIDTH = (PAGE_WIDTH - 2 * GAP) // 3
 
-_RULES = ("Fill every empty cell so that the numbers 1, 2, 3, ... run through the grid in "
-          "order, each next to the one before it (up, down, left or right, never "
-          "diagonally). A cell is named by its column and row: B3 is column B, row 3.")
+#: the rules, after the count of puzzles: two lines under a one-line title, so the first
+#: page has room for two boxed 12x12 boards
+_RULES = ("Fill the empty cells so that 1, 2, 3, ... run through the grid in order, each next "
+          "to the one before (not diagonally). B3 is column B, row 3.")
 
 
 @dataclass(frozen=True)
 class _Block:
-    """One puzzle's or solution's part of a row of boards: its heading over its board."""
+    """One puzzle's or solution's part of a row of boards: a heading, `first` and then the
+    name `label` in brackets, over its `body` (a board), or over `note` in its place."""
 
-    heading: list[str]
+    first: str
+    label: str
     body: list[str]
-    width: int
+    note: str = ""
+    #: the fewest columns it takes (a note's column)
+    least: int = 0
+
+    @property
+    def named(self) -> str:
+        return f"({self.label})"
+
+    def width(self) -> int:
+        """As wide as its body and each part of its heading (within `PAGE_WIDTH`); wider,
+        to hold the heading on one line, where that leaves as many blocks of its width to
+        a row of boards."""
+        parts = max(columns(self.first), columns(self.named))
+        width = max([self.least, *map(columns, self.body), min(PAGE_WIDTH, parts)])
+        one_line = columns(self.first) + 1 + columns(self.named)
+        if one_line <= PAGE_WIDTH and _across(one_line) == _across(width):
+            return max(width, one_line)
+        return width
+
+    def heading(self, width: int) -> list[str]:
+        """The heading in `width` columns: on one line where it fits, else each part on
+        lines of its own."""
+        if columns(self.first) + 1 + columns(self.named) <= width:
+            return [f"{self.first} {self.named}"]
+        return wrap(self.first, width) + wrap(self.named, width)
+
+    def under(self, width: int) -> list[str]:
+        """What stands under the heading in `width` columns."""
+        return wrap(self.note, width) if self.note else self.body
+
+
+def _across(width: int) -> int:
+    """How many blocks `width` columns wide a row of boards holds."""
+    return max(1, (PAGE_WIDTH + GAP) // (width + GAP))
 
 
 def _column_names(cols: int) -> list[str]:
@@ -109,20 +145,6 @@ def _board(grid: np.ndarray) -> list[str]:
     return boxed_board(grid) if uses_boxed_layout(rows, cols) else compact_board(grid)
 
 
-def _block(first: str, label: str, body: list[str], least: int = 0) -> _Block:
-    """A heading, `first` then the name `label` in brackets, over `body`, as wide as the
-    widest of the body, `least` and the heading's parts (within `PAGE_WIDTH`): the two
-    parts share a line where they fit it, else each takes its own."""
-    named = f"({label})"
-    width = max([least, *map(columns, body),
-                 min(PAGE_WIDTH, max(columns(first), columns(named)))])
-    if columns(first) + 1 + columns(named) <= width:
-        heading = [f"{first} {named}"]
-    else:
-        heading = wrap(first, width) + wrap(named, width)
-    return _Block(heading, body, width)
-
-
 def _difficulty(entry: Entry) -> str:
     puzzle = entry.puzzle
     difficulty = puzzle.metadata.get("difficulty")
@@ -133,7 +155,7 @@ def _puzzle_block(entry: Entry, number: int) -> _Block:
     """``1. 5x5 medium, 4 givens (5x5-medium-1)`` over the board."""
     puzzle = entry.puzzle
     first = f"{number}. {_difficulty(entry)}, {plural(puzzle.clue_count, 'given')}"
-    return _block(first, entry.label, _board(puzzle.givens))
+    return _Block(first, entry.label, _board(puzzle.givens))
 
 
 def _key_block(entry: Entry, number: int) -> _Block:
@@ -141,14 +163,13 @@ def _key_block(entry: Entry, number: int) -> _Block:
     there is none to show, broken to the width the solution would have taken."""
     first = f"{number}. {_difficulty(entry)}"
     if entry.solution is not None:
-        return _block(first, entry.label, compact_board(np.asarray(entry.solution)))
+        return _Block(first, entry.label, compact_board(np.asarray(entry.solution)))
     shape = (entry.puzzle.rows, entry.puzzle.cols)
     # (at least a third of the page less the gaps: broken to a small board's width, the
     # note stood a word to a line)
     width = max(NOTE_WIDTH, *map(columns, compact_board(np.zeros(shape, dtype=int))))
-    block = _block(first, entry.label, [], least=min(PAGE_WIDTH, width))
-    note = entry.key_note or "no solution to show"
-    return _Block(block.heading, wrap(note, block.width), block.width)
+    return _Block(first, entry.label, [], entry.key_note or "no solution to show",
+                  min(PAGE_WIDTH, width))
 
 
 def _rows_of_boards(blocks: Sequence[_Block], shapes: Sequence[tuple[int, int]]
@@ -159,37 +180,38 @@ def _rows_of_boards(blocks: Sequence[_Block], shapes: Sequence[tuple[int, int]]
     in its row stood a few columns left of those in the rows over it)."""
     widest: dict[tuple[int, int], int] = {}
     for block, shape in zip(blocks, shapes):
-        widest[shape] = max(widest.get(shape, 0), block.width)
-    rows: list[list[_Block]] = []
+        widest[shape] = max(widest.get(shape, 0), block.width())
+    rows: list[list[tuple[_Block, int]]] = []
     used = 0
     for block, shape in zip(blocks, shapes):
-        block = _Block(block.heading, block.body, widest[shape])
-        if rows and used + GAP + block.width <= PAGE_WIDTH:
-            rows[-1].append(block)
-            used += GAP + block.width
+        width = widest[shape]
+        if rows and used + GAP + width <= PAGE_WIDTH:
+            rows[-1].append((block, width))
+            used += GAP + width
         else:
-            rows.append([block])
-            used = block.width
+            rows.append([(block, width)])
+            used = width
     return [_side_by_side(row) for row in rows]
 
 
-def _side_by_side(row: Sequence[_Block]) -> list[str]:
-    """The lines of `row`'s blocks side by side, their boards starting on one line (a
-    heading shorter than its neighbours' has blank lines under it)."""
-    gap = " " * GAP
-    tallest = max(len(block.heading) for block in row)
-    parts = [block.heading + [""] * (tallest - len(block.heading)) + block.body
-             for block in row]
+def _side_by_side(row: Sequence[tuple[_Block, int]]) -> list[str]:
+    """The lines of `row`'s blocks (each with its width) side by side, their boards
+    starting on one line (a heading shorter than its neighbours' has blank lines under
+    it)."""
+    headings = [block.heading(width) for block, width in row]
+    tallest = max(map(len, headings))
+    parts = [heading + [""] * (tallest - len(heading)) + block.under(width)
+             for heading, (block, width) in zip(headings, row)]
     height = max(map(len, parts))
-    return [gap.join(padded(part[i] if i < len(part) else "", block.width)
-                     for part, block in zip(parts, row)).rstrip()
+    return [(" " * GAP).join(padded(part[i] if i < len(part) else "", width)
+                             for part, (_, width) in zip(parts, row)).rstrip()
             for i in range(height)]
 
 
 def _title_lines(title: str) -> list[str]:
-    """`title` broken to the page's width, underlined as wide as its widest line."""
-    lines = wrap(title, PAGE_WIDTH) or [""]
-    return [*lines, "=" * max(1, max(map(columns, lines)))]
+    """`title` broken to the page's width, each line centred on the page."""
+    return [" " * ((PAGE_WIDTH - columns(line)) // 2) + line
+            for line in wrap(title, PAGE_WIDTH)] or [""]
 
 
 def booklet(

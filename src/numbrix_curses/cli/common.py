@@ -602,6 +602,18 @@ def add_title_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_paper_option(parser: argparse.ArgumentParser, key: str) -> None:
+    """`--paper`, for the commands that write a booklet (`key`: the option that puts its
+    answer key in a file of its own)."""
+    parser.add_argument(
+        "--paper", action="store_true",
+        help="lay the booklet out for paper: no # marks or metadata lines, one heading a "
+        "puzzle, boards side by side with column letters over them and row numbers beside "
+        f"them (B3: column B, row 3), and the answer key (or {key}) alike; such a file is "
+        "for printing only: it does not read back as puzzles",
+    )
+
+
 def booklet_title(args: argparse.Namespace, default: str) -> str:
     """`--title` as the booklet's comment line can hold it, or `default` when none."""
     from numbrix_curses.textformat import comment_text

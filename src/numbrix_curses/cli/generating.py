@@ -22,6 +22,7 @@ from numbrix_curses.cli.common import (
     Progress,
     Stopped,
     UsageError,
+    add_paper_option,
     add_title_option,
     board_size,
     booklet_title,
@@ -100,6 +101,7 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
         "--force", action="store_true", help="overwrite --output/--solutions files"
     )
     add_title_option(parser)
+    add_paper_option(parser, "--solutions FILE")
     parser.add_argument(
         # the same bound as solve and check: each job is a process
         "-j", "--jobs", type=whole_number(1, MAX_JOBS), metavar="J",
@@ -296,6 +298,10 @@ def generate_command(args: argparse.Namespace) -> int:
                                            args.clues)
         if why is not None:
             raise UsageError(f"numbrix generate: --clues {args.clues} cannot be met: {why}")
+    if args.paper and args.format != "text":
+        # (refused, not warned of as --title is: the puzzles would not be what was asked)
+        raise UsageError(f"numbrix generate: --paper lays out the text booklet; it cannot go "
+                         f"with --format {args.format}")
     key_to_stdout = _standard_output_dashes(args)
     check_outputs((("--output", args.output), ("--solutions", args.solutions)), args.force)
     difficulty = args.difficulty or (None if args.clues is not None else "medium")
@@ -407,7 +413,7 @@ def _write_generated(
     """Write what `generate` made: the booklet or file (unless streamed already) and the
     answer key, each file atomically (beside a file in the way, see `_write_kept`); then
     note any output too large to read back. The exit code of the writing."""
-    from numbrix_curses import booklet
+    from numbrix_curses import booklet, paper
 
     entries = [booklet.Entry(g.puzzle, g.puzzle.id, g.solution) for g in made]
     # the key apart from the puzzles (a file, or standard output after them), else in the
@@ -416,14 +422,16 @@ def _write_generated(
     files: list[tuple[str, str]] = []
     text = ""
     if not stream:
-        if args.format == "text":
+        if args.paper:
+            text = paper.booklet(entries, title, answer_key=not separate_key)
+        elif args.format == "text":
             text = booklet.booklet(entries, title, answer_key=not separate_key)
         else:
             text = "".join(_generated_text(g, args.format, answers=not separate_key)
                            for g in made)
         if args.output is not None:
             files.append((args.output, text))
-    key = _answer_key(entries, args.format, title) if separate_key else ""
+    key = _answer_key(entries, _layout(args), title) if separate_key else ""
     if args.solutions is not None:
         files.append((args.solutions, key))
     # (what the files hold, for the line said where they go elsewhere: with the puzzles
@@ -443,8 +451,14 @@ def _write_generated(
     if key:
         written.append(("the answer key", _Written.of(key, len(made))))
     for what, size in written:
-        note_if_unreadable("generate", what, size.size, size.lines, size.puzzles)
+        if not args.paper:  # (for paper, read by nobody's program: no size to mind)
+            note_if_unreadable("generate", what, size.size, size.lines, size.puzzles)
     return code
+
+
+def _layout(args: argparse.Namespace) -> str:
+    """The --format of the output, or "paper" for a text booklet laid out for paper."""
+    return "paper" if args.paper else args.format
 
 
 @dataclass
@@ -484,14 +498,17 @@ def _said_stopped(stopped: KeyboardInterrupt | Stopped, made: int, count: int) -
 
 def _answer_key(entries: Sequence[Any], form: str, title: str) -> str:
     """The answer key of `entries` (`booklet.Entry`, each with its solution) in the puzzles'
-    own format, so it reads back as they do: a booklet's answer sheet (text), the solved
+    own format, so it reads back as they do (but for paper, `_layout`, whose key is the
+    pages of a paper booklet's answer key): a booklet's answer sheet (text), the solved
     grids under the puzzles' metadata (compact), or one JSON object a line with the id and
     the solved grid, under "solution" and under "puzzle" (every number given), which is
     what the JSON reader reads (json)."""
-    from numbrix_curses import booklet
+    from numbrix_curses import booklet, paper
     from numbrix_curses.puzzle import Puzzle
     from numbrix_curses.textformat import format_compact
 
+    if form == "paper":
+        return paper.answer_key(entries, title)
     if form == "text":
         return booklet.solutions_sheet(entries, title)
     if form == "compact":
@@ -535,7 +552,10 @@ def _refuse_unreadable(args: argparse.Namespace, rows: int, cols: int, title: st
     compact cell; a booklet's boxes are as wide whatever they hold) and the answer every
     number. JSON writes a blank as 0, narrower than a given, so for its puzzles this is a
     least size: what fits it is left to the note after the run (`note_if_unreadable`).
-    Standard output is no file: said after the run, as ever, not refused."""
+    Standard output is no file: said after the run, as ever, not refused. Nor is a
+    booklet laid out for paper, which no command reads."""
+    if args.paper:
+        return
     import numpy as np
 
     from numbrix_curses import booklet

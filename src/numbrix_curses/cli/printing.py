@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from numbrix_curses.cli.common import (
     STDIN,
@@ -13,6 +13,7 @@ from numbrix_curses.cli.common import (
     UsageError,
     add_files_argument,
     add_jobs_option,
+    add_paper_option,
     add_title_option,
     booklet_title,
     display_name,
@@ -54,11 +55,12 @@ def configure_print(parser: argparse.ArgumentParser) -> None:
         help="with --solutions: give up solving a puzzle after this many seconds",
     )
     add_title_option(parser)
+    add_paper_option(parser, "--key FILE")
     add_jobs_option(parser)
 
 
 def print_command(args: argparse.Namespace) -> int:
-    from numbrix_curses import booklet
+    from numbrix_curses import booklet, paper
     from numbrix_curses.atomic import is_open_as, same_file
     from numbrix_curses.cli.outputs import check_output_file
 
@@ -121,20 +123,24 @@ def print_command(args: argparse.Namespace) -> int:
     finally:
         if progress is not None:
             progress.close()
-    names = [display_name(path) for path in args.files]
-    sources = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
-    title = booklet_title(args, f"Numbrix puzzles from {sources}")
-    text = booklet.booklet(entries, title, args.solutions and args.key is None)
+    title = booklet_title(args, _default_title(args.files))
+    if args.paper:
+        text = paper.booklet(entries, title, args.solutions and args.key is None)
+    else:
+        text = booklet.booklet(entries, title, args.solutions and args.key is None)
     from numbrix_curses.cli.outputs import write_half, write_key_file
 
     if args.key is not None:
         # (the key first: a booklet on standard output cannot be taken back, and one
         # handed out without its key written is the worse half to have)
-        write_key_file(args.key, booklet.solutions_sheet(entries, title), args.force)
+        key = (paper.answer_key(entries, title) if args.paper
+               else booklet.solutions_sheet(entries, title))
+        write_key_file(args.key, key, args.force)
     write_half("print", text, "the booklet",
                args.key and f"the answer key is in {display_name(args.key)}")
-    note_if_unreadable("print", "the booklet", len(text.encode()), text.count("\n"),
-                       len(entries))
+    if not args.paper:  # (a booklet for paper is read by nobody's program: no size to mind)
+        note_if_unreadable("print", "the booklet", len(text.encode()), text.count("\n"),
+                           len(entries))
     # (the key's note is read only once it is printed: a booklet sent to a file would be
     # handed out with a puzzle that has no answer, or two)
     unshown = [(entry.label, entry.key_note) for entry in entries if entry.key_note]
@@ -147,6 +153,16 @@ def print_command(args: argparse.Namespace) -> int:
         tell(f"numbrix print: warning: {len(unshown) - _WARNINGS:,} more puzzles without "
              "their answer")
     return exit_code_for(statuses)
+
+
+def _default_title(files: Sequence[str]) -> str:
+    """"Numbrix puzzles from week.txt and extra.txt"; "Numbrix puzzles" alone for puzzles
+    from standard input, whose name ("<stdin>") means nothing on a printed page."""
+    names = [display_name(path) if path != STDIN else "standard input" for path in files]
+    if list(files) == [STDIN]:
+        return "Numbrix puzzles"
+    sources = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+    return f"Numbrix puzzles from {sources}"
 
 
 #: the puzzles without an answer named on stderr, one line each; past that, a count
