@@ -689,6 +689,40 @@ def test_command_help(run_numbrix):
     assert "--json" in result.stdout and "--timeout" in result.stdout
 
 
+@pytest.mark.parametrize("command", ["generate", "print", "check", "solve"])
+def test_command_help_ends_in_examples_that_are_its_own(capsys, command):
+    """Each example is a command line the parser takes, as it stands in the help (its
+    lines kept as written), and fits 80 columns."""
+    import shlex
+
+    assert cli.main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    examples = out.split("\nexamples:\n", 1)[1].split("\n\n")[0].strip("\n").split("\n")
+    assert len(examples) >= 3 and all(line.startswith("  numbrix ") for line in examples)
+    assert max(map(len, out.split("\n"))) < 80
+    for example in examples:
+        typed = example.split("  ", 2)[1]  # (an example's note stands two spaces off)
+        for part in typed.split(" | "):  # (no example quotes a bar)
+            argv = shlex.split(part)
+            argv = argv[:argv.index(">")] if ">" in argv else argv
+            argv = argv[:argv.index(">>")] if ">>" in argv else argv
+            assert argv[0] == "numbrix"
+            parser = cli.build_parser()
+            args = parser.parse_args(argv[1:])  # (a usage error exits: the test fails)
+            assert args.command in (command, "generate"), example
+
+
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_check_and_solve_help_say_what_a_puzzle_file_looks_like(capsys, command):
+    assert cli.main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    said = out.split("a puzzle file: ", 1)[1]
+    assert said.startswith("one row of a board a line, numbers for givens, . for blanks;")
+    # the example it shows is a puzzle, the one these tests check
+    grid = "\n".join(line.strip() for line in said.split("\n") if line.startswith("  "))
+    assert parse_puzzles(grid)[0].givens.tolist() == givens(UNIQUE_3X3)
+
+
 # --- play: argument errors are found before the app starts -----------------------------
 
 

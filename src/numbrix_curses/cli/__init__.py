@@ -69,6 +69,8 @@ from numbrix_curses.exits import (
     STOP_LINE_OF_NAME,
 )
 from numbrix_curses.cli.solving import (
+    CHECK_EXAMPLES,
+    SOLVE_EXAMPLES,
     add_solving_options,
     check_command,
     configure_check,
@@ -76,8 +78,8 @@ from numbrix_curses.cli.solving import (
     grade_command,
     solve_command,
 )
-from numbrix_curses.cli.generating import configure_generate, generate_command
-from numbrix_curses.cli.printing import configure_print, print_command
+from numbrix_curses.cli.generating import GENERATE_EXAMPLES, configure_generate, generate_command
+from numbrix_curses.cli.printing import PRINT_EXAMPLES, configure_print, print_command
 from numbrix_curses.workers import ignored
 
 __all__ = [
@@ -109,12 +111,14 @@ COMMANDS: tuple[Command, ...] = (
         "print the solution of every puzzle in the files",
         configure_solve,
         solve_command,
+        SOLVE_EXAMPLES,
     ),
     Command(
         "check",
         "tell which puzzles in the files have exactly one solution",
         configure_check,
         check_command,
+        CHECK_EXAMPLES,
     ),
     Command(
         "grade",
@@ -127,12 +131,14 @@ COMMANDS: tuple[Command, ...] = (
         "make new puzzles, each proved to have exactly one solution",
         configure_generate,
         generate_command,
+        GENERATE_EXAMPLES,
     ),
     Command(
         "print",
         "lay out the puzzles of the files as one printable booklet",
         configure_print,
         print_command,
+        PRINT_EXAMPLES,
     ),
 )
 
@@ -164,7 +170,9 @@ def build_parser() -> Parser:
     for command in COMMANDS:
         sub = subparsers.add_parser(
             command.name, help=command.summary, description=command.summary[:1].upper()
-            + command.summary[1:] + "."
+            + command.summary[1:] + ".", epilog=command.examples or None,
+            # (the examples' lines as written: argparse would run them together)
+            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         command.configure(sub)
         sub.set_defaults(handler=command.run)

@@ -342,6 +342,17 @@ class Command:
     summary: str
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
+    #: the end of its --help: examples of its use, as typed (kept as written)
+    examples: str = ""
+
+
+#: what a puzzle file looks like, for the help of the commands that read one
+PUZZLE_FILE_HELP = """\
+a puzzle file: one row of a board a line, numbers for givens, . for blanks;
+a blank line parts two puzzles, and # starts a comment:
+  1 . 3
+  . . .
+  . . 9"""
 
 
 def one_line(text: str) -> str:

@@ -45,6 +45,14 @@ from numbrix_curses.cli.outputs import write_outputs as _write_outputs  # (tests
 MOST_PUZZLES = 10_000
 
 
+GENERATE_EXAMPLES = """\
+examples:
+  numbrix generate                     one medium 9x9 puzzle and its answer key
+  numbrix generate --size 9 -n 10 --difficulty hard --seed 7 -o hard.txt
+  numbrix generate --size 5 -n 24 --paper -o class.txt --solutions key.txt
+  numbrix generate --size 6x10 --pattern symmetric --format compact >> week.txt"""
+
+
 def configure_generate(parser: argparse.ArgumentParser) -> None:
     from numbrix_curses import MAX_SIDE, MIN_SIDE
 

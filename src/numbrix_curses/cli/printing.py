@@ -32,6 +32,14 @@ if TYPE_CHECKING:  # (numpy, which --help does not need)
     from numbrix_curses.puzzle import Puzzle
 
 
+PRINT_EXAMPLES = """\
+examples:
+  numbrix print week.txt --solutions > booklet.txt
+  numbrix print week.txt --key answers.txt > puzzles.txt
+  numbrix print week.txt --paper --solutions --title "Club Numbrix" > club.txt
+  numbrix generate --size 7 -n 6 --format compact | numbrix print - --paper"""
+
+
 def configure_print(parser: argparse.ArgumentParser) -> None:
     add_files_argument(parser)
     parser.add_argument(

@@ -10,6 +10,7 @@ import time
 from typing import TYPE_CHECKING, TextIO
 
 from numbrix_curses.cli.common import (
+    PUZZLE_FILE_HELP,
     SearchTicker,
     add_jobs_option,
     add_puzzle_file_options,
@@ -186,6 +187,23 @@ def check_command(args: argparse.Namespace) -> int:
         print("numbrix check: --suspects says where to look for a slip in copying (a given"
               " copied wrong, or left out)", file=sys.stderr)
     return code
+
+
+CHECK_EXAMPLES = f"""\
+examples:
+  numbrix check week.txt               each puzzle: unique, multiple or none
+  numbrix check --suspects typed.txt   and where a slip in typing it may be
+  numbrix check --json week.txt extra.txt
+
+{PUZZLE_FILE_HELP}"""
+
+SOLVE_EXAMPLES = f"""\
+examples:
+  numbrix solve week.txt               each puzzle's solution under its id
+  numbrix solve --steps week.txt       each step and why (C4: column C, row 4)
+  numbrix generate --format compact | numbrix solve -
+
+{PUZZLE_FILE_HELP}"""
 
 
 def configure_check(parser: argparse.ArgumentParser) -> None:
