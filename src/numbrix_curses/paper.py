@@ -2,7 +2,7 @@
 
 This module owns the paper layout; `booklet` owns the default one, which is a puzzle file
 too. A paper booklet has no ``#`` marks and no metadata lines, so it does not read back as
-puzzles (the reader says so of it: see `textformat.paperpages`, whose test is this
+puzzles (the reader says so of it: `textformat.paperpages` knows such a page by this
 module's headings over its lines of column letters). Its pages:
 
 - a title, centred, and the rules, with how a cell is named (``B3``);

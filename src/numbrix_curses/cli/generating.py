@@ -334,7 +334,8 @@ def generate_command(args: argparse.Namespace) -> int:
             "one file may hold for the other commands to read; make several files (or stream "
             "them: --format compact or json, without --output or --solutions)")
     separate_key = args.solutions is not None or key_to_stdout
-    _refuse_unreadable(args, rows, cols, title, separate_key)
+    if not args.paper:  # (a booklet for paper is read by no command: no size to mind)
+        _refuse_unreadable(args, rows, cols, title, separate_key)
     jobs = args.jobs if args.jobs is not None else default_pool_workers()
     progress = None
     if sys.stderr.isatty():
@@ -560,10 +561,7 @@ def _refuse_unreadable(args: argparse.Namespace, rows: int, cols: int, title: st
     compact cell; a booklet's boxes are as wide whatever they hold) and the answer every
     number. JSON writes a blank as 0, narrower than a given, so for its puzzles this is a
     least size: what fits it is left to the note after the run (`note_if_unreadable`).
-    Standard output is no file: said after the run, as ever, not refused. Nor is a
-    booklet laid out for paper, which no command reads."""
-    if args.paper:
-        return
+    Standard output is no file: said after the run, as ever, not refused."""
     import numpy as np
 
     from numbrix_curses import booklet
