@@ -17,7 +17,7 @@ module's headings over its lines of column letters). Its pages:
   under its puzzle's number and name.
 
 Every line fits `PAGE_WIDTH` columns up to 19 columns of board (20 columns of three-digit
-numbers take 82) and a name or title that fits a line.
+numbers take 84) and a name or title that fits a line.
 """
 from __future__ import annotations
 
