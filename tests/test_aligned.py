@@ -44,17 +44,17 @@ def test_a_newspaper_grid_with_spaces_for_blanks_reads_as_its_board_with_a_warni
 @pytest.mark.parametrize("right", [True, False])
 def test_a_9x9_typed_in_columns_reads_as_written(right: bool) -> None:
     grid = [[0] * 9 for _ in range(9)]
-    for (r, c), v in {(0, 0): 81, (0, 4): 73, (1, 2): 67, (2, 8): 9, (3, 6): 19, (4, 1): 41,
-                      (4, 7): 25, (5, 5): 33, (6, 3): 55, (7, 4): 51, (8, 0): 61,
-                      (8, 8): 1}.items():
+    for (r, c), v in {(0, 0): 81, (0, 1): 80, (0, 4): 73, (1, 2): 67, (2, 8): 9, (3, 6): 19,
+                      (4, 1): 41, (4, 7): 25, (5, 5): 33, (6, 3): 55, (7, 4): 51, (8, 0): 61,
+                      (8, 7): 2, (8, 8): 1}.items():
         grid[r][c] = v
     board, notes = read(typed(grid, 3, right))
     assert board == grid and WARNING in notes[0][1]
 
 
 def test_a_size_line_gives_the_width_of_a_board_that_is_not_square() -> None:
-    board, _ = read("4x3\n 1     3\n 8\n 7     9\n    11\n")
-    assert board == [[1, 0, 3], [8, 0, 0], [7, 0, 9], [0, 11, 0]]
+    board, _ = read("4x3\n 1     3\n 8\n 7     9\n10 11\n")
+    assert board == [[1, 0, 3], [8, 0, 0], [7, 0, 9], [10, 11, 0]]
 
 
 @pytest.mark.parametrize("text", [
@@ -110,3 +110,33 @@ def test_a_grid_typed_with_spaces_reads_as_written_or_not_at_all(rows, cols, dat
         assert board == grid
     else:  # (rows of as many numbers read as ever: a row's blanks at its end leave no trace)
         assert len({sum(map(bool, row)) for row in grid}) == 1
+
+
+@pytest.mark.parametrize("text", [
+    # one-digit numbers left-aligned, longer ones right-aligned: a spacing of two fits the
+    # ends by chance, and moved the 14 a column left
+    "            7\n         10\n            5\n     14  16\n",
+    # line numbers beside a board typed with spaces: they read as its first column
+    "1   4\n2 5 6\n3 9\n",
+])
+def test_a_grid_typed_in_another_way_is_refused_not_misread(text: str) -> None:
+    with pytest.raises(ParseError):
+        read(text)
+
+
+def test_a_size_line_is_never_read_as_a_row_of_the_board_it_sizes() -> None:
+    """Over a board two wide, the size line stayed in the text read again, as its first
+    row: '3 2' over three rows read as a 4x2 board."""
+    board, notes = read("3 2\n1  4\n   5\n6\n")
+    assert board == [[1, 4], [0, 5], [6, 0]] and WARNING in notes[0][1]
+    # (its first row was read as a 5x5 board's, the size line as the row above it)
+    board, _ = read("4 3\n      2\n     10\n      9\n  6  11\n")
+    assert board == [[0, 2, 0], [0, 10, 0], [0, 9, 0], [6, 11, 0]]
+
+
+def test_a_huge_block_of_spaced_numbers_is_refused_at_once() -> None:
+    """10,000 rows were read as a 10,000-wide square board first: 9 s and 415 MB."""
+    text = "1 2\n" + "".join("  3\n" if i % 2 else "4\n" for i in range(1, 10000))
+    with pytest.raises(ParseError) as caught:
+        read(text)
+    assert "more than 30 rows" in caught.value.message

@@ -2367,3 +2367,28 @@ def test_a_blank_line_inside_a_counted_list_of_givens_is_read_past():
     # the lines after the blank one are not as many as the count lacks: refused as before
     for short in ("5\n4\n1 1 21\n1 5 25\n\n4 3 6\n", "5\n3\n1 1 21\n\n1 5 25\n4 3 6\n7 7 7\n"):
         assert "givens, and" in parse_error(short).message
+
+
+def test_a_counted_list_short_of_its_count_takes_in_no_board_after_a_blank_line():
+    """A count of 6 that is a slip, over three givens, took in the 3x3 board after the blank
+    line (0 for its blanks) as three more: one board read, the other lost."""
+    text = "9\n6\n1 1 10\n2 2 20\n3 3 30\n\n0 0 9\n0 5 4\n7 0 3\n"
+    assert parse_error(text).message == "says 6 givens, and 3 lines list one"
+    # (a one-line continuation is read past, as a 1x3 board is no puzzle of its own here)
+    [puzzle] = parse_puzzles("5\n3\n1 1 21\n1 5 25\n\n4 3 6\n", "t.txt")
+    assert puzzle.givens.tolist() == LISTED_GRID
+
+
+def test_a_markdown_delimiter_a_word_processor_retyped_is_refused_not_a_row_of_blanks():
+    """'|—|—|—|' under the first row read as a row of blanks: a 4x3 board for a 3x3."""
+    error = parse_error("| 1 | . | 3 |\n|—|—|—|\n| . | 5 | . |\n| 7 | . | 9 |\n")
+    assert where(error) == (2, 2)
+    assert error.message.endswith("a dash a word processor made of -? in a table, write - or "
+                                  ". for a blank, --- for a Markdown table's delimiter")
+
+
+def test_line_numbers_standing_as_close_as_the_cells_are_not_left_out():
+    """A 3x4 board whose path runs down its first column, 3 typed twice, read as a 3x3
+    board with a single 3: the slip hidden."""
+    assert parse_error("1 . . .\n2 . . .\n3 . 3 .\n").message == "3 appears twice (first at 3:1)"
+

@@ -382,6 +382,8 @@ def cell_name(row: int, col: int) -> str:
 #: a blank cell as text: what the reader takes for one (runs of them too, see `cell_value`)
 #: (-1 as generators write a blank in their grids, JSON or text: "3 -1 9" was refused)
 BLANK_TOKENS = frozenset({".", "_", "-", "0", "-1"})
+#: the dashes a word processor makes of a typed "-" (figure, en, em; the minus sign)
+TYPESET_DASHES = "\u2012\u2013\u2014\u2212"
 
 
 def cell_value(token: str) -> int | None:
@@ -399,7 +401,7 @@ def cell_value(token: str) -> int | None:
             # Other scripts' digits (Arabic-Indic "١٢", Persian "۱۲", Devanagari "१२"),
             # which NFKC leaves alone, are the numbers they write too.
             token = "".join(str(unicodedata.decimal(char)) for char in token)
-    if token in BLANK_TOKENS or not token.strip("._-\u00b7?\u2012\u2013\u2014\u2212"):
+    if token in BLANK_TOKENS or not token.strip("._-\u00b7?" + TYPESET_DASHES):
         # ("__" or ".." too: a blank as wide as the two-digit numbers around it; "·" is the
         # app's blank, in a board copied off its screen; "?" is how many write a cell not
         # known; the figure, en and em dashes and the minus sign are the "-" a word

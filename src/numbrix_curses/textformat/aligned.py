@@ -6,15 +6,20 @@ token by token, its rows have different numbers of cells. Where every number of 
 stands in columns a fixed number of characters apart (right-aligned, or left-aligned), the
 block is read by those columns, a blank wherever no number stands, and a warning says so.
 
-The width comes from a size line above the grid, or else the board is taken to be square:
-a row's blanks at its end leave no trace, so nothing else tells the width. The reading is
+The width comes from a size line above the grid, or else the board is taken to be square,
+where some number stands in its first column and some in its last: a row's blanks at its
+end leave no trace, so nothing else tells the width (a rectangle whose last column is
+empty still reads as the square; the warning asks to check the board). The reading is
 taken only when it is the one reading the spacing allows: every spacing that puts the
 numbers in columns (right- or left-aligned), and every place of the first column that
 keeps every number on the board, must give one board. So a grid typed in evenly spaced
 columns reads as typed or not at all: " 1     3" over " 8" could be 1 and 3 two columns
 apart, or side by side beside a last column of blanks, and a board with an empty first
 column could start a column further left; such grids are refused, with the question
-whether blanks were left as spaces. Tried only when the block fails to read as a
+whether blanks were left as spaces. So are grids where nothing shows the spacing or the
+alignment as typed: no two numbers side by side, or numbers of different widths but
+never two of them in one column (a grid typed unevenly, one-digit numbers left-aligned
+and longer ones right-aligned, can fit an even spacing by chance). Tried only when the block fails to read as a
 grid, so no board that read before reads otherwise.
 """
 from __future__ import annotations
@@ -22,7 +27,8 @@ from __future__ import annotations
 import re
 from math import gcd
 
-from numbrix_curses.comments import grid_line_indices
+from numbrix_curses import MAX_SIDE, MIN_SIDE
+from numbrix_curses.comments import LEFT_OUT, grid_line_indices
 from numbrix_curses.puzzle import ParseError
 from numbrix_curses.textformat.errors import WrongWidth, said_more
 from numbrix_curses.textformat.grid import check_values, grid_rows
@@ -55,26 +61,45 @@ def _spans(texts: list[str]) -> list[list[tuple[int, int, str]]] | None:
     return spans
 
 
-def _readings(spans: list[list[tuple[int, int, str]]], cols: int) -> list[Cells]:
-    """Every way to put the numbers of `spans` in `cols` columns a fixed number of
-    characters apart (two or more), each number placed by its start (left-aligned) or by
-    its end (right-aligned), the first column where no number is left of the line's start.
-    The spacing the grid was typed with is among them: every distance between two places
-    is a multiple of it, so it divides their greatest common divisor."""
-    found = []
+class _Unsure(Exception):
+    """The spacing allows more than one board (or a reading it cannot vouch for)."""
+
+
+def _reading(spans: list[list[tuple[int, int, str]]], cols: int, square: bool) -> Cells | None:
+    """The one way to put the numbers of `spans` in `cols` columns a fixed number of
+    characters apart, each number placed by its start (left-aligned) or by its end
+    (right-aligned), the first column where no number is left of the line's start; None
+    where there is none, `_Unsure` raised where two ways give two boards.
+
+    The spacing the grid was typed with is among those tried: every distance between two
+    places is a multiple of it, so it divides their greatest common divisor; and it is
+    wider than the widest number (two such numbers side by side need a space between). A
+    grid typed another way (one-digit numbers left-aligned and longer ones right-aligned,
+    say) may fit one of these by chance, which is why the reading comes with a warning.
+
+    A board only taken to be `square` (no size line says its width) may be wider, its
+    first column empty: where a number could stand a column left of the first, the
+    reading is unsure."""
+    widest = max(end - start for row in spans for start, end, _ in row)
+    found: Cells | None = None
     for key in (0, 1):
         places = [span[key] for row in spans for span in row]
         low, high = min(places), max(places)
         common = gcd(*(place - low for place in places))
         if common > _WIDEST_PITCH:
-            return []
-        for pitch in (p for p in range(2, common + 1) if common % p == 0):
+            raise _Unsure  # (a spacing past those tried could be the one typed)
+        for pitch in (p for p in range(widest + 1, common + 1) if common % p == 0):
             # the first column: where `low` stands or whole columns left of it, so near
             # that `high` stays on the board
             lowest = max(key, high - (cols - 1) * pitch)
             for first in range(low - (low - lowest) // pitch * pitch, low + 1, pitch):
-                found.append({(r, (span[key] - first) // pitch): int(span[2])
-                              for r, row in enumerate(spans) for span in row})
+                if square and first >= pitch + key:
+                    raise _Unsure
+                cells = {(r, (span[key] - first) // pitch): int(span[2])
+                         for r, row in enumerate(spans) for span in row}
+                if found is not None and cells != found:
+                    raise _Unsure
+                found = cells
     return found
 
 
@@ -85,15 +110,21 @@ def aligned_rows(
     the module docstring), or None where the block does not read so. `notes` gets the
     warning that it was read so."""
     grid = [i for i in grid_line_indices(lines) if lines[i].strip()]
+    if not MIN_SIDE < len(grid) <= MAX_SIDE + 1:
+        return None  # (no board: the work is bounded by the largest board's side)
     # A first line that reads as a size ("9 9", "6x10") gives the width; but a first row
-    # of two numbers reads as one too ("2     6" over rows of fewer): where both read, the
-    # block is refused.
-    sized = size_match(lines[grid[0]]) if grid else None
-    tries: list[tuple[list[int], tuple[int, int] | None]] = [(grid, None)]
+    # of two numbers reads as one too ("2     6" over rows of fewer). Where the two readings
+    # both read, or either cannot be told, the block is refused.
+    sized = size_match(lines[grid[0]])
+    tries: list[tuple[list[int], tuple[int, int, int] | None]] = [(grid, None)]
     if sized is not None:
-        tries.append((grid[1:], (int(sized.group(1)), int(sized.group(2)))))
-    found = [(rows_at, read) for rows_at, size in tries
-             if (read := _read_aligned(lines, rows_at, size, first_line, filename)) is not None]
+        tries.append((grid[1:], (int(sized.group(1)), int(sized.group(2)), grid[0])))
+    try:
+        found = [(rows_at, read) for rows_at, size in tries
+                 if (read := _read_aligned(lines, rows_at, size, first_line, filename))
+                 is not None]
+    except _Unsure:
+        return None
     if len(found) != 1:
         return None
     [(rows_at, read)] = found
@@ -105,31 +136,55 @@ def aligned_rows(
     return read
 
 
-def _read_aligned(lines: list[str], grid: list[int], size: tuple[int, int] | None,
+def _read_aligned(lines: list[str], grid: list[int], size: tuple[int, int, int] | None,
                   first_line: int, filename: str) -> list[Row] | None:
-    """`aligned_rows` of the grid lines at `grid`, `size` (rows, columns) given or else
-    square."""
+    """`aligned_rows` of the grid lines at `grid`, `size` (rows, columns, and the index of
+    the line that says so) given or else square; `_Unsure` raised where the spacing allows
+    several boards, or the first column could be line numbers."""
     spans = _spans([lines[i] for i in grid])
     if spans is None or len(spans) < 2 or len({len(row) for row in spans}) == 1:
         return None
-    rows, cols = size if size is not None else (len(spans), len(spans))
-    if rows != len(spans) or max(len(row) for row in spans) > cols:
+    rows, cols = size[:2] if size is not None else (len(spans), len(spans))
+    if rows != len(spans) or not MIN_SIDE <= cols <= MAX_SIDE or max(map(len, spans)) > cols:
         return None
-    readings = _readings(spans, cols)
-    if not readings or any(cells != readings[0] for cells in readings):
+    cells = _reading(spans, cols, size is None)
+    if cells is None:
         return None
-    cells = readings[0]
     if not any(c and (r, c - 1) not in cells for r, c in cells):
         # No blank stands before a number: the short rows only end early, as a row with
         # a number left out does (a slip the error should name, not a blank to fill).
         return None
+    if not any(c and (r, c - 1) in cells for r, c in cells):
+        # No two numbers side by side: nothing shows the spacing as typed, and a grid
+        # typed unevenly (one-digit numbers left-aligned, longer ones right-aligned) can
+        # fit another by chance.
+        raise _Unsure
+    widths: dict[int, set[int]] = {}
+    for (r, c), value in cells.items():
+        widths.setdefault(c, set()).add(len(str(value)))
+    if len(set().union(*widths.values())) > 1 and all(len(w) == 1 for w in widths.values()):
+        # Numbers of different widths, but none in one column with another of another
+        # width: nothing shows how they were aligned (as above).
+        raise _Unsure
+    if [cells.get((r, 0)) for r in range(rows)] == list(range(1, rows + 1)):
+        raise _Unsure  # (1, 2, 3 ... down the first column: line numbers, or the board's?)
+    used = {c for _, c in cells}
+    if size is None and (0 not in used or cols - 1 not in used):
+        # Taken to be square, the board must show both its edges: a board narrower than
+        # it is tall would read with columns of blanks added, and one with an empty first
+        # column shifted a column left.
+        raise _Unsure
     filled = list(lines)
     for r, i in enumerate(grid):
         filled[i] = " ".join(str(cells.get((r, c), ".")) for c in range(cols))
+    if size is not None:
+        filled[size[2]] = LEFT_OUT  # (the size said; never read as a row)
     try:
         read = grid_rows(filled, first_line, filename)
         check_values(read, filename)
     except ParseError:
+        return None
+    if (len(read), len(read[0].values)) != (rows, cols):
         return None
     return read
 

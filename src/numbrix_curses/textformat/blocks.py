@@ -10,7 +10,7 @@ from numbrix_curses.textformat.block import parse_block
 from numbrix_curses.comments import LEFT_OUT
 from numbrix_curses.textformat.errors import ListShort, OutOfRange, SplitBoard, said_more
 from numbrix_curses.textformat.givens import is_given_line
-from numbrix_curses.textformat.grid import grid_rows
+from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.limits import MAX_PUZZLES
 from numbrix_curses.textformat.metadata import header_metadata
 from numbrix_curses.textformat.sizes import SIDE, SIZE_MARKS, fits, size_given, size_match
@@ -18,23 +18,20 @@ from numbrix_curses.textformat.sizes import SIDE, SIZE_MARKS, fits, size_given, 
 
 # A block: a run of lines that each hold something other than whitespace.
 _BLOCK = re.compile(r"^[^\S\n]*\S.*(?:\n[^\S\n]*\S.*)*", re.MULTILINE)
-# A list of givens is read on across a blank line at most this many times in a text (each
-# time the text is read again from its start).
-_MOST_LISTS_JOINED = 20
 
 
 def parse_blocks(
-    text: str, filename: str, notes: list[tuple[int, str]] | None = None, depth: int = 0
+    text: str, filename: str, notes: list[tuple[int, str]] | None = None
 ) -> list[Puzzle]:
-    """The puzzles of a checked text that is not JSON (see `parse_puzzles`); `depth`
-    counts the lists read again across a blank line (see `_list_across_blank_lines`)."""
+    """The puzzles of a checked text that is not JSON (see `parse_puzzles`)."""
     puzzles = []
     line, pos = 1, 0
     before: tuple[re.Match[str], int, Puzzle | None] | None = None  # the block before
     waiting: dict[str, str] = {}  # the header of the comments-only block just before
     waiting_line = 0
     found: list[tuple[int, str]] = []  # the notes (see `parse_puzzles`), kept if all reads
-    for block in _BLOCK.finditer(text):
+    blocks = _BLOCK.finditer(text)
+    while (block := next(blocks, None)) is not None:
         line += text.count("\n", pos, block.start())
         pos = block.start()
         size = size_match(block.group()) or SIDE.fullmatch(block.group())
@@ -50,13 +47,15 @@ def parse_blocks(
         try:
             puzzle = parse_block(block.group(), line, filename, waiting, found)
         except ListShort as error:
-            joined = _list_across_blank_lines(text, block, line, error)
-            if joined is None or depth >= _MOST_LISTS_JOINED:
+            joined = _list_across_blank_lines(text, block, line, filename, error)
+            if joined is None:
                 raise
-            more, note = joined
-            if notes is not None:
-                notes.append(note)
-            return parse_blocks(more, filename, notes, depth + 1)
+            # (the text from this block on, read again with the list joined up: the text
+            # before it is as it was)
+            text, note = joined
+            found.append(note)
+            blocks = _BLOCK.finditer(text, block.start())
+            continue
         except ParseError as error:
             hint = (_split_hint(text, block, line, error, before, filename)
                     if isinstance(error, OutOfRange) else "")
@@ -106,13 +105,14 @@ def parse_blocks(
 
 
 def _list_across_blank_lines(
-    text: str, block: re.Match[str], line: int, error: ListShort
+    text: str, block: re.Match[str], line: int, filename: str, error: ListShort
 ) -> tuple[str, tuple[int, str]] | None:
     """`text` with the blank lines after `block` (at `line`) made comments, and the note
     saying so, where `block` is a list of givens short of the count it gives (`error`)
     and the lines after the blank ones are that many more givens, ending where a blank
-    line or the text ends; else None. (A course's reader skipped blank lines; ours
-    parted the list there and said "says 4 givens, and 3 lines list one".)"""
+    line or the text ends, and are no grid of their own; else None. (A course's reader
+    skipped blank lines; ours parted the list there and said "says 4 givens, and 3 lines
+    list one".)"""
     after = text[block.end():].split("\n")[1:]  # (the block's own last line left out)
     blanks = 0
     while blanks < len(after) and not after[blanks].strip():
@@ -121,7 +121,9 @@ def _list_across_blank_lines(
     rest = after[blanks + error.missing:]
     if (not blanks or not error.missing or len(more) != error.missing
             or not all(is_given_line(row.rstrip("\r")) for row in more)
-            or (rest and rest[0].strip())):
+            or (rest and rest[0].strip())
+            # (one line of three numbers reads as a 1x3 board: no board of its own)
+            or (len(more) > 1 and _reads_as_grid(more, filename))):
         return None
     first_blank = line + block.group().count("\n") + 1
     joined = (text[:block.end()] + "\n" + "\n".join([LEFT_OUT] * blanks + more + rest))
@@ -129,6 +131,16 @@ def _list_across_blank_lines(
                                  f"count (line {error.line}) asks for "
                                  f"{plural(error.missing, 'given')} more, which the lines "
                                  f"under it list")
+
+
+def _reads_as_grid(lines: list[str], filename: str) -> bool:
+    """Whether `lines` read as a board of their own (a 3x3 with 0 for its blanks looks
+    like three givens: a list whose count is a slip must not take it in)."""
+    try:
+        check_values(grid_rows(lines, 1, filename), filename)
+    except ParseError:
+        return False
+    return True
 
 
 def _header_over_size(

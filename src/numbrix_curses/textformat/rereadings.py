@@ -116,10 +116,10 @@ def without_line_numbers(
     notes: list[tuple[int, str]] | None,
 ) -> list[Row] | None:
     """The rows of a square board whose lines start with their numbers 1, 2, 3 ... (a
-    table printed with its row labels, as a modelling language's data writes one), maybe
-    under a line of its column labels 1 to N, with the labels left out, where the board
-    with them failed to read (`error`) and reads without them; None otherwise. `notes`
-    says which reading was taken.
+    table printed with its row labels, as a modelling language's data writes one), under
+    a line of its column labels 1 to N or standing apart from the cells, with the labels
+    left out, where the board with them failed to read (`error`) and reads without them;
+    None otherwise. `notes` says which reading was taken.
 
     Read as a column of the board, the labels made a board one column wider, refused for
     a number given twice ("6 appears twice"), or the line of column labels made the rows
@@ -135,10 +135,16 @@ def without_line_numbers(
         labels, body = None, grid
     kept = list(lines)
     for number, i in enumerate(body, start=1):
-        label = re.match(r"\s*(\S+)", lines[i])
-        if label is None or label.group(1) != str(number):
+        tokens = list(re.finditer(r"\S+", lines[i]))
+        if len(tokens) < 2 or tokens[0].group() != str(number):
             return None
-        kept[i] = " " * label.end() + lines[i][label.end():]  # (columns stay where they were)
+        # Without the column numbers over them, the labels must stand apart: further from
+        # the first cell than any two cells of the row are from each other ("1 . 3 3" may
+        # be a board whose first column is 1, 2, 3 with a slip in it).
+        gaps = [after.start() - before.end() for before, after in zip(tokens[1:], tokens[2:])]
+        if labels is None and tokens[1].start() - tokens[0].end() <= max(gaps, default=1):
+            return None
+        kept[i] = " " * tokens[0].end() + lines[i][tokens[0].end():]  # (columns stay put)
     if labels is not None:
         kept[labels] = LEFT_OUT
     try:

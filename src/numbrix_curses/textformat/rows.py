@@ -7,7 +7,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from numbrix_curses.puzzle import MAX_SIDE, ParseError, cell_value, cells_text, cut_short
+from numbrix_curses.puzzle import (
+    MAX_SIDE,
+    TYPESET_DASHES,
+    ParseError,
+    cell_value,
+    cells_text,
+    cut_short,
+)
 from numbrix_curses.textformat.errors import NotACell, WrongWidth
 
 
@@ -86,12 +93,16 @@ def _junk(row: Row, index: int, filename: str, first: bool = False,
             f"{cut_short(token)!r} is not a number or a blank: this {mark!r} makes the row "
             f"one of cells parted by {'commas' if mark == ',' else 'semicolons'}, though it "
             f"parts no other cells (a stray {mark!r}?)"))
+    typeset = (row.boxed or row.separator is BAR) and any(
+        dash in token for dash in TYPESET_DASHES)
     return NotACell(
         filename,
         row.line,
         row.col(index),
         f"{cut_short(token)!r} is not a number or a blank (. _ - ? 0)"
-        + (f"; {what}? start the line with # to keep it" if worded and what else ""),
+        + (f"; {what}? start the line with # to keep it" if worded and what else "")
+        + ("; a dash a word processor made of -? in a table, write - or . for a blank, "
+           "--- for a Markdown table's delimiter" if typeset else ""),
     )
 
 
@@ -128,7 +139,10 @@ def read_row(row: Row, expected: int | None, filename: str, last: bool = False) 
         values = []
         for index, token in enumerate(row.tokens):
             value = cell_value(token)
-            if value is None:
+            if value is None or (value == 0 and (row.boxed or row.separator is BAR)
+                                 and any(dash in token for dash in TYPESET_DASHES)):
+                # (in a table a typeset dash is no blank: "|—|—|" is a Markdown
+                # delimiter a word processor retyped, which read so grew a row of blanks)
                 raise _junk(row, index, filename, first=expected is None, last=last)
             values.append(value)
     if expected is not None and len(values) != expected:
