@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
+from numbrix_curses.comments import LEFT_OUT
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, Puzzle, cell_value, cut_short, plural
 from numbrix_curses.textformat.block import parse_block
-from numbrix_curses.comments import LEFT_OUT
 from numbrix_curses.textformat.errors import ListShort, OutOfRange, SplitBoard, said_more
 from numbrix_curses.textformat.givens import is_given_line
 from numbrix_curses.textformat.grid import check_values, grid_rows
@@ -120,7 +120,7 @@ def _list_across_blank_lines(
     more = after[blanks: blanks + error.missing]
     rest = after[blanks + error.missing:]
     if (not blanks or not error.missing or len(more) != error.missing
-            or not all(is_given_line(row.rstrip("\r")) for row in more)
+            or not all(map(is_given_line, more))
             or (rest and rest[0].strip())
             # (one line of three numbers reads as a 1x3 board: no board of its own)
             or (len(more) > 1 and _reads_as_grid(more, filename))):
