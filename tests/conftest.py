@@ -37,8 +37,11 @@ def _own_state_directory(tmp_path_factory, monkeypatch) -> None:
 
 
 def cli_env() -> dict[str, str]:
-    """The environment for a child `numbrix`: UTF-8, and no LINES/COLUMNS left by readline."""
-    env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}
+    """The environment for a child `numbrix`: UTF-8, no LINES/COLUMNS left by readline, and
+    no PYTHONUNBUFFERED (a machine that sets it hid a failed write's exit code 120 that
+    every other machine shows)."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LINES", "COLUMNS", "PYTHONUNBUFFERED")}
     env.update(LANG="C.UTF-8", LC_ALL="C.UTF-8", PYTHONIOENCODING="utf-8")
     return env
 

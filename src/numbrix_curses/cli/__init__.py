@@ -363,6 +363,13 @@ def main(argv: Sequence[str] | None = None, *, ending: bool = False) -> int:
                  "and standard output and error for writing")
         else:
             tell(f"numbrix: {os_error_line(error)}")
+        # (what stdout holds still goes out where it can; where it cannot (a full disk, a
+        # stream open for reading), the interpreter's own flush at exit would fail again,
+        # say "Exception ignored" and exit 120; unseen where PYTHONUNBUFFERED is set)
+        try:
+            sys.stdout.flush()
+        except OSError:
+            silence_stream(sys.stdout)
         return EXIT_BAD_INPUT
     except MemoryError:
         # (like a full disk: the machine, not the puzzle; the memory is free again here)
