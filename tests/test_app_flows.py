@@ -897,7 +897,7 @@ def test_open_file_lists_every_puzzle_and_plays_one(state: Path, tmp_path: Path)
 def test_a_puzzle_piped_in_is_played_with_the_keyboard_of_the_terminal(state: Path, play: str):
     """`numbrix generate ... | numbrix play -`: the puzzle comes down the pipe, the keys from
     the terminal. `numbrix -` is the same, as `numbrix FILE` is `numbrix play FILE`."""
-    numbrix = f"{sys.executable} -m numbrix_curses"
+    numbrix = f"{shlex.quote(sys.executable)} -m numbrix_curses"  # (a folder with a space)
     pipeline = f"{numbrix} generate --size 5 --seed 7 --format compact | {numbrix} {play}-"
     term = start(["/bin/sh", "-c", pipeline], state)
     board = Board(term, 4)
