@@ -10,7 +10,7 @@ from numbrix_curses.comments import LEFT_OUT, grid_line_indices
 from numbrix_curses.puzzle import ParseError, cut_short
 from numbrix_curses.screencopy import as_drawn_by_us
 from numbrix_curses.textformat.grid import check_values, grid_rows
-from numbrix_curses.textformat.rows import Row, is_boxed
+from numbrix_curses.textformat.rows import BAR, SEPARATOR, TAB, Row, is_boxed
 from numbrix_curses.textformat.sizes import fits, leading_size, size_given, size_line, size_match
 from numbrix_curses.textformat.tables import MARKDOWN_DELIMITER, without_bar_rules
 
@@ -106,11 +106,6 @@ def delimiter_as_blanks(
     return rows
 
 
-# (cells parted by commas, semicolons, tabs or bars: a spreadsheet's or a table's, whose
-# index column the data-frame reading takes)
-_SEPARATED = re.compile(r"[,;\t|]")
-
-
 def without_line_numbers(
     lines: list[str], first_line: int, filename: str, error: ParseError,
     notes: list[tuple[int, str]] | None,
@@ -126,7 +121,9 @@ def without_line_numbers(
     under it one cell too long. Tried only when the first reading fails, so no board that
     read before reads otherwise."""
     grid = [i for i in grid_line_indices(lines) if lines[i].strip()]
-    if len(grid) < 3 or any(_SEPARATED.search(lines[i]) for i in grid):
+    # (cells parted by commas, semicolons, tabs or bars are a spreadsheet's or a table's,
+    # whose index column the data-frame reading takes)
+    if len(grid) < 3 or any(mark.search(lines[i]) for i in grid for mark in (SEPARATOR, TAB, BAR)):
         return None
     header = lines[grid[0]].split()
     if header == [str(n) for n in range(1, len(header) + 1)] and len(header) == len(grid) - 1:
