@@ -1822,10 +1822,10 @@ def test_a_message_wraps_between_words_not_inside_a_path():
 
     assert wrap_text("Saved to /tmp/my-puzzles/typed.txt.", 30) == [
         "Saved to", "/tmp/my-puzzles/typed.txt."]
-    # too long for a line, a path breaks after a slash, not inside a name ("/tmp/s64/m"
+    # too long for a line, a path breaks after a slash, not inside a name ("/tmp/ann/m"
     # over "ouse/9x9...")
-    assert wrap_text("Saved the puzzle to /tmp/s64/mouse/9x9-easy-1234567.txt (e saves "
-                     "there).", 30) == ["Saved the puzzle to /tmp/s64/",
+    assert wrap_text("Saved the puzzle to /tmp/ann/mouse/9x9-easy-1234567.txt (e saves "
+                     "there).", 30) == ["Saved the puzzle to /tmp/ann/",
                                         "mouse/9x9-easy-1234567.txt (e", "saves there)."]
     assert wrap_text("/a/bb/ccc", 4) == ["/a/", "bb/", "ccc"]
 
