@@ -255,6 +255,68 @@ def test_clicking_key_help_does_what_the_key_does(term: Terminal, board: Board):
     board.wait_cell(0, 1, "3")
 
 
+def test_a_button_acts_as_the_mouse_button_comes_up_over_it(term: Terminal, board: Board):
+    """As buttons do elsewhere: pressed, it shows pressed and does nothing yet; moved off
+    before the button comes up, it does nothing at all (it acted as the button went down,
+    so a press on the wrong line could not be taken back)."""
+    board.click(0, 1)  # (the terminal has reported a release: buttons wait for theirs)
+    term.send("3")
+    term.send_key("enter")
+    board.wait_cell(0, 1, "3")
+    y, x = term.find("undo    u")
+    term.press(y, x)
+    term.wait_for(lambda: term.char(y, x + 1).reverse, what="undo shown pressed")
+    assert board.number(0, 1) == "3"
+    term.move(y, x - 4)  # (off it: the blank left of the panel)
+    term.wait_for(lambda: not term.char(y, x + 1).reverse, what="undo no longer pressed")
+    term.release(y, x - 4)
+    term.send_key("right")  # (a key after it, to know the release was read)
+    term.wait_for(lambda: board.is_cursor(0, 2), what="the cursor moved on")
+    assert board.number(0, 1) == "3", term.dump()
+    term.press(y, x + 2)
+    term.wait_for(lambda: term.char(y, x + 1).reverse, what="undo shown pressed")
+    term.release(y, x + 3)  # (up over it, a column on: the same button)
+    board.wait_cell(0, 1, "")
+    assert not term.char(y, x + 1).reverse
+
+
+def test_a_held_button_acts_on_its_release_once_the_terminal_reports_releases():
+    import curses
+
+    from numbrix_curses.ui.keys import HeldButton
+
+    mask = ScreenMask(2, 10)
+    mask.put(0, 0, 4, SelectCell(0, 0))
+    mask.put(1, 0, 4, Command.UNDO)
+    mask.put(1, 5, 4, Command.REDO)
+    press, release = curses.BUTTON1_PRESSED, curses.BUTTON1_RELEASED
+    moved = curses.REPORT_MOUSE_POSITION
+    held = HeldButton()
+    # Before any release is reported, a press acts at once (a terminal that reported
+    # presses alone would leave every button dead), and its release adds nothing.
+    assert held.actions(mask, 1, 1, press, [Command.UNDO]) == [Command.UNDO]
+    assert held.pressed is None
+    assert held.actions(mask, 1, 1, release, []) == []
+    # From then on a press holds the button, shown pressed while the pointer is on it
+    assert held.actions(mask, 1, 1, press, [Command.UNDO]) == []
+    assert held.pressed is Command.UNDO
+    assert held.actions(mask, 1, 6, moved, []) == [] and held.pressed is None
+    assert held.actions(mask, 1, 2, moved, []) == [] and held.pressed is Command.UNDO
+    assert held.actions(mask, 1, 3, release, []) == [Command.UNDO]
+    assert held.pressed is None
+    # released over another button, or nothing, it does nothing
+    held.actions(mask, 1, 1, press, [Command.UNDO])
+    assert held.actions(mask, 1, 6, release, []) == []
+    held.actions(mask, 1, 1, press, [Command.UNDO])
+    held.let_go()  # (a key)
+    assert held.actions(mask, 1, 1, release, []) == []
+    # the board's cells act as the button goes down: a drag starts there
+    assert held.actions(mask, 0, 1, press, [SelectCell(0, 0)]) == [SelectCell(0, 0)]
+    assert held.actions(mask, 0, 1, release, []) == []
+    # a click (press and release read together) acts at once
+    assert held.actions(mask, 1, 6, curses.BUTTON1_CLICKED, [Command.REDO]) == [Command.REDO]
+
+
 # ----- finishing ---------------------------------------------------------------------------
 def test_finish_the_puzzle(term: Terminal, board: Board):
     for row, col, number in [(0, 1, "3"), (0, 2, "2"), (1, 2, "15"), (2, 1, "13")]:

@@ -283,6 +283,26 @@ class Terminal:
         else:
             self.send(f"\x1b[<0;{col + 1};{row + 1}m".encode())
 
+    def _button(self, row: int, col: int, code: int, up: bool = False) -> None:
+        """One report of the left button at 0-based (row, col): `code` 0 a press, 32 a move
+        with it held; `up`, its release."""
+        if self.x10_mouse:
+            self.send(b"\x1b[M" + bytes([32 + (3 if up else code), 33 + col, 33 + row]))
+        else:
+            self.send(f"\x1b[<{code};{col + 1};{row + 1}{'m' if up else 'M'}".encode())
+
+    def press(self, row: int, col: int) -> None:
+        """The left button down at 0-based (row, col), and held (see `release`)."""
+        self._button(row, col, 0)
+
+    def move(self, row: int, col: int) -> None:
+        """The pointer to 0-based (row, col) with the left button held (mode 1002)."""
+        self._button(row, col, 32)
+
+    def release(self, row: int, col: int) -> None:
+        """The left button up at 0-based (row, col)."""
+        self._button(row, col, 0, up=True)
+
     def wheel(self, row: int, col: int, down: bool = True) -> None:
         """Turn the mouse wheel one notch at 0-based (row, col) (SGR mode: a press only)."""
         self.send(f"\x1b[<{65 if down else 64};{col + 1};{row + 1}M".encode())

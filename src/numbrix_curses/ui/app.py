@@ -29,7 +29,7 @@ from numbrix_curses.jobs import children_stopped, finish_follow_ups
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action
-from numbrix_curses.ui.keys import DragPath, x10_buttons
+from numbrix_curses.ui.keys import DragPath, HeldButton, x10_buttons
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.paste import BracketedPaste, read_burst
 from numbrix_curses.ui.screen import AppContext, Exit, Nav, Pop, Push, Replace, Screen
@@ -310,6 +310,8 @@ class App:
         #: the terminal's bracketed paste, switched on while the app runs (None: it has none)
         self.paste: BracketedPaste | None = None
         self.drag = DragPath()
+        #: the button the left button is down on (it acts as it comes up over it)
+        self.button = HeldButton()
         #: the button pressed last in a mouse report ncurses left unread (see `x10_buttons`)
         self.x10_held = 0
 
@@ -396,6 +398,7 @@ class App:
             below.draw(stdscr, ScreenMask(height, width))
             screen.clear_under(stdscr, below)
         screen.draw(stdscr, mask)
+        self._show_pressed(stdscr, mask)
         stdscr.refresh()
         screen.after_draw()
         wait = screen.redraw_after_ms()
@@ -445,6 +448,7 @@ class App:
                 return []
             return self._mouse(mask, y, x, buttons)
         self.ctx.pointer_held = False  # (a release the terminal never sent holds nothing)
+        self.button.let_go()
         action = screen.action_for_key(key)
         return [action] if action is not None else []
 
@@ -452,7 +456,19 @@ class App:
         """The actions of a mouse event; whether its button is now held on a board."""
         actions = self.drag.actions(mask, y, x, buttons)
         self.ctx.pointer_held = self.drag.at is not None
-        return actions
+        return self.button.actions(mask, y, x, buttons, actions)
+
+    def _show_pressed(self, stdscr: "curses.window", mask: ScreenMask) -> None:
+        """The button held down, while the pointer is over it, drawn pressed (reversed):
+        it acts when the mouse button comes up there, and moved off first it does not."""
+        pressed = self.button.pressed
+        if pressed is None:
+            return
+        for y, x, width in mask.spans(pressed):
+            try:
+                stdscr.chgat(y, x, width, curses.A_REVERSE)
+            except curses.error:
+                pass  # (the screen's last cell)
 
     def apply(self, nav: Nav) -> None:
         if isinstance(nav, Push):

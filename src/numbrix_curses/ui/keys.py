@@ -6,7 +6,8 @@ is taken by movement use the capital (S reveal, R restart, H help): a capital th
 nothing on its own falls back to its small letter, so Caps Lock does not stop movement.
 A click is looked up in the screen mask, so it means whatever the widget drawn under it says.
 A drag with the left button from cell to cell draws the path, as Shift-arrows do
-(`DragPath`).
+(`DragPath`). A button acts as the left button comes up over it, not as it goes down
+(`HeldButton`): pressed and moved off, it does nothing.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from numbrix_curses.ui.actions import (
     Command,
     Digit,
     Extend,
+    GoTo,
     MoveCursor,
     Scroll,
     SelectCell,
@@ -290,3 +292,65 @@ class DragPath:
         self.heading = None
         self.drew = False
         return ([Command.END_STROKE] if ended else []) + actions_for_click(mask, y, x, buttons)
+
+
+#: what a press acts on at once: a cell of the board, where a drag starts, and a ruler's
+#: letter or number, which moves the cursor as a click on a cell does
+_AT_PRESS = (SelectCell, GoTo)
+#: the reports that say the left button came up (a click is a press and its release,
+#: which ncurses reported in one where it read both together)
+_UP = (curses.BUTTON1_RELEASED | curses.BUTTON1_CLICKED | curses.BUTTON1_DOUBLE_CLICKED
+       | curses.BUTTON1_TRIPLE_CLICKED)
+
+
+class HeldButton:
+    """A button (anything but the board's cells and rulers) acts when the left button
+    comes up over it, as buttons do elsewhere: pressed, then moved off before it comes up,
+    it does nothing, and while it is held down it shows pressed (`pressed`).
+
+    The terminal reports the release (xterm's mouse modes 1000 and 1006, which ncurses
+    asks for, the first encoding's release, GNU screen's, tmux's, gpm's): the release is
+    where a button acts. A terminal that reported presses alone would leave every button
+    dead, so until a release has been reported once, a press acts at once, as it did
+    before; the release that follows it then does nothing more."""
+
+    def __init__(self) -> None:
+        #: the button the left button went down on, while it is down
+        self.held: Action | None = None
+        #: the pointer is over `held` (it shows pressed)
+        self.over = False
+        #: the terminal has reported the left button coming up
+        self.releases = False
+
+    @property
+    def pressed(self) -> Action | None:
+        """The button to show pressed: the one held, while the pointer is over it."""
+        return self.held if self.over else None
+
+    def let_go(self) -> None:
+        """Forget the button held (a key was pressed: the release, if it comes, acts not)."""
+        self.held, self.over = None, False
+
+    def actions(self, mask: ScreenMask, y: int, x: int, buttons: int,
+                actions: list[Action]) -> list[Action]:
+        """`actions`, what `DragPath` made of a mouse event at (`y`, `x`), as a held button
+        changes them: a press on a button holds it instead of acting, its release over it
+        acts."""
+        target = mask.at(y, x)
+        if buttons & curses.BUTTON1_PRESSED:
+            self.let_go()
+            if self.releases and target is not None and not isinstance(target, _AT_PRESS):
+                self.held, self.over = target, True
+                return [action for action in actions if action != target]
+            return actions
+        if buttons & _UP:
+            self.releases = True
+        if buttons & curses.BUTTON1_RELEASED:
+            held = self.held
+            self.let_go()
+            if held is not None and target == held:
+                return [*actions, held]
+            return actions
+        if buttons & _MOTION and self.held is not None:
+            self.over = target == self.held
+        return actions

@@ -78,3 +78,18 @@ class ScreenMask:
         if isinstance(target, _Region):
             return target.resolve(y, x)
         return target
+
+    def spans(self, action: Action) -> list[tuple[int, int, int]]:
+        """Where `action` is marked, as (row, column, width) runs (not in regions, whose
+        actions are worked out on a click): a button held down is shown pressed there."""
+        code = self._index.get(action)
+        if code is None:
+            return []
+        runs = []
+        for y, x in zip(*np.nonzero(self._codes == code)):
+            y, x = int(y), int(x)
+            if runs and runs[-1][0] == y and runs[-1][1] + runs[-1][2] == x:
+                runs[-1] = (y, runs[-1][1], runs[-1][2] + 1)
+            else:
+                runs.append((y, x, 1))
+        return runs
