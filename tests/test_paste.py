@@ -279,6 +279,41 @@ def test_a_puzzle_pasted_where_the_size_is_chosen_brings_its_size(state: Path):
         term.wait_text("Numbrix · demo")
 
 
+def test_what_the_reader_warns_of_a_paste_is_said_with_the_verdict(state: Path):
+    """A board read from the spaces between its numbers may not be the one meant: the
+    reader says so, and the type-in screen said nothing (the check's verdict came at
+    once). It is said after the verdict while the grid is the one read."""
+    term = menu(state)
+    board = Board(term, 3)
+    with term:
+        term.wait_text("type or paste one")
+        term.paste(" 1  2  3\n 8\n 7     5\n")
+        term.wait_text("Unique: exactly one solution")
+        assert cells(board, 3, 3) == [[1, 2, 3], [8, 0, 0], [7, 0, 5]]
+        term.wait_message("Read with a warning (line 1 of the paste): the blanks of this 3x3 "
+                          "board were read from the spaces between its numbers")
+        term.send("c")  # (checked again: the grid is still the one read)
+        term.wait_message("Unique: exactly one solution")
+        term.wait_message("Read with a warning (line 1 of the paste)")
+        board.click(1, 1)
+        term.send("9")  # the grid is no longer the one read: the warning goes
+        board.wait_cell(1, 1, "9")
+        term.wait_gone("Read with a warning")
+        assert "Read with a warning" not in term.flowing_text(term.panel_left())
+
+
+def test_a_paste_s_warnings_are_counted():
+    pasted = understand(Paste(" 1  2  3\n 8\n 7     5\n"))
+    assert isinstance(pasted, PastedPuzzle)
+    assert pasted.note() == ("Read with a warning (line 1 of the paste): the blanks of this "
+                             "3x3 board were read from the spaces between its numbers, by the "
+                             "columns the numbers stand in; check the board, or write each "
+                             "blank as '.'")
+    more = PastedPuzzle(pasted.puzzle, 1, ((2, "one"), (3, "two"), (4, "three")))
+    assert more.note() == "Read with a warning (line 2 of the paste): one (2 more warnings)."
+    assert understand(Paste("1 . 3\n. . .\n. . 9\n")).note() is None
+
+
 def test_a_pasted_id_is_made_a_file_name():
     assert file_name_for("parade 2026/11/22", "x") == "parade-2026-11-22.txt"
     assert file_name_for("../../secret", "x") == "secret.txt"

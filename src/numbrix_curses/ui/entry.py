@@ -237,6 +237,11 @@ class EntryScreen(BoardScreen):
         self.let_go = False
         #: the file of the kept grid this one went on with (see `resuming`)
         self.kept_from: Path | None = None
+        #: what the reader warned of a pasted puzzle (its board may not be the one meant),
+        #: and the grid revision it is of: said after every message while the grid is the
+        #: one read (see `_shown_message`)
+        self.read_note: str | None = None
+        self.read_note_revision = -1
 
     @classmethod
     def holding(cls, ctx: AppContext, pasted: PastedPuzzle) -> "EntryScreen":
@@ -437,6 +442,7 @@ class EntryScreen(BoardScreen):
         flat = pasted.puzzle.givens.ravel()
         refusal = self.game.fill(((cell, int(flat[cell])) for cell in range(flat.size)), "paste")
         self.name = pasted.puzzle.id or self.name  # (the same grid pasted with a name has it)
+        self.read_note, self.read_note_revision = pasted.note(), self.game.revision
         if refusal is Refusal.NOTHING_TO_FILL:
             self.message = Message("The grid holds that puzzle already.")
             return
@@ -802,13 +808,26 @@ class EntryScreen(BoardScreen):
             ("Check", verdict),
         ]
 
+    def _shown_message(self) -> Message | None:
+        """The message, and after it the reader's warning of the paste while the grid is
+        the one read: the check's verdict came at once and covered it, and a board read
+        from spaces, say, may not be the one meant (where a verdict of no solution may be
+        why)."""
+        message = self.message
+        note = self.read_note if self.read_note_revision == self.game.revision else None
+        if note is None:
+            return message
+        if message is None:
+            return Message(note)
+        return Message(f"{message.text} {note}", message.kind)
+
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         placed = self.place(win, self.game.rows, self.game.cols, STATUS_ROWS, len(KEY_LINES))
         if placed is None:
             return
         layout, grid = placed
-        message = self.message
+        message = self._shown_message()
         if self.job is not None and message is not None:
             message = Message(f"{spinner(self.job.started)} {message.text}", message.kind)
         if message is not None and not layout.side_panel:

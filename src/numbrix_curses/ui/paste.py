@@ -225,10 +225,25 @@ class PastedNumber:
 
 @dataclass(frozen=True)
 class PastedPuzzle:
-    """A whole puzzle; `count` the puzzles the text held (the first is taken)."""
+    """A whole puzzle; `count` the puzzles the text held (the first is taken); `notes`,
+    what the reader warned of, as (line, text): a reading that may not be the one meant
+    (see `textformat.parse_puzzles`)."""
 
     puzzle: Puzzle
     count: int
+    notes: tuple[tuple[int, str], ...] = ()
+
+    def note(self) -> str | None:
+        """The first of the reader's warnings, where in the paste, and how many more there
+        are; None when there are none."""
+        if not self.notes:
+            return None
+        line, text = self.notes[0]
+        more = len(self.notes) - 1
+        also = f" ({more} more warning{'s' if more != 1 else ''})" if more else ""
+        said = f"Read with a warning (line {line} of the paste): {text}{also}"
+        # (not after a quoted one: "write each blank as '.'")
+        return said if said.endswith(("'", '"', ".")) else said + "."
 
     def describe(self) -> str:
         """"a 9x9 puzzle with 24 givens", or "the first of 3 puzzles (9x9, 24 givens)"."""
@@ -268,10 +283,14 @@ def understand(paste: Paste) -> PastedNumber | PastedPuzzle | NotUnderstood:
         return PastedNumber(number)
     if not paste.text.strip():
         return NotUnderstood("Nothing but blanks was pasted.")
+    # (what the reader warns of is said where the paste lands: the board may not be the
+    # one meant, and the type-in screen said nothing of it)
+    notes: list[tuple[int, str]] = []
     try:
-        puzzles = parse_puzzles(paste.text, PASTED)
+        puzzles = parse_puzzles(paste.text, PASTED, notes)
     except ParseError as error:
         board = board_of_a_screen(paste.text)  # (a whole screen copied off the app)
+        notes = []  # (of the reading that failed)
         try:
             puzzles = parse_puzzles(board, PASTED) if board is not None else []
         except ParseError:
@@ -279,7 +298,7 @@ def understand(paste: Paste) -> PastedNumber | PastedPuzzle | NotUnderstood:
         if not puzzles:
             where = f" (line {error.line}, column {error.col})" if error.line > 0 else ""
             return NotUnderstood(f"The pasted text is not a puzzle{where}: {error.message}")
-    return PastedPuzzle(puzzles[0], len(puzzles))
+    return PastedPuzzle(puzzles[0], len(puzzles), tuple(notes))
 
 
 def one_line(paste: Paste) -> str:
