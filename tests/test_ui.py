@@ -317,6 +317,106 @@ def test_a_held_button_acts_on_its_release_once_the_terminal_reports_releases():
     assert held.actions(mask, 1, 6, curses.BUTTON1_CLICKED, [Command.REDO]) == [Command.REDO]
 
 
+def click_on_pad(term: Terminal, label: str) -> None:
+    """Click the number pad's button `label` (the pad titled as it is now), and wait for its
+    frame to settle."""
+    def found() -> "tuple[int, int] | None":
+        title = next((term.find(f"─ {name} ") for name in
+                      ("Number pad", "Pencil marks", "Go to number") if term.find(f"─ {name} ")),
+                     None)
+        if title is None:
+            return None
+        top, left = title
+        for row in range(top + 1, min(top + 6, len(term.lines))):
+            col = term.lines[row].find(f" {label} ", left)
+            if col >= 0:
+                return row, col + 1
+        return None
+
+    term.wait_for(lambda: found() is not None, what=f"the pad's {label!r}")
+    where = found()
+    assert where is not None
+    term.click(*where)
+
+
+def test_the_number_pad_types_numbers_and_pencil_marks_with_the_mouse_alone(
+        term: Terminal, board: Board):
+    """A player with the mouse alone could draw the path, but not type a number of their
+    own, nor any pencil mark: "type 0-9" opens a pad of digits, whose clicks are the keys'
+    (in pencil mode, marks), and it stays while cells are picked."""
+    term.click(*term.find("type    0-9"))
+    term.wait_text("─ Number pad ")
+    board.click(0, 1)
+    click_on_pad(term, "3")
+    board.wait_cell(0, 1, "3")
+    click_on_pad(term, "enter")
+    term.wait_text("Moves   1")
+    board.click(1, 2)
+    click_on_pad(term, "1")
+    click_on_pad(term, "5")
+    board.wait_cell(1, 2, "15")
+    click_on_pad(term, "back")
+    board.wait_cell(1, 2, "1")
+    click_on_pad(term, "5")
+    board.wait_cell(1, 2, "15")
+    # pencil marks, switched on from the pad (its title says so)
+    click_on_pad(term, "pencil: off")
+    term.wait_text("─ Pencil marks ")
+    term.wait_text("Pencil  C2 = 15")  # (the 15 ended as the mode changed)
+    board.click(0, 2)
+    for label in ("2", "enter", "1", "2", "enter"):
+        click_on_pad(term, label)
+    term.wait_text("C1 marks 2 12")
+    click_on_pad(term, "pencil: on")
+    term.wait_text("─ Number pad ")
+    click_on_pad(term, "close")
+    term.wait_gone("─ Number pad ")
+    assert board.number(0, 1) == "3" and board.number(1, 2) == "15"
+
+
+def test_the_number_pad_types_a_puzzle_in_and_goes_on_cell_by_cell(state: Path):
+    """Type in a puzzle took the keyboard for every given: the pad's digits, blank and
+    next type a row as it reads off the page."""
+    with start(app_command(), state, rows=ROWS, cols=COLS) as term:
+        term.wait_text("[q] Quit")
+        term.click_text("Type in a puzzle")
+        term.wait_text("Size of the grid:")
+        term.click_text("Enter Start")  # (9x9)
+        term.wait_text("Type the given numbers")
+        board = Board(term, CELL_WIDTH)
+        term.click(*term.find("type    0-9"))
+        term.wait_text("─ Number pad ")
+        for label in ("1", "next", "blank", "1", "2", "next"):
+            click_on_pad(term, label)
+        board.wait_cell(0, 2, "12")
+        assert board.number(0, 0) == "1" and board.number(0, 1) == ""
+        term.wait_for(lambda: board.is_cursor(0, 3), what="the cursor on the next cell")
+        term.send_key("escape")  # (Esc puts the pad away first)
+        term.wait_gone("─ Number pad ")
+        assert "Type in a puzzle" in term.lines[0]
+
+
+def test_the_type_in_bar_under_the_board_opens_the_pad_and_a_click_clears_its_message(
+        state: Path):
+    """At 40 columns the bar's key line has room for the pad's "0-9 type" with play and
+    save on the row over it, which the message covers: a click on the message takes it
+    away, as under a board in play."""
+    with start(app_command(), state, rows=14, cols=40) as term:
+        term.wait_text("[q] Quit")
+        term.click_text("Type in a puzzle")
+        term.wait_text("Size of the grid:")
+        term.click_text("Enter Start")  # (9x9: under it, the bar)
+        term.wait_text("Type the given numbers, then c to check.")
+        assert "0-9 type" in term.lines[-1] and "p play" not in term.text, term.dump()
+        term.click_text("Type the given numbers")
+        term.wait_text("p play")
+        term.click_text("0-9 type")
+        term.wait_text("─ Number pad ")
+        board = Board(term, CELL_WIDTH, compact=True)
+        click_on_pad(term, "7")
+        board.wait_cell(0, 0, "7")
+
+
 # ----- finishing ---------------------------------------------------------------------------
 def test_finish_the_puzzle(term: Terminal, board: Board):
     for row, col, number in [(0, 1, "3"), (0, 2, "2"), (1, 2, "15"), (2, 1, "13")]:
@@ -1909,9 +2009,9 @@ def test_a_key_is_never_left_at_the_end_of_a_line():
 
 def test_the_commands_box_lists_what_acts_and_the_bar_makes_room_for_it():
     """The commands box (Tab) lists every command of the key lines that acts, and going to
-    a number, saving and another puzzle, which they have no room for, but not typing (a
-    digit is typed, not chosen); once solved, what the solved board's keys list. The bar
-    drops "0-9 type" where that saves a row, as at 40 columns, and keeps it at 120."""
+    a number, saving and another puzzle, which they have no room for, and typing, which
+    opens the number pad; once solved, what the solved board's keys list. The bar drops
+    "0-9 type" where that saves a row, as at 40 columns, and keeps it at 120."""
     from numbrix_curses.game import SolvedRecord
     from numbrix_curses.ui.actions import Command
     from numbrix_curses.ui.play_words import command_items, status_bar_keys
@@ -1920,6 +2020,7 @@ def test_the_commands_box_lists_what_acts_and_the_bar_makes_room_for_it():
     assert {Command.PAUSE, Command.RESTART, Command.HISTORY, Command.SAVE_FILE, Command.FIND,
             Command.ANOTHER, Command.CLEAR, Command.REVEAL, Command.HELP, Command.QUIT} <= playing
     assert not playing & {None, Command.COMMIT, Command.COMMANDS}
+    assert Command.NUMBER_PAD in playing
     solved = {item.action for item in command_items(SolvedRecord(60.0, 10))}
     assert Command.ANOTHER in solved and Command.PAUSE not in solved
     assert "0-9" not in {item.keys for item in status_bar_keys(40)}

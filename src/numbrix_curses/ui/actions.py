@@ -63,6 +63,8 @@ class Command(enum.Enum):
     #: a click on a message under the board: it goes (as after any key), giving back the
     #: rows of keys it took on a short screen
     DISMISS = "dismiss the message"
+    #: the number pad (`ui.numpad`) opened or closed: the mouse's way to type a number
+    NUMBER_PAD = "number pad"
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from numbrix_curses.ui.form import Button, Field, Form, draw_form_footer
 from numbrix_curses.ui.grid import BoardView, draw_grid
 from numbrix_curses.ui.keys import ENTRY_KEYS
 from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.numpad import PadButton, draw_number_pad
 from numbrix_curses.ui.paste import NotUnderstood, PastedPuzzle, understand
 from numbrix_curses.ui.play_words import out_of_range_words
 from numbrix_curses.ui.saving import file_name_for, id_from_path, save_prompt
@@ -68,7 +69,8 @@ CHECK_BUDGET = assist.SOLVE_BUDGET
 
 KEY_LINES = (
     (KeyHelp("move", "arrows hjkl wasd"),),
-    (KeyHelp("type", "0-9", Command.COMMIT), KeyHelp("next", "Enter", Command.NEXT_CELL)),
+    # (a click on "type" opens the number pad: the mouse's way to type)
+    (KeyHelp("type", "0-9", Command.NUMBER_PAD), KeyHelp("next", "Enter", Command.NEXT_CELL)),
     (KeyHelp("blank", ".", Command.BLANK_NEXT), KeyHelp("clear", "Bksp", Command.CLEAR)),
     (KeyHelp("undo", "u", Command.UNDO), KeyHelp("redo", "r ^R", Command.REDO)),
     (KeyHelp("check", "c", Command.CHECK), KeyHelp("play", "p", Command.PLAY)),
@@ -77,6 +79,7 @@ KEY_LINES = (
     (KeyHelp("help", "F1 H", Command.HELP), KeyHelp("back", "q Esc", Command.QUIT)),
 )
 STATUS_BAR_KEYS = (
+    KeyHelp("type", "0-9", Command.NUMBER_PAD),
     KeyHelp("check", "c", Command.CHECK),
     KeyHelp("play", "p", Command.PLAY),
     KeyHelp("save", "e", Command.SAVE_FILE),
@@ -242,6 +245,8 @@ class EntryScreen(BoardScreen):
         #: one read (see `_shown_message`)
         self.read_note: str | None = None
         self.read_note_revision = -1
+        #: the number pad is open (see `ui.numpad`)
+        self.pad = False
 
     @classmethod
     def holding(cls, ctx: AppContext, pasted: PastedPuzzle) -> "EntryScreen":
@@ -351,6 +356,9 @@ class EntryScreen(BoardScreen):
             if self.job is not None or self.suspects_job is not None:
                 self._cancel()  # (a check, or the look for the given copied wrong after it)
                 return None
+            if game.pending is None and self.pad:
+                self.pad = False  # (the number pad closes first, as a box would)
+                return None
             if game.pending is None:
                 # Nothing to end or stop: back, as q goes (asking first about numbers not
                 # saved). Esc did nothing here, where the screen before says "Esc Back".
@@ -396,6 +404,10 @@ class EntryScreen(BoardScreen):
             return self._ask_path()
         elif action is Command.CLEAR_ALL:
             return self._ask_wipe()
+        elif action is Command.NUMBER_PAD:
+            self.pad = not self.pad
+        elif action is Command.DISMISS:
+            self.read_note_revision = -1  # (with the message it followed)
         elif isinstance(action, Paste):
             return self._paste(action)
         return None
@@ -848,6 +860,13 @@ class EntryScreen(BoardScreen):
         else:
             parts = [f"{self.game.rows}x{self.game.cols}", plural(self.game.placed, "given"),
                      self.status_rows()[-1][1]]
+            # (a click on the message takes it away, giving back the keys over the key line
+            # it covers: on a narrow screen, play and save go there for the number pad's)
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
-                            STATUS_BAR_KEYS, STATUS_BAR_MORE_KEYS)
+                            STATUS_BAR_KEYS, STATUS_BAR_MORE_KEYS, message_action=Command.DISMISS)
+        if self.pad:
+            # (the keys a row read off a page takes: its numbers, a blank, the next cell)
+            keys = (PadButton("back", Command.BACKSPACE), PadButton("blank", Command.BLANK_NEXT),
+                    PadButton("next", Command.NEXT_CELL), PadButton("clear", Command.CLEAR))
+            draw_number_pad(win, mask, "Number pad", keys, theme, layout, grid, self.game.cursor)
 

@@ -42,6 +42,9 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
               "mark of what it might hold (typed again, it comes out; the panel lists the "
               "cell's marks, and hides a mark while its number stands elsewhere); Del "
               "rubs them out; u takes them back"),
+        ("click: type 0-9", "a number pad, to type with the mouse: its digits go in as the "
+                            "keys' do (marks in pencil mode, which it switches too); close "
+                            "or Esc puts it away"),
         ("Shift-arrows", "draw the path from a number into the next cell: it gets the number "
                          "after (or before, when that is placed; where both are, one you "
                          "put down away from it moves there); back over a drawn number "
@@ -74,7 +77,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("q", "leave (the game is saved after every move)"),
     ],
     "Typing in a puzzle": [
-        ("0-9", "type the given numbers; moving and clearing as above"),
+        ("0-9", "type the given numbers; moving and clearing as above (a click on "
+                "\"type 0-9\" opens a number pad, with blank and next)"),
         ("Enter", "end the number and go on to the next cell, into the next row at the end "
                   "of one (row by row, as a puzzle is read off a page)"),
         (".", "leave the cell blank and go on to the next (right after a number: the number "

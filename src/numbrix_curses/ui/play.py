@@ -204,6 +204,8 @@ class PlayScreen(PlayView, BoardScreen):
         #: hint given counted nothing (a puzzle with several solutions, say)
         self.hint_agreed = False
         self.show_history = False
+        #: the number pad is open (see `ui.numpad`)
+        self.pad = False
         #: where the moves list of a game solved by hand is, read with the wheel (None: at
         #: its end); such a list is a record, which moves no number
         self.record_at: int | None = None
@@ -421,10 +423,13 @@ class PlayScreen(PlayView, BoardScreen):
             self.hint = None
             if action is Command.CANCEL:
                 self.show_history = False
+                self.pad = False
         elif action is Command.NEXT_NUMBER:
             return game.place_next(), None
         elif action is Command.PENCIL:
             return self._toggle_pencil(), None
+        elif action is Command.NUMBER_PAD:
+            self.pad = not self.pad
         elif isinstance(action, Extend):
             refusal = game.extend(action.drow, action.dcol)
             if game.moved_along is not None:
@@ -626,6 +631,8 @@ class PlayScreen(PlayView, BoardScreen):
                 said = "(the numbers start at 1)"  # (a 0 first: said, not dropped unseen)
         elif action is Command.BACKSPACE:
             typed = typed[:-1]
+        elif action is Command.NUMBER_PAD:
+            self.pad = not self.pad  # (the mouse's way to type the number: it waits)
         elif action is Command.COMMIT:
             self.finding = None
             if typed:

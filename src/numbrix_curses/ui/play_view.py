@@ -19,6 +19,7 @@ from numbrix_curses.ui.draw import NO_BREAK, put
 from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
 from numbrix_curses.ui.layout import PANEL_WIDTH, Layout, with_message_rows
 from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.numpad import PadButton, draw_number_pad
 from numbrix_curses.ui.panel import (
     LISTING_LEAST_ROWS,
     ListLine,
@@ -62,6 +63,9 @@ class PlayView:
     save_failed: bool
     hint: Hint | None
     hint_revision: int
+    #: the number pad is open; the number to go to, while it is typed
+    pad: bool
+    finding: str | None
     #: the view's own state
     origin: tuple[int, int]
     drawn_cursor: tuple[int, int]
@@ -312,6 +316,21 @@ class PlayView:
                             self._status_parts(win.getmaxyx()[1]), message, theme, bar_keys,
                             more_keys, listing,
                             Command.HISTORY if moves_line else Command.DISMISS)
+        if self.pad and solved is None and not self.paused_by_player:
+            self._draw_pad(win, mask, layout, grid)
+
+    def _draw_pad(self, win: "curses.window", mask: ScreenMask, layout: Layout,
+                  grid: GridLayout) -> None:
+        """The number pad (see `ui.numpad`): what its digits do now, in its title."""
+        game = self.game
+        if self.finding is not None:
+            title = "Go to number"
+        else:
+            title = "Pencil marks" if game.pencil else "Number pad"
+        keys = (PadButton("back", Command.BACKSPACE), PadButton("clear", Command.CLEAR),
+                PadButton("enter", Command.COMMIT),
+                PadButton(f"pencil: {'on' if game.pencil else 'off'}", Command.PENCIL))
+        draw_number_pad(win, mask, title, keys, self.theme, layout, grid, game.cursor)
 
     def _status_parts(self, width: int) -> list[str]:
         """The status bar's parts (the bar drops them from the end where `width` is short)."""

@@ -16,7 +16,8 @@ from numbrix_curses.ui.times import format_duration
 
 KEY_LINES = (
     (KeyHelp("move", "arrows hjkl wasd"),),
-    (KeyHelp("type", "0-9", Command.COMMIT), KeyHelp("next", "n", Command.NEXT_NUMBER)),
+    # (a click on "type" opens the number pad: the mouse's way to type)
+    (KeyHelp("type", "0-9", Command.NUMBER_PAD), KeyHelp("next", "n", Command.NEXT_NUMBER)),
     # (Backspace and Space clear too, as the help says: the line makes room for pencil)
     (KeyHelp("clear", "Del", Command.CLEAR), KeyHelp("pencil", "N", Command.PENCIL)),
     (KeyHelp("undo", "u", Command.UNDO), KeyHelp("redo", "r ^R", Command.REDO)),
@@ -38,7 +39,7 @@ SOLVED_KEY_LINES = (
 
 
 #: the typing keys' line in pencil mode, where digits make marks
-_PENCIL_TYPE_LINE = (KeyHelp("mark", "0-9", Command.COMMIT),) + KEY_LINES[1][1:]
+_PENCIL_TYPE_LINE = (KeyHelp("mark", "0-9", Command.NUMBER_PAD),) + KEY_LINES[1][1:]
 
 
 def key_lines(mouse: bool, pencil: bool = False) -> tuple[tuple[KeyHelp, ...], ...]:
@@ -77,22 +78,21 @@ def first_game_tip(size: int, mouse: bool) -> Message:
 
 def command_items(solved: SolvedRecord | None) -> list[KeyHelp]:
     """The commands box's lines (see `ui.commands`): what the panel's key lines list that
-    acts, and going to a number, saving the puzzle and another like it, which they have no
-    room for (the solved board's lists the last two)."""
+    acts ("type" opens the number pad), and going to a number, saving the puzzle and
+    another like it, which they have no room for (the solved board's lists the last
+    two)."""
     if solved is not None:
         lines = solved_key_lines(solved.revealed)
     else:
         lines = KEY_LINES + ((KeyHelp("go to", "/", Command.FIND),
                               KeyHelp("save", "e", Command.SAVE_FILE),
                               KeyHelp("another", "g", Command.ANOTHER)),)
-    # (not typing: a digit is typed, not chosen from a list)
-    return [item for line in lines for item in line
-            if item.action not in (None, Command.COMMIT)]
+    return [item for line in lines for item in line if item.action is not None]
 
 
 STATUS_BAR_KEYS = (
     KeyHelp("move", "arrows"),
-    KeyHelp("type", "0-9"),
+    KeyHelp("type", "0-9", Command.NUMBER_PAD),
     KeyHelp("undo", "u", Command.UNDO),
     KeyHelp("redo", "r", Command.REDO),
     KeyHelp("check", "c", Command.CHECK),
@@ -103,16 +103,17 @@ STATUS_BAR_KEYS = (
 )
 
 
-#: the bar's keys without "0-9 type", which says what no click does (see `status_bar_keys`)
-_BAR_KEYS_THAT_ACT = tuple(item for item in STATUS_BAR_KEYS if item.keys != "0-9")
+#: the bar's keys without "0-9 type" (see `status_bar_keys`)
+_BAR_KEYS_SHORT = tuple(item for item in STATUS_BAR_KEYS if item.keys != "0-9")
 
 
 def status_bar_keys(width: int) -> tuple[KeyHelp, ...]:
     """The bar's keys on a screen `width` wide: without "0-9 type" where that saves the bar
-    a row (at 40 columns the keys that act fill one line over the key line without it, and
-    need two with it, which a short screen's bar has not: "? hint" went)."""
-    if bar_key_rows(width, _BAR_KEYS_THAT_ACT, ()) < bar_key_rows(width, STATUS_BAR_KEYS, ()):
-        return _BAR_KEYS_THAT_ACT
+    a row (at 40 columns the others fill one line over the key line without it, and need
+    two with it, which a short screen's bar has not: "? hint" went); the number pad it
+    opens is in the commands box ("Tab more") too."""
+    if bar_key_rows(width, _BAR_KEYS_SHORT, ()) < bar_key_rows(width, STATUS_BAR_KEYS, ()):
+        return _BAR_KEYS_SHORT
     return STATUS_BAR_KEYS
 
 
