@@ -1171,6 +1171,29 @@ def test_a_small_screen_has_every_command_in_a_box_the_mouse_can_open(state: Pat
         term.wait_text("Paused")
 
 
+@pytest.mark.parametrize("rows, cols, puzzle", [(12, 40, "large-13"), (11, 26, "starter-1")])
+def test_the_commands_box_takes_the_screen_where_no_framed_box_fits(state: Path, rows: int,
+                                                                    cols: int, puzzle: str):
+    """At 40x12 the bar under a large board lists undo, redo, check and hint, and "Tab
+    more" said the terminal was too small for the box: a player with the mouse could not
+    pause, restart, save or open the number pad. Without its frame the box fits the
+    smallest screen the play screen takes."""
+    with start(app_command("play", "--puzzle", puzzle), state, rows=rows, cols=cols) as term:
+        term.wait_text("q quit")
+        term.click_text("Tab more")
+        term.wait_text("Commands (Esc closes)")
+        assert "too small" not in term.text, term.dump()
+        for word in ("type", "pause", "restart", "moves", "save", "reveal", "another", "quit"):
+            assert word in term.text, term.dump()
+        term.click_text("pause")
+        term.wait_text("Paused")
+        term.click_text("Tab more")
+        term.wait_text("Commands (Esc closes)")
+        term.click_text("Commands")  # (its title closes it, as Esc does)
+        term.wait_gone("Commands")
+        assert "Paused" in term.text
+
+
 def test_the_commands_box_fits_a_screen_the_board_fits(state: Path):
     """At 30x14 the play screen showed a 5x5 board, and Tab said the terminal was too small
     for the box (one or two columns of wide lines), with nothing to click to close it."""

@@ -101,18 +101,26 @@ class CommandsScreen(Screen):
     def _box(self, height: int, width: int) -> _Box:
         """Where the box goes on a `height` x `width` screen: in as few columns of lines as
         fit it (at 30x14, one or two columns of wide lines did not, where the play screen
-        did); in one column, more than the screen, where none fit."""
+        did); where no framed box fits, the screen itself, without the frame and the blank
+        row under the title (at 40x12 the play screen showed a large board, and the box,
+        the mouse's only way to most commands there, said the terminal was too small; it
+        fits the smallest screen the play screen takes, 26x11); in one column, more than
+        the screen, where nothing fits."""
         column_w = max(len(line) for line in self._lines())
         count = len(self.items)
         sizes = []
-        for columns in range(1, count + 1):
-            per_column = -(-count // columns)
-            box_w = max(len(_TITLE), columns * column_w + 2 * (columns - 1)) + 4
-            sizes.append((per_column + 4, box_w, per_column))
-        box_h, box_w, per_column = next(
+        for framed in (True, False):
+            for columns in range(1, count + 1):
+                per_column = -(-count // columns)
+                box_w = max(len(_TITLE), columns * column_w + 2 * (columns - 1))
+                if framed:
+                    sizes.append((per_column + 4, box_w + 4, per_column, True))
+                else:
+                    sizes.append((per_column + 1, box_w, per_column, False))
+        box_h, box_w, per_column, framed = next(
             (size for size in sizes if size[0] <= height and size[1] <= width), sizes[0])
         return _Box(max(0, (height - box_h) // 2), max(0, (width - box_w) // 2), box_h, box_w,
-                    per_column, column_w)
+                    per_column, column_w, framed)
 
     def clear_under(self, win: "curses.window", below: Screen) -> None:
         """Blank the side panel's rows the box covers, as a dialog does (see
@@ -133,13 +141,18 @@ class CommandsScreen(Screen):
             for y in range(height):
                 mask.put(y, 0, width, Command.BACK)  # (a click closes it, as Esc does)
             return
-        draw_box(win, box.top, box.left, box.height, box.width, theme)
-        put(win, box.top + 1, box.left + 2, _TITLE, curses.A_BOLD)
-        mask.put(box.top + 1, box.left + 2, len(_TITLE), Command.BACK)
+        if box.framed:
+            draw_box(win, box.top, box.left, box.height, box.width, theme)
+            inset, first = 2, 3  # (the frame and a space; the title, then a blank row)
+        else:
+            win.erase()  # (the screen is the box: nothing of the board shows between lines)
+            inset, first = 0, 1
+        put(win, box.top + inset // 2, box.left + inset, _TITLE, curses.A_BOLD)
+        mask.put(box.top + inset // 2, box.left + inset, len(_TITLE), Command.BACK)
         for i, (line, item) in enumerate(zip(self._lines(), self.items)):
             column, row = divmod(i, box.per_column)
-            y = box.top + 3 + row
-            x = box.left + 2 + column * (box.column_width + 2)
+            y = box.top + first + row
+            x = box.left + inset + column * (box.column_width + 2)
             put(win, y, x, line.ljust(box.column_width),
                 theme.selected if i == self.focus else 0)
             assert item.action is not None
@@ -156,3 +169,5 @@ class _Box:
     width: int
     per_column: int
     column_width: int
+    #: in a frame, with a blank row under the title (else the screen is the box)
+    framed: bool = True
