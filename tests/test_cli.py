@@ -1523,7 +1523,8 @@ def test_a_folder_that_takes_no_new_file_is_said_to_be_so(run_numbrix):
     if not os.access("/proc", os.W_OK):
         # (only the superuser gets past the check of the folder before the work: others
         # are told at once, and nothing is made)
-        assert result.stderr == "/proc/version: Permission denied\n" and not result.stdout
+        assert result.stderr == "numbrix generate: /proc/version: Permission denied\n"
+        assert not result.stdout
         return
     said = ("numbrix generate: /proc/version: no file can be made in /proc: the puzzles are "
             "written to ")  # (the state folder: see the test of puzzles rescued)
@@ -1688,7 +1689,7 @@ def test_print_writes_the_answer_key_to_a_file_of_its_own(run_numbrix, puzzle_fi
     # never over a file without --force, checked before any solving
     again = run_numbrix("print", str(path), "--key", str(key))
     assert again.returncode == 2 and again.stdout == ""
-    assert again.stderr == f"{key}: already exists (use --force to overwrite it)\n"
+    assert again.stderr == f"numbrix print: {key}: already exists (use --force to overwrite it)\n"
     assert run_numbrix("print", str(path), "--key", str(key), "--force").returncode == 0
     # nor over the puzzles it prints
     over = run_numbrix("print", str(path), "--key", str(path), "--force")

@@ -207,7 +207,8 @@ def test_generate_will_not_replace_a_device_with_a_file(tmp_path: Path, capsys) 
         pytest.skip("no device file to try")
     code = cli.main(["generate", "--size", "3", "--output", os.devnull, "--force"])
     err = capsys.readouterr().err
-    assert code == 2 and err == f"{os.devnull}: not a regular file; give the name of a file to write\n"
+    assert code == 2 and err == (f"numbrix generate: {os.devnull}: not a regular file; give the "
+                                  "name of a file to write\n")
     assert not Path(os.devnull).is_file()
 
 

@@ -560,7 +560,7 @@ def test_an_answer_key_that_cannot_be_written_leaves_the_booklet_alone(
     monkeypatch.setattr(generator, "generate", lambda *a: calls.append(a))  # never reached
     code, out, err = run_cli(capsys, "--size", "4", "--output", "out.txt",
                              "--solutions", solutions, "--force")
-    assert (code, out, err) == (2, "", f"{solutions}: {reason}\n")
+    assert (code, out, err) == (2, "", f"numbrix generate: {solutions}: {reason}\n")
     assert calls == []  # refused before any puzzle was made
     assert _listing(tmp_path) == {"out.txt": "old booklet\n"}
 
@@ -598,11 +598,12 @@ def test_a_failure_writing_either_file_replaces_neither(capsys, tmp_path, monkey
 def test_an_answer_key_that_cannot_be_written_prints_no_booklet(capsys, tmp_path):
     code, out, err = run_cli(capsys, "--size", "4", "--solutions", str(tmp_path / "no" / "k"))
     assert (code, out) == (2, "") and err == (
-        f"{tmp_path / 'no' / 'k'}: there is no folder {tmp_path / 'no'}\n")
+        f"numbrix generate: {tmp_path / 'no' / 'k'}: there is no folder {tmp_path / 'no'}\n")
     # through a link to a file in a folder not there, that folder is named
     (tmp_path / "dangle.txt").symlink_to(tmp_path / "nowhere" / "x.txt")
     code, out, err = run_cli(capsys, "--size", "4", "--output", str(tmp_path / "dangle.txt"))
-    assert err == f"{tmp_path / 'dangle.txt'}: there is no folder {tmp_path / 'nowhere'}\n"
+    assert err == (f"numbrix generate: {tmp_path / 'dangle.txt'}: there is no folder "
+                   f"{tmp_path / 'nowhere'}\n")
 
 
 def test_the_same_file_through_a_symlink_is_refused(capsys, tmp_path, monkeypatch):
@@ -624,14 +625,16 @@ def test_the_same_file_through_a_symlink_is_refused(capsys, tmp_path, monkeypatc
     assert not (tmp_path / "not-yet.txt").exists()
     # a directory's name is said as such ("the same file" as x.txt, it was)
     code, _, err = run_cli(capsys, "--size", "5", "--output", "x.txt", "--solutions", "x.txt/")
-    assert (code, err) == (2, "x.txt/: names a directory; give the name of a file to write\n")
+    assert (code, err) == (2, "numbrix generate: x.txt/: names a directory; give the name of a "
+                           "file to write\n")
 
 
 @pytest.mark.parametrize(
     "output, message",
     [
         ("", "numbrix generate: --output '' is not a file name"),
-        ("newdir/", "newdir/: names a directory; give the name of a file to write"),
+        ("newdir/", "numbrix generate: newdir/: names a directory; give the name of a file to "
+                    "write"),
     ],
 )
 def test_an_output_that_is_not_a_file_name_is_refused(capsys, tmp_path, monkeypatch,

@@ -27,24 +27,26 @@ def check_outputs(outputs: Sequence[tuple[str, str | None]], force: bool) -> Non
             and not any(path.endswith(("/", os.sep)) for _, path in named)):
         raise UsageError("numbrix generate: --output and --solutions name the same file")
     for _, path in named:
-        _check_output_file(path, force)
+        _check_output_file("generate", path, force)
 
 
 def check_output_file(command: str, option: str, path: str, force: bool) -> None:
     """Refuse, before the work, an output file of `command` given with `option` that could
     not be written (see `_check_output_file`); for `print --key`."""
     _check_file_name(command, option, path)
-    _check_output_file(path, force)
+    _check_output_file(command, path, force)
 
 
 def write_key_file(path: str, text: str, force: bool) -> None:
     """Write `text` to `path` atomically (over a file there only with `force`), a failure
-    as its one line (a file made meanwhile: "already exists")."""
+    as its one line, `print`'s (a file made meanwhile: "already exists")."""
     try:
         write_outputs([(path, text)], force)
     except Taken:
-        raise UsageError(f"{path}: already exists (made meanwhile; use --force to "
-                         "overwrite it)") from None
+        raise UsageError(f"numbrix print: {path}: already exists (made meanwhile; use "
+                         "--force to overwrite it)") from None
+    except UsageError as error:
+        raise UsageError(f"numbrix print: {error}") from None
 
 
 def _check_file_name(command: str, option: str, path: str) -> None:
@@ -53,38 +55,42 @@ def _check_file_name(command: str, option: str, path: str) -> None:
         raise UsageError(f"numbrix {command}: {option} {path!r} is not a file name")
 
 
-def _check_output_file(path: str, force: bool) -> None:
+def _check_output_file(command: str, path: str, force: bool) -> None:
     """`path` names a regular file (or none yet) in a directory we may write to, and is not
-    an existing file unless `force`. The write itself follows symlinks (atomic.py), so the
-    checks are made on the file a link leads to."""
+    an existing file unless `force`; else a UsageError whose line starts with the name of
+    the `command` refusing it, as its other lines do (lines about a puzzle file read start
+    with the place, FILE:LINE:COL, instead). The write itself follows symlinks (atomic.py),
+    so the checks are made on the file a link leads to."""
     from numbrix_curses.atomic import not_a_file_to_write
+
+    said = f"numbrix {command}: {display_name(path)}"
 
     # ("newdir/" for a directory not made yet: a directory meant, not a file "newdir"; a
     # device or a pipe, /dev/stdout: the atomic write would replace it with a file)
     problem = not_a_file_to_write(path)
     if problem is not None:
-        raise UsageError(f"{path}: {problem}")
+        raise UsageError(f"{said}: {problem}")
     try:
         mode: int | None = os.stat(path).st_mode  # of the file a symlink leads to
     except FileNotFoundError:
         mode = None
     except OSError as error:  # a name too long, a file where a directory should be, ...
-        raise UsageError(f"{path}: {error.strerror or error}") from None
+        raise UsageError(f"{said}: {error.strerror or error}") from None
     if mode is not None and not force:
-        raise UsageError(f"{path}: already exists (use --force to overwrite it)")
+        raise UsageError(f"{said}: already exists (use --force to overwrite it)")
     # the temporary file goes beside the file that symlinks lead to (atomic.py)
     folder = os.path.dirname(os.path.realpath(path))
     if not os.path.isdir(folder):
         # (named: through a link, "dangle.txt: no such directory" left it to be guessed;
         # else as typed)
         shown = folder if os.path.islink(path) else os.path.dirname(path)
-        raise UsageError(f"{path}: there is no folder {display_name(shown)}")
+        raise UsageError(f"{said}: there is no folder {display_name(shown)}")
     # The temporary file is made in that directory, so it must be writable (an existing
     # file's own permissions do not matter: it is replaced, not written to).
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise UsageError(f"{path}: {os.strerror(errno.EACCES)}")
+        raise UsageError(f"{said}: {os.strerror(errno.EACCES)}")
     if _read_only_file_system(folder):  # refused to the superuser too, unlike EACCES
-        raise UsageError(f"{path}: {os.strerror(errno.EROFS)}")
+        raise UsageError(f"{said}: {os.strerror(errno.EROFS)}")
 
 
 def _read_only_file_system(folder: str) -> bool:
