@@ -324,6 +324,11 @@ def run_cli(capsys, *args: str) -> tuple[int, str, str]:
         (["--size", "1", "--clues", "0"], "--clues: must be at least 1, got 0"),
         (["--jobs", "0"], "--jobs"),
         (["--seed", "-1"], "--seed"),
+        # (the id and seed lines of its puzzles held every digit: past 2,000 characters,
+        # no command read them back)
+        (["--size", "3", "--seed", "9" * 1995],
+         "--seed: at most 1,000 digits (the puzzles' ids hold it, and must read back), got a "
+         "number of 1,995 digits"),
         (["--count", "9" * 5000], "--count: too large: a number of 5,000 digits"),
         (["--jobs", "9" * 20], "--jobs: must be from 1 to 64, got a number of 20 digits"),
     ],
@@ -334,6 +339,17 @@ def test_bad_arguments_exit_2_with_one_line(capsys, args, needle):
     assert out == ""
     assert len(err.strip().splitlines()) == 1
     assert needle in err
+
+
+def test_the_longest_seed_taken_gives_puzzles_that_read_back(capsys):
+    seed = "9" * 1000
+    for form in ("compact", "json"):
+        code, out, _ = run_cli(capsys, "--size", "30x29", "--pattern", "symmetric",
+                               "--difficulty", "fiendish", "--clues", "870", "--seed", seed,
+                               "--format", form)
+        assert code == 0
+        read = parse_puzzles(out)  # (JSON too)
+        assert read[0].metadata["seed"] == seed and read[0].id.endswith(seed)
 
 
 def test_runs_appended_to_one_file_read_as_their_puzzles(capsys, tmp_path):

@@ -44,6 +44,22 @@ from numbrix_curses.cli.outputs import write_outputs as _write_outputs  # (tests
 #: imported here: it brings numpy, which --help does not need)
 MOST_PUZZLES = 10_000
 
+#: the most digits --seed takes: each puzzle's id and `# seed:` line hold the seed, and a
+#: puzzle file's metadata value is at most 2,000 characters (`MAX_METADATA_CHARS`), which
+#: the rest of the longest id, "30x30-easy-not-fiendish-symmetric-900clues-", leaves room
+#: for (a seed of 1,995 digits made puzzles no command read back)
+MOST_SEED_DIGITS = 1000
+
+
+def _seed(text: str) -> int:
+    """argparse type for --seed: a whole number from 0, of at most `MOST_SEED_DIGITS`."""
+    value = whole_number(0)(text)
+    if value >= 10**MOST_SEED_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"at most {MOST_SEED_DIGITS:,} digits (the puzzles' ids hold it, and must read "
+            f"back), got a number of {len(str(value)):,} digits")
+    return value
+
 
 GENERATE_EXAMPLES = """\
 examples:
@@ -85,9 +101,10 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=whole_number(0),
+        type=_seed,
         metavar="S",
-        help="seed: the same seed and options give the same puzzles (default: random)",
+        help=f"seed, 0 or more, of at most {MOST_SEED_DIGITS:,} digits: the same seed and "
+        "options give the same puzzles (default: random)",
     )
     parser.add_argument(
         "--format",
