@@ -212,6 +212,24 @@ def test_generate_will_not_replace_a_device_with_a_file(tmp_path: Path, capsys) 
     assert not Path(os.devnull).is_file()
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="no /proc/self/fd here")
+def test_generate_will_not_write_to_a_deleted_file_through_its_descriptor(tmp_path: Path) -> None:
+    """Before: with standard output a file deleted while open, `--output /dev/stdout
+    --force` exited 0 and wrote the puzzles to a new file named "#1234 (deleted)" beside
+    it, where nobody looked for them (the write goes by the name the link holds)."""
+    with open(tmp_path / "out.txt", "w+b") as out:
+        os.unlink(tmp_path / "out.txt")
+        result = subprocess.run(
+            [sys.executable, "-m", "numbrix_curses", "generate", "--size", "3", "--format",
+             "compact", "--output", "/proc/self/fd/1", "--force"],
+            stdout=out, stderr=subprocess.PIPE, text=True, env=cli_env(),
+            timeout=COMMAND_TIMEOUT)
+    assert result.returncode == 2 and result.stderr == (
+        "numbrix generate: /proc/self/fd/1: leads to a file that is in no folder (deleted "
+        "while open?); give the name of a file to write\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_generate_that_runs_out_of_its_time_guard_is_one_line_and_exit_3(
     tmp_path: Path, capsys, monkeypatch
 ) -> None:

@@ -40,17 +40,27 @@ def write_problem(path: str, error: OSError, show: Callable[[str], str] = str) -
 def not_a_file_to_write(path: str) -> str | None:
     """Why `path` names nothing a file may be written as, or None: a directory; a name
     ending in a separator ("new/", a directory meant); a device or a pipe, symlinks
-    followed (/dev/full, a FIFO), which the write would replace with a regular file."""
+    followed (/dev/full, a FIFO), which the write would replace with a regular file; a
+    file that is in no folder any more, as /dev/stdout leads to where standard output is
+    a file deleted while open (the write goes beside the file the links lead to, by name:
+    it made a file named "#1234 (deleted)" there, and the output was nowhere)."""
     if os.path.isdir(path):
         return "is a directory"
     if path.endswith(tuple(filter(None, (os.sep, os.altsep)))):
         return "names a directory; give the name of a file to write"
     try:
-        mode = os.stat(path).st_mode  # (of the file a symlink leads to)
+        found = os.stat(path)  # (of the file a symlink leads to)
     except OSError:
         return None  # (none yet, or a problem the write itself says in its words)
-    if not stat.S_ISREG(mode):
+    if not stat.S_ISREG(found.st_mode):
         return "not a regular file; give the name of a file to write"
+    try:
+        named = os.stat(os.path.realpath(path))  # (where the write lands: `_final_path`)
+    except OSError:
+        named = None
+    if named is None or not os.path.samestat(found, named):
+        return ("leads to a file that is in no folder (deleted while open?); give the name "
+                "of a file to write")
     return None
 
 
