@@ -291,6 +291,26 @@ def test_standard_input_named_twice_is_one_line_and_exit_2(run_numbrix):
     assert result.stderr.count("\n") == 1 and "standard input" in result.stderr
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/stdin"), reason="no /dev/stdin here")
+def test_a_pipe_named_twice_is_refused_before_either_is_read(run_numbrix, puzzle_file):
+    """Before: `- /dev/stdin` with standard input a pipe read the puzzles under the first
+    name and then said of the second "file is empty; no puzzle found"."""
+    result = run_numbrix("check", "-", "/dev/stdin", input=UNIQUE_3X3)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == ("/dev/stdin: the same pipe as <stdin>, named before it; a pipe "
+                             "can be read once\n")
+    result = run_numbrix("check", "/dev/stdin", "/dev/stdin", input=UNIQUE_3X3)
+    assert result.stderr == "/dev/stdin: named more than once; a pipe can be read once\n"
+    # a file sent to standard input reads whole under each name, as any file named twice
+    path = puzzle_file(UNIQUE_3X3)
+    with open(path) as given:
+        result = subprocess.run([sys.executable, "-m", "numbrix_curses", "check", "-",
+                                 "/dev/stdin"], stdin=given, capture_output=True, text=True,
+                                env=cli_env(), timeout=COMMAND_TIMEOUT)
+    assert result.returncode == 0
+    assert result.stdout == f"{cli.STDIN_NAME}#1: unique\n/dev/stdin#1: unique\n"
+
+
 def test_check_json(run_numbrix, puzzle_file):
     path = puzzle_file(f"# id: u\n{UNIQUE_3X3}\n# id: m\n{MULTIPLE_2X2}\n# id: n\n{NONE_3X3}")
     result = run_numbrix("check", "--json", str(path))

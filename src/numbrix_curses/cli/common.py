@@ -12,6 +12,7 @@ import math
 import os
 import re
 import signal
+import stat
 import sys
 import time
 from dataclasses import dataclass
@@ -681,6 +682,7 @@ def labelled_puzzles(paths: Sequence[str]) -> list[tuple[Puzzle, str]]:
 
     if list(paths).count(STDIN) > 1:
         raise UsageError(f"{STDIN_NAME}: named more than once; standard input can be read once")
+    _refuse_a_pipe_named_twice(paths)
     files, total = [], 0
     warnings: list[str] = []
     for path in paths:
@@ -701,6 +703,27 @@ def labelled_puzzles(paths: Sequence[str]) -> list[tuple[Puzzle, str]]:
         ]
     warn_of_ids_across_files(files)
     return labelled
+
+
+def _refuse_a_pipe_named_twice(paths: Sequence[str]) -> None:
+    """Refuse, before any is read, two names of one pipe (`-` and /dev/stdin, where standard
+    input is a pipe): the first read it to its end, and the second was then said to be
+    "empty; no puzzle found" of the puzzles it had held. (A regular file reads whole under
+    every name.)"""
+    seen: dict[tuple[int, int], str] = {}  # (device, inode) -> the name it was seen by
+    for path in paths:
+        try:
+            found = os.fstat(0) if path == STDIN else os.stat(path)
+        except (OSError, ValueError):
+            continue  # (its read says what is wrong)
+        if not stat.S_ISFIFO(found.st_mode):
+            continue
+        first = seen.get((found.st_dev, found.st_ino))
+        seen[found.st_dev, found.st_ino] = path
+        if first is not None:
+            which = ("named more than once" if first == path
+                     else f"the same pipe as {display_name(first)}, named before it")
+            raise UsageError(f"{display_name(path)}: {which}; a pipe can be read once")
 
 
 def warn_of_ids_across_files(files: Sequence[tuple[str, Sequence[Puzzle]]]) -> None:
