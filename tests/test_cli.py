@@ -1750,6 +1750,32 @@ def test_print_key_never_takes_standard_input_or_output_or_their_files(puzzle_fi
     assert "# Solution 1 of 1" in (tmp_path / "key.txt").read_text()
 
 
+def test_generate_never_writes_a_file_over_the_one_standard_output_goes_to(tmp_path):
+    """Before: `--solutions key.txt --force > key.txt` exited 0 with the answer key in
+    key.txt and the puzzles lost (written on into the file the key replaced), and `-o
+    out.txt --solutions - --force > out.txt` lost the answer key alike."""
+    def run(*args: str, stdout: Path):
+        with open(stdout, "ab") as to:
+            return subprocess.run(
+                [sys.executable, "-m", "numbrix_curses", "generate", "--size", "3", *args,
+                 "--force"], stdin=subprocess.DEVNULL, stdout=to, stderr=subprocess.PIPE,
+                text=True, env=cli_env(), cwd=tmp_path, timeout=COMMAND_TIMEOUT)
+
+    out = tmp_path / "out.txt"
+    said = run("--solutions", str(out), stdout=out)
+    assert said.returncode == 2 and said.stderr == (
+        f"numbrix generate: --solutions names {out}, the file the puzzles go to (standard "
+        "output)\n")
+    said = run("--output", str(out), "--solutions", "-", stdout=out)
+    assert said.returncode == 2 and said.stderr == (
+        f"numbrix generate: --output names {out}, the file the answer key goes to (standard "
+        "output)\n")
+    assert out.read_text() == ""
+    # the file alone, with nothing for standard output, is replaced as asked (--force)
+    said = run("--output", str(out), "--format", "compact", stdout=out)
+    assert said.returncode == 0 and out.read_text().startswith("# id: 3x3-")
+
+
 def test_an_id_in_two_files_is_warned_of(run_numbrix, puzzle_file):
     """Within a file a shared id is warned of; two files with a puzzle of the same id each
     were answered 'a: unique' twice without a word."""

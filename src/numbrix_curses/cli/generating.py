@@ -170,6 +170,22 @@ def _standard_output_dashes(args: argparse.Namespace) -> bool:
     return True
 
 
+def _refuse_the_file_of_standard_output(args: argparse.Namespace, key_to_stdout: bool) -> None:
+    """Refuse an output file that is the file standard output goes to while the other half
+    goes to standard output: written atomically, the file was replaced, and what standard
+    output wrote went on into the file replaced, nowhere (`--solutions key.txt --force >
+    key.txt` exited 0 with the puzzles lost). Said before "already exists": the shell made
+    it. (As `print --key` refuses it.)"""
+    from numbrix_curses.atomic import is_open_as
+
+    if args.output is None and args.solutions is not None and is_open_as(args.solutions, 1):
+        raise UsageError(f"numbrix generate: --solutions names {display_name(args.solutions)}, "
+                         "the file the puzzles go to (standard output)")
+    if key_to_stdout and is_open_as(args.output, 1):
+        raise UsageError(f"numbrix generate: --output names {display_name(args.output)}, the "
+                         "file the answer key goes to (standard output)")
+
+
 def _beside(files: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
     """`files` under the first free names "NAME-2.EXT", "NAME-3.EXT", ... beside them, the
     same number for all (a booklet and its answer key keep telling they belong together)."""
@@ -328,6 +344,7 @@ def generate_command(args: argparse.Namespace) -> int:
         raise UsageError(f"numbrix generate: --paper lays out the text booklet; it cannot go "
                          f"with --format {args.format}")
     key_to_stdout = _standard_output_dashes(args)
+    _refuse_the_file_of_standard_output(args, key_to_stdout)
     check_outputs((("--output", args.output), ("--solutions", args.solutions)), args.force)
     difficulty = args.difficulty or (None if args.clues is not None else "medium")
     spec = generator.Spec(
