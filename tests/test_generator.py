@@ -1032,6 +1032,29 @@ def test_a_stop_writes_beside_the_output_under_a_name_not_asked_for(
     assert not (tmp_path / "a-2.txt").exists()
 
 
+def test_a_stop_over_a_file_of_the_longest_name_keeps_the_puzzles_in_the_state_folder(
+        tmp_path, monkeypatch, capsys):
+    """Before: the puzzles finished went beside it, as NAME-2.txt, a name the file system
+    refused ("File name too long"): they were lost, with exit 2 and no word of the stop."""
+    from numbrix_curses.savestate import state_dir
+
+    monkeypatch.setattr(generator, "generate_many", _then_ctrl_c(2))
+    longest = os.pathconf(tmp_path, "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
+    out = tmp_path / ("p" * (longest - 4) + ".txt")
+    out.write_text("kept\n")
+    assert main(["generate", "--size", "5", "--count", "4", "--seed", "7", "--force",
+                 "--format", "compact", "-o", str(out)]) == 130
+    said, stopped = capsys.readouterr().err.strip().splitlines()[-2:]
+    beside = tmp_path / ("p" * (longest - 4) + "-2.txt")
+    assert said.startswith(f"numbrix generate: {out} is left as it was, and beside it "
+                           f"{beside}: File name too long: the puzzles are written to ")
+    assert stopped == "numbrix generate: interrupted after 2 of 4 puzzles, which are written"
+    rescued = Path(said.split(" are written to ")[1].removesuffix(" instead"))
+    assert rescued.parent == state_dir() / "generated" and rescued.name.startswith("p" * 64 + "-")
+    assert len(parse_puzzles(rescued.read_text(), "r")) == 2
+    assert out.read_text() == "kept\n"
+
+
 @pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="a POSIX link")
 def test_an_output_linked_to_a_file_not_made_yet_is_written_through(tmp_path):
     """A link to a file still to be made was taken for a file in the way: the puzzles went

@@ -230,18 +230,7 @@ def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool,
         except UsageError as error:
             # (checked before the run, the folder was removed meanwhile, or the disk filled:
             # the puzzles made are not lost for it while another place takes them)
-            rescued = _rescued(files)
-            if rescued is None:
-                from numbrix_curses.savestate import state_dir
-
-                # (said, not left to a line that only names the file asked for: the run's
-                # work is gone, and the fallback the README promises was tried)
-                they = "they" if what == "the puzzles" else what
-                raise UsageError(f"numbrix generate: {error}; nor could {they} go to "
-                                 f"{display_name(str(state_dir() / 'generated'))}: {what} "
-                                 f"made {_are(what)} lost") from None
-            tell(f"numbrix generate: {error}: {what} {_are(what)} written to {rescued} instead")
-            return EXIT_BAD_INPUT if finished else EXIT_OK
+            return _rescue(files, str(error), what, finished)
     while True:
         moved = _beside(files)
         try:
@@ -249,6 +238,12 @@ def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool,
             break
         except _Taken:
             continue  # (taken in the meantime too: the next free names)
+        except UsageError as error:
+            # (no room for a name one number longer beside a name the file system's
+            # longest, or the folder went meanwhile: the puzzles were lost, and a stopped
+            # run ended 2 without saying it had stopped)
+            return _rescue(files, f"{display_name(taken)} is left as it was, and beside it "
+                                  f"{error}", what, finished)
     where = " and ".join(display_name(path) for path, _ in moved)
     if finished:
         they = "they" if what == "the puzzles" else what
@@ -261,9 +256,32 @@ def _write_kept(files: Sequence[tuple[str, str]], force: bool, finished: bool,
     return EXIT_OK
 
 
+def _rescue(files: Sequence[tuple[str, str]], why: str, what: str, finished: bool) -> int:
+    """Write `files`, which could not go where they were asked to (`why`), to the state
+    directory's folder `generated` (see `_rescued`), and say where; where that fails too,
+    raise the UsageError that says they are lost. The exit code as `_write_kept`'s."""
+    rescued = _rescued(files)
+    if rescued is None:
+        from numbrix_curses.savestate import state_dir
+
+        # (said, not left to a line that only names the file asked for: the run's work is
+        # gone, and the fallback the README promises was tried)
+        they = "they" if what == "the puzzles" else what
+        raise UsageError(f"numbrix generate: {why}; nor could {they} go to "
+                         f"{display_name(str(state_dir() / 'generated'))}: {what} made "
+                         f"{_are(what)} lost") from None
+    tell(f"numbrix generate: {why}: {what} {_are(what)} written to {rescued} instead")
+    return EXIT_BAD_INPUT if finished else EXIT_OK
+
+
 def _are(what: str) -> str:
     """The verb for `what` ("the puzzles are", "they are", "the answer key is")."""
     return "are" if what.endswith("s") or what == "they" else "is"
+
+
+#: the characters of an output file's name (and of its extension) kept in the name it is
+#: given in the state folder (see `_rescued`)
+_RESCUED_STEM = 64
 
 
 def _rescued(files: Sequence[tuple[str, str]]) -> str | None:
@@ -276,7 +294,9 @@ def _rescued(files: Sequence[tuple[str, str]]) -> str | None:
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
     folder = state_dir() / "generated"
-    names = [os.path.splitext(os.path.basename(path)) for path, _ in files]
+    # (a stem cut short: the file system's longest name, stamped, is longer still)
+    names = [(stem[:_RESCUED_STEM], ext[:_RESCUED_STEM]) for stem, ext
+             in (os.path.splitext(os.path.basename(path)) for path, _ in files)]
     # (a booklet and its key of one name in two folders: numbered, or the key would clash)
     alike = len({name for name in names}) < len(names)
     moved = [(str(folder / f"{stem}-{stamp}{f'-{k + 1}' if alike else ''}{ext}"), text)
