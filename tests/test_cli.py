@@ -1399,6 +1399,7 @@ def test_a_huge_option_value_is_repeated_only_in_part(run_numbrix):
     ("-" + "9" * 13, "must be at least 1, got a negative number of 13 digits"),
     ("+-5", "not a whole number: '+-5'"),
     ("\u00b2", "not a whole number: '\u00b2'"),  # a superscript is no digit to count
+    ("1_0", "not a whole number: '1_0'"),  # (Python's int() read it as 10)
 ])
 def test_a_whole_number_option_says_what_is_wrong_with_it(capsys, value, said):
     assert cli.main(["generate", f"--count={value}"]) == 2
@@ -1416,7 +1417,13 @@ def test_generate_takes_a_size_as_the_app_writes_it(run_numbrix, size, shape):
     assert (len(record["puzzle"]), len(record["puzzle"][0])) == shape
 
 
-@pytest.mark.parametrize("size", ["5x", "6x10x2", "x", "0x5"])
+def test_a_number_of_seconds_with_an_underscore_is_refused(capsys):
+    """float() reads "1_0" as 10; a slip for 1 or 10 should be said, not taken."""
+    assert cli.main(["check", "--timeout", "1_0", "x.txt"]) == 2
+    assert "not a number of seconds: '1_0'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("size", ["5x", "6x10x2", "x", "0x5", "3_0", "3x1_0"])
 def test_a_size_that_is_none_is_one_line(run_numbrix, size):
     line = assert_one_line_error(run_numbrix("generate", "--size", size))
     assert line.startswith("numbrix generate: argument --size: ")

@@ -520,13 +520,21 @@ def os_error_line(error: OSError, path: str | None = None) -> str:
 def positive_seconds(text: str) -> float:
     """argparse type for --timeout: a finite number of seconds above zero."""
     try:
-        value = float(text)
+        value = float(_no_underscore(text))
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(
             f"must be a positive number of seconds, and finite: {text!r}")
     return value
+
+
+def _no_underscore(text: str) -> str:
+    """`text`, or ValueError where it holds an underscore: Python reads "3_0" as 30, which
+    a slip for 3 or 30 should not quietly become (a 30x30 board takes minutes)."""
+    if "_" in text:
+        raise ValueError(text)
+    return text
 
 
 def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
@@ -536,7 +544,7 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         try:
-            value = int(text)
+            value = int(_no_underscore(text))
         except ValueError:
             digits = re.fullmatch(r"\s*([+-]?)([0-9]+)\s*", text)
             if digits:  # (past the 4,300 digits Python reads)
