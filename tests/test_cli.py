@@ -565,8 +565,8 @@ def test_a_named_pipe_that_nothing_writes_to_is_answered_at_once(tmp_path, comma
     )
     # (said so, not "file is empty": a writer started a moment later waits for good)
     assert assert_one_line_error(result) == (
-        f"{pipe}: is a named pipe nothing wrote to (a writer starts first, or `numbrix check - "
-        "< PIPE` waits for one)")
+        f"{pipe}: is a named pipe nothing wrote to (a writer starts first, or `- < PIPE` for "
+        "FILE, as standard input, waits for one)")
 
 
 @pytest.mark.skipif(not os.path.isdir("/dev/fd"), reason="no /dev/fd here")

@@ -143,8 +143,8 @@ def read_puzzles(
                 # (the pipe as standard input needs "-" for FILE: `numbrix check < PIPE`
                 # asks for a FILE)
                 raise ParseError(filename, 0, 0, "is a named pipe nothing wrote to (a "
-                                 "writer starts first, or `numbrix check - < PIPE` waits for "
-                                 "one)")
+                                 "writer starts first, or `- < PIPE` for FILE, as standard "
+                                 "input, waits for one)")
             if len(data) > MAX_FILE_BYTES and os.path.isfile(path):
                 # (said before what the bytes are: a file's size is known, a stream's,
                 # <(cat /dev/zero) say, not)
