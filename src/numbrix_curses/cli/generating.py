@@ -96,7 +96,8 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
         "pairs or quads, or on the outer ring",
     )
     parser.add_argument(
-        # a puzzle has at least one given (1x1 too), so 0 could only miss its target
+        # a puzzle past 1x1 has at least one given (with none, every path turned round is
+        # a second solution), so 0 could only miss its target; a 1x1 needs none
         "--clues", type=whole_number(1), metavar="N", help="aim for N givens (at least 1)"
     )
     parser.add_argument(
