@@ -177,6 +177,21 @@ def test_unicode_line_and_paragraph_separators_in_a_row_are_refused_at_their_pla
         assert parse_one('{"id": "a%sb", "puzzle": [[0]]}' % spelled).id == "a b"
 
 
+@pytest.mark.parametrize("mark, name", [("\x0b", "a vertical tab"), ("\x0c", "a form feed")])
+def test_a_vertical_tab_or_form_feed_between_cells_is_refused_at_its_place(mark, name):
+    """Before: read as a space, it joined the rows a program parted with it (a word
+    processor's manual line break is a vertical tab): "1 . 3<VT>. . .<VT>. . 9" was a
+    1x9 board, with no solution, and a list's two lines one line of six numbers."""
+    err = parse_error(f"1 . 3{mark}. . .{mark}. . 9\n")
+    assert where(err) == (1, 6)
+    assert err.message == (f"U+{ord(mark):04X} ({name}) between two cells of a row; end "
+                           "each row with a line break")
+    assert where(parse_error(f"3 3\n1 1 1 {mark} 3 3 9\n")) == (2, 7)
+    # at a row's start or end (a booklet's page break) it is whitespace, as ever, and in
+    # a comment or a value only text
+    assert parse_one(f"{mark}# id: a{mark}b\n{mark}1 . 3{mark}\n. . .\n. . 9{mark}\n").id == "a b"
+
+
 def test_a_word_too_long_for_a_key_makes_a_comment_and_every_key_written_reads_back():
     """Before: a key of 9,998 characters read, and the writers' "# KEY: " line was longer
     than the reader takes (10,000 characters): the file written could not be read."""

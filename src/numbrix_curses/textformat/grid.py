@@ -35,6 +35,12 @@ from numbrix_curses.textformat.tables import bare_table, table_cells, without_ba
 
 # Unicode's line and paragraph separators: whitespace to str.split, a line end to the eye.
 _ROW_BREAK = re.compile("[\u2028\u2029]")
+# A vertical tab or form feed is whitespace too: at a row's start or end it is a page break
+# (a booklet's) or a stray, read as space; between two cells it is a line break a program
+# wrote (a word processor's manual line break is a vertical tab), and it joined the rows
+# ("1 . 3<VT>. . .<VT>. . 9" was a 1x9 board).
+_BREAK_NAMES = {"\x0b": "a vertical tab", "\x0c": "a form feed"}
+_INNER_BREAK = re.compile("[\x0b\x0c]")
 
 
 def grid_rows(
@@ -119,6 +125,14 @@ def grid_rows(
                 filename, number, row_break.start() + 1,
                 f"U+{ord(row_break.group()):04X} (a line or paragraph separator) inside a "
                 "row; end each row with a line break",
+            )
+        content = line.strip()
+        inner_break = _INNER_BREAK.search(content)
+        if inner_break is not None:
+            raise ParseError(
+                filename, number, line.index(content) + inner_break.start() + 1,
+                f"U+{ord(inner_break.group()):04X} ({_BREAK_NAMES[inner_break.group()]}) "
+                "between two cells of a row; end each row with a line break",
             )
         if boxed:
             row = boxed_row(number, line, filename)
