@@ -1655,8 +1655,8 @@ def test_a_large_board_probes_deeper_before_its_first_guess() -> None:
 
 def test_cell_probing_depth_after_the_root() -> None:
     """Cells are probed when at most a few numbers reach them; "few" grows with the guesses
-    made. A board up to 15x15 starts at 4 and takes a step every 8 guesses. A larger board
-    probes deeper at its root (20x20: 12) and, since a guess there costs a tenth of a
+    made. A board of fewer than 245 cells starts at 4 and takes a step every 8 guesses. A
+    larger board probes deeper at its root (18x18 and 20x20: 12) and, since a guess there costs a tenth of a
     second, keeps up to four of those steps after it (8), never more than its root had."""
 
     def depths(rows: int, cols: int, guesses: list[int]) -> list[int]:
@@ -1669,8 +1669,12 @@ def test_cell_probing_depth_after_the_root() -> None:
 
     assert depths(15, 15, [0, 1, 8, 16, 64, 500]) == [4, 4, 5, 6, 12, 12]
     assert depths(20, 20, [0, 1, 8, 40, 48, 500]) == [12, 8, 8, 9, 10, 12]
-    # 16x16 probes one step deeper at its root, and keeps that one step
-    assert depths(16, 16, [0, 1, 8, 16]) == [5, 5, 5, 6]
+    # 16x16 probes three steps deeper at its root, and keeps those three; 18x18 as deep
+    # as 20x20 (it was slower than 20x20 with a root half as deep); below 245 cells
+    # (15x16, 12x20) the root is shallow
+    assert depths(16, 16, [0, 1, 8, 24, 32]) == [7, 7, 7, 7, 8]
+    assert depths(18, 18, [0, 1, 40]) == [12, 8, 9]
+    assert depths(15, 16, [0, 1, 8]) == [4, 4, 5]
 
 
 def test_trials_a_passing_trial_settled_into_are_not_made_again(monkeypatch) -> None:

@@ -40,10 +40,21 @@ _CELL_PROBE_FIRST = 4
 _CELL_PROBE_MOST = 12
 _CELL_PROBE_GUESSES_PER_STEP = 8
 # Before the first guess, large boards probe deeper from the start: every guess there costs
-# a tenth of a second, and what the root settles holds in the whole tree. One step more per
-# this many cells past the size where the root starts to pay (20x20: twelve, the deepest).
+# a tenth of a second, and what the root settles holds in the whole tree. Boards of at least
+# `_ROOT_PROBE_DEEP_FROM_CELLS` cells (16x16 and up; they are the boards with a deep root
+# everywhere else too) get one step more per `_ROOT_PROBE_CELLS_PER_STEP` cells past
+# `_ROOT_PROBE_FROM_CELLS` (18x18: nine steps; 20x20: the deepest, twelve in all). With a
+# step per 20 cells (18x18: four), 18x18 boards were slower than 20x20 ones: clue-minimal
+# 16x16, 14x19 and 18x18 boards made as the benchmark makes its own, with their boards
+# with a given fewer and with a slip (111 boards, one process, processor time), 216 s in
+# all against 243 s (18x18 clue-minimal: median 3.5 s against 4.9 s, slowest 26.7 s against
+# 34.1 s; 16x16 34 s against 41 s; 14x19 26 s against 27 s), the boards with several
+# solutions as fast (median 18x18 3.0 s against 2.8 s, 16x16 1.14 s against 1.16 s); the
+# 15x20 boards of `benchmarks/hard/heldout.txt` 209 s against 213 s (one times out either
+# way). The benchmark's classes are as they were: up to 15x15 no step, 20x20 the deepest.
 _ROOT_PROBE_FROM_CELLS = 225
-_ROOT_PROBE_CELLS_PER_STEP = 20
+_ROOT_PROBE_DEEP_FROM_CELLS = 245
+_ROOT_PROBE_CELLS_PER_STEP = 10
 # After the root, such boards keep at least this many of those steps (at most as many as
 # their root had) from the first guess on, rather than starting again from
 # `_CELL_PROBE_FIRST`: a guess there costs a tenth of a second, so probing that saves one
@@ -112,8 +123,10 @@ class Probing(Propagation):
         # subject is a run end's number, a run's (past `last`) or a cell's (negative)
         self.probes_passed: set[tuple[int, int | tuple[int, ...], int]] = set()
         # levels of cell probing added before the first guess (see `_probe_cells`)
-        past = max(0, self.geo.size - _ROOT_PROBE_FROM_CELLS)
-        self.root_probe_steps = past // _ROOT_PROBE_CELLS_PER_STEP
+        past = self.geo.size - _ROOT_PROBE_FROM_CELLS
+        self.root_probe_steps = (
+            past // _ROOT_PROBE_CELLS_PER_STEP if self.geo.size >= _ROOT_PROBE_DEEP_FROM_CELLS
+            else 0)
         # (longest run, most ways) laid whole in trials on this board, or None (see
         # `_probe_runs`)
         self.run_probe_limits: tuple[int, int] | None = None
