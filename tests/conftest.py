@@ -18,11 +18,12 @@ from helpers import DEMO_TEXT
 #: a generous bound so a hung command fails the test instead of the whole run
 COMMAND_TIMEOUT = 120
 
-# The tests stop the programs they start as a terminal does (Ctrl-C, a hang-up). Started
-# with those ignored (`nohup make test`, or `make test &` in a script), the suite would hand
-# that on to every program it starts, which then rightly ignore them too (see
-# `workers.ignored`): so the suite takes the defaults back for itself first.
-for _name in ("SIGINT", "SIGHUP", "SIGTERM"):
+# The tests stop the programs they start as a terminal does (Ctrl-C, Ctrl-\, a hang-up).
+# Started with those ignored (`nohup make test`, or `make test &` in a script, which starts
+# it with SIGINT and SIGQUIT ignored), the suite would hand that on to every program it
+# starts, which then rightly ignore them too (see `workers.ignored`): so the suite takes the
+# defaults back for itself first.
+for _name in ("SIGINT", "SIGHUP", "SIGTERM", "SIGQUIT"):
     _signum = getattr(signal, _name, None)
     if _signum is not None and signal.getsignal(_signum) is signal.SIG_IGN:
         signal.signal(_signum, signal.default_int_handler if _name == "SIGINT" else signal.SIG_DFL)
