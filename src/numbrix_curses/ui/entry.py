@@ -34,7 +34,7 @@ from numbrix_curses.ui.form import Button, Field, Form, draw_form_footer
 from numbrix_curses.ui.grid import BoardView, draw_grid
 from numbrix_curses.ui.keys import ENTRY_KEYS
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.numpad import PadButton, draw_number_pad
+from numbrix_curses.ui.numpad import BACK, CLEAR, PadButton, draw_number_pad
 from numbrix_curses.ui.paste import NotUnderstood, PastedPuzzle, understand
 from numbrix_curses.ui.play_words import out_of_range_words
 from numbrix_curses.ui.saving import file_name_for, id_from_path, save_prompt
@@ -866,7 +866,7 @@ class EntryScreen(BoardScreen):
                             STATUS_BAR_KEYS, STATUS_BAR_MORE_KEYS, message_action=Command.DISMISS)
         if self.pad:
             # (the keys a row read off a page takes: its numbers, a blank, the next cell)
-            keys = (PadButton("back", Command.BACKSPACE), PadButton("blank", Command.BLANK_NEXT),
-                    PadButton("next", Command.NEXT_CELL), PadButton("clear", Command.CLEAR))
+            keys = (BACK, PadButton("blank", Command.BLANK_NEXT),
+                    PadButton("next", Command.NEXT_CELL), CLEAR)
             draw_number_pad(win, mask, "Number pad", keys, theme, layout, grid, self.game.cursor)
 

@@ -43,6 +43,9 @@ class PadButton:
 #: 1 to 9, then 0, as on a telephone's keys and a keyboard's top row
 DIGITS = tuple(PadButton(str(d), Digit(d)) for d in (*range(1, 10), 0))
 CLOSE = PadButton("close", Command.NUMBER_PAD)
+#: the keys either screen's pad has beside its digits (Backspace, Del)
+BACK = PadButton("back", Command.BACKSPACE)
+CLEAR = PadButton("clear", Command.CLEAR)
 
 
 def pad_rows(groups: Sequence[Sequence[PadButton]], room: int) -> list[list[PadButton]]:

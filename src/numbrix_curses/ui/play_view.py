@@ -19,7 +19,7 @@ from numbrix_curses.ui.draw import NO_BREAK, put
 from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
 from numbrix_curses.ui.layout import PANEL_WIDTH, Layout, with_message_rows
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.numpad import PadButton, draw_number_pad
+from numbrix_curses.ui.numpad import BACK, CLEAR, PadButton, draw_number_pad
 from numbrix_curses.ui.panel import (
     LISTING_LEAST_ROWS,
     ListLine,
@@ -327,8 +327,7 @@ class PlayView:
             title = "Go to number"
         else:
             title = "Pencil marks" if game.pencil else "Number pad"
-        keys = (PadButton("back", Command.BACKSPACE), PadButton("clear", Command.CLEAR),
-                PadButton("enter", Command.COMMIT),
+        keys = (BACK, CLEAR, PadButton("enter", Command.COMMIT),
                 PadButton(f"pencil: {'on' if game.pencil else 'off'}", Command.PENCIL))
         draw_number_pad(win, mask, title, keys, self.theme, layout, grid, game.cursor)
 
