@@ -417,6 +417,40 @@ def test_the_type_in_bar_under_the_board_opens_the_pad_and_a_click_clears_its_me
         board.wait_cell(0, 0, "7")
 
 
+def test_type_in_at_40_columns_keeps_more_on_the_key_line_for_play_and_save(state: Path):
+    """At 40x24 a 9x9 leaves the bar three rows, and a message of a line covers the row of
+    play and save over the key line ("Showing the solution" after a check, say). "m more"
+    stays on the key line, as play's "Tab more" does, and opens a box of every command,
+    save and play among them, the message still in sight."""
+    from numbrix_curses.library import load_bundled
+    from numbrix_curses.textformat import format_compact
+
+    [puzzle] = [p for p in load_bundled() if p.id == "classic-1"]
+    with start(app_command(), state, rows=24, cols=40) as term:
+        term.wait_text("[q] Quit")
+        term.click_text("Type in a puzzle")
+        term.wait_text("Size of the grid:")
+        term.paste(format_compact(puzzle, metadata={"id": "mine"}))
+        term.wait_text("p plays it")
+        term.send("\t")
+        term.wait_text("Showing the solution; Tab switches.")
+        assert "m more" in term.lines[-1] and "p play" not in term.text, term.dump()
+        term.click_text("m more")
+        term.wait_text("Commands (Esc closes)")
+        term.click_text("save ")
+        term.wait_text("File to write")
+        term.send_key("escape")
+        term.wait_text("m more")
+        term.send("m")  # (its key: m, as Tab shows the solutions here)
+        term.wait_text("Commands (Esc closes)")
+        term.send("\t")  # (a key the box lists acts as listed: the grid as typed again)
+        term.wait_text("Showing the grid as typed")
+        term.click_text("m more")
+        term.wait_text("Commands (Esc closes)")
+        term.click_text("play ")
+        term.wait_text("Numbrix · mine")
+
+
 # ----- finishing ---------------------------------------------------------------------------
 def test_finish_the_puzzle(term: Terminal, board: Board):
     for row, col, number in [(0, 1, "3"), (0, 2, "2"), (1, 2, "15"), (2, 1, "13")]:

@@ -1,10 +1,12 @@
-"""The commands box: every command of the play screen in a list over the board, each chosen
-by a click, by the arrows and Enter, or by its own key, which the list shows.
+"""The commands box: every command of a board screen (play, type in a puzzle) in a list over
+the board, each chosen by a click, by the arrows and Enter, or by its own key, which the
+list shows.
 
 On a small screen the bar under the board has room for a few keys only ("u undo  r redo
 c check  ? hint"): the keyboard has the others all the same, but a player with the mouse had
-no way to pause, restart, see the moves or save. Tab (or a click on "Tab more") opens this
-box; what is chosen runs in the play screen as its key would (`on_pick`), so the box knows
+no way to pause, restart, see the moves or save. The key that opens it (Tab in play, m in
+Type in a puzzle, where Tab shows the solutions), or a click on "more" in the bar, opens
+this box; what is chosen runs in the screen as its key would (`on_pick`), so the box knows
 nothing about games.
 """
 from __future__ import annotations
@@ -30,12 +32,14 @@ from numbrix_curses.ui.screen import (
 
 _TITLE = "Commands (Esc closes)"
 #: the keys the key help names by a word, as `get_wch` gives them
-_NAMED_KEYS: dict[str, int | str] = {"^R": "\x12", "Del": curses.KEY_DC, "F1": curses.KEY_F1}
+_NAMED_KEYS: dict[str, int | str] = {"^R": "\x12", "Del": curses.KEY_DC, "F1": curses.KEY_F1,
+                                     "Tab": "\t"}
 
 
 class CommandsScreen(Screen):
     """The box of commands (see the module docstring): `items` are the key help lines'
-    entries that act; `on_pick` runs the one chosen once the box is gone."""
+    entries that act; `on_pick` runs the one chosen once the box is gone; `opened_by`, the
+    key that opened it, closes it too, unless the list names it for a command of its own."""
 
     overlay = True
 
@@ -44,12 +48,14 @@ class CommandsScreen(Screen):
         ctx: AppContext,
         items: Sequence[KeyHelp],
         on_pick: Callable[[Action], Nav | None],
+        opened_by: str = "\t",
     ) -> None:
         super().__init__(ctx)
         self.items = [item for item in items if item.action is not None]
         if not self.items:
             raise ValueError("a commands box needs a command")
         self.on_pick = on_pick
+        self.opened_by = opened_by
         self.focus = 0
         #: the lines a column holds as last drawn (left and right go a column across)
         self.per_column = len(self.items)
@@ -63,10 +69,10 @@ class CommandsScreen(Screen):
                     self.keys.setdefault(key, item.action)
 
     def action_for_key(self, key: int | str) -> Action | None:
-        if key == "\t":
-            return Command.BACK  # (Tab opened it: Tab closes it, as Esc does)
         if key in self.keys:
-            return self.keys[key]
+            return self.keys[key]  # (Tab in Type in a puzzle: its solutions, as listed)
+        if key == self.opened_by:
+            return Command.BACK  # (the key that opened it closes it, as Esc does)
         return action_for_key(key, LIST_KEYS)
 
     def handle(self, action: Action) -> Nav | None:

@@ -27,6 +27,7 @@ from numbrix_curses.textformat import (
     parse_grid_as_typed,
 )
 from numbrix_curses.ui.actions import Action, Command, Paste, UnboundKey
+from numbrix_curses.ui.commands import CommandsScreen
 from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import put, put_if_fits, wrap_text
 from numbrix_curses.ui.edits import apply_edit
@@ -83,6 +84,9 @@ STATUS_BAR_KEYS = (
     KeyHelp("check", "c", Command.CHECK),
     KeyHelp("play", "p", Command.PLAY),
     KeyHelp("save", "e", Command.SAVE_FILE),
+    # (kept on the key line with help and back, as play's "Tab more": the keys over it go
+    # under a message, and a verdict is when play and save are wanted)
+    KeyHelp("more", "m", Command.COMMANDS),
     KeyHelp("help", "F1", Command.HELP),
     KeyHelp("back", "q", Command.QUIT),
 )
@@ -95,6 +99,8 @@ STATUS_BAR_MORE_KEYS = (
     KeyHelp("wipe", "x", Command.CLEAR_ALL),
 )
 STATUS_ROWS = 4
+#: the commands box's lines (see `ui.commands`): every key line's entry that acts
+COMMAND_ITEMS = tuple(item for line in KEY_LINES for item in line if item.action is not None)
 
 
 def open_pasted(ctx: AppContext, paste: Paste, otherwise: str) -> "EntryScreen | str":
@@ -346,6 +352,9 @@ class EntryScreen(BoardScreen):
             return Push(HelpScreen(self.ctx, "entry"))
         if action is Command.QUIT:
             return self._leave()
+        if action is Command.COMMANDS:
+            # (m, since Tab shows the solutions here; m closes it again)
+            return Push(CommandsScreen(self.ctx, COMMAND_ITEMS, self.handle, opened_by="m"))
         if self.too_small:
             return None
         if isinstance(action, UnboundKey):

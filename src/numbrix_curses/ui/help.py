@@ -95,6 +95,9 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("e", "save it to a file in the text format"),
         ("v", "watch the solver"),
         ("x", "clear the grid (asks first)"),
+        ("m", "a box of every command here, to click, choose with the arrows and Enter, "
+              "or press the key it lists (\"m more\" under a board whose screen lists "
+              "only a few; Tab is the solutions here)"),
         ("q Esc", "back (asks first about numbers not saved); Esc first ends a number being "
                   "typed, or stops a check"),
         ("paste", "a puzzle copied from a web page, a spreadsheet or a file fills the grid "

@@ -97,6 +97,8 @@ ENTRY_KEYS: dict[int | str, Action] = {
     "e": Command.SAVE_FILE,
     "x": Command.CLEAR_ALL,
     "\t": Command.SWAP,
+    # the box of every command (Tab, which opens it in play, shows the solutions here)
+    "m": Command.COMMANDS,
     # Typing a puzzle in row by row: Enter ends the number and goes on to the next cell,
     # into the next row at the end of one. Esc ends a number, or stops a check; with
     # neither to do it goes back, as on the screens before this one (see `EntryScreen`).
