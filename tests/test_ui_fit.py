@@ -517,6 +517,47 @@ def test_watch_screen_scrolls_a_board_larger_than_the_screen(state: Path, tmp_pa
         assert speed in term.text
 
 
+def test_a_click_on_a_dashed_edge_scrolls_the_replay_a_page_that_way(state: Path,
+                                                                      tmp_path: Path):
+    """The replay of a board larger than the screen scrolled across by keys only (the
+    shifted arrows; the plain ones set the speed): a click on an edge drawn dashed, where
+    more board lies past it, scrolls a page that way, as such a click goes on into the
+    cells past it in play."""
+    with start(play_command(str(large_16(tmp_path))), state, rows=20, cols=70) as term:
+        start_watching(term)
+        term.send(" ")  # (paused: the view stays where the clicks put it)
+        term.wait_text("paused")
+        term.send_key("home")  # (the view back at the start, where the replay begins)
+        term.wait_match(r"rows 1-13 cols A-M")
+        top = term.find("┌")[0]
+        bottom, left = term.find("└")
+        right = term.lines[top].index("┐")
+        assert term.lines[top + 3][right] == "┆", term.dump()
+        term.click(top + 3, right)  # the right edge: a page across, as far as the board goes
+        term.wait_match(r"rows 1-13 cols C-O")
+        assert term.lines[top + 3][left] == "┆", term.dump()  # (more board now on the left)
+        term.click(top + 3, left)
+        term.wait_match(r"rows 1-13 cols A-M")
+        term.click(bottom, left + 10)  # the bottom edge: a page down
+        term.wait_match(r"rows 3-15 cols A-M")
+        term.click(term.find("┌")[0], left + 10)  # the top edge, dashed now: back up
+        term.wait_match(r"rows 1-13 cols A-M")
+
+
+def test_edge_scroll_is_a_page_past_a_dashed_edge_and_nothing_elsewhere():
+    from numbrix_curses.ui.actions import MoveCursor
+    from numbrix_curses.ui.watch import edge_scroll
+
+    window = GridLayout.for_board(20, 20).compacted().window(10, 8).scrolled_to(5, 0).at(2, 1)
+    y, x = window.cell_origin(5, 3)
+    assert edge_scroll(window, y - 1, x) == MoveCursor(-9, 0)  # the top edge: more above
+    y, x = window.cell_origin(7, 7)
+    assert edge_scroll(window, y, x + window.cell_width) == MoveCursor(0, 7)  # the right
+    assert edge_scroll(window, y, x) is None  # a cell in sight
+    y, x = window.cell_origin(7, 0)
+    assert edge_scroll(window, y, x - 1) is None  # the left edge: the board's own, solid
+
+
 def test_the_replay_stands_still_under_the_help(state: Path, tmp_path: Path):
     """The help over the replay let it run on unseen, then jump hundreds of steps."""
     with start(play_command(str(large_16(tmp_path))), state, rows=30, cols=100) as term:

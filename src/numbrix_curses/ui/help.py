@@ -110,6 +110,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("Enter End  Home", "jump to the end, back to the start"),
         ("up down PgUp PgDn", "scroll a board larger than the screen up and down"),
         ("Shift-left right", "scroll it across; once the replay is over, left and right do too"),
+        ("click", "on an edge of the board drawn dashed (more board past it): scroll a "
+                  "page that way"),
     ],
     "Menus and lists": [
         ("arrows j k", "move; Enter or a click chooses"),

@@ -11,7 +11,9 @@ solver's time and the number of steps.
 A board larger than the screen is seen through a window that follows the latest step until
 the player scrolls it (up/down, PgUp/PgDn, the shifted arrows, the wheel; the plain left
 and right arrows set the speed, so they scroll only once the replay is over; over a board
-that fits, the wheel sets the speed). The replay stands still under the help.
+that fits, the wheel sets the speed). With the mouse, a click on an edge of the window
+drawn dashed (more board past it) scrolls a page that way, as a click there goes on into
+the cells past it in play. The replay stands still under the help.
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from numbrix_curses import assist
 from numbrix_curses.puzzle import Puzzle, plural
 from numbrix_curses.jobs import CancelToken, Cancelled, ThreadJob
 from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
-from numbrix_curses.ui.grid import BoardView, draw_grid
+from numbrix_curses.ui.grid import BoardView, GridLayout, cell_at, draw_grid
 from numbrix_curses.ui.keys import WATCH_KEYS
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
@@ -65,6 +67,7 @@ KEY_LINES = (
     (KeyHelp("pause", "space", Command.PAUSE), KeyHelp("step", ".", Command.STEP)),
     (KeyHelp("end", "Enter", Command.TO_END), KeyHelp("start", "Home", Command.TO_START)),
     (KeyHelp("scroll", "up/dn PgUp/Dn S-arrows"),),
+    (KeyHelp("mouse", "click a dashed edge"),),
     (KeyHelp("back", "q", Command.BACK),),
 )
 #: the compact bar's key line: what fits in 80 columns, scrolling included
@@ -74,6 +77,8 @@ STATUS_BAR_KEYS = (
     KeyHelp("start", "Home", Command.TO_START),
     KeyHelp("scroll", "S-arrows PgUp/Dn"), KeyHelp("back", "q", Command.BACK),
 )
+#: the key help that is only for a board larger than the screen
+_SCROLLING = ("scroll", "mouse")
 #: what the keys do once the replay is over: play it again, scroll, go back
 AFTER_THE_END = (Command.TO_START, Command.BACK, None)
 STATUS_ROWS = 5
@@ -334,13 +339,17 @@ class WatchScreen(Screen):
         if grid.scrolled:
             parts.append(grid.view_span)
         draw_title_parts(win, parts, 1, theme)  # (the puzzle's name is cut first)
-        # Clicks on the replay do nothing: its cells go into a mask of their own.
+        # Clicks on the replay's cells do nothing: they go into a mask of their own. Its
+        # dashed edges scroll.
         draw_grid(win, ScreenMask(*win.getmaxyx()), self.board_view(), grid, theme)
+        if grid.scrolled:
+            mask.region(grid.frame_top, grid.frame_left, grid.frame_height, grid.frame_width,
+                        lambda y, x: edge_scroll(grid, y, x))
         message = self._final_message()
         # The scroll keys are named only where there is something to scroll, and the keys
         # that run the replay only while it runs.
         def keep(key: KeyHelp) -> bool:
-            return ((grid.scrolled or key.what != "scroll")
+            return ((grid.scrolled or key.what not in _SCROLLING)
                     and (not self.finished or key.action in AFTER_THE_END))
 
         if layout.side_panel:
@@ -355,3 +364,16 @@ class WatchScreen(Screen):
             parts = [said["Step"], said["Speed"], said["Solver"]]
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
                             tuple(filter(keep, STATUS_BAR_KEYS)))
+
+
+def edge_scroll(grid: GridLayout, y: int, x: int) -> MoveCursor | None:
+    """What a click at screen (`y`, `x`) on a window's dashed edge does in the replay: the
+    view a page that way (less a row or column, kept in sight for the eye to follow, as
+    PgUp and PgDn go), as a click there goes on into the cells past it in play; None on
+    a cell, a solid edge or a wall."""
+    past = cell_at(grid, y, x)
+    if past is None or grid.visible(past.row, past.col):
+        return None
+    drow = (past.row >= grid.row0 + grid.rows) - (past.row < grid.row0)
+    dcol = (past.col >= grid.col0 + grid.cols) - (past.col < grid.col0)
+    return MoveCursor(drow * max(1, grid.rows - 1), dcol * max(1, grid.cols - 1))
