@@ -1295,6 +1295,60 @@ def test_a_name_the_wrapping_splits_leaves_the_names_after_it_clickable():
     assert mask.at(1, 2 + lines[0].index("a.txt")) == Choose(0)  # (data.txt's, not a.txt)
 
 
+def test_open_file_lists_the_folder_s_puzzle_files_for_the_mouse_alone(
+        state: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A player with the mouse alone reached a file through Tab's list of six names at
+    most, and never a folder up: under the path, Open file lists the folder's puzzle files,
+    '..' and the folders to go into, a page at a time; a click on a file opens it."""
+    here, there = tmp_path / "here", tmp_path / "there"
+    here.mkdir()
+    there.mkdir()
+    (here / "notes.md").write_text("not a puzzle")
+    for n in range(1, 15):
+        (there / f"p{n:02}.txt").write_text(f"# id: number-{n}\n1 . 3\n. . .\n. . 9\n")
+    monkeypatch.chdir(here)  # (the app's working folder: it lists it first)
+    with start(app_command(), state, rows=24, cols=60) as term:
+        term.wait_text("[q] Quit")
+        term.click_text("Open file")
+        term.wait_text(f"{os.sep}here (no puzzle files):")  # (notes.md is none)
+        assert "notes.md" not in term.text, term.dump()
+        term.click_text("..")
+        term.wait_text(f"{tmp_path.name} (no puzzle files):")  # (its folders, though)
+        term.click_text("there/")
+        term.wait_text("p01.txt")
+        assert "p14.txt" not in term.text, term.dump()  # (past the rows there are)
+        term.click_text("more below")
+        term.wait_text("p14.txt")
+        term.click_text("p14.txt")
+        term.wait_text("Numbrix · number-14")
+
+
+def test_the_folder_list_holds_folders_then_puzzle_files_as_the_field_takes_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    from numbrix_curses.ui.browse import FolderEntry, folder_of, list_folder
+
+    (tmp_path / "Zeta").mkdir()
+    (tmp_path / "alpha").mkdir()
+    (tmp_path / ".hidden").mkdir()
+    for name in ("b.txt", "A.JSON", "c.csv", "d.tsv", "notes.md", ".secret.txt"):
+        (tmp_path / name).write_text("")
+    entries, error = list_folder(str(tmp_path))
+    assert error is None
+    assert [entry.name for entry in entries] == [
+        "..", f"alpha{os.sep}", f"Zeta{os.sep}", "A.JSON", "b.txt", "c.csv", "d.tsv"]
+    assert entries[0] == FolderEntry("..", str(tmp_path.parent) + os.sep, True)
+    assert entries[1].path == str(tmp_path / "alpha") + os.sep and entries[1].folder
+    assert entries[4] == FolderEntry("b.txt", str(tmp_path / "b.txt"), False)
+    # relative paths stay relative, '' being the working folder
+    monkeypatch.chdir(tmp_path)
+    assert [entry.path for entry in list_folder("")[0][:2]] == [".." + os.sep, "alpha" + os.sep]
+    assert list_folder("alpha/")[0][0].path == ""  # (up from it: the working folder)
+    assert folder_of("") == "" and folder_of("alpha/") == "alpha/"
+    assert folder_of("alpha/part-of-a-na") == "alpha" and folder_of("nowhere/x") == ""
+    assert list_folder(os.sep)[0][:1] != [FolderEntry("..", os.sep, True)]  # (the top)
+    assert list_folder("missing")[1] is not None  # (why it cannot be read)
+
+
 # ----- type in a puzzle ------------------------------------------------------------------------
 def type_in(state: Path, rows: str, cols: str, screen: tuple[int, int] = (24, 80)) -> Terminal:
     """The type-in screen of a `rows` x `cols` board, in a terminal of `screen` (rows, cols)."""

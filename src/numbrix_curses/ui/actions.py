@@ -117,6 +117,14 @@ class Choose:
 
 
 @dataclass(frozen=True)
+class PickFile:
+    """A click on line `index` of Open file's list of the folder's files (`ui.browse`): a
+    folder to go into, or a file to open."""
+
+    index: int
+
+
+@dataclass(frozen=True)
 class Hotkey:
     """A menu hotkey letter."""
 
@@ -180,8 +188,8 @@ class Paste:
 
 
 Action = Union[
-    Command, MoveCursor, Extend, SelectCell, GoTo, ClearCell, Digit, Choose, Hotkey, GoToMove, Adjust,
-    Focus,
+    Command, MoveCursor, Extend, SelectCell, GoTo, ClearCell, Digit, Choose, PickFile, Hotkey,
+    GoToMove, Adjust, Focus,
     TextKey, Scroll, UnboundKey, Paste,
 ]
 

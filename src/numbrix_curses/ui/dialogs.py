@@ -363,7 +363,8 @@ class TextPromptScreen(Screen):
         hint = wrap_text(self.hint, text_w) if self.hint else []
         said = wrap_text(self.message.text, text_w) if self.message is not None else []
         extra = max(0, len(hint) + len(said) + 1 - (BUTTONS_ROW - 3))
-        y = max(2, min(height // 2 - 3, height - 1 - BUTTONS_ROW - extra))
+        below = self.rows_below(height)
+        y = max(2, min(height // 2 - 3, height - 1 - BUTTONS_ROW - extra - below))
         put(win, y, left, self.prompt, curses.A_BOLD)
         field_w = max(10, width - 2 * left)
         # Scroll the field so the cursor stays visible.
@@ -396,6 +397,17 @@ class TextPromptScreen(Screen):
             put(win, buttons_y, x + len(key) + 1, what)
             mask.put(buttons_y, x, len(key) + 1 + len(what), action)
             x += len(key) + len(what) + 4
+        if below:
+            self.draw_below(win, mask, buttons_y + 2)
+
+    def rows_below(self, height: int) -> int:
+        """Rows a prompt would have under its buttons (a list of files, say: see
+        `ui.browse`), on a screen `height` rows high: the prompt moves up for them, as far
+        as the top."""
+        return 0
+
+    def draw_below(self, win: "curses.window", mask: ScreenMask, top: int) -> None:
+        """Draw what goes under the buttons, from row `top` to the screen's foot."""
 
 
 def _base_name(path: str) -> str:

@@ -124,6 +124,9 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
                   "abandon the selected game, deleting its save (asks first)"),
         ("Tab", "in Open file: complete the path typed so far (a click on a name it lists "
                 "takes that one)"),
+        ("click", "in Open file, on the list of the folder's files under the path: a "
+                  "folder goes into it, '..' up, a file opens (PgUp, PgDn and the wheel "
+                  "scroll the list)"),
         ("q Esc", "back"),
         ("F1 H", "this help"),
     ],

@@ -494,7 +494,8 @@ def _reading_note(name: str, notes: list[tuple[int, str]]) -> str | None:
 
 def open_file_screen(ctx: AppContext) -> Screen:
     from numbrix_curses.textformat import ParseError, puzzle_label, read_puzzles
-    from numbrix_curses.ui.dialogs import TextPromptScreen, home_short
+    from numbrix_curses.ui.browse import BrowsingPromptScreen
+    from numbrix_curses.ui.dialogs import home_short
 
     def submit(text: str) -> "str | Nav | None":
         if not text:
@@ -522,10 +523,10 @@ def open_file_screen(ctx: AppContext) -> Screen:
         return Replace(PuzzleListScreen(ctx, text, entries, grouped=False, note=note,
                                         check=True))
 
-    return TextPromptScreen(
+    return BrowsingPromptScreen(
         ctx, "Open file", "Path of a puzzle file:", submit, initial=ctx.last_open,
-        hint="A file of several puzzles lists them; Tab completes the path. A relative path "
-        f"is read from {home_short(os.getcwd())}.",
+        hint="A file of several puzzles lists them; Tab completes the path, and a click on a "
+        f"file below opens it. A relative path is read from {home_short(os.getcwd())}.",
     )
 
 

@@ -1,0 +1,200 @@
+"""Open file's list of the folder's puzzle files, so the mouse alone reaches any file.
+
+Tab completion lists a few names to click, but never goes up a folder, and a folder of
+more names than it shows hid the rest from a player without a keyboard. Under the path
+field, Open file lists the folder the path typed so far is in (the working folder while it
+is empty): '..' to go up, the folders in it to go into, then its puzzle files (the
+suffixes the puzzles are written under: text, JSON, and the spreadsheets' CSV and tabs). A
+click on a folder types it in, and the list follows it; a click on a file opens it, as
+Enter would with its path typed. Past the rows there are, the first and last lines say how
+many more there are, and a click on them, PgUp and PgDn, or the wheel scroll the list.
+
+`folder_of` and `list_folder` are the pure part: which folder a typed path lists, and
+what it holds, in the order shown, each as the text the field takes for it.
+"""
+from __future__ import annotations
+
+import curses
+import os
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from numbrix_curses.ui.actions import Action, Command, PickFile, Scroll
+from numbrix_curses.ui.dialogs import PROMPT_LEFT, TextPromptScreen, home_short
+from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.screen import AppContext, Nav
+
+#: the file names listed: what the app and `generate` write, and the spreadsheet copies
+#: every command reads (the reader goes by what is in a file, not by its name)
+PUZZLE_SUFFIXES = (".txt", ".json", ".csv", ".tsv")
+
+
+@dataclass(frozen=True)
+class FolderEntry:
+    """A line of the list: `name` as shown ('..', 'puzzles/', 'mine.txt'), and `path`, the
+    field's text for it (a folder's ends in a separator, as Tab completes one)."""
+
+    name: str
+    path: str
+    folder: bool
+
+
+def folder_of(text: str) -> str:
+    """The folder a path typed so far lists, as typed ('' for the working folder): the path
+    itself where it names a folder, else the folder it is in, else the working folder (a
+    path to nowhere yet)."""
+    if not text:
+        return ""
+    if os.path.isdir(os.path.expanduser(text)):
+        return text
+    head = os.path.dirname(text)
+    if head and os.path.isdir(os.path.expanduser(head)):
+        return head
+    return ""
+
+
+def _as_folder(path: str) -> str:
+    """`path` as the field takes a folder: ending in a separator; '' for the working
+    folder."""
+    if path in ("", os.curdir):
+        return ""
+    return path if path.endswith(("/", os.sep)) else path + os.sep
+
+
+def _parent(folder: str) -> str | None:
+    """The folder above `folder` (as typed, or ''), written as it is (relative stays
+    relative, ~ stays ~); None at the top of the file system."""
+    expanded = os.path.expanduser(folder or os.curdir)
+    if os.path.isabs(expanded) or folder.startswith("~"):
+        up = os.path.dirname(os.path.normpath(os.path.abspath(expanded)))
+        if up == os.path.normpath(os.path.abspath(expanded)):
+            return None
+        return home_short(up) if folder.startswith("~") else up
+    # (relative: "../" over the working folder, "" over a folder in it)
+    return os.path.normpath(os.path.join(folder or os.curdir, os.pardir))
+
+
+def list_folder(folder: str) -> tuple[list[FolderEntry], str | None]:
+    """What `folder` (as typed, '' for the working folder) holds, in the order shown: '..'
+    (but at the top), its folders, then its puzzle files, each by name without regard to
+    case, names starting with a dot left out as a shell leaves them; and why it could not
+    be read, or None."""
+    entries: list[FolderEntry] = []
+    parent = _parent(folder)
+    if parent is not None:
+        entries.append(FolderEntry("..", _as_folder(parent), True))
+    try:
+        with os.scandir(os.path.expanduser(folder or os.curdir)) as found:
+            items = [(item.name, _is_folder(item)) for item in found
+                     if not item.name.startswith(".")]
+    except OSError as error:
+        return entries, error.strerror or str(error)
+    prefix = _as_folder(folder)
+    items.sort(key=lambda item: (not item[1], item[0].casefold(), item[0]))
+    for name, is_folder in items:
+        if is_folder:
+            entries.append(FolderEntry(name + os.sep, prefix + name + os.sep, True))
+        elif name.lower().endswith(PUZZLE_SUFFIXES):
+            entries.append(FolderEntry(name, prefix + name, False))
+    return entries, None
+
+
+def _is_folder(item: "os.DirEntry[str]") -> bool:
+    try:
+        return item.is_dir()  # (a link to a folder is one to go into)
+    except OSError:
+        return False
+
+
+class BrowsingPromptScreen(TextPromptScreen):
+    """A path prompt with the list of the folder's puzzle files under its buttons (see the
+    module docstring); what a click on a file opens goes through `on_submit`, as the path
+    typed and Enter would."""
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        title: str,
+        prompt: str,
+        on_submit: Callable[[str], "str | Nav | None"],
+        **options: Any,
+    ) -> None:
+        super().__init__(ctx, title, prompt, on_submit, **options)
+        #: the folder listed last, and the first of its lines shown (a page down, say)
+        self.listed: str | None = None
+        self.first = 0
+        #: lines of the list in the last frame (a page for PgUp and PgDn)
+        self.page = 1
+
+    def _entries(self) -> tuple[list[FolderEntry], str | None, str]:
+        folder = folder_of(self.text)
+        if folder != self.listed:
+            self.listed, self.first = folder, 0  # (another folder starts at its top)
+        return (*list_folder(folder), folder)
+
+    def action_for_key(self, key: int | str) -> Action | None:
+        if key in (curses.KEY_PPAGE, curses.KEY_NPAGE) and not self.too_small:
+            return Command.PAGE_UP if key == curses.KEY_PPAGE else Command.PAGE_DOWN
+        return super().action_for_key(key)
+
+    def handle(self, action: Action) -> Nav | None:
+        if isinstance(action, PickFile):
+            entries = self._entries()[0]
+            if not 0 <= action.index < len(entries):
+                return None
+            entry = entries[action.index]
+            self.text, self.pos = entry.path, len(entry.path)
+            self.selected, self.message = False, None
+            if entry.folder:
+                return None  # (the list follows the path into it)
+            return super().handle(Command.CONFIRM)
+        if action in (Command.PAGE_UP, Command.PAGE_DOWN):
+            # (the line the "more below" took is the first under "more above" then)
+            step = max(1, self.page - 2)
+            self.first = max(0, self.first + (step if action is Command.PAGE_DOWN else -step))
+            return None
+        if isinstance(action, Scroll):
+            self.first = max(0, self.first + action.delta)
+            return None
+        return super().handle(action)
+
+    def rows_below(self, height: int) -> int:
+        # (all there are: the prompt stands at the top, where it does not move as the
+        # list grows or shrinks from one folder to the next)
+        return height
+
+    def draw_below(self, win: "curses.window", mask: ScreenMask, top: int) -> None:
+        theme = self.theme
+        height, width = win.getmaxyx()
+        entries, error, folder = self._entries()
+        left = PROMPT_LEFT
+        rows = height - top - 1  # (under the heading)
+        if rows < 1:
+            return
+        where = home_short(os.path.abspath(os.path.expanduser(folder or os.curdir)))
+        before, after = (("Cannot list ", f": {error}") if error is not None
+                         else ("In ", ":") if any(not entry.folder for entry in entries)
+                         else ("In ", " (no puzzle files):"))
+        room = width - 2 * left - len(before) - len(after)
+        if len(where) > room:
+            # (the end of a long path is the folder listed, and where '..' leads from)
+            where = theme.glyphs.gap + where[len(where) - max(0, room - 1):]
+        heading = before + where + after
+        put(win, top, left, heading[: width - 2 * left], theme.error if error else theme.label)
+        self.page = rows
+        self.first = max(0, min(self.first, len(entries) - rows))
+        shown = list(enumerate(entries))[self.first: self.first + rows]
+        for line, (index, entry) in enumerate(shown):
+            y = top + 1 + line
+            above, below = self.first, len(entries) - (self.first + len(shown))
+            if line == 0 and above and rows > 1:
+                text, action, attr = f"... {above + 1} more above", Command.PAGE_UP, theme.dim
+            elif line == len(shown) - 1 and below and rows > 1:
+                text, action, attr = f"... {below + 1} more below", Command.PAGE_DOWN, theme.dim
+            else:
+                text, action = entry.name, PickFile(index)
+                attr = curses.A_BOLD if entry.folder else curses.A_NORMAL
+            text = text[: width - 2 * left - 2]
+            put(win, y, left + 2, text, attr)
+            mask.put(y, left + 2, len(text), action)
