@@ -1332,6 +1332,46 @@ def test_size_line_before_grid_is_skipped(text):
     assert puzzle.givens.tolist() == SMALL_GIVENS
 
 
+@pytest.mark.parametrize(
+    "size",
+    [
+        "\uff13x\uff13",  # ３x３
+        "\uff13 \uff13",  # ３ ３
+        "\uff13\u3000\uff13",  # ３　３ (a full-width space)
+        "\uff13\u00d7\uff13",  # ３×３
+        "\uff13\uff58\uff13",  # ３ｘ３ (a full-width x)
+        "\uff13\uff0c\uff13",  # ３，３ (a full-width comma)
+        "\uff13",  # ３, a side alone
+        "\u0663x\u0663",  # ٣x٣ (Arabic-Indic digits, as cells read them)
+    ],
+)
+def test_a_size_line_in_full_width_digits_is_read_as_one(size: str) -> None:
+    """A page set in Chinese or Japanese writes the size line in full-width digits, as
+    it writes its cells: it was "'３x３' is not a number or a blank", or a 1x2 board."""
+    for gap in ("\n", "\n\n"):
+        assert parse_one(size + gap + SMALL).givens.tolist() == SMALL_GIVENS
+    full_width = "\uff11 \uff0e \uff13\n\uff0e \uff0e \uff0e\n\uff0e \uff0e \uff19\n"
+    assert parse_one(f"# id: wide\n{size}\n{full_width}").givens.tolist() == SMALL_GIVENS
+
+
+def test_a_full_width_size_line_is_read_as_an_ascii_one_is() -> None:
+    """Columns first too, and one that does not fit is said to be a size line, as "4x4"
+    is, not refused as a cell."""
+    puzzle = parse_one("\uff13\u00d7\uff12\n1 . .\n. . 6\n")  # ３×２
+    assert puzzle.givens.tolist() == [[1, 0, 0], [0, 0, 6]]
+    err = parse_error("\uff14\uff58\uff14\n\n" + SMALL)  # ４ｘ４
+    assert where(err) == (1, 1)
+    assert err.message == ("'\uff14\uff58\uff14' reads as a size line, but the grid under it "
+                           "(line 3) is 3x3")
+    err = parse_error("\uff14\uff58\uff14\n")
+    assert err.message == "'\uff14\uff58\uff14' reads as a size line, with no grid under it"
+    # (over a board two columns wide, a first row as ever: "３ ２" over three rows of two)
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles("\uff13 \uff12\n1 .\n. .\n. 6\n", "t.txt", notes)
+    assert puzzle.givens.tolist() == [[3, 2], [1, 0], [0, 0], [0, 6]]
+    assert notes and "as its size" in notes[0][1]
+
+
 def test_a_size_line_over_another_reads_and_a_long_run_of_them_is_a_located_error():
     """Each size line is read by a call of its own: a few in a row read as ever, and
     thousands ("3x3" on every line) are a row that is no row, not a traceback."""

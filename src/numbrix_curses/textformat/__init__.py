@@ -21,7 +21,8 @@ puzzles, separated by blank lines::
   spreadsheet's CSV): an empty field is a blank, and quotes around a field are dropped
   (a separator inside them parts nothing); a separator ending every row ends it where
   that is sure (see `sizes.without_row_end_separators`).
-- A size line (``9 9``, ``6x10``, or a side alone over a square grid: ``9``) right before
+- A size line (``9 9``, ``6x10``, or a side alone over a square grid: ``9``; in full-width
+  digits too, ``３x３``) right before
   a grid, or a blank line before it, is skipped when it fits the grid (see
   `sizes.size_line`; above a board two columns wide, only when the line cannot be its
   first row: `rereadings.two_wide_after_size`).

@@ -13,7 +13,13 @@ from numbrix_curses.textformat.givens import is_given_line
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.limits import MAX_PUZZLES
 from numbrix_curses.textformat.metadata import header_metadata
-from numbrix_curses.textformat.sizes import SIDE, SIZE_MARKS, fits, size_given, size_match
+from numbrix_curses.textformat.sizes import (
+    fits,
+    side_match,
+    size_given,
+    size_marks,
+    size_match,
+)
 
 
 # A block: a run of lines that each hold something other than whitespace.
@@ -34,7 +40,7 @@ def parse_blocks(
     while (block := next(blocks, None)) is not None:
         line += text.count("\n", pos, block.start())
         pos = block.start()
-        size = size_match(block.group()) or SIDE.fullmatch(block.group())
+        size = size_match(block.group()) or side_match(block.group())
         if size is not None and _sized_grid_follows(text, block, size, line, filename):
             continue  # a size line with blank lines between it and its grid
         header = _header_over_size(text, block, line, filename)
@@ -151,7 +157,7 @@ def _header_over_size(
     lines = block.group().split("\n")
     if len(lines) < 2 or not all(row.lstrip().startswith("#") for row in lines[:-1]):
         return None
-    size = size_match(lines[-1]) or SIDE.fullmatch(lines[-1])
+    size = size_match(lines[-1]) or side_match(lines[-1])
     if size is None or not _sized_grid_follows(text, block, size, line, filename):
         return None
     return header_metadata("\n".join(lines[:-1]), line, filename)
@@ -192,7 +198,7 @@ def _raise_if_size_line(
     said = cut_short(block.group().strip())
     after = _next_grid(text, block, line, filename)
     if after is None:
-        if not any(mark in said for mark in SIZE_MARKS):
+        if not size_marks(said):
             return  # ("1 9" alone is as likely a board of one row)
         junk = [token for token in said.split() if cell_value(token) is None]
         # ("1 x 3", a board of one row with a slip, reads as a size line too: both said)

@@ -1,9 +1,11 @@
-"""Size lines over a grid ("9 9", "6x10", "6,10", or a side alone, "9"): when a first line is
-one, and the separators that end (or start) every row of a comma-separated grid, read as
-the row's end where the size or the written blanks say so."""
+"""Size lines over a grid ("9 9", "6x10", "6,10", or a side alone, "9"; in full-width digits,
+"３x３", too): when a first line is one, and the separators that end (or start) every row
+of a comma-separated grid, read as the row's end where the size or the written blanks say
+so."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from numbrix_curses.comments import grid_line_indices
 from numbrix_curses.puzzle import MAX_SIDE, cell_value
@@ -25,14 +27,47 @@ SIZE = re.compile(
 _LONG_SIZE = re.compile(r"[^\S\n]*([0-9]{1,30})[^\S\n]*[xX\u00d7][^\S\n]*([0-9]{1,30})[^\S\n]*")
 
 
+# A size line as a page set in Chinese or Japanese writes it ("３x３", "９　９", "６ｘ１０"):
+# its full-width x and separators as the ASCII ones (its digits, as any script's, see
+# `_as_ascii`; its full-width spaces are whitespace already).
+_FULL_WIDTH_MARKS = {ord("\uff58"): "x", ord("\uff38"): "X", ord("\uff0c"): ",",
+                     ord("\uff1b"): ";"}
+
+
+def _as_ascii(line: str) -> str:
+    """`line` with the digits of any script (full-width "１２", Arabic-Indic "١٢"), as a
+    grid's cells read them (see `puzzle.cell_value`), and full-width marks of a size line
+    (`_FULL_WIDTH_MARKS`) made the ASCII ones, character for character, so a match's
+    places are the line's; other characters as they are."""
+    if line.isascii() or "\n" in line:
+        return line  # (a block of lines is no size line: not made over, however long)
+    return "".join(str(unicodedata.decimal(char)) if char.isdecimal() and not char.isascii()
+                   else _FULL_WIDTH_MARKS.get(ord(char), char) for char in line)
+
+
 def size_match(line: str) -> re.Match[str] | None:
-    """`line` as a size line, its two numbers groups 1 and 2; None when it is none."""
+    """`line` as a size line, its two numbers groups 1 and 2; None when it is none.
+    Its digits may be full-width ones, or another script's, as a grid's cells may be
+    (and its x or separator full-width): the match is then of the line made ASCII
+    (see `_as_ascii`), its groups the numbers in ASCII digits."""
+    line = _as_ascii(line)
     return SIZE.fullmatch(line) or _LONG_SIZE.fullmatch(line)
 
 
 # One number on its own line over a square grid of that side, as course files open one
 # ("9" over a 9x9): the side (see `size_line`).
 SIDE = re.compile(r"[^\S\n]*([0-9]{1,3})[^\S\n]*")
+
+
+def side_match(line: str) -> re.Match[str] | None:
+    """`line` as a side alone ("9", or "９"), its number group 1; None when it is none."""
+    return SIDE.fullmatch(_as_ascii(line))
+
+
+def size_marks(line: str) -> bool:
+    """Whether a size line writes a mark between its numbers (an x or a separator, ASCII
+    or full-width), not spaces only."""
+    return any(mark in _as_ascii(line) for mark in SIZE_MARKS)
 
 
 def leading_size(lines: list[str]) -> tuple[list[int], re.Match[str]] | None:
@@ -86,7 +121,7 @@ def size_line(lines: list[str]) -> tuple[int, tuple[int, int], bool] | None:
         if below is None or (below == 2 and not one_wide):
             return None
         return grid[0], (int(match.group(1)), int(match.group(2))), False
-    side = SIDE.fullmatch(lines[grid[0]])
+    side = side_match(lines[grid[0]])
     if side is None or int(side.group(1)) < 2 or below is None or below < 2:
         return None
     return grid[0], (int(side.group(1)),) * 2, True
