@@ -2447,3 +2447,126 @@ def test_line_numbers_standing_as_close_as_the_cells_are_not_left_out():
     board with a single 3: the slip hidden."""
     assert parse_error("1 . . .\n2 . . .\n3 . 3 .\n").message == "3 appears twice (first at 3:1)"
 
+
+
+# ---------------------------------------------------------------------------------------------
+# LaTeX tables: cells parted by &, rows ending with \\
+
+
+LATEX_SMALL = r"""\begin{tabular}{|c|c|c|}
+\hline
+1 & & 3 \\
+\hline
+& & \\
+\hline
+& & 9 \\
+\hline
+\end{tabular}
+"""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        LATEX_SMALL,
+        "1 & & 3 \\\\\n & & \\\\\n & & 9 \\\\\n",  # the rows alone
+        "1 & & 3 \\\\\n & & \\\\\n & & 9\n",  # the last row without its \\, as LaTeX allows
+        # booktabs' rules, rules on a row's line, a table inside a float, comments
+        "\\begin{table}[h]\n\\centering\n\\caption{Puzzle 1}\n\\begin{tabular}{ccc}\n"
+        "\\toprule\n1 & & 3 \\\\ \\midrule\n% a row of blanks:\n& & \\\\[2pt]\n"
+        "\\hline & & 9 \\\\ \\bottomrule % the last\n\\end{tabular}\n\\end{table}\n",
+        "\\begin{tabular}{*{3}{|c}|}\\hline\n1&&3\\\\\\hline\n&&\\\\\\hline\n&&9\\\\\\hline\n"
+        "\\end{tabular}\n",
+        "\\begin{tabularx}{\\textwidth}{XXX}\n1 & . & 3 \\\\\n. & . & . \\\\\n. & . & 9 \\\\\n"
+        "\\end{tabularx}\n",
+        "\\[\\begin{array}{ccc}\n1 & 0 & 3 \\\\\n0 & 0 & 0 \\\\\n0 & 0 & 9\n\\end{array}\\]\n",
+        "\\begin{tabular}{ccc}\n\t1\t&\t\t&\t3\t\\\\\n\t\t&\t\t&\t\t\\\\\n\t\t&\t\t&\t9\t\\\\\n"
+        "\\end{tabular}\n",  # (indented with tabs: no spreadsheet's)
+        "3 3\n" + LATEX_SMALL,  # under a size line
+    ],
+)
+def test_a_latex_table_reads_as_its_board(text: str) -> None:
+    """A board written as a LaTeX table ("1 & & 3 \\\\") was "'&' is not a number or a
+    blank": its rows read as a grid, an empty cell a blank, its lines of commands and its
+    % comments no cells."""
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles(text, "t.txt", notes)
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+    assert notes == []
+
+
+def test_a_latex_table_keeps_its_metadata_and_places_its_errors() -> None:
+    puzzle = parse_one("# id: tex\n" + LATEX_SMALL)
+    assert puzzle.metadata == {"id": "tex"}
+    assert len(parse_puzzles(LATEX_SMALL + "\n" + LATEX_SMALL, "t.txt")) == 2
+    err = parse_error(LATEX_SMALL.replace("& & 9", "& & 10"))
+    assert (where(err), err.message) == ((7, 5), "10 is out of range 1..9 for a 3x3 grid")
+    err = parse_error(LATEX_SMALL.replace("1 & & 3", "1 & 2"))
+    assert (where(err), err.message) == ((3, 1), "row has 2 cells, but the rows below it "
+                                                 "have 3")
+    err = parse_error(LATEX_SMALL.replace("\n& & \\\\", "\n& \\\\"))
+    assert (where(err), err.message) == ((5, 2), "row has 2 cells, expected 3")
+    # (a cell as the file writes it, its backslash not doubled)
+    err = parse_error(LATEX_SMALL.replace("1 &", "\\textbf{1} &"))
+    assert (where(err), err.message) == ((3, 1), "'\\textbf{1}' is not a number or a blank "
+                                                 "(. _ - ? 0)")
+
+
+@pytest.mark.parametrize(
+    "text, place, said",
+    [
+        # LaTeX parts rows at \\, not at line ends: a row over two lines, or two on one
+        ("1 & & 3\n& & \\\\\n& & 9 \\\\\n", (1, 8), "a row of a LaTeX table ends with '\\\\' "
+         "(LaTeX joins this line to the next one): end it so, one row a line"),
+        ("1 & & 3 \\\\ & & \\\\\n& & 9 \\\\\n", (1, 9), "'\\\\' ends a row of a LaTeX table "
+         "inside this line: put each row on a line of its own"),
+        # the rows and the column spec disagree: LaTeX fills a short row, refuses a long one
+        (LATEX_SMALL.replace("{|c|c|c|}", "{|c|c|c|c|}"), (3, 8), "row has 3 cells, but the "
+         "column spec '{|c|c|c|c|}' (line 1) makes 4; write the rows and the spec alike"),
+        (LATEX_SMALL.replace("{|c|c|c|}", "{|S|S|S|}"), (1, 16), "cannot tell how many "
+         "columns '{|S|S|S|}' makes: write them with l, c, r, p{...} and | only, or leave "
+         "the \\begin{tabular} line out"),
+        # two tables in one block, which read as one would be one board of both
+        (LATEX_SMALL + LATEX_SMALL, (10, 1), "a second LaTeX table in one block (the first "
+         "opens on line 1): put a blank line between the two"),
+        (LATEX_SMALL + "& & 9 \\\\\n", (10, 1), "a row under the end of the LaTeX table "
+         "(line 9): put a blank line before another board"),
+        ("1 & & 3 \\\\\n" + LATEX_SMALL, (1, 1), "a row above the LaTeX table that opens on "
+         "line 2: start the table before its first row"),
+        # a blank line inside a table parts it into two blocks, each a board of its own
+        (LATEX_SMALL.replace("\\hline\n& & \\\\", "\n& & \\\\"), (1, 1), "the LaTeX table "
+         "that opens here has no \\end{tabular} under it in its block: a blank line inside "
+         "the table? take it out"),
+        ("1 & & 3 \\\\\n& & \\\\\n\n& & 9 \\\\\n\\end{tabular}\n", (5, 1),
+         "\\end{tabular} with no \\begin{tabular} over it in its block: a blank line inside "
+         "the table? take it out"),
+        (LATEX_SMALL.replace("\\hline\n& &", "Puzzle 1\n& &"), (4, 1), "'Puzzle 1' is "
+         "neither a row of the LaTeX table (cells parted by &, ending with '\\\\') nor a "
+         "command; start the line with % to keep it"),
+        (LATEX_SMALL.replace("& & 9 \\\\\n\\hline\n", "& & 9 \\\\ \\end{tabular}\n"), (7, 10),
+         "'\\end{tabular}' on a row's line of a LaTeX table: put it on a line of its own"),
+    ],
+)
+def test_a_latex_table_that_may_be_read_two_ways_is_refused(text: str, place, said: str):
+    err = parse_error(text)
+    assert (where(err), err.message) == (place, said)
+
+
+def test_an_edge_column_empty_in_every_row_of_a_latex_table_needs_its_column_spec() -> None:
+    """"1 & . & 3 & \\\\" in every row: a last column of blanks, or an & a program wrote
+    after each cell? The \\begin{tabular} line tells (LaTeX refuses a row longer than its
+    columns); without it, refused."""
+    rows = "1 & & 3 & \\\\\n& & & \\\\\n& & 9 & \\\\\n"
+    err = parse_error(rows)
+    assert where(err) == (1, 13)
+    assert err.message == ("the last cell of every row is empty: a column of blanks, or an "
+                           "'&' ending each row? put the table's \\begin{tabular}{...} line "
+                           "over the rows, which tells, or write its blanks as .")
+    four = parse_one("\\begin{tabular}{cccc}\n" + rows + "\\end{tabular}\n")
+    assert four.givens.tolist() == [[1, 0, 3, 0], [0, 0, 0, 0], [0, 0, 9, 0]]
+    assert "makes 3" in parse_error("\\begin{tabular}{ccc}\n" + rows + "\\end{tabular}\n").message
+    assert parse_error("& 1 & & 3 \\\\\n& & & \\\\\n& & & 9 \\\\\n").message.startswith(
+        "the first cell of every row is empty")
+    # (a first column of blanks written as blanks is the board's)
+    assert parse_one(". & 2 & 3 \\\\\n. & . & . \\\\\n. & . & 9 \\\\\n").givens.tolist() == [
+        [0, 2, 3], [0, 0, 0], [0, 0, 9]]

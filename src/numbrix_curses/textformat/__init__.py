@@ -1,4 +1,4 @@
-"""Puzzles as text: the compact and the printable boxed form, read and written.
+r"""Puzzles as text: the compact and the printable boxed form, read and written.
 
 This package owns the file format and its error messages. One file holds one or more
 puzzles, separated by blank lines::
@@ -41,6 +41,9 @@ puzzles, separated by blank lines::
   left out, and rules drawn in bars between its rows too (see `tables`), and one written
   without its outer bars, ``1 | . | 3`` over ``--|---|--`` (see `tables.bare_table`); so
   is a board copied off the app's screen (see `screencopy`).
+- A board written as a LaTeX table, cells parted by ``&`` and rows ending with ``\\``,
+  its lines of commands (``\begin{tabular}{|c|c|c|}``, ``\hline``) left out, is read as
+  its grid, and refused where LaTeX would read it otherwise (see `latex`).
 - Tabs, CRLF line ends and a byte order mark are accepted (UTF-16 and UTF-32 files too, when
   they start with one, and Windows-1252 ones: see `decode_puzzle_bytes`). Text starting
   with ``{`` or ``[`` is JSON, read by `jsonformat`.
@@ -69,6 +72,7 @@ The package, each module using only those listed after it:
 - `sizes`:       size lines over a grid, and separators that end every row;
 - `tables`:      rules drawn in bars (a Markdown table's delimiter and header), left out,
                  and Markdown tables without their outer bars;
+- `latex`:       LaTeX tables (``1 & & 3 \\``), their lines of commands left out;
 - `frames`:      a board as a data frame writes it (pandas' ``to_csv``: ``63.0``, an index
                  column, a header row);
 - `rows`:        one row and its cells, in each form a row comes in;

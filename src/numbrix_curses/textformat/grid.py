@@ -17,7 +17,9 @@ from numbrix_curses.textformat.frames import (
     as_frame_written,
     frame_header,
 )
+from numbrix_curses.textformat.latex import latex_table
 from numbrix_curses.textformat.rows import (
+    AMPERSAND,
     BAR,
     QUOTED_SEPARATOR,
     SEPARATOR,
@@ -91,16 +93,21 @@ def grid_rows(
                 f" (as a size line, {line.strip()!r} does not fit the"
                 f" {shape[0]}x{shape[1]} grid below)",
             )
+    # (a LaTeX table: its rows' cells parted by &, its lines of commands left out)
+    latex = None if tabs else latex_table(lines, first_line, filename)
     # (a Markdown table without its outer bars: its cells parted by bars, its delimiter
     # and header left out)
-    table = None if tabs else bare_table(lines)
+    table = None if tabs or latex is not None else bare_table(lines)
     bars = table is not None
     written = lines  # (as written: a table's outer bars are spaces in `table`)
     # (a board as a data frame writes it: 63.0 for 63, a header row and an index column)
-    frame = None if bars else as_frame_written(lines, filename, first_line, tabs)
+    frame = (None if bars or latex is not None
+             else as_frame_written(lines, filename, first_line, tabs))
     if frame is not None:
         lines = frame
-    if table is not None:
+    if latex is not None:
+        lines, boxed = latex.lines, False
+    elif table is not None:
         lines, boxed = table, False
     else:
         if not tabs:
@@ -143,6 +150,9 @@ def grid_rows(
         elif bars:
             tokens = [segment.strip() for segment in line.split("|")]
             row = Row(number, line, tokens, boxed=False, separator=BAR)
+        elif latex is not None:
+            tokens = [segment.strip() for segment in AMPERSAND.split(line)]
+            row = Row(number, line, tokens, boxed=False, separator=AMPERSAND)
         elif "," in line or ";" in line:
             # A row from a spreadsheet: an empty field is a blank, a quoted one is unquoted.
             if line.count('"') % 2:
@@ -194,7 +204,7 @@ def grid_rows(
             # the one that is right)
             odd_first = (None if under_size
                          else _odd_first_row(rows, row, lines[number - first_line + 1:], tabs,
-                                             bars))
+                                             bars, latex is not None))
             if odd_first is not None:
                 if bars and len(rows[0].tokens) < len(row.tokens):
                     odd_first += _edge_hint(written[rows[0].line - first_line])
@@ -218,8 +228,20 @@ def grid_rows(
     if not rows:
         raise ParseError(filename, first_line, 1,
                          "Markdown table has no rows under its delimiter" if bars
+                         else "LaTeX table has no rows" if latex is not None
                          else "boxed grid has no rows between its rule lines")
     width = len(rows[0].values)
+    if latex is not None and latex.columns not in (None, width):
+        # (a row short of the columns is one LaTeX fills with empty cells, and a longer
+        # one it refuses: which board the table shows is not told)
+        first = rows[0]
+        raise WrongWidth(
+            filename, first.line, first.col(min(width, latex.columns)),
+            f"row has {cells_text(width)}, but the column spec '{cut_short(latex.spec)}' "
+            f"(line {first_line + latex.spec_at}) makes {latex.columns}; write the rows "
+            "and the spec alike")
+    if latex is not None and latex.columns is None and width > 1:
+        _raise_if_latex_edge_unsure(rows, filename)
     if bars:
         # (a table's rows have the delimiter's cells: under column labels, the first row
         # has as well, or the board would be another than the table shows)
@@ -240,6 +262,23 @@ def grid_rows(
     return rows
 
 
+def _raise_if_latex_edge_unsure(rows: list[Row], filename: str) -> None:
+    """Refuse the rows of a LaTeX table with no column spec over them whose first or last
+    field is empty in every row (but rows of blanks only): a column of blanks at the
+    board's edge, or an ``&`` that a program wrote after (or before) each cell? With the
+    spec LaTeX tells, and each reading has its own verdict."""
+    telling = [row for row in rows if any(row.values)]
+    for index, where in ((-1, "last"), (0, "first")):
+        if all(not row.tokens[index] for row in telling):
+            first = rows[0]
+            raise ParseError(
+                filename, first.line, first.col(len(first.tokens) - 1 if index else 0),
+                f"the {where} cell of every row is empty: a column of blanks, or an '&' "
+                f"{'ending' if index else 'starting'} each row? put the table's "
+                "\\begin{tabular}{...} line over the rows, which tells, or write its "
+                "blanks as .")
+
+
 def _edge_hint(line: str) -> str:
     """Words for a row of a Markdown table without outer bars that is a cell short and
     starts or ends with a bar: read as the table's edge (as Markdown reads it), not as
@@ -252,7 +291,7 @@ def _edge_hint(line: str) -> str:
 
 
 def _odd_first_row(rows: list[Row], second: Row, rest: list[str], tabs: bool,
-                   bars: bool = False) -> str | None:
+                   bars: bool = False, amps: bool = False) -> str | None:
     """What is wrong with the first row of a grid when it alone disagrees with the rows
     under it: the second row and every row after it have one width (two rows at least), and
     the first another. The error was said of the second row ("row has 3 cells, expected
@@ -261,7 +300,7 @@ def _odd_first_row(rows: list[Row], second: Row, rest: list[str], tabs: bool,
     if len(rows) != 1 or len(rows[0].tokens) == width:
         return None
     counts = [len(line.split("\t")) if tabs else line.count("|") + 1 if bars
-              else cell_count(line)
+              else len(AMPERSAND.split(line)) if amps else cell_count(line)
               for line in rest if line.strip() and not line.lstrip().startswith("#")]
     counts = [n for n in counts if n is not None]  # (a boxed grid's rule lines)
     if not counts or any(n != width for n in counts):

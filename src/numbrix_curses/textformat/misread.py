@@ -21,7 +21,7 @@ from numbrix_curses.screencopy import cut_edge
 from numbrix_curses.textformat.errors import said_more
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.metadata import METADATA_LINE
-from numbrix_curses.textformat.rows import BAR, TAB, Row
+from numbrix_curses.textformat.rows import AMPERSAND, BAR, TAB, Row
 from numbrix_curses.textformat.sizes import fits, leading_size, size_given, size_line
 
 
@@ -76,6 +76,8 @@ def _two_boards(
         except ParseError:
             return None
         parts.append(rows)
+    if parts[0][0].separator is AMPERSAND:
+        return None  # (a LaTeX table is one board, its rows the table's)
     top, bottom = ((len(rows), len(rows[0].values)) for rows in parts)
     if not inside and not (top == bottom and top[0] == top[1]):
         return None
@@ -176,8 +178,9 @@ def size_row_note(reading: GridReading) -> tuple[int, str] | None:
     reading it as a size would change that board's verdict without a word (an (N+1) x N
     board with N in its corner reads the same). The note says which reading was taken."""
     rows = reading.rows
-    if rows[0].separator in (None, BAR) or len(rows) < 3:
-        return None  # (a Markdown table's cells are parted by bars: no spreadsheet's)
+    if rows[0].separator in (None, BAR, AMPERSAND) or len(rows) < 3:
+        return None  # (a Markdown or LaTeX table's cells are parted by bars or &: no
+        # spreadsheet's)
     first = rows[0].values
     width = len(first)
     if first[0] != width or any(first[1:]) or len(rows) - 1 != width:
@@ -204,8 +207,9 @@ def edge_columns_note(reading: GridReading) -> tuple[int, str] | None:
     puzzle's first column may well hold no given, and a 3x4 read as a 3x3 gets another
     verdict as surely as a 3x3 read as a 3x4 does (see `tabs.spreadsheet_rows`)."""
     rows = reading.rows
-    if rows[0].separator in (None, BAR):
-        return None  # (a Markdown table's empty cells are blanks, as a boxed grid's are)
+    if rows[0].separator in (None, BAR, AMPERSAND):
+        return None  # (a Markdown or LaTeX table's empty cells are blanks, as a boxed
+        # grid's are)
     width = len(rows[0].values)
     # (a row of blanks says nothing of which columns are the board's: a line of tabs only
     # is such a row, made of dots by `tabs.tab_rows_kept`)

@@ -1,7 +1,8 @@
 """One grid row as read: its cells, where each stands (for errors that name a column), and
 the forms a row comes in: cells parted by whitespace, by commas or semicolons (a
 spreadsheet's CSV), by single tabs (cells copied from a spreadsheet), by the ``|`` bars of
-the boxed form, or by bars alone (a Markdown table without its outer bars)."""
+the boxed form, by bars alone (a Markdown table without its outer bars), or by ``&`` (a
+LaTeX table's row)."""
 from __future__ import annotations
 
 import re
@@ -30,6 +31,9 @@ TAB = re.compile(r"\t")
 # What parts the cells of a Markdown table written without its outer bars ("1 | . | 3";
 # see `tables.bare_table`).
 BAR = re.compile(r"\|")
+# What parts the cells of a LaTeX table's row ("1 & & 3 \\"; see `latex`): an ampersand
+# not escaped.
+AMPERSAND = re.compile(r"(?<!\\)&")
 # A row whose cells are all short ASCII numbers or blanks (boxed rows may have empty
 # cells): the usual case, checked with one regex instead of per cell.
 _PLAIN_ROW = re.compile(r"(?:[0-9]{1,6}|[._-]|)(?: (?:[0-9]{1,6}|[._-]|))*")
@@ -48,8 +52,9 @@ class Row:
     boxed: bool
     values: list[int] = field(default_factory=list)
     #: what parts the cells when it is not whitespace: commas or semicolons (a
-    #: spreadsheet's CSV), single tabs (cells copied from a spreadsheet), or bars (a
-    #: Markdown table without its outer bars, `BAR`)
+    #: spreadsheet's CSV), single tabs (cells copied from a spreadsheet), bars (a
+    #: Markdown table without its outer bars, `BAR`) or ampersands (a LaTeX table's row,
+    #: `AMPERSAND`)
     separator: re.Pattern[str] | None = None
 
     def col(self, index: int) -> int:
@@ -84,7 +89,8 @@ def _junk(row: Row, index: int, filename: str, first: bool = False,
     # line starting with a word as the last under a grid's rows, a note copied with it
     # ("Solve by Sunday"). A line of words after a blank line starts a grid of its own, so
     # it may be either. (A word starting a line with rows after it is a slip in a row.)
-    worded = sum(char.isalpha() for char in token) >= 2
+    # (a LaTeX row's cell is a cell, "\textbf{3}", with the row's & beside it: no title)
+    worded = sum(char.isalpha() for char in token) >= 2 and row.separator is not AMPERSAND
     what = "a title or a note" if first else "a note" if index == 0 and last else ""
     stray = _stray_separator(row, token)
     if stray is not None:
@@ -95,11 +101,15 @@ def _junk(row: Row, index: int, filename: str, first: bool = False,
             f"parts no other cells (a stray {mark!r}?)"))
     typeset = (row.boxed or row.separator is BAR) and any(
         dash in token for dash in TYPESET_DASHES)
+    # (a LaTeX cell as written: with its backslashes doubled, as repr() writes them,
+    # '\\textbf{3}' is not what the file says)
+    shown = (f"'{cut_short(token)}'" if row.separator is AMPERSAND and "'" not in token
+             else repr(cut_short(token)))
     return NotACell(
         filename,
         row.line,
         row.col(index),
-        f"{cut_short(token)!r} is not a number or a blank (. _ - ? 0)"
+        f"{shown} is not a number or a blank (. _ - ? 0)"
         + (f"; {what}? start the line with # to keep it" if worded and what else "")
         + ("; a dash a word processor made of -? in a table, write - or . for a blank, "
            "--- for a Markdown table's delimiter" if typeset else ""),
