@@ -2570,3 +2570,66 @@ def test_an_edge_column_empty_in_every_row_of_a_latex_table_needs_its_column_spe
     # (a first column of blanks written as blanks is the board's)
     assert parse_one(". & 2 & 3 \\\\\n. & . & . \\\\\n. & . & 9 \\\\\n").givens.tolist() == [
         [0, 2, 3], [0, 0, 0], [0, 0, 9]]
+
+
+# ---------------------------------------------------------------------------------------------
+# Cells listed with a flag, as one app writes its boards: column, row, number, true or false
+
+
+def _flagged(grid: list[list[int]], header: str = "", marks=None) -> str:
+    """The lines of `grid` as column, row, number and flag, counting from 0; `marks`
+    gives each cell's flag (by default, true for a number)."""
+    lines = [header] if header else []
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            flag = marks[r][c] if marks is not None else bool(value)
+            lines.append(f"{c},{r},{value},{str(flag).lower()}")
+    return "\n".join(lines) + "\n"
+
+
+WIDE = [[1, 0, 0], [0, 5, 0]]
+
+
+@pytest.mark.parametrize("header", ["", "col,row,value,given", "x,y,value,locked"])
+def test_every_cell_listed_with_true_for_a_number_reads_as_the_board(header: str) -> None:
+    """True marks exactly the cells that hold a number: whatever the flag means, the board
+    is those numbers, as a grid's are. It was "'true' is not a number or a blank"."""
+    puzzle = parse_one(_flagged(WIDE, header))
+    assert puzzle.givens.tolist() == WIDE  # (columns first: 3 of them, 2 rows)
+    # counting from 1, rows first where the header says so, spaces or tabs, True or FALSE
+    lines = ["row\tcol\tvalue\tgiven"] + [
+        f"{r + 1}\t{c + 1}\t{v}\t{'TRUE' if v else 'False'}"
+        for r, row in enumerate(WIDE) for c, v in enumerate(row)]
+    assert parse_one("# id: app\n" + "\n".join(lines) + "\n").givens.tolist() == WIDE
+
+
+def test_a_number_marked_false_is_read_only_under_a_header_naming_the_givens() -> None:
+    """A number marked false may be a player's (true marking the givens) or a given (true
+    marking what a player may change): not said, refused, saying how to say it."""
+    marks = [[True, False, False], [False, False, False]]  # (5 marked false)
+    text = _flagged(WIDE, marks=marks)
+    err = parse_error(text)
+    assert where(err) == (5, 7)
+    assert err.message == ("a number marked false: whether true marks the givens (or a "
+                           "player's numbers) is not said; if it marks the givens, put the "
+                           "header line 'col,row,value,given' over the lines, else write the "
+                           "board as a grid")
+    given = parse_one(_flagged(WIDE, "col,row,value,given", marks))
+    assert given.givens.tolist() == [[1, 0, 0], [0, 0, 0]]
+    assert parse_error(_flagged([[1, 0], [0, 4]], marks=[[True, True], [False, True]])
+                       ).message.startswith("a blank (0) marked true: whether true marks")
+
+
+def test_cells_listed_with_a_flag_must_be_every_cell_of_the_board_once() -> None:
+    """No line says the board's size: the cells listed are the board, each once."""
+    err = parse_error("0,0,1,true\n1,1,4,true\n")  # (the givens alone: a 2x2? a 9x9?)
+    assert where(err) == (1, 1)
+    assert err.message == ("a list of 2 cells with a flag, not every cell of a board "
+                           "counting from 0 or from 1 once: the board's size is not said; "
+                           "list every cell (0 for a blank, marked false), or write the "
+                           "board as a grid")
+    err = parse_error("0,0,1,true\n1,0,0,false\n0,0,0,false\n1,1,4,true\n")
+    assert (where(err), err.message) == ((3, 1), "row 0, column 0 is listed twice (first "
+                                                 "on line 1)")
+    err = parse_error(_flagged([[1, 0], [0, 9]]))
+    assert (where(err), err.message) == ((4, 5), "9 is out of range 1..4 for a 2x2 board")

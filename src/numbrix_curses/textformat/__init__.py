@@ -34,7 +34,9 @@ puzzles, separated by blank lines::
   only beside such rows is a row of blanks (`tabs.tab_rows_kept`).
 - A block that lists its givens, as course files do (the board's side, or its rows and
   columns, maybe the count of givens, then a line of row, column and number for each), is
-  read as its board where it does not read as a grid (see `givens`).
+  read as its board where it does not read as a grid (see `givens`); so is a list of every
+  cell with a flag after its number (``0,2,12,true``), where the flag cannot change the
+  board (see `givens.flagged_cells`).
 - The printable boxed form (``+----+`` rule lines, cells between ``|`` bars, blanks as spaces)
   is read back too; each block is recognised on its own by its first grid line. A Markdown
   table is read as one, its delimiter row (and a header of column labels, or an empty one)
@@ -67,7 +69,7 @@ The package, each module using only those listed after it:
 - `misread`:     what may have been meant otherwise: notes, and words added to errors;
 - `paperpages`:  pages laid out for paper, told apart from puzzle files;
 - `metadata`:    ``# key: value`` lines;
-- `givens`:      lists of givens (row, column and number a line);
+- `givens`:      lists of givens (row, column and number a line), and of cells with a flag;
 - `grid`:        one grid's lines read as rows, and its numbers checked;
 - `sizes`:       size lines over a grid, and separators that end every row;
 - `tables`:      rules drawn in bars (a Markdown table's delimiter and header), left out,

@@ -1,6 +1,6 @@
 """One block of non-blank lines read as a puzzle: its header's metadata, then its grid, the
-readings tried in turn (a spreadsheet's tabs, the usual one, a list of givens, the other
-readings), and what to note or to say of its error."""
+readings tried in turn (a spreadsheet's tabs, the usual one, a list of givens or of cells
+with a flag, the other readings), and what to note or to say of its error."""
 from __future__ import annotations
 
 import re
@@ -9,7 +9,11 @@ import numpy as np
 
 from numbrix_curses.puzzle import ParseError, Puzzle, PuzzleError
 from numbrix_curses.textformat.aligned import aligned_rows, raise_if_spaces_for_blanks
-from numbrix_curses.textformat.givens import listed_givens, raise_if_grid_or_list
+from numbrix_curses.textformat.givens import (
+    flagged_cells,
+    listed_givens,
+    raise_if_grid_or_list,
+)
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.metadata import header_metadata, metadata_in_grid
 from numbrix_curses.textformat.misread import (
@@ -68,6 +72,8 @@ def parse_block(
                                       two_boards_note, label_rows_note, empty_header_note)
     except ParseError as error:
         listed = listed_givens(lines, grid_line, filename, metadata.get("counting"), notes)
+        if listed is None:
+            listed = flagged_cells(lines, grid_line, filename)
         if listed is not None:
             return Puzzle(listed, metadata)
         rows = size_line_with_end_separator(lines, grid_line, filename)

@@ -1,6 +1,7 @@
 """Lists of givens, as course files write a board: its side (or rows and columns), maybe the
 count of givens, then a line for each given, its row, column and number; told from a grid
-of three columns, and from which of 0 or 1 its rows and columns count."""
+of three columns, and from which of 0 or 1 its rows and columns count. And lists of every
+cell with a flag after its number, as one app writes a board (`flagged_cells`)."""
 from __future__ import annotations
 
 import re
@@ -196,4 +197,116 @@ def listed_givens(
                              f"{value} appears twice (first on line {seen_number[value]})")
         seen_cell[cell], seen_number[value] = number, number
         grid[cell] = value
+    return grid
+
+
+# A cell listed with a flag after its number, as one app writes its boards: "3,0,12,true"
+# (column, row, number, and true or false), parted as a list's lines are.
+_FLAGGED_LINE = re.compile(
+    r"[ ]*([0-9]{1,6})(?:[ ]*[,;][ ]*|[ ]+|\t)([0-9]{1,6})(?:[ ]*[,;][ ]*|[ ]+|\t)"
+    r"([0-9]{1,6})(?:[ ]*[,;][ ]*|[ ]+|\t)(true|false)[ ]*", re.IGNORECASE)
+# Its header line, four names: "col,row,value,given".
+_FLAGGED_HEADER = re.compile(
+    r"[ ]*([A-Za-z_]\w*)(?:[ ]*[,;][ ]*|[ ]+|\t)([A-Za-z_]\w*)(?:[ ]*[,;][ ]*|[ ]+|\t)"
+    r"([A-Za-z_]\w*)(?:[ ]*[,;][ ]*|[ ]+|\t)([A-Za-z_]\w*)[ ]*")
+# Names of the flag that say it marks the givens, and of the first two columns.
+_GIVEN_FLAGS = {"given", "isgiven", "is_given", "fixed", "isfixed", "is_fixed", "clue",
+                "isclue", "is_clue"}
+_ROW_NAMES = {"row", "r", "y"}
+_COLUMN_NAMES = {"col", "column", "c", "x"}
+
+
+def flagged_cells(lines: list[str], first_line: int, filename: str) -> np.ndarray | None:
+    """The grid of a block that lists the cells of a board with a flag after each number,
+    as one app writes its boards ("0,2,12,true" a line: column, row, number, true or
+    false), maybe under a header line of four names ("col,row,value,given"); None for a
+    block that is not such a list (tried only where the block does not read as a grid,
+    which the words true and false never do).
+
+    Read only where the flag cannot change the board, and refused otherwise:
+
+    - what true marks is not said (a given? a cell a player filled in? one that holds a
+      number?): the lines are read where true marks exactly the cells that hold a number,
+      so the board is their numbers as a grid's are, whatever the flag means; or where
+      the header names the flag as the givens' ("given", "fixed", "clue"), the lines
+      marked true being the givens then;
+    - no line says the board's size: every cell of it is listed, once, counting from 0 or
+      from 1 (0 for a blank), so the cells listed are the board;
+    - columns come first, as that app writes them, unless the header names the row first
+      ("row,col,..."); either way the verdict is the same (the board read the other way
+      round is its mirror image along the diagonal)."""
+    listed = [(number, line) for number, line in enumerate(lines, start=first_line)
+              if line.strip() and not line.lstrip().startswith("#")]
+    if not listed:
+        return None
+    header = _FLAGGED_HEADER.fullmatch(listed[0][1])
+    body = listed[1:] if header is not None else listed
+    matches = []
+    for number, line in body:
+        found = _FLAGGED_LINE.fullmatch(line)
+        if found is None:
+            return None
+        matches.append((number, found))
+    if not matches:
+        return None
+    if len(matches) > MAX_SIDE * MAX_SIDE:
+        # (no board has more cells: refused at once, not after a dictionary of them all)
+        number = matches[MAX_SIDE * MAX_SIDE][0]
+        raise ParseError(filename, number, 1,
+                         f"more than {MAX_SIDE * MAX_SIDE:,} cells listed; a board is at "
+                         f"most {MAX_SIDE}x{MAX_SIDE}")
+    names = [name.lower() for name in header.groups()] if header is not None else []
+    rows_first = bool(names) and names[0] in _ROW_NAMES and names[1] in _COLUMN_NAMES
+    given_flag = bool(names) and names[3] in _GIVEN_FLAGS
+    cells: dict[tuple[int, int], tuple[int, int, re.Match[str]]] = {}  # place: (value, line)
+    for number, m in matches:
+        value, flag = int(m.group(3)), m.group(4).lower() == "true"
+        if given_flag and flag and not value:
+            raise ParseError(filename, number, m.start(3) + 1,
+                             f"a blank (0) marked {m.group(4)}, as a given ({names[3]!r} "
+                             "in the header)")
+        if not given_flag and flag != bool(value):
+            said = (f"a number marked {m.group(4)}" if value
+                    else f"a blank (0) marked {m.group(4)}")
+            raise ParseError(filename, number, m.start(4) + 1,
+                             f"{said}: whether true marks the givens (or a player's numbers) "
+                             "is not said; if it marks the givens, put the header line "
+                             "'col,row,value,given' over the lines, else write the board as "
+                             "a grid")
+        place = ((int(m.group(1)), int(m.group(2))) if rows_first
+                 else (int(m.group(2)), int(m.group(1))))
+        if place in cells:
+            raise ParseError(filename, number, m.start(1) + 1,
+                             f"row {place[0]}, column {place[1]} is listed twice (first on "
+                             f"line {cells[place][1]})")
+        cells[place] = (value if flag else 0, number, m)
+    base = min(min(row for row, _ in cells), min(col for _, col in cells))
+    height = max(row for row, _ in cells) + 1 - base
+    width = max(col for _, col in cells) + 1 - base
+    if (base not in (0, 1) or len(cells) != height * width
+            or min(col for _, col in cells) != base or min(row for row, _ in cells) != base):
+        number = matches[0][0]
+        raise ParseError(filename, number, 1,
+                         f"a list of {len(cells)} cells with a flag, not every cell of a "
+                         "board counting from 0 or from 1 once: the board's size is not "
+                         "said; list every cell (0 for a blank, marked false), or write "
+                         "the board as a grid")
+    if not 1 <= height <= MAX_SIDE or not 1 <= width <= MAX_SIDE:
+        raise ParseError(filename, matches[0][0], 1,
+                         f"a list of cells of a {height}x{width} board; a side is 1 to "
+                         f"{MAX_SIDE}")
+    grid = np.zeros((height, width), dtype=np.int64)
+    seen: dict[int, int] = {}
+    for (row, col), (value, number, m) in sorted(cells.items(), key=lambda item: item[1][1]):
+        if not value:
+            continue
+        if value > height * width:
+            raise ParseError(filename, number, m.start(3) + 1,
+                             f"{value} is out of range 1..{height * width} for a "
+                             f"{height}x{width} board")
+        if value in seen:
+            raise ParseError(filename, number, m.start(3) + 1,
+                             f"{value} appears twice (first on line {seen[value]})")
+        seen[value] = number
+        grid[row - base, col - base] = value
     return grid
