@@ -936,6 +936,67 @@ def wait_for_processes(pid: int, predicate, what: str) -> dict[int, str]:
     return wait_until(lambda: descendants(pid), predicate, what)
 
 
+def own_state(pid: int) -> dict[int, str]:
+    """{pid: its state}, or nothing once it has gone."""
+    try:
+        return {pid: Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]}
+    except OSError:
+        return {}
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
+@pytest.mark.parametrize("command", ["check", "generate"])
+def test_a_stop_sent_to_the_command_alone_stops_its_workers_and_a_continue_goes_on(
+        tmp_path, command: str) -> None:
+    """`kill -TSTP PID` of the command, not of its process group (as a script or a job
+    runner stops one process): the command stopped, but the processes it shares its work
+    with (a search's scout and parts, `generate`'s workers) went on, a core busy each. They
+    stop with it, go on with `kill -CONT PID`, and the answer is the one it gives unstopped."""
+    import subprocess
+
+    if command == "check":
+        board = tmp_path / "board.txt"
+        # (a search of a few seconds with two processes, shared with a scout at once)
+        [puzzle] = [p for p in read_puzzles(str(CORPUS / "corpus-v1-10x20.txt"))
+                    if p.id == "10x20-minimal-01"]
+        board.write_text(format_compact(puzzle) + "\n")
+        argv = ["check", "--jobs", "2", str(board)]
+        others = 1
+    else:
+        argv = ["generate", "--size", "12", "--count", "6", "--jobs", "2", "--seed", "5",
+                "--format", "compact"]
+        others = 2
+    # (a process group of its own, as a shell's job: started with start_new_session, or in
+    # this process's group, it could be an orphaned group, and the system drops a SIGTSTP
+    # to one)
+    child = subprocess.Popen([sys.executable, "-m", "numbrix_curses", *argv],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=cli_env(), preexec_fn=os.setpgrp)
+
+    def every_process() -> dict[int, str]:
+        return {**descendants(child.pid), **own_state(child.pid)}
+
+    try:
+        wait_for_processes(child.pid, lambda found: len(found) >= others, "the work shared")
+        os.kill(child.pid, signal.SIGTSTP)
+        found = wait_until(every_process, lambda found: set(found.values()) == {"T"},
+                           "every process stopped")
+        assert len(found) > others
+        os.kill(child.pid, signal.SIGCONT)
+        wait_until(every_process, lambda found: "T" not in set(found.values()),
+                   "every process going on")
+        out, err = child.communicate(timeout=COMMAND_TIMEOUT)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    assert child.returncode == 0, err
+    if command == "check":
+        assert out == "10x20-minimal-01: unique\n"
+    else:
+        assert out.count("# id: 12x12-medium-") == 6
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists() or shutil.which("bash") is None,
                     reason="needs /proc to see processes, and a shell with job control")
 def test_ctrl_z_in_the_app_stops_its_background_search_and_fg_goes_on(tmp_path) -> None:

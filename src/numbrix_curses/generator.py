@@ -64,11 +64,15 @@ from numbrix_curses.puzzle import Puzzle, geometry, path_to_grid
 from numbrix_curses.solver import Status, solve
 from numbrix_curses.workers import (
     STOPPING_NAMES,
+    SUSPEND_SIGNALS,
     alive,
     default_handlers,
+    follow,
     release_held_stops,
+    stop_followers_with_this,
     stops_dropped,
     stops_held_back,
+    unfollow,
 )
 
 if TYPE_CHECKING:
@@ -870,9 +874,13 @@ def generate_many(
     try:
         # A few puzzles per worker in flight keeps every worker busy while the caller
         # takes them in order; more would only pile up finished puzzles in memory. (The
-        # first submit forks the workers: see `stops_held_back`.)
-        with stops_held_back():
+        # first submit forks the workers: see `stops_held_back`. A Ctrl-Z too, as the workers
+        # stop with this process: see `workers.follow`.)
+        stop_followers_with_this()
+        with stops_held_back(SUSPEND_SIGNALS):
             pending = deque(pool.submit(generate, spec, s) for s in islice(seeds, 2 * workers))
+            for pid in list(getattr(pool, "_processes", None) or ()):
+                follow(pid)
         # (a pool that forks starts all its workers at the first submit, and never another
         # while it works: it breaks rather than replace one that died)
         if on_forked is not None:
@@ -913,7 +921,15 @@ def generate_many(
             yield made
         return
     with stops_held_back():  # (see `submit` above)
+        _unfollow_workers(pool)
         pool.shutdown(wait=True)
+
+
+def _unfollow_workers(pool: ProcessPoolExecutor) -> None:
+    """No longer stop the workers of `pool` with this process (see `workers.follow`): they
+    are about to end and be reaped."""
+    for pid in list(getattr(pool, "_processes", None) or ()):
+        unfollow(pid)
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
@@ -929,6 +945,7 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
             with stops_dropped():
                 # (taken first: `shutdown` forgets it)
                 manager = getattr(pool, "_executor_manager_thread", None)
+                _unfollow_workers(pool)
                 for process in list((getattr(pool, "_processes", None) or {}).values()):
                     process.terminate()
                 pool.shutdown(wait=False, cancel_futures=True)
@@ -963,7 +980,7 @@ def _ignore_interrupts(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # (a forked worker inherits the command's handlers, which raise in the command: the
     # parent ends a worker with SIGTERM, which must simply end it)
-    default_handlers(getattr(signal, name) for name in STOPPING_NAMES
+    default_handlers(getattr(signal, name) for name in (*STOPPING_NAMES, "SIGTSTP")
                      if hasattr(signal, name))
     release_held_stops()  # (held since the fork: a Ctrl-C that came meanwhile is dropped now)
     # (a parent gone shows as a new parent id on POSIX systems only)

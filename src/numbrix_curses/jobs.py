@@ -237,8 +237,8 @@ def _stop_with_group(signum: int, frame: object) -> None:
     SIGTSTP's default action would do nothing here: the child's group is orphaned (its
     parent is in another session), and the system drops a stop from the keyboard for such
     a group. SIGSTOP cannot be dropped. A shared search chains this handler after stopping
-    the processes it leads in groups of their own (see `workers.Team`), and continues them
-    once this one is continued."""
+    the processes it shares the search with (those in groups of their own too: see
+    `workers.follow`), and continues them once this one is continued."""
     if hasattr(os, "killpg"):
         os.killpg(0, signal.SIGSTOP)
 

@@ -28,10 +28,14 @@ import struct
 from typing import Callable, NoReturn
 
 from numbrix_curses.workers import (
+    SUSPEND_SIGNALS,
     default_handlers,
     end_process,
+    follow,
     release_held_stops,
+    stop_followers_with_this,
     stops_held_back,
+    unfollow,
 )
 
 if hasattr(os, "fork"):
@@ -65,12 +69,15 @@ class Scout:
         # Stops wait while the scout is made (see `workers.stops_held_back`): a Ctrl-C
         # that came before the scout ignores it would end the new scout, and in Python's
         # at-fork hooks one was lost (a Ctrl-C for the caller comes through just after).
+        # (a Ctrl-Z too: the scout stops with this process, see `workers.follow`)
+        stop_followers_with_this()
         try:
-            with stops_held_back() as before:
+            with stops_held_back(SUSPEND_SIGNALS) as before:
                 pid = _fork()
                 if pid == 0:
                     self._run(serve, job_read, answer_write, before)
                 self.pid = pid  # (known before a stop held back comes through)
+                follow(pid)
         except OSError:  # (too many processes, or too little memory: no scout then)
             for fd in (job_read, self._job_write, self._answer_read, answer_write):
                 os.close(fd)
@@ -164,8 +171,13 @@ class Scout:
         try:
             done, _ = os.waitpid(self.pid, _WNOHANG)
         except ChildProcessError:
-            return False
-        return done == 0
+            done = self.pid
+        if done == 0:
+            return True
+        # (reaped: its pid may be another process's from now on, to stop or to kill)
+        unfollow(self.pid)
+        self.pid = 0
+        return False
 
     def close(self) -> None:
         """Stop the scout and wait for it; safe to call more than once."""
@@ -178,6 +190,7 @@ class Scout:
                 os.close(fd)
         self._job_write = self._answer_read = -1
         if self.pid:
+            unfollow(self.pid)
             end_process(self.pid)
             self.pid = 0
         if not self._mem.closed:

@@ -59,8 +59,12 @@ if hasattr(os, "fork"):
     _RESET = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGTSTP)
 else:
     _PIPE_BUF = 0
+    _SUSPEND = frozenset()
 #: the longest message a pipe takes in one piece here (0 where processes do not fork)
 PIPE_BUF = _PIPE_BUF
+#: Ctrl-Z (none where processes do not fork): held back while a process that must stop
+#: with this one is forked, so it is known to the handler when a stop comes (see `follow`)
+SUSPEND_SIGNALS = _SUSPEND
 #: the names of the signals that stop a command, by how it stops: Ctrl-C; SIGTERM, a
 #: hang-up, Ctrl-\ (SIGQUIT) and Windows' Ctrl-Break (SIGBREAK), whose defaults would end
 #: it where it stands, with no word and the puzzles it finished (or the game) lost
@@ -175,9 +179,85 @@ def release_held_stops(before: frozenset[int] | None = None) -> None:
     if not hasattr(signal, "pthread_sigmask"):
         return
     if before is None:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS | _SUSPEND)
     else:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+#: the processes forked from this one to share its work that stop when it is stopped (see
+#: `follow`): pid -> whether the process leads a group of its own (stopped with it)
+_FOLLOWERS: dict[int, bool] = {}
+#: the process those are followers of (a process forked from it has none of its own yet)
+_LEADER = [0]
+#: the SIGTSTP handler `stop_followers_with_this` replaced, while its own is set
+_SUSPEND_BEFORE: list[object] = []
+
+
+def follow(pid: int, group: bool = False) -> None:
+    """Stop process `pid`, a child this one forked to share its work (a part of a search,
+    its partner or its scout, a worker of `generate`'s pool), whenever this process is
+    stopped with SIGTSTP, and let it go on when this one goes on; with `group`, its whole
+    process group (a child that leads one of its own, with the children it forked).
+
+    Ctrl-Z in a terminal stops every process of the foreground group, but not a child in
+    a group of its own; and a SIGTSTP sent to this process alone (`kill -TSTP PID`, a
+    script's or a job runner's stop) stopped it alone: its children kept a core busy each
+    while it stood still. The handler that stops them is set by `stop_followers_with_this`,
+    which the process calls before it forks. Call `unfollow` before the child is reaped."""
+    if _LEADER[0] != os.getpid():
+        _FOLLOWERS.clear()  # (the leader's, copied into a process forked from it)
+        _LEADER[0] = os.getpid()
+    _FOLLOWERS[pid] = group
+
+
+def unfollow(pid: int) -> None:
+    """No longer stop `pid` with this process (see `follow`): for a child about to be
+    reaped, whose pid may then be given to another process."""
+    if _LEADER[0] == os.getpid():
+        _FOLLOWERS.pop(pid, None)
+
+
+def stop_followers_with_this() -> None:
+    """(Before forking a child to `follow`.) Set the SIGTSTP handler that stops the followers
+    of this process, then this process as the handler before it would (by default: stop
+    here until continued), and continues them once this one is continued. Set where it is
+    not the handler already (it stays for the followers to come: a scout stays for the
+    next search); only on the main thread, where handlers are set, and not where Ctrl-Z is
+    ignored or its handler was set outside Python. Not inside
+    `stops_held_back(SUSPEND_SIGNALS)`, which puts back the handler it found."""
+    if not hasattr(os, "fork") or threading.current_thread() is not threading.main_thread():
+        return
+    before = signal.getsignal(_SIGTSTP)
+    if before is _suspend_with_followers or before is None or ignored(_SIGTSTP):
+        return  # (set already; or set outside Python, or Ctrl-Z ignored: nothing to stop)
+    _SUSPEND_BEFORE[:] = [before]
+    signal.signal(_SIGTSTP, _suspend_with_followers)
+
+
+def _suspend_with_followers(signum: int, frame: object) -> None:
+    """The SIGTSTP handler of `stop_followers_with_this`."""
+    before = _SUSPEND_BEFORE[0] if _SUSPEND_BEFORE else signal.SIG_DFL
+    # (a process forked from the leader before it reset the handler stops alone)
+    followers = tuple(_FOLLOWERS.items()) if _LEADER[0] == os.getpid() else ()
+    _signal_followers(followers, _SIGSTOP)
+    try:
+        if callable(before):
+            before(signum, frame)  # (the app's job: it stops its group, see `jobs`)
+        else:
+            take_default_action(signum, _suspend_with_followers)
+    finally:
+        _signal_followers(followers, _SIGCONT)
+
+
+def _signal_followers(followers: Iterable[tuple[int, bool]], signum: int) -> None:
+    for pid, group in followers:
+        try:
+            if group:
+                _killpg(pid, signum)
+            else:
+                _kill(pid, signum)
+        except OSError:
+            pass  # (ended already)
 
 
 _HEADER = struct.Struct("<cI")
@@ -249,8 +329,6 @@ class Team:
         self.shared = False  # has any work been handed out (is there a pipe)?
         self.helpers = 0  # other processes of this search's on a core (a scout)
         self.pooled: memoryview | None = None  # see `pooled_counts`
-        #: the coordinator's Ctrl-Z handler before the team's own (see `_stop_with_children`)
-        self._suspend_handler: object = None
 
     # ------------------------------------------------------------- whether
     @staticmethod
@@ -300,7 +378,8 @@ class Team:
             # finished while one is still starting.
             self._send(_SPAWNED)
         if self.is_coordinator:
-            self._stop_with_children()
+            # (before the stops are held: the held block puts back the handler it found)
+            stop_followers_with_this()
         # Only the coordinator's children end with their parent: a child's own child goes
         # on when that child, its part done, ends (it searches a part of its own), and
         # the coordinator's end reaches it through `wants_split`.
@@ -320,6 +399,7 @@ class Team:
                     except OSError:
                         pass
                     self.children.append(pid)
+                    follow(pid, group=True)  # (stopped with its own children)
                     self.busy_children += 1
         except OSError:
             if not self.is_coordinator:
@@ -396,10 +476,8 @@ class Team:
             self._close()
 
     def _close(self) -> None:
-        if self._suspend_handler is not None:
-            signal.signal(_SIGTSTP, self._suspend_handler)  # type: ignore[arg-type]
-            self._suspend_handler = None
         for pid in self.children:
+            unfollow(pid)  # (before it is reaped: its pid may then be another's)
             try:
                 _killpg(pid, _SIGKILL)  # (its own children too)
             except OSError:
@@ -413,43 +491,6 @@ class Team:
         if self._wanted is not None:
             self._wanted.close()
             self._wanted = None
-
-    def _stop_with_children(self) -> None:
-        """(The coordinator, from before its first child on.) Ctrl-Z stops the children
-        too, and `fg` lets them go on.
-
-        Each child has a process group of its own, so that `close` ends it with the children
-        it forked; but the terminal stops only the group in the foreground, and a suspended
-        `numbrix check` kept its children searching, a core busy each. So the coordinator
-        stops their groups, then itself, and continues them when it is continued. (Only a
-        handler set from Python is chained; off the main thread signals are not ours.)"""
-        if self._suspend_handler is not None:
-            return
-        if threading.current_thread() is not threading.main_thread():
-            return
-        before = signal.getsignal(_SIGTSTP)
-        if before is None or ignored(_SIGTSTP):
-            return  # (set outside Python, or Ctrl-Z ignored: nothing to stop)
-
-        def suspend(signum: int, frame: object) -> None:
-            self._signal_children(_SIGSTOP)
-            try:
-                if callable(before):
-                    before(signum, frame)
-                else:
-                    take_default_action(signum, suspend)
-            finally:
-                self._signal_children(_SIGCONT)
-
-        self._suspend_handler = before
-        signal.signal(_SIGTSTP, suspend)
-
-    def _signal_children(self, signum: int) -> None:
-        for pid in self.children:
-            try:
-                _killpg(pid, signum)
-            except OSError:
-                pass  # (ended already)
 
     # --------------------------------------------------------------- inside
     def _open(self) -> None:
@@ -473,7 +514,6 @@ class Team:
                 _setpgid(0, 0)  # its own group, so the coordinator can stop it and its children
             self.is_coordinator = False
             self.children = []
-            self._suspend_handler = None  # (the coordinator's: `_RESET` puts the default back)
             if self._read_fd >= 0:
                 os.close(self._read_fd)
                 self._read_fd = -1
@@ -660,12 +700,14 @@ class Partner:
         it returns or is stopped; True in the maker when the partner runs (the partner never
         returns from here)."""
         ready_to_fork()
+        stop_followers_with_this()
         try:
-            with stops_held_back() as before:
+            with stops_held_back(_SUSPEND) as before:
                 pid = _fork()
                 if pid == 0:
                     self._run(work, before)
                 self.pid = pid  # (known before a stop held back comes through)
+                follow(pid)
         except OSError:
             return False
         return True
@@ -709,6 +751,7 @@ class Partner:
         """(In the maker) end the partner and wait for it; safe to call more than once."""
         if self.pid:
             self._mem[0:1] = b"\1"
+            unfollow(self.pid)
             end_process(self.pid)
             self.pid = 0
         if not self._mem.closed:
