@@ -462,6 +462,32 @@ def test_solve_json_keys_and_values(run_numbrix, puzzle_file):
     assert all(isinstance(r["seconds"], float) and r["seconds"] >= 0 for r in (unique, none))
 
 
+def test_a_file_deep_in_folders_names_its_puzzles_by_ids_that_read_back(run_numbrix,
+                                                                         tmp_path):
+    """A puzzle without an id is named FILE#K, and a FILE deep in folders made an id longer
+    than one may be that is read (2,000 characters): neither `solve`'s output nor its
+    JSON read back. The id keeps the end of the name, the file's name and number."""
+    folder = tmp_path
+    while len(str(folder)) < 2100:
+        folder /= "d" * 200
+    folder.mkdir(parents=True)
+    path = folder / "week.txt"
+    path.write_text(f"{UNIQUE_3X3}\n{MULTIPLE_2X2}", encoding="utf-8")
+    for options, suffix in (((), "txt"), (("--json",), "json")):
+        solved = run_numbrix("solve", *options, str(path))
+        assert solved.returncode == 1, solved.stderr
+        written = tmp_path / f"solved.{suffix}"
+        written.write_text(solved.stdout, encoding="utf-8")
+        checked = run_numbrix("check", str(written))
+        assert checked.stderr == ""
+        # (the text's grids are solutions, the JSON's the puzzles; the text's other
+        # solution is a puzzle named by its place in the file written)
+        ids = [line.rsplit(": ", 1)[0] for line in checked.stdout.splitlines()]
+        for number, ident in enumerate(ids[:2], start=1):
+            assert ident.startswith(".../") and f"{path}#{number}".endswith(ident[3:])
+            assert len(ident) <= numbrix_curses.MAX_METADATA_CHARS
+
+
 def test_a_puzzle_only_the_search_finds_without_solution_has_no_reason(run_numbrix,
                                                                        puzzle_file):
     """The givens break no simple rule here (2 and 8 are far enough apart, on the right

@@ -365,6 +365,29 @@ def one_line(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+#: what stands for the start cut off an id too long to write back (see `written_id`)
+CUT_START = "..."
+
+
+def written_id(label: str, named_by_file: bool) -> str:
+    """The id written for a puzzle labelled `label` where it must read back (`solve`'s
+    `# id:` line, the "id" of a JSON line): no longer than a metadata value may be
+    (`MAX_METADATA_CHARS`). A name `FILE#K` of a file deep in folders (`named_by_file`)
+    keeps its end, the file's name and number, from the start of a folder's name where one
+    fits after "..."; an id (longer only once escaped onto one line) keeps its start."""
+    from numbrix_curses import MAX_METADATA_CHARS
+
+    if len(label) <= MAX_METADATA_CHARS:
+        return label
+    room = MAX_METADATA_CHARS - len(CUT_START)
+    if not named_by_file:
+        return label[:room] + CUT_START
+    kept = label[-room:]
+    folder = min((at for at in (kept.find(sep) for sep in {os.sep, os.altsep or os.sep})
+                  if at >= 0), default=0)
+    return CUT_START + kept[folder:]
+
+
 def write_out(text: str) -> None:
     """Write `text` to standard output whole, or raise the error that stopped it.
 
@@ -819,7 +842,7 @@ def status_reason(status: Status, result: SolveResult, timeout: float | None) ->
 def json_line(puzzle: Puzzle, label: str, status: Status, result: SolveResult,
               extra: dict | None = None) -> str:
     record = {
-        "id": label,
+        "id": written_id(label, puzzle.id is None),
         "rows": puzzle.rows,
         "cols": puzzle.cols,
         # (the givens too, so that every command reads the line back as the puzzle)

@@ -19,6 +19,7 @@ from numbrix_curses.cli.common import (
     one_line,
     solve_each,
     status_reason,
+    written_id,
 )
 from numbrix_curses.verdict import OUT_OF_TIME, Status
 
@@ -32,14 +33,14 @@ if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need 
 SUSPECTS_SECONDS = 60.0
 
 
-def _block_header(out: TextIO, label: str, status: Status, result: SolveResult,
-                  first: bool, timeout: float | None) -> None:
+def _block_header(out: TextIO, puzzle: Puzzle, label: str, status: Status,
+                  result: SolveResult, first: bool, timeout: float | None) -> None:
     """The lines a puzzle's block of text output starts with: a blank line parting it from
-    the block before, then its id and its status (and why there is no solution, when the
-    solver says)."""
+    the block before, then its id (one that reads back: see `written_id`) and its status
+    (and why there is no solution, when the solver says)."""
     if not first:
         print(file=out)
-    print(f"# id: {one_line(label)}", file=out)
+    print(f"# id: {written_id(one_line(label), puzzle.id is None)}", file=out)
     print(f"# status: {status}", file=out)
     reason = status_reason(status, result, timeout)
     if reason:
@@ -55,7 +56,7 @@ def _run_solve(args: argparse.Namespace) -> int:
         if args.json:
             print(json_line(puzzle, label, status, result), file=out)
             return
-        _block_header(out, label, status, result, first, args.timeout)
+        _block_header(out, puzzle, label, status, result, first, args.timeout)
         first = False
         _write_solutions(out, puzzle, status, result)
 
@@ -275,7 +276,7 @@ def _run_solve_steps(args: argparse.Namespace) -> int:
             ]
             print(json.dumps(record), file=out)
             return
-        _block_header(out, label, status, result, first, args.timeout)
+        _block_header(out, puzzle, label, status, result, first, args.timeout)
         first = False
         if grade is None or steps is None:
             # A timeout proves nothing about the puzzle, so it must not read as a verdict.
@@ -304,7 +305,7 @@ def grade_command(args: argparse.Namespace) -> int:
         grade = deduce.grade(puzzle, result.solution) if status is Status.UNIQUE else None
         if args.json:
             record = {
-                "id": label,
+                "id": written_id(label, puzzle.id is None),
                 "rows": puzzle.rows,
                 "cols": puzzle.cols,
                 "puzzle": puzzle.givens.tolist(),  # (read back as the puzzle, as check's)
