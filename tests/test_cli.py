@@ -1804,9 +1804,44 @@ def test_generate_never_writes_a_file_over_the_one_standard_output_goes_to(tmp_p
         f"numbrix generate: --output names {out}, the file the answer key goes to (standard "
         "output)\n")
     assert out.read_text() == ""
-    # the file alone, with nothing for standard output, is replaced as asked (--force)
+    # the file alone, with nothing else for standard output, is written (appended to, as
+    # standard output is: see the test below)
     said = run("--output", str(out), "--format", "compact", stdout=out)
     assert said.returncode == 0 and out.read_text().startswith("# id: 3x3-")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="no /dev/stdout here")
+def test_generate_output_named_as_standard_output_appending_is_appended_to(tmp_path):
+    """`generate -o /dev/stdout --force >> week.txt` replaced week.txt with the new puzzles
+    (written atomically, as a file named), and without --force said it "already exists":
+    standard output open to append to a file, the puzzles go after what it holds, whatever
+    name the file is given by. An answer key so named beside an --output FILE too."""
+    week = tmp_path / "week.txt"
+    week.write_text(f"# id: old\n{UNIQUE_3X3}\n", encoding="utf-8")
+
+    def run(*args: str):
+        with open(week, "ab") as to:
+            return subprocess.run(
+                [sys.executable, "-m", "numbrix_curses", "generate", "--size", "3",
+                 "--difficulty", "easy", *args],
+                stdin=subprocess.DEVNULL, stdout=to, stderr=subprocess.PIPE, text=True,
+                env=cli_env(), cwd=tmp_path, timeout=COMMAND_TIMEOUT)
+
+    for args in (("--output", "/dev/stdout", "--force"), ("--output", "/dev/stdout"),
+                 ("-o", str(week)),
+                 ("-o", str(tmp_path / "new.txt"), "--solutions", "/dev/stdout")):
+        said = run("--format", "compact", "--seed", str(len(week.read_text())), *args)
+        assert said.returncode == 0 and said.stderr == ""
+    text = week.read_text(encoding="utf-8")
+    assert text.startswith(f"# id: old\n{UNIQUE_3X3}\n# id: 3x3-")
+    assert text.count("# id: ") == 5  # (the old puzzle, three new ones and a key)
+    checked = subprocess.run([sys.executable, "-m", "numbrix_curses", "check", str(week)],
+                             capture_output=True, text=True, env=cli_env(),
+                             timeout=COMMAND_TIMEOUT)
+    assert checked.returncode == 0 and checked.stderr == ""
+    assert checked.stdout.splitlines()[0] == "old: unique"
+    assert checked.stdout.count(": unique") == 5
+    assert (tmp_path / "new.txt").read_text(encoding="utf-8").startswith("# id: 3x3-")
 
 
 def test_an_id_in_two_files_is_warned_of(run_numbrix, puzzle_file):

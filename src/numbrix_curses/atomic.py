@@ -253,6 +253,20 @@ def is_open_as(path: str, fd: int) -> bool:
     return stat.S_ISREG(opened.st_mode) and os.path.samestat(opened, named)
 
 
+def opened_for_appending(fd: int) -> bool:
+    """Whether descriptor `fd` was opened to append (`>> FILE` in a shell): what is written
+    through it goes after what the file holds, where writing its file atomically would
+    replace that. False where that cannot be told (no fcntl: Windows)."""
+    try:
+        import fcntl
+    except ImportError:
+        return False
+    try:
+        return bool(fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_APPEND)
+    except (OSError, ValueError):
+        return False
+
+
 def same_file(first: str, second: str) -> bool:
     """Whether two names lead to one file: through symlinks (realpath, which also covers a
     link to a file not made yet) or hard links (samefile, where both exist)."""

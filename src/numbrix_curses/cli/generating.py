@@ -171,6 +171,29 @@ def _standard_output_dashes(args: argparse.Namespace) -> bool:
     return True
 
 
+def _appended_through_standard_output(args: argparse.Namespace) -> bool:
+    """Read --output (or --solutions beside an --output FILE) naming the file standard
+    output appends to (`-o /dev/stdout >> week.txt`) as `-`, standard output: the puzzles
+    go after what the file holds, as the shell was asked, where the atomic write of the
+    file replaced it (with --force; without, the file the shell made "already exists").
+    Not where the other half goes to standard output too: that is refused as before (see
+    `_refuse_the_file_of_standard_output`). True when one of them was so read."""
+    from numbrix_curses.atomic import is_open_as, opened_for_appending
+
+    def named(path: str | None) -> bool:
+        return path not in (None, STDOUT)
+
+    if not opened_for_appending(1):
+        return False
+    if named(args.output) and args.solutions != STDOUT and is_open_as(args.output, 1):
+        args.output = STDOUT
+        return True
+    if named(args.output) and named(args.solutions) and is_open_as(args.solutions, 1):
+        args.solutions = STDOUT
+        return True
+    return False
+
+
 def _refuse_the_file_of_standard_output(args: argparse.Namespace, key_to_stdout: bool) -> None:
     """Refuse an output file that is the file standard output goes to while the other half
     goes to standard output: written atomically, the file was replaced, and what standard
@@ -364,6 +387,7 @@ def generate_command(args: argparse.Namespace) -> int:
         # (refused, not warned of as --title is: the puzzles would not be what was asked)
         raise UsageError(f"numbrix generate: --paper lays out the text booklet; it cannot go "
                          f"with --format {args.format}")
+    appended = _appended_through_standard_output(args)
     key_to_stdout = _standard_output_dashes(args)
     _refuse_the_file_of_standard_output(args, key_to_stdout)
     check_outputs((("--output", args.output), ("--solutions", args.solutions)), args.force)
@@ -375,7 +399,8 @@ def generate_command(args: argparse.Namespace) -> int:
     kind = f"{rows}x{cols} {difficulty}" if difficulty else f"{rows}x{cols}"
     what = f"{kind} puzzles"
     title = booklet_title(args, f"Numbrix {what}, seed {seed}")
-    if args.force and args.output in (None, STDOUT) and args.solutions in (None, STDOUT):
+    if (args.force and args.output in (None, STDOUT) and args.solutions in (None, STDOUT)
+            and not appended):  # (--force was what a file "already exists" asked for)
         tell("numbrix generate: warning: --force has no effect without --output FILE or "
              "--solutions FILE (the puzzles go to standard output)")
     if args.title is not None and args.format != "text":
