@@ -15,9 +15,12 @@ from numbrix_curses.textformat.grid import check_values, grid_rows
 
 
 _LISTED_FIELD = re.compile(r"[0-9]+")
+# What parts the fields of a list's line: a comma or semicolon (spaces round it), spaces,
+# or a tab.
+_PART = r"(?:[ ]*[,;][ ]*|[ ]+|\t)"
 # (no tab before the first field or after the last: in a spreadsheet's row that is an
 # empty field, "4<tab>3<tab>2<tab>" four cells)
-_LISTED_LINE = re.compile(r"[ ]*[0-9]{1,6}(?:(?:[ ]*[,;][ ]*|[ ]+|\t)[0-9]{1,6})*[ ]*")
+_LISTED_LINE = re.compile(rf"[ ]*[0-9]{{1,6}}(?:{_PART}[0-9]{{1,6}})*[ ]*")
 
 
 def is_given_line(line: str) -> bool:
@@ -203,12 +206,11 @@ def listed_givens(
 # A cell listed with a flag after its number, as one app writes its boards: "3,0,12,true"
 # (column, row, number, and true or false), parted as a list's lines are.
 _FLAGGED_LINE = re.compile(
-    r"[ ]*([0-9]{1,6})(?:[ ]*[,;][ ]*|[ ]+|\t)([0-9]{1,6})(?:[ ]*[,;][ ]*|[ ]+|\t)"
-    r"([0-9]{1,6})(?:[ ]*[,;][ ]*|[ ]+|\t)(true|false)[ ]*", re.IGNORECASE)
+    rf"[ ]*([0-9]{{1,6}}){_PART}([0-9]{{1,6}}){_PART}([0-9]{{1,6}}){_PART}(true|false)[ ]*",
+    re.IGNORECASE)
 # Its header line, four names: "col,row,value,given".
-_FLAGGED_HEADER = re.compile(
-    r"[ ]*([A-Za-z_]\w*)(?:[ ]*[,;][ ]*|[ ]+|\t)([A-Za-z_]\w*)(?:[ ]*[,;][ ]*|[ ]+|\t)"
-    r"([A-Za-z_]\w*)(?:[ ]*[,;][ ]*|[ ]+|\t)([A-Za-z_]\w*)[ ]*")
+_NAME = r"([A-Za-z_]\w*)"
+_FLAGGED_HEADER = re.compile(rf"[ ]*{_NAME}{_PART}{_NAME}{_PART}{_NAME}{_PART}{_NAME}[ ]*")
 # Names of the flag that say it marks the givens, and of the first two columns.
 _GIVEN_FLAGS = {"given", "isgiven", "is_given", "fixed", "isfixed", "is_fixed", "clue",
                 "isclue", "is_clue"}
@@ -280,11 +282,11 @@ def flagged_cells(lines: list[str], first_line: int, filename: str) -> np.ndarra
                              f"row {place[0]}, column {place[1]} is listed twice (first on "
                              f"line {cells[place][1]})")
         cells[place] = (value if flag else 0, number, m)
-    base = min(min(row for row, _ in cells), min(col for _, col in cells))
-    height = max(row for row, _ in cells) + 1 - base
-    width = max(col for _, col in cells) + 1 - base
-    if (base not in (0, 1) or len(cells) != height * width
-            or min(col for _, col in cells) != base or min(row for row, _ in cells) != base):
+    rows = [row for row, _ in cells]
+    cols = [col for _, col in cells]
+    base = min(rows)
+    height, width = max(rows) + 1 - base, max(cols) + 1 - base
+    if base not in (0, 1) or min(cols) != base or len(cells) != height * width:
         number = matches[0][0]
         raise ParseError(filename, number, 1,
                          f"a list of {len(cells)} cells with a flag, not every cell of a "
