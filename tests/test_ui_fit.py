@@ -488,7 +488,7 @@ def test_watch_screen_scrolls_a_board_larger_than_the_screen(state: Path, tmp_pa
         start_watching(term)
         term.send_key("enter")
         term.wait_text("Done:", timeout=40)
-        assert "S-arrows PgUp/Dn scroll" in term.text  # the key line says how
+        assert "PgUp up  PgDn down  S-Left left  S-Right right" in term.text  # (how)
         term.wait_match(r"rows \d+-\d+ cols [A-Z]+-[A-Z]+")
         for _ in range(16):
             term.send_key("up")
@@ -542,6 +542,52 @@ def test_a_click_on_a_dashed_edge_scrolls_the_replay_a_page_that_way(state: Path
         term.wait_match(r"rows 3-15 cols A-M")
         term.click(term.find("┌")[0], left + 10)  # the top edge, dashed now: back up
         term.wait_match(r"rows 1-13 cols A-M")
+
+
+def test_the_replay_bar_s_scroll_keys_are_buttons_doing_what_the_keys_do(state: Path,
+                                                                          tmp_path: Path):
+    """On a screen too narrow for the side panel the replay's bar said "S-arrows PgUp/Dn
+    scroll", which a click did nothing on: each way to scroll is a button of its own now,
+    and a click there does what its key does (PgDn a page down, less a row kept in sight;
+    Shift-Right a column across)."""
+    with start(play_command(str(large_16(tmp_path))), state, rows=20, cols=70) as term:
+        start_watching(term)
+        term.send_key("enter")
+        term.wait_text("Done:", timeout=40)
+        term.send_key("home")  # (the replay again, from the view's top left)
+        term.send(" ")  # (paused: the view stays where the clicks put it)
+        term.wait_text("paused")
+        term.wait_match(r"rows 1-13 cols A-M")
+        term.click_text("PgDn down")
+        term.wait_match(r"rows 3-15 cols A-M")
+        term.click_text("PgUp up")
+        term.wait_match(r"rows 1-13 cols A-M")
+        term.click_text("S-Right right")
+        term.wait_match(r"rows 1-13 cols B-N")
+        term.click_text("right")  # (on the word as on the key: the whole item is the button)
+        term.wait_match(r"rows 1-13 cols C-O")
+        term.click_text("S-Left left")
+        term.wait_match(r"rows 1-13 cols B-N")
+        term.send(PAGE_DOWN)  # (the key, for the same page the button went)
+        term.wait_match(r"rows 3-15 cols B-N")
+
+
+def test_the_replay_bar_names_a_pair_of_scroll_buttons_only_where_both_fit():
+    """Over, the replay's bar has a single key line: left without right would strand the
+    view, so each pair goes whole or not at all (the dashed edges scroll too)."""
+    from numbrix_curses.ui.watch import BAR_SCROLL_ACROSS, BAR_SCROLL_DOWN, bar_keys
+
+    window = GridLayout.for_board(15, 15).window(5, 7)  # (both ways cut)
+    running = [key.what for key in bar_keys(window, False, 40)]
+    assert running == ["faster", "slower", "pause", "end", "up", "down", "start", "back"]
+    over = bar_keys(window, True, 40)
+    assert [key.what for key in over] == ["up", "down", "start", "back"]
+    assert sum(len(key.keys) + len(key.what) + 3 for key in over) - 2 <= 40
+    assert bar_keys(window, True, 70)[:4] == BAR_SCROLL_DOWN + BAR_SCROLL_ACROSS
+    across = GridLayout.for_board(15, 15).window(15, 9)  # (the columns alone cut)
+    assert bar_keys(across, True, 50)[:2] == BAR_SCROLL_ACROSS
+    assert [key.what for key in bar_keys(GridLayout.for_board(5, 5), True, 80)] == [
+        "start", "back"]  # (a board in sight whole: nothing to scroll)
 
 
 def test_edge_scroll_is_a_page_past_a_dashed_edge_and_nothing_elsewhere():

@@ -70,13 +70,20 @@ KEY_LINES = (
     (KeyHelp("mouse", "click a dashed edge"),),
     (KeyHelp("back", "q", Command.BACK),),
 )
-#: the compact bar's key line: what fits in 80 columns, scrolling included
+#: the compact bar's keys that run the replay, most needed first (see `bar_keys`)
 STATUS_BAR_KEYS = (
     KeyHelp("faster", "+", Command.FASTER), KeyHelp("slower", "-", Command.SLOWER),
     KeyHelp("pause", "space", Command.PAUSE), KeyHelp("end", "Enter", Command.TO_END),
-    KeyHelp("start", "Home", Command.TO_START),
-    KeyHelp("scroll", "S-arrows PgUp/Dn"), KeyHelp("back", "q", Command.BACK),
 )
+#: the bar's last keys, kept on its key line however narrow the screen
+_BAR_LAST = (KeyHelp("start", "Home", Command.TO_START), KeyHelp("back", "q", Command.BACK))
+#: the bar's scroll buttons, up and down, then across, each a click doing what its key does
+#: (one item naming all the keys, "S-arrows PgUp/Dn scroll", was no button: a click there
+#: did nothing, and the bar is all a narrow screen has)
+BAR_SCROLL_DOWN = (KeyHelp("up", "PgUp", Command.PAGE_UP),
+                   KeyHelp("down", "PgDn", Command.PAGE_DOWN))
+BAR_SCROLL_ACROSS = (KeyHelp("left", "S-Left", MoveCursor(0, -1)),
+                     KeyHelp("right", "S-Right", MoveCursor(0, 1)))
 #: the key help that is only for a board larger than the screen
 _SCROLLING = ("scroll", "mouse")
 #: what the keys do once the replay is over: play it again, scroll, go back
@@ -363,7 +370,31 @@ class WatchScreen(Screen):
             said = dict(self.status_rows())
             parts = [said["Step"], said["Speed"], said["Solver"]]
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
-                            tuple(filter(keep, STATUS_BAR_KEYS)))
+                            bar_keys(grid, self.finished, win.getmaxyx()[1]))
+
+
+def bar_keys(grid: GridLayout, finished: bool, width: int) -> tuple[KeyHelp, ...]:
+    """The bar's keys over the replay in `grid`, on a screen `width` wide: those that run
+    the replay while it runs, the scroll buttons of each way the board goes on past the
+    screen, then going back to the start, and back.
+
+    The scroll buttons come in pairs (up and down, left and right), each pair only where
+    it fits on the key line with the last two: over, the replay's bar has that line alone
+    beside its verdict, and a way to scroll left with none to scroll back misleads more
+    than none (a click on the board's dashed edges scrolls too)."""
+    keys: tuple[KeyHelp, ...] = () if finished else STATUS_BAR_KEYS
+    scrolls: tuple[KeyHelp, ...] = ()
+    for pair, cut in ((BAR_SCROLL_DOWN, grid.rows < grid.board_rows),
+                      (BAR_SCROLL_ACROSS, grid.cols < grid.board_cols)):
+        if cut and _line_width(scrolls + pair + _BAR_LAST) <= width:
+            scrolls += pair
+    return keys + scrolls + _BAR_LAST
+
+
+def _line_width(keys: tuple[KeyHelp, ...]) -> int:
+    """Columns a bar's line of `keys` takes: each key, a space and what it does, two
+    spaces between them."""
+    return sum(len(key.keys) + 1 + len(key.what) + 2 for key in keys) - 2
 
 
 def edge_scroll(grid: GridLayout, y: int, x: int) -> MoveCursor | None:
