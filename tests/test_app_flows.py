@@ -1323,6 +1323,36 @@ def test_open_file_lists_the_folder_s_puzzle_files_for_the_mouse_alone(
         term.wait_text("Numbrix · number-14")
 
 
+def test_open_file_s_list_in_two_rows_keeps_an_entry_in_sight(
+        state: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A list of two rows, scrolled into its middle, showed "... more above" over "... more
+    below" and not one file to click. Now its first row is a file, and the second stands
+    for those above and below at once, each half a click that scrolls that way."""
+    for n in range(1, 7):
+        (tmp_path / f"p{n}.txt").write_text(f"# id: number-{n}\n1 . 3\n. . .\n. . 9\n")
+    monkeypatch.chdir(tmp_path)
+    with start(app_command(), state, rows=24, cols=80) as term:
+        term.wait_text("[q] Quit")
+        term.send("o")
+        term.wait_text("p6.txt")
+        # (the heading stays where it is on a shorter screen, under the hint, whose
+        # length goes with the folder's path)
+        list_top = term.find("  In ")[0] + 1
+        term.resize(list_top + 2, 80)
+        term.wait_text("... 6 more below")  # ('..' in sight over it)
+        assert term.lines[list_top].strip() == "..", term.dump()
+        term.click_text("more below")
+        term.wait_text("... 1 above, 5 below")
+        assert term.lines[list_top].strip() == "p1.txt", term.dump()
+        term.click_text("5 below")
+        term.wait_text("... 2 above, 4 below")
+        assert term.lines[list_top].strip() == "p2.txt", term.dump()
+        term.click_text("2 above")
+        term.wait_text("... 1 above, 5 below")
+        term.click_text("p1.txt")
+        term.wait_text("Numbrix · number-1")
+
+
 def test_the_folder_list_holds_folders_then_puzzle_files_as_the_field_takes_them(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     from numbrix_curses.ui.browse import FolderEntry, folder_of, list_folder

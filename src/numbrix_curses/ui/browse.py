@@ -183,18 +183,56 @@ class BrowsingPromptScreen(TextPromptScreen):
         heading = before + where + after
         put(win, top, left, heading[: width - 2 * left], theme.error if error else theme.label)
         self.page = rows
-        self.first = max(0, min(self.first, len(entries) - rows))
-        shown = list(enumerate(entries))[self.first: self.first + rows]
-        for line, (index, entry) in enumerate(shown):
+        self.first, lines = list_lines(len(entries), self.first, rows)
+        for line, (index, above, below) in enumerate(lines):
             y = top + 1 + line
-            above, below = self.first, len(entries) - (self.first + len(shown))
-            if line == 0 and above and rows > 1:
-                text, action, attr = f"... {above + 1} more above", Command.PAGE_UP, theme.dim
-            elif line == len(shown) - 1 and below and rows > 1:
-                text, action, attr = f"... {below + 1} more below", Command.PAGE_DOWN, theme.dim
-            else:
-                text, action = entry.name, PickFile(index)
-                attr = curses.A_BOLD if entry.folder else curses.A_NORMAL
-            text = text[: width - 2 * left - 2]
-            put(win, y, left + 2, text, attr)
-            mask.put(y, left + 2, len(text), action)
+            if index is not None:
+                entry = entries[index]
+                text = entry.name[: width - 2 * left - 2]
+                put(win, y, left + 2, text, curses.A_BOLD if entry.folder else curses.A_NORMAL)
+                mask.put(y, left + 2, len(text), PickFile(index))
+                continue
+            # (a line standing for those before or after it, or on a list of two rows,
+            # both: each part a click that scrolls that way)
+            x = left + 2
+            for count, where, action in ((above, "above", Command.PAGE_UP),
+                                         (below, "below", Command.PAGE_DOWN)):
+                if not count:
+                    continue
+                text = (f"... {count} more {where}" if not (above and below)
+                        else f"... {count} {where}," if action is Command.PAGE_UP
+                        else f"{count} {where}")
+                text = text[: max(0, width - left - x)]
+                put(win, y, x, text, theme.dim)
+                mask.put(y, x, len(text), action)
+                x += len(text) + 1
+
+
+#: a line of the list: the index of the entry shown there, or None and how many entries
+#: the line stands for above and below it
+ShownLine = tuple[int | None, int, int]
+
+
+def list_lines(total: int, first: int, rows: int) -> tuple[int, list[ShownLine]]:
+    """The lines of a list of `total` entries in `rows` rows from entry `first` (kept
+    within the list), and that first entry: past the rows there are, the first line shown
+    stands for those above it, and the last for those below.
+
+    In two rows those two lines would leave no entry in sight (a list scrolled into its
+    middle showed only "more above" and "more below"): the first shows an entry, the
+    second stands for those above and below it at once. In one row, the entry alone (the
+    wheel and PgUp/PgDn still scroll)."""
+    if rows >= 3 or total <= rows:
+        first = max(0, min(first, total - rows))
+        shown = list(range(first, min(total, first + rows)))
+        lines: list[ShownLine] = [(index, 0, 0) for index in shown]
+        if first:  # (the line it takes is one more not in sight)
+            lines[0] = (None, first + 1, 0)
+        below = total - (first + len(shown))
+        if below:
+            lines[-1] = (None, 0, below + 1)
+        return first, lines
+    first = max(0, min(first, total - 1))
+    if rows == 1:
+        return first, [(first, 0, 0)]
+    return first, [(first, 0, 0), (None, first, total - first - 1)]
