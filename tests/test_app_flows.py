@@ -515,6 +515,29 @@ def test_the_library_shows_sixteen_puzzles_at_80x24_and_jumps_by_size(state: Pat
         term.wait_text("Numbrix · large-1 ")  # (from 9x9 up two sizes and back one: 10x10)
 
 
+def test_a_library_page_never_ends_in_a_size_s_heading_with_none_of_its_puzzles(state: Path):
+    """At 40x12 the library's first page ended in "6x6  6 puzzles" over a blank row, a
+    heading that read as an empty group (the one at the top of a page had been seen to). It
+    comes with its first puzzle on the page that shows it."""
+    with start(app_command(), state, rows=12, cols=40) as term:
+        term.wait_text("[q] Quit")
+        term.send("l")
+        term.wait_text("starter-6")
+        listed = [line.strip() for line in term.lines[2:-1] if line.strip()]
+        assert listed[-1].startswith("starter-6") and "6x6" not in term.text, term.dump()
+        for _ in range(6):
+            term.send_key("down")  # (to starter-7: the heading comes back over it)
+        term.wait_text("starter-7")
+        listed = [line.strip() for line in term.lines[2:-1] if line.strip()]
+        assert listed[-2:] == ["6x6  6 puzzles", "starter-7   easy"], term.dump()
+        while "of 62" in term.lines[0] and "-62 of" not in term.lines[0]:  # (to the end)
+            before = term.lines[0]
+            term.send_key("page-down")
+            term.wait_for(lambda: term.lines[0] != before, what="the next page")
+            listed = [line.strip() for line in term.lines[2:-1] if line.strip()]
+            assert not re.fullmatch(r"\d+x\d+  \d+ puzzles?", listed[-1]), term.dump()
+
+
 # ----- the games under way ---------------------------------------------------------------------
 def play_a_move_in_a_file(term: Terminal, path: Path, title: str, number: str) -> None:
     """From the main menu, open the one-puzzle file `path` (playing it), type `number` in its

@@ -438,7 +438,7 @@ class PuzzleListScreen(Screen):
             self.top = line_of - page + 1
         self.top = max(0, min(self.top, len(lines) - page))
         if not self.grouped or page < 2 or isinstance(lines[self.top], str):
-            return lines[self.top: self.top + page]
+            return _without_last_heading(lines[self.top: self.top + page])
         if line_of == self.top:
             self.top -= 1  # (the heading stands in for a line: not the selected one)
         elif isinstance(lines[self.top + 1], str) and self.top + page < len(lines):
@@ -449,7 +449,7 @@ class PuzzleListScreen(Screen):
         first = shown[0]
         if isinstance(first, int) and not isinstance(lines[self.top + 1], str):
             shown[0] = self._heading(max(i for i in self.group_starts if i <= first))
-        return shown
+        return _without_last_heading(shown)
 
     def _draw_footer(self, win: "curses.window", mask: ScreenMask, left: int) -> None:
         """The key line at the bottom, each key a button; the parts that do not fit left out,
@@ -469,6 +469,15 @@ class PuzzleListScreen(Screen):
             elif action is not None:
                 mask.put(y, x, len(text), action)
             x += len(text) + len(FOOTER_GAP)
+
+
+def _without_last_heading(shown: list[int | str]) -> list[int | str]:
+    """The lines of a page but a heading on its last line: a group's heading with none of
+    its puzzles under it reads as an empty group (at 40x12 the library's first page ended
+    in "6x6  6 puzzles" over a blank row). Its puzzles come on under it on the next page."""
+    if len(shown) > 1 and isinstance(shown[-1], str):
+        return shown[:-1]
+    return shown
 
 
 def library_screen(ctx: AppContext) -> Screen:
@@ -528,5 +537,3 @@ def open_file_screen(ctx: AppContext) -> Screen:
         hint="A file of several puzzles lists them; Tab completes the path, and a click on a "
         f"file below opens it. A relative path is read from {home_short(os.getcwd())}.",
     )
-
-
