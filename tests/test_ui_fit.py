@@ -1097,6 +1097,59 @@ def test_a_narrow_menu_leaves_out_details_cut_to_nothing_and_prompts_keep_their_
         term.wait_text("the bundled puzzles")
 
 
+def _open_file_rows(term: Terminal, message: str) -> str:
+    """Why the Open file prompt's frame is wrong, or "": the hint (and `message`) end one
+    blank row over the buttons, and under them, after a blank row, the folder's heading
+    and as many of its lines as the screen has rows."""
+    lines = term.lines
+    where = term.find("Enter open   Tab complete   Esc back")
+    if where is None:
+        return "no buttons"
+    buttons = where[0]
+    if lines[buttons - 1].strip() or not lines[buttons - 2].strip():
+        return "not one blank row between the hint and the buttons"
+    if message and message not in " ".join(line.strip() for line in lines[:buttons]):
+        return f"{message!r} not over the buttons"
+    below = lines[buttons + 1:]
+    if below and below[0].strip():
+        return "no blank row under the buttons"
+    if len(below) >= 3:
+        if not below[1].startswith("  In ") or not below[1].rstrip().endswith(":"):
+            return "no heading under the buttons"
+        if [line[:4] for line in below[2:]] != ["    "] * (len(below) - 2) or not all(
+                line.strip() for line in below[2:]):
+            return "a row of the list empty or out of line"
+    return ""
+
+
+def test_open_file_s_list_takes_the_rows_no_message_needs_on_a_short_screen(
+        state: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """On 14 rows or fewer the list of the folder's files had a line or two, or none, while
+    the rows kept for a message between the hint and the buttons stood empty. They go to the
+    list now; an error after a bad path still shows whole over the buttons, and nothing
+    overlaps, from 40 to 80 columns."""
+    for n in range(1, 10):
+        (tmp_path / f"p{n}.txt").write_text(f"# id: n{n}\n1 . 3\n. . .\n. . 9\n")
+    monkeypatch.chdir(tmp_path)  # (the folder listed)
+    with menu(state) as term:
+        term.send("o")
+        term.wait_text("p9.txt")
+        for message in ("", "nope.txt: no such file"):
+            if message:
+                term.resize(24, 80)
+                term.send("nope.txt")
+                term.send_key("enter")
+                term.wait_text(message)
+            for rows in range(10, 15):
+                for cols in range(40, 81, 10):
+                    term.resize(rows, cols)
+                    if rows < 11:  # (the prompt needs 11 rows: the notice says so)
+                        term.wait_text("Terminal too small")
+                        continue
+                    term.wait_for(lambda: not _open_file_rows(term, message),
+                                  what=f"the frame at {rows}x{cols} with {message!r}")
+
+
 def test_a_title_cut_short_says_so(state: Path, tmp_path: Path):
     """At 40 columns the watch screen's title ended mid-name ("...solver on 30x30-m")."""
     path = tmp_path / "seven.txt"

@@ -362,9 +362,9 @@ class TextPromptScreen(Screen):
         # rows, and only then is the hint cut.
         hint = wrap_text(self.hint, text_w) if self.hint else []
         said = wrap_text(self.message.text, text_w) if self.message is not None else []
-        extra = max(0, len(hint) + len(said) + 1 - (BUTTONS_ROW - 3))
         below = self.rows_below(height)
-        y = max(2, min(height // 2 - 3, height - 1 - BUTTONS_ROW - extra - below))
+        gap = self._buttons_gap(len(hint), len(said), below > 0)
+        y = max(2, min(height // 2 - 3, height - 1 - gap - below))
         put(win, y, left, self.prompt, curses.A_BOLD)
         field_w = max(10, width - 2 * left)
         # Scroll the field so the cursor stays visible.
@@ -379,7 +379,7 @@ class TextPromptScreen(Screen):
         # The message (an error to act on) is read whole first, and the hint, the same
         # every time, gets the rows it leaves: at 40x12 the hint took four rows and the
         # error was cut to "r4.txt:3:1: row...".
-        row, buttons_y = y + 3, min(y + BUTTONS_ROW + extra, height - 1)
+        row, buttons_y = y + 3, min(y + gap, height - 1)
         rows = max(1, buttons_y - row - 1)
         said_rows = min(len(said), rows)
         if self.hint and rows - said_rows > 0:
@@ -399,6 +399,18 @@ class TextPromptScreen(Screen):
             x += len(key) + len(what) + 4
         if below:
             self.draw_below(win, mask, buttons_y + 2)
+
+    def _buttons_gap(self, hint_rows: int, said_rows: int, listing: bool) -> int:
+        """How far below the prompt line the buttons go, for a hint and a message of so
+        many rows: `BUTTONS_ROW`, or lower for a hint and message longer than its rows.
+
+        A prompt with something `listing` under its buttons keeps no rows for a message
+        not shown: they stood empty over a list of files cut to a line or two on a short
+        screen. The buttons follow the hint and the message there, and the list takes
+        the rest (a message, an error after a bad path, pushes them down in turn)."""
+        # (the prompt, its field and a blank row; the hint and message; a blank row)
+        needed = 3 + hint_rows + said_rows + 1
+        return needed if listing else max(BUTTONS_ROW, needed)
 
     def rows_below(self, height: int) -> int:
         """Rows a prompt would have under its buttons (a list of files, say: see
