@@ -29,6 +29,16 @@ for _name in ("SIGINT", "SIGHUP", "SIGTERM", "SIGQUIT"):
         signal.signal(_signum, signal.default_int_handler if _name == "SIGINT" else signal.SIG_DFL)
 
 
+@pytest.fixture
+def tmp_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of the test's own, with a short name (t0, t1, ...). The app tests look for
+    paths whole on an 80-column screen, and pytest's own folder is named after the test (up
+    to 30 characters) under the run's, and under one per process when the suite runs in
+    several (`make test`): /tmp/pytest-of-USER/pytest-N/popen-gw0/test_open_file_list...,
+    cut short in the app's title, and a longer user name would cut it on one process too."""
+    return tmp_path_factory.mktemp("t")
+
+
 @pytest.fixture(autouse=True)
 def _own_state_directory(tmp_path_factory, monkeypatch) -> None:
     """No test reads or writes the user's own saves: code run in the test process that
