@@ -2368,6 +2368,40 @@ def test_a_list_of_givens_under_a_head_ending_in_a_separator_reads_as_a_list(tex
     assert parse_one(text).givens.tolist() == LISTED_GRID
 
 
+@pytest.mark.parametrize("text", [
+    "\uff15\n\uff13\n1 1 21\n1 5 25\n4 3 6\n",  # ５ over ３: the head in full-width digits
+    "\uff15\u3000\uff15\n3\n1 1 21\n1 5 25\n4 3 6\n",  # ５　５ (a full-width space)
+    "\uff15\uff0c\uff15\uff0c\n3\n1 1 21\n1 5 25\n4 3 6\n",  # ５，５， (a CSV's end comma)
+    # the givens too: ３，４，１７ and １　１　２１
+    "5\n\uff11\uff0c\uff11\uff0c\uff12\uff11\n\uff11\uff0c\uff15\uff0c\uff12\uff15\n"
+    "\uff14\uff0c\uff13\uff0c\uff16\n",
+    "\uff15\n\uff11\u3000\uff11\u3000\uff12\uff11\n\uff11\u3000\uff15\u3000\uff12\uff15\n"
+    "\uff14\u3000\uff13\u3000\uff16\n",
+    "5\n3\n1 1 21\n\uff11\uff1b\uff15\uff1b\uff12\uff15\n4 3 6\n",  # １；５；２５
+])
+def test_a_list_of_givens_in_full_width_digits_reads_as_its_ascii_twin(text: str) -> None:
+    """A list typed on a page set in Chinese or Japanese: its head and its lines read as
+    the same list in ASCII digits (a grid's cells and size lines read them already), where
+    "５" over "３" was a line of one cell over rows of 3, and "１，１，２１" no cell."""
+    assert parse_one(text).givens.tolist() == LISTED_GRID
+
+
+def test_a_list_of_givens_in_full_width_digits_is_said_of_as_written() -> None:
+    """Its slips are placed as an ASCII list's are, and a head that might be a size line
+    is quoted as the line writes it."""
+    err = parse_error("\uff15\n\uff14\n1 1 21\n1 5 25\n4 3 6\n")
+    assert (where(err), err.message) == ((2, 1), "says 4 givens, and 3 lines list one")
+    err = parse_error("\uff12\u3000\uff13\n1 1 1\n2 3 6\n")  # ２　３
+    assert (where(err), err.message) == ((2, 3), "1 appears twice (first at 2:1); or, as a "
+                                         "list of givens (row, column, number), it needs "
+                                         "their count on the line under '\uff12 \uff13'")
+    # a blank line inside the list is read past as in ASCII
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles("5\n3\n1 1 21\n1 5 25\n\n\uff14\u3000\uff13\u3000\uff16\n",
+                             "t.txt", notes)
+    assert puzzle.givens.tolist() == LISTED_GRID and [line for line, _ in notes] == [5]
+
+
 def test_a_given_listed_twice_alike_reads_once_with_a_warning():
     """A course's list with one line copied twice was refused: "row 4, column 3 is given
     twice". The same cell with another number still is."""

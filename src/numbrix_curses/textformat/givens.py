@@ -12,6 +12,7 @@ import numpy as np
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, cut_short
 from numbrix_curses.textformat.errors import ListShort, said_more
 from numbrix_curses.textformat.grid import check_values, grid_rows
+from numbrix_curses.textformat.sizes import as_ascii
 
 
 _LISTED_FIELD = re.compile(r"[0-9]+")
@@ -23,8 +24,18 @@ _PART = r"(?:[ ]*[,;][ ]*|[ ]+|\t)"
 _LISTED_LINE = re.compile(rf"[ ]*[0-9]{{1,6}}(?:{_PART}[0-9]{{1,6}})*[ ]*")
 
 
+def _as_listed(line: str) -> str:
+    """`line` with the digits of any script, and a full-width comma, semicolon or space,
+    made the ASCII ones, character for character (see `sizes.as_ascii`): a list's lines
+    on a page set in Chinese or Japanese ("９　９" over "３，４，１７") read as their ASCII
+    twins do, a field at the same place. (A grid's cells and size lines read those digits
+    already.)"""
+    return as_ascii(line).replace("\u3000", " ")
+
+
 def is_given_line(line: str) -> bool:
     """Whether `line` reads as one given of a list: its row, column and number."""
+    line = _as_listed(line)
     return _LISTED_LINE.fullmatch(line) is not None and len(_LISTED_FIELD.findall(line)) == 3
 
 
@@ -55,13 +66,15 @@ def raise_if_grid_or_list(lines: list[str], error: ParseError) -> None:
     """Raise `error` saying how a list of givens is told from it, where the lines read as
     a grid under its size line or as a list (see `_grid_or_list`): "1 appears twice" of
     "2 3" over "1 1 1" and "2 3 6" did not say that the count of givens makes it a list."""
-    listed = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    written = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    listed = [_as_listed(line) for line in written]
     if not listed or not all(_LISTED_LINE.fullmatch(line) for line in listed):
         return
     head = list(_LISTED_FIELD.finditer(listed[0]))
     threes = all(len(_LISTED_FIELD.findall(line)) == 3 for line in listed[1:])
     if threes and _grid_or_list([int(m.group()) for m in head], False, len(listed) - 1):
-        size = " ".join(m.group() for m in head)
+        # (its numbers as the line writes them: "２ ３" in full-width digits)
+        size = " ".join(written[0][m.start():m.end()] for m in head)
         raise said_more(error, f"or, as a list of givens (row, column, number), it needs "
                                 f"their count on the line under '{size}'") from None
 
@@ -73,6 +86,24 @@ def _without_end_separator(line: str) -> str:
     if stripped.endswith((",", ";")) and len(_LISTED_FIELD.findall(stripped)) in (1, 2):
         return stripped[:-1]
     return line
+
+
+def _listed_lines(lines: list[str], first_line: int) -> list[tuple[int, str]] | None:
+    """The lines of a list of givens among `lines` (comments left out), each with its
+    number, made ASCII (`_as_listed`) and without a head line's end separator; None where
+    fewer than two are left, or one is no list's line: every field a number of a few
+    digits, parted by spaces, one tab, or one comma or semicolon ("1,,2,5", a
+    spreadsheet's row with an empty field, is no list). (Each line made ASCII only until
+    one is no list's: a block of long lines is not made over whole.)"""
+    listed = []
+    for number, line in enumerate(lines, start=first_line):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        line = _without_end_separator(_as_listed(line))
+        if _LISTED_LINE.fullmatch(line) is None:
+            return None
+        listed.append((number, line))
+    return listed if len(listed) >= 2 else None
 
 
 def listed_givens(
@@ -92,12 +123,8 @@ def listed_givens(
     give another verdict. On a square board which of the two is the row does not matter:
     its mirror image along the diagonal has as many solutions; on another, the rows come
     first, as in its head."""
-    listed = [(number, _without_end_separator(line))
-              for number, line in enumerate(lines, start=first_line)
-              if line.strip() and not line.lstrip().startswith("#")]
-    # (every field a number of a few ASCII digits, parted by spaces, one tab, or one comma
-    # or semicolon: "1,,2,5", a spreadsheet's row with an empty field, is no list)
-    if len(listed) < 2 or not all(_LISTED_LINE.fullmatch(line) for _, line in listed):
+    listed = _listed_lines(lines, first_line)
+    if listed is None:
         return None
     fields = [(number, line, list(_LISTED_FIELD.finditer(line))) for number, line in listed]
     header = _list_header([len(found) for _, _, found in fields])

@@ -29,12 +29,12 @@ _LONG_SIZE = re.compile(r"[^\S\n]*([0-9]{1,30})[^\S\n]*[xX\u00d7][^\S\n]*([0-9]{
 
 # A size line as a page set in Chinese or Japanese writes it ("３x３", "９　９", "６ｘ１０"):
 # its full-width x and separators as the ASCII ones (its digits, as any script's, see
-# `_as_ascii`; its full-width spaces are whitespace already).
+# `as_ascii`; its full-width spaces are whitespace already).
 _FULL_WIDTH_MARKS = {ord("\uff58"): "x", ord("\uff38"): "X", ord("\uff0c"): ",",
                      ord("\uff1b"): ";"}
 
 
-def _as_ascii(line: str) -> str:
+def as_ascii(line: str) -> str:
     """`line` with the digits of any script (full-width "１２", Arabic-Indic "١٢"), as a
     grid's cells read them (see `puzzle.cell_value`), and full-width marks of a size line
     (`_FULL_WIDTH_MARKS`) made the ASCII ones, character for character, so a match's
@@ -49,8 +49,8 @@ def size_match(line: str) -> re.Match[str] | None:
     """`line` as a size line, its two numbers groups 1 and 2; None when it is none.
     Its digits may be full-width ones, or another script's, as a grid's cells may be
     (and its x or separator full-width): the match is then of the line made ASCII
-    (see `_as_ascii`), its groups the numbers in ASCII digits."""
-    line = _as_ascii(line)
+    (see `as_ascii`), its groups the numbers in ASCII digits."""
+    line = as_ascii(line)
     return SIZE.fullmatch(line) or _LONG_SIZE.fullmatch(line)
 
 
@@ -61,13 +61,13 @@ SIDE = re.compile(r"[^\S\n]*([0-9]{1,3})[^\S\n]*")
 
 def side_match(line: str) -> re.Match[str] | None:
     """`line` as a side alone ("9", or "９"), its number group 1; None when it is none."""
-    return SIDE.fullmatch(_as_ascii(line))
+    return SIDE.fullmatch(as_ascii(line))
 
 
 def size_marks(line: str) -> bool:
     """Whether a size line writes a mark between its numbers (an x or a separator, ASCII
     or full-width), not spaces only."""
-    return any(mark in _as_ascii(line) for mark in SIZE_MARKS)
+    return any(mark in as_ascii(line) for mark in SIZE_MARKS)
 
 
 def leading_size(lines: list[str]) -> tuple[list[int], re.Match[str]] | None:
