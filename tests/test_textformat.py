@@ -1704,6 +1704,23 @@ def test_a_size_line_with_a_separator_after_it_as_a_spreadsheet_writes_it():
     assert parse_one("1,2,\n4,3,\n").givens.tolist() == [[1, 2, 0], [4, 3, 0]]
 
 
+@pytest.mark.parametrize("size", [
+    "\uff13\uff0c\uff13\uff0c",  # ３，３，
+    "\uff13\uff1b\uff13\uff1b",  # ３；３；
+    "\uff13,\uff13\uff0c",  # ３,３，
+    "\uff13\uff58\uff13\uff0c",  # ３ｘ３，
+])
+def test_a_full_width_size_line_with_a_separator_after_it_reads_as_an_ascii_one(size):
+    """"３，３，", a CSV export of a page set in full-width digits, was refused ("'３，３，'
+    is not a number or a blank") where "3,3," reads."""
+    for rows in ("1,4,5\n2,3,\n9,8,7\n", "1,4,5,\n2,3,,\n9,8,7,\n", "1 4 5\n2 3 .\n9 8 7\n"):
+        assert parse_one(f"{size}\n{rows}").givens.tolist() == [
+            [1, 4, 5], [2, 3, 0], [9, 8, 7]], rows
+        ascii_size = size.translate({0xff13: "3", 0xff0c: ",", 0xff1b: ";", 0xff58: "x"})
+        assert parse_one(f"{ascii_size}\n{rows}").givens.tolist() == [
+            [1, 4, 5], [2, 3, 0], [9, 8, 7]], rows
+
+
 def test_minus_one_is_a_blank_in_text_as_in_json():
     """Generators write -1 for a blank in text as in JSON; "3 -1 9" was refused, while
     [[3, -1, 9], ...] read."""

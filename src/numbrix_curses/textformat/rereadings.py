@@ -15,18 +15,23 @@ from numbrix_curses.textformat.sizes import fits, leading_size, size_given, size
 from numbrix_curses.textformat.tables import MARKDOWN_DELIMITER, without_bar_rules
 
 
+# What a spreadsheet writes after a line's last field: a comma or a semicolon, full-width
+# ones too, as a size line in full-width digits writes them ("３，３，": read as "3,3," is).
+_END_SEPARATORS = (",", ";", "\uff0c", "\uff1b")
+
+
 def size_line_with_end_separator(
     lines: list[str], first_line: int, filename: str
 ) -> list[Row] | None:
     """The rows of a grid under a size line written as a spreadsheet writes every line,
-    with a separator after its last field ("3,3," over "1,4,5"), where the grid reads so;
-    else None. (Read as a row, "3,3," made "3 appears twice" of a file a program wrote;
-    tried only where the block does not read as a grid.)"""
+    with a separator after its last field ("3,3," over "1,4,5", or "３，３，"), where the
+    grid reads so; else None. (Read as a row, "3,3," made "3 appears twice" of a file a
+    program wrote; tried only where the block does not read as a grid.)"""
     grid = grid_line_indices(lines)
     if not grid:
         return None
     first = lines[grid[0]].rstrip()
-    if not first.endswith((",", ";")) or size_match(first[:-1]) is None:
+    if not first.endswith(_END_SEPARATORS) or size_match(first[:-1]) is None:
         return None
     trimmed = list(lines)
     trimmed[grid[0]] = first[:-1]
