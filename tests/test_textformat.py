@@ -2603,6 +2603,49 @@ def test_a_latex_table_that_may_be_read_two_ways_is_refused(text: str, place, sa
     assert (where(err), err.message) == (place, said)
 
 
+@pytest.mark.parametrize("one, three, nine", [
+    ("$1$", "$3$", "$ 9 $"),  # math mode, as tables of numbers set them
+    ("\\(1\\)", "3", "\\( 9\\)"),
+    ("\\multicolumn{1}{c}{1}", "\\multicolumn{1}{|c|}{3}", "\\multicolumn {1} {p{1cm}} {9}"),
+    ("\\multicolumn{1}{c}{$1$}", "3", "\\multicolumn{1}{>{\\bfseries}c}{9}"),
+])
+def test_a_latex_cell_that_sets_a_number_apart_reads_as_the_number(one, three, nine) -> None:
+    """"$3$" and "\\multicolumn{1}{c}{3}" were refused ("is not a number or a blank"):
+    each is the number, and a one-column \\multicolumn of nothing a blank."""
+    table = LATEX_SMALL.replace("1 & & 3", f"{one} & & {three}").replace(
+        "& & 9", f"\\multicolumn{{1}}{{c}}{{}} & & {nine}")
+    notes: list[tuple[int, str]] = []
+    [puzzle] = parse_puzzles(table, "t.txt", notes)
+    assert puzzle.givens.tolist() == SMALL_GIVENS and notes == []
+    # its errors placed at the number, as the cell's own
+    wrong = table.replace("3", "10")
+    err = parse_error(wrong)
+    assert err.message == "10 is out of range 1..9 for a 3x3 grid"
+    assert wrong.split("\n")[err.line - 1][err.col - 1:err.col + 1] == "10"
+
+
+def test_a_latex_cell_that_spans_columns_or_holds_no_number_is_refused() -> None:
+    """A \\multicolumn of two columns or more is no board's cell: refused where it
+    stands, as are cells that are no number in math mode or in a \\multicolumn."""
+    for cell, rest, col, said in [
+        ("\\multicolumn{2}{c}{1}", " & 3", 1, "'\\multicolumn{2}{c...' spans 2 columns, and "
+         "a board's cell is one: write each of its cells between &s (a title? start its "
+         "line with %)"),
+        ("1", " & \\multicolumn{2}{|c|}{3}", 5, "'\\multicolumn{2}{|...' spans 2 columns, and "
+         "a board's cell is one: write each of its cells between &s (a title? start its "
+         "line with %)"),
+        ("\\multicolumn{1}{c}{\\textbf{1}}", " & & 3", 20, "'\\textbf{1}' is not a number or "
+         "a blank (. _ - ? 0)"),
+        ("$\\cdot$", " & & 3", 1, "'$\\cdot$' is not a number or a blank (. _ - ? 0)"),
+        ("\\$1\\$", " & & 3", 1, "'\\$1\\$' is not a number or a blank (. _ - ? 0)"),
+    ]:
+        err = parse_error(LATEX_SMALL.replace("1 & & 3", cell + rest))
+        assert (where(err), err.message) == ((3, col), said), cell
+    # a title row over the table spans its columns: refused so too
+    err = parse_error("\\multicolumn{3}{c}{Puzzle 1} \\\\\n" + LATEX_SMALL.split("\n", 1)[1])
+    assert where(err) == (1, 1) and "spans 3 columns" in err.message
+
+
 def test_an_edge_column_empty_in_every_row_of_a_latex_table_needs_its_column_spec() -> None:
     """"1 & . & 3 & \\\\" in every row: a last column of blanks, or an & a program wrote
     after each cell? The \\begin{tabular} line tells (LaTeX refuses a row longer than its

@@ -1,7 +1,8 @@
 r"""A board written as a LaTeX table: its rows a line each, cells parted by ``&`` (an empty
 cell a blank), each row ending with ``\\``, maybe with ``\hline`` rules and between
 ``\begin{tabular}{|c|c|c|}`` and ``\end{tabular}``; the lines of commands around the
-rows, and LaTeX's ``%`` comments, are no cells.
+rows, and LaTeX's ``%`` comments, are no cells. A cell's number may be set apart, in math
+mode (``$3$``) or in a ``\multicolumn`` of one column; one of more columns is refused.
 
 LaTeX itself parts rows at ``\\`` alone, a line end being a space to it: a row that goes
 on over two lines, or two rows on one line, would be read otherwise here, and are refused
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 
 from numbrix_curses.comments import LEFT_OUT, grid_line_indices
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, cut_short
+from numbrix_curses.textformat.rows import AMPERSAND
 
 
 # A rule between rows or at a table's edge, LaTeX's own or booktabs', which may start a
@@ -39,6 +41,12 @@ _END = re.compile(r"\\end[^\S\n]*\{(tabular\*?|tabularx|array)\}")
 _ENVIRONMENT = re.compile(r"\\(?:begin|end)[^\S\n]*\{")
 # LaTeX's comment: from an unescaped % to the line's end.
 _COMMENT = re.compile(r"(?<!\\)%")
+# A number set in math mode, as tables of numbers often set them: "$3$", "\(3\)".
+_MATH_NUMBER = re.compile(r"\$[^\S\n]*([0-9]+)[^\S\n]*\$|\\\([^\S\n]*([0-9]+)[^\S\n]*\\\)")
+# A cell set apart: "\multicolumn{1}{|c|}{3}", the columns it spans, their spec and what
+# it holds.
+_MULTICOLUMN = re.compile(rf"\\multicolumn[^\S\n]*\{{[^\S\n]*([0-9]{{1,3}})[^\S\n]*\}}"
+                          rf"[^\S\n]*({_BRACED})[^\S\n]*({_BRACED})")
 
 
 @dataclass
@@ -141,7 +149,8 @@ def latex_table(lines: list[str], first_line: int, filename: str) -> LatexTable 
                                  "command; start the line with % to keep it")
         lead = _LEADING_RULES.match(text, 0, end if end >= 0 else len(text)).end()
         stop = end if end >= 0 else len(text)
-        table.lines[i] = " " * lead + text[lead:stop] + " " * (len(lines[i]) - stop)
+        cells = _cells_unwrapped(text[lead:stop], lead, filename, number)
+        table.lines[i] = " " * lead + cells + " " * (len(lines[i]) - stop)
     # (a blank line inside a table parts it into two blocks, each read as a board: the
     # rows over it, under "\begin", and those under it, over "\end")
     if begun_at is not None and ended is None and not cut:
@@ -153,6 +162,50 @@ def latex_table(lines: list[str], first_line: int, filename: str) -> LatexTable 
                          f"\\end{{{ended_at.group(1)}}} with no \\begin{{{ended_at.group(1)}}} "
                          "over it in its block: a blank line inside the table? take it out")
     return table
+
+
+def _cells_unwrapped(row: str, at: int, filename: str, number: int) -> str:
+    r"""A row's text (its cells parted by &, from 0-based column `at` of line `number`)
+    with each cell that sets a number apart made that number, where it stands (see
+    `_cell_unwrapped`); a ``\multicolumn`` that spans columns refused."""
+    if "$" not in row and "\\" not in row:
+        return row  # (the usual row, told at once)
+    cells, start = [], at
+    for cell in AMPERSAND.split(row):
+        cells.append(_cell_unwrapped(cell, start, filename, number))
+        start += len(cell) + 1
+    return "&".join(cells)
+
+
+def _cell_unwrapped(cell: str, at: int, filename: str, number: int) -> str:
+    r"""`cell` (from 0-based column `at` of line `number`) as the number or blank it
+    holds, where that is the one reading: a number in math mode ("$3$", "\(3\)"), or what
+    a ``\multicolumn{1}{c}{...}`` of one column holds; what sets it apart made spaces, so
+    the number keeps its column. Other cells as they are (refused where they are none,
+    "\textbf{3}" say, which may mark a given among a solution's numbers). A
+    ``\multicolumn`` of two columns or more is refused: a board's cell is one."""
+    stripped = cell.strip()
+    lead = len(cell) - len(cell.lstrip())
+    multi = _MULTICOLUMN.fullmatch(stripped)
+    if multi is not None:
+        span = int(multi.group(1))
+        if span >= 2:
+            raise ParseError(filename, number, at + lead + 1,
+                             f"'{cut_short(stripped)}' spans {span} columns, and a board's "
+                             "cell is one: write each of its cells between &s (a title? "
+                             "start its line with %)")
+        if span != 1 or _spec_columns(multi.group(2)[1:-1]) != 1:
+            return cell  # (no one column: refused as no number, where it stands)
+        inner_at = lead + multi.start(3) + 1
+        inner = _cell_unwrapped(multi.group(3)[1:-1], at + inner_at, filename, number)
+        return " " * inner_at + inner + " " * (len(cell) - inner_at - len(inner))
+    math = _MATH_NUMBER.fullmatch(stripped)
+    if math is not None:
+        group = 1 if math.group(1) is not None else 2
+        digits_at = lead + math.start(group)
+        return " " * digits_at + math.group(group) + " " * (len(cell) - digits_at
+                                                            - len(math.group(group)))
+    return cell
 
 
 def _read_spec(table: LatexTable, text: str, begin: re.Match[str], index: int,
