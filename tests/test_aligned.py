@@ -100,8 +100,8 @@ def test_a_grid_typed_with_spaces_reads_as_written_or_not_at_all(rows, cols, dat
     pitch = data.draw(st.integers(widest + 1, widest + 8))
     right = data.draw(st.booleans())
     text = typed(grid, pitch, right, indent=data.draw(st.integers(0, 3)))
-    if rows != cols:
-        text = f"{rows}x{cols}\n" + text
+    if rows != cols:  # (rows or columns first, as a size line may say them)
+        text = (f"{rows}x{cols}\n" if data.draw(st.booleans()) else f"{cols}x{rows}\n") + text
     try:
         board, notes = read(text)
     except ParseError:
@@ -132,6 +132,29 @@ def test_a_size_line_is_never_read_as_a_row_of_the_board_it_sizes() -> None:
     # (its first row was read as a 5x5 board's, the size line as the row above it)
     board, _ = read("4 3\n      2\n     10\n      9\n  6  11\n")
     assert board == [[0, 2, 0], [0, 10, 0], [0, 9, 0], [6, 11, 0]]
+
+
+@pytest.mark.parametrize("size", ["3 4", "4 3", "3x4", "4x3"])
+def test_a_size_line_gives_a_rectangle_its_empty_last_column_in_either_order(size) -> None:
+    """Without a size line, a rectangle whose last column is empty reads as the square
+    (nothing else tells its width); a size line tells, its rows or its columns first, as
+    over any grid: '4 3' over three rows was refused."""
+    board, notes = read(f"{size}\n 1  2  3\n    5\n 9  8  7\n")
+    assert board == [[1, 2, 3, 0], [0, 5, 0, 0], [9, 8, 7, 0]] and WARNING in notes[0][1]
+
+
+@pytest.mark.parametrize("text", [
+    # a first row standing in the board's columns, read as the size (3x18) of the rows
+    # under it: a board of 15 columns of blanks
+    "        3           18\n14  13      1   12\n25  15          16\n10  17      6   8   7\n",
+    # a size that could hold the rows under it, read as the first row of a 3x3 over them
+    "4 2\n    8\n6 3\n",
+    "2 3\n    5\n1\n",
+])
+def test_a_line_that_may_be_a_size_or_the_first_row_is_refused(text: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        read(text)
+    assert caught.value.message.endswith("; blanks left as spaces? write each as . (or 0)")
 
 
 def test_a_huge_block_of_spaced_numbers_is_refused_at_once() -> None:

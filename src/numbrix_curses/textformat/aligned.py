@@ -6,11 +6,15 @@ token by token, its rows have different numbers of cells. Where every number of 
 stands in columns a fixed number of characters apart (right-aligned, or left-aligned), the
 block is read by those columns, a blank wherever no number stands, and a warning says so.
 
-The width comes from a size line above the grid, or else the board is taken to be square,
-where some number stands in its first column and some in its last: a row's blanks at its
-end leave no trace, so nothing else tells the width (a rectangle whose last column is
-empty still reads as the square; the warning asks to check the board). The reading is
-taken only when it is the one reading the spacing allows: every spacing that puts the
+The width comes from a size line above the grid (its rows and columns in either order, as
+a grid's size line is read), or else the board is taken to be square, where some number
+stands in its first column and some in its last: a row's blanks at its end leave no
+trace, so nothing else tells the width (a rectangle whose last column is empty still
+reads as the square without a size line; the warning asks to check the board). A size
+line may be the board's first row as well: where its numbers stand in the columns of the
+board it says, or where the board read with it as a row is one the size could hold
+instead, the block is refused (" 3      18" over three rows was a 3x18 board). The
+reading is taken only when it is the one reading the spacing allows: every spacing that puts the
 numbers in columns (right- or left-aligned), and every place of the first column that
 keeps every number on the board, must give one board. So a grid typed in evenly spaced
 columns reads as typed or not at all: " 1     3" over " 8" could be 1 and 3 two columns
@@ -115,25 +119,69 @@ def aligned_rows(
     # A first line that reads as a size ("9 9", "6x10") gives the width; but a first row
     # of two numbers reads as one too ("2     6" over rows of fewer). Where the two readings
     # both read, or either cannot be told, the block is refused.
-    sized = size_match(lines[grid[0]])
+    size = _size_over(lines[grid[0]], len(grid) - 1)
     tries: list[tuple[list[int], tuple[int, int, int] | None]] = [(grid, None)]
-    if sized is not None:
-        tries.append((grid[1:], (int(sized.group(1)), int(sized.group(2)), grid[0])))
+    if size is not None:
+        tries.append((grid[1:], (*size, grid[0])))
     try:
-        found = [(rows_at, read) for rows_at, size in tries
-                 if (read := _read_aligned(lines, rows_at, size, first_line, filename))
+        found = [(rows_at, read) for rows_at, said in tries
+                 if (read := _read_aligned(lines, rows_at, said, first_line, filename))
                  is not None]
+        if len(found) != 1:
+            return None
+        [(rows_at, read)] = found
+        if size is not None and (_may_be_a_row(lines, grid, size[1]) if rows_at != grid
+                                 else _holds(size, lines, grid[1:])):
+            # (a size read so whose line stands in the grid's columns, as a row may: a
+            # first row "3   18" read as a 3x18 board with 15 columns of blanks; or a size
+            # that would hold the rows under it over a square read with it as a row)
+            return None
     except _Unsure:
         return None
-    if len(found) != 1:
-        return None
-    [(rows_at, read)] = found
     if notes is not None:
         notes.append((first_line + rows_at[0], (
             f"the blanks of this {len(read)}x{len(read[0].values)} board were read from the "
             "spaces between its numbers, by the columns the numbers stand in; check the "
             "board, or write each blank as '.'")))
     return read
+
+
+def _size_over(line: str, rows: int) -> tuple[int, int] | None:
+    """(rows, columns) `line` says as a size line over `rows` rows, in either order (as a
+    grid's size line is read, see `sizes.fits`); None where it is no size line, or says
+    neither number of rows."""
+    sized = size_match(line)
+    if sized is None:
+        return None
+    size = int(sized.group(1)), int(sized.group(2))
+    return size if size[0] == rows else size[::-1] if size[1] == rows else None
+
+
+def _holds(size: tuple[int, int], lines: list[str], grid: list[int]) -> bool:
+    """Whether a board of `size` may hold the grid lines of `lines` at `grid`: as many
+    columns as a line's numbers at least, and as many cells as its largest."""
+    spans = _spans([lines[i] for i in grid])
+    if spans is None:
+        return False
+    largest = max(int(token) for row in spans for _, _, token in row)
+    return size[1] >= max(map(len, spans)) and size[0] * size[1] >= largest
+
+
+def _may_be_a_row(lines: list[str], grid: list[int], cols: int) -> bool:
+    """Whether the first of the grid lines of `lines` (at `grid`), read as a size line,
+    may as well be the first row of the board `cols` wide it says: its numbers and the
+    rows' are all apart, and they stand in that board's columns with the rows' (or may,
+    where the spacing allows several boards)."""
+    spans = _spans([lines[i] for i in grid])
+    if spans is None:
+        return False
+    values = [token for row in spans for _, _, token in row]
+    if len({int(value) for value in values}) != len(values):
+        return False  # (a number twice: no board's)
+    try:
+        return _reading(spans, cols, False) is not None
+    except _Unsure:
+        return True
 
 
 def _read_aligned(lines: list[str], grid: list[int], size: tuple[int, int, int] | None,
