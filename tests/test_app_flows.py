@@ -1733,19 +1733,19 @@ def test_a_puzzle_in_play_is_saved_to_a_file_without_the_numbers_played(
         fifo = tmp_path / "pipe"
         os.mkfifo(fifo)
         term.send(f"{fifo}\r")
-        term.wait_text("regular file; give the name of a file")
+        term.wait_said("not a regular file; give the name of a file to write")
         assert stat.S_ISFIFO(os.stat(fifo).st_mode)
         term.send("\x15")
         term.send("newdir/\r")  # a folder meant, not a file "newdir"
         term.wait_text("names a directory")
         term.send("\x15")
         term.send(str(target) + "\r")
-        term.wait_text("exists. Replace it?")  # a file is not replaced unasked
+        term.wait_said("exists. Replace it?")  # a file is not replaced unasked
         term.send("n")  # kept; the name is selected again, so typing replaces it whole
-        term.wait_text("type another name")
+        term.wait_said("is kept: type another name")
         assert target.read_text() == "old"
         term.send(str(target) + "\r")  # (had it been added to the old name: no such folder)
-        term.wait_text("exists. Replace it?")
+        term.wait_said("exists. Replace it?")
         term.send("y")
         term.wait_text("Saved the puzzle to")  # (the path, long here, wraps)
         assert board.number(0, 1) == "3"  # the game goes on as it was

@@ -177,6 +177,11 @@ class Terminal:
     def wait_text(self, text: str, timeout: float = WAIT) -> None:
         self.wait_for(lambda: text in self.text, timeout, repr(text))
 
+    def wait_said(self, text: str, timeout: float = WAIT) -> None:
+        """Wait for `text` in `flowing_text`: a message that may wrap anywhere (after a
+        path, whose length decides where)."""
+        self.wait_for(lambda: text in self.flowing_text(), timeout, repr(text))
+
     def wait_written(self, text: str, timeout: float = WAIT) -> None:
         """Wait until `text` has been written, whether or not it is on the screen still: a
         line that is soon overwritten may come and go within one read."""
