@@ -72,6 +72,12 @@ def test_a_short_row_of_numbers_a_space_apart_is_still_refused(text: str) -> Non
     "     2  3\n     8\n        9\n",
     # no two numbers side by side: 1 and 3 two columns apart, or side by side
     " 1     3\n 8\n 7     9\n",
+    # a first row standing in the board's columns, read as the size (3x18) of the rows
+    # under it: a board of 15 columns of blanks
+    "        3           18\n14  13      1   12\n25  15          16\n10  17      6   8   7\n",
+    # a size that could hold the rows under it, read as the first row of a 3x3 over them
+    "4 2\n    8\n6 3\n",
+    "2 3\n    5\n1\n",
 ])
 def test_where_the_columns_cannot_be_told_the_error_asks_about_spaces(text: str) -> None:
     with pytest.raises(ParseError) as caught:
@@ -141,20 +147,6 @@ def test_a_size_line_gives_a_rectangle_its_empty_last_column_in_either_order(siz
     over any grid: '4 3' over three rows was refused."""
     board, notes = read(f"{size}\n 1  2  3\n    5\n 9  8  7\n")
     assert board == [[1, 2, 3, 0], [0, 5, 0, 0], [9, 8, 7, 0]] and WARNING in notes[0][1]
-
-
-@pytest.mark.parametrize("text", [
-    # a first row standing in the board's columns, read as the size (3x18) of the rows
-    # under it: a board of 15 columns of blanks
-    "        3           18\n14  13      1   12\n25  15          16\n10  17      6   8   7\n",
-    # a size that could hold the rows under it, read as the first row of a 3x3 over them
-    "4 2\n    8\n6 3\n",
-    "2 3\n    5\n1\n",
-])
-def test_a_line_that_may_be_a_size_or_the_first_row_is_refused(text: str) -> None:
-    with pytest.raises(ParseError) as caught:
-        read(text)
-    assert caught.value.message.endswith("; blanks left as spaces? write each as . (or 0)")
 
 
 def test_a_huge_block_of_spaced_numbers_is_refused_at_once() -> None:
