@@ -1150,6 +1150,29 @@ def test_open_file_s_list_takes_the_rows_no_message_needs_on_a_short_screen(
                                   what=f"the frame at {rows}x{cols} with {message!r}")
 
 
+@pytest.mark.parametrize("rows", [12, 14])
+def test_open_file_s_hint_is_shortened_for_its_list_on_a_short_narrow_screen(
+        state: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rows: int):
+    """At 40 columns the hint took five rows, and on 12 to 14 rows none was left for the
+    list of files it says a click opens. Short of rows the hint says that alone, in a line,
+    and the list has the rest: a file is in sight on 14 rows, a click away on 12."""
+    for n in range(1, 7):
+        (tmp_path / f"p{n}.txt").write_text(f"# id: n{n}\n1 . 3\n. . .\n. . 9\n")
+    monkeypatch.chdir(tmp_path)  # (the folder listed)
+    with menu(state, rows=rows, cols=40) as term:
+        term.send("o")
+        term.wait_text("more below")
+        assert "A click on a file below opens it." in term.text, term.dump()
+        assert "A relative path" not in term.text, term.dump()
+        assert not _open_file_rows(term, ""), term.dump()
+        if rows == 12:  # (two rows: '..' over the line that scrolls)
+            assert "p1.txt" not in term.text, term.dump()
+            term.click_text("more below")
+            term.wait_text("p1.txt")
+        term.click_text("p1.txt")
+        term.wait_text("Numbrix · n1")
+
+
 def test_a_title_cut_short_says_so(state: Path, tmp_path: Path):
     """At 40 columns the watch screen's title ended mid-name ("...solver on 30x30-m")."""
     path = tmp_path / "seven.txt"

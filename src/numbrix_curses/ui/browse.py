@@ -21,13 +21,16 @@ from typing import Any, Callable
 
 from numbrix_curses.ui.actions import Action, Command, PickFile, Scroll
 from numbrix_curses.ui.dialogs import PROMPT_LEFT, TextPromptScreen, home_short
-from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.draw import put, wrap_text
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.screen import AppContext, Nav
 
 #: the file names listed: what the app and `generate` write, and the spreadsheet copies
 #: every command reads (the reader goes by what is in a file, not by its name)
 PUZZLE_SUFFIXES = (".txt", ".json", ".csv", ".tsv")
+#: the rows a list wants before the hint over it is shortened: the least in which a page
+#: scrolled into its middle shows an entry between its "more above" and "more below"
+LIST_ROWS = 3
 
 
 @dataclass(frozen=True)
@@ -118,9 +121,14 @@ class BrowsingPromptScreen(TextPromptScreen):
         title: str,
         prompt: str,
         on_submit: Callable[[str], "str | Nav | None"],
+        *,
+        shorter_hints: tuple[str, ...] = (),
         **options: Any,
     ) -> None:
         super().__init__(ctx, title, prompt, on_submit, **options)
+        #: the hint said in fewer words, longest first, for a screen short of rows (see
+        #: `hint_shown`)
+        self.shorter_hints = shorter_hints
         #: the folder listed last, and the first of its lines shown (a page down, say)
         self.listed: str | None = None
         self.first = 0
@@ -159,6 +167,22 @@ class BrowsingPromptScreen(TextPromptScreen):
             return None
         return super().handle(action)
 
+    def hint_shown(self, height: int, text_w: int, said_rows: int) -> str:
+        """The longest form of the hint (the whole, then `shorter_hints`) that leaves the
+        list `LIST_ROWS` rows (fewer for a shorter list), else the shortest.
+
+        At 40 columns the whole hint took five rows, and on 12 to 14 rows there was none
+        left for the list the hint speaks of ("a click on a file below opens it"): there
+        the list is worth more than the hint's details."""
+        wanted = min(LIST_ROWS, len(self._entries()[0]))
+        forms = (self.hint, *self.shorter_hints)
+        for form in forms:
+            hint_rows = len(wrap_text(form, text_w)) if form else 0
+            _, buttons_y = self.frame_rows(height, hint_rows, said_rows)
+            if list_rows(height, buttons_y + 2) >= wanted:
+                return form
+        return forms[-1]
+
     def rows_below(self, height: int) -> int:
         # (all there are: the prompt stands at the top, where it does not move as the
         # list grows or shrinks from one folder to the next)
@@ -169,7 +193,7 @@ class BrowsingPromptScreen(TextPromptScreen):
         height, width = win.getmaxyx()
         entries, error, folder = self._entries()
         left = PROMPT_LEFT
-        rows = height - top - 1  # (under the heading)
+        rows = list_rows(height, top)
         if rows < 1:
             return
         where = home_short(os.path.abspath(os.path.expanduser(folder or os.curdir)))
@@ -206,6 +230,12 @@ class BrowsingPromptScreen(TextPromptScreen):
                 put(win, y, x, text, theme.dim)
                 mask.put(y, x, len(text), action)
                 x += len(text) + 1
+
+
+def list_rows(height: int, top: int) -> int:
+    """The rows of the list on a screen `height` rows high, its heading at row `top`: those
+    under the heading (fewer than one: no list)."""
+    return height - top - 1
 
 
 #: a line of the list: the index of the entry shown there, or None and how many entries

@@ -360,11 +360,10 @@ class TextPromptScreen(Screen):
         # The hint and the message share the rows between the field and the buttons; where
         # they need more (a narrow screen), the buttons go lower, as far as the screen has
         # rows, and only then is the hint cut.
-        hint = wrap_text(self.hint, text_w) if self.hint else []
         said = wrap_text(self.message.text, text_w) if self.message is not None else []
-        below = self.rows_below(height)
-        gap = self._buttons_gap(len(hint), len(said), below > 0)
-        y = max(2, min(height // 2 - 3, height - 1 - gap - below))
+        hint_text = self.hint_shown(height, text_w, len(said))
+        hint = wrap_text(hint_text, text_w) if hint_text else []
+        y, buttons_y = self.frame_rows(height, len(hint), len(said))
         put(win, y, left, self.prompt, curses.A_BOLD)
         field_w = max(10, width - 2 * left)
         # Scroll the field so the cursor stays visible.
@@ -379,11 +378,11 @@ class TextPromptScreen(Screen):
         # The message (an error to act on) is read whole first, and the hint, the same
         # every time, gets the rows it leaves: at 40x12 the hint took four rows and the
         # error was cut to "r4.txt:3:1: row...".
-        row, buttons_y = y + 3, min(y + gap, height - 1)
+        row = y + 3
         rows = max(1, buttons_y - row - 1)
         said_rows = min(len(said), rows)
-        if self.hint and rows - said_rows > 0:
-            row += put_wrapped(win, row, left, self.hint, text_w, theme.dim,
+        if hint_text and rows - said_rows > 0:
+            row += put_wrapped(win, row, left, hint_text, text_w, theme.dim,
                                max_lines=rows - said_rows)
         if self.message is not None:
             put_wrapped(win, row, left, self.message.text, text_w,
@@ -397,8 +396,22 @@ class TextPromptScreen(Screen):
             put(win, buttons_y, x + len(key) + 1, what)
             mask.put(buttons_y, x, len(key) + 1 + len(what), action)
             x += len(key) + len(what) + 4
-        if below:
+        if self.rows_below(height):
             self.draw_below(win, mask, buttons_y + 2)
+
+    def frame_rows(self, height: int, hint_rows: int, said_rows: int) -> tuple[int, int]:
+        """The rows of the prompt line and of the buttons on a screen `height` rows high,
+        for a hint and a message of so many rows."""
+        below = self.rows_below(height)
+        gap = self._buttons_gap(hint_rows, said_rows, below > 0)
+        y = max(2, min(height // 2 - 3, height - 1 - gap - below))
+        return y, min(y + gap, height - 1)
+
+    def hint_shown(self, height: int, text_w: int, said_rows: int) -> str:
+        """The hint as drawn on a screen `height` rows high, in lines `text_w` wide, with a
+        message of `said_rows` rows: the whole of it (a prompt with a list under its buttons
+        may take a shorter one: see `ui.browse`)."""
+        return self.hint
 
     def _buttons_gap(self, hint_rows: int, said_rows: int, listing: bool) -> int:
         """How far below the prompt line the buttons go, for a hint and a message of so

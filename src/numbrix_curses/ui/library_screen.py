@@ -532,8 +532,12 @@ def open_file_screen(ctx: AppContext) -> Screen:
         return Replace(PuzzleListScreen(ctx, text, entries, grouped=False, note=note,
                                         check=True))
 
+    first = ("A file of several puzzles lists them; Tab completes the path, and a click on a "
+             "file below opens it.")
+    # (what the shorter forms leave out shows anyway: while the field is empty, the list's
+    # heading names the folder a relative path is read from, and the Tab button completes)
     return BrowsingPromptScreen(
         ctx, "Open file", "Path of a puzzle file:", submit, initial=ctx.last_open,
-        hint="A file of several puzzles lists them; Tab completes the path, and a click on a "
-        f"file below opens it. A relative path is read from {home_short(os.getcwd())}.",
+        hint=f"{first} A relative path is read from {home_short(os.getcwd())}.",
+        shorter_hints=(first, "A click on a file below opens it."),
     )
