@@ -572,6 +572,44 @@ def test_the_replay_bar_s_scroll_keys_are_buttons_doing_what_the_keys_do(state: 
         term.wait_match(r"rows 3-15 cols B-N")
 
 
+def test_the_replay_side_panel_s_scroll_keys_are_buttons_doing_what_the_keys_do(
+        state: Path, tmp_path: Path):
+    """The side panel named the scroll keys in one line, "scroll  up/dn PgUp/Dn S-arrows",
+    the one line of keys there a click did nothing on: it has the bar's scroll buttons now,
+    a pair a line, each pair where the board goes on past the screen that way."""
+    with start(play_command(str(large_16(tmp_path))), state, rows=16, cols=110) as term:
+        start_watching(term)
+        term.send(" ")  # (paused: the view stays where the clicks put it)
+        term.wait_text("paused")
+        term.send_key("home")
+        term.wait_match(r"rows 1-12 cols A-N")
+        assert "S-arrows" not in term.text and term.find("Solver at work"), term.dump()
+        term.click_text("PgDn")  # (a page, less a row kept in sight, as far as the board goes)
+        term.wait_match(r"rows 4-15 cols A-N")
+        term.click_text("PgUp")
+        term.wait_match(r"rows 1-12 cols A-N")
+        term.click_text("S-Right")
+        term.wait_match(r"rows 1-12 cols B-O")
+        term.click_text("left ")  # (on the word as on the key: the whole item is the button)
+        term.wait_match(r"rows 1-12 cols A-N")
+
+
+def test_the_replay_side_panel_names_scroll_buttons_where_the_board_goes_on():
+    from numbrix_curses.ui.watch import BAR_SCROLL_ACROSS, BAR_SCROLL_DOWN, panel_keys
+
+    def names(grid: GridLayout, finished: bool) -> list[list[str]]:
+        return [[key.what for key in line] for line in panel_keys(grid, finished)]
+
+    both = GridLayout.for_board(15, 15).window(5, 7)
+    assert panel_keys(both, False)[3:5] == (BAR_SCROLL_DOWN, BAR_SCROLL_ACROSS)
+    assert names(both, True) == [["start"], ["up", "down"], ["left", "right"], ["mouse"],
+                                 ["back"]]  # (over: scrolling is still to be done)
+    across = GridLayout.for_board(15, 15).window(15, 9)
+    assert names(across, True) == [["start"], ["left", "right"], ["mouse"], ["back"]]
+    assert names(GridLayout.for_board(5, 5), False) == [
+        ["faster", "slower"], ["pause", "step"], ["end", "start"], ["back"]]
+
+
 def test_the_replay_bar_names_a_pair_of_scroll_buttons_only_where_both_fit():
     """Over, the replay's bar has a single key line: left without right would strand the
     view, so each pair goes whole or not at all (the dashed edges scroll too)."""

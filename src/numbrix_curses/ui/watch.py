@@ -62,12 +62,27 @@ PLACE, REMOVE, SOLUTION = 0, 1, 2
 #: or a trial of its probing (a number tried to see whether the board fails, then taken back)
 GUESS, TRIAL = 1, 2
 
+#: the scroll buttons, up and down, then across, each a click doing what its key does (one
+#: item naming all the keys, "S-arrows PgUp/Dn scroll" on the bar and "scroll up/dn
+#: PgUp/Dn S-arrows" in the side panel, was no button: a click there did nothing, while
+#: every other key named was one)
+BAR_SCROLL_DOWN = (KeyHelp("up", "PgUp", Command.PAGE_UP),
+                   KeyHelp("down", "PgDn", Command.PAGE_DOWN))
+BAR_SCROLL_ACROSS = (KeyHelp("left", "S-Left", MoveCursor(0, -1)),
+                     KeyHelp("right", "S-Right", MoveCursor(0, 1)))
+#: the side panel's line on the dashed edges: no button, the edges themselves are
+_MOUSE_LINE = (KeyHelp("mouse", "click a dashed edge"),)
+#: the side panel's key lines; the scroll buttons' and the mouse's only where there is
+#: something to scroll (see `panel_keys`). The mouse's comes after the buttons: a panel
+#: short of rows drops lines from the end (the last, going back, kept), and a button does
+#: more than a line saying where else to click.
 KEY_LINES = (
     (KeyHelp("faster", "+", Command.FASTER), KeyHelp("slower", "-", Command.SLOWER)),
     (KeyHelp("pause", "space", Command.PAUSE), KeyHelp("step", ".", Command.STEP)),
     (KeyHelp("end", "Enter", Command.TO_END), KeyHelp("start", "Home", Command.TO_START)),
-    (KeyHelp("scroll", "up/dn PgUp/Dn S-arrows"),),
-    (KeyHelp("mouse", "click a dashed edge"),),
+    BAR_SCROLL_DOWN,
+    BAR_SCROLL_ACROSS,
+    _MOUSE_LINE,
     (KeyHelp("back", "q", Command.BACK),),
 )
 #: the compact bar's keys that run the replay, most needed first (see `bar_keys`)
@@ -77,17 +92,9 @@ STATUS_BAR_KEYS = (
 )
 #: the bar's last keys, kept on its key line however narrow the screen
 _BAR_LAST = (KeyHelp("start", "Home", Command.TO_START), KeyHelp("back", "q", Command.BACK))
-#: the bar's scroll buttons, up and down, then across, each a click doing what its key does
-#: (one item naming all the keys, "S-arrows PgUp/Dn scroll", was no button: a click there
-#: did nothing, and the bar is all a narrow screen has)
-BAR_SCROLL_DOWN = (KeyHelp("up", "PgUp", Command.PAGE_UP),
-                   KeyHelp("down", "PgDn", Command.PAGE_DOWN))
-BAR_SCROLL_ACROSS = (KeyHelp("left", "S-Left", MoveCursor(0, -1)),
-                     KeyHelp("right", "S-Right", MoveCursor(0, 1)))
-#: the key help that is only for a board larger than the screen
-_SCROLLING = ("scroll", "mouse")
-#: what the keys do once the replay is over: play it again, scroll, go back
-AFTER_THE_END = (Command.TO_START, Command.BACK, None)
+#: what the keys that run the replay leave once it is over: play it again, go back (the
+#: scroll buttons and the mouse's line stay as long as there is something to scroll)
+AFTER_THE_END = (Command.TO_START, Command.BACK)
 STATUS_ROWS = 5
 
 
@@ -353,24 +360,36 @@ class WatchScreen(Screen):
             mask.region(grid.frame_top, grid.frame_left, grid.frame_height, grid.frame_width,
                         lambda y, x: edge_scroll(grid, y, x))
         message = self._final_message()
-        # The scroll keys are named only where there is something to scroll, and the keys
-        # that run the replay only while it runs.
-        def keep(key: KeyHelp) -> bool:
-            return ((grid.scrolled or key.what not in _SCROLLING)
-                    and (not self.finished or key.action in AFTER_THE_END))
-
         if layout.side_panel:
-            lines = tuple(kept for kept in (tuple(filter(keep, line)) for line in KEY_LINES)
-                          if kept)
             draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
                             "Solver finished" if self.finished else "Solver at work",
-                            self.status_rows(), message, theme, keys=lines,
-                            width=layout.panel_width)
+                            self.status_rows(), message, theme,
+                            keys=panel_keys(grid, self.finished), width=layout.panel_width)
         else:
             said = dict(self.status_rows())
             parts = [said["Step"], said["Speed"], said["Solver"]]
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
                             bar_keys(grid, self.finished, win.getmaxyx()[1]))
+
+
+def panel_keys(grid: GridLayout, finished: bool) -> tuple[tuple[KeyHelp, ...], ...]:
+    """The side panel's key lines over the replay in `grid`: those that run the replay
+    while it runs; the scroll buttons of each way the board goes on past the screen, and
+    the dashed edges' line, where it does; going back to the start, and back."""
+    scrolls = {BAR_SCROLL_DOWN: grid.rows < grid.board_rows,
+               BAR_SCROLL_ACROSS: grid.cols < grid.board_cols}
+    lines: list[tuple[KeyHelp, ...]] = []
+    for line in KEY_LINES:
+        if line in scrolls:
+            shown = scrolls[line]
+        elif line == _MOUSE_LINE:
+            shown = grid.scrolled
+        else:
+            line = tuple(key for key in line if not finished or key.action in AFTER_THE_END)
+            shown = bool(line)
+        if shown:
+            lines.append(line)
+    return tuple(lines)
 
 
 def bar_keys(grid: GridLayout, finished: bool, width: int) -> tuple[KeyHelp, ...]:
