@@ -595,13 +595,13 @@ def test_the_replay_side_panel_s_scroll_keys_are_buttons_doing_what_the_keys_do(
 
 
 def test_the_replay_side_panel_names_scroll_buttons_where_the_board_goes_on():
-    from numbrix_curses.ui.watch import BAR_SCROLL_ACROSS, BAR_SCROLL_DOWN, panel_keys
+    from numbrix_curses.ui.watch import SCROLL_ACROSS, SCROLL_DOWN, panel_keys
 
     def names(grid: GridLayout, finished: bool) -> list[list[str]]:
         return [[key.what for key in line] for line in panel_keys(grid, finished)]
 
     both = GridLayout.for_board(15, 15).window(5, 7)
-    assert panel_keys(both, False)[3:5] == (BAR_SCROLL_DOWN, BAR_SCROLL_ACROSS)
+    assert panel_keys(both, False)[3:5] == (SCROLL_DOWN, SCROLL_ACROSS)
     assert names(both, True) == [["start"], ["up", "down"], ["left", "right"], ["mouse"],
                                  ["back"]]  # (over: scrolling is still to be done)
     across = GridLayout.for_board(15, 15).window(15, 9)
@@ -613,7 +613,7 @@ def test_the_replay_side_panel_names_scroll_buttons_where_the_board_goes_on():
 def test_the_replay_bar_names_a_pair_of_scroll_buttons_only_where_both_fit():
     """Over, the replay's bar has a single key line: left without right would strand the
     view, so each pair goes whole or not at all (the dashed edges scroll too)."""
-    from numbrix_curses.ui.watch import BAR_SCROLL_ACROSS, BAR_SCROLL_DOWN, bar_keys
+    from numbrix_curses.ui.watch import SCROLL_ACROSS, SCROLL_DOWN, bar_keys
 
     window = GridLayout.for_board(15, 15).window(5, 7)  # (both ways cut)
     running = [key.what for key in bar_keys(window, False, 40)]
@@ -621,9 +621,9 @@ def test_the_replay_bar_names_a_pair_of_scroll_buttons_only_where_both_fit():
     over = bar_keys(window, True, 40)
     assert [key.what for key in over] == ["up", "down", "start", "back"]
     assert sum(len(key.keys) + len(key.what) + 3 for key in over) - 2 <= 40
-    assert bar_keys(window, True, 70)[:4] == BAR_SCROLL_DOWN + BAR_SCROLL_ACROSS
+    assert bar_keys(window, True, 70)[:4] == SCROLL_DOWN + SCROLL_ACROSS
     across = GridLayout.for_board(15, 15).window(15, 9)  # (the columns alone cut)
-    assert bar_keys(across, True, 50)[:2] == BAR_SCROLL_ACROSS
+    assert bar_keys(across, True, 50)[:2] == SCROLL_ACROSS
     assert [key.what for key in bar_keys(GridLayout.for_board(5, 5), True, 80)] == [
         "start", "back"]  # (a board in sight whole: nothing to scroll)
 

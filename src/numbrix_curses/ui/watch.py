@@ -66,10 +66,10 @@ GUESS, TRIAL = 1, 2
 #: item naming all the keys, "S-arrows PgUp/Dn scroll" on the bar and "scroll up/dn
 #: PgUp/Dn S-arrows" in the side panel, was no button: a click there did nothing, while
 #: every other key named was one)
-BAR_SCROLL_DOWN = (KeyHelp("up", "PgUp", Command.PAGE_UP),
-                   KeyHelp("down", "PgDn", Command.PAGE_DOWN))
-BAR_SCROLL_ACROSS = (KeyHelp("left", "S-Left", MoveCursor(0, -1)),
-                     KeyHelp("right", "S-Right", MoveCursor(0, 1)))
+SCROLL_DOWN = (KeyHelp("up", "PgUp", Command.PAGE_UP),
+               KeyHelp("down", "PgDn", Command.PAGE_DOWN))
+SCROLL_ACROSS = (KeyHelp("left", "S-Left", MoveCursor(0, -1)),
+                 KeyHelp("right", "S-Right", MoveCursor(0, 1)))
 #: the side panel's line on the dashed edges: no button, the edges themselves are
 _MOUSE_LINE = (KeyHelp("mouse", "click a dashed edge"),)
 #: the side panel's key lines; the scroll buttons' and the mouse's only where there is
@@ -80,8 +80,8 @@ KEY_LINES = (
     (KeyHelp("faster", "+", Command.FASTER), KeyHelp("slower", "-", Command.SLOWER)),
     (KeyHelp("pause", "space", Command.PAUSE), KeyHelp("step", ".", Command.STEP)),
     (KeyHelp("end", "Enter", Command.TO_END), KeyHelp("start", "Home", Command.TO_START)),
-    BAR_SCROLL_DOWN,
-    BAR_SCROLL_ACROSS,
+    SCROLL_DOWN,
+    SCROLL_ACROSS,
     _MOUSE_LINE,
     (KeyHelp("back", "q", Command.BACK),),
 )
@@ -376,8 +376,7 @@ def panel_keys(grid: GridLayout, finished: bool) -> tuple[tuple[KeyHelp, ...], .
     """The side panel's key lines over the replay in `grid`: those that run the replay
     while it runs; the scroll buttons of each way the board goes on past the screen, and
     the dashed edges' line, where it does; going back to the start, and back."""
-    scrolls = {BAR_SCROLL_DOWN: grid.rows < grid.board_rows,
-               BAR_SCROLL_ACROSS: grid.cols < grid.board_cols}
+    scrolls = dict(_scroll_pairs(grid))
     lines: list[tuple[KeyHelp, ...]] = []
     for line in KEY_LINES:
         if line in scrolls:
@@ -403,11 +402,17 @@ def bar_keys(grid: GridLayout, finished: bool, width: int) -> tuple[KeyHelp, ...
     than none (a click on the board's dashed edges scrolls too)."""
     keys: tuple[KeyHelp, ...] = () if finished else STATUS_BAR_KEYS
     scrolls: tuple[KeyHelp, ...] = ()
-    for pair, cut in ((BAR_SCROLL_DOWN, grid.rows < grid.board_rows),
-                      (BAR_SCROLL_ACROSS, grid.cols < grid.board_cols)):
+    for pair, cut in _scroll_pairs(grid):
         if cut and _line_width(scrolls + pair + _BAR_LAST) <= width:
             scrolls += pair
     return keys + scrolls + _BAR_LAST
+
+
+def _scroll_pairs(grid: GridLayout) -> tuple[tuple[tuple[KeyHelp, ...], bool], ...]:
+    """The scroll buttons' pairs, up and down then across, each with whether the board in
+    `grid` goes on past the screen that way."""
+    return ((SCROLL_DOWN, grid.rows < grid.board_rows),
+            (SCROLL_ACROSS, grid.cols < grid.board_cols))
 
 
 def _line_width(keys: tuple[KeyHelp, ...]) -> int:
