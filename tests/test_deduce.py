@@ -826,8 +826,31 @@ def test_grade_bad_file_is_one_line_exit_2(run_numbrix, puzzle_file):
     assert "Traceback" not in result.stderr
 
 
+#: a state the generator met making the bundled library's large-10 (13x13, hard): every
+#: step up to hard taken at once solves it, but grade's walk, a step at a time, comes to a
+#: board where a gap's routes may cut off a cell a number now stands beside (so it may be
+#: filled) and needs a trial; solvable_at said hard, and `make puzzles` made another puzzle
+FULLER_BOARD_SEES_LESS = """\
+  .   .   .  76  75   .   .   .   .   .   .  52   .
+ 80  81   .   .   .  71   .   .   .   .  54   .   .
+ 83   .   .  66   .   .   .   .   .   .   .   .   .
+  .   .   .   .   .   .   .   .   .   .   .   .   .
+  .   .   .   . 105   . 115   .   .   .   .   .   .
+  .   .   .   .   .   . 116   .   .   .   .  33   .
+  .   .   .  90   .   . 119   .   .  18  15   .  43
+  .   .  96  97   .   .   .   .   .   .   .   .   .
+  .   .   .   .   .   .   .   .   .   .  13   .   .
+  .   .   .   .   .   .   .   . 126   .  12   .   .
+155 154   .   .   .   . 137 136   .   .   .   .   .
+  .   . 162   .   .   .   .   .   .   .   8   3   .
+  .   .   .   .   .   . 131   .   .   .   .   .   .
+
+"""
+
+
 def test_solvable_at_agrees_with_grade():
     puzzles = [board(text) for _, text, _, _ in TECHNIQUE_BOARDS] + library.load_bundled()[:8]
+    puzzles.append(board(FULLER_BOARD_SEES_LESS))
     for puzzle in puzzles:
         level = deduce.grade(puzzle).difficulty.level
         for difficulty in Difficulty:
