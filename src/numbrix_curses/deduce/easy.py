@@ -110,10 +110,11 @@ def _straight_run(board: Board, seg: Segment, want_all: bool) -> list[Found]:
     seen = frontier = 1 << pa
     distance = 0
     for t in range(1, k):
-        if expand(frontier) & end_bit:
+        around = expand(frontier)
+        if around & end_bit:
             distance = t
             break
-        frontier = expand(frontier) & free & ~seen
+        frontier = around & free & ~seen
         if not frontier:
             break
         seen |= frontier
