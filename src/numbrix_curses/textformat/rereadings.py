@@ -11,13 +11,15 @@ from numbrix_curses.puzzle import ParseError, cut_short
 from numbrix_curses.screencopy import as_drawn_by_us
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.rows import BAR, SEPARATOR, TAB, Row, is_boxed
-from numbrix_curses.textformat.sizes import fits, leading_size, size_given, size_line, size_match
+from numbrix_curses.textformat.sizes import (
+    as_ascii,
+    fits,
+    leading_size,
+    size_given,
+    size_line,
+    size_match,
+)
 from numbrix_curses.textformat.tables import MARKDOWN_DELIMITER, without_bar_rules
-
-
-# What a spreadsheet writes after a line's last field: a comma or a semicolon, full-width
-# ones too, as a size line in full-width digits writes them ("３，３，": read as "3,3," is).
-_END_SEPARATORS = (",", ";", "\uff0c", "\uff1b")
 
 
 def size_line_with_end_separator(
@@ -31,7 +33,9 @@ def size_line_with_end_separator(
     if not grid:
         return None
     first = lines[grid[0]].rstrip()
-    if not first.endswith(_END_SEPARATORS) or size_match(first[:-1]) is None:
+    # (a comma or a semicolon, full-width ones too, as a size line in full-width digits
+    # writes them: "３，３，" reads as "3,3," does)
+    if not as_ascii(first).endswith((",", ";")) or size_match(first[:-1]) is None:
         return None
     trimmed = list(lines)
     trimmed[grid[0]] = first[:-1]
