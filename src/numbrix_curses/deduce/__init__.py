@@ -432,21 +432,28 @@ def _walk(
         while board.free:
             if check is not None:
                 check()
-            found, _ = find_steps(board, 1, want_all=True)
-            if found:
-                steps.extend(apply_steps(board, found))
-                continue
-            found, doms = find_steps(board, 3, want_all=False, min_level=2)
+            found, doms = _next_steps(board, 3)
             if not found:
                 assert doms is not None
                 found = [trial_step(board, doms, where, memo, explain)]
-            steps.extend(apply_steps(board, found[:1]))
+            steps.extend(apply_steps(board, found))
     except (Broken, NoStep) as error:  # a unique puzzle never gets here: a bug, not a verdict
         raise AssertionError(f"deduction failed on a unique puzzle: {error}") from None
     for f in steps:
         if where[f.number] != f.cell:
             raise AssertionError(f"unsound step: {f.reason}")
     return steps
+
+
+def _next_steps(board: Board, max_level: int) -> tuple[list[Found], Domains | None]:
+    """The walk's next steps on `board`: every level-1 step there is, or else the first
+    step of the lowest level up to `max_level` that has one. None: stuck at that level
+    (with the domains the levels above 1 used, for a trial, where they were looked at)."""
+    found, _ = find_steps(board, 1, want_all=True)
+    if found or max_level < 2:
+        return found, None
+    found, doms = find_steps(board, max_level, want_all=False, min_level=2)
+    return found[:1], doms
 
 
 def grade(
@@ -484,16 +491,10 @@ def solvable_at(puzzle: Puzzle, difficulty: Difficulty, solution: np.ndarray | N
     try:
         board = _start_board(puzzle)
         while board.free:
-            found, _ = find_steps(board, 1, want_all=True)
-            if found:
-                apply_steps(board, found)
-                continue
-            if difficulty.level < 2:
-                return False
-            found, _ = find_steps(board, difficulty.level, want_all=False, min_level=2)
+            found, _ = _next_steps(board, difficulty.level)
             if not found:
                 return False
-            apply_steps(board, found[:1])
+            apply_steps(board, found)
     except Broken as error:  # a unique puzzle never gets here: a bug, not a verdict
         raise AssertionError(f"deduction failed on a unique puzzle: {error}") from None
     return True
