@@ -857,6 +857,44 @@ def test_solvable_at_agrees_with_grade():
             assert deduce.solvable_at(puzzle, difficulty) == (level <= difficulty.level)
 
 
+def _fresh_next(board, max_level):
+    """A walk's next steps looked for afresh on `board`, as the levels define them."""
+    from numbrix_curses.deduce.settle import find_steps
+
+    found, _ = find_steps(board, 1, want_all=True)
+    if found or max_level < 2:
+        return found
+    return find_steps(board, max_level, want_all=False)[0][:1]
+
+
+@pytest.mark.parametrize("max_level", [1, 2, 3])
+def test_a_walk_that_builds_on_its_last_look_finds_what_a_fresh_look_finds(max_level):
+    # The grade and the generator's difficulty test look again only where the board
+    # changed since the last look; every board along their walks must give the same steps,
+    # in the same order (the order decides which technique a step is counted under).
+    from numbrix_curses.deduce.settle import WalkSteps, apply_steps
+
+    puzzles = [board(text) for _, text, _, _ in TECHNIQUE_BOARDS] + library.load_bundled()
+    puzzles.append(board(FULLER_BOARD_SEES_LESS))
+    looks = 0
+    for puzzle in puzzles:
+        walk_board = deduce._start_board(puzzle)
+        walk = WalkSteps(walk_board)
+        solution = deduce._proper_solution(puzzle, None)
+        while walk_board.free:
+            found, _ = walk.next(max_level)
+            fresh = _fresh_next(walk_board.copy(), max_level)
+            assert [(f.number, f.cell, f.technique, f.reason) for f in found] == [
+                (f.number, f.cell, f.technique, f.reason) for f in fresh
+            ]
+            looks += 1
+            if not found:  # stuck at this level: go on with a true step, as a trial would
+                number = next(n for n in range(1, puzzle.size + 1) if walk_board.pos[n] < 0)
+                found = [deduce.Found(number, solution[number], Technique.TRIAL, "")]
+            apply_steps(walk_board, found)
+    assert looks > 1000
+
+
 # ----- help where the puzzle's own solution is not known ------------------------------------
 #: a clue-minimal 12x12 whose solution has 25 at D1 and 137 at E2
 SPARSE_12X12 = """\

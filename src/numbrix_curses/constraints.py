@@ -50,18 +50,20 @@ class Segment:
         return self.hi < self.last
 
 
-def segments(pos: Sequence[int], last: int) -> list[Segment]:
-    """The segments of missing numbers; `pos[v]` is the cell of v or -1 (index 0 unused)."""
+def segments(pos: Sequence[int], last: int, lo: int = 1, hi: int = 0) -> list[Segment]:
+    """The segments of missing numbers (among `lo..hi`, all by default); `pos[v]` is the
+    cell of v or -1 (index 0 unused)."""
     found = []
-    v = 1
-    while v <= last:
+    v = lo
+    stop = hi or last
+    while v <= stop:
         if pos[v] >= 0:
             v += 1
             continue
-        lo = v
-        while v <= last and pos[v] < 0:
+        start = v
+        while v <= stop and pos[v] < 0:
             v += 1
-        found.append(Segment(lo, v - 1, last))
+        found.append(Segment(start, v - 1, last))
     return found
 
 
@@ -280,6 +282,15 @@ def reach_domains(
     all (an empty board) may stand on any free cell of its colour. An empty list entry (0)
     means the board cannot be completed.
     """
+    return reach_domains_read(geo, pos, free, seg, odd_colour)[0]
+
+
+def reach_domains_read(
+    geo: Geometry, pos: Sequence[int], free: int, seg: Segment, odd_colour: int | None
+) -> tuple[list[int], int]:
+    """`reach_domains`, and the cells whose emptiness it read: on a board that differs
+    from this one only outside them (with the same numbers around `seg`), the answer is
+    the same."""
     lo, hi = seg.lo, seg.hi
     length = hi - lo + 1
     if seg.anchored_below:
@@ -300,7 +311,13 @@ def reach_domains(
         if forward is None and backward is None and odd_colour is not None:
             d &= colour_mask(geo, number_colour(odd_colour, v))
         doms.append(d)
-    return doms
+    if forward is None and backward is None:
+        return doms, geo.full_mask
+    walked = 0
+    for layer in (forward or []) + (backward or []):
+        walked |= layer
+    # each layer is the one before it widened by a step through free cells
+    return doms, geo.expand(walked)
 
 
 def distance_layers(geo: Geometry, start: int, free: int, limit: int) -> list[int]:

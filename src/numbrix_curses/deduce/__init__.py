@@ -62,7 +62,7 @@ from numbrix_curses.deduce.board import Board, Broken, Found
 from numbrix_curses.deduce.easy import level1
 from numbrix_curses.deduce.medium import Domains, level2
 from numbrix_curses.deduce.hard import level3
-from numbrix_curses.deduce.settle import apply_steps, find_steps
+from numbrix_curses.deduce.settle import WalkSteps, apply_steps, find_steps
 from numbrix_curses.deduce.trial import NoStep, trial_step
 
 __all__ = [
@@ -427,12 +427,13 @@ def _walk(
 ) -> list[Found]:
     try:
         board = _start_board(puzzle)
+        walk = WalkSteps(board)
         steps: list[Found] = []
         memo: dict[tuple[int, int], int] = {}
         while board.free:
             if check is not None:
                 check()
-            found, doms = _next_steps(board, 3)
+            found, doms = walk.next(3)
             if not found:
                 assert doms is not None
                 found = [trial_step(board, doms, where, memo, explain)]
@@ -443,17 +444,6 @@ def _walk(
         if where[f.number] != f.cell:
             raise AssertionError(f"unsound step: {f.reason}")
     return steps
-
-
-def _next_steps(board: Board, max_level: int) -> tuple[list[Found], Domains | None]:
-    """The walk's next steps on `board`: every level-1 step there is, or else the first
-    step of the lowest level up to `max_level` that has one. None: stuck at that level
-    (with the domains the levels above 1 used, for a trial, where they were looked at)."""
-    found, _ = find_steps(board, 1, want_all=True)
-    if found or max_level < 2:
-        return found, None
-    found, doms = find_steps(board, max_level, want_all=False, min_level=2)
-    return found[:1], doms
 
 
 def grade(
@@ -490,8 +480,9 @@ def solvable_at(puzzle: Puzzle, difficulty: Difficulty, solution: np.ndarray | N
         return True
     try:
         board = _start_board(puzzle)
+        walk = WalkSteps(board)
         while board.free:
-            found, _ = _next_steps(board, difficulty.level)
+            found, _ = walk.next(difficulty.level)
             if not found:
                 return False
             apply_steps(board, found)

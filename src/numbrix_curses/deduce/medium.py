@@ -3,7 +3,7 @@ cell, and dead ends."""
 
 from __future__ import annotations
 
-from numbrix_curses.constraints import Segment, reach_domains
+from numbrix_curses.constraints import Segment, reach_domains_read
 from numbrix_curses.deduce.steps import Technique
 from numbrix_curses.deduce.board import (
     Board,
@@ -16,17 +16,33 @@ from numbrix_curses.deduce.board import (
 from numbrix_curses.puzzle import plural
 
 
+# A gap's reach domains on a walk's earlier board: gap (lo, hi) -> (the cells the reach read,
+# the free ones among them then, the domains); they stand while those cells stay as they were.
+ReachMemo = dict[tuple[int, int], tuple[int, int, list[int]]]
+
+
 class Domains:
     """Candidate cells per missing number from reach (and, once asked, dead ends)."""
 
-    def __init__(self, board: Board, segs: list[Segment]) -> None:
+    def __init__(
+        self, board: Board, segs: list[Segment], memo: ReachMemo | None = None
+    ) -> None:
+        """`memo`, kept from one board to the next of a walk (where the board only fills
+        up), spares working out again the reach of a gap whose cells did not change."""
         self.board = board
         self.segs = segs
         geo, pos, free = board.geo, board.pos, board.free
         dom = [0] * (board.last + 2)
         seg_of: dict[int, Segment] = {}
         for seg in segs:
-            doms = reach_domains(geo, pos, free, seg, board.odd_colour)
+            key = (seg.lo, seg.hi)
+            kept = memo.get(key) if memo is not None else None
+            if kept is not None and free & kept[0] == kept[1]:
+                doms = kept[2]
+            else:
+                doms, read = reach_domains_read(geo, pos, free, seg, board.odd_colour)
+                if memo is not None:
+                    memo[key] = (read, free & read, doms)
             for offset, d in enumerate(doms):
                 v = seg.lo + offset
                 if not d:
