@@ -2022,6 +2022,36 @@ def test_full_width_digits_and_spaces_read_as_they_look(text):
     assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
 
 
+@pytest.mark.parametrize("text", [
+    "\uff11\uff0c\uff0e\uff0c\uff13\n\uff0e\uff0c\uff0e\uff0c\uff0e\n"
+    "\uff0e\uff0c\uff0e\uff0c\uff19\n",  # １，．，３ (full-width digits, dots and commas)
+    "1\uff0c.\uff0c3\n.\uff0c.\uff0c.\n.\uff0c.\uff0c9\n",  # 1，.，3
+    "1\uff0c\uff0c3\n\uff0c\uff0c\n\uff0c\uff0c9\n",  # 1，，3: empty fields are blanks
+    "1\uff1b.\uff1b3\n.\uff1b.\uff1b.\n.\uff1b.\uff1b9\n",  # 1；.；3 (semicolons)
+    "1\uff0c.\uff0c3\uff0c\n.\uff0c.\uff0c.\uff0c\n.\uff0c.\uff0c9\uff0c\n",  # an end comma
+])
+def test_cells_parted_by_full_width_commas_read_as_their_ascii_twin(text):
+    """A board a spreadsheet exports from a page set in Japanese ("１，．，３") was
+    "'１，．，３' is not a number or a blank", where lists of givens and size lines read
+    such commas already."""
+    ascii_text = text.translate({0xff0c: ",", 0xff1b: ";"})
+    assert parse_one(text).givens.tolist() == parse_one(ascii_text).givens.tolist()
+    assert parse_one(text).givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
+
+
+def test_an_error_in_a_row_of_full_width_commas_names_its_column():
+    """Its commas are read character for character, so the column is the line's."""
+    err = parse_error("1\uff0c.\uff0c3\n.\uff0cx\uff0c.\n.\uff0c.\uff0c9\n")
+    assert where(err) == (2, 3) and "'x' is not a number or a blank" in err.message
+    err = parse_error("\uff11\uff0c\uff0e\uff0c\uff13\n\uff0e\uff0c\uff0e\uff0c"
+                      "\uff0e\uff0c\uff0e\n\uff0e\uff0c\uff0e\uff0c\uff19\n")
+    assert where(err) == (2, 7) and "expected 3" in err.message
+    # a comment keeps its full-width commas: only rows are read so
+    [puzzle] = parse_puzzles("# id: a\uff0cb\n1\uff0c.\uff0c3\n.\uff0c.\uff0c.\n"
+                             ".\uff0c.\uff0c9\n", "t.txt")
+    assert puzzle.id == "a\uff0cb"
+
+
 @pytest.mark.parametrize("text, last", [
     ("\u0661 . \u0663\n. . .\n. . \u0669\n", 9),  # Arabic-Indic
     ("\u06f1 . \u06f3\n. . .\n. . \u06f9\n", 9),  # Persian

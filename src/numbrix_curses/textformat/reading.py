@@ -20,6 +20,7 @@ from numbrix_curses.textformat.limits import (
 )
 from numbrix_curses.textformat.paperpages import SAID as PAPER_PAGE
 from numbrix_curses.textformat.paperpages import laid_out_for_paper
+from numbrix_curses.textformat.rows import ascii_separators
 from numbrix_curses.textformat.tabs import placed_in_tabs, tab_rows_kept
 
 
@@ -50,6 +51,9 @@ def parse_puzzles(
     # and splits its board, or is lost at its top or bottom: read as a row first where it
     # lies beside rows of as many tabs (a line of tabs between two boards still parts them
     # where the two do not read as one).
+    # (cells parted by full-width commas, "１，．，３", as a spreadsheet export of a page
+    # set in Chinese or Japanese writes them, read as those parted by ASCII ones)
+    text = ascii_separators(text)
     joined = tab_rows_kept(text)
     if joined is None:
         try:

@@ -27,6 +27,10 @@ SEPARATOR = re.compile(r"[,;]")
 # The same, outside quotes only: a quoted field keeps its commas, as a CSV reader keeps them
 # ('"1,2",3' is two fields, the first of them no cell, not the three cells 1 2 3).
 QUOTED_SEPARATOR = re.compile(r'[,;](?=(?:[^"]*"[^"]*")*[^"]*$)')
+# The full-width comma and semicolon, as a spreadsheet export of a page set in Chinese or
+# Japanese parts its cells with them ("１，．，３"): read as the ASCII ones (see
+# `ascii_separators`).
+_FULL_WIDTH_SEPARATORS = str.maketrans("\uff0c\uff1b", ",;")
 TAB = re.compile(r"\t")
 # What parts the cells of a Markdown table written without its outer bars ("1 | . | 3";
 # see `tables.bare_table`).
@@ -231,3 +235,14 @@ def cell_count(line: str) -> int | None:
     if SEPARATOR.search(line):
         return len(SEPARATOR.split(line))
     return len(line.split())
+
+
+def ascii_separators(text: str) -> str:
+    """`text` with the full-width commas and semicolons of its lines that are no comments
+    made the ASCII ones, character for character, so every reading of a row (cells parted
+    by commas, a size line, a list of givens) takes them as it takes ",", and an error's
+    column is the line's; comment lines (a title, metadata's values) as they are."""
+    if "\uff0c" not in text and "\uff1b" not in text:
+        return text
+    return "\n".join(line if line.lstrip().startswith("#")
+                     else line.translate(_FULL_WIDTH_SEPARATORS) for line in text.split("\n"))
