@@ -1403,6 +1403,71 @@ def test_the_folder_list_holds_folders_then_puzzle_files_as_the_field_takes_them
     assert list_folder("missing")[1] is not None  # (why it cannot be read)
 
 
+class _DrawnWindow:
+    """What a prompt's `draw` asks of a curses window: its size, and text written (kept,
+    a line of characters a row)."""
+
+    def __init__(self, height: int, width: int) -> None:
+        self.height, self.width = height, width
+        self.rows = [[" "] * width for _ in range(height)]
+
+    def getmaxyx(self) -> tuple[int, int]:
+        return self.height, self.width
+
+    def addstr(self, y: int, x: int, text: str, attr: int = 0) -> None:
+        self.rows[y][x:x + len(text)] = list(text)
+        del self.rows[y][self.width:]
+
+    @property
+    def text(self) -> str:
+        return "\n".join("".join(row) for row in self.rows)
+
+
+def test_open_file_lists_its_folder_once_a_frame(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The hint's length (how many of the list's rows it leaves) and the list itself each
+    read the folder, twice a frame; once is enough, and a file written while the screen is
+    open shows at the next frame (after the next key) all the same."""
+    from dataclasses import fields
+
+    from numbrix_curses.ui import browse
+    from numbrix_curses.ui.actions import PickFile, TextKey
+    from numbrix_curses.ui.library_screen import open_file_screen
+    from numbrix_curses.ui.mask import ScreenMask
+    from numbrix_curses.ui.screen import AppContext
+    from numbrix_curses.ui.theme import ASCII_GLYPHS, Theme
+
+    plain = {item.name: 0 for item in fields(Theme) if item.type in (int, "int")}
+    ctx = AppContext(Store(tmp_path / "state"), Theme(**plain, glyphs=ASCII_GLYPHS, colour=False))
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    (folder / "a.txt").write_text(DEMO_TEXT)
+    listed: list[str] = []
+
+    def counted(path: str):
+        listed.append(path)
+        return list_folder(path)
+
+    list_folder = browse.list_folder
+    monkeypatch.setattr(browse, "list_folder", counted)
+    monkeypatch.chdir(tmp_path)
+    screen = open_file_screen(ctx)
+    for key in "puzzles/":
+        screen.handle(TextKey(key))
+
+    def frame() -> str:
+        window = _DrawnWindow(24, 80)
+        screen.draw(window, ScreenMask(24, 80))
+        return window.text
+
+    assert "a.txt" in frame() and listed == ["puzzles/"]
+    (folder / "b.txt").write_text(DEMO_TEXT)  # (saved while the screen is open)
+    screen.handle(TextKey("b"))  # ("puzzles/b": a name in that folder)
+    assert "b.txt" in frame() and listed == ["puzzles/", "puzzles"]
+    # a click takes the entry the frame drew there, without reading the folder again
+    screen.handle(PickFile(0))  # '..', the folder above
+    assert screen.text == "" and len(listed) == 2
+
+
 # ----- type in a puzzle ------------------------------------------------------------------------
 def type_in(state: Path, rows: str, cols: str, screen: tuple[int, int] = (24, 80)) -> Terminal:
     """The type-in screen of a `rows` x `cols` board, in a terminal of `screen` (rows, cols)."""

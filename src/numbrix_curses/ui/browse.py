@@ -134,12 +134,25 @@ class BrowsingPromptScreen(TextPromptScreen):
         self.first = 0
         #: lines of the list in the last frame (a page for PgUp and PgDn)
         self.page = 1
+        #: the list as this frame shows it (what `list_folder` said, and the folder), or
+        #: None before a frame lists it
+        self.shown: tuple[list[FolderEntry], str | None, str] | None = None
 
     def _entries(self) -> tuple[list[FolderEntry], str | None, str]:
+        """The folder's list as the frame shows it: read once a frame (the hint's length and
+        the list both ask for it), and a click on it takes the entry drawn there."""
         folder = folder_of(self.text)
         if folder != self.listed:
             self.listed, self.first = folder, 0  # (another folder starts at its top)
-        return (*list_folder(folder), folder)
+        if self.shown is None or self.shown[2] != folder:
+            self.shown = (*list_folder(folder), folder)
+        return self.shown
+
+    def draw(self, win: "curses.window", mask: ScreenMask) -> None:
+        # (read afresh every frame, so a file saved while the screen is open shows after
+        # the next key)
+        self.shown = None
+        super().draw(win, mask)
 
     def action_for_key(self, key: int | str) -> Action | None:
         if key in (curses.KEY_PPAGE, curses.KEY_NPAGE) and not self.too_small:
