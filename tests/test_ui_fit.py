@@ -628,6 +628,47 @@ def test_the_replay_bar_names_a_pair_of_scroll_buttons_only_where_both_fit():
         "start", "back"]  # (a board in sight whole: nothing to scroll)
 
 
+def _wide_5x20(tmp_path: Path) -> Path:
+    """A 5x20 board with one solution (a path snaking row by row, every fifth number given),
+    in a file of its own: at 40 columns its replay goes on past the screen sideways only."""
+    rows = []
+    for r in range(5):
+        numbers = [r * 20 + c + 1 for c in range(20)]
+        rows.append(numbers if r % 2 == 0 else numbers[::-1])
+    given = {100} | set(range(1, 101, 5))
+    path = tmp_path / "wide.txt"
+    path.write_text("# id: wide\n" + "".join(
+        " ".join(str(n) if n in given else "." for n in row) + "\n" for row in rows))
+    return path
+
+
+def test_the_replay_bar_at_40_columns_has_buttons_to_scroll_across(state: Path,
+                                                                    tmp_path: Path):
+    """At 40 columns "S-Left left  S-Right right" had no room beside "Home start  q back",
+    so a board going on past the screen sideways had no button to scroll it: the pair is
+    there as its keys alone, and a click on each scrolls that way."""
+    from numbrix_curses.ui.watch import SCROLL_ACROSS, SCROLL_ACROSS_SHORT, bar_keys
+
+    across = GridLayout.for_board(5, 20).window(5, 7)  # (the columns alone cut)
+    assert bar_keys(across, True, 40)[:2] == SCROLL_ACROSS_SHORT
+    assert bar_keys(across, True, 46)[:2] == SCROLL_ACROSS  # (the words where they fit)
+    with start(play_command(str(_wide_5x20(tmp_path))), state, rows=24, cols=40) as term:
+        start_watching(term)
+        term.send_key("enter")
+        term.wait_text("Done:", timeout=20)
+        term.wait_text("S-Left  S-Right  Home start  q back")
+        first, last = term.wait_match(r"cols ([A-T])-([A-T])").groups()
+        assert first != "A", term.dump()  # (the view followed the replay away from A)
+
+        def shifted(by: int) -> str:
+            return f"cols {chr(ord(first) + by)}-{chr(ord(last) + by)}"
+
+        term.click_text("S-Left")
+        term.wait_text(shifted(-1))
+        term.click_text("S-Right")
+        term.wait_text(shifted(0))
+
+
 def test_edge_scroll_is_a_page_past_a_dashed_edge_and_nothing_elsewhere():
     from numbrix_curses.ui.actions import MoveCursor
     from numbrix_curses.ui.watch import edge_scroll

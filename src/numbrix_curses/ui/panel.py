@@ -375,8 +375,9 @@ def _key_lines(keys: Sequence[KeyHelp], width: int) -> list[list[KeyHelp]]:
 
 
 def _key_width(item: KeyHelp) -> int:
-    """Columns a key's help takes: the key, a space and what it does."""
-    return len(item.keys) + 1 + len(item.what)
+    """Columns a key's help takes: the key, a space and what it does (the key alone where
+    its name says what it does, as "S-Left" on a narrow bar)."""
+    return len(item.keys) + (1 + len(item.what) if item.what else 0)
 
 
 def _draw_key_line(
@@ -396,6 +397,6 @@ def _draw_key_line(
         put(win, y, x, item.keys, theme.key)
         put(win, y, x + len(item.keys) + 1, item.what)
         if item.action is not None:
-            mask.put(y, x, len(item.keys) + 1 + len(item.what), item.action)
-        x += len(item.keys) + len(item.what) + 3
+            mask.put(y, x, _key_width(item), item.action)
+        x += _key_width(item) + 2
     return left_out

@@ -70,6 +70,11 @@ SCROLL_DOWN = (KeyHelp("up", "PgUp", Command.PAGE_UP),
                KeyHelp("down", "PgDn", Command.PAGE_DOWN))
 SCROLL_ACROSS = (KeyHelp("left", "S-Left", MoveCursor(0, -1)),
                  KeyHelp("right", "S-Right", MoveCursor(0, 1)))
+#: the same buttons as their keys alone, which say the way: a bar 40 columns wide has no
+#: room for "S-Left left  S-Right right" beside its last keys, and a board that goes on
+#: sideways had no button to scroll it there
+SCROLL_ACROSS_SHORT = (KeyHelp("", "S-Left", MoveCursor(0, -1)),
+                       KeyHelp("", "S-Right", MoveCursor(0, 1)))
 #: the side panel's line on the dashed edges: no button, the edges themselves are
 _MOUSE_LINE = (KeyHelp("mouse", "click a dashed edge"),)
 #: the side panel's key lines; the scroll buttons' and the mouse's only where there is
@@ -399,12 +404,17 @@ def bar_keys(grid: GridLayout, finished: bool, width: int) -> tuple[KeyHelp, ...
     The scroll buttons come in pairs (up and down, left and right), each pair only where
     it fits on the key line with the last two: over, the replay's bar has that line alone
     beside its verdict, and a way to scroll left with none to scroll back misleads more
-    than none (a click on the board's dashed edges scrolls too)."""
+    than none (a click on the board's dashed edges scrolls too). Left and right go as
+    their keys alone ("S-Left  S-Right") where they fit only so."""
     keys: tuple[KeyHelp, ...] = () if finished else STATUS_BAR_KEYS
     scrolls: tuple[KeyHelp, ...] = ()
     for pair, cut in _scroll_pairs(grid):
-        if cut and _line_width(scrolls + pair + _BAR_LAST) <= width:
-            scrolls += pair
+        if not cut:
+            continue
+        for form in (pair, SCROLL_ACROSS_SHORT) if pair == SCROLL_ACROSS else (pair,):
+            if _line_width(scrolls + form + _BAR_LAST) <= width:
+                scrolls += form
+                break
     return keys + scrolls + _BAR_LAST
 
 
@@ -416,9 +426,9 @@ def _scroll_pairs(grid: GridLayout) -> tuple[tuple[tuple[KeyHelp, ...], bool], .
 
 
 def _line_width(keys: tuple[KeyHelp, ...]) -> int:
-    """Columns a bar's line of `keys` takes: each key, a space and what it does, two
-    spaces between them."""
-    return sum(len(key.keys) + 1 + len(key.what) + 2 for key in keys) - 2
+    """Columns a bar's line of `keys` takes: each key, a space and what it does (the key
+    alone where it says nothing more), two spaces between them."""
+    return sum(len(key.keys) + (1 + len(key.what) if key.what else 0) + 2 for key in keys) - 2
 
 
 def edge_scroll(grid: GridLayout, y: int, x: int) -> MoveCursor | None:
