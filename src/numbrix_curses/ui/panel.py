@@ -354,7 +354,7 @@ def _fit_key_line(keys: Sequence[KeyHelp], width: int,
             tail += 1
         keep = max(keep, tail)
     left_out: list[KeyHelp] = []
-    while items and sum(_key_width(i) + 2 for i in items) - 2 > width:
+    while items and key_line_width(items) > width:
         left_out.insert(0, items.pop(-(keep + 1) if len(items) > keep else -1))
     return items, left_out
 
@@ -365,7 +365,7 @@ def _key_lines(keys: Sequence[KeyHelp], width: int) -> list[list[KeyHelp]]:
     lines: list[list[KeyHelp]] = []
     used = width + 1
     for item in keys:
-        size = _key_width(item)
+        size = key_width(item)
         if used + 2 + size > width:
             lines.append([])
             used = -2
@@ -374,7 +374,12 @@ def _key_lines(keys: Sequence[KeyHelp], width: int) -> list[list[KeyHelp]]:
     return lines
 
 
-def _key_width(item: KeyHelp) -> int:
+def key_line_width(items: Sequence[KeyHelp]) -> int:
+    """Columns a line of keys' help takes, two spaces between them."""
+    return sum(key_width(i) + 2 for i in items) - 2
+
+
+def key_width(item: KeyHelp) -> int:
     """Columns a key's help takes: the key, a space and what it does (the key alone where
     its name says what it does, as "S-Left" on a narrow bar)."""
     return len(item.keys) + (1 + len(item.what) if item.what else 0)
@@ -392,11 +397,11 @@ def _draw_key_line(
     """One line of keys, centred; past the width, keys go from the end, but for the last
     `keep` of them. Returns the keys left out, in order."""
     items, left_out = _fit_key_line(keys, width, keep)
-    x = max(0, (width - (sum(_key_width(i) + 2 for i in items) - 2)) // 2)
+    x = max(0, (width - key_line_width(items)) // 2)
     for item in items:
         put(win, y, x, item.keys, theme.key)
         put(win, y, x + len(item.keys) + 1, item.what)
         if item.action is not None:
-            mask.put(y, x, _key_width(item), item.action)
-        x += _key_width(item) + 2
+            mask.put(y, x, key_width(item), item.action)
+        x += key_width(item) + 2
     return left_out

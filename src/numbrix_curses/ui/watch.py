@@ -35,6 +35,7 @@ from numbrix_curses.ui.panel import (
     MessageKind,
     draw_side_panel,
     draw_status_bar,
+    key_line_width,
 )
 from numbrix_curses.ui.screen import (
     AppContext,
@@ -412,7 +413,7 @@ def bar_keys(grid: GridLayout, finished: bool, width: int) -> tuple[KeyHelp, ...
         if not cut:
             continue
         for form in (pair, SCROLL_ACROSS_SHORT) if pair == SCROLL_ACROSS else (pair,):
-            if _line_width(scrolls + form + _BAR_LAST) <= width:
+            if key_line_width(scrolls + form + _BAR_LAST) <= width:
                 scrolls += form
                 break
     return keys + scrolls + _BAR_LAST
@@ -423,12 +424,6 @@ def _scroll_pairs(grid: GridLayout) -> tuple[tuple[tuple[KeyHelp, ...], bool], .
     `grid` goes on past the screen that way."""
     return ((SCROLL_DOWN, grid.rows < grid.board_rows),
             (SCROLL_ACROSS, grid.cols < grid.board_cols))
-
-
-def _line_width(keys: tuple[KeyHelp, ...]) -> int:
-    """Columns a bar's line of `keys` takes: each key, a space and what it does (the key
-    alone where it says nothing more), two spaces between them."""
-    return sum(len(key.keys) + (1 + len(key.what) if key.what else 0) + 2 for key in keys) - 2
 
 
 def edge_scroll(grid: GridLayout, y: int, x: int) -> MoveCursor | None:
