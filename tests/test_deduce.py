@@ -858,13 +858,15 @@ def test_solvable_at_agrees_with_grade():
 
 
 def _fresh_next(board, max_level):
-    """A walk's next steps looked for afresh on `board`, as the levels define them."""
+    """A walk's next steps looked for afresh on `board`, as the levels define them, and
+    the domains the levels above 1 left (None where level 1 had steps)."""
     from numbrix_curses.deduce.settle import find_steps
 
     found, _ = find_steps(board, 1, want_all=True)
     if found or max_level < 2:
-        return found
-    return find_steps(board, max_level, want_all=False)[0][:1]
+        return found, None
+    found, doms = find_steps(board, max_level, want_all=False)
+    return found[:1], doms
 
 
 @pytest.mark.parametrize("max_level", [1, 2, 3])
@@ -882,11 +884,15 @@ def test_a_walk_that_builds_on_its_last_look_finds_what_a_fresh_look_finds(max_l
         walk = WalkSteps(walk_board)
         solution = deduce._proper_solution(puzzle, None)
         while walk_board.free:
-            found, _ = walk.next(max_level)
-            fresh = _fresh_next(walk_board.copy(), max_level)
+            found, doms = walk.next(max_level)
+            fresh, fresh_doms = _fresh_next(walk_board.copy(), max_level)
             assert [(f.number, f.cell, f.technique, f.reason) for f in found] == [
                 (f.number, f.cell, f.technique, f.reason) for f in fresh
             ]
+            if fresh_doms is not None:  # (a trial starts from them)
+                assert doms is not None and doms.segs == fresh_doms.segs
+                assert list(doms.seg_of.items()) == list(fresh_doms.seg_of.items())
+                assert doms.dom == fresh_doms.dom
             looks += 1
             if not found:  # stuck at this level: go on with a true step, as a trial would
                 number = next(n for n in range(1, puzzle.size + 1) if walk_board.pos[n] < 0)

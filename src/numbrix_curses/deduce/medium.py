@@ -16,45 +16,33 @@ from numbrix_curses.deduce.board import (
 from numbrix_curses.puzzle import plural
 
 
-# A gap's reach domains on a walk's earlier board: gap (lo, hi) -> (the cells the reach read,
-# the free ones among them then, the domains); they stand while those cells stay as they were.
-ReachMemo = dict[tuple[int, int], tuple[int, int, list[int]]]
-
-
 class Domains:
     """Candidate cells per missing number from reach (and, once asked, dead ends)."""
 
-    def __init__(
-        self, board: Board, segs: list[Segment], memo: ReachMemo | None = None
-    ) -> None:
-        """`memo`, kept from one board to the next of a walk (where the board only fills
-        up), spares working out again the reach of a gap whose cells did not change."""
+    def __init__(self, board: Board, segs: list[Segment]) -> None:
         self.board = board
         self.segs = segs
-        geo, pos, free = board.geo, board.pos, board.free
         dom = [0] * (board.last + 2)
         seg_of: dict[int, Segment] = {}
         for seg in segs:
-            key = (seg.lo, seg.hi)
-            kept = memo.get(key) if memo is not None else None
-            if kept is not None and free & kept[0] == kept[1]:
-                doms = kept[2]
-            else:
-                doms, read = reach_domains_read(geo, pos, free, seg, board.odd_colour)
-                if memo is not None:
-                    memo[key] = (read, free & read, doms)
-            for offset, d in enumerate(doms):
-                v = seg.lo + offset
-                if not d:
-                    raise Broken(
-                        f"{v} has no cell left: no empty cell can be reached from "
-                        f"{self.anchor_text(seg, v)}",
-                        self.anchors(seg),
-                    )
-                dom[v] = d
-                seg_of[v] = seg
+            doms, _ = reach_domains_read(board.geo, board.pos, board.free, seg, board.odd_colour)
+            self._take(seg, doms, dom, seg_of)
         self.dom = dom
         self.seg_of = seg_of
+
+    def _take(self, seg: Segment, doms: list[int], dom: list[int],
+              seg_of: dict[int, Segment]) -> None:
+        """Enter `seg`'s domains `doms` in `dom` and `seg_of`; raises on an empty one."""
+        for offset, d in enumerate(doms):
+            v = seg.lo + offset
+            if not d:
+                raise Broken(
+                    f"{v} has no cell left: no empty cell can be reached from "
+                    f"{self.anchor_text(seg, v)}",
+                    self.anchors(seg),
+                )
+            dom[v] = d
+            seg_of[v] = seg
 
     def anchors(self, seg: Segment) -> tuple[int, ...]:
         pos = self.board.pos
@@ -120,6 +108,57 @@ class Domains:
             if self.dom[v] & bit:
                 return v
         return 0
+
+
+class WalkReach:
+    """The reach domains of each board along a walk (where the board only fills up), each
+    as `Domains(board, segs)` gives them, built on the last ones: a gap's reach is worked
+    out again only when a cell it read was filled or the gap was split, and only its
+    numbers' entries are written again (a walk's look at level 2 would otherwise spend most
+    of its time writing out every missing number's cells)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        # gap (lo, hi) -> (the cells its reach read, the free ones among them then): its
+        # entries in `_dom` stand while those cells stay as they were
+        self._read: dict[tuple[int, int], tuple[int, int]] = {}
+        self._dom: list[int] = []
+        self._seg_of: dict[int, Segment] = {}
+        self._placed: list[int] | None = None  # placed since the last domains; None: start over
+
+    def note_placed(self, numbers: list[int] | None) -> None:
+        """Numbers placed since the last look (None: the board changed otherwise)."""
+        if numbers is None or self._placed is None:
+            self._placed = None
+        else:
+            self._placed.extend(numbers)
+
+    def domains(self, segs: list[Segment]) -> Domains:
+        board = self.board
+        placed, self._placed = self._placed, None  # (a look that breaks leaves no record)
+        if placed is None:
+            self._read.clear()
+            self._dom = [0] * (board.last + 2)
+            self._seg_of = {}
+        dom, seg_of, read_of = self._dom, self._seg_of, self._read
+        for n in placed or ():
+            dom[n] = 0
+            seg_of.pop(n, None)  # (the others keep their places: numbers in order)
+        doms = Domains.__new__(Domains)
+        doms.board, doms.segs = board, segs
+        free = board.free
+        for seg in segs:
+            key = (seg.lo, seg.hi)
+            kept = read_of.get(key)
+            if kept is not None and free & kept[0] == kept[1]:
+                continue
+            reach, read = reach_domains_read(board.geo, board.pos, free, seg, board.odd_colour)
+            doms._take(seg, reach, dom, seg_of)
+            read_of[key] = (read, free & read)
+        doms.dom = list(dom)
+        doms.seg_of = dict(seg_of)
+        self._placed = []
+        return doms
 
 
 def level2(board: Board, doms: Domains, want_all: bool) -> list[Found]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_right
 
 from numbrix_curses.constraints import Segment, segments
 from numbrix_curses.deduce.board import Board, Found
 from numbrix_curses.deduce.easy import EasyScan, level1
-from numbrix_curses.deduce.medium import Domains, ReachMemo, level2
+from numbrix_curses.deduce.medium import Domains, WalkReach, level2
 from numbrix_curses.deduce.hard import level3
 
 
@@ -38,7 +38,7 @@ class WalkSteps:
         self._free = -1  # the free cells at the last look (-1: none yet, or it broke)
         self._segs: list[Segment] = []
         self._easy = EasyScan(board)
-        self._reach: ReachMemo = {}
+        self._reach = WalkReach(board)
 
     def next(self, max_level: int) -> tuple[list[Found], Domains | None]:
         """The next steps; none: stuck at `max_level` (with the domains the levels above 1
@@ -46,11 +46,12 @@ class WalkSteps:
         board = self.board
         placed = self._placed()
         self._segs = segs = self._segments(placed)
+        self._reach.note_placed(placed)
         found = self._easy.scan(segs, placed)
         self._free = board.free
         if found or max_level < 2:
             return found, None
-        doms = Domains(board, segs, self._reach)
+        doms = self._reach.domains(segs)
         found = level2(board, doms, want_all=False)
         if not found and max_level >= 3:
             found = level3(board, doms, want_all=False)
@@ -73,14 +74,15 @@ class WalkSteps:
             return segments(board.pos, board.last)
         if not placed:
             return self._segs
-        placed.sort()
-        segs = []
-        for seg in self._segs:
-            i = bisect_left(placed, seg.lo)
-            if i < len(placed) and placed[i] <= seg.hi:
-                segs.extend(segments(board.pos, board.last, seg.lo, seg.hi))
-            else:
-                segs.append(seg)
+        old = self._segs
+        los = [seg.lo for seg in old]
+        segs: list[Segment] = []
+        kept = 0
+        for i in sorted({bisect_right(los, n) - 1 for n in placed}):
+            segs += old[kept:i]
+            segs += segments(board.pos, board.last, old[i].lo, old[i].hi)
+            kept = i + 1
+        segs += old[kept:]
         return segs
 
 
