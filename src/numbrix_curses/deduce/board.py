@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from numbrix_curses.constraints import Segment
 from numbrix_curses.puzzle import Geometry, cell_name
 from numbrix_curses.deduce.steps import Technique
 
@@ -76,6 +77,28 @@ class Board:
     def at(self, number: int) -> str:
         """"14 at B3"."""
         return f"{number} at {self.name(self.pos[number])}"
+
+
+class GapReads:
+    """The cells a look at each gap of a walk's board read, and which of them were free:
+    on a board that only fills up, a gap lo..hi keeps the numbers around it, so a look at
+    it gives the same answer again while those cells stay as they were."""
+
+    __slots__ = ("_read",)
+
+    def __init__(self) -> None:
+        self._read: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def clear(self) -> None:
+        self._read.clear()
+
+    def changed(self, seg: Segment, free: int) -> bool:
+        """Whether a look at `seg` may answer otherwise now than when last noted."""
+        kept = self._read.get((seg.lo, seg.hi))
+        return kept is None or free & kept[0] != kept[1]
+
+    def note(self, seg: Segment, read: int, free: int) -> None:
+        self._read[(seg.lo, seg.hi)] = (read, free & read)
 
 
 def span(lo: int, hi: int) -> str:

@@ -7,7 +7,9 @@ from collections.abc import Iterable
 
 from numbrix_curses.constraints import Segment, distance_layers
 from numbrix_curses.deduce.steps import Technique
-from numbrix_curses.deduce.board import Board, Broken, Found, is_single, only_cell, span
+from numbrix_curses.deduce.board import (
+    Board, Broken, Found, GapReads, is_single, only_cell, span
+)
 
 
 def level1(board: Board, segs: list[Segment], want_all: bool) -> list[Found]:
@@ -43,7 +45,7 @@ class EasyScan:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self._gaps: dict[tuple[int, int], tuple[int, int]] = {}  # gap -> (cells read, free among them)
+        self._gaps = GapReads()
 
     def scan(self, segs: list[Segment], placed: list[int] | None) -> list[Found]:
         """`placed`: the numbers placed since the last look, None to look at everything."""
@@ -67,12 +69,10 @@ class EasyScan:
         found = _neighbour_steps(board, numbers, want_all=True)
         gaps = self._gaps
         for seg in segs:
-            key = (seg.lo, seg.hi)
-            kept = gaps.get(key)
-            if kept is not None and free & kept[0] == kept[1]:
+            if not gaps.changed(seg, free):
                 continue
             steps, read = _gap_steps(board, seg, want_all=True)
-            gaps[key] = (read, free & read)
+            gaps.note(seg, read, free)
             found.extend(steps)
         return found
 

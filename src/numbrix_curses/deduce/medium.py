@@ -9,6 +9,7 @@ from numbrix_curses.deduce.board import (
     Board,
     Broken,
     Found,
+    GapReads,
     cell_list,
     is_single,
     only_cell,
@@ -119,9 +120,8 @@ class WalkReach:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        # gap (lo, hi) -> (the cells its reach read, the free ones among them then): its
-        # entries in `_dom` stand while those cells stay as they were
-        self._read: dict[tuple[int, int], tuple[int, int]] = {}
+        # (a gap's entries in `_dom` stand while the cells its reach read stay as they were)
+        self._read = GapReads()
         self._dom: list[int] = []
         self._seg_of: dict[int, Segment] = {}
         self._placed: list[int] | None = None  # placed since the last domains; None: start over
@@ -148,13 +148,11 @@ class WalkReach:
         doms.board, doms.segs = board, segs
         free = board.free
         for seg in segs:
-            key = (seg.lo, seg.hi)
-            kept = read_of.get(key)
-            if kept is not None and free & kept[0] == kept[1]:
+            if not read_of.changed(seg, free):
                 continue
             reach, read = reach_domains_read(board.geo, board.pos, free, seg, board.odd_colour)
             doms._take(seg, reach, dom, seg_of)
-            read_of[key] = (read, free & read)
+            read_of.note(seg, read, free)
         doms.dom = list(dom)
         doms.seg_of = dict(seg_of)
         self._placed = []
