@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from numbrix_curses.constraints import (
     Contradiction, Segment, chain_consistent, components, cut_cells, distance_layers,
-    feasible_pockets, gap_routes, odd_number_colour, outer_walk, reach_domains, segments,
+    feasible_pockets, gap_routes, odd_number_colour, outer_walk, reach_domains, reach_domains_read,
+    segments,
 )
 from numbrix_curses.puzzle import Puzzle, geometry
 from brute import all_paths, matching
@@ -258,6 +259,19 @@ def test_reach_keeps_every_cell_a_solution_uses_and_is_where_the_walks_both_end(
             for v in range(seg.lo, seg.hi + 1):
                 assert doms[v - seg.lo] >> where[v] & 1, (seg, v)
         assert [bits(d) for d in doms] == plain_reach(board, seg)
+
+
+@settings(max_examples=300, deadline=None)
+@given(**BOARDS, filled=st.integers(0, 2**49 - 1))
+def test_reach_is_the_same_while_the_cells_it_read_stay_as_they_were(shape, pick, cells, filled):
+    # (a walk's look at level 2 keeps a gap's reach while the cells it read stay as they
+    # were: filling any others must not change it)
+    board = small_board(shape, pick, cells)
+    geo = geometry(board.rows, board.cols)
+    for seg in segments(board.pos, board.last):
+        doms, read = reach_domains_read(geo, board.pos, board.free, seg, board.odd_colour)
+        fuller = board.free & ~(filled & ~read)
+        assert reach_domains(geo, board.pos, fuller, seg, board.odd_colour) == doms
 
 
 @settings(max_examples=300, deadline=None)
