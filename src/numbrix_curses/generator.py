@@ -428,13 +428,14 @@ class _Remover:
         without grading: a grade walks on past the first board they cannot move on, with
         trials, which took 84% of a 20x20's time. It takes the grade's steps in the
         grade's order, so the same puzzles come out as with a grade (every step up to the
-        level taken at once was twice as quick on 20x20 boards at medium, but reached
-        boards the grade's walk does not, and made other puzzles). Every puzzle is at most fiendish, but not every fiendish one can be
-        followed: a step only a search shows ("more than 2 nested assumptions") is refused
-        as a step above the level asked for is (20 of 36 fiendish puzzles from 9x9 up had
-        them). With no difficulty asked for (a clue target alone), any grade will do, but
-        not a step past following either: `--clues 10` on 9x9 boards made puzzles seven
-        in ten of which had one."""
+        level taken at once reached boards the grade's walk does not, and made other
+        puzzles; a walk that looks again only where the board changed is as quick).
+        Every puzzle is at most fiendish, but not every fiendish one can be followed: a step
+        only a search shows ("more than 2 nested assumptions") is refused as a step above
+        the level asked for is (20 of 36 fiendish puzzles from 9x9 up had them). With no
+        difficulty asked for (a clue target alone), any grade will do, but not a step past
+        following either: `--clues 10` on 9x9 boards made puzzles seven in ten of which had
+        one."""
         wanted = self.spec.difficulty
         if wanted not in (Difficulty.FIENDISH, None):
             return solvable_at(puzzle, wanted, self.solution), None
