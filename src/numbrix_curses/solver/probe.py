@@ -153,6 +153,7 @@ class Probing(Propagation):
         # `search.Search._split`)
         self.failures: Counter[int] | memoryview = Counter()
         self.dive_nodes = 0  # guesses made by a dive that was given up (see `dive`)
+        self.dive_backtracks = 0  # and of them refuted
         # the process probing the root beside this one, while it does (see `_root_check`)
         self.partner: Partner | None = None
 

@@ -212,6 +212,7 @@ class Search(Probing):
         # other guess or probe, so every count there is is the dive's.)
         self.failures.clear()
         self.dive_nodes = self.stats.nodes
+        self.dive_backtracks = self.stats.backtracks
         return False
 
     def run(
@@ -365,6 +366,8 @@ class Search(Probing):
         # Probe again while probing changes the board: each round of struck cells can
         # refute more trials (half the guesses for about the same time per guess).
         depth = ProbeDepth.NONE if self.diving else self.probe_depth
+        if depth is ProbeDepth.FULL and self._light_before_refuted():
+            depth = ProbeDepth.RUN_ENDS
         while segs is not None and depth is not ProbeDepth.NONE:
             mark = len(self.trail)
             self._probe(segs)
@@ -387,6 +390,32 @@ class Search(Probing):
             if len(self.trail) == mark:
                 break
         return None if segs is None else self._pick(segs)
+
+    def _light_before_refuted(self) -> bool:
+        """Whether this node probes only the run ends: past the root, until a guess has
+        been refuted, in a search alone on a board without a deep root (a dive given up
+        before counts for nothing, as it leaves no trace).
+
+        On a board with several solutions the first guesses are rarely refuted, and the
+        way to a first solution (whose twin follows at once) is quicker with cheap nodes;
+        on a unique board the first refuted guess turns full probing on, where the proof
+        needs it. One process, CPU time, the old and new code alternating
+        (`benchmarks/compare.py`, medians of three): the corpus's boards with several
+        solutions up to 10% quicker (12x12 82 against 76 ms, 10x20 0.20 against 0.18 s;
+        9x9 and 15x15 even), their clue-minimal parents even (0.96-1.03), and
+        10x20-multiple-01 answered in 18 s where it ran out of 30 s (-00: 0.8 s against
+        0.3 s); `hard/structured.txt` (10 s each) 5 timeouts against 7, 126 s against
+        133 s; the printed, few-givens and open-sparse files of `hard/` (5 s each) 48
+        timeouts against 49, 294 s against 312 s (open-sparse alone 4 against 2). A shared
+        search (two processes) has a scout that probes little on these boards already, and
+        the rule there was even in all (20.7 s against 20.4 s) but slower on the 12x12
+        boards with several solutions (median 72 against 61 ms), so it keeps full probing."""
+        return (
+            self.team is None
+            and not self.root_probe_steps
+            and self.stats.nodes > self.dive_nodes
+            and self.stats.backtracks == self.dive_backtracks
+        )
 
     def _pick(self, segs: list[Run]) -> tuple[int, int]:
         """The run end with the fewest cells to try: that run has the fewest ways to go on.
