@@ -25,10 +25,11 @@ _LISTED_LINE = re.compile(rf"[ ]*[0-9]{{1,6}}(?:{_PART}[0-9]{{1,6}})*[ ]*")
 
 
 def _as_listed(line: str) -> str:
-    """`line` with the digits of any script, and a full-width comma, semicolon or space,
-    made the ASCII ones, character for character (see `sizes.as_ascii`): a list's lines
-    on a page set in Chinese or Japanese ("９　９" over "３，４，１７") read as their ASCII
-    twins do, a field at the same place. (A grid's cells and size lines read those digits
+    """`line` with the digits of any script, and a full-width space, made the ASCII ones,
+    character for character (see `sizes.as_ascii`; full-width commas and semicolons are
+    made ASCII as the text is read, `rows.ascii_separators`): a list's lines on a page
+    set in Chinese or Japanese ("９　９" over "３，４，１７") read as their ASCII twins do,
+    a field at the same place. (A grid's cells and size lines read those digits
     already.)"""
     return as_ascii(line).replace("\u3000", " ")
 

@@ -12,7 +12,6 @@ from numbrix_curses.screencopy import as_drawn_by_us
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.rows import BAR, SEPARATOR, TAB, Row, is_boxed
 from numbrix_curses.textformat.sizes import (
-    as_ascii,
     fits,
     leading_size,
     size_given,
@@ -33,9 +32,9 @@ def size_line_with_end_separator(
     if not grid:
         return None
     first = lines[grid[0]].rstrip()
-    # (a comma or a semicolon, full-width ones too, as a size line in full-width digits
-    # writes them: "３，３，" reads as "3,3," does)
-    if not as_ascii(first).endswith((",", ";")) or size_match(first[:-1]) is None:
+    # (full-width ones too, "３，３，": the text's commas are ASCII ones by now, see
+    # `rows.ascii_separators`)
+    if not first.endswith((",", ";")) or size_match(first[:-1]) is None:
         return None
     trimmed = list(lines)
     trimmed[grid[0]] = first[:-1]

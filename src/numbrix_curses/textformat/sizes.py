@@ -28,10 +28,10 @@ _LONG_SIZE = re.compile(r"[^\S\n]*([0-9]{1,30})[^\S\n]*[xX\u00d7][^\S\n]*([0-9]{
 
 
 # A size line as a page set in Chinese or Japanese writes it ("３x３", "９　９", "６ｘ１０"):
-# its full-width x and separators as the ASCII ones (its digits, as any script's, see
-# `as_ascii`; its full-width spaces are whitespace already).
-_FULL_WIDTH_MARKS = {ord("\uff58"): "x", ord("\uff38"): "X", ord("\uff0c"): ",",
-                     ord("\uff1b"): ";"}
+# its full-width x as the ASCII one (its digits, as any script's, see `as_ascii`; its
+# full-width spaces are whitespace already, and its full-width commas and semicolons are
+# made ASCII as the text is read, `rows.ascii_separators`).
+_FULL_WIDTH_MARKS = {ord("\uff58"): "x", ord("\uff38"): "X"}
 
 
 def as_ascii(line: str) -> str:
