@@ -1234,7 +1234,8 @@ def test_open_file_s_hint_is_shortened_for_its_list_on_a_short_narrow_screen(
         state: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rows: int):
     """At 40 columns the hint took five rows, and on 12 to 14 rows none was left for the
     list of files it says a click opens. Short of rows the hint says that alone, in a line,
-    and the list has the rest: a file is in sight on 14 rows, a click away on 12."""
+    and the list has the rest: a file is in sight on 14 rows, and on 12 (where the prompt
+    takes the blank row under the title for it)."""
     for n in range(1, 7):
         (tmp_path / f"p{n}.txt").write_text(f"# id: n{n}\n1 . 3\n. . .\n. . 9\n")
     monkeypatch.chdir(tmp_path)  # (the folder listed)
@@ -1244,10 +1245,35 @@ def test_open_file_s_hint_is_shortened_for_its_list_on_a_short_narrow_screen(
         assert "A click on a file below opens it." in term.text, term.dump()
         assert "A relative path" not in term.text, term.dump()
         assert not _open_file_rows(term, ""), term.dump()
-        if rows == 12:  # (two rows: '..' over the line that scrolls)
-            assert "p1.txt" not in term.text, term.dump()
-            term.click_text("more below")
-            term.wait_text("p1.txt")
+        term.click_text("p1.txt")
+        term.wait_text("Numbrix · n1")
+
+
+@pytest.mark.parametrize("cols", [40, 80])
+def test_open_file_s_list_shows_a_file_on_twelve_rows(
+        state: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cols: int):
+    """On 12 rows, the hint cut to its one line, the list had two rows: '..' over "... 6
+    more below", no file in sight, a click away. The prompt rises into the blank row under
+    the title there, and the list has three, a file among them; on 13 rows and more, where
+    the list has them anyway, the blank row stays."""
+    for n in range(1, 7):
+        (tmp_path / f"p{n}.txt").write_text(f"# id: n{n}\n1 . 3\n. . .\n. . 9\n")
+    monkeypatch.chdir(tmp_path)  # (the folder listed)
+    with menu(state, rows=12, cols=cols) as term:
+        term.send("o")
+        term.wait_text("more below")
+        assert term.find("Path of a puzzle file:")[0] == 1, term.dump()
+        assert term.lines[-3].strip() == "..", term.dump()
+        assert term.lines[-2].strip() == "p1.txt", term.dump()
+        assert term.lines[-1].strip() == "... 5 more below", term.dump()
+        assert not _open_file_rows(term, ""), term.dump()
+        term.resize(13, cols)
+        term.wait_for(lambda: term.find("Path of a puzzle file:") == (2, 2),
+                      what="the blank row under the title back")
+        assert "p1.txt" in term.text and not _open_file_rows(term, ""), term.dump()
+        term.resize(12, cols)
+        term.wait_for(lambda: term.find("Path of a puzzle file:") == (1, 2),
+                      what="the prompt raised again")
         term.click_text("p1.txt")
         term.wait_text("Numbrix · n1")
 

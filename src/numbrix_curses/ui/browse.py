@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from numbrix_curses.ui.actions import Action, Command, PickFile, Scroll
-from numbrix_curses.ui.dialogs import PROMPT_LEFT, TextPromptScreen, home_short
+from numbrix_curses.ui.dialogs import PROMPT_LEFT, PROMPT_TOP, TextPromptScreen, home_short
 from numbrix_curses.ui.draw import put, wrap_text
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.screen import AppContext, Nav
@@ -180,21 +180,31 @@ class BrowsingPromptScreen(TextPromptScreen):
             return None
         return super().handle(action)
 
-    def hint_shown(self, height: int, text_w: int, said_rows: int) -> str:
+    def hint_shown(self, height: int, text_w: int, said_rows: int) -> tuple[str, int]:
         """The longest form of the hint (the whole, then `shorter_hints`) that leaves the
-        list `LIST_ROWS` rows (fewer for a shorter list), else the shortest.
+        list `LIST_ROWS` rows (fewer for a shorter list), under the blank row below the
+        title; else the shortest, and the prompt raised into that blank row where that
+        gives the list a row more.
 
         At 40 columns the whole hint took five rows, and on 12 to 14 rows there was none
         left for the list the hint speaks of ("a click on a file below opens it"): there
-        the list is worth more than the hint's details."""
+        the list is worth more than the hint's details. On 12 rows even the one-line hint
+        left two: '..' over "... N more below", and no file in sight; the blank row under
+        the title is worth less than a file."""
         wanted = min(LIST_ROWS, len(self._entries()[0]))
         forms = (self.hint, *self.shorter_hints)
-        for form in forms:
+
+        def listed(form: str, top: int) -> int:
             hint_rows = len(wrap_text(form, text_w)) if form else 0
-            _, buttons_y = self.frame_rows(height, hint_rows, said_rows)
-            if list_rows(height, buttons_y + 2) >= wanted:
-                return form
-        return forms[-1]
+            _, buttons_y = self.frame_rows(height, hint_rows, said_rows, top)
+            return list_rows(height, buttons_y + 2)
+
+        for form in forms:
+            if listed(form, PROMPT_TOP) >= wanted:
+                return form, PROMPT_TOP
+        shortest = forms[-1]
+        raised = listed(shortest, PROMPT_TOP - 1) > listed(shortest, PROMPT_TOP)
+        return shortest, PROMPT_TOP - 1 if raised else PROMPT_TOP
 
     def rows_below(self, height: int) -> int:
         # (all there are: the prompt stands at the top, where it does not move as the

@@ -31,6 +31,8 @@ Answer = Callable[[], "Nav | None"]
 #: the text prompt's left margin, and where its buttons go (rows below the prompt line)
 PROMPT_LEFT = 2
 BUTTONS_ROW = 8
+#: the text prompt's highest row: under the title, after a blank row
+PROMPT_TOP = 2
 #: the widest a yes/no box is asked for on a screen too small for it (see `ConfirmScreen`)
 _NARROW = 40
 #: how many of the paths Tab finds its message names
@@ -361,9 +363,9 @@ class TextPromptScreen(Screen):
         # they need more (a narrow screen), the buttons go lower, as far as the screen has
         # rows, and only then is the hint cut.
         said = wrap_text(self.message.text, text_w) if self.message is not None else []
-        hint_text = self.hint_shown(height, text_w, len(said))
+        hint_text, top = self.hint_shown(height, text_w, len(said))
         hint = wrap_text(hint_text, text_w) if hint_text else []
-        y, buttons_y = self.frame_rows(height, len(hint), len(said))
+        y, buttons_y = self.frame_rows(height, len(hint), len(said), top)
         put(win, y, left, self.prompt, curses.A_BOLD)
         field_w = max(10, width - 2 * left)
         # Scroll the field so the cursor stays visible.
@@ -399,19 +401,21 @@ class TextPromptScreen(Screen):
         if self.rows_below(height):
             self.draw_below(win, mask, buttons_y + 2)
 
-    def frame_rows(self, height: int, hint_rows: int, said_rows: int) -> tuple[int, int]:
+    def frame_rows(self, height: int, hint_rows: int, said_rows: int,
+                   top: int = PROMPT_TOP) -> tuple[int, int]:
         """The rows of the prompt line and of the buttons on a screen `height` rows high,
-        for a hint and a message of so many rows."""
+        for a hint and a message of so many rows, the prompt no higher than row `top`."""
         below = self.rows_below(height)
         gap = self._buttons_gap(hint_rows, said_rows, below > 0)
-        y = max(2, min(height // 2 - 3, height - 1 - gap - below))
+        y = max(top, min(height // 2 - 3, height - 1 - gap - below))
         return y, min(y + gap, height - 1)
 
-    def hint_shown(self, height: int, text_w: int, said_rows: int) -> str:
+    def hint_shown(self, height: int, text_w: int, said_rows: int) -> tuple[str, int]:
         """The hint as drawn on a screen `height` rows high, in lines `text_w` wide, with a
-        message of `said_rows` rows: the whole of it (a prompt with a list under its buttons
-        may take a shorter one: see `ui.browse`)."""
-        return self.hint
+        message of `said_rows` rows, and the highest row the prompt may take: the whole hint,
+        under a blank row below the title (a prompt with a list under its buttons may take
+        a shorter one, and the blank row: see `ui.browse`)."""
+        return self.hint, PROMPT_TOP
 
     def _buttons_gap(self, hint_rows: int, said_rows: int, listing: bool) -> int:
         """How far below the prompt line the buttons go, for a hint and a message of so
