@@ -1160,6 +1160,33 @@ def test_the_new_puzzle_form_closes_up_on_a_short_terminal(state: Path):
                       what="a blank row between the fields")
 
 
+def test_type_in_s_notes_under_the_size_are_whole_on_a_short_screen(state: Path):
+    """On 12 to 14 rows the size form kept its blank rows between the fields, and the
+    notes under it were cut mid-sentence ("r: the 9x9 grid being typed in when", "Or paste
+    a whole puzzle: it brings its"). The fields close up for them now, and a note that
+    still does not fit is left out whole, the kept grid's before the one on pasting."""
+    folder = state / "numbrix-curses"
+    folder.mkdir(parents=True)
+    (folder / "typed-20261129-100000.txt").write_text("# id: typed\n1 . 3\n. . .\n. . .\n")
+    kept = re.compile(r"r: the 3x3 grid being typed in when the app stopped \(.*?\)\.")
+    paste = "Or paste a whole puzzle: it brings its size."
+    with menu(state, rows=24, cols=80) as term:
+        term.send("t")
+        term.wait_text("r Kept")
+        for rows, cols, both in ((24, 80, True), (14, 40, True), (13, 40, True),
+                                 (12, 60, True), (12, 40, False), (11, 40, False)):
+            term.resize(rows, cols)
+            term.wait_for(lambda: term.find("Size of the grid:") is not None
+                          and "Enter start" in term.lines[-1]
+                          and kept.search(term.flowing_text()) is not None,
+                          what=f"the kept grid's note whole at {rows}x{cols}")
+            said = term.flowing_text()
+            assert (paste in said) is both, term.dump()
+            assert both or "Or paste" not in said, term.dump()  # (nor its first words)
+        term.send("r")
+        term.wait_said("The grid typed in when the app stopped (")
+
+
 def test_a_narrow_menu_leaves_out_details_cut_to_nothing_and_prompts_keep_their_hint(
         state: Path):
     """At 40 columns the menu's details were "the bundled...", "generate...", "play a...",

@@ -181,25 +181,39 @@ class EntrySizeScreen(Screen):
             return  # q (Back) still leaves
         left = max(1, (width - 40) // 2)
         top = max(2, (height - 10) // 2)
-        put(win, top, left, "Size of the grid:", curses.A_BOLD)
-        self.form.draw(win, mask, top + 2, left, theme)
-        below = top + 2 + form_h + 1
         message = self.message or self.form.note
         if message:
-            room = max(1, height - 1 - below)  # (above the footer)
             attr = theme.error if self.message else curses.A_NORMAL
-            for i, line in enumerate(wrap_text(message, width - left - 1, room)):
-                put_if_fits(win, below + i, left, line, attr)
+            notes = [wrap_text(message, width - left - 1)]
         else:
-            lines = ["Or paste a whole puzzle: it brings its size."]
+            attr = theme.dim
+            said = ["Or paste a whole puzzle: it brings its size."]
             if self.kept is not None:
                 _, grid, _, when = self.kept
-                lines.insert(0, f"r: the {grid.shape[0]}x{grid.shape[1]} grid being typed "
-                                f"in when the app stopped ({when}).")
-            room = max(1, height - 1 - below)
-            wrapped = [row for line in lines for row in wrap_text(line, width - left - 1)]
-            for i, line in enumerate(wrapped[:room]):
-                put_if_fits(win, below + i, left, line, theme.dim)
+                said.insert(0, f"r: the {grid.shape[0]}x{grid.shape[1]} grid being typed "
+                               f"in when the app stopped ({when}).")
+            notes = [wrap_text(note, width - left - 1) for note in said]
+
+        def room(spacing: int) -> int:
+            """The rows between the form and the footer, drawn `spacing` rows a field."""
+            return max(1, height - 1 - (top + 2 + self.form.size(spacing)[1] + 1))
+
+        # (on 12 to 14 rows the blank rows between the fields left the notes a line or
+        # two, cut mid-sentence: "r: the 9x9 grid being typed in when"; where even the
+        # rows without them are too few, a note goes whole or not at all, the one on the
+        # kept grid before the one on pasting; a message is cut to the rows, as before)
+        spacing = 2 if room(2) >= sum(len(note) for note in notes) else 1
+        put(win, top, left, "Size of the grid:", curses.A_BOLD)
+        below = self.form.draw(win, mask, top + 2, left, theme, spacing) + 1
+        if message:
+            notes = [wrap_text(message, width - left - 1, room(spacing))]
+        lines: list[str] = []
+        for note in notes:
+            if len(lines) + len(note) > room(spacing):
+                break
+            lines += note
+        for i, line in enumerate(lines):
+            put_if_fits(win, below + i, left, line, attr)
         draw_form_footer(win, mask, left, "start", theme)
 
 
