@@ -374,6 +374,37 @@ def test_the_number_pad_types_numbers_and_pencil_marks_with_the_mouse_alone(
     assert board.number(0, 1) == "3" and board.number(1, 2) == "15"
 
 
+def test_the_number_pad_keeps_the_cursor_s_row_in_sight_at_40x12(state: Path):
+    """At 40x12 the pad's keys took two rows ("close" alone on the second), and the box,
+    five rows high, covered the cursor on rows 2 and 3 of a 5x5 board, there being room
+    neither above nor below it: a digit clicked went into a cell out of sight. Its pencil
+    button says "pencil" there (the title says which mode), the box is a row lower, and
+    the cursor's row shows on every row of the board."""
+    with start(app_command("play", "--puzzle", "starter-1"), state, rows=12, cols=40) as term:
+        term.wait_text("Tab more")
+        term.send("\t")
+        term.wait_text("Commands (Esc closes)")
+        term.click_text("0-9")
+        term.wait_text("─ Number pad ")
+
+        def cursor_row() -> "int | None":
+            """The board row (1 up) whose line on screen holds the cursor, if in sight."""
+            for y, line in enumerate(term.lines):
+                found = re.match(r"\s*(\d) │", line)
+                if found and any(term.char(y, x).reverse for x in range(found.end(), 40)):
+                    return int(found.group(1))
+            return None
+
+        for row in range(1, 6):
+            term.wait_for(lambda: cursor_row() == row, what=f"the cursor on row {row} in sight")
+            assert "─ Number pad " in term.text, term.dump()
+            term.send_key("down")
+        click_on_pad(term, "pencil")
+        term.wait_text("─ Pencil marks ")
+        click_on_pad(term, "close")
+        term.wait_gone("─ Pencil marks ")
+
+
 def test_the_number_pad_types_a_puzzle_in_and_goes_on_cell_by_cell(state: Path):
     """Type in a puzzle took the keyboard for every given: the pad's digits, blank and
     next type a row as it reads off the page."""

@@ -15,7 +15,7 @@ rows of the board away from the cursor, whose cell stays in sight.
 from __future__ import annotations
 
 import curses
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from numbrix_curses.ui.actions import Action, Command, Digit
@@ -34,6 +34,9 @@ _PAD = 1
 class PadButton:
     label: str
     action: Action
+    #: a shorter word, for a screen where `label` would put the row's last button on a row
+    #: of its own ("pencil" for "pencil: off", the box's title saying which it is)
+    short: str = ""
 
     @property
     def width(self) -> int:
@@ -123,7 +126,15 @@ def draw_number_pad(
           else None)
     room = (width - panel_left if panel_left is not None else width) - 2 - 2 * _PAD
     groups = (DIGITS, (*keys, CLOSE))
-    rows = pad_rows(groups, max(room, max(b.width for g in groups for b in g)))
+    room = max(room, max(b.width for g in groups for b in g))
+    rows = pad_rows(groups, room)
+    # (at 40 columns "close" went on a row of its own, and the box, a row taller, covered
+    # the cursor's row on a 5x5 board, with no room above or below it: the shorter words
+    # keep the box a row shorter where they save one)
+    shorter = pad_rows([[replace(b, label=b.short or b.label) for b in g] for g in groups],
+                       room)
+    if len(shorter) < len(rows):
+        rows = shorter
     box_w = max(len(title) + 4, max(_row_width(row) for row in rows)) + 2 + 2 * _PAD
     box_h = len(rows) + 2
     if box_h > height - 1 or box_w > width:

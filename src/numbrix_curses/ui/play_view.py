@@ -328,7 +328,8 @@ class PlayView:
         else:
             title = "Pencil marks" if game.pencil else "Number pad"
         keys = (BACK, CLEAR, PadButton("enter", Command.COMMIT),
-                PadButton(f"pencil: {'on' if game.pencil else 'off'}", Command.PENCIL))
+                PadButton(f"pencil: {'on' if game.pencil else 'off'}", Command.PENCIL,
+                          short="pencil"))
         draw_number_pad(win, mask, title, keys, self.theme, layout, grid, game.cursor)
 
     def _status_parts(self, width: int) -> list[str]:
