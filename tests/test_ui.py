@@ -405,6 +405,30 @@ def test_the_number_pad_keeps_the_cursor_s_row_in_sight_at_40x12(state: Path):
         term.wait_gone("─ Pencil marks ")
 
 
+def test_the_number_pad_keeps_its_width_as_pencil_mode_toggles(term: Terminal):
+    """"pencil: off" became "pencil: on" and the box narrowed by a column: "close", the
+    button after it, moved left under the mouse. The box is as wide in either mode, and
+    its buttons stay where they were."""
+    term.click(*term.find("type    0-9"))
+    term.wait_text("─ Number pad ")
+
+    def box() -> "tuple[int, int, int]":
+        """The pad box's left and right edges, and where "close" is on its keys row."""
+        top, left = term.find("─ Number pad ") or term.find("─ Pencil marks ")
+        left -= 1
+        right = term.lines[top].index("┐", left)
+        return left, right, term.lines[top + 2].index(" close ", left)
+
+    before = box()
+    click_on_pad(term, "pencil: off")
+    term.wait_text("─ Pencil marks ")
+    term.wait_text(" pencil: on ")
+    assert box() == before, term.dump()
+    click_on_pad(term, "pencil: on")
+    term.wait_text("─ Number pad ")
+    assert box() == before, term.dump()
+
+
 def test_the_number_pad_types_a_puzzle_in_and_goes_on_cell_by_cell(state: Path):
     """Type in a puzzle took the keyboard for every given: the pad's digits, blank and
     next type a row as it reads off the page."""

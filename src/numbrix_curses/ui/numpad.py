@@ -37,10 +37,18 @@ class PadButton:
     #: a shorter word, for a screen where `label` would put the row's last button on a row
     #: of its own ("pencil" for "pencil: off", the box's title saying which it is)
     short: str = ""
+    #: the longest word the button says in its other states ("pencil: off" for "pencil:
+    #: on"): its width is that word's, so the box keeps its width, and the buttons after
+    #: it their places under the mouse, when a click changes the word
+    widest: str = ""
 
     @property
     def width(self) -> int:
-        return len(self.label) + 2 * _PAD
+        return max(len(self.label), len(self.widest)) + 2 * _PAD
+
+    def shortened(self) -> PadButton:
+        """The button with its shorter word (the same one in every state), if it has one."""
+        return replace(self, label=self.short, widest="") if self.short else self
 
 
 #: 1 to 9, then 0, as on a telephone's keys and a keyboard's top row
@@ -131,8 +139,7 @@ def draw_number_pad(
     # (at 40 columns "close" went on a row of its own, and the box, a row taller, covered
     # the cursor's row on a 5x5 board, with no room above or below it: the shorter words
     # keep the box a row shorter where they save one)
-    shorter = pad_rows([[replace(b, label=b.short or b.label) for b in g] for g in groups],
-                       room)
+    shorter = pad_rows([[b.shortened() for b in g] for g in groups], room)
     if len(shorter) < len(rows):
         rows = shorter
     box_w = max(len(title) + 4, max(_row_width(row) for row in rows)) + 2 + 2 * _PAD

@@ -329,7 +329,7 @@ class PlayView:
             title = "Pencil marks" if game.pencil else "Number pad"
         keys = (BACK, CLEAR, PadButton("enter", Command.COMMIT),
                 PadButton(f"pencil: {'on' if game.pencil else 'off'}", Command.PENCIL,
-                          short="pencil"))
+                          short="pencil", widest="pencil: off"))
         draw_number_pad(win, mask, title, keys, self.theme, layout, grid, game.cursor)
 
     def _status_parts(self, width: int) -> list[str]:
