@@ -583,7 +583,7 @@ def test_the_replay_side_panel_s_scroll_keys_are_buttons_doing_what_the_keys_do(
         term.wait_text("paused")
         term.send_key("home")
         term.wait_match(r"rows 1-12 cols A-N")
-        assert "S-arrows" not in term.text and term.find("Solver at work"), term.dump()
+        assert "S-arrows" not in term.text and term.find("Replay paused"), term.dump()
         term.click_text("PgDn")  # (a page, less a row kept in sight, as far as the board goes)
         term.wait_match(r"rows 4-15 cols A-N")
         term.click_text("PgUp")
@@ -592,6 +592,39 @@ def test_the_replay_side_panel_s_scroll_keys_are_buttons_doing_what_the_keys_do(
         term.wait_match(r"rows 1-12 cols B-O")
         term.click_text("left ")  # (on the word as on the key: the whole item is the button)
         term.wait_match(r"rows 1-12 cols A-N")
+
+
+def test_the_replay_over_its_keys_do_what_the_list_says_and_a_pause_is_called_one(
+        state: Path, tmp_path: Path):
+    """Over, the replay listed only start and back, but space still put "paused" on the
+    panel and + and - changed the speed; back at the start while paused, the panel said
+    "Solver at work" over step 0. Over, the keys that ran the replay do nothing; help is
+    listed (F1 and H worked, unnamed); a replay standing still is called paused."""
+    with start(play_command(str(large_16(tmp_path))), state, rows=16, cols=110) as term:
+        start_watching(term)
+        term.send_key("enter")
+        term.wait_text("Solver finished", timeout=40)
+        term.wait_match(r"help\s+F1 H\s+back\s+q")
+        before = term.text
+        assert re.search(r"start\s+Home", before) and "faster" not in before, term.dump()
+        assert "paused" not in before
+        for key in (" ", "+", "-", ".", "\r"):
+            term.send(key)
+        term.send("H")  # (read after them: once the help shows, they have been handled)
+        term.wait_text("· Help")
+        term.send("q")
+        term.wait_text("Solver finished")
+        assert term.text == before
+        term.send_key("home")  # (the replay again: its keys act again)
+        term.wait_text("Solver at work")
+        term.wait_text("faster")
+        term.send(" ")
+        term.wait_text("Replay paused")
+        term.send_key("home")
+        term.wait_match(r"Step\s+0 of ")
+        assert "Replay paused" in term.text and "Solver at work" not in term.text, term.dump()
+        term.send(" ")
+        term.wait_text("Solver at work")
 
 
 def test_the_replay_side_panel_names_scroll_buttons_where_the_board_goes_on():
@@ -603,11 +636,11 @@ def test_the_replay_side_panel_names_scroll_buttons_where_the_board_goes_on():
     both = GridLayout.for_board(15, 15).window(5, 7)
     assert panel_keys(both, False)[3:5] == (SCROLL_DOWN, SCROLL_ACROSS)
     assert names(both, True) == [["start"], ["up", "down"], ["left", "right"], ["mouse"],
-                                 ["back"]]  # (over: scrolling is still to be done)
+                                 ["help", "back"]]  # (over: scrolling is still to be done)
     across = GridLayout.for_board(15, 15).window(15, 9)
-    assert names(across, True) == [["start"], ["left", "right"], ["mouse"], ["back"]]
+    assert names(across, True) == [["start"], ["left", "right"], ["mouse"], ["help", "back"]]
     assert names(GridLayout.for_board(5, 5), False) == [
-        ["faster", "slower"], ["pause", "step"], ["end", "start"], ["back"]]
+        ["faster", "slower"], ["pause", "step"], ["end", "start"], ["help", "back"]]
 
 
 def test_the_replay_bar_names_a_pair_of_scroll_buttons_only_where_both_fit():
@@ -625,7 +658,21 @@ def test_the_replay_bar_names_a_pair_of_scroll_buttons_only_where_both_fit():
     across = GridLayout.for_board(15, 15).window(15, 9)  # (the columns alone cut)
     assert bar_keys(across, True, 50)[:2] == SCROLL_ACROSS
     assert [key.what for key in bar_keys(GridLayout.for_board(5, 5), True, 80)] == [
-        "start", "back"]  # (a board in sight whole: nothing to scroll)
+        "start", "help", "back"]  # (a board in sight whole: nothing to scroll)
+
+
+def test_the_replay_bar_names_help_only_where_its_key_line_has_room_for_it():
+    """Help goes on the bar between start and back where the whole key line has room for
+    it; it takes the place of no other key (F1 and H work unnamed)."""
+    from numbrix_curses.ui.watch import bar_keys
+
+    fits = GridLayout.for_board(5, 5)
+    assert [key.what for key in bar_keys(fits, False, 80)] == [
+        "faster", "slower", "pause", "end", "start", "help", "back"]
+    assert "help" not in [key.what for key in bar_keys(fits, False, 60)]  # (a line over)
+    assert [key.what for key in bar_keys(fits, True, 40)] == ["start", "help", "back"]
+    window = GridLayout.for_board(15, 15).window(5, 7)
+    assert [key.what for key in bar_keys(window, True, 40)] == ["up", "down", "start", "back"]
 
 
 def _wide_5x20(tmp_path: Path) -> Path:

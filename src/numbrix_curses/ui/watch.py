@@ -6,7 +6,8 @@ show begins at once and goes on while the search is still running. Guesses, and 
 trials of its probing (a number tried to see whether it fails at once, then taken back:
 drawn as sure, they looked like mistakes), are shown in their own colour and counted
 apart, the latest cell under the cursor highlight. At the end: the verdict, the
-solver's time and the number of steps.
+solver's time and the number of steps; the keys that ran the replay (speed, pause, step,
+end) do nothing then, and are no longer listed, until Home plays it again.
 
 A board larger than the screen is seen through a window that follows the latest step until
 the player scrolls it (up/down, PgUp/PgDn, the shifted arrows, the wheel; the plain left
@@ -89,7 +90,7 @@ KEY_LINES = (
     SCROLL_DOWN,
     SCROLL_ACROSS,
     _MOUSE_LINE,
-    (KeyHelp("back", "q", Command.BACK),),
+    (KeyHelp("help", "F1 H", Command.HELP), KeyHelp("back", "q", Command.BACK)),
 )
 #: the compact bar's keys that run the replay, most needed first (see `bar_keys`)
 STATUS_BAR_KEYS = (
@@ -98,9 +99,13 @@ STATUS_BAR_KEYS = (
 )
 #: the bar's last keys, kept on its key line however narrow the screen
 _BAR_LAST = (KeyHelp("start", "Home", Command.TO_START), KeyHelp("back", "q", Command.BACK))
-#: what the keys that run the replay leave once it is over: play it again, go back (the
-#: scroll buttons and the mouse's line stay as long as there is something to scroll)
-AFTER_THE_END = (Command.TO_START, Command.BACK)
+#: help, on the bar between those two where the key line has room for it (see `bar_keys`)
+_BAR_HELP = KeyHelp("help", "F1", Command.HELP)
+#: what the keys that run the replay leave once it is over: play it again, help, go back
+#: (the scroll buttons and the mouse's line stay as long as there is something to scroll)
+AFTER_THE_END = (Command.TO_START, Command.HELP, Command.BACK)
+#: the keys that run the replay, which do nothing once it is over (nor are they listed then)
+_RUNNING = (Command.FASTER, Command.SLOWER, Command.PAUSE, Command.STEP, Command.TO_END)
 STATUS_ROWS = 5
 
 
@@ -233,6 +238,12 @@ class WatchScreen(Screen):
             from numbrix_curses.ui.screen import Push
 
             return Push(HelpScreen(self.ctx, "watch"))
+        if self.finished and (action in _RUNNING or isinstance(action, Scroll)
+                              and self.view[0] >= self.puzzle.rows):
+            # Nothing is left to replay: the speed, pausing and the jump to the end would
+            # change words on the panel and nothing else (the key list no longer names
+            # them); Home plays it again, and they act once more.
+            return None
         if isinstance(action, MoveCursor):
             self._scroll(action.drow, action.dcol)
         elif action in (Command.PAGE_UP, Command.PAGE_DOWN):
@@ -332,6 +343,15 @@ class WatchScreen(Screen):
             f"Done: {self._verdict()}{why}, {plural(self.steps, 'step')} in "
             f"{solver_time(result.stats.seconds)}.", kind)
 
+    def _heading(self) -> str:
+        """The side panel's title: the search over, the replay standing still (paused, or
+        stepped), or running."""
+        if self.finished:
+            return "Solver finished"
+        # (back at the start while paused, "Solver at work" over step 0 said the opposite
+        # of what the board did)
+        return "Replay paused" if not self.playing and not self.jumping else "Solver at work"
+
     def board_view(self) -> BoardView:
         theme = self.theme
         grid = self.grid
@@ -368,7 +388,7 @@ class WatchScreen(Screen):
         message = self._final_message()
         if layout.side_panel:
             draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
-                            "Solver finished" if self.finished else "Solver at work",
+                            self._heading(),
                             self.status_rows(), message, theme,
                             keys=panel_keys(grid, self.finished), width=layout.panel_width)
         else:
@@ -400,7 +420,7 @@ def panel_keys(grid: GridLayout, finished: bool) -> tuple[tuple[KeyHelp, ...], .
 def bar_keys(grid: GridLayout, finished: bool, width: int) -> tuple[KeyHelp, ...]:
     """The bar's keys over the replay in `grid`, on a screen `width` wide: those that run
     the replay while it runs, the scroll buttons of each way the board goes on past the
-    screen, then going back to the start, and back.
+    screen, then going back to the start, help where there is room, and back.
 
     The scroll buttons come in pairs (up and down, left and right), each pair only where
     it fits on the key line with the last two: over, the replay's bar has that line alone
@@ -416,6 +436,12 @@ def bar_keys(grid: GridLayout, finished: bool, width: int) -> tuple[KeyHelp, ...
             if key_line_width(scrolls + form + _BAR_LAST) <= width:
                 scrolls += form
                 break
+    # Help only where the whole key line has room for it: it takes no other key's place (a
+    # key left out goes over the key line, or nowhere), F1 and H being there to press.
+    start, back = _BAR_LAST
+    with_help = keys + scrolls + (start, _BAR_HELP, back)
+    if key_line_width(with_help) <= width:
+        return with_help
     return keys + scrolls + _BAR_LAST
 
 
