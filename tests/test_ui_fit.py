@@ -904,6 +904,23 @@ def test_a_short_screen_shows_the_keys_in_the_rows_no_message_needs(state: Path,
         expect_exit(term)
 
 
+def test_the_bar_keeps_undo_and_redo_on_one_line_when_its_keys_wrap(state: Path):
+    """At 60x16, under a 7x10 board, "u undo" was on the key line and "r redo" at the
+    start of the line over it: a pair read apart. They go over the key line together,
+    every key still in sight, and a click on each does what its key does."""
+    with start(app_command("play", "--puzzle", "40"), state, rows=16, cols=60) as term:
+        term.wait_text("q quit")
+        term.wait_text("v watch")
+        undo, redo = term.find("u undo"), term.find("r redo")
+        assert undo is not None and redo is not None and undo[0] == redo[0], term.dump()
+        assert term.find("q quit")[0] == 15 and undo[0] < 15
+        for key in ("0-9 type", "c check", "? hint", "Shift-arrows draw", "n next",
+                    "N pencil", "f fill", "S reveal", "p pause", "m moves", "F1 help"):
+            assert key in term.text, (key, term.dump())
+        term.click_text("r redo")
+        term.wait_text("Nothing to redo")
+
+
 def test_a_narrow_tall_window_shows_every_key_under_the_board_and_centres_it(state: Path,
                                                                              demo: Path):
     """A 4x4 in a window 40 columns wide and 40 rows high (no room for the side panel):

@@ -282,7 +282,8 @@ def draw_status_bar(
     Each screen lists its keys most needed first, and help and leaving last. `more_keys`
     go on the rows above the key line that the message leaves free, after any keys the
     key line had no room for, as many lines of them as there are rows, the line nearest
-    the key line last. `parts` (the status line) go from the end while they do not fit.
+    the key line last; undo and redo, faster and slower, go on one line (see `PAIRS`).
+    `parts` (the status line) go from the end while they do not fit.
     A click on the message is `message_action`, where one is given.
     """
     width = win.getmaxyx()[1]
@@ -313,11 +314,12 @@ def draw_status_bar(
         said -= over  # (rows under the status line taken)
     if rows <= 2:
         return
-    dropped = _draw_key_line(win, mask, top + rows - 1, width, keys, theme)
+    key_line, over_it = _bar_key_lines(keys, more_keys, width)
+    _draw_key_line(win, mask, top + rows - 1, width, key_line, theme)
     if listing is not None and message is None:
         # (a titled list, as the side panel's, in the rows the message would have had;
         # the keys over the key line keep theirs)
-        key_rows = len(_key_lines([*dropped, *more_keys], width))
+        key_rows = len(over_it)
         bottom = top + rows - 1 - key_rows
         if bottom - (top + 1) >= 2:  # (its title and a line at least)
             list_width = min(width, PANEL_WIDTH)
@@ -325,8 +327,8 @@ def draw_status_bar(
                           theme, list_width)
             said = bottom - (top + 1)
     free = rows - 2 - said
-    if (dropped or more_keys) and free > 0:
-        lines = _key_lines([*dropped, *more_keys], width)[:free]
+    if over_it and free > 0:
+        lines = over_it[:free]
         for i, items in enumerate(lines):
             _draw_key_line(win, mask, top + rows - 1 - len(lines) + i, width, items, theme,
                            keep=0)
@@ -335,41 +337,76 @@ def draw_status_bar(
 def bar_key_rows(width: int, keys: Sequence[KeyHelp], more_keys: Sequence[KeyHelp]) -> int:
     """How many lines of keys over its key line a status bar `width` wide would show with
     rows enough: the keys the key line has no room for, and `more_keys`."""
-    dropped = _fit_key_line(keys, width, 2)[1]
-    return len(_key_lines([*dropped, *more_keys], width))
+    return len(_bar_key_lines(keys, more_keys, width)[1])
 
 
-def _fit_key_line(keys: Sequence[KeyHelp], width: int,
-                  keep: int) -> tuple[list[KeyHelp], list[KeyHelp]]:
+#: keys that go together, as the side panel lists them on one line: on a bar they go over
+#: the key line side by side rather than one on it and the other over it (at 60 columns
+#: "u undo" was on the key line, "r redo" on the line above)
+PAIRS = ((Command.UNDO, Command.REDO), (Command.FASTER, Command.SLOWER))
+
+
+def _units(keys: Sequence[KeyHelp], together: bool) -> list[list[KeyHelp]]:
+    """`keys` in the units a bar keeps on one line: where `together`, a pair (`PAIRS`)
+    side by side is one; every other key is one alone."""
+    units: list[list[KeyHelp]] = []
+    for item in keys:
+        if (together and units and len(units[-1]) == 1
+                and (units[-1][0].action, item.action) in PAIRS):
+            units[-1].append(item)
+        else:
+            units.append([item])
+    return units
+
+
+def _bar_key_lines(keys: Sequence[KeyHelp], more_keys: Sequence[KeyHelp],
+                   width: int) -> tuple[list[KeyHelp], list[list[KeyHelp]]]:
+    """A bar's key line `width` wide, and the lines of keys over it (those the key line has
+    no room for, then `more_keys`) with rows enough; each pair (`PAIRS`) on one line,
+    unless that takes a line more than parting it (a key out of sight is worse)."""
+    best: tuple[list[KeyHelp], list[list[KeyHelp]]] | None = None
+    for together in (True, False):
+        line, left_out = _fit_key_line(keys, width, 2, together)
+        over = _key_lines([*left_out, *more_keys], width, together)
+        if best is None or len(over) < len(best[1]):
+            best = (line, over)
+    assert best is not None
+    return best
+
+
+def _fit_key_line(keys: Sequence[KeyHelp], width: int, keep: int,
+                  together: bool = False) -> tuple[list[KeyHelp], list[KeyHelp]]:
     """The keys one line `width` wide has room for, and the keys left out (see
-    `_draw_key_line`), each in order."""
-    items = list(keys)
+    `_draw_key_line`), each in order; where `together`, a pair goes whole (see `_units`)."""
+    units = _units(keys, together)
     # The last (help and leave, or back) stay longest: a narrow screen drops the keys
     # before them, the last of those first. So does a box of every command just before
     # them, where a screen has one: a message covers the rows over the key line, and the
     # box is the mouse's way to what they held.
     if keep:
         tail = 0
-        while tail < len(items) and items[-1 - tail].action in (*LEAVING, Command.COMMANDS):
+        while (tail < len(units)
+               and units[-1 - tail][0].action in (*LEAVING, Command.COMMANDS)):
             tail += 1
         keep = max(keep, tail)
     left_out: list[KeyHelp] = []
-    while items and key_line_width(items) > width:
-        left_out.insert(0, items.pop(-(keep + 1) if len(items) > keep else -1))
-    return items, left_out
+    while units and key_line_width([item for unit in units for item in unit]) > width:
+        left_out[:0] = units.pop(-(keep + 1) if len(units) > keep else -1)
+    return [item for unit in units for item in unit], left_out
 
 
-def _key_lines(keys: Sequence[KeyHelp], width: int) -> list[list[KeyHelp]]:
+def _key_lines(keys: Sequence[KeyHelp], width: int,
+               together: bool = False) -> list[list[KeyHelp]]:
     """`keys` in lines of at most `width` columns, in order (a key wider than that alone on
-    its line)."""
+    its line); where `together`, a pair on one line (see `_units`)."""
     lines: list[list[KeyHelp]] = []
     used = width + 1
-    for item in keys:
-        size = key_width(item)
+    for unit in _units(keys, together):
+        size = key_line_width(unit)
         if used + 2 + size > width:
             lines.append([])
             used = -2
-        lines[-1].append(item)
+        lines[-1].extend(unit)
         used += 2 + size
     return lines
 
