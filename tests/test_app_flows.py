@@ -2115,7 +2115,7 @@ def test_watch_the_solver_from_the_play_screen_step_by_step(state: Path, demo: P
 def test_new_puzzle_screen(state: Path):
     with menu(state) as term:
         term.send("n")
-        term.wait_text("Pick a size and a difficulty:")
+        term.wait_text("Choose the puzzle to make:")
         term.send_key("right")  # size 8
         term.send_key("down")
         term.send_key("right")  # medium
@@ -2130,11 +2130,25 @@ def test_new_puzzle_screen(state: Path):
         term.wait_text("5x5")
 
 
+def test_the_new_puzzle_prompt_speaks_of_the_whole_form(state: Path):
+    """The prompt said "Pick a size and a difficulty:" over a form of four fields, shape
+    and givens too: it speaks of the puzzle the form makes, the fields naming themselves."""
+    with menu(state) as term:
+        term.send("n")
+        term.wait_text("Givens")
+        prompt = term.find("Choose the puzzle to make:")
+        assert prompt is not None, term.dump()
+        labels = [line[prompt[1]:].split()[0] for line in term.lines[prompt[0] + 1:]
+                  if line[prompt[1]:].strip() and "<" in line]
+        assert labels == ["Size", "Difficulty", "Shape", "Givens"], term.dump()
+        assert "difficulty:" not in term.text.lower()
+
+
 def new_puzzle_form(state: Path) -> Terminal:
     """The app at the New puzzle form."""
     term = menu(state)
     term.send("n")
-    term.wait_text("Pick a size and a difficulty:")
+    term.wait_text("Choose the puzzle to make:")
     return term
 
 
@@ -2199,7 +2213,7 @@ def test_a_new_puzzle_may_be_wide(state: Path):
         term.send("q")  # back to the menu, and New puzzle again: the form is as it was left
         term.wait_text("[n] New puzzle")
         term.send("n")
-        term.wait_text("Pick a size and a difficulty:")
+        term.wait_text("Choose the puzzle to make:")
         term.wait_text("6x8")
         assert "wide" in term.text
 
@@ -2263,7 +2277,7 @@ def test_new_puzzle_generation_can_be_cancelled(state: Path):
         term.wait_text("Generating a 20x20")
         term.send_key("escape")
         term.wait_text("Cancelled.")
-        assert "Pick a size" in term.text
+        assert "Choose the puzzle to make:" in term.text
 
 
 # ----- terminals ---------------------------------------------------------------------------

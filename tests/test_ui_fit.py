@@ -99,7 +99,7 @@ def test_too_small_notice_wraps_to_a_narrow_terminal(state: Path, demo: Path):
 
 @pytest.mark.parametrize("keys, shown", [
     ("", "[l] Puzzle library"),
-    ("n", "Pick a size and a difficulty:"),
+    ("n", "Choose the puzzle to make:"),
     ("t", "Size of the grid:"),
     ("t\r", "Type the given numbers"),
     ("o", "Path of a puzzle file:"),
@@ -371,7 +371,7 @@ def test_a_narrow_title_cuts_the_name_before_the_rows_in_view(state: Path, tmp_p
 # ----- 5. F1 and H open the help on menus and lists ---------------------------------------------
 @pytest.mark.parametrize("keys, shown, help_key", [
     *[(keys, shown, help_key)
-      for keys, shown in [("l", "starter-1"), ("n", "Pick a size and a difficulty:"),
+      for keys, shown in [("l", "starter-1"), ("n", "Choose the puzzle to make:"),
                           ("t", "Size of the grid:"), ("s", "No puzzle solved yet")]
       for help_key in ("H", F1)],
     ("o", "Path of a puzzle file:", F1),  # (H is a letter of a path there)
@@ -1210,7 +1210,7 @@ def test_the_new_puzzle_form_closes_up_on_a_short_terminal(state: Path):
     with start(app_command(), state, rows=12, cols=60) as term:
         term.wait_text("[q] Quit")
         term.send("n")
-        term.wait_text("Pick a size and a difficulty:")
+        term.wait_text("Choose the puzzle to make:")
         rows = [term.find(name)[0] for name in ("Size", "Difficulty", "Shape", "Givens")]
         assert rows == list(range(rows[0], rows[0] + 4)), term.dump()
         assert "small" not in term.text

@@ -34,7 +34,9 @@ from numbrix_curses.ui.screen import (
 SIZES = [str(n) for n in range(5, 21)]
 #: square boards, or wide ones (a third more columns than rows), which suit a terminal
 SHAPES = ["square", "wide"]
-PROMPT = "Pick a size and a difficulty:"
+#: (it said "Pick a size and a difficulty:" over a form of shape and givens too: the
+#: fields name themselves, and a list of them goes out of date as the form grows)
+PROMPT = "Choose the puzzle to make:"
 #: rows of the page around its form: the title and a blank row, the prompt and a blank
 #: row, then a message row, a blank row and the footer below
 _AROUND_FORM = 2 + 2 + 1 + 2
