@@ -1676,6 +1676,24 @@ def test_a_kept_grid_taken_back_is_never_lost(state: Path):
     assert read_kept_grid_of(now) == [[1, 0, 1], [0, 0, 0]]
 
 
+def test_a_kept_grid_with_a_number_past_64_bits_is_passed_over(state: Path):
+    """A kept grid edited to hold a number too large for numpy ended the app with an
+    internal error (exit 70) each time Type in was opened; it reads as no grid now."""
+    folder = state / "numbrix-curses"
+    folder.mkdir(parents=True)
+    (folder / "typed-20261129-100000.txt").write_text(
+        "# id: typed\n 1  99999999999999999999999\n .  .\n")
+    with start(app_command(), state) as term:
+        term.wait_text("[q] Quit")
+        term.send("t")
+        term.wait_text("Size of the grid:")
+        assert "r Kept" not in term.text
+        term.send_key("escape")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        expect_exit(term)
+
+
 def read_kept_grid_of(path: Path) -> list[list[int]]:
     from numbrix_curses.textformat import parse_grid_as_typed
 

@@ -23,9 +23,10 @@ def parse_grid_as_typed(text: str) -> tuple[np.ndarray, str | None] | None:
                 return None
     if not rows or len({len(row) for row in rows}) != 1:
         return None
-    grid = np.array(rows, dtype=np.int64)
-    if not (1 <= grid.shape[0] <= MAX_SIDE and 1 <= grid.shape[1] <= MAX_SIDE):
+    if not (1 <= len(rows) <= MAX_SIDE and 1 <= len(rows[0]) <= MAX_SIDE):
         return None
-    if grid.min() < 0 or grid.max() > grid.size:
+    # (looked at before numpy takes them: a number past 64 bits is an OverflowError there)
+    cells = len(rows) * len(rows[0])
+    if any(not 0 <= number <= cells for row in rows for number in row):
         return None
-    return grid, None if name == "typed" else name
+    return np.array(rows, dtype=np.int64), None if name == "typed" else name
