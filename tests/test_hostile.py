@@ -309,6 +309,8 @@ HOSTILE_FILES = {
     "thousands of spaces between numbers": b"1" + b" " * 5_000 + b"2 3\n4 5 6\n7 8 9\n",
     "thousands of spaces round an x": b"1" + b" " * 4_000 + b"x" + b" " * 4_000 + b"2 3\n",
     "random junk": bytes(range(256)) * 100,
+    # (a data frame's floats, made over whole: a minute before its 31st row was refused)
+    "a spreadsheet's export of 16 MiB": b"1.0,,2.0,1.0,,2.0,1.0,,2.0,1.0,,2.0\n" * 440_000,
 }
 
 
@@ -326,7 +328,8 @@ def test_hostile_file_is_refused_or_read(name: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["10 MB line", "a million blank lines", "31x31 grid",
-                                  "invalid UTF-8 in a cell", "NUL in a cell"])
+                                  "invalid UTF-8 in a cell", "NUL in a cell",
+                                  "a spreadsheet's export of 16 MiB"])
 def test_hostile_file_through_the_command_line(name: str, tmp_path: Path, capsys) -> None:
     path = tmp_path / "hostile.txt"
     path.write_bytes(HOSTILE_FILES[name])

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from numbrix_curses.comments import LEFT_OUT, grid_line_indices
-from numbrix_curses.puzzle import ParseError, cell_value
+from numbrix_curses.puzzle import MAX_SIDE, ParseError, cell_value
 from numbrix_curses.textformat.rows import SEPARATOR, TAB
 
 
@@ -21,6 +21,11 @@ from numbrix_curses.textformat.rows import SEPARATOR, TAB
 FLOAT_WRITTEN = re.compile(r"([0-9]{1,6})\.0+")
 # A number with a fraction, no cell of any board ("63.5").
 DECIMAL = re.compile(r"[0-9]*\.[0-9]+")
+
+
+# The grid lines of a frame made over at most: its header row and a board's rows, and one
+# more, which the reader refuses as a row past the board's last (the rest are never read).
+_MOST_LINES = MAX_SIDE + 2
 
 
 # A column's label: a word (letters first, then letters, digits, spaces, "_", "." or "-").
@@ -77,6 +82,12 @@ def as_frame_written(lines: list[str], filename: str, first_line: int,
     if "," not in joined and ";" not in joined and "\t" not in joined:
         return None  # (most grids, parted by spaces: said at once, as a file may hold 10,000)
     grid = grid_line_indices(lines)
+    if len(grid) > _MOST_LINES:
+        # (the lines past those are left as they are: made over whole, the 16 MiB of a
+        # spreadsheet's export took a minute before its 31st row was refused)
+        cut = grid[_MOST_LINES]
+        head = as_frame_written(lines[:cut], filename, first_line, tabs)
+        return None if head is None else head + lines[cut:]
     texts = [lines[i] for i in grid]
     if not texts or any('"' in text for text in texts):
         return None
