@@ -29,8 +29,9 @@ import subprocess
 import sys
 import tempfile
 import threading
+import tracemalloc
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import numpy as np
 import pytest
@@ -52,6 +53,7 @@ from numbrix_curses.textformat import (
     parse_puzzles,
     read_puzzles,
 )
+from numbrix_curses.textformat.givens import flagged_cells, listed_givens
 from numbrix_curses.ui.times import format_duration
 
 #: a case that has not ended after this many seconds is hung (cases normally take milliseconds)
@@ -311,6 +313,9 @@ HOSTILE_FILES = {
     "random junk": bytes(range(256)) * 100,
     # (a data frame's floats, made over whole: a minute before its 31st row was refused)
     "a spreadsheet's export of 16 MiB": b"1.0,,2.0,1.0,,2.0,1.0,,2.0,1.0,,2.0\n" * 440_000,
+    # (a list of givens, each line made match objects before a given twice was said)
+    "a list of givens with a given twice, then 100,000 more":
+        b"30 30\n1 1 1\n1 1 2\n" + b"2 2 3\n" * 100_000,
 }
 
 
@@ -329,7 +334,8 @@ def test_hostile_file_is_refused_or_read(name: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["10 MB line", "a million blank lines", "31x31 grid",
                                   "invalid UTF-8 in a cell", "NUL in a cell",
-                                  "a spreadsheet's export of 16 MiB"])
+                                  "a spreadsheet's export of 16 MiB",
+                                  "a list of givens with a given twice, then 100,000 more"])
 def test_hostile_file_through_the_command_line(name: str, tmp_path: Path, capsys) -> None:
     path = tmp_path / "hostile.txt"
     path.write_bytes(HOSTILE_FILES[name])
@@ -426,6 +432,67 @@ def test_a_long_header_reads_at_once_and_its_lines_are_counted_right() -> None:
         parse_puzzles(header + "# K7: again\n1 .\n. .\n")
     assert (caught.value.line, caught.value.col) == (100_001, 3)
     assert "first given on line 8" in caught.value.message
+
+
+def _peak_bytes(read: Callable[[], object]) -> int:
+    """How many bytes past those held before `read` it held at most, run once."""
+    tracemalloc.start()
+    try:
+        read()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def _raises_parse_error(read: Callable[[], object]) -> Callable[[], ParseError | None]:
+    """`read`, made to give the `ParseError` it raises, or None."""
+    def run() -> ParseError | None:
+        try:
+            read()
+        except ParseError as error:
+            return error
+        return None
+    return run
+
+
+# A list of givens of 50,000 lines, each read as a match object or more: about 20 MB,
+# where a list read line by line keeps its first lines and the givens read.
+_LONG_LIST = ["30 30"] + [f"{n % 30 + 1} {n // 30 % 30 + 1} {n % 900 + 1}"
+                          for n in range(50_000)]
+
+
+def test_a_long_list_of_givens_is_read_in_the_room_of_its_givens() -> None:
+    """Each of the 900 givens of a 30x30 listed again and again reads in the room of 900
+    givens, not of the lines: every line was made match objects and kept (820 MB for
+    600,000 lines)."""
+    grids = []
+    peak = _peak_bytes(lambda: grids.append(listed_givens(_LONG_LIST, 1, "f.txt")))
+    assert grids[0] is not None and sorted(grids[0].ravel()) == list(range(1, 901))
+    assert peak < 1_000_000, peak
+
+
+def test_a_slip_early_in_a_long_list_of_givens_is_said_in_little_room() -> None:
+    """A given twice on the list's fourth line is said with the lines past it looked
+    through, not held (800 MB before a given twice on line 19 of 600,000 was said)."""
+    lines = _LONG_LIST[:3] + ["1 1 7"] + _LONG_LIST[3:]
+    caught = []
+    peak = _peak_bytes(lambda: caught.append(
+        _raises_parse_error(lambda: listed_givens(lines, 1, "f.txt"))()))
+    assert caught[0] is not None and (caught[0].line, caught[0].col) == (4, 1)
+    assert caught[0].message == "row 1, column 1 is given twice (first on line 2)"
+    assert peak < 1_000_000, peak
+
+
+def test_a_long_list_of_cells_with_a_flag_is_refused_in_little_room() -> None:
+    """More cells with a flag than a board has are refused keeping the first of them
+    only: each of 50,000 lines was kept as a match first (490 MB for 8.8 MB)."""
+    lines = ["col,row,value,given"] + [f"{n % 30},{n // 30 % 30},{n % 900 + 1},true"
+                                       for n in range(50_000)]
+    caught = []
+    peak = _peak_bytes(lambda: caught.append(
+        _raises_parse_error(lambda: flagged_cells(lines, 1, "f.txt"))()))
+    assert caught[0] is not None and (caught[0].line, caught[0].col) == (902, 1)
+    assert peak < 1_000_000, peak
 
 
 def test_a_path_with_a_nul_is_a_parse_error() -> None:

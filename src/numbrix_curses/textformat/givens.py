@@ -4,8 +4,10 @@ of three columns, and from which of 0 or 1 its rows and columns count. And lists
 cell with a flag after its number, as one app writes a board (`flagged_cells`)."""
 from __future__ import annotations
 
+import itertools
 import re
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Iterator, NamedTuple, Sequence
 
 import numpy as np
 
@@ -40,16 +42,18 @@ def is_given_line(line: str) -> bool:
     return _LISTED_LINE.fullmatch(line) is not None and len(_LISTED_FIELD.findall(line)) == 3
 
 
-def _list_header(widths: list[int]) -> tuple[int, bool] | None:
-    """How many lines head a list of givens whose lines hold `widths` fields, and whether
-    the last of them is the count: the side, or rows and columns on one line, maybe the
-    count after (lines of 1 [1], or 2 [1]); rows, columns and the count on a line each
-    (1 1 1). None where no list's head fits. (Rows and columns on two lines with no count
-    are not taken: "5" under "9" is the count of givens on a 9x9, as course files have it.)"""
+def _list_header(widths: list[int], count: int, last_odd: int) -> tuple[int, bool] | None:
+    """How many lines head a list of givens of `count` lines, the first of which hold
+    `widths` fields (three at most are looked at) and the last of other than three fields
+    is at index `last_odd` (-1 for none), and whether the last of them is the count: the
+    side, or rows and columns on one line, maybe the count after (lines of 1 [1], or 2
+    [1]); rows, columns and the count on a line each (1 1 1). None where no list's head
+    fits. (Rows and columns on two lines with no count are not taken: "5" under "9" is the
+    count of givens on a 9x9, as course files have it.)"""
     for head, counted in (((1, 1, 1), True), ((2, 1), True), ((1, 1), True), ((2,), False),
                           ((1,), False)):
-        if tuple(widths[: len(head)]) == head and widths[len(head):] and all(
-                width == 3 for width in widths[len(head):]):
+        # (every line under the head of three fields, and one at least)
+        if tuple(widths[: len(head)]) == head and count > len(head) and last_odd < len(head):
             return len(head), counted
     return None
 
@@ -89,22 +93,110 @@ def _without_end_separator(line: str) -> str:
     return line
 
 
-def _listed_lines(lines: list[str], first_line: int) -> list[tuple[int, str]] | None:
-    """The lines of a list of givens among `lines` (comments left out), each with its
-    number, made ASCII (`_as_listed`) and without a head line's end separator; None where
-    fewer than two are left, or one is no list's line: every field a number of a few
-    digits, parted by spaces, one tab, or one comma or semicolon ("1,,2,5", a
-    spreadsheet's row with an empty field, is no list). (Each line made ASCII only until
-    one is no list's: a block of long lines is not made over whole.)"""
-    listed = []
+# One given's line of a list: its row, column and number, the three fields of a list's line
+# (a line `_LISTED_LINE` reads with three numbers in it reads so, and the other way round;
+# its groups are the fields `_LISTED_FIELD` finds, at the same places).
+_GIVEN_LINE = re.compile(rf"[ ]*([0-9]{{1,6}}){_PART}([0-9]{{1,6}}){_PART}([0-9]{{1,6}})[ ]*")
+# The lines of a list kept as they are read: a head of three lines at most, and as many
+# givens as a grid of three columns has rows at most (see `_reads_as_grid_of_three`).
+_KEPT_LINES = 3 + MAX_SIDE
+
+
+@dataclass
+class _ListScan:
+    """What one pass over a block's lines tells of it as a list of givens (`_scan_list`):
+    only its first lines are kept, so a list of 640,000 lines is looked through, not held
+    (every line of it made a match object took 800 MB before a given twice on its 19th
+    line was said)."""
+
+    first: list[tuple[int, str]]  # the first `_KEPT_LINES` lines, each with its number
+    count: int  # how many lines the list has (comments left out)
+    last_odd: int  # the index of its last line of other than three fields; -1 for none
+    last_zero: int  # the index of its last line of three fields whose number is 0; -1
+
+    def widths(self) -> list[int]:
+        """How many fields each of the first three lines holds (a head is no longer)."""
+        return [len(_LISTED_FIELD.findall(line)) for _, line in self.first[:3]]
+
+
+def _scan_list(lines: list[str], first_line: int) -> _ListScan | None:
+    """`lines` looked through as a list of givens, in one pass: its lines are those left
+    when comments are left out, each made ASCII (`_as_listed`) and without a head line's
+    end separator; None where fewer than two are left, or one is no list's line: every
+    field a number of a few digits, parted by spaces, one tab, or one comma or semicolon
+    ("1,,2,5", a spreadsheet's row with an empty field, is no list). (Each line made ASCII
+    only until one is no list's: a block of long lines is not made over whole.)"""
+    first: list[tuple[int, str]] = []
+    count, last_odd, last_zero = 0, -1, -1
     for number, line in enumerate(lines, start=first_line):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         line = _without_end_separator(_as_listed(line))
-        if _LISTED_LINE.fullmatch(line) is None:
-            return None
-        listed.append((number, line))
-    return listed if len(listed) >= 2 else None
+        three = _GIVEN_LINE.fullmatch(line)
+        if three is None:
+            if _LISTED_LINE.fullmatch(line) is None:
+                return None
+            last_odd = count
+        elif not int(three.group(3)):
+            last_zero = count
+        if count < _KEPT_LINES:
+            first.append((number, line))
+        count += 1
+    return _ListScan(first, count, last_odd, last_zero) if count >= 2 else None
+
+
+def _given_lines(
+    lines: list[str], first_line: int, head: int
+) -> Iterator[tuple[int, re.Match[str]]]:
+    """The givens of a list `_scan_list` read, line by line, past its `head` lines: each
+    line's number and its match of `_GIVEN_LINE` (row, column and number its groups), made
+    as it is read, so the list is never held whole."""
+    listed = 0
+    for number, line in enumerate(lines, start=first_line):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        listed += 1
+        if listed > head:
+            found = _GIVEN_LINE.fullmatch(_as_listed(line))
+            assert found is not None  # (`_scan_list` found every line past the head so)
+            yield number, found
+
+
+class _Field(NamedTuple):
+    """A row's or column's field of a given's line, where an error may point."""
+
+    line: int  # the line's number
+    text: str  # the field as written (in ASCII digits)
+    col: int  # where it starts on its line, from 1
+    what: str  # "row " or "column ", as a board not square says it; "" on a square one
+
+
+def _field(number: int, found: re.Match[str], group: int, shape: tuple[int, int]) -> _Field:
+    """The row's (`group` 1) or the column's (2) field of a given's line (`found`, at line
+    `number`) on a board of `shape`."""
+    what = "" if shape[0] == shape[1] else ("row ", "column ")[group - 1]
+    return _Field(number, found.group(group), found.start(group) + 1, what)
+
+
+def _telling_fields(
+    givens: Iterator[tuple[int, re.Match[str]]], shape: tuple[int, int]
+) -> tuple[_Field | None, _Field | None, _Field | None]:
+    """Of the rows and columns of `givens`, line by line (a row before its column), the
+    first that is 0, the first that is the board's last (its `shape`'s rows, or columns),
+    and the first past that: what says whether they count from 0 or from 1. The lines
+    past the first 0 are not read (a 0 settles it). (A field is made only of what is
+    found: this looks through every line of a list that has no 0.)"""
+    top = beyond = None
+    for number, found in givens:
+        for group, extent in ((1, shape[0]), (2, shape[1])):
+            place = int(found.group(group))
+            if place == 0:
+                return _field(number, found, group, shape), top, beyond
+            if place == extent and top is None:
+                top = _field(number, found, group, shape)
+            if place > extent and beyond is None:
+                beyond = _field(number, found, group, shape)
+    return None, top, beyond
 
 
 def listed_givens(
@@ -123,29 +215,29 @@ def listed_givens(
     (`counting`); a list with none of these is refused, as reading it either way might
     give another verdict. On a square board which of the two is the row does not matter:
     its mirror image along the diagonal has as many solutions; on another, the rows come
-    first, as in its head."""
-    listed = _listed_lines(lines, first_line)
-    if listed is None:
+    first, as in its head.
+
+    The list is read line by line, a few times over, and never held whole: what is kept
+    is its first lines and the givens read (a list of a board's givens each listed many
+    times is read in the room of those givens, and an error is said with the lines past
+    it unread, but for the passes that decide it is a list and how it counts)."""
+    scan = _scan_list(lines, first_line)
+    if scan is None:
         return None
-    fields = [(number, line, list(_LISTED_FIELD.finditer(line))) for number, line in listed]
-    header = _list_header([len(found) for _, _, found in fields])
+    header = _list_header(scan.widths(), scan.count, scan.last_odd)
     if header is None:
         return None
     head, counted = header
-    if any(int(found[2].group()) == 0 for _, _, found in fields[head:]):
+    if scan.last_zero >= head:
         return None  # (no given is 0: a grid of three columns with 0 for a blank, rather)
-    try:
+    if _reads_as_grid_of_three(scan, head, filename):
         # Lines that read as a board of three columns are one, under a stray number (a
         # puzzle's, or its cell count): "8" over the rows of a 3x3 solution is no list
         # of three givens on an 8x8 board. Said as before, as a question.
-        rows = grid_rows([line for _, line in listed[head:]], listed[head][0], filename,
-                          size_lines=0)
-        check_values(rows, filename)
         return None
-    except ParseError:
-        pass
     # (the head's numbers: the side, or rows then columns; the count last where there is one)
-    sizes = [(number, m) for number, _, found in fields[:head] for m in found]
+    sizes = [(number, m) for number, line in scan.first[:head]
+             for m in _LISTED_FIELD.finditer(line)]
     if counted:
         (count_line, count_field), sizes = sizes[-1], sizes[:-1]
     for number, m in sizes:
@@ -157,34 +249,29 @@ def listed_givens(
     side_line = sizes[0][0]
     shape = (int(sizes[0][1].group()), int(sizes[-1][1].group()))
     board = (f"side {shape[0]}" if len(sizes) == 1 else f"{shape[0]}x{shape[1]}")
-    givens = fields[head:]
-    if _grid_or_list([int(m.group()) for _, m in sizes], counted, len(givens)):
+    given_count = scan.count - head
+    if _grid_or_list([int(m.group()) for _, m in sizes], counted, given_count):
         return None
-    if counted and int(count_field.group()) != len(givens):
+    if counted and int(count_field.group()) != given_count:
         raise ListShort(filename, count_line, count_field.start() + 1,
                         f"says {count_field.group()} givens, and "
-                        f"{len(givens)} lines list one",
-                        max(0, int(count_field.group()) - len(givens)))
-    places = [(number, m, extent, what) for number, _, found in givens
-              for m, extent, what in zip(found[:2], shape, ("row ", "column "))]
-    if shape[0] == shape[1]:
-        places = [(number, m, extent, "") for number, m, extent, _ in places]
-    zero = next(((n, m) for n, m, _, _ in places if int(m.group()) == 0), None)
-    top = next(((n, m) for n, m, extent, _ in places if int(m.group()) == extent), None)
+                        f"{given_count} lines list one",
+                        max(0, int(count_field.group()) - given_count))
+    # (what the rows and columns say of how they count: of no use where a line says it)
+    zero, top, beyond = (_telling_fields(_given_lines(lines, first_line, head), shape)
+                         if counting is None else (None, None, None))
     if counting is not None and counting not in ("0", "1"):
         raise ParseError(filename, side_line, 1, f"'# counting: {cut_short(counting)}' over a "
                          "list of givens; rows and columns count from 0 or from 1")
-    beyond = next((place for place in places if int(place[1].group()) > place[2]), None)
     if zero is None and top is None and counting is None and beyond is not None:
         # (off the board counting either way: said so, not asked which way it counts)
-        number, m, _, what = beyond
-        raise ParseError(filename, number, m.start() + 1,
-                         f"{what}{m.group()} is off a board of {board}")
+        raise ParseError(filename, beyond.line, beyond.col,
+                         f"{beyond.what}{beyond.text} is off a board of {board}")
     if zero is None and top is None and counting is None:
-        number = givens[0][0]
+        number, line = scan.first[head]
         last = (f"none {shape[0]}" if shape[0] == shape[1]
                 else f"no row {shape[0]}, no column {shape[1]}")
-        raise ParseError(filename, number, givens[0][2][0].start() + 1,
+        raise ParseError(filename, number, _LISTED_FIELD.search(line).start() + 1,
                          f"a list of givens whose rows and columns could count from 0 or "
                          f"from 1 (none is 0, {last}): put '# counting: 1' (or 0) "
                          "above it, or write the board as a grid, one row a line and . for "
@@ -193,40 +280,82 @@ def listed_givens(
     if counting is not None:
         why = f" (as '# counting: {counting}' says)"
     else:
-        why = f" (line {zero[0]} counts from 0)" if zero is not None else (
-            f" (line {top[0]} counts from 1)" if top is not None else "")
+        why = f" (line {zero.line} counts from 0)" if zero is not None else (
+            f" (line {top.line} counts from 1)" if top is not None else "")
+    return _placed_givens(_given_lines(lines, first_line, head), shape,
+                          _Counting(base, board, why), filename, notes)
+
+
+def _reads_as_grid_of_three(scan: _ListScan, head: int, filename: str) -> bool:
+    """Whether the lines of a list (`scan`) under its `head` read as a grid of three
+    columns. More lines than a board has rows never do (the reader refuses the row past
+    the last, and every line of a list is a row): they are not read as one at all."""
+    if scan.count - head > MAX_SIDE:
+        return False
+    try:
+        rows = grid_rows([line for _, line in scan.first[head:]], scan.first[head][0],
+                         filename, size_lines=0)
+        check_values(rows, filename)
+    except ParseError:
+        return False
+    return True
+
+
+class _Counting(NamedTuple):
+    """How a list's rows and columns count, as its errors say it."""
+
+    base: int  # 0 or 1
+    board: str  # the board, as said: "side 9", "6x10"
+    why: str  # why it counts so: " (line 4 counts from 0)"; "" where nothing says
+
+
+def _placed_givens(
+    givens: Iterator[tuple[int, re.Match[str]]], shape: tuple[int, int], counting: _Counting,
+    filename: str, notes: list[tuple[int, str]] | None,
+) -> np.ndarray:
+    """The grid of `shape` holding `givens` (each line's number and match of `_GIVEN_LINE`),
+    read one by one, the first slip refused as it is come to; a given listed again alike
+    is read once, and said in `notes`."""
     grid = np.zeros(shape, dtype=np.int64)
-    seen_cell: dict[tuple[int, int], int] = {}
-    seen_number: dict[int, int] = {}
-    for number, _, (row_field, col_field, value_field) in givens:
+    seen_cell: dict[tuple[int, int], tuple[int, int]] = {}  # cell: (line, number)
+    seen_number: dict[int, int] = {}  # number: line
+    # (a note's text for each cell as written: one string for all the lines that repeat a
+    # given, not one each)
+    again: dict[tuple[str, str], str] = {}
+    for number, found in givens:
         # (a line's slips in its order, line by line, as the lines are read)
-        for m, extent, what in zip((row_field, col_field), shape, ("row ", "column ")):
-            if not base <= int(m.group()) < base + extent:
-                said = "" if shape[0] == shape[1] else what
-                raise ParseError(filename, number, m.start() + 1,
-                                 f"{said}{m.group()} is off a board of {board}, counting "
-                                 f"from {base}{why}")
-        cell = (int(row_field.group()) - base, int(col_field.group()) - base)
-        value = int(value_field.group())
+        for group, extent in ((1, shape[0]), (2, shape[1])):
+            if not counting.base <= int(found.group(group)) < counting.base + extent:
+                field = _field(number, found, group, shape)
+                raise ParseError(filename, number, field.col,
+                                 f"{field.what}{field.text} is off a board of "
+                                 f"{counting.board}, counting from {counting.base}"
+                                 f"{counting.why}")
+        row_text, col_text, value_text = found.groups()
+        cell = (int(row_text) - counting.base, int(col_text) - counting.base)
+        value = int(value_text)
         if not 1 <= value <= shape[0] * shape[1]:
-            raise ParseError(filename, number, value_field.start() + 1,
+            raise ParseError(filename, number, found.start(3) + 1,
                              f"{value} is out of range 1..{shape[0] * shape[1]}")
-        if cell in seen_cell and grid[cell] == value and seen_number.get(value) == seen_cell[cell]:
+        first = seen_cell.get(cell)
+        if first is not None and first[1] == value and seen_number.get(value) == first[0]:
             # (the same given on a line of its own twice: a line copied twice, as course
             # files have them; read once, and said)
             if notes is not None:
-                notes.append((number, f"row {row_field.group()}, column {col_field.group()} "
-                                      f"is given {value} again (first on line "
-                                      f"{seen_cell[cell]}); read once"))
+                text = again.setdefault(
+                    (row_text, col_text),
+                    f"row {row_text}, column {col_text} is given {value} again (first on "
+                    f"line {first[0]}); read once")
+                notes.append((number, text))
             continue
-        if cell in seen_cell:
-            raise ParseError(filename, number, row_field.start() + 1,
-                             f"row {row_field.group()}, column {col_field.group()} is "
-                             f"given twice (first on line {seen_cell[cell]})")
+        if first is not None:
+            raise ParseError(filename, number, found.start(1) + 1,
+                             f"row {row_text}, column {col_text} is given twice (first on "
+                             f"line {first[0]})")
         if value in seen_number:
-            raise ParseError(filename, number, value_field.start() + 1,
+            raise ParseError(filename, number, found.start(3) + 1,
                              f"{value} appears twice (first on line {seen_number[value]})")
-        seen_cell[cell], seen_number[value] = number, number
+        seen_cell[cell], seen_number[value] = (number, value), number
         grid[cell] = value
     return grid
 
@@ -244,6 +373,24 @@ _GIVEN_FLAGS = {"given", "isgiven", "is_given", "fixed", "isfixed", "is_fixed", 
                 "isclue", "is_clue"}
 _ROW_NAMES = {"row", "r", "y"}
 _COLUMN_NAMES = {"col", "column", "c", "x"}
+
+
+def _flagged_matches(
+    body: Iterator[tuple[int, str]]
+) -> list[tuple[int, re.Match[str]]] | None:
+    """The lines of `body` (each with its number) as cells with a flag, each line's
+    number and match of `_FLAGGED_LINE`: the first of them, one more than a board has
+    cells at most (which is refused), every line looked at all the same; None where one
+    is no such line. (Every line kept as a match took 490 MB of a file of 8.8 MB before
+    the 901st was refused.)"""
+    matches = []
+    for number, line in body:
+        found = _FLAGGED_LINE.fullmatch(line)
+        if found is None:
+            return None
+        if len(matches) <= MAX_SIDE * MAX_SIDE:
+            matches.append((number, found))
+    return matches
 
 
 def flagged_cells(lines: list[str], first_line: int, filename: str) -> np.ndarray | None:
@@ -265,18 +412,14 @@ def flagged_cells(lines: list[str], first_line: int, filename: str) -> np.ndarra
     - columns come first, as that app writes them, unless the header names the row first
       ("row,col,..."); either way the verdict is the same (the board read the other way
       round is its mirror image along the diagonal)."""
-    listed = [(number, line) for number, line in enumerate(lines, start=first_line)
-              if line.strip() and not line.lstrip().startswith("#")]
-    if not listed:
+    listed = ((number, line) for number, line in enumerate(lines, start=first_line)
+              if line.strip() and not line.lstrip().startswith("#"))
+    top = next(listed, None)
+    if top is None:
         return None
-    header = _FLAGGED_HEADER.fullmatch(listed[0][1])
-    body = listed[1:] if header is not None else listed
-    matches = []
-    for number, line in body:
-        found = _FLAGGED_LINE.fullmatch(line)
-        if found is None:
-            return None
-        matches.append((number, found))
+    header = _FLAGGED_HEADER.fullmatch(top[1])
+    body = listed if header is not None else itertools.chain([top], listed)
+    matches = _flagged_matches(body)
     if not matches:
         return None
     if len(matches) > MAX_SIDE * MAX_SIDE:
