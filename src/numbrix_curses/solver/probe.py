@@ -77,6 +77,18 @@ _ROOT_PROBE_STEPS_KEPT = 4
 _RUN_PROBE_LONGEST = 16
 _RUN_PROBE_MOST_WAYS = 64
 _RUN_PROBE_FROM_CELLS = 200
+# Smaller boards lay runs whole too once a search has made this many guesses (a dive given
+# up not counted): by then it is a long proof, where each guess the trials save is worth
+# their cost, as the cell probes grow deeper with the guesses for the same reason. Sparse
+# boards under 200 cells that one process takes seconds on (benchmarks/hard, unique or
+# without a solution, 40 s each, old and new code alternating): 317 s in all against 381 s,
+# 3 timeouts against 5, median 7.6 s against 12.6 s (min-12x12-spiral-bent-odd-first-594848,
+# unique with 10 givens: 21.7 s where it ran out of 40 s); the 166 boards under 200 cells
+# of benchmarks/hard and shapes.txt (10 s each) 494 s against 538 s, 29 timeouts against
+# 32, though boards with several solutions go both ways (thin-5x30-3: 2.2 s to 10 s and
+# more; soak-printed-703215429: 9.6 s to 1.1 s). The benchmark's boards under 200 cells
+# rarely take so many guesses (3 of 358).
+_RUN_PROBE_LATE_AFTER = 64
 # Boards with a deep root (past 15x15, where a guess costs a tenth of a second) lay longer
 # runs with more ways. 26 clue-minimal 20x20 boards (the benchmark's 16 and 10 made by
 # `numbrix generate --clues 1`), two processes: 72 s in all against 100 s with runs of at
@@ -253,10 +265,16 @@ class Probing(Propagation):
         elsewhere. Laying the whole run at once finds that failure at the node where it
         first holds. Trying every way is the same disjunction as a run end's probe, one level
         up: every solution lays the run in exactly one of them.
+
+        On boards under `_RUN_PROBE_FROM_CELLS` cells, only once the search has made
+        `_RUN_PROBE_LATE_AFTER` guesses.
         """
-        if self.run_probe_limits is None:
-            return
-        longest, most = self.run_probe_limits
+        limits = self.run_probe_limits
+        if limits is None:
+            if self.stats.nodes - self.dive_nodes < _RUN_PROBE_LATE_AFTER:
+                return
+            limits = _RUN_PROBE_LONGEST, _RUN_PROBE_MOST_WAYS
+        longest, most = limits
         dom, pos, last = self.dom, self.pos, self.last
         for lo, hi in segs:
             if self.partner is not None:
