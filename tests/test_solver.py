@@ -683,8 +683,9 @@ def test_junk_puzzle(puzzle: Puzzle) -> None:
 
 @pytest.mark.parametrize("rows, cols", [(5, 5), (4, 6)])
 def test_laying_runs_whole_on_small_boards_matches_brute_force(rows: int, cols: int) -> None:
-    """Runs are laid whole only on boards of 200 cells and more, beyond brute force; turned
-    on for every board, the verdicts still match it: path subsets, and each of them again
+    """Runs are laid whole from the first guess only on boards of 200 cells and more, beyond
+    brute force (on smaller ones from the 64th, see the test below); turned on for every
+    board, the verdicts still match it: path subsets, and each of them again
     with one given moved, with run probes that try two ways or more on many of them."""
     rng = random.Random(2000 + rows * 10 + cols)
     probed = []
@@ -1716,6 +1717,30 @@ def test_short_runs_are_laid_whole_in_every_way_they_can_go(monkeypatch) -> None
         assert np.array_equal(result.solution, answers[puzzle.id])
         guesses[most] = result.stats.nodes
     assert guesses[ways] <= 8 < 24 <= guesses[0]
+
+
+def test_a_long_search_on_a_small_board_lays_runs_whole_from_its_64th_guess() -> None:
+    """Boards under 200 cells lay runs whole in trials only once the search has made 64
+    guesses: a long proof, where the guesses the trials save pay for them. This sparse 12x12
+    board (benchmarks/hard/structured.txt, 7 givens, unique) takes about 200 guesses; runs
+    are laid past the 64th and never before, and the verdict and solution hold."""
+    [puzzle] = [p for p in read_puzzles(str(CORPUS.parent / "hard" / "structured.txt"))
+                if p.id == "spiral-bent-12x12-2000"]
+    assert puzzle.size < 200
+    laid_at: list[int] = []  # the guesses made when each run's ways were listed
+    ways = Search._ways
+
+    def counted(self, lo: int, hi: int, most: int):
+        laid_at.append(self.stats.nodes - self.dive_nodes)
+        return ways(self, lo, hi, most)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Search, "_ways", counted)
+        # (a guess budget keeps the side search out, whose turns come by the clock)
+        result = solve(puzzle, workers=1, max_nodes=100_000)
+    check_result(puzzle, result)
+    assert result.status is Status.UNIQUE
+    assert laid_at and min(laid_at) >= solver.probe._RUN_PROBE_LATE_AFTER == 64
 
 
 def test_ways_that_got_stuck_are_skipped_until_the_search_backtracks_past_them() -> None:
