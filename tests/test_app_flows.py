@@ -1628,13 +1628,7 @@ def test_a_puzzle_being_typed_in_is_kept_when_the_app_is_stopped(state: Path):
         term.send("y")
         term.wait_text("[q] Quit")
         assert not kept.exists()  # (let go: offered no more)
-        term.send("t")
-        term.wait_text("Size of the grid:")
-        assert "r Kept" not in term.text
-        term.send_key("escape")
-        term.wait_text("[q] Quit")
-        term.send("q")
-        expect_exit(term)
+        quit_with_no_kept_grid_offered(term)
     term = type_in(state, "3", "3")
     board = Board(term, 3)
     with term:
@@ -1685,13 +1679,18 @@ def test_a_kept_grid_with_a_number_past_64_bits_is_passed_over(state: Path):
         "# id: typed\n 1  99999999999999999999999\n .  .\n")
     with start(app_command(), state) as term:
         term.wait_text("[q] Quit")
-        term.send("t")
-        term.wait_text("Size of the grid:")
-        assert "r Kept" not in term.text
-        term.send_key("escape")
-        term.wait_text("[q] Quit")
-        term.send("q")
-        expect_exit(term)
+        quit_with_no_kept_grid_offered(term)
+
+
+def quit_with_no_kept_grid_offered(term) -> None:
+    """From the main menu: Type in offers no kept grid (no `r Kept` button); back, and quit."""
+    term.send("t")
+    term.wait_text("Size of the grid:")
+    assert "r Kept" not in term.text
+    term.send_key("escape")
+    term.wait_text("[q] Quit")
+    term.send("q")
+    expect_exit(term)
 
 
 def read_kept_grid_of(path: Path) -> list[list[int]]:
