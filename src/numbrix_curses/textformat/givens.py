@@ -67,11 +67,19 @@ def _grid_or_list(head: Sequence[int], counted: bool, lines: int) -> bool:
     return len(head) == 2 and not counted and head[1] == 3 and lines == head[0]
 
 
+def _written_lines(lines: list[str], first_line: int) -> Iterator[tuple[int, str]]:
+    """The lines of `lines` that say something (neither blank nor a comment), each with its
+    number, the first line's being `first_line`."""
+    for number, line in enumerate(lines, start=first_line):
+        if line.strip() and not line.lstrip().startswith("#"):
+            yield number, line
+
+
 def raise_if_grid_or_list(lines: list[str], error: ParseError) -> None:
     """Raise `error` saying how a list of givens is told from it, where the lines read as
     a grid under its size line or as a list (see `_grid_or_list`): "1 appears twice" of
     "2 3" over "1 1 1" and "2 3 6" did not say that the count of givens makes it a list."""
-    written = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    written = [line for _, line in _written_lines(lines, 1)]
     listed = [_as_listed(line) for line in written]
     if not listed or not all(_LISTED_LINE.fullmatch(line) for line in listed):
         return
@@ -128,9 +136,7 @@ def _scan_list(lines: list[str], first_line: int) -> _ListScan | None:
     only until one is no list's: a block of long lines is not made over whole.)"""
     first: list[tuple[int, str]] = []
     count, last_odd, last_zero = 0, -1, -1
-    for number, line in enumerate(lines, start=first_line):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
+    for number, line in _written_lines(lines, first_line):
         line = _without_end_separator(_as_listed(line))
         three = _GIVEN_LINE.fullmatch(line)
         if three is None:
@@ -151,11 +157,7 @@ def _given_lines(
     """The givens of a list `_scan_list` read, line by line, past its `head` lines: each
     line's number and its match of `_GIVEN_LINE` (row, column and number its groups), made
     as it is read, so the list is never held whole."""
-    listed = 0
-    for number, line in enumerate(lines, start=first_line):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        listed += 1
+    for listed, (number, line) in enumerate(_written_lines(lines, first_line), start=1):
         if listed > head:
             found = _GIVEN_LINE.fullmatch(_as_listed(line))
             assert found is not None  # (`_scan_list` found every line past the head so)
@@ -412,8 +414,7 @@ def flagged_cells(lines: list[str], first_line: int, filename: str) -> np.ndarra
     - columns come first, as that app writes them, unless the header names the row first
       ("row,col,..."); either way the verdict is the same (the board read the other way
       round is its mirror image along the diagonal)."""
-    listed = ((number, line) for number, line in enumerate(lines, start=first_line)
-              if line.strip() and not line.lstrip().startswith("#"))
+    listed = _written_lines(lines, first_line)
     top = next(listed, None)
     if top is None:
         return None
