@@ -203,13 +203,14 @@ class EntrySizeScreen(Screen):
         # rows without them are too few, a note goes whole or not at all, the one on the
         # kept grid before the one on pasting; a message is cut to the rows, as before)
         spacing = 2 if room(2) >= sum(len(note) for note in notes) else 1
+        rows_left = room(spacing)
         put(win, top, left, "Size of the grid:", curses.A_BOLD)
         below = self.form.draw(win, mask, top + 2, left, theme, spacing) + 1
         if message:
-            notes = [wrap_text(message, width - left - 1, room(spacing))]
+            notes = [wrap_text(message, width - left - 1, rows_left)]
         lines: list[str] = []
         for note in notes:
-            if len(lines) + len(note) > room(spacing):
+            if len(lines) + len(note) > rows_left:
                 break
             lines += note
         for i, line in enumerate(lines):
