@@ -235,6 +235,34 @@ def test_a_game_left_paused_comes_back_paused(state: Path, demo: Path):
         expect_exit(term)
 
 
+@pytest.mark.parametrize("typed, taken_back", [
+    ("3", "backspace"),  # a digit, then Backspace: the number goes as it was typed
+    ("N1", "enter"),  # a mark of a given's number, which goes as its typing ends
+])
+def test_a_first_move_taken_back_as_typed_leaves_no_save(
+    state: Path, demo: Path, typed: str, taken_back: str
+):
+    """The save written for the typed number went on standing once the number was taken
+    back: opened again, the game came back with it in, and the menu offered to go on."""
+    term = start(play_command(str(demo)), state)
+    with term:
+        wait_play(term)
+        term.send(typed)
+        term.wait_text("Moves   1")
+        term.send_key(taken_back)
+        term.wait_text("Moves   0")
+        term.send("q")
+        expect_exit(term)
+    assert not store(state).has_game(Puzzle.from_rows(GIVENS))
+    board = Board(term := start(play_command(str(demo)), state), 4)
+    with term:
+        wait_play(term)
+        assert "Welcome back" not in term.text
+        assert board.number(0, 1) == "" and "Moves   0" in term.text, term.dump()
+        term.send("q")
+        expect_exit(term)
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGCONT"), reason="no job control signals")
 def test_time_spent_stopped_does_not_count(state: Path, demo: Path):
     # The game's clock may count the time the app ran, never the 5 s it was stopped: held

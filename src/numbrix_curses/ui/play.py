@@ -223,6 +223,8 @@ class PlayScreen(PlayView, BoardScreen):
         self.help_waiting: tuple[HelpTask, int] | None = None
         self.solve_shared = False  # has the background solve been handed to the hints?
         self.saved_revision = -1 if game.moves else game.revision
+        #: this screen has written (or queued) a save of the game (see `save`)
+        self.wrote_save = False
         self.last_save = time.monotonic()
         self.save_failed = False
         self.save_error: str | None = None  # why the latest save failed
@@ -1376,11 +1378,19 @@ class PlayScreen(PlayView, BoardScreen):
         game = self.game
         if (game.solved is not None and not solved) or not self._take_over():
             return
-        if game.moves == 0 and not game.can_redo:
-            return  # looking is not playing: no "Continue" for a game without a move
+        store = self.ctx.store
+        if game.moves == 0 and not game.can_redo and not (self.wrote_save and game.assisted):
+            # Looking is not playing: no "Continue" for a game without a move. A save
+            # written for a move taken back as it was typed (a digit, then Backspace)
+            # goes too, or the game would open again with that number in it (one that
+            # had help is written as it stands instead: the help stays on record).
+            if self.wrote_save:
+                store.delete_game(game.puzzle)
+                self.wrote_save = False
+            return
         self.last_save = time.monotonic()
         self.saved_revision = game.revision
-        store = self.ctx.store
+        self.wrote_save = True
         try:
             if now:
                 store.flush()
