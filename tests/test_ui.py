@@ -33,7 +33,7 @@ ROWS, COLS = 24, 80
 @pytest.fixture
 def term(demo: Path, state: Path):
     terminal = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
-    wait_play(terminal, last="mouse")  # the key help ends with the mouse line
+    wait_play(terminal, last="r-click clear")  # the key help ends with the mouse line (right click clears)
     yield terminal
     terminal.close()
 
@@ -214,7 +214,7 @@ def test_right_click_clears_a_cell_in_the_first_mouse_encoding_too(demo: Path, s
     """The right click acts as its button comes up; in the first encoding (GNU screen's) the
     release does not say which button it is."""
     with start(play_command(str(demo)), state, rows=ROWS, cols=COLS, TERM="screen") as term:
-        wait_play(term, last="mouse")
+        wait_play(term, last="r-click clear")
         board = Board(term, CELL_WIDTH)
         board.click(2, 1)
         term.send("7")
@@ -372,6 +372,27 @@ def test_the_number_pad_types_numbers_and_pencil_marks_with_the_mouse_alone(
     click_on_pad(term, "close")
     term.wait_gone("─ Number pad ")
     assert board.number(0, 1) == "3" and board.number(1, 2) == "15"
+
+
+def test_the_commands_box_is_a_click_away_beside_the_board(demo: Path, state: Path):
+    """Beside the board the key list had no "Tab more", as the bar under a board has: with
+    the mouse alone, going to a number, saving the puzzle to a file and another like it
+    (which the list has no room for) were out of reach until the puzzle was solved."""
+    term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
+    board = Board(term, CELL_WIDTH)
+    with term:
+        wait_play(term)
+        term.wait_text("more    Tab")
+        # Go to 14 by the box's "go to /", then the number pad's 1, 4 and enter.
+        term.click(*term.find("more    Tab"))
+        term.wait_text("Commands (Esc closes)")
+        term.click(*term.find("go to   /"))
+        term.wait_text("Go to number: _")
+        term.click(*term.find("type    0-9"))
+        term.wait_text("─ Go to number ")
+        for label in ("1", "4", "enter"):
+            click_on_pad(term, label)
+        term.wait_for(lambda: board.is_cursor(1, 1), what="the cursor on 14")
 
 
 def test_the_number_pad_keeps_the_cursor_s_row_in_sight_at_40x12(state: Path):
@@ -562,7 +583,7 @@ def test_resize_smaller_says_too_small_and_larger_relayouts(term: Terminal, boar
     term.wait_text("4x4 · 12/16 · 1 move · ")
     assert board.text(0, 1) == "3"
     term.resize(40, 120)
-    wait_play(term, last="mouse")
+    wait_play(term, last="r-click clear")
     top, left = term.find("┌")
     width = 4 * (CELL_WIDTH + 1) + 1
     assert left > 20 and term.panel_left() > left + width  # beside the board again, centred
@@ -670,7 +691,7 @@ def test_works_without_colours(demo: Path, state: Path):
     term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS, NO_COLOR="1")
     board = Board(term, CELL_WIDTH)
     with term:
-        wait_play(term, last="mouse")
+        wait_play(term, last="r-click clear")
         term.send_key("down")
         term.send_key("left")
         term.wait_text("A2 = 5")
@@ -704,7 +725,7 @@ def test_a_number_being_typed_stands_out_where_underline_goes_with_no_colour(tmp
     path = tmp_path / "ends.txt"  # a 5x5 serpentine with the ends of its rows given
     path.write_text("1 . . . 5\n10 . . . 6\n11 . . . 15\n20 . . . 16\n21 . . . 25\n")
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS, TERM="linux") as term:
-        wait_play(term, last="mouse")
+        wait_play(term, last="r-click clear")
         board = Board(term, CELL_WIDTH)
         board.click(0, 1)
         term.send("2")  # may go on (2 then 3: 23)
@@ -719,13 +740,13 @@ def test_a_number_being_typed_stands_out_where_underline_goes_with_no_colour(tmp
 def test_no_color_set_empty_keeps_the_colours(demo: Path, state: Path):
     """no-color.org: NO_COLOR set to an empty string is as if it were not set."""
     with start(play_command(str(demo)), state, rows=ROWS, cols=COLS, NO_COLOR="") as term:
-        wait_play(term, last="mouse")
+        wait_play(term, last="r-click clear")
         assert any(term.char(r, c).fg != "default" for r in range(ROWS) for c in range(COLS))
 
 
 def test_ascii_locale_draws_the_board_in_ascii(demo: Path, state: Path):
     with start(play_command(str(demo)), state, rows=ROWS, cols=COLS, LANG="C", LC_ALL="C") as term:
-        term.wait_text("mouse")
+        term.wait_text("r-click clear")
         term.wait_text("+----+----+----+----+")
         assert "|  7 -  8 -  9 - 10 |" in term.text
         assert "Numbrix - demo" in term.lines[0]
@@ -834,7 +855,7 @@ def _three_with_a_wrong_seven(tmp_path: Path, state: Path) -> tuple[Terminal, Bo
     term = start(play_command(str(path)), state, rows=ROWS, cols=COLS)
     board = Board(term, 3)
     try:
-        term.wait_text("mouse")
+        term.wait_text("r-click clear")
         board.click(1, 1)
         term.send("7")
         board.wait_cell(1, 1, "7")
@@ -1419,7 +1440,7 @@ def test_a_long_hint_is_shown_whole_at_80x24(tmp_path: Path, state: Path):
     path = tmp_path / "long.txt"
     path.write_text(LONG_HINT_PUZZLE)
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
-        wait_play(term, last="mouse")
+        wait_play(term, last="r-click clear")
         first_hint(term)  # its reason takes six rows of the panel, the title's among them
         wait_status(term, "? again places it.")
         assert "..." not in term.flowing_text(term.panel_left())
@@ -1442,7 +1463,7 @@ def test_a_hint_that_shows_nothing_is_not_counted_as_help(tmp_path: Path, state:
     path = tmp_path / "open.txt"
     path.write_text("# id: open\n1 . .\n. . .\n. . .\n")  # many solutions
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
-        wait_play(term, last="mouse")
+        wait_play(term, last="r-click clear")
         first_hint(term)
         term.wait_text("No further step can be proved:")  # a sentence, capital and all
         assert "solution." in term.text
@@ -1464,7 +1485,7 @@ def test_a_puzzle_without_one_solution_says_so_on_opening(tmp_path: Path, state:
     path = tmp_path / "slip.txt"
     path.write_text("# id: slip\n" + rows)
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
-        wait_play(term, last="mouse")
+        wait_play(term, last="r-click clear")
         term.wait_for(lambda: said in " ".join(term.flowing_text(term.panel_left()).split()), what=said)
 
 
@@ -1484,7 +1505,7 @@ def test_hint_reveal_fill_and_check_say_at_once_that_there_is_no_solution(
     path = tmp_path / "slip.txt"
     path.write_text("# id: slip\n" + rows)
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
-        wait_play(term, last="mouse")
+        wait_play(term, last="r-click clear")
         term.wait_for(lambda: said in term.flowing_text(term.panel_left()), what=said)
         for key in "?Sfc":  # (c said "2 cells marked: those numbers cannot all be right")
             term.send_key("right")  # a move clears the message
@@ -1506,7 +1527,7 @@ def test_check_on_a_puzzle_the_solver_proved_has_no_solution_says_so(tmp_path: P
     path = tmp_path / "slip.txt"
     path.write_text("# id: slip\n2 . .\n. . .\n. . .\n")  # an even number on a corner
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
-        wait_play(term, last="mouse")
+        wait_play(term, last="r-click clear")
         term.wait_for(lambda: said in term.flowing_text(term.panel_left()), what=said)
         term.send_key("right")  # a move clears the message
         term.wait_for(lambda: said not in term.flowing_text(term.panel_left()), what="message gone")
@@ -1524,7 +1545,7 @@ def test_a_puzzle_with_no_solution_names_the_given_likely_copied_wrong(tmp_path:
     said = ("This puzzle has no solution: the givens cannot be joined into one path. It is "
             "solvable without the 16 at C4: it was likely copied wrong there.")
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
-        wait_play(term, last="mouse")
+        wait_play(term, last="r-click clear")
         term.wait_message(said)
         term.send_key("right")  # a move clears the message; ? says it again, whole
         term.wait_gone("copied wrong")
@@ -1736,7 +1757,7 @@ def test_the_panel_counts_moves_and_help_within_its_width(moves, hints, fills, s
 def test_best_time_is_recorded(demo: Path, state: Path):
     for attempt in range(2):
         with start(play_command(str(demo)), state, rows=ROWS, cols=COLS) as term:
-            wait_play(term, last="mouse")
+            wait_play(term, last="r-click clear")
             term.send("S")
             term.wait_text("Reveal the solution?")
             term.send("n")  # (a revealed game would not count)
@@ -1756,7 +1777,7 @@ def test_best_time_is_recorded(demo: Path, state: Path):
 
 def test_a_solve_after_an_undone_reveal_counts_without_a_best_time(demo: Path, state: Path):
     with start(play_command(str(demo)), state, rows=ROWS, cols=COLS) as term:
-        wait_play(term, last="mouse")
+        wait_play(term, last="r-click clear")
         term.send("S")
         term.wait_text("Reveal the solution?")
         term.send("y")
@@ -1777,7 +1798,7 @@ def test_a_solve_after_an_undone_reveal_counts_without_a_best_time(demo: Path, s
 
 def test_a_solve_with_auto_fill_counts_without_a_best_time(demo: Path, state: Path):
     with start(play_command(str(demo)), state, rows=ROWS, cols=COLS) as term:
-        wait_play(term, last="mouse")
+        wait_play(term, last="r-click clear")
         term.send("f")  # every blank of the demo follows by simple steps
         term.wait_text("Fill in every simple step?")  # it would cost the best time: asked
         term.send("n")
@@ -2404,7 +2425,7 @@ def test_a_board_copied_from_the_screen_reads_back_as_the_puzzle(
     source.write_text(format_compact(puzzle))
     with start(play_command(str(source)), state, rows=ROWS, cols=COLS,
                LANG=locale, LC_ALL=locale) as term:
-        term.wait_text("mouse" if size == 5 else "quit")
+        term.wait_text("r-click clear" if size == 5 else "quit")
         term.wait_for(lambda: term.find("┘") or "+--" in term.text, what="the board")
         lines = term.lines
         top = next(r for r, line in enumerate(lines) if "┌" in line or "+-" in line)
@@ -2820,7 +2841,7 @@ def test_pencil_marks_are_saved_with_the_game(demo: Path, state: Path):
     term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
     board = Board(term, CELL_WIDTH)
     with term:
-        wait_play(term, last="mouse")
+        wait_play(term, last="r-click clear")
         term.click_text("pencil  N")  # the key help's words do what the key does
         term.wait_text("Pencil:")
         board.click(2, 2)
@@ -2836,7 +2857,7 @@ def test_pencil_marks_are_saved_with_the_game(demo: Path, state: Path):
     term = start(play_command(str(demo)), state, rows=ROWS, cols=COLS)
     board = Board(term, CELL_WIDTH)
     with term:
-        wait_play(term, last="mouse")
+        wait_play(term, last="r-click clear")
         board.wait_cell(2, 2, "13")
         term.wait_text("Pencil  B3 marks 1 placed")  # (still in pencil mode, on the cell left)
         term.send("q")

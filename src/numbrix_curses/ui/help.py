@@ -71,8 +71,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("g", "another puzzle like this one: a new one of its size and difficulty (asks "
               "first when the game is under way)"),
         ("Tab", "a box of every command here, to click, choose with the arrows and "
-                "Enter, or press the key it lists (\"Tab more\" under a board whose screen "
-                "lists only a few)"),
+                "Enter, or press the key it lists (\"more Tab\" in the key list beside the "
+                "board, \"Tab more\" under a board whose screen lists only a few)"),
         ("Esc", "end typing, dismiss a hint, cancel thinking, close the moves"),
         ("q", "leave (the game is saved after every move)"),
     ],

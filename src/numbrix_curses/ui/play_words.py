@@ -27,7 +27,10 @@ KEY_LINES = (
     (KeyHelp("moves", "m", Command.HISTORY), KeyHelp("watch", "v", Command.WATCH)),
     (KeyHelp("help", "F1 H", Command.HELP), KeyHelp("quit", "q", Command.QUIT)),
 )
-MOUSE_LINE = (KeyHelp("mouse", "click; right: clear"),)
+#: with the mouse: the commands box (going to a number, saving the puzzle, another like
+#: it, which the lines above have no room for) is a click away, as "Tab more" is under a
+#: board; a right click clears
+MOUSE_LINE = (KeyHelp("more", "Tab", Command.COMMANDS), KeyHelp("r-click", "clear"))
 #: the panel's key help once the puzzle is solved: only what still acts (see
 #: `solved_key_lines`)
 SOLVED_KEY_LINES = (
