@@ -495,6 +495,23 @@ def test_a_long_list_of_cells_with_a_flag_is_refused_in_little_room() -> None:
     assert peak < 1_000_000, peak
 
 
+@pytest.mark.parametrize("between", [" ", "\t"])
+def test_a_slip_in_the_second_of_many_puzzles_is_said_in_little_room(between: str) -> None:
+    """The checks of a whole text (control characters, long lines, a page laid out for
+    paper, lines of tabs) look through it without a list of its lines: each took about
+    twice the text's room (25 MB more for a file of 12 MB refused at its 34th line)."""
+    board = "\n".join(between.join(str(r * 30 + c + 1) if (r + c) % 5 == 0 else "."
+                                   for c in range(30)) for r in range(30))
+    puzzles = [f"# id: p{i}\n{board}\n" for i in range(1_200)]  # (about 4 MB)
+    puzzles[1] = puzzles[1].replace(f"{between}6{between}", f"{between}9999{between}", 1)
+    text = "\n".join(puzzles)
+    caught = []
+    peak = _peak_bytes(lambda: caught.append(_raises_parse_error(lambda: parse_puzzles(text))()))
+    assert caught[0] is not None and (caught[0].line, caught[0].col) == (34, 11)
+    assert "9999 is out of range" in caught[0].message
+    assert peak < 1_000_000, peak
+
+
 def test_a_path_with_a_nul_is_a_parse_error() -> None:
     with pytest.raises(ParseError) as caught:
         read_puzzles("bad\x00name.txt")

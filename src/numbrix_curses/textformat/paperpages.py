@@ -23,14 +23,35 @@ SAID = ("is laid out for paper (--paper), not a puzzle file: read the file it wa
 
 def laid_out_for_paper(text: str) -> bool:
     """Whether `text` is (or holds) a page laid out for paper."""
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if _letters(line).count("A") > 1:
-            return True
-        if _HEADING.match(line) and any(
-                _letters(below)[:1] == ["A"] for below in lines[i + 1 : i + 1 + _HEADING_LINES]):
-            return True
+    # Both signs are a line of letters: only such lines are looked at, found by one search
+    # (a look at every line of a file of megabytes took seconds, and a list of its lines)
+    for found in _LETTER_LINES.finditer(text):
+        start = found.start()
+        for line in found.group().split("\n"):
+            letters = _letters(line)
+            if letters.count("A") > 1:
+                return True
+            if letters[:1] == ["A"] and any(
+                    _HEADING.match(above) for above in _lines_above(text, start)):
+                return True
+            start += len(line) + 1
     return False
+
+
+#: lines of capital letters and spaces only (a superset of those `_letters` takes: runs of
+#: such lines, blank ones among them, are one match)
+_LETTER_LINES = re.compile(r"^[^\S\n]*[A-Z][A-Z\s]*$", re.MULTILINE)
+
+
+def _lines_above(text: str, start: int) -> list[str]:
+    """The lines (at most `_HEADING_LINES`) right above the line that starts at `start`."""
+    above: list[str] = []
+    end = start - 1  # (the line end above it)
+    while end >= 0 and len(above) < _HEADING_LINES:
+        begin = text.rfind("\n", 0, end) + 1
+        above.append(text[begin:end])
+        end = begin - 1
+    return above
 
 
 def _letters(line: str) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 from numbrix_curses.jsonformat import parse_json_puzzles
@@ -75,8 +76,9 @@ def parse_puzzles(
     # A line of tabs beside rows of other counts of them is a row copied short or long,
     # when the board read so has that for its fault: said so, not as a blank line that
     # splits a board (only that error: one of a board's own, a number twice, stands).
-    ragged = tab_rows_kept(text, any_count=True)
-    if ragged is not None and ragged != joined and isinstance(joined_error, SplitBoard):
+    # (looked for only where it would be said: another pass over the whole text)
+    ragged = tab_rows_kept(text, any_count=True) if isinstance(joined_error, SplitBoard) else None
+    if ragged is not None and ragged != joined:
         try:
             parse_blocks(ragged, filename)
         except RaggedTabs as error:
@@ -88,19 +90,30 @@ def parse_puzzles(
 
 def _json_under_comments(text: str) -> int:
     """The line of the first comment, when `text` is comment lines and then JSON; else 0."""
-    lines = text.split("\n", 50)  # (a few dozen lines of comments at most are looked past)
-    for i, line in enumerate(lines):
-        stripped = line.strip()
-        if stripped.startswith("#") or not stripped:
+    # (a few dozen lines of comments at most are looked past; the line after them is the
+    # rest of the text. Each line is told by its first character that is no space, looked
+    # up in place: the text cut into its first lines and the rest was a copy of all of it)
+    start, first_comment = 0, 0
+    for number in range(1, 52):
+        end = text.find("\n", start) if number <= 50 else -1
+        first = _FIRST_CHAR.search(text, start, len(text) if end < 0 else end)
+        char = first.group() if first is not None else ""
+        if char in ("#", ""):
+            if char and not first_comment:
+                first_comment = number
+            if end < 0:
+                return 0
+            start = end + 1
             continue
         # (no text grid starts with "{"; one written "[1 . 3]" does start with "[")
-        if stripped[:1] != "{" and not (
-            stripped[:1] == "[" and _starts_as_json("\n".join(lines[i:]))
-        ):
+        if char != "{" and not (char == "[" and _starts_as_json(text[start:])):
             return 0
-        return next((k for k, above in enumerate(lines[:i], start=1)
-                     if above.strip().startswith("#")), 0)
+        return first_comment
     return 0
+
+
+#: the first character that is no space (str.strip's spaces)
+_FIRST_CHAR = re.compile(r"\S")
 
 
 def _starts_as_json(text: str) -> bool:

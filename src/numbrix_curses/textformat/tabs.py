@@ -3,6 +3,8 @@ cell: read so where the fields show it, a line of tabs only beside such rows kep
 of blanks, and rows parted into different numbers of cells said so."""
 from __future__ import annotations
 
+import re
+
 from numbrix_curses.puzzle import ParseError, cells_text
 from numbrix_curses.textformat.errors import RaggedTabs, recast
 from numbrix_curses.textformat.grid import check_values, grid_rows
@@ -85,10 +87,16 @@ def ragged_tab_rows(lines: list[str], first_line: int, filename: str) -> RaggedT
         "field is a blank cell)")
 
 
+#: a line of whitespace with a tab in it (the lookahead first: no text is read twice)
+_TABS_ONLY = re.compile(r"^(?=[^\S\n]*$)[^\t\n]*\t", re.MULTILINE)
+
+
 def tab_rows_kept(text: str, any_count: bool = False) -> str | None:
     """`text` with every run of tabs-only lines that lies next to a row with as many tabs
     (with `any_count`, with tabs) made a row of blanks (a `.` in each field, so it stays
     in its board); None when there is no such line."""
+    if "\t" not in text or not _TABS_ONLY.search(text):
+        return None  # (most texts have none, told by one search, not by a list of their lines)
     lines = text.split("\n")
 
     def tabs_only(line: str) -> bool:
