@@ -4,6 +4,7 @@ blank line, a board split in two by one."""
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 from numbrix_curses.comments import LEFT_OUT
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, Puzzle, cell_value, cut_short, plural
@@ -22,8 +23,46 @@ from numbrix_curses.textformat.sizes import (
 )
 
 
-# A block: a run of lines that each hold something other than whitespace.
-_BLOCK = re.compile(r"^[^\S\n]*\S.*(?:\n[^\S\n]*\S.*)*", re.MULTILINE)
+# A block: a run of lines that each hold something other than whitespace, found by the
+# first such line and the blank line (or the end) after it. (One pattern for the whole run,
+# a line and then any number of lines more, kept a place to go back to for each line it
+# took: 40 MB for a block of 200,000 lines.)
+_BLOCK_START = re.compile(r"^[^\S\n]*\S", re.MULTILINE)
+_BLOCK_END = re.compile(r"\n[^\S\n]*(?:\n|\Z)")
+
+
+class _Block:
+    """A block of a text: where it starts and ends, and its lines (`group`, as of a match)."""
+
+    __slots__ = ("_text", "_start", "_end")
+
+    def __init__(self, text: str, start: int, end: int) -> None:
+        self._text, self._start, self._end = text, start, end
+
+    def start(self) -> int:
+        return self._start
+
+    def end(self) -> int:
+        return self._end
+
+    def group(self) -> str:
+        return self._text[self._start : self._end]
+
+
+def _next_block(text: str, pos: int = 0) -> _Block | None:
+    """The first block of `text` that starts at `pos` or after, or None."""
+    start = _BLOCK_START.search(text, pos)
+    if start is None:
+        return None
+    end = _BLOCK_END.search(text, start.start())
+    return _Block(text, start.start(), len(text) if end is None else end.start())
+
+
+def _blocks(text: str, pos: int = 0) -> Iterator[_Block]:
+    """The blocks of `text` from `pos` on, in order."""
+    while (block := _next_block(text, pos)) is not None:
+        yield block
+        pos = block.end()
 
 
 def parse_blocks(
@@ -32,11 +71,11 @@ def parse_blocks(
     """The puzzles of a checked text that is not JSON (see `parse_puzzles`)."""
     puzzles = []
     line, pos = 1, 0
-    before: tuple[re.Match[str], int, Puzzle | None] | None = None  # the block before
+    before: tuple[_Block, int, Puzzle | None] | None = None  # the block before
     waiting: dict[str, str] = {}  # the header of the comments-only block just before
     waiting_line = 0
     found: list[tuple[int, str]] = []  # the notes (see `parse_puzzles`), kept if all reads
-    blocks = _BLOCK.finditer(text)
+    blocks = _blocks(text)
     while (block := next(blocks, None)) is not None:
         line += text.count("\n", pos, block.start())
         pos = block.start()
@@ -60,7 +99,7 @@ def parse_blocks(
             # before it is as it was)
             text, note = joined
             found.append(note)
-            blocks = _BLOCK.finditer(text, block.start())
+            blocks = _blocks(text, block.start())
             continue
         except ParseError as error:
             hint = (_split_hint(text, block, line, error, before, filename)
@@ -111,7 +150,7 @@ def parse_blocks(
 
 
 def _list_across_blank_lines(
-    text: str, block: re.Match[str], line: int, filename: str, error: ListShort
+    text: str, block: _Block, line: int, filename: str, error: ListShort
 ) -> tuple[str, tuple[int, str]] | None:
     """`text` with the blank lines after `block` (at `line`) made comments, and the note
     saying so, where `block` is a list of givens short of the count it gives (`error`)
@@ -150,7 +189,7 @@ def _reads_as_grid(lines: list[str], filename: str) -> bool:
 
 
 def _header_over_size(
-    text: str, block: re.Match[str], line: int, filename: str
+    text: str, block: _Block, line: int, filename: str
 ) -> dict[str, str] | None:
     """The metadata of `block` (at `line`) when it is comment lines and then a size line
     alone, a blank line above a grid of that size (see `_sized_grid_follows`); else None."""
@@ -168,7 +207,7 @@ def _no_grid_under(line: int, ident: str) -> tuple[int, str]:
 
 
 def _sized_grid_follows(
-    text: str, block: re.Match[str], size: re.Match[str], line: int, filename: str
+    text: str, block: _Block, size: re.Match[str], line: int, filename: str
 ) -> bool:
     """True when the block after `block` (a lone size line, `size`, at `line`) is a grid of
     that size, in either order; a lone line of two numbers is otherwise a 1x2 board (and
@@ -186,7 +225,7 @@ def _sized_grid_follows(
 
 
 def _raise_if_size_line(
-    text: str, block: re.Match[str], size: re.Match[str], line: int, filename: str
+    text: str, block: _Block, size: re.Match[str], line: int, filename: str
 ) -> None:
     """Raise a `ParseError` saying so when `block` (at `line`), which failed to read as a
     board, is a lone line of two numbers (`size`) with no grid of that size under it (with
@@ -212,12 +251,12 @@ def _raise_if_size_line(
 
 
 def _next_grid(
-    text: str, block: re.Match[str], first_line: int, filename: str
+    text: str, block: _Block, first_line: int, filename: str
 ) -> tuple[int, tuple[int, int]] | None:
     """The block after `block` (which starts at `first_line`) when it is a grid from its
     first line (no comment first) and reads as one: (its first line, (rows, columns));
     None otherwise."""
-    after = _BLOCK.search(text, block.end())
+    after = _next_block(text, block.end())
     if after is None or after.group().lstrip().startswith("#"):
         return None
     after_line = first_line + text.count("\n", block.start(), after.start())
@@ -230,10 +269,10 @@ def _next_grid(
 
 def _split_hint(
     text: str,
-    block: re.Match[str],
+    block: _Block,
     first_line: int,
     error: OutOfRange,
-    before: tuple[re.Match[str], int, Puzzle | None] | None,
+    before: tuple[_Block, int, Puzzle | None] | None,
     filename: str,
 ) -> str:
     """For a block whose given is out of range: "; is a blank line (line 6) splitting a 9x9
