@@ -1164,3 +1164,33 @@ def test_a_block_of_many_lines_is_found_without_room_for_each_line() -> None:
     peak = _peak_bytes(lambda: caught.append(_raises_parse_error(lambda: parse_puzzles(text))()))
     assert caught[0] is not None and (caught[0].line, caught[0].col) == (10, 9)
     assert peak < 28_000_000, peak
+
+
+
+def _python_steps(read: Callable[[], object]) -> int:
+    """How many steps of Python code (calls, lines, returns, a generator's too) `read`
+    took, run once: a measure of its work that no other process on the machine sways."""
+    steps = 0
+
+    def count(frame, event, arg):
+        nonlocal steps
+        steps += 1
+        return count
+
+    previous = sys.gettrace()  # (a coverage run's, say: put back)
+    sys.settrace(count)
+    try:
+        read()
+    finally:
+        sys.settrace(previous)
+    return steps
+
+
+def test_a_long_block_is_searched_for_the_apps_cut_edges_line_by_line() -> None:
+    """Each line is searched for the edges the app draws where a board goes on out of its
+    view, not looked at a character at a time in Python (half a second for 200,000)."""
+    from numbrix_curses.screencopy import cut_edge
+
+    lines = [". " * 40] * 1_000
+    assert _python_steps(lambda: cut_edge(lines)) < 30 * len(lines)
+    assert cut_edge(lines[:500] + [" 1 . \u2506 3"] + lines[:500]) == (500, 5)

@@ -59,9 +59,11 @@ def cut_edge(lines: list[str]) -> tuple[int, int] | None:
     """Where (line index, column) the first edge the app draws at a scrolled view's side
     stands in `lines`: a board copied off the screen in part. None where there is none."""
     for i in grid_line_indices(lines):
-        col = next((j for j, char in enumerate(lines[i]) if char in CUT_EDGES), -1)
-        if col >= 0:
-            return i, col
+        # (each line searched for each edge, not looked at a character at a time: a block
+        # of megabytes took a second)
+        found = [col for col in map(lines[i].find, CUT_EDGES) if col >= 0]
+        if found:
+            return i, min(found)
     return None
 
 
