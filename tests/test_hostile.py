@@ -1194,3 +1194,31 @@ def test_a_long_block_is_searched_for_the_apps_cut_edges_line_by_line() -> None:
     lines = [". " * 40] * 1_000
     assert _python_steps(lambda: cut_edge(lines)) < 30 * len(lines)
     assert cut_edge(lines[:500] + [" 1 . \u2506 3"] + lines[:500]) == (500, 5)
+
+
+def test_a_long_block_that_reads_as_no_board_is_looked_through_for_comments_once() -> None:
+    """Each reading a block is tried in looks for its comments: in a block of 5,000 lines
+    that reads as none, every line was stripped some thirty times (a second for 200,000
+    lines); now the answer for its lines is kept while the block is read."""
+    def lines_stripped(text: str) -> int:
+        steps = 0
+
+        def count(frame, event, arg) -> None:
+            nonlocal steps
+            steps += event == "c_call" and getattr(arg, "__name__", None) == "lstrip"
+
+        previous = sys.getprofile()
+        sys.setprofile(count)
+        try:
+            _raises_parse_error(lambda: parse_puzzles(text))()
+        finally:
+            sys.setprofile(previous)
+        return steps
+
+    rows = ". . . . . . . . .\n" * 5_000
+    assert lines_stripped("9 9\n" + ". . . . . . . . .\n" * 8 + ". . . . x . . . .\n"
+                          + rows) < 16 * 5_000
+    # (the same error, and a comment among the rows still left out)
+    with pytest.raises(ParseError) as caught:
+        parse_puzzles("9 9\n" + ". . . . . . . . .\n" * 8 + "# note\n. . . . x\n" + rows)
+    assert (caught.value.line, caught.value.col) == (11, 9)

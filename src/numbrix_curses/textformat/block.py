@@ -7,6 +7,7 @@ import re
 
 import numpy as np
 
+from numbrix_curses.comments import grid_lines_remembered
 from numbrix_curses.puzzle import ParseError, Puzzle, PuzzleError
 from numbrix_curses.textformat.aligned import aligned_rows, raise_if_spaces_for_blanks
 from numbrix_curses.textformat.givens import (
@@ -52,6 +53,15 @@ def parse_block(
     """The puzzle in one block of non-blank lines, or None for a block of comments only;
     `inherited` is the metadata for a grid that has no header of its own; what to warn of
     goes into `notes` (see `parse_puzzles`)."""
+    # (the readings tried in turn each look for the block's comments: looked for once)
+    with grid_lines_remembered():
+        return _read_block(block, first_line, filename, inherited, notes)
+
+
+def _read_block(
+    block: str, first_line: int, filename: str, inherited: dict[str, str] | None,
+    notes: list[tuple[int, str]] | None,
+) -> Puzzle | None:
     grid_start = _GRID_START.search(block)
     if grid_start is None:
         return None  # a block of comments only (a file header, say)
