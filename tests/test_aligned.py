@@ -37,8 +37,10 @@ def test_a_newspaper_grid_with_spaces_for_blanks_reads_as_its_board_with_a_warni
     board, notes = read(" 1  2\n 8\n 7     9\n")
     assert board == [[1, 2, 0], [8, 0, 0], [7, 0, 9]]
     assert notes == [(1, "the blanks of this 3x3 board were read from the spaces between its "
-                          "numbers, by the columns the numbers stand in; check the board, or "
-                          "write each blank as '.'")]
+                          "numbers, by the columns the numbers stand in, and its width taken "
+                          "to be its height (blanks at the end of a row leave no trace); check "
+                          "the board, or write each blank as '.', or give its rows and "
+                          "columns on the line above it (as '3 4')")]
 
 
 @pytest.mark.parametrize("right", [True, False])
@@ -147,6 +149,21 @@ def test_a_size_line_gives_a_rectangle_its_empty_last_column_in_either_order(siz
     over any grid: '4 3' over three rows was refused."""
     board, notes = read(f"{size}\n 1  2  3\n    5\n 9  8  7\n")
     assert board == [[1, 2, 3, 0], [0, 5, 0, 0], [9, 8, 7, 0]] and WARNING in notes[0][1]
+
+
+def test_a_rectangle_read_as_the_square_says_its_width_was_taken_to_be_its_height() -> None:
+    """Blanks at the end of a row leave no trace, so without a size line a 3x4 board whose
+    last column is empty reads as the 3x3: the warning said only to check the board, not
+    what was taken, or how to give the width."""
+    board, notes = read(" 1  2  3\n    5\n 9  8  7\n")
+    assert board == [[1, 2, 3], [0, 5, 0], [9, 8, 7]]
+    assert "3x3 board" in notes[0][1]
+    assert "its width taken to be its height (blanks at the end of a row leave no trace)" \
+        in notes[0][1]
+    assert notes[0][1].endswith("or give its rows and columns on the line above it (as '3 4')")
+    # (with the size given, nothing was taken: the warning says so no more)
+    _, sized = read("3 4\n 1  2  3\n    5\n 9  8  7\n")
+    assert "taken to be its height" not in sized[0][1] and "3x4 board" in sized[0][1]
 
 
 def test_a_huge_block_of_spaced_numbers_is_refused_at_once() -> None:

@@ -307,8 +307,10 @@ def test_a_paste_s_warnings_are_counted():
     assert isinstance(pasted, PastedPuzzle)
     assert pasted.note() == ("Read with a warning (line 1 of the paste): the blanks of this "
                              "3x3 board were read from the spaces between its numbers, by the "
-                             "columns the numbers stand in; check the board, or write each "
-                             "blank as '.'")
+                             "columns the numbers stand in, and its width taken to be its "
+                             "height (blanks at the end of a row leave no trace); check the "
+                             "board, or write each blank as '.', or give its rows and columns "
+                             "on the line above it (as '3 4').")
     more = PastedPuzzle(pasted.puzzle, 1, ((2, "one"), (3, "two"), (4, "three")))
     assert more.note() == "Read with a warning (line 2 of the paste): one (2 more warnings)."
     assert understand(Paste("1 . 3\n. . .\n. . 9\n")).note() is None

@@ -10,10 +10,11 @@ The width comes from a size line above the grid (its rows and columns in either 
 a grid's size line is read), or else the board is taken to be square, where some number
 stands in its first column and some in its last: a row's blanks at its end leave no
 trace, so nothing else tells the width (a rectangle whose last column is empty still
-reads as the square without a size line; the warning asks to check the board). A size
-line may be the board's first row as well: where its numbers stand in the columns of the
-board it says, or where the board read with it as a row is one the size could hold
-instead, the block is refused (" 3      18" over three rows was a 3x18 board). The
+reads as the square without a size line; the warning says the width was taken to be the
+height, and how to give the size). A size line may be the board's first row as well:
+where its numbers stand in the columns of the board it says, or where the board read with
+it as a row is one the size could hold instead, the block is refused (" 3      18" over
+three rows was a 3x18 board). The
 reading is taken only when it is the one reading the spacing allows: every spacing that puts the
 numbers in columns (right- or left-aligned), and every place of the first column that
 keeps every number on the board, must give one board. So a grid typed in evenly spaced
@@ -139,11 +140,24 @@ def aligned_rows(
     except _Unsure:
         return None
     if notes is not None:
-        notes.append((first_line + rows_at[0], (
-            f"the blanks of this {len(read)}x{len(read[0].values)} board were read from the "
-            "spaces between its numbers, by the columns the numbers stand in; check the "
-            "board, or write each blank as '.'")))
+        notes.append((first_line + rows_at[0], _read_so(len(read), len(read[0].values),
+                                                        squared=rows_at == grid)))
     return read
+
+
+def _read_so(rows: int, cols: int, squared: bool) -> str:
+    """The warning of a board of `rows` and `cols` read by its columns; `squared`, its
+    width taken to be its height (no size line said it)."""
+    said = (f"the blanks of this {rows}x{cols} board were read from the spaces between its "
+            "numbers, by the columns the numbers stand in")
+    if not squared:
+        return f"{said}; check the board, or write each blank as '.'"
+    # (a rectangle whose last column is empty reads as the square: said, with the way to
+    # give its width, as the warning is all a user has to tell it by)
+    other = rows + 1 if rows < MAX_SIDE else rows - 1
+    return (f"{said}, and its width taken to be its height (blanks at the end of a row "
+            "leave no trace); check the board, or write each blank as '.', or give its "
+            f"rows and columns on the line above it (as '{rows} {other}')")
 
 
 def _size_over(line: str, rows: int) -> tuple[int, int] | None:
