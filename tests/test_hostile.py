@@ -1222,3 +1222,31 @@ def test_a_long_block_that_reads_as_no_board_is_looked_through_for_comments_once
     with pytest.raises(ParseError) as caught:
         parse_puzzles("9 9\n" + ". . . . . . . . .\n" * 8 + "# note\n. . . . x\n" + rows)
     assert (caught.value.line, caught.value.col) == (11, 9)
+
+
+def test_a_files_bytes_are_let_go_before_its_text_is_read(tmp_path: Path, monkeypatch) -> None:
+    """The bytes read from a file were held while its text was read: up to 16 MiB more, on
+    top of what the reading itself takes (a block of 200,000 lines, some 60 MB)."""
+    import numbrix_curses.textformat.reading as reading
+
+    path = tmp_path / "board.txt"
+    path.write_text("1 .\n. 4\n")
+    read = []
+    real_read, real_parse = reading.read_regular_file, reading.parse_puzzles
+
+    def reading_file(*args, **kwargs) -> bytes:
+        read.append(real_read(*args, **kwargs))
+        return read[0]
+
+    counted = []
+
+    def parsing(*args, **kwargs) -> list[Puzzle]:
+        counted.append(sys.getrefcount(read[0]))
+        return real_parse(*args, **kwargs)
+
+    monkeypatch.setattr(reading, "read_regular_file", reading_file)
+    monkeypatch.setattr(reading, "parse_puzzles", parsing)
+    [puzzle] = read_puzzles(str(path))
+    assert puzzle.givens.tolist() == [[1, 0], [0, 4]]
+    # (as the reading starts, held by nothing but this test, as it is once it is done)
+    assert counted == [sys.getrefcount(read[0])]

@@ -179,7 +179,9 @@ def read_puzzles(
         raise ParseError(filename, 0, 0, f"cannot read: {reason}") from None
     except ValueError:  # open() refuses a name with a NUL character in it
         raise ParseError(filename, 0, 0, "not a usable file name") from None
-    return parse_puzzles(decode_puzzle_bytes(data, filename), filename, notes)
+    text = decode_puzzle_bytes(data, filename)
+    del data  # (let go before the text is read: as large as the text, up to 16 MiB more)
+    return parse_puzzles(text, filename, notes)
 
 
 def puzzle_label(puzzle: Puzzle, filename: str, index: int) -> str:
