@@ -53,7 +53,9 @@ from numbrix_curses.textformat import (
     parse_puzzles,
     read_puzzles,
 )
-from numbrix_curses.textformat.givens import flagged_cells, listed_givens
+from numbrix_curses.textformat.givens import flagged_cells, listed_givens, raise_if_grid_or_list
+from numbrix_curses.textformat.grid import grid_rows
+from numbrix_curses.textformat.tabs import ragged_tab_rows, spreadsheet_rows
 from numbrix_curses.ui.times import format_duration
 
 #: a case that has not ended after this many seconds is hung (cases normally take milliseconds)
@@ -1250,3 +1252,23 @@ def test_a_files_bytes_are_let_go_before_its_text_is_read(tmp_path: Path, monkey
     assert puzzle.givens.tolist() == [[1, 0], [0, 4]]
     # (as the reading starts, held by nothing but this test, as it is once it is done)
     assert counted == [sys.getrefcount(read[0])]
+
+
+def test_readings_that_cannot_apply_to_a_long_block_stop_at_its_first_lines() -> None:
+    """A spreadsheet's rows (every line with a tab), rows of tabs of different counts and a
+    list of givens are each told not to apply at the first line that is none, and the last
+    line of a grid is looked for from its end: each looked through every line of a block
+    of megabytes first."""
+    lines = ("9 9\n" + ". . . . . . . . .\n" * 8 + ". . . . x . . . .\n"
+             + ". . . . . . . . .\n" * 5_000).split("\n")
+    error = ParseError("f.txt", 10, 9, "'x' is not a number or a blank")
+    assert _python_steps(lambda: spreadsheet_rows(lines, 1, "f.txt")) < 100
+    assert _python_steps(lambda: ragged_tab_rows(lines, 1, "f.txt")) < 100
+    assert _python_steps(lambda: raise_if_grid_or_list(lines, error)) < 100
+    # (the rows of the grid: some 21 steps a line before, 14 now; the whole reading, 90
+    # steps a line before, 52 now)
+    with pytest.raises(ParseError):
+        grid_rows(lines, 1, "f.txt")
+    assert _python_steps(_raises_parse_error(lambda: grid_rows(lines, 1, "f.txt"))) < 18 * 5_000
+    steps = _python_steps(_raises_parse_error(lambda: parse_puzzles("\n".join(lines))))
+    assert steps < 62 * 5_000, steps

@@ -119,8 +119,11 @@ def grid_rows(
             lines = without_bar_rules(lines)
     rows: list[Row] = []
     rules: list[tuple[int, int, int]] = []  # (line, col, cell count) of each rule line
-    last_line = max((number for number, line in enumerate(lines, start=first_line)
-                     if line.strip() and not line.lstrip().startswith("#")), default=0)
+    # (the last line that says something, looked for from the end: a block of megabytes
+    # was looked through for it before its first row was read)
+    last_line = next((first_line + index for index in range(len(lines) - 1, -1, -1)
+                      if lines[index].strip() and not lines[index].lstrip().startswith("#")),
+                     0)
     for number, line in enumerate(lines, start=first_line):
         if line.lstrip().startswith("#"):
             continue

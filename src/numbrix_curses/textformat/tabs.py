@@ -37,8 +37,11 @@ def spreadsheet_rows(
     may well hold no given); where the board would be square without it, `notes` says so
     (see `misread.edge_columns_note`).
     """
+    # (a line without a tab ends the look: the lines are not gathered before it)
+    if not all("\t" in line for line in lines if not line.lstrip().startswith("#")):
+        return None
     grid = [line.rstrip("\r") for line in lines if not line.lstrip().startswith("#")]
-    if not grid or not all("\t" in line for line in grid):
+    if not grid:
         return None
     fields = [line.split("\t") for line in grid]
     if len({len(row) for row in fields}) != 1:
@@ -69,9 +72,12 @@ def ragged_tab_rows(lines: list[str], first_line: int, filename: str) -> RaggedT
     which drops the empty fields, such a grid was blamed for widths it does not have ("a
     line of one cell", of a row of four). None when the lines are not all tab-parted or
     their counts agree."""
+    if not all("\t" in line for line in lines
+               if line.strip() and not line.lstrip().startswith("#")):
+        return None  # (told at the first line without a tab, before the lines are gathered)
     grid = [(number, line.rstrip("\r")) for number, line in enumerate(lines, start=first_line)
             if line.strip() and not line.lstrip().startswith("#")]
-    if len(grid) < 2 or not all("\t" in line for _, line in grid):
+    if len(grid) < 2:
         return None
     counts = [len(line.split("\t")) for _, line in grid]
     if len(set(counts)) == 1 or len({len(line.split()) for _, line in grid}) == 1:
