@@ -96,7 +96,6 @@ def _long_line(longest: int) -> re.Pattern[str]:
     return re.compile(f"^[^\n]{{{longest + 1}}}", re.MULTILINE)
 
 
-
 def is_json(text: str) -> bool:
     """Whether `text` is JSON (no puzzle text starts as JSON does; what `generate --format
     json` and the commands' --json write does)."""
