@@ -56,6 +56,12 @@ def test_key_depends_on_givens_only():
     assert puzzle_key(puzzle({"id": "a"})) == puzzle_key(puzzle({"id": "b"}))
     other = Puzzle.from_rows([[1, 0], [0, 0]])
     assert puzzle_key(other) != puzzle_key(puzzle())
+    # the same givens read row by row on boards of another shape are other puzzles: a
+    # 2x3 game must not open as the 3x2 one's save, nor count its solves
+    wide = Puzzle.from_rows([[1, 0, 0], [0, 0, 0]])
+    tall = Puzzle.from_rows([[1, 0], [0, 0], [0, 0]])
+    assert list(wide.flat()) == list(tall.flat())
+    assert puzzle_key(wide) != puzzle_key(tall)
 
 
 # ----- games --------------------------------------------------------------------------------
@@ -366,12 +372,31 @@ def test_a_hand_edited_size_in_the_records_reads_as_none(store: Store):
     entries = {"a": {"solved": 1, "rows": 4, "cols": 4},
                "b": {"solved": 1, "rows": 4},  # one side only
                "c": {"solved": 1, "rows": True, "cols": 4},
-               "d": {"solved": 1, "rows": "4", "cols": 99, "difficulty": ["hard"]}}
+               "d": {"solved": 1, "rows": "4", "cols": 99, "difficulty": ["hard"]},
+               "e": {"solved": 1, "rows": 4, "cols": 31},  # a side past the largest board
+               "f": {"solved": 1, "rows": 0, "cols": 4}}
     store.records_path.write_text(json.dumps(
         {"format": "numbrix-curses-records", "version": 1, "puzzles": entries}))
     sizes = {k: (r.rows, r.cols, r.difficulty) for k, r in store.records().items()}
     assert sizes == {"a": (4, 4, ""), "b": (None, None, ""), "c": (None, None, ""),
-                     "d": (None, None, "")}
+                     "d": (None, None, ""), "e": (None, None, ""), "f": (None, None, "")}
+
+
+def test_hand_edited_counts_and_times_in_the_records_read_as_none(store: Store):
+    """A count or time no solve could have written (negative, a bool, too large) is not
+    shown as one, nor is it the time to beat: the next solve is the first counted and a
+    best."""
+    store.root.mkdir(parents=True)
+    key = puzzle_key(puzzle())
+    entries = {key: {"solved": -3, "best_seconds": -5.0, "best_moves": -1},
+               "b": {"solved": 1, "best_seconds": True, "best_moves": 2.5},
+               "c": {"solved": 2, "best_seconds": 1e10, "best_moves": 7}}
+    store.records_path.write_text(json.dumps(
+        {"format": "numbrix-curses-records", "version": 1, "puzzles": entries}))
+    read = {k: (r.solved, r.best_seconds, r.best_moves) for k, r in store.records().items()}
+    assert read == {key: (0, None, None), "b": (1, None, None), "c": (2, None, 7)}
+    record, best = store.record_solve(puzzle(), "demo", 30.0, 9)
+    assert best and (record.solved, record.best_seconds, record.best_moves) == (1, 30.0, 9)
 
 
 def test_corrupt_records_are_set_aside_and_start_again(store: Store):
