@@ -563,10 +563,12 @@ def test_time_spent_stopped_is_left_off_the_clock():
     assert game.elapsed() == 72
     game.skip_time(1000)  # never further back than the clock's last start
     assert game.elapsed() == 60
+    clock.now += 3  # and the time played after it counts in full (none is owed)
+    assert game.elapsed() == 63
     game.pause()
     clock.now += 5
     game.skip_time(5)  # paused time never counted: nothing to leave off
-    assert game.elapsed() == 60
+    assert game.elapsed() == 63
 
 
 def test_resume_after_solving_keeps_the_clock_stopped():
