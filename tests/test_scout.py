@@ -16,7 +16,7 @@ from brute import matching
 from numbrix_curses import scout as scout_module
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.scout import Scout
-from numbrix_curses.solver import scouting, solve
+from numbrix_curses.solver import Status, scouting, solve
 from numbrix_curses.solver.search import Search
 from numbrix_curses.workers import Team
 from test_solver import check_result, expected_status
@@ -275,3 +275,33 @@ def test_a_scout_that_missed_a_solution_found_here_is_not_believed(
         check_result(puzzle, result)
         assert result.status is expected_status(len(matching(puzzle)))
     assert scout_answers and all(answer == (True, []) for answer in scout_answers)
+
+
+def test_a_solution_found_both_here_and_by_the_scout_counts_once(
+    monkeypatch, fresh_scout, scout_answers
+) -> None:
+    """The main search holds a solution when the scout's answer comes, and the scout found
+    the same one: a board with one solution is still unique, not "multiple" by the one
+    solution counted twice."""
+    run = Search.run
+
+    def first_a_solution_then_wait(self, *args, **kwargs):
+        if self.scout is not None:
+            path = matching(self.puzzle)[0]
+            self.solutions.append(np.asarray(path).reshape(self.puzzle.rows, self.puzzle.cols))
+            while self.scout is not None:
+                self._clock()
+                time.sleep(0.001)
+        return run(self, *args, **kwargs)
+
+    monkeypatch.setattr(Search, "run", first_a_solution_then_wait)
+    boards = [p for p in sparse_boards(4, 5, 40, 0.2, seed=13) if len(matching(p))]
+    statuses = set()
+    for puzzle in boards:
+        result = solve(puzzle, workers=2)
+        check_result(puzzle, result)
+        assert result.status is expected_status(len(matching(puzzle))), puzzle.givens.tolist()
+        statuses.add(result.status)
+    # the scout answered with the solution found here, on boards of one solution and more
+    assert any(exhausted and len(grids) == 1 for exhausted, grids in scout_answers)
+    assert {Status.UNIQUE, Status.MULTIPLE} <= statuses
