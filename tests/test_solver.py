@@ -329,7 +329,7 @@ def test_filled_grid_that_is_not_a_path_has_none() -> None:
     # Row by row: 3 ends the first row and 4 starts the second, far apart.
     result = solve(board([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))
     assert result.status is Status.NONE and result.solutions == []
-    assert result.reason
+    assert result.reason == "3 and 4 are given but not next to each other"
     # A full 4x4 path with two numbers swapped.
     swapped = grid_of(4, 4, serpentine(4, 4))
     swapped[0, 0], swapped[3, 3] = swapped[3, 3], swapped[0, 0]
@@ -404,7 +404,9 @@ def test_givens_apart_around_a_wall() -> None:
 def test_consecutive_givens_not_adjacent(rows: int, cols: int, givens: dict) -> None:
     result = solve(with_givens(rows, cols, givens))
     assert result.status is Status.NONE
-    assert result.reason
+    # what the player is told "no solution" by: the two numbers that cannot meet
+    low = min(givens.values())
+    assert result.reason == f"{low} and {low + 1} are given but not next to each other"
 
 
 # Boards whose verdict depends on the runs before the smallest and after the largest given,
