@@ -2958,3 +2958,25 @@ def test_a_digit_past_the_board_leaves_the_number_typed_to_go_on_from(state: Pat
         board.wait_cell(0, 0, "24")
         term.send("q")
 
+
+
+def test_a_message_cut_to_its_rows_ends_in_dots_that_say_so():
+    """A message with more lines than the rows left for it keeps what fits, and its last
+    line ends in "...": the player knows there was more (it never overruns the width)."""
+    from numbrix_curses.ui.draw import wrap_text
+
+    text = "one two three four five six"
+    assert wrap_text(text, 9) == ["one two", "three", "four five", "six"]
+    assert wrap_text(text, 9, max_lines=2) == ["one two", "three..."]
+    assert wrap_text(text, 9, max_lines=1) == ["one tw..."]  # (no room for the dots after it)
+    assert wrap_text("one two", 9, max_lines=2) == ["one two"]  # all of it fits: no dots
+    assert all(len(line) <= 9 for n in (1, 2, 3) for line in wrap_text(text, 9, max_lines=n))
+
+
+def test_a_wide_board_has_a_third_more_columns_to_the_nearest():
+    """The New puzzle form's wide shape: 9 rows make a 9x12 board, 5 a 5x7 (not 5x6)."""
+    from numbrix_curses.ui.newpuzzle import board_shape
+
+    wide = {size: board_shape(size, "wide") for size in (5, 6, 8, 9, 20)}
+    assert wide == {5: (5, 7), 6: (6, 8), 8: (8, 11), 9: (9, 12), 20: (20, 27)}
+    assert board_shape(8, "square") == (8, 8)
