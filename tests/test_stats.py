@@ -31,6 +31,14 @@ def test_solves_are_grouped_by_size_and_difficulty_smallest_first():
     assert (summary.puzzles, summary.solves) == (7, 8)
 
 
+def test_within_a_size_the_difficulties_go_from_easy_to_fiendish_then_others_by_name():
+    """The order a player reads them in, not the alphabet's (fiendish, hard, medium)."""
+    summary = summarize([record(8, 8, d, best=60.0)
+                         for d in ("fiendish", "", "hard", "tricky", "medium", "easy", "basic")])
+    assert [g.difficulty for g in summary.groups] == [
+        "easy", "medium", "hard", "fiendish", "", "basic", "tricky"]
+
+
 def test_the_typical_time_is_the_median_of_the_best_times():
     """One slow puzzle does not make the typical time slow, as a mean would (60 here)."""
     (group,) = summarize([record(5, 5, "easy", best=t) for t in (40.0, 50.0, 90.0)]).groups
