@@ -2980,3 +2980,15 @@ def test_a_wide_board_has_a_third_more_columns_to_the_nearest():
     wide = {size: board_shape(size, "wide") for size in (5, 6, 8, 9, 20)}
     assert wide == {5: (5, 7), 6: (6, 8), 8: (8, 11), 9: (9, 12), 20: (20, 27)}
     assert board_shape(8, "square") == (8, 8)
+
+
+def test_a_short_window_gives_up_the_menu_s_banner_before_its_blank_rows_and_footer():
+    """Rows short for the whole menu: the banner goes first, then the blank rows between
+    the items (the banner back if it then fits), the footer saying how to choose last."""
+    from numbrix_curses.ui.menu import _menu_plan
+
+    assert _menu_plan(24, 9) == (2, True, True)  # nine items keep all three at 24 rows
+    assert _menu_plan(23, 9) == (2, False, True)
+    plans = {height: _menu_plan(height, 7) for height in (20, 19, 17, 13, 11)}
+    assert plans == {20: (2, True, True), 19: (2, False, True), 17: (1, True, True),
+                     13: (1, False, True), 11: (1, False, False)}
