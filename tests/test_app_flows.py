@@ -2319,7 +2319,8 @@ def test_new_puzzle_generation_can_be_cancelled(state: Path):
         for _ in range(15):
             term.send_key("right")  # 20x20, the largest (a few seconds to make)
         term.send("g")
-        term.wait_text("Generating a 20x20")
+        # what is being made, in the form's words (the usual random givens not named)
+        term.wait_text("Generating a 20x20 easy puzzle...")
         term.send_key("escape")
         term.wait_text("Cancelled.")
         assert "Choose the puzzle to make:" in term.text
