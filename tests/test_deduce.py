@@ -477,10 +477,17 @@ def test_next_step_reports_broken_rules_with_the_cells():
     assert set(report.cells) == {(0, 1), (1, 1)}
     assert "2 appears twice" in report.reason
     grid = SMALL.givens.copy()
-    grid[2, 1] = 3  # 3 is not next to 2
+    grid[2, 1] = 3  # 3 on an edge cell, where no odd number of a 3x3 path stands
     report = deduce.next_step(SMALL, grid)
     assert report.kind is ProblemKind.BROKEN_RULE
-    assert (2, 1) in report.cells
+    assert report.cells == ((2, 1),)
+    assert report.reason.startswith("3 stands on the wrong checkerboard colour")
+    grid = SMALL.givens.copy()
+    grid[1, 0] = 8  # 8 is not next to the 7 given at C3
+    report = deduce.next_step(SMALL, grid)
+    assert report.kind is ProblemKind.BROKEN_RULE
+    assert set(report.cells) == {(2, 2), (1, 0)}
+    assert report.reason == "7 at C3 and 8 at A2 are not next to each other"
 
 
 def test_next_step_on_a_solved_board_is_none():
