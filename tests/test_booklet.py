@@ -526,3 +526,19 @@ def test_print_bad_file_is_one_line_and_exit_2(capsys, tmp_path):
     code, out, err = run_print(capsys, str(tmp_path / "missing.txt"))
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "missing.txt" in err
+
+
+@pytest.mark.parametrize("rows", [26, 30])
+def test_a_narrow_board_too_tall_for_a_page_boxed_is_printed_compact(rows):
+    """Boxed, a board takes two lines a row: past 25 rows it would run off the sheet, so
+    a narrow board that tall is written compact, one line a row, as a wide one is."""
+    assert uses_boxed_layout(25, 15) and not uses_boxed_layout(rows, 15)
+    solution = serpentine(rows, 10)
+    givens = np.where((solution - 1) % 7 == 0, solution, 0)
+    puzzle = Puzzle(givens, {"id": "tall"})
+    for text in (booklet([Entry(puzzle, "tall", solution)]),
+                 solutions_sheet([Entry(puzzle, "tall", solution)])):
+        assert all(sheet.count("\n") <= PAGE_LINES for sheet in text.split(FORM_FEED)), text
+        assert not any(line.startswith(("+", "|")) for line in text.split("\n"))
+    [back] = parse_puzzles(booklet([Entry(puzzle, "tall", solution)], answer_key=False))
+    assert back.givens.tolist() == givens.tolist()
