@@ -963,6 +963,20 @@ def test_a_puzzle_piped_in_is_played_with_the_keyboard_of_the_terminal(state: Pa
         expect_exit(term)
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX shell pipeline")
+def test_a_puzzle_piped_in_without_an_id_is_titled_as_a_puzzle_not_a_dash(state: Path):
+    """Standard input has no file name to call the puzzle by: the title says "puzzle",
+    not the "-" typed for it."""
+    numbrix = f"{shlex.quote(sys.executable)} -m numbrix_curses"
+    term = start(["/bin/sh", "-c", f"printf '1 . 3\\n. . .\\n. . 9\\n' | {numbrix} play -"],
+                 state)
+    with term:
+        wait_play(term)
+        assert term.lines[0].split() == ["Numbrix", "·", "puzzle"], term.dump()
+        term.send("q")
+        expect_exit(term)
+
+
 def test_a_second_window_on_the_same_puzzle_does_not_overwrite_the_first(state: Path):
     """Two app instances playing one puzzle each saved it over the other: the moves of the
     first to quit were lost without a word. The first to open it keeps it; the second
