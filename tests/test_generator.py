@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from brute import count_matching
 from numbrix_curses import generator
 from numbrix_curses.cli import main
 from numbrix_curses.deduce import grade
@@ -55,6 +56,9 @@ def assert_proper(made: generator.Generated) -> None:
 def test_every_puzzle_is_unique_and_keeps_its_solution(rows, cols, seed, pattern, difficulty):
     made = generate(Spec(rows, cols, difficulty=difficulty, pattern=pattern), seed)
     assert_proper(made)
+    if rows * cols <= 25:
+        # unique by a count of every path too, not by the word of the solver that made it
+        assert count_matching(made.puzzle) == 1, made.puzzle.givens.tolist()
     assert (made.puzzle.rows, made.puzzle.cols) == (rows, cols)
     meta = made.puzzle.metadata
     assert meta["seed"] == str(seed)
