@@ -2003,6 +2003,16 @@ def test_files_that_are_not_puzzles_are_told_what_they_are(text, line, says):
     assert (err.line, err.message) == (line, says)
 
 
+def test_json_written_on_one_line_longer_than_a_text_line_reads():
+    """`json.dumps` of a list writes it on one line, past the 10,000 characters a text line
+    may have: read as JSON all the same, blank lines or spaces before it too."""
+    records = [{"id": f"p{k}", "puzzle": [[1, 0, 3], [0, 0, 0], [0, 0, 9]]} for k in range(400)]
+    line = json.dumps(records)
+    assert len(line) > MAX_LINE_CHARS
+    for text in (line, "\n\n" + line + "\n", "  " + line):
+        assert [p.id for p in parse_puzzles(text, "one-line.json")] == [r["id"] for r in records]
+
+
 def test_a_file_converted_twice_with_two_byte_order_marks_reads():
     [puzzle] = parse_puzzles("\ufeff\ufeff1 . 3\n. . .\n. . 9\n", "t.txt")
     assert puzzle.givens[0, 0] == 1
