@@ -2013,6 +2013,15 @@ def test_json_written_on_one_line_longer_than_a_text_line_reads():
         assert [p.id for p in parse_puzzles(text, "one-line.json")] == [r["id"] for r in records]
 
 
+def test_comments_over_json_on_one_long_line_are_said_to_be_the_fault():
+    """The comment lines are what keeps such a file from reading, as over a short JSON
+    line; it was refused as "not a puzzle file" for its line's length."""
+    records = [{"id": f"p{k}", "puzzle": [[1, 0, 3], [0, 0, 0], [0, 0, 9]]} for k in range(400)]
+    err = parse_error("# from the site\n" + json.dumps(records) + "\n")
+    assert (err.line, err.message) == (
+        1, "JSON holds no comments: take out the lines starting with # above it")
+
+
 def test_a_file_converted_twice_with_two_byte_order_marks_reads():
     [puzzle] = parse_puzzles("\ufeff\ufeff1 . 3\n. . .\n. . 9\n", "t.txt")
     assert puzzle.givens[0, 0] == 1

@@ -74,7 +74,10 @@ def check_text(text: str, filename: str) -> str:
     line_count = text.count("\n") + (not text.endswith("\n"))
     if line_count > MAX_LINES:
         raise ParseError(filename, MAX_LINES + 1, 1, TOO_MANY_LINES)
-    longest = MAX_JSON_LINE_CHARS if is_json(text) else MAX_LINE_CHARS
+    # (JSON under comment lines too: the reader tells such a file to take them out, which
+    # the limit of a text line must not turn into "this is not a puzzle file")
+    longest = (MAX_JSON_LINE_CHARS if is_json(text) or json_under_comments(text)
+               else MAX_LINE_CHARS)
     # (found by a search from each line's start, not by splitting the text into its lines:
     # those took twice the text's memory, held while the text was read on)
     long_line = None if len(text) <= longest else _long_line(longest).search(text)
@@ -105,3 +108,42 @@ def is_json(text: str) -> bool:
     if not head and len(text) > 4096:
         head = text.lstrip()
     return head[:1] in ("{", "[")
+
+
+def json_under_comments(text: str) -> int:
+    """The line of the first comment, when `text` is comment lines and then JSON; else 0."""
+    # (a few dozen lines of comments at most are looked past; the line after them is the
+    # rest of the text. Each line is told by its first character that is no space, looked
+    # up in place: the text cut into its first lines and the rest was a copy of all of it)
+    start, first_comment = 0, 0
+    for number in range(1, 52):
+        end = text.find("\n", start) if number <= 50 else -1
+        first = _FIRST_CHAR.search(text, start, len(text) if end < 0 else end)
+        char = first.group() if first is not None else ""
+        if char in ("#", ""):
+            if char and not first_comment:
+                first_comment = number
+            if end < 0:
+                return 0
+            start = end + 1
+            continue
+        # (no text grid starts with "{"; one written "[1 . 3]" does start with "[")
+        if char != "{" and not (char == "[" and _starts_as_json(text[start:])):
+            return 0
+        return first_comment
+    return 0
+
+
+#: the first character that is no space (str.strip's spaces)
+_FIRST_CHAR = re.compile(r"\S")
+
+
+def _starts_as_json(text: str) -> bool:
+    """Whether `text` opens with a whole JSON value."""
+    import json
+
+    try:
+        json.JSONDecoder().raw_decode(text.lstrip())
+    except ValueError:
+        return False
+    return True

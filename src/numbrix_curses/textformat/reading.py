@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 import sys
 
 from numbrix_curses.jsonformat import parse_json_puzzles
@@ -18,6 +17,7 @@ from numbrix_curses.textformat.limits import (
     TOO_LARGE,
     check_text,
     is_json,
+    json_under_comments,
 )
 from numbrix_curses.textformat.paperpages import SAID as PAPER_PAGE
 from numbrix_curses.textformat.paperpages import laid_out_for_paper
@@ -40,7 +40,7 @@ def parse_puzzles(
     text = check_text(text, filename)
     if is_json(text):
         return parse_json_puzzles(text, filename, MAX_PUZZLES)
-    commented = _json_under_comments(text)
+    commented = json_under_comments(text)
     if commented:
         raise ParseError(filename, commented, 1, "JSON holds no comments: take out the lines "
                          "starting with # above it")
@@ -86,45 +86,6 @@ def parse_puzzles(
         except ParseError:
             pass  # (a fault of another kind: the question of a split board stands)
     raise joined_error from None
-
-
-def _json_under_comments(text: str) -> int:
-    """The line of the first comment, when `text` is comment lines and then JSON; else 0."""
-    # (a few dozen lines of comments at most are looked past; the line after them is the
-    # rest of the text. Each line is told by its first character that is no space, looked
-    # up in place: the text cut into its first lines and the rest was a copy of all of it)
-    start, first_comment = 0, 0
-    for number in range(1, 52):
-        end = text.find("\n", start) if number <= 50 else -1
-        first = _FIRST_CHAR.search(text, start, len(text) if end < 0 else end)
-        char = first.group() if first is not None else ""
-        if char in ("#", ""):
-            if char and not first_comment:
-                first_comment = number
-            if end < 0:
-                return 0
-            start = end + 1
-            continue
-        # (no text grid starts with "{"; one written "[1 . 3]" does start with "[")
-        if char != "{" and not (char == "[" and _starts_as_json(text[start:])):
-            return 0
-        return first_comment
-    return 0
-
-
-#: the first character that is no space (str.strip's spaces)
-_FIRST_CHAR = re.compile(r"\S")
-
-
-def _starts_as_json(text: str) -> bool:
-    """Whether `text` opens with a whole JSON value."""
-    import json
-
-    try:
-        json.JSONDecoder().raw_decode(text.lstrip())
-    except ValueError:
-        return False
-    return True
 
 
 def read_puzzles(
