@@ -1272,3 +1272,14 @@ def test_readings_that_cannot_apply_to_a_long_block_stop_at_its_first_lines() ->
     assert _python_steps(_raises_parse_error(lambda: grid_rows(lines, 1, "f.txt"))) < 18 * 5_000
     steps = _python_steps(_raises_parse_error(lambda: parse_puzzles("\n".join(lines))))
     assert steps < 62 * 5_000, steps
+
+
+@pytest.mark.parametrize("depth", [9_000, 200_000])
+def test_arrays_nested_past_python_s_depth_under_a_comment_are_one_located_error(
+        depth: int) -> None:
+    """A comment line over brackets nested thousands deep: the look at whether JSON lay
+    under the comments ran out of Python's depth, an internal error (exit 70)."""
+    with pytest.raises(ParseError) as caught:
+        parse_puzzles("# from the site\n" + "[" * depth + "\n", "deep.txt")
+    assert (caught.value.line, caught.value.message) == (
+        1, "JSON holds no comments: take out the lines starting with # above it")

@@ -146,4 +146,6 @@ def _starts_as_json(text: str) -> bool:
         json.JSONDecoder().raw_decode(text.lstrip())
     except ValueError:
         return False
+    except RecursionError:
+        return True  # (arrays nested past Python's depth: JSON, as no text grid is)
     return True
