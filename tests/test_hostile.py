@@ -1283,3 +1283,13 @@ def test_arrays_nested_past_python_s_depth_under_a_comment_are_one_located_error
         parse_puzzles("# from the site\n" + "[" * depth + "\n", "deep.txt")
     assert (caught.value.line, caught.value.message) == (
         1, "JSON holds no comments: take out the lines starting with # above it")
+
+
+def test_brackets_nested_past_python_s_depth_after_a_json_record_are_one_located_error(
+) -> None:
+    """A record, then brackets thousands deep on its line: the look at whether a second
+    value followed ran out of Python's depth, an internal error (exit 70)."""
+    with pytest.raises(ParseError) as caught:
+        parse_puzzles('{"puzzle": [[1, 0], [0, 4]]} ' + "[" * 9_000 + "\n", "deep.json")
+    assert (caught.value.line, caught.value.col, caught.value.message) == (
+        1, 30, "more than one JSON value on a line; one record a line")

@@ -176,12 +176,14 @@ class _ExtraData(Exception):
         self.rest = rest
 
 
-def _starts_with_json(text: str) -> bool:
+def starts_with_json(text: str) -> bool:
     """Whether `text` starts with a whole JSON value (a second record, say)."""
     try:
         json.JSONDecoder().raw_decode(text)
     except ValueError:
         return False
+    except RecursionError:
+        return True  # (arrays or objects nested past Python's depth: JSON, as no text is)
     return True
 
 
@@ -323,7 +325,7 @@ def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
             except _ExtraData as extra:
                 # (placed where the rest starts: a second record, or what is no JSON at all)
                 said = ("more than one JSON value on a line; one record a line"
-                        if _starts_with_json(extra.rest) else
+                        if starts_with_json(extra.rest) else
                         f"{cut_short(extra.rest)!r} after the JSON value is not JSON")
                 raise ParseError(filename, number, extra.col, said) from None
             if _is_row(record):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
+from numbrix_curses.jsonformat import starts_with_json
 from numbrix_curses.puzzle import ParseError
 
 
@@ -128,7 +129,7 @@ def json_under_comments(text: str) -> int:
             start = end + 1
             continue
         # (no text grid starts with "{"; one written "[1 . 3]" does start with "[")
-        if char != "{" and not (char == "[" and _starts_as_json(text[start:])):
+        if char != "{" and not (char == "[" and starts_with_json(text[start:].lstrip())):
             return 0
         return first_comment
     return 0
@@ -136,16 +137,3 @@ def json_under_comments(text: str) -> int:
 
 #: the first character that is no space (str.strip's spaces)
 _FIRST_CHAR = re.compile(r"\S")
-
-
-def _starts_as_json(text: str) -> bool:
-    """Whether `text` opens with a whole JSON value."""
-    import json
-
-    try:
-        json.JSONDecoder().raw_decode(text.lstrip())
-    except ValueError:
-        return False
-    except RecursionError:
-        return True  # (arrays nested past Python's depth: JSON, as no text grid is)
-    return True
