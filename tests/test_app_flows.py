@@ -795,6 +795,28 @@ def test_corrupt_save_found_by_the_menu_is_reported(state: Path):
         expect_exit(term)
 
 
+def hand_edited_save(state: Path, edit) -> Path:
+    """A save of the demo's fresh game, its JSON data changed by `edit` (as by hand)."""
+    puzzle = Puzzle.from_rows(GIVENS)
+    saves = store(state)
+    saves.save_game(puzzle, Game(puzzle), "demo", None)
+    path = saves.game_path(puzzle)
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_save_whose_name_holds_a_nul_is_shown(state: Path):
+    """curses refuses a NUL with ValueError: a save whose label held one (edited by hand)
+    ended the app at its first frame with an internal error."""
+    hand_edited_save(state, lambda data: data.update(label="a\x00b"))
+    with menu(state) as term:
+        term.wait_text("a^@b, 4x4")
+        term.send("q")
+        expect_exit(term)
+
+
 @pytest.mark.parametrize("screen, title", [("l", "Puzzle library"), ("s", "Statistics")])
 def test_records_set_aside_are_said_whole(state: Path, screen: str, title: str):
     """The library's one message line ended "...; it wa", the statistics' "...; it was":

@@ -11,6 +11,10 @@ def put(win: "curses.window", y: int, x: int, text: str, attr: int = 0) -> int:
     height, width = win.getmaxyx()
     if not (0 <= y < height) or x >= width or not text:
         return 0
+    if "\0" in text:
+        # curses refuses a NUL with ValueError (a name in a hand-edited save holds one, say):
+        # shown as curses shows every other control character
+        text = text.replace("\0", "^@")
     if x < 0:
         text, x = text[-x:], 0
     text = text[: width - x]
