@@ -190,6 +190,30 @@ def test_a_save_with_one_move_that_does_not_fit_goes_on_from_the_moves_before_it
     assert list(path.parent.glob(path.name + ".corrupt-*"))  # the file itself is kept aside
 
 
+def test_a_saves_metadata_edited_by_hand_is_kept_as_a_puzzle_file_can_hold_it(
+        store: Store, tmp_path: Path):
+    """The puzzle of a save whose metadata held half a character ("\\ud800") or a key of two
+    words could not be saved to a file: the app's "save the puzzle" ended with an internal
+    error (UnicodeEncodeError, ValueError), not caught as a write's failure."""
+    from numbrix_curses.atomic import write_text_atomic
+    from numbrix_curses.textformat import format_compact, read_puzzles
+
+    store.save_game(puzzle(), Game(puzzle()), "demo", None)
+    path = store.game_path(puzzle())
+    data = json.loads(path.read_text())
+    data["puzzle"]["metadata"] = {"id": "a\ud800b", "two words": "x", "Seed": 5,
+                                  "difficulty": "hard\nreally", "pattern": "p" * 5000}
+    path.write_text(json.dumps(data))
+    [saved] = store.saved_games()
+    assert saved.puzzle.metadata == {"id": "a\ufffdb", "seed": "5",
+                                     "difficulty": "hard really", "pattern": "p" * 2000}
+    out = tmp_path / "out.txt"
+    write_text_atomic(out, format_compact(saved.puzzle))
+    [again] = read_puzzles(str(out))
+    assert again.metadata == saved.puzzle.metadata
+    assert not store.problems
+
+
 def test_save_for_another_puzzle_under_this_name_is_set_aside(store: Store):
     clock = FakeClock()
     other = Game(Puzzle.from_rows([[1, 0], [0, 0]]), clock=clock)

@@ -25,6 +25,7 @@ import errno
 import hashlib
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -34,7 +35,7 @@ from typing import Any, Iterator, Mapping
 
 import numpy as np
 
-from numbrix_curses import MAX_SIDE, MIN_SIDE
+from numbrix_curses import MAX_METADATA_CHARS, MAX_SIDE, MIN_SIDE
 from numbrix_curses.atomic import replace, write_text_atomic
 from numbrix_curses.game import (
     REVEAL_LABEL,
@@ -46,6 +47,7 @@ from numbrix_curses.game import (
 )
 from numbrix_curses.puzzle import Puzzle, PuzzleError, plural
 from numbrix_curses.readfile import read_regular_file
+from numbrix_curses.textformat.writing import comment_text, metadata_name
 
 APP_DIR = "numbrix-curses"
 SAVE_FORMAT = "numbrix-curses-save"
@@ -55,6 +57,8 @@ VERSION = 1
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 #: how long to wait for another instance holding the records lock
 LOCK_WAIT = 2.0
+#: half a character, which JSON spells "\\ud800" and no file can be written with
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def state_dir(environ: Mapping[str, str] | None = None) -> Path:
@@ -716,10 +720,8 @@ def _saved_game_from(data: Any) -> SavedGame:
     metadata = spec.get("metadata", {})
     if not isinstance(metadata, dict):
         raise ValueError("bad metadata")
-    puzzle = Puzzle(
-        np.array(givens, dtype=np.int64).reshape(rows, cols),
-        {str(k): str(v) for k, v in metadata.items()},
-    )
+    puzzle = Puzzle(np.array(givens, dtype=np.int64).reshape(rows, cols),
+                    _writable_metadata(metadata))
     key = puzzle_key(puzzle)
     if data.get("key") != key:
         raise ValueError("puzzle does not match its key")
@@ -737,6 +739,22 @@ def _saved_game_from(data: Any) -> SavedGame:
         saved_at=_seconds(saved_at, limit=1e12) or 0.0,
         state=state,
     )
+
+
+def _writable_metadata(metadata: Mapping[Any, Any]) -> dict[str, str]:
+    """A save's puzzle metadata as a puzzle file can hold it, for the game's puzzle to be
+    written to one (the app's "save the puzzle"): a save edited by hand may hold anything,
+    and the game is no less the player's for a name no file can hold. A key that is no
+    one-word key is left out; a value becomes one line of text, half characters (a lone
+    surrogate, which no file can be written with) becoming U+FFFD, at most as long as a
+    puzzle file's value may be."""
+    kept = {}
+    for key, value in metadata.items():
+        name = metadata_name(key)
+        if name is not None and name not in kept:
+            text = _LONE_SURROGATE.sub("\ufffd", comment_text(value))
+            kept[name] = text[:MAX_METADATA_CHARS]
+    return kept
 
 
 def _seconds(value: Any, limit: float = 10.0**9) -> float | None:

@@ -26,11 +26,18 @@ def comment_text(value: object) -> str:
     return re.sub(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]+", " ", str(value)).strip()
 
 
+def metadata_name(key: object) -> str | None:
+    """`key` as a ``# key: value`` line writes it (lower case), None where no such line can
+    hold it (not one word, or too long: it would read back as a plain comment)."""
+    name = str(key).strip().lower()
+    return name if _KEY.fullmatch(name) else None
+
+
 def _metadata_lines(metadata: Mapping[str, object]) -> list[str]:
     lines = []
     for key, value in metadata.items():
-        name = str(key).strip().lower()
-        if not _KEY.fullmatch(name):
+        name = metadata_name(key)
+        if name is None:
             raise ValueError(f"metadata key {key!r} cannot be written as '# key: value'")
         text = comment_text(value)  # one line per key
         lines.append(f"# {name}: {text}" if text else f"# {name}:")
