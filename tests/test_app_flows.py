@@ -817,6 +817,24 @@ def test_a_save_whose_name_holds_a_nul_is_shown(state: Path):
         expect_exit(term)
 
 
+def test_a_save_whose_file_name_holds_a_nul_saves_its_puzzle(state: Path):
+    """The file a save says its puzzle came from is asked whether it is the one the puzzle
+    is saved to: a name with a NUL in it (edited by hand) made that ask raise ValueError, and
+    e ended the game with an internal error."""
+    hand_edited_save(state, lambda data: data.update(source="/tmp/a\x00b.txt"))
+    with menu(state) as term:
+        term.send("c")
+        wait_play(term)
+        term.send("e")
+        term.wait_text("File to write (the text format):")
+        term.send_key("escape")
+        wait_play(term)
+        term.send("q")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        expect_exit(term)
+
+
 @pytest.mark.parametrize("screen, title", [("l", "Puzzle library"), ("s", "Statistics")])
 def test_records_set_aside_are_said_whole(state: Path, screen: str, title: str):
     """The library's one message line ended "...; it wa", the statistics' "...; it was":

@@ -730,6 +730,8 @@ def _saved_game_from(data: Any) -> SavedGame:
         raise ValueError("bad game")
     label = data.get("label")
     source = data.get("source")
+    if isinstance(source, str) and "\0" in source:
+        source = None  # (a name with a NUL in it names no file: the system refuses it)
     saved_at = data.get("saved_at", 0)
     return SavedGame(
         key=key,
