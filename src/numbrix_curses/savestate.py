@@ -125,7 +125,9 @@ class SavedGame:
         try:
             for data in moves:
                 for change in changes_of(move_from_data(data)):
-                    if not 0 <= change.cell < grid.size:
+                    # (a number past the board's is no move the game makes, and one past
+                    # 64 bits an OverflowError in the grid)
+                    if not (0 <= change.cell < grid.size and 0 <= change.new <= grid.size):
                         return None
                     grid[change.cell] = change.new
         except StateError:
