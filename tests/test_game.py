@@ -942,6 +942,21 @@ def test_a_bad_assist_count_in_a_save_reads_as_none(bad):
     assert again.hints == 0 and again.fills == 0 and not again.assisted
 
 
+def test_an_assist_count_of_thousands_of_digits_in_a_save_reads_as_the_most_kept():
+    """A save edited to count 4,300 digits of hints and as many fills opened, and the panel's
+    "(N assists)", their sum written as text, ended the app with an internal error (Python
+    writes no int of more than 4,300 digits)."""
+    from numbrix_curses.game import MAX_COUNT
+    from numbrix_curses.ui.play_words import moves_value
+
+    many = int("9" * 4300)
+    state = {**make_game().to_state(), "hints": many, "fills": many}
+    again = Game.from_state(Puzzle.from_rows(GIVENS), state)
+    assert again.hints == again.fills == MAX_COUNT and again.assisted
+    assert moves_value(again.moves, again.hints, again.fills, 20).endswith("assists)")
+    assert again.to_state()["hints"] == MAX_COUNT
+
+
 def test_a_game_left_paused_opens_paused_with_its_clock_still():
     clock = FakeClock(START)
     game = make_game(clock=clock)

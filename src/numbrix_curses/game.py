@@ -1332,11 +1332,19 @@ class Game:
             self._timer.resume()
 
 
+#: the most a save's count of hints or fills is read as: a count of thousands of digits
+#: (edited by hand) is past what Python writes as text, and the panel says it
+MAX_COUNT = 10**9 - 1
+
+
 def _count(state: Mapping[str, Any], key: str) -> int:
     """A counter of a save (hints, fills): a hand-edited file may hold anything, and a count
-    is no reason to refuse the game, so anything but a whole number reads as 0."""
+    is no reason to refuse the game, so anything but a whole number reads as 0, and one past
+    `MAX_COUNT` as that (help was had still)."""
     value = state.get(key, 0)
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        return 0
+    return min(value, MAX_COUNT)
 
 
 def _list(state: Mapping[str, Any], key: str) -> list[Any]:
