@@ -423,6 +423,29 @@ def test_hand_edited_counts_and_times_in_the_records_read_as_none(store: Store):
     assert best and (record.solved, record.best_seconds, record.best_moves) == (1, 30.0, 9)
 
 
+def test_counts_of_thousands_of_digits_in_the_records_read_as_the_most_kept(store: Store):
+    """Two records edited to count 4,300 digits of solves: the statistics, which write their
+    sum, and the next solve, which wrote the count plus one, raised ValueError (Python
+    writes no int of more than 4,300 digits): the Statistics screen ended the app with an
+    internal error."""
+    from numbrix_curses.game import MAX_COUNT
+    from numbrix_curses.stats import summarize
+
+    store.root.mkdir(parents=True)
+    many = "9" * 4300
+    key = puzzle_key(puzzle())
+    store.records_path.write_text(
+        '{"format": "numbrix-curses-records", "version": 1, "puzzles": {'
+        f'"{key}": {{"solved": {many}, "best_seconds": 9.0, "best_moves": {many}}}, '
+        f'"b": {{"solved": {many}, "rows": 4, "cols": 4}}}}}}')
+    read = {k: (r.solved, r.best_moves) for k, r in store.records().items()}
+    assert read == {key: (MAX_COUNT, None), "b": (MAX_COUNT, None)}
+    assert f"{summarize(store.records().values()).solves:,}" == f"{2 * MAX_COUNT:,}"
+    record, best = store.record_solve(puzzle(), "demo", 30.0, 9)
+    assert record.solved == MAX_COUNT and not best
+    assert json.loads(store.records_path.read_text())["puzzles"][key]["solved"] == MAX_COUNT + 1
+
+
 def test_corrupt_records_are_set_aside_and_start_again(store: Store):
     store.root.mkdir(parents=True)
     store.records_path.write_text("[1, 2")

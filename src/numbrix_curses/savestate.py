@@ -38,6 +38,7 @@ import numpy as np
 from numbrix_curses import MAX_METADATA_CHARS, MAX_SIDE, MIN_SIDE
 from numbrix_curses.atomic import replace, write_text_atomic
 from numbrix_curses.game import (
+    MAX_COUNT,
     REVEAL_LABEL,
     Clock,
     Game,
@@ -777,9 +778,11 @@ def _record_from(entry: Mapping[str, Any]) -> Record:
     difficulty = entry.get("difficulty", "")
     return Record(
         label=str(entry.get("label", "")),
-        solved=solved if isinstance(solved, int) and solved > 0 else 0,
+        # (a count of thousands of digits, edited by hand, is past what Python writes as
+        # text: the statistics' sum of solves, and the next solve's count written, raised)
+        solved=min(solved, MAX_COUNT) if isinstance(solved, int) and solved > 0 else 0,
         best_seconds=_seconds(entry.get("best_seconds")),
-        best_moves=moves if isinstance(moves, int) and moves >= 0 else None,
+        best_moves=moves if isinstance(moves, int) and 0 <= moves <= MAX_COUNT else None,
         # (a hand-edited file may hold anything: a size is both sides or neither)
         rows=rows if cols is not None else None,
         cols=cols if rows is not None else None,
