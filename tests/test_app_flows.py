@@ -1764,6 +1764,19 @@ def test_a_kept_grid_with_a_number_past_64_bits_is_passed_over(state: Path):
         quit_with_no_kept_grid_offered(term)
 
 
+def test_a_kept_grid_file_of_100_gb_is_passed_over_unread(state: Path):
+    """A file of 100 GB (sparse) under a kept grid's name was read whole as Type in opened:
+    the screen waited on it until memory ran out. No grid kept takes more than a few KB."""
+    folder = state / "numbrix-curses"
+    folder.mkdir(parents=True)
+    with open(folder / "typed-20261129-100000.txt", "wb") as handle:
+        handle.write(b"# id: typed\n 1  .  1\n .  .  .\n")
+        handle.truncate(100 * 2**30)
+    with start(app_command(), state) as term:
+        term.wait_text("[q] Quit")
+        quit_with_no_kept_grid_offered(term)
+
+
 def quit_with_no_kept_grid_offered(term) -> None:
     """From the main menu: Type in offers no kept grid (no `r Kept` button); back, and quit."""
     term.send("t")

@@ -3,7 +3,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from numbrix_curses import MAX_METADATA_CHARS
 from numbrix_curses.puzzle import MAX_SIDE
+
+#: the most a grid kept as typed takes (its name's line, and a 30x30 grid of numbers up to
+#: 900, with room to spare): a larger file is none, and is not read whole
+MAX_TYPED_BYTES = 4 * (MAX_METADATA_CHARS + MAX_SIDE * MAX_SIDE * 5)
 
 
 def parse_grid_as_typed(text: str) -> tuple[np.ndarray, str | None] | None:

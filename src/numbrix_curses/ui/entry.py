@@ -18,6 +18,7 @@ import numpy as np
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name, plural
+from numbrix_curses.readfile import read_regular_file
 from numbrix_curses.jobs import Job, SolveJob, collect, grading_job, suspects_job
 from numbrix_curses.savestate import puzzle_key
 from numbrix_curses.slips import Suspects
@@ -26,6 +27,7 @@ from numbrix_curses.textformat import (
     format_grid_compact,
     parse_grid_as_typed,
 )
+from numbrix_curses.textformat.typed import MAX_TYPED_BYTES
 from numbrix_curses.ui.actions import Action, Command, Paste, UnboundKey
 from numbrix_curses.ui.commands import CommandsScreen
 from numbrix_curses.ui.dialogs import ConfirmScreen
@@ -127,10 +129,14 @@ class EntrySizeScreen(Screen):
         self.kept: tuple[Path, np.ndarray, str | None, str] | None = None
         for path in ctx.store.kept_typed():
             try:
-                read = parse_grid_as_typed(path.read_text(encoding="utf-8", errors="replace"))
+                # (at most what such a grid takes: a file of 100 GB under that name, read
+                # whole, held up the screen until memory ran out)
+                data = read_regular_file(path, MAX_TYPED_BYTES)
                 when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
-            except OSError:
+            except (OSError, ValueError):  # (ValueError: no longer a regular file)
                 continue
+            read = (None if len(data) > MAX_TYPED_BYTES
+                    else parse_grid_as_typed(data.decode("utf-8", errors="replace")))
             if read is not None:
                 self.kept = (path, *read, when)
                 buttons.append(Button("r Kept", "r", Command.RESUME_KEPT))
