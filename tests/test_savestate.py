@@ -214,6 +214,27 @@ def test_a_saves_metadata_edited_by_hand_is_kept_as_a_puzzle_file_can_hold_it(
     assert not store.problems
 
 
+def test_a_save_of_many_moves_with_one_that_does_not_fit_is_rebuilt_a_few_times_only(
+        store: Store, monkeypatch):
+    """The run of moves that fits was found by halving it, the game rebuilt from its moves
+    each time (some twenty times for a save of a million moves, 8 MB, as a save may be):
+    100,000 moves with a bad one at the end took 14 s to open. Now: the whole, the start,
+    one pass over the moves, the game."""
+    game = Game(puzzle())
+    store.save_game(game.puzzle, game, "demo", None)
+    path = store.game_path(puzzle())
+    data = json.loads(path.read_text())
+    data["game"]["moves"] = [[1, 0, 3], [1, 3, 0]] * 500 + [[0, 4, 9]]  # (the last: a given)
+    path.write_text(json.dumps(data))
+    rebuilds = []
+    from_state = Game.from_state.__func__
+    monkeypatch.setattr(Game, "from_state", classmethod(
+        lambda cls, *args, **kwargs: rebuilds.append(1) or from_state(cls, *args, **kwargs)))
+    again, _ = store.resume(puzzle())
+    assert len(again.history) == 1000 and "goes on from its first 1,000 moves" in store.problems[0]
+    assert len(rebuilds) <= 4
+
+
 def test_save_for_another_puzzle_under_this_name_is_set_aside(store: Store):
     clock = FakeClock()
     other = Game(Puzzle.from_rows([[1, 0], [0, 0]]), clock=clock)

@@ -1246,6 +1246,17 @@ class Game:
             game.pause()  # left paused: it opens paused, the clock still
         return game
 
+    def fitting_moves(self, moves: list[Any]) -> int:
+        """How many of `moves` (as `to_state` writes them), from the first, can be made one
+        after another from this game's board (which is left as it was)."""
+        grid, notes = self._grid.copy(), dict(self._notes)
+        for count, data in enumerate(moves):
+            try:
+                self._check_fits(move_from_data(data), grid, notes)
+            except StateError:
+                return count
+        return len(moves)
+
     def _check_fits(
         self, move: Move, grid: np.ndarray, notes: dict[int, tuple[int, ...]]
     ) -> None:
