@@ -252,12 +252,9 @@ def test_without_a_fork_to_spare_the_search_goes_on_alone(monkeypatch, fresh_sco
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])  # Ctrl-C works
 
 
-def test_a_scout_that_missed_a_solution_found_here_is_not_believed(
-    monkeypatch, fresh_scout, scout_answers
-) -> None:
-    """The scout says it searched everything and found nothing, while the main search holds
-    a solution: its word is dropped and the search starts again alone."""
-    monkeypatch.setattr(scouting, "serve", lambda payload, stop: scouting._ANSWER.pack(True, 0))
+def _a_solution_here_when_the_scout_answers(monkeypatch) -> None:
+    """Make the main search hold a solution of its board (the first path listed) before it
+    searches, and wait there for the scout's answer, where a scout was sent."""
     run = Search.run
 
     def first_a_solution_then_wait(self, *args, **kwargs):
@@ -270,6 +267,15 @@ def test_a_scout_that_missed_a_solution_found_here_is_not_believed(
         return run(self, *args, **kwargs)
 
     monkeypatch.setattr(Search, "run", first_a_solution_then_wait)
+
+
+def test_a_scout_that_missed_a_solution_found_here_is_not_believed(
+    monkeypatch, fresh_scout, scout_answers
+) -> None:
+    """The scout says it searched everything and found nothing, while the main search holds
+    a solution: its word is dropped and the search starts again alone."""
+    monkeypatch.setattr(scouting, "serve", lambda payload, stop: scouting._ANSWER.pack(True, 0))
+    _a_solution_here_when_the_scout_answers(monkeypatch)
     for puzzle in sparse_boards(4, 5, 6, 0.2, seed=13):
         result = solve(puzzle, workers=2)
         check_result(puzzle, result)
@@ -283,18 +289,7 @@ def test_a_solution_found_both_here_and_by_the_scout_counts_once(
     """The main search holds a solution when the scout's answer comes, and the scout found
     the same one: a board with one solution is still unique, not "multiple" by the one
     solution counted twice."""
-    run = Search.run
-
-    def first_a_solution_then_wait(self, *args, **kwargs):
-        if self.scout is not None:
-            path = matching(self.puzzle)[0]
-            self.solutions.append(np.asarray(path).reshape(self.puzzle.rows, self.puzzle.cols))
-            while self.scout is not None:
-                self._clock()
-                time.sleep(0.001)
-        return run(self, *args, **kwargs)
-
-    monkeypatch.setattr(Search, "run", first_a_solution_then_wait)
+    _a_solution_here_when_the_scout_answers(monkeypatch)
     boards = [p for p in sparse_boards(4, 5, 40, 0.2, seed=13) if len(matching(p))]
     statuses = set()
     for puzzle in boards:
