@@ -936,37 +936,42 @@ def test_a_sparse_board_whose_tail_run_would_take_a_corner_gets_two_solutions() 
 
 
 @pytest.fixture(params=["whole", "slices"])
-def side_turns(request, monkeypatch: pytest.MonkeyPatch) -> tuple[str, list[tuple[bool, bool]]]:
+def side_turns(
+    request, monkeypatch: pytest.MonkeyPatch
+) -> tuple[str, list[tuple[bool, bool]], list[int]]:
     """The side search gets its first turn at the search's first guess: "whole" turns long
     enough to search everything, or "slices" so short that the clock ends nearly every one
-    (then each turn starts again from the root, in a new order). Gives which of the two, and
-    a list that gets (settled, exhausted) per turn."""
+    (then each turn starts again from the root, in a new order). Gives which of the two, a
+    list that gets (settled, exhausted) per turn, and one that gets the solutions the side
+    search has found by the end of each turn."""
     from numbrix_curses.solver import side
 
     turns: list[tuple[bool, bool]] = []
+    found: list[int] = []
     turn = side.SideSearch.turn
 
     def counted(self, main):
         settled = turn(self, main)
         turns.append((settled, self.exhausted))
+        found.append(len(self.search.solutions))
         return settled
 
     monkeypatch.setattr(side, "FIRST_TURN", 1e-4)
     monkeypatch.setattr(side, "FIRST_AFTER_BACKTRACKS", 0)
     monkeypatch.setattr(side, "SHARE", 1e5 if request.param == "whole" else 5.0)
     monkeypatch.setattr(side.SideSearch, "turn", counted)
-    return request.param, turns
+    return request.param, turns, found
 
 
 def test_the_side_search_keeps_every_verdict(
-    side_turns: tuple[str, list[tuple[bool, bool]]],
+    side_turns: tuple[str, list[tuple[bool, bool]], list[int]],
 ) -> None:
     """Sparse 7x7 and 6x8 boards (half with one given moved: often no solution), with the
     side search taking turns from the first guess: each gets the verdict an independent
     depth-first counter gives it. Whole turns settle boards by two solutions; slices are
     mostly ended by the clock, and the search goes on after them. (On boards this small,
     those with one solution or none are settled before any guess, or by the dive.)"""
-    mode, turns = side_turns
+    mode, turns, _ = side_turns
     compared = agreeing_with_a_counter(sparse_small_boards(random.Random(3011), 60), workers=1)
     assert compared > 30
     if mode == "whole":
@@ -976,12 +981,12 @@ def test_the_side_search_keeps_every_verdict(
 
 
 def test_a_side_search_that_searches_everything_proves_unique_boards(
-    side_turns: tuple[str, list[tuple[bool, bool]]],
+    side_turns: tuple[str, list[tuple[bool, bool]], list[int]],
 ) -> None:
     """Clue-minimal 9x9 boards with the side search taking turns from the first guess: each
     is proved unique with the solution it was made from, whoever finishes the proof (whole
     turns: the side search, on the boards that need a guess)."""
-    mode, turns = side_turns
+    mode, turns, _ = side_turns
     ids = [f"9x9-minimal-{k:02d}" for k in range(12)]
     puzzles, answers = corpus_boards("corpus-v1-9x9", ids)
     for puzzle in puzzles:
@@ -994,21 +999,25 @@ def test_a_side_search_that_searches_everything_proves_unique_boards(
 
 
 def test_a_sparse_printed_board_gets_two_solutions_from_the_side_search(
-    side_turns: tuple[str, list[tuple[bool, bool]]],
+    side_turns: tuple[str, list[tuple[bool, bool]], list[int]],
 ) -> None:
     """A 16x14 board of a printed layout with a given dropped (benchmarks/hard/
     printed-soak.txt): the search that probes takes 2,871 guesses (28 s) to find two
     solutions; the side search's first turn, which takes its choices in the same order
-    without probing, finds them in 137 (0.2 s). Cut into slices, a later turn finds them."""
-    mode, turns = side_turns
+    without probing, finds them in 137 (0.2 s). Cut into slices, a later turn finds them,
+    or the first of them: the clock may end that turn between the two, and the search that
+    probes, given a solution, finds the next (the side search gets no turn once it has one;
+    alone it takes 27 s)."""
+    mode, turns, found = side_turns
     [puzzle] = [p for p in read_puzzles(str(CORPUS.parent / "hard" / "printed-soak.txt"))
                 if p.id == "soak-printed-3834595634"]
     result = solve(puzzle, workers=1)
     check_result(puzzle, result)
     assert result.status is Status.MULTIPLE
-    assert turns[-1] == (True, False)
     if mode == "whole":
-        assert len(turns) == 1
+        assert turns == [(True, False)]
+    else:
+        assert turns[-1] == (True, False) or found[-1] >= 1
 
 
 def test_a_search_on_a_guess_budget_or_watched_gives_no_turns(monkeypatch) -> None:
