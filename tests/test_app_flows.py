@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 from numbrix_curses import solver
+from numbrix_curses.exits import NO_MEMORY_LINE
 from numbrix_curses.game import Game
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store, puzzle_key
@@ -896,6 +897,31 @@ def handle(self, action):
     return original(self, action)
 play.PlayScreen.handle = handle
 """
+
+
+OUT_OF_MEMORY_APP = CRASHING_APP.replace('RuntimeError("boom")', "MemoryError")
+
+
+def test_running_out_of_memory_in_the_app_is_said_as_the_commands_say_it(
+    state: Path, demo: Path, tmp_path: Path
+):
+    """The memory, not a bug: the commands' line and exit code 2, no crash report, and the
+    game kept. It was an internal error (exit 70) with a crash report."""
+    term = start(patched_app(tmp_path, OUT_OF_MEMORY_APP, "play", str(demo)), state)
+    board = Board(term, 4)
+    with term:
+        wait_play(term)
+        term.send("3")
+        board.wait_cell(0, 1, "3")
+        term.send("v")  # the patched screen runs out of memory
+        assert term.wait_exit() == 2
+        raw = bytes(term.raw)
+        tail = raw[raw.rfind(b"\x1b[?1049l"):].decode("utf-8", "replace")
+        assert NO_MEMORY_LINE in tail
+        assert "internal error" not in tail and "Traceback" not in tail
+    assert not list((state / "numbrix-curses").glob("crash-*.txt"))
+    saved = json.loads(store(state).game_path(Puzzle.from_rows(GIVENS)).read_text())
+    assert saved["game"]["moves"] == [[1, 0, 3]]
 
 
 def test_a_crash_restores_the_terminal_keeps_the_game_and_says_one_line(

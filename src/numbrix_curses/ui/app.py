@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import Callable
 
 from numbrix_curses.exits import (EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED,
-                                  EXIT_OK, STOP_LINE_OF_NAME, say)
+                                  EXIT_OK, NO_MEMORY_LINE, STOP_LINE_OF_NAME, say)
 from numbrix_curses.jobs import children_stopped, finish_follow_ups
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store
@@ -192,6 +192,11 @@ def _run(first: Callable[[AppContext], list[Screen]]) -> int:
             say(f"numbrix: cannot use this terminal ({which}: {error})")
             return EXIT_NO_TERMINAL
         return _crashed(app)
+    except MemoryError:
+        # (as the commands say it: the machine, not a bug; the games were saved on the way
+        # out, as at every end, and what could not be is said below)
+        say(NO_MEMORY_LINE)
+        return EXIT_BAD_INPUT
     except Exception:
         if app.signalled:
             return 128 + app.signalled
