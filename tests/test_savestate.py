@@ -589,6 +589,16 @@ def test_a_file_system_without_locks_leaves_every_window_saving(tmp_path: Path, 
     second.release_game(puzzle())
 
 
+def test_a_crash_report_holding_half_a_character_is_written_with_its_escape(store: Store):
+    """An error quoting a lone surrogate (from a pasted name, say): writing the report
+    raised UnicodeEncodeError out of the app's crash handler itself, a traceback."""
+    path = store.write_crash_report("Traceback ...\nValueError: bad name 'a\ud800b'\n")
+    assert path is not None
+    assert path.read_text(encoding="utf-8").endswith("bad name 'a\\ud800b'\n")
+    kept = store.keep_typed("# name: \udcff\n1 . 3\n")
+    assert kept is not None and kept.read_text(encoding="utf-8") == "# name: \\udcff\n1 . 3\n"
+
+
 def test_two_crash_reports_in_one_second_are_both_kept(store: Store, monkeypatch):
     """Reports are named for the second they were written in; a second one then wrote over
     the first."""

@@ -616,6 +616,10 @@ class Store:
     def _write_stamped(self, kind: str, text: str) -> Path | None:
         """Write `text` to a new file "KIND-YYYYmmdd-HHMMSS.txt" in the state directory."""
         stamp = time.strftime('%Y%m%d-%H%M%S')
+        # Half a character (a lone surrogate, from a pasted name or an error quoting one)
+        # cannot be written as UTF-8: it is kept as its escape, where it raised
+        # UnicodeEncodeError out of the crash handler itself.
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
         try:
             self.root.mkdir(parents=True, exist_ok=True)
             # (a second one within the second keeps the first: -2, -3, ...)
