@@ -899,6 +899,22 @@ play.PlayScreen.handle = handle
 """
 
 
+def ended_at_the_watch_key(state: Path, demo: Path, tmp_path: Path, patch: str
+                           ) -> tuple[int, str]:
+    """Play the demo patched with `patch` (whose watch key ends the app), type 3 into B1,
+    press v: the exit code, and what the app said once the terminal was back."""
+    term = start(patched_app(tmp_path, patch, "play", str(demo)), state)
+    board = Board(term, 4)
+    with term:
+        wait_play(term)
+        term.send("3")
+        board.wait_cell(0, 1, "3")
+        term.send("v")
+        code = term.wait_exit()
+        raw = bytes(term.raw)
+    return code, raw[raw.rfind(b"\x1b[?1049l"):].decode("utf-8", "replace")
+
+
 OUT_OF_MEMORY_APP = CRASHING_APP.replace('RuntimeError("boom")', "MemoryError")
 
 
@@ -907,18 +923,10 @@ def test_running_out_of_memory_in_the_app_is_said_as_the_commands_say_it(
 ):
     """The memory, not a bug: the commands' line and exit code 2, no crash report, and the
     game kept. It was an internal error (exit 70) with a crash report."""
-    term = start(patched_app(tmp_path, OUT_OF_MEMORY_APP, "play", str(demo)), state)
-    board = Board(term, 4)
-    with term:
-        wait_play(term)
-        term.send("3")
-        board.wait_cell(0, 1, "3")
-        term.send("v")  # the patched screen runs out of memory
-        assert term.wait_exit() == 2
-        raw = bytes(term.raw)
-        tail = raw[raw.rfind(b"\x1b[?1049l"):].decode("utf-8", "replace")
-        assert NO_MEMORY_LINE in tail
-        assert "internal error" not in tail and "Traceback" not in tail
+    code, tail = ended_at_the_watch_key(state, demo, tmp_path, OUT_OF_MEMORY_APP)
+    assert code == 2
+    assert NO_MEMORY_LINE in tail
+    assert "internal error" not in tail and "Traceback" not in tail
     assert not list((state / "numbrix-curses").glob("crash-*.txt"))
     saved = json.loads(store(state).game_path(Puzzle.from_rows(GIVENS)).read_text())
     assert saved["game"]["moves"] == [[1, 0, 3]]
@@ -927,18 +935,10 @@ def test_running_out_of_memory_in_the_app_is_said_as_the_commands_say_it(
 def test_a_crash_restores_the_terminal_keeps_the_game_and_says_one_line(
     state: Path, demo: Path, tmp_path: Path
 ):
-    term = start(patched_app(tmp_path, CRASHING_APP, "play", str(demo)), state)
-    board = Board(term, 4)
-    with term:
-        wait_play(term)
-        term.send("3")
-        board.wait_cell(0, 1, "3")
-        term.send("v")  # the patched screen raises
-        assert term.wait_exit() == 70
-        raw = bytes(term.raw)
-        tail = raw[raw.rfind(b"\x1b[?1049l"):].decode("utf-8", "replace")
-        assert "internal error" in tail and "games in progress were saved" in tail
-        assert "Traceback" not in tail
+    code, tail = ended_at_the_watch_key(state, demo, tmp_path, CRASHING_APP)
+    assert code == 70
+    assert "internal error" in tail and "games in progress were saved" in tail
+    assert "Traceback" not in tail
     crash = list((state / "numbrix-curses").glob("crash-*.txt"))
     assert crash and "RuntimeError: boom" in crash[0].read_text()
     saved = json.loads(store(state).game_path(Puzzle.from_rows(GIVENS)).read_text())
