@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
             flags = "" if item.on_target else "  (missed its difficulty)"
             flags += "  (inside givens kept)" if item.notes else ""
             print(f"{time.monotonic() - started:7.1f}s  {name:<20} {ident:<12} "
-                  f"{item.puzzle.rows}x{item.puzzle.cols} {item.difficulty.value:<8} "
+                  f"{f'{item.puzzle.rows}x{item.puzzle.cols}':<5} {item.difficulty.value:<8} "
                   f"{item.pattern.value:<9} {item.clues:>3} givens  seed {item.seed}{flags}",
                   flush=True)
     by_file: dict[str, list[Puzzle]] = {name: [] for name in LIBRARY}
