@@ -79,11 +79,13 @@ def raise_if_grid_or_list(lines: list[str], error: ParseError) -> None:
     """Raise `error` saying how a list of givens is told from it, where the lines read as
     a grid under its size line or as a list (see `_grid_or_list`): "1 appears twice" of
     "2 3" over "1 1 1" and "2 3 6" did not say that the count of givens makes it a list."""
-    # (told at the first line that is no list's, before the lines are gathered)
-    if not all(_LISTED_LINE.fullmatch(_as_listed(line)) for _, line in _written_lines(lines, 1)):
-        return
-    written = [line for _, line in _written_lines(lines, 1)]
-    listed = [_as_listed(line) for line in written]
+    written, listed = [], []
+    for _, line in _written_lines(lines, 1):
+        as_listed = _as_listed(line)
+        if not _LISTED_LINE.fullmatch(as_listed):
+            return  # (told at the first line that is no list's)
+        written.append(line)
+        listed.append(as_listed)
     if not listed:
         return
     head = list(_LISTED_FIELD.finditer(listed[0]))

@@ -37,10 +37,12 @@ def spreadsheet_rows(
     may well hold no given); where the board would be square without it, `notes` says so
     (see `misread.edge_columns_note`).
     """
-    # (a line without a tab ends the look: the lines are not gathered before it)
-    if not all("\t" in line for line in lines if not line.lstrip().startswith("#")):
-        return None
-    grid = [line.rstrip("\r") for line in lines if not line.lstrip().startswith("#")]
+    grid = []
+    for line in lines:
+        if not line.lstrip().startswith("#"):
+            if "\t" not in line:
+                return None  # (a line without a tab ends the look at once)
+            grid.append(line.rstrip("\r"))
     if not grid:
         return None
     fields = [line.split("\t") for line in grid]
@@ -72,11 +74,12 @@ def ragged_tab_rows(lines: list[str], first_line: int, filename: str) -> RaggedT
     which drops the empty fields, such a grid was blamed for widths it does not have ("a
     line of one cell", of a row of four). None when the lines are not all tab-parted or
     their counts agree."""
-    if not all("\t" in line for line in lines
-               if line.strip() and not line.lstrip().startswith("#")):
-        return None  # (told at the first line without a tab, before the lines are gathered)
-    grid = [(number, line.rstrip("\r")) for number, line in enumerate(lines, start=first_line)
-            if line.strip() and not line.lstrip().startswith("#")]
+    grid = []
+    for number, line in enumerate(lines, start=first_line):
+        if line.strip() and not line.lstrip().startswith("#"):
+            if "\t" not in line:
+                return None  # (a line without a tab ends the look at once)
+            grid.append((number, line.rstrip("\r")))
     if len(grid) < 2:
         return None
     counts = [len(line.split("\t")) for _, line in grid]
