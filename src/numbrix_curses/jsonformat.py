@@ -38,14 +38,13 @@ from typing import Any
 
 import numpy as np
 
-from . import MAX_METADATA_CHARS
+from . import LONE_SURROGATE, MAX_METADATA_CHARS
 from .puzzle import MAX_SIDE, ParseError, Puzzle, PuzzleError, cell_value, cells_text, cut_short
 
 # Characters a metadata value cannot hold: control characters (the text reader refuses them
 # too: an escape sequence in an id would reach the terminal) and line breaks (a `# key:`
 # line holds one line). JSON can spell them all with `\u` escapes, past the reader's checks.
 _NOT_ON_A_LINE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 # Unicode's line and paragraph separators: a space in a metadata value, each run of them, as
 # the text reader reads them and the writers write them (kept, an id read from JSON and
 # written as text came back another)
@@ -528,7 +527,7 @@ def _metadata(record: dict) -> dict[str, str]:
         text = _LINE_SEPARATORS.sub(" ", str(value)).strip()
         if _NOT_ON_A_LINE.search(text):
             raise _BadRecord(f"\"{key}\" holds a control character; a puzzle file holds plain text")
-        if _LONE_SURROGATE.search(text):
+        if LONE_SURROGATE.search(text):
             # ("\ud800" reads as half a character, which no file can be written with: print
             # and the app's saving fell over it)
             raise _BadRecord(f"\"{key}\" holds half a character (a lone \\ud800-\\udfff "

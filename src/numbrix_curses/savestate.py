@@ -25,7 +25,6 @@ import errno
 import hashlib
 import json
 import os
-import re
 import sys
 import threading
 import time
@@ -35,7 +34,7 @@ from typing import Any, Iterator, Mapping
 
 import numpy as np
 
-from numbrix_curses import MAX_METADATA_CHARS, MAX_SIDE, MIN_SIDE
+from numbrix_curses import LONE_SURROGATE, MAX_METADATA_CHARS, MAX_SIDE, MIN_SIDE
 from numbrix_curses.atomic import replace, write_text_atomic
 from numbrix_curses.game import (
     MAX_COUNT,
@@ -58,8 +57,6 @@ VERSION = 1
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 #: how long to wait for another instance holding the records lock
 LOCK_WAIT = 2.0
-#: half a character, which JSON spells "\\ud800" and no file can be written with
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def state_dir(environ: Mapping[str, str] | None = None) -> Path:
@@ -755,7 +752,7 @@ def _writable_metadata(metadata: Mapping[Any, Any]) -> dict[str, str]:
     for key, value in metadata.items():
         name = metadata_name(key)
         if name is not None and name not in kept:
-            text = _LONE_SURROGATE.sub("\ufffd", comment_text(value))
+            text = LONE_SURROGATE.sub("\ufffd", comment_text(value))
             kept[name] = text[:MAX_METADATA_CHARS]
     return kept
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
+from numbrix_curses import LONE_SURROGATE
 from numbrix_curses.jsonformat import starts_with_json
 from numbrix_curses.puzzle import ParseError
 
@@ -36,7 +37,6 @@ MAX_PUZZLES = 10_000
 # feed): an escape sequence in an id would reach the user's terminal when it is printed.
 # The C1 ones (U+0080-U+009F) too: U+009B starts an escape sequence as ESC [ does.
 _CONTROL = re.compile(r"[\x01-\x08\x0e-\x1f\x7f-\x9f]")
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def check_text(text: str, filename: str) -> str:
@@ -63,7 +63,7 @@ def check_text(text: str, filename: str) -> str:
     # Half a character (a lone surrogate) never comes out of a file's bytes, which are
     # decoded strictly, but text handed in (a paste) may hold one: an id with it read, and
     # no file could be written with it.
-    half = _LONE_SURROGATE.search(text)
+    half = LONE_SURROGATE.search(text)
     if half is not None:
         at = half.start()
         raise ParseError(
