@@ -19,6 +19,7 @@ from numbrix_curses.savestate import SavedGame
 from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Paste, Scroll
 from numbrix_curses.ui.draw import centred, put, wrap_text
 from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
+from numbrix_curses.ui.listview import ListWindow, list_window, more_line
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr, take_store_problems
 from numbrix_curses.ui.screen import (
@@ -37,6 +38,9 @@ BANNER = "N U M B R I X"
 LOOK_AGAIN_SECONDS = 3.0
 #: columns a menu item's detail needs to be worth showing cut short
 DETAIL_LEAST = 20
+#: the fewest rows the menu takes: the title and a blank row, a window of seven rows onto
+#: its items (it scrolls on a screen too short for them all) and a row for a message
+LEAST_ROWS = 10
 
 
 def _menu_plan(height: int, items: int) -> tuple[int, bool, bool]:
@@ -67,6 +71,9 @@ class MenuScreen(Screen):
         self.items: list[MenuItem] = []
         self.looked = 0.0
         self.stamp: tuple[tuple[str, int, int], ...] = ()  # (see `Store.games_stamp`)
+        #: the part of the items in view, as the last frame drew it (all of them but on a
+        #: screen too short for the whole list)
+        self.window: ListWindow | None = None
         self.refresh()
 
     def refresh(self) -> None:
@@ -187,6 +194,8 @@ class MenuScreen(Screen):
             self.selected = 0
         elif action is Command.END:
             self.selected = count - 1
+        elif action in (Command.PAGE_DOWN, Command.PAGE_UP):
+            self._page(action is Command.PAGE_DOWN)
         elif action is Command.HELP:
             return self._help()
         elif action is Command.CONFIRM:
@@ -208,6 +217,16 @@ class MenuScreen(Screen):
         elif isinstance(action, Paste):
             return self._paste(action)
         return None
+
+    def _page(self, down: bool) -> None:
+        """PgDn, PgUp, or a click on a line saying more items are below or above: on a
+        scrolled list the first item past that edge of the window is selected, bringing
+        those after it into view; where everything shows, the last or first item."""
+        window = self.window
+        if window is None or not (window.below if down else window.above):
+            self.selected = len(self.items) - 1 if down else 0
+        else:
+            self.selected = window.top + window.count if down else window.top - 1
 
     def _paste(self, paste: Paste) -> Nav | None:
         """A puzzle pasted here opens in the type-in screen, checked: the short way from a
@@ -231,14 +250,22 @@ class MenuScreen(Screen):
         label_w = max(len(item.label) for item in self.items)
         detail_w = max(len(item.detail) for item in self.items)
         row_w = min(width, 6 + label_w + 3 + detail_w)
-        need = (6 + label_w + 3, len(self.items) + 3)  # every label whole; details may be cut
+        # Every label whole; details may be cut. A screen too short for every item shows
+        # a window onto them that scrolls with the selection (the one under the smallest
+        # the game is played on, 26x11, with the games under way listed, had nine items).
+        need = (6 + label_w + 3, min(len(self.items) + 3, LEAST_ROWS))
         if width < need[0] or height < need[1]:
             draw_too_small(win, need, theme)  # the hotkeys still work, q still quits
             return
         spacing, banner, footer = _menu_plan(height, len(self.items))
+        # (the title and a blank row, then, short of rows for every item, a window of the
+        # rows left but one, for a message under it)
+        window = list_window(len(self.items), height - 3, self.selected,
+                             self.window.top if self.window is not None else 0)
+        self.window = window
         # (the title and a blank row, the banner and a blank row, the items, a blank row
         # and a line for a message, the footer)
-        used = 2 + 2 * banner + len(self.items) * spacing - (spacing - 1) + 2 + footer
+        used = 2 + 2 * banner + window.rows * spacing - (spacing - 1) + 2 + footer
         top = 2 + 2 * banner + max(0, height - used) // 2
         if banner:
             centred(win, top - 2, BANNER, curses.A_BOLD | theme.label)
@@ -249,8 +276,13 @@ class MenuScreen(Screen):
         if not details:
             row_w = 6 + label_w + 2
         left = max(0, (width - row_w) // 2)
-        for i, item in enumerate(self.items):
-            y = top + spacing * i
+        y = top
+        if window.above:
+            put(win, y, left + 1, more_line(window.above, below=False), theme.dim)
+            mask.put(y, left, row_w, Command.PAGE_UP)  # (a click shows them, as PgUp)
+            y += spacing
+        for i in range(window.top, window.top + window.count):
+            item = self.items[i]
             selected = i == self.selected
             base = theme.selected if selected else 0
             if selected:
@@ -263,11 +295,15 @@ class MenuScreen(Screen):
                 put(win, y, left + 5 + label_w + 3, detail[:room],
                     base | (0 if selected else theme.dim))
             mask.put(y, left, row_w, Choose(i))
+            y += spacing
+        if window.below:
+            put(win, y, left + 1, more_line(window.below, below=True), theme.dim)
+            mask.put(y, left, row_w, Command.PAGE_DOWN)
         if self.message is not None:
             # A message (rare: a file that could not be read, a paste refused) goes a row
             # under the items, up to the blank row after them, and over the footer rather
             # than be cut: it says what went wrong, the footer what the keys are.
-            last_item = top + spacing * (len(self.items) - 1)
+            last_item = top + spacing * (window.rows - 1)
             lines = wrap_text(self.message.text, width - 4, max(1, height - last_item - 1))
             bottom = height - footer
             if last_item + 2 + len(lines) > bottom:

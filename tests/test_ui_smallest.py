@@ -1,0 +1,60 @@
+"""Every screen the app reaches works on the smallest terminal the game is played on, 26
+columns by 11 rows: lists scroll, text wraps and scrolls, tables drop columns, and none of
+them says "too small" there.
+
+The real app in a pseudo-terminal (tests/tty_harness.py), reached by keys and by clicks.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from numbrix_curses.game import Game
+from numbrix_curses.library import load_bundled
+from numbrix_curses.savestate import Store
+from tty_harness import Terminal, app_command, expect_exit, start
+
+ROWS, COLS = 11, 26
+
+
+def smallest(state: Path, *args: str) -> Terminal:
+    """The app (`numbrix ARGS...`) in a 26x11 terminal."""
+    return start(app_command(*args), state, rows=ROWS, cols=COLS)
+
+
+def two_games_under_way(state: Path) -> None:
+    """Saved games of two puzzles: the menu has Continue and Games under way, nine items."""
+    store = Store(state / "numbrix-curses")
+    for puzzle in load_bundled()[:2]:
+        store.save_game(puzzle, Game(puzzle, elapsed=5), puzzle.id, None)
+
+
+def assert_fits(term: Terminal) -> None:
+    assert "mall" not in term.text, term.dump()  # ("Terminal too small", "Too small")
+
+
+def test_the_menu_scrolls_to_its_last_items_by_the_arrows(state: Path):
+    """Nine items and 11 rows: the menu said the terminal was too small (it needed 12)."""
+    two_games_under_way(state)
+    with smallest(state) as term:
+        term.wait_text("[c] Continue")
+        term.wait_text("... 2 more below")
+        assert_fits(term)
+        assert "[q] Quit" not in term.text, term.dump()
+        for _ in range(8):  # down to Quit, the last item
+            term.send_key("down")
+        term.wait_text("[q] Quit")
+        assert "more above" in term.text and "more below" not in term.text, term.dump()
+        assert "[c] Continue" not in term.text, term.dump()
+        term.send_key("enter")
+        expect_exit(term)
+
+
+def test_the_menu_s_more_line_is_clicked_into_view(state: Path):
+    two_games_under_way(state)
+    with smallest(state) as term:
+        term.wait_text("... 2 more below")
+        term.click_text("... 2 more below")
+        term.wait_text("[q] Quit")
+        assert "more above" in term.text, term.dump()
+        term.click_text("[q] Quit")
+        expect_exit(term)
