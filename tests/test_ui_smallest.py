@@ -58,3 +58,37 @@ def test_the_menu_s_more_line_is_clicked_into_view(state: Path):
         assert "more above" in term.text, term.dump()
         term.click_text("[q] Quit")
         expect_exit(term)
+
+
+def test_the_help_wraps_to_the_width_and_scrolls(state: Path):
+    """The help asked for 40 columns: from the menu and from a game at 26x11 it said the
+    terminal was too small. Each key stands over its description there."""
+    with smallest(state) as term:
+        term.wait_text("[q] Quit")
+        term.send("h")
+        term.wait_text("The rules")
+        assert_fits(term)
+        assert "Fill the grid with the" in term.text, term.dump()
+        assert all(len(line.rstrip()) <= COLS - 1 for line in term.lines[1:]), term.dump()
+        term.send_key("end")
+        term.wait_text("Games are saved after")
+        assert "PgUp" in term.lines[-1], term.dump()
+        term.send_key("home")
+        term.wait_text("The rules")
+        term.click_text("PgDn")  # (the footer's key, a button)
+        term.wait_gone("The rules")
+        term.send("q")
+        term.wait_text("[q] Quit")
+    with smallest(state, "play", "--puzzle", "starter-1") as term:
+        term.wait_text("q quit")
+        term.send("\x1bOP")  # F1
+        term.wait_text("The rules")
+        assert_fits(term)
+        for _ in range(5):  # (the rules take four pages at this width)
+            term.send_key("page-down")
+        term.wait_text("type a number")  # (the key over its description, indented under it)
+        row = next(i for i, line in enumerate(term.lines) if "type a number" in line)
+        assert term.lines[row - 1].rstrip() == "   0-9", term.dump()
+        assert term.lines[row].startswith("     type a number"), term.dump()
+        term.send("q")
+        term.wait_text("q quit")

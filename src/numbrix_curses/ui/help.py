@@ -6,6 +6,7 @@ import textwrap
 
 from numbrix_curses.ui.actions import Action, Command
 from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.screen import (
     AppContext,
@@ -136,9 +137,14 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
 #: the key column: two spaces, then the keys padded to this many columns
 KEY_INDENT = 2
 KEY_WIDTH = 20
-#: the widest the text gets (the rules read best in short lines), and the least it needs
+#: the widest the text gets (the rules read best in short lines), and the least it needs:
+#: the smallest screen the game is played on, where the help is asked for too
 TEXT_WIDTH = 78
-MIN_SIZE = (40, 6)
+MIN_SIZE = (MIN_WIDTH, 6)
+#: the narrowest text with the keys in a column of their own; narrower, each key stands on
+#: a line of its own over its description, indented this much
+KEY_COLUMN_LEAST = KEY_INDENT + KEY_WIDTH + 10
+NARROW_INDENT = 4
 
 
 def help_lines(width: int = TEXT_WIDTH) -> list[tuple[str, int]]:
@@ -146,8 +152,11 @@ def help_lines(width: int = TEXT_WIDTH) -> list[tuple[str, int]]:
 
     A key's description that does not fit wraps with a hanging indent, its further lines
     starting under the description column (plain lines), so the keys stand alone on the left.
+    Narrower than `KEY_COLUMN_LEAST`, the description goes under its key instead, indented,
+    and takes the whole width: a key column there left ten letters a line.
     """
-    width = max(width, KEY_INDENT + KEY_WIDTH + 10)
+    narrow = width < KEY_COLUMN_LEAST
+    width = max(width, 10)
     lines: list[tuple[str, int]] = [("The rules", 1), ("", 0)]
     for paragraph in RULES.split("\n\n"):
         if len(lines) > 2:
@@ -157,6 +166,12 @@ def help_lines(width: int = TEXT_WIDTH) -> list[tuple[str, int]]:
     for title, entries in SECTIONS.items():
         lines += [("", 0), (title, 1), ("", 0)]
         for keys, what in entries:
+            if narrow:
+                lines.append((" " * KEY_INDENT + keys, 2))
+                lines += [(line, 0) for line in textwrap.wrap(
+                    what, width, initial_indent=" " * NARROW_INDENT,
+                    subsequent_indent=" " * NARROW_INDENT)]
+                continue
             first, *rest = textwrap.wrap(
                 what, width, initial_indent=" " * KEY_INDENT + f"{keys:<{KEY_WIDTH}}",
                 subsequent_indent=indent)

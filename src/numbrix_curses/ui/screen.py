@@ -185,10 +185,14 @@ def draw_back_footer(
 ) -> None:
     """The last line of a page of text: "q back" (a button too), and how to see more, below
     (`more`) or above (`above`: a page opened part way down, as the help at a section)."""
-    y = win.getmaxyx()[0] - 1
+    height, width = win.getmaxyx()
+    y = height - 1
     keys = " ".join(key for key, shown in (("PgUp", above), ("PgDn", more)) if shown)
     where = ": more above" if above and not more else ": more"
-    text = "q back" + (f"   arrows / {keys}{where}" if keys else "")
+    # (the longest wording that fits: on a narrow screen the arrows go unsaid, then where)
+    texts = [f"q back   arrows / {keys}{where}", f"q back  {keys}{where}", f"q back  {keys}"]
+    text = next((text for text in texts if left + len(text) <= width), texts[-1]) if keys \
+        else "q back"
     put(win, y, left, text, theme.dim)
     mask.put(y, left, 6, Command.BACK)
     # (the page keys named are buttons too, as every key the screen names)
