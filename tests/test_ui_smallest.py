@@ -92,3 +92,36 @@ def test_the_help_wraps_to_the_width_and_scrolls(state: Path):
         assert term.lines[row].startswith("     type a number"), term.dump()
         term.send("q")
         term.wait_text("q quit")
+
+
+def test_the_library_lists_its_puzzles_to_play(state: Path):
+    """The library asked for 32 columns."""
+    with smallest(state) as term:
+        term.wait_text("[q] Quit")
+        term.send("l")
+        term.wait_text("5x5  6 puzzles")
+        assert_fits(term)
+        assert "starter-1   easy" in term.text, term.dump()
+        term.send_key("down")
+        term.send_key("enter")
+        term.wait_text("Numbrix · starter-2")
+        term.send("q")
+        term.wait_text("5x5  6 puzzles")
+        term.send_key("right")  # (the next size)
+        term.wait_text("6x6  6 puzzles")
+        term.click_text("starter-12")
+        term.wait_text("6x6 · 5/36")  # (its board, whose rows in view the title names)
+
+
+def test_the_games_under_way_list_resumes_a_game(state: Path):
+    """The list of games under way (the library's screen) asked for 32 columns."""
+    two_games_under_way(state)
+    with smallest(state) as term:
+        term.wait_text("[u] Games under way")
+        term.send("u")
+        term.wait_text("Numbrix · Games under way")
+        assert_fits(term)
+        assert "starter-1    5x5" in term.text and "starter-2    5x5" in term.text, term.dump()
+        term.click_text("starter-1")
+        term.wait_text("Welcome back")  # (the game resumed: starter-1's givens)
+        assert "16   ·  14" in term.text, term.dump()

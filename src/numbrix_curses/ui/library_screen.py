@@ -23,6 +23,7 @@ from numbrix_curses.savestate import SavedGame, puzzle_key
 from numbrix_curses.ui.actions import Action, Choose, Command, MoveCursor, Scroll
 from numbrix_curses.ui.draw import cut_middle, put, put_if_fits, wrap_text
 from numbrix_curses.ui.keys import LIST_KEYS
+from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr, take_store_problems
 from numbrix_curses.ui.play_words import reading_note
@@ -42,9 +43,10 @@ from numbrix_curses.verdict import LIST_WORDS, LIST_WORDS_SHORT, Status
 if TYPE_CHECKING:  # (the solver loads when the check starts)
     from numbrix_curses.solver import SolveResult
 
-#: (width, height): a line's mark, name (10 columns at least), size and difficulty whole (the
-#: best time and "in progress" show as far as there is room), three lines and the footer
-MIN_SIZE = (32, 8)
+#: (width, height): the smallest screen the game is played on, where a line shows its mark,
+#: name (10 columns at least) and difficulty whole (the size, the best time and "in
+#: progress" as far as there is room, each whole or not at all), three lines and the footer
+MIN_SIZE = (MIN_WIDTH, 8)
 #: the most lines a message under a list takes (a file set aside names the file it kept)
 MESSAGE_LINES = 3
 DIFFICULTY_ORDER = {name: rank for rank, name in enumerate(DIFFICULTIES)}
