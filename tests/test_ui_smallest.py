@@ -125,3 +125,26 @@ def test_the_games_under_way_list_resumes_a_game(state: Path):
         term.click_text("starter-1")
         term.wait_text("Welcome back")  # (the game resumed: starter-1's givens)
         assert "16   ·  14" in term.text, term.dump()
+
+
+def test_the_statistics_table_narrows_and_scrolls(state: Path):
+    """The statistics asked for 28 columns: the size and difficulty columns are narrower
+    there, the best time kept."""
+    from numbrix_curses.puzzle import Puzzle
+
+    records = Store(state / "numbrix-curses")
+    for side in range(3, 9):  # six sizes, a row each
+        puzzle = Puzzle.from_rows([[1] + [0] * (side - 1)] + [[0] * side] * (side - 1))
+        records.record_solve(puzzle, f"{side}x{side}", 60.0 + side, 10)
+    with smallest(state) as term:
+        term.wait_text("[q] Quit")
+        term.send("s")
+        term.wait_text("6 puzzles solved")
+        assert_fits(term)
+        assert term.find("Size  Difficulty   Best") is not None, term.dump()
+        assert "3x3   -            1:03" in term.text, term.dump()
+        assert "8x8" not in term.text, term.dump()
+        term.click_text("PgDn")
+        term.wait_text("8x8   -            1:08")
+        term.send("q")
+        term.wait_text("[q] Quit")

@@ -31,8 +31,13 @@ COLUMNS = (("Size", 7), ("Difficulty", 11), ("Puzzles", 8), ("Solves", 7), ("Bes
 #: time are what the screen is for
 DROPPED_FIRST = ("Typical", "Solves", "Puzzles")
 TABLE_WIDTH = sum(width for _, width in COLUMNS)
+#: the columns kept narrower where even the three left do not fit with a column to spare
+#: each side (down to the smallest screen the game is played on): a size is five letters at
+#: most ("20x27"), a difficulty eight ("fiendish")
+NARROWED = {"Size": 6, "Difficulty": 10}
 #: (width, height): the narrowest table, a heading, a line of it and the footer
-MIN_SIZE = (TABLE_WIDTH - sum(width for name, width in COLUMNS if name in DROPPED_FIRST) + 2, 8)
+MIN_SIZE = (sum(NARROWED.get(name, width) for name, width in COLUMNS
+                if name not in DROPPED_FIRST) + 2, 8)
 NO_TIME = "-"
 
 
@@ -48,27 +53,38 @@ def columns_for(width: int) -> tuple[str, ...]:
     return tuple(shown)
 
 
-def table_line(cells: dict[str, str], shown: tuple[str, ...]) -> str:
-    """One line of the table, of the columns `shown`: the size and difficulty left-aligned,
-    the numbers right."""
-    parts = [f"{cells[name]:<{width}}" if i < 2 else f"{cells[name]:>{width - 1}} "
+def widths_for(width: int) -> dict[str, int]:
+    """The columns a window `width` wide shows (see `columns_for`), in order, each with its
+    width: `NARROWED` where they would not fit otherwise."""
+    widths = {name: each for name, each in COLUMNS if name in columns_for(width)}
+    if sum(widths.values()) + 2 > width:
+        widths.update((name, each) for name, each in NARROWED.items() if name in widths)
+    return widths
+
+
+def table_line(cells: dict[str, str], shown: tuple[str, ...],
+               widths: dict[str, int] | None = None) -> str:
+    """One line of the table, of the columns `shown` (as wide as `widths` says, else as
+    `COLUMNS`): the size and difficulty left-aligned, the numbers right."""
+    widths = widths or {}
+    parts = [f"{cells[name]:<{widths.get(name, width)}}" if i < 2
+             else f"{cells[name]:>{widths.get(name, width) - 1}} "
              for i, (name, width) in enumerate(COLUMNS) if name in shown]
     return "".join(parts).rstrip()
 
 
-def group_line(group: Group, shown: tuple[str, ...]) -> str:
+def group_line(group: Group, shown: tuple[str, ...], widths: dict[str, int] | None = None) -> str:
     def time(seconds: float | None) -> str:
         return NO_TIME if seconds is None else format_duration(seconds)
 
     cells = (group.size, group.difficulty or NO_TIME, str(group.puzzles), str(group.solves),
              time(group.best), time(group.typical))
-    return table_line({name: cell for (name, _), cell in zip(COLUMNS, cells)}, shown)
+    return table_line({name: cell for (name, _), cell in zip(COLUMNS, cells)}, shown, widths)
 
 
 def _left(width: int) -> int:
     """The table's left margin in a window `width` columns wide (the text lines up with it)."""
-    table_width = sum(w for name, w in COLUMNS if name in columns_for(width))
-    return max(1, (width - table_width) // 2)
+    return max(1, (width - sum(widths_for(width).values())) // 2)
 
 
 class StatsScreen(Screen):
@@ -131,6 +147,7 @@ class StatsScreen(Screen):
         theme = self.theme
         height, width = win.getmaxyx()
         shown = columns_for(width)
+        widths = widths_for(width)
         left = _left(width)
         intro = self._intro(width)
         # A message (the records set aside, say) goes under the totals, whole: at the
@@ -156,7 +173,7 @@ class StatsScreen(Screen):
             y += 1
         if groups:
             y += 1
-            heading = table_line({name: name for name in shown}, shown)
+            heading = table_line({name: name for name in shown}, shown, widths)
             put(win, y, left, heading, theme.label | curses.A_BOLD)
             y += 1
             rows = height - 2 - y
@@ -167,7 +184,7 @@ class StatsScreen(Screen):
             self.page = max(1, rows - legend - 1 if scrolls and rows - legend - 1 >= 3 else rows)
             self.top = min(self.top, max(0, len(groups) - self.page))
             for group in groups[self.top: self.top + self.page]:
-                put(win, y, left, group_line(group, shown))
+                put(win, y, left, group_line(group, shown, widths))
                 y += 1
             y += 1
             for part in _whole_sentences(self.legend(shown), width - 2 * left, height - 2 - y):
