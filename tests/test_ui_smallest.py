@@ -148,3 +148,39 @@ def test_the_statistics_table_narrows_and_scrolls(state: Path):
         term.wait_text("8x8   -            1:08")
         term.send("q")
         term.wait_text("[q] Quit")
+
+
+def test_the_new_puzzle_form_is_drawn_tight_and_generates(state: Path):
+    """The New puzzle form asked for 29 columns and 12 rows."""
+    with smallest(state) as term:
+        term.wait_text("[q] Quit")
+        term.send("n")
+        term.wait_text("[g Generate]  [Esc Back]")
+        assert_fits(term)
+        for name in ("Size", "Difficulty", "Shape", "Givens", "7x7", "easy", "square"):
+            assert name in term.text, term.dump()
+        row, _ = term.find("Size")
+        term.click(row, term.lines[row].rindex(">"))  # (the arrow, a button)
+        term.wait_text("8x8")
+        term.send("5")
+        term.wait_text("5x5")
+        term.click_text("[g Generate]")
+        term.wait_text("5x5 ·", timeout=30)  # (the new game's status line)
+        term.wait_text("q quit")
+
+
+def test_the_size_to_type_in_has_its_buttons_on_two_rows(state: Path):
+    """The size form of Type in a puzzle asked for 28 columns."""
+    with smallest(state) as term:
+        term.wait_text("[q] Quit")
+        term.send("t")
+        term.wait_text("Size of the grid:")
+        assert_fits(term)
+        assert "[Enter Start]" in term.text and "[Esc Back]" in term.text, term.dump()
+        term.send("6")
+        term.send_key("down")
+        term.send("7")
+        term.wait_for(lambda: "< 6  >" in term.text and "< 7  >" in term.text,
+                      what="6 rows, 7 columns")
+        term.click_text("[Enter Start]")
+        term.wait_text("6x7 · 0 givens")

@@ -36,6 +36,7 @@ from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.form import Button, Field, Form, draw_form_footer
 from numbrix_curses.ui.grid import BoardView, draw_grid
 from numbrix_curses.ui.keys import ENTRY_KEYS
+from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.numpad import BACK, CLEAR, PadButton, draw_number_pad
 from numbrix_curses.ui.paste import NotUnderstood, PastedPuzzle, understand
@@ -181,11 +182,14 @@ class EntrySizeScreen(Screen):
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
         height, width = win.getmaxyx()
-        form_w, form_h = self.form.size()
-        # The title, the question, the whole form and the footer line.
+        # The title, the question, the whole form and the footer line: down to the smallest
+        # screen the game is played on, where the form is drawn tight, its buttons on two
+        # rows (see `Form.size`).
+        form_w, form_h = self.form.size(2, max(width, MIN_WIDTH) - 2)
         if not open_page(win, "Type in a puzzle", (form_w + 2, 2 + 2 + form_h + 1), theme):
             return  # q (Back) still leaves
         left = max(1, (width - 40) // 2)
+        form_room = width - left - 1
         top = max(2, (height - 10) // 2)
         message = self.message or self.form.note
         if message:
@@ -202,7 +206,7 @@ class EntrySizeScreen(Screen):
 
         def room(spacing: int) -> int:
             """The rows between the form and the footer, drawn `spacing` rows a field."""
-            return max(1, height - 1 - (top + 2 + self.form.size(spacing)[1] + 1))
+            return max(1, height - 1 - (top + 2 + self.form.size(spacing, form_room)[1] + 1))
 
         # (on 12 to 14 rows the blank rows between the fields left the notes a line or
         # two, cut mid-sentence: "r: the 9x9 grid being typed in when"; where even the
@@ -211,7 +215,7 @@ class EntrySizeScreen(Screen):
         spacing = 2 if room(2) >= sum(len(note) for note in notes) else 1
         rows_left = room(spacing)
         put(win, top, left, "Size of the grid:", curses.A_BOLD)
-        below = self.form.draw(win, mask, top + 2, left, theme, spacing) + 1
+        below = self.form.draw(win, mask, top + 2, left, theme, spacing, form_room) + 1
         if message:
             notes = [wrap_text(message, width - left - 1, rows_left)]
         lines: list[str] = []

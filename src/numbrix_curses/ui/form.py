@@ -155,28 +155,58 @@ class Form:
         # keeps its value, and the next digit goes on from the 1)
         self._typed = shorter
 
-    def _columns(self) -> tuple[int, int]:
-        """(name column, value column) widths."""
-        name_w = max(len(f.name) for f in self.fields) + 2
-        value_w = max(len(f.shown(v)) for f in self.fields for v in f.values) + 2
+    def _columns(self, tight: bool = False) -> tuple[int, int]:
+        """(name column, value column) widths: `tight`, with no padding round the values
+        and one space after the names (a narrow screen)."""
+        pad = 1 if tight else 2
+        name_w = max(len(f.name) for f in self.fields) + pad
+        value_w = max(len(f.shown(v)) for f in self.fields for v in f.values) + 2 * (pad - 1)
         return name_w, value_w
 
-    def size(self, spacing: int = 2) -> tuple[int, int]:
-        """(width, height) the form takes when drawn with `spacing` rows a field (2: a blank
-        row between fields, 1: none): the screens' minimum size builds on it."""
-        name_w, value_w = self._columns()
-        buttons = sum(len(b.label) + 2 for b in self.buttons) + 3 * (len(self.buttons) - 1)
-        return max(name_w + value_w + 4, buttons), spacing * len(self.fields) + 1
+    def _button_rows(self, width: int | None, tight: bool) -> list[list[Button]]:
+        """The buttons by the row they go on: one row, but where `width` is too narrow for
+        them all, as many as they need (a button never cut)."""
+        gap = 2 if tight else 3
+        rows: list[list[Button]] = [[]]
+        x = 0
+        for button in self.buttons:
+            w = len(button.label) + 2
+            if rows[-1] and width is not None and x + gap + w > width:
+                rows.append([])
+                x = 0
+            elif rows[-1]:
+                x += gap
+            rows[-1].append(button)
+            x += w
+        return rows
 
-    def spacing_for(self, height: int, around: int) -> int:
+    def _tight(self, width: int | None) -> bool:
+        """Whether the form is drawn tight to fit `width` columns (None: any width)."""
+        return width is not None and self.size(2)[0] > width
+
+    def size(self, spacing: int = 2, width: int | None = None) -> tuple[int, int]:
+        """(width, height) the form takes when drawn with `spacing` rows a field (2: a blank
+        row between fields, 1: none): the screens' minimum size builds on it. Given the
+        `width` it has, a form wider than that is measured as drawn tight, its buttons on
+        as many rows as they need (down to the smallest screen the game is played on)."""
+        tight = width is not None and self._tight(width)
+        name_w, value_w = self._columns(tight)
+        rows = self._button_rows(width if tight else None, tight)
+        gap = 2 if tight else 3
+        buttons = max(sum(len(b.label) + 2 for b in row) + gap * (len(row) - 1) for row in rows)
+        return max(name_w + value_w + 4, buttons), spacing * len(self.fields) + len(rows)
+
+    def spacing_for(self, height: int, around: int, width: int | None = None) -> int:
         """Rows a field for a screen `height` rows high with `around` rows of its own: a
         blank row between fields when they fit, none on a short screen."""
-        return 2 if self.size(2)[1] + around <= height else 1
+        return 2 if self.size(2, width)[1] + around <= height else 1
 
     def draw(self, win: "curses.window", mask: ScreenMask, top: int, left: int,
-             theme: Theme, spacing: int = 2) -> int:
-        """Draw from (top, left), `spacing` rows a field; returns the row after the form."""
-        name_w, value_w = self._columns()
+             theme: Theme, spacing: int = 2, width: int | None = None) -> int:
+        """Draw from (top, left), `spacing` rows a field, in `width` columns (drawn tight
+        where it needs: see `size`); returns the row after the form."""
+        tight = self._tight(width)
+        name_w, value_w = self._columns(tight)
         y = top
         for i, field in enumerate(self.fields):
             focused = i == self.focus
@@ -191,13 +221,15 @@ class Form:
             put(win, y, x + 3 + value_w, ">", theme.key)
             mask.put(y, x + 2 + value_w, 2, Adjust(i, 1))
             y += spacing
-        x = left
-        for button in self.buttons:
-            text = f"[{button.label}]"
-            put(win, y, x, text, theme.key)
-            mask.put(y, x, len(text), button.action)
-            x += len(text) + 3
-        return y + 1
+        for row in self._button_rows(width if tight else None, tight):
+            x = left
+            for button in row:
+                text = f"[{button.label}]"
+                put(win, y, x, text, theme.key)
+                mask.put(y, x, len(text), button.action)
+                x += len(text) + (2 if tight else 3)
+            y += 1
+        return y
 
 
 def draw_form_footer(win: "curses.window", mask: ScreenMask, left: int, go: str,

@@ -17,6 +17,7 @@ from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.ui.actions import Action, Command, Hotkey
 from numbrix_curses.ui.draw import centred, put, put_wrapped, wrap_text
 from numbrix_curses.ui.form import Button, Field, Form, draw_form_footer
+from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr
 from numbrix_curses.ui.screen import (
@@ -37,8 +38,11 @@ SHAPES = ["square", "wide"]
 #: (it said "Pick a size and a difficulty:" over a form of shape and givens too: the
 #: fields name themselves, and a list of them goes out of date as the form grows)
 PROMPT = "Choose the puzzle to make:"
+#: the prompt where that is too wide for the screen (the smallest the game is played on)
+PROMPT_SHORT = "The puzzle to make:"
 #: rows of the page around its form: the title and a blank row, the prompt and a blank
-#: row, then a message row, a blank row and the footer below
+#: row, then a message row, a blank row and the footer below (on a short screen, the
+#: blank row under the prompt goes)
 _AROUND_FORM = 2 + 2 + 1 + 2
 #: the largest board made here: 20x27, the largest the form offers (20x20 takes a few
 #: seconds to make, 20x27 ten to twenty; larger ones take long enough to be made on the
@@ -195,8 +199,9 @@ class NewPuzzleScreen(Screen):
     def min_size(self) -> tuple[int, int]:
         """(width, height): the prompt and the whole form (no blank rows between its fields
         on a short screen), a message line and the footer."""
-        form_w, form_h = self.form.size(spacing=1)
-        return max(len(PROMPT), form_w) + 2, _AROUND_FORM + form_h
+        width = MIN_WIDTH
+        form_w, form_h = self.form.size(1, width - 2)
+        return max(len(PROMPT_SHORT), form_w, width - 2) + 2, _AROUND_FORM - 1 + form_h
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
@@ -205,9 +210,13 @@ class NewPuzzleScreen(Screen):
         if self.too_small:
             return  # q (Back) still leaves
         left = max(1, (width - 40) // 2)
-        spacing = self.form.spacing_for(height, _AROUND_FORM)
+        room = width - left - 1
+        spacing = self.form.spacing_for(height, _AROUND_FORM, room)
+        form_h = self.form.size(spacing, room)[1]
+        # (the blank row under the prompt, where the rows are too few for it)
+        gap = 2 if height >= _AROUND_FORM + form_h else 1
         # centred: the prompt, a blank row, the form and a message row
-        top = max(2, (height - 2 - self.form.size(spacing)[1] - 1) // 2)
+        top = max(2, (height - 2 - form_h - 1) // 2)
         if self.job is not None:
             job = self.job
             y = top
@@ -220,8 +229,8 @@ class NewPuzzleScreen(Screen):
             x = centred(win, y + 3, text, theme.key)
             mask.put(y + 3, x, len(text), Command.CANCEL)
             return
-        put(win, top, left, PROMPT, curses.A_BOLD)
-        y = self.form.draw(win, mask, top + 2, left, theme, spacing)
+        put(win, top, left, PROMPT if len(PROMPT) <= room else PROMPT_SHORT, curses.A_BOLD)
+        y = self.form.draw(win, mask, top + gap, left, theme, spacing, room)
         # (the form's note is of the key just pressed: before an older message)
         message = (self.form.note and Message(self.form.note)) or self.message
         if message:
