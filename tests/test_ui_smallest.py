@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from numbrix_curses.game import Game
 from numbrix_curses.library import load_bundled
 from numbrix_curses.savestate import Store
@@ -184,3 +186,46 @@ def test_the_size_to_type_in_has_its_buttons_on_two_rows(state: Path):
                       what="6 rows, 7 columns")
         term.click_text("[Enter Start]")
         term.wait_text("6x7 · 0 givens")
+
+
+def test_open_file_takes_a_path_or_a_click_on_its_list(state: Path, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch):
+    """Open file asked for 40 columns: its buttons take two rows here, and its hint goes
+    where it would leave no row to the list of files it speaks of."""
+    for n in (1, 2):
+        (tmp_path / f"p{n}.txt").write_text(f"# id: n{n}\n1 . 3\n. . .\n. . 9\n")
+    monkeypatch.chdir(tmp_path)  # (the folder listed)
+    with smallest(state) as term:
+        term.wait_text("[q] Quit")
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.wait_text("p1.txt")
+        assert_fits(term)
+        assert "Enter open  Tab complete" in term.text and "Esc back" in term.text, term.dump()
+        term.click_text("p2.txt")
+        term.wait_text("Numbrix · n2")
+        term.send("q")
+        term.wait_text("[q] Quit")
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.send("p1")
+        term.click_text("Tab complete")  # (a button, as the key)
+        term.wait_text("p1.txt ")
+        term.send_key("enter")
+        term.wait_text("Numbrix · n1")
+
+
+def test_the_save_prompt_writes_the_puzzle(state: Path, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch):
+    """Saving a puzzle (e in a game) asked for 40 columns; its prompt is shorter here."""
+    monkeypatch.chdir(tmp_path)
+    with smallest(state, "play", "--puzzle", "starter-1") as term:
+        term.wait_text("q quit")
+        term.send("e")
+        term.wait_text("File to write:")
+        assert_fits(term)
+        assert "Enter save  Tab complete" in term.text, term.dump()
+        term.send("mine.txt")
+        term.click_text("Enter save")
+        term.wait_gone("File to write:")
+        term.wait_for(lambda: (tmp_path / "mine.txt").exists(), what="the file written")

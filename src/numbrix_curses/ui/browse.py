@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from numbrix_curses.ui.actions import Action, Command, PickFile, Scroll
-from numbrix_curses.ui.dialogs import PROMPT_LEFT, PROMPT_TOP, TextPromptScreen, home_short
+from numbrix_curses.ui.dialogs import PROMPT_TOP, TextPromptScreen, home_short, prompt_left
 from numbrix_curses.ui.draw import put, wrap_text
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.screen import AppContext, Nav
@@ -197,12 +197,16 @@ class BrowsingPromptScreen(TextPromptScreen):
         def listed(form: str, top: int) -> int:
             hint_rows = len(wrap_text(form, text_w)) if form else 0
             _, buttons_y = self.frame_rows(height, hint_rows, said_rows, top)
-            return list_rows(height, buttons_y + 2)
+            return list_rows(height, buttons_y + 2 + self.more_button_rows)
 
         for form in forms:
             if listed(form, PROMPT_TOP) >= wanted:
                 return form, PROMPT_TOP
         shortest = forms[-1]
+        if listed(shortest, PROMPT_TOP - 1) < 1:
+            # (no row of the list even so, as on the smallest screen: the hint goes, as what
+            # it speaks of would not be there, and the list has its rows)
+            shortest = ""
         raised = listed(shortest, PROMPT_TOP - 1) > listed(shortest, PROMPT_TOP)
         return shortest, PROMPT_TOP - 1 if raised else PROMPT_TOP
 
@@ -215,7 +219,7 @@ class BrowsingPromptScreen(TextPromptScreen):
         theme = self.theme
         height, width = win.getmaxyx()
         entries, error, folder = self._entries()
-        left = PROMPT_LEFT
+        left = prompt_left(width)
         rows = list_rows(height, top)
         if rows < 1:
             return

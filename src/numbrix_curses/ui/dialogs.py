@@ -8,10 +8,12 @@ from __future__ import annotations
 import curses
 import glob
 import os
+import re
 from typing import Callable
 
 from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Paste, TextKey
 from numbrix_curses.ui.draw import put, put_wrapped, wrap_text
+from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.paste import one_line
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr
@@ -37,6 +39,18 @@ PROMPT_TOP = 2
 _NARROW = 40
 #: how many of the paths Tab finds its message names
 _MATCHES_SHOWN = 6
+#: the columns between the text prompt's buttons (fewer on a narrow screen, see
+#: `prompt_left`)
+_BUTTON_GAP = 3
+#: the narrowest screen with `PROMPT_LEFT` columns either side of the text prompt; a
+#: narrower one (down to the smallest the game is played on) keeps one, and its buttons two
+#: columns apart, so two buttons share a row there
+_ROOMY = 40
+
+
+def prompt_left(width: int) -> int:
+    """The text prompt's margin either side on a screen `width` columns wide."""
+    return PROMPT_LEFT if width >= _ROOMY else 1
 
 
 class ConfirmScreen(Screen):
@@ -195,16 +209,44 @@ class TextPromptScreen(Screen):
         #: listing them shows: a click on a name there takes it (see `_complete`)
         self.matches: list[str] = []
         self.matches_message: Message | None = None
+        #: the rows the buttons take past the first, as the last frame laid them out (a
+        #: screen too narrow for them on one row has them on two)
+        self.more_button_rows = 0
 
     def _buttons(self) -> list[tuple[str, str, Action]]:
         return [("Enter", self.ok, Command.CONFIRM), ("Tab", "complete", Command.NEXT_FIELD),
                 ("Esc", "back", Command.BACK)]
 
     def min_size(self) -> tuple[int, int]:
-        """(width, height): the prompt and the buttons whole, the field, hint and message
-        lines between them."""
-        buttons = sum(len(key) + len(what) + 4 for key, what, _ in self._buttons()) - 3
-        return max(len(self.prompt), buttons) + 2 * PROMPT_LEFT, 2 + BUTTONS_ROW + 1
+        """(width, height): the prompt (its shorter form) and each button whole, the field,
+        hint and message lines between them; down to the smallest screen the game is
+        played on, where the buttons take two rows (see `_button_rows`)."""
+        widest = max(len(key) + 1 + len(what) for key, what, _ in self._buttons())
+        return max(MIN_WIDTH, len(self._prompt_text(0)) + 2, widest + 2), 2 + BUTTONS_ROW + 1
+
+    def _prompt_text(self, width: int) -> str:
+        """The prompt in `width` columns: where it is too wide, without the words in
+        brackets ("File to write:")."""
+        if len(self.prompt) <= width:
+            return self.prompt
+        return re.sub(r" \([^)]*\)", "", self.prompt)
+
+    def _button_rows(self, width: int, gap: int) -> list[list[tuple[str, str, Action]]]:
+        """The buttons by row in `width` columns, `gap` apart: one row where they fit, else
+        as many as they need, none cut."""
+        rows: list[list[tuple[str, str, Action]]] = [[]]
+        x = 0
+        for button in self._buttons():
+            key, what, _ = button
+            w = len(key) + 1 + len(what)
+            if rows[-1] and x + gap + w > width:
+                rows.append([])
+                x = 0
+            elif rows[-1]:
+                x += gap
+            rows[-1].append(button)
+            x += w
+        return rows
 
     def action_for_key(self, key: int | str) -> Action | None:
         if self.too_small and key == "q":
@@ -357,8 +399,11 @@ class TextPromptScreen(Screen):
         self.too_small = not open_page(win, self.title, self.min_size(), theme)
         if self.too_small:
             return
-        left = PROMPT_LEFT
+        left = prompt_left(width)
         text_w = width - 2 * left
+        gap = _BUTTON_GAP if left == PROMPT_LEFT else _BUTTON_GAP - 1
+        button_rows = self._button_rows(text_w, gap)
+        self.more_button_rows = len(button_rows) - 1
         # The hint and the message share the rows between the field and the buttons; where
         # they need more (a narrow screen), the buttons go lower, as far as the screen has
         # rows, and only then is the hint cut.
@@ -366,7 +411,7 @@ class TextPromptScreen(Screen):
         hint_text, top = self.hint_shown(height, text_w, len(said))
         hint = wrap_text(hint_text, text_w) if hint_text else []
         y, buttons_y = self.frame_rows(height, len(hint), len(said), top)
-        put(win, y, left, self.prompt, curses.A_BOLD)
+        put(win, y, left, self._prompt_text(text_w), curses.A_BOLD)
         field_w = max(10, width - 2 * left)
         # Scroll the field so the cursor stays visible.
         start = max(0, self.pos - field_w + 1)
@@ -392,14 +437,15 @@ class TextPromptScreen(Screen):
             if self._listing_matches():
                 self._mask_matches(mask, row, left,
                                    wrap_text(self.message.text, text_w, max(1, said_rows)))
-        x = left
-        for key, what, action in self._buttons():
-            put(win, buttons_y, x, key, theme.key)
-            put(win, buttons_y, x + len(key) + 1, what)
-            mask.put(buttons_y, x, len(key) + 1 + len(what), action)
-            x += len(key) + len(what) + 4
+        for k, row in enumerate(button_rows):
+            x = left
+            for key, what, action in row:
+                put(win, buttons_y + k, x, key, theme.key)
+                put(win, buttons_y + k, x + len(key) + 1, what)
+                mask.put(buttons_y + k, x, len(key) + 1 + len(what), action)
+                x += len(key) + 1 + len(what) + gap
         if self.rows_below(height):
-            self.draw_below(win, mask, buttons_y + 2)
+            self.draw_below(win, mask, buttons_y + 2 + self.more_button_rows)
 
     def frame_rows(self, height: int, hint_rows: int, said_rows: int,
                    top: int = PROMPT_TOP) -> tuple[int, int]:
@@ -407,8 +453,11 @@ class TextPromptScreen(Screen):
         for a hint and a message of so many rows, the prompt no higher than row `top`."""
         below = self.rows_below(height)
         gap = self._buttons_gap(hint_rows, said_rows, below > 0)
-        y = max(top, min(height // 2 - 3, height - 1 - gap - below))
-        return y, min(y + gap, height - 1)
+        # (the buttons' second row, on a narrow screen, is as far from the foot as the
+        # one row is elsewhere: on the least rows the hint gives up a row for it)
+        extra = self.more_button_rows
+        y = max(top, min(height // 2 - 3, height - 1 - gap - below - extra))
+        return y, min(y + gap, height - 1 - extra)
 
     def hint_shown(self, height: int, text_w: int, said_rows: int) -> tuple[str, int]:
         """The hint as drawn on a screen `height` rows high, in lines `text_w` wide, with a
@@ -425,8 +474,9 @@ class TextPromptScreen(Screen):
         not shown: they stood empty over a list of files cut to a line or two on a short
         screen. The buttons follow the hint and the message there, and the list takes
         the rest (a message, an error after a bad path, pushes them down in turn)."""
-        # (the prompt, its field and a blank row; the hint and message; a blank row)
-        needed = 3 + hint_rows + said_rows + 1
+        # (the prompt, its field and a blank row; the hint and message; a blank row, but
+        # with neither, one blank row is enough)
+        needed = 3 + hint_rows + said_rows + (1 if hint_rows + said_rows else 0)
         return needed if listing else max(BUTTONS_ROW, needed)
 
     def rows_below(self, height: int) -> int:
