@@ -229,3 +229,20 @@ def test_the_save_prompt_writes_the_puzzle(state: Path, tmp_path: Path,
         term.click_text("Enter save")
         term.wait_gone("File to write:")
         term.wait_for(lambda: (tmp_path / "mine.txt").exists(), what="the file written")
+
+
+def test_a_question_with_wide_buttons_is_asked_and_answered(state: Path):
+    """Abandoning a game under way asked for 40 columns: "[y] Abandon" and "[n] Keep" did
+    not fit the box with the room they have elsewhere."""
+    two_games_under_way(state)
+    with smallest(state) as term:
+        term.wait_text("[u] Games under way")
+        term.send("u")
+        term.wait_text("Numbrix · Games under way")
+        term.send("x")  # (the selected game, the one played last)
+        term.wait_text("[y] Abandon  [n] Keep")
+        assert_fits(term)
+        assert "Abandon starter-2?" in term.text, term.dump()
+        term.click_text("[y] Abandon")
+        term.wait_said("Abandoned starter-2.")
+        assert "starter-2    5x5" not in term.text and "starter-1    5x5" in term.text, term.dump()

@@ -111,10 +111,13 @@ class ConfirmScreen(Screen):
                 for i, text in enumerate(texts) for line in wrap_text(text, box_w - 4)]
 
     def _widths(self) -> tuple[int, int]:
-        """The box's width with no line wrapped, and the least that holds its buttons."""
+        """The box's width with no line wrapped, and the least that holds its buttons: two
+        columns apart, and a column from the frame (on the smallest screen the game is
+        played on, "[y] Abandon" and "[n] Keep" fit so, and not with the room they have
+        elsewhere)."""
         texts = [self.question] + ([self.detail] if self.detail else [])
-        buttons = sum(len(b) for b in self._buttons()) + 4
-        return max(max(len(text) for text in texts), buttons) + 6, buttons + 6
+        buttons = sum(len(b) for b in self._buttons())
+        return max(max(len(text) for text in texts), buttons + 4) + 6, buttons + 2 + 4
 
     def _box(self, height: int, width: int) -> tuple[int, int, int, int, list[tuple[str, int]]]:
         """(top, left, height, width) of the box on a `height` x `width` screen, and its
@@ -161,12 +164,14 @@ class ConfirmScreen(Screen):
         for i, (line, attr) in enumerate(lines):
             put(win, top + 1 + i, left + 2, line, attr)
         y = top + box_h - 2
-        x = left + max(1, (box_w - (sum(len(b) for b in buttons) + 4)) // 2)
+        # (four columns apart where the box has room for that and two each side)
+        gap = 4 if sum(len(b) for b in buttons) + 4 + 6 <= box_w else 2
+        x = left + max(1, (box_w - (sum(len(b) for b in buttons) + gap)) // 2)
         for i, text in enumerate(buttons):
             focused = (i == 0) == self.focus_yes
             put(win, y, x, text, theme.selected if focused else theme.key)
             mask.put(y, x, len(text), Hotkey("yn"[i]))
-            x += len(text) + 4
+            x += len(text) + gap
 
 
 class TextPromptScreen(Screen):
