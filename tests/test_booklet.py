@@ -235,6 +235,137 @@ def test_entry_without_solution_shows_the_note():
     assert len(parse_puzzles(text)) == 1
 
 
+# --- what each page holds ------------------------------------------------------------------
+
+#: a generated puzzle's metadata, fullest first (a symmetric one: 5 lines; a border one
+#: without givens inside the ring: 4; a random one: 3)
+GENERATED_KEYS = ["id", "difficulty", "pattern", "seed", "symmetry"]
+
+
+def tall_puzzle(rows: int = 25, cols: int = 15, keys: int = 5, extra: int = 0,
+                ) -> tuple[Puzzle, np.ndarray]:
+    """A puzzle with the first `keys` of a generated puzzle's metadata, and `extra` more."""
+    solution = serpentine(rows, cols)
+    values = {"id": f"{rows}x{cols}-easy-3", "difficulty": "easy", "pattern": "symmetric",
+              "seed": "3", "symmetry": "rotate-180"}
+    metadata = {key: values[key] for key in GENERATED_KEYS[:keys]}
+    metadata.update({f"note{k}": "x" for k in range(extra)})
+    return Puzzle(np.where((solution - 1) % 7 == 0, solution, 0), metadata), solution
+
+
+def grid_lines(page: list[str]) -> int:
+    return sum(line.startswith(("+", "|")) for line in page)
+
+
+def check_pages(text: str, title: str) -> list[list[str]]:
+    """The booklet's pages (split at form feeds), each checked to be a page a reader can use:
+    within a sheet; the first headed by the title, the others by a puzzle's or a solution's
+    header, or the answer key's title (never a board's middle); no page without a puzzle or
+    a solution on it (a title alone, or a header whose board went on to the next page); and
+    each boxed board whole on its page (its rules and rows, as many as its header says)."""
+    sheets = text.split(FORM_FEED)
+    assert all(sheet.count("\n") <= PAGE_LINES for sheet in sheets)
+    assert all(before.endswith("\n\n") for before in sheets[:-1])  # (a blank line ends a page)
+    found = [sheet.split("\n") for sheet in sheets]
+    assert found[0][0] == f"# {title}"
+    for page in found[1:]:
+        assert page[0].startswith(("# Puzzle ", "# Solution ", "# Answer key: ")), page[0]
+    for page in found:
+        headers = [line for line in page if line.startswith(("# Puzzle ", "# Solution "))]
+        assert headers, page
+        for k, line in enumerate(page):
+            size = re.match(r"# Puzzle [0-9]+ of [0-9]+ - ([0-9]+)x([0-9]+)", line)
+            if size and uses_boxed_layout(int(size[1]), int(size[2])):
+                board = page[k:page.index("", k)] if "" in page[k:] else page[k:]
+                assert grid_lines(board) == 2 * int(size[1]) + 1, line
+    return found
+
+
+@pytest.mark.parametrize("keys, rules", [
+    (2, "# 2 puzzles. Fill every empty cell so that the numbers 1, 2, 3, ..."),  # at length
+    (3, "# Fill every cell: 1, 2, 3, ... in order, each beside the last (not diagonally)."),
+    (4, "# Fill every cell: 1, 2, 3, ... in order, each beside the last (not diagonally)."),
+    (5, ""),  # (a symmetric puzzle: no room for the rules)
+])
+def test_the_title_shares_the_first_page_with_a_boxed_25_row_board(keys, rules):
+    """Before: a boxed 25x15 puzzle with its header and 3 to 5 lines of metadata took 55 to
+    57 lines, which with the title and the rules (4 lines) and the blank between did not fit
+    a page: the title stood alone on the first sheet and the board started on the second."""
+    puzzle, solution = tall_puzzle(keys=keys)
+    entries = [Entry(puzzle, puzzle.id, solution)] * 2
+    text = booklet(entries, "Tall ones")
+    first, second, key, *rest = check_pages(text, "Tall ones")
+    assert not rest
+    gap = first.index("")  # (the title block, then a blank line, then the first puzzle)
+    assert first[1:gap][:1] == ([rules] if rules else [])
+    assert len(first[1:gap]) == (3 if "empty" in rules else 1 if rules else 0)
+    assert first[gap + 1].startswith("# Puzzle 1 of 2 - 25x15")
+    assert grid_lines(first) == 51 and grid_lines(second) == 51
+    assert second[0].startswith("# Puzzle 2 of 2 - 25x15")
+    assert key[0] == "# Answer key: Tall ones"
+    assert [line[:17] for line in key if line.startswith("# Solution")] == [
+        "# Solution 1 of 2", "# Solution 2 of 2"]
+    # the title's lines never read as the first puzzle's metadata
+    assert [p.metadata for p in parse_puzzles(text)] == [puzzle.metadata] * 2
+
+
+def test_a_title_that_looks_like_metadata_stays_apart_from_the_first_puzzle():
+    """With no room for the rules, the blank line under the title stays: without it, the
+    title ``# Club: week 3`` read as the first puzzle's metadata (``club``)."""
+    puzzle, solution = tall_puzzle(keys=5)
+    text = booklet([Entry(puzzle, puzzle.id, solution)], "Club: week 3", answer_key=False)
+    [page] = check_pages(text, "Club: week 3")
+    assert page[:3] == ["# Club: week 3", "", "# Puzzle 1 of 1 - 25x15 - easy - 54 givens"
+                        f" - {puzzle.id}"]
+    assert [p.metadata for p in parse_puzzles(text)] == [puzzle.metadata]
+
+
+@pytest.mark.parametrize("shapes", [
+    [(25, 15), (5, 5), (12, 12), (12, 12), (25, 10), (9, 9)],
+    [(12, 12)] * 5,
+    [(24, 15), (20, 20), (30, 30), (1, 1), (25, 15)],
+    [(5, 5)] * 30,
+])
+def test_every_page_holds_whole_puzzles_and_the_first_one_the_title(shapes):
+    """Boards of every size: no page with a title or a header alone, no board split."""
+    entries = []
+    for rows, cols in shapes:
+        puzzle, solution = tall_puzzle(rows, cols, keys=5)
+        entries.append(Entry(puzzle, puzzle.id, solution))
+    text = booklet(entries, "Mixed")
+    found = check_pages(text, "Mixed")
+    headers = [line for page in found for line in page if line.startswith("# Puzzle ")]
+    assert len(headers) == len(shapes)
+    keys = [page for page in found if any(line.startswith("# Solution ") for line in page)]
+    assert keys[0][0] == "# Answer key: Mixed"
+    sheet = solutions_sheet(entries, "Mixed")
+    found = sheet.split(FORM_FEED)
+    assert found[0].startswith("# Answer key: Mixed\n\n# Solution 1 of ")
+    assert all(page.startswith("# Solution ") for page in found[1:])
+
+
+def test_a_board_taller_than_a_page_starts_under_the_title():
+    """A board that runs over a sheet wherever it starts (here with 9 more lines of
+    metadata) gains nothing from a page of its own: the title is not left alone for it."""
+    puzzle, solution = tall_puzzle(keys=5, extra=9)
+    text = booklet([Entry(puzzle, puzzle.id, solution)] * 2, "Very tall", answer_key=False)
+    first, second = text.split(FORM_FEED)
+    assert first.startswith("# Very tall\n# 2 puzzles. Fill every empty cell")
+    assert first.count("# Puzzle 1 of 2") == 1 and second.startswith("# Puzzle 2 of 2")
+
+
+def test_titled_takes_the_fullest_title_that_leaves_room_for_the_first_block():
+    from numbrix_curses.pages import titled
+
+    heads = [["# T", "# rules", "# at length"], ["# T", "# rules"], ["# T"]]
+    for size, head in [(55, heads[0]), (56, heads[1]), (57, heads[2])]:
+        block = ["# block"] + ["x"] * (size - 1)
+        lines = titled(heads, [block, block])
+        assert lines[:len(head) + 2] == [*head, "", "# block"]
+        assert lines.count(FORM_FEED + "# block") == 1
+    assert titled(heads, []) == heads[0]
+
+
 # --- the paper layout ----------------------------------------------------------------------
 
 
@@ -352,6 +483,27 @@ def test_paper_fits_two_symmetric_12x12_puzzles_on_a_page():
     # (two on the first page too: the title and the rules take three lines)
     assert [sum(bool(re.match(r"[0-9]+\. 12x12", line.lstrip(FORM_FEED))) for line in sheet)
             for sheet in sheets] == [2, 2]
+
+
+@pytest.mark.parametrize("words, rules", [(3, True), (40, True), (60, False)])
+def test_paper_keeps_the_title_with_the_first_board(words, rules):
+    """A boxed 25x15 board and its heading take 53 lines: under a title of 4 lines and the
+    rules (2) there was no room, and the title stood alone on the first sheet; now the rules
+    make way for the board."""
+    puzzle, solution = tall_puzzle(keys=5)
+    title = " ".join(["Tall"] * words)
+    text = paper.booklet([Entry(puzzle, puzzle.id, solution)] * 2, title, answer_key=False)
+    first, second = (page.split("\n") for page in text.split(FORM_FEED))
+    gap = first.index("")
+    said = [line.strip() for line in first[:gap]]
+    assert " ".join(said).startswith(title)
+    assert any(line.startswith("2 puzzles. Fill the empty cells") for line in said) == rules
+    assert first[gap + 1].startswith("1. 25x15 easy, 54 givens")
+    # the whole board: its 26 rules and its 25 rows, numbered
+    assert sum(line.strip().startswith("+") for line in first) == 26
+    assert sum(bool(re.match(r" *[0-9]+ \|", line)) for line in first) == 25
+    assert second[0].startswith("2. 25x15") and len(second) <= PAGE_LINES + 1
+    assert all(page.count("\n") <= PAGE_LINES for page in text.split(FORM_FEED))
 
 
 def test_a_paper_booklet_does_not_read_back_as_puzzles(made):

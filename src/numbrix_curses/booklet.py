@@ -7,16 +7,20 @@ their metadata, and the answer key (all comments) is skipped.
 
 Layout:
 
-- a title block, then each puzzle under a header line (its number, size, difficulty and id)
-  followed by its ``# key: value`` metadata and its grid; every line the layout makes fits
-  `PAGE_WIDTH` columns up to 20 columns of board (a long title is broken between words, a
-  label too long for the header goes on a line of its own), though a metadata value or a
-  label longer than a line stays one line, as the reader needs it;
+- a title block (the title and the rules), then each puzzle under a header line (its
+  number, size, difficulty and id) followed by its ``# key: value`` metadata and its grid;
+  every line the layout makes fits `PAGE_WIDTH` columns up to 20 columns of board (a long
+  title is broken between words, a label too long for the header goes on a line of its
+  own), though a metadata value or a label longer than a line stays one line, as the
+  reader needs it;
 - boards up to 15 columns are drawn boxed (``+----+`` rules, cells between bars), which
   fits 80 columns; wider or taller boards use the compact layout (one row per line);
 - puzzles are packed onto pages of `PAGE_LINES` lines and pages are separated by a form
   feed (``\\f``) at the start of a page's first line, so a printer starts a new sheet (the
-  line before it is left blank, which is what separates puzzles for the reader);
+  line before it is left blank, which is what separates puzzles for the reader); no puzzle
+  is split between pages, and the title shares the first page with the first puzzle, the
+  rules cut to one line or left out where a tall board leaves no room for them
+  (`pages.titled`);
 - the answer key starts on a new page: each solution in the compact layout, every line
   commented out. `solutions_sheet` makes a separate file of solutions instead, whose grids
   are real (full) puzzles, so ``numbrix check`` accepts it.
@@ -29,7 +33,7 @@ from typing import Sequence
 
 import numpy as np
 
-from numbrix_curses.pages import FORM_FEED, PAGE_LINES, PAGE_WIDTH, paginate, wrap
+from numbrix_curses.pages import FORM_FEED, PAGE_LINES, PAGE_WIDTH, titled, wrap
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.textformat import format_boxed, format_compact, format_grid_compact
 
@@ -38,6 +42,12 @@ __all__ = ["BOXED_MAX_COLS", "FORM_FEED", "PAGE_LINES", "PAGE_WIDTH", "Entry", "
 
 #: widest board drawn boxed (the brief of the booklet: 15x15 boxed fits 80 columns)
 BOXED_MAX_COLS = 15
+
+#: the rules in one line (80 columns), for a first page with no room for them at length: it
+#: leaves room under the title for a boxed 25-row puzzle with 4 lines of metadata, as a
+#: generated one of the border pattern has (one of 5, as a symmetric one has, takes the
+#: page with the title alone)
+_SHORT_RULES = "# Fill every cell: 1, 2, 3, ... in order, each beside the last (not diagonally)."
 
 
 @dataclass(frozen=True)
@@ -127,13 +137,20 @@ def _comment_lines(text: str) -> list[str]:
     return ["# " + line for line in wrap(text, PAGE_WIDTH - 2)] or ["#"]
 
 
-def _title_block(title: str, count: int, word: str) -> list[str]:
+def _title_blocks(title: str, count: int, word: str) -> list[list[str]]:
+    """The title block's forms, fullest first (`pages.titled` takes the first that leaves
+    room for the first puzzle on the first page): the title and the rules at length, the
+    rules in one line, the title alone. (A blank line always parts it from the first
+    puzzle: a title line such as ``# Club: week 3`` would read as the puzzle's metadata.)"""
     plural = "" if count == 1 else "s"
+    heading = _comment_lines(title)
     return [
-        *_comment_lines(title),
-        f"# {count} {word}{plural}. Fill every empty cell so that the numbers 1, 2, 3, ...",
-        "# run through the grid in order, each next to the one before it (up, down, left",
-        "# or right, never diagonally).",
+        [*heading,
+         f"# {count} {word}{plural}. Fill every empty cell so that the numbers 1, 2, 3, ...",
+         "# run through the grid in order, each next to the one before it (up, down, left",
+         "# or right, never diagonally)."],
+        [*heading, _SHORT_RULES],
+        heading,
     ]
 
 
@@ -145,14 +162,12 @@ def booklet(
     The text parses back (`textformat.parse_puzzles`) to the same puzzles in the same order.
     """
     total = len(entries)
-    head = _title_block(title, total, "puzzle")
     blocks = [_puzzle_block(entry, k, total) for k, entry in enumerate(entries, start=1)]
-    lines = head + paginate(blocks, len(head))
+    lines = titled(_title_blocks(title, total, "puzzle"), blocks)
     if answer_key and entries:
-        key_title = _comment_lines(f"Answer key: {title}")
-        key_head = ["", FORM_FEED + key_title[0], *key_title[1:]]
         keys = [_key_block(entry, k, total) for k, entry in enumerate(entries, start=1)]
-        lines += key_head + paginate(keys, len(key_head) - 1)
+        key = titled([_comment_lines(f"Answer key: {title}")], keys)
+        lines += ["", FORM_FEED + key[0], *key[1:]]
     return "\n".join(lines) + "\n"
 
 
@@ -174,4 +189,4 @@ def solutions_sheet(entries: Sequence[Entry], title: str = "Numbrix puzzles") ->
                  *_metadata_lines(solved)]
         block += _grid_lines(solved)
         blocks.append(block)
-    return "\n".join(head + paginate(blocks, len(head))) + "\n"
+    return "\n".join(titled([head], blocks)) + "\n"

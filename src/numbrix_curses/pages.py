@@ -41,6 +41,32 @@ def paginate(blocks: Sequence[list[str]], first_page_used: int) -> list[str]:
     return lines
 
 
+def titled(heads: Sequence[list[str]], blocks: Sequence[list[str]]) -> list[str]:
+    """A title block over `blocks` packed onto pages (`paginate`), kept on one page with the
+    first block: a title alone on the first sheet, the first puzzle on the next, wasted a
+    sheet and looked like a misprint.
+
+    `heads` are the title block's forms, fullest first, each shorter than the one before (the
+    rules cut short, then left out): the first that leaves room for the first block and the
+    blank line between them heads the first page. Where none does, the fullest one does,
+    and the first block goes on after it only if it is taller than a page on its own (it
+    runs over a sheet wherever it starts); a block that fits a page alone but not under
+    even the title's own lines starts the next page, as it is never split to keep the title
+    company (the one first page left to the title block: a title of two lines or more over
+    a boxed 25-row board with five lines of metadata).
+    """
+    fullest = list(heads[0])
+    if not blocks:
+        return fullest
+    first = len(blocks[0])
+    for head in heads:
+        if len(head) + 1 + first <= PAGE_LINES - 1:  # (as in `paginate`)
+            return list(head) + paginate(blocks, len(head))
+    if first > PAGE_LINES - 1:
+        return fullest + [""] + blocks[0] + paginate(blocks[1:], len(fullest) + 1 + first)
+    return fullest + paginate(blocks, len(fullest))
+
+
 def columns(text: str) -> int:
     """The columns `text` takes on a page: two for a wide character (CJK, full-width)."""
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)

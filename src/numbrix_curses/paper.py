@@ -12,7 +12,8 @@ module's headings over its lines of column letters). Its pages:
   its column letters over it and its row numbers beside it, named as the app and
   ``solve --steps`` name cells (`puzzle.cell_name`: column letter, then row number);
 - boards side by side where they fit `PAGE_WIDTH` columns, packed onto pages of
-  `PAGE_LINES` lines with a form feed between pages (`pages.paginate`);
+  `PAGE_LINES` lines with a form feed between pages (`pages.paginate`), the title on the
+  first page with the first row of boards (`pages.titled`);
 - the answer key on pages of its own: each solution compact, with its letters and numbers,
   under its puzzle's number and name.
 
@@ -27,7 +28,7 @@ from typing import Sequence
 import numpy as np
 
 from numbrix_curses.booklet import Entry, uses_boxed_layout
-from numbrix_curses.pages import FORM_FEED, PAGE_WIDTH, columns, padded, paginate, wrap
+from numbrix_curses.pages import FORM_FEED, PAGE_WIDTH, columns, padded, titled, wrap
 from numbrix_curses.puzzle import cell_name, plural
 
 #: spaces between boards side by side (the same in every row, so a page of boards of one
@@ -219,10 +220,12 @@ def booklet(
 ) -> str:
     """The paper booklet of `entries`, the answer key on new pages after it when asked (and
     when some entry is there to answer)."""
-    head = _title_lines(title)
-    head += wrap(f"{plural(len(entries), 'puzzle')}. {_RULES}", PAGE_WIDTH)
+    heading = _title_lines(title)
+    # (the rules left out where a tall board leaves no room for them under the title: the
+    # title shares the first page with the first board, as in `booklet`)
+    heads = [heading + wrap(f"{plural(len(entries), 'puzzle')}. {_RULES}", PAGE_WIDTH), heading]
     blocks = [_puzzle_block(entry, k) for k, entry in enumerate(entries, start=1)]
-    lines = head + paginate(_rows_of_boards(blocks, _shapes(entries)), len(head))
+    lines = titled(heads, _rows_of_boards(blocks, _shapes(entries)))
     if answer_key and entries:
         key = _key_lines(entries, title)
         lines += ["", FORM_FEED + key[0], *key[1:]]
@@ -238,7 +241,7 @@ def answer_key(entries: Sequence[Entry], title: str = "Numbrix puzzles") -> str:
 def _key_lines(entries: Sequence[Entry], title: str) -> list[str]:
     head = _title_lines(f"Answer key: {title}")
     blocks = [_key_block(entry, k) for k, entry in enumerate(entries, start=1)]
-    return head + paginate(_rows_of_boards(blocks, _shapes(entries)), len(head))
+    return titled([head], _rows_of_boards(blocks, _shapes(entries)))
 
 
 def _shapes(entries: Sequence[Entry]) -> list[tuple[int, int]]:
