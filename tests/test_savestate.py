@@ -235,6 +235,109 @@ def test_a_save_of_many_moves_with_one_that_does_not_fit_is_rebuilt_a_few_times_
     assert len(rebuilds) <= 4
 
 
+def long_history(count: int, seed: int) -> tuple[list, list[tuple[list[int], dict]]]:
+    """`count` moves of a game of the demo puzzle as a save holds them (numbers set, changed
+    and rubbed out, pencil marks, strokes over two cells), each following the one before;
+    with the board and the pencil marks after each."""
+    import random
+
+    rng = random.Random(seed)
+    grid = np.array(GIVENS).ravel().tolist()
+    blanks = [cell for cell, value in enumerate(grid) if not value]
+    notes: dict[int, tuple[int, ...]] = {}
+    moves: list = []
+    after = []
+    for k in range(count):
+        if k % 13 == 5:
+            cell = rng.choice(blanks)
+            marks = sorted(rng.sample(range(1, 17), rng.randrange(3)))
+            moves.append({"marks": [cell, list(notes.get(cell, ())), marks]})
+            notes[cell] = tuple(marks)
+            if not marks:
+                del notes[cell]
+        elif k % 29 == 3:
+            changes = []
+            for cell in rng.sample(blanks, 2):
+                number = rng.randrange(17)
+                changes.append([cell, grid[cell], number])
+                grid[cell] = number
+            moves.append({"label": "drew", "changes": changes})
+        else:
+            cell = rng.choice(blanks)
+            number = rng.choice([0, rng.randrange(1, 17)])
+            moves.append([cell, grid[cell], number])
+            grid[cell] = number
+        after.append((list(grid), dict(notes)))
+    return moves, after
+
+
+def save_with_moves(store: Store, moves: list, redo: list) -> None:
+    game = Game(puzzle())
+    store.save_game(game.puzzle, game, "demo", None)
+    path = store.game_path(puzzle())
+    data = json.loads(path.read_text())
+    data["game"]["moves"], data["game"]["redo"] = moves, redo
+    path.write_text(json.dumps(data, separators=(",", ":")))
+
+
+def test_a_save_of_a_long_history_opens_as_played_and_undo_walks_it_back(store: Store):
+    """The moves of a save were made and checked one at a time: a save of a million moves
+    took 9 s to open. Now they are checked together; the game opened is the same: its
+    board, its pencil marks, its moves to undo and to redo."""
+    count = 200_000
+    moves, after = long_history(count + 3, seed=3)
+    # (the last three undone: the redo stack holds them, the next to redo last)
+    save_with_moves(store, moves[:count], moves[count:][::-1])
+    resumed = store.resume(puzzle())
+    assert resumed is not None and store.problems == []
+    game, saved = resumed
+    assert game.solved is None
+    assert game.moves == count and len(game.future) == 3
+    board, notes = after[count - 1]
+    assert game.grid.ravel().tolist() == board and game.noted_cells == notes
+    assert saved.filled == sum(map(bool, board))
+    for back in range(2, 6):  # undo walks back through the moves read, one at a time
+        assert game.undo() is None
+        board, notes = after[count - back]
+        assert game.grid.ravel().tolist() == board and game.noted_cells == notes
+    for ahead in range(-4, 3):  # and redo forward, past where the save was, to its last
+        assert game.redo() is None
+        board, notes = after[count + ahead]
+        assert game.grid.ravel().tolist() == board and game.noted_cells == notes
+    assert game.redo() is not None  # (nothing more to redo)
+    again = Game.from_state(puzzle(), game.to_state())
+    assert again.history == game.history and again.grid.tolist() == game.grid.tolist()
+
+
+@pytest.mark.parametrize("where", ["number", "marks", "redo"])
+def test_a_long_history_with_a_move_that_does_not_fit_goes_on_from_the_moves_before_it(
+        store: Store, where):
+    """Checked together, the moves are refused as they were one by one: at the first that
+    does not follow the board (or the pencil marks) before it."""
+    count, bad = 50_000, 31_000
+    moves, after = long_history(count, seed=4)
+    redo: list = []
+    if where == "number":
+        while not isinstance(moves[bad], list):
+            bad += 1
+        moves[bad] = [moves[bad][0], moves[bad][1] + 1, moves[bad][2]]  # (held another)
+    elif where == "marks":
+        while not (isinstance(moves[bad], dict) and "label" not in moves[bad]):
+            bad += 1
+        cell, old, new = moves[bad]["marks"]
+        moves[bad] = {"marks": [cell, old + [17], new]}  # (no mark is past the board)
+    else:
+        cell = next(c for c, v in enumerate(after[-1][0]) if v not in (0, 1) and c in (1, 2, 9))
+        redo, bad = [[cell, 1, 0]], count  # (redone, a change from a number not there)
+    save_with_moves(store, moves, redo)
+    game, _ = store.resume(puzzle())
+    assert game.moves == bad and game.future == ()
+    board, notes = after[bad - 1]
+    assert game.grid.ravel().tolist() == board and game.noted_cells == notes
+    [problem] = store.problems
+    assert "set aside" in problem and f"goes on from its first {bad:,} moves" in problem
+
+
 def test_save_for_another_puzzle_under_this_name_is_set_aside(store: Store):
     clock = FakeClock()
     other = Game(Puzzle.from_rows([[1, 0], [0, 0]]), clock=clock)

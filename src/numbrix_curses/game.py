@@ -1221,15 +1221,27 @@ class Game:
         game = cls(puzzle, clock=clock, elapsed=float(elapsed))
         if game._solved is not None:
             return game  # nothing to replay on a board the givens fill
-        undo = [move_from_data(m) for m in _list(state, "moves")]
-        redo = [move_from_data(m) for m in _list(state, "redo")]
-        for move in undo:
-            game._replay(move)
-        # Redo moves were undone last-first: check them from the top of the stack down.
-        probe, notes = game._grid.copy(), dict(game._notes)
-        for move in reversed(redo):
-            game._check_fits(move, probe, notes)
-        game._undo, game._redo = undo, redo
+        undo = _read_moves(_list(state, "moves"))
+        # Redo moves were undone last-first: they are checked from the top of the stack
+        # down, so read that way round (a bad one is told as the first in the file's order).
+        redo_data = _list(state, "redo")
+        try:
+            redo = _read_moves(redo_data[::-1])
+        except StateError:
+            _read_moves(redo_data)
+            raise
+        # All the moves are checked at once; where some does not fit, they are made one by
+        # one, which stops at the first that does not and says why.
+        grid, notes = game._grid.copy(), dict(game._notes)
+        if game._all_fit(undo, grid, notes) and game._all_fit(redo, grid.copy(), dict(notes)):
+            game._grid, game._notes = grid, notes
+        else:
+            for move in undo.moves:
+                game._replay(move)
+            probe, notes = game._grid.copy(), dict(game._notes)
+            for move in redo.moves:
+                game._check_fits(move, probe, notes)
+        game._undo, game._redo = undo.moves, redo.moves[::-1]
         cursor = state.get("cursor", game._cursor)
         if not isinstance(cursor, int) or isinstance(cursor, bool) or not (
             0 <= cursor < puzzle.size
@@ -1261,6 +1273,11 @@ class Game:
         self, move: Move, grid: np.ndarray, notes: dict[int, tuple[int, ...]]
     ) -> None:
         """Raise `StateError` unless `move` can be made on `grid` and `notes`; make it there."""
+        self._check_notes(move, notes)
+        self._check_changes(move, grid)
+
+    def _check_notes(self, move: Move, notes: dict[int, tuple[int, ...]]) -> None:
+        """Raise `StateError` unless `move`'s pencil marks can be made on `notes`; make them."""
         for note in notes_of(move):
             if not 0 <= note.cell < self.size or self._given.flat[note.cell]:
                 raise StateError(f"pencil marks outside the board's blanks: cell {note.cell}")
@@ -1269,6 +1286,9 @@ class Game:
             if notes.get(note.cell, ()) != note.old:
                 raise StateError(f"move does not follow the pencil marks at cell {note.cell}")
             _set_notes(notes, note.cell, note.new)
+
+    def _check_changes(self, move: Move, grid: np.ndarray) -> None:
+        """Raise `StateError` unless `move`'s numbers can be made on `grid`; make them."""
         for change in changes_of(move):
             if not 0 <= change.cell < self.size:
                 raise StateError(f"move outside the board: cell {change.cell}")
@@ -1279,6 +1299,40 @@ class Game:
             if int(grid.flat[change.cell]) != change.old:
                 raise StateError(f"move does not follow the board at cell {change.cell}")
             grid.flat[change.cell] = change.new
+
+    def _all_fit(self, read: "_ReadMoves", grid: np.ndarray,
+                 notes: dict[int, tuple[int, ...]]) -> bool:
+        """Whether every one of the moves `read` can be made, one after another, on `grid`
+        and `notes`, which are left as they make them (partly made, where some does not
+        fit). The numbers they change are checked all at once, as `_check_changes` checks
+        them one by one: a cell of the board and no given, numbers in range, and each change
+        from the number the cell held (the last change of it before, or the board's)."""
+        try:
+            for move in read.noted:
+                self._check_notes(move, notes)
+        except StateError:
+            return False
+        if not read.codes:
+            return True
+        try:
+            table = np.array(read.changes, dtype=np.int64).reshape(-1, 3)
+        except OverflowError:  # (a number past 64 bits: out of range, as said one by one)
+            return False
+        cell, numbers = table[:, 0], table[:, 1:]
+        if not (np.all((0 <= cell) & (cell < self.size))
+                and np.all((0 <= numbers) & (numbers <= self.size))):
+            return False
+        if self._given.flat[cell].any():
+            return False
+        made, first, last = _by_cell(table, read.codes)
+        cell, old, new = made[:, 0], made[:, 1], made[:, 2]
+        held = np.empty_like(old)
+        held[1:] = new[:-1]
+        held[first] = grid.flat[cell[first]]
+        if not np.array_equal(old, held):
+            return False
+        grid.flat[cell[last]] = new[last]
+        return True
 
     def _replay(self, move: Move) -> None:
         """Apply a saved move after checking it fits the board (all or nothing)."""
@@ -1408,6 +1462,103 @@ def _int_triple(data: Any) -> SetCell:
     if not isinstance(data, list) or len(data) != 3 or not all(_is_int(v) for v in data):
         raise StateError(f"bad move: {str(data)[:40]}")
     return SetCell(*data)
+
+
+@dataclass
+class _ReadMoves:
+    """Moves read from a save (`_read_moves`), with what `Game._all_fit` checks them by."""
+
+    moves: list[Move]
+    #: the number changes the moves make, each different one once, as (cell, old, new)
+    changes: list[tuple[int, int, int]]
+    #: each change the moves make, in order, as its place in `changes`
+    codes: list[int]
+    #: the moves that change pencil marks, in order
+    noted: list[Move]
+
+
+def _read_moves(data: list[Any], objects: bool = True) -> _ReadMoves:
+    """`move_from_data` of each of `data`, raising as it does at the first that is no move.
+    Equal changes of one number are one object: a save of a million moves, most of them
+    like others, was a million objects made (and checked) one by one. Without `objects`,
+    the moves' changes only (`moves` is left empty: a change is made no object)."""
+    places: dict[tuple[int, int, int], int] = {}
+    changes: list[tuple[int, int, int]] = []
+    made: list[SetCell] = []
+    codes: list[int] = []
+    moves: list[Move] = []
+    noted: list[Move] = []
+    for item in data:
+        if type(item) is list and len(item) == 3:
+            cell, old, new = item
+            # (as `_int_triple` reads it: whole numbers, and not True or False)
+            if type(cell) is int and type(old) is int and type(new) is int:
+                key = (cell, old, new)
+                place = places.get(key)
+                if place is None:
+                    place = places[key] = len(changes)
+                    changes.append(key)
+                    if objects:
+                        made.append(SetCell(cell, old, new))
+                if objects:
+                    moves.append(made[place])
+                codes.append(place)
+                continue
+        move = move_from_data(item)
+        if objects:
+            moves.append(move)
+        for change in changes_of(move):
+            key = (change.cell, change.old, change.new)
+            place = places.get(key)
+            if place is None:
+                place = places[key] = len(changes)
+                changes.append(key)
+                if objects:
+                    made.append(change)
+            codes.append(place)
+        if notes_of(move):
+            noted.append(move)
+    return _ReadMoves(moves, changes, codes, noted)
+
+
+def _by_cell(table: np.ndarray, codes: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The changes `codes` (places in `table`, whose rows are changes, each its cell first)
+    in the order they were made, cell by cell; and which of them is the first of its cell's,
+    and which the last."""
+    made = table[np.asarray(codes, dtype=np.intp)]
+    made = made[np.argsort(made[:, 0], kind="stable")]
+    cell = made[:, 0]
+    first = np.ones(len(made), dtype=bool)
+    first[1:] = cell[1:] != cell[:-1]
+    last = np.ones(len(made), dtype=bool)
+    last[:-1] = first[1:]
+    return made, first, last
+
+
+def numbers_after(givens: np.ndarray, data: list[Any]) -> np.ndarray | None:
+    """The numbers of the board `givens` (flat) with the moves `data` (as `Game.to_state`
+    writes them) made over it, checked only to be moves of its cells to numbers it can
+    hold, not to follow one another (as a list of saved games tells how far each has come;
+    the game itself is checked as it opens). None where some is not such a move."""
+    try:
+        read = _read_moves(data, objects=False)
+    except StateError:
+        return None
+    grid = np.array(givens, dtype=np.int64).reshape(-1)
+    if not read.codes:
+        return grid
+    try:
+        # (what a cell held before is not looked at: past 64 bits, it is no reason to refuse)
+        table = np.array([(cell, new) for cell, _, new in read.changes],
+                         dtype=np.int64).reshape(-1, 2)
+    except OverflowError:  # (a number past 64 bits: no cell's, nor a number a cell holds)
+        return None
+    cell, new = table[:, 0], table[:, 1]
+    if not (np.all((0 <= cell) & (cell < grid.size)) and np.all((0 <= new) & (new <= grid.size))):
+        return None
+    made, _, last = _by_cell(table, read.codes)
+    grid[made[last, 0]] = made[last, 1]
+    return grid
 
 
 def move_from_data(data: Any) -> Move:

@@ -281,7 +281,9 @@ class PlayScreen(PlayView, BoardScreen):
                 ctx.store.delete_game(puzzle)
                 game = Game(puzzle)
             else:
-                seen = game_mark(saved.state)  # (of the read the game was rebuilt from)
+                # (of the read the game was rebuilt from; only a window without the claim
+                # looks at it, and for a long game it takes a while: its moves written out)
+                seen = None if claimed else game_mark(saved.state)
                 # (a game left paused opens paused: say how to go on at once)
                 paused = " Paused: p goes on." if game.paused else ""
                 message = Message(
