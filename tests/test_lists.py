@@ -152,6 +152,72 @@ def test_a_panel_list_line_cut_short_ends_in_an_ellipsis():
     assert len(win.rows[2]) == 20
 
 
+def test_a_long_game_s_moves_list_makes_only_the_lines_it_shows():
+    """A save may hold a million moves, and the moves list made a line of each of them, for
+    seconds a frame, to show a screenful: it now makes the lines it shows, around the
+    position, and those stand for the rest."""
+    from types import SimpleNamespace
+
+    from numbrix_curses.game import Game
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.ui.mask import ScreenMask
+    from numbrix_curses.ui.panel import ListLine, _draw_listing
+    from numbrix_curses.ui.play_view import PlayView
+    from numbrix_curses.ui.theme import UNICODE_GLYPHS
+
+    class Window:
+        def __init__(self) -> None:
+            self.rows: dict[int, tuple[str, int]] = {}
+
+        def getmaxyx(self) -> tuple[int, int]:
+            return 24, 80
+
+        def addstr(self, y: int, x: int, text: str, attr: int = 0) -> None:
+            self.rows[y] = (text, attr)
+
+    game = Game(Puzzle.from_rows([[1, 0, 0], [0, 0, 0], [0, 0, 9]]))
+    for k in range(3000):
+        game.set_value(1 + k % 2, 2 + k % 5)
+    for _ in range(20):
+        game.undo()
+    title, lines = PlayView._history_listing(SimpleNamespace(game=game, record_at=None))
+    assert len(lines) == 3001  # (the start, and every move, made or undone)
+    made: list[int] = []
+    make = lines.make
+    lines.make = lambda i: (made.append(i), make(i))[1]
+    theme = SimpleNamespace(label=0, dim=1, selected=2, glyphs=UNICODE_GLYPHS)
+    win = Window()
+    _draw_listing(win, ScreenMask(24, 80), 0, 0, 10, (title, lines), theme, 30)
+    assert len(made) <= 9  # (the rows under the title)
+    shown = [win.rows[y] for y in range(1, 10)]
+    assert shown[0][0].startswith("  ... ") and shown[0][0].endswith(" earlier")
+    current = [text for text, attr in shown if attr == 2]
+    assert len(current) == 1 and current[0].startswith("2980. ")  # (twenty undone)
+    undone = [text for text, attr in shown if attr == 1]
+    assert [text[:6] for text in undone[:3]] == ["2981. ", "2982. ", "2983. "]
+    assert shown[-1][0].endswith(" later")  # (the last undone ones stand behind it)
+    assert lines[0] == ListLine("  0. start", lines[0].action, current=False)
+
+
+def test_the_moves_line_of_a_long_game_numbers_its_latest_moves():
+    """The status bar's line of moves, for a screen with no room for the list: the latest
+    four, numbered as in the list, and how many wait to be redone."""
+    from types import SimpleNamespace
+
+    from numbrix_curses.game import Game
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.ui.draw import NO_BREAK
+    from numbrix_curses.ui.play_view import PlayView
+
+    game = Game(Puzzle.from_rows([[1, 0, 0], [0, 0, 0], [0, 0, 9]]))
+    for k in range(12):
+        game.set_value(1 + k % 2, 2 + k % 5)
+    game.undo()
+    line = PlayView._recent_moves(SimpleNamespace(game=game)).replace(NO_BREAK, " ")
+    assert line == ("Moves: 8. 4 at C1 (was 2), 9. 5 at B1 (was 3), 10. 6 at C1 (was 4),"
+                    " 11. 2 at B1 (was 5); 1 move to redo (r). u and r walk them, m closes.")
+
+
 WEEK = ("# id: fine\n1 . 3\n. . .\n. . 9\n\n# id: two\n1 . .\n. . .\n. . 9\n\n"
         "# id: none\n1 9 .\n. . .\n. . .\n")
 

@@ -439,6 +439,11 @@ class Game:
     def history(self) -> tuple[Move, ...]:
         return tuple(self._undo)
 
+    def latest_moves(self, count: int) -> tuple[Move, ...]:
+        """The last `count` moves of `history` (or all of them, when fewer), oldest first:
+        without a copy of the whole history, which a long game's redraws could not afford."""
+        return tuple(self._undo[-count:]) if count > 0 else ()
+
     @property
     def future(self) -> tuple[Move, ...]:
         """Undone moves that redo would bring back, next one first."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import curses
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence, overload
 
 from numbrix_curses.ui.actions import Action, Command, UnboundKey
 from numbrix_curses.ui.draw import put, wrap_text
@@ -69,6 +69,33 @@ class ListLine:
     action: Action | None = None
     dim: bool = False
     current: bool = False
+
+
+class MadeLines(Sequence[ListLine]):
+    """A list's `count` lines, each made (`make(i)`) only when it is shown, with the one
+    at `current` marked: a game of a million moves made a line of each to show twenty, for
+    seconds a frame."""
+
+    def __init__(self, count: int, make: Callable[[int], ListLine], current: int) -> None:
+        self.count = count
+        self.make = make
+        self.current = current
+
+    def __len__(self) -> int:
+        return self.count
+
+    @overload
+    def __getitem__(self, index: int) -> ListLine: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ListLine]: ...
+
+    def __getitem__(self, index: int | slice) -> ListLine | list[ListLine]:
+        if isinstance(index, slice):
+            return [self.make(i) for i in range(*index.indices(self.count))]
+        if not -self.count <= index < self.count:
+            raise IndexError(index)
+        return self.make(index % self.count)
 
 
 KeyLines = Sequence[Sequence[KeyHelp]]
@@ -226,7 +253,8 @@ def _draw_listing(
     if room <= 0:
         return
     # Keep the current position in view: show the lines around it, the latest last.
-    current = next((i for i, line in enumerate(lines) if line.current), len(lines) - 1)
+    current = (lines.current if isinstance(lines, MadeLines)
+               else next((i for i, line in enumerate(lines) if line.current), len(lines) - 1))
     first = max(0, min(current - room // 2, len(lines) - room))
     shown = lines[first: first + room]
     # The first and last lines shown stand in for those before and after them, never the

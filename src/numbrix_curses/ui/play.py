@@ -338,7 +338,7 @@ class PlayScreen(PlayView, BoardScreen):
         self.message = None
         # (the tip, the only place play states the rule, stays while the player looks round
         # the board: it went at the first key, an arrow or a click on a ruler)
-        if not isinstance(action, (MoveCursor, SelectCell, GoTo)) or self.game.history:
+        if not isinstance(action, (MoveCursor, SelectCell, GoTo)) or self.game.moves:
             self.first_game = False
         # A click selects a cell in view, and drawing steps to the next one: the view stays
         # put under the pointer, so a drag draws where it is (the other keys scroll it ahead
@@ -1307,7 +1307,7 @@ class PlayScreen(PlayView, BoardScreen):
         elif refusal is not None:
             self.message = self._refusal_message(refusal)
         else:
-            count = len(game.history[-1].changes) if game.history else 0  # type: ignore[union-attr]
+            count = len(game.latest_moves(1)[0].changes) if game.moves else 0  # type: ignore[union-attr]
             self.message = Message(filled_words(count, fill.conditional))
         self._after_change()
 

@@ -23,6 +23,7 @@ from numbrix_curses.ui.numpad import BACK, CLEAR, PadButton, draw_number_pad
 from numbrix_curses.ui.panel import (
     LISTING_LEAST_ROWS,
     ListLine,
+    MadeLines,
     Message,
     bar_key_rows,
     draw_side_panel,
@@ -382,27 +383,38 @@ class PlayView:
         the latest moves, newest last, as far as `u` has walked back."""
         game = self.game
         # (each move whole on a line: "41." at a line's end, "31 at A7" on the next, misread)
+        latest = game.latest_moves(4)
         done = [f"{i}. {describe_move(move, game.cols)}".replace(" ", NO_BREAK)
-                for i, move in enumerate(game.history, start=1)][-4:]
+                for i, move in enumerate(latest, start=game.moves - len(latest) + 1)]
         if not done:
             return "No moves yet. m closes the moves."
-        undone = f"; {plural(len(game.future), 'move')} to redo (r)" if game.future else ""
+        undone = (f"; {plural(len(game.future), 'move')} to redo (r)" if game.can_redo
+                  else "")
         walk = "" if game.moves_final else "u and r walk them, "
         return f"Moves: {', '.join(done)}{undone}. {walk}m closes."
 
-    def _history_listing(self) -> tuple[ListLine, list[ListLine]]:
+    def _history_listing(self) -> tuple[ListLine, MadeLines]:
         game = self.game
         cols = game.cols
         walk = not game.moves_final
         # (a solve's record is read, not walked: the line in view is the one the wheel
         # reached, and a click only moves there; see `PlayScreen._dispatch`)
         at = game.moves if walk or self.record_at is None else self.record_at
-        lines = [ListLine("  0. start", GoToMove(0), current=at == 0)]
-        for i, move in enumerate(game.history, start=1):
-            lines.append(ListLine(f"{i:>3}. {describe_move(move, cols)}", GoToMove(i),
-                                  current=i == at))
-        for j, move in enumerate(game.future, start=game.moves + 1):
-            lines.append(ListLine(f"{j:>3}. {describe_move(move, cols)}", GoToMove(j), dim=True))
+        done, undone = game.history, game.future
+
+        def line(i: int) -> ListLine:
+            """Line i: the start, then the moves made, then those undone (dim)."""
+            if i == 0:
+                return ListLine("  0. start", GoToMove(0), current=at == 0)
+            if i <= len(done):
+                return ListLine(f"{i:>3}. {describe_move(done[i - 1], cols)}", GoToMove(i),
+                                current=i == at)
+            return ListLine(f"{i:>3}. {describe_move(undone[i - 1 - len(done)], cols)}",
+                            GoToMove(i), dim=True)
+
+        count = 1 + len(done) + len(undone)
+        # (an undone move is never the one marked: past the moves made, the list ends in view)
+        lines = MadeLines(count, line, at if 0 <= at <= len(done) else count - 1)
         # (the title says the keys that walk it, u and r, whose lines the list covers; a
         # click on a line goes there too. It said "click one" to a player on the keyboard.
         # The title closes the list, as m does: the list takes the keys' place beside the
