@@ -2117,6 +2117,17 @@ def test_a_key_is_never_left_at_the_end_of_a_line():
     assert all(len(line) <= 5 for line in wrap_text(text, 5))
 
 
+def test_buttons_go_on_as_many_rows_as_they_need_and_none_is_cut():
+    from numbrix_curses.ui.draw import pack_rows
+
+    words = ["Enter ok", "Tab complete", "Esc back"]
+    assert pack_rows(words, len, None, 3) == [words]  # any width: one row
+    assert pack_rows(words, len, 8 + 3 + 12 + 3 + 8, 3) == [words]  # exactly fits
+    assert pack_rows(words, len, 24, 2) == [["Enter ok", "Tab complete"], ["Esc back"]]
+    assert pack_rows(words, len, 10, 2) == [[w] for w in words]  # one too wide: alone
+    assert pack_rows([], len, 10, 2) == [[]]
+
+
 def test_the_commands_box_lists_what_acts_and_the_bar_makes_room_for_it():
     """The commands box (Tab) lists every command of the key lines that acts, and going to
     a number, saving and another puzzle, which they have no room for, and typing, which

@@ -12,7 +12,7 @@ import re
 from typing import Callable
 
 from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Paste, TextKey
-from numbrix_curses.ui.draw import put, put_wrapped, wrap_text
+from numbrix_curses.ui.draw import pack_rows, put, put_wrapped, wrap_text
 from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.paste import one_line
@@ -239,19 +239,7 @@ class TextPromptScreen(Screen):
     def _button_rows(self, width: int, gap: int) -> list[list[tuple[str, str, Action]]]:
         """The buttons by row in `width` columns, `gap` apart: one row where they fit, else
         as many as they need, none cut."""
-        rows: list[list[tuple[str, str, Action]]] = [[]]
-        x = 0
-        for button in self._buttons():
-            key, what, _ = button
-            w = len(key) + 1 + len(what)
-            if rows[-1] and x + gap + w > width:
-                rows.append([])
-                x = 0
-            elif rows[-1]:
-                x += gap
-            rows[-1].append(button)
-            x += w
-        return rows
+        return pack_rows(self._buttons(), lambda b: len(b[0]) + 1 + len(b[1]), width, gap)
 
     def action_for_key(self, key: int | str) -> Action | None:
         if self.too_small and key == "q":

@@ -4,6 +4,9 @@ from __future__ import annotations
 import curses
 import re
 import textwrap
+from typing import Callable, Sequence, TypeVar
+
+T = TypeVar("T")
 
 
 def put(win: "curses.window", y: int, x: int, text: str, attr: int = 0) -> int:
@@ -113,3 +116,22 @@ def cut_middle(name: str, width: int, gap: str) -> str:
     head = (width - len(gap)) // 2  # (the end gets the odd column: it tells them apart)
     tail = width - len(gap) - head
     return name[:head] + gap + name[len(name) - tail:]
+
+
+def pack_rows(items: Sequence[T], item_width: Callable[[T], int], width: int | None,
+              gap: int) -> list[list[T]]:
+    """`items` (buttons, say) by the row they go on, `gap` columns apart: all on one row
+    where they fit `width` columns (None: any width), else on as many rows as they need,
+    an item never cut (one wider than `width` has a row of its own)."""
+    rows: list[list[T]] = [[]]
+    x = 0
+    for item in items:
+        w = item_width(item)
+        if rows[-1] and width is not None and x + gap + w > width:
+            rows.append([])
+            x = 0
+        elif rows[-1]:
+            x += gap
+        rows[-1].append(item)
+        x += w
+    return rows

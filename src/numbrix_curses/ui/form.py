@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from numbrix_curses.ui.actions import Action, Adjust, Command, Digit, Focus, MoveCursor, Scroll
-from numbrix_curses.ui.draw import put, put_if_fits
+from numbrix_curses.ui.draw import pack_rows, put, put_if_fits
 from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.theme import Theme
@@ -166,19 +166,7 @@ class Form:
     def _button_rows(self, width: int | None, tight: bool) -> list[list[Button]]:
         """The buttons by the row they go on: one row, but where `width` is too narrow for
         them all, as many as they need (a button never cut)."""
-        gap = 2 if tight else 3
-        rows: list[list[Button]] = [[]]
-        x = 0
-        for button in self.buttons:
-            w = len(button.label) + 2
-            if rows[-1] and width is not None and x + gap + w > width:
-                rows.append([])
-                x = 0
-            elif rows[-1]:
-                x += gap
-            rows[-1].append(button)
-            x += w
-        return rows
+        return pack_rows(self.buttons, lambda b: len(b.label) + 2, width, 2 if tight else 3)
 
     def _tight(self, width: int | None) -> bool:
         """Whether the form is drawn tight to fit `width` columns (None: any width)."""
