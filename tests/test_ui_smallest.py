@@ -34,6 +34,25 @@ def assert_fits(term: Terminal) -> None:
     assert "mall" not in term.text, term.dump()  # ("Terminal too small", "Too small")
 
 
+def assert_shows(term: Terminal, *texts: str) -> None:
+    for text in texts:
+        assert text in term.text, term.dump()
+
+
+def open_from_menu(term: Terminal, key: str, shown: str, menu_item: str = "[q] Quit") -> None:
+    """Once the menu shows `menu_item`, its `key` opens a screen: wait for `shown` on it,
+    and check the screen fits."""
+    term.wait_text(menu_item)
+    term.send(key)
+    term.wait_text(shown)
+    assert_fits(term)
+
+
+def back_to_menu(term: Terminal) -> None:
+    term.send("q")
+    term.wait_text("[q] Quit")
+
+
 def test_the_menu_scrolls_to_its_last_items_by_the_arrows(state: Path):
     """Nine items and 11 rows: the menu said the terminal was too small (it needed 12)."""
     two_games_under_way(state)
@@ -66,11 +85,8 @@ def test_the_help_wraps_to_the_width_and_scrolls(state: Path):
     """The help asked for 40 columns: from the menu and from a game at 26x11 it said the
     terminal was too small. Each key stands over its description there."""
     with smallest(state) as term:
-        term.wait_text("[q] Quit")
-        term.send("h")
-        term.wait_text("The rules")
-        assert_fits(term)
-        assert "Fill the grid with the" in term.text, term.dump()
+        open_from_menu(term, "h", "The rules")
+        assert_shows(term, "Fill the grid with the")
         assert all(len(line.rstrip()) <= COLS - 1 for line in term.lines[1:]), term.dump()
         term.send_key("end")
         term.wait_text("Games are saved after")
@@ -79,8 +95,7 @@ def test_the_help_wraps_to_the_width_and_scrolls(state: Path):
         term.wait_text("The rules")
         term.click_text("PgDn")  # (the footer's key, a button)
         term.wait_gone("The rules")
-        term.send("q")
-        term.wait_text("[q] Quit")
+        back_to_menu(term)
     with smallest(state, "play", "--puzzle", "starter-1") as term:
         term.wait_text("q quit")
         term.send("\x1bOP")  # F1
@@ -99,11 +114,8 @@ def test_the_help_wraps_to_the_width_and_scrolls(state: Path):
 def test_the_library_lists_its_puzzles_to_play(state: Path):
     """The library asked for 32 columns."""
     with smallest(state) as term:
-        term.wait_text("[q] Quit")
-        term.send("l")
-        term.wait_text("5x5  6 puzzles")
-        assert_fits(term)
-        assert "starter-1   easy" in term.text, term.dump()
+        open_from_menu(term, "l", "5x5  6 puzzles")
+        assert_shows(term, "starter-1   easy")
         term.send_key("down")
         term.send_key("enter")
         term.wait_text("Numbrix · starter-2")
@@ -119,11 +131,8 @@ def test_the_games_under_way_list_resumes_a_game(state: Path):
     """The list of games under way (the library's screen) asked for 32 columns."""
     two_games_under_way(state)
     with smallest(state) as term:
-        term.wait_text("[u] Games under way")
-        term.send("u")
-        term.wait_text("Numbrix · Games under way")
-        assert_fits(term)
-        assert "starter-1    5x5" in term.text and "starter-2    5x5" in term.text, term.dump()
+        open_from_menu(term, "u", "Numbrix · Games under way", menu_item="[u] Games under way")
+        assert_shows(term, "starter-1    5x5", "starter-2    5x5")
         term.click_text("starter-1")
         term.wait_text("Welcome back")  # (the game resumed: starter-1's givens)
         assert "16   ·  14" in term.text, term.dump()
@@ -139,28 +148,20 @@ def test_the_statistics_table_narrows_and_scrolls(state: Path):
         puzzle = Puzzle.from_rows([[1] + [0] * (side - 1)] + [[0] * side] * (side - 1))
         records.record_solve(puzzle, f"{side}x{side}", 60.0 + side, 10)
     with smallest(state) as term:
-        term.wait_text("[q] Quit")
-        term.send("s")
-        term.wait_text("6 puzzles solved")
-        assert_fits(term)
+        open_from_menu(term, "s", "6 puzzles solved")
         assert term.find("Size  Difficulty   Best") is not None, term.dump()
-        assert "3x3   -            1:03" in term.text, term.dump()
+        assert_shows(term, "3x3   -            1:03")
         assert "8x8" not in term.text, term.dump()
         term.click_text("PgDn")
         term.wait_text("8x8   -            1:08")
-        term.send("q")
-        term.wait_text("[q] Quit")
+        back_to_menu(term)
 
 
 def test_the_new_puzzle_form_is_drawn_tight_and_generates(state: Path):
     """The New puzzle form asked for 29 columns and 12 rows."""
     with smallest(state) as term:
-        term.wait_text("[q] Quit")
-        term.send("n")
-        term.wait_text("[g Generate]  [Esc Back]")
-        assert_fits(term)
-        for name in ("Size", "Difficulty", "Shape", "Givens", "7x7", "easy", "square"):
-            assert name in term.text, term.dump()
+        open_from_menu(term, "n", "[g Generate]  [Esc Back]")
+        assert_shows(term, "Size", "Difficulty", "Shape", "Givens", "7x7", "easy", "square")
         row, _ = term.find("Size")
         term.click(row, term.lines[row].rindex(">"))  # (the arrow, a button)
         term.wait_text("8x8")
@@ -174,11 +175,8 @@ def test_the_new_puzzle_form_is_drawn_tight_and_generates(state: Path):
 def test_the_size_to_type_in_has_its_buttons_on_two_rows(state: Path):
     """The size form of Type in a puzzle asked for 28 columns."""
     with smallest(state) as term:
-        term.wait_text("[q] Quit")
-        term.send("t")
-        term.wait_text("Size of the grid:")
-        assert_fits(term)
-        assert "[Enter Start]" in term.text and "[Esc Back]" in term.text, term.dump()
+        open_from_menu(term, "t", "Size of the grid:")
+        assert_shows(term, "[Enter Start]", "[Esc Back]")
         term.send("6")
         term.send_key("down")
         term.send("7")
@@ -196,18 +194,12 @@ def test_open_file_takes_a_path_or_a_click_on_its_list(state: Path, tmp_path: Pa
         (tmp_path / f"p{n}.txt").write_text(f"# id: n{n}\n1 . 3\n. . .\n. . 9\n")
     monkeypatch.chdir(tmp_path)  # (the folder listed)
     with smallest(state) as term:
-        term.wait_text("[q] Quit")
-        term.send("o")
-        term.wait_text("Path of a puzzle file:")
-        term.wait_text("p1.txt")
-        assert_fits(term)
-        assert "Enter open  Tab complete" in term.text and "Esc back" in term.text, term.dump()
+        open_from_menu(term, "o", "p1.txt")  # (the list of files, under the prompt)
+        assert_shows(term, "Path of a puzzle file:", "Enter open  Tab complete", "Esc back")
         term.click_text("p2.txt")
         term.wait_text("Numbrix · n2")
-        term.send("q")
-        term.wait_text("[q] Quit")
-        term.send("o")
-        term.wait_text("Path of a puzzle file:")
+        back_to_menu(term)
+        open_from_menu(term, "o", "Path of a puzzle file:")
         term.send("p1")
         term.click_text("Tab complete")  # (a button, as the key)
         term.wait_text("p1.txt ")
@@ -224,7 +216,7 @@ def test_the_save_prompt_writes_the_puzzle(state: Path, tmp_path: Path,
         term.send("e")
         term.wait_text("File to write:")
         assert_fits(term)
-        assert "Enter save  Tab complete" in term.text, term.dump()
+        assert_shows(term, "Enter save  Tab complete")
         term.send("mine.txt")
         term.click_text("Enter save")
         term.wait_gone("File to write:")
@@ -236,13 +228,11 @@ def test_a_question_with_wide_buttons_is_asked_and_answered(state: Path):
     not fit the box with the room they have elsewhere."""
     two_games_under_way(state)
     with smallest(state) as term:
-        term.wait_text("[u] Games under way")
-        term.send("u")
-        term.wait_text("Numbrix · Games under way")
+        open_from_menu(term, "u", "Numbrix · Games under way", menu_item="[u] Games under way")
         term.send("x")  # (the selected game, the one played last)
         term.wait_text("[y] Abandon  [n] Keep")
         assert_fits(term)
-        assert "Abandon starter-2?" in term.text, term.dump()
+        assert_shows(term, "Abandon starter-2?")
         term.click_text("[y] Abandon")
         term.wait_said("Abandoned starter-2.")
         assert "starter-2    5x5" not in term.text and "starter-1    5x5" in term.text, term.dump()
