@@ -236,3 +236,64 @@ def test_a_question_with_wide_buttons_is_asked_and_answered(state: Path):
         term.click_text("[y] Abandon")
         term.wait_said("Abandoned starter-2.")
         assert "starter-2    5x5" not in term.text and "starter-1    5x5" in term.text, term.dump()
+
+
+def test_the_type_in_box_of_commands_fits_in_columns_and_scrolls_where_shorter(state: Path):
+    """The type-in screen's box of commands (m) asked for 18 rows at 26 columns: a column
+    as wide as its own lines, it fits 26x11 in two; on a screen shorter still (a grid of one
+    row takes 26x7) it is one column that scrolls. Every line is reached by the arrows and
+    Enter, by a click and by its key."""
+    with smallest(state) as term:
+        open_from_menu(term, "t", "Size of the grid:")
+        term.send("1")
+        term.send_key("down")
+        term.send("5")
+        term.send_key("enter")
+        term.wait_text("1x5 · 0 givens")
+        term.send("1")
+        term.send_key("enter")
+        term.wait_text("1x5 · 1 given")
+        term.send("m")
+        term.wait_text("Commands (Esc closes)")
+        assert_fits(term)
+        assert_shows(term, "type", "next", "blank", "clear", "undo", "redo", "check", "play",
+                     "save", "watch", "answers", "wipe", "help", "back")
+        term.send_key("right")  # (the second column)
+        for _ in range(5):
+            term.send_key("down")
+        term.send_key("enter")  # help, the second column's sixth line
+        term.wait_text("Typing in a puzzle")
+        term.send("q")
+        term.wait_text("1x5 · 1 given")
+        term.send("m")
+        term.wait_text("Commands (Esc closes)")
+        term.click_text("undo")
+        term.wait_text("1x5 · 0 givens")
+        term.resize(7, 26)
+        term.wait_text("1x5 · 0 givens")
+        term.send("m")
+        term.wait_text("... 9 more below")
+        assert_fits(term)
+        assert "redo" not in term.text, term.dump()
+        for _ in range(5):  # (down to redo, past the lines in view)
+            term.send_key("down")
+        term.wait_text("more above")
+        assert "redo" in term.text, term.dump()
+        term.send_key("enter")
+        term.wait_text("1x5 · 1 given")
+        term.send("m")
+        term.wait_text("... 9 more below")
+        term.send("x")  # (a line's key picks it, in view or not: wipe)
+        term.wait_text("Clear the whole grid?")
+        term.send("n")
+        term.wait_text("1x5 · 1 given")
+        term.send("m")
+        term.wait_text("... 9 more below")
+        while "wipe" not in term.text:  # (each click on the line brings one more into view)
+            text = term.text
+            term.click_text("more below")
+            term.wait_for(lambda: term.text != text, what="the box scrolled")
+        term.click_text("wipe")
+        term.wait_text("Clear the whole grid?")
+        term.send("y")
+        term.wait_text("Grid cleared")
