@@ -22,7 +22,7 @@ from typing import Callable, Sequence
 from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
-from numbrix_curses.ui.listview import ListWindow, list_window, more_line
+from numbrix_curses.ui.listview import ListWindow, list_window, more_line, paged
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import KeyHelp
 from numbrix_curses.ui.screen import (
@@ -103,7 +103,7 @@ class CommandsScreen(Screen):
         elif action is Command.END:
             self.focus = count - 1
         elif action in (Command.PAGE_UP, Command.PAGE_DOWN):
-            self._page(action is Command.PAGE_DOWN)
+            self.focus = paged(self.window, count, action is Command.PAGE_DOWN)
         elif action is Command.CONFIRM:
             return self._pick(self.items[self.focus].action)
         elif action is Command.BACK:
@@ -115,16 +115,6 @@ class CommandsScreen(Screen):
     def _pick(self, action: Action | None) -> Nav:
         assert action is not None  # (only items that act are listed)
         return Pop(then=lambda: self.on_pick(action))
-
-    def _page(self, down: bool) -> None:
-        """PgDn, PgUp, or a click on a line saying more lines are below or above: in a box
-        that scrolls, the first line past that edge of the window is selected, bringing
-        those after it into view; where every line shows, the last or first."""
-        window = self.window
-        if window is None or not (window.below if down else window.above):
-            self.focus = len(self.items) - 1 if down else 0
-        else:
-            self.focus = window.top + window.count if down else window.top - 1
 
     def _lines(self, per_column: int) -> tuple[list[str], tuple[int, ...]]:
         """"pause   p": each command's word, and its keys after the longest word of its

@@ -51,6 +51,16 @@ def list_window(items: int, rows: int, selected: int, top: int = 0) -> ListWindo
     return ListWindow(top, count, top, items - top - count)
 
 
+def paged(window: ListWindow | None, items: int, down: bool) -> int:
+    """The item PgDn selects (PgUp, not `down`), or a click on a line saying more items are
+    below (above): in a window onto `items` items, the first past that edge of it, bringing
+    those after it into view; where everything shows (`window` None or whole), the last
+    item (the first)."""
+    if window is None or not (window.below if down else window.above):
+        return items - 1 if down else 0
+    return window.top + window.count if down else window.top - 1
+
+
 def more_line(count: int, below: bool) -> str:
     """What the line in place of an item says of the `count` items past it."""
     return f"... {count} more {'below' if below else 'above'}"

@@ -19,7 +19,7 @@ from numbrix_curses.savestate import SavedGame
 from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Paste, Scroll
 from numbrix_curses.ui.draw import centred, put, wrap_text
 from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
-from numbrix_curses.ui.listview import ListWindow, list_window, more_line
+from numbrix_curses.ui.listview import ListWindow, list_window, more_line, paged
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr, take_store_problems
 from numbrix_curses.ui.screen import (
@@ -195,7 +195,7 @@ class MenuScreen(Screen):
         elif action is Command.END:
             self.selected = count - 1
         elif action in (Command.PAGE_DOWN, Command.PAGE_UP):
-            self._page(action is Command.PAGE_DOWN)
+            self.selected = paged(self.window, count, action is Command.PAGE_DOWN)
         elif action is Command.HELP:
             return self._help()
         elif action is Command.CONFIRM:
@@ -218,15 +218,6 @@ class MenuScreen(Screen):
             return self._paste(action)
         return None
 
-    def _page(self, down: bool) -> None:
-        """PgDn, PgUp, or a click on a line saying more items are below or above: on a
-        scrolled list the first item past that edge of the window is selected, bringing
-        those after it into view; where everything shows, the last or first item."""
-        window = self.window
-        if window is None or not (window.below if down else window.above):
-            self.selected = len(self.items) - 1 if down else 0
-        else:
-            self.selected = window.top + window.count if down else window.top - 1
 
     def _paste(self, paste: Paste) -> Nav | None:
         """A puzzle pasted here opens in the type-in screen, checked: the short way from a
