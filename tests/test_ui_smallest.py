@@ -13,7 +13,7 @@ import pytest
 from numbrix_curses.game import Game
 from numbrix_curses.library import load_bundled
 from numbrix_curses.savestate import Store
-from tty_harness import Terminal, app_command, expect_exit, start
+from tty_harness import Board, Terminal, app_command, expect_exit, start
 
 ROWS, COLS = 11, 26
 
@@ -297,3 +297,105 @@ def test_the_type_in_box_of_commands_fits_in_columns_and_scrolls_where_shorter(s
         term.wait_text("Clear the whole grid?")
         term.send("y")
         term.wait_text("Grid cleared")
+
+
+def pad_box(term: Terminal) -> "tuple[int, int, int, int] | None":
+    """The number pad's box on screen, (top, left, bottom, right), frame included."""
+    for title in ("Number pad", "Pencil marks"):
+        found = term.find(f"─ {title} ")
+        if found is not None:
+            top, left = found[0], found[1] - 1
+            right = term.lines[top].index("┐", left)
+            bottom = next(y for y in range(top + 1, len(term.lines))
+                          if term.lines[y][left] == "└")
+            return top, left, bottom, right
+    return None
+
+
+def cursor_yx(term: Terminal) -> tuple[int, int]:
+    """Where the cursor cell (drawn reversed, the only thing on the play screen that is)
+    starts on screen."""
+    for y in range(len(term.lines)):
+        for x in range(len(term.lines[y])):
+            if term.char(y, x).reverse:
+                return y, x
+    raise AssertionError(f"no cursor in sight\n{term.dump()}")
+
+
+def click_pad(term: Terminal, label: str) -> None:
+    """Click the pad's button `label` (its word, inside the box)."""
+    box = pad_box(term)
+    assert box is not None, term.dump()
+    top, left, bottom, right = box
+    for y in range(top + 1, bottom):
+        x = term.lines[y].find(f" {label} ", left, right + 1)
+        if x >= 0:
+            term.click(y, x + 1)
+            return
+    raise AssertionError(f"no {label!r} on the pad\n{term.dump()}")
+
+
+@pytest.mark.parametrize("rows, cols, puzzle, board_rows, cell, placed", [
+    (ROWS, COLS, "starter-1", 5, (1, 3), "9/25"),  # (D2: the board's second row)
+    (12, 30, "classic-1", 9, (1, 1), "21/81"),  # (B2, on a 9x9 whose window scrolls)
+])
+def test_the_number_pad_leaves_the_cell_it_fills_in_sight(
+        state: Path, rows: int, cols: int, puzzle: str, board_rows: int,
+        cell: tuple[int, int], placed: str):
+    """At 26x11 the pad's box took six rows of eleven and stood over the whole board, and
+    at 30x12 over the board's top rows: the cell a digit clicked went into was out of
+    sight. The pad is compact there (the digits on one row), over the bar at the screen's
+    foot, or at its top for a cursor on the board's last row; its buttons are clicked in
+    the cursor cell's sight, and the keys still move the cursor."""
+    with start(app_command("play", "--puzzle", puzzle), state, rows=rows, cols=cols) as term:
+        term.wait_text("Tab more")
+        board = Board(term, 4, compact=True)  # (two digits and a space either side)
+        board.wait_shown()
+        board.click(*cell)
+        y, x = board.cell_yx(*cell)
+        term.click_text("Tab more")
+        term.wait_text("Commands (Esc closes)")
+        term.click_text("0-9")
+        term.wait_text("─ Number pad ")
+
+        def in_sight(y: int, x: int) -> None:
+            """The cursor cell at (y, x) shows, and no row of the box is on its row."""
+            top, _, bottom, _ = pad_box(term)
+            assert not top <= y <= bottom, term.dump()
+            assert term.char(y, x + 2).reverse, term.dump()  # (the cursor, drawn reversed)
+
+        def cell_text(y: int, x: int) -> str:
+            return term.lines[y][x: x + 4].strip()
+
+        def click_in(label: str, y: int, x: int, shown: str) -> None:
+            """Click `label`, and wait for the cell at (y, x) to show `shown` (a click
+            straight after another would be read as a double click)."""
+            click_pad(term, label)
+            term.wait_for(lambda: cell_text(y, x) == shown, what=f"{shown!r} in the cell")
+
+        in_sight(y, x)
+        for label, shown in (("1", "1"), ("7", "17"), ("back", "1"), ("9", "19")):
+            click_in(label, y, x, shown)
+        in_sight(y, x)
+        click_pad(term, "enter")
+        # The keys move the cursor to the board's last row, which the box at the foot
+        # covers: the box goes to the top, and the cell stays in sight there too.
+        for _ in range(board_rows - 1 - cell[0]):
+            term.send_key("down")
+        term.wait_for(lambda: pad_box(term)[0] == 1, what="the pad at the top")
+        last, _ = cursor_yx(term)
+        assert last > y, term.dump()
+        in_sight(last, x)
+        for label, shown in (("2", "2"), ("1", "21")):
+            click_in(label, last, x, shown)
+        click_pad(term, "clear")
+        term.wait_for(lambda: cell_text(last, x) == "·", what="the cell cleared")
+        click_pad(term, "pencil")
+        term.wait_text("─ Pencil marks ")
+        click_pad(term, "pencil")
+        term.wait_text("─ Number pad ")
+        click_pad(term, "close")
+        term.wait_gone("─ Number pad ")
+        assert_fits(term)
+        # (19 stays, 21 was cleared: the board's window may have scrolled off the 19)
+        term.wait_text(f"{placed} · 3 moves")

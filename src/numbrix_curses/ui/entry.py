@@ -38,7 +38,7 @@ from numbrix_curses.ui.grid import BoardView, draw_grid
 from numbrix_curses.ui.keys import ENTRY_KEYS
 from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.numpad import BACK, CLEAR, PadButton, draw_number_pad
+from numbrix_curses.ui.numpad import BACK, CLEAR, PadButton, draw_number_pad, pad_shape
 from numbrix_curses.ui.paste import NotUnderstood, PastedPuzzle, understand
 from numbrix_curses.ui.play_words import out_of_range_words
 from numbrix_curses.ui.saving import file_name_for, id_from_path, save_prompt
@@ -876,7 +876,13 @@ class EntryScreen(BoardScreen):
         message = self._shown_message()
         if self.job is not None and message is not None:
             message = Message(f"{spinner(self.job.started)} {message.text}", message.kind)
-        if message is not None and not layout.side_panel:
+        # (the keys a row read off a page takes: its numbers, a blank, the next cell)
+        pad_keys = (BACK, PadButton("blank", Command.BLANK_NEXT),
+                    PadButton("next", Command.NEXT_CELL), CLEAR)
+        pad = pad_shape(win, "Number pad", pad_keys, layout, grid) if self.pad else None
+        # (a number pad that may stand over the bar keeps the board's rows: the message
+        # is out of sight under it, see `pad_shape`)
+        if message is not None and not layout.side_panel and not (pad and pad.over_bar):
             # (a verdict's reasons are the point of checking: read whole, as a hint is)
             layout = room_for_message(win, layout, message.text, (self.game.rows, self.game.cols),
                                       (STATUS_ROWS, len(KEY_LINES)), STATUS_BAR_KEYS,
@@ -898,9 +904,6 @@ class EntryScreen(BoardScreen):
             # it covers: on a narrow screen, play and save go there for the number pad's)
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
                             STATUS_BAR_KEYS, STATUS_BAR_MORE_KEYS, message_action=Command.DISMISS)
-        if self.pad:
-            # (the keys a row read off a page takes: its numbers, a blank, the next cell)
-            keys = (BACK, PadButton("blank", Command.BLANK_NEXT),
-                    PadButton("next", Command.NEXT_CELL), CLEAR)
-            draw_number_pad(win, mask, "Number pad", keys, theme, layout, grid, self.game.cursor)
+        if pad is not None:
+            draw_number_pad(win, mask, "Number pad", pad, theme, layout, grid, self.game.cursor)
 

@@ -10,7 +10,11 @@ it stays open while cells are picked, typed into and drawn on, until closed.
 
 It sits where it covers least: at the foot of the side panel (the key list's last lines,
 which it stands in for while open), or, under a board with the bar beneath it, over the
-rows of the board away from the cursor, whose cell stays in sight.
+rows of the board away from the cursor, whose cell stays in sight, or over the bar at the
+screen's foot where those rows are too few. On a screen where even that leaves the
+cursor's row under the box somewhere on the board (26x11, 30x12), the pad is compact: the
+digits a space apart on one row, the other keys a space apart under them, the box at the
+screen's foot, or at its top for a cursor on the rows there.
 """
 from __future__ import annotations
 
@@ -41,14 +45,21 @@ class PadButton:
     #: on"): its width is that word's, so the box keeps its width, and the buttons after
     #: it their places under the mouse, when a click changes the word
     widest: str = ""
+    #: the compact pad's button: the space before its word, none after (the next button's
+    #: space, or the box's margin, stands there)
+    tight: bool = False
 
     @property
     def width(self) -> int:
-        return max(len(self.label), len(self.widest)) + 2 * _PAD
+        return max(len(self.label), len(self.widest)) + (_PAD if self.tight else 2 * _PAD)
 
     def shortened(self) -> PadButton:
         """The button with its shorter word (the same one in every state), if it has one."""
         return replace(self, label=self.short, widest="") if self.short else self
+
+    def tightened(self) -> PadButton:
+        """The compact pad's button: the shorter word, a space before it and none after."""
+        return replace(self.shortened(), tight=True)
 
 
 #: 1 to 9, then 0, as on a telephone's keys and a keyboard's top row
@@ -86,24 +97,40 @@ def _row_width(row: Sequence[PadButton]) -> int:
     return sum(button.width for button in row)
 
 
+def _tops(height: int, box_h: int, bar_top: int | None, compact: bool) -> tuple[int, ...]:
+    """The rows the box's top may stand on, under a board (or beside a side panel too
+    narrow for it), in the order tried: over the board's rows at its foot, at the top,
+    then over the bar at the screen's foot."""
+    low = max(1, (height if bar_top is None else bar_top) - box_h)
+    # (over the bar: at 26x11 a box over the board's rows under the cursor or over it
+    # covered the cursor on its middle rows, the bar's three rows being out of its reach)
+    foot = max(1, height - box_h)
+    # (the compact box is for a screen whose board is five rows or so: at its foot it
+    # covers the fewest of them, and it stays there but for a cursor on the rows it
+    # covers, where the screen's top is the one place left)
+    return (foot, 1, low) if compact else (low, 1, foot)
+
+
 def place_pad(height: int, width: int, box_h: int, box_w: int,
               cursor: tuple[int, int, int] | None, panel_left: int | None,
-              bar_top: int | None) -> tuple[int, int]:
+              bar_top: int | None, compact: bool = False) -> tuple[int, int]:
     """Where the pad's box goes, (top, left): see the module docstring. `cursor` is the
     cursor cell's (y, x, width) on screen where it shows; `panel_left` where the side
-    panel starts, if there is one; `bar_top` where the bar under the board starts."""
+    panel starts, if there is one; `bar_top` where the bar under the board starts;
+    `compact`, the compact pad's box (see `PadShape`)."""
     if panel_left is not None and width - panel_left >= box_w:
         return max(1, height - box_h), panel_left
     left = max(0, (width - box_w) // 2)
+    tops = _tops(height, box_h, bar_top, compact)
     low = max(1, (height if bar_top is None else bar_top) - box_h)
     if cursor is None:
-        return low, left
+        return tops[0], left
     y, x, cell_w = cursor
 
     def covers(top: int, at: int) -> bool:
         return top <= y < top + box_h and at < x + cell_w and x < at + box_w
 
-    for top in (low, 1):
+    for top in tops:
         if not covers(top, left):
             return top, left
     # (a screen too small to keep the box off the cursor's rows: beside the cell)
@@ -112,29 +139,47 @@ def place_pad(height: int, width: int, box_h: int, box_w: int,
     return low, max(0, x - box_w)
 
 
-def draw_number_pad(
-    win: "curses.window",
-    mask: ScreenMask,
-    title: str,
-    keys: Sequence[PadButton],
-    theme: Theme,
-    layout: Layout,
-    grid: GridLayout,
-    cursor: tuple[int, int],
-) -> None:
-    """The pad's box, titled `title`, with the digits and `keys` (the close button last),
-    each a button in the mask, over a board screen laid out as `layout`, its board shown
-    as `grid`, the cursor on cell `cursor`; nothing behind the box reacts to a click on
-    it."""
+def _clear_of_every_row(tops: Sequence[int], box_h: int, grid: GridLayout) -> bool:
+    """Whether a box `box_h` rows high, its top on one of `tops`, has a place off the
+    cursor's row, whichever row of the board in view the cursor is on."""
+    rows = (grid.frame_top + 1 + grid.row_step * i for i in range(grid.rows))
+    return all(any(not top <= y < top + box_h for top in tops) for y in rows)
+
+
+@dataclass(frozen=True)
+class PadShape:
+    """The pad's box: its rows of buttons and its size; whether it is the compact one;
+    whether it stands over the bar under the board for some place of the cursor."""
+
+    rows: list[list[PadButton]]
+    height: int
+    width: int
+    compact: bool
+    over_bar: bool
+
+
+def _edges(layout: Layout) -> tuple[int | None, int | None]:
+    """Where the side panel starts (None: under the board) and the bar does (None: beside)."""
+    if layout.side_panel:
+        return layout.panel_left, None
+    return None, layout.panel_top
+
+
+def pad_shape(win: "curses.window", title: str, keys: Sequence[PadButton], layout: Layout,
+              grid: GridLayout) -> PadShape:
+    """The box of the pad titled `title`, with the digits and `keys` (the close button
+    last), over a board screen laid out as `layout`, its board shown as `grid`.
+
+    A screen works it out before a message takes rows from the board's window to be read
+    whole, and leaves the message its bar's rows where the box may stand over the bar (the
+    message is then out of sight under it): else the box, worked out again on a board of
+    fewer rows, could change shape under the mouse as messages come and go.
+    """
     height, width = win.getmaxyx()
-    panel_left = layout.panel_left if layout.side_panel else None
-    bar_top = None if layout.side_panel else layout.panel_top
-    row, col = cursor
-    at = ((*grid.cell_origin(row, col), grid.cell_width) if grid.visible(row, col)
-          else None)
-    room = (width - panel_left if panel_left is not None else width) - 2 - 2 * _PAD
+    panel_left, bar_top = _edges(layout)
+    across = width - panel_left if panel_left is not None else width
     groups = (DIGITS, (*keys, CLOSE))
-    room = max(room, max(b.width for g in groups for b in g))
+    room = max(across - 2 - 2 * _PAD, max(b.width for g in groups for b in g))
     rows = pad_rows(groups, room)
     # (at 40 columns "close" went on a row of its own, and the box, a row taller, covered
     # the cursor's row on a 5x5 board, with no room above or below it: the shorter words
@@ -144,14 +189,55 @@ def draw_number_pad(
         rows = shorter
     box_w = max(len(title) + 4, max(_row_width(row) for row in rows)) + 2 + 2 * _PAD
     box_h = len(rows) + 2
+    if panel_left is not None and across >= box_w:
+        return PadShape(rows, box_h, box_w, False, False)  # (in the side panel)
+    tops = _tops(height, box_h, bar_top, False)
+    if _clear_of_every_row(tops[:2], box_h, grid):
+        return PadShape(rows, box_h, box_w, False, False)
+    if _clear_of_every_row(tops, box_h, grid):
+        return PadShape(rows, box_h, box_w, False, bar_top is not None)
+    # (at 26x11 the box took six rows of eleven and covered the whole board, the cell
+    # being filled among them: the digits on one row, a row of keys fewer, and the box
+    # over the bar keep the cursor's row in sight wherever it is)
+    tight = [[b.tightened() for b in g] for g in groups]
+    rows = pad_rows(tight, max(across - 2 - _PAD, max(b.width for g in tight for b in g)))
+    box_w = max(len(title) + 4, max(_row_width(row) for row in rows) + _PAD) + 2
+    return PadShape(rows, len(rows) + 2, box_w, True, bar_top is not None)
+
+
+def draw_number_pad(
+    win: "curses.window",
+    mask: ScreenMask,
+    title: str,
+    shape: PadShape,
+    theme: Theme,
+    layout: Layout,
+    grid: GridLayout,
+    cursor: tuple[int, int],
+) -> None:
+    """The pad's box, titled `title`, shaped as `shape` (see `pad_shape`), each button in
+    the mask, over a board screen laid out as `layout`, its board shown as `grid`, the
+    cursor on cell `cursor`; nothing behind the box reacts to a click on it."""
+    height, width = win.getmaxyx()
+    panel_left, bar_top = _edges(layout)
+    row, col = cursor
+    at = ((*grid.cell_origin(row, col), grid.cell_width) if grid.visible(row, col)
+          else None)
+    box_h, box_w = shape.height, shape.width
     if box_h > height - 1 or box_w > width:
         return  # (no room: the keys still type)
-    top, left = place_pad(height, width, box_h, box_w, at, panel_left, bar_top)
+    top, left = place_pad(height, width, box_h, box_w, at, panel_left, bar_top, shape.compact)
+    if bar_top is not None:
+        # (a box over the bar takes its rows: the rest of a bar line beside it showed as
+        # cut words, "T" and "t" of "Tab more ... quit")
+        for y in range(max(top, bar_top), min(height, top + box_h)):
+            put(win, y, 0, " " * width)
+            mask.put(y, 0, width, None)
     draw_box(win, top, left, box_h, box_w, theme)
     put(win, top, left + 2, f" {title} ", theme.label | curses.A_BOLD)
     mask.fill(top, left, box_h, box_w, None)
-    for i, row in enumerate(rows):
-        x = left + 1 + _PAD
+    for i, row in enumerate(shape.rows):
+        x = left + 1 + (0 if shape.compact else _PAD)
         for button in row:
             put(win, top + 1 + i, x + _PAD, button.label, theme.key)
             mask.put(top + 1 + i, x, button.width, button.action)

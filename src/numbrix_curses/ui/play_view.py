@@ -19,7 +19,7 @@ from numbrix_curses.ui.draw import NO_BREAK, put
 from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
 from numbrix_curses.ui.layout import PANEL_WIDTH, Layout, with_message_rows
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.numpad import BACK, CLEAR, PadButton, draw_number_pad
+from numbrix_curses.ui.numpad import BACK, CLEAR, PadButton, draw_number_pad, pad_shape
 from numbrix_curses.ui.panel import (
     LISTING_LEAST_ROWS,
     ListLine,
@@ -245,7 +245,14 @@ class PlayView:
             else:
                 listing = None
                 message = Message(self._recent_moves())
-        if message is not None and not layout.side_panel:
+        pad = None
+        if self.pad and solved is None and not self.paused_by_player:
+            title, pad_keys = self._pad_parts()
+            pad = (title, pad_shape(win, title, pad_keys, layout, grid))
+        # (a number pad that may stand over the bar keeps the board's rows: the message
+        # is out of sight under it, see `pad_shape`)
+        if (message is not None and not layout.side_panel
+                and not (pad is not None and pad[1].over_bar)):
             # A hint's reason is the point of the hint: under a board that fills the screen
             # it takes the free rows under the bar, then rows from the board's window,
             # rather than lose its end (or the keys over the key line).
@@ -317,12 +324,12 @@ class PlayView:
                             self._status_parts(win.getmaxyx()[1]), message, theme, bar_keys,
                             more_keys, listing,
                             Command.HISTORY if moves_line else Command.DISMISS)
-        if self.pad and solved is None and not self.paused_by_player:
-            self._draw_pad(win, mask, layout, grid)
+        if pad is not None:
+            draw_number_pad(win, mask, *pad, self.theme, layout, grid, self.game.cursor)
 
-    def _draw_pad(self, win: "curses.window", mask: ScreenMask, layout: Layout,
-                  grid: GridLayout) -> None:
-        """The number pad (see `ui.numpad`): what its digits do now, in its title."""
+    def _pad_parts(self) -> tuple[str, tuple[PadButton, ...]]:
+        """The number pad's title (what its digits do now) and its keys beside the digits
+        (see `ui.numpad`)."""
         game = self.game
         if self.finding is not None:
             title = "Go to number"
@@ -331,7 +338,7 @@ class PlayView:
         keys = (BACK, CLEAR, PadButton("enter", Command.COMMIT),
                 PadButton(f"pencil: {'on' if game.pencil else 'off'}", Command.PENCIL,
                           short="pencil", widest="pencil: off"))
-        draw_number_pad(win, mask, title, keys, self.theme, layout, grid, game.cursor)
+        return title, keys
 
     def _status_parts(self, width: int) -> list[str]:
         """The status bar's parts (the bar drops them from the end where `width` is short)."""
