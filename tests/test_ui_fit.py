@@ -1534,11 +1534,12 @@ def test_a_small_screen_has_every_command_in_a_box_the_mouse_can_open(state: Pat
 
 
 @pytest.mark.parametrize("rows, cols, puzzle", [(12, 40, "large-13"), (11, 26, "starter-1")])
-def test_the_commands_box_takes_the_screen_where_no_framed_box_fits(state: Path, rows: int,
-                                                                    cols: int, puzzle: str):
+def test_the_commands_box_fits_the_small_screens_a_large_board_is_played_on(
+        state: Path, rows: int, cols: int, puzzle: str):
     """At 40x12 the bar under a large board lists undo, redo, check and hint, and "Tab
     more" said the terminal was too small for the box: a player with the mouse could not
-    pause, restart, save or open the number pad. Without its frame the box fits the
+    pause, restart, save or open the number pad. With its columns as wide as their own
+    lines (in a frame where that fits, else without one), the box fits down to the
     smallest screen the play screen takes."""
     with start(app_command("play", "--puzzle", puzzle), state, rows=rows, cols=cols) as term:
         term.wait_text("q quit")
