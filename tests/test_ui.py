@@ -2128,6 +2128,30 @@ def test_buttons_go_on_as_many_rows_as_they_need_and_none_is_cut():
     assert pack_rows([], len, 10, 2) == [[]]
 
 
+def test_text_is_cut_to_the_columns_it_takes_on_screen():
+    """A CJK file name, cut by its characters, ran on past the screen's edge onto the next
+    row (each takes two columns): text is cut to the columns left on its row."""
+    from numbrix_curses.ui.draw import cut_to_columns, put
+
+    class Row:
+        def __init__(self) -> None:
+            self.written: list[tuple[int, int, str]] = []
+
+        def getmaxyx(self) -> tuple[int, int]:
+            return 11, 26
+
+        def addstr(self, y: int, x: int, text: str, attr: int = 0) -> None:
+            self.written.append((y, x, text))
+
+    win = Row()
+    assert put(win, 3, 20, "漢字.txt and more") == 6
+    assert put(win, 4, 20, "ab漢字cd") == 6
+    assert put(win, 5, 21, "漢字漢") == 4  # (a wide character never split at the edge)
+    assert put(win, 6, 0, "plain text") == 10
+    assert win.written == [(3, 20, "漢字.t"), (4, 20, "ab漢字"), (5, 21, "漢字"),
+                           (6, 0, "plain text")]
+    assert cut_to_columns("ｆｕｌｌ", 5) == "ｆｕ" and cut_to_columns("é漢", 2) == "é"
+
 def test_the_commands_box_lists_what_acts_and_the_bar_makes_room_for_it():
     """The commands box (Tab) lists every command of the key lines that acts, and going to
     a number, saving and another puzzle, which they have no room for, and typing, which

@@ -4,7 +4,10 @@ from __future__ import annotations
 import curses
 import re
 import textwrap
+from functools import lru_cache
 from typing import Callable, Sequence, TypeVar
+
+from numbrix_curses.pages import columns
 
 T = TypeVar("T")
 
@@ -20,13 +23,39 @@ def put(win: "curses.window", y: int, x: int, text: str, attr: int = 0) -> int:
         text = text.replace("\0", "^@")
     if x < 0:
         text, x = text[-x:], 0
-    text = text[: width - x]
+    # (cut by columns: a CJK file name cut by characters ran on past the edge, onto the
+    # start of the next row)
+    if text.isascii():
+        text = text[: width - x]
+        shown = len(text)
+    else:
+        text, shown = _fitted(text, width - x)
     try:
         win.addstr(y, x, text, attr)
     except curses.error:
         # Writing the bottom-right cell moves the cursor past the end: harmless.
         pass
-    return len(text)
+    return shown
+
+
+def cut_to_columns(text: str, room: int) -> str:
+    """The start of `text` that fits `room` columns of the screen, where a wide character
+    (CJK, full-width) takes two."""
+    return text[:room] if text.isascii() else _fitted(text, room)[0]
+
+
+# (a board's lines of box-drawing characters come back every frame: looked up character
+# by character, they doubled the time of a redraw)
+@lru_cache(maxsize=4096)
+def _fitted(text: str, room: int) -> tuple[str, int]:
+    """`cut_to_columns(text, room)`, and the columns it takes."""
+    used = 0
+    for i, char in enumerate(text):
+        width = columns(char)
+        if used + width > room:
+            return text[:i], used
+        used += width
+    return text, used
 
 
 def centred(win: "curses.window", y: int, text: str, attr: int = 0) -> int:
