@@ -1319,15 +1319,8 @@ class Game:
             return False
         if not read.codes:
             return True
-        try:
-            table = np.array(read.changes, dtype=np.int64).reshape(-1, 3)
-        except OverflowError:  # (a number past 64 bits: out of range, as said one by one)
-            return False
-        cell, numbers = table[:, 0], table[:, 1:]
-        if not (np.all((0 <= cell) & (cell < self.size))
-                and np.all((0 <= numbers) & (numbers <= self.size))):
-            return False
-        if self._given.flat[cell].any():
+        table = _change_table(read.changes, self.size)
+        if table is None or self._given.flat[table[:, 0]].any():
             return False
         made, first, last = _by_cell(table, read.codes)
         cell, old, new = made[:, 0], made[:, 1], made[:, 2]
@@ -1526,6 +1519,20 @@ def _read_moves(data: list[Any], objects: bool = True) -> _ReadMoves:
     return _ReadMoves(moves, changes, codes, noted)
 
 
+def _change_table(changes: list[tuple[int, ...]], size: int) -> np.ndarray | None:
+    """`changes` (each a cell, then numbers) as a table, a change a row; None where some
+    cell is off a board of `size` cells or some number is past what a cell holds (one past
+    64 bits among them, which no table holds)."""
+    try:
+        table = np.array(changes, dtype=np.int64).reshape(len(changes), -1)
+    except OverflowError:
+        return None
+    cell, numbers = table[:, 0], table[:, 1:]
+    if not (np.all((0 <= cell) & (cell < size)) and np.all((0 <= numbers) & (numbers <= size))):
+        return None
+    return table
+
+
 def _by_cell(table: np.ndarray, codes: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The changes `codes` (places in `table`, whose rows are changes, each its cell first)
     in the order they were made, cell by cell; and which of them is the first of its cell's,
@@ -1552,14 +1559,9 @@ def numbers_after(givens: np.ndarray, data: list[Any]) -> np.ndarray | None:
     grid = np.array(givens, dtype=np.int64).reshape(-1)
     if not read.codes:
         return grid
-    try:
-        # (what a cell held before is not looked at: past 64 bits, it is no reason to refuse)
-        table = np.array([(cell, new) for cell, _, new in read.changes],
-                         dtype=np.int64).reshape(-1, 2)
-    except OverflowError:  # (a number past 64 bits: no cell's, nor a number a cell holds)
-        return None
-    cell, new = table[:, 0], table[:, 1]
-    if not (np.all((0 <= cell) & (cell < grid.size)) and np.all((0 <= new) & (new <= grid.size))):
+    # (what a cell held before is not looked at: past 64 bits, it is no reason to refuse)
+    table = _change_table([(cell, new) for cell, _, new in read.changes], grid.size)
+    if table is None:
         return None
     made, _, last = _by_cell(table, read.codes)
     grid[made[last, 0]] = made[last, 1]
