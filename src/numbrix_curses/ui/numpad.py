@@ -97,11 +97,17 @@ def _row_width(row: Sequence[PadButton]) -> int:
     return sum(button.width for button in row)
 
 
+def _over_board_foot(height: int, box_h: int, bar_top: int | None) -> int:
+    """The top of a box `box_h` high over the board's last rows, just over the bar under
+    the board (or the screen's foot, beside a side panel)."""
+    return max(1, (height if bar_top is None else bar_top) - box_h)
+
+
 def _tops(height: int, box_h: int, bar_top: int | None, compact: bool) -> tuple[int, ...]:
     """The rows the box's top may stand on, under a board (or beside a side panel too
     narrow for it), in the order tried: over the board's rows at its foot, at the top,
     then over the bar at the screen's foot."""
-    low = max(1, (height if bar_top is None else bar_top) - box_h)
+    low = _over_board_foot(height, box_h, bar_top)
     # (over the bar: at 26x11 a box over the board's rows under the cursor or over it
     # covered the cursor on its middle rows, the bar's three rows being out of its reach)
     foot = max(1, height - box_h)
@@ -122,7 +128,7 @@ def place_pad(height: int, width: int, box_h: int, box_w: int,
         return max(1, height - box_h), panel_left
     left = max(0, (width - box_w) // 2)
     tops = _tops(height, box_h, bar_top, compact)
-    low = max(1, (height if bar_top is None else bar_top) - box_h)
+    low = _over_board_foot(height, box_h, bar_top)
     if cursor is None:
         return tops[0], left
     y, x, cell_w = cursor
