@@ -8,15 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numbrix_curses.game import (
-    Batch,
-    ConflictKind,
-    Game,
-    Refusal,
-    SetCell,
-    Timer,
-    describe_move,
-)
+from numbrix_curses.game import ConflictKind, Game, Refusal, Timer
+from numbrix_curses.moves import Batch, SetCell, describe_move
 from numbrix_curses.puzzle import Puzzle
 from brute import grid_of, random_path
 from helpers import GIVENS, FakeClock
@@ -847,8 +840,6 @@ def test_wrong_entries_compare_with_the_solution():
 
 # ----- the move history --------------------------------------------------------------------
 def test_describe_moves():
-    from numbrix_curses.game import describe_move
-
     assert describe_move(SetCell(2, 0, 12), 4) == "12 at C1"
     assert describe_move(SetCell(5, 12, 0), 4) == "B2 cleared (12)"
     assert describe_move(SetCell(5, 3, 12), 4) == "12 at B2 (was 3)"
@@ -1018,7 +1009,7 @@ def test_state_of_a_solved_game_restores_solved():
     ],
 )
 def test_state_that_does_not_fit_is_refused(state):
-    from numbrix_curses.game import StateError
+    from numbrix_curses.moves import StateError
 
     with pytest.raises(StateError):
         Game.from_state(Puzzle.from_rows(GIVENS), state, clock=FakeClock(START))

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numbrix_curses.game import Batch, Game, Refusal, SetNotes, StateError, describe_move
+from numbrix_curses.game import Game, Refusal
+from numbrix_curses.moves import Batch, SetNotes, StateError, describe_move
 from numbrix_curses.puzzle import Puzzle
 from helpers import GIVENS, FakeClock
 

@@ -5,8 +5,8 @@ The split follows the usual puzzle-app design:
 - the *puzzle* (givens) never changes and belongs to `Puzzle`;
 - the *game state* is the grid of numbers and the player's pencil marks (notes of numbers a
   blank cell might hold); it only changes through moves, small frozen values (`SetCell`,
-  `SetNotes`, `Batch`) kept on undo/redo stacks, so every change can be undone, saved and
-  replayed;
+  `SetNotes`, `Batch`, in `moves`) kept on undo/redo stacks, so every change can be undone,
+  saved and replayed;
 - the *play state* (cursor, the number being typed, pencil mode, the timer) is not undoable.
 
 Nothing here draws or reads keys: the screen turns keys and clicks into calls on `Game`, and
@@ -21,75 +21,32 @@ from __future__ import annotations
 import enum
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Union
+from typing import Any, Callable, Iterable, Mapping
 
 import numpy as np
 
-from numbrix_curses.puzzle import BLANK, Puzzle, cell_name, plural
+from numbrix_curses.moves import (
+    AUTO_FILL_LABEL,
+    DRAW_LABEL,
+    REVEAL_LABEL,
+    Batch,
+    Move,
+    ReadMoves,
+    SetCell,
+    SetNotes,
+    StateError,
+    change_table,
+    changes_by_cell,
+    changes_of,
+    move_from_data,
+    move_to_data,
+    notes_of,
+    read_moves,
+    set_notes,
+)
+from numbrix_curses.puzzle import BLANK, Puzzle
 
 Clock = Callable[[], float]
-
-
-@dataclass(frozen=True)
-class SetCell:
-    """Cell `cell` changed from `old` to `new` (0 = blank)."""
-
-    cell: int
-    old: int
-    new: int
-
-    def inverse(self) -> "SetCell":
-        return SetCell(self.cell, self.new, self.old)
-
-
-@dataclass(frozen=True)
-class SetNotes:
-    """The pencil marks of cell `cell` changed from `old` to `new` (numbers, ascending)."""
-
-    cell: int
-    old: tuple[int, ...]
-    new: tuple[int, ...]
-
-    def inverse(self) -> "SetNotes":
-        return SetNotes(self.cell, self.new, self.old)
-
-
-@dataclass(frozen=True)
-class Batch:
-    """Several changes undone and redone as one step (restart, auto-fill, reveal); `notes`
-    are the pencil marks it changes (a restart rubs them out)."""
-
-    changes: tuple[SetCell, ...]
-    label: str = ""
-    notes: tuple[SetNotes, ...] = ()
-
-    def inverse(self) -> "Batch":
-        return Batch(tuple(change.inverse() for change in reversed(self.changes)), self.label,
-                     tuple(note.inverse() for note in reversed(self.notes)))
-
-
-Move = Union[SetCell, SetNotes, Batch]
-
-
-def changes_of(move: Move) -> tuple[SetCell, ...]:
-    """The numbers a move changes (none for pencil marks)."""
-    if isinstance(move, Batch):
-        return move.changes
-    return () if isinstance(move, SetNotes) else (move,)
-
-
-def notes_of(move: Move) -> tuple[SetNotes, ...]:
-    """The pencil marks a move changes."""
-    if isinstance(move, Batch):
-        return move.notes
-    return (move,) if isinstance(move, SetNotes) else ()
-
-
-#: the labels of the moves that fill in the revealed solution and every simple step
-REVEAL_LABEL = "reveal"
-AUTO_FILL_LABEL = "auto-fill"
-#: the label of a stroke's move where it changed more than one cell (see `Game.extend`)
-DRAW_LABEL = "drew"
 
 
 class Refusal(str, enum.Enum):
@@ -172,10 +129,6 @@ class SolvedRecord:
         return self.moves - self.marks
 
 
-class StateError(ValueError):
-    """A saved game that does not fit its puzzle or is malformed."""
-
-
 class Timer:
     """Elapsed play time that can be paused; `clock` is injected so tests control time."""
 
@@ -224,47 +177,6 @@ def consecutive_links(grid: np.ndarray) -> list[tuple[int, int]]:
         a, b = int(r) * cols + int(c), (int(r) + 1) * cols + int(c)
         pairs.append((a, b) if grid[r, c] < grid[r + 1, c] else (b, a))
     return sorted(pairs)
-
-
-def describe_move(move: Move, cols: int) -> str:
-    """One line for the move history: "12 at C3", "C3 cleared", "drew 12-16",
-    "auto-fill: 5 cells", "pencilled 23 at C3"."""
-    if isinstance(move, SetNotes):
-        where = cell_name(*divmod(move.cell, cols))
-        added = sorted(set(move.new) - set(move.old))
-        if len(added) == 1 and len(move.new) == len(move.old) + 1:
-            return f"pencilled {added[0]} at {where}"
-        removed = sorted(set(move.old) - set(move.new))
-        if len(removed) == 1 and len(move.old) == len(move.new) + 1:
-            return f"rubbed out {removed[0]} at {where}"
-        if not move.new:
-            return f"rubbed out {where}'s marks"
-        return f"{where} marks: {' '.join(map(str, move.new))}"
-    if isinstance(move, Batch):
-        count = len({change.cell for change in move.changes} | {n.cell for n in move.notes})
-        if move.label == DRAW_LABEL:
-            # (short, for a list 30 columns wide: "drew 129-141" for a stroke through the
-            # givens between; one that took numbers back says so)
-            drawn = sorted(change.new for change in move.changes if change.new != BLANK)
-            taken = sorted(change.old for change in move.changes if change.old != BLANK)
-            if not taken:
-                return f"drew {_span_of(drawn)}"
-            if not drawn:
-                return f"took back {_span_of(taken)}"
-            return f"redrew {_span_of(sorted(set(drawn) | set(taken)))}"
-        label = move.label or "changes"
-        return f"{label}: {plural(count, 'cell')}"
-    where = cell_name(*divmod(move.cell, cols))
-    if move.new == BLANK:
-        return f"{where} cleared ({move.old})"
-    if move.old == BLANK:
-        return f"{move.new} at {where}"
-    return f"{move.new} at {where} (was {move.old})"
-
-
-def _span_of(numbers: list[int]) -> str:
-    """"12" or "12-16": the numbers (sorted) from first to last."""
-    return str(numbers[0]) if numbers[0] == numbers[-1] else f"{numbers[0]}-{numbers[-1]}"
 
 
 def wrong_entries(grid: np.ndarray, solution: np.ndarray) -> list[int]:
@@ -819,7 +731,7 @@ class Game:
             self._undo.append(SetNotes(cell, base, marks))
             self._redo.clear()
             self._pending_pushed = True
-        _set_notes(self._notes, cell, marks)
+        set_notes(self._notes, cell, marks)
         self._pending_note = PendingEntry(cell, digits, BLANK) if digits else None
         self._after_change()
 
@@ -1200,8 +1112,8 @@ class Game:
     def to_state(self) -> dict[str, Any]:
         """The game as plain JSON-ready data: moves, cursor, time, flags."""
         return {
-            "moves": [_move_to_data(m) for m in self._undo],
-            "redo": [_move_to_data(m) for m in self._redo],
+            "moves": [move_to_data(m) for m in self._undo],
+            "redo": [move_to_data(m) for m in self._redo],
             "cursor": self._cursor,
             "elapsed": round(self.elapsed(), 3),
             "revealed": self.revealed,
@@ -1226,14 +1138,14 @@ class Game:
         game = cls(puzzle, clock=clock, elapsed=float(elapsed))
         if game._solved is not None:
             return game  # nothing to replay on a board the givens fill
-        undo = _read_moves(_list(state, "moves"))
+        undo = read_moves(_list(state, "moves"))
         # Redo moves were undone last-first: they are checked from the top of the stack
         # down, so read that way round (a bad one is told as the first in the file's order).
         redo_data = _list(state, "redo")
         try:
-            redo = _read_moves(redo_data[::-1])
+            redo = read_moves(redo_data[::-1])
         except StateError:
-            _read_moves(redo_data)
+            read_moves(redo_data)
             raise
         # All the moves are checked at once; where some does not fit, they are made one by
         # one, which stops at the first that does not and says why.
@@ -1290,7 +1202,7 @@ class Game:
                 raise StateError("pencil mark out of range in a move")
             if notes.get(note.cell, ()) != note.old:
                 raise StateError(f"move does not follow the pencil marks at cell {note.cell}")
-            _set_notes(notes, note.cell, note.new)
+            set_notes(notes, note.cell, note.new)
 
     def _check_changes(self, move: Move, grid: np.ndarray) -> None:
         """Raise `StateError` unless `move`'s numbers can be made on `grid`; make them."""
@@ -1305,7 +1217,7 @@ class Game:
                 raise StateError(f"move does not follow the board at cell {change.cell}")
             grid.flat[change.cell] = change.new
 
-    def _all_fit(self, read: "_ReadMoves", grid: np.ndarray,
+    def _all_fit(self, read: ReadMoves, grid: np.ndarray,
                  notes: dict[int, tuple[int, ...]]) -> bool:
         """Whether every one of the moves `read` can be made, one after another, on `grid`
         and `notes`, which are left as they make them (partly made, where some does not
@@ -1319,10 +1231,10 @@ class Game:
             return False
         if not read.codes:
             return True
-        table = _change_table(read.changes, self.size)
+        table = change_table(read.changes, self.size)
         if table is None or self._given.flat[table[:, 0]].any():
             return False
-        made, first, last = _by_cell(table, read.codes)
+        made, first, last = changes_by_cell(table, read.codes)
         cell, old, new = made[:, 0], made[:, 1], made[:, 2]
         held = np.empty_like(old)
         held[1:] = new[:-1]
@@ -1350,7 +1262,7 @@ class Game:
         for change in changes_of(move):
             self._grid.flat[change.cell] = change.new
         for note in notes_of(move):
-            _set_notes(self._notes, note.cell, note.new)
+            set_notes(self._notes, note.cell, note.new)
 
     def _follow(self, move: Move) -> None:
         # The cursor follows a one-cell undo/redo so the player sees what changed.
@@ -1415,171 +1327,3 @@ def _list(state: Mapping[str, Any], key: str) -> list[Any]:
     if not isinstance(value, list):
         raise StateError(f"{key} is not a list")
     return value
-
-
-def _set_notes(notes: dict[int, tuple[int, ...]], cell: int, marks: tuple[int, ...]) -> None:
-    if marks:
-        notes[cell] = marks
-    else:
-        notes.pop(cell, None)
-
-
-def _notes_to_data(note: SetNotes) -> list[Any]:
-    return [note.cell, list(note.old), list(note.new)]
-
-
-def _move_to_data(move: Move) -> Any:
-    if isinstance(move, Batch):
-        data: dict[str, Any] = {
-            "label": move.label, "changes": [[c.cell, c.old, c.new] for c in move.changes]}
-        if move.notes:
-            data["marks"] = [_notes_to_data(note) for note in move.notes]
-        return data
-    if isinstance(move, SetNotes):
-        return {"marks": _notes_to_data(move)}
-    return [move.cell, move.old, move.new]
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _notes_from_data(data: Any) -> SetNotes:
-    def marks(value: Any) -> tuple[int, ...]:
-        if not isinstance(value, list) or not all(_is_int(v) for v in value) or any(
-                a >= b for a, b in zip(value, value[1:])):
-            raise StateError(f"bad pencil marks: {str(value)[:40]}")
-        return tuple(value)
-
-    if not isinstance(data, list) or len(data) != 3 or not _is_int(data[0]):
-        raise StateError(f"bad pencil move: {str(data)[:40]}")
-    return SetNotes(data[0], marks(data[1]), marks(data[2]))
-
-
-def _int_triple(data: Any) -> SetCell:
-    if not isinstance(data, list) or len(data) != 3 or not all(_is_int(v) for v in data):
-        raise StateError(f"bad move: {str(data)[:40]}")
-    return SetCell(*data)
-
-
-@dataclass
-class _ReadMoves:
-    """Moves read from a save (`_read_moves`), with what `Game._all_fit` checks them by."""
-
-    moves: list[Move]
-    #: the number changes the moves make, each different one once, as (cell, old, new)
-    changes: list[tuple[int, int, int]]
-    #: each change the moves make, in order, as its place in `changes`
-    codes: list[int]
-    #: the moves that change pencil marks, in order
-    noted: list[Move]
-
-
-def _read_moves(data: list[Any], objects: bool = True) -> _ReadMoves:
-    """`move_from_data` of each of `data`, raising as it does at the first that is no move.
-    Equal changes of one number are one object: a save of a million moves, most of them
-    like others, was a million objects made (and checked) one by one. Without `objects`,
-    the moves' changes only (`moves` is left empty: a change is made no object)."""
-    places: dict[tuple[int, int, int], int] = {}
-    changes: list[tuple[int, int, int]] = []
-    made: list[SetCell] = []
-    codes: list[int] = []
-    moves: list[Move] = []
-    noted: list[Move] = []
-    for item in data:
-        if type(item) is list and len(item) == 3:
-            cell, old, new = item
-            # (as `_int_triple` reads it: whole numbers, and not True or False)
-            if type(cell) is int and type(old) is int and type(new) is int:
-                key = (cell, old, new)
-                place = places.get(key)
-                if place is None:
-                    place = places[key] = len(changes)
-                    changes.append(key)
-                    if objects:
-                        made.append(SetCell(cell, old, new))
-                if objects:
-                    moves.append(made[place])
-                codes.append(place)
-                continue
-        move = move_from_data(item)
-        if objects:
-            moves.append(move)
-        for change in changes_of(move):
-            key = (change.cell, change.old, change.new)
-            place = places.get(key)
-            if place is None:
-                place = places[key] = len(changes)
-                changes.append(key)
-                if objects:
-                    made.append(change)
-            codes.append(place)
-        if notes_of(move):
-            noted.append(move)
-    return _ReadMoves(moves, changes, codes, noted)
-
-
-def _change_table(changes: list[tuple[int, ...]], size: int) -> np.ndarray | None:
-    """`changes` (each a cell, then numbers) as a table, a change a row; None where some
-    cell is off a board of `size` cells or some number is past what a cell holds (one past
-    64 bits among them, which no table holds)."""
-    try:
-        table = np.array(changes, dtype=np.int64).reshape(len(changes), -1)
-    except OverflowError:
-        return None
-    cell, numbers = table[:, 0], table[:, 1:]
-    if not (np.all((0 <= cell) & (cell < size)) and np.all((0 <= numbers) & (numbers <= size))):
-        return None
-    return table
-
-
-def _by_cell(table: np.ndarray, codes: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The changes `codes` (places in `table`, whose rows are changes, each its cell first)
-    in the order they were made, cell by cell; and which of them is the first of its cell's,
-    and which the last."""
-    made = table[np.asarray(codes, dtype=np.intp)]
-    made = made[np.argsort(made[:, 0], kind="stable")]
-    cell = made[:, 0]
-    first = np.ones(len(made), dtype=bool)
-    first[1:] = cell[1:] != cell[:-1]
-    last = np.ones(len(made), dtype=bool)
-    last[:-1] = first[1:]
-    return made, first, last
-
-
-def numbers_after(givens: np.ndarray, data: list[Any]) -> np.ndarray | None:
-    """The numbers of the board `givens` (flat) with the moves `data` (as `Game.to_state`
-    writes them) made over it, checked only to be moves of its cells to numbers it can
-    hold, not to follow one another (as a list of saved games tells how far each has come;
-    the game itself is checked as it opens). None where some is not such a move."""
-    try:
-        read = _read_moves(data, objects=False)
-    except StateError:
-        return None
-    grid = np.array(givens, dtype=np.int64).reshape(-1)
-    if not read.codes:
-        return grid
-    # (what a cell held before is not looked at: past 64 bits, it is no reason to refuse)
-    table = _change_table([(cell, new) for cell, _, new in read.changes], grid.size)
-    if table is None:
-        return None
-    made, _, last = _by_cell(table, read.codes)
-    grid[made[last, 0]] = made[last, 1]
-    return grid
-
-
-def move_from_data(data: Any) -> Move:
-    """A move as `Game.to_state` writes it (a change, pencil marks, or a batch with its
-    label); raises `StateError` for anything else."""
-    if isinstance(data, dict) and "label" not in data and "marks" in data:
-        return _notes_from_data(data["marks"])
-    if isinstance(data, dict):
-        label = data.get("label", "")
-        changes = data.get("changes")
-        notes = data.get("marks", [])
-        if (not isinstance(label, str) or not isinstance(changes, list)
-                or not isinstance(notes, list) or not (changes or notes)):
-            raise StateError("bad batch move")
-        return Batch(tuple(_int_triple(c) for c in changes), label[:40],
-                     tuple(_notes_from_data(n) for n in notes))
-    return _int_triple(data)

@@ -36,14 +36,8 @@ import numpy as np
 
 from numbrix_curses import LONE_SURROGATE, MAX_METADATA_CHARS, MAX_SIDE, MIN_SIDE
 from numbrix_curses.atomic import replace, write_text_atomic
-from numbrix_curses.game import (
-    MAX_COUNT,
-    REVEAL_LABEL,
-    Clock,
-    Game,
-    StateError,
-    numbers_after,
-)
+from numbrix_curses.game import MAX_COUNT, Clock, Game
+from numbrix_curses.moves import REVEAL_LABEL, StateError, numbers_after
 from numbrix_curses.puzzle import Puzzle, PuzzleError, plural
 from numbrix_curses.readfile import read_regular_file
 from numbrix_curses.textformat.writing import comment_text, metadata_name

@@ -12,7 +12,7 @@ from __future__ import annotations
 import curses
 from typing import TYPE_CHECKING
 
-from numbrix_curses.game import describe_move
+from numbrix_curses.moves import describe_move
 from numbrix_curses.puzzle import cell_name, plural
 from numbrix_curses.ui.actions import Command, GoToMove
 from numbrix_curses.ui.draw import NO_BREAK, put
