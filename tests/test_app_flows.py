@@ -2660,3 +2660,73 @@ def test_closing_the_terminal_keeps_the_game(state: Path, demo: Path):
         term.eof = True
     saved = json.loads(store(state).game_path(Puzzle.from_rows(GIVENS)).read_text())
     assert saved["game"]["moves"] == [[1, 0, 3]]
+
+
+#: a file of puzzles named in wide characters (CJK), each two columns on the screen, and
+#: one named in ASCII
+WIDE_NAMES = """# id: 東京の朝のパズル
+# difficulty: easy
+ .  .  .  .  .
+ .  . 16  . 14
+ .  6  . 18  .
+ .  .  .  .  .
+ 1  2 23  . 25
+
+# id: 大阪
+# difficulty: 難しい
+ .  . 25  .  .
+16 19  .  .  .
+ . 14  3  .  .
+ .  .  4  .  .
+ . 10  .  .  .
+
+# id: plain-3
+1 .
+. .
+"""
+
+
+def test_names_in_wide_characters_are_centred_and_lined_up_by_their_columns(
+        state: Path, tmp_path: Path):
+    """A CJK name takes two columns a character: counted as one, a file's list put the
+    columns after such a name out of line with the others', and the titles stood off
+    centre, the more the longer the name. The prompt's cursor stood left of where typing
+    went in."""
+    path = tmp_path / "数独パズル集.txt"
+    path.write_text(WIDE_NAMES, encoding="utf-8")
+
+    def centred(row: int) -> None:
+        first, last = term.row_span(row)
+        assert abs(first - (term.screen.columns - 1 - last)) <= 1, term.dump()
+
+    with start(app_command("play", str(path)), state, rows=24, cols=80) as term:
+        term.wait_text("plain-3")
+        rows = [term.find_column(name)[0] for name in ("東京", "大阪", "plain-3")]
+
+        def column(text: str, row: int) -> int:
+            return term.find_column(text, range(row, row + 1))[1]
+
+        # the names start in one column, and so do the sizes and difficulties after them
+        assert column("東京", rows[0]) == column("大阪", rows[1]) == column("plain", rows[2])
+        assert column("5x5", rows[0]) == column("5x5", rows[1]) == column("2x2", rows[2]), \
+            term.dump()
+        assert column("easy", rows[0]) == column("難しい", rows[1]), term.dump()
+        centred(0)
+        term.send_key("enter")
+        wait_play(term)
+        assert term.find_column("東京の朝のパズル")[0] == 0
+        centred(0)
+        term.send("q")
+        term.wait_text("plain-3")
+        term.send("q")
+        expect_exit(term)
+    with open_file_prompt(state) as term:
+        term.send("\x15東京x")
+        term.wait_text("東京x")
+        row, left = term.find_column("東京x")
+        # the cursor after the x, the five columns of 東京x on
+        assert term.char(row, left + 5).reverse and not term.char(row, left + 4).reverse, \
+            term.dump()
+        term.send_key("left")
+        term.wait_for(lambda: term.char(row, left + 4).reverse, what="the cursor on the x")
+        assert term.char(row, left + 4).data == "x"

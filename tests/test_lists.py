@@ -124,6 +124,24 @@ def test_a_games_line_too_wide_loses_whole_columns(tmp_path: Path):
         assert line[:end].rstrip().endswith(value)  # each cut ends on a whole value
 
 
+def test_lines_of_names_in_wide_characters_keep_their_columns_in_line():
+    """A CJK name, padded as if each character took one column, pushed the columns after it
+    out of line with the heading's and with the lines of ASCII names."""
+    from numbrix_curses.pages import columns
+    from numbrix_curses.ui.draw import cut_to_columns
+    from numbrix_curses.ui.games_screen import _columns
+    from numbrix_curses.ui.library_screen import fit_line
+
+    heading = _columns("Puzzle", "Size", "Difficulty", "Filled", "Played", "Last played", 12)
+    for name in ("東京の朝", "東京の朝のパズル集", "a-game"):
+        line = _columns(name, "9x9", "難しい", "35%", "1:02:03", "today 18:02", 12)
+        assert columns(line) == columns(heading)
+        assert cut_to_columns(line, 20).endswith("9x9")  # under "Size", wherever it ends
+    line = " ✓ 東京の朝のパズル  easy      best 0:10   in progress"
+    assert fit_line(line, 21, 44) == " ✓ 東京の朝のパズル  easy best 0:10 playing"
+    assert columns(fit_line(line, 21, 30)) <= 30
+
+
 def test_a_panel_list_line_cut_short_ends_in_an_ellipsis():
     """The moves list cut "drew 10 numbers, 129 to 141" to "... 129 to 1", which read as
     another move: a line too long for the panel ends in the theme's gap mark."""

@@ -2152,6 +2152,25 @@ def test_text_is_cut_to_the_columns_it_takes_on_screen():
                            (6, 0, "plain text")]
     assert cut_to_columns("ｆｕｌｌ", 5) == "ｆｕ" and cut_to_columns("é漢", 2) == "é"
 
+def test_names_and_messages_are_cut_and_wrapped_by_the_columns_they_take():
+    """A CJK name, counted a column a character, was cut in the middle to twice its room,
+    and a message naming one wrapped to lines up to twice the width, their ends cut off
+    at the screen's edge."""
+    from numbrix_curses.pages import columns
+    from numbrix_curses.ui.draw import cut_middle, wrap_text
+
+    assert cut_middle("東京の朝のパズル-123", 10, "…") == "東京…-123"
+    assert cut_middle("東京の朝のパズル", 7, "…") == "東…ル"  # (a column short: no half)
+    text = "Saved to /tmp/東京の朝のパズル/数独パズル集.txt, then 東京の朝のパズルです."
+    for width in range(2, 30):
+        lines = wrap_text(text, width)
+        assert all(columns(line) <= width for line in lines), (width, lines)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")  # nothing lost
+    assert wrap_text(text, 20) == ["Saved to /tmp/", "東京の朝のパズル/", "数独パズル集.txt,",
+                                   "then 東京の朝のパズ", "ルです."]
+    assert wrap_text("ab 東京の朝のパズル", 10, 1) == ["ab 東京..."]
+
+
 def test_the_commands_box_lists_what_acts_and_the_bar_makes_room_for_it():
     """The commands box (Tab) lists every command of the key lines that acts, and going to
     a number, saving and another puzzle, which they have no room for, and typing, which

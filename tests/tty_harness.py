@@ -239,6 +239,27 @@ class Terminal:
                 return row, col
         return None
 
+    def find_column(self, text: str, rows: range | None = None) -> tuple[int, int] | None:
+        """(row, screen column) of the first occurrence of `text` (in `rows`, or anywhere):
+        past a wide character (CJK), which takes two columns, the column is not `find`'s
+        index in the line."""
+        for row in rows if rows is not None else range(self.screen.lines):
+            cells = self.screen.buffer[row]
+            # (pyte keeps an empty cell after each wide character: the column it covers)
+            xs = [x for x in range(self.screen.columns) if cells[x].data != ""]
+            line = "".join(cells[x].data for x in xs)
+            col = line.find(text)
+            if col >= 0:
+                return row, xs[col]
+        return None
+
+    def row_span(self, row: int) -> tuple[int, int]:
+        """The first and last screen columns of `row` that hold more than a space (the
+        second column of a wide character counted)."""
+        cells = self.screen.buffer[row]
+        used = [x for x in range(self.screen.columns) if cells[x].data != " "]
+        return (used[0], used[-1]) if used else (0, -1)
+
     def char(self, row: int, col: int) -> pyte.screens.Char:
         return self.screen.buffer[row][col]
 

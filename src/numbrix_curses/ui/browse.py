@@ -19,9 +19,10 @@ import os
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from numbrix_curses.pages import columns
 from numbrix_curses.ui.actions import Action, Command, PickFile, Scroll
 from numbrix_curses.ui.dialogs import PROMPT_TOP, TextPromptScreen, home_short, prompt_left
-from numbrix_curses.ui.draw import put, wrap_text
+from numbrix_curses.ui.draw import cut_to_columns, put, wrap_text
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.screen import AppContext, Nav
 
@@ -228,20 +229,22 @@ class BrowsingPromptScreen(TextPromptScreen):
                          else ("In ", ":") if any(not entry.folder for entry in entries)
                          else ("In ", " (no puzzle files):"))
         room = width - 2 * left - len(before) - len(after)
-        if len(where) > room:
-            # (the end of a long path is the folder listed, and where '..' leads from)
-            where = theme.glyphs.gap + where[len(where) - max(0, room - 1):]
+        if columns(where) > room:
+            # (the end of a long path is the folder listed, and where '..' leads from; cut
+            # by the columns it takes, a wide character two)
+            where = theme.glyphs.gap + cut_to_columns(where[::-1], max(0, room - 1))[::-1]
         heading = before + where + after
-        put(win, top, left, heading[: width - 2 * left], theme.error if error else theme.label)
+        put(win, top, left, cut_to_columns(heading, width - 2 * left),
+            theme.error if error else theme.label)
         self.page = rows
         self.first, lines = list_lines(len(entries), self.first, rows)
         for line, (index, above, below) in enumerate(lines):
             y = top + 1 + line
             if index is not None:
                 entry = entries[index]
-                text = entry.name[: width - 2 * left - 2]
+                text = cut_to_columns(entry.name, width - 2 * left - 2)
                 put(win, y, left + 2, text, curses.A_BOLD if entry.folder else curses.A_NORMAL)
-                mask.put(y, left + 2, len(text), PickFile(index))
+                mask.put(y, left + 2, columns(text), PickFile(index))
                 continue
             # (a line standing for those before or after it, or on a list of two rows,
             # both: each part a click that scrolls that way)

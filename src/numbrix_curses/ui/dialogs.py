@@ -11,8 +11,9 @@ import os
 import re
 from typing import Callable
 
+from numbrix_curses.pages import columns, padded
 from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Paste, TextKey
-from numbrix_curses.ui.draw import pack_rows, put, put_wrapped, wrap_text
+from numbrix_curses.ui.draw import cut_to_columns, pack_rows, put, put_wrapped, wrap_text
 from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.paste import one_line
@@ -117,7 +118,8 @@ class ConfirmScreen(Screen):
         elsewhere)."""
         texts = [self.question] + ([self.detail] if self.detail else [])
         buttons = sum(len(b) for b in self._buttons())
-        return max(max(len(text) for text in texts), buttons + 4) + 6, buttons + 2 + 4
+        # (in columns: a CJK file name in the question takes two a character)
+        return max(max(columns(text) for text in texts), buttons + 4) + 6, buttons + 2 + 4
 
     def _box(self, height: int, width: int) -> tuple[int, int, int, int, list[tuple[str, int]]]:
         """(top, left, height, width) of the box on a `height` x `width` screen, and its
@@ -381,7 +383,9 @@ class TextPromptScreen(Screen):
                 line = lines[look]
                 if (found >= 0 and line[found - 1:found] in ("", " ")
                         and line[found + len(name):][:1] in ("", ",", ".")):
-                    mask.put(y + look, x + found, len(name), Choose(index))
+                    # (at the columns the line's text before it takes: a wide
+                    # character takes two)
+                    mask.put(y + look, x + columns(line[:found]), columns(name), Choose(index))
                     row, at = look, found + len(name)
                     break
             # (not found whole: split by the wrapping; the names after it are looked for on)
@@ -406,13 +410,17 @@ class TextPromptScreen(Screen):
         y, buttons_y = self.frame_rows(height, len(hint), len(said), top)
         put(win, y, left, self._prompt_text(text_w), curses.A_BOLD)
         field_w = max(10, width - 2 * left)
-        # Scroll the field so the cursor stays visible.
-        start = max(0, self.pos - field_w + 1)
-        shown = self.text[start: start + field_w]
-        put(win, y + 1, left, shown.ljust(field_w), curses.A_UNDERLINE)
+        # Scroll the field so the cursor stays visible: in columns, as a wide character
+        # (CJK, full-width) takes two (the cursor stood left of where typing went in).
+        start, used = self.pos, 0
+        while start > 0 and used + columns(self.text[start - 1]) <= field_w - 1:
+            start -= 1
+            used += columns(self.text[start])
+        shown = cut_to_columns(self.text[start:], field_w)
+        put(win, y + 1, left, padded(shown, field_w), curses.A_UNDERLINE)
         if self.selected:
             put(win, y + 1, left, shown, theme.selected)
-        cursor_x = left + self.pos - start
+        cursor_x = left + columns(self.text[start: self.pos])
         char = self.text[self.pos] if self.pos < len(self.text) else " "
         put(win, y + 1, cursor_x, char, curses.A_REVERSE | curses.A_UNDERLINE)
         # The message (an error to act on) is read whole first, and the hint, the same

@@ -59,9 +59,9 @@ def _fitted(text: str, room: int) -> tuple[str, int]:
 
 
 def centred(win: "curses.window", y: int, text: str, attr: int = 0) -> int:
-    """Write `text` centred on row `y`; returns its first column."""
+    """Write `text` centred on row `y` by the columns it takes; returns its first column."""
     width = win.getmaxyx()[1]
-    x = max(0, (width - len(text)) // 2)
+    x = max(0, (width - columns(text)) // 2)
     put(win, y, x, text, attr)
     return x
 
@@ -70,7 +70,7 @@ def put_if_fits(win: "curses.window", y: int, x: int, text: str, attr: int = 0) 
     """Write `text` at (y, x) only if all of it fits: a key hint cut in the middle of a word
     misleads more than no hint (the same keys show on the screen's buttons)."""
     height, width = win.getmaxyx()
-    if not (0 <= y < height) or x < 0 or x + len(text) > width:
+    if not (0 <= y < height) or x < 0 or x + columns(text) > width:
         return False
     put(win, y, x, text, attr)
     return True
@@ -85,9 +85,32 @@ _LONE_CHARACTER = re.compile(r"(?<!\S)(\S) (?=\S)")
 _NUMBER_AND_UNIT = re.compile(r"(\d) (?=(?:s|ms)\b)")
 
 
+#: follows each wide character (CJK, full-width) of a text while it is wrapped, so that
+#: `textwrap`, which counts characters, counts the two columns it takes (a CJK file name in
+#: a message ran past the edge of its lines, and their ends were cut off); taken out again
+_WIDE_MARK = "\x02"
+
+
 class _PathWrapper(textwrap.TextWrapper):
     """Wraps as `textwrap` does, but breaks a path too long for a line after one of its
-    slashes rather than in the middle of a name ("/tmp/puzzles/m" over "ouse/a.txt")."""
+    slashes rather than in the middle of a name ("/tmp/puzzles/m" over "ouse/a.txt"), and
+    never between a wide character and its `_WIDE_MARK`."""
+
+    def _handle_long_word(self, reversed_chunks: list[str], cur_line: list[str],
+                          cur_len: int, width: int) -> None:
+        super()._handle_long_word(reversed_chunks, cur_line, cur_len, width)
+        if not (cur_line and reversed_chunks and reversed_chunks[-1][:1] == _WIDE_MARK):
+            return
+        piece = cur_line[-1]
+        if len(piece) > 1:  # the wide character goes on to the next line with its mark
+            reversed_chunks[-1] = piece[-1] + reversed_chunks[-1]
+            cur_line[-1] = piece[:-1]
+        elif cur_len > 0:  # (the line holds more: the wide character starts the next)
+            cur_line.pop()
+            reversed_chunks[-1] = piece + reversed_chunks[-1]
+        else:  # (a line one column wide: it goes over, rather than never ending)
+            cur_line[-1] += _WIDE_MARK
+            reversed_chunks[-1] = reversed_chunks[-1][1:]
 
     def _split(self, text: str) -> list[str]:  # type: ignore[override]
         chunks: list[str] = []
@@ -110,15 +133,18 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     # end of a line, away from what it does ("? again places it", "then c to check").
     # A number keeps its unit too ("in 0.25 s", not "0.25" and "s." a line apart).
     glued = _LONE_CHARACTER.sub("\\1\0", _NUMBER_AND_UNIT.sub("\\1\0", text))
+    if not text.isascii():
+        glued = "".join(c + _WIDE_MARK if columns(c) == 2 else c for c in glued)
     # Not at hyphens: a file path ("/tmp/my-puzzles/a.txt") or "auto-fill" stays whole
     # where it fits (a word longer than the width is still cut).
-    lines = [line.replace("\0", " ").replace(NO_BREAK, " ").strip()
+    lines = [line.replace("\0", " ").replace(NO_BREAK, " ").replace(_WIDE_MARK, "").strip()
              for line in _PathWrapper(width, break_on_hyphens=False).wrap(glued)] or [""]
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[: max(0, max_lines)]
         if lines:
             last = lines[-1]
-            lines[-1] = (last if len(last) + 3 <= width else last[: max(0, width - 3)]) + "..."
+            lines[-1] = (last if columns(last) + 3 <= width
+                         else cut_to_columns(last, max(0, width - 3))) + "..."
     return lines
 
 
@@ -137,14 +163,17 @@ def put_wrapped(
 def cut_middle(name: str, width: int, gap: str) -> str:
     """`name` in at most `width` columns: one too long keeps its start and its end, `gap`
     between them. Puzzle ids tell themselves apart at the end (their seeds: 5x5-medium-86
-    and 5x5-medium-91), which cutting the end left off: a list of them read all alike."""
-    if len(name) <= width:
+    and 5x5-medium-91), which cutting the end left off: a list of them read all alike.
+    (Columns, not characters: a wide character takes two.)"""
+    if columns(name) <= width:
         return name
-    if width <= len(gap) + 1:
-        return name[:width]
-    head = (width - len(gap)) // 2  # (the end gets the odd column: it tells them apart)
-    tail = width - len(gap) - head
-    return name[:head] + gap + name[len(name) - tail:]
+    if width <= columns(gap) + 1:
+        return cut_to_columns(name, width)
+    head = (width - columns(gap)) // 2  # (the end gets the odd column: it tells them apart)
+    tail = width - columns(gap) - head
+    # (the end is cut as the start is, from the other side)
+    end = cut_to_columns(name[::-1], tail)[::-1]
+    return cut_to_columns(name, head) + gap + end
 
 
 def pack_rows(items: Sequence[T], item_width: Callable[[T], int], width: int | None,

@@ -12,11 +12,12 @@ from __future__ import annotations
 import time
 from datetime import date, datetime, timedelta
 
+from numbrix_curses.pages import padded
 from numbrix_curses.puzzle import plural
 from numbrix_curses.savestate import SavedGame
 from numbrix_curses.ui.actions import Action, Command
 from numbrix_curses.ui.dialogs import ConfirmScreen
-from numbrix_curses.ui.draw import cut_middle
+from numbrix_curses.ui.draw import cut_middle, cut_to_columns
 from numbrix_curses.ui.keys import GAMES_KEYS
 from numbrix_curses.ui.library_screen import Entry, PuzzleListScreen
 from numbrix_curses.ui.panel import Message, MessageKind, take_store_problems
@@ -52,7 +53,10 @@ def last_played(when: float, now: float) -> str:
 def _columns(name: str, size: str, difficulty: str, filled: str, played: str, when: str,
              name_w: int) -> str:
     """One line of the list, or the heading naming its columns: the same widths for both."""
-    return (f" {name[:name_w]:<{name_w}}  {size:>{SIZE_W}}  {difficulty:<{DIFFICULTY_W}}  "
+    # (padded by the columns it takes: a name in wide characters, CJK, takes two a
+    # character, and `:<` pushed the columns after it out of line)
+    return (f" {padded(cut_to_columns(name, name_w), name_w)}  {size:>{SIZE_W}}  "
+            f"{padded(difficulty, DIFFICULTY_W)}  "
             f"{filled:>{FILLED_W}}  {played:>{PLAYED_W}}  {when}")
 
 

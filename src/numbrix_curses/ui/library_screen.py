@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Union
 
 from numbrix_curses import DIFFICULTIES
 from numbrix_curses.jobs import CancelToken, ThreadJob
+from numbrix_curses.pages import columns, padded
 from numbrix_curses.puzzle import Puzzle, plural
 from numbrix_curses.savestate import SavedGame, puzzle_key
 from numbrix_curses.ui.actions import Action, Choose, Command, MoveCursor, Scroll
-from numbrix_curses.ui.draw import cut_middle, put, put_if_fits, wrap_text
+from numbrix_curses.ui.draw import cut_middle, cut_to_columns, put, put_if_fits, wrap_text
 from numbrix_curses.ui.keys import LIST_KEYS
 from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
@@ -103,19 +104,23 @@ def fit_line(text: str, columns_from: int, width: int) -> str:
     """`text` in `width` columns: a line too long has the spaces that line up its columns
     past `columns_from` closed up first, so what it says last ("in progress") shows
     rather than the padding before it; then its words are shortened (`SHORTER_WORDS`);
-    only then are the columns that still do not fit left out, each whole."""
-    if len(text.rstrip()) > width:
-        head, tail = text[:columns_from], re.sub(r" {2,}", " ", text[columns_from:])
+    only then are the columns that still do not fit left out, each whole. (`columns_from`
+    and `width` are screen columns, which a name in wide characters, CJK, takes two a
+    character of.)"""
+    if columns(text.rstrip()) > width:
+        split = len(cut_to_columns(text, columns_from))
+        head, tail = text[:split], re.sub(r" {2,}", " ", text[split:])
         for long, short in SHORTER_WORDS:
-            if len((head + tail).rstrip()) <= width:
+            if columns((head + tail).rstrip()) <= width:
                 break
             tail = tail.replace(long, short)
         text = head + tail
-        if len(text.rstrip()) > width and text[width] != " ":
+        kept = cut_to_columns(text, width)
+        if columns(text.rstrip()) > width and text[len(kept)] != " ":
             # (a word cut in two reads as another: "playin")
-            kept = text[:width].rstrip()
-            text = kept[:max(kept.rfind(" "), columns_from)]
-    return text[:width]
+            kept = kept.rstrip()
+            text = kept[:max(kept.rfind(" "), split)]
+    return cut_to_columns(text, width)
 
 
 class PuzzleListScreen(Screen):
@@ -320,8 +325,8 @@ class PuzzleListScreen(Screen):
         playing = ", ".join(part for part in (verdict, self.in_progress.get(key, "")) if part)
         # (grouped, the heading above gives the size: the line does not say it again)
         size = "" if self.grouped else f"{entry.size:>5}  "
-        label = cut_middle(entry.label, name_w, self.theme.glyphs.gap)
-        return (f" {tick} {label:<{name_w}}  {size}{entry.difficulty:<8}  "
+        label = padded(cut_middle(entry.label, name_w, self.theme.glyphs.gap), name_w)
+        return (f" {tick} {label}  {size}{padded(entry.difficulty, 8)}  "
                 f"{best:<11} {playing}")
 
     def _heading(self, start: int) -> str:
@@ -381,7 +386,7 @@ class PuzzleListScreen(Screen):
         if not self.entries:
             put(win, 2, 2, "No puzzles here.")
             return
-        longest = max(len(e.label) for e in self.entries)
+        longest = max(columns(e.label) for e in self.entries)
         name_w = min(longest, max(10, width - self.tail_width))
         if self.kept_tail:
             # (whole names before the columns past `kept_tail`, which go whole first)
@@ -393,7 +398,7 @@ class PuzzleListScreen(Screen):
         # (under a heading, the columns that fit, whole)
         cut = max((end for end in self.column_ends(name_w) if end <= row_w), default=row_w)
         if column_heading is not None:
-            put(win, list_top, left, column_heading[:cut], theme.dim)
+            put(win, list_top, left, cut_to_columns(column_heading, cut), theme.dim)
             list_top += 1
         self.page = max(1, height - list_top - footer_rows)
         # Blank lines between the groups only when everything fits with them.
@@ -415,14 +420,15 @@ class PuzzleListScreen(Screen):
             text = self._entry_text(self.entries[line], name_w)
             # (under a heading that names the columns, they stay lined up with it; the
             # columns past the name start after the tick's 3, the name's and 2 spaces)
-            text = fit_line(text, name_w + 5, row_w) if column_heading is None else text[:cut]
+            text = (fit_line(text, name_w + 5, row_w) if column_heading is None
+                    else cut_to_columns(text, cut))
             attr = theme.selected if line == self.selected else 0
-            put(win, y, left, text.ljust(row_w) if attr else text, attr)
+            put(win, y, left, padded(text, row_w) if attr else text, attr)
             mask.put(y, left, row_w, Choose(line))
         y = height - footer_rows
         if self.message is not None:
             for i, line in enumerate(message):
-                put(win, y + i, min(left, max(0, width - len(line))), line,
+                put(win, y + i, min(left, max(0, width - columns(line))), line,
                     message_attr(self.message, theme))
         self._draw_footer(win, mask, left)
 

@@ -14,10 +14,11 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from numbrix_curses.pages import columns
 from numbrix_curses.puzzle import plural
 from numbrix_curses.savestate import SavedGame
 from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Paste, Scroll
-from numbrix_curses.ui.draw import centred, put, wrap_text
+from numbrix_curses.ui.draw import centred, cut_to_columns, put, wrap_text
 from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
 from numbrix_curses.ui.listview import ListWindow, list_window, more_line, paged
 from numbrix_curses.ui.mask import ScreenMask
@@ -239,7 +240,7 @@ class MenuScreen(Screen):
         height, width = win.getmaxyx()
         draw_title(win, "Numbrix", theme)
         label_w = max(len(item.label) for item in self.items)
-        detail_w = max(len(item.detail) for item in self.items)
+        detail_w = max(columns(item.detail) for item in self.items)  # (a CJK name's too)
         row_w = min(width, 6 + label_w + 3 + detail_w)
         # Every label whole; details may be cut. A screen too short for every item shows
         # a window onto them that scrolls with the selection (the one under the smallest
@@ -263,7 +264,8 @@ class MenuScreen(Screen):
         room = max(0, row_w - label_w - 8)
         # Details cut to a word or two ("the bundled...") say nothing: under this much room
         # they go, unless every one fits whole.
-        details = room >= DETAIL_LEAST or all(len(item.detail) <= room for item in self.items)
+        details = room >= DETAIL_LEAST or all(columns(item.detail) <= room
+                                              for item in self.items)
         if not details:
             row_w = 6 + label_w + 2
         left = max(0, (width - row_w) // 2)
@@ -281,9 +283,10 @@ class MenuScreen(Screen):
             put(win, y, left + 1, f"[{item.key}]", base | (0 if selected else theme.key))
             put(win, y, left + 5, item.label, base | curses.A_BOLD)
             if item.detail and details:
-                detail = item.detail if len(item.detail) <= room else (
-                    item.detail[: room - 3].rsplit(" ", 1)[0].rstrip(",;:") + "...")
-                put(win, y, left + 5 + label_w + 3, detail[:room],
+                detail = item.detail if columns(item.detail) <= room else (
+                    cut_to_columns(item.detail, room - 3).rsplit(" ", 1)[0].rstrip(",;:")
+                    + "...")
+                put(win, y, left + 5 + label_w + 3, cut_to_columns(detail, room),
                     base | (0 if selected else theme.dim))
             mask.put(y, left, row_w, Choose(i))
             y += spacing
@@ -301,7 +304,7 @@ class MenuScreen(Screen):
                 footer = False
                 bottom = height
             y = max(last_item + 1, min(last_item + 2, bottom - len(lines)))
-            block = max(map(len, lines))
+            block = max(map(columns, lines))
             x = max(0, (width - block) // 2)
             for line in lines:
                 put(win, y, x, line, message_attr(self.message, theme))

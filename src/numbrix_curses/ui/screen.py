@@ -16,7 +16,8 @@ from typing import Callable, Sequence, Union
 
 from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
-from numbrix_curses.ui.draw import centred, put, wrap_text
+from numbrix_curses.pages import columns
+from numbrix_curses.ui.draw import centred, cut_to_columns, put, wrap_text
 from numbrix_curses.ui.grid import GridLayout
 from numbrix_curses.ui.keys import LIST_KEYS, KeyTable, action_for_key, board_action_for_key
 from numbrix_curses.ui.layout import Layout, plan_layout, with_message_rows
@@ -141,8 +142,8 @@ class Screen:
 def draw_title(win: "curses.window", text: str, theme: Theme) -> None:
     width = win.getmaxyx()[1]
     put(win, 0, 0, " " * width, theme.title)
-    if len(text) > width:
-        text = text[: max(0, width - 3)] + "..."[: width]  # (cut, and seen to be)
+    if columns(text) > width:
+        text = cut_to_columns(text, max(0, width - 3)) + "..."[: width]  # (cut, and seen to be)
     centred(win, 0, text, theme.title)
 
 
@@ -152,11 +153,12 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
     so the parts after it (which part of the board is in view) stay whole."""
     dot = f" {theme.glyphs.bullet} "
     width = win.getmaxyx()[1]
-    over = len(dot.join(parts)) - width
+    over = columns(dot.join(parts)) - width
     if over > 0 and cut < len(parts):
         name = parts[cut]
-        keep = len(name) - over - 3
-        parts = [*parts[:cut], *([name[:keep].rstrip() + "..."] if keep >= 4 else []),
+        keep = columns(name) - over - 3  # (in columns: a wide character takes two)
+        parts = [*parts[:cut],
+                 *([cut_to_columns(name, keep).rstrip() + "..."] if keep >= 4 else []),
                  *parts[cut + 1:]]
     draw_title(win, dot.join(parts), theme)
 

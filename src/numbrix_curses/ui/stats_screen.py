@@ -5,6 +5,7 @@ from __future__ import annotations
 import curses
 import textwrap
 
+from numbrix_curses.pages import padded
 from numbrix_curses.puzzle import plural
 from numbrix_curses.stats import Group, Summary, summarize
 from numbrix_curses.ui.actions import Action, Command
@@ -67,7 +68,9 @@ def table_line(cells: dict[str, str], shown: tuple[str, ...],
     """One line of the table, of the columns `shown` (as wide as `widths` says, else as
     `COLUMNS`): the size and difficulty left-aligned, the numbers right."""
     widths = widths or {}
-    parts = [f"{cells[name]:<{widths.get(name, width)}}" if i < 2
+    # (padded by columns: a difficulty a file names in wide characters takes two a
+    # character)
+    parts = [padded(cells[name], widths.get(name, width)) if i < 2
              else f"{cells[name]:>{widths.get(name, width) - 1}} "
              for i, (name, width) in enumerate(COLUMNS) if name in shown]
     return "".join(parts).rstrip()
