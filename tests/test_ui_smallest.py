@@ -399,3 +399,47 @@ def test_the_number_pad_leaves_the_cell_it_fills_in_sight(
         assert_fits(term)
         # (19 stays, 21 was cleared: the board's window may have scrolled off the 19)
         term.wait_text(f"{placed} · 3 moves")
+
+
+def test_a_long_question_fits_the_smallest_screen_and_scrolls_where_it_must(state: Path):
+    """A yes/no question of more than seven lines at 26 columns asked for 40: "Fill in
+    every simple step?" (eight lines) takes the blank row over its buttons too, and a
+    longer one (a game named at length, to abandon) scrolls, saying how much more there
+    is, by the arrows, the page keys, the wheel or a click on that line."""
+    with smallest(state, "play", "--puzzle", "starter-1") as term:
+        term.wait_text("Tab more")
+        term.send("f")
+        term.wait_text("[y] Yes")
+        assert_fits(term)
+        assert_shows(term, "Fill in every simple", "earns no best time.")
+        term.send("n")
+        term.wait_gone("[y] Yes")
+    name = "a-puzzle-named-at-such-length-that-its-name-takes-five-lines-or-more-on-a-box"
+    store = Store(state / "numbrix-curses")
+    for puzzle, label in zip(load_bundled()[:2], (name * 2, "short")):
+        store.save_game(puzzle, Game(puzzle, elapsed=5), label, None)
+    with smallest(state) as term:
+        open_from_menu(term, "u", "Games under way", "[s] Statistics")
+        term.send_key("end")  # (the game saved last, "short", is first)
+        term.send("x")
+        term.wait_text("[y] Abandon")
+        assert_fits(term)
+        assert_shows(term, "Abandon a-puzzle", "more below")
+        assert "cannot be undone" not in term.text
+        term.send_key("page-down")
+        term.wait_text("cannot be undone.")
+        assert_shows(term, "more above", "[y] Abandon")
+        term.send_key("up")
+        term.wait_gone("cannot be undone.")
+        term.wheel(5, 10)
+        term.wait_text("cannot be undone.")
+        term.send_key("page-up")
+        term.wait_text("Abandon a-puzzle")
+        term.click_text("more below")
+        term.wait_text("cannot be undone.")
+        term.send("y")
+        term.wait_text("Abandoned")
+        term.send("q")
+        term.wait_text("[c] Continue")
+        term.send("q")
+        expect_exit(term)

@@ -9,12 +9,23 @@ import curses
 import glob
 import os
 import re
+from dataclasses import dataclass
 from typing import Callable
 
 from numbrix_curses.pages import columns, padded
-from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Paste, TextKey
+from numbrix_curses.ui.actions import (
+    Action,
+    Choose,
+    Command,
+    Hotkey,
+    MoveCursor,
+    Paste,
+    Scroll,
+    TextKey,
+)
 from numbrix_curses.ui.draw import cut_to_columns, pack_rows, put, put_wrapped, wrap_text
 from numbrix_curses.ui.layout import MIN_WIDTH
+from numbrix_curses.ui.listview import more_line
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.paste import one_line
 from numbrix_curses.ui.panel import Message, MessageKind, message_attr
@@ -38,6 +49,11 @@ BUTTONS_ROW = 8
 PROMPT_TOP = 2
 #: the widest a yes/no box is asked for on a screen too small for it (see `ConfirmScreen`)
 _NARROW = 40
+#: the fewest rows a yes/no box's text scrolls in, where it is too long for the screen:
+#: those it has on the smallest screen the game is played on (11 rows). A smaller screen
+#: says it is too small rather than show a question a few lines at a time, easily answered
+#: half read
+_SCROLLED_ROWS = 7
 #: how many of the paths Tab finds its message names
 _MATCHES_SHOWN = 6
 #: the columns between the text prompt's buttons (fewer on a narrow screen, see
@@ -77,6 +93,10 @@ class ConfirmScreen(Screen):
         self.on_no = on_no
         self.labels = (yes, no)
         self.focus_yes = False
+        #: the first line of the text in view, and the lines a page scrolls (a text too
+        #: long for the screen scrolls: see `_box`)
+        self.top = 0
+        self.page = 1
 
     def action_for_key(self, key: int | str) -> Action | None:
         if isinstance(key, str) and key.lower() in ("y", "n"):
@@ -87,13 +107,24 @@ class ConfirmScreen(Screen):
             return Command.CONFIRM
         if key in (curses.KEY_LEFT, curses.KEY_RIGHT, "\t", "h", "l"):
             return MoveCursor(0, 1)
-        return None
+        # (the text of a box too tall for the screen scrolls: see `_box`)
+        scrolls: dict[int | str, Action] = {
+            curses.KEY_UP: Scroll(-1), "k": Scroll(-1), curses.KEY_DOWN: Scroll(1),
+            "j": Scroll(1), curses.KEY_PPAGE: Command.PAGE_UP, curses.KEY_NPAGE:
+            Command.PAGE_DOWN}
+        return scrolls.get(key)
 
     def handle(self, action: Action) -> Nav | None:
         if action is Command.CONFIRM:
             action = Hotkey("y" if self.focus_yes else "n")
         if isinstance(action, MoveCursor):
             self.focus_yes = not self.focus_yes
+        elif isinstance(action, Scroll):
+            self.top += action.delta
+        elif action is Command.PAGE_DOWN:
+            self.top += self.page
+        elif action is Command.PAGE_UP:
+            self.top -= self.page
         elif action == Hotkey("y"):
             return Pop(then=self.on_yes)
         elif action == Hotkey("n"):
@@ -121,32 +152,45 @@ class ConfirmScreen(Screen):
         # (in columns: a CJK file name in the question takes two a character)
         return max(max(columns(text) for text in texts), buttons + 4) + 6, buttons + 2 + 4
 
-    def _box(self, height: int, width: int) -> tuple[int, int, int, int, list[tuple[str, int]]]:
-        """(top, left, height, width) of the box on a `height` x `width` screen, and its
-        lines of text with their attributes."""
+    def _box(self, height: int, width: int) -> _Box:
+        """The box on a `height` x `width` screen.
+
+        Its text is read whole where the screen has the rows: under it a blank row, or on
+        a screen a row short of that, none. A text longer than that (at 26x11, "Fill in
+        every simple step?" and why it costs the best time took eight lines of 22 columns,
+        and the box asked for 40 columns) scrolls in the rows the screen has, the blank row
+        saying how much more there is, above or below (the arrows, PgUp/PgDn, the wheel or
+        a click on it scroll)."""
         box_w = min(width, self._widths()[0])
         lines = self._lines(box_w)
-        box_h = min(height, len(lines) + 4)
-        lines = lines[: max(0, box_h - 4)]
+        if len(lines) + 4 <= height:
+            box_h, rows = len(lines) + 4, len(lines)
+        else:
+            box_h = height
+            rows = len(lines) if len(lines) + 3 <= height else max(0, height - 4)
+        self.top = min(max(self.top, 0), max(0, len(lines) - rows))
         top = max(0, (height - box_h) // 2)
         left = max(0, (width - box_w) // 2)
-        return top, left, box_h, box_w, lines
+        return _Box(top, left, box_h, box_w, lines[self.top: self.top + rows],
+                    above=self.top, below=max(0, len(lines) - self.top - rows))
 
     def _need(self, height: int, width: int) -> tuple[int, int] | None:
-        """None when the whole question and its buttons fit a `height` x `width` screen,
+        """None when the question and its buttons fit a `height` x `width` screen (its text
+        scrolling, in `_SCROLLED_ROWS` rows at least, where it is too long for the rows),
         else the (width, height) to ask for: a box no wider than `_NARROW` columns."""
         whole, least = self._widths()
         box_w = min(width, whole)
-        if box_w >= least and len(self._lines(box_w)) + 4 <= height:
+        lines = len(self._lines(box_w))
+        if box_w >= least and height >= 4 + min(lines, _SCROLLED_ROWS):
             return None
         narrow = max(least, min(whole, _NARROW))
-        return narrow, len(self._lines(narrow)) + 4
+        return narrow, 4 + min(len(self._lines(narrow)), _SCROLLED_ROWS)
 
     def clear_under(self, win: "curses.window", below: Screen) -> None:
         """Blank the side panel's rows the box covers (see `clear_panel_under`)."""
         height, width = win.getmaxyx()
-        top, left, box_h, box_w, _ = self._box(height, width)
-        clear_panel_under(win, below, top, left, box_h, box_w)
+        box = self._box(height, width)
+        clear_panel_under(win, below, box.top, box.left, box.height, box.width)
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
@@ -161,10 +205,21 @@ class ConfirmScreen(Screen):
             win.erase()
             draw_too_small(win, need, theme)
             return
-        top, left, box_h, box_w, lines = self._box(height, width)
+        box = self._box(height, width)
+        top, left, box_h, box_w = box.top, box.left, box.height, box.width
+        self.page = max(1, len(box.lines) - 1)
         draw_box(win, top, left, box_h, box_w, theme)
-        for i, (line, attr) in enumerate(lines):
+        for i, (line, attr) in enumerate(box.lines):
             put(win, top + 1 + i, left + 2, line, attr)
+        if box.above or box.below:
+            # (in the blank row over the buttons: the text takes every other row)
+            more = (more_line(box.below, below=True) if not box.above
+                    else more_line(box.above, below=False) if not box.below
+                    else f"... {box.above} above, {box.below} below")
+            more = cut_to_columns(more, box_w - 4)
+            put(win, top + box_h - 3, left + 2, more, theme.dim)
+            mask.put(top + box_h - 3, left + 2, columns(more),
+                     Command.PAGE_DOWN if box.below else Command.PAGE_UP)
         y = top + box_h - 2
         # (four columns apart where the box has room for that and two each side)
         gap = 4 if sum(len(b) for b in buttons) + 4 + 6 <= box_w else 2
@@ -174,6 +229,20 @@ class ConfirmScreen(Screen):
             put(win, y, x, text, theme.selected if focused else theme.key)
             mask.put(y, x, len(text), Hotkey("yn"[i]))
             x += len(text) + gap
+
+
+@dataclass(frozen=True)
+class _Box:
+    """Where a yes/no box stands, and the lines of its text in view, with their
+    attributes: `above` and `below` are how many more there are, scrolled out of it."""
+
+    top: int
+    left: int
+    height: int
+    width: int
+    lines: list[tuple[str, int]]
+    above: int = 0
+    below: int = 0
 
 
 class TextPromptScreen(Screen):
