@@ -443,3 +443,13 @@ def test_a_long_question_fits_the_smallest_screen_and_scrolls_where_it_must(stat
         term.wait_text("[c] Continue")
         term.send("q")
         expect_exit(term)
+
+
+def test_a_scrolled_board_s_title_says_which_part_is_in_view_whole(state: Path):
+    """At 26 columns the title of a board larger than the screen read "Numbrix · rows 1-5
+    cols...": the app's name goes before the part of the board in view is cut."""
+    with smallest(state, "play", "--puzzle", "classic-1") as term:
+        term.wait_text("Tab more")
+        assert term.lines[0].strip() == "rows 1-5 cols A-F", term.dump()
+        term.send("q")
+        expect_exit(term)

@@ -150,7 +150,8 @@ def draw_title(win: "curses.window", text: str, theme: Theme) -> None:
 def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Theme) -> None:
     """A title of `parts` joined by dots; where it is too wide, `parts[cut]` (a puzzle's
     name, say) is cut short with "...", or left out when even its first letters do not fit,
-    so the parts after it (which part of the board is in view) stay whole."""
+    and then the parts before it, so the parts after it (which part of the board is in
+    view) stay whole."""
     dot = f" {theme.glyphs.bullet} "
     width = win.getmaxyx()[1]
     over = columns(dot.join(parts)) - width
@@ -160,6 +161,10 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
         parts = [*parts[:cut],
                  *([cut_to_columns(name, keep).rstrip() + "..."] if keep >= 4 else []),
                  *parts[cut + 1:]]
+        if cut > 0 and len(parts) > 1 and columns(dot.join(parts)) > width:
+            # (the app's name, which the player knows, goes before what follows is cut:
+            # at 26 columns a board's view read "Numbrix · rows 1-4 cols...")
+            parts = parts[1:]
     draw_title(win, dot.join(parts), theme)
 
 
