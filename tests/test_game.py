@@ -908,7 +908,7 @@ def test_a_solution_shown_without_filling_the_board_makes_the_game_assisted_and_
 
 def test_numbers_from_help_are_told_from_the_players_own():
     """Before the solution is known the app gives hints only on a board whose numbers are
-    all right: the givens and what help placed (see `ui.play.PlayScreen._start_help`)."""
+    all right: the givens and what help placed (see `ui.play_help.PlayHelp._start_help`)."""
     game = make_game()
     c = game.geometry.cell
     assert game.numbers_from_help()  # the givens alone

@@ -275,7 +275,7 @@ def test_a_long_hint_under_a_board_that_fills_the_screen_is_read_whole(state: Pa
     """Before: in 20x60 the 15x15 board's window left the message one line, and the reason
     was cut ("...next to 98 a...") with "? again places it." lost."""
     from numbrix_curses import assist
-    from numbrix_curses.ui.play import sentence
+    from numbrix_curses.ui.play_words import sentence
 
     path = large_16(tmp_path)
     with start(play_command(str(path)), state, rows=20, cols=60) as term:
@@ -304,7 +304,7 @@ def test_a_hint_on_a_short_screen_is_read_whole(state: Path, rows: int, cols: in
     was lost at every width. Now the board's view lends the hint rows while it shows,
     keeping the hinted cell in sight; the board is whole again when it goes."""
     from numbrix_curses import assist
-    from numbrix_curses.ui.play import sentence
+    from numbrix_curses.ui.play_words import sentence
 
     [puzzle] = [p for p in load_bundled() if p.id == "starter-2"]
     with start(app_command("play", "--puzzle", "starter-2"), state, rows=rows, cols=cols) as term:
@@ -330,7 +330,7 @@ def test_a_hint_on_the_smallest_screen_is_read_whole(state: Path):
     lines two, cut ("...the only empty cell nex..."). The window lends two more rows while
     the hint shows, keeping the hinted cell in sight, and has them back when it goes."""
     from numbrix_curses import assist
-    from numbrix_curses.ui.play import sentence
+    from numbrix_curses.ui.play_words import sentence
 
     [puzzle] = [p for p in load_bundled() if p.id == "classic-1"]
     with start(app_command("play", "--puzzle", "classic-1"), state, rows=11, cols=26) as term:
