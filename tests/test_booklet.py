@@ -345,9 +345,10 @@ def test_every_page_holds_whole_puzzles_and_the_first_one_the_title(shapes):
 
 
 def test_a_board_taller_than_a_page_starts_under_the_title():
-    """A board that runs over a sheet wherever it starts (here with 9 more lines of
-    metadata) gains nothing from a page of its own: the title is not left alone for it."""
-    puzzle, solution = tall_puzzle(keys=5, extra=9)
+    """A board that runs over a sheet wherever it starts, even compact (here 30 rows under
+    35 lines of metadata), gains nothing from a page of its own: the title is not left
+    alone for it."""
+    puzzle, solution = tall_puzzle(30, 10, keys=5, extra=30)
     text = booklet([Entry(puzzle, puzzle.id, solution)] * 2, "Very tall", answer_key=False)
     first, second = text.split(FORM_FEED)
     assert first.startswith("# Very tall\n# 2 puzzles. Fill every empty cell")
@@ -678,6 +679,30 @@ def test_print_bad_file_is_one_line_and_exit_2(capsys, tmp_path):
     code, out, err = run_print(capsys, str(tmp_path / "missing.txt"))
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "missing.txt" in err
+
+
+@pytest.mark.parametrize("extra", [3, 9])
+def test_a_boxed_board_whose_metadata_would_run_it_over_a_sheet_is_printed_compact(extra):
+    """Before: a 25-row board boxed (51 lines) under a generated puzzle's five metadata
+    lines and more of the file's own (an author, a source) made a block taller than a page:
+    the sheet ran over by its last rows, which came out on a sheet of their own. Compact, it
+    fits a page, and both booklet and answer sheet still read back."""
+    puzzle, solution = tall_puzzle(keys=5, extra=extra)
+    entries = [Entry(puzzle, puzzle.id, solution)] * 2
+    for text in (booklet(entries, "Tall ones"), solutions_sheet(entries, "Tall ones")):
+        sheets = text.split(FORM_FEED)
+        assert all(sheet.count("\n") <= PAGE_LINES for sheet in sheets), [
+            sheet.count("\n") for sheet in sheets]
+        # (each board whole on one sheet: its 25 rows under its header and metadata)
+        for sheet in map(str.splitlines, sheets):
+            for k, line in enumerate(sheet):
+                if line.startswith("# id: "):
+                    assert len(sheet[k:]) >= 5 + extra + 25
+    back = parse_puzzles(booklet(entries, "Tall ones"))
+    assert [p.givens.tolist() for p in back] == [puzzle.givens.tolist()] * 2
+    assert [p.metadata for p in back] == [puzzle.metadata] * 2
+    [solved, _] = parse_puzzles(solutions_sheet(entries, "Tall ones"))
+    assert solved.givens.tolist() == solution.tolist()
 
 
 @pytest.mark.parametrize("rows", [26, 30])

@@ -14,7 +14,8 @@ Layout:
   own), though a metadata value or a label longer than a line stays one line, as the
   reader needs it;
 - boards up to 15 columns are drawn boxed (``+----+`` rules, cells between bars), which
-  fits 80 columns; wider or taller boards use the compact layout (one row per line);
+  fits 80 columns; wider or taller boards use the compact layout (one row per line), and
+  so does a board whose header and metadata leave it no room boxed on one page;
 - puzzles are packed onto pages of `PAGE_LINES` lines and pages are separated by a form
   feed (``\\f``) at the start of a page's first line, so a printer starts a new sheet (the
   line before it is left blank, which is what separates puzzles for the reader); no puzzle
@@ -95,8 +96,17 @@ def _header(entry: Entry, number: int, total: int, word: str, id_follows: bool =
     return [line, f"#   ({entry.label})"]
 
 
-def _grid_lines(puzzle: Puzzle, grid: np.ndarray | None = None) -> list[str]:
-    if uses_boxed_layout(puzzle.rows, puzzle.cols):
+#: the most lines a block takes on a page of its own (`pages.paginate` ends a page that goes
+#: on to another with a blank line)
+_BLOCK_ROOM = PAGE_LINES - 1
+
+
+def _grid_lines(puzzle: Puzzle, grid: np.ndarray | None = None, above: int = 0) -> list[str]:
+    """The board's lines, under `above` lines of header and metadata: boxed where
+    `uses_boxed_layout` allows it and the block still fits a page, else compact (a 25-row
+    board boxed under a few metadata lines more than a generated puzzle has ran over the
+    sheet, where compact it fits with room to spare)."""
+    if uses_boxed_layout(puzzle.rows, puzzle.cols) and above + 2 * puzzle.rows + 1 <= _BLOCK_ROOM:
         text = format_boxed(puzzle, grid, metadata={})
     else:
         text = format_compact(puzzle, grid, metadata={})
@@ -109,11 +119,9 @@ def _metadata_lines(puzzle: Puzzle) -> list[str]:
 
 
 def _puzzle_block(entry: Entry, number: int, total: int, word: str = "Puzzle") -> list[str]:
-    return [
-        *_header(entry, number, total, word, id_follows=True),
-        *_metadata_lines(entry.puzzle),
-        *_grid_lines(entry.puzzle),
-    ]
+    head = [*_header(entry, number, total, word, id_follows=True),
+            *_metadata_lines(entry.puzzle)]
+    return head + _grid_lines(entry.puzzle, above=len(head))
 
 
 def _key_block(entry: Entry, number: int, total: int) -> list[str]:
@@ -187,6 +195,6 @@ def solutions_sheet(entries: Sequence[Entry], title: str = "Numbrix puzzles") ->
         solved = Puzzle(np.asarray(entry.solution), dict(entry.puzzle.metadata))
         block = [*_header(entry, k, total, "Solution", id_follows=True),
                  *_metadata_lines(solved)]
-        block += _grid_lines(solved)
+        block += _grid_lines(solved, above=len(block))
         blocks.append(block)
     return "\n".join(titled([head], blocks)) + "\n"
