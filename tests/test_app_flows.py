@@ -1486,6 +1486,40 @@ def test_open_file_s_list_in_two_rows_keeps_an_entry_in_sight(
         term.wait_text("Numbrix · number-1")
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Windows file names hold no control characters")
+def test_a_file_name_with_a_line_break_or_a_tab_is_listed_on_its_own_row(
+        state: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A name is any bytes but '/' and NUL: 'a<LF>b.txt' drew 'b.txt' at the start of the
+    row below, over the next file's name, '<CR>' went back over the name's start and a tab
+    pushed the rest to a tab stop. Shown as curses shows other control characters (^J),
+    each name keeps its row, and a click on it opens it; a name edited into a save (the
+    menu's Continue) shows so too, and a right-to-left override is escaped, not obeyed."""
+    for name in ("a\nb.txt", "c\rd.txt", "e\tf.txt", "g\u202etxt.exe.txt", "h.txt"):
+        (tmp_path / name).write_text("1 . 3\n. . .\n. . 9\n")
+    monkeypatch.chdir(tmp_path)
+    with start(app_command(), state, rows=24, cols=60) as term:
+        term.wait_text("[q] Quit")
+        term.send("o")
+        term.wait_text("h.txt")
+        top = term.find("a^Jb.txt")
+        assert top is not None, term.dump()
+        rows = [term.lines[top[0] + k].strip() for k in range(5)]
+        assert rows == ["a^Jb.txt", "c^Md.txt", "e^If.txt", "g\\u202etxt.exe.txt",
+                        "h.txt"], term.dump()
+        term.click_text("a^Jb.txt")
+        term.wait_text("Numbrix · a^Jb.txt")
+        assert not any(line.startswith("b.txt") for line in term.lines), term.dump()
+        term.send("q")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        expect_exit(term)
+    hand_edited_save(state, lambda data: data.update(label="first\nsecond"))
+    with menu(state) as term:
+        term.wait_text("first^Jsecond")
+        term.send("q")
+        expect_exit(term)
+
+
 def test_the_folder_list_holds_folders_then_puzzle_files_as_the_field_takes_them(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     from numbrix_curses.ui.browse import FolderEntry, folder_of, list_folder

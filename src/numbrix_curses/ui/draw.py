@@ -17,10 +17,8 @@ def put(win: "curses.window", y: int, x: int, text: str, attr: int = 0) -> int:
     height, width = win.getmaxyx()
     if not (0 <= y < height) or x >= width or not text:
         return 0
-    if "\0" in text:
-        # curses refuses a NUL with ValueError (a name in a hand-edited save holds one, say):
-        # shown as curses shows every other control character
-        text = text.replace("\0", "^@")
+    if not text.isprintable():
+        text = shown_text(text)
     if x < 0:
         text, x = text[-x:], 0
     # (cut by columns: a CJK file name cut by characters ran on past the edge, onto the
@@ -36,6 +34,27 @@ def put(win: "curses.window", y: int, x: int, text: str, attr: int = 0) -> int:
         # Writing the bottom-right cell moves the cursor past the end: harmless.
         pass
     return shown
+
+
+#: what a character curses would act on, or a terminal would turn text round at, is shown
+#: as: a C0 control and DEL in curses' own ^X form (curses refuses a NUL with ValueError,
+#: and moves on to the next row at a line break or to a tab stop at a tab, so a file named
+#: with one in the Open file list, or a save's name edited by hand, drew over the rows
+#: below); a bidirectional override or isolate escaped as the command line writes it
+#: (`cli.common.one_line`), since a terminal that honours it shows "evil\u202etxt.exe" as
+#: "evilexe.txt"
+_SHOWN_AS = {
+    **{code: "^" + chr(code + 0x40) for code in range(0x20)},
+    0x7F: "^?",
+    **{code: f"\\u{code:04x}" for code in (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F),
+                                           *range(0x2066, 0x206A))},
+}
+
+
+@lru_cache(maxsize=1024)
+def shown_text(text: str) -> str:
+    """`text` as `put` writes it: the characters of `_SHOWN_AS` in the form it gives."""
+    return text.translate(_SHOWN_AS)
 
 
 def cut_to_columns(text: str, room: int) -> str:
