@@ -347,6 +347,24 @@ def test_save_for_another_puzzle_under_this_name_is_set_aside(store: Store):
     assert store.problems
 
 
+def test_a_save_copied_under_another_puzzles_name_is_not_listed_as_a_game(store: Store):
+    """The games under way listed such a copy as its own puzzle's game, twice where that
+    one's save was there too; resuming it opened that save (or a fresh game), and
+    abandoning it deleted that save, the copy staying in the list for good."""
+    clock = FakeClock()
+    tiny = Game(Puzzle.from_rows([[1, 0], [0, 0]]), clock=clock)
+    tiny.set_value(1, 2)
+    store.save_game(tiny.puzzle, tiny, "tiny", None)
+    copy = store.game_path(puzzle())
+    copy.write_bytes(store.game_path(tiny.puzzle).read_bytes())
+    assert [saved.label for saved in store.saved_games()] == ["tiny"]
+    assert store.problems == [
+        "A saved file could not be read (it belongs to another puzzle); it was set aside as "
+        f"{next(copy.parent.glob(copy.name + '.corrupt-*')).name}."]
+    store.delete_game(tiny.puzzle)
+    assert store.saved_games() == [] and len(store.problems) == 1
+
+
 def test_a_file_where_the_games_folder_goes_is_said_to_be_one(store: Store):
     """The save failed with the system's "File exists", which said nothing of what."""
     store.games_dir.parent.mkdir(parents=True, exist_ok=True)

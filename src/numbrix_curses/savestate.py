@@ -363,11 +363,7 @@ class Store:
             # (a path the system refuses, a name past its limit, say: no save can be
             # there, and the saves say why they fail when they are tried)
             return None
-        saved = self._read_save(path)
-        if saved is not None and saved.key != puzzle_key(puzzle):
-            self._set_aside(path, "it belongs to another puzzle")
-            return None
-        return saved
+        return self._read_save(path)  # (one of another puzzle is set aside)
 
     def resume(
         self, puzzle: Puzzle, *, clock: Clock = time.monotonic
@@ -427,7 +423,7 @@ class Store:
             self._set_aside(path, _why(error))
             return None
         try:
-            return _saved_game_from(data)
+            saved = _saved_game_from(data)
         except _NewerFormat:
             if path not in self._newer:  # (said once: the menu reads the saves every few s)
                 self._newer.add(path)
@@ -446,6 +442,14 @@ class Store:
             self._set_aside(path, _why(error) if not isinstance(error, OverflowError)
                             else "a number too large")
             return None
+        if path.name != f"{saved.key}.json":
+            # A save copied or renamed by hand under another puzzle's name: listed, it
+            # resumed its own puzzle's save (or a fresh game), and stayed in the games
+            # under way whatever was played or abandoned, until the puzzle its name is
+            # that of was opened.
+            self._set_aside(path, "it belongs to another puzzle")
+            return None
+        return saved
 
     def _set_aside(self, path: Path, why: str, kept: int | None = None) -> None:
         """Move the unreadable file at `path` aside and say so; `kept` is how many of a
