@@ -1570,38 +1570,14 @@ def test_open_file_lists_its_folder_once_a_frame(tmp_path: Path, monkeypatch: py
     """The hint's length (how many of the list's rows it leaves) and the list itself each
     read the folder, twice a frame; once is enough, and a file written while the screen is
     open shows at the next frame (after the next key) all the same."""
-    from dataclasses import fields
-
-    from numbrix_curses.ui import browse
     from numbrix_curses.ui.actions import PickFile, TextKey
-    from numbrix_curses.ui.library_screen import open_file_screen
-    from numbrix_curses.ui.mask import ScreenMask
-    from numbrix_curses.ui.screen import AppContext
-    from numbrix_curses.ui.theme import ASCII_GLYPHS, Theme
 
-    plain = {item.name: 0 for item in fields(Theme) if item.type in (int, "int")}
-    ctx = AppContext(Store(tmp_path / "state"), Theme(**plain, glyphs=ASCII_GLYPHS, colour=False))
     folder = tmp_path / "puzzles"
     folder.mkdir()
     (folder / "a.txt").write_text(DEMO_TEXT)
-    listed: list[str] = []
-
-    def counted(path: str):
-        listed.append(path)
-        return list_folder(path)
-
-    list_folder = browse.list_folder
-    monkeypatch.setattr(browse, "list_folder", counted)
-    monkeypatch.chdir(tmp_path)
-    screen = open_file_screen(ctx)
+    screen, listed, frame = _counted_open_file_screen(tmp_path, monkeypatch)
     for key in "puzzles/":
         screen.handle(TextKey(key))
-
-    def frame() -> str:
-        window = _DrawnWindow(24, 80)
-        screen.draw(window, ScreenMask(24, 80))
-        return window.text
-
     assert "a.txt" in frame() and listed == ["puzzles/"]
     (folder / "b.txt").write_text(DEMO_TEXT)  # (saved while the screen is open)
     screen.handle(TextKey("b"))  # ("puzzles/b": a name in that folder)
@@ -1609,6 +1585,73 @@ def test_open_file_lists_its_folder_once_a_frame(tmp_path: Path, monkeypatch: py
     # a click takes the entry the frame drew there, without reading the folder again
     screen.handle(PickFile(0))  # '..', the folder above
     assert screen.text == "" and len(listed) == 2
+
+
+def test_open_file_reads_a_folder_again_only_once_it_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A folder of 100,000 files took a second to list, and it was listed at every frame:
+    each key typed into the path waited a second to show. A folder that has not changed
+    since it was listed is not read again; one that has is, at the next frame."""
+    from numbrix_curses.ui import browse
+    from numbrix_curses.ui.actions import TextKey
+
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    (folder / "a.txt").write_text(DEMO_TEXT)
+    an_hour_ago = time.time() - 3600
+    os.utime(folder, (an_hour_ago, an_hour_ago))  # (settled: see browse.SETTLED_NS)
+    screen, listed, frame = _counted_open_file_screen(tmp_path, monkeypatch)
+    for key in "puzzles/":
+        screen.handle(TextKey(key))
+    assert "a.txt" in frame() and listed == ["puzzles/"]
+    for key in "a.t":  # ("puzzles/a.t": a name in that folder)
+        screen.handle(TextKey(key))
+        assert "a.txt" in frame()
+    assert listed == ["puzzles/", "puzzles"]  # (once for the folder named another way)
+    (folder / "b.txt").write_text(DEMO_TEXT)  # (saved while the screen is open)
+    screen.handle(TextKey("x"))
+    assert "b.txt" in frame() and len(listed) == 3
+    # (a folder changed a moment ago is read at every frame: a file added in the same tick
+    # of the file system's clock would leave its time as it was)
+    assert browse.folder_stamp("puzzles") is None
+    frame()
+    assert len(listed) == 4
+    os.utime(folder, (an_hour_ago, an_hour_ago))
+    frame()
+    frame()
+    assert len(listed) == 5
+
+
+def _counted_open_file_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Open file's screen in `tmp_path`, the folders it lists (a list, in order) and a
+    function drawing a frame of it (its text)."""
+    from dataclasses import fields
+
+    from numbrix_curses.ui import browse
+    from numbrix_curses.ui.library_screen import open_file_screen
+    from numbrix_curses.ui.mask import ScreenMask
+    from numbrix_curses.ui.screen import AppContext
+    from numbrix_curses.ui.theme import ASCII_GLYPHS, Theme
+
+    plain = {item.name: 0 for item in fields(Theme) if item.type in (int, "int")}
+    ctx = AppContext(Store(tmp_path / "state"), Theme(**plain, glyphs=ASCII_GLYPHS, colour=False))
+    listed: list[str] = []
+    list_folder = browse.list_folder
+
+    def counted(path: str):
+        listed.append(path)
+        return list_folder(path)
+
+    monkeypatch.setattr(browse, "list_folder", counted)
+    monkeypatch.chdir(tmp_path)
+    screen = open_file_screen(ctx)
+
+    def frame() -> str:
+        window = _DrawnWindow(24, 80)
+        screen.draw(window, ScreenMask(24, 80))
+        return window.text
+
+    return screen, listed, frame
 
 
 # ----- type in a puzzle ------------------------------------------------------------------------

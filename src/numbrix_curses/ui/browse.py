@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import curses
 import os
+import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -32,6 +33,10 @@ PUZZLE_SUFFIXES = (".txt", ".json", ".csv", ".tsv")
 #: the rows a list wants before the hint over it is shortened: the least in which a page
 #: scrolled into its middle shows an entry between its "more above" and "more below"
 LIST_ROWS = 3
+#: how long after a folder last changed its listing is read again at every frame anyway:
+#: a file added within the same tick of the file system's clock (two seconds on FAT)
+#: leaves the folder's time as it was
+SETTLED_NS = 3 * 10**9
 
 
 @dataclass(frozen=True)
@@ -104,6 +109,20 @@ def list_folder(folder: str) -> tuple[list[FolderEntry], str | None]:
     return entries, None
 
 
+def folder_stamp(folder: str) -> tuple[int, int, int, int] | None:
+    """What says whether `folder` (as typed, '' for the working folder) still holds what it
+    held, for the cost of one look at it: which folder it is and when it last changed.
+    None where that cannot tell: it cannot be looked at, or it changed within the last
+    `SETTLED_NS` (a file added in the same tick of the clock would not move it)."""
+    try:
+        info = os.stat(os.path.expanduser(folder or os.curdir))
+    except (OSError, ValueError):
+        return None
+    if time.time_ns() - info.st_mtime_ns < SETTLED_NS:
+        return None
+    return info.st_dev, info.st_ino, info.st_mtime_ns, info.st_ctime_ns
+
+
 def _is_folder(item: "os.DirEntry[str]") -> bool:
     try:
         return item.is_dir()  # (a link to a folder is one to go into)
@@ -138,6 +157,10 @@ class BrowsingPromptScreen(TextPromptScreen):
         #: the list as this frame shows it (what `list_folder` said, and the folder), or
         #: None before a frame lists it
         self.shown: tuple[list[FolderEntry], str | None, str] | None = None
+        #: the `folder_stamp` of the folder as `shown` lists it (None: read it again), and
+        #: whether this frame looked at it yet
+        self.stamp: tuple[int, int, int, int] | None = None
+        self.looked = False
 
     def _entries(self) -> tuple[list[FolderEntry], str | None, str]:
         """The folder's list as the frame shows it: read once a frame (the hint's length and
@@ -145,14 +168,20 @@ class BrowsingPromptScreen(TextPromptScreen):
         folder = folder_of(self.text)
         if folder != self.listed:
             self.listed, self.first = folder, 0  # (another folder starts at its top)
-        if self.shown is None or self.shown[2] != folder:
-            self.shown = (*list_folder(folder), folder)
+        if self.shown is None or self.shown[2] != folder or not self.looked:
+            # (a folder of 100,000 files took a second to list and sort: read at every
+            # frame, each key typed into the path waited that long for its frame)
+            stamp = folder_stamp(folder)  # (before the listing: a change during it shows)
+            if (self.shown is None or self.shown[2] != folder or stamp is None
+                    or stamp != self.stamp):
+                self.shown = (*list_folder(folder), folder)
+            self.stamp, self.looked = stamp, True
         return self.shown
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
-        # (read afresh every frame, so a file saved while the screen is open shows after
-        # the next key)
-        self.shown = None
+        # (looked at afresh every frame, and read again where it changed, so a file saved
+        # while the screen is open shows after the next key)
+        self.looked = False
         super().draw(win, mask)
 
     def action_for_key(self, key: int | str) -> Action | None:
