@@ -1604,7 +1604,7 @@ class _Ticks:
 
 
 def test_the_progress_line_says_the_time_so_far_and_what_is_left(capsys):
-    from numbrix_curses.cli.common import Progress
+    from numbrix_curses.cli.progress import Progress
 
     progress = Progress("generating", "9x9 medium puzzles", 4)
     progress.clock = _Ticks()
@@ -1621,7 +1621,7 @@ def test_the_progress_line_says_the_time_so_far_and_what_is_left(capsys):
 def test_a_progress_line_on_a_terminal_gone_does_not_end_the_run(monkeypatch):
     """A hang-up closes the terminal: the line's next write failed with EIO, and the run
     ended with exit 2 before writing the puzzles it had finished."""
-    from numbrix_curses.cli import common
+    from numbrix_curses.cli import progress as progress_line
 
     class Gone:
         def write(self, text: str) -> int:
@@ -1634,7 +1634,7 @@ def test_a_progress_line_on_a_terminal_gone_does_not_end_the_run(monkeypatch):
             raise ValueError("no descriptor")
 
     monkeypatch.setattr(sys, "stderr", Gone())
-    progress = common.Progress("generating", "9x9 medium puzzles", 2)
+    progress = progress_line.Progress("generating", "9x9 medium puzzles", 2)
     progress.show(1)  # (it raised OSError: EIO)
     progress.close()
     assert progress.done == 1 and progress.closed.is_set()  # (went on to its end)
@@ -1642,10 +1642,10 @@ def test_a_progress_line_on_a_terminal_gone_does_not_end_the_run(monkeypatch):
 
 def test_while_one_puzzle_is_made_the_progress_line_keeps_counting(capsys, monkeypatch):
     """Before: `generate --size 20` stood at "0/1" for its 7 s, as if it hung."""
-    from numbrix_curses.cli import common
+    from numbrix_curses.cli import progress as progress_line
 
-    monkeypatch.setattr(common, "_TICK_SECONDS", 0.01)
-    progress = common.Progress("generating", "20x20 medium puzzle", 1)
+    monkeypatch.setattr(progress_line, "_TICK_SECONDS", 0.01)
+    progress = progress_line.Progress("generating", "20x20 medium puzzle", 1)
     progress.clock = _Ticks()
     progress.started = 0.0
     progress.tick()
@@ -1933,11 +1933,11 @@ def test_an_option_of_play_alone_plays(capsys):
 def test_the_progress_line_is_cut_to_the_terminal_s_width(monkeypatch, capsys):
     """A progress line wider than the terminal wraps, and redrawing it erased only its last
     row: three wrapped rows of old progress stayed on a 40-column terminal."""
-    from numbrix_curses.cli import common
+    from numbrix_curses.cli import progress as progress_line
 
-    monkeypatch.setattr(common, "WINDOWS", False)
+    monkeypatch.setattr(progress_line, "WINDOWS", False)
     monkeypatch.setenv("COLUMNS", "20")
-    common._redraw("generating 7x7 medium puzzles: 1/3, 0 s, about 2 s left")
+    progress_line._redraw("generating 7x7 medium puzzles: 1/3, 0 s, about 2 s left")
     assert capsys.readouterr().err == "\r\x1b[K" + "generating 7x7 medi"
 
 

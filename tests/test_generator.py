@@ -932,7 +932,7 @@ def test_generate_makes_at_most_what_one_file_may_hold(tmp_path, monkeypatch, ca
 def test_a_worker_told_to_stop_before_its_start_up_ends_quietly(capfd):
     """`generate --jobs` stopping its workers printed "Exception ignored ... Stopped" when
     a worker had just been forked: it still had the command's handler, which raises."""
-    from numbrix_curses.cli.common import stops_raised
+    from numbrix_curses.cli.stops import stops_raised
 
     with stops_raised():
         pid = os.fork()
@@ -951,7 +951,7 @@ def test_a_worker_told_to_stop_before_its_start_up_ends_quietly(capfd):
 def test_a_held_stop_is_kept_for_after_and_a_second_one_acts_at_once():
     """While finished work is written a stop waits; a write stuck on a pipe nobody reads
     must still end on the second."""
-    from numbrix_curses.cli.common import Stopped, stops_held
+    from numbrix_curses.cli.stops import Stopped, stops_held
 
     before = signal.getsignal(signal.SIGTERM)
     with pytest.raises(Stopped):

@@ -245,14 +245,14 @@ def test_a_closed_pipe_is_a_broken_pipe_on_windows(monkeypatch) -> None:
 def test_the_progress_line_is_padded_over_on_windows(monkeypatch, capsys) -> None:
     """The console shows an escape sequence as text unless told otherwise: on Windows the
     progress line writes spaces over the longer line before it instead."""
-    from numbrix_curses.cli import common
+    from numbrix_curses.cli import progress
 
-    monkeypatch.setattr(common, "WINDOWS", True)
-    monkeypatch.setattr(common, "_redrawn_width", 0)
+    monkeypatch.setattr(progress, "WINDOWS", True)
+    monkeypatch.setattr(progress, "_redrawn_width", 0)
     monkeypatch.setenv("COLUMNS", "80")
-    common._redraw("making 3 of 10")
-    common._redraw("done")
-    common._redraw("")  # (wiped: what follows starts at the line's first column)
+    progress._redraw("making 3 of 10")
+    progress._redraw("done")
+    progress._redraw("")  # (wiped: what follows starts at the line's first column)
     assert capsys.readouterr().err == (
         "\rmaking 3 of 10" + "\rdone" + " " * 10 + "\rdone" + "\r" + " " * 4 + "\r")
 

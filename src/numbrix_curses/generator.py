@@ -974,7 +974,7 @@ _PARENT_CHECK_SECONDS = 1.0
 
 def _ignore_interrupts(parent: int) -> None:
     """Worker start-up: Ctrl-C is for the parent, which stops the workers itself (SIGTERM
-    and SIGHUP too, through `cli.common.stops_raised`). A parent
+    and SIGHUP too, through `cli.stops.stops_raised`). A parent
     killed outright (SIGKILL) cannot, so a worker also ends on its own once the process
     that made the pool (`parent`, its pid) is gone, rather than run on for nobody."""
     import signal

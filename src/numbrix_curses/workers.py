@@ -81,7 +81,7 @@ def stops_held_back(also: frozenset[int] = frozenset()) -> Iterator[frozenset[in
     """Hold the stop signals (and `also` these) back for the block; yields the signal mask
     to restore in a child the block forks, once the child's own handlers are set
     (`release_held_stops`). In the calling process a stop that came meanwhile is handled as
-    the block ends. (Not `cli.common.stops_held`, which holds a stop while a command writes
+    the block ends. (Not `cli.stops.stops_held`, which holds a stop while a command writes
     what it finished.) For a block that forks, and for one a stop must not be raised into:
     a process pool's calls that take its lock (raised there, the lock stayed taken), a
     team's stopping of its children (cut short, one searched on).

@@ -42,20 +42,18 @@ from typing import NoReturn, Sequence
 
 from numbrix_curses import __version__
 from numbrix_curses.cli.common import (
-    MAX_JOBS,
     STDIN,
     STDIN_NAME,
     Command,
     Parser,
-    Stopped,
     UsageError,
     as_broken_pipe,
-    first_stop,
     os_error_line,
     silence_stream,
-    stops_raised,
     tell,
 )
+from numbrix_curses.cli.options import MAX_JOBS
+from numbrix_curses.cli.stops import Stopped, first_stop, stops_raised
 from numbrix_curses.cli.playing import configure_play, menu_command, play_command
 from numbrix_curses.exits import (
     EXIT_BAD_INPUT,

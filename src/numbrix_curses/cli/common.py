@@ -1,36 +1,26 @@
-"""What every command shares: how puzzles' verdicts make the exit code, the one-line error
-(`UsageError`, `tell`), reading a puzzle file, the options several commands take, and
-solving a file puzzle by puzzle."""
+"""What every command shares: the one-line error (`UsageError`, `tell`) and the parser that
+makes usage errors one, writing to standard output, and reading puzzle files with their
+warnings. Beside it: `options` (the options several commands take), `verdicts` (solving a
+file puzzle by puzzle, and the exit code), `progress` (the lines drawn while a command
+works) and `stops` (SIGTERM, SIGHUP and SIGQUIT raised where the command is)."""
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import errno
-import json
-import math
 import os
 import re
-import signal
 import stat
 import sys
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
-from numbrix_curses.exits import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIMEOUT
-from numbrix_curses.workers import INTERRUPT_NAME, STOPPING_NAMES, ignored
-from numbrix_curses.verdict import Status
+from numbrix_curses.exits import EXIT_BAD_INPUT
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
     from numbrix_curses.puzzle import Puzzle
-    from numbrix_curses.solver import SolveResult
 
-#: most processes --jobs may ask for (solve, check, grade, print, generate)
-MAX_JOBS = 64
-
-#: precedence when puzzles of one run end with different codes: first match wins
-_EXIT_PRECEDENCE = (EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_TIMEOUT, EXIT_OK)
 
 #: the file name that means standard input where a command reads a file
 STDIN = "-"
@@ -38,114 +28,6 @@ STDIN = "-"
 STDOUT = "-"
 #: how puzzles read from standard input are named in labels and messages
 STDIN_NAME = "<stdin>"
-
-
-class Stopped(BaseException):
-    """SIGTERM, SIGHUP or SIGQUIT while a command runs, raised where the command is, so that
-    what it started (worker processes) is stopped with it rather than left running on its own.
-    (A BaseException: no `except Exception` in the layers below takes it for an error.)"""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-#: the signal of the first stop the running command got: its exit code and line say that
-#: one, whatever came after it while it stopped (see `first_stop`)
-_FIRST_STOP: list[int] = []
-
-
-def first_stop(otherwise: int) -> int:
-    """The signal of the command's first stop (see `stops_raised`), else `otherwise`.
-
-    A Ctrl-C and a SIGTERM at once (a terminal closed, a supervisor's stop) raised the
-    second in the middle of the first's unwinding, and the command ended "stopped
-    (SIGTERM)", 143, where the README promises the first stop's code and line. (Two that
-    come within a millisecond or so are both pending when Python runs handlers, which it
-    does in signal-number order: the lower one counts as first, as the README says.)"""
-    return _FIRST_STOP[0] if _FIRST_STOP else otherwise
-
-
-@contextlib.contextmanager
-def stops_raised() -> Iterator[None]:
-    """While the block runs, SIGTERM, SIGHUP and SIGQUIT raise `Stopped`, and Ctrl-C
-    KeyboardInterrupt as ever, the first of them noted for `first_stop` (the app sets
-    handlers of its own while it runs, and puts these back after)."""
-    previous: dict[int, Any] = {}
-    owner = os.getpid()
-    _FIRST_STOP.clear()
-
-    def stop(signum: int, frame: object) -> None:
-        if os.getpid() != owner:
-            # A worker forked from the command, told to end before its start-up put the
-            # default back: it ends as the default would, not with a traceback on stderr.
-            signal.signal(signum, signal.SIG_DFL)
-            os.kill(os.getpid(), signum)
-            return
-        if not _FIRST_STOP:
-            _FIRST_STOP.append(signum)
-        raise Stopped(signum)
-
-    def interrupt(signum: int, frame: object) -> None:
-        if not _FIRST_STOP and os.getpid() == owner:
-            _FIRST_STOP.append(signum)
-        raise KeyboardInterrupt
-
-    for name in STOPPING_NAMES:
-        signum = getattr(signal, name, None)
-        if signum is None or ignored(signum):
-            continue  # (no SIGHUP or SIGQUIT on Windows)
-        try:
-            previous[signum] = signal.signal(signum, stop)
-        except (ValueError, OSError):
-            pass  # not the main thread
-    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-        try:
-            previous[signal.SIGINT] = signal.signal(signal.SIGINT, interrupt)
-        except (ValueError, OSError):
-            pass  # not the main thread
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-
-
-@contextlib.contextmanager
-def stops_held(stopped_before: bool = False) -> Iterator[list[KeyboardInterrupt | Stopped]]:
-    """While the block runs, a first Ctrl-C, SIGTERM, SIGHUP or SIGQUIT is noted rather than
-    acted on: the list it yields gets the stop to honour afterwards. A second one is raised at
-    once (a write blocked on a pipe nobody reads must still be stoppable).
-
-    For writing what a command has finished: a stop in the middle would lose it all. Where
-    a stop came already (`stopped_before`: generating ended early on one, and writes what it
-    made), the next is the second, raised at once: it was held, and only a third ended a
-    write blocked on a pipe.
-    """
-    held: list[KeyboardInterrupt | Stopped] = []
-    previous: dict[int, Any] = {}
-
-    def note(signum: int, _frame: Any) -> None:
-        stop = KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum)
-        if not _FIRST_STOP:
-            _FIRST_STOP.append(signum)  # (see `first_stop`)
-        if held or stopped_before:
-            raise stop
-        held.append(stop)
-
-    for name in (INTERRUPT_NAME, *STOPPING_NAMES):
-        signum = getattr(signal, name, None)
-        if signum is None or ignored(signum):
-            continue
-        try:
-            previous[signum] = signal.signal(signum, note)
-        except (ValueError, OSError):
-            pass  # not the main thread
-    try:
-        yield held
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
 
 
 def note_if_unreadable(command: str, what: str, size: int, lines: int, puzzles: int) -> None:
@@ -162,116 +44,8 @@ def note_if_unreadable(command: str, what: str, size: int, lines: int, puzzles: 
              f"{MAX_LINES:,} lines); put fewer puzzles in a file")
 
 
-class Progress:
-    """One self-rewriting line on a terminal (standard error) for a command that works
-    through puzzles: "generating 9x9 medium puzzles: 3/10", the time so far, the rate and
-    the time left. From `tick()` on, it is also redrawn every second from a thread of its
-    own, so the clock moves while one big puzzle is worked on (a 20x20 takes seconds, and a
-    line standing at "0/1" looks like a hang). Only once no process will be forked: a
-    process forked while that thread writes could inherit standard error's lock held."""
-
-    def __init__(self, doing: str, what: str, total: int) -> None:
-        import threading
-
-        self.clock = time.monotonic
-        self.started = self.clock()
-        self.total = total
-        self.doing = doing
-        self.what = what
-        self.done = 0
-        self.lock = threading.Lock()
-        self.closed = threading.Event()
-        self.ticking = False
-        self.show(0)
-
-    def tick(self) -> None:
-        """Redraw the line every second from now on (once no process will be forked)."""
-        import threading
-
-        if not self.ticking:
-            self.ticking = True
-            threading.Thread(target=self._tick, name="progress", daemon=True).start()
-
-    def _tick(self) -> None:
-        while not self.closed.wait(_TICK_SECONDS):
-            self.show(self.done)
-
-    def show(self, done: int) -> None:
-        with self.lock:
-            if self.closed.is_set():
-                return
-            self.done = done
-            elapsed = self.clock() - self.started
-            line = f"{self.doing} {self.what}: {done}/{self.total}, {elapsed:.0f} s"
-            if done:
-                rate = done / elapsed if elapsed > 0 else float("inf")
-                left = (self.total - done) / rate if rate > 0 else 0.0
-                line += f", {rate:.2f}/s, about {left:.0f} s left"
-            _redraw(line)
-
-    @contextlib.contextmanager
-    def wiped(self) -> Iterator[None]:
-        """The line wiped for the block, which writes a puzzle to standard output: on the
-        same terminal the puzzle would start after the line, and the line stay between
-        puzzles. (Drawn again by the next `show`; no tick comes in the meantime.)"""
-        with self.lock:
-            _redraw("")
-            yield
-
-    def close(self) -> None:
-        with self.lock:
-            self.closed.set()
-            _redraw("")
-
-
-#: how long the progress line drawn last was (see `_redraw`)
-_redrawn_width = 0
 #: Windows' console and pipes differ (see `write_out`, `as_broken_pipe`, `_redraw`)
 WINDOWS = os.name == "nt"
-
-
-def _stderr_columns() -> int:
-    """The width of the terminal standard error writes to (COLUMNS first, as `shutil` has
-    it; standard output may be a file while the progress line shows)."""
-    try:
-        columns = int(os.environ.get("COLUMNS", "0"))
-    except ValueError:
-        columns = 0
-    if columns > 0:
-        return columns
-    try:
-        return os.get_terminal_size(sys.stderr.fileno()).columns or 1000
-    except (AttributeError, ValueError, OSError):
-        return 1000
-
-
-def _redraw(line: str) -> None:
-    """Put `line` in place of the line the cursor is on (standard error). A terminal gone
-    (hung up: EIO) drops the line, as `tell` does: the progress line failing must not end
-    a run before the puzzles it finished are written."""
-    global _redrawn_width
-    # A line wider than the terminal wraps, and only its last row would be redrawn: it is
-    # cut to the width (a column short, so the cursor never wraps either).
-    line = line[: max(1, _stderr_columns() - 1)]
-    if WINDOWS:
-        # (the console draws an escape sequence as text unless told otherwise: there the
-        # line is padded over the last one, and the cursor goes back to its end, so what
-        # follows a wiped line starts at its first column)
-        text = "\r" + line
-        if _redrawn_width > len(line):
-            text += " " * (_redrawn_width - len(line)) + "\r" + line
-    else:
-        text = "\r\x1b[K" + line
-    _redrawn_width = len(line)
-    try:
-        sys.stderr.write(text)
-        sys.stderr.flush()
-    except (OSError, ValueError):  # ValueError: stderr was closed
-        silence_stream(sys.stderr)
-
-
-#: how often the progress line is redrawn while a puzzle is being made (seconds)
-_TICK_SECONDS = 1.0
 
 
 class UsageError(Exception):
@@ -540,165 +314,6 @@ def os_error_line(error: OSError, path: str | None = None) -> str:
     return f"{display_name(str(name))}: {reason}" if name is not None else reason
 
 
-def positive_seconds(text: str) -> float:
-    """argparse type for --timeout: a finite number of seconds above zero."""
-    try:
-        value = float(_no_underscore(text))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(
-            f"must be a positive number of seconds, and finite: {text!r}")
-    return value
-
-
-def _no_underscore(text: str) -> str:
-    """`text`, or ValueError where it holds an underscore: Python reads "3_0" as 30, which
-    a slip for 3 or 30 should not quietly become (a 30x30 board takes minutes)."""
-    if "_" in text:
-        raise ValueError(text)
-    return text
-
-
-def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
-    """argparse type: an integer in low..high (no upper bound when high is None)."""
-
-    bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
-
-    def parse(text: str) -> int:
-        try:
-            value = int(_no_underscore(text))
-        except ValueError:
-            digits = re.fullmatch(r"\s*([+-]?)([0-9]+)\s*", text)
-            if digits:  # (past the 4,300 digits Python reads)
-                raise argparse.ArgumentTypeError(
-                    f"too {'small' if digits[1] == '-' else 'large'}: "
-                    f"{_digits_named(len(digits[2]), digits[1] == '-')}") from None
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < low or (high is not None and value > high):
-            shown = value if abs(value) < 10**12 else _digits_named(len(str(abs(value))), value < 0)
-            raise argparse.ArgumentTypeError(f"must be {bounds}, got {shown}")
-        return value
-
-    return parse
-
-
-def _digits_named(count: int, negative: bool) -> str:
-    """A number too long to repeat, by its length: "a negative number of 5,000 digits"."""
-    return f"a {'negative ' if negative else ''}number of {count:,} digits"
-
-
-def board_size(low: int, high: int) -> Callable[[str], tuple[int, int]]:
-    """argparse type: a board's size, "9" (9x9) or "6x10" (rows x columns, as the app
-    writes sizes; "6X10" and "6×10" too), each side in low..high."""
-    side = whole_number(low, high)
-
-    def parse(text: str) -> tuple[int, int]:
-        parts = re.split(r"\s*[xX\u00d7]\s*", text.strip())
-        if len(parts) == 1:
-            return side(parts[0]), side(parts[0])
-        if len(parts) != 2 or not all(parts):
-            raise argparse.ArgumentTypeError(f"not a size (9, or rows x columns as 6x10): {text!r}")
-        return side(parts[0]), side(parts[1])
-
-    return parse
-
-
-def add_files_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "files", metavar="FILE", nargs="+",
-        help="puzzle file, or - for standard input; several are taken in order",
-    )
-
-
-def add_puzzle_file_options(parser: argparse.ArgumentParser) -> None:
-    add_files_argument(parser)
-    parser.add_argument(
-        "--json", action="store_true", help="print one JSON object per puzzle per line"
-    )
-    parser.add_argument(
-        "--timeout",
-        type=positive_seconds,
-        metavar="SECONDS",
-        help="give up on a puzzle after this many seconds (status timeout, exit code 3)",
-    )
-
-
-def add_jobs_option(parser: argparse.ArgumentParser) -> None:
-    from numbrix_curses.workers import default_workers
-
-    parser.add_argument(
-        "-j",
-        "--jobs",
-        type=whole_number(1, MAX_JOBS),
-        default=default_workers(),
-        metavar="J",
-        help="share a long search among J processes (same answers; default: %(default)s, "
-        "the cores available, at most 8)",
-    )
-
-
-def add_title_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--title", metavar="TEXT",
-        help="the booklet's title, on its first line and over its answer key",
-    )
-
-
-def add_paper_option(parser: argparse.ArgumentParser, key: str) -> None:
-    """`--paper`, for the commands that write a booklet (`key`: the option that puts its
-    answer key in a file of its own)."""
-    parser.add_argument(
-        "--paper", action="store_true",
-        help="lay the booklet out for paper: no # marks or metadata lines, one heading a "
-        "puzzle, boards side by side with column letters over them and row numbers beside "
-        f"them (B3: column B, row 3), and the answer key (or {key}) alike; such a file is "
-        "for printing only: it does not read back as puzzles",
-    )
-
-
-def booklet_title(args: argparse.Namespace, default: str) -> str:
-    """`--title` as the booklet's comment line can hold it, or `default` when none."""
-    from numbrix_curses.textformat import comment_text
-
-    return comment_text(from_argv(args.title or "")) or default
-
-
-def exit_code_for(statuses: Sequence[Status]) -> int:
-    """The run's exit code from the puzzles' statuses, by `_EXIT_PRECEDENCE`."""
-    codes = {_STATUS_EXIT[s] for s in statuses}
-    return next((code for code in _EXIT_PRECEDENCE if code in codes), EXIT_OK)
-
-
-_STATUS_EXIT = {
-    Status.UNIQUE: EXIT_OK,
-    Status.MULTIPLE: EXIT_NOT_UNIQUE,
-    Status.NONE: EXIT_NOT_UNIQUE,
-    Status.TIMEOUT: EXIT_TIMEOUT,
-}
-
-
-def _grid_rows(grid) -> list[list[int]] | None:
-    return None if grid is None else [[int(v) for v in row] for row in grid]
-
-
-def solve_each(
-    args: argparse.Namespace, report: Callable[[Puzzle, str, Status, SolveResult], None]
-) -> int:
-    """Parse every file, then solve their puzzles in order, reporting each as it ends."""
-    from numbrix_curses import solver
-
-    statuses = []
-    for puzzle, label in labelled_puzzles(args.files):
-        with SearchTicker(label):
-            result = solver.solve(puzzle, limit=2, timeout=args.timeout, workers=args.jobs)
-        status = result.status
-        statuses.append(status)
-        report(puzzle, label, status, result)
-        sys.stdout.flush()  # one puzzle at a time, so a long file shows progress
-    return exit_code_for(statuses)
-
-
 def labelled_puzzles(paths: Sequence[str]) -> list[tuple[Puzzle, str]]:
     """(puzzle, label) for every puzzle of the files ("-" = stdin), in order; a label is the
     puzzle's id, else `FILE#K`. Every file is read and parsed before any puzzle is used, so
@@ -780,80 +395,3 @@ def warn_of_ids_across_files(files: Sequence[tuple[str, Sequence[Puzzle]]]) -> N
              "them apart only by their order")
 
 
-class SearchTicker:
-    """While one search runs longer than a second, a line on the terminal says which puzzle
-    is being searched and for how long (a sparse 20x20 board can take a minute, which must
-    not look like a hang); the line is wiped when the search ends.
-
-    A timer signal writes the line, so the search itself is untouched: it runs in this
-    process's main thread, nothing else writes to stderr meanwhile, and the processes a
-    search forks do not inherit the timer. Nothing is shown when stderr is not a terminal,
-    or where there is no interval timer (Windows).
-    """
-
-    def __init__(self, label: str) -> None:
-        self.label = one_line(label)
-        self.active = sys.stderr.isatty()
-        self.shown = False
-        self.started = 0.0
-        self.previous: object = None
-
-    def __enter__(self) -> SearchTicker:
-        if self.active and hasattr(signal, "setitimer"):
-            import time
-
-            self.started = time.monotonic()
-            self.previous = signal.signal(signal.SIGALRM, self._tick)
-            signal.setitimer(signal.ITIMER_REAL, 1.0, 1.0)
-        return self
-
-    def _tick(self, signum: int, frame: object) -> None:
-        import time
-
-        seconds = time.monotonic() - self.started
-        sys.stderr.write(f"\r\x1b[K{self.label}: searching, {seconds:.0f} s")
-        sys.stderr.flush()
-        self.shown = True
-
-    def __exit__(self, *exc_info: object) -> None:
-        if self.active and hasattr(signal, "setitimer"):
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.previous)  # type: ignore[arg-type]
-        if self.shown:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
-
-
-def no_solution_reason(status: Status, result: SolveResult) -> str:
-    """Why a puzzle has no solution, on one line, when its status is "none" and the givens
-    alone show it; "" otherwise (a search proved it, or there is a solution)."""
-    return one_line(result.reason) if status is Status.NONE and result.reason else ""
-
-
-def status_reason(status: Status, result: SolveResult, timeout: float | None) -> str:
-    """What a text line gives in brackets after a status: why there is no solution (see
-    `no_solution_reason`), or after a timeout how long the search ran and that more time may
-    decide it (a timeout proves nothing about the puzzle); "" otherwise."""
-    if status is Status.TIMEOUT and timeout is not None:
-        return f"no answer within {timeout:g} s; a longer --timeout may decide it"
-    return no_solution_reason(status, result)
-
-
-def json_line(puzzle: Puzzle, label: str, status: Status, result: SolveResult,
-              extra: dict | None = None) -> str:
-    record = {
-        "id": written_id(label, puzzle.id is None),
-        "rows": puzzle.rows,
-        "cols": puzzle.cols,
-        # (the givens too, so that every command reads the line back as the puzzle)
-        "puzzle": puzzle.givens.tolist(),
-        "status": status,
-        "solution": _grid_rows(result.solution),
-    }
-    if status is Status.MULTIPLE:
-        record["other_solution"] = _grid_rows(result.other_solution)
-    if status is Status.NONE:
-        record["reason"] = no_solution_reason(status, result) or None  # (None: searched)
-    record["seconds"] = round(float(result.stats.seconds), 6)
-    record.update(extra or {})
-    return json.dumps(record)

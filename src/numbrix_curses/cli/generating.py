@@ -17,23 +17,23 @@ from typing import Any, Sequence
 
 from numbrix_curses import DIFFICULTIES, PATTERNS
 from numbrix_curses.cli.common import (
-    MAX_JOBS,
     STDOUT,
-    Progress,
-    Stopped,
     UsageError,
+    display_name,
+    note_if_unreadable,
+    tell,
+    write_out,
+)
+from numbrix_curses.cli.options import (
+    MAX_JOBS,
     add_paper_option,
     add_title_option,
     board_size,
     booklet_title,
-    display_name,
-    first_stop,
-    note_if_unreadable,
-    stops_held,
-    tell,
     whole_number,
-    write_out,
 )
+from numbrix_curses.cli.progress import Progress
+from numbrix_curses.cli.stops import Stopped, first_stop, stops_held
 from numbrix_curses.exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_TIMEOUT
 from numbrix_curses.cli.outputs import Taken as _Taken
 from numbrix_curses.cli.outputs import check_outputs, write_half

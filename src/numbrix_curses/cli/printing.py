@@ -9,22 +9,23 @@ from typing import TYPE_CHECKING, Sequence
 
 from numbrix_curses.cli.common import (
     STDIN,
-    Progress,
     UsageError,
+    display_name,
+    labelled_puzzles,
+    note_if_unreadable,
+    one_line,
+    tell,
+)
+from numbrix_curses.cli.options import (
     add_files_argument,
     add_jobs_option,
     add_paper_option,
     add_title_option,
     booklet_title,
-    display_name,
-    exit_code_for,
-    labelled_puzzles,
-    note_if_unreadable,
-    one_line,
     positive_seconds,
-    status_reason,
-    tell,
 )
+from numbrix_curses.cli.progress import Progress
+from numbrix_curses.cli.verdicts import exit_code_for, status_reason
 from numbrix_curses.verdict import HAS, OUT_OF_TIME, Status
 
 if TYPE_CHECKING:  # (numpy, which --help does not need)

@@ -9,18 +9,10 @@ import sys
 import time
 from typing import TYPE_CHECKING, TextIO
 
-from numbrix_curses.cli.common import (
-    PUZZLE_FILE_HELP,
-    SearchTicker,
-    add_jobs_option,
-    add_puzzle_file_options,
-    json_line,
-    no_solution_reason,
-    one_line,
-    solve_each,
-    status_reason,
-    written_id,
-)
+from numbrix_curses.cli.common import PUZZLE_FILE_HELP, one_line, written_id
+from numbrix_curses.cli.options import add_jobs_option, add_puzzle_file_options
+from numbrix_curses.cli.progress import SearchTicker
+from numbrix_curses.cli.verdicts import json_line, no_solution_reason, solve_each, status_reason
 from numbrix_curses.verdict import OUT_OF_TIME, Status
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
