@@ -13,6 +13,7 @@ import pytest
 from numbrix_curses.game import Game
 from numbrix_curses.library import load_bundled
 from numbrix_curses.savestate import Store
+from numbrix_curses.solver import solve
 from tty_harness import Board, Terminal, app_command, expect_exit, start
 
 ROWS, COLS = 11, 26
@@ -453,3 +454,105 @@ def test_a_scrolled_board_s_title_says_which_part_is_in_view_whole(state: Path):
         assert term.lines[0].strip() == "rows 1-5 cols A-F", term.dump()
         term.send("q")
         expect_exit(term)
+
+
+def pad_arrow(term: Terminal) -> "tuple[int, int] | None":
+    """Where the arrow in the number pad's top edge is (its move button), if it has one."""
+    box = pad_box(term)
+    if box is None:
+        return None
+    top, left, _, right = box
+    for arrow in "▲▼":
+        x = term.lines[top].find(f" {arrow} ", left, right + 1)
+        if x >= 0:
+            return top, x + 1
+    return None
+
+
+def solution(puzzle_id: str) -> "list[list[int]]":
+    puzzle = next(p for p in load_bundled() if p.id == puzzle_id)
+    return [[int(n) for n in row] for row in solve(puzzle).solutions[0]]
+
+
+@pytest.mark.parametrize("rows, cols", [(ROWS, COLS), (12, 30), (12, 40)])
+def test_a_mouse_only_player_fills_every_cell_with_the_pad_open(
+        state: Path, rows: int, cols: int):
+    """The pad covered the board's last row at 26x11 and 30x12, and its last three at
+    40x12: a player with the mouse alone had to close it to click a cell there, and a
+    digit clicked went into the cell picked before. The arrow in its top edge moves it to
+    the screen's other end (▲ up, ▼ down), where it stays while the cells it uncovered are
+    clicked: every cell of a 5x5 takes its number by clicks alone, the pad open all along."""
+    answer = solution("starter-1")
+    with start(app_command("play", "--puzzle", "starter-1"), state, rows=rows, cols=cols) as term:
+        term.wait_text("Tab more")
+        board = Board(term, 4, compact=True)
+        board.wait_shown()
+        # (where the cells are, read before the pad's box may stand at the top: the board
+        # stays put under the box)
+        cells = {(r, c): board.cell_yx(r, c) for r in range(5) for c in range(5)}
+        givens = {cell for cell, (y, x) in cells.items()
+                  if term.lines[y][x: x + 4].strip() not in ("·", "")}
+        term.click_text("Tab more")
+        term.wait_text("Commands (Esc closes)")
+        term.click_text("0-9")
+        term.wait_text("─ Number pad ")
+
+        def under_pad(y: int, x: int) -> bool:
+            top, left, bottom, right = pad_box(term)
+            return top <= y <= bottom and left <= x + 3 and x <= right
+
+        def cell_text(y: int, x: int) -> str:
+            return term.lines[y][x: x + 4].strip()
+
+        moves = 0
+        # (rows out of order, so the pad is moved up and down again)
+        for r in (2, 4, 0, 3, 1):
+            for c in range(5):
+                if (r, c) in givens:
+                    continue
+                y, x = cells[r, c]
+                if under_pad(y, x):
+                    arrow = pad_arrow(term)
+                    assert arrow is not None, term.dump()
+                    before = pad_box(term)
+                    term.click(*arrow)
+                    term.wait_for(lambda: pad_box(term) not in (None, before),
+                                  what="the pad moved")
+                    moves += 1
+                    assert not under_pad(y, x), term.dump()
+                term.click(y, x + 1)
+                term.wait_for(lambda: term.char(y, x + 2).reverse, what=f"the cursor on {r},{c}")
+                typed = ""
+                for digit in str(answer[r][c]):
+                    typed += digit
+                    click_pad(term, digit)
+                    term.wait_for(lambda: cell_text(y, x) == typed, what=f"{typed} in {r},{c}")
+        assert moves >= 2, term.dump()  # (up and down)
+        # (the last number solves it: the pad goes, and the message may take board rows)
+        term.wait_text("25/25")
+        term.wait_text("Solved in")
+        assert_fits(term)
+
+
+def test_the_pad_moved_over_the_cursor_gets_out_of_the_way_of_a_key(state: Path):
+    """Moved to the top over the cursor's row, the pad stays there for the cells it
+    uncovered; a key that moves the cursor to another row under it takes it back to the
+    foot, the cursor's cell in sight, as before it was moved."""
+    with smallest(state, "play", "--puzzle", "starter-1") as term:
+        term.wait_text("Tab more")
+        board = Board(term, 4, compact=True)
+        board.wait_shown()
+        board.click(0, 0)
+        y, x = board.cell_yx(0, 0)
+        term.click_text("Tab more")
+        term.wait_text("Commands (Esc closes)")
+        term.click_text("0-9")
+        term.wait_text("─ Number pad ")
+        foot = pad_box(term)
+        assert foot[0] > y and term.lines[foot[0]].find(" ▲ ") >= 0, term.dump()
+        term.click(*pad_arrow(term))
+        term.wait_for(lambda: pad_box(term)[0] == 1, what="the pad at the top")
+        assert " ▼ " in term.lines[1], term.dump()
+        term.send_key("down")
+        term.wait_for(lambda: pad_box(term) == foot, what="the pad back at the foot")
+        assert term.char(y + 1, x + 2).reverse, term.dump()  # (the cursor, on row 2)

@@ -65,6 +65,8 @@ class Command(enum.Enum):
     DISMISS = "dismiss the message"
     #: the number pad (`ui.numpad`) opened or closed: the mouse's way to type a number
     NUMBER_PAD = "number pad"
+    #: the number pad to the screen's other end, off the board's cells it covered
+    MOVE_PAD = "move the number pad"
 
 
 @dataclass(frozen=True)

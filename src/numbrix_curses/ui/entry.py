@@ -38,7 +38,14 @@ from numbrix_curses.ui.grid import BoardView, draw_grid
 from numbrix_curses.ui.keys import ENTRY_KEYS
 from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.numpad import BACK, CLEAR, PadButton, draw_number_pad, pad_shape
+from numbrix_curses.ui.numpad import (
+    BACK,
+    CLEAR,
+    PadButton,
+    PadPlace,
+    draw_number_pad,
+    pad_shape,
+)
 from numbrix_curses.ui.paste import NotUnderstood, PastedPuzzle, understand
 from numbrix_curses.ui.play_words import out_of_range_words
 from numbrix_curses.ui.saving import file_name_for, id_from_path, save_prompt
@@ -276,8 +283,9 @@ class EntryScreen(BoardScreen):
         #: one read (see `_shown_message`)
         self.read_note: str | None = None
         self.read_note_revision = -1
-        #: the number pad is open (see `ui.numpad`)
+        #: the number pad is open, and where the player moved it (see `ui.numpad`)
         self.pad = False
+        self.pad_place = PadPlace()
 
     @classmethod
     def holding(cls, ctx: AppContext, pasted: PastedPuzzle) -> "EntryScreen":
@@ -371,6 +379,9 @@ class EntryScreen(BoardScreen):
         return nav
 
     def _handle(self, action: Action) -> Nav | None:
+        if action is Command.MOVE_PAD:
+            self.pad_place.move()  # (the number being typed, and a message, stay)
+            return None
         if action is Command.HELP:
             from numbrix_curses.ui.help import HelpScreen
 
@@ -905,5 +916,6 @@ class EntryScreen(BoardScreen):
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
                             STATUS_BAR_KEYS, STATUS_BAR_MORE_KEYS, message_action=Command.DISMISS)
         if pad is not None:
-            draw_number_pad(win, mask, "Number pad", pad, theme, layout, grid, self.game.cursor)
+            draw_number_pad(win, mask, "Number pad", pad, theme, layout, grid, self.game.cursor,
+                            self.pad_place)
 

@@ -44,7 +44,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
               "cell's marks, and hides a mark while its number stands elsewhere); Del "
               "rubs them out; u takes them back"),
         ("click: type 0-9", "a number pad, to type with the mouse: its digits go in as the "
-                            "keys' do (marks in pencil mode, which it switches too); close "
+                            "keys' do (marks in pencil mode, which it switches too); the "
+                            "arrow in its top edge moves it off the cells it covers; close "
                             "or Esc puts it away"),
         ("Shift-arrows", "draw the path from a number into the next cell: it gets the number "
                          "after (or before, when that is placed; where both are, one you "

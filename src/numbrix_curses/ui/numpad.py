@@ -15,11 +15,18 @@ screen's foot where those rows are too few. On a screen where even that leaves t
 cursor's row under the box somewhere on the board (26x11, 30x12), the pad is compact: the
 digits a space apart on one row, the other keys a space apart under them, the box at the
 screen's foot, or at its top for a cursor on the rows there.
+
+Where it stands over some of the board's cells, those cells take no click; an arrow in its
+top edge (the whole edge is its button, as a window's title bar is) moves it to the
+screen's other end, ▲ up, ▼ down (`PadPlace`): there it stays while the player clicks the
+cells it uncovered, until a key takes the cursor under it, when it gets out of the way
+again by itself.
 """
 from __future__ import annotations
 
 import curses
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Sequence
 
 from numbrix_curses.ui.actions import Action, Command, Digit
@@ -32,6 +39,37 @@ from numbrix_curses.ui.theme import Theme
 
 #: a space either side of a button's word, inside its click target
 _PAD = 1
+#: the columns the move arrow takes at the right of the box's top edge, after the title and
+#: a line of the frame: a space either side of it, then a line of the frame before the corner
+_ARROW_ROOM = 4
+
+
+class PadEnd(Enum):
+    """The end of the screen the player moved the pad to."""
+
+    TOP = "top"
+    FOOT = "foot"
+
+
+class PadPlace:
+    """Where the player moved the pad, on a screen where it covers some of the board: the
+    end it was moved to holds while it stays clear of the cursor's cell, and while the
+    cursor stays where it was when the pad was moved (the pad may be moved over it: the
+    cells it uncovered are the ones to click next). A key that takes the cursor under it
+    gives the pad back its own place, clear of the cursor. A screen keeps one for as long
+    as it lives, so the pad opens again where it was put."""
+
+    def __init__(self) -> None:
+        #: the end the player moved it to; None: where it stands by itself
+        self.end: PadEnd | None = None
+        #: it was drawn last at the screen's top (where the arrow moves it down from)
+        self.at_top = False
+        #: the cursor cell (row, col) when it was drawn last
+        self.cursor: tuple[int, int] | None = None
+
+    def move(self) -> None:
+        """To the other end of the screen from where it stood last."""
+        self.end = PadEnd.FOOT if self.at_top else PadEnd.TOP
 
 
 @dataclass(frozen=True)
@@ -117,28 +155,43 @@ def _tops(height: int, box_h: int, bar_top: int | None, compact: bool) -> tuple[
     return (foot, 1, low) if compact else (low, 1, foot)
 
 
+def _covers(top: int, left: int, box_h: int, box_w: int,
+            cursor: tuple[int, int, int] | None) -> bool:
+    """Whether a box at (top, left) stands over the cursor cell at (y, x, width)."""
+    if cursor is None:
+        return False
+    y, x, cell_w = cursor
+    return top <= y < top + box_h and left < x + cell_w and x < left + box_w
+
+
 def place_pad(height: int, width: int, box_h: int, box_w: int,
               cursor: tuple[int, int, int] | None, panel_left: int | None,
-              bar_top: int | None, compact: bool = False) -> tuple[int, int]:
+              bar_top: int | None, compact: bool = False,
+              end: PadEnd | None = None) -> tuple[int, int]:
     """Where the pad's box goes, (top, left): see the module docstring. `cursor` is the
     cursor cell's (y, x, width) on screen where it shows; `panel_left` where the side
     panel starts, if there is one; `bar_top` where the bar under the board starts;
-    `compact`, the compact pad's box (see `PadShape`)."""
+    `compact`, the compact pad's box (see `PadShape`); `end`, the end of the screen the
+    player moved it to, where it goes even over the cursor (see `PadPlace`)."""
     if panel_left is not None and width - panel_left >= box_w:
         return max(1, height - box_h), panel_left
     left = max(0, (width - box_w) // 2)
     tops = _tops(height, box_h, bar_top, compact)
     low = _over_board_foot(height, box_h, bar_top)
+    if end is not None:
+        # (the first place at that end clear of the cursor, in the order the pad tries
+        # them by itself: moved down at 40x12 with the cursor on the board's third row,
+        # the box goes over the bar, the whole board in sight, not over rows 3 to 5)
+        ends = [top for top in tops if (top == 1) == (end is PadEnd.TOP)]
+        if ends:
+            return next((top for top in ends if not _covers(top, left, box_h, box_w, cursor)),
+                        ends[0]), left
     if cursor is None:
         return tops[0], left
-    y, x, cell_w = cursor
-
-    def covers(top: int, at: int) -> bool:
-        return top <= y < top + box_h and at < x + cell_w and x < at + box_w
-
     for top in tops:
-        if not covers(top, left):
+        if not _covers(top, left, box_h, box_w, cursor):
             return top, left
+    _, x, cell_w = cursor
     # (a screen too small to keep the box off the cursor's rows: beside the cell)
     if x + cell_w + box_w <= width:
         return low, x + cell_w
@@ -193,7 +246,9 @@ def pad_shape(win: "curses.window", title: str, keys: Sequence[PadButton], layou
     shorter = pad_rows([[b.shortened() for b in g] for g in groups], room)
     if len(shorter) < len(rows):
         rows = shorter
-    box_w = max(len(title) + 4, max(_row_width(row) for row in rows)) + 2 + 2 * _PAD
+    # (the title, and the move arrow after it: see `draw_number_pad`)
+    title_w = len(title) + 4 + _ARROW_ROOM
+    box_w = max(title_w, max(_row_width(row) for row in rows)) + 2 + 2 * _PAD
     box_h = len(rows) + 2
     if panel_left is not None and across >= box_w:
         return PadShape(rows, box_h, box_w, False, False)  # (in the side panel)
@@ -207,8 +262,16 @@ def pad_shape(win: "curses.window", title: str, keys: Sequence[PadButton], layou
     # over the bar keep the cursor's row in sight wherever it is)
     tight = [[b.tightened() for b in g] for g in groups]
     rows = pad_rows(tight, max(across - 2 - _PAD, max(b.width for g in tight for b in g)))
-    box_w = max(len(title) + 4, max(_row_width(row) for row in rows) + _PAD) + 2
+    box_w = max(title_w, max(_row_width(row) for row in rows) + _PAD) + 2
     return PadShape(rows, len(rows) + 2, box_w, True, bar_top is not None)
+
+
+def _over_cells(top: int, left: int, box_h: int, box_w: int, grid: GridLayout) -> bool:
+    """Whether a box at (top, left) stands over some of the board's cells in view."""
+    first, last = grid.frame_top + 1, grid.frame_top + grid.frame_height - 2
+    inner_left, inner_right = grid.frame_left + 1, grid.frame_left + grid.frame_width - 2
+    return (top <= last and first < top + box_h
+            and left <= inner_right and inner_left < left + box_w)
 
 
 def draw_number_pad(
@@ -220,10 +283,13 @@ def draw_number_pad(
     layout: Layout,
     grid: GridLayout,
     cursor: tuple[int, int],
+    place: PadPlace,
 ) -> None:
     """The pad's box, titled `title`, shaped as `shape` (see `pad_shape`), each button in
     the mask, over a board screen laid out as `layout`, its board shown as `grid`, the
-    cursor on cell `cursor`; nothing behind the box reacts to a click on it."""
+    cursor on cell `cursor`; nothing behind the box reacts to a click on it. Where it
+    covers some of the board, its top edge is the button that moves it to the screen's
+    other end, the player's choice kept in `place` (see `PadPlace`)."""
     height, width = win.getmaxyx()
     panel_left, bar_top = _edges(layout)
     row, col = cursor
@@ -232,7 +298,20 @@ def draw_number_pad(
     box_h, box_w = shape.height, shape.width
     if box_h > height - 1 or box_w > width:
         return  # (no room: the keys still type)
-    top, left = place_pad(height, width, box_h, box_w, at, panel_left, bar_top, shape.compact)
+
+    def placed(end: PadEnd | None) -> tuple[int, int]:
+        return place_pad(height, width, box_h, box_w, at, panel_left, bar_top, shape.compact,
+                         end)
+
+    top, left = placed(None)
+    # (a box that covers no cell stands where it stands by itself, with nothing to move)
+    movable = _over_cells(top, left, box_h, box_w, grid)
+    if movable and place.end is not None:
+        if cursor != place.cursor and _covers(*placed(place.end), box_h, box_w, at):
+            place.end = None  # (a key took the cursor under it: out of the way again)
+        else:
+            top, left = placed(place.end)
+    place.cursor = cursor
     if bar_top is not None:
         # (a box over the bar takes its rows: the rest of a bar line beside it showed as
         # cut words, "T" and "t" of "Tab more ... quit")
@@ -242,6 +321,14 @@ def draw_number_pad(
     draw_box(win, top, left, box_h, box_w, theme)
     put(win, top, left + 2, f" {title} ", theme.label | curses.A_BOLD)
     mask.fill(top, left, box_h, box_w, None)
+    if movable:
+        # A mouse-only player could not click the cells under the box, and had to close it
+        # to reach them: the arrow says which way it goes, and the whole top edge moves it,
+        # as a window is moved by its title bar.
+        place.at_top = top == 1
+        arrow = theme.glyphs.down if place.at_top else theme.glyphs.up
+        put(win, top, left + box_w - 1 - _ARROW_ROOM, f" {arrow} ", theme.key)
+        mask.put(top, left, box_w, Command.MOVE_PAD)
     for i, row in enumerate(shape.rows):
         x = left + 1 + (0 if shape.compact else _PAD)
         for button in row:

@@ -55,6 +55,7 @@ from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.grid import GridLayout
 from numbrix_curses.ui.keys import PLAY_KEYS
 from numbrix_curses.ui.layout import Layout
+from numbrix_curses.ui.numpad import PadPlace
 from numbrix_curses.ui.saving import file_name_for, id_from_path, save_prompt
 from numbrix_curses.ui.play_help import HelpTask, PlayHelp
 from numbrix_curses.ui.play_view import PlayView
@@ -183,8 +184,9 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
         #: hint given counted nothing (a puzzle with several solutions, say)
         self.hint_agreed = False
         self.show_history = False
-        #: the number pad is open (see `ui.numpad`)
+        #: the number pad is open, and where the player moved it (see `ui.numpad`)
         self.pad = False
+        self.pad_place = PadPlace()
         #: where the moves list of a game solved by hand is, read with the wheel (None: at
         #: its end); such a list is a record, which moves no number
         self.record_at: int | None = None
@@ -290,6 +292,9 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
         """Carry out `action`."""
         if action is Command.END_STROKE:
             self.game.end_stroke()  # (nothing else: the drag's words stay said)
+            return None
+        if action is Command.MOVE_PAD:
+            self.pad_place.move()  # (a number being typed, a message, go to, all stay)
             return None
         if action is Command.QUIT:
             return self._leave()

@@ -19,7 +19,14 @@ from numbrix_curses.ui.draw import NO_BREAK, put
 from numbrix_curses.ui.grid import BoardView, GridLayout, draw_grid
 from numbrix_curses.ui.layout import PANEL_WIDTH, Layout, with_message_rows
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.numpad import BACK, CLEAR, PadButton, draw_number_pad, pad_shape
+from numbrix_curses.ui.numpad import (
+    BACK,
+    CLEAR,
+    PadButton,
+    PadPlace,
+    draw_number_pad,
+    pad_shape,
+)
 from numbrix_curses.ui.panel import (
     LISTING_LEAST_ROWS,
     ListLine,
@@ -64,8 +71,10 @@ class PlayView:
     save_failed: bool
     hint: Hint | None
     hint_revision: int
-    #: the number pad is open; the number to go to, while it is typed
+    #: the number pad is open, and where the player moved it; the number to go to, while
+    #: it is typed
     pad: bool
+    pad_place: PadPlace
     finding: str | None
     #: the view's own state
     origin: tuple[int, int]
@@ -325,7 +334,8 @@ class PlayView:
                             more_keys, listing,
                             Command.HISTORY if moves_line else Command.DISMISS)
         if pad is not None:
-            draw_number_pad(win, mask, *pad, self.theme, layout, grid, self.game.cursor)
+            draw_number_pad(win, mask, *pad, self.theme, layout, grid, self.game.cursor,
+                            self.pad_place)
 
     def _pad_parts(self) -> tuple[str, tuple[PadButton, ...]]:
         """The number pad's title (what its digits do now) and its keys beside the digits

@@ -31,6 +31,9 @@ class Glyphs:
     empty: str = "·"
     #: what stands for the middle of a name cut short (see `draw.cut_middle`)
     gap: str = "…"
+    #: which way a button moves a box (the number pad's, in its top edge)
+    up: str = "▲"
+    down: str = "▼"
 
     def corner(self, top: bool, bottom: bool, left: bool, right: bool) -> str:
         row = 0 if top else 2 if bottom else 1
@@ -44,7 +47,8 @@ CONSOLE_GLYPHS = Glyphs(
     "─", "│", tuple("┌┬┐├┼┤└┴┘"), "━", "┃", "·", ":", ":", "*", gap="~"  # type: ignore[arg-type]
 )
 ASCII_GLYPHS = Glyphs(
-    "-", "|", tuple("+++++++++"), "-", "|", "-", ":", ":", "*", ".", "~"  # type: ignore[arg-type]
+    "-", "|", tuple("+++++++++"), "-", "|", "-", ":", ":", "*", ".", "~",  # type: ignore[arg-type]
+    "^", "v",
 )
 
 
