@@ -323,6 +323,14 @@ def cursor_yx(term: Terminal) -> tuple[int, int]:
     raise AssertionError(f"no cursor in sight\n{term.dump()}")
 
 
+def open_pad(term: Terminal) -> None:
+    """Open the number pad as a mouse player does: the bar's "Tab more", then its "0-9"."""
+    term.click_text("Tab more")
+    term.wait_text("Commands (Esc closes)")
+    term.click_text("0-9")
+    term.wait_text("─ Number pad ")
+
+
 def click_pad(term: Terminal, label: str) -> None:
     """Click the pad's button `label` (its word, inside the box)."""
     box = pad_box(term)
@@ -354,10 +362,7 @@ def test_the_number_pad_leaves_the_cell_it_fills_in_sight(
         board.wait_shown()
         board.click(*cell)
         y, x = board.cell_yx(*cell)
-        term.click_text("Tab more")
-        term.wait_text("Commands (Esc closes)")
-        term.click_text("0-9")
-        term.wait_text("─ Number pad ")
+        open_pad(term)
 
         def in_sight(y: int, x: int) -> None:
             """The cursor cell at (y, x) shows, and no row of the box is on its row."""
@@ -492,10 +497,7 @@ def test_a_mouse_only_player_fills_every_cell_with_the_pad_open(
         cells = {(r, c): board.cell_yx(r, c) for r in range(5) for c in range(5)}
         givens = {cell for cell, (y, x) in cells.items()
                   if term.lines[y][x: x + 4].strip() not in ("·", "")}
-        term.click_text("Tab more")
-        term.wait_text("Commands (Esc closes)")
-        term.click_text("0-9")
-        term.wait_text("─ Number pad ")
+        open_pad(term)
 
         def under_pad(y: int, x: int) -> bool:
             top, left, bottom, right = pad_box(term)
@@ -544,10 +546,7 @@ def test_the_pad_moved_over_the_cursor_gets_out_of_the_way_of_a_key(state: Path)
         board.wait_shown()
         board.click(0, 0)
         y, x = board.cell_yx(0, 0)
-        term.click_text("Tab more")
-        term.wait_text("Commands (Esc closes)")
-        term.click_text("0-9")
-        term.wait_text("─ Number pad ")
+        open_pad(term)
         foot = pad_box(term)
         assert foot[0] > y and term.lines[foot[0]].find(" ▲ ") >= 0, term.dump()
         term.click(*pad_arrow(term))
