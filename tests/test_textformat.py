@@ -1675,13 +1675,16 @@ def test_a_title_or_number_over_a_grid_is_named_as_one():
                            "it does not read as one)")
     # nor over rows that read as a grid's (a number over a 3x3 solution, or over a puzzle
     # with 0 for its blanks: read as lists, they were other, larger boards), nor with an
-    # empty spreadsheet field among them, nor a number too long or not ASCII digits
+    # empty spreadsheet field among them, nor a number not in ASCII digits
     for text in ("8\n1 2 3\n6 5 4\n7 8 9\n", "6\n1 2 3\n6 5 4\n", "9\n0 0 5\n1 0 7\n0 2 9\n",
                  "4\n1,,2,5\n2,3,,7\n3,,4,9\n", "4\n4,3,2,\n", "3\n1 1 1\n2 2 5\n3 3 \u00b2\n",
-                 "4\n4\t3\t2\t\n",
-                 "3\n1 1 " + "9" * 5000 + "\n3 3 2\n"):
+                 "4\n4\t3\t2\t\n"):
         err = parse_error(text)
         assert where(err) == (1, 1) and "a puzzle number?" in err.message, text
+    # (a number of thousands of digits in a list is a list's, out of range where it is, as
+    # 99 is there)
+    err = parse_error("3\n1 1 " + "9" * 5000 + "\n3 3 2\n")
+    assert (where(err), err.message) == ((2, 5), "99999999999999999... is out of range 1..9")
     # a word further down is a slip in a cell, as ever
     err = parse_error("1 . 3\n. ab .\n. . 9\n")
     assert where(err) == (2, 3) and "title" not in err.message
@@ -1854,6 +1857,41 @@ def test_a_list_of_givens_on_a_rectangle_reads_rows_then_columns():
     ]:
         err = parse_error(text)
         assert (where(err), err.message) == (place, said), text
+
+
+# Lists whose N stands for a number too large for the board: each is refused at that number.
+LISTS_WITH_A_LARGE_NUMBER = [
+    "3 3\n2\n1 1 1\nN 1 9\n",  # (a row)
+    "3 3\n2\n1 1 1\n3 N 9\n",  # (a column)
+    "3 3\n2\n1 1 1\n3 3 N\n",  # (a number)
+    "3\n1 1 1\n3,3,N\n",
+    "2 3\n2\n0 0 1\n1 N 6\n",
+    "N 3\n2\n1 1 1\n3 3 9\n",  # (the head's rows)
+    "3\nN\n2\n1 1 1\n3 3 9\n",
+    "3 3\nN\n1 1 1\n3 3 9\n",  # (the count)
+]
+
+
+@pytest.mark.parametrize("text", LISTS_WITH_A_LARGE_NUMBER)
+@pytest.mark.parametrize("large", ["9999999999", "1234567", "0000000099", "9" * 5000])
+def test_a_number_of_many_digits_in_a_list_of_givens_is_refused_where_it_stands(
+    text: str, large: str
+) -> None:
+    """A number of seven digits or more made the list's line no list's, so the block was
+    read as a grid and refused for its rows' widths ("3:3: row has 3 cells, expected 1"),
+    nowhere near the slip: it is refused at that number, as 99 is."""
+    err, small = parse_error(text.replace("N", large)), parse_error(text.replace("N", "99"))
+    shown = large.lstrip("0") if len(large) < 20 else large[:17] + "..."
+    assert (where(err), err.message.replace(large, shown)) == (
+        where(small), small.message.replace("99", shown)), text
+
+
+def test_a_list_of_givens_with_a_ten_digit_number_names_it() -> None:
+    """The list of the report, as `check` says it."""
+    err = parse_error("3 3\n2\n1 1 1\n9999999999 1 9\n")
+    assert (where(err), err.message) == ((4, 1), "9999999999 is off a board of 3x3")
+    err = parse_error("3 3\n2\n1 1 1\n3 3 9999999999\n")
+    assert (where(err), err.message) == ((4, 5), "9999999999 is out of range 1..9")
 
 
 @settings(max_examples=200, deadline=None)
@@ -2775,3 +2813,20 @@ def test_cells_listed_with_a_flag_must_be_every_cell_of_the_board_once() -> None
                                                  "on line 1)")
     err = parse_error(_flagged([[1, 0], [0, 9]]))
     assert (where(err), err.message) == ((4, 5), "9 is out of range 1..4 for a 2x2 board")
+
+
+def test_a_number_of_many_digits_in_cells_listed_with_a_flag_is_refused_where_it_stands():
+    """A number of seven digits or more made the lines no list of cells, and they were
+    read as a grid: "'true' is not a number or a blank"."""
+    for large in ("9999999999", "9" * 5000):
+        text = _flagged([[1, 2], [4, 3]]).replace(",3,true", f",{large},true")
+        err = parse_error(text)
+        shown = large if len(large) < 20 else large[:17] + "..."
+        assert (where(err), err.message) == ((4, 5), f"{shown} is out of range 1..4 for a "
+                                                     "2x2 board")
+        # a place past any board: the list is no board's, as with a row 99
+        err = parse_error(_flagged([[1, 2], [4, 3]]).replace("1,1,3", f"{large},1,3"))
+        assert where(err) == (1, 1) and err.message.startswith("a list of 4 cells with a flag")
+    # two places of many digits, told apart: no cell listed twice
+    text = "0,0,1,true\n12345678901,0,0,false\n12345678902,0,0,false\n"
+    assert parse_error(text).message.startswith("a list of 3 cells with a flag")

@@ -408,8 +408,15 @@ def cell_value(token: str) -> int | None:
         # processor turns it into as it is typed)
         return 0
     if token.isdigit() and token.isascii():
-        digits = token.lstrip("0")
-        # Guard int() against thousands of digits (Python refuses > 4300); anything this
-        # long is out of range anyway, so keep a value that the range check will reject.
-        return int(digits or "0") if len(digits) <= 6 else 10**6
+        return written_number(token)
     return None
+
+
+def written_number(digits: str) -> int:
+    """The number a run of ASCII digits writes, as a cell's or a list's field; 10**6 for
+    any of more than six digits (leading zeros apart). Guards int() against thousands of
+    digits (Python refuses more than 4300, and takes its time below): a number this long
+    is past any board's numbers, sides and places, so a value every range check refuses
+    does, and the message says the number as written."""
+    significant = digits.lstrip("0")
+    return int(significant or "0") if len(significant) <= 6 else 10**6

@@ -11,19 +11,22 @@ from typing import Iterator, NamedTuple, Sequence
 
 import numpy as np
 
-from numbrix_curses.puzzle import MAX_SIDE, ParseError, cut_short
+from numbrix_curses.puzzle import MAX_SIDE, ParseError, cut_short, written_number
 from numbrix_curses.textformat.errors import ListShort, said_more
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.sizes import as_ascii
 
 
+# A field of a list's line: a number of any length (one of ten digits, "9999999999 1 9",
+# is a slip to refuse where it stands, as "99 1 9" is, not a line that makes the block a
+# grid whose rows have the wrong width; `written_number` reads it as past any board).
 _LISTED_FIELD = re.compile(r"[0-9]+")
 # What parts the fields of a list's line: a comma or semicolon (spaces round it), spaces,
 # or a tab.
 _PART = r"(?:[ ]*[,;][ ]*|[ ]+|\t)"
 # (no tab before the first field or after the last: in a spreadsheet's row that is an
 # empty field, "4<tab>3<tab>2<tab>" four cells)
-_LISTED_LINE = re.compile(rf"[ ]*[0-9]{{1,6}}(?:{_PART}[0-9]{{1,6}})*[ ]*")
+_LISTED_LINE = re.compile(rf"[ ]*[0-9]+(?:{_PART}[0-9]+)*[ ]*")
 
 
 def _as_listed(line: str) -> str:
@@ -90,11 +93,18 @@ def raise_if_grid_or_list(lines: list[str], error: ParseError) -> None:
         return
     head = list(_LISTED_FIELD.finditer(listed[0]))
     threes = all(len(_LISTED_FIELD.findall(line)) == 3 for line in listed[1:])
-    if threes and _grid_or_list([int(m.group()) for m in head], False, len(listed) - 1):
+    if threes and _grid_or_list([written_number(m.group()) for m in head], False,
+                                len(listed) - 1):
         # (its numbers as the line writes them: "２ ３" in full-width digits)
         size = " ".join(written[0][m.start():m.end()] for m in head)
         raise said_more(error, f"or, as a list of givens (row, column, number), it needs "
                                 f"their count on the line under '{size}'") from None
+
+
+def _as_said(digits: str) -> str:
+    """A number of a list's field as its messages say it: without leading zeros, as the
+    number it is (one of thousands of digits cut short)."""
+    return cut_short(digits.lstrip("0") or "0")
 
 
 def _without_end_separator(line: str) -> str:
@@ -109,7 +119,7 @@ def _without_end_separator(line: str) -> str:
 # One given's line of a list: its row, column and number, the three fields of a list's line
 # (a line `_LISTED_LINE` reads with three numbers in it reads so, and the other way round;
 # its groups are the fields `_LISTED_FIELD` finds, at the same places).
-_GIVEN_LINE = re.compile(rf"[ ]*([0-9]{{1,6}}){_PART}([0-9]{{1,6}}){_PART}([0-9]{{1,6}})[ ]*")
+_GIVEN_LINE = re.compile(rf"[ ]*([0-9]+){_PART}([0-9]+){_PART}([0-9]+)[ ]*")
 # The lines of a list kept as they are read: a head of three lines at most, and as many
 # givens as a grid of three columns has rows at most (see `_reads_as_grid_of_three`).
 _KEPT_LINES = 3 + MAX_SIDE
@@ -136,7 +146,7 @@ def _scan_list(lines: list[str], first_line: int) -> _ListScan | None:
     """`lines` looked through as a list of givens, in one pass: its lines are those left
     when comments are left out, each made ASCII (`_as_listed`) and without a head line's
     end separator; None where fewer than two are left, or one is no list's line: every
-    field a number of a few digits, parted by spaces, one tab, or one comma or semicolon
+    field a number (of any length), parted by spaces, one tab, or one comma or semicolon
     ("1,,2,5", a spreadsheet's row with an empty field, is no list). (Each line made ASCII
     only until one is no list's: a block of long lines is not made over whole.)"""
     first: list[tuple[int, str]] = []
@@ -148,7 +158,7 @@ def _scan_list(lines: list[str], first_line: int) -> _ListScan | None:
             if _LISTED_LINE.fullmatch(line) is None:
                 return None
             last_odd = count
-        elif not int(three.group(3)):
+        elif not written_number(three.group(3)):
             last_zero = count
         if count < _KEPT_LINES:
             first.append((number, line))
@@ -196,7 +206,7 @@ def _telling_fields(
     top = beyond = None
     for number, found in givens:
         for group, extent in ((1, shape[0]), (2, shape[1])):
-            place = int(found.group(group))
+            place = written_number(found.group(group))
             if place == 0:
                 return _field(number, found, group, shape), top, beyond
             if place == extent and top is None:
@@ -248,22 +258,22 @@ def listed_givens(
     if counted:
         (count_line, count_field), sizes = sizes[-1], sizes[:-1]
     for number, m in sizes:
-        if not 1 <= int(m.group()) <= MAX_SIDE:
+        if not 1 <= written_number(m.group()) <= MAX_SIDE:
             raise ParseError(filename, number, m.start() + 1,
                              f"a board of {'side' if len(sizes) == 1 else 'size'} "
-                             f"{' x '.join(x.group() for _, x in sizes)} over a list of "
-                             f"givens; a side is 1 to {MAX_SIDE}")
+                             f"{' x '.join(cut_short(x.group()) for _, x in sizes)} over a "
+                             f"list of givens; a side is 1 to {MAX_SIDE}")
     side_line = sizes[0][0]
     shape = (int(sizes[0][1].group()), int(sizes[-1][1].group()))
     board = (f"side {shape[0]}" if len(sizes) == 1 else f"{shape[0]}x{shape[1]}")
     given_count = scan.count - head
-    if _grid_or_list([int(m.group()) for _, m in sizes], counted, given_count):
+    if _grid_or_list([written_number(m.group()) for _, m in sizes], counted, given_count):
         return None
-    if counted and int(count_field.group()) != given_count:
+    if counted and written_number(count_field.group()) != given_count:
         raise ListShort(filename, count_line, count_field.start() + 1,
-                        f"says {count_field.group()} givens, and "
+                        f"says {cut_short(count_field.group())} givens, and "
                         f"{given_count} lines list one",
-                        max(0, int(count_field.group()) - given_count))
+                        max(0, written_number(count_field.group()) - given_count))
     # (what the rows and columns say of how they count: of no use where a line says it)
     zero, top, beyond = (_telling_fields(_given_lines(lines, first_line, head), shape)
                          if counting is None else (None, None, None))
@@ -273,7 +283,8 @@ def listed_givens(
     if zero is None and top is None and counting is None and beyond is not None:
         # (off the board counting either way: said so, not asked which way it counts)
         raise ParseError(filename, beyond.line, beyond.col,
-                         f"{beyond.what}{beyond.text} is off a board of {board}")
+                         f"{beyond.what}{cut_short(beyond.text)} is off a board of "
+                         f"{board}")
     if zero is None and top is None and counting is None:
         number, line = scan.first[head]
         last = (f"none {shape[0]}" if shape[0] == shape[1]
@@ -332,18 +343,21 @@ def _placed_givens(
     for number, found in givens:
         # (a line's slips in its order, line by line, as the lines are read)
         for group, extent in ((1, shape[0]), (2, shape[1])):
-            if not counting.base <= int(found.group(group)) < counting.base + extent:
+            place = written_number(found.group(group))
+            if not counting.base <= place < counting.base + extent:
                 field = _field(number, found, group, shape)
                 raise ParseError(filename, number, field.col,
-                                 f"{field.what}{field.text} is off a board of "
+                                 f"{field.what}{cut_short(field.text)} is off a board of "
                                  f"{counting.board}, counting from {counting.base}"
                                  f"{counting.why}")
         row_text, col_text, value_text = found.groups()
-        cell = (int(row_text) - counting.base, int(col_text) - counting.base)
-        value = int(value_text)
+        cell = (written_number(row_text) - counting.base,
+                written_number(col_text) - counting.base)
+        value = written_number(value_text)
         if not 1 <= value <= shape[0] * shape[1]:
             raise ParseError(filename, number, found.start(3) + 1,
-                             f"{value} is out of range 1..{shape[0] * shape[1]}")
+                             f"{_as_said(value_text)} is out of range "
+                             f"1..{shape[0] * shape[1]}")
         first = seen_cell.get(cell)
         if first is not None and first[1] == value and seen_number.get(value) == first[0]:
             # (the same given on a line of its own twice: a line copied twice, as course
@@ -370,7 +384,7 @@ def _placed_givens(
 # A cell listed with a flag after its number, as one app writes its boards: "3,0,12,true"
 # (column, row, number, and true or false), parted as a list's lines are.
 _FLAGGED_LINE = re.compile(
-    rf"[ ]*([0-9]{{1,6}}){_PART}([0-9]{{1,6}}){_PART}([0-9]{{1,6}}){_PART}(true|false)[ ]*",
+    rf"[ ]*([0-9]+){_PART}([0-9]+){_PART}([0-9]+){_PART}(true|false)[ ]*",
     re.IGNORECASE)
 # Its header line, four names: "col,row,value,given".
 _NAME = r"([A-Za-z_]\w*)"
@@ -380,6 +394,15 @@ _GIVEN_FLAGS = {"given", "isgiven", "is_given", "fixed", "isfixed", "is_fixed", 
                 "isclue", "is_clue"}
 _ROW_NAMES = {"row", "r", "y"}
 _COLUMN_NAMES = {"col", "column", "c", "x"}
+
+
+class _FlaggedCell(NamedTuple):
+    """A cell of a list of cells with a flag, as read."""
+
+    place: tuple[int, int]  # its row and column, as written (counting from 0 or 1)
+    value: int  # its number; 0 for a blank, or a number not marked as a given
+    line: int  # the line's number
+    found: re.Match[str]  # the line's match of `_FLAGGED_LINE`
 
 
 def _flagged_matches(
@@ -437,9 +460,12 @@ def flagged_cells(lines: list[str], first_line: int, filename: str) -> np.ndarra
     names = [name.lower() for name in header.groups()] if header is not None else []
     rows_first = bool(names) and names[0] in _ROW_NAMES and names[1] in _COLUMN_NAMES
     given_flag = bool(names) and names[3] in _GIVEN_FLAGS
-    cells: dict[tuple[int, int], tuple[int, int, re.Match[str]]] = {}  # place: (value, line)
+    # (each cell under its row and column as written, leading zeros apart: two places of
+    # more digits than any board has are told apart, though `written_number` reads both
+    # as the same number past it)
+    cells: dict[tuple[str, str], _FlaggedCell] = {}
     for number, m in matches:
-        value, flag = int(m.group(3)), m.group(4).lower() == "true"
+        value, flag = written_number(m.group(3)), m.group(4).lower() == "true"
         if given_flag and flag and not value:
             raise ParseError(filename, number, m.start(3) + 1,
                              f"a blank (0) marked {m.group(4)}, as a given ({names[3]!r} "
@@ -452,15 +478,17 @@ def flagged_cells(lines: list[str], first_line: int, filename: str) -> np.ndarra
                              "is not said; if it marks the givens, put the header line "
                              "'col,row,value,given' over the lines, else write the board as "
                              "a grid")
-        place = ((int(m.group(1)), int(m.group(2))) if rows_first
-                 else (int(m.group(2)), int(m.group(1))))
-        if place in cells:
+        row_text, col_text = ((m.group(1), m.group(2)) if rows_first
+                              else (m.group(2), m.group(1)))
+        said = (_as_said(row_text), _as_said(col_text))
+        if said in cells:
             raise ParseError(filename, number, m.start(1) + 1,
-                             f"row {place[0]}, column {place[1]} is listed twice (first on "
-                             f"line {cells[place][1]})")
-        cells[place] = (value if flag else 0, number, m)
-    rows = [row for row, _ in cells]
-    cols = [col for _, col in cells]
+                             f"row {said[0]}, column {said[1]} is listed twice (first on "
+                             f"line {cells[said].line})")
+        cells[said] = _FlaggedCell((written_number(row_text), written_number(col_text)),
+                                   value if flag else 0, number, m)
+    rows = [cell.place[0] for cell in cells.values()]
+    cols = [cell.place[1] for cell in cells.values()]
     base = min(rows)
     height, width = max(rows) + 1 - base, max(cols) + 1 - base
     if base not in (0, 1) or min(cols) != base or len(cells) != height * width:
@@ -476,13 +504,13 @@ def flagged_cells(lines: list[str], first_line: int, filename: str) -> np.ndarra
                          f"{MAX_SIDE}")
     grid = np.zeros((height, width), dtype=np.int64)
     seen: dict[int, int] = {}
-    for (row, col), (value, number, m) in sorted(cells.items(), key=lambda item: item[1][1]):
+    for (row, col), value, number, m in sorted(cells.values(), key=lambda cell: cell.line):
         if not value:
             continue
         if value > height * width:
             raise ParseError(filename, number, m.start(3) + 1,
-                             f"{value} is out of range 1..{height * width} for a "
-                             f"{height}x{width} board")
+                             f"{_as_said(m.group(3))} is out of range "
+                             f"1..{height * width} for a {height}x{width} board")
         if value in seen:
             raise ParseError(filename, number, m.start(3) + 1,
                              f"{value} appears twice (first on line {seen[value]})")
