@@ -1376,6 +1376,56 @@ def test_open_file_refuses_a_pipe_a_device_and_a_directory_and_keeps_going(
         term.wait_text("[q] Quit")
 
 
+#: a file of this many blank 30x30 boards (5 MB) takes the reader a second or more
+BIG_FILE_BOARDS = 3000
+#: how long a test waits for the whole of such a file to be read (a busy machine is slow)
+READ_WAIT = 120.0
+
+
+def test_open_file_reads_a_large_file_beside_the_app_and_esc_stops_it(
+        state: Path, tmp_path: Path):
+    """A file of thousands of puzzles froze the screen for seconds while it was read, with
+    no way out but Ctrl-C. It says it is reading; Esc, or a click on Cancel, goes back to
+    the prompt with the path as typed; read to its end, it opens as before, its error said
+    under the prompt as before."""
+    board = "\n".join([" ".join(["."] * 30)] * 30) + "\n"
+    path = tmp_path / "big.txt"
+    path.write_text("\n".join([board] * BIG_FILE_BOARDS))
+    with start(app_command(), state, rows=24, cols=80) as term:
+        term.wait_text("[q] Quit")
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.send("\x15" + str(path) + "\r")
+        term.wait_text("Reading big.txt...")
+        term.send_key("escape")
+        term.wait_message("Stopped reading big.txt.")
+        assert str(path) in term.text and "Reading" not in term.text, term.dump()
+        # (resized while reading, the page is drawn again at the new size)
+        term.send_key("enter")
+        term.wait_text("Reading big.txt...")
+        term.resize(20, 60)
+        term.wait_for(lambda: "Numbrix · Open file" in term.lines[0]
+                      and (term.find("[Esc] Cancel") or (0, 0))[1] == (60 - 12) // 2,
+                      what="the reading page centred at 60 columns")
+        term.click_text("Cancel")
+        term.wait_message("Stopped reading big.txt.")
+        term.send_key("enter")
+        term.wait_text("Reading big.txt...")
+        term.wait_text(f"{BIG_FILE_BOARDS:,} puzzles", timeout=READ_WAIT)
+        assert "big.txt#1 " in term.text, term.dump()
+        term.send("q")
+        term.wait_text("[q] Quit")
+        # an error at the end of a large file is said under the prompt, as of a small one
+        with path.open("a") as end:
+            end.write("\n1 2\n3 x\n")
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.send("\r")  # (the path opened last is offered again)
+        term.wait_text("Reading big.txt...")
+        term.wait_message(f"big.txt:{BIG_FILE_BOARDS * 31 + 2}:3: 'x' is not a number",
+                          timeout=READ_WAIT)
+
+
 def test_tab_completes_a_path(state: Path, tmp_path: Path):
     (tmp_path / "only-one-like-this.txt").write_text(DEMO_TEXT)
     with open_file_prompt(state) as term:

@@ -2830,3 +2830,28 @@ def test_a_number_of_many_digits_in_cells_listed_with_a_flag_is_refused_where_it
     # two places of many digits, told apart: no cell listed twice
     text = "0,0,1,true\n12345678901,0,0,false\n12345678902,0,0,false\n"
     assert parse_error(text).message.startswith("a list of 3 cells with a flag")
+
+
+class _Stop(Exception):
+    """What the cancel check below raises (the app's is `jobs.Cancelled`)."""
+
+
+@pytest.mark.parametrize("text", [
+    "\n".join([SMALL] * 50),  # boards as text
+    json.dumps([{"givens": [[1, 0, 3], [0, 0, 0], [0, 0, 9]]}] * 50),  # a JSON array
+    "\n".join(json.dumps({"givens": [[1, 0, 3], [0, 0, 0], [0, 0, 9]]}) for _ in range(50)),
+])
+def test_a_cancel_check_stops_the_read_between_puzzles(text: str) -> None:
+    """The app reads a large file beside its loop, and Esc stops it: the reader asks
+    between puzzles, so a cancelled read stops there, not at the end of the file."""
+    calls = []
+
+    def check() -> None:
+        calls.append(1)
+        if len(calls) == 3:
+            raise _Stop()
+
+    with pytest.raises(_Stop):
+        parse_puzzles(text, cancel_check=check)
+    assert len(calls) == 3
+    assert len(parse_puzzles(text, cancel_check=lambda: None)) == 50

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -60,19 +60,23 @@ GRID_HOLDERS = ("puzzle", "metadata")
 METADATA_KEYS = ("id", "difficulty", "pattern", "seed", "symmetry", "inside")
 
 
-def parse_json_puzzles(text: str, filename: str, most: int) -> list[Puzzle]:
+def parse_json_puzzles(text: str, filename: str, most: int,
+                       cancel_check: Callable[[], None] | None = None) -> list[Puzzle]:
     """Every puzzle in `text` (at most `most`), JSON as described above; raises
-    `ParseError`."""
+    `ParseError`. `cancel_check`, when given, is called between records and may raise to
+    stop the read."""
+    check = cancel_check or _go_on
     try:
         document = _loads(text, filename, 0)
     except _ExtraData:
-        return _parse_lines(text, filename, most)
+        return _parse_lines(text, filename, most, check)
     if isinstance(document, list) and document and all(isinstance(x, dict) for x in document):
         if len(document) > most:
             raise ParseError(
                 filename, 1, 1, f"more than {most:,} puzzles in one file; split it up")
         puzzles = []
         for k, record in enumerate(document):
+            check()
             try:
                 puzzles.append(_puzzle(record))
             except _BadRecord as error:
@@ -86,7 +90,7 @@ def parse_json_puzzles(text: str, filename: str, most: int) -> list[Puzzle]:
         # One row on its own, as a grid written a row a line ends up for a 1xN board: read
         # as such a grid (`[1, 0, 3]` was refused, "a grid must be a list of rows").
         if "\n" not in text.strip():
-            return _parse_lines(text, filename, most)
+            return _parse_lines(text, filename, most, check)
         document = [document]  # (the row spread over lines: a grid of one row still)
     try:
         return [_puzzle(document)]
@@ -290,7 +294,12 @@ def _first_repeat(text: str) -> tuple[str, int, int]:
     raise AssertionError("json.loads found a repeated key that this scan did not")
 
 
-def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
+def _go_on() -> None:
+    """A `cancel_check` that never stops the read."""
+
+
+def _parse_lines(text: str, filename: str, most: int,
+                 check: Callable[[], None]) -> list[Puzzle]:
     """One record a line; lines that each hold one row (a flat list, ``[1, 0, 3]``) next to
     each other make one bare grid, as a grid is often written a row a line."""
     puzzles: list[Puzzle] = []
@@ -317,6 +326,7 @@ def _parse_lines(text: str, filename: str, most: int) -> list[Puzzle]:
     rows: list[Any] = []  # a grid written a row a line, gathered until it ends
     rows_from = 0
     for number, line in enumerate(lines, start=1):
+        check()
         blank = not line.strip()
         if not blank:
             try:

@@ -4,7 +4,7 @@ blank line, a board split in two by one."""
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Callable, Iterator
 
 from numbrix_curses.comments import LEFT_OUT
 from numbrix_curses.puzzle import MAX_SIDE, ParseError, Puzzle, cell_value, cut_short, plural
@@ -66,9 +66,11 @@ def _blocks(text: str, pos: int = 0) -> Iterator[_Block]:
 
 
 def parse_blocks(
-    text: str, filename: str, notes: list[tuple[int, str]] | None = None
+    text: str, filename: str, notes: list[tuple[int, str]] | None = None,
+    cancel_check: Callable[[], None] | None = None,
 ) -> list[Puzzle]:
-    """The puzzles of a checked text that is not JSON (see `parse_puzzles`)."""
+    """The puzzles of a checked text that is not JSON (see `parse_puzzles`; `cancel_check`
+    is called before each block)."""
     puzzles = []
     line, pos = 1, 0
     before: tuple[_Block, int, Puzzle | None] | None = None  # the block before
@@ -77,6 +79,8 @@ def parse_blocks(
     found: list[tuple[int, str]] = []  # the notes (see `parse_puzzles`), kept if all reads
     blocks = _blocks(text)
     while (block := next(blocks, None)) is not None:
+        if cancel_check is not None:
+            cancel_check()
         line += text.count("\n", pos, block.start())
         pos = block.start()
         size = size_match(block.group()) or side_match(block.group())

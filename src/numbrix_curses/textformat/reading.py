@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Callable
 
 from numbrix_curses.jsonformat import parse_json_puzzles
 from numbrix_curses.puzzle import ParseError, Puzzle
@@ -26,7 +27,8 @@ from numbrix_curses.textformat.tabs import placed_in_tabs, tab_rows_kept
 
 
 def parse_puzzles(
-    text: str, filename: str = "<string>", notes: list[tuple[int, str]] | None = None
+    text: str, filename: str = "<string>", notes: list[tuple[int, str]] | None = None,
+    *, cancel_check: Callable[[], None] | None = None,
 ) -> list[Puzzle]:
     """Every puzzle in `text`, in order. Raises `ParseError` on the first problem.
 
@@ -36,10 +38,13 @@ def parse_puzzles(
     a header that names a puzzle (``# id: x``) with no grid under it (its grid deleted, or
     `solve`'s answer "none" read back), which names nothing; a first row of a board two
     columns wide that could be its size line (see `misread.two_wide_size_note`).
+
+    `cancel_check`, when given, is called between puzzles and may raise to stop the read (a
+    `jobs.CancelToken.check`: the app reads a large file beside its loop, and Esc stops it).
     """
     text = check_text(text, filename)
     if is_json(text):
-        return parse_json_puzzles(text, filename, MAX_PUZZLES)
+        return parse_json_puzzles(text, filename, MAX_PUZZLES, cancel_check)
     commented = json_under_comments(text)
     if commented:
         raise ParseError(filename, commented, 1, "JSON holds no comments: take out the lines "
@@ -58,16 +63,16 @@ def parse_puzzles(
     joined = tab_rows_kept(text)
     if joined is None:
         try:
-            return parse_blocks(text, filename, notes)
+            return parse_blocks(text, filename, notes, cancel_check)
         except ParseError as error:
             joined_error = error
     else:
         try:
-            return parse_blocks(joined, filename, notes)
+            return parse_blocks(joined, filename, notes, cancel_check)
         except ParseError as error:
             joined_error = placed_in_tabs(error, text)
         try:
-            return parse_blocks(text, filename, notes)
+            return parse_blocks(text, filename, notes, cancel_check)
         except ParseError:
             # Neither reads: the slip is in the board the rows of tabs belong to (a number
             # given twice, say), not in boards cut apart at them, which would blame it on
@@ -80,7 +85,7 @@ def parse_puzzles(
     ragged = tab_rows_kept(text, any_count=True) if isinstance(joined_error, SplitBoard) else None
     if ragged is not None and ragged != joined:
         try:
-            parse_blocks(ragged, filename)
+            parse_blocks(ragged, filename, cancel_check=cancel_check)
         except RaggedTabs as error:
             raise error from None
         except ParseError:
@@ -89,7 +94,8 @@ def parse_puzzles(
 
 
 def read_puzzles(
-    path: str, notes: list[tuple[int, str]] | None = None, pipes: bool = False
+    path: str, notes: list[tuple[int, str]] | None = None, pipes: bool = False,
+    *, cancel_check: Callable[[], None] | None = None,
 ) -> list[Puzzle]:
     """Every puzzle in the file at `path` ("-" reads standard input); what to warn of goes
     into `notes` (see `parse_puzzles`).
@@ -99,6 +105,7 @@ def read_puzzles(
     directory, a named pipe, a device) is refused before anything is read from it; with
     `pipes` (the command line, where `<(command)` names one), a pipe that something writes
     to is read as standard input is, and one that nothing writes to is refused at once.
+    `cancel_check`: see `parse_puzzles`.
     """
     filename = "<stdin>" if path == "-" else str(path)
     if not filename:
@@ -142,7 +149,7 @@ def read_puzzles(
         raise ParseError(filename, 0, 0, "not a usable file name") from None
     text = decode_puzzle_bytes(data, filename)
     del data  # (let go before the text is read: as large as the text, up to 16 MiB more)
-    return parse_puzzles(text, filename, notes)
+    return parse_puzzles(text, filename, notes, cancel_check=cancel_check)
 
 
 def puzzle_label(puzzle: Puzzle, filename: str, index: int) -> str:

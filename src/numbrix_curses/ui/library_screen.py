@@ -14,7 +14,7 @@ import curses
 import os
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Callable, Union
 
 from numbrix_curses import DIFFICULTIES
 from numbrix_curses.jobs import CancelToken, ThreadJob
@@ -513,25 +513,30 @@ def open_file_screen(ctx: AppContext) -> Screen:
     from numbrix_curses.textformat import ParseError, puzzle_label, read_puzzles
     from numbrix_curses.ui.browse import BrowsingPromptScreen
     from numbrix_curses.ui.dialogs import home_short
+    from numbrix_curses.ui.reading import read_for
 
-    def submit(text: str) -> "str | Nav | None":
-        if not text:
-            return "Type the path of a puzzle file."
-        path = os.path.expanduser(text)
-        if path == "-":  # a file of that name, as the save prompt writes one: the reader
-            path = os.path.join(os.curdir, path)  # takes "-" for standard input, the keyboard
+    Read = Union[str, tuple[list[Entry], Union[str, None]]]
+
+    def read(text: str, path: str, cancel_check: Callable[[], None]) -> Read:
+        """(Beside the app's loop: see `ui.reading`) the file's puzzles as the list's
+        entries and the note of what the reader warned of; or what went wrong."""
         notes: list[tuple[int, str]] = []
         try:
-            puzzles = read_puzzles(path, notes)
+            puzzles = read_puzzles(path, notes, cancel_check=cancel_check)
         except ParseError as error:
             return str(error)
         except (OSError, UnicodeDecodeError) as error:
             return f"{text}: {getattr(error, 'strerror', None) or error}"
-        ctx.last_open = text
         source = os.path.abspath(path)
         entries = [Entry(p, puzzle_label(p, os.path.basename(path), k), source)
                    for k, p in enumerate(puzzles, start=1)]
-        note = _reading_note(os.path.basename(path), notes)
+        return entries, _reading_note(os.path.basename(path), notes)
+
+    def opened(text: str, outcome: Read) -> "str | Nav":
+        if isinstance(outcome, str):
+            return outcome
+        entries, note = outcome
+        ctx.last_open = text
         if len(entries) == 1:  # nothing to choose from: straight to the game
             from numbrix_curses.ui.play import PlayScreen
 
@@ -540,12 +545,25 @@ def open_file_screen(ctx: AppContext) -> Screen:
         return Replace(PuzzleListScreen(ctx, text, entries, grouped=False, note=note,
                                         check=True))
 
+    def submit(text: str) -> "str | Nav | None":
+        if not text:
+            return "Type the path of a puzzle file."
+        path = os.path.expanduser(text)
+        if path == "-":  # a file of that name, as the save prompt writes one: the reader
+            path = os.path.join(os.curdir, path)  # takes "-" for standard input, the keyboard
+        # (read beside the loop: a file of thousands of puzzles took seconds, the screen
+        # frozen meanwhile)
+        return read_for(prompt, os.path.basename(path) or text,
+                        lambda cancel_check: read(text, path, cancel_check),
+                        lambda outcome: opened(text, outcome))
+
     first = ("A file of several puzzles lists them; Tab completes the path, and a click on a "
              "file below opens it.")
     # (what the shorter forms leave out shows anyway: while the field is empty, the list's
     # heading names the folder a relative path is read from, and the Tab button completes)
-    return BrowsingPromptScreen(
+    prompt = BrowsingPromptScreen(
         ctx, "Open file", "Path of a puzzle file:", submit, initial=ctx.last_open,
         hint=f"{first} A relative path is read from {home_short(os.getcwd())}.",
         shorter_hints=(first, "A click on a file below opens it."),
     )
+    return prompt
