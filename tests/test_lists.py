@@ -287,6 +287,34 @@ def test_a_file_s_check_stops_while_a_game_is_on_top_and_goes_on_after(tmp_path:
     assert not any(text.startswith("checking") for text, _ in screen.footer())
 
 
+def test_a_file_s_list_keys_each_puzzle_once_not_at_every_frame(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The list looks its puzzles up (marks, the check's verdicts, its footer's count) by
+    their key, and worked each key out again at every look: with 9,000 boards of 30x30
+    that took two seconds a frame while the file was checked, each key pressed waiting
+    that long. Each puzzle is keyed once, as its line is made."""
+    from numbrix_curses.ui import library_screen
+
+    keyed = []
+
+    def counted(puzzle):
+        keyed.append(puzzle)
+        return puzzle_key(puzzle)
+
+    monkeypatch.setattr(library_screen, "puzzle_key", counted)
+    screen = file_list(tmp_path)
+    assert len(keyed) == len(screen.entries) == 3
+    for _ in range(5):  # (what frames look up, while the check goes on and after)
+        screen.footer()
+        for index, entry in enumerate(screen.entries):
+            screen._verdict(entry)
+            screen._solved(index)
+    assert screen.check_job is None or screen.check_job.wait(30)
+    screen.tick()
+    screen.uncovered()
+    assert len(keyed) == 3
+
+
 def test_the_library_is_not_checked(tmp_path: Path):
     """Its puzzles are proper (the tests prove every one unique): no time spent on them."""
     assert library(tmp_path).check_job is None

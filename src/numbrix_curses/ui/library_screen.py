@@ -13,7 +13,7 @@ from __future__ import annotations
 import curses
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Union
 
 from numbrix_curses import DIFFICULTIES
@@ -71,6 +71,12 @@ class Entry:
     source: str | None
     #: the saved game this line stands for (the list of games under way)
     saved: SavedGame | None = None
+    #: the puzzle's `puzzle_key`, worked out once: the list looks its puzzles up by it at
+    #: every frame, and keying 9,000 boards of 30x30 took two seconds
+    key: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", puzzle_key(self.puzzle))  # (frozen: set once here)
 
     @property
     def difficulty(self) -> str:
@@ -169,8 +175,8 @@ class PuzzleListScreen(Screen):
         """Solve, in a thread, the puzzles not checked yet, in the list's order (while the
         list is on top: a game opened from it has the processor to itself)."""
         # (each puzzle once: a file may hold one twice, as its footer counts them)
-        todo = list({puzzle_key(entry.puzzle): entry.puzzle for entry in self.entries
-                     if puzzle_key(entry.puzzle) not in self.results}.values())
+        todo = list({entry.key: entry.puzzle for entry in self.entries
+                     if entry.key not in self.results}.items())
         if not self.check or not todo or self.check_job is not None:
             return
         results = self.results
@@ -178,10 +184,10 @@ class PuzzleListScreen(Screen):
         def check(token: CancelToken) -> None:
             from numbrix_curses import assist
 
-            for puzzle in todo:
+            for key, puzzle in todo:
                 token.check()
                 result = assist.solve(puzzle, timeout=CHECK_SECONDS, on_event=token.on_event)
-                results[puzzle_key(puzzle)] = result  # (one store: the list reads it as it is)
+                results[key] = result  # (one store: the list reads it as it is)
 
         self.check_job = ThreadJob("check the file's puzzles", check)
 
@@ -192,7 +198,7 @@ class PuzzleListScreen(Screen):
 
     def _verdict(self, entry: Entry) -> str:
         """What the check found of the puzzle, where it is no proper one ("" otherwise)."""
-        result = self.results.get(puzzle_key(entry.puzzle))
+        result = self.results.get(entry.key)
         # (in the best time's column, which is as wide, where there is no best time)
         return LIST_WORDS.get(result.status, "") if result is not None else ""
 
@@ -216,6 +222,8 @@ class PuzzleListScreen(Screen):
                              if self.grouped and (i == 0 or _group_key(entry)
                                                   != _group_key(self.entries[i - 1]))]
         self._starts = set(self.group_starts)
+        #: the puzzles the list holds, each once (a file may hold one twice)
+        self.puzzle_count = len({entry.key for entry in self.entries})
 
     def _load_marks(self) -> None:
         store = self.ctx.store
@@ -248,7 +256,7 @@ class PuzzleListScreen(Screen):
     def _solved(self, index: int) -> bool:
         if not 0 <= index < len(self.entries):
             return False
-        record = self.records.get(puzzle_key(self.entries[index].puzzle))
+        record = self.records.get(self.entries[index].key)
         return record is not None and record.solved
 
     def handle(self, action: Action) -> Nav | None:
@@ -300,7 +308,7 @@ class PuzzleListScreen(Screen):
         from numbrix_curses.ui.play import PlayScreen
 
         entry = self.entries[index]
-        known = self.results.get(puzzle_key(entry.puzzle))  # (not solved again, where it was)
+        known = self.results.get(entry.key)  # (not solved again, where it was)
         if known is not None and known.status is Status.TIMEOUT:
             known = None
         screen = PlayScreen.open(self.ctx, entry.puzzle, entry.label, entry.source, known=known)
@@ -313,7 +321,7 @@ class PuzzleListScreen(Screen):
         return Push(screen)
 
     def _entry_text(self, entry: Entry, name_w: int) -> str:
-        key = puzzle_key(entry.puzzle)
+        key = entry.key
         record = self.records.get(key)
         tick = self.theme.glyphs.tick if record is not None and record.solved else " "
         best = ""
@@ -364,7 +372,7 @@ class PuzzleListScreen(Screen):
         parts: list[tuple[str, FooterAction]] = [(plural(len(self.entries), "puzzle"), None)]
         if self.check_job is not None:
             # (a line with no mark may be one not checked yet)
-            total = len({puzzle_key(entry.puzzle) for entry in self.entries})
+            total = self.puzzle_count
             parts.append((f"checking {len(self.results)} of {total}", None))
         if len(self.group_starts) > 1:
             # (a button each, as the keys, in one part: the sizes are in order, smallest
