@@ -138,16 +138,12 @@ class SearchTicker:
 
     def __enter__(self) -> SearchTicker:
         if self.active and hasattr(signal, "setitimer"):
-            import time
-
             self.started = time.monotonic()
             self.previous = signal.signal(signal.SIGALRM, self._tick)
             signal.setitimer(signal.ITIMER_REAL, 1.0, 1.0)
         return self
 
     def _tick(self, signum: int, frame: object) -> None:
-        import time
-
         seconds = time.monotonic() - self.started
         sys.stderr.write(f"\r\x1b[K{self.label}: searching, {seconds:.0f} s")
         sys.stderr.flush()
