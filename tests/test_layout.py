@@ -59,6 +59,47 @@ def test_the_readme_lists_every_module():
     assert not missing, f"modules not in the README's project layout: {sorted(missing)}"
 
 
+def listed_parts() -> dict[str, list[str]]:
+    """Each package of the README's layout, and the modules listed under it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Project layout", 1)[1].split("```text", 1)[1].split("```", 1)[0]
+    parts: dict[str, list[str]] = {}
+    package = None
+    for line in block.splitlines():
+        top = re.match(r"^  ([a-z_]+)(\.py|/)\s", line)
+        if top:
+            package = top.group(1) if top.group(2) == "/" else None
+            parts.setdefault(top.group(1), [])
+            continue
+        part = re.match(r"^    ([a-z_]+)\.py\s", line)
+        if part and package is not None:
+            parts[package].append(part.group(1))
+    return parts
+
+
+def only_a_docstring(path: Path) -> bool:
+    """The module holds nothing but its docstring (an `__init__.py` that names a package)."""
+    body = ast.parse(path.read_text(encoding="utf-8")).body
+    return all(isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+               or isinstance(node, ast.ImportFrom) and node.module == "__future__"
+               for node in body)
+
+
+def test_the_readme_lists_every_module_of_each_package():
+    """Before: the layout listed the modules of `cli/`, `deduce/`, `solver/` and
+    `textformat/` but not of `ui/` (play.py split in four, reading.py new, none named),
+    nor the packages' `__init__.py` that hold their entry points but `cli/`'s."""
+    parts = listed_parts()
+    for package in (p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()):
+        listed = parts.get(package, [])
+        assert len(listed) == len(set(listed)), (package, listed)
+        modules = {p.stem for p in (PACKAGE / package).glob("*.py")
+                   if p.stem != "__init__" or not only_a_docstring(p)}
+        assert set(listed) == modules, (
+            f"{package}/: not listed {sorted(modules - set(listed))}, "
+            f"listed but gone {sorted(set(listed) - modules)}")
+
+
 def test_nothing_imports_a_module_listed_above_it():
     listed = listed_units()
     place = {name: i for i, name in enumerate(listed)}
