@@ -129,7 +129,7 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("click", "in Open file, on the list of the folder's files under the path: a "
                   "folder goes into it, '..' up, a file opens (PgUp, PgDn and the wheel "
                   "scroll the list)"),
-        ("q Esc", "back"),
+        ("q Esc", "back; q quits the main menu, where Esc does nothing"),
         ("F1 H", "this help"),
     ],
 }
