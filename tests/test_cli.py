@@ -1231,6 +1231,36 @@ def test_a_long_search_says_what_it_is_searching_on_a_terminal(puzzle_file):
         assert "searching" not in term.text
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_long_read_says_what_it_is_reading_on_a_terminal(tmp_path):
+    """A file of thousands of boards takes seconds to read before any search starts, and
+    the terminal stood still as if hung: past a second a line says which file is being
+    read and for how long, wiped before the verdicts. (A named pipe whose writer holds the
+    end back is a read that lasts as long as the test wants, on any machine.)"""
+    import threading
+
+    pipe = tmp_path / "slow.txt"
+    os.mkfifo(pipe)
+    seen = threading.Event()
+
+    def write() -> None:
+        with open(pipe, "w") as out:  # (waits for the command to open the pipe)
+            out.write("1 . 3\n. . .\n")
+            out.flush()
+            seen.wait(timeout=20)
+            out.write(". . 9\n")
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    with Terminal([sys.executable, "-m", "numbrix_curses", "check", str(pipe)],
+                  XDG_STATE_HOME=str(tmp_path / "state")) as term:
+        term.wait_written(f"{pipe}: reading, 1 s", timeout=10)
+        seen.set()
+        assert term.wait_exit(timeout=20) == cli.EXIT_OK
+        assert f"{pipe}#1: unique" in term.text and "reading" not in term.text, term.dump()
+    writer.join(timeout=5)
+
+
 def test_check_on_a_terminal_points_to_suspects_for_a_puzzle_not_unique(puzzle_file):
     """A person who gets "none" or "multiple" is told where to look next, once; off a
     terminal nothing extra is written (below, and `test_check_suspects_*`)."""

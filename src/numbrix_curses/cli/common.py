@@ -7,6 +7,7 @@ works) and `stops` (SIGTERM, SIGHUP and SIGQUIT raised where the command is)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import os
 import re
@@ -261,9 +262,17 @@ def load_puzzles(path: str, warnings: list[str] | None = None) -> list[Puzzle]:
     """
     from numbrix_curses.textformat import ParseError, read_puzzles
 
+    # (imported here: `progress` imports this module)
+    from numbrix_curses.cli.progress import SearchTicker
+
     notes: list[tuple[int, str]] = []
+    # A file of thousands of boards takes seconds to read (9,000 of 30x30: three), which
+    # looked like a hang; not standard input, which may be the keyboard a puzzle is typed
+    # on, where the line would stand in the way.
+    reading = SearchTicker(display_name(path), "reading") if path != STDIN else None
     try:
-        puzzles = read_puzzles(path, notes, pipes=True)
+        with reading or contextlib.nullcontext():
+            puzzles = read_puzzles(path, notes, pipes=True)
     except ParseError as error:
         raise UsageError(str(error)) from None
     except UnicodeDecodeError as error:

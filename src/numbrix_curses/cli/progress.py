@@ -1,5 +1,5 @@
 """The lines a command draws on a terminal while it works: the progress line of a run of
-puzzles (`Progress`) and the note of one long search (`SearchTicker`)."""
+puzzles (`Progress`) and the note of one long search or read (`SearchTicker`)."""
 from __future__ import annotations
 
 import contextlib
@@ -121,7 +121,9 @@ _TICK_SECONDS = 1.0
 class SearchTicker:
     """While one search runs longer than a second, a line on the terminal says which puzzle
     is being searched and for how long (a sparse 20x20 board can take a minute, which must
-    not look like a hang); the line is wiped when the search ends.
+    not look like a hang); the line is wiped when the search ends. `doing` is the word the
+    line says ("searching"; "reading" for a file of thousands of boards, which takes
+    seconds before the first search).
 
     A timer signal writes the line, so the search itself is untouched: it runs in this
     process's main thread, nothing else writes to stderr meanwhile, and the processes a
@@ -129,8 +131,9 @@ class SearchTicker:
     or where there is no interval timer (Windows).
     """
 
-    def __init__(self, label: str) -> None:
+    def __init__(self, label: str, doing: str = "searching") -> None:
         self.label = one_line(label)
+        self.doing = doing
         self.active = sys.stderr.isatty()
         self.shown = False
         self.started = 0.0
@@ -145,7 +148,7 @@ class SearchTicker:
 
     def _tick(self, signum: int, frame: object) -> None:
         seconds = time.monotonic() - self.started
-        sys.stderr.write(f"\r\x1b[K{self.label}: searching, {seconds:.0f} s")
+        sys.stderr.write(f"\r\x1b[K{self.label}: {self.doing}, {seconds:.0f} s")
         sys.stderr.flush()
         self.shown = True
 
