@@ -15,7 +15,7 @@ MAX_METADATA_CHARS = 2000
 #: may hold one (a paste, JSON's "\ud800", a save edited by hand)
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 # A puzzle's difficulties, easiest first, and where the generator may put its givens: the
-# values of `deduce.Difficulty` and `generator.Pattern` (a test holds them equal), here for
+# values of `deduce.Difficulty` and `patterns.Pattern` (a test holds them equal), here for
 # the same reason, and so that the menus and options list them from one place.
 DIFFICULTIES = ("easy", "medium", "hard", "fiendish")
 PATTERNS = ("random", "symmetric", "border")

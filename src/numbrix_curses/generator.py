@@ -49,7 +49,6 @@ import os
 import random
 import time
 from dataclasses import dataclass, field
-from enum import Enum
 from itertools import islice
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
@@ -59,7 +58,9 @@ from numbrix_curses.deduce import Difficulty
 from numbrix_curses.deduce import grade as deduce_grade
 from numbrix_curses.deduce import solvable_at
 from numbrix_curses.deduce.trial import TRIAL_MAX_DEPTH
+from numbrix_curses.genspec import GenerationStats, Spec
 from numbrix_curses.pathgen import random_path
+from numbrix_curses.patterns import Pattern, border_cells, symmetry_groups
 from numbrix_curses.puzzle import Puzzle, geometry, path_to_grid
 from numbrix_curses.solver import Status, solve
 from numbrix_curses.workers import (
@@ -78,6 +79,9 @@ from numbrix_curses.workers import (
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
+# The public API. `Spec`, `GenerationStats`, `Pattern` and `symmetry_groups` are owned by
+# `genspec` and `patterns` and offered here with `generate`, as `Difficulty` is from
+# `deduce`: a caller imports this module alone.
 __all__ = [
     "Difficulty",
     "Generated",
@@ -94,63 +98,6 @@ __all__ = [
 
 #: Seeds are kept below this so they stay short in headers and on the command line.
 SEED_LIMIT = 10**10
-
-
-class Pattern(str, Enum):
-    RANDOM = "random"
-    SYMMETRIC = "symmetric"  # givens in orbits of a half turn (or a quarter turn on squares)
-    BORDER = "border"  # givens on the outer ring only, as far as uniqueness allows
-
-
-@dataclass(frozen=True)
-class Spec:
-    """What to generate. `difficulty` None steers by `clues` alone (or not at all).
-
-    `check_nodes` caps the solver's guesses per uniqueness check (default grows with the
-    board); `check_seconds` and `puzzle_seconds` are the time guards (CPU seconds of this
-    process: see the module docstring); `attempts` is how
-    many paths may be tried to meet the difficulty and clue targets.
-    """
-
-    rows: int
-    cols: int
-    difficulty: Difficulty | None = Difficulty.MEDIUM
-    pattern: Pattern = Pattern.RANDOM
-    clues: int | None = None
-    attempts: int | None = None
-    check_nodes: int | None = None
-    check_seconds: float = 30.0
-    puzzle_seconds: float = 300.0
-    #: stop removing once this many groups proved necessary (None: `default_polish`)
-    polish: int | None = None
-
-    def __post_init__(self) -> None:
-        geometry(self.rows, self.cols)  # raises PuzzleError for a bad shape
-        object.__setattr__(self, "pattern", Pattern(self.pattern))
-        if self.difficulty is not None:
-            object.__setattr__(self, "difficulty", Difficulty(self.difficulty))
-        if self.clues is not None and not 0 <= self.clues <= self.rows * self.cols:
-            raise ValueError(f"clue target {self.clues} is outside 0..{self.rows * self.cols}")
-
-
-@dataclass
-class GenerationStats:
-    """Where the time went for one puzzle."""
-
-    attempts: int = 0  # paths tried
-    path_restarts: int = 0  # restarts inside the path generator
-    solver_calls: int = 0
-    solver_seconds: float = 0.0
-    cut_off: int = 0  # checks stopped by the guess cap or a deadline (the given stayed)
-    refuted_from_memory: int = 0  # removals refuted by a remembered second solution
-    refuted_locally: int = 0  # removals refuted by relaying a short stretch of the path
-    grader_calls: int = 0
-    grader_seconds: float = 0.0
-    seconds: float = 0.0
-    #: a time guard (a check's or the puzzle's deadline) cut the work short: unlike the
-    #: guess cap, that depends on the machine's speed, so the seed may give another puzzle
-    #: on another machine
-    clock_guard: bool = False
 
 
 @dataclass
@@ -217,62 +164,6 @@ def puzzle_seed(master: int, index: int) -> int:
 def _grade(puzzle: Puzzle, solution: np.ndarray) -> Difficulty:
     """`puzzle`'s difficulty as `numbrix grade` says it; `solution` spares solving it again."""
     return deduce_grade(puzzle, solution).difficulty
-
-
-# --- patterns -------------------------------------------------------------------------------
-
-
-def symmetry_groups(rows: int, cols: int, symmetry: str) -> list[tuple[int, ...]]:
-    """The cells of the board split into orbits of `symmetry`.
-
-    ``"rotate-180"`` pairs each cell with its image under a half turn; ``"rotate-90"`` (square
-    boards only) groups four cells under quarter turns. The centre cell of an odd board is an
-    orbit of its own. Orbits are sorted, and listed by their first cell.
-    """
-    seen: set[int] = set()
-    groups = []
-    for r in range(rows):
-        for c in range(cols):
-            cell = r * cols + c
-            if cell in seen:
-                continue
-            if symmetry == "rotate-180":
-                images = {(r, c), (rows - 1 - r, cols - 1 - c)}
-            elif symmetry == "rotate-90":
-                if rows != cols:
-                    raise ValueError("a quarter-turn symmetry needs a square board")
-                n = rows - 1
-                images = {(r, c), (c, n - r), (n - r, n - c), (n - c, r)}
-            else:
-                raise ValueError(f"unknown symmetry {symmetry!r}")
-            orbit = tuple(sorted(rr * cols + cc for rr, cc in images))
-            seen.update(orbit)
-            groups.append(orbit)
-    return groups
-
-
-def _border_cells(rows: int, cols: int) -> set[int]:
-    return {
-        r * cols + c
-        for r in range(rows)
-        for c in range(cols)
-        if r in (0, rows - 1) or c in (0, cols - 1)
-    }
-
-
-def clues_out_of_reach(rows: int, cols: int, pattern: Pattern, clues: int) -> str | None:
-    """Why a puzzle of `pattern` can never have exactly `clues` givens, or None: the border
-    pattern's givens lie on the ring; the symmetric pattern's come in pairs or fours on a
-    board with no centre cell. (Asked for, such a target was searched for and then
-    missed, said only at the end of the run.)"""
-    if pattern is Pattern.BORDER and clues > len(_border_cells(rows, cols)):
-        return (f"the border pattern's givens lie on the ring, and the {rows}x{cols} "
-                f"board's ring has {len(_border_cells(rows, cols))} cells")
-    if pattern is Pattern.SYMMETRIC and rows * cols % 2 == 0 and clues % 2:
-        near = f"{clues - 1} or {clues + 1}" if clues > 1 else str(clues + 1)
-        return (f"the symmetric pattern's givens come in pairs on the {rows}x{cols} board "
-                f"(it has no centre cell): ask for {near}")
-    return None
 
 
 # --- removal --------------------------------------------------------------------------------
@@ -660,7 +551,7 @@ def _phases(
         rng.shuffle(groups)
         return [_Phase(groups)], symmetry
     if spec.pattern is Pattern.BORDER:
-        ring = _border_cells(rows, cols)
+        ring = border_cells(rows, cols)
         inside = [(c,) for c in cells if c not in ring]
         outside = [(c,) for c in cells if c in ring]
         rng.shuffle(inside)
@@ -723,7 +614,7 @@ def generate(spec: Spec, seed: int) -> Generated:
     stats = GenerationStats()
     floor = spec.clues or 0  # (the fewest givens a steered removal may leave)
     attempts = spec.attempts or _attempts(spec)
-    ring = _border_cells(spec.rows, spec.cols) if spec.pattern is Pattern.BORDER else set()
+    ring = border_cells(spec.rows, spec.cols) if spec.pattern is Pattern.BORDER else set()
     best: tuple | None = None
     for attempt in range(attempts):
         stats.attempts += 1

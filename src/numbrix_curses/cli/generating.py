@@ -347,7 +347,7 @@ class _Tally:
     made: int = 0
     fallback: int = 0
     missed: int = 0
-    #: puzzles a wall-clock guard cut short (see `generator.GenerationStats.clock_guard`)
+    #: puzzles a wall-clock guard cut short (see `genspec.GenerationStats.clock_guard`)
     clocked: int = 0
     #: "hard with 24 givens" for each distinct missed result
     missed_kinds: set[str] = field(default_factory=set)
@@ -368,6 +368,7 @@ class _Tally:
 def generate_command(args: argparse.Namespace) -> int:
     from numbrix_curses import generator
     from numbrix_curses.pathgen import PathTimeout
+    from numbrix_curses.patterns import Pattern, clues_out_of_reach
     from numbrix_curses.workers import default_pool_workers
 
     rows, cols = _generate_shape(args)
@@ -379,8 +380,7 @@ def generate_command(args: argparse.Namespace) -> int:
             f"{plural(rows * cols, 'cell')}"
         )
     if args.clues is not None:
-        why = generator.clues_out_of_reach(rows, cols, generator.Pattern(args.pattern),
-                                           args.clues)
+        why = clues_out_of_reach(rows, cols, Pattern(args.pattern), args.clues)
         if why is not None:
             raise UsageError(f"numbrix generate: --clues {args.clues} cannot be met: {why}")
     if args.paper and args.format != "text":
