@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from brute import count_matching
-from numbrix_curses import generator
+from numbrix_curses import generator, removal
 from numbrix_curses.cli import main
 from numbrix_curses.deduce import grade
 from numbrix_curses.generator import (
@@ -199,7 +199,7 @@ def test_difficulty_label_is_what_the_grader_says():
 
 def test_a_check_that_runs_out_of_time_keeps_the_given(monkeypatch):
     """A timed-out uniqueness check must count as "not unique": nothing gets removed."""
-    monkeypatch.setattr(generator, "solve", lambda *a, **k: SolveResult(Status.TIMEOUT))
+    monkeypatch.setattr(removal, "solve", lambda *a, **k: SolveResult(Status.TIMEOUT))
     made = generate(Spec(5, 5, difficulty=None), 1)
     assert made.clues == 25
     assert made.stats.cut_off > 0
@@ -1141,6 +1141,7 @@ def test_a_busy_or_suspended_machine_makes_the_same_puzzles(monkeypatch):
             return getattr(time, name)
 
     monkeypatch.setattr(generator, "time", Leaping())
+    monkeypatch.setattr(removal, "time", Leaping())
     monkeypatch.setattr(board_module, "time", Leaping())
     busy = generator.generate(spec, 11)
     assert not busy.stats.clock_guard

@@ -18,7 +18,6 @@ class Pattern(str, Enum):
     BORDER = "border"  # givens on the outer ring only, as far as uniqueness allows
 
 
-
 def symmetry_groups(rows: int, cols: int, symmetry: str) -> list[tuple[int, ...]]:
     """The cells of the board split into orbits of `symmetry`.
 
