@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from brute import count_matching
-from numbrix_curses import generator, removal
+from numbrix_curses import generator, puzzlepool, removal
 from numbrix_curses.cli import main
 from numbrix_curses.deduce import grade
 from numbrix_curses.generator import (
@@ -23,11 +23,11 @@ from numbrix_curses.generator import (
     Pattern,
     Spec,
     generate,
-    generate_many,
     puzzle_seed,
     symmetry_groups,
 )
 from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.puzzlepool import generate_many
 from numbrix_curses.solver import SolveResult, Status, solve
 from numbrix_curses.textformat import format_compact, parse_puzzles
 
@@ -246,7 +246,7 @@ def test_a_worker_that_dies_leaves_the_rest_to_this_process(monkeypatch):
     finished were not written."""
     spec = Spec(5, 5, difficulty="medium")
     one = [g.puzzle.givens.tolist() for g in generate_many(spec, 5, 99, jobs=1)]
-    monkeypatch.setattr(generator, "generate", _dies_on_the_third)
+    monkeypatch.setattr(puzzlepool, "generate", _dies_on_the_third)
     lost: list[int] = []
     two = [g.puzzle.givens.tolist()
            for g in generate_many(spec, 5, 99, jobs=2, on_lost_worker=lost.append)]
@@ -505,7 +505,7 @@ def test_solutions_dash_prints_the_key_after_writing_the_puzzles(capsys, tmp_pat
 def test_standard_output_for_both_is_a_usage_error(capsys, tmp_path, monkeypatch, args, needle):
     monkeypatch.chdir(tmp_path)
     calls = []
-    monkeypatch.setattr(generator, "generate", lambda *a: calls.append(a))  # never reached
+    monkeypatch.setattr(puzzlepool, "generate", lambda *a: calls.append(a))  # never reached
     code, out, err = run_cli(capsys, "--size", "4", *args)
     assert (code, out) == (2, "")
     assert len(err.splitlines()) == 1 and needle in err
@@ -530,7 +530,7 @@ def test_border_fallback_is_one_clear_line(capsys, monkeypatch):
         made.notes.append("the border alone could not make a unique puzzle")
         return made
 
-    monkeypatch.setattr(generator, "generate", with_note)
+    monkeypatch.setattr(puzzlepool, "generate", with_note)
     code, _, err = run_cli(capsys, "--size", "4", "--count", "3", "--pattern", "border")
     assert code == 0
     lines = err.strip().splitlines()
@@ -577,7 +577,7 @@ def test_an_answer_key_that_cannot_be_written_leaves_the_booklet_alone(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "out.txt").write_text("old booklet\n", encoding="utf-8")
     calls = []
-    monkeypatch.setattr(generator, "generate", lambda *a: calls.append(a))  # never reached
+    monkeypatch.setattr(puzzlepool, "generate", lambda *a: calls.append(a))  # never reached
     code, out, err = run_cli(capsys, "--size", "4", "--output", "out.txt",
                              "--solutions", solutions, "--force")
     assert (code, out, err) == (2, "", f"numbrix generate: {solutions}: {reason}\n")
@@ -700,7 +700,7 @@ def test_seeds_are_made_as_the_puzzles_are(monkeypatch, jobs):
         made_seeds.append(index)
         return real(master, index)
 
-    monkeypatch.setattr(generator, "puzzle_seed", counting)
+    monkeypatch.setattr(puzzlepool, "puzzle_seed", counting)
     puzzles = generate_many(Spec(3, 3), 10**5, 5, jobs=jobs)
     first = next(puzzles)
     assert first.puzzle.metadata["seed"] == "5"  # the first puzzle is the master seed's
@@ -713,7 +713,7 @@ def test_a_huge_count_streams_its_first_puzzle_at_once(capsys, monkeypatch):
     soon as it is made, and the run ends when the reader goes away (exit 141)."""
     made_seeds = []
     real_seed = generator.puzzle_seed
-    monkeypatch.setattr(generator, "puzzle_seed",
+    monkeypatch.setattr(puzzlepool, "puzzle_seed",
                         lambda master, index: made_seeds.append(index) or real_seed(master, index))
     written = []
 
@@ -830,7 +830,7 @@ def test_json_puzzles_with_the_key_elsewhere_keep_their_answers_out(capsys, tmp_
 
 def _then_ctrl_c(made: int):
     """A `generate_many` that makes `made` puzzles in this process, then is interrupted."""
-    real = generator.generate_many
+    real = puzzlepool.generate_many
 
     def made_then_ctrl_c(spec, count, seed, jobs=1, *args, **kwargs):
         yield from real(spec, made, seed, 1)
@@ -844,7 +844,7 @@ def test_generate_interrupted_writes_the_puzzles_it_finished(tmp_path, monkeypat
                                                              form):
     """Ctrl-C after minutes of work threw every finished puzzle away, with only
     "interrupted" said."""
-    monkeypatch.setattr(generator, "generate_many", _then_ctrl_c(3))
+    monkeypatch.setattr(puzzlepool, "generate_many", _then_ctrl_c(3))
     out, key = tmp_path / "out.txt", tmp_path / "key.txt"
     code = main(["generate", "--size", "5", "--count", "100", "--seed", "7", "--format", form,
                  "--output", str(out), "--solutions", str(key)])
@@ -865,7 +865,7 @@ def test_generate_interrupted_before_any_puzzle_writes_nothing(tmp_path, monkeyp
         raise KeyboardInterrupt
         yield  # (a generator, as the real one)
 
-    monkeypatch.setattr(generator, "generate_many", ctrl_c)
+    monkeypatch.setattr(puzzlepool, "generate_many", ctrl_c)
     out = tmp_path / "out.txt"
     assert main(["generate", "--count", "5", "--output", str(out)]) == 130
     assert not out.exists()
@@ -882,7 +882,7 @@ def test_generate_makes_at_most_what_one_file_may_hold(tmp_path, monkeypatch, ca
         raise AssertionError("generated past the limit")
         yield
 
-    monkeypatch.setattr(generator, "generate_many", never)
+    monkeypatch.setattr(puzzlepool, "generate_many", never)
     assert MOST_PUZZLES == MAX_PUZZLES
     assert main(["generate", "--count", str(MAX_PUZZLES + 1)]) == 2  # a booklet
     assert capsys.readouterr().err.startswith(
@@ -1000,7 +1000,7 @@ def test_generate_stopped_with_force_keeps_the_file_it_would_have_replaced(
     """`--force` over a booklet of ten, then Ctrl-C: the booklet was replaced by the two
     puzzles finished. A stop means "stop", not "replace": the file is left as it was, and
     the puzzles finished go beside it under a free name, as does their answer key."""
-    monkeypatch.setattr(generator, "generate_many", _then_ctrl_c(2))
+    monkeypatch.setattr(puzzlepool, "generate_many", _then_ctrl_c(2))
     out, key = tmp_path / "week.txt", tmp_path / "week-key.txt"
     out.write_text("the booklet of ten\n")
     (tmp_path / "week-2.txt").write_text("taken too\n")
@@ -1026,7 +1026,7 @@ def test_a_stop_writes_beside_the_output_under_a_name_not_asked_for(
         tmp_path, monkeypatch, capsys):
     """`-o a.txt --solutions a-2.txt` over an a.txt, stopped: the puzzles went to a-2.txt,
     the name asked for the answer key, and the key to a-2-2.txt."""
-    monkeypatch.setattr(generator, "generate_many", _then_ctrl_c(2))
+    monkeypatch.setattr(puzzlepool, "generate_many", _then_ctrl_c(2))
     (tmp_path / "a.txt").write_text("kept\n")
     assert main(["generate", "--size", "5", "--count", "4", "--seed", "7", "--force", "-o",
                  str(tmp_path / "a.txt"), "--solutions", str(tmp_path / "a-2.txt")]) == 130
@@ -1042,7 +1042,7 @@ def test_a_stop_over_a_file_of_the_longest_name_keeps_the_puzzles_in_the_state_f
     refused ("File name too long"): they were lost, with exit 2 and no word of the stop."""
     from numbrix_curses.savestate import state_dir
 
-    monkeypatch.setattr(generator, "generate_many", _then_ctrl_c(2))
+    monkeypatch.setattr(puzzlepool, "generate_many", _then_ctrl_c(2))
     longest = os.pathconf(tmp_path, "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
     out = tmp_path / ("p" * (longest - 4) + ".txt")
     out.write_text("kept\n")
@@ -1077,14 +1077,14 @@ def test_a_file_made_by_another_run_meanwhile_does_not_cost_the_puzzles(
     """Two runs writing one new file: each found it free before it began, and the one that
     finished last threw its puzzles away with "already exists" (hours of work, with a large
     --count). They go beside it now, and the exit code still says they are not there."""
-    real = generator.generate_many
+    real = puzzlepool.generate_many
     out = tmp_path / "race.txt"
 
     def another_run_finishes_first(spec, count, seed, jobs=1, *args, **kwargs):
         yield from real(spec, count, seed, 1)
         out.write_text("the other run's\n")
 
-    monkeypatch.setattr(generator, "generate_many", another_run_finishes_first)
+    monkeypatch.setattr(puzzlepool, "generate_many", another_run_finishes_first)
     code = main(["generate", "--size", "5", "--count", "2", "--seed", "7", "--output",
                  str(out)])
     assert code == 2
@@ -1103,14 +1103,14 @@ def test_a_time_limit_that_cut_the_work_short_is_said(monkeypatch, capsys):
     assert made.stats.clock_guard
     assert solve(made.puzzle).status is Status.UNIQUE  # still proved unique
     assert not generator.generate(generator.Spec(9, 9), 11).stats.clock_guard
-    real = generator.generate_many
+    real = puzzlepool.generate_many
 
     def clocked(spec, count, seed, jobs=1, *args, **kwargs):
         for item in real(spec, count, seed, 1):
             item.stats.clock_guard = True
             yield item
 
-    monkeypatch.setattr(generator, "generate_many", clocked)
+    monkeypatch.setattr(puzzlepool, "generate_many", clocked)
     assert main(["generate", "--size", "5", "--count", "2", "--format", "compact"]) == 0
     assert capsys.readouterr().err == (
         "numbrix generate: a time limit cut the work on 2 of 2 puzzles short (30 s of "
@@ -1151,7 +1151,7 @@ def test_a_busy_or_suspended_machine_makes_the_same_puzzles(monkeypatch):
 def test_a_booklet_is_titled_with_the_grades_its_puzzles_have(monkeypatch, capsys, tmp_path):
     """A border pattern asked to be easy made a medium puzzle, and the booklet handed out
     still said "Numbrix 9x9 easy puzzles" (only a note on stderr said otherwise)."""
-    real = generator.generate_many
+    real = puzzlepool.generate_many
 
     def one_came_out_hard(spec, count, seed, jobs=1, *args, **kwargs):
         for k, item in enumerate(real(spec, count, seed, 1)):
@@ -1159,17 +1159,17 @@ def test_a_booklet_is_titled_with_the_grades_its_puzzles_have(monkeypatch, capsy
                 item.difficulty = generator.Difficulty.HARD
             yield item
 
-    monkeypatch.setattr(generator, "generate_many", one_came_out_hard)
+    monkeypatch.setattr(puzzlepool, "generate_many", one_came_out_hard)
     out = tmp_path / "b.txt"
     assert main(["generate", "--size", "5", "--count", "2", "--seed", "1", "--difficulty",
                  "easy", "-o", str(out)]) == 0
     assert out.read_text().splitlines()[0] == "# Numbrix 5x5 easy to hard puzzles, seed 1"
     # the grade asked for, where every puzzle has it; a title given is kept as given
-    monkeypatch.setattr(generator, "generate_many", real)
+    monkeypatch.setattr(puzzlepool, "generate_many", real)
     assert main(["generate", "--size", "5", "--count", "2", "--seed", "1", "--difficulty",
                  "easy", "-o", str(out), "--force"]) == 0
     assert out.read_text().splitlines()[0] == "# Numbrix 5x5 easy puzzles, seed 1"
-    monkeypatch.setattr(generator, "generate_many", one_came_out_hard)
+    monkeypatch.setattr(puzzlepool, "generate_many", one_came_out_hard)
     assert main(["generate", "--size", "5", "--count", "2", "--seed", "1", "--difficulty",
                  "easy", "-o", str(out), "--force", "--title", "Week 4"]) == 0
     assert out.read_text().splitlines()[0] == "# Week 4"
@@ -1183,7 +1183,7 @@ def test_stopping_the_workers_lets_the_pool_wind_up_before_exit():
     returns."""
     from concurrent.futures import ProcessPoolExecutor
 
-    from numbrix_curses.generator import _stop_workers
+    from numbrix_curses.puzzlepool import _stop_workers
 
     pool = ProcessPoolExecutor(max_workers=2)
     pending = [pool.submit(time.sleep, 30) for _ in range(4)]
@@ -1197,7 +1197,7 @@ def test_stopping_the_workers_lets_the_pool_wind_up_before_exit():
 def test_stopping_the_workers_survives_a_second_interrupt():
     """A second Ctrl-C while the workers were being stopped left the rest running, and the
     interpreter waited for them at exit (`generate` hung until its last puzzle)."""
-    from numbrix_curses.generator import _stop_workers
+    from numbrix_curses.puzzlepool import _stop_workers
 
     class Process:
         def __init__(self, interrupts: int) -> None:
@@ -1257,14 +1257,14 @@ def test_generate_without_jobs_takes_the_default_for_this_system(capsys, monkeyp
     from numbrix_curses import workers
 
     asked = []
-    real = generator.generate_many
+    real = puzzlepool.generate_many
     monkeypatch.setattr(workers, "default_pool_workers", lambda: 3)
 
     def recorded(spec, count, seed, jobs, **kwargs):
         asked.append(jobs)
         return real(spec, count, seed, 1)
 
-    monkeypatch.setattr(generator, "generate_many", recorded)
+    monkeypatch.setattr(puzzlepool, "generate_many", recorded)
     assert main(["generate", "--size", "3", "--count", "2", "--seed", "1"]) == 0
     assert main(["generate", "--size", "3", "--count", "2", "--seed", "1", "-j", "2"]) == 0
     assert asked == [3, 2]

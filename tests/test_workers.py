@@ -804,14 +804,14 @@ def test_a_ctrl_c_while_forking_comes_once_the_fork_is_done() -> None:
 def test_a_generating_worker_forked_during_a_ctrl_c_ignores_it() -> None:
     """A Ctrl-C for the whole job, arriving as a worker starts (before its handlers are its
     own), is dropped there; it printed a traceback and broke the pool."""
-    from numbrix_curses import generator
+    from numbrix_curses import puzzlepool
 
     with workers.stops_held_back():
         pid = os.fork()
         if pid == 0:
             try:
                 os.kill(os.getpid(), signal.SIGINT)  # held: the command's handler would raise
-                generator._ignore_interrupts(os.getppid())
+                puzzlepool._ignore_interrupts(os.getppid())
                 time.sleep(0.05)
                 os._exit(0 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN else 3)
             except BaseException:
@@ -827,14 +827,14 @@ def test_a_worker_whose_maker_died_while_it_started_ends_at_once() -> None:
     and ends at once instead of waiting forever for work (seen once in the test below)."""
     import subprocess
 
-    from numbrix_curses import generator
+    from numbrix_curses import puzzlepool
 
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()  # (reaped: its pid names no process)
     pid = os.fork()
     if pid == 0:
         try:
-            generator._ignore_interrupts(gone.pid)
+            puzzlepool._ignore_interrupts(gone.pid)
             time.sleep(10)
         finally:
             os._exit(0)

@@ -366,7 +366,7 @@ class _Tally:
 
 
 def generate_command(args: argparse.Namespace) -> int:
-    from numbrix_curses import generator
+    from numbrix_curses import generator, puzzlepool
     from numbrix_curses.pathgen import PathTimeout
     from numbrix_curses.patterns import Pattern, clues_out_of_reach
     from numbrix_curses.workers import default_pool_workers
@@ -440,9 +440,9 @@ def generate_command(args: argparse.Namespace) -> int:
                      f"system short of memory?) after {k:,} of {args.count:,} puzzles; the "
                      "rest are made in this one")
 
-        for k, item in enumerate(generator.generate_many(spec, args.count, seed, jobs,
-                                                         on_forked=on_forked,
-                                                         on_lost_worker=lost_worker)):
+        for k, item in enumerate(puzzlepool.generate_many(spec, args.count, seed, jobs,
+                                                          on_forked=on_forked,
+                                                          on_lost_worker=lost_worker)):
             tally.add(item)
             if keep:
                 made.append(item)
