@@ -17,7 +17,8 @@ This module owns turning a Hamiltonian path (from `pathgen`) into a proper puzzl
 
 The removal itself, with its ways of saving solver calls and its test of a state's
 difficulty, is `removal.Remover`'s; this module plans it (the groups and their order for
-each pattern, the attempts) and picks the best of the attempts.
+each pattern, the attempts) and picks the best of the attempts. A run of many puzzles from
+one seed, shared among processes, is `puzzlepool.generate_many`'s.
 
 Determinism. Every random choice comes from one `random.Random(seed)`, and each solver check
 is cut off after a fixed number of guesses (not seconds), so a seed gives the same puzzle on

@@ -20,9 +20,8 @@ class Spec:
 
     `check_nodes` caps the solver's guesses per uniqueness check (default grows with the
     board); `check_seconds` and `puzzle_seconds` are the time guards (CPU seconds of this
-    process: see `generator`'s docstring,
-    Determinism); `attempts` is how
-    many paths may be tried to meet the difficulty and clue targets.
+    process: see `generator`'s docstring, Determinism); `attempts` is how many paths may
+    be tried to meet the difficulty and clue targets.
     """
 
     rows: int
