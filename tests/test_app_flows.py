@@ -217,6 +217,70 @@ def test_quit_and_resume_keeps_entries_history_and_timer(state: Path, demo: Path
         expect_exit(term)
 
 
+def back_from(term: Terminal, key: str, shown: str, leave: str) -> None:
+    """Open another screen from play with `key` (`shown` says it is up), leave it with
+    `leave`, and wait for play's whole frame again."""
+    term.send(key)
+    term.wait_text(shown)
+    term.send_key(leave) if leave == "escape" else term.send(leave)
+    wait_play(term)
+
+
+def test_a_welcome_is_said_once_and_a_warning_stays_to_be_read(state: Path, demo: Path,
+                                                                tmp_path: Path):
+    """Back from help, "Welcome back: 1 move, 0:00 so far." stood as if just arrived, its
+    time long past; it goes as it goes at a key, and so does "Solved before"; a warning of
+    how the file was read stays (the player may have gone to help to read up on it)."""
+    term, _ = demo_with_a_3(state, demo)
+    with term:
+        term.send("q")
+        expect_exit(term)
+    with start(play_command(str(demo)), state) as term:
+        term.wait_message("Welcome back: 1 move")
+        back_from(term, "H", "Numbrix · Help", "q")
+        assert "Welcome back" not in term.text, term.dump()
+        term.send("p")  # (left paused, for the next opening)
+        term.wait_text("Paused: click the board, p or Esc.")
+        term.send("q")
+        expect_exit(term)
+    with start(play_command(str(demo)), state) as term:
+        term.wait_message("so far. Paused: p goes on.")
+        back_from(term, "\t", "Commands (Esc closes)", "escape")
+        # (the way out of the pause is said still, the board being hidden)
+        assert "Welcome back" not in term.text, term.dump()
+        term.wait_message("Paused: click the board, p or Esc.")
+        term.send("p")
+        term.wait_gone("Paused")
+        term.send("q")
+        expect_exit(term)
+    with start(play_command(str(demo)), state) as term:
+        term.wait_message("Welcome back: 1 move")
+        term.send_key("right")  # (a key does it too: what a trip elsewhere now matches)
+        term.wait_gone("Welcome back")
+        term.send("q")
+        expect_exit(term)
+
+    puzzle = load_bundled_puzzle("starter-1")
+    store(state).record_solve(puzzle, puzzle.id, 75.0, 30)
+    with menu(state) as term:
+        term.send("l")
+        term.wait_text("best 1:15")
+        term.click_text("starter-1")
+        term.wait_message("Solved before; best time 1:15.")
+        back_from(term, "H", "Numbrix · Help", "q")
+        assert "Solved before" not in term.text, term.dump()
+
+    late = tmp_path / "late.txt"
+    late.write_text("1 . 3\n. . .\n. . 9\n# id: late\n# seed: 4\n")
+    warning = "late.txt:4: warning: '# id: late' among or under a grid's rows"
+    with start(play_command(str(late)), state) as term:
+        term.wait_message(warning)
+        back_from(term, "H", "Numbrix · Help", "q")
+        term.wait_message(warning)
+        term.send("q")
+        expect_exit(term)
+
+
 def test_a_game_left_paused_comes_back_paused(state: Path, demo: Path):
     term, board = demo_with_a_3(state, demo)
     with term:

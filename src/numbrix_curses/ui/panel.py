@@ -35,8 +35,14 @@ class MessageKind(enum.Enum):
 
 @dataclass(frozen=True)
 class Message:
+    """A line of the side panel: what the screen has to say now."""
+
     text: str
     kind: MessageKind = MessageKind.INFO
+    #: said on arriving at a screen ("Welcome back: ..."): true of the moment only, it goes
+    #: once the player has been to another screen (help, a menu) and come back, as it goes
+    #: at the first key; a warning is not a greeting, and stays until a key
+    greeting: bool = False
 
 
 @dataclass(frozen=True)

@@ -269,14 +269,17 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
                 paused = " Paused: p goes on." if game.paused else ""
                 message = Message(
                     f"Welcome back: {plural(game.moves, 'move')}, "
-                    f"{format_duration(game.elapsed())} so far.{paused}"
+                    f"{format_duration(game.elapsed())} so far.{paused}",
+                    greeting=True,
                 )
         else:
             game = Game(puzzle)
             records = ctx.store.records()
             record = records.get(puzzle_key(puzzle))
             if record is not None and record.solved and record.best_seconds is not None:
-                message = Message(f"Solved before; best time {format_duration(record.best_seconds)}.")
+                message = Message(
+                    f"Solved before; best time {format_duration(record.best_seconds)}.",
+                    greeting=True)
             first = not records and not ctx.store.saved_games()
         # (a warning of how the file was read outranks a welcome: the board may not be the
         # one meant)
@@ -766,7 +769,8 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
                     # in its place, solution and all, when the puzzle was opened again.
                     self.ctx.store.delete_game(game.puzzle)
                 return Replace(PlayScreen(self.ctx, Game(game.puzzle), self.label, self.source,
-                                          message=Message("A fresh start: the clock is at 0:00."),
+                                          message=Message("A fresh start: the clock is at 0:00.",
+                                                          greeting=True),
                                           known=self._settled_result()))
 
             return None, Push(ConfirmScreen(self.ctx, "Play this puzzle again from the start?",
@@ -909,6 +913,14 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
         if self.paused_by_cover:
             self.game.resume()
             self.paused_by_cover = False
+        if self.message is not None and self.message.greeting:
+            # Back from help or a menu, "Welcome back: 3 moves, 1:10 so far" read as if
+            # just arrived, its time long past: a greeting goes as it goes at a key (a
+            # warning of how the file was read, or a store problem, stays to be read).
+            # What the board itself has to say comes in its place: the way out of the
+            # player's pause, a revealed game's way back.
+            self.message = Message(PAUSED) if self.paused_by_player else None
+            self._after_change()
 
     def suspended(self, seconds: float) -> None:
         self.game.skip_time(seconds)  # time spent stopped is not play
