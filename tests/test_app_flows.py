@@ -1490,6 +1490,41 @@ def test_open_file_reads_a_large_file_beside_the_app_and_esc_stops_it(
                           timeout=READ_WAIT)
 
 
+#: blank 30x30 boards in a file near the reader's size limit (16 MB): seconds to read, so the
+#: reading page shows it under way for many frames however fast the machine
+LARGEST_FILE_BOARDS = 9000
+
+
+def test_the_reading_page_says_how_far_the_read_has_got(state: Path, tmp_path: Path):
+    """The reading page said the seconds only, no sign of how far a read of thousands of
+    boards had got or how long it had to go: it counts the puzzles read, and the share of
+    the file behind the read, as they grow (shorter on a narrow screen)."""
+    board = "\n".join([" ".join(["."] * 30)] * 30) + "\n"
+    path = tmp_path / "big.txt"
+    path.write_text("\n".join([board] * LARGEST_FILE_BOARDS))
+    seen: list[tuple[int, int]] = []
+
+    def told(pattern: str) -> bool:
+        match = re.search(pattern, term.text)
+        if match is not None:
+            seen.append((int(match[1].replace(",", "")), int(match[2])))
+        return match is not None
+
+    full = r"\d+\.\d s  ([\d,]+) puzzles read \((\d+)%\)"
+    with open_file_prompt(state) as term:
+        term.send("\x15" + str(path) + "\r")
+        term.wait_text("Reading big.txt...")
+        term.wait_for(lambda: told(full), what="the puzzles read")
+        first = seen[-1]
+        term.wait_for(lambda: told(full) and seen[-1][0] > first[0], what="more puzzles read")
+        assert first[0] < seen[-1][0] < LARGEST_FILE_BOARDS and first[1] <= seen[-1][1] < 100
+        term.resize(12, 26)  # (the narrowest the page is drawn at)
+        term.wait_for(lambda: told(r"\d s  ([\d,]+) read \((\d+)%\)"),
+                      what="the count at 26 columns")
+        term.send_key("escape")
+        term.wait_message("Stopped reading big.txt.")
+
+
 def test_tab_completes_a_path(state: Path, tmp_path: Path):
     (tmp_path / "only-one-like-this.txt").write_text(DEMO_TEXT)
     with open_file_prompt(state) as term:

@@ -2855,3 +2855,19 @@ def test_a_cancel_check_stops_the_read_between_puzzles(text: str) -> None:
         parse_puzzles(text, cancel_check=check)
     assert len(calls) == 3
     assert len(parse_puzzles(text, cancel_check=lambda: None)) == 50
+
+
+@pytest.mark.parametrize("text", [
+    "\n".join([SMALL] * 50),  # boards as text
+    json.dumps([{"givens": [[1, 0, 3], [0, 0, 0], [0, 0, 9]]}] * 50),  # a JSON array
+    "\n".join(json.dumps({"givens": [[1, 0, 3], [0, 0, 0], [0, 0, 9]]}) for _ in range(50)),
+])
+def test_progress_is_told_between_puzzles(text: str) -> None:
+    """The app's reading page says how far a large file's read has got: the reader tells it
+    before each puzzle how many are read, and how much of the text is behind it."""
+    told: list[tuple[int, float]] = []
+    assert len(parse_puzzles(text, progress=lambda n, part: told.append((n, part)))) == 50
+    assert [n for n, _ in told] == list(range(50))
+    parts = [part for _, part in told]
+    assert parts[0] == 0 and parts == sorted(set(parts)) and parts[-1] < 1
+    assert parts[-1] > 0.9  # (the last puzzle is near the end of the text)

@@ -61,15 +61,18 @@ METADATA_KEYS = ("id", "difficulty", "pattern", "seed", "symmetry", "inside")
 
 
 def parse_json_puzzles(text: str, filename: str, most: int,
-                       cancel_check: Callable[[], None] | None = None) -> list[Puzzle]:
+                       cancel_check: Callable[[], None] | None = None,
+                       progress: Callable[[int, float], None] | None = None) -> list[Puzzle]:
     """Every puzzle in `text` (at most `most`), JSON as described above; raises
     `ParseError`. `cancel_check`, when given, is called between records and may raise to
-    stop the read."""
+    stop the read; `progress`, when given, is told between records how many puzzles have
+    been read and what fraction of the records (see `textformat.parse_puzzles`)."""
     check = cancel_check or _go_on
+    tell = progress or _untold
     try:
         document = _loads(text, filename, 0)
     except _ExtraData:
-        return _parse_lines(text, filename, most, check)
+        return _parse_lines(text, filename, most, check, tell)
     if isinstance(document, list) and document and all(isinstance(x, dict) for x in document):
         if len(document) > most:
             raise ParseError(
@@ -77,6 +80,7 @@ def parse_json_puzzles(text: str, filename: str, most: int,
         puzzles = []
         for k, record in enumerate(document):
             check()
+            tell(k, k / len(document))
             try:
                 puzzles.append(_puzzle(record))
             except _BadRecord as error:
@@ -90,7 +94,7 @@ def parse_json_puzzles(text: str, filename: str, most: int,
         # One row on its own, as a grid written a row a line ends up for a 1xN board: read
         # as such a grid (`[1, 0, 3]` was refused, "a grid must be a list of rows").
         if "\n" not in text.strip():
-            return _parse_lines(text, filename, most, check)
+            return _parse_lines(text, filename, most, check, tell)
         document = [document]  # (the row spread over lines: a grid of one row still)
     try:
         return [_puzzle(document)]
@@ -298,8 +302,13 @@ def _go_on() -> None:
     """A `cancel_check` that never stops the read."""
 
 
+def _untold(puzzles: int, fraction: float) -> None:
+    """A `progress` that nobody reads."""
+
+
 def _parse_lines(text: str, filename: str, most: int,
-                 check: Callable[[], None]) -> list[Puzzle]:
+                 check: Callable[[], None],
+                 tell: Callable[[int, float], None]) -> list[Puzzle]:
     """One record a line; lines that each hold one row (a flat list, ``[1, 0, 3]``) next to
     each other make one bare grid, as a grid is often written a row a line."""
     puzzles: list[Puzzle] = []
@@ -327,6 +336,7 @@ def _parse_lines(text: str, filename: str, most: int,
     rows_from = 0
     for number, line in enumerate(lines, start=1):
         check()
+        tell(len(puzzles), (number - 1) / len(lines))
         blank = not line.strip()
         if not blank:
             try:

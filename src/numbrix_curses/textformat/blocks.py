@@ -68,9 +68,10 @@ def _blocks(text: str, pos: int = 0) -> Iterator[_Block]:
 def parse_blocks(
     text: str, filename: str, notes: list[tuple[int, str]] | None = None,
     cancel_check: Callable[[], None] | None = None,
+    progress: Callable[[int, float], None] | None = None,
 ) -> list[Puzzle]:
     """The puzzles of a checked text that is not JSON (see `parse_puzzles`; `cancel_check`
-    is called before each block)."""
+    and `progress` are called before each block)."""
     puzzles = []
     line, pos = 1, 0
     before: tuple[_Block, int, Puzzle | None] | None = None  # the block before
@@ -83,6 +84,8 @@ def parse_blocks(
             cancel_check()
         line += text.count("\n", pos, block.start())
         pos = block.start()
+        if progress is not None:
+            progress(len(puzzles), pos / len(text))
         size = size_match(block.group()) or side_match(block.group())
         if size is not None and _sized_grid_follows(text, block, size, line, filename):
             continue  # a size line with blank lines between it and its grid

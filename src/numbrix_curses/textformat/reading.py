@@ -29,6 +29,7 @@ from numbrix_curses.textformat.tabs import placed_in_tabs, tab_rows_kept
 def parse_puzzles(
     text: str, filename: str = "<string>", notes: list[tuple[int, str]] | None = None,
     *, cancel_check: Callable[[], None] | None = None,
+    progress: Callable[[int, float], None] | None = None,
 ) -> list[Puzzle]:
     """Every puzzle in `text`, in order. Raises `ParseError` on the first problem.
 
@@ -41,10 +42,13 @@ def parse_puzzles(
 
     `cancel_check`, when given, is called between puzzles and may raise to stop the read (a
     `jobs.CancelToken.check`: the app reads a large file beside its loop, and Esc stops it).
+    `progress`, when given, is told between puzzles how many have been read so far and
+    what fraction of the text is behind the read, from 0 up (the page the app shows
+    meanwhile says it). A text read again another way (see below) starts again from 0.
     """
     text = check_text(text, filename)
     if is_json(text):
-        return parse_json_puzzles(text, filename, MAX_PUZZLES, cancel_check)
+        return parse_json_puzzles(text, filename, MAX_PUZZLES, cancel_check, progress)
     commented = json_under_comments(text)
     if commented:
         raise ParseError(filename, commented, 1, "JSON holds no comments: take out the lines "
@@ -63,16 +67,16 @@ def parse_puzzles(
     joined = tab_rows_kept(text)
     if joined is None:
         try:
-            return parse_blocks(text, filename, notes, cancel_check)
+            return parse_blocks(text, filename, notes, cancel_check, progress)
         except ParseError as error:
             joined_error = error
     else:
         try:
-            return parse_blocks(joined, filename, notes, cancel_check)
+            return parse_blocks(joined, filename, notes, cancel_check, progress)
         except ParseError as error:
             joined_error = placed_in_tabs(error, text)
         try:
-            return parse_blocks(text, filename, notes, cancel_check)
+            return parse_blocks(text, filename, notes, cancel_check, progress)
         except ParseError:
             # Neither reads: the slip is in the board the rows of tabs belong to (a number
             # given twice, say), not in boards cut apart at them, which would blame it on
@@ -96,6 +100,7 @@ def parse_puzzles(
 def read_puzzles(
     path: str, notes: list[tuple[int, str]] | None = None, pipes: bool = False,
     *, cancel_check: Callable[[], None] | None = None,
+    progress: Callable[[int, float], None] | None = None,
 ) -> list[Puzzle]:
     """Every puzzle in the file at `path` ("-" reads standard input); what to warn of goes
     into `notes` (see `parse_puzzles`).
@@ -105,7 +110,7 @@ def read_puzzles(
     directory, a named pipe, a device) is refused before anything is read from it; with
     `pipes` (the command line, where `<(command)` names one), a pipe that something writes
     to is read as standard input is, and one that nothing writes to is refused at once.
-    `cancel_check`: see `parse_puzzles`.
+    `cancel_check`, `progress`: see `parse_puzzles`.
     """
     filename = "<stdin>" if path == "-" else str(path)
     if not filename:
@@ -149,7 +154,7 @@ def read_puzzles(
         raise ParseError(filename, 0, 0, "not a usable file name") from None
     text = decode_puzzle_bytes(data, filename)
     del data  # (let go before the text is read: as large as the text, up to 16 MiB more)
-    return parse_puzzles(text, filename, notes, cancel_check=cancel_check)
+    return parse_puzzles(text, filename, notes, cancel_check=cancel_check, progress=progress)
 
 
 def puzzle_label(puzzle: Puzzle, filename: str, index: int) -> str:

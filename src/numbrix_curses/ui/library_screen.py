@@ -525,12 +525,13 @@ def open_file_screen(ctx: AppContext) -> Screen:
 
     Read = Union[str, tuple[list[Entry], Union[str, None]]]
 
-    def read(text: str, path: str, cancel_check: Callable[[], None]) -> Read:
+    def read(text: str, path: str, cancel_check: Callable[[], None],
+             progress: Callable[[int, float], None]) -> Read:
         """(Beside the app's loop: see `ui.reading`) the file's puzzles as the list's
         entries and the note of what the reader warned of; or what went wrong."""
         notes: list[tuple[int, str]] = []
         try:
-            puzzles = read_puzzles(path, notes, cancel_check=cancel_check)
+            puzzles = read_puzzles(path, notes, cancel_check=cancel_check, progress=progress)
         except ParseError as error:
             return str(error)
         except (OSError, UnicodeDecodeError) as error:
@@ -562,7 +563,8 @@ def open_file_screen(ctx: AppContext) -> Screen:
         # (read beside the loop: a file of thousands of puzzles took seconds, the screen
         # frozen meanwhile)
         return read_for(prompt, os.path.basename(path) or text,
-                        lambda cancel_check: read(text, path, cancel_check),
+                        lambda cancel_check, progress: read(text, path, cancel_check,
+                                                            progress),
                         lambda outcome: opened(text, outcome))
 
     first = ("A file of several puzzles lists them; Tab completes the path, and a click on a "
