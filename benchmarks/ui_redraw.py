@@ -8,9 +8,14 @@ after the frame is shown and is only queued there (a background thread writes an
 the time to queue it is shown separately, and the writer is let finish between keys, as it
 does between a person's keys.
 
-    python benchmarks/ui_redraw.py [--keys N] [--size 15]
+    python benchmarks/ui_redraw.py [--keys N] [--size 15] [--history 2700,40000,400000]
 
 Target: median redraw under 10 ms for 15x15.
+
+Then the save queued after a change in a game of a long history (`--history` moves, made
+through `Game` on a 30x30 board; a change, or an undo, then `Store.save_game_later`, in
+this process): the game's moves' text is kept from one save to the next, so this should
+not grow with the history (it was about 1 ms per 1,000 moves).
 """
 from __future__ import annotations
 
@@ -127,6 +132,46 @@ def measure(side: int, count: int, rows: int, cols: int) -> dict:
     return json.loads(b"".join(chunks))
 
 
+def history_saves(lengths: list[int], changes: int = 30) -> list[tuple[int, float, float]]:
+    """For each history length: the median and slowest time of a change (every third an
+    undo, which drops the moves' text kept past it) and the save it queues."""
+    from pathlib import Path
+
+    import numpy as np
+
+    from numbrix_curses.game import Game
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.savestate import Store
+
+    givens = np.zeros((30, 30), dtype=np.int16)
+    givens[0, 0] = 1
+    puzzle = Puzzle(givens, {"id": "bench-history"})
+    state = tempfile.mkdtemp(prefix="numbrix-bench-")
+    store = Store(Path(state))
+    rows = []
+    try:
+        for length in lengths:
+            game = Game(puzzle)
+            for i in range(length):  # (a number put in, then taken out, over the board)
+                game.set_value(1 + (i // 2) % 898, 0 if i % 2 else 2 + i % 898)
+            store.save_game_later(puzzle, game, "bench", None)  # (the first: the whole text)
+            store.flush()
+            times = []
+            for k in range(changes):
+                start = time.perf_counter()
+                if k % 3 == 2:
+                    game.undo()
+                else:
+                    game.set_value(899, 0 if game.value(899) else 5)
+                store.save_game_later(puzzle, game, "bench", None)
+                times.append(time.perf_counter() - start)
+                store.flush()  # (the writer's work, between keys: not timed)
+            rows.append((length, statistics.median(times), max(times)))
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+    return rows
+
+
 def _ms(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -136,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keys", type=int, default=300)
     parser.add_argument("--size", type=int, default=15)
+    parser.add_argument("--history", default="2700,40000,400000",
+                        help="history lengths (moves) to time a change and its save at")
     args = parser.parse_args(argv)
     print(f"play screen, {args.size}x{args.size} board, {args.keys} keys")
     print(f"{'terminal':<16}{'median ms':>10}{'p90 ms':>9}{'max ms':>9}{'queue save ms':>15}")
@@ -148,6 +195,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<16}{median:>10.2f}{_ms(redraw, 0.9):>9.2f}{_ms(redraw, 1.0):>9.2f}"
               f"{1000 * statistics.median(save):>15.2f}")
     print(f"median redraw after a key: {max(medians):.2f} ms (target < 10 ms)")
+    print()
+    print("a change and its save queued, by the game's history")
+    print(f"{'moves':>9}{'median ms':>11}{'max ms':>9}")
+    for length, median, most in history_saves([int(n) for n in args.history.split(",")]):
+        print(f"{length:>9,}{1000 * median:>11.2f}{1000 * most:>9.2f}")
     return 0
 
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from numbrix_curses import moves
 from numbrix_curses.game import Game
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store, game_mark, puzzle_key, state_dir
@@ -32,6 +36,63 @@ def played_game(clock: FakeClock) -> Game:
     game.undo()
     clock.now += 75
     return game
+
+
+#: what a player does to a game, as hypothesis draws it: numbers typed or set, cleared,
+#: pencilled, drawn along, undone and redone, the game started again
+_PLAY = st.one_of(
+    st.tuples(st.just("set"), st.integers(0, 15), st.integers(0, 16)),
+    st.tuples(st.just("type"), st.integers(0, 9)),
+    st.tuples(st.just("cursor"), st.integers(0, 3), st.integers(0, 3)),
+    st.tuples(st.just("extend"), st.sampled_from([(0, 1), (1, 0), (0, -1), (-1, 0)])),
+    st.sampled_from([("undo",), ("undo",), ("redo",), ("redo",), ("commit",), ("pencil",),
+                     ("end stroke",), ("restart",), ("backspace",)]),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(steps=st.lists(_PLAY, max_size=60), piece=st.sampled_from([1, 2, 3, 256]))
+def test_a_save_made_after_every_step_is_the_whole_game_written_afresh(steps, piece):
+    """A game is saved after every change, and its moves' text is kept from one save to the
+    next (a long history made afresh each time cost a second a key): whatever was played,
+    undone, redone or played over a redo, the text is the game's as written from scratch,
+    and the reader reads it back as the game. (`piece`: moves a kept piece of text holds;
+    small ones put the pieces' edges where the steps are.)"""
+    board = Puzzle.from_rows([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 16]])
+    clock = FakeClock()
+    original = moves.TEXT_PIECE
+    moves.TEXT_PIECE = piece
+    try:
+        game = Game(board, clock=clock)
+        for step in steps:
+            name, *args = step
+            if name == "set":
+                game.set_value(*args)
+            elif name == "type":
+                game.type_digit(*args)
+            elif name == "cursor":
+                game.set_cursor(*args)
+            elif name == "extend":
+                game.extend(*args[0])
+            elif name == "pencil":
+                game.toggle_pencil()
+            elif name == "end stroke":
+                game.end_stroke()
+            else:
+                getattr(game, name)()
+            clock.now += 1.5
+            text = "".join(game.state_text_parts())
+            assert text == json.dumps(game.to_state(), separators=(",", ":"))
+        with tempfile.TemporaryDirectory() as root:
+            store = Store(Path(root))
+            store.save_game(board, game, "demo", None)
+            resumed = store.resume(board, clock=FakeClock())
+            assert resumed is not None and store.problems == []
+            again, saved = resumed
+            assert again.history == game.history and again.future == game.future
+            assert saved.state == game.to_state()
+    finally:
+        moves.TEXT_PIECE = original
 
 
 # ----- where --------------------------------------------------------------------------------

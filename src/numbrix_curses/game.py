@@ -15,10 +15,13 @@ every rule of play can be tested without a terminal. Cells are flat row-major in
 
 A game is saved as its moves (`Game.to_state` / `Game.from_state`): the grid is rebuilt by
 replaying them over the givens, so a save can never hold a grid its history does not explain.
+`Game.state_text_parts` is `to_state` as JSON text, its moves' text kept from one save to
+the next (see `MoveStack`), so saving after every change costs what changed.
 """
 from __future__ import annotations
 
 import enum
+import json
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
@@ -31,6 +34,7 @@ from numbrix_curses.moves import (
     REVEAL_LABEL,
     Batch,
     Move,
+    MoveStack,
     ReadMoves,
     SetCell,
     SetNotes,
@@ -206,8 +210,8 @@ class Game:
         self._given = np.asarray(puzzle.givens) != BLANK
         # (no other cell can hold these: a pencil mark of one is refused, see `commit`)
         self._given_numbers = frozenset(puzzle.givens.ravel().tolist()) - {BLANK}
-        self._undo: list[Move] = []
-        self._redo: list[Move] = []
+        self._undo = MoveStack()
+        self._redo = MoveStack()  # (bottom first: the next move to redo is the last)
         # cell -> the numbers pencilled in it (ascending; blank cells show them)
         self._notes: dict[int, tuple[int, ...]] = {}
         #: typed digits go in as pencil marks (see `type_digit`), not as numbers
@@ -1116,6 +1120,21 @@ class Game:
         return {
             "moves": [move_to_data(m) for m in self._undo],
             "redo": [move_to_data(m) for m in self._redo],
+            **self._play_state(),
+        }
+
+    def state_text_parts(self) -> list[str]:
+        """`to_state` as compact JSON text (``json.dumps(..., separators=(",", ":"))``), in
+        parts to be joined (a save's writer joins them): the moves' text is kept from one
+        call to the next (see `MoveStack`), so a game of a million moves is saved after a
+        change for what changed, not for its whole history."""
+        rest = json.dumps(self._play_state(), separators=(",", ":"))
+        return ['{"moves":', *self._undo.text_parts(), ',"redo":', *self._redo.text_parts(),
+                "," + rest[1:]]
+
+    def _play_state(self) -> dict[str, Any]:
+        """What `to_state` holds besides the moves (after them, in this order)."""
+        return {
             "cursor": self._cursor,
             "elapsed": round(self.elapsed(), 3),
             "revealed": self.revealed,
@@ -1160,7 +1179,7 @@ class Game:
             probe, notes = game._grid.copy(), dict(game._notes)
             for move in redo.moves:
                 game._check_fits(move, probe, notes)
-        game._undo, game._redo = undo.moves, redo.moves[::-1]
+        game._undo, game._redo = MoveStack(undo.moves), MoveStack(redo.moves[::-1])
         cursor = state.get("cursor", game._cursor)
         if not isinstance(cursor, int) or isinstance(cursor, bool) or not (
             0 <= cursor < puzzle.size

@@ -149,7 +149,7 @@ class Store:
         self.root = root if root is not None else state_dir()
         #: messages about files set aside, for the screen to show once
         self.problems: list[str] = []
-        self._queue: dict[Path, str] = {}
+        self._queue: dict[Path, list[str]] = {}  # (a save's text in parts: see `_game_file`)
         self._queue_changed = threading.Condition()
         self._writer: threading.Thread | None = None
         self._writing = False
@@ -175,16 +175,18 @@ class Store:
     # ----- games ---------------------------------------------------------------------------
     def save_game(self, puzzle: Puzzle, game: Game, label: str, source: str | None) -> None:
         """Write the game now (raises OSError when the disk refuses)."""
-        path, text = self._game_file(puzzle, game, label, source)
-        self._write_game(path, text)
+        path, parts = self._game_file(puzzle, game, label, source)
+        self._write_game(path, parts)
 
     def save_game_later(self, puzzle: Puzzle, game: Game, label: str, source: str | None) -> None:
         """Queue the game for writing by a background thread, so a slow disk (fsync) never
         holds up the next key. The game's state is taken now; only the newest state of a
-        file is written. Errors show up in `take_save_error`."""
-        path, text = self._game_file(puzzle, game, label, source)
+        file is written. Errors show up in `take_save_error`. (Taking the state costs what
+        changed since the last save, not the whole history: see `Game.state_text_parts`;
+        the writer joins its parts.)"""
+        path, parts = self._game_file(puzzle, game, label, source)
         with self._queue_changed:
-            self._queue[path] = text
+            self._queue[path] = parts
             if self._writer is None:
                 self._writer = threading.Thread(target=self._write_queued, daemon=True,
                                                 name="save-writer")
@@ -215,11 +217,11 @@ class Store:
             with self._queue_changed:
                 while not self._queue:
                     self._queue_changed.wait()
-                path, text = self._queue.popitem()
+                path, parts = self._queue.popitem()
                 self._writing = True
             error = None
             try:
-                self._write_game(path, text)
+                self._write_game(path, parts)
             except OSError as failure:
                 error = failure.strerror or str(failure)
             with self._queue_changed:
@@ -228,7 +230,7 @@ class Store:
                     self._save_error = error
                 self._queue_changed.notify_all()
 
-    def _write_game(self, path: Path, text: str) -> None:
+    def _write_game(self, path: Path, parts: list[str]) -> None:
         if path in self._newer:
             # (a newer version's game, left for it: this one's game of the puzzle is not
             # saved, and the play screen says so as of any save that fails)
@@ -242,11 +244,14 @@ class Store:
                 what = ("a link to a folder that is not there"
                         if os.path.islink(self.games_dir) else "a file, not a folder")
                 raise FileExistsError(errno.EEXIST, f"{self.games_dir} is {what}") from None
-            write_text_atomic(path, text)
+            write_text_atomic(path, "".join(parts))
 
     def _game_file(
         self, puzzle: Puzzle, game: Game, label: str, source: str | None
-    ) -> tuple[Path, str]:
+    ) -> tuple[Path, list[str]]:
+        """Where the game's save goes, and its text in parts to be joined: the file's
+        fields, and last the game's own (`Game.state_text_parts`), as `json.dumps` of the
+        whole writes it compact."""
         data = {
             "format": SAVE_FORMAT,
             "version": VERSION,
@@ -260,9 +265,9 @@ class Store:
                 "givens": puzzle.flat(),
                 "metadata": {str(k): str(v) for k, v in puzzle.metadata.items()},
             },
-            "game": game.to_state(),
         }
-        return self.game_path(puzzle), json.dumps(data, separators=(",", ":")) + "\n"
+        head = json.dumps(data, separators=(",", ":"))
+        return self.game_path(puzzle), [head[:-1], ',"game":', *game.state_text_parts(), "}\n"]
 
     def claim_game(self, puzzle: Puzzle) -> bool:
         """Take `puzzle`'s game for this process while a screen plays it (each claim is
