@@ -1797,8 +1797,8 @@ def test_print_key_never_takes_standard_input_or_output_or_their_files(puzzle_fi
 
     said = run(str(path), "--key", "-")
     assert said.returncode == 2 and not (tmp_path / "-").exists()
-    assert said.stderr == ("numbrix print: --key needs a file: the booklet goes to standard "
-                           "output (--solutions puts the key after the puzzles)\n")
+    assert said.stderr == ("numbrix print: --key - is standard output, where the booklet goes: "
+                           "give a file (--solutions puts the key after the puzzles)\n")
     for force in ([], ["--force"]):
         said = run("-", "--key", str(link), *force, stdin=path)
         assert said.returncode == 2 and said.stderr == (
@@ -1872,6 +1872,100 @@ def test_generate_output_named_as_standard_output_appending_is_appended_to(tmp_p
     assert checked.stdout.splitlines()[0] == "old: unique"
     assert checked.stdout.count(": unique") == 5
     assert (tmp_path / "new.txt").read_text(encoding="utf-8").startswith("# id: 3x3-")
+
+
+def _in_shell(command: str, cwd: Path) -> subprocess.CompletedProcess:
+    """`command` run by /bin/sh in `cwd`, `numbrix` standing for this Python's app, its
+    redirections the shell's own."""
+    numbrix = f"'{sys.executable}' -m numbrix_curses"
+    return subprocess.run(["/bin/sh", "-c", command.replace("numbrix", numbrix)], cwd=cwd,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          env=cli_env(), timeout=COMMAND_TIMEOUT)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd") or not os.path.exists("/bin/sh"),
+                    reason="no /dev/fd names or no POSIX shell here")
+def test_generate_output_named_as_a_standard_stream_is_written_to_that_stream(tmp_path):
+    """`generate -o /dev/stdout > week.txt` was refused ("week.txt: already exists": the
+    shell had just made it), and through a pipe ("not a regular file"): a standard
+    stream's name is the stream, written as `-o -` is. An answer key so named too, to any
+    descriptor the shell opened; but never a file another stream goes to, nor standard
+    input or a descriptor not open."""
+    generate = "numbrix generate --size 3 --difficulty easy --format compact --seed 5"
+    said = _in_shell(f"{generate} -o - > dash.txt", tmp_path)
+    assert said.returncode == 0 and said.stderr == ""
+    dash = (tmp_path / "dash.txt").read_text()
+    assert dash.startswith("# id: 3x3-easy-5\n")
+    for name in ("/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "//dev/./stdout"):
+        said = _in_shell(f"{generate} -o {name} > week.txt", tmp_path)
+        assert (said.returncode, said.stderr) == (0, "")
+        assert (tmp_path / "week.txt").read_text() == dash
+        said = _in_shell(f"{generate} -o {name} | cat", tmp_path)
+        assert (said.returncode, said.stderr, said.stdout) == (0, "", dash)
+    said = _in_shell(f"{generate} -o /dev/stderr 2> err.txt", tmp_path)
+    assert said.returncode == 0 and (tmp_path / "err.txt").read_text() == dash
+    # the answer key to standard output or a descriptor, the puzzles to a file
+    said = _in_shell(f"{generate} -o p1.txt --solutions /dev/stdout > k1.txt", tmp_path)
+    assert said.returncode == 0 and said.stderr == ""
+    said = _in_shell(f"{generate} -o p2.txt --solutions /dev/fd/3 3> k2.txt", tmp_path)
+    assert said.returncode == 0 and said.stderr == ""
+    said = _in_shell(f"{generate} --solutions /dev/fd/3 3> k3.txt > p3.txt", tmp_path)
+    assert said.returncode == 0 and said.stderr == ""
+    key = (tmp_path / "k1.txt").read_text()
+    assert key.startswith("# id: 3x3-easy-5\n") and key != dash
+    for k in (1, 2, 3):
+        assert (tmp_path / f"p{k}.txt").read_text() == dash
+        assert (tmp_path / f"k{k}.txt").read_text() == key
+    # never a file written atomically that a stream written to goes to (lost, replaced)
+    for command, line in (
+        (f"{generate} -o /dev/stdout --solutions out.txt --force > out.txt",
+         "--solutions names out.txt, the file the puzzles go to (standard output)"),
+        (f"{generate} -o out.txt --solutions /dev/fd/3 --force 3> out.txt",
+         "--output names out.txt, the file the answer key goes to (descriptor 3)"),
+        (f"{generate} -o /dev/stdout --solutions /dev/fd/1 > out.txt",
+         "--output and --solutions cannot both be standard output"),
+        (f"{generate} --solutions /dev/stdout > out.txt",
+         "--solutions /dev/stdout needs --output FILE (the puzzles go to standard output "
+         "otherwise)"),
+        (f"{generate} -o /dev/stdin > out.txt",
+         "--output /dev/stdin names standard input; give a file to write, or - for standard "
+         "output"),
+        (f"{generate} -o /dev/fd/7 > out.txt", "--output /dev/fd/7: descriptor 7 is not open "
+         "(open it in the shell, as 7>FILE, or give a file to write)"),
+        (f"{generate} -o /dev/fd/3 3< dash.txt > out.txt",
+         "--output /dev/fd/3: descriptor 3 is open for reading only"),
+    ):
+        said = _in_shell(command, tmp_path)
+        assert (said.returncode, said.stderr) == (2, f"numbrix generate: {line}\n"), command
+        assert (tmp_path / "out.txt").read_text() == ""
+    assert (tmp_path / "dash.txt").read_text() == dash
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd") or not os.path.exists("/bin/sh"),
+                    reason="no /dev/fd names or no POSIX shell here")
+def test_print_key_named_as_a_standard_stream(puzzle_file, tmp_path):
+    """`print --key /dev/stdout >> booklet.txt` is standard output, which the booklet has
+    (--solutions puts the key after it): refused as `--key -` is, in words that say so,
+    where it was said to be "the file the booklet goes to" (and through a pipe "not a
+    regular file"). Another stream takes the key: `--key /dev/fd/3 3> key.txt`."""
+    path = puzzle_file(UNIQUE_3X3, "pin.txt")
+    (tmp_path / "booklet.txt").write_text("kept\n")
+    for name in ("/dev/stdout", "/dev/fd/1"):
+        # (through a pipe the code said is the last command's: 0 where it says nothing)
+        for redirect, code in ((">> booklet.txt", 2), ("| cat", 0)):
+            said = _in_shell(f"numbrix print {path} --key {name} {redirect}", tmp_path)
+            assert (said.returncode, said.stdout, said.stderr) == (
+                code, "", f"numbrix print: --key {name} is standard output, where the "
+                "booklet goes: give a file (--solutions puts the key after the puzzles)\n")
+    assert (tmp_path / "booklet.txt").read_text() == "kept\n"
+    said = _in_shell(f"numbrix print {path} --key /dev/fd/3 3> key.txt > booklet.txt",
+                     tmp_path)
+    assert said.returncode == 0 and said.stderr == ""
+    booklet = (tmp_path / "booklet.txt").read_text()
+    assert "# Puzzle 1 of 1" in booklet and "# Solution" not in booklet
+    said = _in_shell(f"numbrix print {path} --key k.txt > /dev/null", tmp_path)
+    assert said.returncode == 0 and (tmp_path / "key.txt").read_text() == (
+        tmp_path / "k.txt").read_text()
 
 
 def test_an_id_in_two_files_is_warned_of(run_numbrix, puzzle_file):

@@ -216,18 +216,31 @@ def test_generate_will_not_replace_a_device_with_a_file(tmp_path: Path, capsys) 
 def test_generate_will_not_write_to_a_deleted_file_through_its_descriptor(tmp_path: Path) -> None:
     """Before: with standard output a file deleted while open, `--output /dev/stdout
     --force` exited 0 and wrote the puzzles to a new file named "#1234 (deleted)" beside
-    it, where nobody looked for them (the write goes by the name the link holds)."""
-    with open(tmp_path / "out.txt", "w+b") as out:
-        os.unlink(tmp_path / "out.txt")
-        result = subprocess.run(
-            [sys.executable, "-m", "numbrix_curses", "generate", "--size", "3", "--format",
-             "compact", "--output", "/proc/self/fd/1", "--force"],
-            stdout=out, stderr=subprocess.PIPE, text=True, env=cli_env(),
-            timeout=COMMAND_TIMEOUT)
+    it, where nobody looked for them (the write goes by the name the link holds). Named as
+    a standard stream, the output is now written to the stream itself, the deleted file
+    open as it; a link of one's own to the descriptor is a file's name, and refused."""
+    link = tmp_path / "link.txt"
+    link.symlink_to("/proc/self/fd/1")
+
+    def run(output: str):
+        with open(tmp_path / "out.txt", "w+b") as out:
+            os.unlink(tmp_path / "out.txt")
+            result = subprocess.run(
+                [sys.executable, "-m", "numbrix_curses", "generate", "--size", "3", "--format",
+                 "compact", "--output", output, "--force"],
+                stdout=out, stderr=subprocess.PIPE, text=True, env=cli_env(),
+                timeout=COMMAND_TIMEOUT)
+            out.seek(0)
+            return result, out.read().decode()
+
+    result, written = run(str(link))
     assert result.returncode == 2 and result.stderr == (
-        "numbrix generate: /proc/self/fd/1: leads to a file that is in no folder (deleted "
-        "while open?); give the name of a file to write\n")
-    assert list(tmp_path.iterdir()) == []
+        f"numbrix generate: {link}: leads to a file that is in no folder (deleted while "
+        "open?); give the name of a file to write\n")
+    assert written == "" and list(tmp_path.iterdir()) == [link]
+    result, written = run("/proc/self/fd/1")
+    assert result.returncode == 0 and written.startswith("# id: 3x3-")
+    assert list(tmp_path.iterdir()) == [link]
 
 
 def test_generate_that_runs_out_of_its_time_guard_is_one_line_and_exit_3(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import secrets
 import stat
 import time
@@ -265,6 +266,27 @@ def opened_for_appending(fd: int) -> bool:
         return bool(fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_APPEND)
     except (OSError, ValueError):
         return False
+
+
+#: the standard streams by their names under /dev, which lead to the descriptor of the
+#: process that opens them, whatever it is open to
+_STREAMS = {"stdin": 0, "stdout": 1, "stderr": 2}
+
+
+def descriptor_named(path: str) -> int | None:
+    """The descriptor of this process that `path` names, or None: /dev/stdout (1),
+    /dev/stderr (2), /dev/stdin (0), /dev/fd/N and /proc/self/fd/N (N), however written
+    ("//dev/./stdout"). Such a name is a stream, whatever it is redirected to: a file
+    written atomically in its place would be a new file, not the one the shell opened,
+    and a terminal or a pipe no file at all. None on systems without such names."""
+    if os.name != "posix" or "\0" in path:
+        return None
+    normal = "/" + os.path.normpath(os.path.abspath(path)).lstrip("/")
+    found = re.fullmatch(rf"/(?:dev/(std(?:in|out|err))|(?:dev|proc/self|proc/thread-self|"
+                         rf"proc/{os.getpid()})/fd/([0-9]{{1,9}}))", normal)
+    if found is None:
+        return None
+    return _STREAMS[found.group(1)] if found.group(1) else int(found.group(2))
 
 
 def same_file(first: str, second: str) -> bool:

@@ -163,8 +163,9 @@ def written_id(label: str, named_by_file: bool) -> str:
     return CUT_START + kept[folder:]
 
 
-def write_out(text: str) -> None:
-    """Write `text` to standard output whole, or raise the error that stopped it.
+def write_out(text: str, descriptor: int = 1) -> None:
+    """Write `text` to standard output whole (or to another open `descriptor`, named as
+    /dev/stderr or /dev/fd/N for an output), or raise the error that stopped it.
 
     CPython hands a text longer than its buffer to the system in one write, and when that
     write was partial (a pipe that `head` closed, a disk that filled) it dropped the rest
@@ -172,7 +173,12 @@ def write_out(text: str) -> None:
     was written "successfully". Here a partial write goes on from where it stopped, so the
     pipe's or the disk's error comes (`BrokenPipeError`, `OSError`) and `main` turns it
     into its exit code."""
-    out = sys.stdout
+    out = {1: sys.stdout, 2: sys.stderr}.get(descriptor)
+    if out is None:  # (a descriptor the shell opened, `3> key.txt`: no stream of Python's)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        _write_whole(descriptor, memoryview(text.encode("utf-8")))
+        return
     try:
         fd = out.fileno()
     except (AttributeError, ValueError, OSError):
@@ -188,6 +194,11 @@ def write_out(text: str) -> None:
         text = text.replace("\n", "\r\n")  # (as the text stream writes a line end there)
     data = memoryview(text.encode(out.encoding or "utf-8", out.errors or "strict"))
     out.flush()  # (what was written before goes first)
+    _write_whole(fd, data)
+
+
+def _write_whole(fd: int, data: memoryview) -> None:
+    """Write `data` to descriptor `fd`, a partial write continued (see `write_out`)."""
     while data:
         try:
             data = data[os.write(fd, data):]

@@ -21,6 +21,7 @@ from numbrix_curses.cli.common import (
     UsageError,
     display_name,
     note_if_unreadable,
+    one_line,
     tell,
     write_out,
 )
@@ -149,26 +150,45 @@ def _generate_shape(args: argparse.Namespace) -> tuple[int, int]:
     return args.rows, args.cols
 
 
-def _standard_output_dashes(args: argparse.Namespace) -> bool:
+@dataclass(frozen=True)
+class _Streams:
+    """The streams `generate` writes to as streams, not files: the descriptor the puzzles
+    go to (None where they go to --output FILE) and the one the answer key goes to (None
+    where it goes to --solutions FILE or into the booklet)."""
+
+    puzzles: int | None
+    key: int | None
+
+
+def _standard_streams(args: argparse.Namespace) -> _Streams:
     """Read `-` for --output or --solutions as standard output, as `-` is standard input
-    for the commands that read: --output - becomes no --output, and True is returned when
-    the answer key goes to standard output (then --solutions is None). Only one of the two
-    can have standard output, and with no --output the puzzles already have it."""
-    if args.output == STDOUT and args.solutions == STDOUT:
-        raise UsageError(
-            "numbrix generate: --output and --solutions cannot both be standard output (-)"
-        )
-    if args.output == STDOUT:
-        args.output = None
-    if args.solutions != STDOUT:
-        return False
+    for the commands that read, and a name of a standard stream (/dev/stdout, /dev/stderr,
+    /dev/fd/N) as that stream (see `outputs.stream_named`): either option so read becomes
+    None, and the streams are returned. Both cannot have one stream, and with no --output
+    the puzzles already have standard output."""
+    from numbrix_curses.cli.outputs import stream_name, stream_named
+
+    def stream(option: str, path: str | None) -> int | None:
+        if path is None:
+            return None
+        return 1 if path == STDOUT else stream_named("generate", option, path)
+
+    puzzles = stream("--output", args.output)
+    key = stream("--solutions", args.solutions)
+    if puzzles is not None and puzzles == key:
+        raise UsageError(f"numbrix generate: --output and --solutions cannot both be "
+                         f"{stream_name(puzzles)}")
     if args.output is None:
-        raise UsageError(
-            "numbrix generate: --solutions - needs --output FILE "
-            "(the puzzles go to standard output otherwise)"
-        )
-    args.solutions = None
-    return True
+        puzzles = 1
+        if key == 1:
+            raise UsageError(f"numbrix generate: --solutions {one_line(args.solutions)} "
+                             "needs --output FILE (the puzzles go to standard output "
+                             "otherwise)")
+    if puzzles is not None:
+        args.output = None
+    if key is not None:
+        args.solutions = None
+    return _Streams(puzzles, key)
 
 
 def _appended_through_standard_output(args: argparse.Namespace) -> bool:
@@ -177,7 +197,7 @@ def _appended_through_standard_output(args: argparse.Namespace) -> bool:
     go after what the file holds, as the shell was asked, where the atomic write of the
     file replaced it (with --force; without, the file the shell made "already exists").
     Not where the other half goes to standard output too: that is refused as before (see
-    `_refuse_the_file_of_standard_output`). True when one of them was so read."""
+    `_refuse_the_file_of_a_stream`). True when one of them was so read."""
     from numbrix_curses.atomic import is_open_as, opened_for_appending
 
     def named(path: str | None) -> bool:
@@ -194,20 +214,23 @@ def _appended_through_standard_output(args: argparse.Namespace) -> bool:
     return False
 
 
-def _refuse_the_file_of_standard_output(args: argparse.Namespace, key_to_stdout: bool) -> None:
-    """Refuse an output file that is the file standard output goes to while the other half
-    goes to standard output: written atomically, the file was replaced, and what standard
-    output wrote went on into the file replaced, nowhere (`--solutions key.txt --force >
-    key.txt` exited 0 with the puzzles lost). Said before "already exists": the shell made
-    it. (As `print --key` refuses it.)"""
+def _refuse_the_file_of_a_stream(args: argparse.Namespace, streams: _Streams) -> None:
+    """Refuse an output file that is the file standard output (or the other stream written
+    to, `streams`) goes to while the other half goes there: written atomically, the file
+    was replaced, and what the stream wrote went on into the file replaced, nowhere
+    (`--solutions key.txt --force > key.txt` exited 0 with the puzzles lost). Said before
+    "already exists": the shell made it. (As `print --key` refuses it.)"""
     from numbrix_curses.atomic import is_open_as
+    from numbrix_curses.cli.outputs import stream_name
 
-    if args.output is None and args.solutions is not None and is_open_as(args.solutions, 1):
+    if (streams.puzzles is not None and args.solutions is not None
+            and is_open_as(args.solutions, streams.puzzles)):
         raise UsageError(f"numbrix generate: --solutions names {display_name(args.solutions)}, "
-                         "the file the puzzles go to (standard output)")
-    if key_to_stdout and is_open_as(args.output, 1):
+                         f"the file the puzzles go to ({stream_name(streams.puzzles)})")
+    if (streams.key is not None and args.output is not None
+            and is_open_as(args.output, streams.key)):
         raise UsageError(f"numbrix generate: --output names {display_name(args.output)}, the "
-                         "file the answer key goes to (standard output)")
+                         f"file the answer key goes to ({stream_name(streams.key)})")
 
 
 def _beside(files: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -388,8 +411,8 @@ def generate_command(args: argparse.Namespace) -> int:
         raise UsageError(f"numbrix generate: --paper lays out the text booklet; it cannot go "
                          f"with --format {args.format}")
     appended = _appended_through_standard_output(args)
-    key_to_stdout = _standard_output_dashes(args)
-    _refuse_the_file_of_standard_output(args, key_to_stdout)
+    streams = _standard_streams(args)
+    _refuse_the_file_of_a_stream(args, streams)
     check_outputs((("--output", args.output), ("--solutions", args.solutions)), args.force)
     difficulty = args.difficulty or (None if args.clues is not None else "medium")
     spec = generator.Spec(
@@ -407,13 +430,14 @@ def generate_command(args: argparse.Namespace) -> int:
         tell(f"numbrix generate: warning: --title has no effect with --format {args.format} "
              "(it titles the text booklet)")
     stream = args.output is None and args.format != "text"
-    # (an answer key in a file is a file of as many puzzles: refused alike, before the work)
-    if (not stream or args.solutions is not None) and args.count > MOST_PUZZLES:
+    separate_key = args.solutions is not None or streams.key is not None
+    # (an answer key in a file is a file of as many puzzles: refused alike, before the work;
+    # one on a stream keeps them all till the end, as a file's)
+    if (not stream or separate_key) and args.count > MOST_PUZZLES:
         raise UsageError(
             f"numbrix generate: --count {args.count} is more than the {MOST_PUZZLES:,} puzzles "
             "one file may hold for the other commands to read; make several files (or stream "
             "them: --format compact or json, without --output or --solutions)")
-    separate_key = args.solutions is not None or key_to_stdout
     if not args.paper:  # (a booklet for paper is read by no command: no size to mind)
         _refuse_unreadable(args, rows, cols, title, separate_key)
     jobs = args.jobs if args.jobs is not None else default_pool_workers()
@@ -423,7 +447,7 @@ def generate_command(args: argparse.Namespace) -> int:
                             args.count)
     # Streamed puzzles are not kept unless an answer key needs them: a huge --count piped
     # into `head` must not fill memory.
-    keep = not stream or args.solutions is not None
+    keep = not stream or separate_key
     made: list = []
     tally = _Tally()
     streamed = _Written()
@@ -449,7 +473,8 @@ def generate_command(args: argparse.Namespace) -> int:
             if stream:
                 out = _generated_text(item, args.format, answers=not separate_key)
                 with progress.wiped() if progress is not None else contextlib.nullcontext():
-                    write_out(out)  # (at once: a long run shows each puzzle as it comes)
+                    # (at once: a long run shows each puzzle as it comes)
+                    write_out(out, streams.puzzles or 1)
                 streamed.add(out)
             if progress is not None:
                 progress.show(k + 1)
@@ -471,7 +496,7 @@ def generate_command(args: argparse.Namespace) -> int:
                                     f"puzzles, seed {seed}")
     # A stop while the finished puzzles are written would lose them: it waits till after.
     with stops_held(stopped_before=stopped is not None) as held:
-        code = _write_generated(args, made, stream, streamed, title, key_to_stdout,
+        code = _write_generated(args, made, stream, streamed, title, streams,
                                 finished=stopped is None)
     _generate_notes(tally, difficulty, args.clues)
     if stopped is None and held:
@@ -496,7 +521,7 @@ def _write_generated(
     stream: bool,
     streamed: "_Written",
     title: str,
-    key_to_stdout: bool,
+    streams: _Streams,
     finished: bool,
 ) -> int:
     """Write what `generate` made: the booklet or file (unless streamed already) and the
@@ -507,7 +532,7 @@ def _write_generated(
     entries = [booklet.Entry(g.puzzle, g.puzzle.id, g.solution) for g in made]
     # the key apart from the puzzles (a file, or standard output after them), else in the
     # booklet
-    separate_key = args.solutions is not None or key_to_stdout
+    separate_key = args.solutions is not None or streams.key is not None
     files: list[tuple[str, str]] = []
     text = ""
     if not stream:
@@ -530,11 +555,12 @@ def _write_generated(
     if not stream and args.output is None:
         # after the answer key is safely written, not before
         write_half("generate", text, "the puzzles", args.solutions and f"the answer key is in "
-                   f"{display_name(args.solutions)}")
-    if key_to_stdout:
+                   f"{display_name(args.solutions)}", streams.puzzles or 1)
+    if streams.key is not None:
         # after the puzzles are safely written
         write_half("generate", key, "the answer key",
-                   f"the puzzles are in {display_name(args.output)}")
+                   args.output and f"the puzzles are in {display_name(args.output)}",
+                   streams.key)
     written = [("the output", streamed)] if stream else [
         ("the output", _Written.of(text, len(made)))]
     if key:

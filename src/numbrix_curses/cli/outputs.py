@@ -1,7 +1,8 @@
 """Output files the commands write (`generate --output` and `--solutions`, `print --key`):
 checked before the work, which may take minutes, so it never ends in an error about where
 it goes; then written atomically, all of them or none. And the half of a pair that goes to
-standard output after the other half went to a file (`write_half`)."""
+standard output (or another stream named as a file: `stream_named`) after the other half
+went to a file (`write_half`)."""
 
 from __future__ import annotations
 
@@ -157,17 +158,65 @@ def _writing(path: str) -> Iterator[None]:
         raise UsageError(f"{path}: cannot write there") from None
 
 
-def write_half(command: str, text: str, what: str, other: str | None) -> None:
-    """Write `text`, which is `what`, to standard output, with the other half written to a
-    file already (`other` says where): a failure says which half is where ("numbrix: No
-    space left on device" left an answer key lost without a word, its puzzles written). A
-    closed pipe stays as it is (its own exit status)."""
+def write_half(command: str, text: str, what: str, other: str | None,
+               descriptor: int = 1) -> None:
+    """Write `text`, which is `what`, to standard output (or the stream open as
+    `descriptor`, see `stream_named`), with the other half written to a file already
+    (`other` says where): a failure says which half is where ("numbrix: No space left on
+    device" left an answer key lost without a word, its puzzles written). A closed pipe
+    stays as it is (its own exit status)."""
     try:
-        write_out(text)
+        write_out(text, descriptor)
     except BrokenPipeError:
         raise
     except OSError as error:
         if not other:
             raise  # (said as every command says it: "numbrix: No space left on device")
-        raise UsageError(f"numbrix {command}: {what} could not be written to standard output "
-                         f"({error.strerror or error}); {other}") from None
+        raise UsageError(f"numbrix {command}: {what} could not be written to "
+                         f"{stream_name(descriptor)} ({error.strerror or error}); "
+                         f"{other}") from None
+
+
+def stream_named(command: str, option: str, path: str) -> int | None:
+    """The descriptor `path` names when it names a standard stream (/dev/stdout,
+    /dev/stderr, /dev/fd/N: see `atomic.descriptor_named`), which is then written as a
+    stream, as `-` is standard output: `-o /dev/stdout > week.txt` was refused, the file
+    the shell had just made "already exists", and through a pipe "not a regular file".
+    None for any other name, a file's. Refused: standard input, and a descriptor that is
+    not open for writing."""
+    from numbrix_curses.atomic import descriptor_named
+
+    fd = descriptor_named(path)
+    if fd is None:
+        return None
+    said = f"numbrix {command}: {option} {display_name(path)}"
+    if fd == 0:
+        raise UsageError(f"{said} names standard input; give a file to write, or - for "
+                         "standard output")
+    try:
+        os.fstat(fd)
+    except OSError:
+        raise UsageError(f"{said}: descriptor {fd} is not open (open it in the shell, as "
+                         f"{fd}>FILE, or give a file to write)") from None
+    if not _open_for_writing(fd):
+        raise UsageError(f"{said}: descriptor {fd} is open for reading only")
+    return fd
+
+
+def stream_name(descriptor: int) -> str:
+    """"standard output", "standard error" or "descriptor N", for the lines that say where
+    something goes."""
+    return {1: "standard output", 2: "standard error"}.get(descriptor,
+                                                            f"descriptor {descriptor}")
+
+
+def _open_for_writing(fd: int) -> bool:
+    """Whether descriptor `fd` takes writes (True where that cannot be told)."""
+    try:
+        import fcntl
+    except ImportError:
+        return True
+    try:
+        return fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE != os.O_RDONLY
+    except OSError:
+        return True

@@ -73,11 +73,20 @@ def print_command(args: argparse.Namespace) -> int:
     from numbrix_curses.atomic import is_open_as, same_file
     from numbrix_curses.cli.outputs import check_output_file
 
+    key_stream = None
     if args.key is not None:
-        if args.key == STDIN:
-            # (it made a file named "-": the booklet has standard output)
-            raise UsageError("numbrix print: --key needs a file: the booklet goes to standard "
-                             "output (--solutions puts the key after the puzzles)")
+        from numbrix_curses.cli.outputs import stream_named
+
+        key_stream = 1 if args.key == STDIN else stream_named("print", "--key", args.key)
+        if key_stream == 1:
+            # (it made a file named "-": the booklet has standard output; and /dev/stdout
+            # was replaced by a file with the key, the booklet lost, or "already exists")
+            raise UsageError(f"numbrix print: --key {one_line(args.key)} is standard "
+                             "output, where the booklet goes: give a file (--solutions puts "
+                             "the key after the puzzles)")
+    if args.key is not None and key_stream is not None:
+        args.solutions = True  # (a stream, /dev/stderr or /dev/fd/3: written as such)
+    elif args.key is not None:
         read = next((path for path in args.files if path != STDIN
                      and same_file(path, args.key)), None)
         if read is None and STDIN in args.files and is_open_as(args.key, 0):
@@ -94,8 +103,8 @@ def print_command(args: argparse.Namespace) -> int:
         check_output_file("print", "--key", args.key, args.force)
         args.solutions = True
     unused = []
-    if args.key is None and args.force:
-        unused.append("--force has no effect without --key (the booklet goes to standard "
+    if (args.key is None or key_stream is not None) and args.force:
+        unused.append("--force has no effect without --key FILE (the booklet goes to standard "
                       "output)")
     if args.timeout is not None and not args.solutions:
         unused.append("--timeout has no effect without --solutions (it limits the solving "
@@ -144,7 +153,10 @@ def print_command(args: argparse.Namespace) -> int:
         # handed out without its key written is the worse half to have)
         key = (paper.answer_key(entries, title) if args.paper
                else booklet.solutions_sheet(entries, title))
-        write_key_file(args.key, key, args.force)
+        if key_stream is not None:
+            write_half("print", key, "the answer key", None, key_stream)
+        else:
+            write_key_file(args.key, key, args.force)
     write_half("print", text, "the booklet",
                args.key and f"the answer key is in {display_name(args.key)}")
     if not args.paper:  # (a booklet for paper is read by nobody's program: no size to mind)
