@@ -1418,6 +1418,25 @@ def test_size_line_that_does_not_fit_names_both_readings():
                                "a blank (. _ - ? 0)) nor its size (the grid below it is 2x3)")
 
 
+def test_a_size_line_of_any_digit_count_that_does_not_fit_is_said_to_be_one():
+    """A size line of four digits and more over a grid ("1000 1000") got the row-count
+    message alone, where "100 100" was also said to be a size line that does not fit: each
+    is said alike, at the size line's first number; and leading zeros make no size larger
+    ("0003 0003" sizes a 3x3 as "003 003" does)."""
+    for size, col in (("100 100", 1), ("1000 1000", 1), ("  1000,1000", 3), ("1000;2000", 1),
+                      ("1000x1000", 1), ("12345 3", 1), ("0009 0009", 1), ("\uff11\uff10"
+                      "\uff10\uff10 \uff11\uff10\uff10\uff10", 1)):
+        err = parse_error(f"{size}\n1 . 3\n. . .\n. . 9\n")
+        assert where(err) == (1, col), size
+        assert err.message == ("row has 2 cells, but the rows below it have 3 (as a size "
+                               f"line, {size.strip()!r} does not fit the 3x3 grid below)")
+    for size in ("003 003", "0003 0003", "00000003x3"):
+        assert parse_one(f"{size}\n1 . 3\n. . .\n. . 9\n").givens.tolist() == [
+            [1, 0, 3], [0, 0, 0], [0, 0, 9]]
+    # two long numbers over rows as wide are a row, as ever: out of its board's range
+    assert parse_error("1000 1000\n1 .\n. .\n").message.startswith("1000 is out of range")
+
+
 def test_two_number_lines_that_are_boards_stay_boards():
     # a lone 1x2 board, and one followed by a board of another size
     assert parse_one("1 2\n").givens.tolist() == [[1, 2]]

@@ -31,7 +31,12 @@ from numbrix_curses.textformat.rows import (
     open_quote,
     read_row,
 )
-from numbrix_curses.textformat.sizes import fits, size_line, without_row_end_separators
+from numbrix_curses.textformat.sizes import (
+    fits,
+    reads_as_size,
+    size_line,
+    without_row_end_separators,
+)
 from numbrix_curses.textformat.tables import bare_table, table_cells, without_bar_rules
 
 
@@ -308,8 +313,13 @@ def _odd_first_row(rows: list[Row], second: Row, rest: list[str], tabs: bool,
     counts = [n for n in counts if n is not None]  # (a boxed grid's rule lines)
     if not counts or any(n != width for n in counts):
         return None
-    return (f"row has {cells_text(len(rows[0].tokens))}, but the rows below it have "
-            f"{width}")
+    said = f"row has {cells_text(len(rows[0].tokens))}, but the rows below it have {width}"
+    if len(rows[0].tokens) == 2 and reads_as_size(rows[0].text):
+        # ("1000 1000": too large for `size_line` to read it as a size, but meant as one
+        # as surely as "100 100", which is said so)
+        said += (f" (as a size line, {cut_short(rows[0].text.strip())!r} does not fit the "
+                 f"{len(counts) + 1}x{width} grid below)")
+    return said
 
 
 def check_values(rows: list[Row], filename: str) -> None:

@@ -16,8 +16,9 @@ from numbrix_curses.textformat.rows import SEPARATOR, cell_count
 # (rows and columns, or columns and rows; see `size_line`).
 SIZE_MARKS = "xX\u00d7,;"  # (what may part its two numbers, besides spaces)
 SIZE = re.compile(
-    rf"[^\S\n]*([0-9]{{1,3}})[^\S\n]*(?:[{SIZE_MARKS}][^\S\n]*|[^\S\n])([0-9]{{1,3}})[^\S\n]*"
-)
+    rf"[^\S\n]*0*([0-9]{{1,3}})[^\S\n]*(?:[{SIZE_MARKS}][^\S\n]*|[^\S\n])0*([0-9]{{1,3}})"
+    r"[^\S\n]*"
+)  # (leading zeros as many as written: "0009 0009" is as much a 9x9's size as "009 009")
 # Numbers of four digits and more (past any size, said so where the grid is) with an x
 # between them: "1000 x 1000" read as a row ("'x' is not a number"), where "31 x 31" was
 # said to be no size of the grid. Parted by spaces, a comma or a semicolon, such numbers
@@ -43,6 +44,20 @@ def as_ascii(line: str) -> str:
         return line  # (a block of lines is no size line: not made over, however long)
     return "".join(str(unicodedata.decimal(char)) if char.isdecimal() and not char.isascii()
                    else _FULL_WIDTH_MARKS.get(ord(char), char) for char in line)
+
+
+# Two numbers of any length, as a size line writes them: what a size line of four digits
+# and more parted by spaces, a comma or a semicolon ("1000 1000"), which reads as a row of
+# two cells, is said to be as well where that row does not fit the rows under it (see
+# `grid._odd_first_row`), as "100 100" is.
+_ANY_SIZE = re.compile(
+    rf"[^\S\n]*([0-9]+)[^\S\n]*(?:[{SIZE_MARKS}][^\S\n]*|[^\S\n])([0-9]+)[^\S\n]*")
+
+
+def reads_as_size(line: str) -> bool:
+    """Whether `line` writes two numbers as a size line does, however many digits each
+    has (`size_match` takes no more than three, past which it is no board's size)."""
+    return _ANY_SIZE.fullmatch(as_ascii(line)) is not None
 
 
 def size_match(line: str) -> re.Match[str] | None:
