@@ -735,7 +735,7 @@ def test_command_help(run_numbrix):
     assert "--json" in result.stdout and "--timeout" in result.stdout
 
 
-@pytest.mark.parametrize("command", ["generate", "print", "check", "solve"])
+@pytest.mark.parametrize("command", ["generate", "print", "check", "solve", "grade"])
 def test_command_help_ends_in_examples_that_are_its_own(capsys, command):
     """Each example is a command line the parser takes, as it stands in the help (its
     lines kept as written), and fits 80 columns."""
@@ -758,7 +758,7 @@ def test_command_help_ends_in_examples_that_are_its_own(capsys, command):
             assert args.command in (command, "generate"), example
 
 
-@pytest.mark.parametrize("command", ["check", "solve"])
+@pytest.mark.parametrize("command", ["check", "solve", "grade"])
 def test_check_and_solve_help_say_what_a_puzzle_file_looks_like(capsys, command):
     assert cli.main([command, "--help"]) == 0
     out = capsys.readouterr().out

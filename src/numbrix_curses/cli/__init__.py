@@ -68,6 +68,7 @@ from numbrix_curses.exits import (
 )
 from numbrix_curses.cli.solving import (
     CHECK_EXAMPLES,
+    GRADE_EXAMPLES,
     SOLVE_EXAMPLES,
     add_solving_options,
     check_command,
@@ -123,6 +124,7 @@ COMMANDS: tuple[Command, ...] = (
         "grade the difficulty of each puzzle in the files",
         add_solving_options,
         grade_command,
+        GRADE_EXAMPLES,
     ),
     Command(
         "generate",

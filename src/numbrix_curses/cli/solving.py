@@ -198,6 +198,14 @@ examples:
 
 {PUZZLE_FILE_HELP}"""
 
+GRADE_EXAMPLES = f"""\
+examples:
+  numbrix grade week.txt               its grade and the techniques it takes
+  numbrix grade --json week.txt extra.txt
+  numbrix generate -n 5 --format compact | numbrix grade -
+
+{PUZZLE_FILE_HELP}"""
+
 
 def configure_check(parser: argparse.ArgumentParser) -> None:
     add_solving_options(parser)
