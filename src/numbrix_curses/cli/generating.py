@@ -117,7 +117,8 @@ def configure_generate(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "-o", "--output", metavar="FILE",
-        help="write the puzzles to FILE (default, or -: standard output)",
+        help="write the puzzles to FILE (default, or -: standard output; a stream's name, "
+             "/dev/stdout, /dev/stderr or /dev/fd/N, is that stream, for --solutions too)",
     )
     parser.add_argument(
         "--solutions", metavar="FILE",

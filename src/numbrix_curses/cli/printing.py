@@ -54,7 +54,7 @@ def configure_print(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="write the answer key to FILE, an answer sheet of its own, not after the "
              "puzzles (implies --solutions; written atomically, never over a file without "
-             "--force)",
+             "--force; a stream's name, /dev/stderr or /dev/fd/N, is that stream)",
     )
     parser.add_argument("--force", action="store_true", help="with --key: overwrite FILE")
     parser.add_argument(
