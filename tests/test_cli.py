@@ -1928,8 +1928,7 @@ def test_generate_output_named_as_a_standard_stream_is_written_to_that_stream(tm
          "--solutions /dev/stdout needs --output FILE (the puzzles go to standard output "
          "otherwise)"),
         (f"{generate} -o /dev/stdin > out.txt",
-         "--output /dev/stdin names standard input; give a file to write, or - for standard "
-         "output"),
+         "--output /dev/stdin names standard input; give a file to write"),
         (f"{generate} -o /dev/fd/7 > out.txt", "--output /dev/fd/7: descriptor 7 is not open "
          "(open it in the shell, as 7>FILE, or give a file to write)"),
         (f"{generate} -o /dev/fd/3 3< dash.txt > out.txt",
@@ -1963,6 +1962,9 @@ def test_print_key_named_as_a_standard_stream(puzzle_file, tmp_path):
     assert said.returncode == 0 and said.stderr == ""
     booklet = (tmp_path / "booklet.txt").read_text()
     assert "# Puzzle 1 of 1" in booklet and "# Solution" not in booklet
+    said = _in_shell(f"numbrix print {path} --key /dev/stdin < {path}", tmp_path)
+    assert (said.returncode, said.stdout, said.stderr) == (
+        2, "", "numbrix print: --key /dev/stdin names standard input; give a file to write\n")
     said = _in_shell(f"numbrix print {path} --key k.txt > /dev/null", tmp_path)
     assert said.returncode == 0 and (tmp_path / "key.txt").read_text() == (
         tmp_path / "k.txt").read_text()

@@ -191,8 +191,8 @@ def stream_named(command: str, option: str, path: str) -> int | None:
         return None
     said = f"numbrix {command}: {option} {display_name(path)}"
     if fd == 0:
-        raise UsageError(f"{said} names standard input; give a file to write, or - for "
-                         "standard output")
+        # (not "or - for standard output": print's --key takes no -)
+        raise UsageError(f"{said} names standard input; give a file to write")
     try:
         os.fstat(fd)
     except OSError:
