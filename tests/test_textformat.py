@@ -1418,6 +1418,20 @@ def test_size_line_that_does_not_fit_names_both_readings():
                                "a blank (. _ - ? 0)) nor its size (the grid below it is 2x3)")
 
 
+def test_a_size_is_said_with_its_article():
+    """"for a 8x9 grid" read wrong aloud, as a maker who left out a row of a 9x9 met it:
+    an 8, an 11 and an 18 take "an", as every other size said by the readers does."""
+    from numbrix_curses.puzzle import a_size
+
+    assert [a_size(rows, 9) for rows in (1, 7, 8, 11, 18, 20, 28, 30)] == [
+        "a 1x9", "a 7x9", "an 8x9", "an 11x9", "an 18x9", "a 20x9", "a 28x9", "a 30x9"]
+    rows = ["1 . . . . . . . 79"] + [" ".join(["."] * 9)] * 7
+    err = parse_error("\n".join(rows) + "\n")
+    assert err.message.startswith("79 is out of range 1..72 for an 8x9 grid")
+    err = parse_error("40 . .\n" + ". . .\n" * 10)
+    assert err.message.startswith("40 is out of range 1..33 for an 11x3 grid")
+
+
 def test_a_size_line_of_any_digit_count_that_does_not_fit_is_said_to_be_one():
     """A size line of four digits and more over a grid ("1000 1000") got the row-count
     message alone, where "100 100" was also said to be a size line that does not fit: each

@@ -64,6 +64,12 @@ def plural(count: int, word: str) -> str:
     return f"{count:,} {word}" + ("" if count == 1 else "s")
 
 
+def a_size(rows: int, cols: int) -> str:
+    """"a 7x7" or "an 8x7", "an 11x11", "an 18x4": the size with its article, as said."""
+    said = str(rows)
+    return f"{'an' if said.startswith('8') or said in ('11', '18') else 'a'} {rows}x{cols}"
+
+
 def cells_text(count: int) -> str:
     """``1 cell`` or ``N cells``, for the readers' messages about a row's length."""
     return plural(count, "cell")

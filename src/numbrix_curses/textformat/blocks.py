@@ -7,7 +7,15 @@ import re
 from typing import Callable, Iterator
 
 from numbrix_curses.comments import LEFT_OUT
-from numbrix_curses.puzzle import MAX_SIDE, ParseError, Puzzle, cell_value, cut_short, plural
+from numbrix_curses.puzzle import (
+    MAX_SIDE,
+    ParseError,
+    Puzzle,
+    a_size,
+    cell_value,
+    cut_short,
+    plural,
+)
 from numbrix_curses.textformat.block import parse_block
 from numbrix_curses.textformat.errors import ListShort, OutOfRange, SplitBoard, said_more
 from numbrix_curses.textformat.givens import is_given_line
@@ -315,4 +323,4 @@ def _hint(first_blank: int, last_blank: int, rows: int, cols: int) -> str:
         f"line {first_blank}" if first_blank == last_blank
         else f"lines {first_blank}-{last_blank}"
     )
-    return f"; is a blank line ({where}) splitting a {rows}x{cols} board?"
+    return f"; is a blank line ({where}) splitting {a_size(rows, cols)} board?"

@@ -11,7 +11,7 @@ from typing import Iterator, NamedTuple, Sequence
 
 import numpy as np
 
-from numbrix_curses.puzzle import MAX_SIDE, ParseError, cut_short, written_number
+from numbrix_curses.puzzle import MAX_SIDE, ParseError, a_size, cut_short, written_number
 from numbrix_curses.textformat.errors import ListShort, said_more
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.sizes import as_ascii
@@ -500,7 +500,7 @@ def flagged_cells(lines: list[str], first_line: int, filename: str) -> np.ndarra
                          "the board as a grid")
     if not 1 <= height <= MAX_SIDE or not 1 <= width <= MAX_SIDE:
         raise ParseError(filename, matches[0][0], 1,
-                         f"a list of cells of a {height}x{width} board; a side is 1 to "
+                         f"a list of cells of {a_size(height, width)} board; a side is 1 to "
                          f"{MAX_SIDE}")
     grid = np.zeros((height, width), dtype=np.int64)
     seen: dict[int, int] = {}
@@ -510,7 +510,7 @@ def flagged_cells(lines: list[str], first_line: int, filename: str) -> np.ndarra
         if value > height * width:
             raise ParseError(filename, number, m.start(3) + 1,
                              f"{_as_said(m.group(3))} is out of range "
-                             f"1..{height * width} for a {height}x{width} board")
+                             f"1..{height * width} for {a_size(height, width)} board")
         if value in seen:
             raise ParseError(filename, number, m.start(3) + 1,
                              f"{value} appears twice (first on line {seen[value]})")

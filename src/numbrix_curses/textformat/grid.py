@@ -8,7 +8,14 @@ import re
 import unicodedata
 
 from numbrix_curses.comments import grid_line_indices
-from numbrix_curses.puzzle import MAX_SIDE, ParseError, cell_value, cells_text, cut_short
+from numbrix_curses.puzzle import (
+    MAX_SIDE,
+    ParseError,
+    a_size,
+    cell_value,
+    cells_text,
+    cut_short,
+)
 from numbrix_curses.screencopy import as_drawn_by_us
 from numbrix_curses.textformat.errors import NotACell, OutOfRange, WrongWidth, said_more
 from numbrix_curses.textformat.frames import (
@@ -354,7 +361,7 @@ def check_values(rows: list[Row], filename: str) -> None:
                     row.line,
                     row.col(index),
                     f"{cut_short(row.tokens[index])} is out of range 1..{size}"
-                    f" for a {height}x{width} grid",
+                    f" for {a_size(height, width)} grid",
                     (height, width),
                     max(given),
                 )

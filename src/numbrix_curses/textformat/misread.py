@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from numbrix_curses.comments import grid_line_indices
-from numbrix_curses.puzzle import ParseError, cut_short
+from numbrix_curses.puzzle import ParseError, a_size, cut_short
 from numbrix_curses.screencopy import cut_edge
 from numbrix_curses.textformat.errors import said_more
 from numbrix_curses.textformat.grid import check_values, grid_rows
@@ -41,12 +41,6 @@ def notes_of(
 ) -> list[tuple[int, str]]:
     """The notes the functions `found_by` find of `reading`, in their order."""
     return [note for note in (find(reading) for find in found_by) if note is not None]
-
-
-def _sized(rows: int, cols: int) -> str:
-    """'a 7x7' or 'an 8x7', as the size is said."""
-    said = str(rows)
-    return f"{'an' if said.startswith('8') or said in ('11', '18') else 'a'} {rows}x{cols}"
 
 
 def _two_boards(
@@ -103,7 +97,7 @@ def two_boards_note(reading: GridReading) -> tuple[int, str] | None:
     top, bottom, second, how = found
     return (second, f"the rows read as two boards, {top[0]}x{top[1]} and "
                     f"{bottom[0]}x{bottom[1]} from line {second}, with {how}: read as "
-                    f"one, {_sized(len(rows), len(rows[0].values))} board; a blank line "
+                    f"one, {a_size(len(rows), len(rows[0].values))} board; a blank line "
                     "before the second starts another puzzle")
 
 
@@ -121,7 +115,7 @@ def empty_header_note(reading: GridReading) -> tuple[int, str] | None:
     if not (cells and not any(cell.strip() for cell in cells) and len(rows) + 1 == width):
         return None
     return (first_line + grid[0], f"the table's header row is empty, and left out as a "
-                                  f"header: {_sized(len(rows), width)} board; if it is the "
+                                  f"header: {a_size(len(rows), width)} board; if it is the "
                                   f"board's first row, write its blanks as . for the "
                                   f"{width}x{width} board")
 
@@ -138,12 +132,12 @@ def label_rows_note(reading: GridReading) -> tuple[int, str] | None:
     if rows[0].values == list(range(1, width + 1)) and height == width + 1:
         return (rows[0].line, f"the first row is 1 to {width}, as column numbers over "
                               f"a board are: read as its first row, "
-                              f"{_sized(height, width)} board; if they are labels, put "
+                              f"{a_size(height, width)} board; if they are labels, put "
                               f"# before that line for the {width}x{width} board")
     if [row.values[0] for row in rows] == list(range(1, height + 1)) and width == height + 1:
         return (rows[0].line, f"the first column is 1 to {height}, as line numbers "
                               f"beside a board are: read as its first column, "
-                              f"{_sized(height, width)} board; if they are labels, take "
+                              f"{a_size(height, width)} board; if they are labels, take "
                               f"them out for the {height}x{height} board")
     return None
 
@@ -187,7 +181,7 @@ def size_row_note(reading: GridReading) -> tuple[int, str] | None:
         return None
     return (rows[0].line, f"the first row holds only {width}, as a spreadsheet writes a "
                           f"board's size over it: read as the board's first row, "
-                          f"{_sized(len(rows), width)} board; if it is the size, take that "
+                          f"{a_size(len(rows), width)} board; if it is the size, take that "
                           f"line out for the {width}x{width} board")
 
 
@@ -237,7 +231,7 @@ def edge_columns_note(reading: GridReading) -> tuple[int, str] | None:
                    f"{names[texts[0][-1]]} ending each row" if ending and left + right == 1
                    else "an indent, or separators ending the rows")
         return (rows[0].line, f"the {sides} {'is' if one else 'are'} empty in every "
-                              f"row: read as the board's, {_sized(len(rows), width)} "
+                              f"row: read as the board's, {a_size(len(rows), width)} "
                               f"board; if {'it is' if one else 'they are'} only "
                               f"spacing ({spacing}), take {'it' if one else 'them'} "
                               f"out for the {kept}x{kept} board")
@@ -256,7 +250,7 @@ def edge_columns_note(reading: GridReading) -> tuple[int, str] | None:
         char, where, column, only = texts[0][0], "starts", "first", "it is only an indent"
     take = "that one" if ending and starting else "it"
     return (rows[0].line, f"every row {where} with {names[char]}: read as parting off "
-                          f"a {column} column of blanks, {_sized(len(rows), width)} board; "
+                          f"a {column} column of blanks, {a_size(len(rows), width)} board; "
                           f"if {only}, take {take} out for the "
                           f"{len(rows)}x{width - 1} board")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from numbrix_curses.comments import LEFT_OUT, grid_line_indices
-from numbrix_curses.puzzle import ParseError, cut_short
+from numbrix_curses.puzzle import ParseError, a_size, cut_short
 from numbrix_curses.screencopy import as_drawn_by_us
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.rows import BAR, SEPARATOR, TAB, Row, is_boxed
@@ -164,6 +164,6 @@ def without_line_numbers(
         notes.append((first_line + body[0], (
             f"the first column is 1 to {side}, as line numbers beside a board are: left "
             f"out{' with the column numbers over them' if labels is not None else ''}, "
-            f"for a {side}x{side} board (with them, line {error.line}: {error.message})")))
+            f"for {a_size(side, side)} board (with them, line {error.line}: {error.message})")))
     return rows
 

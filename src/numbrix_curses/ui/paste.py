@@ -27,7 +27,7 @@ import re
 import sys
 from dataclasses import dataclass
 
-from numbrix_curses.puzzle import ParseError, Puzzle
+from numbrix_curses.puzzle import ParseError, Puzzle, a_size
 from numbrix_curses.screencopy import board_of_a_screen
 from numbrix_curses.textformat import parse_puzzles
 from numbrix_curses.ui.actions import MoveCursor, Paste
@@ -251,7 +251,7 @@ class PastedPuzzle:
         givens = p.clue_count
         noun = "given" if givens == 1 else "givens"
         if self.count == 1:
-            return f"a {p.rows}x{p.cols} puzzle with {givens} {noun}"
+            return f"{a_size(p.rows, p.cols)} puzzle with {givens} {noun}"
         return f"the first of {self.count} puzzles ({p.rows}x{p.cols}, {givens} {noun})"
 
 
