@@ -1485,6 +1485,16 @@ def test_a_size_that_is_none_is_one_line(run_numbrix, size):
     assert line.startswith("numbrix generate: argument --size: ")
 
 
+@pytest.mark.parametrize("size", ["9*9", "9,9", "9 by 9", "nine"])
+def test_a_size_written_another_way_is_said_to_be_no_size(capsys, size):
+    """"9*9" and "9,9" were "not a whole number", as if only a side were taken; a side
+    alone and rows x columns are, and the line says so."""
+    assert cli.main(["generate", "--size", size]) == 2
+    assert capsys.readouterr().err == (
+        f"numbrix generate: argument --size: not a size (9, or rows x columns as 6x10): "
+        f"{size!r} (try 'numbrix generate --help')\n")
+
+
 def test_a_file_named_like_an_option_is_named_in_the_error(run_numbrix):
     """`check -x.txt` said only that FILE is required, of a file the user did give."""
     line = assert_one_line_error(run_numbrix("check", "-x.txt"))

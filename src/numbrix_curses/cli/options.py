@@ -69,10 +69,12 @@ def board_size(low: int, high: int) -> Callable[[str], tuple[int, int]]:
 
     def parse(text: str) -> tuple[int, int]:
         parts = re.split(r"\s*[xX\u00d7]\s*", text.strip())
+        # (each part a number, though maybe out of range, said by `side`; else no size:
+        # "9*9" and "9,9" were "not a whole number", as if a side alone was asked for)
+        if len(parts) > 2 or not all(re.fullmatch(r"[+-]?[\d_]+", part) for part in parts):
+            raise argparse.ArgumentTypeError(f"not a size (9, or rows x columns as 6x10): {text!r}")
         if len(parts) == 1:
             return side(parts[0]), side(parts[0])
-        if len(parts) != 2 or not all(parts):
-            raise argparse.ArgumentTypeError(f"not a size (9, or rows x columns as 6x10): {text!r}")
         return side(parts[0]), side(parts[1])
 
     return parse
