@@ -1495,6 +1495,21 @@ def test_a_size_written_another_way_is_said_to_be_no_size(capsys, size):
         f"{size!r} (try 'numbrix generate --help')\n")
 
 
+def test_generate_given_a_bare_size_says_how_a_size_is_given(capsys):
+    """`numbrix generate 9` said only "unrecognized arguments: 9"; a size given alone is
+    pointed to --size (not where --size is given already: the 9 is then something else)."""
+    for size in ("9", "6x10"):
+        assert cli.main(["generate", size]) == 2
+        assert capsys.readouterr().err == (
+            f"numbrix generate: unrecognized arguments: {size} (a board's size is given as "
+            f"--size {size}) (try 'numbrix generate --help')\n")
+    for argv in (["generate", "--size", "9", "9"], ["generate", "nine"]):
+        assert cli.main(argv) == 2
+        assert capsys.readouterr().err == (
+            f"numbrix generate: unrecognized arguments: {argv[-1]} (try 'numbrix generate "
+            "--help')\n")
+
+
 def test_a_file_named_like_an_option_is_named_in_the_error(run_numbrix):
     """`check -x.txt` said only that FILE is required, of a file the user did give."""
     line = assert_one_line_error(run_numbrix("check", "-x.txt"))

@@ -36,6 +36,7 @@ import atexit
 import codecs
 import errno
 import os
+import re
 import signal
 import sys
 from typing import NoReturn, Sequence
@@ -259,8 +260,14 @@ def run(argv: Sequence[str] | None = None) -> int:
     if extra:
         # parse_args would report these from the top-level parser ("numbrix: ..."); the
         # user needs the command whose --help to read ("numbrix check: ...")
-        blamed = parser.commands.get(getattr(args, "command", None) or "", parser)
-        blamed.error(f"unrecognized arguments: {' '.join(extra)}")
+        command = getattr(args, "command", None) or ""
+        blamed = parser.commands.get(command, parser)
+        hint = ""
+        if (command == "generate" and args.size is None and args.rows is None
+                and re.fullmatch(r"[0-9]+(?:[xX\u00d7][0-9]+)?", extra[0])):
+            # ("numbrix generate 9": a size, as the app's New puzzle asks for one first)
+            hint = f" (a board's size is given as --size {extra[0]})"
+        blamed.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
     handler = getattr(args, "handler", menu_command)
     try:
         with stops_raised():
