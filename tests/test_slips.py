@@ -11,12 +11,20 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from brute import count_matching, grid_of, random_path
+from brute import count_matching, grid_of, matching, random_path
 from helpers import NEWSPAPER_9X9, ROWS_5_AND_6_SWAPPED, TOP_ROW_SHIFTED
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.rowslips import RowSlip, find_row_slips, row_slip_candidates
-from numbrix_curses.slips import Suspect, Suspects, find_suspects
-from numbrix_curses.solver import Status, solve
+from numbrix_curses import slips
+from numbrix_curses.slips import (
+    CANDIDATE_SOLUTIONS,
+    Correction,
+    FixKind,
+    Suspect,
+    Suspects,
+    find_suspects,
+)
+from numbrix_curses.solver import Status, count_solutions, solve
 from numbrix_curses.textformat import parse_puzzles
 
 
@@ -106,15 +114,22 @@ def test_a_misread_number_is_the_only_suspect_on_a_well_clued_board() -> None:
     suspects = find_suspects(puzzle)
     assert suspects.complete
     assert suspects.found == (Suspect(2, 0, 0),)
-    assert suspects.text() == "solvable without the 2 at A1"
+    assert suspects.text() == ("solvable without the 2 at A1 (exactly one solution with 1 "
+                               "there, or with it at B1)")
 
 
 def test_two_givens_swapped_leave_no_single_suspect_but_a_pair() -> None:
     # a 5x5 serpentine's givens with its 13 and 17 swapped
     (puzzle,) = parse_puzzles(". 2 3 . 5\n. 9 8 . 6\n. . 17 14 .\n. . 18 13 .\n. . 23 24 25\n")
     suspects = find_suspects(puzzle)
-    assert suspects == Suspects((), True, ((Suspect(13, 3, 3), Suspect(17, 2, 2)),))
-    assert suspects.text() == "solvable with the 13 at D4 and the 17 at C3 swapped"
+    pair = (Suspect(13, 3, 3), Suspect(17, 2, 2))
+    assert suspects == Suspects((), True, (pair,), corrections=(
+        Correction(pair[0], FixKind.SWAPPED, pair[1]),))
+    assert count_matching(Puzzle(suspects.corrections[0].applied(puzzle.givens))) == 1
+    assert suspects.text() == "exactly one solution with the 13 at D4 and the 17 at C3 swapped"
+    # (a pair that swapped gives a solution but not just one is said as before)
+    assert Suspects((), True, (pair,)).text() == (
+        "solvable with the 13 at D4 and the 17 at C3 swapped")
 
 
 def test_three_givens_turned_round_leave_no_suspect_nor_pair() -> None:
@@ -190,3 +205,140 @@ def test_a_row_put_back_and_a_given_taken_away_are_both_said() -> None:
     both = Suspects((Suspect(3, 0, 2),), complete=False, rows=(RowSlip(0, 1), RowSlip(1)))
     assert both.text() == ("exactly one solution with row 1 moved one column right or rows 2 "
                            "and 3 swapped; solvable without the 3 at C1 (not all givens tried)")
+
+
+def expected_corrections(puzzle: Puzzle, found: tuple[Suspect, ...]) -> set[Correction] | None:
+    """By brute force: the changes to each suspect that give exactly one solution, where
+    the puzzle without it has fewer solutions than `find_suspects` looks at (so it must
+    find them all); None where some has more (then only what it found is checked)."""
+    expected = set()
+    for suspect in found:
+        paths = matching(without(puzzle, suspect.row, suspect.col))
+        if len(paths) >= CANDIDATE_SOLUTIONS:
+            return None
+        cell = suspect.row * puzzle.cols + suspect.col
+        numbers = [int(n) for n in paths[:, cell]]
+        places = [int(np.flatnonzero(path == suspect.number)[0]) for path in paths]
+        expected |= {Correction(suspect, FixKind.NUMBER, Suspect(n, suspect.row, suspect.col))
+                     for n in numbers if numbers.count(n) == 1}
+        expected |= {Correction(suspect, FixKind.MOVED,
+                                Suspect(suspect.number, *divmod(c, puzzle.cols)))
+                     for c in places if places.count(c) == 1}
+    return expected
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(slipped_puzzles())
+def test_every_correction_gives_exactly_one_solution(puzzle) -> None:
+    """Each fix proposed, made, leaves a puzzle with exactly one solution (counted by brute
+    force); where the puzzle without a suspect has only a few solutions, every fix of that
+    suspect alone is found; and every swap of a suspect, or of a pair, that gives exactly
+    one is."""
+    if count_matching(puzzle) != 0:
+        return
+    suspects = find_suspects(puzzle)
+    assert suspects.complete and suspects.corrections_complete
+    event("corrected" if suspects.corrections else "no correction")
+    for fix in suspects.corrections:
+        assert count_matching(Puzzle(fix.applied(puzzle.givens))) == 1, fix
+    alone = {fix for fix in suspects.corrections if fix.kind is not FixKind.SWAPPED}
+    expected = expected_corrections(puzzle, suspects.found)
+    if expected is not None:
+        assert alone == expected
+    givens = [Suspect(n, *divmod(c, puzzle.cols)) for n, c in sorted(puzzle.given_cells().items())]
+    pairs = {frozenset((s, g)) for s in suspects.found for g in givens if g != s}
+    pairs |= {frozenset(pair) for pair in suspects.swaps}
+    swapped = {frozenset((f.suspect, f.other)) for f in suspects.corrections
+               if f.kind is FixKind.SWAPPED}
+    unique_pairs = set()
+    for pair in pairs:
+        first, second = sorted(pair, key=lambda g: g.number)
+        fix = Correction(first, FixKind.SWAPPED, second)
+        if count_matching(Puzzle(fix.applied(puzzle.givens))) == 1:
+            unique_pairs.add(pair)
+    assert swapped == unique_pairs
+
+
+def test_a_digit_misread_is_given_the_number_it_should_be() -> None:
+    """A newspaper 9x9 with the 61 (in F4, a blank on the page) typed as 16: without it the
+    puzzle is the page's again, so 61 there gives exactly one solution."""
+    (original,) = parse_puzzles(NEWSPAPER_9X9)
+    typed = original.givens.copy()
+    assert solve(original).solution[3, 5] == 61
+    typed[3, 5] = 16
+    puzzle = Puzzle(typed)
+    suspects = find_suspects(puzzle)
+    sixteen = Suspect(16, 3, 5)
+    assert sixteen in suspects.found
+    fix = Correction(sixteen, FixKind.NUMBER, Suspect(61, 3, 5))
+    assert fix in suspects.corrections
+    for proposed in suspects.corrections:
+        assert count_solutions(Puzzle(proposed.applied(typed)), limit=3) == 1
+    assert "the 16 at F4 (exactly one solution with 61 there" in suspects.text()
+
+
+def test_a_number_typed_a_cell_off_is_moved_back() -> None:
+    """The serpentine's 8 typed one cell to the left: the fix is the 8 back in C2."""
+    (puzzle,) = parse_puzzles("1 . . . 5\n. 8 . . .\n11 . . . 15\n. . 18 . .\n21 . . . 25\n")
+    assert count_matching(puzzle) == 0
+    suspects = find_suspects(puzzle)
+    eight = Suspect(8, 1, 1)
+    assert Correction(eight, FixKind.MOVED, Suspect(8, 1, 2)) in suspects.corrections
+    for fix in suspects.corrections:
+        assert count_matching(Puzzle(fix.applied(puzzle.givens))) == 1
+    assert "with it at C2" in suspects.text()
+
+
+def test_two_givens_swapped_with_one_a_suspect_on_its_own_say_the_swap() -> None:
+    """The newspaper 9x9 with its 54 and 56 written in each other's cells: without the 56
+    alone it can be solved, but the clearer fix is the two swapped back, said first."""
+    (original,) = parse_puzzles(NEWSPAPER_9X9)
+    typed = original.givens.copy()
+    typed[0, 7], typed[1, 8] = 56, 54
+    suspects = find_suspects(Puzzle(typed))
+    fifty_six, fifty_four = Suspect(56, 0, 7), Suspect(54, 1, 8)
+    assert suspects.found == (fifty_six,)
+    swap = Correction(fifty_six, FixKind.SWAPPED, fifty_four)
+    assert swap in suspects.corrections
+    assert (swap.applied(typed) == original.givens).all()
+    for fix in suspects.corrections:
+        assert count_solutions(Puzzle(fix.applied(typed)), limit=3) == 1
+    assert suspects.text().startswith(
+        "solvable without the 56 at H1 (exactly one solution with it and the 54 at I2 "
+        "swapped, or with ")
+
+
+def test_a_slip_with_no_single_fix_names_the_suspect_alone() -> None:
+    """Without the 4 at C4 the board has several solutions, and no one number in its cell,
+    nor the 4 in another, nor a swap, leaves just one of them: nothing more is said."""
+    puzzle = Puzzle(np.array([[15, 14, 0, 10], [0, 13, 12, 0], [0, 0, 5, 0], [0, 0, 4, 0]],
+                             dtype=np.int16))
+    assert count_matching(puzzle) == 0
+    assert count_matching(without(puzzle, 3, 2)) > 1
+    suspects = find_suspects(puzzle)
+    assert Suspect(4, 3, 2) in suspects.found
+    assert suspects.corrections == () and suspects.corrections_complete
+    assert "exactly one" not in suspects.text()
+
+
+def test_out_of_time_for_the_fixes_keeps_the_suspects(monkeypatch) -> None:
+    (puzzle,) = parse_puzzles(DIGIT_SLIP)
+    monkeypatch.setattr(slips, "_fixes_in_solutions", lambda *args: None)
+    suspects = find_suspects(puzzle)
+    assert suspects.found == (Suspect(2, 0, 0),) and suspects.complete
+    assert not suspects.corrections_complete and suspects.corrections == ()
+    assert suspects.text() == "solvable without the 2 at A1 (not all fixes tried)"
+
+
+def test_fixes_read_as_a_clause() -> None:
+    sixteen, seventy_one = Suspect(16, 2, 2), Suspect(71, 8, 2)
+    suspects = Suspects((sixteen, Suspect(45, 6, 2)), True, corrections=(
+        Correction(sixteen, FixKind.NUMBER, Suspect(61, 2, 2)),
+        Correction(sixteen, FixKind.NUMBER, Suspect(63, 2, 2)),
+        Correction(sixteen, FixKind.MOVED, Suspect(16, 3, 2)),
+        Correction(sixteen, FixKind.MOVED, Suspect(16, 2, 4)),
+        Correction(sixteen, FixKind.SWAPPED, seventy_one),
+    ))
+    assert suspects.text() == (
+        "solvable without the 16 at C3 (exactly one solution with it and the 71 at C9 "
+        "swapped, or with 61 or 63 there, or with it at C4 or E3) or the 45 at C7")

@@ -86,7 +86,7 @@ def find_row_slips(
     instant); `on_event` is passed to every solve (it may raise to stop them)."""
     found: list[RowSlip] = []
     for slip in row_slip_candidates(puzzle.givens):
-        unique = _unique(slip.mended(puzzle.givens), deadline, on_event)
+        unique = unique_solution(slip.mended(puzzle.givens), deadline, on_event)
         if unique is None:
             return tuple(found), False
         if unique:
@@ -94,7 +94,7 @@ def find_row_slips(
     return tuple(found), True
 
 
-def _unique(
+def unique_solution(
     givens: np.ndarray,
     deadline: float | None,
     on_event: Callable[[SearchEvent], None] | None,

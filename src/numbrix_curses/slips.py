@@ -11,17 +11,26 @@ that touches two givens leaves no single suspect; then the pairs of givens that,
 give a puzzle with a solution are looked for instead. Before all that, the rows typed out of
 place (shifted a column, or two swapped) that put back give exactly one solution are looked
 for (see `rowslips`): a few solves, however many givens there are.
+
+Once the suspects are known, the fixes are looked for (`Correction`): for each suspect, the
+numbers its cell takes in a few solutions of the puzzle without it, each kept where, put
+there, it gives exactly one solution (a 16 read for 61: "exactly one solution with 61
+there"); and each suspect swapped with every other given, as two numbers written in each
+other's cells can leave one of them a suspect on its own. A pair found swapped when there is
+no suspect is proved the same way. A fix is named only where a solve that looks for a
+second solution finds none.
 """
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from enum import Enum
 from typing import Callable
 
 import numpy as np
 
 from numbrix_curses.puzzle import Puzzle, cell_name
-from numbrix_curses.rowslips import RowSlip, find_row_slips
+from numbrix_curses.rowslips import RowSlip, find_row_slips, unique_solution
 from numbrix_curses.solver import SearchEvent, Status, solve
 
 
@@ -38,6 +47,54 @@ class Suspect:
         return f"the {self.number} at {cell_name(self.row, self.col)}"
 
 
+class FixKind(Enum):
+    """How a `Correction` changes the givens."""
+
+    #: the suspect's cell holds another number (a digit misread: 61 typed as 16)
+    NUMBER = "number"
+    #: the suspect's number stands in another cell, its own left blank (typed a cell off)
+    MOVED = "moved"
+    #: the suspect and another given trade cells (written in each other's places)
+    SWAPPED = "swapped"
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A change to a suspect that gives the puzzle exactly one solution."""
+
+    suspect: Suspect
+    kind: FixKind
+    #: NUMBER: the suspect as it should read (the new number in its cell); MOVED: the
+    #: suspect where it should stand (its number in the new cell); SWAPPED: the given (as
+    #: typed) it trades cells with
+    other: Suspect
+
+    def touches(self, given: Suspect) -> bool:
+        """Whether this change is to `given` (the suspect, or the given it swaps with)."""
+        return given == self.suspect or (self.kind is FixKind.SWAPPED and given == self.other)
+
+    def applied(self, givens: np.ndarray) -> np.ndarray:
+        """`givens` (the board as typed) with this change made."""
+        grid = givens.copy()
+        first, other = self.suspect, self.other
+        if self.kind is FixKind.SWAPPED:
+            grid[first.row, first.col], grid[other.row, other.col] = other.number, first.number
+        else:
+            grid[first.row, first.col] = 0
+            grid[other.row, other.col] = other.number
+        return grid
+
+    def phrase(self, given: Suspect) -> str:
+        """The change said of `given` (one it `touches`): "with 61 there", "with it at D4",
+        "with it and the 71 at C2 swapped"."""
+        if self.kind is FixKind.NUMBER:
+            return f"with {self.other.number} there"
+        if self.kind is FixKind.MOVED:
+            return f"with it at {cell_name(self.other.row, self.other.col)}"
+        partner = self.other if given == self.suspect else self.suspect
+        return f"with it and {partner} swapped"
+
+
 @dataclass(frozen=True)
 class Suspects:
     """The givens without which the puzzle can be solved, in the order of their numbers;
@@ -45,12 +102,40 @@ class Suspects:
     whatever those are, the rows typed out of place that put back give exactly one solution
     (`rows`; when one is found, swapped pairs are not looked for). `complete` when
     everything was tried in the time allowed (else the lists hold what was found before
-    the time ran out)."""
+    the time ran out). Then the fixes that give exactly one solution (`corrections`), and
+    whether they were all tried in the time left (`corrections_complete`)."""
 
     found: tuple[Suspect, ...]
     complete: bool
     swaps: tuple[tuple[Suspect, Suspect], ...] = ()
     rows: tuple[RowSlip, ...] = ()
+    #: the changes that give exactly one solution: a suspect's cell holding another number,
+    #: a suspect moved to another cell, a suspect swapped with another given, or a pair of
+    #: `swaps` (in that order)
+    corrections: tuple[Correction, ...] = ()
+    #: whether every fix was tried before the time ran out (when the suspects were all
+    #: found: otherwise none is tried)
+    corrections_complete: bool = True
+
+    def fixes_of(self, given: Suspect) -> str:
+        """What gives the puzzle exactly one solution by changing `given`: "exactly one
+        solution with it and the 71 at C2 swapped, or with 61 or 63 there, or with it at
+        D4" (a swap first, as it mends two givens at once), or "" when nothing was
+        found."""
+        swaps = [fix.phrase(given) for fix in self.corrections
+                 if fix.kind is FixKind.SWAPPED and fix.touches(given)]
+        numbers = [str(fix.other.number) for fix in self.corrections
+                   if fix.kind is FixKind.NUMBER and fix.touches(given)]
+        cells = [cell_name(fix.other.row, fix.other.col) for fix in self.corrections
+                 if fix.kind is FixKind.MOVED and fix.touches(given)]
+        said = (swaps + ([f"with {_either(numbers)} there"] if numbers else [])
+                + ([f"with it at {_either(cells)}"] if cells else []))
+        return "exactly one solution " + ", or ".join(said) if said else ""
+
+    def swap_is_unique(self, first: Suspect, second: Suspect) -> bool:
+        """Whether `first` and `second` swapped give exactly one solution."""
+        return any(fix.kind is FixKind.SWAPPED and fix.touches(first) and fix.touches(second)
+                   for fix in self.corrections)
 
     def row_clause(self) -> str:
         """"exactly one solution with row 4 moved one column right" (or with rows 4 and 5
@@ -63,16 +148,34 @@ class Suspects:
         """"solvable without the 45 at C7", "solvable with the 13 at D4 and the 17 at C3
         swapped", or "" when no given nor pair was found."""
         if self.found:
-            return f"solvable without {_either([str(s) for s in self.found])}"
+            named = []
+            for suspect in self.found:
+                fixes = self.fixes_of(suspect)
+                named.append(f"{suspect} ({fixes})" if fixes else str(suspect))
+            return f"solvable without {_either(named)}"
         if self.swaps:
-            pairs = [f"{a} and {b} swapped" for a, b in self.swaps]
-            return f"solvable with {_either(pairs)}"
+            unique = [f"{a} and {b} swapped" for a, b in self.swaps if self.swap_is_unique(a, b)]
+            solvable = [f"{a} and {b} swapped" for a, b in self.swaps
+                        if not self.swap_is_unique(a, b)]
+            said = []
+            if unique:
+                said.append(f"exactly one solution with {_either(unique)}")
+            if solvable:
+                said.append(f"solvable with {_either(solvable)}")
+            return "; ".join(said)
         return ""
+
+    def more(self) -> str:
+        """What a message adds when the time ran out: " (not all givens tried)", " (not
+        all fixes tried)", or ""."""
+        if not self.complete:
+            return " (not all givens tried)"
+        return "" if self.corrections_complete else " (not all fixes tried)"
 
     def text(self) -> str:
         """A clause for a message: the row clause and the given clause (parted by "; "),
         or why there is none."""
-        more = "" if self.complete else " (not all givens tried)"
+        more = self.more()
         said = "; ".join(filter(None, (self.row_clause(), self.given_clause())))
         if said:
             return said + more
@@ -112,7 +215,9 @@ def find_suspects(
     if found or rows:
         # (a row put back that gives one solution already says where the slip is; the
         # pairs are tens of thousands of solves on a dense board)
-        return Suspects(tuple(found), complete=True, rows=rows)
+        corrections, done = _corrections(puzzle, found, deadline, on_event)
+        return Suspects(tuple(found), complete=True, rows=rows, corrections=corrections,
+                        corrections_complete=done)
     swaps: list[tuple[Suspect, Suspect]] = []
     for k, (first, first_cell) in enumerate(givens):
         for second, second_cell in givens[k + 1:]:
@@ -124,7 +229,105 @@ def find_suspects(
             if solvable:
                 swaps.append((Suspect(first, *divmod(first_cell, puzzle.cols)),
                               Suspect(second, *divmod(second_cell, puzzle.cols))))
-    return Suspects((), complete=True, swaps=tuple(swaps))
+    corrections: list[Correction] = []
+    for first_given, second_given in swaps:
+        unique = unique_solution(_swapped(puzzle, first_given, second_given), deadline, on_event)
+        if unique is None:
+            return Suspects((), complete=True, swaps=tuple(swaps),
+                            corrections=tuple(corrections), corrections_complete=False)
+        if unique:
+            corrections.append(Correction(first_given, FixKind.SWAPPED, second_given))
+    return Suspects((), complete=True, swaps=tuple(swaps), corrections=tuple(corrections))
+
+
+#: how many solutions of a puzzle without a suspect are looked at for the numbers its cell
+#: may hold: a few show the likely ones (the slip is most often the only freedom left),
+#: and when there are fewer, they are all the numbers it can hold
+CANDIDATE_SOLUTIONS = 8
+
+
+def _corrections(
+    puzzle: Puzzle,
+    found: list[Suspect],
+    deadline: float | None,
+    on_event: Callable[[SearchEvent], None] | None,
+) -> tuple[tuple[Correction, ...], bool]:
+    """The changes to `found` (the suspects) that give `puzzle` exactly one solution, and
+    whether all were tried before `deadline`: first each suspect's cell holding another
+    number, or its number in another cell, then each suspect swapped with another given (a
+    pair once)."""
+    fixes: list[Correction] = []
+    for suspect in found:
+        found_fixes = _fixes_in_solutions(puzzle, suspect, deadline, on_event)
+        if found_fixes is None:
+            return tuple(fixes), False
+        fixes.extend(found_fixes)
+    swaps: list[Correction] = []
+    tried: set[frozenset[Suspect]] = set()
+    givens = [Suspect(number, *divmod(cell, puzzle.cols))
+              for number, cell in sorted(puzzle.given_cells().items())]
+    for suspect in found:
+        for partner in givens:
+            pair = frozenset((suspect, partner))
+            if partner == suspect or pair in tried:
+                continue
+            tried.add(pair)
+            unique = unique_solution(_swapped(puzzle, suspect, partner), deadline, on_event)
+            if unique is None:
+                return tuple(fixes + swaps), False
+            if unique:
+                swaps.append(Correction(suspect, FixKind.SWAPPED, partner))
+    return tuple(fixes + swaps), True
+
+
+def _fixes_in_solutions(
+    puzzle: Puzzle,
+    suspect: Suspect,
+    deadline: float | None,
+    on_event: Callable[[SearchEvent], None] | None,
+) -> list[Correction] | None:
+    """The changes to `suspect` alone that give `puzzle` exactly one solution, among those
+    a few solutions of the puzzle without it show: another number on its cell (in order),
+    or its number on a blank cell (row by row); None when the time ran out."""
+    if deadline is not None and time.monotonic() >= deadline:
+        return None
+    givens = puzzle.givens.copy()
+    givens[suspect.row, suspect.col] = 0
+    result = solve(Puzzle(givens), limit=CANDIDATE_SOLUTIONS, deadline=deadline,
+                   on_event=on_event)
+    if result.status is Status.TIMEOUT:
+        return None
+    seen: dict[Correction, int] = {}
+    for grid in result.solutions:
+        number = int(grid[suspect.row, suspect.col])
+        row, col = (int(i) for i in np.argwhere(grid == suspect.number)[0])
+        for fix in (Correction(suspect, FixKind.NUMBER, Suspect(number, suspect.row, suspect.col)),
+                    Correction(suspect, FixKind.MOVED, Suspect(suspect.number, row, col))):
+            seen[fix] = seen.get(fix, 0) + 1
+    # (every solution a fix allows is one of the puzzle without the suspect: when the search
+    # ended before its limit, those are all of them, and a fix seen once allows exactly one;
+    # else a fix seen once is proved by a solve of its own)
+    every = len(result.solutions) < CANDIDATE_SOLUTIONS
+    fixes = []
+    for fix in sorted(seen, key=lambda f: (f.kind is FixKind.MOVED, f.other.row * puzzle.cols
+                                           + f.other.col, f.other.number)):
+        if seen[fix] != 1:
+            continue
+        if not every:
+            unique = unique_solution(fix.applied(puzzle.givens), deadline, on_event)
+            if unique is None:
+                return None
+            if not unique:
+                continue
+        fixes.append(fix)
+    return fixes
+
+
+def _swapped(puzzle: Puzzle, first: Suspect, second: Suspect) -> np.ndarray:
+    """The givens of `puzzle` with `first` and `second` swapped."""
+    givens = puzzle.givens.copy()
+    givens[first.row, first.col], givens[second.row, second.col] = second.number, first.number
+    return givens
 
 
 def _solvable(
