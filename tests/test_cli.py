@@ -336,9 +336,10 @@ def test_check_suspects_names_the_given_copied_wrong(run_numbrix, puzzle_file):
     assert result.returncode == 1, result.stderr
     assert result.stdout.splitlines() == [
         "slip: none (2 stands on the wrong checkerboard colour, as even numbers cannot take "
-        "the corner colour on a board with an odd number of cells; solvable without the 2 at A1)",
-        "swap: none (the givens cannot be joined into one path; solvable with the 13 at D4 "
-        "and the 17 at C3 swapped)",
+        "the corner colour on a board with an odd number of cells; solvable without the 2 at A1 "
+        "(exactly one solution with 1 there, or with it at B1))",  # (a 1 misread, or moved)
+        "swap: none (the givens cannot be joined into one path; exactly one solution with the "
+        "13 at D4 and the 17 at C3 swapped)",
         "fine: unique",
         f"two: multiple ({MULTIPLE_2X2_WHERE})",  # where a given left out stood
     ]
@@ -358,13 +359,49 @@ def test_check_suspects_json(run_numbrix, puzzle_file):
     # the grids itself)
     assert two["status"] == "multiple" and two["differences"] == [
         {"cell": "B1", "row": 0, "col": 1}, {"cell": "A2", "row": 1, "col": 0}]
-    assert slip["suspects"] == [{"number": 2, "cell": "A1", "row": 0, "col": 0}]
+    two_at_a1 = {"number": 2, "cell": "A1", "row": 0, "col": 0}
+    assert slip["suspects"] == [two_at_a1]
     assert slip["swaps"] == [] and slip["suspects_complete"] is True
+    # (the fixes that give exactly one solution: a 1 there, or the 2 in B1)
+    assert slip["corrections"] == [
+        {"kind": "number", "given": two_at_a1, "number": 1},
+        {"kind": "moved", "given": two_at_a1, "to": {"cell": "B1", "row": 0, "col": 1}},
+    ]
+    assert slip["corrections_complete"] is True
     assert swap["suspects"] == []
-    assert swap["swaps"] == [[{"number": 13, "cell": "D4", "row": 3, "col": 3},
-                              {"number": 17, "cell": "C3", "row": 2, "col": 2}]]
-    assert "suspects" not in fine
+    pair = [{"number": 13, "cell": "D4", "row": 3, "col": 3},
+            {"number": 17, "cell": "C3", "row": 2, "col": 2}]
+    assert swap["swaps"] == [pair]
+    assert swap["corrections"] == [{"kind": "swapped", "given": pair[0], "with": pair[1]}]
+    assert "suspects" not in fine and "corrections" not in fine
     assert slip["row_slips"] == [] and swap["row_slips"] == []
+
+
+#: the newspaper 9x9 with its 54 and 56 written in each other's cells (H1 and I2)
+SWAPPED_54_56 = NEWSPAPER_9X9.replace(" . 54  .\n", " . 56  .\n").replace(
+    "  . 56\n", "  . 54\n", 1)
+#: the newspaper 9x9 with 16 typed in F4, where the page has a blank and the solution 61
+SIXTEEN_FOR_61 = NEWSPAPER_9X9.replace("26  .  .  .  .  .", "26  .  .  .  . 16", 1)
+
+
+def test_check_suspects_says_the_fix(run_numbrix, puzzle_file):
+    """A number misread gets the number its cell should hold; two givens swapped, one of
+    them a suspect alone, get the swap that puts both right; in the line and in JSON."""
+    path = puzzle_file(f"# id: swap\n{SWAPPED_54_56}\n# id: misread\n{SIXTEEN_FOR_61}")
+    result = run_numbrix("check", "--suspects", str(path))
+    assert result.returncode == 1, result.stderr
+    swap, misread = result.stdout.splitlines()
+    assert ("solvable without the 56 at H1 (exactly one solution with it and the 54 at I2 "
+            "swapped, or with ") in swap
+    assert "the 16 at F4 (exactly one solution with 61 there" in misread
+    result = run_numbrix("check", "--suspects", "--json", str(path))
+    swap, misread = (json.loads(line) for line in result.stdout.splitlines())
+    assert swap["corrections"][-1] == {
+        "kind": "swapped", "given": {"number": 56, "cell": "H1", "row": 0, "col": 7},
+        "with": {"number": 54, "cell": "I2", "row": 1, "col": 8}}
+    assert {"kind": "number", "given": {"number": 16, "cell": "F4", "row": 3, "col": 5},
+            "number": 61} in misread["corrections"]
+    assert swap["corrections_complete"] is misread["corrections_complete"] is True
 
 
 def test_check_suspects_finds_a_row_typed_out_of_place(run_numbrix, puzzle_file):

@@ -18,7 +18,7 @@ from numbrix_curses.verdict import OUT_OF_TIME, Status
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
     from numbrix_curses.puzzle import Puzzle
     from numbrix_curses.rowslips import RowSlip
-    from numbrix_curses.slips import Suspect, Suspects
+    from numbrix_curses.slips import Correction, Suspect, Suspects
     from numbrix_curses.solver import SolveResult
 
 #: how long `check --suspects` looks for the given copied wrong when no --timeout is given
@@ -137,11 +137,26 @@ def _suspects_record(puzzle: Puzzle, suspects: Suspects) -> dict:
                        for r, c in cells],
         }
 
+    from numbrix_curses.slips import FixKind
+
+    def correction(fix: Correction) -> dict:
+        record = {"kind": fix.kind.value, "given": given(fix.suspect)}
+        other = fix.other
+        if fix.kind is FixKind.NUMBER:
+            record["number"] = other.number
+        elif fix.kind is FixKind.MOVED:
+            record["to"] = _cell_record(other.row, other.col)
+        else:
+            record["with"] = given(other)
+        return record
+
     return {
         "suspects": [given(s) for s in suspects.found],
         "swaps": [[given(a), given(b)] for a, b in suspects.swaps],
         "row_slips": [row_slip(r) for r in suspects.rows],
         "suspects_complete": suspects.complete,
+        "corrections": [correction(fix) for fix in suspects.corrections],
+        "corrections_complete": suspects.corrections_complete,
     }
 
 
@@ -214,8 +229,9 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="for a puzzle with no solution, name the givens without which it has one, or "
         "else two givens that swapped give one, and a row typed a column off or two rows "
-        "swapped that put back give exactly one (a slip in copying it is most likely there; "
-        "this takes up to --timeout again, or 60 s); for one with several, say where two of "
+        "swapped that put back give exactly one (a slip in copying it is most likely there), "
+        "with the fixes that give exactly one: another number in a given's cell, the given "
+        "in another cell, or two givens swapped (this takes up to --timeout again, or 60 s); for one with several, say where two of "
         "them differ (a given left out in copying stood there)",
     )
 
