@@ -25,7 +25,7 @@ from numbrix_curses.game import Game
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store, puzzle_key
 from numbrix_curses.textformat import read_puzzles
-from helpers import DEMO_TEXT, GIVENS
+from helpers import DEMO_TEXT, GIVENS, NEWSPAPER_9X9
 from tty_harness import (Board, Terminal, app_command, expect_exit, first_hint, play_command, start,
                          wait_play)
 
@@ -2254,7 +2254,8 @@ def test_entry_verdict_beside_the_board_is_read_whole(state: Path):
     with term:
         term.paste(SLIP_9X9)
         term.wait_text("No solution")
-        term.wait_message("It can be solved without the 34 at G5 (marked ?): check that number.")
+        term.wait_message("It can be solved without the 34 at G5 (marked ?), and has exactly one solution "
+                          "with 43 there, or with it at B9: check that number.")
         assert "..." not in term.text, term.dump()
         assert "help    F1 H    back    q" in term.text
         term.send("4")  # (a key ends the verdict: the keys are back)
@@ -2265,7 +2266,8 @@ def test_play_verdict_beside_the_board_is_read_whole(tmp_path: Path, state: Path
     path = tmp_path / "slip.txt"
     path.write_text("# id: slip\n" + SLIP_9X9)
     with start(play_command(str(path)), state) as term:
-        term.wait_message("It is solvable without the 34 at G5: it was likely copied wrong there.")
+        term.wait_message("It is solvable without the 34 at G5 (exactly one solution with 43 "
+                          "there, or with it at B9): it was likely copied wrong there.")
         assert "..." not in term.text, term.dump()
         assert "help    F1 H    quit    q" in term.text
         term.send("q")
@@ -2298,7 +2300,8 @@ def test_entry_marks_the_given_copied_wrong_when_there_is_no_solution(state: Pat
                                    (1, 1, "9"), (1, 3, "7"), (1, 4, "6"), (2, 3, "14"),
                                    (3, 1, "19"), (3, 2, "16"), (4, 4, "25")])
         term.send("c")
-        term.wait_message("It can be solved without the 16 at C4 (marked ?): check that number.")
+        term.wait_message("It can be solved without the 16 at C4 (marked ?), and has exactly one solution "
+            "with 18 there, or with it at E4: check that number.")
         assert board.text(3, 2).startswith("?"), term.dump()
         assert [(r, c) for r in range(5) for c in range(5)
                 if board.text(r, c).startswith("?")] == [(3, 2)]
@@ -2306,6 +2309,31 @@ def test_entry_marks_the_given_copied_wrong_when_there_is_no_solution(state: Pat
         term.send("18")
         board.wait_cell(3, 2, "18")
         assert not board.text(3, 2).startswith("?")  # (the marks were for the grid checked)
+        term.send("c")
+        term.wait_text("Unique: exactly one solution")
+
+
+def test_entry_says_the_swap_that_mends_two_givens_and_marks_both(state: Path):
+    """The newspaper 9x9 pasted with its 54 and 56 in each other's cells: without the 56
+    alone it can be solved, but the message says the swap that gives exactly one solution,
+    and marks the 54 as well; typing the two back checks unique."""
+    swapped = NEWSPAPER_9X9.replace(" . 54  .\n", " . 56  .\n").replace("  . 56\n", "  . 54\n", 1)
+    term = start(app_command(), state, rows=30, cols=100)
+    board = Board(term, 4)
+    with term:
+        term.wait_text("[q] Quit")
+        term.paste(swapped)
+        term.wait_text("No solution")
+        term.wait_message("It can be solved without the 56 at H1 (marked ?), and has exactly "
+                          "one solution with it and the 54 at I2 swapped, or with")
+        assert [(r, c) for r in range(9) for c in range(9)
+                if board.text(r, c).startswith("?")] == [(0, 7), (1, 8)], term.dump()
+        board.click(0, 7)
+        term.send("54")
+        board.wait_cell(0, 7, "54")
+        board.click(1, 8)
+        term.send("56")
+        board.wait_cell(1, 8, "56")
         term.send("c")
         term.wait_text("Unique: exactly one solution")
 
@@ -2321,7 +2349,8 @@ def test_entry_with_givens_that_clash_still_checks_and_names_the_slip(state: Pat
                                    (3, 3, "17"), (4, 0, "21"), (4, 4, "25")])
         term.send("c")
         term.wait_text("no solution")  # the status
-        term.wait_message("It can be solved without the 2 at E1 (marked ?): check that number.",
+        term.wait_message("It can be solved without the 2 at E1 (marked ?), and has exactly one solution "
+                          "with 5 there, or with it at B1: check that number.",
                           timeout=15)
         assert [(r, c) for r in range(5) for c in range(5)
                 if board.text(r, c).startswith(("?", "!"))] == [(0, 4)], term.dump()

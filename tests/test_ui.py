@@ -1543,7 +1543,8 @@ def test_a_puzzle_with_no_solution_names_the_given_likely_copied_wrong(tmp_path:
     path = tmp_path / "misread.txt"
     path.write_text("# id: misread\n" + MISREAD_18)
     said = ("This puzzle has no solution: the givens cannot be joined into one path. It is "
-            "solvable without the 16 at C4: it was likely copied wrong there.")
+            "solvable without the 16 at C4 (exactly one solution with 18 there, or with it at "
+            "E4): it was likely copied wrong there.")
     with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
         wait_play(term, last="r-click clear")
         term.wait_message(said)
@@ -2364,7 +2365,8 @@ def test_the_given_copied_wrong_is_marked_until_the_grid_changes(tmp_path: Path)
     assert entry.suspects_job is not None and entry.suspects_job.wait(30)
     entry.tick()
     assert entry.message.text.endswith(
-        "It can be solved without the 16 at C4 (marked ?): check that number.")
+        "It can be solved without the 16 at C4 (marked ?), and has exactly one solution "
+            "with 18 there, or with it at E4: check that number.")
     cell = 3 * 5 + 2
     assert entry.board_view().flags == {cell: "?"}
     entry.handle(SelectCell(0, 2))
@@ -2380,8 +2382,8 @@ def test_two_givens_swapped_are_named_as_a_pair(tmp_path: Path) -> None:
                                      ". . 23 24 25\n")
     assert entry.suspects_job is not None and entry.suspects_job.wait(30)
     entry.tick()
-    assert entry.message.text.endswith("It can be solved with the 13 at D4 and the 17 at C3 "
-                                       "swapped (marked ?): check those numbers.")
+    assert entry.message.text.endswith("It has exactly one solution with the 13 at D4 and the "
+                                       "17 at C3 swapped (marked ?): check those numbers.")
     assert entry.board_view().flags == {2 * 5 + 2: "?", 3 * 5 + 3: "?"}
 
 
@@ -2452,7 +2454,8 @@ def test_suspects_found_late_do_not_replace_a_message_shown_meanwhile(tmp_path: 
             screen.tick()
             if meanwhile is None:
                 assert screen.message.text.endswith(
-                    "It is solvable without the 16 at C4: it was likely copied wrong there.")
+                    "It is solvable without the 16 at C4 (exactly one solution with 18 there, or "
+                    "with it at E4): it was likely copied wrong there.")
             else:
                 assert screen.message is meanwhile
         finally:

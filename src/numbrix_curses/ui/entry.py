@@ -4,7 +4,7 @@ Check runs the solver (with a time budget, in the background, cancellable) and r
 unique, several solutions (showing a second one with the cells that differ from the first
 marked; Tab switches between the two) or none; after none it looks for the givens without
 which the puzzle has a solution and marks them (see `slips`: a slip in copying the puzzle is
-most likely there). The grid is a `Game` that does not look for a win, so typing, clearing,
+most likely there), saying the fix that gives exactly one solution where one was found. The grid is a `Game` that does not look for a win, so typing, clearing,
 undo and redo work as in play.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name, plural
 from numbrix_curses.readfile import read_regular_file
 from numbrix_curses.jobs import Job, SolveJob, collect, grading_job, suspects_job
 from numbrix_curses.savestate import puzzle_key
-from numbrix_curses.slips import Suspects
+from numbrix_curses.slips import FixKind, Suspects
 from numbrix_curses.textformat import (
     comment_text,
     format_grid_compact,
@@ -614,7 +614,7 @@ class EntryScreen(BoardScreen):
         if suspects is None:
             return text
         found, swaps = suspects.found, suspects.swaps
-        more = "" if suspects.complete else " (not all givens tried)"
+        more = suspects.more()
         if suspects.rows:
             # (pairs are not looked for then; the givens it does without follow, and the
             # time running short is said once, in the last sentence)
@@ -622,18 +622,28 @@ class EntryScreen(BoardScreen):
             if not found:
                 return text
         if len(found) == 1:
-            return (f"{text} It can be solved without {found[0]} (marked ?): check that "
-                    f"number{more}.")
+            # (the fix, when one gives exactly one solution, is what to type instead)
+            fixes = suspects.fixes_of(found[0])
+            fixed = f", and has {fixes}" if fixes else ""
+            return (f"{text} It can be solved without {found[0]} (marked ?){fixed}: check "
+                    f"that number{more}.")
         if found:
+            fixes = [f" For {suspect}: {suspects.fixes_of(suspect)}." for suspect
+                     in found if suspects.fixes_of(suspect)]
             return (f"{text} It can be solved without any one of the {len(found)} givens "
-                    f"marked ?: check them{more}.")
+                    f"marked ?: check them{more}.{''.join(fixes)}")
         if len(swaps) == 1:
             first, second = swaps[0]
-            return (f"{text} It can be solved with {first} and {second} swapped (marked ?): "
+            said = ("has exactly one solution" if suspects.swap_is_unique(first, second)
+                    else "can be solved")
+            return (f"{text} It {said} with {first} and {second} swapped (marked ?): "
                     f"check those numbers{more}.")
         if swaps:
+            unique = [f"{a} and {b}" for a, b in swaps if suspects.swap_is_unique(a, b)]
+            only = (f" Exactly one solution with {' or '.join(unique)} swapped."
+                    if unique else "")
             return (f"{text} It can be solved with one of {len(swaps)} pairs of the givens "
-                    f"marked ? swapped: check them{more}.")
+                    f"marked ? swapped: check them{more}.{only}")
         if suspects.complete:
             return (f"{text} No single given taken away, nor two swapped, makes it "
                     "solvable: look for more than one slip.")
@@ -828,7 +838,12 @@ class EntryScreen(BoardScreen):
                 marks[cell] = theme.wrong
                 flags[cell] = "!"
         if suspects is not None and entry_attr is None:
-            for suspect in suspects.found + tuple(s for pair in suspects.swaps for s in pair):
+            # (and a given a suspect swaps with to give exactly one solution: the fix
+            # changes both cells)
+            partners = tuple(fix.other for fix in suspects.corrections
+                             if fix.kind is FixKind.SWAPPED)
+            for suspect in (suspects.found + tuple(s for pair in suspects.swaps for s in pair)
+                            + partners):
                 cell = suspect.row * game.cols + suspect.col
                 marks[cell] = theme.wrong
                 flags[cell] = "?"

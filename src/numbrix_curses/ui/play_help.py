@@ -210,7 +210,7 @@ class PlayHelp:
         suspects = self.suspects
         if suspects is None:
             return text
-        more = "" if suspects.complete else " (not all givens tried)"
+        more = suspects.more()
         given = suspects.given_clause()
         if suspects.rows:
             # (the time running short is said once, in the last sentence)
