@@ -4,8 +4,9 @@ Check runs the solver (with a time budget, in the background, cancellable) and r
 unique, several solutions (showing a second one with the cells that differ from the first
 marked; Tab switches between the two) or none; after none it looks for the givens without
 which the puzzle has a solution and marks them (see `slips`: a slip in copying the puzzle is
-most likely there), saying the fix that gives exactly one solution where one was found. The grid is a `Game` that does not look for a win, so typing, clearing,
-undo and redo work as in play.
+most likely there), saying the fix that gives exactly one solution where one was found.
+The grid is a `Game` that does not look for a win, so typing, clearing, undo and redo work
+as in play.
 """
 from __future__ import annotations
 
