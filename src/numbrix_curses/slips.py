@@ -84,15 +84,9 @@ class Correction:
             grid[other.row, other.col] = other.number
         return grid
 
-    def phrase(self, given: Suspect) -> str:
-        """The change said of `given` (one it `touches`): "with 61 there", "with it at D4",
-        "with it and the 71 at C2 swapped"."""
-        if self.kind is FixKind.NUMBER:
-            return f"with {self.other.number} there"
-        if self.kind is FixKind.MOVED:
-            return f"with it at {cell_name(self.other.row, self.other.col)}"
-        partner = self.other if given == self.suspect else self.suspect
-        return f"with it and {partner} swapped"
+    def partner_of(self, given: Suspect) -> Suspect:
+        """The other given of a swap that `touches` `given`."""
+        return self.other if given == self.suspect else self.suspect
 
 
 @dataclass(frozen=True)
@@ -113,8 +107,8 @@ class Suspects:
     #: a suspect moved to another cell, a suspect swapped with another given, or a pair of
     #: `swaps` (in that order)
     corrections: tuple[Correction, ...] = ()
-    #: whether every fix was tried before the time ran out (when the suspects were all
-    #: found: otherwise none is tried)
+    #: whether every fix was tried before the time ran out (never when `complete` is not:
+    #: the fixes are looked for once the suspects are all found)
     corrections_complete: bool = True
 
     def fixes_of(self, given: Suspect) -> str:
@@ -122,7 +116,7 @@ class Suspects:
         solution with it and the 71 at C2 swapped, or with 61 or 63 there, or with it at
         D4" (a swap first, as it mends two givens at once), or "" when nothing was
         found."""
-        swaps = [fix.phrase(given) for fix in self.corrections
+        swaps = [f"with it and {fix.partner_of(given)} swapped" for fix in self.corrections
                  if fix.kind is FixKind.SWAPPED and fix.touches(given)]
         numbers = [str(fix.other.number) for fix in self.corrections
                    if fix.kind is FixKind.NUMBER and fix.touches(given)]
@@ -200,7 +194,7 @@ def find_suspects(
     one each."""
     rows, rows_done = find_row_slips(puzzle, deadline, on_event)
     if not rows_done:
-        return Suspects((), complete=False, rows=rows)
+        return Suspects((), complete=False, rows=rows, corrections_complete=False)
     givens = sorted(puzzle.given_cells().items())
     found: list[Suspect] = []
     for number, cell in givens:
@@ -209,7 +203,8 @@ def find_suspects(
         changed[row, col] = 0
         solvable = _solvable(changed, deadline, on_event)
         if solvable is None:
-            return Suspects(tuple(found), complete=False, rows=rows)
+            return Suspects(tuple(found), complete=False, rows=rows,
+                            corrections_complete=False)
         if solvable:
             found.append(Suspect(number, row, col))
     if found or rows:
@@ -225,7 +220,8 @@ def find_suspects(
             changed[first_cell], changed[second_cell] = second, first
             solvable = _solvable(changed.reshape(puzzle.givens.shape), deadline, on_event)
             if solvable is None:
-                return Suspects((), complete=False, swaps=tuple(swaps))
+                return Suspects((), complete=False, swaps=tuple(swaps),
+                                corrections_complete=False)
             if solvable:
                 swaps.append((Suspect(first, *divmod(first_cell, puzzle.cols)),
                               Suspect(second, *divmod(second_cell, puzzle.cols))))
