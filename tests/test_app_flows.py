@@ -22,6 +22,7 @@ import pytest
 from numbrix_curses import solver
 from numbrix_curses.exits import NO_MEMORY_LINE
 from numbrix_curses.game import Game
+from numbrix_curses.moves import SetCell
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store, puzzle_key
 from numbrix_curses.textformat import read_puzzles
@@ -353,6 +354,42 @@ def test_time_spent_stopped_does_not_count(state: Path, demo: Path):
     ran = time.monotonic() - begun - stopped
     saved = json.loads((store(state).game_path(Puzzle.from_rows(GIVENS))).read_text())
     assert saved["game"]["elapsed"] <= ran, (saved["game"]["elapsed"], ran)
+
+
+def test_a_game_near_the_save_limit_is_folded_and_the_player_told_once(
+        state: Path, demo: Path):
+    """A save past `MAX_SAVE_BYTES` is not read back. A game whose save comes near it
+    (hundreds of thousands of moves) resumes, and its earlier moves are folded into one as
+    it is saved: the screen says so once, undo still takes back the last move alone, and
+    the file written is one the app reads back."""
+    from numbrix_curses.savestate import FOLD_AT, FOLD_TO, MAX_SAVE_BYTES
+
+    puzzle = Puzzle.from_rows(GIVENS, {"id": "demo"})
+    store(state).save_game(puzzle, Game(puzzle), "demo", None)
+    path = store(state).game_path(puzzle)
+    saved = json.loads(path.read_text())
+    pair = [[9, 0, 12], [9, 12, 0]]  # (12 in and out of B3: 18 bytes)
+    saved["game"]["moves"] = pair * int(MAX_SAVE_BYTES * FOLD_AT / 18 + 100) + [[9, 0, 13]]
+    path.write_text(json.dumps(saved, separators=(",", ":")))
+    assert MAX_SAVE_BYTES * FOLD_AT < path.stat().st_size < MAX_SAVE_BYTES
+    term = start(play_command(str(demo)), state)
+    board = Board(term, 4)
+    with term:
+        term.wait_message("A long game: its first", timeout=30)
+        board.wait_cell(2, 1, "13")
+        term.wait_message("moves are one step of undo now, to keep its save small enough")
+        term.wait_text("Moves   699251")  # (the moves played: those folded count)
+        term.send("u")  # the 13 goes, the fold stays
+        board.wait_cell(2, 1, "")
+        term.send("r")
+        board.wait_cell(2, 1, "13")
+        term.wait_gone("one step of undo now")
+        term.send("q")
+        expect_exit(term)
+    assert path.stat().st_size <= MAX_SAVE_BYTES * FOLD_TO
+    again = store(state).resume(puzzle)
+    assert again is not None and again[0].history[-1] == SetCell(9, 0, 13)
+    assert again[0].history[0].label == "earlier moves" and not again[0].future
 
 
 def test_continue_in_the_menu_resumes_the_latest_game(state: Path):

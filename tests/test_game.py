@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numbrix_curses.game import ConflictKind, Game, Refusal, Timer
-from numbrix_curses.moves import Batch, SetCell, describe_move
+from numbrix_curses.moves import DRAW_LABEL, FOLD_LABEL, Batch, SetCell, SetNotes, describe_move
 from numbrix_curses.puzzle import Puzzle
 from brute import grid_of, random_path
 from helpers import GIVENS, FakeClock
@@ -1318,3 +1318,149 @@ def test_find_says_where_a_number_and_its_nearest_neighbours_stand():
     game.commit()
     assert game.find(3) == (1, (1, 3), (4, 0))
     assert Game(Puzzle.from_rows([[0, 0], [0, 0]])).find(2) == (None, None, None)
+
+
+# ----- a long game's history folded ---------------------------------------------------------
+#: the blank cells of GIVENS, and two numbers each may take that never make the solution
+#: (cell 1 holds 3 in it): a long game that is never solved
+FOLD_CELLS = {1: (2, 12), 2: (3, 13), 6: (15, 2), 9: (13, 3), 10: (12, 15)}
+
+
+def long_game(moves: int, clock: FakeClock | None = None) -> Game:
+    """A game of about `moves` moves: numbers set, changed and cleared, pencil marks."""
+    game = make_game(clock=clock)
+    cells = list(FOLD_CELLS)
+    for i in range(moves):
+        where = cells[i % len(cells)]
+        if i % 7 == 3 and game.value(where):
+            game.clear(where)
+            game.set_cursor(*divmod(where, 4))
+            game.toggle_pencil()
+            game.type_digit(3)  # (a mark of 3 in or out of the blank cell)
+            game.commit()
+            game.toggle_pencil()
+        else:
+            game.set_value(where, FOLD_CELLS[where][i % 2])
+    return game
+
+
+def text_chars(game: Game) -> int:
+    return len("".join(game.state_text_parts()))
+
+
+def test_folding_a_long_history_keeps_the_game_and_undoes_in_one_step():
+    """A game too long to save has its first moves folded into one: the board, the pencil
+    marks, the moves to redo, the clock and the count of moves played stay; the moves list
+    shows the fold as the moves it stands for; undo takes them back at once, to the start,
+    and redo brings them back."""
+    clock = FakeClock(START)
+    game = long_game(1500, clock)
+    game.undo()
+    game.undo()
+    clock.now += 90
+    grid, notes, future = game.grid.copy(), game.noted_cells, game.future
+    played, elapsed, latest = game.moves_played, game.elapsed(), game.latest_moves(20)
+    assert notes and len(future) == 2
+    size = text_chars(game)
+    fold = game.shorten_history(size // 2)
+    assert fold is not None and fold.redo_dropped == 0 and fold.folded > 500
+    assert text_chars(game) <= size // 2
+    assert np.array_equal(game.grid, grid) and game.noted_cells == notes
+    assert game.future == future and game.elapsed() == elapsed
+    assert game.moves_played == played and game.moves == played - fold.folded + 1
+    assert game.latest_moves(20) == latest  # (the recent moves are as they were)
+    first = game.history[0]
+    assert isinstance(first, Batch) and first.label == FOLD_LABEL and first.folded == fold.folded
+    assert describe_move(first, game.cols) == f"{fold.folded:,} earlier moves"
+    count = game.moves
+    while game.moves > 1:
+        game.undo()
+    before_fold = game.grid.copy()
+    assert game.undo() is None and game.moves == 0
+    assert np.array_equal(game.grid, make_game().grid) and game.noted_cells == {}
+    assert not np.array_equal(before_fold, game.grid)
+    assert game.redo() is None and np.array_equal(game.grid, before_fold)
+    while game.moves < count:
+        game.redo()
+    assert np.array_equal(game.grid, grid) and game.noted_cells == notes
+
+
+def test_a_folded_game_saves_and_reads_back_as_it_was():
+    clock = FakeClock(START)
+    game = long_game(1200, clock)
+    game.undo()
+    game.shorten_history(text_chars(game) // 3)
+    again = Game.from_state(game.puzzle, game.to_state(), clock=clock)
+    assert again.history == game.history and again.future == game.future
+    assert np.array_equal(again.grid, game.grid) and again.noted_cells == game.noted_cells
+    assert again.moves_played == game.moves_played
+    # (folded again later: the earlier fold goes into the new one, and the count adds up)
+    for i in range(600):
+        again.set_value(2, FOLD_CELLS[2][i % 2])
+    played = again.moves_played
+    assert again.shorten_history(text_chars(again) // 3) is not None
+    assert again.moves_played == played
+    assert again.history[0].folded > game.history[0].folded
+
+
+def test_a_fold_that_changes_nothing_is_still_a_move_that_reads_back():
+    """Moves that put everything back as it was fold into a move of no change: it still
+    stands for them in the count, and the save holding it reads back."""
+    game = make_game()
+    for _ in range(300):
+        game.set_value(1, 2)
+        game.clear(1)
+    game.set_value(2, 3)
+    assert game.shorten_history(100) is not None
+    first = game.history[0]
+    assert first.changes == () and first.notes == () and first.folded == 600
+    again = Game.from_state(game.puzzle, game.to_state())
+    assert again.history == game.history and again.moves_played == 601
+
+
+def test_a_solve_after_a_fold_counts_the_moves_folded():
+    """A solve is told and kept on record by the moves played: those folded count, and the
+    pencil marks among them count as marks, not numbers."""
+    game = long_game(700)
+    fold = game.shorten_history(text_chars(game) // 4)
+    assert fold is not None and game.history[0].folded_marks > 0
+    played, marks = game.moves_played, game.history[0].folded_marks
+    marks += sum(isinstance(move, SetNotes) for move in game.history[1:])
+    for (row, col), number in np.ndenumerate(np.array(SOLUTION)):
+        if game.value(cell(game, row, col)) != number:
+            game.set_value(cell(game, row, col), int(number))
+            played += 1
+    record = game.solved
+    assert record is not None and record.moves == played and record.marks == marks
+
+
+def test_the_number_being_typed_and_the_stroke_being_drawn_are_never_folded():
+    """The top move may be the number being typed (the next digit replaces it) or the
+    stroke being drawn (the next step merges into it): a fold leaves them as they are."""
+    game = long_game(800)
+    game.clear(1)
+    game.set_cursor(0, 1)
+    game.type_digit(1)  # (1 of 10-16 on 16 cells: it waits for another digit)
+    game.shorten_history(10)
+    game.type_digit(2)
+    game.commit()
+    assert at(game, 0, 1) == 12 and game.history[-1] == SetCell(1, 0, 12)
+    game.clear(1)
+    game.set_cursor(0, 0)  # the 4: drawing from it puts 3, then 2, beside it
+    game.extend(0, 1)
+    game.shorten_history(10)
+    game.extend(0, 1)
+    last = game.history[-1]
+    assert isinstance(last, Batch) and last.label == DRAW_LABEL
+    assert {change.cell for change in last.changes} >= {1, 2}
+    assert game.history[0].label == FOLD_LABEL
+
+
+def test_moves_to_redo_are_let_go_only_where_folding_is_not_enough():
+    game = long_game(400)
+    while game.moves > 3:
+        game.undo()
+    future = game.future
+    fold = game.shorten_history(text_chars(game) - 10)
+    assert fold is not None and fold.redo_dropped == len(future) and not game.can_redo
+    assert game.shorten_history(text_chars(game)) is None

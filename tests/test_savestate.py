@@ -39,8 +39,10 @@ def played_game(clock: FakeClock) -> Game:
 
 
 #: what a player does to a game, as hypothesis draws it: numbers typed or set, cleared,
-#: pencilled, drawn along, undone and redone, the game started again
+#: pencilled, drawn along, undone and redone, the game started again; and a save that
+#: folds its history to a share of its length (see `Game.shorten_history`)
 _PLAY = st.one_of(
+    st.tuples(st.just("fold"), st.floats(0.0, 1.0)),
     st.tuples(st.just("set"), st.integers(0, 15), st.integers(0, 16)),
     st.tuples(st.just("type"), st.integers(0, 9)),
     st.tuples(st.just("cursor"), st.integers(0, 3), st.integers(0, 3)),
@@ -56,8 +58,9 @@ def test_a_save_made_after_every_step_is_the_whole_game_written_afresh(steps, pi
     """A game is saved after every change, and its moves' text is kept from one save to the
     next (a long history made afresh each time cost a second a key): whatever was played,
     undone, redone or played over a redo, the text is the game's as written from scratch,
-    and the reader reads it back as the game. (`piece`: moves a kept piece of text holds;
-    small ones put the pieces' edges where the steps are.)"""
+    and the reader reads it back as the game; a fold of the history to keep the save
+    small keeps the board, the pencil marks and the moves to redo. (`piece`: moves a kept
+    piece of text holds; small ones put the pieces' edges where the steps are.)"""
     board = Puzzle.from_rows([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 16]])
     clock = FakeClock()
     original = moves.TEXT_PIECE
@@ -78,6 +81,11 @@ def test_a_save_made_after_every_step_is_the_whole_game_written_afresh(steps, pi
                 game.toggle_pencil()
             elif name == "end stroke":
                 game.end_stroke()
+            elif name == "fold":
+                grid, notes, future = game.grid.copy(), game.noted_cells, game.future
+                fold = game.shorten_history(int(len("".join(game.state_text_parts())) * args[0]))
+                assert np.array_equal(game.grid, grid) and game.noted_cells == notes
+                assert game.future == future or (fold is not None and fold.redo_dropped)
             else:
                 getattr(game, name)()
             clock.now += 1.5
@@ -569,6 +577,48 @@ def test_a_save_too_large_is_set_aside_unread(store: Store):
     path.write_bytes(padded)  # the same save, spaces after it: valid JSON, too large
     assert Store(store.root).resume(game.puzzle) is None
     assert not path.exists() and list(path.parent.glob(path.name + ".corrupt-*"))
+
+
+def test_a_game_played_past_the_size_limit_is_saved_folded_and_resumes(
+        store: Store, monkeypatch: pytest.MonkeyPatch):
+    """A save past `MAX_SAVE_BYTES` is not read back; a game played long enough to pass
+    it (some 700,000 moves at the real limit, here a small one) is saved with its earlier
+    moves folded into one, every save within the limit, and resumes as it was left: the
+    board, the pencil marks, the moves to redo, the clock and the count of moves."""
+    from numbrix_curses import savestate
+
+    monkeypatch.setattr(savestate, "MAX_SAVE_BYTES", 6000)
+    clock = FakeClock()
+    game = Game(puzzle(), clock=clock)
+    folds = []
+    for i in range(1500):
+        cell, number = ((1, 2), (2, 3), (6, 15), (9, 13))[i % 4]
+        game.set_value(cell, number if i % 8 < 4 else 12)
+        if i % 50 == 49:
+            game.set_cursor(2, 2)
+            game.clear(10)
+            game.toggle_pencil()
+            game.type_digit(3)  # (a pencil mark, in or out)
+            game.commit()
+            game.toggle_pencil()
+        clock.now += 1
+        fold = store.save_game(game.puzzle, game, "demo", None)
+        folds.append(fold)
+        assert store.game_path(game.puzzle).stat().st_size <= 6000
+    game.undo()
+    game.undo()
+    assert store.save_game(game.puzzle, game, "demo", None) is None
+    assert sum(fold is not None for fold in folds) >= 2  # (folded again as it grew)
+    assert folds[-1] is None  # (and not at every save: a fold makes room for many more)
+    resumed = Store(store.root).resume(game.puzzle, clock=clock)
+    assert resumed is not None
+    again, saved = resumed
+    assert np.array_equal(again.grid, game.grid) and again.noted_cells == game.noted_cells
+    assert again.noted_cells  # (a mark stands on the board)
+    assert again.history == game.history and again.future == game.future
+    assert again.moves_played == game.moves_played > 1500
+    assert again.elapsed() == game.elapsed() == 1500
+    assert saved.filled == game.placed
 
 
 def test_records_keep_the_size_and_difficulty_for_the_statistics(store: Store):

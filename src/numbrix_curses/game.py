@@ -16,7 +16,8 @@ every rule of play can be tested without a terminal. Cells are flat row-major in
 A game is saved as its moves (`Game.to_state` / `Game.from_state`): the grid is rebuilt by
 replaying them over the givens, so a save can never hold a grid its history does not explain.
 `Game.state_text_parts` is `to_state` as JSON text, its moves' text kept from one save to
-the next (see `MoveStack`), so saving after every change costs what changed.
+the next (see `MoveStack`), so saving after every change costs what changed; a history
+too long to save is folded, its earlier moves made one (`Game.shorten_history`).
 """
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ from numbrix_curses.moves import (
     notes_of,
     read_moves,
     set_notes,
+    weight,
 )
 from numbrix_curses.puzzle import BLANK, Puzzle
 
@@ -187,6 +189,16 @@ def wrong_entries(grid: np.ndarray, solution: np.ndarray) -> list[int]:
     """Cells holding a number that differs from `solution` (blanks are not wrong)."""
     flat, answer = np.asarray(grid).ravel(), np.asarray(solution).ravel()
     return [int(c) for c in np.flatnonzero((flat != BLANK) & (flat != answer))]
+
+
+@dataclass(frozen=True)
+class HistoryFold:
+    """What `Game.shorten_history` did to keep a long game's save within bounds."""
+
+    #: the earlier moves now undone in one step (0: none were folded)
+    folded: int
+    #: the moves undone, to redo, that were let go (0: they stand)
+    redo_dropped: int
 
 
 class Game:
@@ -348,8 +360,16 @@ class Game:
 
     @property
     def moves(self) -> int:
-        """Moves that make up the current position (undone moves do not count)."""
+        """Moves that make up the current position (undone moves do not count): the steps
+        undo can walk back, as the moves list numbers them."""
         return len(self._undo)
+
+    @property
+    def moves_played(self) -> int:
+        """`moves`, counting each of a long game's earlier moves folded into one (see
+        `shorten_history`), as the panel and a solve's record count them."""
+        # (a fold is only ever the bottom move: see `shorten_history`)
+        return len(self._undo) + (weight(self._undo[0])[0] - 1 if self._undo else 0)
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -1132,6 +1152,40 @@ class Game:
         return ['{"moves":', *self._undo.text_parts(), ',"redo":', *self._redo.text_parts(),
                 "," + rest[1:]]
 
+    def shorten_history(self, chars: int) -> HistoryFold | None:
+        """Make the game's saved text (`state_text_parts`) at most about `chars` characters,
+        where it is longer, keeping the game as it is: the oldest moves are folded into one
+        (`MoveStack.fold_bottom`), so the board, the pencil marks, the moves undone (to
+        redo), the clock and the counts stay, and only undo past them goes in one step.
+        Where that is not enough (a redo stack as long itself), the moves to redo are let
+        go. None when nothing needed doing. (A save is read back only up to a size, and a
+        game of some 700,000 moves was saved whole, past it, and lost.)"""
+        size = self._text_chars()
+        if size <= chars:
+            return None
+        folded = 0
+        # The top move may be the number or mark being typed, which the next digit takes
+        # off, or the stroke being drawn, the one move above its start that each step of
+        # it merges into (see `_draw`): the fold takes the moves below it, so it is always
+        # the bottom move, with the start of the game under it.
+        most = len(self._undo) - 1
+        count = self._undo.bottom_text_moves(size - chars, most) if most >= 2 else 0
+        if count >= 2:
+            folded = self._undo.fold_bottom(count).folded
+            if self._stroke_base >= count:
+                self._stroke_base -= count - 1
+            size = self._text_chars()
+        dropped = 0
+        if size > chars and self._redo:
+            dropped = len(self._redo)
+            self._redo.clear()
+        # (no revision: the board is as it was, and the save that asked writes the history)
+        return HistoryFold(folded, dropped) if folded or dropped else None
+
+    def _text_chars(self) -> int:
+        """The length of `state_text_parts` joined (the parts are kept: see `MoveStack`)."""
+        return sum(map(len, self.state_text_parts()))
+
     def _play_state(self) -> dict[str, Any]:
         """What `to_state` holds besides the moves (after them, in this order)."""
         return {
@@ -1320,8 +1374,9 @@ class Game:
             # solve by hand after an undone reveal is the player's, and final.
             top = self._undo[-1] if self._undo else None
             by_reveal = isinstance(top, Batch) and top.label == REVEAL_LABEL
-            marks = sum(isinstance(move, SetNotes) for move in self._undo)
-            self._solved = SolvedRecord(self._timer.elapsed(), self.moves, by_reveal, marks)
+            marks = sum(weight(move)[1] for move in self._undo)
+            self._solved = SolvedRecord(self._timer.elapsed(), self.moves_played, by_reveal,
+                                        marks)
         elif self._solved is not None and not complete:
             # Undoing a revealed solution: play goes on.
             self._solved = None

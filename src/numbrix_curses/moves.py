@@ -8,6 +8,8 @@ them as plain JSON-ready data (`move_to_data`, `move_from_data`); a save of a mi
 moves is read with `read_moves`, which makes equal changes one object and lists them in a
 table that `Game.from_state` checks all at once (`change_table`, `changes_by_cell`).
 `numbers_after` gives the board a save's moves lead to, for the list of saved games.
+`fold_moves` makes the earlier moves of a game too long to save one move (see
+`Game.shorten_history`).
 Nothing here knows the rules of play.
 """
 from __future__ import annotations
@@ -57,10 +59,15 @@ class Batch:
     changes: tuple[SetCell, ...]
     label: str = ""
     notes: tuple[SetNotes, ...] = ()
+    #: for the earlier moves of a long game folded into one (`fold_moves`): how many moves
+    #: it stands for, and how many of those only changed pencil marks; 0 and 0 otherwise
+    folded: int = 0
+    folded_marks: int = 0
 
     def inverse(self) -> "Batch":
         return Batch(tuple(change.inverse() for change in reversed(self.changes)), self.label,
-                     tuple(note.inverse() for note in reversed(self.notes)))
+                     tuple(note.inverse() for note in reversed(self.notes)),
+                     self.folded, self.folded_marks)
 
 
 Move = Union[SetCell, SetNotes, Batch]
@@ -85,6 +92,45 @@ REVEAL_LABEL = "reveal"
 AUTO_FILL_LABEL = "auto-fill"
 #: the label of a stroke's move where it changed more than one cell (see `Game.extend`)
 DRAW_LABEL = "drew"
+#: the label of the move a long game's earlier moves are folded into (see `fold_moves`)
+FOLD_LABEL = "earlier moves"
+
+
+def weight(move: Move) -> tuple[int, int]:
+    """How many moves `move` stands for, and how many of those only changed pencil marks:
+    (1, 0) or (1, 1), but for a fold of earlier moves."""
+    if isinstance(move, Batch) and move.folded:
+        return move.folded, move.folded_marks
+    return 1, int(isinstance(move, SetNotes))
+
+
+def fold_moves(moves: Iterable[Move]) -> Batch:
+    """`moves`, in the order they were made, as one move: the net change of each cell they
+    touch (its number and its pencil marks, from what the first of them found to what the
+    last left), labelled `FOLD_LABEL` and counting the moves it stands for. A game too long
+    to save is kept whole this way: the board and marks it leads to are the same, only
+    undo goes back past them in one step (see `Game.shorten_history`). Cells whose changes
+    cancel out are left out; the fold may change nothing at all."""
+    first: dict[int, int] = {}
+    last: dict[int, int] = {}
+    first_marks: dict[int, tuple[int, ...]] = {}
+    last_marks: dict[int, tuple[int, ...]] = {}
+    count = marks = 0
+    for move in moves:
+        made, noted = weight(move)
+        count += made
+        marks += noted
+        for change in changes_of(move):
+            first.setdefault(change.cell, change.old)
+            last[change.cell] = change.new
+        for note in notes_of(move):
+            first_marks.setdefault(note.cell, note.old)
+            last_marks[note.cell] = note.new
+    changes = tuple(SetCell(cell, first[cell], new)
+                    for cell, new in sorted(last.items()) if first[cell] != new)
+    notes = tuple(SetNotes(cell, first_marks[cell], new)
+                  for cell, new in sorted(last_marks.items()) if first_marks[cell] != new)
+    return Batch(changes, FOLD_LABEL, notes, count, marks)
 
 
 def describe_move(move: Move, cols: int) -> str:
@@ -102,6 +148,8 @@ def describe_move(move: Move, cols: int) -> str:
             return f"rubbed out {where}'s marks"
         return f"{where} marks: {' '.join(map(str, move.new))}"
     if isinstance(move, Batch):
+        if move.folded:
+            return plural(move.folded, "earlier move")  # (as one step: see `fold_moves`)
         count = len({change.cell for change in move.changes} | {n.cell for n in move.notes})
         if move.label == DRAW_LABEL:
             # (short, for a list 30 columns wide: "drew 129-141" for a stroke through the
@@ -145,6 +193,8 @@ def move_to_data(move: Move) -> Any:
             "label": move.label, "changes": [[c.cell, c.old, c.new] for c in move.changes]}
         if move.notes:
             data["marks"] = [_notes_to_data(note) for note in move.notes]
+        if move.folded:
+            data["folded"] = [move.folded, move.folded_marks]
         return data
     if isinstance(move, SetNotes):
         return {"marks": _notes_to_data(move)}
@@ -157,30 +207,40 @@ TEXT_PIECE = 256
 
 
 class MoveStack:
-    """The undo or the redo stack of a game: moves pushed and popped at its top only, and
-    their saved text (`text_parts`) kept from one save to the next.
+    """The undo or the redo stack of a game: moves pushed and popped at its top only, its
+    bottom moves folded into one (`fold_bottom`), and their saved text (`text_parts`) kept
+    from one save to the next.
 
     The game is saved after every change, and the text of its whole history made anew
     each time cost about a millisecond per thousand moves (40 ms a key at 40,000 moves,
-    a second at 800,000). The text is kept in pieces of `TEXT_PIECE` moves; taking moves
-    off the top drops the pieces that held them, so a piece is always the text of the
-    moves now in its place, and a save makes only the pieces missing and the moves past
-    the last whole piece."""
+    a second at 800,000). The text is kept in pieces of `TEXT_PIECE` moves, counted from
+    the fold at the bottom if there is one; taking moves off the top drops the pieces that
+    held them, so a piece is always the text of the moves now in its place, and a save
+    makes only the pieces missing and the moves past the last whole piece."""
 
-    __slots__ = ("_moves", "_pieces")
+    __slots__ = ("_moves", "_pieces", "_base", "_head")
 
     def __init__(self, moves: Iterable[Move] = ()) -> None:
         self._moves: list[Move] = list(moves)
-        #: piece k is the text of moves k * TEXT_PIECE up to (k + 1) * TEXT_PIECE, all of
-        #: them on the stack, and a comma (the parts of a save are the pieces as they are)
+        #: piece k is the text of moves base + k * TEXT_PIECE up to base + (k + 1) *
+        #: TEXT_PIECE, all of them on the stack, and a comma (the parts of a save are the
+        #: pieces as they are)
         self._pieces: list[str] = []
+        #: how many moves lie under the pieces (1 after a fold, its move: see `fold_bottom`,
+        #: which keeps the pieces above it), and their text and a comma, once made
+        self._base = 0
+        self._head: str | None = None
 
     def append(self, move: Move) -> None:
         self._moves.append(move)
 
     def pop(self) -> Move:
         move = self._moves.pop()
-        whole = len(self._moves) // TEXT_PIECE
+        if len(self._moves) < self._base:  # (the fold taken off)
+            self._base, self._head = 0, None
+            self._pieces.clear()
+            return move
+        whole = (len(self._moves) - self._base) // TEXT_PIECE
         if len(self._pieces) > whole:
             del self._pieces[whole:]  # (it held the move taken off)
         return move
@@ -188,6 +248,40 @@ class MoveStack:
     def clear(self) -> None:
         self._moves.clear()
         self._pieces.clear()
+        self._base, self._head = 0, None
+
+    def fold_bottom(self, count: int) -> Batch:
+        """Fold the bottom `count` moves (the first made) into one, `fold_moves` of them,
+        and return it. The pieces of text above them stay where `count` takes whole pieces
+        (and the fold under them), so folding a long history does not make its text anew."""
+        if not 0 < count <= len(self._moves):
+            raise ValueError(f"cannot fold {count} of {len(self._moves)} moves")
+        fold = fold_moves(self._moves[:count])
+        self._moves[:count] = [fold]
+        above = count - self._base
+        if above >= 0 and above % TEXT_PIECE == 0:
+            del self._pieces[:above // TEXT_PIECE]
+        else:
+            self._pieces.clear()
+        self._base, self._head = 1, None
+        return fold
+
+    def bottom_text_moves(self, chars: int, most: int) -> int:
+        """How many of the bottom moves, at most `most`, to fold for their text to come to
+        `chars` characters or more (fewer where even `most` come to less): whole pieces of
+        text where they reach, so that `fold_bottom` keeps the pieces above."""
+        self.text_parts()  # (makes the pieces missing)
+        count = got = 0
+        if self._base and self._base <= most:
+            count, got = self._base, len(self._head or "")
+        for piece in self._pieces:
+            if got >= chars or count + TEXT_PIECE > most:
+                break
+            count, got = count + TEXT_PIECE, got + len(piece)
+        while got < chars and count < most:
+            got += len(_moves_text([self._moves[count]])) + 1
+            count += 1
+        return count
 
     def __len__(self) -> int:
         return len(self._moves)
@@ -210,16 +304,21 @@ class MoveStack:
         (``json.dumps(..., separators=(",", ":"))``), in parts to be joined: the pieces
         kept, and the moves past them. The list is the caller's; the parts are strings,
         so they stand whatever the stack does next (the background writer joins them)."""
-        moves, pieces = self._moves, self._pieces
-        whole = len(moves) // TEXT_PIECE
+        moves, pieces, base = self._moves, self._pieces, self._base
+        whole = (len(moves) - base) // TEXT_PIECE
         while len(pieces) < whole:
-            start = len(pieces) * TEXT_PIECE
+            start = base + len(pieces) * TEXT_PIECE
             pieces.append(_moves_text(moves[start:start + TEXT_PIECE]) + ",")
-        rest = moves[whole * TEXT_PIECE:]
+        kept = pieces
+        if base:
+            if self._head is None:
+                self._head = _moves_text(moves[:base]) + ","
+            kept = [self._head, *pieces]
+        rest = moves[base + whole * TEXT_PIECE:]
         if rest:
-            return ["[", *pieces, _moves_text(rest), "]"]
-        if pieces:
-            return ["[", *pieces[:-1], pieces[-1][:-1], "]"]  # (no comma after the last)
+            return ["[", *kept, _moves_text(rest), "]"]
+        if kept:
+            return ["[", *kept[:-1], kept[-1][:-1], "]"]  # (no comma after the last)
         return ["[]"]
 
 
@@ -366,9 +465,24 @@ def move_from_data(data: Any) -> Move:
         label = data.get("label", "")
         changes = data.get("changes")
         notes = data.get("marks", [])
+        folded, folded_marks = _folded_from_data(data.get("folded", [0, 0]))
+        # (a fold's moves may have put everything back as it was: it changes nothing)
         if (not isinstance(label, str) or not isinstance(changes, list)
-                or not isinstance(notes, list) or not (changes or notes)):
+                or not isinstance(notes, list) or not (changes or notes or folded)):
             raise StateError("bad batch move")
         return Batch(tuple(_int_triple(c) for c in changes), label[:40],
-                     tuple(_notes_from_data(n) for n in notes))
+                     tuple(_notes_from_data(n) for n in notes), folded, folded_marks)
     return _int_triple(data)
+
+
+#: the most moves a fold of earlier moves is read as standing for (a count of thousands of
+#: digits, edited by hand, is past what Python writes as text)
+MAX_FOLDED = 10**12
+
+
+def _folded_from_data(data: Any) -> tuple[int, int]:
+    """A batch's "folded": [moves, marks] (see `fold_moves`); [0, 0] is no fold."""
+    if (not isinstance(data, list) or len(data) != 2 or not all(_is_int(v) for v in data)
+            or not 0 <= data[1] <= data[0] <= MAX_FOLDED):
+        raise StateError(f"bad folded moves: {str(data)[:40]}")
+    return data[0], data[1]

@@ -36,7 +36,7 @@ import numpy as np
 
 from numbrix_curses import LONE_SURROGATE, MAX_METADATA_CHARS, MAX_SIDE, MIN_SIDE
 from numbrix_curses.atomic import replace, write_text_atomic
-from numbrix_curses.game import MAX_COUNT, Clock, Game
+from numbrix_curses.game import MAX_COUNT, Clock, Game, HistoryFold
 from numbrix_curses.moves import REVEAL_LABEL, StateError, numbers_after
 from numbrix_curses.puzzle import Puzzle, PuzzleError, plural
 from numbrix_curses.readfile import read_regular_file
@@ -48,6 +48,11 @@ RECORDS_FORMAT = "numbrix-curses-records"
 VERSION = 1
 #: saves larger than this are not read (a long game of 30x30 is well under 1 MB)
 MAX_SAVE_BYTES = 8 * 1024 * 1024
+#: a save that would pass this share of `MAX_SAVE_BYTES` has its oldest moves folded into
+#: one (`Game.shorten_history`) down to the second share, so no save is ever written that
+#: would not be read: a game of some 530,000 moves is folded (in a tenth of a second), then
+#: again every 180,000 or so, and saving after a change costs no more for it
+FOLD_AT, FOLD_TO = 0.75, 0.5
 #: how long to wait for another instance holding the records lock
 LOCK_WAIT = 2.0
 
@@ -173,18 +178,25 @@ class Store:
         return self.games_dir / f"{puzzle_key(puzzle)}.json"
 
     # ----- games ---------------------------------------------------------------------------
-    def save_game(self, puzzle: Puzzle, game: Game, label: str, source: str | None) -> None:
-        """Write the game now (raises OSError when the disk refuses)."""
-        path, parts = self._game_file(puzzle, game, label, source)
+    def save_game(
+        self, puzzle: Puzzle, game: Game, label: str, source: str | None
+    ) -> HistoryFold | None:
+        """Write the game now (raises OSError when the disk refuses). A game whose save
+        would be too large to read back has its oldest moves folded first: what was done
+        is returned, for the player to be told (None: nothing)."""
+        path, parts, fold = self._game_file(puzzle, game, label, source)
         self._write_game(path, parts)
+        return fold
 
-    def save_game_later(self, puzzle: Puzzle, game: Game, label: str, source: str | None) -> None:
+    def save_game_later(
+        self, puzzle: Puzzle, game: Game, label: str, source: str | None
+    ) -> HistoryFold | None:
         """Queue the game for writing by a background thread, so a slow disk (fsync) never
         holds up the next key. The game's state is taken now; only the newest state of a
         file is written. Errors show up in `take_save_error`. (Taking the state costs what
         changed since the last save, not the whole history: see `Game.state_text_parts`;
-        the writer joins its parts.)"""
-        path, parts = self._game_file(puzzle, game, label, source)
+        the writer joins its parts.) Returns what `save_game` does."""
+        path, parts, fold = self._game_file(puzzle, game, label, source)
         with self._queue_changed:
             self._queue[path] = parts
             if self._writer is None:
@@ -192,6 +204,7 @@ class Store:
                                                 name="save-writer")
                 self._writer.start()
             self._queue_changed.notify_all()
+        return fold
 
     def flush(self, timeout: float = 10.0) -> None:
         """Wait until every queued save is on disk (or `timeout` seconds pass)."""
@@ -248,10 +261,12 @@ class Store:
 
     def _game_file(
         self, puzzle: Puzzle, game: Game, label: str, source: str | None
-    ) -> tuple[Path, list[str]]:
+    ) -> tuple[Path, list[str], HistoryFold | None]:
         """Where the game's save goes, and its text in parts to be joined: the file's
         fields, and last the game's own (`Game.state_text_parts`), as `json.dumps` of the
-        whole writes it compact."""
+        whole writes it compact (ASCII, so its characters are its bytes). Past `FOLD_AT`
+        of `MAX_SAVE_BYTES`, the game's history is folded first (`Game.shorten_history`),
+        and what was done comes third; a save too large to read back even so is refused."""
         data = {
             "format": SAVE_FORMAT,
             "version": VERSION,
@@ -267,7 +282,19 @@ class Store:
             },
         }
         head = json.dumps(data, separators=(",", ":"))
-        return self.game_path(puzzle), [head[:-1], ',"game":', *game.state_text_parts(), "}\n"]
+        around = [head[:-1], ',"game":']
+        parts = [*around, *game.state_text_parts(), "}\n"]
+        size = sum(map(len, parts))
+        fold = None
+        if size > MAX_SAVE_BYTES * FOLD_AT:
+            room = int(MAX_SAVE_BYTES * FOLD_TO) - sum(map(len, around)) - len("}\n")
+            fold = game.shorten_history(room)
+            parts = [*around, *game.state_text_parts(), "}\n"]
+            size = sum(map(len, parts))
+        if size > MAX_SAVE_BYTES:
+            # (not seen: the fold leaves the board's numbers and marks and a move or two)
+            raise OSError(errno.EFBIG, "the game is too large to save")
+        return self.game_path(puzzle), parts, fold
 
     def claim_game(self, puzzle: Puzzle) -> bool:
         """Take `puzzle`'s game for this process while a screen plays it (each claim is

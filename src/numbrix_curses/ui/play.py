@@ -63,6 +63,7 @@ from numbrix_curses.ui.play_words import (
     PAUSED,
     cleared_words,
     command_items,
+    fold_words,
     full_stop,
     given_mark_words,
     help_count,
@@ -268,7 +269,7 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
                 # (a game left paused opens paused: say how to go on at once)
                 paused = " Paused: p goes on." if game.paused else ""
                 message = Message(
-                    f"Welcome back: {plural(game.moves, 'move')}, "
+                    f"Welcome back: {plural(game.moves_played, 'move')}, "
                     f"{format_duration(game.elapsed())} so far.{paused}",
                     greeting=True,
                 )
@@ -889,11 +890,14 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
         try:
             if now:
                 store.flush()
-                store.save_game(game.puzzle, game, self.label, self.source)
+                fold = store.save_game(game.puzzle, game, self.label, self.source)
             else:
-                store.save_game_later(game.puzzle, game, self.label, self.source)
+                fold = store.save_game_later(game.puzzle, game, self.label, self.source)
         except OSError as error:
             self._save_failed(error.strerror or str(error))
+            return
+        if fold is not None and game.solved is None:
+            self.message = Message(fold_words(fold))
 
     def _save_failed(self, why: str) -> None:
         self.save_error = why

@@ -100,7 +100,7 @@ class PlayView:
         level = game.puzzle.metadata.get("difficulty")
         if level:
             size += f"  {level}"
-        moves = moves_value(game.moves, game.hints, game.fills, PANEL_WIDTH - 8)
+        moves = moves_value(game.moves_played, game.hints, game.fills, PANEL_WIDTH - 8)
         clock = format_duration(game.elapsed())
         if hidden:
             clock += "  paused"  # (not while a dialog covers the board: it goes on after)
@@ -357,7 +357,7 @@ class PlayView:
         # drops first on a narrow screen: what a digit will do, and what the cell's marks
         # are, matter more there than the clock (at 40 columns both were dropped).
         lead = [f"{game.rows}x{game.cols}"]
-        counts = [f"{game.placed}/{game.size}", plural(game.moves, "move"),
+        counts = [f"{game.placed}/{game.size}", plural(game.moves_played, "move"),
                   format_duration(game.elapsed())]
         if self.paused_by_player:
             counts.append("paused")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from numbrix_curses.game import Conflict, ConflictKind, Game, SolvedRecord
+from numbrix_curses.game import Conflict, ConflictKind, Game, HistoryFold, SolvedRecord
 from numbrix_curses.puzzle import cell_name, plural
 from numbrix_curses.ui.actions import Command
 from numbrix_curses.ui.panel import KeyHelp, Message, bar_key_rows
@@ -209,6 +209,17 @@ def moves_value(moves: int, hints: int, fills: int, width: int) -> str:
         return str(moves)
     text = f"{moves}  ({help_count(hints, fills, 'fill')})"
     return text if len(text) <= width else f"{moves}  ({plural(hints + fills, 'assist')})"
+
+
+def fold_words(fold: HistoryFold) -> str:
+    """What the play screen says, once, as a long game's history is folded to keep its save
+    one the app reads back (see `Game.shorten_history`)."""
+    done = []
+    if fold.folded:
+        done.append(f"its first {plural(fold.folded, 'move')} are one step of undo now")
+    if fold.redo_dropped:
+        done.append(f"the {plural(fold.redo_dropped, 'move')} to redo were let go")
+    return f"A long game: {' and '.join(done)}, to keep its save small enough to read."
 
 
 def label_for(puzzle_id: str | None, source: str | None) -> str:
