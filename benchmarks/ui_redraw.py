@@ -9,13 +9,15 @@ the time to queue it is shown separately, and the writer is let finish between k
 does between a person's keys.
 
     python benchmarks/ui_redraw.py [--keys N] [--size 15] [--history 2700,40000,400000]
+                                   [--fold 600000]
 
 Target: median redraw under 10 ms for 15x15.
 
 Then the save queued after a change in a game of a long history (`--history` moves, made
 through `Game` on a 30x30 board; a change, or an undo, then `Store.save_game_later`, in
 this process): the game's moves' text is kept from one save to the next, so this should
-not grow with the history (it was about 1 ms per 1,000 moves).
+not grow with the history (it was about 1 ms per 1,000 moves). Last the save of a game
+long enough that its earliest moves are folded into one (`--fold` moves), and the next.
 """
 from __future__ import annotations
 
@@ -172,6 +174,42 @@ def history_saves(lengths: list[int], changes: int = 30) -> list[tuple[int, floa
     return rows
 
 
+def fold_save(length: int) -> tuple[int, float, float]:
+    """A game of `length` moves, whose save passes the share of the size limit that folds
+    it (`savestate.FOLD_AT`): the moves folded, and the time of the save that folds them
+    (`Game.shorten_history`) and of the next one (its text kept, as before the fold)."""
+    from pathlib import Path
+
+    import numpy as np
+
+    from numbrix_curses.game import Game
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.savestate import Store
+
+    givens = np.zeros((30, 30), dtype=np.int16)
+    givens[0, 0] = 1
+    puzzle = Puzzle(givens, {"id": "bench-fold"})
+    state = tempfile.mkdtemp(prefix="numbrix-bench-")
+    store = Store(Path(state))
+    try:
+        game = Game(puzzle)
+        for i in range(length):
+            game.set_value(1 + (i // 2) % 898, 0 if i % 2 else 2 + i % 898)
+        game.state_text_parts()  # (the text of the moves, as a save before this one made it)
+        times, folded = [], 0
+        for _ in range(2):
+            game.set_value(899, 0 if game.value(899) else 5)
+            start = time.perf_counter()
+            fold = store.save_game_later(puzzle, game, "bench", None)
+            times.append(time.perf_counter() - start)
+            store.flush()
+            if fold is not None:
+                folded = fold.folded
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+    return folded, times[0], times[1]
+
+
 def _ms(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -183,6 +221,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=15)
     parser.add_argument("--history", default="2700,40000,400000",
                         help="history lengths (moves) to time a change and its save at")
+    parser.add_argument("--fold", type=int, default=600_000,
+                        help="history length (moves) to time the save that folds it at")
     args = parser.parse_args(argv)
     print(f"play screen, {args.size}x{args.size} board, {args.keys} keys")
     print(f"{'terminal':<16}{'median ms':>10}{'p90 ms':>9}{'max ms':>9}{'queue save ms':>15}")
@@ -200,6 +240,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'moves':>9}{'median ms':>11}{'max ms':>9}")
     for length, median, most in history_saves([int(n) for n in args.history.split(",")]):
         print(f"{length:>9,}{1000 * median:>11.2f}{1000 * most:>9.2f}")
+    print()
+    folded, folding, after = fold_save(args.fold)
+    print(f"a save past the share of the size limit that folds: {args.fold:,} moves, "
+          f"{folded:,} folded in {1000 * folding:.0f} ms; the next save {1000 * after:.2f} ms")
     return 0
 
 
