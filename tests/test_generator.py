@@ -1040,7 +1040,7 @@ def test_a_stop_over_a_file_of_the_longest_name_keeps_the_puzzles_in_the_state_f
         tmp_path, monkeypatch, capsys):
     """Before: the puzzles finished went beside it, as NAME-2.txt, a name the file system
     refused ("File name too long"): they were lost, with exit 2 and no word of the stop."""
-    from numbrix_curses.savestate import state_dir
+    from numbrix_curses.statedir import state_dir
 
     monkeypatch.setattr(puzzlepool, "generate_many", _then_ctrl_c(2))
     longest = os.pathconf(tmp_path, "PC_NAME_MAX") if hasattr(os, "pathconf") else 255

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from numbrix_curses import atomic, savestate
+from numbrix_curses import atomic, savestate, statedir
 from numbrix_curses.puzzle import Puzzle
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "numbrix_curses"
@@ -110,10 +110,10 @@ def test_windows_curses_is_required_on_windows_only() -> None:
 def test_saves_live_in_local_app_data_on_windows(monkeypatch, tmp_path: Path) -> None:
     monkeypatch.setattr(sys, "platform", "win32")
     local = tmp_path / "AppData" / "Local"
-    assert savestate.state_dir({"LOCALAPPDATA": str(local)}) == local / "numbrix-curses"
+    assert statedir.state_dir({"LOCALAPPDATA": str(local)}) == local / "numbrix-curses"
     # XDG_STATE_HOME, when set to an absolute path, still wins
     xdg = tmp_path / "xdg"
-    assert savestate.state_dir({"LOCALAPPDATA": str(local), "XDG_STATE_HOME": str(xdg)}) == (
+    assert statedir.state_dir({"LOCALAPPDATA": str(local), "XDG_STATE_HOME": str(xdg)}) == (
         xdg / "numbrix-curses")
 
 

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from numbrix_curses import moves
 from numbrix_curses.game import Game
 from numbrix_curses.puzzle import Puzzle
-from numbrix_curses.savestate import Store, game_mark, puzzle_key, state_dir
+from numbrix_curses.savestate import Store, game_mark, puzzle_key
+from numbrix_curses.statedir import state_dir
 from helpers import GIVENS, FakeClock
 
 

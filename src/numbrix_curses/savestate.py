@@ -1,7 +1,6 @@
 """Saved games, best times and solved marks on disk.
 
-Everything lives under ``$XDG_STATE_HOME/numbrix-curses/`` (default
-``~/.local/state/numbrix-curses/``; ``%LOCALAPPDATA%`` on Windows):
+Everything lives under the state directory (`statedir.state_dir`):
 
 - ``games/<key>.json``: one file per puzzle being played, the puzzle itself and the game as
   its moves (`Game.to_state`). The key is a hash of the givens, so the same puzzle opened from
@@ -25,7 +24,6 @@ import errno
 import hashlib
 import json
 import os
-import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -40,9 +38,9 @@ from numbrix_curses.game import MAX_COUNT, Clock, Game, HistoryFold
 from numbrix_curses.moves import REVEAL_LABEL, StateError, numbers_after
 from numbrix_curses.puzzle import Puzzle, PuzzleError, plural
 from numbrix_curses.readfile import read_regular_file
+from numbrix_curses.statedir import state_dir
 from numbrix_curses.textformat.writing import comment_text, metadata_name
 
-APP_DIR = "numbrix-curses"
 SAVE_FORMAT = "numbrix-curses-save"
 RECORDS_FORMAT = "numbrix-curses-records"
 VERSION = 1
@@ -55,37 +53,6 @@ MAX_SAVE_BYTES = 8 * 1024 * 1024
 FOLD_AT, FOLD_TO = 0.75, 0.5
 #: how long to wait for another instance holding the records lock
 LOCK_WAIT = 2.0
-
-
-def state_dir(environ: Mapping[str, str] | None = None) -> Path:
-    """Where the app keeps its state (XDG base directory rules; relative paths ignored)."""
-    env = os.environ if environ is None else environ
-    xdg = env.get("XDG_STATE_HOME", "")
-    if xdg and os.path.isabs(xdg):
-        return Path(xdg) / APP_DIR
-    if sys.platform == "win32" and env.get("LOCALAPPDATA"):
-        return Path(env["LOCALAPPDATA"]) / APP_DIR
-    home = env.get("HOME", "")
-    if not os.path.isabs(home):
-        # HOME unset, empty or relative: the account's home from the user database (an
-        # empty HOME made `~` the root directory, and the saves went to /.local/state)
-        home = _account_home() or os.path.expanduser("~")
-    return Path(home) / ".local" / "state" / APP_DIR
-
-
-def _account_home() -> str | None:
-    """The home directory the user database gives this account, if there is one."""
-    try:
-        import pwd
-    except ImportError:
-        return None  # (Windows: no user database of this kind)
-    home = ""
-    if hasattr(os, "getuid"):
-        try:
-            home = pwd.getpwuid(os.getuid()).pw_dir
-        except (KeyError, OSError):
-            return None
-    return home if os.path.isabs(home) else None
 
 
 def puzzle_key(puzzle: Puzzle) -> str:

@@ -310,7 +310,7 @@ def _rescue(files: Sequence[tuple[str, str]], why: str, what: str, finished: boo
     raise the UsageError that says they are lost. The exit code as `_write_kept`'s."""
     rescued = _rescued(files)
     if rescued is None:
-        from numbrix_curses.savestate import state_dir
+        from numbrix_curses.statedir import state_dir
 
         # (said, not left to a line that only names the file asked for: the run's work is
         # gone, and the fallback the README promises was tried)
@@ -338,7 +338,7 @@ def _rescued(files: Sequence[tuple[str, str]]) -> str | None:
     that fails too."""
     import time
 
-    from numbrix_curses.savestate import state_dir
+    from numbrix_curses.statedir import state_dir
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
     folder = state_dir() / "generated"
