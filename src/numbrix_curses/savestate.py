@@ -34,6 +34,7 @@ import numpy as np
 
 from numbrix_curses import LONE_SURROGATE, MAX_METADATA_CHARS, MAX_SIDE, MIN_SIDE
 from numbrix_curses.atomic import replace, write_text_atomic
+from numbrix_curses.filelock import lock, lock_now, unlock
 from numbrix_curses.game import MAX_COUNT, Clock, Game, HistoryFold
 from numbrix_curses.moves import REVEAL_LABEL, StateError, numbers_after
 from numbrix_curses.puzzle import Puzzle, PuzzleError, plural
@@ -51,8 +52,6 @@ MAX_SAVE_BYTES = 8 * 1024 * 1024
 #: would not be read: a game of some 530,000 moves is folded (in a tenth of a second), then
 #: again every 180,000 or so, and saving after a change costs no more for it
 FOLD_AT, FOLD_TO = 0.75, 0.5
-#: how long to wait for another instance holding the records lock
-LOCK_WAIT = 2.0
 
 
 def puzzle_key(puzzle: Puzzle) -> str:
@@ -284,7 +283,7 @@ class Store:
                 handle = open(path, "a+b")
             except OSError:
                 return True
-            locked = _lock_now(handle)
+            locked = lock_now(handle)
             if locked is False:
                 handle.close()
                 return False
@@ -301,7 +300,7 @@ class Store:
                 if not locked:
                     handle.close()
                 return True
-            _unlock(handle)
+            unlock(handle)
             handle.close()
         return True
 
@@ -328,7 +327,7 @@ class Store:
             # (removed while still locked, so nobody takes a lock on a file going away;
             # Windows refuses to remove an open file, and it stays, which is harmless)
             os.unlink(self.games_dir / f"{key}.lock")
-        _unlock(handle)
+        unlock(handle)
         handle.close()
 
     def delete_game(self, puzzle: Puzzle) -> None:
@@ -564,7 +563,8 @@ class Store:
     @contextlib.contextmanager
     def _records_lock(self) -> Iterator[None]:
         """Hold the records lock while reading and rewriting (best effort: after
-        `LOCK_WAIT` seconds go ahead anyway; the atomic write still keeps the file whole)."""
+        `filelock.LOCK_WAIT` seconds go ahead anyway; the atomic write still keeps the
+        file whole)."""
         self.root.mkdir(parents=True, exist_ok=True)
         try:
             handle = open(self.root / "records.lock", "a+b")
@@ -572,12 +572,12 @@ class Store:
             yield
             return
         with handle:
-            locked = _lock(handle)
+            locked = lock(handle)
             try:
                 yield
             finally:
                 if locked:
-                    _unlock(handle)
+                    unlock(handle)
 
     # ----- crashes -------------------------------------------------------------------------
     def write_crash_report(self, text: str) -> Path | None:
@@ -776,57 +776,3 @@ def _record_from(entry: Mapping[str, Any]) -> Record:
 def _side(value: Any) -> int | None:
     ok = isinstance(value, int) and not isinstance(value, bool) and MIN_SIDE <= value <= MAX_SIDE
     return value if ok else None
-
-
-def _lock(handle: Any) -> bool:
-    """Lock `handle`'s file, waiting up to `LOCK_WAIT` seconds for another holder to let go;
-    False when it could not be locked."""
-    deadline = time.monotonic() + LOCK_WAIT
-    while True:
-        locked = _lock_now(handle)
-        if locked is not False:
-            return bool(locked)  # (None: no locks here, nothing to wait for)
-        if time.monotonic() >= deadline:
-            return False
-        time.sleep(0.02)
-
-
-def _lock_now(handle: Any) -> bool | None:
-    """Lock `handle`'s file without waiting: True when locked, False when another process
-    holds it, None when this system or file system takes no lock at all (any other error:
-    saying "held elsewhere" then would stop every window from saving)."""
-    try:
-        import fcntl
-    except ImportError:  # Windows
-        try:
-            import msvcrt
-        except ImportError:
-            return None
-        try:
-            handle.seek(0)
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
-            return True
-        except OSError as error:
-            return False if error.errno in (errno.EACCES, errno.EDEADLK) else None
-    try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return True
-    except OSError as error:
-        return False if error.errno in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES) else None
-
-
-def _unlock(handle: Any) -> None:
-    try:
-        import fcntl
-
-        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
-    except ImportError:
-        try:
-            import msvcrt
-
-            handle.seek(0)
-            msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
-        except (ImportError, OSError):
-            pass
-    except OSError:
-        pass
