@@ -176,7 +176,7 @@ def history_saves(lengths: list[int], changes: int = 30) -> list[tuple[int, floa
 
 def fold_save(length: int) -> tuple[int, float, float]:
     """A game of `length` moves, whose save passes the share of the size limit that folds
-    it (`savestate.FOLD_AT`): the moves folded, and the time of the save that folds them
+    it (`savefile.FOLD_AT`): the moves folded, and the time of the save that folds them
     (`Game.shorten_history`) and of the next one (its text kept, as before the fold)."""
     from pathlib import Path
 

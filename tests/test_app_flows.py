@@ -24,7 +24,8 @@ from numbrix_curses.exits import NO_MEMORY_LINE
 from numbrix_curses.game import Game
 from numbrix_curses.moves import SetCell
 from numbrix_curses.puzzle import Puzzle
-from numbrix_curses.savestate import Store, puzzle_key
+from numbrix_curses.savefile import puzzle_key
+from numbrix_curses.savestate import Store
 from numbrix_curses.textformat import read_puzzles
 from helpers import DEMO_TEXT, GIVENS, NEWSPAPER_9X9
 from tty_harness import (Board, Terminal, app_command, expect_exit, first_hint, play_command, start,
@@ -362,7 +363,7 @@ def test_a_game_near_the_save_limit_is_folded_and_the_player_told_once(
     (hundreds of thousands of moves) resumes, and its earlier moves are folded into one as
     it is saved: the screen says so once, undo still takes back the last move alone, and
     the file written is one the app reads back."""
-    from numbrix_curses.savestate import FOLD_AT, FOLD_TO, MAX_SAVE_BYTES
+    from numbrix_curses.savefile import FOLD_AT, FOLD_TO, MAX_SAVE_BYTES
 
     puzzle = Puzzle.from_rows(GIVENS, {"id": "demo"})
     store(state).save_game(puzzle, Game(puzzle), "demo", None)

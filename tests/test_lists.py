@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from numbrix_curses.library import load_bundled
-from numbrix_curses.savestate import Store, puzzle_key
+from numbrix_curses.savefile import puzzle_key
+from numbrix_curses.savestate import Store
 from numbrix_curses.ui.games_screen import last_played
 from numbrix_curses.ui.library_screen import Entry, PuzzleListScreen
 from numbrix_curses.ui.actions import Command

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from numbrix_curses import atomic, savestate, statedir
+from numbrix_curses import atomic, savefile, savestate, statedir
 from numbrix_curses.puzzle import Puzzle
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "numbrix_curses"
@@ -163,7 +163,7 @@ def test_records_work_without_fcntl_and_nonblocking_open(monkeypatch, tmp_path: 
     first, _ = store.record_solve(puzzle, "tiny", 12.0, 3)
     second, is_best = store.record_solve(puzzle, "tiny", 10.0, 3)
     assert (first.solved, second.solved, is_best) == (1, 2, True)
-    assert savestate.Store(tmp_path).records()[savestate.puzzle_key(puzzle)].solved == 2
+    assert savestate.Store(tmp_path).records()[savefile.puzzle_key(puzzle)].solved == 2
 
 
 def test_writing_a_new_file_without_hard_links(monkeypatch, tmp_path: Path) -> None:

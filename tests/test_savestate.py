@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from numbrix_curses import moves
 from numbrix_curses.game import Game
 from numbrix_curses.puzzle import Puzzle
-from numbrix_curses.savestate import Store, game_mark, puzzle_key
+from numbrix_curses.savefile import game_mark, puzzle_key
+from numbrix_curses.savestate import Store
 from numbrix_curses.statedir import state_dir
 from helpers import GIVENS, FakeClock
 
@@ -567,7 +568,7 @@ def test_records_keep_the_best_time_and_count_solves(store: Store):
 def test_a_save_too_large_is_set_aside_unread(store: Store):
     """A save past `MAX_SAVE_BYTES` (valid JSON or not) is set aside, not parsed: a huge file
     where a save should be must not hold up or exhaust the app."""
-    from numbrix_curses.savestate import MAX_SAVE_BYTES
+    from numbrix_curses.savefile import MAX_SAVE_BYTES
 
     game = played_game(FakeClock())
     store.save_game(game.puzzle, game, "demo", None)
@@ -586,9 +587,9 @@ def test_a_game_played_past_the_size_limit_is_saved_folded_and_resumes(
     it (some 700,000 moves at the real limit, here a small one) is saved with its earlier
     moves folded into one, every save within the limit, and resumes as it was left: the
     board, the pencil marks, the moves to redo, the clock and the count of moves."""
-    from numbrix_curses import savestate
+    from numbrix_curses import savefile
 
-    monkeypatch.setattr(savestate, "MAX_SAVE_BYTES", 6000)
+    monkeypatch.setattr(savefile, "MAX_SAVE_BYTES", 6000)
     clock = FakeClock()
     game = Game(puzzle(), clock=clock)
     folds = []

@@ -1250,7 +1250,8 @@ def test_a_solve_faster_than_the_grading_counts_under_the_grade_once_known(tmp_p
     from helpers import DEMO_TEXT
     from numbrix_curses import assist
     from numbrix_curses.game import Game
-    from numbrix_curses.savestate import Store, puzzle_key
+    from numbrix_curses.savefile import puzzle_key
+    from numbrix_curses.savestate import Store
     from numbrix_curses.textformat import parse_puzzles
     from numbrix_curses.ui.play import PlayScreen
     from numbrix_curses.ui.screen import AppContext
@@ -1293,7 +1294,8 @@ def test_a_grade_that_comes_after_the_screen_closed_still_goes_into_the_record(
     from helpers import DEMO_TEXT
     from numbrix_curses import assist, jobs
     from numbrix_curses.game import Game
-    from numbrix_curses.savestate import Store, puzzle_key
+    from numbrix_curses.savefile import puzzle_key
+    from numbrix_curses.savestate import Store
     from numbrix_curses.textformat import parse_puzzles
     from numbrix_curses.ui.play import PlayScreen
     from numbrix_curses.ui.screen import AppContext

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import json
 import os
 import threading
@@ -30,71 +29,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
-import numpy as np
-
-from numbrix_curses import LONE_SURROGATE, MAX_METADATA_CHARS, MAX_SIDE, MIN_SIDE
+from numbrix_curses import MAX_SIDE, MIN_SIDE
 from numbrix_curses.atomic import replace, write_text_atomic
 from numbrix_curses.filelock import lock, lock_now, unlock
 from numbrix_curses.game import MAX_COUNT, Clock, Game, HistoryFold
-from numbrix_curses.moves import REVEAL_LABEL, StateError, numbers_after
+from numbrix_curses.moves import StateError
 from numbrix_curses.puzzle import Puzzle, PuzzleError, plural
-from numbrix_curses.readfile import read_regular_file
+from numbrix_curses.savefile import (
+    VERSION,
+    NewerFormat,
+    SavedGame,
+    game_file_parts,
+    game_mark,
+    newer_error,
+    puzzle_key,
+    read_json,
+    saved_game_from,
+    seconds,
+    why_unreadable,
+)
 from numbrix_curses.statedir import state_dir
-from numbrix_curses.textformat.writing import comment_text, metadata_name
 
-SAVE_FORMAT = "numbrix-curses-save"
 RECORDS_FORMAT = "numbrix-curses-records"
-VERSION = 1
-#: saves larger than this are not read (a long game of 30x30 is well under 1 MB)
-MAX_SAVE_BYTES = 8 * 1024 * 1024
-#: a save that would pass this share of `MAX_SAVE_BYTES` has its oldest moves folded into
-#: one (`Game.shorten_history`) down to the second share, so no save is ever written that
-#: would not be read: a game of some 530,000 moves is folded (in a tenth of a second), then
-#: again every 180,000 or so, and saving after a change costs no more for it
-FOLD_AT, FOLD_TO = 0.75, 0.5
-
-
-def puzzle_key(puzzle: Puzzle) -> str:
-    """A stable name for a puzzle's givens (metadata does not matter)."""
-    text = f"{puzzle.rows}x{puzzle.cols}:" + ",".join(map(str, puzzle.flat()))
-    return hashlib.sha256(text.encode("ascii")).hexdigest()[:24]
-
-
-@dataclass(frozen=True)
-class SavedGame:
-    """A game found on disk, with what the menu shows about it."""
-
-    key: str
-    puzzle: Puzzle
-    label: str
-    source: str | None
-    saved_at: float
-    state: dict[str, Any]
-
-    @property
-    def elapsed(self) -> float:
-        return _seconds(self.state.get("elapsed")) or 0.0
-
-    @property
-    def filled(self) -> int | None:
-        """How many cells the game had filled when it was saved, givens included: its moves
-        played over the givens (None for moves not as `Game.to_state` writes them; the game
-        itself is checked as it opens)."""
-        moves = self.state.get("moves")
-        if not isinstance(moves, list):
-            return None
-        # (all the moves at once: one by one, a save of a million moves took seconds to
-        # show in the list of games)
-        grid = numbers_after(self.puzzle.givens.ravel(), moves)
-        return None if grid is None else int(np.count_nonzero(grid))
-
-    @property
-    def revealed(self) -> bool:
-        """Whether the game was left with its solution revealed on the board (its last
-        move the reveal, which `u` takes back); not a game whose reveal was taken back."""
-        moves = self.state.get("moves")
-        last = moves[-1] if isinstance(moves, list) and moves else None
-        return isinstance(last, dict) and last.get("label") == REVEAL_LABEL
 
 
 @dataclass(frozen=True)
@@ -213,7 +169,7 @@ class Store:
         if path in self._newer:
             # (a newer version's game, left for it: this one's game of the puzzle is not
             # saved, and the play screen says so as of any save that fails)
-            raise _newer_error(path.name)
+            raise newer_error(path.name)
         # One writer at a time per store: the background thread and a final save on exit.
         with self._write_lock:
             try:
@@ -228,38 +184,9 @@ class Store:
     def _game_file(
         self, puzzle: Puzzle, game: Game, label: str, source: str | None
     ) -> tuple[Path, list[str], HistoryFold | None]:
-        """Where the game's save goes, and its text in parts to be joined: the file's
-        fields, and last the game's own (`Game.state_text_parts`), as `json.dumps` of the
-        whole writes it compact (ASCII, so its characters are its bytes). Past `FOLD_AT`
-        of `MAX_SAVE_BYTES`, the game's history is folded first (`Game.shorten_history`),
-        and what was done comes third; a save too large to read back even so is refused."""
-        data = {
-            "format": SAVE_FORMAT,
-            "version": VERSION,
-            "key": puzzle_key(puzzle),
-            "label": label,
-            "source": source,
-            "saved_at": time.time(),
-            "puzzle": {
-                "rows": puzzle.rows,
-                "cols": puzzle.cols,
-                "givens": puzzle.flat(),
-                "metadata": {str(k): str(v) for k, v in puzzle.metadata.items()},
-            },
-        }
-        head = json.dumps(data, separators=(",", ":"))
-        around = [head[:-1], ',"game":']
-        parts = [*around, *game.state_text_parts(), "}\n"]
-        size = sum(map(len, parts))
-        fold = None
-        if size > MAX_SAVE_BYTES * FOLD_AT:
-            room = int(MAX_SAVE_BYTES * FOLD_TO) - sum(map(len, around)) - len("}\n")
-            fold = game.shorten_history(room)
-            parts = [*around, *game.state_text_parts(), "}\n"]
-            size = sum(map(len, parts))
-        if size > MAX_SAVE_BYTES:
-            # (not seen: the fold leaves the board's numbers and marks and a move or two)
-            raise OSError(errno.EFBIG, "the game is too large to save")
+        """Where the game's save goes, its text in parts to be joined, and what was done to
+        the game's history to keep the save one that is read back (`game_file_parts`)."""
+        parts, fold = game_file_parts(puzzle, game, label, source)
         return self.game_path(puzzle), parts, fold
 
     def claim_game(self, puzzle: Puzzle) -> bool:
@@ -342,7 +269,7 @@ class Store:
                 pass  # no save to remove
             except OSError as error:
                 # The finished game's save stays behind; not a reason to stop the app.
-                self.problems.append(f"Could not remove the save {path.name} ({_why(error)}).")
+                self.problems.append(f"Could not remove the save {path.name} ({why_unreadable(error)}).")
 
     def has_game(self, puzzle: Puzzle) -> bool:
         """Whether a save of `puzzle`'s game is on disk (none where every save failed)."""
@@ -414,15 +341,15 @@ class Store:
 
     def _read_save(self, path: Path) -> SavedGame | None:
         try:
-            data = _read_json(path)
+            data = read_json(path)
         except FileNotFoundError:
             return None  # another instance finished the game meanwhile
         except (OSError, ValueError) as error:
-            self._set_aside(path, _why(error))
+            self._set_aside(path, why_unreadable(error))
             return None
         try:
-            saved = _saved_game_from(data)
-        except _NewerFormat:
+            saved = saved_game_from(data)
+        except NewerFormat:
             if path not in self._newer:  # (said once: the menu reads the saves every few s)
                 self._newer.add(path)
                 self.problems.append(
@@ -437,7 +364,7 @@ class Store:
             return None
         except (ValueError, OverflowError, PuzzleError) as error:
             # OverflowError: a number too large for the grid's integers
-            self._set_aside(path, _why(error) if not isinstance(error, OverflowError)
+            self._set_aside(path, why_unreadable(error) if not isinstance(error, OverflowError)
                             else "a number too large")
             return None
         if path.name != f"{saved.key}.json":
@@ -537,11 +464,11 @@ class Store:
         records are that version's, and a rewrite with this one's would lose them all."""
         path = self.records_path
         try:
-            data = _read_json(path)
+            data = read_json(path)
         except FileNotFoundError:
             return {}
         except (OSError, ValueError) as error:
-            self._set_aside(path, _why(error))
+            self._set_aside(path, why_unreadable(error))
             return {}
         if not isinstance(data, dict) or data.get("format") != RECORDS_FORMAT:
             self._set_aside(path, "not a records file")
@@ -549,7 +476,7 @@ class Store:
         version = data.get("version")
         if isinstance(version, int) and version > VERSION:
             if writing:
-                raise _newer_error(path.name)
+                raise newer_error(path.name)
             self.problems.append("records.json is from a newer version; best times not shown.")
             return {}
         table = data.get("puzzles")
@@ -645,115 +572,6 @@ def _longest_fitting(puzzle: Puzzle, state: Mapping[str, Any], clock: Clock) -> 
     return rebuilt(fitting) if fitting > 0 else None
 
 
-def game_mark(state: Mapping[str, Any]) -> str:
-    """What tells a saved game (`Game.to_state`) from the same game played on: its moves,
-    played and undone, and the help taken (a hint that places nothing is play too: it
-    costs the best time). Not the clock, nor the file's time: the window that held a game
-    saves it again as it closes, its clock moved on but nothing played."""
-    return json.dumps([state.get(key) for key in ("moves", "redo", "hints", "fills",
-                                                  "revealed")])
-
-
-class _NewerFormat(Exception):
-    pass
-
-
-def _newer_error(name: str) -> OSError:
-    """The failure to write over `name`, a file a newer version of the program wrote."""
-    return OSError(errno.EEXIST, f"{name} is from a newer version of numbrix-curses, "
-                                 "left as it is")
-
-
-def _why(error: BaseException) -> str:
-    if isinstance(error, json.JSONDecodeError):
-        return f"not valid JSON at line {error.lineno}"
-    if isinstance(error, UnicodeDecodeError):
-        return "not UTF-8 text"
-    if isinstance(error, ValueError) and "int_max_str_digits" in str(error):
-        # (Python's own words, which name a function of its own to call)
-        return "a number thousands of digits long"
-    if isinstance(error, OSError):
-        return error.strerror or str(error)
-    return str(error) or type(error).__name__
-
-
-def _read_json(path: Path) -> Any:
-    # A named pipe where a save should be must not hang the app (NotRegularFile is a
-    # ValueError: the file is set aside like any other unreadable save).
-    raw = read_regular_file(path, MAX_SAVE_BYTES)
-    if len(raw) > MAX_SAVE_BYTES:
-        raise ValueError("file too large")
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
-
-
-def _saved_game_from(data: Any) -> SavedGame:
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise ValueError("not a numbrix-curses save")
-    version = data.get("version")
-    if not isinstance(version, int):
-        raise ValueError("no version")
-    if version > VERSION:
-        raise _NewerFormat()
-    spec = data["puzzle"]
-    rows, cols, givens = spec["rows"], spec["cols"], spec["givens"]
-    if not (isinstance(rows, int) and isinstance(cols, int) and isinstance(givens, list)):
-        raise ValueError("bad puzzle")
-    if len(givens) != rows * cols or not all(type(v) is int for v in givens):
-        raise ValueError("bad puzzle grid")
-    metadata = spec.get("metadata", {})
-    if not isinstance(metadata, dict):
-        raise ValueError("bad metadata")
-    puzzle = Puzzle(np.array(givens, dtype=np.int64).reshape(rows, cols),
-                    _writable_metadata(metadata))
-    key = puzzle_key(puzzle)
-    if data.get("key") != key:
-        raise ValueError("puzzle does not match its key")
-    state = data["game"]
-    if not isinstance(state, dict):
-        raise ValueError("bad game")
-    label = data.get("label")
-    source = data.get("source")
-    if isinstance(source, str) and "\0" in source:
-        source = None  # (a name with a NUL in it names no file: the system refuses it)
-    saved_at = data.get("saved_at", 0)
-    return SavedGame(
-        key=key,
-        puzzle=puzzle,
-        label=label if isinstance(label, str) else (puzzle.id or "puzzle"),
-        source=source if isinstance(source, str) else None,
-        saved_at=_seconds(saved_at, limit=1e12) or 0.0,
-        state=state,
-    )
-
-
-def _writable_metadata(metadata: Mapping[Any, Any]) -> dict[str, str]:
-    """A save's puzzle metadata as a puzzle file can hold it, for the game's puzzle to be
-    written to one (the app's "save the puzzle"): a save edited by hand may hold anything,
-    and the game is no less the player's for a name no file can hold. A key that is no
-    one-word key is left out; a value becomes one line of text, half characters (a lone
-    surrogate, which no file can be written with) becoming U+FFFD, at most as long as a
-    puzzle file's value may be."""
-    kept = {}
-    for key, value in metadata.items():
-        name = metadata_name(key)
-        if name is not None and name not in kept:
-            text = LONE_SURROGATE.sub("\ufffd", comment_text(value))
-            kept[name] = text[:MAX_METADATA_CHARS]
-    return kept
-
-
-def _seconds(value: Any, limit: float = 10.0**9) -> float | None:
-    """A stored time as a float the screens can show: finite, 0 <= value < limit; else None."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    if not 0 <= value < limit:  # also refuses NaN, and ints too large for a float
-        return None
-    return float(value)
-
-
 def _record_from(entry: Mapping[str, Any]) -> Record:
     moves = entry.get("best_moves")
     solved = entry.get("solved", 0)
@@ -764,7 +582,7 @@ def _record_from(entry: Mapping[str, Any]) -> Record:
         # (a count of thousands of digits, edited by hand, is past what Python writes as
         # text: the statistics' sum of solves, and the next solve's count written, raised)
         solved=min(solved, MAX_COUNT) if isinstance(solved, int) and solved > 0 else 0,
-        best_seconds=_seconds(entry.get("best_seconds")),
+        best_seconds=seconds(entry.get("best_seconds")),
         best_moves=moves if isinstance(moves, int) and 0 <= moves <= MAX_COUNT else None,
         # (a hand-edited file may hold anything: a size is both sides or neither)
         rows=rows if cols is not None else None,

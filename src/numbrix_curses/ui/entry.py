@@ -21,7 +21,7 @@ from numbrix_curses.game import Game, Refusal
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name, plural
 from numbrix_curses.readfile import read_regular_file
 from numbrix_curses.jobs import Job, SolveJob, collect, grading_job, suspects_job
-from numbrix_curses.savestate import puzzle_key
+from numbrix_curses.savefile import puzzle_key
 from numbrix_curses.slips import FixKind, Suspects
 from numbrix_curses.textformat import (
     comment_text,

@@ -14,7 +14,7 @@ from datetime import date, datetime, timedelta
 
 from numbrix_curses.pages import padded
 from numbrix_curses.puzzle import plural
-from numbrix_curses.savestate import SavedGame
+from numbrix_curses.savefile import SavedGame
 from numbrix_curses.ui.actions import Action, Command
 from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.draw import cut_middle, cut_to_columns

@@ -20,7 +20,7 @@ from numbrix_curses import DIFFICULTIES
 from numbrix_curses.jobs import CancelToken, ThreadJob
 from numbrix_curses.pages import columns, padded
 from numbrix_curses.puzzle import Puzzle, plural
-from numbrix_curses.savestate import SavedGame, puzzle_key
+from numbrix_curses.savefile import SavedGame, puzzle_key
 from numbrix_curses.ui.actions import Action, Choose, Command, MoveCursor, Scroll
 from numbrix_curses.ui.draw import cut_middle, cut_to_columns, put, put_if_fits, wrap_text
 from numbrix_curses.ui.keys import LIST_KEYS

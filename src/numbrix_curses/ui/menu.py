@@ -16,7 +16,7 @@ from typing import Callable
 
 from numbrix_curses.pages import columns
 from numbrix_curses.puzzle import plural
-from numbrix_curses.savestate import SavedGame
+from numbrix_curses.savefile import SavedGame
 from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Paste, Scroll
 from numbrix_curses.ui.draw import centred, cut_to_columns, put, wrap_text
 from numbrix_curses.ui.keys import LIST_KEYS, action_for_key

@@ -33,7 +33,7 @@ from numbrix_curses.jobs import (
     grading_job,
     when_done,
 )
-from numbrix_curses.savestate import game_mark, puzzle_key
+from numbrix_curses.savefile import game_mark, puzzle_key
 from numbrix_curses.slips import Suspects
 from numbrix_curses.ui.actions import (
     Action,
