@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from numbrix_curses.savestate import Record
+from numbrix_curses.records import Record
 from numbrix_curses.stats import Group, summarize
 from numbrix_curses.ui.stats_screen import MIN_SIZE, _whole_sentences, columns_for
 

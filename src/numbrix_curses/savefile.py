@@ -53,7 +53,7 @@ class SavedGame:
 
     @property
     def elapsed(self) -> float:
-        return seconds(self.state.get("elapsed")) or 0.0
+        return stored_seconds(self.state.get("elapsed")) or 0.0
 
     @property
     def filled(self) -> int | None:
@@ -200,7 +200,7 @@ def saved_game_from(data: Any) -> SavedGame:
         puzzle=puzzle,
         label=label if isinstance(label, str) else (puzzle.id or "puzzle"),
         source=source if isinstance(source, str) else None,
-        saved_at=seconds(saved_at, limit=1e12) or 0.0,
+        saved_at=stored_seconds(saved_at, limit=1e12) or 0.0,
         state=state,
     )
 
@@ -221,7 +221,7 @@ def writable_metadata(metadata: Mapping[Any, Any]) -> dict[str, str]:
     return kept
 
 
-def seconds(value: Any, limit: float = 10.0**9) -> float | None:
+def stored_seconds(value: Any, limit: float = 10.0**9) -> float | None:
     """A stored time as a float the screens can show: finite, 0 <= value < limit; else None."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None

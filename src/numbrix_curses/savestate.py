@@ -1,13 +1,14 @@
 """Saved games, best times and solved marks on disk.
 
-Everything lives under the state directory (`statedir.state_dir`):
+Everything lives under the state directory (`statedir.state_dir`); what a save file holds
+is `savefile`'s:
 
 - ``games/<key>.json``: one file per puzzle being played, the puzzle itself and the game as
   its moves (`Game.to_state`). The key is a hash of the givens, so the same puzzle opened from
   the library, a file or a typed grid resumes the same game.
 - ``games/<key>.lock``: held (locked) by the app instance playing that puzzle, while it
   plays it (`Store.claim_game`).
-- ``records.json``: per puzzle, how often it was solved and the best time.
+- ``records.json``: per puzzle, how often it was solved and the best time (`records`).
 
 Every file is versioned JSON written atomically (`write_text_atomic`): a crash leaves the old
 file or the new one, never half of one. Two app instances never corrupt each other: a game
@@ -21,22 +22,19 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import os
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any, Mapping
 
-from numbrix_curses import MAX_SIDE, MIN_SIDE
 from numbrix_curses.atomic import replace, write_text_atomic
-from numbrix_curses.filelock import lock, lock_now, unlock
-from numbrix_curses.game import MAX_COUNT, Clock, Game, HistoryFold
+from numbrix_curses.filelock import lock_now, unlock
+from numbrix_curses.game import Clock, Game, HistoryFold
 from numbrix_curses.moves import StateError
 from numbrix_curses.puzzle import Puzzle, PuzzleError, plural
+from numbrix_curses.records import Record, RecordsFile
 from numbrix_curses.savefile import (
-    VERSION,
     NewerFormat,
     SavedGame,
     game_file_parts,
@@ -45,27 +43,9 @@ from numbrix_curses.savefile import (
     puzzle_key,
     read_json,
     saved_game_from,
-    seconds,
     why_unreadable,
 )
 from numbrix_curses.statedir import state_dir
-
-RECORDS_FORMAT = "numbrix-curses-records"
-
-
-@dataclass(frozen=True)
-class Record:
-    """What the library shows for a puzzle: solved how often, best time and its moves; and
-    what the statistics group it by, its size and difficulty (None and "" in records
-    written before they were kept)."""
-
-    label: str
-    solved: int
-    best_seconds: float | None
-    best_moves: int | None
-    rows: int | None = None
-    cols: int | None = None
-    difficulty: str = ""
 
 
 class Store:
@@ -86,6 +66,7 @@ class Store:
         self._claims: dict[str, tuple[Any, int]] = {}
         #: saves found written by a newer version: never written over (see `_write_game`)
         self._newer: set[Path] = set()
+        self._records = RecordsFile(self.root, self._set_aside, self.problems)
 
     # ----- paths ---------------------------------------------------------------------------
     @property
@@ -94,7 +75,7 @@ class Store:
 
     @property
     def records_path(self) -> Path:
-        return self.root / "records.json"
+        return self._records.path
 
     def game_path(self, puzzle: Puzzle) -> Path:
         return self.games_dir / f"{puzzle_key(puzzle)}.json"
@@ -401,110 +382,20 @@ class Store:
     # ----- records -------------------------------------------------------------------------
     def records(self) -> dict[str, Record]:
         """Solved marks and best times by puzzle key."""
-        return {k: _record_from(v) for k, v in self._read_records().items()
-                if isinstance(v, dict)}
+        return self._records.read()
 
     def record_solve(
         self, puzzle: Puzzle, label: str, seconds: float, moves: int, timed: bool = True
     ) -> tuple[Record, bool]:
-        """Count a solve; returns the new record and whether this was a best time.
-
-        With `timed` False (the player saw the solution before solving) the solve counts but
-        its time cannot be a best. Raises OSError when the records cannot be written.
-        """
-        key = puzzle_key(puzzle)
-        with self._records_lock():
-            table = self._read_records(writing=True)
-            old = table.get(key)
-            entry = dict(old) if isinstance(old, dict) else {}
-            before = _record_from(entry)  # a hand-edited entry may hold anything
-            is_best = timed and (before.best_seconds is None or seconds < before.best_seconds)
-            entry["label"] = label
-            entry["rows"], entry["cols"] = puzzle.rows, puzzle.cols
-            difficulty = puzzle.metadata.get("difficulty", "")
-            if difficulty:
-                entry["difficulty"] = difficulty
-            entry["solved"] = before.solved + 1
-            entry["last_solved"] = time.time()
-            if is_best:
-                entry["best_seconds"] = round(float(seconds), 3)
-                entry["best_moves"] = int(moves)
-            table[key] = entry
-            self._write_records(table)
-        return _record_from(entry), is_best
+        """Count a solve; returns the new record and whether this was a best time (see
+        `RecordsFile.record_solve`). Raises OSError when the records cannot be written."""
+        return self._records.record_solve(puzzle, label, seconds, moves, timed)
 
     def note_difficulty(self, puzzle: Puzzle) -> bool:
-        """Give `puzzle`'s record the difficulty the puzzle now has, where the record says
-        none: a puzzle graded only after it was solved counts under its grade in the
-        statistics then, not under "-". True if the record changed; nothing is written
-        for a puzzle never solved. Raises OSError when the records cannot be written."""
-        difficulty = puzzle.metadata.get("difficulty", "")
-        if not difficulty:
-            return False
-        key = puzzle_key(puzzle)
-        with self._records_lock():
-            table = self._read_records(writing=True)
-            entry = table.get(key)
-            if not isinstance(entry, dict) or _record_from(entry).difficulty:
-                return False
-            table[key] = dict(entry, difficulty=difficulty)
-            self._write_records(table)
-        return True
-
-    def _write_records(self, table: dict[str, Any]) -> None:
-        """Write the records file (atomically) with `table` as its puzzles; the caller
-        holds `_records_lock`."""
-        data = {"format": RECORDS_FORMAT, "version": VERSION, "puzzles": table}
-        self.root.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(self.records_path, json.dumps(data, indent=1) + "\n")
-
-    def _read_records(self, writing: bool = False) -> dict[str, Any]:
-        """The records' puzzle table (empty where there is none, or it is set aside). With
-        `writing` (for a rewrite), a records file of a newer version raises OSError: its
-        records are that version's, and a rewrite with this one's would lose them all."""
-        path = self.records_path
-        try:
-            data = read_json(path)
-        except FileNotFoundError:
-            return {}
-        except (OSError, ValueError) as error:
-            self._set_aside(path, why_unreadable(error))
-            return {}
-        if not isinstance(data, dict) or data.get("format") != RECORDS_FORMAT:
-            self._set_aside(path, "not a records file")
-            return {}
-        version = data.get("version")
-        if isinstance(version, int) and version > VERSION:
-            if writing:
-                raise newer_error(path.name)
-            self.problems.append("records.json is from a newer version; best times not shown.")
-            return {}
-        table = data.get("puzzles")
-        if not isinstance(table, dict):
-            self._set_aside(path, "no puzzle table")
-            return {}
-        # (entries of other kinds, edited by hand, are written back as they are: a solve
-        # of another puzzle dropped them without a word)
-        return {str(k): v for k, v in table.items()}
-
-    @contextlib.contextmanager
-    def _records_lock(self) -> Iterator[None]:
-        """Hold the records lock while reading and rewriting (best effort: after
-        `filelock.LOCK_WAIT` seconds go ahead anyway; the atomic write still keeps the
-        file whole)."""
-        self.root.mkdir(parents=True, exist_ok=True)
-        try:
-            handle = open(self.root / "records.lock", "a+b")
-        except OSError:
-            yield
-            return
-        with handle:
-            locked = lock(handle)
-            try:
-                yield
-            finally:
-                if locked:
-                    unlock(handle)
+        """Give `puzzle`'s record the difficulty the puzzle now has, where it says none
+        (see `RecordsFile.note_difficulty`). Raises OSError when the records cannot be
+        written."""
+        return self._records.note_difficulty(puzzle)
 
     # ----- crashes -------------------------------------------------------------------------
     def write_crash_report(self, text: str) -> Path | None:
@@ -570,27 +461,3 @@ def _longest_fitting(puzzle: Puzzle, state: Mapping[str, Any], clock: Clock) -> 
         return None
     fitting = start.fitting_moves(moves)
     return rebuilt(fitting) if fitting > 0 else None
-
-
-def _record_from(entry: Mapping[str, Any]) -> Record:
-    moves = entry.get("best_moves")
-    solved = entry.get("solved", 0)
-    rows, cols = _side(entry.get("rows")), _side(entry.get("cols"))
-    difficulty = entry.get("difficulty", "")
-    return Record(
-        label=str(entry.get("label", "")),
-        # (a count of thousands of digits, edited by hand, is past what Python writes as
-        # text: the statistics' sum of solves, and the next solve's count written, raised)
-        solved=min(solved, MAX_COUNT) if isinstance(solved, int) and solved > 0 else 0,
-        best_seconds=seconds(entry.get("best_seconds")),
-        best_moves=moves if isinstance(moves, int) and 0 <= moves <= MAX_COUNT else None,
-        # (a hand-edited file may hold anything: a size is both sides or neither)
-        rows=rows if cols is not None else None,
-        cols=cols if rows is not None else None,
-        difficulty=difficulty[:20] if isinstance(difficulty, str) else "",
-    )
-
-
-def _side(value: Any) -> int | None:
-    ok = isinstance(value, int) and not isinstance(value, bool) and MIN_SIDE <= value <= MAX_SIDE
-    return value if ok else None

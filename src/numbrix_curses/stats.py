@@ -1,5 +1,5 @@
 """What the statistics screen shows: the puzzles solved, grouped by board size and
-difficulty, with their best times, from the records `savestate.Store` keeps.
+difficulty, with their best times, from the records (`records`) the state directory keeps.
 
 Pure: it reads `Record`s and returns rows, so it is tested without a terminal or files.
 """
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from numbrix_curses import DIFFICULTIES
-from numbrix_curses.savestate import Record
+from numbrix_curses.records import Record
 
 #: the order difficulties are listed in within a size (others after, by name)
 DIFFICULTY_ORDER = DIFFICULTIES
