@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from numbrix_curses import moves
 from numbrix_curses.game import Game
 from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.keptfiles import keep_typed, write_crash_report
 from numbrix_curses.savefile import game_mark, puzzle_key
 from numbrix_curses.savestate import Store
 from numbrix_curses.statedir import state_dir
@@ -740,7 +741,7 @@ def test_two_instances_at_once_never_corrupt_saves_or_lose_solves(tmp_path: Path
 
 
 def test_crash_report_is_written(store: Store):
-    path = store.write_crash_report("Traceback ...\n")
+    path = write_crash_report(store.root, "Traceback ...\n")
     assert path is not None and path.read_text() == "Traceback ...\n"
 
 
@@ -826,10 +827,10 @@ def test_a_file_system_without_locks_leaves_every_window_saving(tmp_path: Path, 
 def test_a_crash_report_holding_half_a_character_is_written_with_its_escape(store: Store):
     """An error quoting a lone surrogate (from a pasted name, say): writing the report
     raised UnicodeEncodeError out of the app's crash handler itself, a traceback."""
-    path = store.write_crash_report("Traceback ...\nValueError: bad name 'a\ud800b'\n")
+    path = write_crash_report(store.root, "Traceback ...\nValueError: bad name 'a\ud800b'\n")
     assert path is not None
     assert path.read_text(encoding="utf-8").endswith("bad name 'a\\ud800b'\n")
-    kept = store.keep_typed("# name: \udcff\n1 . 3\n")
+    kept = keep_typed(store.root, "# name: \udcff\n1 . 3\n")
     assert kept is not None and kept.read_text(encoding="utf-8") == "# name: \\udcff\n1 . 3\n"
 
 
@@ -837,8 +838,8 @@ def test_two_crash_reports_in_one_second_are_both_kept(store: Store, monkeypatch
     """Reports are named for the second they were written in; a second one then wrote over
     the first."""
     monkeypatch.setattr(time, "strftime", lambda fmt, *args: "20261128-231500")
-    first = store.write_crash_report("first\n")
-    second = store.write_crash_report("second\n")
+    first = write_crash_report(store.root, "first\n")
+    second = write_crash_report(store.root, "second\n")
     assert first is not None and second is not None and first != second
     assert (first.read_text(), second.read_text()) == ("first\n", "second\n")
 

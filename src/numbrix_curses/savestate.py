@@ -397,44 +397,6 @@ class Store:
         written."""
         return self._records.note_difficulty(puzzle)
 
-    # ----- crashes -------------------------------------------------------------------------
-    def write_crash_report(self, text: str) -> Path | None:
-        """Keep an internal error's details for a bug report; None if it cannot be written."""
-        return self._write_stamped("crash", text)
-
-    def keep_typed(self, text: str) -> Path | None:
-        """Keep a puzzle being typed in that the app stopped before it was saved (Ctrl-C, a
-        hang-up); None if it cannot be written."""
-        return self._write_stamped("typed", text)
-
-    def kept_typed(self) -> list[Path]:
-        """The puzzles `keep_typed` kept that nothing took back since, newest first."""
-        try:
-            kept = [(path.stat().st_mtime, path.name, path)
-                    for path in self.root.glob("typed-*.txt") if path.is_file()]
-        except OSError:
-            return []
-        return [path for *_, path in sorted(kept, reverse=True)]
-
-    def _write_stamped(self, kind: str, text: str) -> Path | None:
-        """Write `text` to a new file "KIND-YYYYmmdd-HHMMSS.txt" in the state directory."""
-        stamp = time.strftime('%Y%m%d-%H%M%S')
-        # Half a character (a lone surrogate, from a pasted name or an error quoting one)
-        # cannot be written as UTF-8: it is kept as its escape, where it raised
-        # UnicodeEncodeError out of the crash handler itself.
-        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-        try:
-            self.root.mkdir(parents=True, exist_ok=True)
-            # (a second one within the second keeps the first: -2, -3, ...)
-            for n in range(1, 100):
-                path = self.root / f"{kind}-{stamp}{'' if n == 1 else f'-{n}'}.txt"
-                if not path.exists():
-                    write_text_atomic(path, text)
-                    return path
-        except OSError:
-            pass
-        return None
-
 
 def _longest_fitting(puzzle: Puzzle, state: Mapping[str, Any], clock: Clock) -> Game | None:
     """The game of `state` rebuilt from the longest run of its first moves that fits the

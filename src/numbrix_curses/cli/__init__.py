@@ -398,11 +398,12 @@ def _crashed() -> int:
     app does, rather than a traceback the user can do nothing with."""
     import traceback
 
-    from numbrix_curses.savestate import Store
+    from numbrix_curses.keptfiles import write_crash_report
+    from numbrix_curses.statedir import state_dir
 
     details = traceback.format_exc()
     try:
-        path = Store().write_crash_report(details)
+        path = write_crash_report(state_dir(), details)
     except Exception:  # (a state directory that cannot even be named)
         path = None
     last = details.strip().splitlines()[-1]

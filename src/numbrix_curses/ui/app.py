@@ -26,6 +26,7 @@ from typing import Callable
 from numbrix_curses.exits import (EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED,
                                   EXIT_OK, NO_MEMORY_LINE, STOP_LINE_OF_NAME, say)
 from numbrix_curses.jobs import children_stopped, finish_follow_ups
+from numbrix_curses.keptfiles import write_crash_report
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action
@@ -240,7 +241,7 @@ def _use_the_real_size() -> None:
 def _crashed(app: "App") -> int:
     """After the terminal is back: keep the details in a file, say one line."""
     details = traceback.format_exc()
-    path = app.ctx.store.write_crash_report(details)
+    path = write_crash_report(app.ctx.store.root, details)
     where = f"details in {path}" if path is not None else details.strip().splitlines()[-1]
     saved = "not every game could be saved" if app.ctx.unsaved else (
         "games in progress were saved")

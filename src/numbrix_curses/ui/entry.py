@@ -21,6 +21,7 @@ from numbrix_curses.game import Game, Refusal
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name, plural
 from numbrix_curses.readfile import read_regular_file
 from numbrix_curses.jobs import Job, SolveJob, collect, grading_job, suspects_job
+from numbrix_curses.keptfiles import keep_typed, kept_typed
 from numbrix_curses.savefile import puzzle_key
 from numbrix_curses.slips import FixKind, Suspects
 from numbrix_curses.textformat import (
@@ -136,7 +137,7 @@ class EntrySizeScreen(Screen):
         #: the file of the grid kept (the newest that reads), its grid and name, and when
         #: it was kept
         self.kept: tuple[Path, np.ndarray, str | None, str] | None = None
-        for path in ctx.store.kept_typed():
+        for path in kept_typed(ctx.store.root):
             try:
                 # (at most what such a grid takes: a file of 100 GB under that name, read
                 # whole, held up the screen until memory ran out)
@@ -796,8 +797,9 @@ class EntryScreen(BoardScreen):
             # `q` would have asked: the numbers typed are kept in a file, and said where
             # once the terminal is back.
             # (the grid, not a puzzle: one typed with a number twice is kept too)
-            path = self.ctx.store.keep_typed(f"# id: {comment_text(self.name or 'typed')}\n"
-                                             + format_grid_compact(game.grid))
+            path = keep_typed(self.ctx.store.root,
+                              f"# id: {comment_text(self.name or 'typed')}\n"
+                              + format_grid_compact(game.grid))
             if path is not None:
                 self.ctx.kept.append(f"the puzzle being typed in is kept in {path}")
                 done_with = True  # (kept anew: the file it came from has had its day)
