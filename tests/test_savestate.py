@@ -17,7 +17,7 @@ from numbrix_curses import moves
 from numbrix_curses.game import Game
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.keptfiles import keep_typed, write_crash_report
-from numbrix_curses.savefile import game_mark, puzzle_key
+from numbrix_curses.savefile import game_file_parts, game_mark, puzzle_key, saved_game_from
 from numbrix_curses.savestate import Store
 from numbrix_curses.statedir import state_dir
 from helpers import GIVENS, FakeClock
@@ -104,6 +104,20 @@ def test_a_save_made_after_every_step_is_the_whole_game_written_afresh(steps, pi
             assert saved.state == game.to_state()
     finally:
         moves.TEXT_PIECE = original
+
+
+def test_a_save_s_text_reads_back_as_the_game_without_a_directory():
+    """The codec of a save file alone: the text `game_file_parts` makes is the save
+    `saved_game_from` reads, the puzzle, its key, label and source, and the game."""
+    game = played_game(FakeClock())
+    parts, fold = game_file_parts(game.puzzle, game, "demo", "/tmp/demo.txt")
+    saved = saved_game_from(json.loads("".join(parts)))
+    assert fold is None and saved.key == puzzle_key(game.puzzle)
+    assert (saved.label, saved.source) == ("demo", "/tmp/demo.txt")
+    assert saved.puzzle.flat() == game.puzzle.flat()
+    assert saved.puzzle.metadata == game.puzzle.metadata
+    assert saved.state == game.to_state() and saved.elapsed == 75
+    assert saved.filled == game.placed and game_mark(saved.state) == game_mark(game.to_state())
 
 
 # ----- where --------------------------------------------------------------------------------

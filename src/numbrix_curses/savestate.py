@@ -1,14 +1,14 @@
-"""Saved games, best times and solved marks on disk.
-
-Everything lives under the state directory (`statedir.state_dir`); what a save file holds
-is `savefile`'s:
+"""The state directory (`statedir.state_dir`) and the files in it, behind one front
+(`Store`): the saved games, written in the background after every change, claimed by the
+window playing each, listed for the menu, and set aside when they cannot be read; and the
+records (`records`), read and counted through it. What a save file holds is `savefile`'s.
 
 - ``games/<key>.json``: one file per puzzle being played, the puzzle itself and the game as
   its moves (`Game.to_state`). The key is a hash of the givens, so the same puzzle opened from
   the library, a file or a typed grid resumes the same game.
 - ``games/<key>.lock``: held (locked) by the app instance playing that puzzle, while it
   plays it (`Store.claim_game`).
-- ``records.json``: per puzzle, how often it was solved and the best time (`records`).
+- ``records.json``: per puzzle, how often it was solved and the best time.
 
 Every file is versioned JSON written atomically (`write_text_atomic`): a crash leaves the old
 file or the new one, never half of one. Two app instances never corrupt each other: a game
