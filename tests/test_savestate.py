@@ -882,9 +882,9 @@ def test_a_saved_game_says_how_much_of_it_is_filled_and_whether_it_was_left_reve
     assert not store.saved_games()[0].revealed
     # (a number past 64 bits, edited in by hand, ended Games under way with an internal
     # error: an OverflowError where the number went into the grid)
-    for moves in ([[99, 0, 1]], [["x", 0, 1]], [{"changes": 5}], "moves", [[1, 0, 10**30]],
-                  [{"label": "x", "changes": [[1, 0, 2**63]]}], [[1, 0, 17]], [[1, 0, -3]]):
-        saved.state["moves"] = moves
+    for bad in ([[99, 0, 1]], [["x", 0, 1]], [{"changes": 5}], "moves", [[1, 0, 10**30]],
+                [{"label": "x", "changes": [[1, 0, 2**63]]}], [[1, 0, 17]], [[1, 0, -3]]):
+        saved.state["moves"] = bad
         assert saved.filled is None
 
 
