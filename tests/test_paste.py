@@ -254,7 +254,7 @@ def test_a_paste_fills_the_grid_and_one_of_another_size_asks_first(state: Path):
         term.paste(DEMO_TEXT.replace("8 9 10", "8 10 9"))
         term.wait_text("No solution")
         assert board.number(3, 2) == "10" and board.number(3, 3) == "9"
-        term.wait_message("It can be solved with the 9 at D4 and the 10 at C4 swapped", 15)
+        term.wait_message("It has exactly one solution with the 9 at D4 and the 10 at C4 swapped", 15)
         term.paste(DEMO_TEXT.replace("8 9 10", "8 10 9"))
         term.wait_message("The grid holds that puzzle already.")
 
