@@ -23,6 +23,7 @@ from numbrix_curses.slips import (
     Suspect,
     Suspects,
     find_suspects,
+    typing_neighbours,
 )
 from numbrix_curses.solver import Status, count_solutions, solve
 from numbrix_curses.textformat import parse_puzzles
@@ -343,3 +344,75 @@ def test_fixes_read_as_a_clause() -> None:
     assert suspects.text() == (
         "solvable without the 16 at C3 (exactly one solution with it and the 71 at C9 "
         "swapped, or with 61 or 63 there, or with it at C4 or E3) or the 45 at C7")
+
+
+def test_the_typing_neighbours_are_the_numbers_one_slip_of_the_hand_turns_into_it() -> None:
+    assert typing_neighbours(5) == (1, 2, 3, 4, 6, 7, 8, 9,  # (a digit changed)
+                                    15, 25, 35, 45, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59,
+                                    65, 75, 85, 95)  # (a digit dropped)
+    sixteen = typing_neighbours(16)
+    assert {61, 18, 15, 17, 26, 46, 116, 126, 160} <= set(sixteen)
+    assert 16 not in sixteen and 6 not in sixteen  # (6 typed as 16 is no slip of these)
+    assert 16 in typing_neighbours(116) and 161 in typing_neighbours(116)  # (doubled; turned)
+    assert 611 not in typing_neighbours(116)  # (only neighbouring digits turn round)
+    assert 100 in typing_neighbours(10) and 1 not in typing_neighbours(10)  # (no "01")
+    assert list(sixteen) == sorted(set(sixteen))
+
+
+CORNERS_4X4 = "9 . . .\n. . . .\n. . . .\n. . . 1\n"  # (the 9 at A1 the suspect)
+
+
+@pytest.mark.parametrize("board, suspect, number, stands", [
+    (DIGIT_SLIP, Suspect(2, 0, 0), 1, True),
+    (DIGIT_SLIP, Suspect(2, 0, 0), 0, False),  # (not a number of the board)
+    (DIGIT_SLIP, Suspect(2, 0, 0), 26, False),
+    (DIGIT_SLIP, Suspect(2, 0, 0), 5, False),  # (given elsewhere: 4 steps off, 0 apart)
+    (DIGIT_SLIP, Suspect(2, 0, 0), 3, False),  # (4 steps from the 5 at E1, 2 apart)
+    (DIGIT_SLIP, Suspect(2, 0, 0), 7, False),  # (3 steps from the 8 at C2)
+    (CORNERS_4X4, Suspect(9, 0, 0), 7, True),  # (6 steps from the 1, 6 apart)
+    (CORNERS_4X4, Suspect(9, 0, 0), 8, False),  # (near enough, but on the 1's colour)
+    (CORNERS_4X4, Suspect(9, 0, 0), 16, False),
+    ("2 .\n. .\n", Suspect(2, 0, 0), 4, True),  # (alone, it fixes no colour)
+    (". . .\n. 2 .\n. . .\n", Suspect(2, 1, 1), 4, False),  # (odd numbers take corners)
+    (". . .\n. 2 .\n. . .\n", Suspect(2, 1, 1), 5, True),
+])
+def test_a_typing_neighbour_is_tried_only_where_it_could_stand(
+        board, suspect, number, stands) -> None:
+    (puzzle,) = parse_puzzles(board)
+    assert slips._could_stand(puzzle, suspect, number) is stands
+
+
+#: a clue-minimal 12x12 with its 36 at D6 typed as 63: without it the board has many
+#: solutions, and the first few found have neither 36 nor 63 there
+TURNED_ROUND_12X12 = """\
+  .   .   .   .   .   .   .   .  14   3   .   .
+  .   .   .   .   .   .   .   .   .   2   .   .
+  .   .  22  45   .   .   .   .   .   .   .   .
+  .   .   .   .   .   .   .   .   .  60   .  72
+  .   .   .   .   .   .   .   .   .   .   .   .
+  .   .   .  63   .   .   .   .   .   .   .   .
+  .   .   .   .   .   . 118   .   .   .  68   .
+  .   .   .  98   .   .   .   .   .   .   .   .
+  .   .   .   .   .   .   .   .   .   .   .   .
+  .   .   . 144   .   .   . 136   . 124   .   .
+ 92   .   .   .   .   .   .   .   .   .   .   .
+  .   .   .   .   .   .   .   .   .   .   .   .
+"""
+
+
+def test_digits_turned_round_on_a_sparse_board_are_turned_back() -> None:
+    """The solutions of the board without the 63 show other numbers in its cell, so the 36
+    is found only as a typing neighbour of 63, and proved to give exactly one solution."""
+    (puzzle,) = parse_puzzles(TURNED_ROUND_12X12)
+    assert solve(puzzle).status is Status.NONE
+    shown = solve(without(puzzle, 5, 3), limit=CANDIDATE_SOLUTIONS)
+    assert len(shown.solutions) == CANDIDATE_SOLUTIONS
+    assert 36 not in {int(grid[5, 3]) for grid in shown.solutions}
+    suspects = find_suspects(puzzle)
+    sixty_three = Suspect(63, 5, 3)
+    assert sixty_three in suspects.found and suspects.corrections_complete
+    fix = Correction(sixty_three, FixKind.NUMBER, Suspect(36, 5, 3))
+    assert fix in suspects.corrections
+    for proposed in suspects.corrections:
+        assert count_solutions(Puzzle(proposed.applied(puzzle.givens)), limit=2) == 1
+    assert "the 63 at D6 (exactly one solution with 36 there" in suspects.text()

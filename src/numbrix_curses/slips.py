@@ -16,9 +16,13 @@ Once the suspects are known, the fixes are looked for (`Correction`): for each s
 numbers its cell takes in a few solutions of the puzzle without it, each kept where, put
 there, it gives exactly one solution (a 16 read for 61: "exactly one solution with 61
 there"); and each suspect swapped with every other given, as two numbers written in each
-other's cells can leave one of them a suspect on its own. A pair found swapped when there is
-no suspect is proved the same way. A fix is named only where a solve that looks for a
-second solution finds none.
+other's cells can leave one of them a suspect on its own. Where those few solutions are not
+all there are (a sparse board has many without one given), the right number may not be
+among them: then the numbers one slip of the hand turns into the suspect's are tried too
+(`typing_neighbours`: 61 for 16, digits turned round; 15 or 26, a digit changed; 116, a
+digit dropped), those that cannot stand in its cell left out before any solve. A pair found
+swapped when there is no suspect is proved the same way. A fix is named only where a solve
+that looks for a second solution finds none.
 """
 from __future__ import annotations
 
@@ -29,6 +33,7 @@ from typing import Callable
 
 import numpy as np
 
+from numbrix_curses.constraints import Contradiction, number_colour, odd_number_colour
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.rowslips import RowSlip, find_row_slips, unique_solution
 from numbrix_curses.solver import SearchEvent, Status, solve
@@ -249,16 +254,27 @@ def _corrections(
     on_event: Callable[[SearchEvent], None] | None,
 ) -> tuple[tuple[Correction, ...], bool]:
     """The changes to `found` (the suspects) that give `puzzle` exactly one solution, and
-    whether all were tried before `deadline`: first each suspect's cell holding another
-    number, or its number in another cell, then each suspect swapped with another given (a
-    pair once)."""
-    fixes: list[Correction] = []
-    for suspect in found:
-        found_fixes = _fixes_in_solutions(puzzle, suspect, deadline, on_event)
-        if found_fixes is None:
-            return tuple(fixes), False
-        fixes.extend(found_fixes)
+    whether all were tried before `deadline`: each suspect's cell holding another number,
+    or its number in another cell, then each suspect swapped with another given (a pair
+    once). Those come in that order; the typing neighbours of a suspect whose cell a few
+    solutions did not settle are tried last, as the likeliest fixes are proved by then
+    should the time run out there."""
+    alone: dict[Suspect, list[Correction]] = {}
+    unsettled: list[tuple[Suspect, frozenset[int]]] = []
     swaps: list[Correction] = []
+
+    def made() -> tuple[Correction, ...]:
+        ordered = [fix for suspect in found for fix in sorted(alone.get(suspect, ()),
+                                                              key=_fix_order(puzzle))]
+        return tuple(ordered + swaps)
+
+    for suspect in found:
+        shown = _fixes_in_solutions(puzzle, suspect, deadline, on_event)
+        if shown is None:
+            return made(), False
+        alone[suspect] = list(shown.fixes)
+        if not shown.every:
+            unsettled.append((suspect, shown.numbers))
     tried: set[frozenset[Suspect]] = set()
     givens = [Suspect(number, *divmod(cell, puzzle.cols))
               for number, cell in sorted(puzzle.given_cells().items())]
@@ -270,10 +286,83 @@ def _corrections(
             tried.add(pair)
             unique = unique_solution(_swapped(puzzle, suspect, partner), deadline, on_event)
             if unique is None:
-                return tuple(fixes + swaps), False
+                return made(), False
             if unique:
                 swaps.append(Correction(suspect, FixKind.SWAPPED, partner))
-    return tuple(fixes + swaps), True
+    for suspect, numbers in unsettled:
+        for number in typing_neighbours(suspect.number):
+            if number in numbers or not _could_stand(puzzle, suspect, number):
+                continue
+            fix = Correction(suspect, FixKind.NUMBER, Suspect(number, suspect.row, suspect.col))
+            unique = unique_solution(fix.applied(puzzle.givens), deadline, on_event)
+            if unique is None:
+                return made(), False
+            if unique:
+                alone[suspect].append(fix)
+    return made(), True
+
+
+def typing_neighbours(number: int) -> tuple[int, ...]:
+    """The numbers that, copied with one slip of the hand, read as `number`, in increasing
+    order: two neighbouring digits turned round (61 for 16), one digit changed (a key
+    beside it, or a figure misread: 18, 26 for 16), a digit dropped (116, 126 or 160 for 16)
+    or doubled (16 for 116). None starts with a 0, as none was written so; `number` itself
+    is left out."""
+    digits = str(number)
+    spelt: set[str] = set()
+    for k in range(len(digits) - 1):
+        spelt.add(digits[:k] + digits[k + 1] + digits[k] + digits[k + 2:])
+        if digits[k] == digits[k + 1]:
+            spelt.add(digits[:k] + digits[k + 1:])
+    for k, digit in enumerate(digits):
+        spelt.update(digits[:k] + other + digits[k + 1:] for other in "0123456789")
+    for k in range(len(digits) + 1):
+        spelt.update(digits[:k] + dropped + digits[k:] for dropped in "0123456789")
+    return tuple(sorted(int(word) for word in spelt
+                        if not word.startswith("0") and int(word) != number))
+
+
+def _could_stand(puzzle: Puzzle, suspect: Suspect, number: int) -> bool:
+    """Whether `number` in the suspect's cell (in its place) passes the checks a solve
+    would make first: a number of the board, on the checkerboard colour the other givens
+    leave it, and no farther in steps from each of them than their difference (so not
+    given elsewhere either: that is 0 apart and a step away at least)."""
+    if not 1 <= number <= puzzle.rows * puzzle.cols:
+        return False
+    others = puzzle.given_cells()
+    del others[suspect.number]
+    geo = puzzle.geometry
+    cell = geo.cell(suspect.row, suspect.col)
+    try:
+        odd = odd_number_colour(geo, others)
+    except Contradiction:  # (not so when the puzzle without the suspect can be solved)
+        return False
+    if odd is not None and geo.colour[cell] != number_colour(odd, number):
+        return False
+    for given, place in others.items():
+        row, col = geo.row_col(place)
+        if abs(row - suspect.row) + abs(col - suspect.col) > abs(given - number):
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """What a few solutions of a puzzle without a suspect show of the suspect's fixes."""
+
+    #: the fixes of the suspect alone among them, each proved to give exactly one solution
+    fixes: tuple[Correction, ...]
+    #: the numbers the suspect's cell holds in those solutions
+    numbers: frozenset[int]
+    #: whether those are all the puzzle's solutions (then no other number can stand there)
+    every: bool
+
+
+def _fix_order(puzzle: Puzzle) -> Callable[[Correction], tuple[bool, int, int]]:
+    """The order a suspect's own fixes are said in: the numbers its cell may hold, then
+    the cells its number may move to, row by row."""
+    return lambda f: (f.kind is FixKind.MOVED, f.other.row * puzzle.cols + f.other.col,
+                      f.other.number)
 
 
 def _fixes_in_solutions(
@@ -281,7 +370,7 @@ def _fixes_in_solutions(
     suspect: Suspect,
     deadline: float | None,
     on_event: Callable[[SearchEvent], None] | None,
-) -> list[Correction] | None:
+) -> _Shown | None:
     """The changes to `suspect` alone that give `puzzle` exactly one solution, among those
     a few solutions of the puzzle without it show: another number on its cell (in order),
     or its number on a blank cell (row by row); None when the time ran out."""
@@ -305,8 +394,7 @@ def _fixes_in_solutions(
     # else a fix seen once is proved by a solve of its own)
     every = len(result.solutions) < CANDIDATE_SOLUTIONS
     fixes = []
-    for fix in sorted(seen, key=lambda f: (f.kind is FixKind.MOVED, f.other.row * puzzle.cols
-                                           + f.other.col, f.other.number)):
+    for fix in sorted(seen, key=_fix_order(puzzle)):
         if seen[fix] != 1:
             continue
         if not every:
@@ -316,7 +404,8 @@ def _fixes_in_solutions(
             if not unique:
                 continue
         fixes.append(fix)
-    return fixes
+    numbers = frozenset(int(grid[suspect.row, suspect.col]) for grid in result.solutions)
+    return _Shown(tuple(fixes), numbers, every)
 
 
 def _swapped(puzzle: Puzzle, first: Suspect, second: Suspect) -> np.ndarray:
