@@ -416,3 +416,26 @@ def test_digits_turned_round_on_a_sparse_board_are_turned_back() -> None:
     for proposed in suspects.corrections:
         assert count_solutions(Puzzle(proposed.applied(puzzle.givens)), limit=2) == 1
     assert "the 63 at D6 (exactly one solution with 36 there" in suspects.text()
+
+
+def test_out_of_time_among_the_typing_neighbours_says_not_all_fixes_tried(monkeypatch) -> None:
+    """The time runs out proving the typing neighbours alone (not the numbers the first
+    solutions show, nor the swaps): the suspect is named, and the message says that not
+    every fix was tried."""
+    (puzzle,) = parse_puzzles(TURNED_ROUND_12X12)
+    proved = slips.unique_solution
+    shown = {int(grid[5, 3]) for grid in
+             solve(without(puzzle, 5, 3), limit=CANDIDATE_SOLUTIONS).solutions}
+    typed = set(typing_neighbours(63)) - shown
+
+    def out_of_time_for_a_new_number(givens, deadline, on_event):
+        changed = [tuple(cell) for cell in np.argwhere(givens != puzzle.givens)]
+        if changed == [(5, 3)] and int(givens[5, 3]) in typed:
+            return None
+        return proved(givens, deadline, on_event)
+
+    monkeypatch.setattr(slips, "unique_solution", out_of_time_for_a_new_number)
+    suspects = find_suspects(puzzle)
+    assert Suspect(63, 5, 3) in suspects.found and suspects.complete
+    assert not suspects.corrections_complete
+    assert suspects.text().endswith("(not all fixes tried)")
