@@ -303,23 +303,24 @@ def _corrections(
 
 
 def typing_neighbours(number: int) -> tuple[int, ...]:
-    """The numbers that, copied with one slip of the hand, read as `number`, in increasing
-    order: two neighbouring digits turned round (61 for 16), one digit changed (a key
-    beside it, or a figure misread: 18, 26 for 16), a digit dropped (116, 126 or 160 for 16)
-    or doubled (16 for 116). None starts with a 0, as none was written so; `number` itself
-    is left out."""
+    """The numbers that, copied with one slip of the hand, read as `number`, the likeliest
+    slips first (they are tried in this order, and the time may run out among them): two
+    neighbouring digits turned round (61 for 16), one digit changed (a key beside it, or a
+    figure misread: 18, 26 for 16), a digit doubled (16 for 116) or dropped (116, 126 or
+    160 for 16: any digit, anywhere, so these come last). None starts with a 0, as none
+    was written so; `number` itself is left out, and each comes once."""
     digits = str(number)
-    spelt: set[str] = set()
-    for k in range(len(digits) - 1):
-        spelt.add(digits[:k] + digits[k + 1] + digits[k] + digits[k + 2:])
-        if digits[k] == digits[k + 1]:
-            spelt.add(digits[:k] + digits[k + 1:])
-    for k, digit in enumerate(digits):
-        spelt.update(digits[:k] + other + digits[k + 1:] for other in "0123456789")
-    for k in range(len(digits) + 1):
-        spelt.update(digits[:k] + dropped + digits[k:] for dropped in "0123456789")
-    return tuple(sorted(int(word) for word in spelt
-                        if not word.startswith("0") and int(word) != number))
+    turned = [digits[:k] + digits[k + 1] + digits[k] + digits[k + 2:]
+              for k in range(len(digits) - 1)]
+    changed = [digits[:k] + other + digits[k + 1:]
+               for k in range(len(digits)) for other in "0123456789"]
+    dropped = [digits[:k] + other + digits[k:]
+               for k in range(len(digits) + 1) for other in "0123456789"]
+    doubled = [digits[:k] + digits[k + 1:]
+               for k in range(len(digits) - 1) if digits[k] == digits[k + 1]]
+    spelt = dict.fromkeys(word for word in turned + changed + doubled + dropped
+                          if not word.startswith("0") and int(word) != number)
+    return tuple(int(word) for word in spelt)
 
 
 def _could_stand(puzzle: Puzzle, suspect: Suspect, number: int) -> bool:
