@@ -1751,7 +1751,8 @@ def test_a_first_solve_sets_the_time_to_beat():
     (12, 0, 0, "12"),
     (12, 1, 0, "12  (1 hint)"),
     (12, 2, 1, "12  (2 hints, 1 fill)"),
-    (1234, 99, 12, "1234  (111 assists)"),  # the long form would pass the panel's 23
+    (1234, 99, 12, "1,234  (111 assists)"),  # the long form would pass the panel's 23
+    (699251, 0, 0, "699,251"),  # (parted as "Welcome back: 699,251 moves" parts it)
 ])
 def test_the_panel_counts_moves_and_help_within_its_width(moves, hints, fills, said):
     assert moves_value(moves, hints, fills, 23) == said

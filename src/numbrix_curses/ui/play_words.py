@@ -204,11 +204,12 @@ def help_count(hints: int, fills: int, fill: str = "auto-fill") -> str:
 
 def moves_value(moves: int, hints: int, fills: int, width: int) -> str:
     """The panel's moves count, with the help had: "12  (1 hint, 2 fills)" (the panel's key
-    list calls auto-fill "fill"), or "12  (3 assists)" where that would not fit `width`."""
+    list calls auto-fill "fill"), or "12  (3 assists)" where that would not fit `width`;
+    thousands parted as the messages part them ("1,234")."""
     if not hints and not fills:
-        return str(moves)
-    text = f"{moves}  ({help_count(hints, fills, 'fill')})"
-    return text if len(text) <= width else f"{moves}  ({plural(hints + fills, 'assist')})"
+        return f"{moves:,}"
+    text = f"{moves:,}  ({help_count(hints, fills, 'fill')})"
+    return text if len(text) <= width else f"{moves:,}  ({plural(hints + fills, 'assist')})"
 
 
 def fold_words(fold: HistoryFold) -> str:
