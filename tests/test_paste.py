@@ -259,6 +259,59 @@ def test_a_paste_fills_the_grid_and_one_of_another_size_asks_first(state: Path):
         term.wait_message("The grid holds that puzzle already.")
 
 
+#: the demo 4x4 typed with its 9 and 10 swapped: no solution, and the swap back is the fix
+SWAPPED_9_10 = DEMO_TEXT.replace("8 9 10", "8 10 9")
+SLIPPED = [row[:2] + [10, 9] if row[3] == 10 else row for row in GIVENS]
+FIX_SAID = "f: swap the 9 at D4 and the 10 at C4."
+
+
+def paste_the_slip(term, board: Board) -> None:
+    """Paste the 4x4 with 9 and 10 swapped at the menu, and wait for the fix proposed."""
+    term.wait_text("type or paste one")
+    term.paste(SWAPPED_9_10)
+    term.wait_text("No solution")
+    term.wait_message(FIX_SAID, 15)
+    assert cells(board, 4, 4) == SLIPPED
+
+
+def test_f_makes_the_fix_the_check_proposes_as_one_move(state: Path):
+    """The check of a puzzle typed with a slip says the change that gives exactly one
+    solution; f makes it, the cursor on the cell it changed, and the grid is checked again
+    at once; u takes the change back, r makes it again."""
+    term = menu(state)
+    board = Board(term, 4)
+    with term:
+        paste_the_slip(term, board)
+        term.send("f")
+        term.wait_message("Unique: exactly one solution")
+        term.wait_message("Made the change: swap the 9 at D4 and the 10 at C4 (u takes it back).")
+        assert cells(board, 4, 4) == GIVENS
+        assert board.is_cursor(3, 2), term.dump()  # (C4: the first cell changed)
+        assert "?" not in term.text, term.dump()  # (the suspects' marks went with the slip)
+        term.send("u")  # one move: one undo brings the slip back, whole
+        board.wait_cell(3, 2, "10")
+        assert cells(board, 4, 4) == SLIPPED
+        term.wait_gone("Made the change")
+        term.send("f")  # (the grid is no longer the one checked: no fix for it yet)
+        term.wait_message("No fix to make: f makes the change a check (c) proposes")
+        term.send("r")
+        board.wait_cell(3, 2, "9")
+        assert cells(board, 4, 4) == GIVENS
+
+
+def test_a_click_on_fix_makes_the_change_and_f_says_when_there_is_none(state: Path):
+    term = menu(state)
+    board = Board(term, 4)
+    with term:
+        paste_the_slip(term, board)
+        term.click_text("fix     f")  # (the panel's key line)
+        term.wait_message("Unique: exactly one solution")
+        assert cells(board, 4, 4) == GIVENS
+        term.send("f")  # (a unique puzzle: nothing to fix)
+        term.wait_message("No fix to make")
+        assert cells(board, 4, 4) == GIVENS
+
+
 def test_a_puzzle_pasted_where_the_size_is_chosen_brings_its_size(state: Path):
     term = menu(state)
     board = Board(term, 4)

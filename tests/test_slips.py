@@ -52,7 +52,7 @@ def slipped_puzzles(draw):
     if draw(st.booleans()) and candidates:
         # (a slip undone is a slip made: a row moved left is one typed a column right)
         slip = rng.choice(candidates)
-        return Puzzle(slip.mended(flat.reshape(rows, cols)).astype(np.int16))
+        return Puzzle(slip.applied(flat.reshape(rows, cols)).astype(np.int16))
     if rng.random() < 0.5:
         other = rng.choice(list(np.flatnonzero(flat == 0)) or [cell])
         flat[cell], flat[other] = 0, flat[cell]
@@ -83,7 +83,7 @@ def test_the_suspects_are_exactly_the_givens_without_which_there_is_a_solution(p
             expected.append(Suspect(number, row, col))
     assert list(suspects.found) == expected
     expected_rows = [slip for slip in row_slip_candidates(puzzle.givens)
-                     if count_matching(Puzzle(slip.mended(puzzle.givens))) == 1]
+                     if count_matching(Puzzle(slip.applied(puzzle.givens))) == 1]
     if expected_rows:
         event("a row put back")
     assert list(suspects.rows) == expected_rows
@@ -176,13 +176,13 @@ def test_a_row_typed_out_of_place_on_a_newspaper_board_is_found(typed, slip, wor
     suspects = find_suspects(puzzle)
     assert suspects == Suspects((), complete=True, rows=(slip,))
     assert suspects.text() == words
-    assert (slip.mended(puzzle.givens) == original.givens).all()
+    assert (slip.applied(puzzle.givens) == original.givens).all()
 
 
 def test_a_row_put_back_is_named_only_where_it_gives_exactly_one_solution() -> None:
     # Row 2 moved a column right makes a puzzle with two solutions: no row is named.
     (puzzle,) = parse_puzzles(". . 9 .\n. . 7 .\n. . 11 .\n2 . . 5\n")
-    mended = RowSlip(1, 1).mended(puzzle.givens)
+    mended = RowSlip(1, 1).applied(puzzle.givens)
     assert count_matching(Puzzle(mended)) == 2
     assert find_row_slips(puzzle) == ((), True)
     assert find_suspects(puzzle).rows == ()
@@ -196,9 +196,9 @@ def test_the_candidates_keep_every_given_on_the_board() -> None:
         RowSlip(2),  # (a blank row moves nowhere; swapped with the row under it, it may)
         RowSlip(3, -1),
     ]
-    assert RowSlip(1, 1).mended(givens)[1].tolist() == [0, 4, 0]
-    assert RowSlip(3, -1).mended(givens)[3].tolist() == [0, 9, 0]
-    assert RowSlip(0).mended(givens)[:2].tolist() == [[4, 0, 0], [0, 3, 0]]
+    assert RowSlip(1, 1).applied(givens)[1].tolist() == [0, 4, 0]
+    assert RowSlip(3, -1).applied(givens)[3].tolist() == [0, 9, 0]
+    assert RowSlip(0).applied(givens)[:2].tolist() == [[4, 0, 0], [0, 3, 0]]
     assert (str(RowSlip(3, -1)), str(RowSlip(2))) == (
         "row 4 moved one column left", "rows 3 and 4 swapped")
 
@@ -344,6 +344,49 @@ def test_fixes_read_as_a_clause() -> None:
     assert suspects.text() == (
         "solvable without the 16 at C3 (exactly one solution with it and the 71 at C9 "
         "swapped, or with 61 or 63 there, or with it at C4 or E3) or the 45 at C7")
+
+
+def test_the_first_fix_is_the_one_said_first() -> None:
+    """The type-in screen's f makes the change its message names first: a row put back;
+    else the first suspect's swap, then its numbers, then its cells; else a pair swapped."""
+    sixteen, seventy_one, forty_five = Suspect(16, 2, 2), Suspect(71, 8, 2), Suspect(45, 6, 2)
+    number = Correction(sixteen, FixKind.NUMBER, Suspect(61, 2, 2))
+    moved = Correction(sixteen, FixKind.MOVED, Suspect(16, 3, 2))
+    swap = Correction(sixteen, FixKind.SWAPPED, seventy_one)
+    other = Correction(forty_five, FixKind.NUMBER, Suspect(44, 6, 2))
+    # (`corrections` holds each suspect's own fixes before the swaps: said, a swap is first)
+    assert Suspects((sixteen, forty_five), True, corrections=(number, moved, other, swap)
+                    ).first_fix() == swap
+    assert Suspects((sixteen, forty_five), True, corrections=(moved, number)).first_fix() == number
+    # (a suspect with no fix of its own is passed over)
+    assert Suspects((forty_five, sixteen), True, corrections=(moved,)).first_fix() == moved
+    assert Suspects((sixteen,), True, rows=(RowSlip(3, -1),), corrections=(number,)
+                    ).first_fix() == RowSlip(3, -1)
+    pair = Correction(forty_five, FixKind.SWAPPED, sixteen)
+    assert Suspects((), True, ((forty_five, sixteen),), corrections=(pair,)).first_fix() == pair
+    assert Suspects((), True, ((forty_five, sixteen),)).first_fix() is None
+    assert Suspects((sixteen,), True).first_fix() is None
+
+
+def test_a_fix_is_said_as_the_change_it_makes() -> None:
+    sixteen = Suspect(16, 2, 2)
+    assert [fix.change() for fix in (
+        Correction(sixteen, FixKind.NUMBER, Suspect(61, 2, 2)),
+        Correction(sixteen, FixKind.MOVED, Suspect(16, 3, 2)),
+        Correction(sixteen, FixKind.SWAPPED, Suspect(71, 8, 2)),
+        RowSlip(0, 1), RowSlip(3, -1), RowSlip(4),
+    )] == ["put 61 at C3", "move the 16 to C4", "swap the 16 at C3 and the 71 at C9",
+           "move row 1 one column right", "move row 4 one column left", "swap rows 5 and 6"]
+
+
+@pytest.mark.parametrize("typed", [DIGIT_SLIP, TOP_ROW_SHIFTED])
+def test_the_first_fix_made_gives_exactly_one_solution(typed) -> None:
+    (puzzle,) = parse_puzzles(typed)
+    fix = find_suspects(puzzle).first_fix()
+    assert fix is not None
+    assert count_solutions(Puzzle(fix.applied(puzzle.givens)), limit=3) == 1
+    if typed is DIGIT_SLIP:  # ("with 1 there, or with it at B1": the 1 first)
+        assert fix == Correction(Suspect(2, 0, 0), FixKind.NUMBER, Suspect(1, 0, 0))
 
 
 def test_the_typing_neighbours_are_the_numbers_one_slip_of_the_hand_turns_into_it() -> None:

@@ -14,6 +14,7 @@ from numbrix_curses.game import Game
 from numbrix_curses.library import load_bundled
 from numbrix_curses.savestate import Store
 from numbrix_curses.solver import solve
+from helpers import DEMO_TEXT
 from tty_harness import Board, Terminal, app_command, expect_exit, start
 
 ROWS, COLS = 11, 26
@@ -257,8 +258,8 @@ def test_the_type_in_box_of_commands_fits_in_columns_and_scrolls_where_shorter(s
         term.send("m")
         term.wait_text("Commands (Esc closes)")
         assert_fits(term)
-        assert_shows(term, "type", "next", "blank", "clear", "undo", "redo", "check", "play",
-                     "save", "watch", "answers", "wipe", "help", "back")
+        assert_shows(term, "type", "next", "blank", "clear", "undo", "redo", "check", "fix",
+                     "play", "save", "watch", "answers", "wipe", "help", "back")
         term.send_key("right")  # (the second column)
         for _ in range(5):
             term.send_key("down")
@@ -273,7 +274,7 @@ def test_the_type_in_box_of_commands_fits_in_columns_and_scrolls_where_shorter(s
         term.resize(7, 26)
         term.wait_text("1x5 · 0 givens")
         term.send("m")
-        term.wait_text("... 9 more below")
+        term.wait_text("... 10 more below")
         assert_fits(term)
         assert "redo" not in term.text, term.dump()
         for _ in range(5):  # (down to redo, past the lines in view)
@@ -283,13 +284,13 @@ def test_the_type_in_box_of_commands_fits_in_columns_and_scrolls_where_shorter(s
         term.send_key("enter")
         term.wait_text("1x5 · 1 given")
         term.send("m")
-        term.wait_text("... 9 more below")
+        term.wait_text("... 10 more below")
         term.send("x")  # (a line's key picks it, in view or not: wipe)
         term.wait_text("Clear the whole grid?")
         term.send("n")
         term.wait_text("1x5 · 1 given")
         term.send("m")
-        term.wait_text("... 9 more below")
+        term.wait_text("... 10 more below")
         while "wipe" not in term.text:  # (each click on the line brings one more into view)
             text = term.text
             term.click_text("more below")
@@ -298,6 +299,24 @@ def test_the_type_in_box_of_commands_fits_in_columns_and_scrolls_where_shorter(s
         term.wait_text("Clear the whole grid?")
         term.send("y")
         term.wait_text("Grid cleared")
+
+
+def test_the_fix_a_check_proposes_is_made_from_the_box_of_commands(state: Path):
+    """On the smallest screen the verdict on a grid with a slip is cut before the fix it
+    proposes, and the bar has no room for "fix": the box of commands lists it, and a click
+    on it makes the change and checks the grid again."""
+    with smallest(state) as term:
+        term.wait_text("[q] Quit")
+        term.paste(DEMO_TEXT.replace("8 9 10", "8 10 9"))
+        term.wait_text("No solution")
+        term.wait_text("It has exactly", 15)
+        term.click_text("m more")
+        term.wait_text("Commands (Esc closes)")
+        assert_fits(term)
+        term.click_text("fix ")
+        term.wait_text("Unique: exactly one")
+        # (the board's window follows the cursor to C4, the cell changed)
+        assert "4 │  7   8   9  10 │" in term.text, term.dump()
 
 
 def pad_box(term: Terminal) -> "tuple[int, int, int, int] | None":

@@ -40,7 +40,7 @@ class RowSlip:
         """The rows (from 0) whose givens were typed out of place."""
         return (self.row, self.row + 1) if self.swapped else (self.row,)
 
-    def mended(self, givens: np.ndarray) -> np.ndarray:
+    def applied(self, givens: np.ndarray) -> np.ndarray:
         """`givens` (the board as typed) with this row put back."""
         grid = givens.copy()
         if self.swapped:
@@ -50,6 +50,13 @@ class RowSlip:
             # edge and nothing wraps round)
             grid[self.row] = np.roll(grid[self.row], self.move)
         return grid
+
+    def change(self) -> str:
+        """Putting this row back as a request: "move row 4 one column left", "swap rows 5
+        and 6"."""
+        if self.swapped:
+            return f"swap rows {self.row + 1} and {self.row + 2}"
+        return f"move row {self.row + 1} one column {'right' if self.move > 0 else 'left'}"
 
     def __str__(self) -> str:
         if self.swapped:
@@ -86,7 +93,7 @@ def find_row_slips(
     instant); `on_event` is passed to every solve (it may raise to stop them)."""
     found: list[RowSlip] = []
     for slip in row_slip_candidates(puzzle.givens):
-        unique = unique_solution(slip.mended(puzzle.givens), deadline, on_event)
+        unique = unique_solution(slip.applied(puzzle.givens), deadline, on_event)
         if unique is None:
             return tuple(found), False
         if unique:

@@ -93,6 +93,21 @@ class Correction:
         """The other given of a swap that `touches` `given`."""
         return self.other if given == self.suspect else self.suspect
 
+    def change(self) -> str:
+        """This change as a request: "put 43 at G5", "move the 34 to B9", "swap the 9 at
+        D4 and the 10 at C4"."""
+        first, other = self.suspect, self.other
+        where = cell_name(other.row, other.col)
+        if self.kind is FixKind.NUMBER:
+            return f"put {other.number} at {where}"
+        if self.kind is FixKind.MOVED:
+            return f"move the {first.number} to {where}"
+        return f"swap {first} and {other}"
+
+
+#: a change a check proposes: to a given or two, or to a row typed out of place
+Fix = Correction | RowSlip
+
 
 @dataclass(frozen=True)
 class Suspects:
@@ -116,20 +131,44 @@ class Suspects:
     #: the fixes are looked for once the suspects are all found)
     corrections_complete: bool = True
 
+    def corrections_of(self, given: Suspect) -> list[Correction]:
+        """The changes to `given` that give exactly one solution, in the order they are
+        said (see `fixes_of`): the swaps, then the numbers for it, then the cells for it."""
+        touching = [fix for fix in self.corrections if fix.touches(given)]
+        return [fix for kind in (FixKind.SWAPPED, FixKind.NUMBER, FixKind.MOVED)
+                for fix in touching if fix.kind is kind]
+
     def fixes_of(self, given: Suspect) -> str:
         """What gives the puzzle exactly one solution by changing `given`: "exactly one
         solution with it and the 71 at C2 swapped, or with 61 or 63 there, or with it at
         D4" (a swap first, as it mends two givens at once), or "" when nothing was
         found."""
-        swaps = [f"with it and {fix.partner_of(given)} swapped" for fix in self.corrections
-                 if fix.kind is FixKind.SWAPPED and fix.touches(given)]
-        numbers = [str(fix.other.number) for fix in self.corrections
-                   if fix.kind is FixKind.NUMBER and fix.touches(given)]
-        cells = [cell_name(fix.other.row, fix.other.col) for fix in self.corrections
-                 if fix.kind is FixKind.MOVED and fix.touches(given)]
+        fixes = self.corrections_of(given)
+        swaps = [f"with it and {fix.partner_of(given)} swapped" for fix in fixes
+                 if fix.kind is FixKind.SWAPPED]
+        numbers = [str(fix.other.number) for fix in fixes if fix.kind is FixKind.NUMBER]
+        cells = [cell_name(fix.other.row, fix.other.col) for fix in fixes
+                 if fix.kind is FixKind.MOVED]
         said = (swaps + ([f"with {_either(numbers)} there"] if numbers else [])
                 + ([f"with it at {_either(cells)}"] if cells else []))
         return "exactly one solution " + ", or ".join(said) if said else ""
+
+    def first_fix(self) -> Fix | None:
+        """The change said first (see `text`, and the type-in screen's message): the first
+        row put back; else the first suspect's first fix, of the first suspect that has
+        one; else, with no suspect, the first pair whose swap gives exactly one solution.
+        None when no change was found that gives exactly one solution."""
+        if self.rows:
+            return self.rows[0]
+        for suspect in self.found:
+            fixes = self.corrections_of(suspect)
+            if fixes:
+                return fixes[0]
+        if not self.found:
+            # (with no suspect, the corrections are the swaps that give one solution, in
+            # the order of `swaps`)
+            return next((fix for fix in self.corrections if fix.kind is FixKind.SWAPPED), None)
+        return None
 
     def swap_is_unique(self, first: Suspect, second: Suspect) -> bool:
         """Whether `first` and `second` swapped give exactly one solution."""

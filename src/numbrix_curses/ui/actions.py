@@ -67,6 +67,9 @@ class Command(enum.Enum):
     NUMBER_PAD = "number pad"
     #: the number pad to the screen's other end, off the board's cells it covered
     MOVE_PAD = "move the number pad"
+    #: the change a check of a typed-in grid with no solution proposes, made (see
+    #: `slips.Suspects.first_fix`)
+    APPLY_FIX = "make the change proposed"
 
 
 @dataclass(frozen=True)

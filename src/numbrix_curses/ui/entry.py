@@ -4,7 +4,8 @@ Check runs the solver (with a time budget, in the background, cancellable) and r
 unique, several solutions (showing a second one with the cells that differ from the first
 marked; Tab switches between the two) or none; after none it looks for the givens without
 which the puzzle has a solution and marks them (see `slips`: a slip in copying the puzzle is
-most likely there), saying the fix that gives exactly one solution where one was found.
+most likely there), saying the fix that gives exactly one solution where one was found; f
+makes the first fix named, as one move, and checks the grid again.
 The grid is a `Game` that does not look for a win, so typing, clearing, undo and redo work
 as in play.
 """
@@ -23,7 +24,7 @@ from numbrix_curses.readfile import read_regular_file
 from numbrix_curses.jobs import Job, SolveJob, collect, grading_job, suspects_job
 from numbrix_curses.keptfiles import keep_typed, kept_typed
 from numbrix_curses.savefile import puzzle_key
-from numbrix_curses.slips import FixKind, Suspects
+from numbrix_curses.slips import Fix, FixKind, Suspects
 from numbrix_curses.textformat import (
     comment_text,
     format_grid_compact,
@@ -86,9 +87,12 @@ KEY_LINES = (
     (KeyHelp("type", "0-9", Command.NUMBER_PAD), KeyHelp("next", "Enter", Command.NEXT_CELL)),
     (KeyHelp("blank", ".", Command.BLANK_NEXT), KeyHelp("clear", "Bksp", Command.CLEAR)),
     (KeyHelp("undo", "u", Command.UNDO), KeyHelp("redo", "r ^R", Command.REDO)),
-    (KeyHelp("check", "c", Command.CHECK), KeyHelp("play", "p", Command.PLAY)),
-    (KeyHelp("save", "e", Command.SAVE_FILE), KeyHelp("watch", "v", Command.WATCH)),
-    (KeyHelp("answers", "Tab", Command.SWAP), KeyHelp("wipe", "x", Command.CLEAR_ALL)),
+    # (fix beside check, whose verdict proposes the fix; in the commands box the second
+    # column starts at play)
+    (KeyHelp("check", "c", Command.CHECK), KeyHelp("fix", "f", Command.APPLY_FIX)),
+    (KeyHelp("play", "p", Command.PLAY), KeyHelp("save", "e", Command.SAVE_FILE)),
+    (KeyHelp("watch", "v", Command.WATCH), KeyHelp("answers", "Tab", Command.SWAP)),
+    (KeyHelp("wipe", "x", Command.CLEAR_ALL),),
     (KeyHelp("help", "F1 H", Command.HELP), KeyHelp("back", "q Esc", Command.QUIT)),
 )
 STATUS_BAR_KEYS = (
@@ -280,11 +284,11 @@ class EntryScreen(BoardScreen):
         self.let_go = False
         #: the file of the kept grid this one went on with (see `resuming`)
         self.kept_from: Path | None = None
-        #: what the reader warned of a pasted puzzle (its board may not be the one meant),
-        #: and the grid revision it is of: said after every message while the grid is the
-        #: one read (see `_shown_message`)
-        self.read_note: str | None = None
-        self.read_note_revision = -1
+        #: what is said after every message while the grid is as it was then (see
+        #: `_shown_message`), and the grid revision it is of: what the reader warned of a
+        #: pasted puzzle (its board may not be the one meant), or the fix f made
+        self.note: str | None = None
+        self.note_revision = -1
         #: the number pad is open, and where the player moved it (see `ui.numpad`)
         self.pad = False
         self.pad_place = PadPlace()
@@ -414,11 +418,7 @@ class EntryScreen(BoardScreen):
         self.message = None
         edited, refusal = apply_edit(game, action)
         if edited:
-            # (the suspects and the grade were for the grid as it was checked)
-            for job in (self.suspects_job, self.grade_job):
-                if job is not None:
-                    job.cancel()
-            self.suspects_job = self.grade_job = None
+            self._drop_stale_jobs()
             if refusal is Refusal.OUT_OF_RANGE:
                 self.message = Message(out_of_range_words(game), MessageKind.ERROR)
             elif refusal is not None and refusal is not Refusal.NOTHING_TO_CLEAR:
@@ -443,6 +443,8 @@ class EntryScreen(BoardScreen):
             self._check()
         elif action is Command.SWAP:
             self._swap()
+        elif action is Command.APPLY_FIX:
+            self._apply_fix()
         elif action is Command.PLAY:
             return self._play()
         elif action is Command.WATCH:
@@ -454,10 +456,53 @@ class EntryScreen(BoardScreen):
         elif action is Command.NUMBER_PAD:
             self.pad = not self.pad
         elif action is Command.DISMISS:
-            self.read_note_revision = -1  # (with the message it followed)
+            self.note_revision = -1  # (with the message it followed)
         elif isinstance(action, Paste):
             return self._paste(action)
         return None
+
+    def _drop_stale_jobs(self) -> None:
+        """Stop the look for suspects and the grading: they were for the grid as it was
+        checked."""
+        for job in (self.suspects_job, self.grade_job):
+            if job is not None:
+                job.cancel()
+        self.suspects_job = self.grade_job = None
+
+    def _apply_fix(self) -> None:
+        """Make the change the check proposes, the first its message names, as one move
+        (u takes it back), put the cursor on the cell it changes, and check the grid
+        again; or say why there is none to make."""
+        fix = self._current_fix()
+        if fix is None:
+            self.message = Message(self._no_fix_text())
+            return
+        game = self.game
+        typed = game.grid
+        fixed = fix.applied(typed).ravel()
+        changed = [int(cell) for cell in np.flatnonzero(fixed != typed.ravel())]
+        game.fill(((cell, int(fixed[cell])) for cell in changed), "fix")
+        self._drop_stale_jobs()
+        # (the cell a number went to: where a number moved, not the cell it left)
+        to = next((cell for cell in changed if fixed[cell]), changed[0])
+        game.set_cursor(*divmod(to, game.cols))
+        self.note = f"Made the change: {fix.change()} (u takes it back)."
+        self.note_revision = game.revision
+        self._check()
+
+    def _current_fix(self) -> Fix | None:
+        """The change the check of the grid as it is proposes first, if any."""
+        suspects = self._current_suspects()
+        return suspects.first_fix() if suspects is not None else None
+
+    def _no_fix_text(self) -> str:
+        """Why f has no change to make."""
+        if self.suspects_job is not None:
+            return "No fix yet: still looking for the given copied wrong (Esc stops)."
+        if self._current_suspects() is not None:
+            return "No fix to make: no one change was found that gives exactly one solution."
+        return ("No fix to make: f makes the change a check (c) proposes for a grid with no "
+                "solution.")
 
     def _next_cell(self) -> bool:
         """The cursor to the next cell, into the next row at the end of one: whether it
@@ -501,7 +546,7 @@ class EntryScreen(BoardScreen):
         flat = pasted.puzzle.givens.ravel()
         refusal = self.game.fill(((cell, int(flat[cell])) for cell in range(flat.size)), "paste")
         self.name = pasted.puzzle.id or self.name  # (the same grid pasted with a name has it)
-        self.read_note, self.read_note_revision = pasted.note(), self.game.revision
+        self.note, self.note_revision = pasted.note(), self.game.revision
         if refusal is Refusal.NOTHING_TO_FILL:
             self.message = Message("The grid holds that puzzle already.")
             return
@@ -615,6 +660,13 @@ class EntryScreen(BoardScreen):
             return f"{text} Looking for the given copied wrong... (Esc stops)"
         if suspects is None:
             return text
+        said = self._suspects_text(text, suspects)
+        fix = suspects.first_fix()
+        return f"{said} f: {fix.change()}." if fix is not None else said
+
+    def _suspects_text(self, text: str, suspects: Suspects) -> str:
+        """`text` (the verdict and its reason) and what the suspects found say of the
+        givens likely copied wrong, or the row typed out of place, and their fixes."""
         found, swaps = suspects.found, suspects.swaps
         more = suspects.more()
         if suspects.rows:
@@ -884,12 +936,12 @@ class EntryScreen(BoardScreen):
         ]
 
     def _shown_message(self) -> Message | None:
-        """The message, and after it the reader's warning of the paste while the grid is
-        the one read: the check's verdict came at once and covered it, and a board read
-        from spaces, say, may not be the one meant (where a verdict of no solution may be
-        why)."""
+        """The message, and after it the note while the grid is the one it is of: the
+        reader's warning of a paste (the check's verdict came at once and covered it, and a
+        board read from spaces, say, may not be the one meant, where a verdict of no
+        solution may be why), or the fix made (the check's verdict follows it at once)."""
         message = self.message
-        note = self.read_note if self.read_note_revision == self.game.revision else None
+        note = self.note if self.note_revision == self.game.revision else None
         if note is None:
             return message
         if message is None:

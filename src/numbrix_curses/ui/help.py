@@ -91,6 +91,9 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
               "beside a given marks the givens without which it has one, or two that "
               "swapped give one, or a row typed a column off or under the next that put "
               "back gives one: a slip is most likely there)"),
+        ("f", "after a check that found no solution: make the change it proposes (the "
+              "first it names, as its message says after \"f:\"), as one move that u takes "
+              "back; the cursor goes to the cell changed and the grid is checked again"),
         ("Tab", "after a check: the solution found (one, then another, of several), then "
                 "the grid as typed, in turn"),
         ("p", "play the puzzle"),

@@ -96,6 +96,8 @@ ENTRY_KEYS: dict[int | str, Action] = {
     "v": Command.WATCH,
     "e": Command.SAVE_FILE,
     "x": Command.CLEAR_ALL,
+    # (after a check that found no solution: the change it proposes, made)
+    "f": Command.APPLY_FIX,
     "\t": Command.SWAP,
     # the box of every command (Tab, which opens it in play, shows the solutions here)
     "m": Command.COMMANDS,
