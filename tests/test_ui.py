@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from helpers import ROWS_5_AND_6_SWAPPED, TOP_ROW_SHIFTED
+from helpers import NEWSPAPER_9X9, ROWS_5_AND_6_SWAPPED, TOP_ROW_SHIFTED
 from numbrix_curses.ui.actions import ClearCell, Command, Digit, Extend, MoveCursor, SelectCell
 from numbrix_curses.ui.keys import DragPath, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
@@ -2347,6 +2347,9 @@ def test_esc_stops_the_look_for_the_given_copied_wrong(tmp_path: Path, monkeypat
     try:
         assert entry.message.text == ("No solution: the givens cannot be joined into one "
                                       "path. Looking for the given copied wrong... (Esc stops)")
+        entry.handle(entry.action_for_key("f"))  # (no fix known yet)
+        assert entry.message.text == ("No fix yet: still looking for the given copied wrong "
+                                      "(Esc stops).")
         entry.handle(entry.action_for_key("\x1b"))  # Esc
         assert entry.suspects_job is None
         assert entry.message.text == "No solution: the givens cannot be joined into one path."
@@ -2369,7 +2372,7 @@ def test_the_given_copied_wrong_is_marked_until_the_grid_changes(tmp_path: Path)
     entry.tick()
     assert entry.message.text.endswith(
         "It can be solved without the 16 at C4 (marked ?), and has exactly one solution "
-            "with 18 there, or with it at E4: check that number.")
+            "with 18 there, or with it at E4: check that number. f: put 18 at C4.")
     cell = 3 * 5 + 2
     assert entry.board_view().flags == {cell: "?"}
     entry.handle(SelectCell(0, 2))
@@ -2386,15 +2389,18 @@ def test_two_givens_swapped_are_named_as_a_pair(tmp_path: Path) -> None:
     assert entry.suspects_job is not None and entry.suspects_job.wait(30)
     entry.tick()
     assert entry.message.text.endswith("It has exactly one solution with the 13 at D4 and the "
-                                       "17 at C3 swapped (marked ?): check those numbers.")
+                                       "17 at C3 swapped (marked ?): check those numbers. f: "
+                                       "swap the 13 at D4 and the 17 at C3.")
     assert entry.board_view().flags == {2 * 5 + 2: "?", 3 * 5 + 3: "?"}
 
 
 @pytest.mark.parametrize("typed, rows, words", [
     (TOP_ROW_SHIFTED, [0], "It has exactly one solution with row 1 moved one column right "
-                           "(its givens marked ?): check that row."),
+                           "(its givens marked ?): check that row. f: move row 1 one column "
+                           "right."),
     (ROWS_5_AND_6_SWAPPED, [4, 5], "It has exactly one solution with rows 5 and 6 swapped "
-                                   "(their givens marked ?): check those rows."),
+                                   "(their givens marked ?): check those rows. f: swap rows 5 "
+                                   "and 6."),
 ])
 def test_a_row_typed_out_of_place_has_its_givens_marked(tmp_path: Path, typed, rows,
                                                         words) -> None:
@@ -2411,6 +2417,42 @@ def test_a_row_typed_out_of_place_has_its_givens_marked(tmp_path: Path, typed, r
     entry.handle(Digit(3))
     entry.handle(Command.COMMIT)
     assert "?" not in entry.board_view().flags.values()  # (they were for the grid checked)
+
+
+@pytest.mark.parametrize("typed, cursor", [(TOP_ROW_SHIFTED, (0, 1)),
+                                           (ROWS_5_AND_6_SWAPPED, (4, 2))])
+def test_f_puts_a_row_typed_out_of_place_back_and_checks_again(tmp_path: Path, typed,
+                                                                cursor) -> None:
+    """The newspaper's board again, the cursor on the row's first cell changed that holds
+    a number, and the check under way for it, as after a paste."""
+    from numbrix_curses.textformat import parse_puzzles
+
+    entry = _checked_entry(tmp_path, typed)
+    assert entry.suspects_job is not None and entry.suspects_job.wait(30)
+    entry.tick()
+    moves = entry.game.moves
+    entry.handle(entry.action_for_key("f"))
+    (newspaper,) = parse_puzzles(NEWSPAPER_9X9)
+    assert (entry.game.grid == newspaper.givens).all()
+    assert entry.game.cursor == cursor
+    assert entry.job is not None and entry.job.wait(30)
+    entry.tick()
+    assert entry.message.text.startswith("Unique: exactly one solution")
+    assert entry.game.moves == moves + 1  # (the fix: one move)
+    assert "?" not in entry.board_view().flags.values()
+
+
+def test_f_says_so_where_no_change_gives_one_solution(tmp_path: Path) -> None:
+    """Without the 4 at C4 the board has several solutions, and no single change leaves
+    one (see test_slips): f changes nothing, and says why."""
+    entry = _checked_entry(tmp_path, "15 14 . 10\n. 13 12 .\n. . 5 .\n. . 4 .\n")
+    assert entry.suspects_job is not None and entry.suspects_job.wait(30)
+    entry.tick()
+    typed = entry.game.grid.copy()
+    entry.handle(entry.action_for_key("f"))
+    assert entry.message.text == ("No fix to make: no one change was found that gives exactly "
+                                  "one solution.")
+    assert (entry.game.grid == typed).all() and entry.job is None
 
 
 def test_the_play_screen_names_a_row_typed_out_of_place(tmp_path: Path) -> None:
