@@ -29,7 +29,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable
+from typing import Callable, Union
 
 import numpy as np
 
@@ -106,7 +106,7 @@ class Correction:
 
 
 #: a change a check proposes: to a given or two, or to a row typed out of place
-Fix = Correction | RowSlip
+Fix = Union[Correction, RowSlip]
 
 
 @dataclass(frozen=True)

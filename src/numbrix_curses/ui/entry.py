@@ -481,7 +481,10 @@ class EntryScreen(BoardScreen):
         typed = game.grid
         fixed = fix.applied(typed).ravel()
         changed = [int(cell) for cell in np.flatnonzero(fixed != typed.ravel())]
-        game.fill(((cell, int(fixed[cell])) for cell in changed), "fix")
+        refusal = game.fill(((cell, int(fixed[cell])) for cell in changed), "fix")
+        if refusal is not None:  # (a fix always changes a cell: this is never expected)
+            self.message = Message(refusal.value, MessageKind.ERROR)
+            return
         self._drop_stale_jobs()
         # (the cell a number went to: where a number moved, not the cell it left)
         to = next((cell for cell in changed if fixed[cell]), changed[0])
