@@ -379,7 +379,7 @@ def test_a_game_near_the_save_limit_is_folded_and_the_player_told_once(
         term.wait_message("A long game: its first", timeout=30)
         board.wait_cell(2, 1, "13")
         term.wait_message("moves are one step of undo now, to keep its save small enough")
-        term.wait_text("Moves   699251")  # (the moves played: those folded count)
+        term.wait_text("Moves   699,251")  # (the moves played: those folded count)
         term.send("u")  # the 13 goes, the fold stays
         board.wait_cell(2, 1, "")
         term.send("r")
