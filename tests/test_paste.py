@@ -312,6 +312,22 @@ def test_a_click_on_fix_makes_the_change_and_f_says_when_there_is_none(state: Pa
         assert cells(board, 4, 4) == GIVENS
 
 
+@pytest.mark.parametrize("cols", [30, 40])
+def test_the_verdict_on_a_slip_names_its_fix_at_twelve_rows(state: Path, cols: int):
+    """At 30 and 40 columns by 12 rows the verdict keeps the solver's reason with the fix
+    (what the suspects found, which the fix names and ? marks, is left out there)."""
+    with start(app_command(), state, rows=12, cols=cols) as term:
+        term.wait_text("[q] Quit")
+        term.paste(SWAPPED_9_10)
+        term.wait_message(FIX_SAID, 15)
+        assert "not next to each other" in term.flowing_text(), term.dump()
+        assert "..." not in term.text, term.dump()
+        term.send("f")
+        term.wait_text("Unique: exactly one")
+        # (the board's window follows the cursor to C4, the cell changed)
+        assert "4 │  7   8   9  10 │" in term.text, term.dump()
+
+
 def test_a_puzzle_pasted_where_the_size_is_chosen_brings_its_size(state: Path):
     term = menu(state)
     board = Board(term, 4)

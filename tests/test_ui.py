@@ -3094,3 +3094,17 @@ def test_a_short_window_gives_up_the_menu_s_banner_before_its_blank_rows_and_foo
     plans = {height: _menu_plan(height, 7) for height in (20, 19, 17, 13, 11)}
     assert plans == {20: (2, True, True), 19: (2, False, True), 17: (1, True, True),
                      13: (1, False, True), 11: (1, False, False)}
+
+
+def test_a_message_s_shorter_wordings_keep_what_is_said_before_and_after_it() -> None:
+    """The type-in screen puts a spinner before its message and a paste's warning after
+    it: a shorter wording, used where the whole does not fit, has them too."""
+    from numbrix_curses.ui.panel import Message, MessageKind
+
+    verdict = Message("No solution: 8 and 9 apart. It can be solved. f: swap them.",
+                      MessageKind.ERROR, shorter=("No solution. f: swap them.",))
+    shown = verdict.with_text(f"| {verdict.text} Read from spaces.")
+    assert shown.text == "| No solution: 8 and 9 apart. It can be solved. f: swap them. Read from spaces."
+    assert shown.shorter == ("| No solution. f: swap them. Read from spaces.",)
+    assert shown.kind is MessageKind.ERROR
+    assert verdict.with_text("Checking...").shorter == ()  # (another message: none)

@@ -301,15 +301,29 @@ def test_the_type_in_box_of_commands_fits_in_columns_and_scrolls_where_shorter(s
         term.wait_text("Grid cleared")
 
 
-def test_the_fix_a_check_proposes_is_made_from_the_box_of_commands(state: Path):
-    """On the smallest screen the verdict on a grid with a slip is cut before the fix it
-    proposes, and the bar has no room for "fix": the box of commands lists it, and a click
-    on it makes the change and checks the grid again."""
+def test_the_verdict_on_a_slip_names_its_fix_and_f_makes_it(state: Path):
+    """The whole verdict on a grid with a slip takes nine lines at 26 columns: it was cut
+    ("It has exactly o...") before the fix f makes. A shorter wording names the fix."""
     with smallest(state) as term:
         term.wait_text("[q] Quit")
         term.paste(DEMO_TEXT.replace("8 9 10", "8 10 9"))
         term.wait_text("No solution")
-        term.wait_text("It has exactly", 15)
+        term.wait_message("f: swap the 9 at D4 and the 10 at C4.", 15)
+        assert "..." not in term.text, term.dump()  # (read whole, not cut)
+        assert_fits(term)
+        term.send("f")
+        term.wait_text("Unique: exactly one")
+        assert "4 │  7   8   9  10 │" in term.text, term.dump()  # (9 and 10 in their places)
+
+
+def test_the_fix_a_check_proposes_is_made_from_the_box_of_commands(state: Path):
+    """On the smallest screen the bar has no room for "fix": the box of commands lists
+    it, and a click on it makes the change and checks the grid again."""
+    with smallest(state) as term:
+        term.wait_text("[q] Quit")
+        term.paste(DEMO_TEXT.replace("8 9 10", "8 10 9"))
+        term.wait_text("No solution")
+        term.wait_message("f: swap", 15)
         term.click_text("m more")
         term.wait_text("Commands (Esc closes)")
         assert_fits(term)

@@ -71,7 +71,7 @@ from numbrix_curses.ui.screen import (
     Screen,
     draw_title,
     open_page,
-    room_for_message,
+    room_for_wording,
     spinner,
 )
 from numbrix_curses.ui.times import solver_time
@@ -603,7 +603,7 @@ class EntryScreen(BoardScreen):
         if self.suspects_job is not None:
             self.suspects_job.cancel()
             self.suspects_job = None
-            self.message = Message(self._no_solution_text(), MessageKind.ERROR)
+            self.message = self._verdict_of_none()
 
     def tick(self) -> Nav | None:
         self._take_suspects()
@@ -649,8 +649,23 @@ class EntryScreen(BoardScreen):
                 "that one, then the grid as typed.",
                 MessageKind.ERROR)
         if status is Status.NONE:
-            return Message(self._no_solution_text(), MessageKind.ERROR)
+            return self._verdict_of_none()
         return Message(f"Could not decide within {CHECK_BUDGET:.0f} s.", MessageKind.ERROR)
+
+    def _verdict_of_none(self) -> Message:
+        """The message of a check that found no solution (`_no_solution_text`); where it
+        proposes a fix, shorter wordings that still end with it, for a status bar with no
+        room for the whole (26 columns): without what the suspects found (the fix names
+        them, and ? marks them on the board), then without the solver's reason too."""
+        text = self._no_solution_text()
+        suspects = self._current_suspects()
+        fix = suspects.first_fix() if suspects is not None else None
+        if fix is None or self.suspects_job is not None:
+            return Message(text, MessageKind.ERROR)
+        reason = self.result.reason if self.result is not None else ""
+        shorter = [f"No solution: {reason}. f: {fix.change()}."] if reason else []
+        return Message(text, MessageKind.ERROR,
+                       shorter=(*shorter, f"No solution. f: {fix.change()}."))
 
     def _no_solution_text(self) -> str:
         """What a check that found no solution says: why, when the solver said, and which
@@ -723,7 +738,7 @@ class EntryScreen(BoardScreen):
             return
         self.suspects, self.suspects_revision = None, self.game.revision
         self.suspects_job = suspects_job(puzzle)
-        self.message = Message(self._no_solution_text(), MessageKind.ERROR)
+        self.message = self._verdict_of_none()
 
     def _take_suspects(self) -> None:
         """Show the suspects once they are known, if the grid is still the one checked."""
@@ -732,7 +747,7 @@ class EntryScreen(BoardScreen):
             return  # (running, cancelled, or failed: the verdict stands without them)
         if self.suspects_revision == self.game.revision and self._current_result() is not None:
             self.suspects = found
-            self.message = Message(self._no_solution_text(), MessageKind.ERROR)
+            self.message = self._verdict_of_none()
 
     def _current_suspects(self) -> Suspects | None:
         if self.suspects is None or self.suspects_revision != self.game.revision:
@@ -949,7 +964,7 @@ class EntryScreen(BoardScreen):
             return message
         if message is None:
             return Message(note)
-        return Message(f"{message.text} {note}", message.kind)
+        return message.with_text(f"{message.text} {note}")
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
@@ -959,7 +974,7 @@ class EntryScreen(BoardScreen):
         layout, grid = placed
         message = self._shown_message()
         if self.job is not None and message is not None:
-            message = Message(f"{spinner(self.job.started)} {message.text}", message.kind)
+            message = message.with_text(f"{spinner(self.job.started)} {message.text}")
         # (the keys a row read off a page takes: its numbers, a blank, the next cell)
         pad_keys = (BACK, PadButton("blank", Command.BLANK_NEXT),
                     PadButton("next", Command.NEXT_CELL), CLEAR)
@@ -968,9 +983,10 @@ class EntryScreen(BoardScreen):
         # is out of sight under it, see `pad_shape`)
         if message is not None and not layout.side_panel and not (pad and pad.over_bar):
             # (a verdict's reasons are the point of checking: read whole, as a hint is)
-            layout = room_for_message(win, layout, message.text, (self.game.rows, self.game.cols),
-                                      (STATUS_ROWS, len(KEY_LINES)), STATUS_BAR_KEYS,
-                                      STATUS_BAR_MORE_KEYS)
+            # (shorter where it is not, keeping the fix f makes: see `_verdict_of_none`)
+            layout, message = room_for_wording(
+                win, layout, message, (self.game.rows, self.game.cols),
+                (STATUS_ROWS, len(KEY_LINES)), STATUS_BAR_KEYS, STATUS_BAR_MORE_KEYS)
             assert layout.grid is not None
             grid = layout.grid
         grid = grid.scrolled_to(*self.origin).following(*self.game.cursor)

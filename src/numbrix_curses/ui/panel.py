@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import curses
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Sequence, overload
 
 from numbrix_curses.pages import columns, padded
@@ -43,6 +43,19 @@ class Message:
     #: once the player has been to another screen (help, a menu) and come back, as it goes
     #: at the first key; a warning is not a greeting, and stays until a key
     greeting: bool = False
+    #: shorter wordings of the same, longest first, for a status bar with no room for
+    #: `text` whole (see `screen.room_for_wording`): each keeps what the player acts on
+    #: (a verdict's fix and its key), leaving out what the screen shows otherwise
+    shorter: tuple[str, ...] = ()
+
+    def with_text(self, text: str) -> "Message":
+        """This message with `text` in place of its own; its shorter wordings change
+        alike when `text` is its own with more before or after it (a spinner, a note)."""
+        if not self.shorter or self.text not in text:
+            return replace(self, text=text, shorter=())
+        before, _, after = text.partition(self.text)
+        return replace(self, text=text,
+                       shorter=tuple(f"{before}{short}{after}" for short in self.shorter))
 
 
 @dataclass(frozen=True)
@@ -368,6 +381,13 @@ def draw_status_bar(
         for i, items in enumerate(lines):
             _draw_key_line(win, mask, top + rows - 1 - len(lines) + i, width, items, theme,
                            keep=0)
+
+
+def bar_message_fits(text: str, width: int, rows: int) -> bool:
+    """Whether a status bar `width` wide and `rows` tall shows the message `text` whole:
+    in the rows between its status and key lines, and the status line's too (see
+    `draw_status_bar`)."""
+    return len(wrap_text(text, width)) <= max(1, rows - 2) + (rows > 1)
 
 
 def bar_key_rows(width: int, keys: Sequence[KeyHelp], more_keys: Sequence[KeyHelp]) -> int:

@@ -22,7 +22,9 @@ from numbrix_curses.ui.grid import GridLayout
 from numbrix_curses.ui.keys import LIST_KEYS, KeyTable, action_for_key, board_action_for_key
 from numbrix_curses.ui.layout import Layout, plan_layout, with_message_rows
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.panel import KeyHelp, bar_key_rows, side_panel_rows
+from numbrix_curses.ui.panel import (
+    KeyHelp, Message, bar_key_rows, bar_message_fits, side_panel_rows,
+)
 from numbrix_curses.ui.theme import Theme
 
 SPINNER = "|/-\\"
@@ -300,6 +302,25 @@ def room_for_message(
         if roomier.grid is not None and not roomier.side_panel:
             return with_message_rows(roomier, lines, height, key_rows)
     return fitted
+
+
+def room_for_wording(
+    win: "curses.window", layout: Layout, message: Message, board: tuple[int, int],
+    panel: tuple[int, int], bar_keys: Sequence[KeyHelp], more_keys: Sequence[KeyHelp],
+) -> tuple[Layout, Message]:
+    """`room_for_message` for the longest of `message`'s wordings (its text, then its
+    shorter ones) that the room made shows whole, and the message in that wording; the
+    shortest where none does (cut then, as any message too long). At 26x11 the check's
+    verdict was cut before the fix f makes."""
+    width = win.getmaxyx()[1]
+    wordings = (message.text, *message.shorter)
+    for text in wordings:
+        fitted = room_for_message(win, layout, text, board, panel, bar_keys, more_keys)
+        if bar_message_fits(text, width, fitted.panel_rows) or text == wordings[-1]:
+            break
+    if text == message.text:
+        return fitted, message
+    return fitted, Message(text, message.kind, message.greeting)
 
 
 class BoardScreen(Screen):
