@@ -2115,6 +2115,9 @@ def test_a_key_is_never_left_at_the_end_of_a_line():
         "next to 3 and 5 at F8.", "? again places it."]
     assert wrap_text("Type the given numbers, then c to check.", 30) == [
         "Type the given numbers, then", "c to check."]
+    # (a key and its colon alike: "f:" ended a line and "swap" began the next at 30x12)
+    assert wrap_text("not next to each other. f: swap the 9 at D4", 26) == [
+        "not next to each other.", "f: swap the 9 at D4"]
     # words and spaces kept as they were; a run of them too long for a line still wraps
     text = "a b c d e f g h i j k l m n o p"
     assert " ".join(wrap_text(text, 5)) == text

@@ -98,8 +98,9 @@ def put_if_fits(win: "curses.window", y: int, x: int, text: str, attr: int = 0) 
 #: a space a message is never wrapped at (`wrap_text` shows it as a plain space): callers
 #: join what must stay on one line with it ("12. 7 at B3")
 NO_BREAK = "\u00a0"
-#: a word of one character and the space after it, where another word follows
-_LONE_CHARACTER = re.compile(r"(?<!\S)(\S) (?=\S)")
+#: a word of one character (or a key and its colon, "f:") and the space after it, where
+#: another word follows
+_LONE_CHARACTER = re.compile(r"(?<!\S)(\S:?) (?=\S)")
 #: a number and the space before its unit of time ("0.25 s", "40 ms")
 _NUMBER_AND_UNIT = re.compile(r"(\d) (?=(?:s|ms)\b)")
 
@@ -149,7 +150,8 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     some was left out."""
     width = max(1, width)
     # A one-character word stays with the word after it, so a key is never left at the
-    # end of a line, away from what it does ("? again places it", "then c to check").
+    # end of a line, away from what it does ("? again places it", "then c to check",
+    # "f: swap the 9 at D4").
     # A number keeps its unit too ("in 0.25 s", not "0.25" and "s." a line apart).
     glued = _LONE_CHARACTER.sub("\\1\0", _NUMBER_AND_UNIT.sub("\\1\0", text))
     if not text.isascii():
