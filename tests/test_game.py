@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numbrix_curses.game import ConflictKind, Game, Refusal, Timer
+from numbrix_curses.game import ConflictKind, Game, Refusal
 from numbrix_curses.moves import DRAW_LABEL, FOLD_LABEL, Batch, SetCell, SetNotes, describe_move
 from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.timer import Timer
 from brute import grid_of, random_path
 from helpers import GIVENS, FakeClock
 

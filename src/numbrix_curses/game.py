@@ -25,7 +25,7 @@ import enum
 import json
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 import numpy as np
 
@@ -51,9 +51,7 @@ from numbrix_curses.moves import (
     weight,
 )
 from numbrix_curses.puzzle import BLANK, Puzzle
-
-Clock = Callable[[], float]
-
+from numbrix_curses.timer import Clock, Timer
 
 class Refusal(str, enum.Enum):
     """Why a request was not carried out; the value is a message fit for the player."""
@@ -133,39 +131,6 @@ class SolvedRecord:
     def numbers(self) -> int:
         """The moves that changed numbers (placing, clearing, fills, restarts)."""
         return self.moves - self.marks
-
-
-class Timer:
-    """Elapsed play time that can be paused; `clock` is injected so tests control time."""
-
-    def __init__(self, clock: Clock = time.monotonic, elapsed: float = 0.0) -> None:
-        self._clock = clock
-        self._banked = float(elapsed)
-        self._started: float | None = clock()
-
-    @property
-    def running(self) -> bool:
-        return self._started is not None
-
-    def elapsed(self) -> float:
-        if self._started is None:
-            return self._banked
-        return self._banked + max(0.0, self._clock() - self._started)
-
-    def pause(self) -> None:
-        if self._started is not None:
-            self._banked = self.elapsed()
-            self._started = None
-
-    def resume(self) -> None:
-        if self._started is None:
-            self._started = self._clock()
-
-    def skip(self, seconds: float) -> None:
-        """Leave the last `seconds` off the running time (no further back than the last
-        start: paused time is not counted anyway)."""
-        if self._started is not None and seconds > 0:
-            self._started = min(self._clock(), self._started + seconds)
 
 
 def consecutive_links(grid: np.ndarray) -> list[tuple[int, int]]:

@@ -30,7 +30,7 @@ from typing import Any, Mapping
 
 from numbrix_curses.atomic import replace, write_text_atomic
 from numbrix_curses.filelock import lock_now, unlock
-from numbrix_curses.game import Clock, Game, HistoryFold
+from numbrix_curses.game import Game, HistoryFold
 from numbrix_curses.moves import StateError
 from numbrix_curses.puzzle import Puzzle, PuzzleError, plural
 from numbrix_curses.records import Record, RecordsFile
@@ -46,6 +46,7 @@ from numbrix_curses.savefile import (
     why_unreadable,
 )
 from numbrix_curses.statedir import state_dir
+from numbrix_curses.timer import Clock
 
 
 class Store:
