@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numbrix_curses.game import ConflictKind, Game, Refusal
+from numbrix_curses.conflicts import ConflictKind
+from numbrix_curses.game import Game, Refusal
 from numbrix_curses.moves import DRAW_LABEL, FOLD_LABEL, Batch, SetCell, SetNotes, describe_move
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.timer import Timer
@@ -830,7 +831,7 @@ def test_givens_that_break_a_rule_alone_are_told_apart_from_a_wrong_entry():
 
 
 def test_wrong_entries_compare_with_the_solution():
-    from numbrix_curses.game import wrong_entries
+    from numbrix_curses.conflicts import wrong_entries
 
     game = make_game()
     c = game.geometry.cell

@@ -29,6 +29,13 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
+from numbrix_curses.conflicts import (
+    Conflict,
+    board_conflicts,
+    checked_conflicts,
+    consecutive_links,
+    entries_in,
+)
 from numbrix_curses.moves import (
     AUTO_FILL_LABEL,
     DRAW_LABEL,
@@ -87,33 +94,6 @@ class PendingEntry:
         return int(self.digits)
 
 
-class ConflictKind(str, enum.Enum):
-    DUPLICATE = "duplicate"
-    #: n and n+1 are both placed but not next to each other
-    BROKEN_LINK = "broken link"
-    #: a and b (nothing placed between them) are too far apart, or on the wrong
-    #: checkerboard colour, for a path of b - a steps
-    UNREACHABLE = "unreachable"
-    #: a number without enough free or consecutive neighbours to join the path
-    STRANDED = "stranded"
-
-
-#: the conflicts that name every number they rest on: between two numbers, or one number
-#: twice (see `Game.check_cells`)
-_CERTAIN_KINDS = frozenset({ConflictKind.DUPLICATE, ConflictKind.BROKEN_LINK,
-                            ConflictKind.UNREACHABLE})
-
-
-@dataclass(frozen=True)
-class Conflict:
-    kind: ConflictKind
-    numbers: tuple[int, ...]
-    cells: tuple[int, ...]
-    #: (STRANDED) the numbers it needs beside it, not placed, and its free neighbours
-    needs: tuple[int, ...] = ()
-    free: int = 0
-
-
 @dataclass(frozen=True)
 class SolvedRecord:
     """Time and moves at the moment the last cell was filled correctly."""
@@ -131,29 +111,6 @@ class SolvedRecord:
     def numbers(self) -> int:
         """The moves that changed numbers (placing, clearing, fills, restarts)."""
         return self.moves - self.marks
-
-
-def consecutive_links(grid: np.ndarray) -> list[tuple[int, int]]:
-    """Pairs of orthogonally adjacent cells holding consecutive numbers (lower first)."""
-    grid = np.asarray(grid).astype(np.int32)
-    cols = grid.shape[1]
-    pairs: list[tuple[int, int]] = []
-    filled = grid > 0
-    across = (np.abs(grid[:, 1:] - grid[:, :-1]) == 1) & filled[:, 1:] & filled[:, :-1]
-    for r, c in zip(*np.nonzero(across)):
-        a, b = int(r) * cols + int(c), int(r) * cols + int(c) + 1
-        pairs.append((a, b) if grid[r, c] < grid[r, c + 1] else (b, a))
-    down = (np.abs(grid[1:, :] - grid[:-1, :]) == 1) & filled[1:, :] & filled[:-1, :]
-    for r, c in zip(*np.nonzero(down)):
-        a, b = int(r) * cols + int(c), (int(r) + 1) * cols + int(c)
-        pairs.append((a, b) if grid[r, c] < grid[r + 1, c] else (b, a))
-    return sorted(pairs)
-
-
-def wrong_entries(grid: np.ndarray, solution: np.ndarray) -> list[int]:
-    """Cells holding a number that differs from `solution` (blanks are not wrong)."""
-    flat, answer = np.asarray(grid).ravel(), np.asarray(solution).ravel()
-    return [int(c) for c in np.flatnonzero((flat != BLANK) & (flat != answer))]
 
 
 @dataclass(frozen=True)
@@ -395,54 +352,7 @@ class Game:
 
     def conflicts(self) -> list[Conflict]:
         """Logical contradictions on the board, found without knowing the solution."""
-        return self._conflicts_in(self._grid.ravel())
-
-    def _conflicts_in(self, flat: np.ndarray) -> list[Conflict]:
-        """`conflicts` of the numbers `flat` (the board's cells in order)."""
-        where: dict[int, list[int]] = {}
-        for cell in np.flatnonzero(flat):
-            where.setdefault(int(flat[cell]), []).append(int(cell))
-        found: list[Conflict] = []
-        for number in sorted(where):
-            if len(where[number]) > 1:
-                found.append(Conflict(ConflictKind.DUPLICATE, (number,), tuple(where[number])))
-        # A duplicated number has no single place, so distances from it mean nothing.
-        unique = [n for n in sorted(where) if len(where[n]) == 1]
-        geo = self.geometry
-        for low, high in zip(unique, unique[1:]):
-            (ra, ca), (rb, cb) = geo.row_col(where[low][0]), geo.row_col(where[high][0])
-            distance = abs(ra - rb) + abs(ca - cb)
-            steps = high - low
-            if distance <= steps and (steps - distance) % 2 == 0:
-                continue
-            kind = ConflictKind.BROKEN_LINK if steps == 1 else ConflictKind.UNREACHABLE
-            found.append(Conflict(kind, (low, high), (where[low][0], where[high][0])))
-        found.extend(self._stranded(flat, where))
-        return found
-
-    def _stranded(self, flat: np.ndarray, where: dict[int, list[int]]) -> list[Conflict]:
-        """Numbers whose missing neighbours in the path have no free cell left next to them."""
-        found = []
-        for number, cells in sorted(where.items()):
-            if len(cells) != 1:
-                continue
-            cell = cells[0]
-            neighbours = self.geometry.neighbours[cell]
-            free = sum(1 for n in neighbours if flat[n] == BLANK)
-            # (a neighbour in the path that is placed: a wrong place is a broken link,
-            # reported above)
-            needs = tuple(other for other in (number - 1, number + 1)
-                          if 1 <= other <= self.size and other not in where)
-            if free < len(needs):
-                # The player's numbers that wall it in are part of the mistake too.
-                walls = tuple(
-                    int(n) for n in neighbours
-                    if flat[n] != BLANK and abs(int(flat[n]) - number) != 1
-                    and not self._given.flat[n]
-                )
-                found.append(Conflict(ConflictKind.STRANDED, (number,), (cell, *walls),
-                                      needs, free))
-        return found
+        return board_conflicts(self._grid.ravel(), self.geometry, self._given)
 
     def conflict_cells(self) -> frozenset[int]:
         return frozenset(cell for conflict in self.conflicts() for cell in conflict.cells)
@@ -494,26 +404,14 @@ class Game:
         which may be the wrong ones, as a second 4 beside a given 3.)"""
         marked: set[int] = set()
         for conflict in self.check_conflicts():
-            marked.update(self._entries_in(conflict) or conflict.cells)
+            marked.update(entries_in(conflict, self._given) or conflict.cells)
         return frozenset(marked)
 
     def check_conflicts(self) -> list[Conflict]:
         """The conflicts whose cells `check_cells` marks, those of a number wrong for
         certain first (then the rest of the board's, found as if it were not there): what
         a check says in words."""
-        flat = self._grid.ravel()
-        conflicts = self._conflicts_in(flat)
-        certain = [k for k in conflicts
-                   if k.kind in _CERTAIN_KINDS and len(self._entries_in(k)) == 1]
-        if not certain:
-            return conflicts
-        flat = flat.copy()
-        flat[sorted({self._entries_in(k)[0] for k in certain})] = BLANK
-        return certain + self._conflicts_in(flat)
-
-    def _entries_in(self, conflict: Conflict) -> list[int]:
-        """The cells of `conflict` that hold the player's numbers (not givens)."""
-        return [c for c in conflict.cells if not self.is_given(c)]
+        return checked_conflicts(self._grid.ravel(), self.geometry, self._given)
 
     def givens_conflict(self) -> bool:
         """Whether the givens alone break a rule (two givens that must touch do not, a given

@@ -29,7 +29,7 @@ from typing import Iterable
 
 import numpy as np
 
-from numbrix_curses.game import consecutive_links
+from numbrix_curses.conflicts import consecutive_links
 from numbrix_curses.puzzle import cell_name
 from numbrix_curses.ui.actions import GoTo, SelectCell
 from numbrix_curses.ui.draw import put

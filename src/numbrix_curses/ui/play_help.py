@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 
 from numbrix_curses import assist
-from numbrix_curses.game import Game, Refusal, wrong_entries
+from numbrix_curses.conflicts import wrong_entries
+from numbrix_curses.game import Game, Refusal
 from numbrix_curses.jobs import CancelToken, Job, ThreadJob, collect, suspects_job
 from numbrix_curses.puzzle import cell_name, plural
 from numbrix_curses.slips import Suspects

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 
-from numbrix_curses.game import Conflict, ConflictKind, Game, HistoryFold, SolvedRecord
+from numbrix_curses.conflicts import Conflict, ConflictKind
+from numbrix_curses.game import Game, HistoryFold, SolvedRecord
 from numbrix_curses.puzzle import cell_name, plural
 from numbrix_curses.ui.actions import Command
 from numbrix_curses.ui.panel import KeyHelp, Message, bar_key_rows
