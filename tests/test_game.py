@@ -939,7 +939,7 @@ def test_an_assist_count_of_thousands_of_digits_in_a_save_reads_as_the_most_kept
     """A save edited to count 4,300 digits of hints and as many fills opened, and the panel's
     "(N assists)", their sum written as text, ended the app with an internal error (Python
     writes no int of more than 4,300 digits)."""
-    from numbrix_curses.game import MAX_COUNT
+    from numbrix_curses.gamestate import MAX_COUNT
     from numbrix_curses.ui.play_words import moves_value
 
     many = int("9" * 4300)

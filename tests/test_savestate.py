@@ -698,7 +698,7 @@ def test_counts_of_thousands_of_digits_in_the_records_read_as_the_most_kept(stor
     sum, and the next solve, which wrote the count plus one, raised ValueError (Python
     writes no int of more than 4,300 digits): the Statistics screen ended the app with an
     internal error."""
-    from numbrix_curses.game import MAX_COUNT
+    from numbrix_curses.gamestate import MAX_COUNT
     from numbrix_curses.stats import summarize
 
     store.root.mkdir(parents=True)

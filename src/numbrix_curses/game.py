@@ -13,16 +13,17 @@ Nothing here draws or reads keys: the screen turns keys and clicks into calls on
 every rule of play can be tested without a terminal. Cells are flat row-major indices
 (`cell = row * cols + col`), as in `Geometry`.
 
-A game is saved as its moves (`Game.to_state` / `Game.from_state`): the grid is rebuilt by
-replaying them over the givens, so a save can never hold a grid its history does not explain.
-`Game.state_text_parts` is `to_state` as JSON text, its moves' text kept from one save to
-the next (see `MoveStack`), so saving after every change costs what changed; a history
-too long to save is folded, its earlier moves made one (`Game.shorten_history`).
+A game is saved as its moves (`Game.to_state` / `Game.from_state`, the form itself and its
+checks in `gamestate`): the grid is rebuilt by replaying them over the givens, so a save can
+never hold a grid its history does not explain. `Game.state_text_parts` is `to_state` as
+JSON text, its moves' text kept from one save to the next (see `MoveStack`), so saving
+after every change costs what changed; a history too long to save is folded, its earlier
+moves made one (`Game.shorten_history`). What is wrong on the board is found by
+`conflicts`, and the clock is kept by `timer`.
 """
 from __future__ import annotations
 
 import enum
-import json
 import time
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
@@ -36,6 +37,17 @@ from numbrix_curses.conflicts import (
     consecutive_links,
     entries_in,
 )
+from numbrix_curses.gamestate import (
+    all_fit,
+    check_fits,
+    fitting_count,
+    read_count,
+    read_cursor,
+    read_elapsed,
+    read_history,
+    state_data,
+    state_text,
+)
 from numbrix_curses.moves import (
     AUTO_FILL_LABEL,
     DRAW_LABEL,
@@ -43,17 +55,10 @@ from numbrix_curses.moves import (
     Batch,
     Move,
     MoveStack,
-    ReadMoves,
     SetCell,
     SetNotes,
-    StateError,
-    change_table,
-    changes_by_cell,
     changes_of,
-    move_from_data,
-    move_to_data,
     notes_of,
-    read_moves,
     set_notes,
     weight,
 )
@@ -1000,20 +1005,14 @@ class Game:
     # ----- saving ------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
         """The game as plain JSON-ready data: moves, cursor, time, flags."""
-        return {
-            "moves": [move_to_data(m) for m in self._undo],
-            "redo": [move_to_data(m) for m in self._redo],
-            **self._play_state(),
-        }
+        return state_data(self._undo, self._redo, self._play_state())
 
     def state_text_parts(self) -> list[str]:
         """`to_state` as compact JSON text (``json.dumps(..., separators=(",", ":"))``), in
         parts to be joined (a save's writer joins them): the moves' text is kept from one
         call to the next (see `MoveStack`), so a game of a million moves is saved after a
         change for what changed, not for its whole history."""
-        rest = json.dumps(self._play_state(), separators=(",", ":"))
-        return ['{"moves":', *self._undo.text_parts(), ',"redo":', *self._redo.text_parts(),
-                "," + rest[1:]]
+        return state_text(self._undo, self._redo, self._play_state())
 
     def shorten_history(self, chars: int) -> HistoryFold | None:
         """Make the game's saved text (`state_text_parts`) at most about `chars` characters,
@@ -1066,46 +1065,27 @@ class Game:
         cls, puzzle: Puzzle, state: Mapping[str, Any], *, clock: Clock = time.monotonic
     ) -> "Game":
         """Rebuild a game saved by `to_state`; raises `StateError` when it does not fit."""
-        if not isinstance(state, Mapping):
-            raise StateError("game state is not an object")
-        elapsed = state.get("elapsed", 0.0)
-        if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) or not (
-            0 <= elapsed < 10**9
-        ):
-            raise StateError("bad elapsed time")
-        game = cls(puzzle, clock=clock, elapsed=float(elapsed))
+        game = cls(puzzle, clock=clock, elapsed=read_elapsed(state))
         if game._solved is not None:
             return game  # nothing to replay on a board the givens fill
-        undo = read_moves(_list(state, "moves"))
-        # Redo moves were undone last-first: they are checked from the top of the stack
-        # down, so read that way round (a bad one is told as the first in the file's order).
-        redo_data = _list(state, "redo")
-        try:
-            redo = read_moves(redo_data[::-1])
-        except StateError:
-            read_moves(redo_data)
-            raise
+        undo, redo = read_history(state)
         # All the moves are checked at once; where some does not fit, they are made one by
         # one, which stops at the first that does not and says why.
         grid, notes = game._grid.copy(), dict(game._notes)
-        if game._all_fit(undo, grid, notes) and game._all_fit(redo, grid.copy(), dict(notes)):
+        given = game._given
+        if all_fit(undo, grid, notes, given) and all_fit(redo, grid.copy(), dict(notes), given):
             game._grid, game._notes = grid, notes
         else:
             for move in undo.moves:
                 game._replay(move)
             probe, notes = game._grid.copy(), dict(game._notes)
             for move in redo.moves:
-                game._check_fits(move, probe, notes)
+                check_fits(move, probe, notes, given)
         game._undo, game._redo = MoveStack(undo.moves), MoveStack(redo.moves[::-1])
-        cursor = state.get("cursor", game._cursor)
-        if not isinstance(cursor, int) or isinstance(cursor, bool) or not (
-            0 <= cursor < puzzle.size
-        ):
-            raise StateError("bad cursor")
-        game._cursor = cursor
+        game._cursor = read_cursor(state, game._cursor, puzzle.size)
         game.revealed = bool(state.get("revealed", False))
-        game.hints = _count(state, "hints")
-        game.fills = _count(state, "fills")
+        game.hints = read_count(state, "hints")
+        game.fills = read_count(state, "fills")
         game.pencil = state.get("pencil") is True
         game._solved = None
         game._after_change()
@@ -1116,76 +1096,12 @@ class Game:
     def fitting_moves(self, moves: list[Any]) -> int:
         """How many of `moves` (as `to_state` writes them), from the first, can be made one
         after another from this game's board (which is left as it was)."""
-        grid, notes = self._grid.copy(), dict(self._notes)
-        for count, data in enumerate(moves):
-            try:
-                self._check_fits(move_from_data(data), grid, notes)
-            except StateError:
-                return count
-        return len(moves)
-
-    def _check_fits(
-        self, move: Move, grid: np.ndarray, notes: dict[int, tuple[int, ...]]
-    ) -> None:
-        """Raise `StateError` unless `move` can be made on `grid` and `notes`; make it there."""
-        self._check_notes(move, notes)
-        self._check_changes(move, grid)
-
-    def _check_notes(self, move: Move, notes: dict[int, tuple[int, ...]]) -> None:
-        """Raise `StateError` unless `move`'s pencil marks can be made on `notes`; make them."""
-        for note in notes_of(move):
-            if not 0 <= note.cell < self.size or self._given.flat[note.cell]:
-                raise StateError(f"pencil marks outside the board's blanks: cell {note.cell}")
-            if any(not 1 <= number <= self.size for number in note.old + note.new):
-                raise StateError("pencil mark out of range in a move")
-            if notes.get(note.cell, ()) != note.old:
-                raise StateError(f"move does not follow the pencil marks at cell {note.cell}")
-            set_notes(notes, note.cell, note.new)
-
-    def _check_changes(self, move: Move, grid: np.ndarray) -> None:
-        """Raise `StateError` unless `move`'s numbers can be made on `grid`; make them."""
-        for change in changes_of(move):
-            if not 0 <= change.cell < self.size:
-                raise StateError(f"move outside the board: cell {change.cell}")
-            if self._given.flat[change.cell]:
-                raise StateError(f"move changes a given at cell {change.cell}")
-            if not (0 <= change.new <= self.size and 0 <= change.old <= self.size):
-                raise StateError("number out of range in a move")
-            if int(grid.flat[change.cell]) != change.old:
-                raise StateError(f"move does not follow the board at cell {change.cell}")
-            grid.flat[change.cell] = change.new
-
-    def _all_fit(self, read: ReadMoves, grid: np.ndarray,
-                 notes: dict[int, tuple[int, ...]]) -> bool:
-        """Whether every one of the moves `read` can be made, one after another, on `grid`
-        and `notes`, which are left as they make them (partly made, where some does not
-        fit). The numbers they change are checked all at once, as `_check_changes` checks
-        them one by one: a cell of the board and no given, numbers in range, and each change
-        from the number the cell held (the last change of it before, or the board's)."""
-        try:
-            for move in read.noted:
-                self._check_notes(move, notes)
-        except StateError:
-            return False
-        if not read.codes:
-            return True
-        table = change_table(read.changes, self.size)
-        if table is None or self._given.flat[table[:, 0]].any():
-            return False
-        made, first, last = changes_by_cell(table, read.codes)
-        cell, old, new = made[:, 0], made[:, 1], made[:, 2]
-        held = np.empty_like(old)
-        held[1:] = new[:-1]
-        held[first] = grid.flat[cell[first]]
-        if not np.array_equal(old, held):
-            return False
-        grid.flat[cell[last]] = new[last]
-        return True
+        return fitting_count(moves, self._grid.copy(), dict(self._notes), self._given)
 
     def _replay(self, move: Move) -> None:
         """Apply a saved move after checking it fits the board (all or nothing)."""
         probe, notes = self._grid.copy(), dict(self._notes)
-        self._check_fits(move, probe, notes)
+        check_fits(move, probe, notes, self._given)
         self._grid, self._notes = probe, notes
 
     # ----- internals ---------------------------------------------------------------------
@@ -1244,25 +1160,3 @@ class Game:
             # Undoing a revealed solution: play goes on.
             self._solved = None
             self._timer.resume()
-
-
-#: the most a save's count of hints or fills is read as: a count of thousands of digits
-#: (edited by hand) is past what Python writes as text, and the panel says it
-MAX_COUNT = 10**9 - 1
-
-
-def _count(state: Mapping[str, Any], key: str) -> int:
-    """A counter of a save (hints, fills): a hand-edited file may hold anything, and a count
-    is no reason to refuse the game, so anything but a whole number reads as 0, and one past
-    `MAX_COUNT` as that (help was had still)."""
-    value = state.get(key, 0)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        return 0
-    return min(value, MAX_COUNT)
-
-
-def _list(state: Mapping[str, Any], key: str) -> list[Any]:
-    value = state.get(key, [])
-    if not isinstance(value, list):
-        raise StateError(f"{key} is not a list")
-    return value

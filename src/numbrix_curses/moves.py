@@ -352,7 +352,7 @@ def _int_triple(data: Any) -> SetCell:
 
 @dataclass
 class ReadMoves:
-    """Moves read from a save (`read_moves`), with what `Game._all_fit` checks them by."""
+    """Moves read from a save (`read_moves`), with what `gamestate.all_fit` checks them by."""
 
     moves: list[Move]
     #: the number changes the moves make, each different one once, as (cell, old, new)

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterator, Mapping
 from numbrix_curses import MAX_SIDE, MIN_SIDE
 from numbrix_curses.atomic import write_text_atomic
 from numbrix_curses.filelock import lock, unlock
-from numbrix_curses.game import MAX_COUNT
+from numbrix_curses.gamestate import MAX_COUNT
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savefile import (
     VERSION,
