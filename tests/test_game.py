@@ -1466,3 +1466,22 @@ def test_moves_to_redo_are_let_go_only_where_folding_is_not_enough():
     fold = game.shorten_history(text_chars(game) - 10)
     assert fold is not None and fold.redo_dropped == len(future) and not game.can_redo
     assert game.shorten_history(text_chars(game)) is None
+
+
+@given(cursor=st.integers(0, 15), elapsed=st.floats(0, 10**6, allow_nan=False),
+       revealed=st.booleans(), hints=st.integers(0, 500), fills=st.integers(0, 500),
+       paused=st.booleans(), pencil=st.booleans())
+def test_a_saves_play_state_reads_back_as_written(cursor, elapsed, revealed, hints, fills,
+                                                   paused, pencil):
+    """What a save holds besides the moves is named in one place (`gamestate.PlayState`):
+    written and read back, it is the same state (the time to the millisecond)."""
+    import json
+
+    from numbrix_curses.gamestate import PlayState, read_play_state, state_data, state_text
+    from numbrix_curses.moves import MoveStack
+
+    play = PlayState(cursor, elapsed, revealed, hints, fills, paused, pencil)
+    data = state_data(MoveStack(), MoveStack(), play)
+    assert json.loads("".join(state_text(MoveStack(), MoveStack(), play))) == data
+    back = read_play_state(json.loads(json.dumps(data)), 0, 16)
+    assert back == PlayState(cursor, round(elapsed, 3), revealed, hints, fills, paused, pencil)

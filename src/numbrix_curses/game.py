@@ -38,13 +38,13 @@ from numbrix_curses.conflicts import (
     entries_in,
 )
 from numbrix_curses.gamestate import (
+    PlayState,
     all_fit,
     check_fits,
     fitting_count,
-    read_count,
-    read_cursor,
     read_elapsed,
     read_history,
+    read_play_state,
     state_data,
     state_text,
 )
@@ -1048,17 +1048,10 @@ class Game:
         """The length of `state_text_parts` joined (the parts are kept: see `MoveStack`)."""
         return sum(map(len, self.state_text_parts()))
 
-    def _play_state(self) -> dict[str, Any]:
-        """What `to_state` holds besides the moves (after them, in this order)."""
-        return {
-            "cursor": self._cursor,
-            "elapsed": round(self.elapsed(), 3),
-            "revealed": self.revealed,
-            "hints": self.hints,
-            "fills": self.fills,
-            "paused": self.paused,
-            "pencil": self.pencil,
-        }
+    def _play_state(self) -> PlayState:
+        """What `to_state` holds besides the moves."""
+        return PlayState(self._cursor, self.elapsed(), self.revealed, self.hints, self.fills,
+                         self.paused, self.pencil)
 
     @classmethod
     def from_state(
@@ -1082,14 +1075,13 @@ class Game:
             for move in redo.moves:
                 check_fits(move, probe, notes, given)
         game._undo, game._redo = MoveStack(undo.moves), MoveStack(redo.moves[::-1])
-        game._cursor = read_cursor(state, game._cursor, puzzle.size)
-        game.revealed = bool(state.get("revealed", False))
-        game.hints = read_count(state, "hints")
-        game.fills = read_count(state, "fills")
-        game.pencil = state.get("pencil") is True
+        play = read_play_state(state, game._cursor, puzzle.size)
+        game._cursor = play.cursor
+        game.revealed, game.hints, game.fills = play.revealed, play.hints, play.fills
+        game.pencil = play.pencil
         game._solved = None
         game._after_change()
-        if state.get("paused") is True:
+        if play.paused:
             game.pause()  # left paused: it opens paused, the clock still
         return game
 

@@ -1,7 +1,8 @@
 """A game's saved form, apart from the game: its moves and play state as JSON-ready data
 and as text, and the reading of it back, every part checked (`StateError` says which).
 
-`Game.to_state` and `Game.state_text_parts` write through `state_data` and `state_text`;
+`Game.to_state` and `Game.state_text_parts` write through `state_data` and `state_text`,
+everything but the moves as a `PlayState`, whose keys are named here alone;
 `Game.from_state` reads through the rest, then replays the moves over the givens: the moves
 are checked against the board they are made on (`all_fit`, all at once; `check_fits`, one
 by one), so a save can never hold a grid its history does not explain. A hand-edited file
@@ -10,6 +11,7 @@ may hold anything: each reader says what does not fit rather than fail on it.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 import numpy as np
@@ -34,23 +36,61 @@ from numbrix_curses.moves import (
 MAX_COUNT = 10**9 - 1
 
 
-def state_data(undo: MoveStack, redo: MoveStack, play: Mapping[str, Any]) -> dict[str, Any]:
-    """A game as plain JSON-ready data: its moves (`undo`, bottom first), the moves undone
-    (`redo`, bottom first: the next to redo last), then `play` (cursor, time, flags)."""
+@dataclass(frozen=True)
+class PlayState:
+    """What a save holds of a game besides its moves: where the cursor is, the play time,
+    whether the solution was revealed, the help had, and whether the game was left paused
+    or in pencil mode. Written after the moves, in this order (`to_data`), and read back
+    by `read_play_state`, so every key is named here alone."""
+
+    cursor: int
+    elapsed: float
+    revealed: bool = False
+    hints: int = 0
+    fills: int = 0
+    paused: bool = False
+    pencil: bool = False
+
+    def to_data(self) -> dict[str, Any]:
+        """The JSON-ready form, its keys in the order a save writes them."""
+        return {"cursor": self.cursor, "elapsed": round(self.elapsed, 3),
+                "revealed": self.revealed, "hints": self.hints, "fills": self.fills,
+                "paused": self.paused, "pencil": self.pencil}
+
+
+def state_data(undo: MoveStack, redo: MoveStack, play: PlayState) -> dict[str, Any]:
+    """A game's saved form as JSON-ready data: its moves, the moves undone (to redo), and
+    its play state."""
     return {
         "moves": [move_to_data(m) for m in undo],
         "redo": [move_to_data(m) for m in redo],
-        **play,
+        **play.to_data(),
     }
 
 
-def state_text(undo: MoveStack, redo: MoveStack, play: Mapping[str, Any]) -> list[str]:
+def state_text(undo: MoveStack, redo: MoveStack, play: PlayState) -> list[str]:
     """`state_data` as compact JSON text (``json.dumps(..., separators=(",", ":"))``), in
     parts to be joined: the moves' text is the stacks' own, kept from one call to the next
     (see `MoveStack`), so a long game is written for what changed."""
-    rest = json.dumps(dict(play), separators=(",", ":"))
+    rest = json.dumps(play.to_data(), separators=(",", ":"))
     return ['{"moves":', *undo.text_parts(), ',"redo":', *redo.text_parts(),
             "," + rest[1:]]
+
+
+def read_play_state(state: Mapping[str, Any], default_cursor: int, size: int) -> PlayState:
+    """The play state of a saved game on a board of `size` cells (`default_cursor` where
+    the save names no cursor). A bad time or cursor is refused (`StateError`); a count of
+    help that is not a whole number reads as 0 (see `_read_count`), and a flag as False
+    unless it is true."""
+    return PlayState(
+        cursor=_read_cursor(state, default_cursor, size),
+        elapsed=read_elapsed(state),
+        revealed=bool(state.get("revealed", False)),
+        hints=_read_count(state, "hints"),
+        fills=_read_count(state, "fills"),
+        paused=state.get("paused") is True,
+        pencil=state.get("pencil") is True,
+    )
 
 
 def read_elapsed(state: Mapping[str, Any]) -> float:
@@ -80,7 +120,7 @@ def read_history(state: Mapping[str, Any]) -> tuple[ReadMoves, ReadMoves]:
     return undo, redo
 
 
-def read_cursor(state: Mapping[str, Any], default: int, size: int) -> int:
+def _read_cursor(state: Mapping[str, Any], default: int, size: int) -> int:
     """The cursor's cell of a saved game on a board of `size` cells (`default` when the
     save has none)."""
     cursor = state.get("cursor", default)
@@ -89,7 +129,7 @@ def read_cursor(state: Mapping[str, Any], default: int, size: int) -> int:
     return cursor
 
 
-def read_count(state: Mapping[str, Any], key: str) -> int:
+def _read_count(state: Mapping[str, Any], key: str) -> int:
     """A counter of a save (hints, fills): a hand-edited file may hold anything, and a count
     is no reason to refuse the game, so anything but a whole number reads as 0, and one past
     `MAX_COUNT` as that (help was had still)."""
