@@ -241,6 +241,11 @@ class EntrySizeScreen(Screen):
         draw_form_footer(win, mask, left, "start", theme)
 
 
+def _fix_words(fix: Fix) -> str:
+    """What f makes, as a verdict ends with it: "f: swap the 9 at D4 and the 10 at C4."."""
+    return f"f: {fix.change()}."
+
+
 class EntryScreen(BoardScreen):
     keys = ENTRY_KEYS
 
@@ -662,17 +667,21 @@ class EntryScreen(BoardScreen):
         fix = suspects.first_fix() if suspects is not None else None
         if fix is None or self.suspects_job is not None:
             return Message(text, MessageKind.ERROR)
-        reason = self.result.reason if self.result is not None else ""
-        shorter = [f"No solution: {reason}. f: {fix.change()}."] if reason else []
+        head = self._no_solution_head()
+        shorter = [f"{head} {_fix_words(fix)}"] if head != "No solution." else []
         return Message(text, MessageKind.ERROR,
-                       shorter=(*shorter, f"No solution. f: {fix.change()}."))
+                       shorter=(*shorter, f"No solution. {_fix_words(fix)}"))
+
+    def _no_solution_head(self) -> str:
+        """"No solution: " and why, when the solver said, else "No solution."."""
+        reason = self.result.reason if self.result is not None else ""
+        return f"No solution: {reason}." if reason else "No solution."
 
     def _no_solution_text(self) -> str:
         """What a check that found no solution says: why, when the solver said, and which
         givens were likely copied wrong, or which row typed out of place, once that is known
         (see `_look_for_suspects`)."""
-        reason = self.result.reason if self.result is not None else ""
-        text = f"No solution: {reason}." if reason else "No solution."
+        text = self._no_solution_head()
         suspects = self._current_suspects()
         if self.suspects_job is not None:
             return f"{text} Looking for the given copied wrong... (Esc stops)"
@@ -680,7 +689,7 @@ class EntryScreen(BoardScreen):
             return text
         said = self._suspects_text(text, suspects)
         fix = suspects.first_fix()
-        return f"{said} f: {fix.change()}." if fix is not None else said
+        return f"{said} {_fix_words(fix)}" if fix is not None else said
 
     def _suspects_text(self, text: str, suspects: Suspects) -> str:
         """`text` (the verdict and its reason) and what the suspects found say of the
