@@ -192,9 +192,10 @@ class Suspects:
                 named.append(f"{suspect} ({fixes})" if fixes else str(suspect))
             return f"solvable without {_either(named)}"
         if self.swaps:
-            unique = [f"{a} and {b} swapped" for a, b in self.swaps if self.swap_is_unique(a, b)]
-            solvable = [f"{a} and {b} swapped" for a, b in self.swaps
-                        if not self.swap_is_unique(a, b)]
+            unique: list[str] = []
+            solvable: list[str] = []
+            for a, b in self.swaps:
+                (unique if self.swap_is_unique(a, b) else solvable).append(f"{a} and {b} swapped")
             said = []
             if unique:
                 said.append(f"exactly one solution with {_either(unique)}")
