@@ -19,7 +19,8 @@ never hold a grid its history does not explain. `Game.state_text_parts` is `to_s
 JSON text, its moves' text kept from one save to the next (see `MoveStack`), so saving
 after every change costs what changed; a history too long to save is folded, its earlier
 moves made one (`Game.shorten_history`). What is wrong on the board is found by
-`conflicts`, and the clock is kept by `timer`.
+`conflicts`, what drawing the path puts where by `drawing`, and the clock is kept by
+`timer`.
 """
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ from numbrix_curses.conflicts import (
     consecutive_links,
     entries_in,
 )
+from numbrix_curses.drawing import drawn_number, moved_number, turned_stroke
 from numbrix_curses.gamestate import (
     PlayState,
     all_fit,
@@ -180,7 +182,7 @@ class Game:
         # whether drawing filled it, and the revision it left the board at
         self._stroke: list[tuple[int, bool]] = []
         self._stroke_revision = -1
-        # the cells the stroke moved a number to (see `_moved_number`), each with the cell
+        # the cells the stroke moved a number to (see `drawing.moved_number`), each with the cell
         # it came from: going back over one puts it back there
         self._stroke_moved: dict[int, int] = {}
         #: the number the last drawing step moved, and the cell it left; None when it
@@ -699,7 +701,7 @@ class Game:
 
         An empty neighbour gets the number after the cursor's (the one before it, when that
         one is on the board already; where both are, one a player put down away from the
-        cursor's number is moved there: see `_moved_number`); a neighbour holding a number
+        cursor's number is moved there: see `drawing.moved_number`); a neighbour holding a number
         is stepped onto, so a path runs on through the givens it meets. Stepping back onto
         the cell the path just came from takes back the number drawing put on the cell
         left, as retracing a line erases it (a number it moved goes back where it was). A
@@ -740,12 +742,16 @@ class Game:
         elif self.value(target) != BLANK:
             stroke = stroke + [(target, False)]
         else:
+            flat = self._grid.ravel()
             number = self._drawn_number(here, target)
-            turned = self._turned_stroke(stroke, target) if isinstance(number, Refusal) else None
-            moved = (self._moved_number(here) if turned is None
-                     and number in (Refusal.BOTH_PLACED, Refusal.END_PLACED) else None)
+            turned = (turned_stroke(flat, self.geometry, stroke, self._stroke_moved, target)
+                      if isinstance(number, Refusal) else None)
+            moved = (moved_number(flat, self.geometry, self._given.ravel(), here)
+                     if turned is None and number in (Refusal.BOTH_PLACED, Refusal.END_PLACED)
+                     else None)
             if moved is not None:
-                # A path drawn over a wrong one takes its number along (see `_moved_number`).
+                # A path drawn over a wrong one takes its number along (see
+                # `drawing.moved_number`).
                 number, left = moved
                 refusal = self._draw(left, BLANK)
                 if refusal is not None:
@@ -772,6 +778,17 @@ class Game:
         self._stroke, self._stroke_revision = stroke, self.revision
         return None
 
+    def _drawn_number(self, cell: int, target: int) -> int | Refusal:
+        """The number `extend` draws into `target` next to `cell`'s (see
+        `drawing.drawn_number`), or why there is none."""
+        value = self.value(cell)
+        if value == BLANK:
+            return Refusal.DRAW_FROM_NUMBER
+        number = drawn_number(self._grid.ravel(), self.geometry, cell, target)
+        if number is None:
+            return Refusal.BOTH_PLACED if 1 < value < self.size else Refusal.END_PLACED
+        return number
+
     def _draw(self, cell: int, value: int) -> Refusal | None:
         """Put `value` in `cell` for the stroke being drawn, merged into the stroke's one
         move: a cell's first old number and last new one, and a cell drawn then taken
@@ -792,79 +809,6 @@ class Game:
         self._redo.clear()
         self._after_change()
         return None
-
-    def _drawn_number(self, cell: int, target: int) -> int | Refusal:
-        """The number `extend` draws into `target` next to `cell`'s, or why there is none.
-        (A path drawn down its numbers stays going down: the number after each is on the
-        board, as the cell it was drawn from holds it.) Where both the numbers before and
-        after are free, the one after, unless only the one before can stand there: a
-        number is as many steps from each number on the board as they differ, at most (the
-        4 dragged from toward the 1 and 2 it leads back to gave a 5 that could not be)."""
-        value = self.value(cell)
-        if value == BLANK:
-            return Refusal.DRAW_FROM_NUMBER
-        on_board = set(self._grid.ravel().tolist())
-        up = value + 1 if value < self.size and value + 1 not in on_board else None
-        down = value - 1 if value > 1 and value - 1 not in on_board else None
-        if up is not None and down is not None and not self._could_stand(up, target):
-            up = None if self._could_stand(down, target) else up
-        number = up if up is not None else down
-        if number is None:
-            return Refusal.BOTH_PLACED if 1 < value < self.size else Refusal.END_PLACED
-        return number
-
-    def _moved_number(self, cell: int) -> tuple[int, int] | None:
-        """Where drawing from `cell` finds the numbers either side of its own on the board
-        already: the one a player put down away from it (not given, not beside `cell`, on
-        the board once), which the drawing moves on, and the cell it leaves; the number
-        after first. None when there is none. (4 and 5 joined and a 6 put down where it
-        does not join them: dragging on from the 5 said "Nothing to draw from 5" until the
-        6 was cleared by hand; now the 6 follows the drag, as the path is drawn anew.)"""
-        value = self.value(cell)
-        for number in (value + 1, value - 1):
-            if not 1 <= number <= self.size:
-                continue
-            held = self.cells_holding(number)
-            if (len(held) == 1 and not self.is_given(held[0])
-                    and not self.geometry.adjacent(cell, held[0])):
-                return number, held[0]
-        return None
-
-    def _turned_stroke(self, stroke: list[tuple[int, bool]], target: int) -> list[int] | None:
-        """The numbers the cells `stroke` drew get when it counts the other way from the
-        number it started on, then the one for the next cell, `target`; None unless
-        every cell after the first was drawn by it, counting one way, and the numbers the
-        other way are all free (none on the board, none past 1 or the last) and each can
-        stand where it would go (`_could_stand`)."""
-        if len(stroke) < 2 or not all(drew for _, drew in stroke[1:]):
-            return None
-        if any(cell in self._stroke_moved for cell, _ in stroke):
-            return None  # (turned, a number moved would take another's value, its own lost)
-        start = self.value(stroke[0][0])
-        values = [self.value(cell) for cell, _ in stroke[1:]]
-        step = values[0] - start
-        if step not in (1, -1) or values != [start + step * k for k in range(1, len(values) + 1)]:
-            return None
-        turned = [start - step * k for k in range(1, len(values) + 2)]
-        on_board = set(self._grid.ravel().tolist())
-        if not all(1 <= value <= self.size and value not in on_board for value in turned):
-            return None
-        # (each where it can stand, as a number drawn is: turned, a right 1 became a 3 and
-        # the cell beside it a 4 four steps from the 6)
-        cells = [cell for cell, _ in stroke[1:]] + [target]
-        if not all(self._could_stand(value, cell) for value, cell in zip(turned, cells)):
-            return None
-        return turned
-
-    def _could_stand(self, number: int, cell: int) -> bool:
-        """Whether `number` in `cell` is within reach of every number on the board: no
-        more steps away from each than the two differ."""
-        flat = self._grid.ravel()
-        cells = np.flatnonzero(flat != BLANK)
-        cols = self.cols
-        row, col = divmod(cell, cols)
-        steps = np.abs(cells // cols - row) + np.abs(cells % cols - col)
-        return bool(np.all(steps <= np.abs(flat[cells].astype(np.int64) - number)))
 
     def fill(self, placements: Iterable[tuple[int, int]], label: str) -> Refusal | None:
         """Put several numbers at once, as one undoable move: `placements` are (cell, number).
