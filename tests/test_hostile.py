@@ -1126,20 +1126,20 @@ def test_a_json_grid_that_writes_its_blanks_as_minus_one_reads(tmp_path: Path) -
 
 @pytest.mark.parametrize("text, where, key, first", [
     # one object over several lines: json.loads alone would keep "b" and say nothing
-    ('{"id": "a",\n "puzzle": [[1, 2], [4, 3]],\n "id": "b"}\n', "3:2", "id", "1:2"),
+    ('{"id": "a",\n "puzzle": [[1, 2], [4, 3]],\n "id": "b"}\n', "3:2", "id", "line 1, column 2"),
     # JSON Lines: the line of the record that repeats a key
     ('{"puzzle": [[1, 2], [4, 3]]}\n{"puzzle": [[1, 2], [4, 3]], "puzzle": [[0, 2], [0, 0]]}\n',
-     "2:30", "puzzle", "2:2"),
+     "2:30", "puzzle", "line 2, column 2"),
     # an array of records, the repeat inside an object the reader otherwise ignores
     ('[{"puzzle": [[1, 2], [4, 3]]},\n {"x": {"k": 1, "\\u006b": 2}, "puzzle": [[1]]}]',
-     "2:17", "k", "2:9"),
+     "2:17", "k", "line 2, column 9"),
 ])
 def test_a_key_given_twice_in_a_json_object_is_a_located_error(
     tmp_path: Path, text: str, where: str, key: str, first: str
 ) -> None:
     path = tmp_path / "made.json"
     assert refusal(path, text) == (
-        f"{path}:{where}: repeated key {key!r} in a JSON object (first at {first})"
+        f"{path}:{where}: repeated key {key!r} in a JSON object (also at {first})"
     )
 
 

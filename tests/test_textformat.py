@@ -448,7 +448,7 @@ def test_a_markdown_table_without_outer_bars_reads_as_the_board(text: str):
     ("1 | . | 3\n--|---|--\n. | . | . | .\n", (3, 13), "row has 4 cells, expected 3"),
     ("1 | . | 3\n--|---|--\n. | . | .\n. | . | 19\n", (4, 9),
      "19 is out of range 1..9 for a 3x3 grid"),
-    ("1 | . | 3\n--|---|--\n. | 3 | .\n", (3, 5), "3 appears twice (first at 1:9)"),
+    ("1 | . | 3\n--|---|--\n. | 3 | .\n", (3, 5), "3 appears twice (also at line 1, column 9)"),
     ("1 | . | 3\n--|---|--\n. . .\n", (3, 1), "'. . .' is not a number or a blank (. _ - ? 0)"),
     # a bar ending (or starting) a line is its edge, as in Markdown: an empty last (or
     # first) cell is no cell
@@ -520,7 +520,7 @@ def test_a_board_as_a_data_frame_writes_it_reads_as_the_board(text: str, expecte
      "'x' is not a number or a blank (. _ - ? 0)"),
     (",0,1,2\n0,1.0,,3.0\n1,,\n2,,,9.0\n", (3, 4), "row has 2 cells, expected 3"),
     (",0,1,2\n0,1.0,,3.0\n1,,,\n2,,,19.0\n", (4, 5), "19 is out of range 1..9 for a 3x3 grid"),
-    ("1.0,,3.0\n,,\n,3.0,\n", (3, 2), "3 appears twice (first at 1:6)"),
+    ("1.0,,3.0\n,,\n,3.0,\n", (3, 2), "3 appears twice (also at line 1, column 6)"),
     # floats parted by spaces are no spreadsheet's, and refused as ever
     ("1.0 . 3.0\n. . .\n. . 9.0\n", (1, 1), "'1.0' is not a number or a blank (. _ - ? 0)"),
 ])
@@ -910,7 +910,7 @@ def test_huge_number_is_out_of_range_not_a_crash():
 def test_duplicate_points_at_the_second_and_names_the_first():
     err = parse_error("# id: d\n.  7 .\n. . .\n.  . 7\n")
     assert where(err) == (4, 6)
-    assert err.message == "7 appears twice (first at 2:4)"
+    assert err.message == "7 appears twice (also at line 2, column 4)"
 
 
 @pytest.mark.parametrize("text", ["", "\n\n", "   \n\t\n"])
@@ -961,7 +961,7 @@ def test_boxed_out_of_range_and_duplicate_columns():
     assert where(parse_error("+---+---+\n| 1 | 3 |\n+---+---+\n")) == (2, 7)
     err = parse_error("+---+---+\n| 1 |   |\n+---+---+\n|   |  1|\n+---+---+\n")
     assert where(err) == (4, 8)
-    assert err.message == "1 appears twice (first at 2:3)"
+    assert err.message == "1 appears twice (also at line 2, column 3)"
 
 
 def test_boxed_ragged_row_points_at_its_closing_bar():
@@ -1499,7 +1499,7 @@ def test_a_grid_copied_from_a_spreadsheet_reads_with_its_empty_cells() -> None:
 @pytest.mark.parametrize("text, at, said", [
     # a number given twice, under rows of empty cells (lines of tabs): the board was cut
     # at those lines and blamed "a blank line (line 3)" that is not there
-    ("\t\t\t\n\t\t\t13\n\t\t\t\n\t\t\t13\n", (4, 4), "13 appears twice (first at 2:4)"),
+    ("\t\t\t\n\t\t\t13\n\t\t\t\n\t\t\t13\n", (4, 4), "13 appears twice (also at line 2, column 4)"),
     # too large for the board: it was said to be out of range of a 2x1 board
     ("7\t\t\t\n\t\t\t13\n\t\t\t\n\t\t\t30\n", (4, 4), "30 is out of range 1..16 for a 4x4"),
     ("1\t\t3\n\t5\t\n\t\t10\n", (3, 3), "10 is out of range 1..9 for a 3x3 grid"),
@@ -1542,10 +1542,10 @@ def test_error_kinds_are_told_apart_by_class_not_by_their_words() -> None:
 
 @pytest.mark.parametrize("text, at, said", [
     # tabs as spacing (blanks written as dots): the board's own slip stands
-    (".\t2\t3\n8\t\t.\t\t8\n7\t.\t5\n", (2, 7), "8 appears twice (first at 2:1)"),
+    (".\t2\t3\n8\t\t.\t\t8\n7\t.\t5\n", (2, 7), "8 appears twice (also at line 2, column 1)"),
     # a line of tabs between two boards parts them; a slip in the second is its own
     ("1\t2\t3\n6\t5\t4\n7\t8\t9\n\t\t\t\n1\t2\t3\n6\t5\t4\n7\t7\t9\n", (7, 3),
-     "7 appears twice (first at 7:1)"),
+     "7 appears twice (also at line 7, column 1)"),
 ])
 def test_tabs_that_are_spacing_keep_the_boards_own_error(text: str, at: tuple[int, int],
                                                          said: str) -> None:
@@ -1832,7 +1832,7 @@ def test_two_boards_run_together_or_labels_read_as_givens_are_warned_of():
         "them: read as one, a 10x5 board; a blank line before the second starts another puzzle"]
     # (as an error where the two share a number: said with the error)
     err = parse_error(five + "# Puzzle 2\n" + other)
-    assert err.message.startswith("25 appears twice (first at 5:9); the rows read as two "
+    assert err.message.startswith("25 appears twice (also at line 5, column 9); the rows read as two "
                                   "boards, 5x5 and 5x5 from line 7, with the comment on line 6")
     # one board, as read, where a number is too large for either half (no warning)
     assert warned(five.replace("25", "40") + other.replace("25", "24").replace(" 1\n", " 2\n")
@@ -1865,7 +1865,7 @@ def test_a_list_of_givens_on_a_rectangle_reads_rows_then_columns():
     # its size line: a slip in such a grid is no list (it read as one), and its error says
     # what makes a list.
     err = parse_error("2 3\n1 1 1\n2 3 6\n")
-    assert (where(err), err.message) == ((2, 3), "1 appears twice (first at 2:1); or, as a "
+    assert (where(err), err.message) == ((2, 3), "1 appears twice (also at line 2, column 1); or, as a "
                                          "list of givens (row, column, number), it needs "
                                          "their count on the line under '2 3'")
     assert parse_one("2 4\n1 1 1\n2 4 8\n").givens.tolist() == [[1, 0, 0, 0], [0, 0, 0, 8]]
@@ -2528,7 +2528,7 @@ def test_a_list_of_givens_in_full_width_digits_is_said_of_as_written() -> None:
     err = parse_error("\uff15\n\uff14\n1 1 21\n1 5 25\n4 3 6\n")
     assert (where(err), err.message) == ((2, 1), "says 4 givens, and 3 lines list one")
     err = parse_error("\uff12\u3000\uff13\n1 1 1\n2 3 6\n")  # ２　３
-    assert (where(err), err.message) == ((2, 3), "1 appears twice (first at 2:1); or, as a "
+    assert (where(err), err.message) == ((2, 3), "1 appears twice (also at line 2, column 1); or, as a "
                                          "list of givens (row, column, number), it needs "
                                          "their count on the line under '\uff12 \uff13'")
     # a blank line inside the list is read past as in ASCII
@@ -2615,7 +2615,7 @@ def test_a_markdown_delimiter_a_word_processor_retyped_is_refused_not_a_row_of_b
 def test_line_numbers_standing_as_close_as_the_cells_are_not_left_out():
     """A 3x4 board whose path runs down its first column, 3 typed twice, read as a 3x3
     board with a single 3: the slip hidden."""
-    assert parse_error("1 . . .\n2 . . .\n3 . 3 .\n").message == "3 appears twice (first at 3:1)"
+    assert parse_error("1 . . .\n2 . . .\n3 . 3 .\n").message == "3 appears twice (also at line 3, column 1)"
 
 
 

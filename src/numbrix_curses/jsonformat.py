@@ -247,7 +247,7 @@ def _loads(text: str, filename: str, line_offset: int) -> Any:
         raise ParseError(
             filename, line + line_offset, col,
             f"repeated key {cut_short(key)!r} in a JSON object"
-            f" (first at {first_line + line_offset}:{first_col})",
+            f" (also at line {first_line + line_offset}, column {first_col})",
         ) from None
     except json.JSONDecodeError as error:
         if error.msg == "Extra data":

@@ -371,7 +371,7 @@ def check_values(rows: list[Row], filename: str) -> None:
                     filename,
                     row.line,
                     row.col(index),
-                    f"{value} appears twice (first at {line}:{col})",
+                    f"{value} appears twice (also at line {line}, column {col})",
                 )
             seen[value] = (row.line, row.col(index))
 
