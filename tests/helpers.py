@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
+from numbrix_curses.pairslips import NumberPair, Retyped
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.textformat import read_puzzles
 
@@ -56,6 +57,21 @@ TOP_ROW_SHIFTED = NEWSPAPER_9X9.replace(" . 32  . 34  . 50  . 54  .",
 ROWS_5_AND_6_SWAPPED = NEWSPAPER_9X9.replace(
     " .  . 23  . 45  . 67  .  .\n20  .  .  .  .  .  .  . 72\n",
     "20  .  .  .  .  .  .  . 72\n .  . 23  . 45  . 67  .  .\n")
+
+#: a generated 8x8 with its 26 at D3 typed as 62 and its 21 at C5 as 12: no single change
+#: mends it
+TWO_TURNED_8X8 = """\
+ .  .  .  .  .  .  .  .
+58  .  .  .  .  9  .  .
+ . 14  . 62  .  .  .  .
+ .  .  .  .  . 37  .  1
+ .  . 12  .  .  .  . 40
+ .  .  .  .  .  .  .  .
+ .  .  .  .  .  .  .  .
+ .  .  .  . 48  .  .  .
+"""
+#: the change that puts both right
+TURNED_BACK = NumberPair(Retyped(4, 2, 12, 21), Retyped(2, 3, 62, 26))
 
 
 class FakeClock:

@@ -26,7 +26,13 @@ from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.textformat import parse_puzzles
 
 from conftest import COMMAND_TIMEOUT, cli_env
-from helpers import NEWSPAPER_9X9, ROWS_5_AND_6_SWAPPED, TOP_ROW_SHIFTED, corpus_boards
+from helpers import (
+    NEWSPAPER_9X9,
+    ROWS_5_AND_6_SWAPPED,
+    TOP_ROW_SHIFTED,
+    TWO_TURNED_8X8,
+    corpus_boards,
+)
 from tty_harness import Terminal
 
 # 1 and 3 force 2 between them, 3 forces 4 below it, and the rest has one way round.
@@ -402,6 +408,27 @@ def test_check_suspects_says_the_fix(run_numbrix, puzzle_file):
     assert {"kind": "number", "given": {"number": 16, "cell": "F4", "row": 3, "col": 5},
             "number": 61} in misread["corrections"]
     assert swap["corrections_complete"] is misread["corrections_complete"] is True
+
+
+def test_check_suspects_turns_back_two_givens_typed_with_digits_turned_round(
+        run_numbrix, puzzle_file):
+    """No single change mends a board with two slips: the two givens each put right are
+    said, in the line and in JSON (a kind of its own, so a reader that knows only one
+    change per fix makes no half of it)."""
+    path = puzzle_file(f"# id: twice\n{TWO_TURNED_8X8}")
+    result = run_numbrix("check", "--suspects", str(path))
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.rstrip("\n").endswith(
+        "no single given taken away, nor two swapped, makes it solvable; exactly one solution "
+        "with 21 for the 12 at C5 and 26 for the 62 at D3)")
+    result = run_numbrix("check", "--suspects", "--json", str(path))
+    record = json.loads(result.stdout)
+    assert record["suspects"] == record["swaps"] == []
+    assert record["corrections"] == [{
+        "kind": "numbers", "given": {"number": 12, "cell": "C5", "row": 4, "col": 2},
+        "number": 21, "also": {"given": {"number": 62, "cell": "D3", "row": 2, "col": 3},
+                               "number": 26}}]
+    assert record["corrections_complete"] is True
 
 
 def test_check_suspects_finds_a_row_typed_out_of_place(run_numbrix, puzzle_file):

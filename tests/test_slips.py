@@ -12,7 +12,13 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from brute import count_matching, grid_of, matching, random_path
-from helpers import NEWSPAPER_9X9, ROWS_5_AND_6_SWAPPED, TOP_ROW_SHIFTED
+from helpers import (
+    NEWSPAPER_9X9,
+    ROWS_5_AND_6_SWAPPED,
+    TOP_ROW_SHIFTED,
+    TURNED_BACK,
+    TWO_TURNED_8X8,
+)
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.rowslips import RowSlip, find_row_slips, row_slip_candidates
 from numbrix_curses import slips
@@ -241,8 +247,11 @@ def test_every_correction_gives_exactly_one_solution(puzzle) -> None:
     suspects = find_suspects(puzzle)
     assert suspects.complete and suspects.corrections_complete
     event("corrected" if suspects.corrections else "no correction")
-    for fix in suspects.corrections:
+    for fix in suspects.corrections + suspects.number_pairs:
         assert count_matching(Puzzle(fix.applied(puzzle.givens))) == 1, fix
+    if suspects.number_pairs:
+        event("two numbers put right")
+        assert not suspects.corrections and not suspects.rows
     alone = {fix for fix in suspects.corrections if fix.kind is not FixKind.SWAPPED}
     expected = expected_corrections(puzzle, suspects.found)
     if expected is not None:
@@ -312,7 +321,8 @@ def test_two_givens_swapped_with_one_a_suspect_on_its_own_say_the_swap() -> None
 
 def test_a_slip_with_no_single_fix_names_the_suspect_alone() -> None:
     """Without the 4 at C4 the board has several solutions, and no one number in its cell,
-    nor the 4 in another, nor a swap, leaves just one of them: nothing more is said."""
+    nor the 4 in another, nor a swap, leaves just one of them: no fix is said of the 4,
+    only the two givens that, each with a digit changed, give exactly one."""
     puzzle = Puzzle(np.array([[15, 14, 0, 10], [0, 13, 12, 0], [0, 0, 5, 0], [0, 0, 4, 0]],
                              dtype=np.int16))
     assert count_matching(puzzle) == 0
@@ -320,7 +330,36 @@ def test_a_slip_with_no_single_fix_names_the_suspect_alone() -> None:
     suspects = find_suspects(puzzle)
     assert Suspect(4, 3, 2) in suspects.found
     assert suspects.corrections == () and suspects.corrections_complete
-    assert "exactly one" not in suspects.text()
+    assert suspects.text() == (
+        "solvable without the 4 at C4; exactly one solution with 2 for the 4 at C4 and 7 "
+        "for the 5 at C3 or 6 for the 4 at C4 and 1 for the 5 at C3")
+    for pair in suspects.number_pairs:
+        assert count_matching(Puzzle(pair.applied(puzzle.givens))) == 1
+    # (with no pair either, nothing more than the suspect is said)
+    assert Suspects(suspects.found, True).text() == "solvable without the 4 at C4"
+
+
+def test_two_givens_typed_with_digits_turned_round_are_turned_back() -> None:
+    """No single change mends a board with two slips: the two givens each put right as
+    the number their digits turned round make are named, and f makes that change."""
+    (puzzle,) = parse_puzzles(TWO_TURNED_8X8)
+    suspects = find_suspects(puzzle)
+    assert suspects.corrections == () and suspects.rows == ()
+    assert suspects.number_pairs == (TURNED_BACK,) and suspects.corrections_complete
+    assert suspects.text() == (
+        "no single given taken away, nor two swapped, makes it solvable; exactly one "
+        "solution with 21 for the 12 at C5 and 26 for the 62 at D3")
+    assert suspects.first_fix() == TURNED_BACK
+    assert count_solutions(Puzzle(TURNED_BACK.applied(puzzle.givens)), limit=2) == 1
+
+
+def test_a_single_change_that_gives_one_solution_leaves_pairs_untried(monkeypatch) -> None:
+    """A pair of slips is looked for only where no one change mends the board: the
+    serpentine with its 1 written as 2 gets "1 there", and no pair is tried."""
+    (puzzle,) = parse_puzzles(DIGIT_SLIP)
+    monkeypatch.setattr(slips, "find_number_pairs", lambda *args: pytest.fail("pairs tried"))
+    suspects = find_suspects(puzzle)
+    assert suspects.corrections and suspects.number_pairs == ()
 
 
 def test_out_of_time_for_the_fixes_keeps_the_suspects(monkeypatch) -> None:
@@ -366,6 +405,10 @@ def test_the_first_fix_is_the_one_said_first() -> None:
     assert Suspects((), True, ((forty_five, sixteen),), corrections=(pair,)).first_fix() == pair
     assert Suspects((), True, ((forty_five, sixteen),)).first_fix() is None
     assert Suspects((sixteen,), True).first_fix() is None
+    # (two givens each put right as another number, when no one change was found)
+    assert Suspects((sixteen,), True, number_pairs=(TURNED_BACK,)).first_fix() == TURNED_BACK
+    assert Suspects((), True, ((forty_five, sixteen),), number_pairs=(TURNED_BACK,)
+                    ).first_fix() == TURNED_BACK
 
 
 def test_a_fix_is_said_as_the_change_it_makes() -> None:

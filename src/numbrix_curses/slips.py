@@ -21,8 +21,10 @@ all there are (a sparse board has many without one given), the right number may 
 among them: then the numbers one slip of the hand turns into the suspect's are tried too
 (`typing_neighbours`: 61 for 16, digits turned round; 15 or 26, a digit changed; 116, a
 digit dropped), those that cannot stand in its cell left out before any solve. A pair found
-swapped when there is no suspect is proved the same way. A fix is named only where a solve
-that looks for a second solution finds none.
+swapped when there is no suspect is proved the same way. Where no one change gives exactly
+one solution (nor a row put back), two givens each typed as another number are looked for
+(`pairslips`: 61 for 16 and 45 for 54 on one board). A fix is named only where a solve that
+looks for a second solution finds none.
 """
 from __future__ import annotations
 
@@ -34,9 +36,11 @@ from typing import Callable, Union
 import numpy as np
 
 from numbrix_curses.constraints import Contradiction, number_colour, odd_number_colour
+from numbrix_curses.pairslips import NumberPair, find_number_pairs
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.rowslips import RowSlip, find_row_slips, unique_solution
 from numbrix_curses.solver import SearchEvent, Status, solve
+from numbrix_curses.typos import typing_neighbours
 
 
 @dataclass(frozen=True)
@@ -105,8 +109,9 @@ class Correction:
         return f"swap {first} and {other}"
 
 
-#: a change a check proposes: to a given or two, or to a row typed out of place
-Fix = Union[Correction, RowSlip]
+#: a change a check proposes: to a given or two, to a row typed out of place, or to two
+#: givens each typed as another number
+Fix = Union[Correction, RowSlip, NumberPair]
 
 
 @dataclass(frozen=True)
@@ -117,7 +122,9 @@ class Suspects:
     (`rows`; when one is found, swapped pairs are not looked for). `complete` when
     everything was tried in the time allowed (else the lists hold what was found before
     the time ran out). Then the fixes that give exactly one solution (`corrections`), and
-    whether they were all tried in the time left (`corrections_complete`)."""
+    whether they were all tried in the time left (`corrections_complete`). Where none of
+    those gives exactly one solution, the pairs of givens each typed as another number
+    that do (`number_pairs`)."""
 
     found: tuple[Suspect, ...]
     complete: bool
@@ -130,6 +137,10 @@ class Suspects:
     #: whether every fix was tried before the time ran out (never when `complete` is not:
     #: the fixes are looked for once the suspects are all found)
     corrections_complete: bool = True
+    #: two givens each put right as another number, when no row put back, nor one change
+    #: to a given or a swap, gives exactly one solution (tried among the fixes, so
+    #: `corrections_complete` covers them too)
+    number_pairs: tuple[NumberPair, ...] = ()
 
     def corrections_of(self, given: Suspect) -> list[Correction]:
         """The changes to `given` that give exactly one solution, in the order they are
@@ -156,8 +167,9 @@ class Suspects:
     def first_fix(self) -> Fix | None:
         """The change said first (see `text`, and the type-in screen's message): the first
         row put back; else the first suspect's first fix, of the first suspect that has
-        one; else, with no suspect, the first pair whose swap gives exactly one solution.
-        None when no change was found that gives exactly one solution."""
+        one; else, with no suspect, the first pair whose swap gives exactly one solution;
+        else the first two givens each put right as another number. None when no change
+        was found that gives exactly one solution."""
         if self.rows:
             return self.rows[0]
         for suspect in self.found:
@@ -167,8 +179,10 @@ class Suspects:
         if not self.found:
             # (with no suspect, the corrections are the swaps that give one solution, in
             # the order of `swaps`)
-            return next((fix for fix in self.corrections if fix.kind is FixKind.SWAPPED), None)
-        return None
+            swap = next((fix for fix in self.corrections if fix.kind is FixKind.SWAPPED), None)
+            if swap is not None:
+                return swap
+        return self.number_pairs[0] if self.number_pairs else None
 
     def swap_is_unique(self, first: Suspect, second: Suspect) -> bool:
         """Whether `first` and `second` swapped give exactly one solution."""
@@ -204,6 +218,13 @@ class Suspects:
             return "; ".join(said)
         return ""
 
+    def pair_clause(self) -> str:
+        """"exactly one solution with 36 for the 63 at D6 and 45 for the 54 at C3", or ""
+        when no two givens each put right as another number give exactly one."""
+        if not self.number_pairs:
+            return ""
+        return f"exactly one solution with {_either([str(p) for p in self.number_pairs])}"
+
     def more(self) -> str:
         """What a message adds when the time ran out: " (not all givens tried)", " (not
         all fixes tried)", or ""."""
@@ -212,15 +233,22 @@ class Suspects:
         return "" if self.corrections_complete else " (not all fixes tried)"
 
     def text(self) -> str:
-        """A clause for a message: the row clause and the given clause (parted by "; "),
-        or why there is none."""
+        """A clause for a message: the row clause, the given clause (or, when nothing
+        was found, that) and the pair clause, parted by "; "; or why there is none."""
         more = self.more()
-        said = "; ".join(filter(None, (self.row_clause(), self.given_clause())))
+        given = self.given_clause()
+        if not given and not self.rows and self.complete and self.number_pairs:
+            given = NOTHING_SOLVABLE
+        said = "; ".join(filter(None, (self.row_clause(), given, self.pair_clause())))
         if said:
             return said + more
         if self.complete:
-            return "no single given taken away, nor two swapped, makes it solvable"
+            return NOTHING_SOLVABLE
         return "no given found yet whose removal makes it solvable (out of time)"
+
+
+#: what `Suspects.text` says when no given taken away, nor two swapped, gives a solution
+NOTHING_SOLVABLE = "no single given taken away, nor two swapped, makes it solvable"
 
 
 def _either(names: list[str]) -> str:
@@ -256,8 +284,11 @@ def find_suspects(
         # (a row put back that gives one solution already says where the slip is; the
         # pairs are tens of thousands of solves on a dense board)
         corrections, done = _corrections(puzzle, found, deadline, on_event)
+        pairs: tuple[NumberPair, ...] = ()
+        if done and not rows and not corrections:
+            pairs, done = find_number_pairs(puzzle, deadline, on_event)
         return Suspects(tuple(found), complete=True, rows=rows, corrections=corrections,
-                        corrections_complete=done)
+                        corrections_complete=done, number_pairs=pairs)
     swaps: list[tuple[Suspect, Suspect]] = []
     for k, (first, first_cell) in enumerate(givens):
         for second, second_cell in givens[k + 1:]:
@@ -278,7 +309,12 @@ def find_suspects(
                             corrections=tuple(corrections), corrections_complete=False)
         if unique:
             corrections.append(Correction(first_given, FixKind.SWAPPED, second_given))
-    return Suspects((), complete=True, swaps=tuple(swaps), corrections=tuple(corrections))
+    pairs: tuple[NumberPair, ...] = ()
+    done = True
+    if not corrections:
+        pairs, done = find_number_pairs(puzzle, deadline, on_event)
+    return Suspects((), complete=True, swaps=tuple(swaps), corrections=tuple(corrections),
+                    corrections_complete=done, number_pairs=pairs)
 
 
 #: how many solutions of a puzzle without a suspect are looked at for the numbers its cell
@@ -340,27 +376,6 @@ def _corrections(
             if unique:
                 alone[suspect].append(fix)
     return made(), True
-
-
-def typing_neighbours(number: int) -> tuple[int, ...]:
-    """The numbers that, copied with one slip of the hand, read as `number`, the likeliest
-    slips first (they are tried in this order, and the time may run out among them): two
-    neighbouring digits turned round (61 for 16), one digit changed (a key beside it, or a
-    figure misread: 18, 26 for 16), a digit doubled (16 for 116) or dropped (116, 126 or
-    160 for 16: any digit, anywhere, so these come last). None starts with a 0, as none
-    was written so; `number` itself is left out, and each comes once."""
-    digits = str(number)
-    turned = [digits[:k] + digits[k + 1] + digits[k] + digits[k + 2:]
-              for k in range(len(digits) - 1)]
-    changed = [digits[:k] + other + digits[k + 1:]
-               for k in range(len(digits)) for other in "0123456789"]
-    dropped = [digits[:k] + other + digits[k:]
-               for k in range(len(digits) + 1) for other in "0123456789"]
-    doubled = [digits[:k] + digits[k + 1:]
-               for k in range(len(digits) - 1) if digits[k] == digits[k + 1]]
-    spelt = dict.fromkeys(word for word in turned + changed + doubled + dropped
-                          if not word.startswith("0") and int(word) != number)
-    return tuple(int(word) for word in spelt)
 
 
 def _could_stand(puzzle: Puzzle, suspect: Suspect, number: int) -> bool:

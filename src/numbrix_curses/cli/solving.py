@@ -16,6 +16,7 @@ from numbrix_curses.cli.verdicts import json_line, no_solution_reason, solve_eac
 from numbrix_curses.verdict import OUT_OF_TIME, Status
 
 if TYPE_CHECKING:  # the model pulls in numpy; --version and --help do not need it
+    from numbrix_curses.pairslips import NumberPair, Retyped
     from numbrix_curses.puzzle import Puzzle
     from numbrix_curses.rowslips import RowSlip
     from numbrix_curses.slips import Correction, Suspect, Suspects
@@ -150,12 +151,21 @@ def _suspects_record(puzzle: Puzzle, suspects: Suspects) -> dict:
             record["with"] = given(other)
         return record
 
+    def number_pair(pair: NumberPair) -> dict:
+        first, second = pair.first, pair.second
+        return {"kind": "numbers", "given": retyped(first), "number": first.number,
+                "also": {"given": retyped(second), "number": second.number}}
+
+    def retyped(slip: Retyped) -> dict:
+        return {"number": slip.typed, **_cell_record(slip.row, slip.col)}
+
     return {
         "suspects": [given(s) for s in suspects.found],
         "swaps": [[given(a), given(b)] for a, b in suspects.swaps],
         "row_slips": [row_slip(r) for r in suspects.rows],
         "suspects_complete": suspects.complete,
-        "corrections": [correction(fix) for fix in suspects.corrections],
+        "corrections": ([correction(fix) for fix in suspects.corrections]
+                        + [number_pair(pair) for pair in suspects.number_pairs]),
         "corrections_complete": suspects.corrections_complete,
     }
 

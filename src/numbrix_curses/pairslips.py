@@ -1,0 +1,159 @@
+"""Which two givens of a puzzle with no solution were each typed as another number.
+
+A person copying a grid can slip twice: 16 typed for 61 in one place, 45 for 54 in another.
+Then no one given taken away, moved or swapped mends the board (`slips` looks for those
+first), but the two put back as the numbers one slip of the hand turns them into
+(`typos`) do. Every pair of givens, each as any of its typing neighbours, is far too many
+to solve, so the candidates are first held to what any solution needs, checked without a
+solve: every number a number of the board, on the checkerboard colour the others leave
+it, and no farther in steps from another given than their difference (so none given
+twice). Givens as typed that break one of these between them must be among the two
+changed, which leaves few pairs; each is proved by a solve that looks for a second
+solution, and named only where none is found.
+
+The likeliest slips are tried first, the less likely only when those give nothing: both
+givens with two digits turned round (61 for 16), then one of them with a digit changed
+instead (18 or 26 for 16), then both. A digit doubled or dropped is tried for one given
+alone (`slips`), not in pairs: those are rarer slips, and any digit anywhere makes each
+given some thirty candidates more. Nor is a number both typed a cell off and mistyped
+tried: that is two slips in one number, where these are one in each of two.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from numbrix_curses.puzzle import Puzzle, cell_name
+from numbrix_curses.rowslips import unique_solution
+from numbrix_curses.solver import SearchEvent
+from numbrix_curses.typos import one_digit_changed, turned_round
+
+
+@dataclass(frozen=True)
+class Retyped:
+    """A given as it was typed (`typed`) and as it should read (`number`)."""
+
+    row: int
+    col: int
+    typed: int
+    number: int
+
+    def __str__(self) -> str:
+        return f"{self.number} for the {self.typed} at {cell_name(self.row, self.col)}"
+
+
+@dataclass(frozen=True)
+class NumberPair:
+    """Two givens each typed as another number: the change that puts both right."""
+
+    first: Retyped
+    second: Retyped
+
+    def applied(self, givens: np.ndarray) -> np.ndarray:
+        """`givens` (the board as typed) with both numbers put right."""
+        grid = givens.copy()
+        for given in (self.first, self.second):
+            grid[given.row, given.col] = given.number
+        return grid
+
+    def change(self) -> str:
+        """This change as a request: "put 36 at D6 and 45 at C3"."""
+        first, second = self.first, self.second
+        return (f"put {first.number} at {cell_name(first.row, first.col)} and "
+                f"{second.number} at {cell_name(second.row, second.col)}")
+
+    def __str__(self) -> str:
+        return f"{self.first} and {self.second}"
+
+
+#: how each given may have been typed, likeliest first: a pair's tier is the sum of its
+#: two givens' (both turned round 0, one a digit changed 1, both 2)
+SLIPS: tuple[Callable[[int], tuple[int, ...]], ...] = (turned_round, one_digit_changed)
+TIERS = 2 * (len(SLIPS) - 1) + 1
+
+
+def pair_candidates(puzzle: Puzzle) -> list[list[NumberPair]]:
+    """The pairs of givens of `puzzle`, each typed as another number (see `SLIPS`), that
+    the checks without a solve leave standing, in tiers, likeliest first (in each, by the
+    givens' numbers as typed)."""
+    geo = puzzle.geometry
+    givens = sorted(puzzle.given_cells().items())
+    count = len(givens)
+    if count < 2:
+        return [[] for _ in range(TIERS)]
+    typed = np.array([number for number, _ in givens])
+    rows, cols = np.divmod(np.array([cell for _, cell in givens]), geo.cols)
+    steps = np.abs(rows[:, None] - rows[None]) + np.abs(cols[:, None] - cols[None])
+    colour = (rows + cols) & 1
+    odd_board = geo.size % 2 == 1
+
+    def clashes(index: int, number: np.ndarray | int) -> np.ndarray:
+        """Which givens as typed `number`, in the cell of given `index`, cannot stand
+        with: too many steps away for their difference, or on the wrong colour for it."""
+        apart = np.abs(typed - number)
+        wrong = (steps[index] > apart) | ((colour[index] ^ colour) != (apart & 1))
+        wrong[index] = False
+        return wrong
+
+    def stands(index: int, number: int) -> bool:
+        # (odd numbers take the corner colour on a board with an odd number of cells)
+        return 1 <= number <= geo.size and not (odd_board and colour[index] != 1 - number % 2)
+
+    # (the givens as typed that break a rule: one of the two changed is each of these)
+    alone = [j for j in range(count) if not stands(j, int(typed[j]))]
+    between = [(j, k) for j in range(count) for k in np.flatnonzero(clashes(j, int(typed[j])))
+               if j < k]
+    options: list[list[tuple[int, int, frozenset[int]]]] = []
+    for index in range(count):
+        found = []
+        for rank, slip in enumerate(SLIPS):
+            for number in slip(int(typed[index])):
+                if not stands(index, number):
+                    continue
+                clash = frozenset(int(j) for j in np.flatnonzero(clashes(index, number)))
+                if len(clash) <= 1:  # (the other of the pair may be the one it clashes with)
+                    found.append((number, rank, clash))
+        options.append(found)
+    tiers: list[list[NumberPair]] = [[] for _ in range(TIERS)]
+    for first in range(count):
+        for second in range(first + 1, count):
+            pair = (first, second)
+            if (any(j not in pair for j in alone)
+                    or any(j not in pair and k not in pair for j, k in between)):
+                continue
+            for number, rank, clash in options[first]:
+                if clash - {second}:
+                    continue
+                for other, other_rank, other_clash in options[second]:
+                    apart = abs(number - other)
+                    if (other_clash - {first} or steps[first, second] > apart
+                            or (colour[first] ^ colour[second]) != apart & 1):
+                        continue
+                    tiers[rank + other_rank].append(NumberPair(
+                        Retyped(int(rows[first]), int(cols[first]), int(typed[first]), number),
+                        Retyped(int(rows[second]), int(cols[second]), int(typed[second]),
+                                other)))
+    return tiers
+
+
+def find_number_pairs(
+    puzzle: Puzzle,
+    deadline: float | None = None,
+    on_event: Callable[[SearchEvent], None] | None = None,
+) -> tuple[tuple[NumberPair, ...], bool]:
+    """The pairs of givens of `puzzle` that, each put right as another number, give it
+    exactly one solution, from the likeliest tier of `pair_candidates` that has any; and
+    whether every candidate of the tiers up to there was proved before `deadline`."""
+    found: list[NumberPair] = []
+    for tier in pair_candidates(puzzle):
+        for pair in tier:
+            unique = unique_solution(pair.applied(puzzle.givens), deadline, on_event)
+            if unique is None:
+                return tuple(found), False
+            if unique:
+                found.append(pair)
+        if found:
+            break
+    return tuple(found), True
