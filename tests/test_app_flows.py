@@ -27,7 +27,7 @@ from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savefile import puzzle_key
 from numbrix_curses.savestate import Store
 from numbrix_curses.textformat import read_puzzles
-from helpers import DEMO_TEXT, GIVENS, NEWSPAPER_9X9
+from helpers import DEMO_TEXT, GIVENS, NEWSPAPER_9X9, TWO_TURNED_8X8
 from tty_harness import (Board, Terminal, app_command, expect_exit, first_hint, play_command, start,
                          wait_play)
 
@@ -2374,6 +2374,38 @@ def test_entry_says_the_swap_that_mends_two_givens_and_marks_both(state: Path):
         board.wait_cell(1, 8, "56")
         term.send("c")
         term.wait_text("Unique: exactly one solution")
+
+
+def test_entry_turns_back_two_givens_typed_with_digits_turned_round(state: Path):
+    """An 8x8 pasted with its 21 typed as 12 and its 26 as 62: no one given taken away nor
+    two swapped mends it, so the message names the two put right at once and marks both;
+    f makes that change and the grid checks unique."""
+    term = start(app_command(), state, rows=30, cols=100)
+    board = Board(term, 4)
+    with term:
+        term.wait_text("[q] Quit")
+        term.paste(TWO_TURNED_8X8)
+        term.wait_text("No solution")
+        term.wait_message("No single given taken away, nor two swapped, makes it solvable, but "
+                          "it has exactly one solution with 21 for the 12 at C5 and 26 for the "
+                          "62 at D3 (marked ?): check those numbers. f: put 21 at C5 and 26 at "
+                          "D3.", 15)
+        assert [(r, c) for r in range(8) for c in range(8)
+                if board.text(r, c).startswith("?")] == [(2, 3), (4, 2)], term.dump()
+        term.send("f")
+        term.wait_message("Unique: exactly one solution")
+        assert (board.number(4, 2), board.number(2, 3)) == ("21", "26")
+        term.wait_message("Made the change: put 21 at C5 and 26 at D3 (u takes it back).")
+
+
+def test_play_names_two_givens_typed_with_digits_turned_round(tmp_path: Path, state: Path):
+    path = tmp_path / "twice.txt"
+    path.write_text("# id: twice\n" + TWO_TURNED_8X8)
+    with start(play_command(str(path)), state, rows=30, cols=100) as term:
+        term.wait_message("It has exactly one solution with 21 for the 12 at C5 and 26 for the "
+                          "62 at D3: two numbers were likely copied wrong.", 15)
+        term.send("q")
+        assert term.wait_exit() == 0
 
 
 def test_entry_with_givens_that_clash_still_checks_and_names_the_slip(state: Path):

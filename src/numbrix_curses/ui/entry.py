@@ -693,9 +693,23 @@ class EntryScreen(BoardScreen):
 
     def _suspects_text(self, text: str, suspects: Suspects) -> str:
         """`text` (the verdict and its reason) and what the suspects found say of the
-        givens likely copied wrong, or the row typed out of place, and their fixes."""
-        found, swaps = suspects.found, suspects.swaps
+        givens likely copied wrong, or the row typed out of place, and their fixes; then
+        the two givens that, each put right as another number, give exactly one solution
+        (looked for only where no one change does)."""
         more = suspects.more()
+        if not suspects.number_pairs:
+            return self._givens_text(text, suspects, more)
+        # (the time running short is said once, in the last sentence)
+        pairs = f"{suspects.pair_clause()} (marked ?): check those numbers{more}."
+        if suspects.found or suspects.swaps:
+            return f"{self._givens_text(text, suspects, '')} It has {pairs}"
+        return (f"{text} No single given taken away, nor two swapped, makes it solvable, "
+                f"but it has {pairs}")
+
+    def _givens_text(self, text: str, suspects: Suspects, more: str) -> str:
+        """`text` and what the suspects found say of the givens likely copied wrong, or
+        the row typed out of place, and their fixes, `more` before the last full stop."""
+        found, swaps = suspects.found, suspects.swaps
         if suspects.rows:
             # (pairs are not looked for then; the givens it does without follow, and the
             # time running short is said once, in the last sentence)
@@ -924,8 +938,11 @@ class EntryScreen(BoardScreen):
             # changes both cells)
             partners = tuple(fix.other for fix in suspects.corrections
                              if fix.kind is FixKind.SWAPPED)
+            # (and two givens each to be put right as another number)
+            retyped = tuple(given for pair in suspects.number_pairs
+                            for given in (pair.first, pair.second))
             for suspect in (suspects.found + tuple(s for pair in suspects.swaps for s in pair)
-                            + partners):
+                            + partners + retyped):
                 cell = suspect.row * game.cols + suspect.col
                 marks[cell] = theme.wrong
                 flags[cell] = "?"

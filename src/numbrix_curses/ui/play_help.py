@@ -203,8 +203,8 @@ class PlayHelp:
     def _no_solution(self) -> str:
         """What to say of a puzzle known to have no solution: why, when the solver said
         ("17 and 18 are given but not next to each other" points a player who typed the
-        puzzle in at the slip), and the givens without which it has one, or the row typed
-        out of place, once known."""
+        puzzle in at the slip), and the givens without which it has one, the row typed out
+        of place, or the two givens each typed as another number, once known."""
         result = self._known_result()
         reason = result.reason if result is not None else ""
         text = f"This puzzle has no solution: {reason}." if reason else NO_SOLUTION
@@ -213,12 +213,15 @@ class PlayHelp:
             return text
         more = suspects.more()
         given = suspects.given_clause()
+        pairs = suspects.pair_clause()
         if suspects.rows:
             # (the time running short is said once, in the last sentence)
             text += (f" It has {suspects.row_clause()}{'' if given else more}: it was likely"
                      " typed out of place.")
         if given:
-            text += f" It is {given}{more}: it was likely copied wrong there."
+            text += f" It is {given}{'' if pairs else more}: it was likely copied wrong there."
+        if pairs:
+            text += f" It has {pairs}{more}: two numbers were likely copied wrong."
         return text
 
     def _take_suspects(self) -> None:
