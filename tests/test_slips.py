@@ -31,6 +31,7 @@ from numbrix_curses.slips import (
     find_suspects,
     typing_neighbours,
 )
+from numbrix_curses.typos import turned_round
 from numbrix_curses.solver import Status, count_solutions, solve
 from numbrix_curses.textformat import parse_puzzles
 
@@ -235,6 +236,24 @@ def expected_corrections(puzzle: Puzzle, found: tuple[Suspect, ...]) -> set[Corr
     return expected
 
 
+def expected_beside(puzzle: Puzzle, found: tuple[Suspect, ...]) -> set[Correction]:
+    """By brute force: each suspect's number with its digits turned round, in a blank cell
+    beside its own (its own left blank), that gives exactly one solution."""
+    expected = set()
+    for suspect in found:
+        paths = matching(without(puzzle, suspect.row, suspect.col))
+        for row, col in ((suspect.row - 1, suspect.col), (suspect.row + 1, suspect.col),
+                         (suspect.row, suspect.col - 1), (suspect.row, suspect.col + 1)):
+            if not (0 <= row < puzzle.rows and 0 <= col < puzzle.cols) or puzzle.givens[row, col]:
+                continue
+            cell = row * puzzle.cols + col
+            for number in turned_round(suspect.number):
+                if int((paths[:, cell] == number).sum()) == 1:
+                    expected.add(Correction(suspect, FixKind.ELSEWHERE,
+                                            Suspect(number, row, col)))
+    return expected
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(slipped_puzzles())
 def test_every_correction_gives_exactly_one_solution(puzzle) -> None:
@@ -252,10 +271,15 @@ def test_every_correction_gives_exactly_one_solution(puzzle) -> None:
     if suspects.number_pairs:
         event("two numbers put right")
         assert not suspects.corrections and not suspects.rows
-    alone = {fix for fix in suspects.corrections if fix.kind is not FixKind.SWAPPED}
+    alone = {fix for fix in suspects.corrections
+             if fix.kind in (FixKind.NUMBER, FixKind.MOVED)}
     expected = expected_corrections(puzzle, suspects.found)
     if expected is not None:
         assert alone == expected
+    beside = {fix for fix in suspects.corrections if fix.kind is FixKind.ELSEWHERE}
+    if beside:
+        event("another number beside it")
+    assert beside == expected_beside(puzzle, suspects.found)
     givens = [Suspect(n, *divmod(c, puzzle.cols)) for n, c in sorted(puzzle.given_cells().items())]
     pairs = {frozenset((s, g)) for s in suspects.found for g in givens if g != s}
     pairs |= {frozenset(pair) for pair in suspects.swaps}
@@ -298,6 +322,25 @@ def test_a_number_typed_a_cell_off_is_moved_back() -> None:
     for fix in suspects.corrections:
         assert count_matching(Puzzle(fix.applied(puzzle.givens))) == 1
     assert "with it at C2" in suspects.text()
+
+
+def test_a_number_typed_a_cell_off_and_mistyped_is_put_back() -> None:
+    """The newspaper 9x9 with its 34 at D1 typed beside it, in E1, as 43: the fix that
+    puts it back is named after those of the 43 alone (two slips in one number are the
+    rarer), and made it gives the page's puzzle."""
+    (original,) = parse_puzzles(NEWSPAPER_9X9)
+    typed = original.givens.copy()
+    typed[0, 3], typed[0, 4] = 0, 43
+    suspects = find_suspects(Puzzle(typed))
+    forty_three = Suspect(43, 0, 4)
+    assert suspects.found == (forty_three,)
+    back = Correction(forty_three, FixKind.ELSEWHERE, Suspect(34, 0, 3))
+    assert suspects.corrections_of(forty_three)[-1] == back
+    assert (back.applied(typed) == original.givens).all()
+    for fix in suspects.corrections:
+        assert count_solutions(Puzzle(fix.applied(typed)), limit=2) == 1
+    assert suspects.text().endswith("or with 34 at D1 instead)")
+    assert back.change() == "move the 43 to D1 as 34"
 
 
 def test_two_givens_swapped_with_one_a_suspect_on_its_own_say_the_swap() -> None:
@@ -383,6 +426,16 @@ def test_fixes_read_as_a_clause() -> None:
     assert suspects.text() == (
         "solvable without the 16 at C3 (exactly one solution with it and the 71 at C9 "
         "swapped, or with 61 or 63 there, or with it at C4 or E3) or the 45 at C7")
+    beside = Suspects((sixteen,), True, corrections=(
+        Correction(sixteen, FixKind.NUMBER, Suspect(61, 2, 2)),
+        Correction(sixteen, FixKind.ELSEWHERE, Suspect(61, 2, 3)),
+        Correction(sixteen, FixKind.ELSEWHERE, Suspect(18, 2, 3)),
+        Correction(sixteen, FixKind.ELSEWHERE, Suspect(61, 1, 2)),
+    ))
+    assert beside.text() == ("solvable without the 16 at C3 (exactly one solution with 61 "
+                             "there, or with 61 or 18 at D3, or 61 at C2, instead)")
+    assert Suspects((sixteen,), True, corrections=beside.corrections[1:2]).text() == (
+        "solvable without the 16 at C3 (exactly one solution with 61 at D3 instead)")
 
 
 def test_the_first_fix_is_the_one_said_first() -> None:
@@ -417,8 +470,10 @@ def test_a_fix_is_said_as_the_change_it_makes() -> None:
         Correction(sixteen, FixKind.NUMBER, Suspect(61, 2, 2)),
         Correction(sixteen, FixKind.MOVED, Suspect(16, 3, 2)),
         Correction(sixteen, FixKind.SWAPPED, Suspect(71, 8, 2)),
+        Correction(sixteen, FixKind.ELSEWHERE, Suspect(61, 2, 3)),
         RowSlip(0, 1), RowSlip(3, -1), RowSlip(4),
     )] == ["put 61 at C3", "move the 16 to C4", "swap the 16 at C3 and the 71 at C9",
+           "move the 16 to D3 as 61",
            "move row 1 one column right", "move row 4 one column left", "swap rows 5 and 6"]
 
 

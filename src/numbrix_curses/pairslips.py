@@ -15,8 +15,8 @@ The likeliest slips are tried first, the less likely only when those give nothin
 givens with two digits turned round (61 for 16), then one of them with a digit changed
 instead (18 or 26 for 16), then both. A digit doubled or dropped is tried for one given
 alone (`slips`), not in pairs: those are rarer slips, and any digit anywhere makes each
-given some thirty candidates more. Nor is a number both typed a cell off and mistyped
-tried: that is two slips in one number, where these are one in each of two.
+given some thirty candidates more. (A number both typed a cell off and mistyped is two
+slips in one given: `slips` tries that for each suspect.)
 """
 from __future__ import annotations
 

@@ -20,8 +20,10 @@ other's cells can leave one of them a suspect on its own. Where those few soluti
 all there are (a sparse board has many without one given), the right number may not be
 among them: then the numbers one slip of the hand turns into the suspect's are tried too
 (`typing_neighbours`: 61 for 16, digits turned round; 15 or 26, a digit changed; 116, a
-digit dropped), those that cannot stand in its cell left out before any solve. A pair found
-swapped when there is no suspect is proved the same way. Where no one change gives exactly
+digit dropped), those that cannot stand in its cell left out before any solve. Last, a
+number typed a cell off and mistyped: the suspect's digits turned round, in a blank cell
+beside its own (34 in G5 for 43 in F5). A pair found swapped when
+there is no suspect is proved the same way. Where no one change gives exactly
 one solution (nor a row put back), two givens each typed as another number are looked for
 (`pairslips`: 61 for 16 and 45 for 54 on one board). A fix is named only where a solve that
 looks for a second solution finds none.
@@ -40,7 +42,7 @@ from numbrix_curses.pairslips import NumberPair, find_number_pairs
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.rowslips import RowSlip, find_row_slips, unique_solution
 from numbrix_curses.solver import SearchEvent, Status, solve
-from numbrix_curses.typos import typing_neighbours
+from numbrix_curses.typos import turned_round, typing_neighbours
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,9 @@ class FixKind(Enum):
     MOVED = "moved"
     #: the suspect and another given trade cells (written in each other's places)
     SWAPPED = "swapped"
+    #: another number stands in a cell beside the suspect's, its own left blank (typed a
+    #: cell off and mistyped: 34 in G5 for 43 in F5)
+    ELSEWHERE = "elsewhere"
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,7 @@ class Correction:
     kind: FixKind
     #: NUMBER: the suspect as it should read (the new number in its cell); MOVED: the
     #: suspect where it should stand (its number in the new cell); SWAPPED: the given (as
-    #: typed) it trades cells with
+    #: typed) it trades cells with; ELSEWHERE: the number that should stand, and its cell
     other: Suspect
 
     def touches(self, given: Suspect) -> bool:
@@ -99,13 +104,15 @@ class Correction:
 
     def change(self) -> str:
         """This change as a request: "put 43 at G5", "move the 34 to B9", "swap the 9 at
-        D4 and the 10 at C4"."""
+        D4 and the 10 at C4", "move the 34 to F5 as 43"."""
         first, other = self.suspect, self.other
         where = cell_name(other.row, other.col)
         if self.kind is FixKind.NUMBER:
             return f"put {other.number} at {where}"
         if self.kind is FixKind.MOVED:
             return f"move the {first.number} to {where}"
+        if self.kind is FixKind.ELSEWHERE:
+            return f"move the {first.number} to {where} as {other.number}"
         return f"swap {first} and {other}"
 
 
@@ -144,24 +151,35 @@ class Suspects:
 
     def corrections_of(self, given: Suspect) -> list[Correction]:
         """The changes to `given` that give exactly one solution, in the order they are
-        said (see `fixes_of`): the swaps, then the numbers for it, then the cells for it."""
+        said (see `fixes_of`): the swaps, then the numbers for it, then the cells for it,
+        then other numbers in the cells beside it."""
         touching = [fix for fix in self.corrections if fix.touches(given)]
-        return [fix for kind in (FixKind.SWAPPED, FixKind.NUMBER, FixKind.MOVED)
+        return [fix for kind in (FixKind.SWAPPED, FixKind.NUMBER, FixKind.MOVED,
+                                 FixKind.ELSEWHERE)
                 for fix in touching if fix.kind is kind]
 
     def fixes_of(self, given: Suspect) -> str:
         """What gives the puzzle exactly one solution by changing `given`: "exactly one
         solution with it and the 71 at C2 swapped, or with 61 or 63 there, or with it at
-        D4" (a swap first, as it mends two givens at once), or "" when nothing was
-        found."""
+        D4, or with 61 at C4 instead" (a swap first, as it mends two givens at once), or ""
+        when nothing was found."""
         fixes = self.corrections_of(given)
         swaps = [f"with it and {fix.partner_of(given)} swapped" for fix in fixes
                  if fix.kind is FixKind.SWAPPED]
         numbers = [str(fix.other.number) for fix in fixes if fix.kind is FixKind.NUMBER]
         cells = [cell_name(fix.other.row, fix.other.col) for fix in fixes
                  if fix.kind is FixKind.MOVED]
+        beside: dict[str, list[str]] = {}
+        for fix in fixes:
+            if fix.kind is FixKind.ELSEWHERE:
+                where = cell_name(fix.other.row, fix.other.col)
+                beside.setdefault(where, []).append(str(fix.other.number))
+        elsewhere = ", or ".join(f"{_either(numbers)} at {where}"
+                                 for where, numbers in beside.items())
         said = (swaps + ([f"with {_either(numbers)} there"] if numbers else [])
-                + ([f"with it at {_either(cells)}"] if cells else []))
+                + ([f"with it at {_either(cells)}"] if cells else [])
+                + ([f"with {elsewhere}{',' if len(beside) > 1 else ''} instead"]
+                   if beside else []))
         return "exactly one solution " + ", or ".join(said) if said else ""
 
     def first_fix(self) -> Fix | None:
@@ -334,7 +352,9 @@ def _corrections(
     or its number in another cell, then each suspect swapped with another given (a pair
     once). Those come in that order; the typing neighbours of a suspect whose cell a few
     solutions did not settle are tried last, as the likeliest fixes are proved by then
-    should the time run out there."""
+    should the time run out there, and then each suspect's typing neighbours in the blank
+    cells beside it (a number typed a cell off and mistyped: rarer, and few candidates
+    stand there, so these are a few solves a suspect)."""
     alone: dict[Suspect, list[Correction]] = {}
     unsettled: list[tuple[Suspect, frozenset[int]]] = []
     swaps: list[Correction] = []
@@ -375,7 +395,33 @@ def _corrections(
                 return made(), False
             if unique:
                 alone[suspect].append(fix)
+    for suspect in found:
+        for fix in _elsewhere_candidates(puzzle, suspect):
+            unique = unique_solution(fix.applied(puzzle.givens), deadline, on_event)
+            if unique is None:
+                return made(), False
+            if unique:
+                alone[suspect].append(fix)
     return made(), True
+
+
+def _elsewhere_candidates(puzzle: Puzzle, suspect: Suspect) -> list[Correction]:
+    """The numbers the suspect's digits turned round make, in the blank cells beside its
+    own (its cell left blank), cell by cell, those that cannot stand there left out. Only
+    the likeliest slip of the hand: with a digit changed too, a board copied with one
+    plain slip got two or three of these besides its right fix, numbers that fit by
+    chance (a 2 read for 5 got "4 at D1, or 6 at E2, instead")."""
+    candidates = []
+    for row, col in ((suspect.row - 1, suspect.col), (suspect.row, suspect.col - 1),
+                     (suspect.row, suspect.col + 1), (suspect.row + 1, suspect.col)):
+        if not (0 <= row < puzzle.rows and 0 <= col < puzzle.cols) or puzzle.givens[row, col]:
+            continue
+        # (`_could_stand` takes the suspect's own given away wherever its cell is said)
+        there = Suspect(suspect.number, row, col)
+        candidates += [Correction(suspect, FixKind.ELSEWHERE, Suspect(number, row, col))
+                       for number in turned_round(suspect.number)
+                       if _could_stand(puzzle, there, number)]
+    return candidates
 
 
 def _could_stand(puzzle: Puzzle, suspect: Suspect, number: int) -> bool:
@@ -416,9 +462,13 @@ class _Shown:
 
 def _fix_order(puzzle: Puzzle) -> Callable[[Correction], tuple[bool, int, int]]:
     """The order a suspect's own fixes are said in: the numbers its cell may hold, then
-    the cells its number may move to, row by row."""
-    return lambda f: (f.kind is FixKind.MOVED, f.other.row * puzzle.cols + f.other.col,
-                      f.other.number)
+    the cells its number may move to, row by row, then other numbers beside it (in the
+    order they were tried: likeliest first)."""
+    kinds = (FixKind.NUMBER, FixKind.MOVED, FixKind.ELSEWHERE)
+    return lambda f: (kinds.index(f.kind),
+                      f.other.row * puzzle.cols + f.other.col if f.kind is not FixKind.ELSEWHERE
+                      else 0,
+                      f.other.number if f.kind is not FixKind.ELSEWHERE else 0)
 
 
 def _fixes_in_solutions(

@@ -147,6 +147,9 @@ def _suspects_record(puzzle: Puzzle, suspects: Suspects) -> dict:
             record["number"] = other.number
         elif fix.kind is FixKind.MOVED:
             record["to"] = _cell_record(other.row, other.col)
+        elif fix.kind is FixKind.ELSEWHERE:
+            record["number"] = other.number
+            record["to"] = _cell_record(other.row, other.col)
         else:
             record["with"] = given(other)
         return record
