@@ -28,6 +28,7 @@ bench: $(STAMP_BENCH)
 	$(BIN)/python benchmarks/bench.py
 	$(BIN)/python benchmarks/grading.py
 	$(BIN)/python benchmarks/ui_redraw.py
+	$(BIN)/python benchmarks/slips.py
 
 # rebuild the bundled puzzles (src/numbrix_curses/puzzles/*.txt) and the printable booklet
 # puzzles/library-booklet.txt from fixed seeds; PUZZLES_ARGS=--jobs N to choose processes
