@@ -244,7 +244,9 @@ def configure_check(parser: argparse.ArgumentParser) -> None:
         "else two givens that swapped give one, and a row typed a column off or two rows "
         "swapped that put back give exactly one (a slip in copying it is most likely there), "
         "with the fixes that give exactly one: another number in a given's cell, the given "
-        "in another cell, or two givens swapped (this takes up to --timeout again, or 60 s); for one with several, say where two of "
+        "in another cell (as typed, or with its digits turned round), or two givens swapped; "
+        "or, where no one change gives one, two givens each typed as another number (this "
+        "takes up to --timeout again, or 60 s); for one with several, say where two of "
         "them differ (a given left out in copying stood there)",
     )
 

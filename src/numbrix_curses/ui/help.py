@@ -90,7 +90,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("c", "check: unique, several solutions (Tab shows them) or none (then a ? "
               "beside a given marks the givens without which it has one, or two that "
               "swapped give one, or a row typed a column off or under the next that put "
-              "back gives one: a slip is most likely there)"),
+              "back gives one, or two that each typed as another number give one: a "
+              "slip is most likely there)"),
         ("f", "after a check that found no solution: make the change it proposes (the "
               "first it names, as its message says after \"f:\"), as one move that u takes "
               "back; the cursor goes to the cell changed and the grid is checked again"),
