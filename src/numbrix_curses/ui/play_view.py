@@ -46,7 +46,7 @@ from numbrix_curses.ui.play_words import (
     solved_key_lines,
     status_bar_keys,
 )
-from numbrix_curses.ui.screen import SPIN_MS, draw_title_parts, room_for_message, spinner
+from numbrix_curses.ui.screen import SPIN_MS, draw_title_parts, room_for_wording, spinner
 from numbrix_curses.ui.times import format_duration
 
 if TYPE_CHECKING:
@@ -228,7 +228,7 @@ class PlayView:
             message = first_game_tip(self.game.size, self.ctx.mouse)
         if self._busy() and message is not None:
             started = self.task.started if self.task is not None else self.solution_job.started
-            message = Message(f"{spinner(started)} {message.text}", message.kind)
+            message = message.with_text(f"{spinner(started)} {message.text}")
         bar_keys, more_keys = (
             (status_bar_keys(win.getmaxyx()[1]), STATUS_BAR_MORE_KEYS) if solved is None
             else (solved_bar_keys(solved.revealed), ()))
@@ -264,9 +264,12 @@ class PlayView:
                 and not (pad is not None and pad[1].over_bar)):
             # A hint's reason is the point of the hint: under a board that fills the screen
             # it takes the free rows under the bar, then rows from the board's window,
-            # rather than lose its end (or the keys over the key line).
-            layout = room_for_message(win, layout, message.text, (self.game.rows, self.game.cols),
-                                      (STATUS_ROWS, play_key_rows), bar_keys, more_keys)
+            # rather than lose its end (or the keys over the key line). Where even those
+            # are too few (26x11), a shorter wording that keeps the key to press, the
+            # number and the place (see `Message.shorter`).
+            layout, message = room_for_wording(
+                win, layout, message, (self.game.rows, self.game.cols),
+                (STATUS_ROWS, play_key_rows), bar_keys, more_keys)
             assert layout.grid is not None
             grid = layout.grid
         # While the mouse button is held on the board, the board stays where it was under
