@@ -64,12 +64,14 @@ from numbrix_curses.ui.play_words import (
     cleared_words,
     command_items,
     fold_words,
-    full_stop,
-    given_mark_words,
+    PENCIL_ON,
+    given_mark_message,
     help_count,
     out_of_range_words,
     solved_line,
+    solved_wordings,
     spent_mark_words,
+    then_keys,
 )
 from numbrix_curses.ui.panel import (
     Message,
@@ -542,8 +544,7 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
             self._cancel_task()
             note = self._record_solve()
             if self.next_up and not record.revealed:  # (a reveal is no solve on record)
-                note = Message(f"{full_stop(note.text)} q: back to the list, with "
-                               f"{self.next_up} next.", note.kind)
+                note = then_keys(note, f"q: back to the list, with {self.next_up} next.")
             self.solved_note = self.message = note
         elif record is not None and self.message is None and not self.show_history:
             # The finished board keeps saying how it went (but for the moves asked for:
@@ -556,7 +557,9 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
             if self.message is None and game.placed == game.size and not game.number_can_grow:
                 # (else a board full of numbers, one of them wrong, just sits there)
                 self.message = Message("Every cell is filled, but the path breaks somewhere: "
-                                       "c marks the numbers that cannot all be right.")
+                                       "c marks the numbers that cannot all be right.",
+                                       shorter=("The path breaks somewhere: c marks the "
+                                                "numbers that cannot all be right.",))
 
     def _leave(self) -> Nav:
         game = self.game
@@ -690,7 +693,7 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
         if refusal is Refusal.NOTE_OF_GIVEN and isinstance(action, Digit):
             # (said here, where the number typed is known, in place of the refusal's)
             digits = (typing.digits if typing is not None else "") + str(action.value)
-            self.message = Message(given_mark_words(int(digits), self._where(int(digits))))
+            self.message = given_mark_message(int(digits), self._where(int(digits)))
             return None
         if refusal is not None:
             return refusal
@@ -722,18 +725,16 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
         if cell is None:
             return
         where = self._where(typing.value)
-        self.message = Message(given_mark_words(typing.value, where, goes=True)
-                               if game.is_given(cell) else spent_mark_words(typing.value, where))
+        self.message = (given_mark_message(typing.value, where, goes=True)
+                        if game.is_given(cell) else Message(spent_mark_words(typing.value, where)))
 
     def _toggle_pencil(self) -> Refusal | None:
         game = self.game
         if game.solved is not None:
             return Refusal.SOLVED
         game.toggle_pencil()
-        self.message = Message(
-            "Pencil: a number typed in an empty cell goes in as a mark of what it might "
-            "hold; typed again, it comes out. Del rubs out a cell's marks, N types numbers."
-            if game.pencil else "Numbers: what you type goes in as numbers again.")
+        self.message = (PENCIL_ON if game.pencil
+                        else Message("Numbers: what you type goes in as numbers again."))
         return None
 
     def _toggle_pause(self) -> Refusal | None:
@@ -826,15 +827,19 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
             # again when the puzzle is opened again, it counts then.
             # (where no save was made, there is none to stay: not said)
             kept = "; the game stays saved" if store.has_game(game.puzzle) else ""
-            return Message(f"{self._solved_text()} (not counted: {error.strerror or error}"
-                           f"{kept})", MessageKind.SUCCESS)
+            said = f"(not counted: {error.strerror or error}{kept})"
+            return Message(f"{self._solved_text()} {said}", MessageKind.SUCCESS,
+                           shorter=(f"{self._solved_text(counted=False)} {said}",))
         if self.claimed:
             store.delete_game(game.puzzle)
         if game.assisted:
             # Solved with help (or by hand after taking back a reveal): it counts, its time
             # does not.
             why = "the solution was shown" if game.revealed else self._assists() + " used"
-            return Message(f"{self._solved_text()} (no best time: {why})", MessageKind.SUCCESS)
+            said = f"(no best time: {why})"
+            return Message(f"{self._solved_text()} {said}", MessageKind.SUCCESS,
+                           shorter=(f"{self._solved_text(counted=False)} {said}",
+                                    f"{self._solved_text(counted=False)}."))
         # A first timed solve has no best to beat yet: this one is it. (Solves with help
         # before it counted, but set no time.)
         first = before is None or before.best_seconds is None
@@ -845,10 +850,11 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
     def _assists(self) -> str:
         return help_count(self.game.hints, self.game.fills)
 
-    def _solved_text(self) -> str:
+    def _solved_text(self, counted: bool = True) -> str:
+        """"Solved in 0:41, 30 moves" (`counted`: with the moves, else the time alone)."""
         record = self.game.solved
         assert record is not None
-        return solved_line(record.seconds, record.numbers, marks=record.marks)
+        return solved_line(record.seconds, record.numbers, marks=record.marks, counted=counted)
 
     def _solved_message(self, best: float | None, is_best: bool, first: bool = False,
                         helped_before: bool = False, beaten: float | None = None) -> Message:
@@ -856,8 +862,8 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
         assert record is not None
         if record.revealed:
             return Message("Solution revealed: u takes it back.")
-        return Message(solved_line(record.seconds, record.numbers, best, is_best, first,
-                                   helped_before, record.marks, beaten), MessageKind.SUCCESS)
+        return solved_wordings(record.seconds, record.numbers, best, is_best, first,
+                               helped_before, record.marks, beaten)
 
     def after_draw(self) -> None:
         game = self.game
@@ -1004,8 +1010,7 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
             # (after "q: back to the list, with starter-2 next." from the library, not "q
             # leaves" as well)
             leave = "" if self.next_up else ", q leaves"
-            return Message(f"{full_stop(note.text)} R plays it again, g makes another like "
-                           f"it{leave}.", note.kind)
+            return then_keys(note, f"R plays it again, g makes another like it{leave}.")
         if refusal in (Refusal.BOTH_PLACED, Refusal.END_PLACED):
             return Message(self._nothing_to_draw())
         kind = MessageKind.ERROR if refusal is Refusal.GIVEN else MessageKind.INFO

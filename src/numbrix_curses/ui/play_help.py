@@ -25,8 +25,11 @@ from numbrix_curses.ui.dialogs import ConfirmScreen
 from numbrix_curses.ui.panel import Message, MessageKind
 from numbrix_curses.ui.play_words import (
     filled_words,
-    marks_reason,
+    hint_message,
+    marks_message,
     sentence,
+    will_not_work_out_message,
+    wrong_marked_message,
     wrong_numbers_words,
 )
 from numbrix_curses.ui.screen import AppContext, Nav, Push
@@ -130,9 +133,7 @@ class PlayHelp:
             self.message = Message(self._no_solution(), MessageKind.ERROR)
             return
         if marks:
-            self.message = Message(
-                f"{plural(len(marks), 'cell')} marked: {marks_reason(game)}.",
-                MessageKind.ERROR)
+            self.message = marks_message(game, f"{plural(len(marks), 'cell')} marked")
             return
         job = self.solution_job
         if not job.done:
@@ -242,7 +243,7 @@ class PlayHelp:
         or its givens alone break a rule."""
         return self._known_status() is Status.NONE or self.game.givens_conflict()
 
-    def _fit_for_help(self) -> Refusal | None | str:
+    def _fit_for_help(self) -> Refusal | None | str | Message:
         """Why a hint or auto-fill cannot help on this board (a message), else None."""
         game = self.game
         if game.solved is not None:
@@ -255,8 +256,8 @@ class PlayHelp:
         marks = game.check_cells()
         if marks:
             self.check_marks, self.check_revision = marks, game.revision
-            return (f"Fix the marked {'cell' if len(marks) == 1 else 'cells'} first: "
-                    f"{marks_reason(game)}.")
+            return marks_message(
+                game, f"Fix the marked {'cell' if len(marks) == 1 else 'cells'} first")
         solution = self._solution()
         wrong = wrong_entries(game.grid, solution) if solution is not None else []
         if wrong:
@@ -266,10 +267,7 @@ class PlayHelp:
 
     def _will_not_work_out(self, count: int) -> Message:
         """What a check says of `count` numbers not in the solution, before marking them."""
-        cost = "" if self.game.assisted else " (no best time then)"
-        return Message(f"No contradiction yet, but {plural(count, 'number')} will not work "
-                       f"out: c again marks {'it' if count == 1 else 'them'}{cost}.",
-                       MessageKind.ERROR)
+        return will_not_work_out_message(count, cost=not self.game.assisted)
 
     def _mark_wrong(self, wrong: list[int], count: bool) -> None:
         """Mark `wrong` (numbers not in the solution) as a check asked twice does, counted
@@ -280,11 +278,7 @@ class PlayHelp:
             game.note_hint()
         self.check_marks, self.check_revision = frozenset(wrong), game.revision
         self.wrong_marks = {cell: game.value(cell) for cell in wrong}
-        one = len(wrong) == 1
-        self.message = Message(
-            f"{plural(len(wrong), 'number')} marked: {'it is' if one else 'they are'} not "
-            f"in the solution. Clear {'it' if one else 'them'}, or undo (u) back past "
-            f"{'it' if one else 'them'}.", MessageKind.ERROR)
+        self.message = wrong_marked_message(len(wrong))
 
     def _ask_hint(self) -> tuple[Refusal | None, Nav | None]:
         """A hint, after asking when it would cost the game its best time, as auto-fill,
@@ -363,7 +357,8 @@ class PlayHelp:
         if isinstance(problem, Refusal):
             return problem
         if problem is not None:
-            self.message = Message(problem, MessageKind.ERROR)
+            self.message = (problem if isinstance(problem, Message)
+                            else Message(problem, MessageKind.ERROR))
             return None
         grid = self.game.grid.copy()
         puzzle = self.game.puzzle
@@ -533,7 +528,9 @@ class PlayHelp:
         self.hint_revision = game.revision
         if hint.cell is not None:
             game.set_cursor(*game.geometry.row_col(hint.cell))
-        self.message = Message(f"{sentence(hint.reason)} ? again places it.")
+        where = (cell_name(*game.geometry.row_col(hint.cell)) if hint.cell is not None
+                 else None)
+        self.message = hint_message(hint.reason, hint.number, where)
 
     def _apply_fill(self, fill: assist.Fill) -> None:
         game = self.game

@@ -12,7 +12,7 @@ from numbrix_curses.conflicts import Conflict, ConflictKind
 from numbrix_curses.game import Game, HistoryFold, SolvedRecord
 from numbrix_curses.puzzle import cell_name, plural
 from numbrix_curses.ui.actions import Command
-from numbrix_curses.ui.panel import KeyHelp, Message, bar_key_rows
+from numbrix_curses.ui.panel import KeyHelp, Message, MessageKind, bar_key_rows
 from numbrix_curses.ui.times import format_duration
 
 KEY_LINES = (
@@ -147,16 +147,19 @@ PAUSED = "Paused: click the board, p or Esc."
 def solved_line(
     seconds: float, moves: int, best: float | None = None, is_best: bool = False,
     first: bool = False, helped_before: bool = False, marks: int = 0,
-    beaten: float | None = None,
+    beaten: float | None = None, counted: bool = True,
 ) -> str:
     """"Solved in 0:41, 30 moves", and how it compares with the best time when there is one
     (`first`: no solve of the puzzle set a time before, so this one is the time to beat;
     `helped_before`: there were solves, all with help). `moves` are the moves that placed
     or cleared numbers; `marks` the pencil-mark moves, said apart ("30 moves and 12 pencil
     marks"), so the two add up to the panel's count; `beaten`, the best time a new best
-    beat."""
-    text = f"Solved in {format_duration(seconds)}, {plural(moves, 'move')}"
-    if marks:
+    beat. `counted=False` leaves the moves and marks out (a shorter wording, see
+    `solved_wordings`)."""
+    text = f"Solved in {format_duration(seconds)}"
+    if counted:
+        text += f", {plural(moves, 'move')}"
+    if marks and counted:
         text += f" and {plural(marks, 'pencil mark')}"
     if first:
         if helped_before:
@@ -176,6 +179,25 @@ def solved_line(
         # 0:41 that did not beat it.
         return text + f" (as fast as your best, {format_duration(best)})"
     return text + f" (best {format_duration(best)})"
+
+
+def solved_wordings(seconds: float, moves: int, best: float | None = None,
+                    is_best: bool = False, first: bool = False, helped_before: bool = False,
+                    marks: int = 0, beaten: float | None = None) -> Message:
+    """A solve's message (`solved_line`); shorter, without the moves and marks (the status
+    line counts them), then the time alone."""
+    text = solved_line(seconds, moves, best, is_best, first, helped_before, marks, beaten)
+    short = solved_line(seconds, moves, best, is_best, first, helped_before, marks, beaten,
+                        counted=False)
+    return Message(text, MessageKind.SUCCESS,
+                   shorter=_shorter(text, short, f"Solved in {format_duration(seconds)}."))
+
+
+def then_keys(said: Message, keys: str) -> Message:
+    """`said` (a solve's message) and the `keys` that go on from it ("R plays it again"),
+    in each of its wordings: shorter ones end with the same keys."""
+    return Message(f"{full_stop(said.text)} {keys}", said.kind, said.greeting,
+                   shorter=tuple(f"{full_stop(text)} {keys}" for text in said.shorter))
 
 
 def full_stop(text: str) -> str:
@@ -266,11 +288,13 @@ def reading_note(first: str, more: int | None) -> str:
     return f"{first} ({plural(more, 'more warning')})" if more else first
 
 
-def conflict_words(game: Game, conflict: Conflict) -> str:
+def conflict_words(game: Game, conflict: Conflict, short: bool = False) -> str:
     """Why `conflict` breaks the rules, in a clause a check says: which numbers, where, and
     what is wrong between them ("25 at E5 needs 24 beside it, but no cell next to it is
     free (20 and 22 are in the way)"). Marks alone left a newcomer to guess, and a right
-    number marked beside the wrong one was erased."""
+    number marked beside the wrong one was erased. `short`: the same numbers and cells
+    in fewer words, for a status bar with no room for the whole ("25 at E5 has no free
+    cell for 24")."""
     geo = game.geometry
 
     def at(cell: int) -> str:
@@ -287,6 +311,8 @@ def conflict_words(game: Game, conflict: Conflict) -> str:
         apart = abs(ra - rb) + abs(ca - cb)
         low, high = conflict.numbers
         pair = f"{at(cells[0])} and {at(cells[1])}"
+        if short:
+            return f"no path of {plural(high - low, 'step')} joins {pair}"
         if apart > high - low:
             return (f"{pair} are {plural(apart, 'step')} apart, more than the {high - low} "
                     "between them")
@@ -300,6 +326,9 @@ def conflict_words(game: Game, conflict: Conflict) -> str:
     way = (f" ({' and '.join(walls)} {'is' if len(walls) == 1 else 'are'} in the way)"
            if walls else "")
     needs = " and ".join(map(str, conflict.needs))
+    if short:
+        room = "no free cell" if conflict.free == 0 else "one free cell"
+        return f"{at(cells[0])} has {room} for {needs}"
     return f"{at(cells[0])} needs {needs} beside it, but {left}{way}"
 
 
@@ -311,6 +340,79 @@ def marks_reason(game: Game) -> str:
     more = len(conflicts) - 1
     also = f" (and {plural(more, 'more problem')})" if more else ""
     return f"{conflict_words(game, conflicts[0])}{also}"
+
+
+def marks_message(game: Game, lead: str) -> Message:
+    """What a check that marked cells says, or a hint refused for them: `lead` ("2 cells
+    marked", "Fix the marked cell first") and the first rule broken (`marks_reason`);
+    shorter, that rule in fewer words, then without how many more problems there are
+    (the marks show them), then the lead alone."""
+    conflicts = game.check_conflicts()
+    more = len(conflicts) - 1
+    also = f" (and {more} more)" if more else ""
+    short = conflict_words(game, conflicts[0], short=True)
+    text = f"{lead}: {marks_reason(game)}."
+    return Message(text, MessageKind.ERROR,
+                   shorter=_shorter(text, f"{lead}: {short}{also}.", f"{lead}: {short}.",
+                                    f"{lead}."))
+
+
+def _shorter(text: str, *wordings: str) -> tuple[str, ...]:
+    """Those of `wordings` (longest first) shorter than `text` and than each kept before
+    them, a full stop aside: a short clause may be the whole one ("2 is on the board
+    twice"), and a wording no shorter would never show."""
+    kept: list[str] = []
+    for wording in wordings:
+        if len(wording.rstrip(".")) < len((kept[-1] if kept else text).rstrip(".")):
+            kept.append(wording)
+    return tuple(kept)
+
+
+def hint_message(reason: str, number: int | None, where: str | None) -> Message:
+    """What a hint says: its reason, and that ? again places the number; shorter, the
+    number and the cell it goes in with the key (the board marks why, the cursor is on
+    the cell). `where` names the cell; None with `number` for a hint that places
+    nothing."""
+    text = f"{sentence(reason)} ? again places it."
+    if number is None or where is None:
+        return Message(text)
+    return Message(text, shorter=(f"{number} must go at {where}. ? again places it.",))
+
+
+def will_not_work_out_message(count: int, cost: bool) -> Message:
+    """What a check says of `count` numbers not in the solution before it marks them:
+    that c again marks them, and (`cost`) that the game then earns no best time; shorter,
+    without "No contradiction yet", then without the cost (c again asks before it
+    costs anything)."""
+    them = "it" if count == 1 else "them"
+    said = f"{plural(count, 'number')} will not work out: c again marks {them}"
+    costs = " (no best time then)" if cost else ""
+    text = f"No contradiction yet, but {said}{costs}."
+    return Message(text, MessageKind.ERROR,
+                   shorter=_shorter(text, f"{said[0].upper()}{said[1:]}{costs}.",
+                                    f"{said[0].upper()}{said[1:]}."))
+
+
+def wrong_marked_message(count: int) -> Message:
+    """What a check asked twice says as it marks `count` numbers not in the solution;
+    shorter, in fewer words, the ways out kept (clear, or undo)."""
+    one = count == 1
+    it = "it" if one else "them"
+    head = f"{plural(count, 'number')} marked"
+    return Message(
+        f"{head}: {'it is' if one else 'they are'} not in the solution. Clear {it}, or undo "
+        f"(u) back past {it}.", MessageKind.ERROR,
+        shorter=(f"{head}: not in the solution. Clear {it}, or undo (u).",))
+
+
+#: what turning pencil marks on says, and shorter: how to make and take out a mark, and
+#: how to go back to numbers
+PENCIL_ON = Message(
+    "Pencil: a number typed in an empty cell goes in as a mark of what it might hold; typed "
+    "again, it comes out. Del rubs out a cell's marks, N types numbers.",
+    shorter=("Pencil: a number typed goes in as a mark; typed again, it comes out. N types "
+             "numbers.",
+             "Pencil: digits make marks. N types numbers."))
 
 
 def out_of_range_words(game: Game) -> str:
@@ -335,6 +437,16 @@ def given_mark_words(number: int, where: str, goes: bool = False) -> str:
     or, `goes`, goes when its typing ends unless a digit more makes it another number."""
     then = "; a digit more makes another mark, else it goes" if goes else ", so it takes no mark"
     return f"{number} is given{where}: no other cell can hold it{then}."
+
+
+def given_mark_message(number: int, where: str, goes: bool = False) -> Message:
+    """`given_mark_words` as a message; shorter, without why a given takes no mark (what
+    happens to this one is what the player acts on)."""
+    text = given_mark_words(number, where, goes)
+    if not goes:
+        return Message(text, shorter=(f"{number} is given{where}: it takes no mark.",))
+    return Message(text, shorter=(
+        f"{number} is given{where}; a digit more makes another mark, else it goes.",))
 
 
 def spent_mark_words(number: int, where: str) -> str:
