@@ -15,7 +15,7 @@ from numbrix_curses.library import load_bundled
 from numbrix_curses.savestate import Store
 from numbrix_curses.solver import solve
 from helpers import DEMO_TEXT
-from tty_harness import Board, Terminal, app_command, expect_exit, start
+from tty_harness import Board, Terminal, app_command, expect_exit, first_hint, start
 
 ROWS, COLS = 11, 26
 
@@ -588,3 +588,103 @@ def test_the_pad_moved_over_the_cursor_gets_out_of_the_way_of_a_key(state: Path)
         term.send_key("down")
         term.wait_for(lambda: pad_box(term) == foot, what="the pad back at the foot")
         assert term.char(y + 1, x + 2).reverse, term.dump()  # (the cursor, on row 2)
+
+
+# ----- messages under the board: a shorter wording keeps their point --------------------
+RIGHT, DOWN, LEFT = "\x1bOC", "\x1bOB", "\x1bOD"
+#: the demo's empty cells filled right from B1, where the cursor starts (B1 3, C1 2, C2 15,
+#: C3 12, B3 13): it is solved
+SOLVING = ["3\r", RIGHT, "2\r", DOWN, "15\r", DOWN, "12\r", LEFT, "13\r"]
+
+
+def bar_text(term: Terminal) -> str:
+    """The rows under the board, as one text (a message wraps there); "" while the board
+    is not on screen."""
+    bottom = term.find("┘")
+    if bottom is None:
+        return ""
+    return " ".join(" ".join(line.split()) for line in term.lines[bottom[0] + 1:])
+
+
+def wait_bar(term: Terminal, said: str) -> None:
+    """Wait for `said` whole under the board, and nothing there cut short."""
+    term.wait_for(lambda: said in bar_text(term), what=f"{said!r} under the board")
+    assert "..." not in bar_text(term), term.dump()
+    assert "q quit" in term.lines[-1], term.dump()  # (the key line stays)
+
+
+def play_demo(state: Path, demo: Path, rows: int = ROWS, cols: int = COLS) -> Terminal:
+    term = start(app_command("play", str(demo)), state, rows=rows, cols=cols)
+    term.wait_text("q quit")
+    term.wait_for(lambda: term.find("┘") is not None, what="the board")
+    return term
+
+
+def send_all(term: Terminal, keys: list[str]) -> None:
+    for key in keys:
+        term.send(key)
+
+
+def test_a_hint_names_its_number_cell_and_key_on_the_smallest_screen(state: Path,
+                                                                       demo: Path):
+    """The hint was cut to "...1 at D1. ? again places...": the key that places it lost."""
+    with play_demo(state, demo) as term:
+        first_hint(term)
+        wait_bar(term, "2 must go at C1. ? again places it.")
+        term.send("?")
+        wait_bar(term, "Placed 2 at C1.")
+
+
+@pytest.mark.parametrize("rows, cols", [(11, 26), (12, 30)])
+def test_a_check_names_the_rule_broken_with_its_numbers_and_cells(state: Path, demo: Path,
+                                                                    rows: int, cols: int):
+    """The check's reason was cut ("...and a path of 2 steps...", "...a detour adds steps
+    t...") before it said which numbers could not be joined; a wider bar says it whole."""
+    with play_demo(state, demo, rows, cols) as term:
+        send_all(term, [RIGHT, "3\r", "c"])
+        wait_bar(term, "1 cell marked: no path of 2 steps joins 1 at D1 and 3 at C1 "
+                       "(and 1 more).")
+    with play_demo(state, demo, 12, 40) as term:
+        send_all(term, [RIGHT, "3\r", "c"])
+        wait_bar(term, "1 cell marked: 1 at D1 and 3 at C1 are 1 step apart, and a path of "
+                       "2 steps cannot join them")
+
+
+@pytest.mark.parametrize("rows, cols, said, given", [
+    (11, 26, "Pencil: digits make marks. N types numbers.",
+     "1 is given at D1; a digit more makes another mark, else it goes."),
+    (12, 30, "Pencil: a number typed goes in as a mark; typed again, it comes out. N types "
+             "numbers.",
+     "1 is given at D1: no other cell can hold it; a digit more makes another mark, else "
+     "it goes."),
+])
+def test_pencil_says_how_to_type_numbers_again(state: Path, demo: Path, rows: int, cols: int,
+                                               said: str, given: str):
+    """"N types numbers" was cut off the pencil's message ("...of what it might..."), and
+    what becomes of a given's mark off its own ("...another mark, else it...")."""
+    with play_demo(state, demo, rows, cols) as term:
+        term.send("N")
+        wait_bar(term, said)
+        term.send("1")  # (1 is given at D1: the mark goes unless a digit follows)
+        wait_bar(term, given)
+
+
+def test_a_full_board_that_breaks_says_c_marks_the_numbers(state: Path, demo: Path):
+    """"Every cell is filled, but the path breaks somewhere: c marks the numbers..." was
+    cut before what c marks."""
+    with play_demo(state, demo) as term:
+        send_all(term, ["3\r", RIGHT, "2\r", DOWN, "12\r", DOWN, "15\r", LEFT, "13\r"])
+        wait_bar(term, "The path breaks somewhere: c marks the numbers that cannot all be "
+                       "right.")
+
+
+def test_a_key_on_a_solved_board_says_the_keys_that_go_on(state: Path, demo: Path):
+    """A key that does nothing on a solved board said the solve, then the keys that go on
+    from it, which 26 columns cut ("R plays it again, g ma...")."""
+    with play_demo(state, demo) as term:
+        send_all(term, SOLVING)
+        wait_bar(term, "A first solve: the time to beat.")
+        term.send("5")
+        term.wait_for(lambda: "R plays it again" in bar_text(term), what="the keys")
+        wait_bar(term, ". R plays it again, g makes another like it, q leaves.")
+        assert "Solved in 0:0" in bar_text(term), term.dump()
