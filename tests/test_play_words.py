@@ -1,8 +1,9 @@
-"""The play screen's shorter wordings (`Message.shorter`): each is shorter than the one
-before it, and keeps what the player acts on (the key, the number, the cell), so a status
-bar too small for the whole message still says its point.
+"""Shorter wordings of messages (`Message.shorter`): each is shorter than the one before
+it, and keeps what the player acts on (the key, the number, the cell), so a status bar too
+small for the whole message still says its point.
 
-Pure functions of `ui.play_words`; tests/test_ui_smallest.py reads them on the screen.
+Pure functions of `ui.play_words` and `verdict`; tests/test_ui_smallest.py reads them on
+the screen.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from numbrix_curses.game import Game
 from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.solver import solve
 from numbrix_curses.ui.draw import wrap_text
 from numbrix_curses.ui.panel import Message, MessageKind
 from numbrix_curses.ui.play_words import (
@@ -22,6 +24,7 @@ from numbrix_curses.ui.play_words import (
     will_not_work_out_message,
     wrong_marked_message,
 )
+from numbrix_curses.verdict import no_solution_wordings, short_reason
 
 #: starter-1: its 25 at E5 has E4 and D5 beside it
 STARTER_1 = Puzzle.from_rows([[0, 0, 0, 0, 0], [0, 0, 16, 0, 14], [0, 6, 0, 18, 0],
@@ -133,3 +136,32 @@ def test_the_keys_after_a_solve_end_each_of_its_wordings():
     assert message.shorter == ("Solved in 1:15 (best 1:01). R plays it again.",
                                "Solved in 1:15. R plays it again.")
     assert message.kind is MessageKind.SUCCESS
+
+
+@pytest.mark.parametrize("rows, short", [
+    ([[1, 2, 3], [4, 5, 6], [7, 8, 9]], "3 and 4 not side by side"),
+    ([[0, 1, 0], [0, 0, 0], [0, 0, 0]], "1 on the wrong colour"),
+    ([[1, 0, 0, 0], [0, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], "4 on the wrong colour"),
+    # (no shorter form that reads plainly: the verdict goes without it)
+    ([[0, 2, 13, 4, 0], [0, 0, 14, 0, 0], [0, 0, 15, 0, 0]], ""),
+])
+def test_the_solver_s_reasons_for_no_solution_have_fewer_words_keeping_the_numbers(
+        rows: list[list[int]], short: str):
+    result = solve(Puzzle.from_rows(rows))
+    assert result.reason  # (said before any search)
+    assert short_reason(result.reason) == short
+    assert short_reason("12 cannot stand where it is given") == "12 cannot stand there"
+
+
+def test_a_verdict_of_no_solution_keeps_its_fix_in_each_shorter_wording():
+    fix = "f: swap the 9 at D4 and the 10 at C4."
+    assert no_solution_wordings("8 and 9 are given but not next to each other", fix) == (
+        f"No solution: 8 and 9 are given but not next to each other. {fix}",
+        f"No solution: 8 and 9 not side by side. {fix}",
+        f"No solution. {fix}")
+    assert no_solution_wordings("the givens cannot be joined into one path", fix) == (
+        f"No solution: the givens cannot be joined into one path. {fix}",
+        f"No solution. {fix}")
+    assert no_solution_wordings("", fix) == (f"No solution. {fix}",)
+    # (the middle one reads whole in the three lines a 26-column bar has for it)
+    assert len(wrap_text(f"No solution: 8 and 9 not side by side. {fix}", 26)) == 3

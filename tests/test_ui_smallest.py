@@ -303,12 +303,14 @@ def test_the_type_in_box_of_commands_fits_in_columns_and_scrolls_where_shorter(s
 
 def test_the_verdict_on_a_slip_names_its_fix_and_f_makes_it(state: Path):
     """The whole verdict on a grid with a slip takes nine lines at 26 columns: it was cut
-    ("It has exactly o...") before the fix f makes. A shorter wording names the fix."""
+    ("It has exactly o...") before the fix f makes. A shorter wording names the fix, and
+    why there is no solution in fewer words (it said "No solution." alone)."""
     with smallest(state) as term:
         term.wait_text("[q] Quit")
         term.paste(DEMO_TEXT.replace("8 9 10", "8 10 9"))
         term.wait_text("No solution")
-        term.wait_message("f: swap the 9 at D4 and the 10 at C4.", 15)
+        term.wait_said("No solution: 8 and 9 not side by side. f: swap the 9 at D4 and the "
+                       "10 at C4.", 15)
         assert "..." not in term.text, term.dump()  # (read whole, not cut)
         assert_fits(term)
         term.send("f")

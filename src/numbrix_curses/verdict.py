@@ -8,6 +8,7 @@ found, and changed, together.
 """
 from __future__ import annotations
 
+import re
 from enum import Enum
 
 
@@ -50,3 +51,33 @@ CHECK_WORDS = {
 LIST_WORDS = {Status.MULTIPLE: "not unique", Status.NONE: "no solution"}
 #: the same, shorter, for a line too long for the screen
 LIST_WORDS_SHORT = {Status.MULTIPLE: "several", Status.NONE: "none"}
+
+
+#: the solver's reasons for no solution (see `solver.solve`), each with its shorter form
+#: for a status bar with no room for the whole: the numbers kept, the rule in fewer words
+_SHORT_REASONS = (
+    (re.compile(r"(\d+) and (\d+) are given but not next to each other"),
+     r"\1 and \2 not side by side"),
+    (re.compile(r"(\d+) stands on the wrong checkerboard colour\b.*"), r"\1 on the wrong colour"),
+    (re.compile(r"(\d+) cannot stand where it is given"), r"\1 cannot stand there"),
+)
+
+
+def short_reason(reason: str) -> str:
+    """The solver's `reason` for no solution in fewer words ("8 and 9 not side by side"),
+    or "" where it has no shorter form."""
+    for pattern, short in _SHORT_REASONS:
+        if pattern.fullmatch(reason):
+            return pattern.sub(short, reason)
+    return ""
+
+
+def no_solution_wordings(reason: str, then: str) -> tuple[str, ...]:
+    """Shorter wordings of a verdict of no solution that ends with `then` (what to change,
+    "f: swap the 9 at D4 and the 10 at C4."), longest first: with the solver's `reason`
+    whole, in fewer words (`short_reason`), then without it. `reason` may be ""."""
+    short = short_reason(reason)
+    return tuple(dict.fromkeys(filter(None, (
+        f"No solution: {reason}. {then}" if reason else "",
+        f"No solution: {short}. {then}" if short else "",
+        f"No solution. {then}"))))

@@ -58,6 +58,7 @@ from numbrix_curses.ui.panel import (
     MessageKind,
     draw_side_panel,
     draw_status_bar,
+    shorter_than,
     unbound_message,
 )
 from numbrix_curses.ui.screen import (
@@ -75,7 +76,7 @@ from numbrix_curses.ui.screen import (
     spinner,
 )
 from numbrix_curses.ui.times import solver_time
-from numbrix_curses.verdict import CHECK_WORDS, Status
+from numbrix_curses.verdict import CHECK_WORDS, Status, no_solution_wordings
 
 SIDES = [str(n) for n in range(1, 31)]
 #: how long Check may take before it says it could not decide
@@ -661,16 +662,16 @@ class EntryScreen(BoardScreen):
         """The message of a check that found no solution (`_no_solution_text`); where it
         proposes a fix, shorter wordings that still end with it, for a status bar with no
         room for the whole (26 columns): without what the suspects found (the fix names
-        them, and ? marks them on the board), then without the solver's reason too."""
+        them, and ? marks them on the board), then with the solver's reason in fewer words
+        ("8 and 9 not side by side"), then without it."""
         text = self._no_solution_text()
         suspects = self._current_suspects()
         fix = suspects.first_fix() if suspects is not None else None
         if fix is None or self.suspects_job is not None:
             return Message(text, MessageKind.ERROR)
-        head = self._no_solution_head()
-        shorter = [f"{head} {_fix_words(fix)}"] if head != "No solution." else []
-        return Message(text, MessageKind.ERROR,
-                       shorter=(*shorter, f"No solution. {_fix_words(fix)}"))
+        reason = self.result.reason if self.result is not None else ""
+        return Message(text, MessageKind.ERROR, shorter=shorter_than(
+            text, *no_solution_wordings(reason, _fix_words(fix))))
 
     def _no_solution_head(self) -> str:
         """"No solution: " and why, when the solver said, else "No solution."."""

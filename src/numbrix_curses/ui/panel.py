@@ -58,6 +58,17 @@ class Message:
                        shorter=tuple(f"{before}{short}{after}" for short in self.shorter))
 
 
+def shorter_than(text: str, *wordings: str) -> tuple[str, ...]:
+    """Those of `wordings` (longest first) shorter than `text` and than each kept before
+    them, a full stop aside, for a `Message`'s `shorter`: a short clause may be the whole
+    one ("2 is on the board twice"), and a wording no shorter would never show."""
+    kept: list[str] = []
+    for wording in wordings:
+        if len(wording.rstrip(".")) < len((kept[-1] if kept else text).rstrip(".")):
+            kept.append(wording)
+    return tuple(kept)
+
+
 @dataclass(frozen=True)
 class KeyHelp:
     what: str

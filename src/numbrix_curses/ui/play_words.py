@@ -12,7 +12,7 @@ from numbrix_curses.conflicts import Conflict, ConflictKind
 from numbrix_curses.game import Game, HistoryFold, SolvedRecord
 from numbrix_curses.puzzle import cell_name, plural
 from numbrix_curses.ui.actions import Command
-from numbrix_curses.ui.panel import KeyHelp, Message, MessageKind, bar_key_rows
+from numbrix_curses.ui.panel import KeyHelp, Message, MessageKind, bar_key_rows, shorter_than
 from numbrix_curses.ui.times import format_duration
 
 KEY_LINES = (
@@ -190,7 +190,7 @@ def solved_wordings(seconds: float, moves: int, best: float | None = None,
     short = solved_line(seconds, moves, best, is_best, first, helped_before, marks, beaten,
                         counted=False)
     return Message(text, MessageKind.SUCCESS,
-                   shorter=_shorter(text, short, f"Solved in {format_duration(seconds)}."))
+                   shorter=shorter_than(text, short, f"Solved in {format_duration(seconds)}."))
 
 
 def then_keys(said: Message, keys: str) -> Message:
@@ -353,19 +353,8 @@ def marks_message(game: Game, lead: str) -> Message:
     short = conflict_words(game, conflicts[0], short=True)
     text = f"{lead}: {marks_reason(game)}."
     return Message(text, MessageKind.ERROR,
-                   shorter=_shorter(text, f"{lead}: {short}{also}.", f"{lead}: {short}.",
+                   shorter=shorter_than(text, f"{lead}: {short}{also}.", f"{lead}: {short}.",
                                     f"{lead}."))
-
-
-def _shorter(text: str, *wordings: str) -> tuple[str, ...]:
-    """Those of `wordings` (longest first) shorter than `text` and than each kept before
-    them, a full stop aside: a short clause may be the whole one ("2 is on the board
-    twice"), and a wording no shorter would never show."""
-    kept: list[str] = []
-    for wording in wordings:
-        if len(wording.rstrip(".")) < len((kept[-1] if kept else text).rstrip(".")):
-            kept.append(wording)
-    return tuple(kept)
 
 
 def hint_message(reason: str, number: int | None, where: str | None) -> Message:
@@ -389,7 +378,7 @@ def will_not_work_out_message(count: int, cost: bool) -> Message:
     costs = " (no best time then)" if cost else ""
     text = f"No contradiction yet, but {said}{costs}."
     return Message(text, MessageKind.ERROR,
-                   shorter=_shorter(text, f"{said[0].upper()}{said[1:]}{costs}.",
+                   shorter=shorter_than(text, f"{said[0].upper()}{said[1:]}{costs}.",
                                     f"{said[0].upper()}{said[1:]}."))
 
 
