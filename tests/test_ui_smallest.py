@@ -690,3 +690,23 @@ def test_a_key_on_a_solved_board_says_the_keys_that_go_on(state: Path, demo: Pat
         term.wait_for(lambda: "R plays it again" in bar_text(term), what="the keys")
         wait_bar(term, ". R plays it again, g makes another like it, q leaves.")
         assert "Solved in 0:0" in bar_text(term), term.dump()
+
+
+@pytest.mark.parametrize("rows, cols, said", [
+    (11, 26, "No solution. Likely fix: swap the 9 at D4 and the 10 at C4."),
+    (12, 30, "No solution: 8 and 9 are given but not next to each other. Likely fix: swap "
+             "the 9 at D4 and the 10 at C4."),
+])
+def test_a_puzzle_with_no_solution_names_the_likely_fix_under_the_board(
+        state: Path, tmp_path: Path, rows: int, cols: int, said: str):
+    """The play screen's verdict on a puzzle copied out with a slip was cut ("...given but
+    not next to e...") before the givens it names."""
+    path = tmp_path / "slip.txt"
+    path.write_text(DEMO_TEXT.replace("8 9 10", "8 10 9"))
+    with play_demo(state, path, rows, cols) as term:
+        term.wait_for(lambda: "Likely fix" in bar_text(term), 15, "the likely fix")
+        wait_bar(term, said)
+        term.send(RIGHT)  # (a move takes the message away; a hint says it again)
+        term.wait_for(lambda: "Likely fix" not in bar_text(term), what="the message gone")
+        term.send("?")
+        wait_bar(term, said)

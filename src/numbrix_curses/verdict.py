@@ -72,12 +72,14 @@ def short_reason(reason: str) -> str:
     return ""
 
 
-def no_solution_wordings(reason: str, then: str) -> tuple[str, ...]:
+def no_solution_wordings(reason: str, then: str = "") -> tuple[str, ...]:
     """Shorter wordings of a verdict of no solution that ends with `then` (what to change,
-    "f: swap the 9 at D4 and the 10 at C4."), longest first: with the solver's `reason`
-    whole, in fewer words (`short_reason`), then without it. `reason` may be ""."""
+    "f: swap the 9 at D4 and the 10 at C4.", or nothing), longest first: with the solver's
+    `reason` whole, in fewer words (`short_reason`), then without it. `reason` may be
+    ""."""
     short = short_reason(reason)
+    tail = f" {then}" if then else ""
     return tuple(dict.fromkeys(filter(None, (
-        f"No solution: {reason}. {then}" if reason else "",
-        f"No solution: {short}. {then}" if short else "",
-        f"No solution. {then}"))))
+        f"No solution: {reason}.{tail}" if reason else "",
+        f"No solution: {short}.{tail}" if short else "",
+        f"No solution.{tail}"))))

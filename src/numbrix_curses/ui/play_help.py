@@ -22,7 +22,7 @@ from numbrix_curses.jobs import CancelToken, Job, ThreadJob, collect, suspects_j
 from numbrix_curses.puzzle import cell_name, plural
 from numbrix_curses.slips import Suspects
 from numbrix_curses.ui.dialogs import ConfirmScreen
-from numbrix_curses.ui.panel import Message, MessageKind
+from numbrix_curses.ui.panel import Message, MessageKind, shorter_than
 from numbrix_curses.ui.play_words import (
     filled_words,
     hint_message,
@@ -33,7 +33,7 @@ from numbrix_curses.ui.play_words import (
     wrong_numbers_words,
 )
 from numbrix_curses.ui.screen import AppContext, Nav, Push
-from numbrix_curses.verdict import Status
+from numbrix_curses.verdict import Status, no_solution_wordings
 
 if TYPE_CHECKING:  # (the result's type only: the solve runs in `assist`)
     from numbrix_curses.solver import SolveResult
@@ -130,7 +130,7 @@ class PlayHelp:
         if marks and game.givens_conflict():
             # the givens alone break a rule: the puzzle is at fault, not the player ("2
             # cells marked: those numbers cannot all be right" of two givens)
-            self.message = Message(self._no_solution(), MessageKind.ERROR)
+            self.message = self._no_solution_message()
             return
         if marks:
             self.message = marks_message(game, f"{plural(len(marks), 'cell')} marked")
@@ -166,7 +166,7 @@ class PlayHelp:
             self.wrong_told = game.revision
             self.message = self._will_not_work_out(len(wrong))
         elif self._has_no_solution():
-            self.message = Message(self._no_solution(), MessageKind.ERROR)
+            self.message = self._no_solution_message()
         elif status in (Status.MULTIPLE, Status.TIMEOUT) and not game.numbers_from_help():
             # No solution of its own to compare with: a search for one that keeps the
             # player's numbers tells whether they lead anywhere (it said "No mistakes found."
@@ -225,6 +225,18 @@ class PlayHelp:
             text += f" It has {pairs}{more}: two numbers were likely copied wrong."
         return text
 
+    def _no_solution_message(self) -> Message:
+        """`_no_solution` as an error message; shorter, "No solution:" and why, then the
+        likely fix once known (the cells to look at), with why in fewer words, then
+        without it: at 26x11 the whole was cut before the cells it names."""
+        text = self._no_solution()
+        result = self._known_result()
+        reason = result.reason if result is not None else ""
+        fix = self.suspects.first_fix() if self.suspects is not None else None
+        then = f"Likely fix: {fix.change()}." if fix is not None else ""
+        return Message(text, MessageKind.ERROR,
+                       shorter=shorter_than(text, *no_solution_wordings(reason, then)))
+
     def _take_suspects(self) -> None:
         """Once the givens without which the puzzle has a solution are known, say them in
         the no-solution message if that is the message showing."""
@@ -235,15 +247,15 @@ class PlayHelp:
         self.suspects = found
         if self.message is not None and self.message.text.startswith(before):
             # (with what followed it kept: the file's warning)
-            self.message = Message(self._no_solution() + self.message.text[len(before):],
-                                   MessageKind.ERROR)
+            self.message = self._no_solution_message().with_text(
+                self._no_solution() + self.message.text[len(before):])
 
     def _has_no_solution(self) -> bool:
         """Whether the puzzle is known to have no solution: the background solve proved it,
         or its givens alone break a rule."""
         return self._known_status() is Status.NONE or self.game.givens_conflict()
 
-    def _fit_for_help(self) -> Refusal | None | str | Message:
+    def _fit_for_help(self) -> Refusal | None | Message:
         """Why a hint or auto-fill cannot help on this board (a message), else None."""
         game = self.game
         if game.solved is not None:
@@ -252,7 +264,7 @@ class PlayHelp:
             return Refusal.PAUSED
         if self._has_no_solution():
             # Not "fix the marked cells": the player cannot change a given.
-            return self._no_solution()
+            return self._no_solution_message()
         marks = game.check_cells()
         if marks:
             self.check_marks, self.check_revision = marks, game.revision
@@ -261,8 +273,8 @@ class PlayHelp:
         solution = self._solution()
         wrong = wrong_entries(game.grid, solution) if solution is not None else []
         if wrong:
-            return wrong_numbers_words(len(wrong), self._marked_now() >= set(wrong),
-                                       game.undo_clears(wrong))
+            return Message(wrong_numbers_words(len(wrong), self._marked_now() >= set(wrong),
+                                               game.undo_clears(wrong)), MessageKind.ERROR)
         return None
 
     def _will_not_work_out(self, count: int) -> Message:
@@ -357,8 +369,7 @@ class PlayHelp:
         if isinstance(problem, Refusal):
             return problem
         if problem is not None:
-            self.message = (problem if isinstance(problem, Message)
-                            else Message(problem, MessageKind.ERROR))
+            self.message = problem
             return None
         grid = self.game.grid.copy()
         puzzle = self.game.puzzle
@@ -400,7 +411,7 @@ class PlayHelp:
             self._finish_reveal()  # nothing to reveal: say why at once, without asking
             return None, None
         if self._has_no_solution():
-            self.message = Message(self._no_solution(), MessageKind.ERROR)
+            self.message = self._no_solution_message()
             return None, None
         return None, Push(ConfirmScreen(
             self.ctx, "Reveal the solution?", self._reveal,
@@ -460,12 +471,12 @@ class PlayHelp:
             self.message = Message("This puzzle has more than one solution: any path "
                                    "through the givens counts.")
         elif status is Status.NONE:
-            self.message = Message(self._no_solution(), MessageKind.ERROR)
+            self.message = self._no_solution_message()
             self.suspects_job = suspects_job(self.game.puzzle)
         else:
             return
         if note is not None:
-            self.message = Message(f"{self.message.text} {note.text}", self.message.kind)
+            self.message = self.message.with_text(f"{self.message.text} {note.text}")
 
     def _finish_reveal(self) -> None:
         self.reveal_waiting = False
@@ -477,8 +488,8 @@ class PlayHelp:
             return
         status = result.status
         if result.solution is None:
-            text = "The solver ran out of time." if status is Status.TIMEOUT else self._no_solution()
-            self.message = Message(text, MessageKind.ERROR)
+            self.message = (Message("The solver ran out of time.", MessageKind.ERROR)
+                            if status is Status.TIMEOUT else self._no_solution_message())
             return
         refusal = self.game.reveal(result.solution)
         if refusal is not None:
