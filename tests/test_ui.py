@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from helpers import NEWSPAPER_9X9, ROWS_5_AND_6_SWAPPED, TOP_ROW_SHIFTED
+from helpers import DEMO_TEXT, NEWSPAPER_9X9, ROWS_5_AND_6_SWAPPED, TOP_ROW_SHIFTED
 from numbrix_curses.ui.actions import ClearCell, Command, Digit, Extend, MoveCursor, SelectCell
 from numbrix_curses.ui.keys import DragPath, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
@@ -1018,7 +1018,6 @@ def test_a_waiting_check_ends_by_itself_unless_the_board_changes(tmp_path: Path,
     this: the solve ending leaves no sign on the screen when the check was dropped."""
     import threading
 
-    from helpers import DEMO_TEXT
     from numbrix_curses.game import Game
     from numbrix_curses.savestate import Store
     from numbrix_curses.textformat import parse_puzzles
@@ -1554,6 +1553,17 @@ def test_a_puzzle_with_no_solution_names_the_given_likely_copied_wrong(tmp_path:
         term.wait_gone("copied wrong")
         term.send("?")
         term.wait_message(said)
+
+
+def test_a_puzzle_with_two_givens_swapped_says_it_has_one_solution_with_them_put_back(
+        tmp_path: Path, state: Path):
+    """It said "It is exactly one solution with the 9 at D4 and the 10 at C4 swapped"."""
+    path = tmp_path / "slip.txt"
+    path.write_text(DEMO_TEXT.replace("8 9 10", "8 10 9"))
+    with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
+        wait_play(term, last="r-click clear")
+        term.wait_message("It has exactly one solution with the 9 at D4 and the 10 at C4 "
+                          "swapped: it was likely copied wrong there.", 15)
 
 
 def test_reveal_asks_first_then_fills_and_undo_takes_it_back(term: Terminal, board: Board):

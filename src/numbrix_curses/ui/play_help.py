@@ -220,7 +220,10 @@ class PlayHelp:
             text += (f" It has {suspects.row_clause()}{'' if given else more}: it was likely"
                      " typed out of place.")
         if given:
-            text += f" It is {given}{'' if pairs else more}: it was likely copied wrong there."
+            # ("It is exactly one solution with ..." of a swap that gives one)
+            verb = "has" if given.startswith("exactly") else "is"
+            text += (f" It {verb} {given}{'' if pairs else more}: it was likely copied wrong"
+                     " there.")
         if pairs:
             text += f" It has {pairs}{more}: two numbers were likely copied wrong."
         return text
