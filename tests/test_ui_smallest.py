@@ -710,3 +710,21 @@ def test_a_puzzle_with_no_solution_names_the_likely_fix_under_the_board(
         term.wait_for(lambda: "Likely fix" not in bar_text(term), what="the message gone")
         term.send("?")
         wait_bar(term, said)
+
+
+def test_the_new_puzzle_form_s_notes_read_whole(state: Path):
+    """The form's note had one row: "Size 2_: type its nex...", "Size: 5x5 to 20x20,
+    s...", "Difficulty: easy,..." lost what to type. It takes the blank row over it."""
+    with smallest(state) as term:
+        open_from_menu(term, "n", "[g Generate]  [Esc Back]")
+        term.send("99")  # (99 is no size: the second 9 is taken alone)
+        term.wait_said("Size: 5x5 to 20x20, so 9, not 99.")
+        assert "..." not in term.text, term.dump()
+        term.send("2")
+        term.wait_said("Size 2_: type its next digit.")
+        assert "..." not in term.text, term.dump()
+        assert_shows(term, "[g Generate]  [Esc Back]", "Enter generate")
+        term.send_key("down")
+        term.send_key("left")  # (easy is the first difficulty: the arrow says what there is)
+        term.wait_said("Difficulty: easy, medium, hard, fiendish.")
+        assert "..." not in term.text, term.dump()

@@ -234,6 +234,12 @@ class NewPuzzleScreen(Screen):
         # (the form's note is of the key just pressed: before an older message)
         message = (self.form.note and Message(self.form.note)) or self.message
         if message:
-            put_wrapped(win, y + 1, left, message.text, width - left - 1,
-                        message_attr(message, theme), max_lines=max(1, height - y - 3))
+            rows, at = max(1, height - y - 3), y + 1
+            if len(wrap_text(message.text, width - left - 1)) > rows:
+                # (a short screen's blank row under the buttons goes to a note that needs
+                # it: at 26x11 "Size: 5x5 to 20x20, s..." lost the sizes, and "Size 2_:
+                # type its nex..." what to do)
+                rows, at = rows + 1, y
+            put_wrapped(win, at, left, message.text, width - left - 1,
+                        message_attr(message, theme), max_lines=rows)
         draw_form_footer(win, mask, left, "generate", theme)
