@@ -323,7 +323,10 @@ def test_the_verdict_on_a_slip_names_its_fix_at_twelve_rows(state: Path, cols: i
         assert "not next to each other" in term.flowing_text(), term.dump()
         assert "..." not in term.text, term.dump()
         term.send("f")
-        term.wait_text("Unique: exactly one")
+        # (the verdict in fewer words, where the change made is said after it whole)
+        term.wait_said("p plays it, e saves it. Made the change: swap the 9 at D4 and the 10 "
+                       "at C4 (u takes it back).")
+        assert "Unique" in term.text and "..." not in term.text, term.dump()
         # (the board's window follows the cursor to C4, the cell changed)
         assert "4 │  7   8   9  10 │" in term.text, term.dump()
 

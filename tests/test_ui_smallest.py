@@ -728,3 +728,28 @@ def test_the_new_puzzle_form_s_notes_read_whole(state: Path):
         term.send_key("left")  # (easy is the first difficulty: the arrow says what there is)
         term.wait_said("Difficulty: easy, medium, hard, fiendish.")
         assert "..." not in term.text, term.dump()
+
+
+def test_the_type_in_verdicts_keep_their_keys(state: Path):
+    """"Not unique: ... Shown: one, the 34 marked cells differing in another; T..." was cut
+    before the key that shows the other solution."""
+    with smallest(state) as term:
+        term.wait_text("[q] Quit")
+        term.paste(DEMO_TEXT)
+        term.wait_said("p plays it, e saves it.")
+        term.wait_said("Unique: exactly one solution")
+        assert "..." not in term.text, term.dump()
+    with smallest(state) as term:
+        open_from_menu(term, "t", "Size of the grid:")
+        term.send("5")
+        term.send_key("down")
+        term.send("5")
+        term.wait_text("< 5  >")
+        term.send_key("enter")
+        term.wait_text("5x5 · 0 givens")
+        term.send("c")
+        term.wait_said("Tab shows it.")
+        assert "..." not in term.text, term.dump()
+        said = " ".join(" ".join(line.split()) for line in term.lines)
+        assert "Not unique: the " in said and " marked cells differ in another solution;" \
+            in said, term.dump()

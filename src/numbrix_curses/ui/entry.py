@@ -645,15 +645,20 @@ class EntryScreen(BoardScreen):
         if status is Status.UNIQUE:
             grade = self._current_grade()
             graded = f"; graded {grade}" if grade else ""
-            return Message(f"Unique: exactly one solution ({seconds}){graded}. p plays it, e "
-                           "saves it.", MessageKind.SUCCESS)
+            text = f"Unique: exactly one solution ({seconds}){graded}. p plays it, e saves it."
+            # (shorter for a status bar with no room for the whole: the keys kept)
+            return Message(text, MessageKind.SUCCESS, shorter=shorter_than(
+                text, f"Unique: exactly one solution{graded}. p plays it, e saves it.",
+                f"Unique{f' ({grade})' if grade else ''}: p plays it, e saves it."))
         if status is Status.MULTIPLE:
             differ = self._differences()
-            return Message(
-                f"Not unique: it has more than one solution. Shown: one, the "
-                f"{plural(len(differ), 'marked cell')} differing in another; Tab shows "
-                "that one, then the grid as typed.",
-                MessageKind.ERROR)
+            marked = plural(len(differ), "marked cell")
+            text = (f"Not unique: it has more than one solution. Shown: one, the {marked} "
+                    "differing in another; Tab shows that one, then the grid as typed.")
+            # (at 26x11 the whole was cut before the key that shows the other solution)
+            return Message(text, MessageKind.ERROR, shorter=shorter_than(
+                text, f"Not unique: the {marked} differ in another solution; Tab shows it.",
+                "Not unique: Tab shows another solution."))
         if status is Status.NONE:
             return self._verdict_of_none()
         return Message(f"Could not decide within {CHECK_BUDGET:.0f} s.", MessageKind.ERROR)
