@@ -64,6 +64,18 @@ def test_a_whole_screen_copied_off_the_app_pastes_as_its_board():
     said = understand(Paste("Numbrix puzzle\n1 . 3\n"))
     assert isinstance(said, NotUnderstood) and "(line 1, column 1)" in said.reason
 
+
+def test_a_paste_refused_has_shorter_wordings_keeping_where_and_what():
+    said = understand(Paste("hello there\n1 . 3\n"))
+    assert isinstance(said, NotUnderstood)
+    assert said.reason == ("The pasted text is not a puzzle (line 1, column 1): 'hello' is "
+                           "not a number or a blank (. _ - ? 0); a title or a note? start the "
+                           "line with # to keep it")
+    assert said.shorter == (
+        "Not a puzzle (line 1, column 1): 'hello' is not a number or a blank (. _ - ? 0); a "
+        "title or a note? start the line with # to keep it",
+        "Not a puzzle (line 1, column 1): 'hello' is not a number or a blank (. _ - ? 0)")
+
 def test_a_number_alone_is_a_number_for_the_cell():
     assert understand(Paste("42")) == PastedNumber(42)
     assert understand(Paste(" 7\n")) == PastedNumber(7)

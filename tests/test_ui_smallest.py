@@ -753,3 +753,21 @@ def test_the_type_in_verdicts_keep_their_keys(state: Path):
         said = " ".join(" ".join(line.split()) for line in term.lines)
         assert "Not unique: the " in said and " marked cells differ in another solution;" \
             in said, term.dump()
+
+
+def test_a_paste_refused_in_the_menu_says_where_and_what_is_wrong(state: Path):
+    """The menu had two rows for a message under its items: "The pasted text is not a
+    puzzle (line 1,..." lost what was wrong there. The items scroll to give it rows, and a
+    shorter wording leaves out the advice where even those are too few."""
+    with smallest(state) as term:
+        term.wait_text("[q] Quit")
+        term.paste("1 . 3\n. x .\n")
+        term.wait_said("The pasted text is not a puzzle (line 2, column 3): 'x' is not a "
+                       "number or a blank (. _ - ? 0)")
+        assert "..." not in term.text.replace("... ", ""), term.dump()  # (not cut)
+        assert_shows(term, "[l] Puzzle library", "more below")
+        term.paste("hello there\nno puzzle at all\n")
+        term.wait_said("Not a puzzle (line 1, column 1): 'hello' is not a number or a blank "
+                       "(. _ - ? 0)")
+        term.send("t")  # (the menu goes on as ever)
+        term.wait_text("Size of the grid:")

@@ -120,16 +120,17 @@ STATUS_ROWS = 4
 COMMAND_ITEMS = tuple(item for line in KEY_LINES for item in line if item.action is not None)
 
 
-def open_pasted(ctx: AppContext, paste: Paste, otherwise: str) -> "EntryScreen | str":
+def open_pasted(ctx: AppContext, paste: Paste, otherwise: str) -> "EntryScreen | Message":
     """The type-in screen holding a pasted puzzle and checking it; or why the paste is
-    none, for a screen that takes only whole puzzles (`otherwise` says what else it
-    takes: "or choose the size")."""
+    none (an error message, with its shorter wordings), for a screen that takes only
+    whole puzzles (`otherwise` says what else it takes: "or choose the size")."""
     pasted = understand(paste)
     if isinstance(pasted, PastedPuzzle):
         return EntryScreen.holding(ctx, pasted)
     if isinstance(pasted, NotUnderstood):
-        return pasted.reason
-    return f"Paste a whole puzzle here, {otherwise}."
+        return Message(pasted.reason, MessageKind.ERROR,
+                       shorter=shorter_than(pasted.reason, *pasted.shorter))
+    return Message(f"Paste a whole puzzle here, {otherwise}.", MessageKind.ERROR)
 
 
 class EntrySizeScreen(Screen):
@@ -163,13 +164,13 @@ class EntrySizeScreen(Screen):
             buttons,
         )
         #: why a paste was not taken, shown under the form until the next action
-        self.message = ""
+        self.message: Message | None = None
 
     def action_for_key(self, key: int | str) -> Action | None:
         return self.form.action_for_key(key)
 
     def handle(self, action: Action) -> Nav | None:
-        self.message = ""
+        self.message = None
         action = self.form.handle(action)
         if action is Command.HELP:
             from numbrix_curses.ui.help import HelpScreen
@@ -187,7 +188,7 @@ class EntrySizeScreen(Screen):
         if isinstance(action, Paste):
             # A whole puzzle pasted here needs no size chosen: it brings its own.
             opened = open_pasted(self.ctx, action, "or choose the size")
-            if isinstance(opened, str):
+            if isinstance(opened, Message):
                 self.message = opened
                 return None
             return Replace(opened)
@@ -205,9 +206,9 @@ class EntrySizeScreen(Screen):
         left = max(1, (width - 40) // 2)
         form_room = width - left - 1
         top = max(2, (height - 10) // 2)
-        message = self.message or self.form.note
+        message = self.message.text if self.message is not None else self.form.note
         if message:
-            attr = theme.error if self.message else curses.A_NORMAL
+            attr = theme.error if self.message is not None else curses.A_NORMAL
             notes = [wrap_text(message, width - left - 1)]
         else:
             attr = theme.dim
@@ -231,6 +232,12 @@ class EntrySizeScreen(Screen):
         put(win, top, left, "Size of the grid:", curses.A_BOLD)
         below = self.form.draw(win, mask, top + 2, left, theme, spacing, form_room) + 1
         if message:
+            if self.message is not None:
+                # (the longest wording of a paste refused that the rows show whole)
+                wordings = (message, *self.message.shorter)
+                message = next((said for said in wordings
+                                if len(wrap_text(said, width - left - 1)) <= rows_left),
+                               wordings[-1])
             notes = [wrap_text(message, width - left - 1, rows_left)]
         lines: list[str] = []
         for note in notes:

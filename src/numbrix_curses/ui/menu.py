@@ -22,7 +22,7 @@ from numbrix_curses.ui.draw import centred, cut_to_columns, put, wrap_text
 from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
 from numbrix_curses.ui.listview import ListWindow, list_window, more_line, paged
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.panel import Message, MessageKind, message_attr, take_store_problems
+from numbrix_curses.ui.panel import Message, message_attr, take_store_problems
 from numbrix_curses.ui.screen import (
     AppContext,
     Exit,
@@ -226,13 +226,36 @@ class MenuScreen(Screen):
         from numbrix_curses.ui.entry import open_pasted
 
         opened = open_pasted(self.ctx, paste, "to check it and play it")
-        if isinstance(opened, str):
-            self.message = Message(opened, MessageKind.ERROR)
+        if isinstance(opened, Message):
+            self.message = opened
             return None
         return Push(opened)
 
     def uncovered(self) -> None:
         self.refresh()
+
+    # ----- output ------------------------------------------------------------------------
+    def _window(self, height: int, spacing: int, banner: bool, footer: bool,
+                lines: int) -> tuple[ListWindow, int, int]:
+        """The window onto the items on a screen `height` rows high, the row of its top,
+        and the rows under its last item for a message of `lines` lines (0: none).
+
+        Short of rows for every item, the window has the rows left but one, for a message
+        under it. A message with more lines than the rows under the items (a paste
+        refused: at 26x11 "The pasted text is not a puzzle (line 1,..." lost why) takes
+        rows from them, from the top down: they scroll, and it says what went wrong."""
+        rows, shrunk = height - 3, False
+        while True:
+            window = list_window(len(self.items), rows, self.selected,
+                                 self.window.top if self.window is not None else 0)
+            # (the title and a blank row, the banner and a blank row, the items, a blank
+            # row and a line for a message, the footer)
+            used = 2 + 2 * banner + window.rows * spacing - (spacing - 1) + 2 + footer
+            top = 2 + 2 * banner + (0 if shrunk else max(0, height - used) // 2)
+            room = height - (top + spacing * (window.rows - 1)) - 1
+            if lines <= room or window.rows <= 3:
+                return window, top, room
+            rows, shrunk = max(3, window.rows - -(-(lines - room) // spacing)), True
 
     # ----- output ------------------------------------------------------------------------
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
@@ -250,15 +273,17 @@ class MenuScreen(Screen):
             draw_too_small(win, need, theme)  # the hotkeys still work, q still quits
             return
         spacing, banner, footer = _menu_plan(height, len(self.items))
-        # (the title and a blank row, then, short of rows for every item, a window of the
-        # rows left but one, for a message under it)
-        window = list_window(len(self.items), height - 3, self.selected,
-                             self.window.top if self.window is not None else 0)
+        message = self.message
+        wordings = (message.text, *message.shorter) if message is not None else ("",)
+        for said in wordings:
+            window, top, room = self._window(height, spacing, banner, footer,
+                                             len(wrap_text(said, width - 4)) if said else 0)
+            if len(wrap_text(said, width - 4)) <= room:
+                break
+        # (the longest wording the rows under the items show whole, else the shortest)
+        if message is not None and said != message.text:
+            message = Message(said, message.kind)
         self.window = window
-        # (the title and a blank row, the banner and a blank row, the items, a blank row
-        # and a line for a message, the footer)
-        used = 2 + 2 * banner + window.rows * spacing - (spacing - 1) + 2 + footer
-        top = 2 + 2 * banner + max(0, height - used) // 2
         if banner:
             centred(win, top - 2, BANNER, curses.A_BOLD | theme.label)
         room = max(0, row_w - label_w - 8)
@@ -293,12 +318,12 @@ class MenuScreen(Screen):
         if window.below:
             put(win, y, left + 1, more_line(window.below, below=True), theme.dim)
             mask.put(y, left, row_w, Command.PAGE_DOWN)
-        if self.message is not None:
+        if message is not None:
             # A message (rare: a file that could not be read, a paste refused) goes a row
             # under the items, up to the blank row after them, and over the footer rather
             # than be cut: it says what went wrong, the footer what the keys are.
             last_item = top + spacing * (window.rows - 1)
-            lines = wrap_text(self.message.text, width - 4, max(1, height - last_item - 1))
+            lines = wrap_text(message.text, width - 4, max(1, height - last_item - 1))
             bottom = height - footer
             if last_item + 2 + len(lines) > bottom:
                 footer = False
@@ -307,7 +332,7 @@ class MenuScreen(Screen):
             block = max(map(columns, lines))
             x = max(0, (width - block) // 2)
             for line in lines:
-                put(win, y, x, line, message_attr(self.message, theme))
+                put(win, y, x, line, message_attr(message, theme))
                 y += 1
         hints = ["arrows and Enter, a letter, or a click", "arrows, Enter, a letter, a click"]
         if not self.ctx.mouse:

@@ -257,9 +257,11 @@ class PastedPuzzle:
 
 @dataclass(frozen=True)
 class NotUnderstood:
-    """Text that is neither; `reason` says why, for the message line."""
+    """Text that is neither; `reason` says why, for the message line, and `shorter` in
+    fewer words, longest first, for a screen with no room for it whole."""
 
     reason: str
+    shorter: tuple[str, ...] = ()
 
 
 _NUMBER = re.compile(r"\s*(\d{1,9})\s*")
@@ -297,7 +299,12 @@ def understand(paste: Paste) -> PastedNumber | PastedPuzzle | NotUnderstood:
             puzzles = []
         if not puzzles:
             where = f" (line {error.line}, column {error.col})" if error.line > 0 else ""
-            return NotUnderstood(f"The pasted text is not a puzzle{where}: {error.message}")
+            # (shorter: the place and what is wrong there kept, its advice left out)
+            what = error.message.split("; ")[0]
+            return NotUnderstood(
+                f"The pasted text is not a puzzle{where}: {error.message}",
+                tuple(dict.fromkeys((f"Not a puzzle{where}: {error.message}",
+                                     f"Not a puzzle{where}: {what}"))))
     return PastedPuzzle(puzzles[0], len(puzzles), tuple(notes))
 
 
