@@ -314,7 +314,9 @@ def test_the_verdict_on_a_slip_names_its_fix_and_f_makes_it(state: Path):
         assert "..." not in term.text, term.dump()  # (read whole, not cut)
         assert_fits(term)
         term.send("f")
-        term.wait_text("Unique: exactly one")
+        # (the verdict, and the change made, in fewer words: the board shows the change)
+        term.wait_said("p plays it, e saves it. u takes the change back.")
+        assert "Unique" in term.text and "..." not in term.text, term.dump()
         assert "4 │  7   8   9  10 │" in term.text, term.dump()  # (9 and 10 in their places)
 
 
@@ -330,7 +332,8 @@ def test_the_fix_a_check_proposes_is_made_from_the_box_of_commands(state: Path):
         term.wait_text("Commands (Esc closes)")
         assert_fits(term)
         term.click_text("fix ")
-        term.wait_text("Unique: exactly one")
+        term.wait_said("p plays it, e saves it. u takes the change back.")
+        assert "Unique" in term.text, term.dump()
         # (the board's window follows the cursor to C4, the cell changed)
         assert "4 │  7   8   9  10 │" in term.text, term.dump()
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import curses
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -302,6 +303,9 @@ class EntryScreen(BoardScreen):
         #: pasted puzzle (its board may not be the one meant), or the fix f made
         self.note: str | None = None
         self.note_revision = -1
+        #: the note in fewer words, where it has them, for a status bar with no room for it
+        #: whole after the message (the fix made: the board shows the change)
+        self.note_short: str | None = None
         #: the number pad is open, and where the player moved it (see `ui.numpad`)
         self.pad = False
         self.pad_place = PadPlace()
@@ -503,6 +507,7 @@ class EntryScreen(BoardScreen):
         to = next((cell for cell in changed if fixed[cell]), changed[0])
         game.set_cursor(*divmod(to, game.cols))
         self.note = f"Made the change: {fix.change()} (u takes it back)."
+        self.note_short = "u takes the change back."
         self.note_revision = game.revision
         self._check()
 
@@ -563,6 +568,7 @@ class EntryScreen(BoardScreen):
         refusal = self.game.fill(((cell, int(flat[cell])) for cell in range(flat.size)), "paste")
         self.name = pasted.puzzle.id or self.name  # (the same grid pasted with a name has it)
         self.note, self.note_revision = pasted.note(), self.game.revision
+        self.note_short = None
         if refusal is Refusal.NOTHING_TO_FILL:
             self.message = Message("The grid holds that puzzle already.")
             return
@@ -1003,7 +1009,13 @@ class EntryScreen(BoardScreen):
             return message
         if message is None:
             return Message(note)
-        return message.with_text(f"{message.text} {note}")
+        said = message.with_text(f"{message.text} {note}")
+        if self.note_short is None:
+            return said
+        # (at 26x11 the shortest verdict and the whole note were cut before the note's key)
+        shortest = (message.text, *message.shorter)[-1]
+        return replace(said, shorter=shorter_than(
+            said.text, *said.shorter, f"{shortest} {self.note_short}"))
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         theme = self.theme
