@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from numbrix_curses.game import Game
+from numbrix_curses.game import Game, HistoryFold
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver import solve
 from numbrix_curses.ui.draw import wrap_text
 from numbrix_curses.ui.panel import Message, MessageKind
 from numbrix_curses.ui.play_words import (
     PENCIL_ON,
+    filled_words,
+    fold_words,
     given_mark_message,
     hint_message,
     marks_message,
@@ -165,3 +167,33 @@ def test_a_verdict_of_no_solution_keeps_its_fix_in_each_shorter_wording():
     assert no_solution_wordings("", fix) == (f"No solution. {fix}",)
     # (the middle one reads whole in the three lines a 26-column bar has for it)
     assert len(wrap_text(f"No solution: 8 and 9 not side by side. {fix}", 26)) == 3
+
+
+def test_a_hint_from_numbers_not_checked_says_so_in_its_shorter_wording_too():
+    message = hint_message("If your numbers so far are right, 12 must go at C4: it is the "
+                           "only empty cell next to 11 at C3", 12, "C4")
+    assert message.shorter == ("If your numbers are right, 12 must go at C4. ? again places "
+                               "it.",)
+    assert_shorter_each(message)
+
+
+def test_an_auto_fill_from_numbers_not_checked_keeps_the_caveat_and_the_key():
+    assert filled_words(3, conditional=False) == Message(
+        "Auto-fill placed 3 numbers; u undoes them.")
+    message = filled_words(1, conditional=True)
+    assert message.text == ("Auto-fill placed 1 number; u undoes it. It follows from your "
+                            "numbers, which could not be checked.")
+    assert message.shorter == ("Auto-fill placed 1 number, from yours, unchecked; u undoes it.",)
+
+
+def test_a_long_game_s_fold_says_what_undo_does_now_in_fewer_words():
+    message = fold_words(HistoryFold(folded=12345, redo_dropped=12))
+    assert message.text == ("A long game: its first 12,345 moves are one step of undo now and "
+                            "the 12 moves to redo were let go, to keep its save small enough "
+                            "to read.")
+    assert message.shorter == (
+        "A long game: its first 12,345 moves are one step of undo now and the 12 moves to "
+        "redo were let go.",
+        "A long game: its first 12,345 moves are one step of undo now.")
+    assert fold_words(HistoryFold(folded=0, redo_dropped=3)).shorter == (
+        "A long game: the 3 moves to redo were let go.",)

@@ -774,3 +774,11 @@ def test_a_paste_refused_in_the_menu_says_where_and_what_is_wrong(state: Path):
                        "(. _ - ? 0)")
         term.send("t")  # (the menu goes on as ever)
         term.wait_text("Size of the grid:")
+
+
+def test_n_on_a_number_joined_already_says_backspace_clears_it(state: Path, demo: Path):
+    """"This cell's number already joins a neighbour; n leaves it (Backspace clears)." was
+    cut before the key that clears it."""
+    with play_demo(state, demo) as term:
+        send_all(term, ["3\r", "n"])  # (3 at B1 joins the 4 given at A1)
+        wait_bar(term, "This number joins a neighbour already; Backspace clears it.")

@@ -903,7 +903,7 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
             self._save_failed(error.strerror or str(error))
             return
         if fold is not None and game.solved is None:
-            self.message = Message(fold_words(fold))
+            self.message = fold_words(fold)
 
     def _save_failed(self, why: str) -> None:
         self.save_error = why
@@ -1013,6 +1013,10 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
             return then_keys(note, f"R plays it again, g makes another like it{leave}.")
         if refusal in (Refusal.BOTH_PLACED, Refusal.END_PLACED):
             return Message(self._nothing_to_draw())
+        if refusal is Refusal.LINKED:
+            # (at 26x11 the whole was cut before the key that clears it)
+            return Message(refusal.value, shorter=(
+                "This number joins a neighbour already; Backspace clears it.",))
         kind = MessageKind.ERROR if refusal is Refusal.GIVEN else MessageKind.INFO
         return Message(refusal.value, kind)
 

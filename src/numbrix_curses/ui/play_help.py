@@ -39,6 +39,11 @@ if TYPE_CHECKING:  # (the result's type only: the solve runs in `assist`)
     from numbrix_curses.solver import SolveResult
 
 
+#: what a check that could not compare with a solution says, shorter (see
+#: `_say_entries_checked`)
+NOT_IN_FULL = "No contradiction found, but your numbers were not checked in full."
+
+
 class HelpTask(Enum):
     """What the play screen's background task works out; its value names it in a failure
     ("The auto-fill failed: ...")."""
@@ -184,22 +189,25 @@ class PlayHelp:
         `_check`): whether a solution keeps the player's numbers (None: not found out)."""
         several = self._known_status() is Status.MULTIPLE
         if leads is False:
-            self.message = Message("No rule is broken, but no solution keeps all of your "
-                                   "numbers: one of them will not work out (u takes your "
-                                   "moves back one by one).", MessageKind.ERROR)
+            text = ("No rule is broken, but no solution keeps all of your numbers: one of them "
+                    "will not work out (u takes your moves back one by one).")
+            self.message = Message(text, MessageKind.ERROR, shorter=shorter_than(
+                text, "No solution keeps all of your numbers: one will not work out (u takes "
+                      "your moves back one by one).",
+                "One of your numbers will not work out: u takes moves back one by one."))
         elif leads:
             self.message = Message(
                 "No mistakes found: a solution keeps all of your numbers"
                 + (" (this puzzle has more than one)." if several else "."),
                 MessageKind.SUCCESS)
         elif several:
-            self.message = Message("No contradiction found. (This puzzle has more than one "
-                                   "solution, and whether one keeps all of your numbers could "
-                                   "not be worked out in time.)")
+            text = ("No contradiction found. (This puzzle has more than one solution, and "
+                    "whether one keeps all of your numbers could not be worked out in time.)")
+            self.message = Message(text, shorter=(NOT_IN_FULL,))
         else:
-            self.message = Message("No contradiction found. (The solver could not work out "
-                                   "the solution, so a number that leads nowhere cannot be "
-                                   "told.)")
+            text = ("No contradiction found. (The solver could not work out the solution, so "
+                    "a number that leads nowhere cannot be told.)")
+            self.message = Message(text, shorter=(NOT_IN_FULL,))
 
     def _no_solution(self) -> str:
         """What to say of a puzzle known to have no solution: why, when the solver said
@@ -555,7 +563,7 @@ class PlayHelp:
             self.message = self._refusal_message(refusal)
         else:
             count = len(game.latest_moves(1)[0].changes) if game.moves else 0  # type: ignore[union-attr]
-            self.message = Message(filled_words(count, fill.conditional))
+            self.message = filled_words(count, fill.conditional)
         self._after_change()
 
     def _tick_help(self) -> Nav | None:

@@ -235,15 +235,18 @@ def moves_value(moves: int, hints: int, fills: int, width: int) -> str:
     return text if len(text) <= width else f"{moves:,}  ({plural(hints + fills, 'assist')})"
 
 
-def fold_words(fold: HistoryFold) -> str:
+def fold_words(fold: HistoryFold) -> Message:
     """What the play screen says, once, as a long game's history is folded to keep its save
-    one the app reads back (see `Game.shorten_history`)."""
+    one the app reads back (see `Game.shorten_history`); shorter, without why, then what
+    undo does now alone."""
     done = []
     if fold.folded:
         done.append(f"its first {plural(fold.folded, 'move')} are one step of undo now")
     if fold.redo_dropped:
         done.append(f"the {plural(fold.redo_dropped, 'move')} to redo were let go")
-    return f"A long game: {' and '.join(done)}, to keep its save small enough to read."
+    text = f"A long game: {' and '.join(done)}, to keep its save small enough to read."
+    return Message(text, shorter=shorter_than(text, f"A long game: {' and '.join(done)}.",
+                                              f"A long game: {done[0]}."))
 
 
 def label_for(puzzle_id: str | None, source: str | None) -> str:
@@ -268,16 +271,21 @@ def wrong_numbers_words(count: int, marked: bool, undo: bool) -> str:
             f"c twice marks {it}{', or undo (u) first' if undo else ', to clear first'}.")
 
 
-def filled_words(count: int, conditional: bool) -> str:
+def filled_words(count: int, conditional: bool) -> Message:
     """What an auto-fill that placed `count` numbers says; `conditional`: the puzzle's
     solution is not known, and no solution keeping the player's numbers was found in time,
-    so these follow from them, right or wrong."""
+    so these follow from them, right or wrong (said in fewer words where the whole does
+    not fit: the caveat kept)."""
     one = count == 1
-    said = f"Auto-fill placed {plural(count, 'number')}; u undoes {'it' if one else 'them'}."
-    if conditional:
-        said += (f" {'It follows' if one else 'They follow'} from your numbers, which could "
-                 "not be checked.")
-    return said
+    it = "it" if one else "them"
+    said = f"Auto-fill placed {plural(count, 'number')}; u undoes {it}."
+    if not conditional:
+        return Message(said)
+    text = (f"{said} {'It follows' if one else 'They follow'} from your numbers, which could "
+            "not be checked.")
+    return Message(text, shorter=shorter_than(
+        text, f"Auto-fill placed {plural(count, 'number')}, from yours, unchecked; u undoes "
+              f"{it}."))
 
 
 def reading_note(first: str, more: int | None) -> str:
@@ -357,6 +365,11 @@ def marks_message(game: Game, lead: str) -> Message:
                                     f"{lead}."))
 
 
+#: how a hint's reason starts where it follows from numbers that could not be checked (see
+#: `deduce.next_step`)
+CONDITIONAL = "If your numbers so far are right"
+
+
 def hint_message(reason: str, number: int | None, where: str | None) -> Message:
     """What a hint says: its reason, and that ? again places the number; shorter, the
     number and the cell it goes in with the key (the board marks why, the cursor is on
@@ -365,7 +378,9 @@ def hint_message(reason: str, number: int | None, where: str | None) -> Message:
     text = f"{sentence(reason)} ? again places it."
     if number is None or where is None:
         return Message(text)
-    return Message(text, shorter=(f"{number} must go at {where}. ? again places it.",))
+    # (a step from numbers that could not be checked says so in fewer words too)
+    ifs = "If your numbers are right, " if reason.startswith(CONDITIONAL) else ""
+    return Message(text, shorter=(f"{ifs}{number} must go at {where}. ? again places it.",))
 
 
 def will_not_work_out_message(count: int, cost: bool) -> Message:
