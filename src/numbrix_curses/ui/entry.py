@@ -250,6 +250,10 @@ class EntrySizeScreen(Screen):
         draw_form_footer(win, mask, left, "start", theme)
 
 
+#: what a verdict of no solution says while the given copied wrong is looked for
+LOOKING = "Looking for the given copied wrong... (Esc stops)"
+
+
 def _fix_words(fix: Fix) -> str:
     """What f makes, as a verdict ends with it: "f: swap the 9 at D4 and the 10 at C4."."""
     return f"f: {fix.change()}."
@@ -683,11 +687,15 @@ class EntryScreen(BoardScreen):
         them, and ? marks them on the board), then with the solver's reason in fewer words
         ("8 and 9 not side by side"), then without it."""
         text = self._no_solution_text()
+        reason = self.result.reason if self.result is not None else ""
+        if self.suspects_job is not None:
+            # (while the slip is looked for: the key that stops the search kept)
+            return Message(text, MessageKind.ERROR, shorter=shorter_than(
+                text, *no_solution_wordings(reason, LOOKING)))
         suspects = self._current_suspects()
         fix = suspects.first_fix() if suspects is not None else None
-        if fix is None or self.suspects_job is not None:
+        if fix is None:
             return Message(text, MessageKind.ERROR)
-        reason = self.result.reason if self.result is not None else ""
         return Message(text, MessageKind.ERROR, shorter=shorter_than(
             text, *no_solution_wordings(reason, _fix_words(fix))))
 
@@ -703,7 +711,7 @@ class EntryScreen(BoardScreen):
         text = self._no_solution_head()
         suspects = self._current_suspects()
         if self.suspects_job is not None:
-            return f"{text} Looking for the given copied wrong... (Esc stops)"
+            return f"{text} {LOOKING}"
         if suspects is None:
             return text
         said = self._suspects_text(text, suspects)
