@@ -393,6 +393,52 @@ def test_a_game_near_the_save_limit_is_folded_and_the_player_told_once(
     assert again[0].history[0].label == "earlier moves" and not again[0].future
 
 
+def test_a_fold_as_a_game_opens_is_not_play_to_a_window_open_on_it_before(
+        state: Path, demo: Path):
+    """A save near the size limit is folded as soon as its game opens. A window that had
+    opened the game before that, unsaved while another held it, said the game "was played
+    on in another window" once that one let it go, and kept its own moves unsaved: the
+    fold changed nothing the player did, so it takes the game over as it would have."""
+    from numbrix_curses.savefile import FOLD_AT, MAX_SAVE_BYTES
+
+    puzzle = Puzzle.from_rows(GIVENS, {"id": "demo"})
+    holder = store(state)
+    holder.save_game(puzzle, Game(puzzle), "demo", None)
+    path = holder.game_path(puzzle)
+    saved = json.loads(path.read_text())
+    pair = [[9, 0, 12], [9, 12, 0]]
+    saved["game"]["moves"] = pair * int(MAX_SAVE_BYTES * FOLD_AT / 18 + 100) + [[9, 0, 13]]
+    path.write_text(json.dumps(saved, separators=(",", ":")))
+    assert holder.claim_game(puzzle)  # (held elsewhere while the second window opens)
+    with start(play_command(str(demo)), state) as second:
+        second.wait_message("This puzzle is open in another numbrix window", timeout=30)
+        # (stopped, so that it does not take the claim at its next frame, as it would once
+        # it is let go: the first window takes it instead)
+        os.kill(second.child.pid, signal.SIGSTOP)
+        try:
+            holder.release_game(puzzle)
+            with start(play_command(str(demo)), state) as first:
+                first.wait_message("moves are one step of undo now", timeout=30)
+                assert "2nd window" not in first.text
+                first.send("q")  # no move: only the fold was saved
+                expect_exit(first)
+        finally:
+            os.kill(second.child.pid, signal.SIGCONT)
+        assert json.loads(path.read_text())["game"]["moves"][0]["label"] == "earlier moves"
+        # (it takes the game over at its next frame, and its own save of it folds it too:
+        # that message is said over the one of the taking over)
+        second.wait_gone("2nd window", timeout=30)
+        board = Board(second, 4)
+        board.click(0, 1)
+        second.send("3")
+        board.wait_cell(0, 1, "3")
+        second.send("q")  # no question: saved
+        expect_exit(second)
+    again = store(state).resume(puzzle)
+    assert again is not None and again[0].history[-1] == SetCell(1, 0, 3)
+    assert again[0].moves_played == len(saved["game"]["moves"]) + 1
+
+
 def test_continue_in_the_menu_resumes_the_latest_game(state: Path):
     puzzle = Puzzle.from_rows(GIVENS, {"id": "demo"})
     game = Game(puzzle, elapsed=185)

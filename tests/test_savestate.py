@@ -86,9 +86,12 @@ def test_a_save_made_after_every_step_is_the_whole_game_written_afresh(steps, pi
                 game.end_stroke()
             elif name == "fold":
                 grid, notes, future = game.grid.copy(), game.noted_cells, game.future
+                mark = game_mark(game.to_state())
                 fold = game.shorten_history(int(len("".join(game.state_text_parts())) * args[0]))
                 assert np.array_equal(game.grid, grid) and game.noted_cells == notes
                 assert game.future == future or (fold is not None and fold.redo_dropped)
+                # (a fold is no play: another window must not read it as the game played on)
+                assert game_mark(game.to_state()) == mark or fold.redo_dropped
             else:
                 getattr(game, name)()
             clock.now += 1.5
@@ -910,6 +913,39 @@ def test_a_games_mark_moves_with_its_play_and_help_not_with_its_clock():
     game.note_hint()  # a hint that places nothing costs the best time: play too
     marks.append(game_mark(game.to_state()))
     assert len(set(marks)) == len(marks)
+
+
+def test_a_save_folded_as_its_game_opens_is_not_played_on_to_another_window(tmp_path: Path):
+    """A save near the size limit is rewritten, its earlier moves folded into one, as soon
+    as a window opens its game, before any move. A second window open on the game since
+    before that (playing it unsaved) read the fold as play: it would not take the game
+    over once the first let go, and its moves were lost. The fold is no play; a move made
+    after it still is."""
+    from numbrix_curses.savefile import FOLD_AT, MAX_SAVE_BYTES
+
+    root = tmp_path / "state"
+    first, second = Store(root), Store(root)
+    game = Game(puzzle(), clock=FakeClock())
+    first.save_game(game.puzzle, game, "demo", None)
+    path = first.game_path(game.puzzle)
+    saved = json.loads(path.read_text())
+    pair = [[9, 0, 12], [9, 12, 0], {"marks": [1, [], [2, 3]]}, {"marks": [1, [2, 3], []]}]
+    saved["game"]["moves"] = pair * int(MAX_SAVE_BYTES * FOLD_AT / 50 + 100) + [[9, 0, 13]]
+    saved["game"]["redo"] = [[2, 0, 2]]
+    path.write_text(json.dumps(saved, separators=(",", ":")))
+    assert path.stat().st_size > MAX_SAVE_BYTES * FOLD_AT
+    seen = second.save_mark(puzzle())  # the second window opens the game, unsaved
+    resumed = first.resume(puzzle(), clock=FakeClock())
+    assert resumed is not None
+    opened = resumed[0]
+    fold = first.save_game(opened.puzzle, opened, "demo", None)  # its first save, at once
+    assert fold is not None and fold.folded > 1 and not fold.redo_dropped
+    assert path.stat().st_size <= MAX_SAVE_BYTES * FOLD_AT
+    assert json.loads(path.read_text())["game"]["moves"] != saved["game"]["moves"]
+    assert second.save_mark(puzzle()) == seen
+    opened.set_value(1, 3)  # played on after the fold: play
+    first.save_game(opened.puzzle, opened, "demo", None)
+    assert second.save_mark(puzzle()) != seen
 
 
 def test_the_save_mark_is_that_of_the_game_on_disk_and_none_without_one(store: Store):

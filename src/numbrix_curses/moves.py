@@ -7,7 +7,8 @@ stacks (`MoveStack`, which keeps their saved text from one save to the next) and
 them as plain JSON-ready data (`move_to_data`, `move_from_data`); a save of a million
 moves is read with `read_moves`, which makes equal changes one object and lists them in a
 table that `Game.from_state` checks all at once (`change_table`, `changes_by_cell`).
-`numbers_after` gives the board a save's moves lead to, for the list of saved games.
+`numbers_after` gives the board a save's moves lead to, for the list of saved games, and
+`net_history` what they come to, the same whether or not their earlier moves are folded.
 `fold_moves` makes the earlier moves of a game too long to save one move (see
 `Game.shorten_history`).
 Nothing here knows the rules of play.
@@ -361,6 +362,10 @@ class ReadMoves:
     codes: list[int]
     #: the moves that change pencil marks, in order
     noted: list[Move]
+    #: how many moves they stand for (a fold of earlier moves counts as all it stands
+    #: for: see `weight`), and how many of those only changed pencil marks
+    played: int = 0
+    played_marks: int = 0
 
 
 def read_moves(data: list[Any], objects: bool = True) -> ReadMoves:
@@ -374,6 +379,7 @@ def read_moves(data: list[Any], objects: bool = True) -> ReadMoves:
     codes: list[int] = []
     moves: list[Move] = []
     noted: list[Move] = []
+    played, played_marks = len(data), 0
     for item in data:
         if type(item) is list and len(item) == 3:
             cell, old, new = item
@@ -393,6 +399,9 @@ def read_moves(data: list[Any], objects: bool = True) -> ReadMoves:
         move = move_from_data(item)
         if objects:
             moves.append(move)
+        stands_for, marks_only = weight(move)
+        played += stands_for - 1
+        played_marks += marks_only
         for change in changes_of(move):
             key = (change.cell, change.old, change.new)
             place = places.get(key)
@@ -404,7 +413,7 @@ def read_moves(data: list[Any], objects: bool = True) -> ReadMoves:
             codes.append(place)
         if notes_of(move):
             noted.append(move)
-    return ReadMoves(moves, changes, codes, noted)
+    return ReadMoves(moves, changes, codes, noted, played, played_marks)
 
 
 def change_table(changes: list[tuple[int, ...]], size: int) -> np.ndarray | None:
@@ -454,6 +463,39 @@ def numbers_after(givens: np.ndarray, data: list[Any]) -> np.ndarray | None:
     made, _, last = changes_by_cell(table, read.codes)
     grid[made[last, 0]] = made[last, 1]
     return grid
+
+
+def net_history(data: list[Any]) -> list[Any] | None:
+    """What the moves `data` (as `Game.to_state` writes them) come to, as JSON-ready data:
+    how many moves they stand for and how many of those only changed pencil marks, then
+    each cell's number and each cell's marks, from what the first of them found to what
+    the last left, as [cell, old, new] (cells put back as they were are left out). This is
+    `fold_moves` of them, worked out all at once (a million moves in a fraction of a
+    second), so it is the same for a history and for that history with its earlier moves
+    folded into one: a save rewritten with a fold reads as the game it was (see
+    `savefile.game_mark`). None where some is not a move."""
+    try:
+        read = read_moves(data, objects=False)
+    except StateError:
+        return None
+    changes: list[list[int]] = []
+    if read.codes:
+        try:
+            table = np.array(read.changes, dtype=np.int64).reshape(len(read.changes), 3)
+        except OverflowError:
+            return None
+        made, first, last = changes_by_cell(table, read.codes)
+        net = np.column_stack((made[first, 0], made[first, 1], made[last, 2]))
+        changes = net[net[:, 1] != net[:, 2]].tolist()
+    first_marks: dict[int, tuple[int, ...]] = {}
+    last_marks: dict[int, tuple[int, ...]] = {}
+    for move in read.noted:
+        for note in notes_of(move):
+            first_marks.setdefault(note.cell, note.old)
+            last_marks[note.cell] = note.new
+    notes = [[cell, list(first_marks[cell]), list(new)]
+             for cell, new in sorted(last_marks.items()) if first_marks[cell] != new]
+    return [read.played, read.played_marks, changes, notes]
 
 
 def move_from_data(data: Any) -> Move:

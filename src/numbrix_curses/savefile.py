@@ -18,7 +18,7 @@ import numpy as np
 
 from numbrix_curses import LONE_SURROGATE, MAX_METADATA_CHARS
 from numbrix_curses.game import Game, HistoryFold
-from numbrix_curses.moves import REVEAL_LABEL, numbers_after
+from numbrix_curses.moves import REVEAL_LABEL, net_history, numbers_after
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.readfile import read_regular_file
 from numbrix_curses.textformat.writing import comment_text, metadata_name
@@ -117,12 +117,21 @@ def game_file_parts(
 
 
 def game_mark(state: Mapping[str, Any]) -> str:
-    """What tells a saved game (`Game.to_state`) from the same game played on: its moves,
-    played and undone, and the help taken (a hint that places nothing is play too: it
-    costs the best time). Not the clock, nor the file's time: the window that held a game
-    saves it again as it closes, its clock moved on but nothing played."""
-    return json.dumps([state.get(key) for key in ("moves", "redo", "hints", "fills",
-                                                  "revealed")])
+    """What tells a saved game (`Game.to_state`) from the same game played on: what its
+    moves come to (`net_history`: how many, and each cell's number and marks), the moves
+    undone, and the help taken (a hint that places nothing is play too: it costs the best
+    time). Not the clock, nor the file's time: the window that held a game saves it again
+    as it closes, its clock moved on but nothing played. Nor how its history is kept: a
+    save past `FOLD_AT` is rewritten with its earlier moves folded into one as soon as its
+    game opens, and that is no play either (the moves, listed one by one, told the fold
+    from a move, and a second window open on the game since then did not take it over
+    when the first let go, saying it was played on)."""
+    moves = state.get("moves")
+    net = net_history(moves) if isinstance(moves, list) else None
+    # (moves that are none, in a file edited by hand, are told apart as they stand)
+    history = {"net": net} if net is not None else {"moves": moves}
+    return json.dumps([history, *(state.get(key) for key in ("redo", "hints", "fills",
+                                                               "revealed"))])
 
 
 class NewerFormat(Exception):
