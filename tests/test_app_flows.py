@@ -1855,6 +1855,50 @@ def test_open_file_reads_a_folder_again_only_once_it_changes(
     assert len(listed) == 5
 
 
+def test_open_file_shows_at_once_while_a_large_folder_is_listed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A folder of 100,000 files took a second to list, and Open file showed nothing
+    meanwhile, the keys typed waiting: the screen is drawn at once and says the folder is
+    being listed, the path takes keys, and the list shows once it is made."""
+    import threading
+
+    from numbrix_curses.ui import browse
+    from numbrix_curses.ui.actions import TextKey
+
+    folder = tmp_path / "many"
+    folder.mkdir()
+    (folder / "a.txt").write_text(DEMO_TEXT)
+    an_hour_ago = time.time() - 3600
+    os.utime(folder, (an_hour_ago, an_hour_ago))  # (settled: see browse.SETTLED_NS)
+    screen, listed, frame = _counted_open_file_screen(tmp_path, monkeypatch)
+    assert "many/" in frame()  # (the working folder, listed at once)
+    monkeypatch.setattr(browse, "LIST_WAIT", 0.05, raising=False)
+    done = threading.Event()
+    counted = browse.list_folder
+
+    def slow(path: str):
+        done.wait(5)  # (a folder that takes long to list)
+        return counted(path)
+
+    monkeypatch.setattr(browse, "list_folder", slow)
+    for key in "many":
+        screen.handle(TextKey(key))
+    shown = frame()
+    assert "Path of a puzzle file:" in shown and "many" in shown
+    assert "Listing " in shown and "a.txt" not in shown and listed == [""]
+    for key in "/a.t":  # (a name in that folder: listed once)
+        screen.handle(TextKey(key))
+    shown = frame()
+    assert "many/a.t" in shown and "Listing " in shown
+    assert screen.redraw_after_ms() > 0  # (drawn again until the list comes)
+    done.set()
+    assert screen.listing is not None and screen.listing[0].wait(5)
+    shown = frame()
+    assert "a.txt" in shown and "Listing " not in shown, shown
+    assert listed == ["", "many"]
+    assert screen.redraw_after_ms() < 0  # (nothing to wait for: only keys)
+
+
 def _counted_open_file_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Open file's screen in `tmp_path`, the folders it lists (a list, in order) and a
     function drawing a frame of it (its text)."""
@@ -1876,6 +1920,8 @@ def _counted_open_file_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
         return list_folder(path)
 
     monkeypatch.setattr(browse, "list_folder", counted)
+    # (each frame waits for its listing: these count the listings, not when they show)
+    monkeypatch.setattr(browse, "LIST_WAIT", 10.0, raising=False)
     monkeypatch.chdir(tmp_path)
     screen = open_file_screen(ctx)
 

@@ -10,7 +10,10 @@ Enter would with its path typed. Past the rows there are, the first and last lin
 many more there are, and a click on them, PgUp and PgDn, or the wheel scroll the list.
 
 `folder_of` and `list_folder` are the pure part: which folder a typed path lists, and
-what it holds, in the order shown, each as the text the field takes for it.
+what it holds, in the order shown, each line's text made as it is shown. The folder is
+listed in a thread beside the app's loop, the frame waiting a moment for it: a folder of
+100,000 files (a fifth of a second) or one on a slow network drive says "Listing" until
+its list comes, and the path takes keys meanwhile.
 """
 from __future__ import annotations
 
@@ -18,8 +21,9 @@ import curses
 import os
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence, overload
 
+from numbrix_curses.jobs import ThreadJob
 from numbrix_curses.pages import columns
 from numbrix_curses.ui.actions import Action, Command, PickFile, Scroll
 from numbrix_curses.ui.dialogs import PROMPT_TOP, TextPromptScreen, home_short, prompt_left
@@ -37,6 +41,10 @@ LIST_ROWS = 3
 #: a file added within the same tick of the file system's clock (two seconds on FAT)
 #: leaves the folder's time as it was
 SETTLED_NS = 3 * 10**9
+#: how long a frame waits for its folder's listing before it is drawn without it, and how
+#: often it is drawn again until the listing comes (see `BrowsingPromptScreen._list`)
+LIST_WAIT = 0.02
+LISTING_FRAME_MS = 30
 
 
 @dataclass(frozen=True)
@@ -84,29 +92,77 @@ def _parent(folder: str) -> str | None:
     return os.path.normpath(os.path.join(folder or os.curdir, os.pardir))
 
 
-def list_folder(folder: str) -> tuple[list[FolderEntry], str | None]:
+class FolderListing(Sequence[FolderEntry]):
+    """The lines of a folder's list, in the order shown: '..' (but at the top), its
+    folders, then its puzzle files. Each line's `FolderEntry` is made as it is asked for:
+    a folder of 100,000 files made as many, of which a frame shows some twenty."""
+
+    def __init__(self, up: str | None, prefix: str, folders: list[str],
+                 files: list[str]) -> None:
+        self._up = up
+        self._prefix = prefix
+        self._folders = folders
+        self._files = files
+        self._length = (up is not None) + len(folders) + len(files)
+
+    @property
+    def has_files(self) -> bool:
+        """Whether it lists a puzzle file (its heading says so where it lists none)."""
+        return bool(self._files)
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> FolderEntry: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[FolderEntry]: ...
+    def __getitem__(self, index: int | slice) -> FolderEntry | list[FolderEntry]:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(self._length))]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError(index)
+        if self._up is not None:
+            if index == 0:
+                return FolderEntry("..", self._up, True)
+            index -= 1
+        if index < len(self._folders):
+            name = self._folders[index] + os.sep
+            return FolderEntry(name, self._prefix + name, True)
+        name = self._files[index - len(self._folders)]
+        return FolderEntry(name, self._prefix + name, False)
+
+
+def list_folder(folder: str) -> tuple[FolderListing, str | None]:
     """What `folder` (as typed, '' for the working folder) holds, in the order shown: '..'
     (but at the top), its folders, then its puzzle files, each by name without regard to
     case, names starting with a dot left out as a shell leaves them; and why it could not
     be read, or None."""
-    entries: list[FolderEntry] = []
     parent = _parent(folder)
-    if parent is not None:
-        entries.append(FolderEntry("..", _as_folder(parent), True))
+    up = None if parent is None else _as_folder(parent)
+    folders: list[str] = []
+    files: list[str] = []
     try:
         with os.scandir(os.path.expanduser(folder or os.curdir)) as found:
-            items = [(item.name, _is_folder(item)) for item in found
-                     if not item.name.startswith(".")]
+            for item in found:
+                name = item.name
+                if name.startswith("."):
+                    continue
+                if _is_folder(item):
+                    folders.append(name)
+                elif name.lower().endswith(PUZZLE_SUFFIXES):
+                    files.append(name)
     except OSError as error:
-        return entries, error.strerror or str(error)
-    prefix = _as_folder(folder)
-    items.sort(key=lambda item: (not item[1], item[0].casefold(), item[0]))
-    for name, is_folder in items:
-        if is_folder:
-            entries.append(FolderEntry(name + os.sep, prefix + name + os.sep, True))
-        elif name.lower().endswith(PUZZLE_SUFFIXES):
-            entries.append(FolderEntry(name, prefix + name, False))
-    return entries, None
+        return FolderListing(up, "", [], []), error.strerror or str(error)
+    for names in (folders, files):
+        # (by name, then without regard to case: the sort keeps the order of names equal
+        # but for case, in two passes of the built-in sort a third of the time of one
+        # with a key of both)
+        names.sort()
+        names.sort(key=str.casefold)
+    return FolderListing(up, _as_folder(folder), folders, files), None
 
 
 def folder_stamp(folder: str) -> tuple[int, int, int, int] | None:
@@ -128,6 +184,10 @@ def _is_folder(item: "os.DirEntry[str]") -> bool:
         return item.is_dir()  # (a link to a folder is one to go into)
     except OSError:
         return False
+
+
+#: the list of a folder not yet listed
+_NOTHING_YET = FolderListing(None, "", [], [])
 
 
 class BrowsingPromptScreen(TextPromptScreen):
@@ -155,34 +215,79 @@ class BrowsingPromptScreen(TextPromptScreen):
         #: lines of the list in the last frame (a page for PgUp and PgDn)
         self.page = 1
         #: the list as this frame shows it (what `list_folder` said, and the folder), or
-        #: None before a frame lists it
-        self.shown: tuple[list[FolderEntry], str | None, str] | None = None
+        #: None before a listing came
+        self.shown: tuple[FolderListing, str | None, str] | None = None
         #: the `folder_stamp` of the folder as `shown` lists it (None: read it again), and
         #: whether this frame looked at it yet
         self.stamp: tuple[int, int, int, int] | None = None
         self.looked = False
+        #: the listing under way beside the app's loop, of which folder, and the folder's
+        #: stamp as it began (see `_list`)
+        self.listing: tuple[ThreadJob[tuple[FolderListing, str | None]], str,
+                            tuple[int, int, int, int] | None] | None = None
 
-    def _entries(self) -> tuple[list[FolderEntry], str | None, str]:
-        """The folder's list as the frame shows it: read once a frame (the hint's length and
-        the list both ask for it), and a click on it takes the entry drawn there."""
+    def _entries(self) -> tuple[FolderListing, str | None, str]:
+        """The folder's list as the frame shows it: looked at once a frame (the hint's
+        length and the list both ask for it), and a click on it takes the entry drawn
+        there. `_NOTHING_YET` while the folder is first listed (see `_list`)."""
         folder = folder_of(self.text)
         if folder != self.listed:
             self.listed, self.first = folder, 0  # (another folder starts at its top)
-        if self.shown is None or self.shown[2] != folder or not self.looked:
+        if self.listing is not None and self.listing[1] != folder:
+            self.listing[0].cancel()  # (the path left that folder: its list is not wanted)
+            self.listing = None
+        self._take_listing()
+        if not self.looked:
             # (a folder of 100,000 files took a second to list and sort: read at every
             # frame, each key typed into the path waited that long for its frame)
+            self.looked = True
             stamp = folder_stamp(folder)  # (before the listing: a change during it shows)
             if (self.shown is None or self.shown[2] != folder or stamp is None
                     or stamp != self.stamp):
-                self.shown = (*list_folder(folder), folder)
-            self.stamp, self.looked = stamp, True
+                self._list(folder, stamp)
+        self._take_listing()
+        if self.shown is None or self.shown[2] != folder:
+            return _NOTHING_YET, None, folder
         return self.shown
+
+    def _list(self, folder: str, stamp: tuple[int, int, int, int] | None) -> None:
+        """List `folder` beside the app's loop, waiting for it `LIST_WAIT` at most: a small
+        folder is listed within the frame, and a large one (100,000 files took a fifth of
+        a second, a slow network folder may take seconds) shows once listed, the path
+        taking keys meanwhile. One listing of a folder at a time: a folder changing as it
+        is listed is listed again, once the listing under way is done."""
+        if self.listing is not None:
+            return  # (of this folder, still under way: see `_entries`)
+        job = ThreadJob("list the folder", lambda token: list_folder(folder))
+        self.listing = (job, folder, stamp)
+        job.wait(LIST_WAIT)
+
+    def _take_listing(self) -> None:
+        """Show the listing under way, once it is done."""
+        if self.listing is None or not self.listing[0].done:
+            return
+        job, folder, stamp = self.listing
+        self.listing = None
+        listed = job.result
+        # (not seen: `list_folder` says why a folder cannot be read rather than raise)
+        self.shown = ((*listed, folder) if listed is not None
+                      else (_NOTHING_YET, job.error or "not listed", folder))
+        self.stamp = stamp
 
     def draw(self, win: "curses.window", mask: ScreenMask) -> None:
         # (looked at afresh every frame, and read again where it changed, so a file saved
         # while the screen is open shows after the next key)
         self.looked = False
         super().draw(win, mask)
+
+    def redraw_after_ms(self) -> int:
+        # (the list shows as soon as it is made)
+        return LISTING_FRAME_MS if self.listing is not None else super().redraw_after_ms()
+
+    def close(self) -> None:
+        if self.listing is not None:
+            self.listing[0].cancel()
+        super().close()
 
     def action_for_key(self, key: int | str) -> Action | None:
         if key in (curses.KEY_PPAGE, curses.KEY_NPAGE) and not self.too_small:
@@ -255,7 +360,8 @@ class BrowsingPromptScreen(TextPromptScreen):
             return
         where = home_short(os.path.abspath(os.path.expanduser(folder or os.curdir)))
         before, after = (("Cannot list ", f": {error}") if error is not None
-                         else ("In ", ":") if any(not entry.folder for entry in entries)
+                         else ("Listing ", "...") if entries is _NOTHING_YET
+                         else ("In ", ":") if entries.has_files
                          else ("In ", " (no puzzle files):"))
         room = width - 2 * left - len(before) - len(after)
         if columns(where) > room:
