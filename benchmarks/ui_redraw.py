@@ -174,10 +174,11 @@ def history_saves(lengths: list[int], changes: int = 30) -> list[tuple[int, floa
     return rows
 
 
-def fold_save(length: int) -> tuple[int, float, float]:
+def fold_save(length: int) -> tuple[int, float, float, float, int]:
     """A game of `length` moves, whose save passes the share of the size limit that folds
     it (`savefile.FOLD_AT`): the moves folded, and the time of the save that folds them
-    (`Game.shorten_history`) and of the next one (its text kept, as before the fold)."""
+    (`Game.shorten_history`) and of the next one (its text kept, as before the fold); then
+    the time another window's menu takes to look at the saved games, and the save's size."""
     from pathlib import Path
 
     import numpy as np
@@ -205,9 +206,14 @@ def fold_save(length: int) -> tuple[int, float, float]:
             store.flush()
             if fold is not None:
                 folded = fold.folded
+        # (the menu of another window, looking at the saves after that one: see `menu`)
+        start = time.perf_counter()
+        Store(Path(state)).saved_games(moves=False)
+        menu = time.perf_counter() - start
+        size = store.game_path(puzzle).stat().st_size
     finally:
         shutil.rmtree(state, ignore_errors=True)
-    return folded, times[0], times[1]
+    return folded, times[0], times[1], menu, size
 
 
 def _ms(values: list[float], q: float) -> float:
@@ -241,9 +247,10 @@ def main(argv: list[str] | None = None) -> int:
     for length, median, most in history_saves([int(n) for n in args.history.split(",")]):
         print(f"{length:>9,}{1000 * median:>11.2f}{1000 * most:>9.2f}")
     print()
-    folded, folding, after = fold_save(args.fold)
+    folded, folding, after, menu, size = fold_save(args.fold)
     print(f"a save past the share of the size limit that folds: {args.fold:,} moves, "
           f"{folded:,} folded in {1000 * folding:.0f} ms; the next save {1000 * after:.2f} ms")
+    print(f"the menu's look at the saved games then ({size / 2**20:.1f} MiB): {1000 * menu:.2f} ms")
     return 0
 
 

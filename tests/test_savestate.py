@@ -183,6 +183,65 @@ def test_latest_game_is_the_most_recent(store: Store, monkeypatch):
     assert store.latest_game().label == "demo"
 
 
+def test_a_list_of_the_games_reads_each_save_only_as_far_as_it_shows(
+        store: Store, monkeypatch: pytest.MonkeyPatch):
+    """The menu looks at the saved games every few seconds, and read each one whole: a long
+    game's save, written again by the window playing it at every move, took more than a
+    second to read each time, the menu frozen meanwhile. A list reads a save from its
+    start up to its moves only, and shows what a whole read shows."""
+    from numbrix_curses import savefile
+
+    game = played_game(FakeClock())
+    for _ in range(5000):  # (a history longer than the start read)
+        game.set_value(1, 3)
+        game.set_value(1, 0)
+    store.save_game(game.puzzle, game, "demo", "/tmp/demo.txt")
+    assert store.game_path(puzzle()).stat().st_size > savefile.HEAD_BYTES
+    limits = []
+    real = savefile.read_regular_file
+
+    def counted(path, limit, **options):
+        limits.append(limit)
+        return real(path, limit, **options)
+
+    monkeypatch.setattr(savefile, "read_regular_file", counted)
+    [listed] = store.saved_games(moves=False)
+    assert limits == [savefile.HEAD_BYTES]
+    [whole] = store.saved_games()
+    assert listed.elapsed == whole.elapsed == 75
+    assert (listed.key, listed.label, listed.source, listed.saved_at) == (
+        whole.key, whole.label, whole.source, whole.saved_at)
+    assert listed.puzzle.flat() == whole.puzzle.flat()
+    assert listed.puzzle.metadata == whole.puzzle.metadata
+    assert "moves" not in listed.state and whole.state["moves"] == game.to_state()["moves"]
+    assert store.problems == []
+
+
+def test_a_list_of_the_games_reads_a_save_laid_out_otherwise_whole(store: Store):
+    """A save written before its game's time came before its moves (or edited by hand) is
+    read whole for a list: shown all the same; one of a newer version is told of once, and
+    one named for another puzzle set aside, as a whole read does."""
+    game = played_game(FakeClock())
+    store.save_game(game.puzzle, game, "demo", None)
+    path = store.game_path(puzzle())
+    data = json.loads(path.read_text())
+    data["game"] = {"moves": data["game"].pop("moves"), **data["game"]}  # (as before)
+    path.write_text(json.dumps(data, separators=(",", ":")))
+    [listed] = store.saved_games(moves=False)
+    assert listed.elapsed == 75 and listed.state["moves"] == game.to_state()["moves"]
+    store.save_game(game.puzzle, game, "demo", None)
+    path.write_text(path.read_text().replace('"version":1,', '"version":99,', 1))
+    for _ in range(2):
+        assert store.saved_games(moves=False) == []
+    assert len(store.problems) == 1 and "newer version" in store.problems[0]
+    path.unlink()
+    other = Store(store.root)  # (this one leaves the newer version's save alone for good)
+    other.save_game(game.puzzle, game, "demo", None)
+    path.rename(path.with_name("0" * 24 + ".json"))
+    assert other.saved_games(moves=False) == []
+    assert "it belongs to another puzzle" in other.problems[-1]
+
+
 def test_no_save_means_nothing_to_resume(store: Store):
     assert store.resume(puzzle()) is None
     assert store.latest_game() is None

@@ -59,12 +59,14 @@ class PlayState:
 
 
 def state_data(undo: MoveStack, redo: MoveStack, play: PlayState) -> dict[str, Any]:
-    """A game's saved form as JSON-ready data: its moves, the moves undone (to redo), and
-    its play state."""
+    """A game's saved form as JSON-ready data: its play state, then its moves and the moves
+    undone (to redo). (The play state first: what a list of saved games shows of a game,
+    its time, is then read from the start of its file, without its moves: see
+    `savefile.read_head`.)"""
     return {
+        **play.to_data(),
         "moves": [move_to_data(m) for m in undo],
         "redo": [move_to_data(m) for m in redo],
-        **play.to_data(),
     }
 
 
@@ -72,9 +74,8 @@ def state_text(undo: MoveStack, redo: MoveStack, play: PlayState) -> list[str]:
     """`state_data` as compact JSON text (``json.dumps(..., separators=(",", ":"))``), in
     parts to be joined: the moves' text is the stacks' own, kept from one call to the next
     (see `MoveStack`), so a long game is written for what changed."""
-    rest = json.dumps(play.to_data(), separators=(",", ":"))
-    return ['{"moves":', *undo.text_parts(), ',"redo":', *redo.text_parts(),
-            "," + rest[1:]]
+    head = json.dumps(play.to_data(), separators=(",", ":"))
+    return [head[:-1] + ',"moves":', *undo.text_parts(), ',"redo":', *redo.text_parts(), "}"]
 
 
 def read_play_state(state: Mapping[str, Any], default_cursor: int, size: int) -> PlayState:

@@ -1,6 +1,7 @@
 """A save file's text, without a directory: the puzzle and the game as versioned JSON
 (`game_file_parts`, which keeps a long game's save within what is read back), and back
-(`read_json`, `saved_game_from`: a `SavedGame`, or ValueError saying why not); the key
+(`read_json`, `saved_game_from`: a `SavedGame`, or ValueError saying why not; `read_head`
+for all of it but the moves, from the start of the file); the key
 naming a puzzle's save (`puzzle_key`), and what tells a saved game from the same game
 played on (`game_mark`). `savestate.Store` puts the files in the state directory.
 """
@@ -81,8 +82,10 @@ def game_file_parts(
     puzzle: Puzzle, game: Game, label: str, source: str | None
 ) -> tuple[list[str], HistoryFold | None]:
     """The text of the save of `game` in parts to be joined: the file's fields, and last
-    the game's own (`Game.state_text_parts`), as `json.dumps` of the whole writes it
-    compact (ASCII, so its characters are its bytes); and what was done to its history
+    the game's own (`Game.state_text_parts`: its play state, then its moves, so that
+    `read_head` reads all but the moves from the start of the file), as `json.dumps` of
+    the whole writes it compact (ASCII, so its characters are its bytes); and what was
+    done to its history
     to keep it within bounds, if anything. Past `FOLD_AT` of `MAX_SAVE_BYTES`, the game's
     history is folded first (`Game.shorten_history`), and a save too large to read back
     even so is refused (OSError), never written."""
@@ -170,6 +173,34 @@ def read_json(path: Path) -> Any:
         return json.loads(raw.decode("utf-8"))
     except RecursionError:
         raise ValueError("nested too deeply") from None
+
+
+#: how much of the start of a save `read_head` reads: the file's fields, the puzzle (900
+#: numbers at most, and its metadata) and the game's play state come before its moves
+HEAD_BYTES = 64 * 1024
+#: where a save's game starts, and its moves, as `game_file_parts` writes them (in JSON
+#: text a quote within a string is escaped, so neither is ever part of a string)
+_GAME_AT = b',"game":{"cursor":'
+_MOVES_AT = b',"moves":'
+
+
+def read_head(path: Path) -> Any:
+    """The JSON of the save at `path` as `read_json` reads it, but for the game's moves and
+    the moves undone: what a list of saved games shows of it (its puzzle, its name, the
+    time played), read from the start of the file alone (a long game's save, read whole,
+    took a second and more). None where the file does not start as `game_file_parts`
+    writes a save (an earlier version's, or one edited by hand): `read_json` reads it
+    then. Raises OSError or ValueError as `read_json` does. (The moves are checked as the
+    game opens.)"""
+    raw = read_regular_file(path, HEAD_BYTES)
+    game = raw.find(_GAME_AT)
+    moves = raw.find(_MOVES_AT, game + len(_GAME_AT)) if game >= 0 else -1
+    if moves < 0:
+        return None
+    try:
+        return json.loads(raw[:moves].decode("utf-8") + "}}")
+    except (ValueError, RecursionError):
+        return None
 
 
 def saved_game_from(data: Any) -> SavedGame:

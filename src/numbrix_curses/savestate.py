@@ -41,6 +41,7 @@ from numbrix_curses.savefile import (
     game_mark,
     newer_error,
     puzzle_key,
+    read_head,
     read_json,
     saved_game_from,
     why_unreadable,
@@ -290,13 +291,17 @@ class Store:
             return kept, saved
         return game, saved
 
-    def saved_games(self) -> list[SavedGame]:
-        """Every readable saved game, most recent first."""
+    def saved_games(self, *, moves: bool = True) -> list[SavedGame]:
+        """Every readable saved game, most recent first. Without `moves`, each is read only
+        as far as a list of games shows it (`read_head`): its `state` is its play state,
+        without the moves (a save of 6 MiB read whole took well over a second, and the
+        menu read it again every time the window playing it saved it)."""
         try:
             paths = sorted(self.games_dir.glob("*.json"))
         except OSError:
             return []
-        found = [s for s in (self._read_save(p) for p in paths) if s is not None]
+        read = self._read_save if moves else self._read_head
+        found = [s for s in map(read, paths) if s is not None]
         found.sort(key=lambda s: s.saved_at, reverse=True)
         return found
 
@@ -320,6 +325,26 @@ class Store:
     def latest_game(self) -> SavedGame | None:
         games = self.saved_games()
         return games[0] if games else None
+
+    def _read_head(self, path: Path) -> SavedGame | None:
+        """The saved game at `path` read but for its moves (`read_head`); read whole
+        (`_read_save`, which sets it aside or says why where it cannot be read) where its
+        start is not that of a save as this version writes one."""
+        try:
+            data = read_head(path)
+        except FileNotFoundError:
+            return None  # another instance finished the game meanwhile
+        except (OSError, ValueError):
+            data = None
+        if data is not None:
+            try:
+                saved = saved_game_from(data)
+            except (NewerFormat, TypeError, KeyError, ValueError, OverflowError, PuzzleError):
+                pass
+            else:
+                if path.name == f"{saved.key}.json":
+                    return saved
+        return self._read_save(path)
 
     def _read_save(self, path: Path) -> SavedGame | None:
         try:

@@ -83,7 +83,9 @@ class MenuScreen(Screen):
         self.stamp = store.games_stamp()
         # (the item selected stays selected when Continue comes or goes above it)
         was = self.items[self.selected].key if self.items else None
-        games = store.saved_games()
+        # (what the menu shows of a game, its time, is read from the start of its file: a
+        # long game's save, read whole every time another window played on, took seconds)
+        games = store.saved_games(moves=False)
         self.latest = games[0] if games else None
         self.message = take_store_problems(store) or self.message
         items = []
