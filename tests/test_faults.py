@@ -375,6 +375,21 @@ def test_the_app_with_standard_input_not_a_terminal(tmp_path: Path) -> None:
         assert b"\x1b[?1049h" not in bytes(term.raw)  # the screen was never taken over
 
 
+def test_puzzles_read_from_the_keyboard_are_asked_for_and_end_at_ctrl_d(tmp_path: Path) -> None:
+    """`numbrix check -` typed by itself waited for the keyboard without a word, which
+    looked like a hang; it says what it waits for, and a pipe is read without the line."""
+    with start(app_command("check", "-"), tmp_path) as term:
+        term.wait_text("<stdin>: type or paste the puzzles, then Ctrl-D on a line of its own")
+        term.send("1 . 3\r. . .\r. . 9\r")
+        term.send("\x04")  # the end of what is typed, as the terminal reads it
+        term.wait_text("<stdin>#1: unique")
+        expect_exit(term, 0)
+    piped = subprocess.run([sys.executable, "-m", "numbrix_curses", "check", "-"],
+                           input="1 . 3\n. . .\n. . 9\n", capture_output=True, text=True,
+                           env=cli_env(), timeout=COMMAND_TIMEOUT)
+    assert (piped.returncode, piped.stdout, piped.stderr) == (0, "<stdin>#1: unique\n", "")
+
+
 @pytest.mark.parametrize("term_name", ["dumb", "no-such-terminal"])
 @pytest.mark.parametrize("play", [False, True], ids=["menu", "play"])
 def test_the_app_on_a_terminal_it_cannot_drive(

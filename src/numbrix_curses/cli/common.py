@@ -264,6 +264,18 @@ def display_name(path: str) -> str:
 WARNINGS_SAID = 20
 
 
+#: the key that ends what is typed at the keyboard, as the terminal reads it
+KEYBOARD_END = "Ctrl-Z and Enter" if WINDOWS else "Ctrl-D"
+
+
+def _is_keyboard(stream: Any) -> bool:
+    """Whether `stream` reads from a terminal (a closed one stands in as the null device)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def load_puzzles(path: str, warnings: list[str] | None = None) -> list[Puzzle]:
     """Every puzzle of a file ("-" = stdin), parsed in full before any is used; a line for
     each note of the reader (a header with no grid under it, say: see `parse_puzzles`) goes
@@ -281,6 +293,11 @@ def load_puzzles(path: str, warnings: list[str] | None = None) -> list[Puzzle]:
     # looked like a hang; not standard input, which may be the keyboard a puzzle is typed
     # on, where the line would stand in the way.
     reading = SearchTicker(display_name(path), "reading") if path != STDIN else None
+    if path == STDIN and _is_keyboard(sys.stdin):
+        # (read to its end, the keyboard waits for a puzzle in silence: `numbrix check -`
+        # typed by itself looked hung)
+        tell(f"{STDIN_NAME}: type or paste the puzzles, then {KEYBOARD_END} on a line of "
+             "its own")
     try:
         with reading or contextlib.nullcontext():
             puzzles = read_puzzles(path, notes, pipes=True)
