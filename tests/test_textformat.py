@@ -1678,6 +1678,23 @@ def test_a_windows_1252_file_is_read(tmp_path: Path) -> None:
     assert "0x81 is no Windows-1252 character" in err.value.message
 
 
+@pytest.mark.parametrize("text, col", [
+    ("  A B C\n1 1 . 3\n2 . . .\n3 . . 9\n", 3),  # as a page labels a grid
+    ("A,B,C\n1,,3\n,,\n,,9\n", 1),  # a spreadsheet's header row
+    ("| a | b | c |\n| 1 |   | 3 |\n", 3),
+])
+def test_a_line_of_column_letters_over_a_grid_is_named_as_one(text: str, col: int) -> None:
+    """A grid copied with the letters that name its columns (as the booklets and the app
+    show them) was refused as "'A' is not a number" and no more: the line is named."""
+    err = parse_error(text)
+    assert where(err) == (1, col)
+    assert err.message.endswith("; a line of column letters? take it out, and any row numbers "
+                                "before the rows")
+    # letters that are not the columns' in order, or one alone, are no such line
+    for other in ("A B D\n1 . 3\n", "A\n1\n", "B C\n1 2\n"):
+        assert "column letters" not in parse_error(other).message, other
+
+
 def test_a_title_or_number_over_a_grid_is_named_as_one():
     """Copied with the grid, a puzzle's title or number was refused as a cell ("'Puzzle'
     is not a number"), or, one number alone, reported of the row under it ("row has 5

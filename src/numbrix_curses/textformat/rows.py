@@ -12,6 +12,7 @@ from numbrix_curses.puzzle import (
     MAX_SIDE,
     TYPESET_DASHES,
     ParseError,
+    cell_name,
     cell_value,
     cells_text,
     cut_short,
@@ -109,12 +110,19 @@ def _junk(row: Row, index: int, filename: str, first: bool = False,
     # '\\textbf{3}' is not what the file says)
     shown = (f"'{cut_short(token)}'" if row.separator is AMPERSAND and "'" not in token
              else repr(cut_short(token)))
+    # (a grid copied from a page that names its columns A, B, C... above it, as this
+    # program's own booklets and the app do: the letters' line read as the first row)
+    lettered = first and index == 0 and len(row.tokens) >= 2 and all(
+        token.upper() == cell_name(0, k)[:-1] for k, token in enumerate(row.tokens))
     return NotACell(
         filename,
         row.line,
         row.col(index),
         f"{shown} is not a number or a blank (. _ - ? 0)"
-        + (f"; {what}? start the line with # to keep it" if worded and what else "")
+        + ("; a line of column letters? take it out, and any row numbers before the rows"
+           if lettered else "")
+        + (f"; {what}? start the line with # to keep it" if worded and what and not lettered
+           else "")
         + ("; a dash a word processor made of -? in a table, write - or . for a blank, "
            "--- for a Markdown table's delimiter" if typeset else ""),
     )
