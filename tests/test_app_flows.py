@@ -1948,6 +1948,38 @@ def type_in(state: Path, rows: str, cols: str, screen: tuple[int, int] = (24, 80
     return term
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="Ctrl-C sent as a terminal sends it")
+def test_a_puzzle_being_typed_in_is_kept_where_the_state_directory_takes_no_file(
+        tmp_path: Path):
+    """With the state directory unwritable (read-only, a full disk, a file in its place),
+    Ctrl-C in Type in said "the puzzle being typed in could not be kept" and the grid was
+    gone; it goes to the folder for temporary files instead, and the app says where."""
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where the state directory should go\n")
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    with start(app_command(), blocker / "state", TMPDIR=str(temporary)) as term:
+        term.wait_text("[q] Quit")
+        term.send("t")
+        term.wait_text("Size of the grid:")
+        term.send("3")
+        term.send_key("down")
+        term.send("3")
+        term.send_key("enter")
+        term.wait_text("Type the given numbers")
+        board = Board(term, 3)
+        term.send("1")
+        term.send_key("enter")
+        board.wait_cell(0, 0, "1")
+        term.send("\x03")
+        assert term.wait_exit() == 130
+        said = bytes(term.raw).decode(errors="replace")
+    [kept] = temporary.glob("numbrix-typed-*.txt")
+    assert f"numbrix: the puzzle being typed in is kept in {kept}" in said
+    [puzzle] = read_puzzles(str(kept))
+    assert puzzle.givens.tolist() == [[1, 0, 0], [0, 0, 0], [0, 0, 0]]
+
+
 def test_esc_in_the_type_in_grid_ends_a_number_then_goes_back(state: Path):
     """Esc did nothing on the type-in grid with no number being typed, where the screen
     before says "Esc Back" and every list leaves on Esc. It ends a number first (12 stays

@@ -1,11 +1,13 @@
 """Files the app keeps in the state directory for the player to find: the details of an
 internal error, for a bug report (``crash-DATE-TIME.txt``), and a puzzle being typed in
 when the app was stopped before it was saved (``typed-DATE-TIME.txt``, which Type in a
-puzzle offers back). Each is a new file, written atomically; one that cannot be written
+puzzle offers back; where the state directory takes no file, ``numbrix-typed-DATE-TIME.txt``
+in the system's folder for temporary files). Each is a new file, written atomically; one that cannot be written
 is None, never an error: these are written on the way out, when nothing else can be done.
 """
 from __future__ import annotations
 
+import tempfile
 import time
 from pathlib import Path
 
@@ -20,8 +22,11 @@ def write_crash_report(root: Path, text: str) -> Path | None:
 
 def keep_typed(root: Path, text: str) -> Path | None:
     """Keep a puzzle being typed in that the app stopped before it was saved (Ctrl-C, a
-    hang-up) in the state directory `root`; None if it cannot be written."""
-    return _write_stamped(root, "typed", text)
+    hang-up) in the state directory `root`, else in the system's folder for temporary files
+    (a state directory read-only or on a full disk lost the grid); None if neither takes it."""
+    # (Type in offers back only what is in `root`; the app says where this one went)
+    return _write_stamped(root, "typed", text) or _write_stamped(
+        Path(tempfile.gettempdir()), "numbrix-typed", text)
 
 
 def kept_typed(root: Path) -> list[Path]:
