@@ -21,6 +21,7 @@ import random
 import re
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -171,6 +172,8 @@ def test_generate_onto_a_full_disk_is_one_line_and_exit_2(
 ) -> None:
     out = tmp_path / "new.txt"
     out.write_text("old puzzles\n")
+    # (the folder for temporary files, the last place they would go, is the test's own)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
     full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
     if failing == "fsync":
         def fsync(fd: int) -> None:
@@ -491,12 +494,25 @@ def test_puzzles_made_for_a_folder_removed_meanwhile_are_written_to_the_state_fo
     assert [p.read_text() for p in rescued] == ["the puzzles\n", "the key\n"]
     assert [p.name.split("-")[0] for p in rescued] == ["booklet", "key"]
     assert str(rescued[0]) in said and said.count("\n") == 0
-    # where the state folder takes nothing either, the first failure is said, and that
-    # the puzzles are lost (the line named only the file asked for)
+    # where the state folder takes nothing (a file in its place, read-only, on the full
+    # disk), they go to the folder for temporary files (they were lost)
     (tmp_path / "blocked").write_text("a file where the folder would go")
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "blocked"))
-    with pytest.raises(UsageError, match=r"booklet.txt: .*; nor could they go to .*generated: "
-                                         r"the puzzles made are lost$"):
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    assert generating._write_kept(files, False, True) == 2
+    said = capsys.readouterr().err.strip()
+    rescued = sorted(temporary.iterdir())
+    assert [p.read_text() for p in rescued] == ["the puzzles\n", "the key\n"]
+    assert [p.name.split("-")[:2] for p in rescued] == [["numbrix", "booklet"],
+                                                         ["numbrix", "key"]]
+    assert str(rescued[0]) in said and said.count("\n") == 0
+    # where neither takes anything, the first failure is said, and that the puzzles are
+    # lost (the line named only the file asked for)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "blocked"))
+    with pytest.raises(UsageError, match=r"booklet.txt: .*; nor could they go to .*generated "
+                                         r"or .*blocked: the puzzles made are lost$"):
         generating._write_kept(files, False, True)
 
 
@@ -507,6 +523,7 @@ def test_a_rescue_that_fails_leaves_no_empty_folder(monkeypatch, tmp_path):
 
     state = tmp_path / "state"
     monkeypatch.setenv("XDG_STATE_HOME", str(state))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
 
     def full(*_):
         raise UsageError("no space")

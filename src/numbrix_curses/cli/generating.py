@@ -13,6 +13,7 @@ import os
 import signal
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Sequence
 
 from numbrix_curses import DIFFICULTIES, PATTERNS
@@ -310,14 +311,12 @@ def _rescue(files: Sequence[tuple[str, str]], why: str, what: str, finished: boo
     raise the UsageError that says they are lost. The exit code as `_write_kept`'s."""
     rescued = _rescued(files)
     if rescued is None:
-        from numbrix_curses.statedir import state_dir
-
         # (said, not left to a line that only names the file asked for: the run's work is
-        # gone, and the fallback the README promises was tried)
+        # gone, and the fallbacks the README promises were tried)
         they = "they" if what == "the puzzles" else what
-        raise UsageError(f"numbrix generate: {why}; nor could {they} go to "
-                         f"{display_name(str(state_dir() / 'generated'))}: {what} made "
-                         f"{_are(what)} lost") from None
+        tried = " or ".join(display_name(str(folder)) for folder, _ in _rescue_folders())
+        raise UsageError(f"numbrix generate: {why}; nor could {they} go to {tried}: "
+                         f"{what} made {_are(what)} lost") from None
     tell(f"numbrix generate: {why}: {what} {_are(what)} written to {rescued} instead")
     return EXIT_BAD_INPUT if finished else EXIT_OK
 
@@ -332,22 +331,41 @@ def _are(what: str) -> str:
 _RESCUED_STEM = 64
 
 
-def _rescued(files: Sequence[tuple[str, str]]) -> str | None:
-    """Write `files` under their names, stamped with the time, in the folder `generated`
-    of the app's state directory (where its saves are); the names written, or None where
-    that fails too."""
-    import time
+def _rescue_folders() -> list[tuple[Path, str]]:
+    """Where puzzles that could not go where they were asked to are written, in order, with
+    what their names start with: the folder `generated` of the app's state directory (where
+    its saves are), then the system's folder for temporary files, as "numbrix-NAME" (a state
+    directory read-only or on the full disk lost them). (No folder of a fixed name there:
+    another account could have made it first.)"""
+    import tempfile
 
     from numbrix_curses.statedir import state_dir
 
+    return [(state_dir() / "generated", ""), (Path(tempfile.gettempdir()), "numbrix-")]
+
+
+def _rescued(files: Sequence[tuple[str, str]]) -> str | None:
+    """Write `files` under their names, stamped with the time, in the first of
+    `_rescue_folders` that takes them; the names written, or None where none does."""
+    for folder, prefix in _rescue_folders():
+        written = _rescued_in(folder, prefix, files)
+        if written is not None:
+            return written
+    return None
+
+
+def _rescued_in(folder: Path, prefix: str, files: Sequence[tuple[str, str]]) -> str | None:
+    """`_rescued` in `folder`, each name after `prefix`: the names written, or None where
+    that fails."""
+    import time
+
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    folder = state_dir() / "generated"
     # (a stem cut short: the file system's longest name, stamped, is longer still)
     names = [(stem[:_RESCUED_STEM], ext[:_RESCUED_STEM]) for stem, ext
              in (os.path.splitext(os.path.basename(path)) for path, _ in files)]
     # (a booklet and its key of one name in two folders: numbered, or the key would clash)
     alike = len({name for name in names}) < len(names)
-    moved = [(str(folder / f"{stem}-{stamp}{f'-{k + 1}' if alike else ''}{ext}"), text)
+    moved = [(str(folder / f"{prefix}{stem}-{stamp}{f'-{k + 1}' if alike else ''}{ext}"), text)
              for k, ((stem, ext), (_, text)) in enumerate(zip(names, files))]
     made = not os.path.lexists(folder)
     try:
