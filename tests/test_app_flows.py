@@ -1334,8 +1334,8 @@ def test_a_hint_in_the_first_window_is_play_the_second_does_not_take_over(state:
             second.send("6")
             Board(second, 4).wait_cell(0, 1, "6")
             second.send("q")
-            second.wait_text("The game was played on in another window after this one "
-                             "opened")
+            second.wait_in_box("The game was played on in another window after this one "
+                               "opened")
             second.send("y")
             expect_exit(second)
     assert json.loads(store(state).game_path(
@@ -2657,7 +2657,7 @@ def test_watching_a_puzzle_with_several_solutions_is_asked_of_as_such(tmp_path: 
         wait_play(term)
         term.wait_message("more than one solution")  # (the verdict known)
         term.send("v")
-        term.wait_text("It shows one of its solutions: the game then earns no best time.")
+        term.wait_in_box("It shows one of its solutions: the game then earns no best time.")
 
 
 def test_the_replay_of_a_puzzle_with_no_solution_ends_saying_why(tmp_path: Path, state: Path):

@@ -439,6 +439,22 @@ def test_dialog_text_wraps_to_the_dialog(state: Path, demo: Path):
         assert "u takes it back; the game earns no best time." in " ".join(words), term.dump()
 
 
+def test_a_dialog_on_a_wide_screen_wraps_its_explanation_to_a_readable_width(state: Path):
+    # At 120x40 the auto-fill question's explanation ran in one line from wall to wall.
+    with start(app_command("play", "--puzzle", "classic-1"), state, rows=40, cols=120) as term:
+        wait_play(term)
+        term.send("f")
+        term.wait_text("[n] No")
+        top, left = term.find("Fill in every simple step?")
+        top, left = top - 1, left - 2  # the box's top-left corner
+        assert term.lines[top][left] == "┌", term.dump()
+        right = term.lines[top].index("┐", left)
+        assert right - left + 1 <= 64, term.dump()
+        assert "u takes back. The game earns no best time." in term.box_text(), term.dump()
+        term.send("n")
+        term.wait_gone("Fill in every simple step?")
+
+
 def test_a_dialog_over_the_play_screen_shows_no_cut_panel_text_beside_it(state: Path):
     # A 9x9 board on 80x24: the dialog's box, centred, covers the board's right part and
     # the left part of the side panel, whose key lines would show cut beside its frame.

@@ -219,6 +219,27 @@ class Terminal:
 
         self.wait_for(shown, timeout, f"message {text!r}")
 
+    def box_text(self) -> str:
+        """The words inside the dialog box on screen (its frame a plain `┌──┐` top edge),
+        lines joined with single spaces, so a question's explanation wrapped to the box
+        reads as one; "" when there is no box."""
+        for top, line in enumerate(self.lines):
+            edge = re.search(r"┌─+┐", line)
+            if edge is None:
+                continue
+            left, right = edge.start(), edge.end() - 1
+            rows = []
+            for row in self.lines[top + 1:]:
+                if row[left] == "└":
+                    break
+                rows.append(row[left + 1:right])
+            return " ".join(" ".join(rows).split())
+        return ""
+
+    def wait_in_box(self, text: str, timeout: float = WAIT) -> None:
+        """Wait for `text` in the dialog box (see `box_text`), wrapped anywhere."""
+        self.wait_for(lambda: text in self.box_text(), timeout, f"{text!r} in a box")
+
     def wait_gone(self, text: str, timeout: float = WAIT) -> None:
         self.wait_for(lambda: text not in self.text, timeout, f"{text!r} to go")
 

@@ -49,6 +49,9 @@ BUTTONS_ROW = 8
 PROMPT_TOP = 2
 #: the widest a yes/no box is asked for on a screen too small for it (see `ConfirmScreen`)
 _NARROW = 40
+#: the widest a yes/no box's explanation makes it, frame included: on a wide screen a line
+#: of it unwrapped ran wall to wall (115 columns at 120x40), too long to read at a glance
+_READABLE = 64
 #: the fewest rows a yes/no box's text scrolls in, where it is too long for the screen:
 #: those it has on the smallest screen the game is played on (11 rows). A smaller screen
 #: says it is too small rather than show a question a few lines at a time, easily answered
@@ -143,14 +146,15 @@ class ConfirmScreen(Screen):
                 for i, text in enumerate(texts) for line in wrap_text(text, box_w - 4)]
 
     def _widths(self) -> tuple[int, int]:
-        """The box's width with no line wrapped, and the least that holds its buttons: two
-        columns apart, and a column from the frame (on the smallest screen the game is
-        played on, "[y] Abandon" and "[n] Keep" fit so, and not with the room they have
-        elsewhere)."""
-        texts = [self.question] + ([self.detail] if self.detail else [])
+        """The box's width with no line wrapped (its explanation wrapped to `_READABLE`
+        columns, the question kept whole where the screen has room), and the least that
+        holds its buttons: two columns apart, and a column from the frame (on the smallest
+        screen the game is played on, "[y] Abandon" and "[n] Keep" fit so, and not with the
+        room they have elsewhere)."""
         buttons = sum(len(b) for b in self._buttons())
         # (in columns: a CJK file name in the question takes two a character)
-        return max(max(columns(text) for text in texts), buttons + 4) + 6, buttons + 2 + 4
+        text = max(columns(self.question), min(columns(self.detail), _READABLE - 6))
+        return max(text, buttons + 4) + 6, buttons + 2 + 4
 
     def _box(self, height: int, width: int) -> _Box:
         """The box on a `height` x `width` screen.
