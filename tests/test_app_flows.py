@@ -730,6 +730,30 @@ def play_a_move_in_a_file(term: Terminal, path: Path, title: str, number: str) -
     term.wait_text("[q] Quit")
 
 
+def test_a_game_under_way_with_a_number_in_is_not_listed_as_0_percent_filled(
+        state: Path, demo: Path, tmp_path: Path):
+    """A number typed in a 12x12 of one given filled 1 of its 143 cells, and the list
+    said "0%", as of a game not begun."""
+    wide = tmp_path / "wide.txt"
+    wide.write_text("# id: wide\n" + "\n".join(
+        " ".join("1" if (row, col) == (0, 0) else "." for col in range(12))
+        for row in range(12)) + "\n")
+    with menu(state) as term:
+        play_a_move_in_a_file(term, demo, "demo", "3")
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.send("\x15" + str(wide) + "\r")
+        term.wait_text("12x12 · 1/144 · 0 moves")  # (the bar under the board, at 80x24)
+        term.send("2")
+        term.wait_text("12x12 · 2/144 · 1 move")
+        term.send("q")
+        term.wait_text("[u] Games under way")
+        term.send("u")
+        term.wait_text("Numbrix · Games under way")
+        row = next(line.split() for line in term.lines if line.split()[:1] == ["wide"])
+        assert row[2] == "1%", term.dump()
+
+
 def test_every_game_under_way_is_reachable_from_the_menu(state: Path, demo: Path, tmp_path: Path):
     """Continue offers only the game played last: a second game started leaves the first
     out of reach unless the menu lists them all."""

@@ -73,8 +73,10 @@ def filled_text(saved: SavedGame) -> str:
     to_fill = saved.puzzle.size - givens
     if to_fill <= 0:
         return "100%"
-    # (down, not to the nearest: a board one cell short is not "100%")
-    return f"{max(0, filled - givens) * 100 // to_fill}%"
+    # (down, not to the nearest: a board one cell short is not "100%"; nor is a board with
+    # a number in "0%", as of a game not begun: one of 143 cells is "1%")
+    mine = max(0, filled - givens)
+    return f"{max(mine * 100 // to_fill, 1 if mine else 0)}%"
 
 
 class GamesScreen(PuzzleListScreen):
