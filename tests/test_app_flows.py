@@ -754,6 +754,24 @@ def test_a_game_under_way_with_a_number_in_is_not_listed_as_0_percent_filled(
         assert row[2] == "1%", term.dump()
 
 
+def test_the_games_under_way_heading_is_whole_over_short_names(state: Path, demo: Path,
+                                                               tmp_path: Path):
+    """With games named "demo" and "lone" the names' column was four wide, and its
+    heading read "Puzz"."""
+    lone = tmp_path / "lone.txt"
+    lone.write_text("# id: lone\n1 . 3\n. . .\n. . 9\n")
+    with menu(state) as term:
+        play_a_move_in_a_file(term, demo, "demo", "3")
+        play_a_move_in_a_file(term, lone, "lone", "2")
+        term.send("u")
+        term.wait_text("Numbrix · Games under way")
+        heading = term.lines[2].split()
+        assert heading[:2] == ["Puzzle", "Size"], term.dump()
+        # the names stand under it, the sizes under theirs
+        assert term.find("lone")[1] == term.find("Puzzle")[1], term.dump()
+        assert term.find("3x3")[1] == term.find("Size")[1] + 1, term.dump()  # (right-aligned)
+
+
 def test_every_game_under_way_is_reachable_from_the_menu(state: Path, demo: Path, tmp_path: Path):
     """Continue offers only the game played last: a second game started leaves the first
     out of reach unless the menu lists them all."""

@@ -85,6 +85,7 @@ class GamesScreen(PuzzleListScreen):
     # A game is told by its name: a narrow screen drops the columns past its size first
     # (the names were cut to "5x5-…ium-1" at 40 columns, with the difficulty kept).
     kept_tail = 1 + 2 + SIZE_W
+    name_heading = "Puzzle"
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx, "Games under way", [], grouped=False)
@@ -161,7 +162,7 @@ class GamesScreen(PuzzleListScreen):
                         name_w)
 
     def column_heading(self, name_w: int) -> str | None:
-        return _columns("Puzzle", "Size", "Difficulty", "Filled", "Played", "Last played",
+        return _columns(self.name_heading, "Size", "Difficulty", "Filled", "Played", "Last played",
                         name_w)
 
     def column_ends(self, name_w: int) -> list[int]:

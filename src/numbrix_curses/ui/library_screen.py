@@ -140,6 +140,9 @@ class PuzzleListScreen(Screen):
     #: the columns besides the name a line keeps on a narrow screen, where names would be
     #: cut to keep the rest (0: cut the names first, keeping every column they can)
     kept_tail = 0
+    #: the heading over the names' column (see `column_heading`): the column is as wide as
+    #: it at least, so short names ("demo") do not cut it ("Puzz")
+    name_heading = ""
 
     def __init__(self, ctx: AppContext, title: str, entries: list[Entry], *, grouped: bool,
                  note: str | None = None, check: bool = False) -> None:
@@ -394,7 +397,7 @@ class PuzzleListScreen(Screen):
         if not self.entries:
             put(win, 2, 2, "No puzzles here.")
             return
-        longest = max(columns(e.label) for e in self.entries)
+        longest = max(max(columns(e.label) for e in self.entries), columns(self.name_heading))
         name_w = min(longest, max(10, width - self.tail_width))
         if self.kept_tail:
             # (whole names before the columns past `kept_tail`, which go whole first)
