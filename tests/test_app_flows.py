@@ -2116,7 +2116,8 @@ def test_a_row_is_typed_as_a_page_writes_it_blanks_and_all(state: Path):
         term.send(".")  # (on the last cell, a number ended before: blank)
         board.wait_cell(2, 3, "")
         term.send("c")
-        term.wait_message("Not a puzzle yet: 1 appears twice, at A1 and A2")
+        term.wait_message("Not a puzzle yet: 1 appears twice, at A1 and A2. Retype the one "
+                          "copied wrong.")
         board.click(1, 0)
         term.send("3")
         board.click(2, 0)

@@ -363,7 +363,14 @@ class EntryScreen(BoardScreen):
         """The typed grid as a puzzle; else None, with the message saying why it is not one."""
         puzzle = self.puzzle()
         if isinstance(puzzle, str):
-            self.message = Message(f"Not a puzzle yet: {puzzle}", MessageKind.ERROR)
+            said = f"Not a puzzle yet: {puzzle}"
+            if " appears " in puzzle:
+                # (what to do, too: the red cells show where, not which of them is wrong;
+                # a small screen without room for it keeps where they are)
+                self.message = Message(f"{said}. Retype the one copied wrong.",
+                                       MessageKind.ERROR, shorter=(said,))
+            else:
+                self.message = Message(said, MessageKind.ERROR)
             return None
         return puzzle
 
