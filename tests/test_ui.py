@@ -2455,17 +2455,20 @@ def test_f_puts_a_row_typed_out_of_place_back_and_checks_again(tmp_path: Path, t
     assert "?" not in entry.board_view().flags.values()
 
 
-def test_f_says_so_where_no_change_gives_one_solution(tmp_path: Path) -> None:
+def test_f_puts_two_givens_right_where_no_one_change_gives_one_solution(tmp_path: Path) -> None:
     """Without the 4 at C4 the board has several solutions, and no single change leaves
-    one (see test_slips): f changes nothing, and says why."""
+    one (see test_slips); two givens each typed as another number do (the 4 at C4 a 2, the
+    5 at C3 a 7): f makes both as one move, and the board is checked again."""
     entry = _checked_entry(tmp_path, "15 14 . 10\n. 13 12 .\n. . 5 .\n. . 4 .\n")
     assert entry.suspects_job is not None and entry.suspects_job.wait(30)
     entry.tick()
-    typed = entry.game.grid.copy()
+    moves = entry.game.moves
     entry.handle(entry.action_for_key("f"))
-    assert entry.message.text == ("No fix to make: no one change was found that gives exactly "
-                                  "one solution.")
-    assert (entry.game.grid == typed).all() and entry.job is None
+    assert entry.game.value(3 * 4 + 2) == 2 and entry.game.value(2 * 4 + 2) == 7
+    assert entry.game.moves == moves + 1
+    assert entry.job is not None and entry.job.wait(30)
+    entry.tick()
+    assert entry.message.text.startswith("Unique: exactly one solution")
 
 
 def test_the_play_screen_names_a_row_typed_out_of_place(tmp_path: Path) -> None:
