@@ -38,6 +38,17 @@ TWO_PUZZLES = DEMO_TEXT + """
 """
 
 
+def open_type_in_3x3(term: Terminal) -> None:
+    """From the main menu, Type in a puzzle with a 3x3 grid chosen, ready for givens."""
+    term.send("t")
+    term.wait_text("Size of the grid:")
+    term.send("3")
+    term.send_key("down")
+    term.send("3")
+    term.send_key("enter")
+    term.wait_text("Type the given numbers")
+
+
 def menu(state: Path, **env: str) -> Terminal:
     term = start(app_command(), state, **env)
     term.wait_text("[q] Quit")
@@ -2002,13 +2013,7 @@ def test_a_puzzle_being_typed_in_is_kept_where_the_state_directory_takes_no_file
     temporary.mkdir()
     with start(app_command(), blocker / "state", TMPDIR=str(temporary)) as term:
         term.wait_text("[q] Quit")
-        term.send("t")
-        term.wait_text("Size of the grid:")
-        term.send("3")
-        term.send_key("down")
-        term.send("3")
-        term.send_key("enter")
-        term.wait_text("Type the given numbers")
+        open_type_in_3x3(term)
         board = Board(term, 3)
         term.send("1")
         term.send_key("enter")
@@ -2274,13 +2279,7 @@ def test_a_typed_puzzle_with_a_game_under_way_goes_on_under_the_game_s_name(stat
     lone.write_text("# id: lone\n1 . 3\n. . .\n. . 9\n")
     with menu(state) as term:
         play_a_move_in_a_file(term, lone, "lone", "2")
-        term.send("t")
-        term.wait_text("Size of the grid:")
-        term.send("3")
-        term.send_key("down")
-        term.send("3")
-        term.send_key("enter")
-        term.wait_text("Type the given numbers")
+        open_type_in_3x3(term)
         enter_givens(term, Board(term, 3), [(0, 0, "1"), (0, 2, "3"), (2, 2, "9")])
         term.send("p")
         term.wait_text("Numbrix · lone")
