@@ -2,6 +2,7 @@
 state directory and demo puzzle file of the app tests."""
 from __future__ import annotations
 
+import compileall
 import os
 import signal
 import subprocess
@@ -13,6 +14,7 @@ import curses
 
 import pytest
 
+import numbrix_curses
 from helpers import DEMO_TEXT
 
 #: a generous bound so a hung command fails the test instead of the whole run
@@ -27,6 +29,13 @@ for _name in ("SIGINT", "SIGHUP", "SIGTERM", "SIGQUIT"):
     _signum = getattr(signal, _name, None)
     if _signum is not None and signal.getsignal(_signum) is signal.SIG_IGN:
         signal.signal(_signum, signal.default_int_handler if _name == "SIGINT" else signal.SIG_DFL)
+
+# Most tests start the app or the command line afresh, and a start where no bytecode is kept
+# (PYTHONDONTWRITEBYTECODE, set on some machines, and an editable install is never compiled
+# by pip) compiles the whole package again: half a second of CPU each time, minutes over the
+# suite. A program that may not write bytecode still reads it, so the package is compiled
+# here once (a file already compiled is only looked at).
+compileall.compile_dir(Path(numbrix_curses.__file__).parent, quiet=2)
 
 
 @pytest.fixture
