@@ -642,8 +642,9 @@ def test_standard_output_open_for_reading_only_is_said_to_be_so(tmp_path, puzzle
                                 stdin=subprocess.DEVNULL, stdout=read_only, stderr=subprocess.PIPE,
                                 text=True, env=cli_env(), timeout=COMMAND_TIMEOUT)
     assert result.returncode == cli.EXIT_BAD_INPUT
-    assert result.stderr == ("numbrix: Bad file descriptor: standard input must be open for "
-                             "reading, and standard output and error for writing\n")
+    assert result.stderr == ("numbrix: standard output: Bad file descriptor: standard input "
+                             "must be open for reading, and standard output and error for "
+                             "writing\n")
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
@@ -1457,16 +1458,24 @@ def test_bad_input_exits_2_even_when_stderr_cannot_be_written(args):
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
-@pytest.mark.parametrize("args", [["--help"], ["--version"], ["generate", "--help"]])
-def test_help_that_cannot_be_written_says_so(args):
+@pytest.mark.parametrize("args", [
+    ["--help"], ["--version"], ["generate", "--help"], ["solve", "PUZZLE"],
+    ["check", "PUZZLE"], ["check", "--json", "PUZZLE"], ["grade", "PUZZLE"],
+    ["generate", "--size", "4", "--seed", "1"],
+])
+def test_output_that_cannot_be_written_says_so_and_where(args, tmp_path):
     """Before: argparse dropped the failed write, and --help on a full disk exited 0 with
-    nothing said."""
+    nothing said; then every command said "numbrix: No space left on device", not of which
+    output."""
+    path = tmp_path / "p.txt"
+    path.write_text(UNIQUE_3X3)
+    args = [str(path) if arg == "PUZZLE" else arg for arg in args]
     with open("/dev/full", "wb") as full:
         result = subprocess.run([sys.executable, "-m", "numbrix_curses", *args],
                                 stdout=full, stderr=subprocess.PIPE, env=cli_env(),
                                 timeout=COMMAND_TIMEOUT)
     assert result.returncode == 2
-    assert result.stderr.decode().strip() == "numbrix: No space left on device"
+    assert result.stderr.decode() == "numbrix: standard output: No space left on device\n"
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")

@@ -267,17 +267,6 @@ def test_generate_that_runs_out_of_its_time_guard_is_one_line_and_exit_3(
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
-def test_output_to_a_full_device_is_one_line_and_exit_2(demo: Path) -> None:
-    with open("/dev/full", "w") as full:
-        result = subprocess.run(
-            [sys.executable, "-m", "numbrix_curses", "solve", str(demo)],
-            stdout=full, stderr=subprocess.PIPE, text=True, env=cli_env(), timeout=COMMAND_TIMEOUT,
-        )
-    assert result.returncode == 2
-    assert result.stderr == f"numbrix: {os.strerror(errno.ENOSPC)}\n"
-
-
-@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
 @pytest.mark.parametrize("half", ["--output", "--solutions"])
 def test_a_half_of_generate_s_output_lost_says_where_the_other_half_is(tmp_path: Path,
                                                                        half: str) -> None:

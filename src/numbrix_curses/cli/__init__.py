@@ -45,12 +45,15 @@ from numbrix_curses import __version__
 from numbrix_curses.cli.common import (
     STDIN,
     STDIN_NAME,
+    STREAM_NAMES,
     Command,
     Parser,
     UsageError,
     as_broken_pipe,
     os_error_line,
     silence_stream,
+    stdout_errors_named,
+    stream_name,
     tell,
 )
 from numbrix_curses.cli.options import MAX_JOBS
@@ -344,6 +347,12 @@ def main(argv: Sequence[str] | None = None, *, ending: bool = False) -> int:
     """Run the command line, and turn interrupts and I/O faults into codes; `ending`: the
     process ends with the code returned (see `entry`)."""
     _usable_standard_streams()
+    with stdout_errors_named():
+        return _main_guarded(argv, ending)
+
+
+def _main_guarded(argv: Sequence[str] | None, ending: bool) -> int:
+    """`main`'s command, its faults turned into codes."""
     try:
         code = run(argv)
         sys.stdout.flush()
@@ -364,8 +373,10 @@ def main(argv: Sequence[str] | None = None, *, ending: bool = False) -> int:
         silence_stream(sys.stdout)
         return EXIT_BROKEN_PIPE
     except OSError as error:
-        if error.errno == errno.EBADF and error.filename is None:
-            # (no file named: a standard stream opened the wrong way, `1</dev/null`)
+        if error.errno == errno.EBADF and (error.filename is None
+                                           or error.filename in STREAM_NAMES):
+            # (no file named, or a stream: a standard stream opened the wrong way,
+            # `1</dev/null`)
             tell(f"numbrix: {os_error_line(error)}: standard input must be open for reading, "
                  "and standard output and error for writing")
         else:
@@ -420,7 +431,7 @@ def main_flushed() -> int:
         silence_stream(sys.stdout)
         if isinstance(as_broken_pipe(error), BrokenPipeError):
             return EXIT_BROKEN_PIPE
-        tell(f"numbrix: {os_error_line(error)}")
+        tell(f"numbrix: {os_error_line(error, stream_name(1))}")
         return EXIT_BAD_INPUT
     return EXIT_OK
 

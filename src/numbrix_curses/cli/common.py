@@ -15,7 +15,7 @@ import stat
 import sys
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence
 
 from numbrix_curses.exits import EXIT_BAD_INPUT
 
@@ -177,7 +177,7 @@ def write_out(text: str, descriptor: int = 1) -> None:
     if out is None:  # (a descriptor the shell opened, `3> key.txt`: no stream of Python's)
         sys.stdout.flush()
         sys.stderr.flush()
-        _write_whole(descriptor, memoryview(text.encode("utf-8")))
+        _write_whole(descriptor, memoryview(text.encode("utf-8")), descriptor)
         return
     try:
         fd = out.fileno()
@@ -194,11 +194,13 @@ def write_out(text: str, descriptor: int = 1) -> None:
         text = text.replace("\n", "\r\n")  # (as the text stream writes a line end there)
     data = memoryview(text.encode(out.encoding or "utf-8", out.errors or "strict"))
     out.flush()  # (what was written before goes first)
-    _write_whole(fd, data)
+    _write_whole(fd, data, descriptor)
 
 
-def _write_whole(fd: int, data: memoryview) -> None:
-    """Write `data` to descriptor `fd`, a partial write continued (see `write_out`)."""
+def _write_whole(fd: int, data: memoryview, descriptor: int) -> None:
+    """Write `data` to descriptor `fd`, a partial write continued (see `write_out`); an
+    error names the stream it was met on, `descriptor` ("numbrix: No space left on device"
+    did not say which output was lost)."""
     while data:
         try:
             data = data[os.write(fd, data):]
@@ -206,7 +208,64 @@ def _write_whole(fd: int, data: memoryview) -> None:
             # (a stream another program set non-blocking: wait until it takes more)
             time.sleep(0.01)
         except OSError as error:
-            raise as_broken_pipe(error) from None
+            raised = as_broken_pipe(error)
+            if raised.filename is None:
+                raised.filename = stream_name(descriptor)
+            raise raised from None
+
+
+class ErrorsNamed:
+    """A text stream whose write errors name it: `print` to a full disk said only
+    "numbrix: No space left on device", not which output was lost. Everything else is the
+    stream's own."""
+
+    def __init__(self, stream: Any, name: str) -> None:
+        self.stream = stream
+        self.name = name
+
+    def write(self, text: str) -> int:
+        with self._named():
+            return self.stream.write(text)
+
+    def flush(self) -> None:
+        with self._named():
+            self.stream.flush()
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(self.stream, attribute)
+
+    @contextlib.contextmanager
+    def _named(self) -> Iterator[None]:
+        try:
+            yield
+        except OSError as error:
+            if error.filename is None:
+                error.filename = self.name
+            raise
+
+
+@contextlib.contextmanager
+def stdout_errors_named() -> Iterator[None]:
+    """Standard output as an `ErrorsNamed` stream while the block runs (put back after, for
+    a caller that runs `main` more than once in a process)."""
+    plain = sys.stdout
+    named = ErrorsNamed(plain, stream_name(1))
+    sys.stdout = named
+    try:
+        yield
+    finally:
+        if sys.stdout is named:
+            sys.stdout = plain
+
+
+#: the names `stream_name` gives the standard streams
+STREAM_NAMES = ("standard output", "standard error")
+
+
+def stream_name(descriptor: int) -> str:
+    """"standard output", "standard error" or "descriptor N", for the lines that say where
+    something goes."""
+    return {1: STREAM_NAMES[0], 2: STREAM_NAMES[1]}.get(descriptor, f"descriptor {descriptor}")
 
 
 def as_broken_pipe(error: OSError) -> OSError:

@@ -12,7 +12,7 @@ import os
 from typing import Iterator, Sequence
 
 from numbrix_curses.atomic import same_file, write_problem
-from numbrix_curses.cli.common import UsageError, display_name, write_out
+from numbrix_curses.cli.common import UsageError, display_name, stream_name, write_out
 
 
 def check_outputs(outputs: Sequence[tuple[str, str | None]], force: bool) -> None:
@@ -171,7 +171,7 @@ def write_half(command: str, text: str, what: str, other: str | None,
         raise
     except OSError as error:
         if not other:
-            raise  # (said as every command says it: "numbrix: No space left on device")
+            raise  # (said as every command says it: "numbrix: standard output: No space ...")
         raise UsageError(f"numbrix {command}: {what} could not be written to "
                          f"{stream_name(descriptor)} ({error.strerror or error}); "
                          f"{other}") from None
@@ -201,13 +201,6 @@ def stream_named(command: str, option: str, path: str) -> int | None:
     if not _open_for_writing(fd):
         raise UsageError(f"{said}: descriptor {fd} is open for reading only")
     return fd
-
-
-def stream_name(descriptor: int) -> str:
-    """"standard output", "standard error" or "descriptor N", for the lines that say where
-    something goes."""
-    return {1: "standard output", 2: "standard error"}.get(descriptor,
-                                                            f"descriptor {descriptor}")
 
 
 def _open_for_writing(fd: int) -> bool:
