@@ -341,6 +341,28 @@ def test_a_first_move_taken_back_as_typed_leaves_no_save(
         expect_exit(term)
 
 
+def test_a_hint_taken_before_any_move_keeps_the_game(state: Path, demo: Path):
+    """A hint shown before the player's first move left no save: the menu offered no game
+    to go on with, and the puzzle opened again had its best time back and the hint to
+    take again, as if never asked."""
+    with start(play_command(str(demo)), state) as term:
+        wait_play(term)
+        first_hint(term)
+        term.wait_message("must go at C1")
+        term.send("q")
+        expect_exit(term)
+    assert store(state).has_game(Puzzle.from_rows(GIVENS))
+    with menu(state) as term:
+        term.wait_match(r"\[c\] Continue\s+demo")
+        term.send("c")
+        wait_play(term)
+        term.wait_text("Welcome back")
+        term.wait_match(r"Moves\s+0\s+\(1 hint\)")
+        term.send("?")  # (the best time went with the first hint: not asked again)
+        term.wait_message("must go at C1")
+        assert "Take a hint?" not in term.text, term.dump()
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGCONT"), reason="no job control signals")
 def test_time_spent_stopped_does_not_count(state: Path, demo: Path):
     # The game's clock may count the time the app ran, never the 5 s it was stopped: held
