@@ -341,6 +341,22 @@ def test_a_first_move_taken_back_as_typed_leaves_no_save(
         expect_exit(term)
 
 
+def test_a_game_whose_only_move_was_undone_is_not_under_way(state: Path, demo: Path):
+    """A number typed, then taken back with u, left a save (for r to bring it back): the
+    menu offered to Continue the demo, 0:00, with nothing of the player's on its board."""
+    term, board = demo_with_a_3(state, demo)
+    with term:
+        term.send("u")
+        board.wait_cell(0, 1, "")
+        term.wait_text("Moves   0")
+        term.send("q")
+        expect_exit(term)
+    assert not store(state).has_game(Puzzle.from_rows(GIVENS))
+    with menu(state) as term:
+        term.wait_text("[l] Puzzle library")
+        assert "Continue" not in term.text and "under way" not in term.text, term.dump()
+
+
 def test_a_hint_taken_before_any_move_keeps_the_game(state: Path, demo: Path):
     """A hint shown before the player's first move left no save: the menu offered no game
     to go on with, and the puzzle opened again had its best time back and the hint to

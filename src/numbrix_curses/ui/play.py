@@ -881,12 +881,14 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
         if (game.solved is not None and not solved) or not self._take_over():
             return
         store = self.ctx.store
-        if game.moves == 0 and not game.can_redo and not game.assisted:
-            # Looking is not playing: no "Continue" for a game without a move. A save
-            # written for a move taken back as it was typed (a digit, then Backspace)
-            # goes too, or the game would open again with that number in it. Help is
-            # progress, though: a hint shown, even before any move, is kept, else the
-            # puzzle opened again would have its best time back and the hint to take again.
+        if game.moves == 0 and not game.assisted:
+            # Looking is not playing: no "Continue" for a game without a move standing.
+            # Nor for one whose every move was taken back (a number typed, then u, or
+            # Backspace as it was typed): the player has not begun, and its save goes, or
+            # the game would be listed under way with nothing of the player's on the board
+            # (the moves undone, for r to bring back, go with it). Help is progress,
+            # though: a hint shown, even before any move, is kept, else the puzzle opened
+            # again would have its best time back and the hint to take again.
             if self.wrote_save:
                 store.delete_game(game.puzzle)
                 self.wrote_save = False
