@@ -632,14 +632,15 @@ def test_place_next_joins_two_neighbours_first():
     assert game.next_number() == 6
 
 
-def test_place_next_at_the_last_number_is_out_of_range():
+def test_place_next_at_the_last_number_says_nothing_follows_it():
     game = make_game([[1, 0], [0, 4]])
     game.set_cursor(1, 0)  # next to 1 and 4 (the last)
     game.set_value(cell(game, 0, 1), 2)  # 1's next is placed: nothing to count on
     assert game.place_next() is Refusal.NEXT_PLACED
     game = make_game([[0, 0], [0, 4]])
     game.set_cursor(0, 1)  # next to 4 only
-    assert game.place_next() is Refusal.OUT_OF_RANGE
+    assert game.place_next() is Refusal.AFTER_LAST
+    assert at(game, 0, 1) == 0
 
 
 def test_place_next_replaces_an_entry():

@@ -791,6 +791,29 @@ def test_n_places_the_next_number(term: Terminal, board: Board):
     term.wait_text("That number is given")
 
 
+def test_n_with_no_number_to_place_says_why(tmp_path: Path, state: Path):
+    """n next to the last number alone placed nothing and said "Numbers go from 1 to 9",
+    which answers a digit typed, not why n did nothing."""
+    path = tmp_path / "corners.txt"
+    path.write_text("1 . .\n. . .\n. . 9\n")
+    with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
+        wait_play(term)
+        board = Board(term, 3)
+        board.click(1, 1)  # B2: next to no number
+        term.send("n")
+        term.wait_message("No number next to this cell to count on from.")
+        board.click(0, 1)
+        term.send("n")
+        board.wait_cell(0, 1, "2")
+        board.click(1, 0)  # A2: next to 1, whose 2 is placed
+        term.send("n")
+        term.wait_message("The numbers after this cell's neighbours are on the board already.")
+        board.click(1, 2)  # C2: next to 9, the last number, and blanks
+        term.send("n")
+        term.wait_message("Only the last number is next to this cell, and nothing follows it.")
+        assert board.number(1, 2) == "" and "Moves   1" in term.text, term.dump()
+
+
 def test_a_clash_is_said_again_while_the_cursor_is_on_it(term: Terminal, board: Board):
     """"4 is given at A1" went with the Enter that ended the 4: on the cell, it stays said."""
     term.send("4")

@@ -79,6 +79,7 @@ class Refusal(str, enum.Enum):
     NOTHING_TO_CLEAR = "Nothing to clear."
     NO_NEIGHBOUR = "No number next to this cell to count on from."
     NEXT_PLACED = "The numbers after this cell's neighbours are on the board already."
+    AFTER_LAST = "Only the last number is next to this cell, and nothing follows it."
     NOTHING_TO_FILL = "Nothing to fill in."
     LINKED = "This cell's number already joins a neighbour; n leaves it (Backspace clears)."
     DRAW_FROM_NUMBER = "Draw the path from a number: start on a cell that holds one."
@@ -692,7 +693,9 @@ class Game:
                 return Refusal.NO_NEIGHBOUR
             if any(BLANK < v < self.size for v in around):
                 return Refusal.NEXT_PLACED
-            return Refusal.OUT_OF_RANGE
+            # (not OUT_OF_RANGE: "Numbers go from 1 to 9" answers a digit typed, and left
+            # the player of n asking why nothing was placed)
+            return Refusal.AFTER_LAST
         return self.set_value(self._cursor, number)
 
     def extend(self, drow: int, dcol: int) -> Refusal | None:
