@@ -2215,7 +2215,8 @@ def test_the_commands_box_lists_what_acts_and_the_bar_makes_room_for_it():
     """The commands box (Tab) lists every command of the key lines that acts, and going to
     a number, saving and another puzzle, which they have no room for, and typing, which
     opens the number pad; once solved, what the solved board's keys list. The bar drops
-    "0-9 type" where that saves a row, as at 40 columns, and keeps it at 120."""
+    "0-9 type" where that saves a row, as at 40 columns, keeps it at 120, and at 80 puts it
+    over the key line where the bar has the row for it."""
     from numbrix_curses.game import SolvedRecord
     from numbrix_curses.ui.actions import Command
     from numbrix_curses.ui.play_words import command_items, status_bar_keys
@@ -2227,9 +2228,17 @@ def test_the_commands_box_lists_what_acts_and_the_bar_makes_room_for_it():
     assert Command.NUMBER_PAD in playing
     solved = {item.action for item in command_items(SolvedRecord(60.0, 10))}
     assert Command.ANOTHER in solved and Command.PAUSE not in solved
-    assert "0-9" not in {item.keys for item in status_bar_keys(40)}
-    assert "0-9" in {item.keys for item in status_bar_keys(120)}
-    assert all(any(item.action is Command.COMMANDS for item in status_bar_keys(width))
+
+    def typed(width: int, rows: int = 0) -> str:
+        """Where the bar `width` wide, with `rows` over its key line, has "0-9 type"."""
+        keys, more = status_bar_keys(width, rows)
+        return ("key line" if "0-9" in {item.keys for item in keys}
+                else "over it" if "0-9" in {item.keys for item in more} else "")
+
+    assert typed(40) == "" and typed(120) == "key line"
+    # (80 columns: the key line is a column short; over it, the others take one row)
+    assert typed(80, rows=1) == "" and typed(80, rows=2) == "over it"
+    assert all(any(item.action is Command.COMMANDS for item in status_bar_keys(width)[0])
                for width in (40, 80, 120))
 
 

@@ -889,11 +889,13 @@ def test_a_board_that_fills_the_screen_keeps_every_key_in_sight(state: Path, tmp
     with start(play_command(str(large_16(tmp_path))), state) as term:
         term.wait_text("q quit")
         term.wait_text("Shift-arrows draw")
-        assert term.find("Shift-arrows draw")[0] == term.find("q quit")[0] - 1
+        # (and "0-9 type", for which the key line has no room, on the bar's row to spare)
+        assert term.find("Shift-arrows draw")[0] == term.find("0-9 type")[0] - 1 \
+            == term.find("q quit")[0] - 2, term.dump()
         term.click_text("p pause")
         term.wait_text("paused")
         term.wait_text("Paused: click the board, p or Esc.")  # a one-line message leaves them be
-        assert "Shift-arrows draw" in term.text
+        assert "Shift-arrows draw" in term.text and "v watch" in term.text, term.dump()
         term.send("p")
         first_hint(term)  # a hint of two lines takes their row
         term.wait_text("? again places it.", timeout=30)
@@ -938,6 +940,29 @@ def test_the_bar_keeps_undo_and_redo_on_one_line_when_its_keys_wrap(state: Path)
             assert key in term.text, (key, term.dump())
         term.click_text("r redo")
         term.wait_text("Nothing to redo")
+
+
+@pytest.mark.parametrize("rows, cols, typed", [(24, 80, True), (30, 100, True), (22, 80, False)])
+def test_the_bar_shows_0_9_type_wherever_it_costs_no_row(state: Path, rows: int, cols: int,
+                                                         typed: bool):
+    """At 80x24, under a 15x15 board, the bar left out "0-9 type" (its key line a column
+    short of room for it) with a row to spare over the key line; it goes there now. At
+    100x30 it is on the key line; at 80x22 the one row over it is full, and it stays in
+    the commands box (Tab more) rather than take a row from the board."""
+    with start(app_command("play", "--puzzle", "large-13"), state, rows=rows, cols=cols) as term:
+        term.wait_text("q quit")
+        term.wait_text("v watch")
+        assert ("0-9 type" in term.text) == typed, term.dump()
+        for key in ("arrows move", "u undo", "r redo", "c check", "? hint", "Tab more",
+                    "F1 help", "Shift-arrows draw", "n next", "N pencil", "f fill",
+                    "S reveal", "p pause", "m moves"):
+            assert key in term.text, (key, term.dump())
+        top, bottom = term.find("┌")[0], term.find("┘")[0]
+        assert bottom - top - 1 == 15, term.dump()  # (every row of the board in sight)
+        assert term.find("15x15 · 48/225")[0] == bottom + 1
+        if typed:
+            term.click_text("0-9 type")  # (a button, as on the key line)
+            term.wait_text("Number pad")
 
 
 def test_a_narrow_tall_window_shows_every_key_under_the_board_and_centres_it(state: Path,

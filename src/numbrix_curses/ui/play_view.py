@@ -37,7 +37,6 @@ from numbrix_curses.ui.panel import (
     draw_status_bar,
 )
 from numbrix_curses.ui.play_words import (
-    STATUS_BAR_MORE_KEYS,
     first_game_tip,
     help_count,
     key_lines,
@@ -229,9 +228,12 @@ class PlayView:
         if self._busy() and message is not None:
             started = self.task.started if self.task is not None else self.solution_job.started
             message = message.with_text(f"{spinner(started)} {message.text}")
+        # (the bar's rows over its key line as placed, a message aside; none while the
+        # moves are listed, whose rows a line of keys more would take)
         bar_keys, more_keys = (
-            (status_bar_keys(win.getmaxyx()[1]), STATUS_BAR_MORE_KEYS) if solved is None
-            else (solved_bar_keys(solved.revealed), ()))
+            status_bar_keys(win.getmaxyx()[1],
+                            0 if self.show_history else layout.panel_rows - 2)
+            if solved is None else (solved_bar_keys(solved.revealed), ()))
         listing = None
         if not layout.side_panel and self.show_history and message is None:
             # The moves as the side panel lists them, where the rows under the board

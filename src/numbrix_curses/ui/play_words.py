@@ -109,16 +109,27 @@ STATUS_BAR_KEYS = (
 
 #: the bar's keys without "0-9 type" (see `status_bar_keys`)
 _BAR_KEYS_SHORT = tuple(item for item in STATUS_BAR_KEYS if item.keys != "0-9")
+_TYPE_KEY = next(item for item in STATUS_BAR_KEYS if item.keys == "0-9")
 
 
-def status_bar_keys(width: int) -> tuple[KeyHelp, ...]:
-    """The bar's keys on a screen `width` wide: without "0-9 type" where that saves the bar
-    a row (at 40 columns the others fill one line over the key line without it, and need
-    two with it, which a short screen's bar has not: "? hint" went); the number pad it
-    opens is in the commands box ("Tab more") too."""
-    if bar_key_rows(width, _BAR_KEYS_SHORT, ()) < bar_key_rows(width, STATUS_BAR_KEYS, ()):
-        return _BAR_KEYS_SHORT
-    return STATUS_BAR_KEYS
+def status_bar_keys(width: int, rows: int = 0) -> tuple[tuple[KeyHelp, ...],
+                                                        tuple[KeyHelp, ...]]:
+    """The bar's keys on a screen `width` wide whose bar has `rows` rows over its key line
+    (a message aside), and the keys that go over the key line (`STATUS_BAR_MORE_KEYS`).
+
+    "0-9 type" goes on the key line where that does not take the bar a row more (at 40
+    columns the others fill one line over the key line without it, and need two with it,
+    which a short screen's bar has not: "? hint" went); else last of the keys over the
+    key line, where the bar has the rows for them all (at 80 columns the key line is a
+    column short of it, and under a 15x15 board at 80x24 the bar has a row to spare); else
+    it is left to the commands box ("Tab more"), as the number pad it opens is. Last, so
+    a message that takes a row over the key line hides it before the others."""
+    if bar_key_rows(width, _BAR_KEYS_SHORT, ()) >= bar_key_rows(width, STATUS_BAR_KEYS, ()):
+        return STATUS_BAR_KEYS, STATUS_BAR_MORE_KEYS
+    over = (*STATUS_BAR_MORE_KEYS, _TYPE_KEY)
+    if bar_key_rows(width, _BAR_KEYS_SHORT, over) <= rows:
+        return _BAR_KEYS_SHORT, over
+    return _BAR_KEYS_SHORT, STATUS_BAR_MORE_KEYS
 
 
 #: the bar's keys once the puzzle is solved: the panel's, in a line (help by F1 alone,
