@@ -1,11 +1,14 @@
 """The statistics: solves grouped by size and difficulty, in `numbrix_curses.stats`."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from numbrix_curses.records import Record
 from numbrix_curses.stats import Group, summarize
-from numbrix_curses.ui.stats_screen import MIN_SIZE, _whole_sentences, columns_for
+from numbrix_curses.ui.stats_screen import (MIN_SIZE, _whole_sentences, columns_for, gap_for,
+                                            group_line, table_line, widths_for)
 
 
 def record(rows, cols, difficulty="", solved=1, best=None) -> Record:
@@ -67,6 +70,32 @@ def test_the_table_leaves_out_the_typical_time_then_solves_then_puzzles_as_it_na
     assert columns_for(50) == ("Size", "Difficulty", "Puzzles", "Solves", "Best")
     assert columns_for(40) == ("Size", "Difficulty", "Puzzles", "Best")
     assert columns_for(MIN_SIZE[0]) == ("Size", "Difficulty", "Best")
+
+
+@pytest.mark.parametrize("width, shown", [
+    (80, ("Size", "Difficulty", "Puzzles", "Solves", "Best", "Typical")),
+    (40, ("Size", "Difficulty", "Puzzles", "Best")),
+    (MIN_SIZE[0], ("Size", "Difficulty", "Best")),
+])
+def test_the_table_s_columns_stand_two_spaces_apart_where_there_is_room(width, shown):
+    """At 80x24 and 40x14 the headings were one space apart, "Difficulty Puzzles Solves"
+    read as one run of words; the smallest screen keeps the narrow table it has room for."""
+    [group] = summarize([record(15, 15, "fiendish", solved=2, best=754.0)]).groups
+    widths, gap = widths_for(width), gap_for(width)
+    heading = table_line({name: name for name in shown}, shown, widths, gap)
+    line = group_line(group, shown, widths, gap)
+    cells = ["15x15", "fiendish", "1", "2", "12:34", "12:34"]
+    assert columns_for(width) == shown
+    if width > MIN_SIZE[0]:
+        assert re.split(r" {2,}", heading) == list(shown), heading
+        assert re.split(r" {2,}", line) == [cell for name, cell in zip(
+            ("Size", "Difficulty", "Puzzles", "Solves", "Best", "Typical"), cells)
+            if name in shown], line
+    else:
+        assert heading.split() == list(shown), heading
+    assert max(len(heading), len(line)) + 2 <= width
+    # (the numbers right-aligned under their headings)
+    assert heading.index("Best") + len("Best") == line.index("12:34") + len("12:34")
 
 
 @pytest.mark.parametrize("rows, sentences", [(9, 3), (3, 2), (2, 1), (1, 1), (0, 0)])

@@ -426,6 +426,28 @@ def test_type_in_status_bar_counts_one_given(state: Path):
         term.wait_text("30x30 · 1 given · not checked")
 
 
+@pytest.mark.parametrize("rows, cols, heading, line", [
+    (24, 80, r"Size {2,}Difficulty {2,}Puzzles {2,}Solves {2,}Best {2,}Typical *\n",
+     r"15x15 {2,}fiendish {2,}1 {2,}2 {2,}12:34 {2,}12:34 *\n"),
+    (14, 40, r"Size {2,}Difficulty {2,}Puzzles {2,}Best *\n", r"15x15 {2,}fiendish {2,}1 {2,}12:34 *\n"),
+])
+def test_the_statistics_columns_stand_apart(state: Path, rows: int, cols: int, heading: str,
+                                            line: str):
+    """The table's headings were one space apart, "Difficulty Puzzles Solves" read as one
+    run of words at 80x24 and at 40x14: two spaces part each column from the next."""
+    from numbrix_curses.savestate import Store
+
+    [puzzle] = [p for p in load_bundled() if p.id == "large-16"]
+    records = Store(state / "numbrix-curses")
+    for _ in range(2):
+        records.record_solve(puzzle, puzzle.id, 754.0, 300)
+    with menu(state, rows, cols) as term:
+        term.send("s")
+        term.wait_text("1 puzzle solved")
+        term.wait_match(heading)
+        term.wait_match(line)
+
+
 # ----- 7. dialogs wrap --------------------------------------------------------------------------
 def test_dialog_text_wraps_to_the_dialog(state: Path, demo: Path):
     with start(play_command(str(demo)), state, rows=24, cols=36) as term:

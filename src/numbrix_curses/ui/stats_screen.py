@@ -40,6 +40,10 @@ NARROWED = {"Size": 6, "Difficulty": 10}
 MIN_SIZE = (sum(NARROWED.get(name, width) for name, width in COLUMNS
                 if name not in DROPPED_FIRST) + 2, 8)
 NO_TIME = "-"
+#: the space put between two columns, past the one each keeps at its side, where the
+#: window has room for it: headings one space apart ("Difficulty Puzzles Solves") read as
+#: one run of words, the columns touching
+SPACING = 1
 
 
 def columns_for(width: int) -> tuple[str, ...]:
@@ -63,31 +67,48 @@ def widths_for(width: int) -> dict[str, int]:
     return widths
 
 
+def gap_for(width: int) -> int:
+    """The spaces between columns in a window `width` wide: `SPACING` where the columns it
+    shows (see `widths_for`) have room for them, with a column to spare each side."""
+    widths = widths_for(width)
+    spaced = sum(widths.values()) + SPACING * (len(widths) - 1)
+    return SPACING if spaced + 2 <= width else 0
+
+
+def table_width(width: int) -> int:
+    """The columns the table takes in a window `width` wide, spaces between them too."""
+    widths = widths_for(width)
+    return sum(widths.values()) + gap_for(width) * (len(widths) - 1)
+
+
 def table_line(cells: dict[str, str], shown: tuple[str, ...],
-               widths: dict[str, int] | None = None) -> str:
+               widths: dict[str, int] | None = None, gap: int = 0) -> str:
     """One line of the table, of the columns `shown` (as wide as `widths` says, else as
-    `COLUMNS`): the size and difficulty left-aligned, the numbers right."""
+    `COLUMNS`), `gap` spaces apart: the size and difficulty left-aligned, the numbers
+    right."""
     widths = widths or {}
     # (padded by columns: a difficulty a file names in wide characters takes two a
     # character)
     parts = [padded(cells[name], widths.get(name, width)) if i < 2
              else f"{cells[name]:>{widths.get(name, width) - 1}} "
              for i, (name, width) in enumerate(COLUMNS) if name in shown]
-    return "".join(parts).rstrip()
+    return (" " * gap).join(parts).rstrip()
 
 
-def group_line(group: Group, shown: tuple[str, ...], widths: dict[str, int] | None = None) -> str:
+def group_line(group: Group, shown: tuple[str, ...], widths: dict[str, int] | None = None,
+               gap: int = 0) -> str:
     def time(seconds: float | None) -> str:
         return NO_TIME if seconds is None else format_duration(seconds)
 
     cells = (group.size, group.difficulty or NO_TIME, str(group.puzzles), str(group.solves),
              time(group.best), time(group.typical))
-    return table_line({name: cell for (name, _), cell in zip(COLUMNS, cells)}, shown, widths)
+    return table_line({name: cell for (name, _), cell in zip(COLUMNS, cells)}, shown, widths,
+                      gap)
 
 
 def _left(width: int) -> int:
     """The table's left margin in a window `width` columns wide (the text lines up with it)."""
-    return max(1, (width - sum(widths_for(width).values())) // 2)
+    return max(1, (width - table_width(width)) // 2)
 
 
 class StatsScreen(Screen):
@@ -151,6 +172,7 @@ class StatsScreen(Screen):
         height, width = win.getmaxyx()
         shown = columns_for(width)
         widths = widths_for(width)
+        gap = gap_for(width)
         left = _left(width)
         intro = self._intro(width)
         # A message (the records set aside, say) goes under the totals, whole: at the
@@ -176,7 +198,7 @@ class StatsScreen(Screen):
             y += 1
         if groups:
             y += 1
-            heading = table_line({name: name for name in shown}, shown, widths)
+            heading = table_line({name: name for name in shown}, shown, widths, gap)
             put(win, y, left, heading, theme.label | curses.A_BOLD)
             y += 1
             rows = height - 2 - y
@@ -187,7 +209,7 @@ class StatsScreen(Screen):
             self.page = max(1, rows - legend - 1 if scrolls and rows - legend - 1 >= 3 else rows)
             self.top = min(self.top, max(0, len(groups) - self.page))
             for group in groups[self.top: self.top + self.page]:
-                put(win, y, left, group_line(group, shown, widths))
+                put(win, y, left, group_line(group, shown, widths, gap))
                 y += 1
             y += 1
             for part in _whole_sentences(self.legend(shown), width - 2 * left, height - 2 - y):
