@@ -140,6 +140,25 @@ def test_the_keys_after_a_solve_end_each_of_its_wordings():
     assert message.kind is MessageKind.SUCCESS
 
 
+def test_the_keys_after_a_solve_have_fewer_words_once_every_wording_is_too_long():
+    """A solve from the library, then a key: each wording kept "R plays it again, g makes
+    another like it", and at 26x11 the shortest was cut mid-word ("g makes anoth...")."""
+    said = then_keys(solved_wordings(754.0, 30, first=True), "q: back to the list, with "
+                     "starter-10 next.", "q: back, starter-10 next.", "q: back to the list.")
+    message = then_keys(said, "R plays it again, g makes another like it.",
+                        "R again, g another like it.")
+    assert message.text == ("Solved in 12:34, 30 moves. A first solve: the time to beat. "
+                            "q: back to the list, with starter-10 next. R plays it again, g "
+                            "makes another like it.")
+    lengths = [len(text) for text in (message.text, *message.shorter)]
+    assert lengths == sorted(lengths, reverse=True) and len(set(lengths)) == len(lengths)
+    assert ("Solved in 12:34. q: back to the list, with starter-10 next. R again, g another "
+            "like it.") in message.shorter
+    # the shortest says the solve and the keys, without the name (a file's list may give
+    # a puzzle a name longer than a line)
+    assert message.shorter[-1] == "Solved in 12:34. q: back to the list. R again, g another like it."
+
+
 @pytest.mark.parametrize("rows, short", [
     ([[1, 2, 3], [4, 5, 6], [7, 8, 9]], "3 and 4 not side by side"),
     ([[0, 1, 0], [0, 0, 0], [0, 0, 0]], "1 on the wrong colour"),

@@ -782,3 +782,34 @@ def test_n_on_a_number_joined_already_says_backspace_clears_it(state: Path, demo
     with play_demo(state, demo) as term:
         send_all(term, ["3\r", "n"])  # (3 at B1 joins the 4 given at A1)
         wait_bar(term, "This number joins a neighbour already; Backspace clears it.")
+
+
+def test_a_solve_from_the_library_says_where_q_leads_and_the_keys_whole(state: Path):
+    """A key after a solve from the library said the solve, where q leads and what R and g
+    do: at 26x11 it was cut mid-word ("Solved in 12:34. q: back to the list, with
+    starter-10 next. R plays it again, g makes anoth..."). The keys take fewer words."""
+    puzzles = load_bundled()
+    ninth = next(i for i, p in enumerate(puzzles) if p.id == "starter-9")
+    store = Store(state / "numbrix-curses")
+    for puzzle in puzzles[:ninth]:  # (solved before: the library selects starter-9)
+        store.record_solve(puzzle, puzzle.id, 20.0, 30)
+    puzzle = puzzles[ninth]
+    answer = solution("starter-9")
+    game = Game(puzzle, elapsed=754)  # 12:34 played, and one cell to go
+    blanks = [(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)
+              if not puzzle.givens[r, c]]
+    for r, c in blanks[:-1]:
+        game.set_value(game.geometry.cell(r, c), answer[r][c])
+    last = blanks[-1]
+    game.set_cursor(*last)
+    store.save_game(puzzle, game, puzzle.id, None)
+    with smallest(state) as term:
+        open_from_menu(term, "l", "starter-9")
+        term.send_key("enter")
+        term.wait_text("Welcome back")
+        term.send(str(answer[last[0]][last[1]]))
+        wait_bar(term, "q: back to the list, with starter-10 next.")
+        assert "Solved in 12:34" in bar_text(term), term.dump()
+        term.send("5")  # (the board is final: the keys that go on are said)
+        wait_bar(term, "Solved in 12:34. q: back to the list, with starter-10 next. R again, "
+                       "g another like it.")

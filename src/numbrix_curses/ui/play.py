@@ -544,7 +544,10 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
             self._cancel_task()
             note = self._record_solve()
             if self.next_up and not record.revealed:  # (a reveal is no solve on record)
-                note = then_keys(note, f"q: back to the list, with {self.next_up} next.")
+                # (fewer words where the screen is narrow; the last without the name,
+                # which a file's list may give a puzzle past the width of the screen)
+                note = then_keys(note, f"q: back to the list, with {self.next_up} next.",
+                                 f"q: back, {self.next_up} next.", "q: back to the list.")
             self.solved_note = self.message = note
         elif record is not None and self.message is None and not self.show_history:
             # The finished board keeps saying how it went (but for the moves asked for:
@@ -1013,7 +1016,8 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
             # (after "q: back to the list, with starter-2 next." from the library, not "q
             # leaves" as well)
             leave = "" if self.next_up else ", q leaves"
-            return then_keys(note, f"R plays it again, g makes another like it{leave}.")
+            return then_keys(note, f"R plays it again, g makes another like it{leave}.",
+                             f"R again, g another like it{leave}.")
         if refusal in (Refusal.BOTH_PLACED, Refusal.END_PLACED):
             return Message(self._nothing_to_draw())
         if refusal is Refusal.LINKED:

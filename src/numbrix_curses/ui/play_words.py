@@ -204,11 +204,17 @@ def solved_wordings(seconds: float, moves: int, best: float | None = None,
                    shorter=shorter_than(text, short, f"Solved in {format_duration(seconds)}."))
 
 
-def then_keys(said: Message, keys: str) -> Message:
+def then_keys(said: Message, keys: str, *shorter_keys: str) -> Message:
     """`said` (a solve's message) and the `keys` that go on from it ("R plays it again"),
-    in each of its wordings: shorter ones end with the same keys."""
-    return Message(f"{full_stop(said.text)} {keys}", said.kind, said.greeting,
-                   shorter=tuple(f"{full_stop(text)} {keys}" for text in said.shorter))
+    in each of its wordings; its shorter wordings end with the same keys, or with one of
+    `shorter_keys`, fewer words for them ("R again"), the longest first: at 26x11 each
+    wording with the keys said in full was cut mid-word ("g makes anoth...")."""
+    text = f"{full_stop(said.text)} {keys}"
+    wordings = [f"{full_stop(each)} {then}" for then in (keys, *shorter_keys)
+                for each in (said.text, *said.shorter)]
+    # (sorted stably: of two as long, the one with the keys in more words first)
+    return Message(text, said.kind, said.greeting,
+                   shorter=shorter_than(text, *sorted(wordings[1:], key=len, reverse=True)))
 
 
 def full_stop(text: str) -> str:
