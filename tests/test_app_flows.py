@@ -874,6 +874,52 @@ def test_every_game_under_way_is_reachable_from_the_menu(state: Path, demo: Path
         expect_exit(term)
 
 
+def test_long_games_are_listed_from_their_saves_heads_and_a_damaged_one_set_aside_once(
+        state: Path):
+    """The lists of games read each save up to its moves alone (a long history, read
+    whole for every line, took seconds for each list): names, cells filled, a reveal
+    left on the board and times read as before; a save whose start is damaged is set aside,
+    said once, and the others still listed and counted."""
+    from numbrix_curses.library import load_bundled
+    from numbrix_curses.savefile import HEAD_BYTES
+
+    first, second, third = load_bundled()[:3]
+    saves = store(state)
+    for puzzle, seconds, reveal in ((first, 65, False), (second, 3725, True), (third, 5, False)):
+        game = Game(puzzle, elapsed=seconds)
+        blank = int(np.flatnonzero(puzzle.givens.ravel() == 0)[0])
+        for _ in range(5000):  # (a history longer than a save's head)
+            game.set_value(blank, 2)
+            game.set_value(blank, 0)
+        game.set_value(blank, 7)
+        if reveal:
+            game.reveal(solver.solve(puzzle).solution)
+        saves.save_game(puzzle, game, puzzle.id, None)
+        assert saves.game_path(puzzle).stat().st_size > HEAD_BYTES
+    damaged = saves.game_path(third)
+    damaged.write_bytes(damaged.read_bytes().replace(b'"puzzle":{', b'"puzzle":{{', 1))
+    with menu(state) as term:
+        term.wait_match(r"set aside\s+as\s+\w+\.json\.corrupt-\d{8}-\d{6}\.")
+        term.wait_match(r"Continue +starter-2, 5x5, 1:02:05")
+        assert "2 games, latest starter-2" in term.text, term.dump()
+        term.send("u")
+        term.wait_text("2 games   Enter resume")
+        # (1 of the 17 cells to fill in starter-1; starter-2 left with its solution shown)
+        assert re.search(r"starter-2 +5x5 +easy +shown +1:02:05 +today \d\d:\d\d", term.text)
+        assert re.search(r"starter-1 +5x5 +easy +5% +1:05 +today", term.text), term.dump()
+        assert "starter-3" not in term.text and "set aside" not in term.text  # (said once)
+        term.send("q")
+        term.wait_text("[s] Statistics")
+        term.send("s")
+        term.wait_text("No puzzle solved yet; 2 games under way.")
+        assert "set aside" not in term.text
+        term.send("q")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        expect_exit(term)
+    assert len(list(damaged.parent.glob("*.corrupt-*"))) == 1
+
+
 def test_games_under_way_on_a_narrow_screen_keep_whole_names(state: Path):
     """At 40 columns the names were cut ("5x5-…ium-1") to keep the difficulty; a game is
     told by its name, so the columns after its size go first."""

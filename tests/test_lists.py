@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from numbrix_curses.library import load_bundled
@@ -319,3 +320,62 @@ def test_a_file_s_list_keys_each_puzzle_once_not_at_every_frame(
 def test_the_library_is_not_checked(tmp_path: Path):
     """Its puzzles are proper (the tests prove every one unique): no time spent on them."""
     assert library(tmp_path).check_job is None
+
+
+def test_the_lists_of_games_read_each_save_only_up_to_its_moves(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The menu's Continue, Games under way (and the menu's way to it), Statistics and the
+    library read every save whole, its whole history, to show a name, a time and how much
+    of the board is filled: with 300 saves of 20,000 moves each took seconds to open.
+    They read each save's start (its head) alone, and show what a whole read shows."""
+    from numbrix_curses import savefile
+    from numbrix_curses.game import Game
+    from numbrix_curses.solver import solve
+    from numbrix_curses.ui import play
+    from numbrix_curses.ui.games_screen import GamesScreen, filled_text
+    from numbrix_curses.ui.library_screen import library_screen
+    from numbrix_curses.ui.menu import MenuScreen
+    from numbrix_curses.ui.stats_screen import StatsScreen
+
+    store = Store(tmp_path)
+    first, second = load_bundled()[:2]
+    for puzzle, reveal in ((first, False), (second, True)):
+        game = Game(puzzle)
+        blank = int(np.flatnonzero(puzzle.givens.ravel() == 0)[0])
+        for _ in range(5000):  # (a history longer than the head read)
+            game.set_value(blank, 2)
+            game.set_value(blank, 0)
+        game.set_value(blank, 7)
+        if reveal:
+            game.reveal(solve(puzzle).solution)
+        store.save_game(puzzle, game, puzzle.id, None)
+        assert store.game_path(puzzle).stat().st_size > savefile.HEAD_BYTES
+    whole = {saved.key: (saved.label, saved.filled, saved.revealed, saved.elapsed)
+             for saved in store.saved_games()}
+    limits: list[int] = []
+    real = savefile.read_regular_file
+
+    def counted(path, limit, **options):
+        if Path(path).parent == store.games_dir:  # (not the records, read whole)
+            limits.append(limit)
+        return real(path, limit, **options)
+
+    monkeypatch.setattr(savefile, "read_regular_file", counted)
+    monkeypatch.setattr(play.PlayScreen, "open", classmethod(lambda cls, ctx, *args: args))
+    ctx = AppContext(store)
+    menu = MenuScreen(ctx)
+    assert [item.key for item in menu.items][:2] == ["c", "u"]
+    opened = menu._continue()  # (what the play screen is opened on)
+    assert isinstance(opened, Push) and puzzle_key(opened.screen[0]) == puzzle_key(second)
+    assert opened.screen[1:] == (second.id, None)
+    assert isinstance(menu._games(), Push)
+    games = GamesScreen(ctx)
+    assert {entry.saved.key: (entry.saved.label, entry.saved.filled, entry.saved.revealed,
+                              entry.saved.elapsed) for entry in games.entries} == whole
+    # (the latest first; 1 of the 17 cells to fill in starter-1)
+    assert [filled_text(entry.saved) for entry in games.entries] == ["shown", "5%"]
+    assert StatsScreen(ctx).playing == 2
+    assert library_screen(ctx).in_progress == {puzzle_key(first): "in progress",
+                                               puzzle_key(second): "revealed"}
+    assert limits and set(limits) == {savefile.HEAD_BYTES}
+    assert store.problems == []

@@ -105,6 +105,10 @@ def test_a_save_made_after_every_step_is_the_whole_game_written_afresh(steps, pi
             again, saved = resumed
             assert again.history == game.history and again.future == game.future
             assert saved.state == game.to_state()
+            # (what a list shows of the board, read from the save's head, is what its
+            # moves come to)
+            [listed] = store.saved_games(moves=False)
+            assert (listed.filled, listed.revealed) == (saved.filled, saved.revealed)
     finally:
         moves.TEXT_PIECE = original
 
@@ -209,6 +213,8 @@ def test_a_list_of_the_games_reads_each_save_only_as_far_as_it_shows(
     assert limits == [savefile.HEAD_BYTES]
     [whole] = store.saved_games()
     assert listed.elapsed == whole.elapsed == 75
+    assert (listed.filled, listed.revealed) == (whole.filled, whole.revealed) == (
+        game.placed, False)
     assert (listed.key, listed.label, listed.source, listed.saved_at) == (
         whole.key, whole.label, whole.source, whole.saved_at)
     assert listed.puzzle.flat() == whole.puzzle.flat()
@@ -229,6 +235,17 @@ def test_a_list_of_the_games_reads_a_save_laid_out_otherwise_whole(store: Store)
     path.write_text(json.dumps(data, separators=(",", ":")))
     [listed] = store.saved_games(moves=False)
     assert listed.elapsed == 75 and listed.state["moves"] == game.to_state()["moves"]
+    # one whose head says nothing of its board (as the version before wrote it): read
+    # whole for a list that shows its cells filled, counted from its moves; from its head
+    # for one that shows its time alone (the menu's)
+    store.save_game(game.puzzle, game, "demo", None)
+    data = json.loads(path.read_text())
+    del data["filled"], data["shown"]
+    path.write_text(json.dumps(data, separators=(",", ":")))
+    [listed] = store.saved_games(moves=False)
+    assert listed.state["moves"] == game.to_state()["moves"] and listed.filled == game.placed
+    [listed] = store.saved_games(moves=False, board=False)
+    assert listed.elapsed == 75 and "moves" not in listed.state
     store.save_game(game.puzzle, game, "demo", None)
     path.write_text(path.read_text().replace('"version":1,', '"version":99,', 1))
     for _ in range(2):
@@ -939,9 +956,24 @@ def test_a_saved_game_says_how_much_of_it_is_filled_and_whether_it_was_left_reve
     store.save_game(puzzle, game, "demo", None)
     [saved] = store.saved_games()
     assert saved.filled == 16 and saved.revealed
+    [listed] = store.saved_games(moves=False)  # (read but for its moves: the same)
+    assert listed.filled == 16 and listed.revealed
     game.undo()  # the reveal taken back: no longer revealed
     store.save_game(puzzle, game, "demo", None)
     assert not store.saved_games()[0].revealed
+    assert not store.saved_games(moves=False)[0].revealed
+    # A count edited by hand into a save's head tells nothing either.
+    path = store.game_path(puzzle)
+    text = path.read_text()
+    assert '"filled":' in text and '"shown":false' in text
+    for filled, shown in (("-1", "false"), (str(10**30), "0"), ('"x"', '"yes"'),
+                          ("17", "null"), ("true", "false")):
+        data = json.loads(text)
+        data["filled"], data["shown"] = json.loads(filled), json.loads(shown)
+        path.write_text(json.dumps(data, separators=(",", ":")))
+        [listed] = store.saved_games(moves=False)
+        assert listed.filled is None and not listed.revealed
+    assert store.problems == []
     # (a number past 64 bits, edited in by hand, ended Games under way with an internal
     # error: an OverflowError where the number went into the grid)
     for bad in ([[99, 0, 1]], [["x", 0, 1]], [{"changes": 5}], "moves", [[1, 0, 10**30]],

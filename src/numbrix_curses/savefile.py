@@ -19,7 +19,7 @@ import numpy as np
 
 from numbrix_curses import LONE_SURROGATE, MAX_METADATA_CHARS
 from numbrix_curses.game import Game, HistoryFold
-from numbrix_curses.moves import REVEAL_LABEL, net_history, numbers_after
+from numbrix_curses.moves import REVEAL_LABEL, Batch, net_history, numbers_after
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.readfile import read_regular_file
 from numbrix_curses.textformat.writing import comment_text, metadata_name
@@ -52,6 +52,12 @@ class SavedGame:
     saved_at: float
     state: dict[str, Any]
 
+    #: what the save's head says of the board (`game_file_parts`), for a list to show
+    #: without reading the moves: the cells holding a number, givens included, and whether
+    #: the game was left with its solution revealed; None where it says nothing of it
+    placed: int | None = None
+    shown: bool | None = None
+
     @property
     def elapsed(self) -> float:
         return stored_seconds(self.state.get("elapsed")) or 0.0
@@ -60,7 +66,10 @@ class SavedGame:
     def filled(self) -> int | None:
         """How many cells the game had filled when it was saved, givens included: its moves
         played over the givens (None for moves not as `Game.to_state` writes them; the game
-        itself is checked as it opens)."""
+        itself is checked as it opens); read but for its moves (`read_head`), what the
+        save's head says."""
+        if "moves" not in self.state:
+            return self.placed
         moves = self.state.get("moves")
         if not isinstance(moves, list):
             return None
@@ -73,6 +82,8 @@ class SavedGame:
     def revealed(self) -> bool:
         """Whether the game was left with its solution revealed on the board (its last
         move the reveal, which `u` takes back); not a game whose reveal was taken back."""
+        if "moves" not in self.state:
+            return self.shown is True
         moves = self.state.get("moves")
         last = moves[-1] if isinstance(moves, list) and moves else None
         return isinstance(last, dict) and last.get("label") == REVEAL_LABEL
@@ -102,6 +113,10 @@ def game_file_parts(
             "givens": puzzle.flat(),
             "metadata": {str(k): str(v) for k, v in puzzle.metadata.items()},
         },
+        # (what a list of the games shows of the board, from the start of the file: the
+        # moves it comes from may be megabytes further on; see `read_head`)
+        "filled": game.placed,
+        "shown": left_revealed(game),
     }
     head = json.dumps(data, separators=(",", ":"))
     around = [head[:-1], ',"game":']
@@ -117,6 +132,13 @@ def game_file_parts(
         # (not seen: the fold leaves the board's numbers and marks and a move or two)
         raise OSError(errno.EFBIG, "the game is too large to save")
     return parts, fold
+
+
+def left_revealed(game: Game) -> bool:
+    """Whether `game` stands with its solution revealed: its last move the reveal (which
+    `u` takes back), as `SavedGame.revealed` reads it from a save's moves."""
+    last = game.latest_moves(1)
+    return bool(last) and isinstance(last[0], Batch) and last[0].label == REVEAL_LABEL
 
 
 def game_mark(state: Mapping[str, Any]) -> str:
@@ -184,23 +206,29 @@ _GAME_AT = b',"game":{"cursor":'
 _MOVES_AT = b',"moves":'
 
 
-def read_head(path: Path) -> Any:
+def read_head(path: Path, board: bool = True) -> Any:
     """The JSON of the save at `path` as `read_json` reads it, but for the game's moves and
     the moves undone: what a list of saved games shows of it (its puzzle, its name, the
     time played), read from the start of the file alone (a long game's save, read whole,
     took a second and more). None where the file does not start as `game_file_parts`
     writes a save (an earlier version's, or one edited by hand): `read_json` reads it
     then. Raises OSError or ValueError as `read_json` does. (The moves are checked as the
-    game opens.)"""
+    game opens.) With `board`, None too where the head does not say how far its game has
+    come (`SavedGame.filled`, `revealed`), as an earlier version's does not."""
     raw = read_regular_file(path, HEAD_BYTES)
     game = raw.find(_GAME_AT)
     moves = raw.find(_MOVES_AT, game + len(_GAME_AT)) if game >= 0 else -1
     if moves < 0:
         return None
     try:
-        return json.loads(raw[:moves].decode("utf-8") + "}}")
+        data = json.loads(raw[:moves].decode("utf-8") + "}}")
     except (ValueError, RecursionError):
         return None
+    # (a save of an earlier version says nothing of its board before its moves: a list
+    # showing how far each game has come reads it whole, until its game is saved again)
+    if board and not (isinstance(data, dict) and "filled" in data and "shown" in data):
+        return None
+    return data
 
 
 def saved_game_from(data: Any) -> SavedGame:
@@ -235,6 +263,7 @@ def saved_game_from(data: Any) -> SavedGame:
     if isinstance(source, str) and "\0" in source:
         source = None  # (a name with a NUL in it names no file: the system refuses it)
     saved_at = data.get("saved_at", 0)
+    placed, shown = data.get("filled"), data.get("shown")
     return SavedGame(
         key=key,
         puzzle=puzzle,
@@ -242,6 +271,9 @@ def saved_game_from(data: Any) -> SavedGame:
         source=source if isinstance(source, str) else None,
         saved_at=stored_seconds(saved_at, limit=1e12) or 0.0,
         state=state,
+        # (a count edited by hand past the board, or of another kind, tells nothing)
+        placed=placed if type(placed) is int and 0 <= placed <= rows * cols else None,
+        shown=shown if isinstance(shown, bool) else None,
     )
 
 

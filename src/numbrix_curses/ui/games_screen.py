@@ -95,7 +95,9 @@ class GamesScreen(PuzzleListScreen):
         moves to the top, one solved or abandoned leaves the list."""
         store = self.ctx.store
         chosen = self._selected_key()
-        games = store.saved_games()
+        # (how far each game has come is its save's head's: the moves, read whole for it,
+        # took 6 s for 300 saves of 20,000 moves)
+        games = store.saved_games(moves=False)
         self.set_entries([Entry(saved.puzzle, saved.label, saved.source, saved)
                           for saved in games])
         keys = [saved.key for saved in games]

@@ -234,7 +234,8 @@ class PuzzleListScreen(Screen):
         #: the puzzles with a game saved: under way, or with its solution shown (a
         #: revealed game stays saved, for `u` to take the reveal back)
         self.in_progress = {saved.key: "revealed" if saved.revealed
-                            else "in progress" for saved in store.saved_games()}
+                            else "in progress"
+                            for saved in store.saved_games(moves=False)}
         self.message = take_store_problems(store) or self.message
 
     def uncovered(self) -> None:

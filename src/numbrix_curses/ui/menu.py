@@ -85,7 +85,7 @@ class MenuScreen(Screen):
         was = self.items[self.selected].key if self.items else None
         # (what the menu shows of a game, its time, is read from the start of its file: a
         # long game's save, read whole every time another window played on, took seconds)
-        games = store.saved_games(moves=False)
+        games = store.saved_games(moves=False, board=False)
         self.latest = games[0] if games else None
         self.message = take_store_problems(store) or self.message
         items = []
@@ -140,7 +140,7 @@ class MenuScreen(Screen):
     def _games(self) -> Nav | None:
         from numbrix_curses.ui.games_screen import GamesScreen
 
-        if not self.ctx.store.saved_games():
+        if not self.ctx.store.saved_games(moves=False, board=False):
             self.message = Message("Those games are gone (finished in another window?).")
             self.refresh()
             return None

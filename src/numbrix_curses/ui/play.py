@@ -283,7 +283,7 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
                 message = Message(
                     f"Solved before; best time {format_duration(record.best_seconds)}.",
                     greeting=True)
-            first = not records and not ctx.store.saved_games()
+            first = not records and not ctx.store.saved_games(moves=False, board=False)
         # (a warning of how the file was read outranks a welcome: the board may not be the
         # one meant)
         noted = Message(note) if note else None

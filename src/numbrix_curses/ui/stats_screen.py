@@ -118,7 +118,8 @@ class StatsScreen(Screen):
         super().__init__(ctx)
         store = ctx.store
         self.summary: Summary = summarize(store.records().values())
-        self.playing = len(store.saved_games())
+        # (counted: nothing past each save's head is read)
+        self.playing = len(store.saved_games(moves=False, board=False))
         self.message: Message | None = take_store_problems(store)
         self.top = 0
         self.page = 10
