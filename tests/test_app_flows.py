@@ -1755,6 +1755,31 @@ def test_tab_completes_a_path(state: Path, tmp_path: Path):
         term.wait_text("demo")
 
 
+def test_tab_completes_from_the_folder_as_it_stands(state: Path, tmp_path: Path):
+    """Tab lists a folder once and takes its names again while it is as it was: a file
+    saved into it meanwhile is among the matches at the next Tab, and a dot typed finds
+    the names starting with one (left out otherwise, as a shell leaves them)."""
+    folder = tmp_path / "pz"
+    folder.mkdir()
+    for name in ("pick-easy.txt", "pick-hard.txt", ".pick-hidden.txt"):
+        (folder / name).write_text(DEMO_TEXT)
+    an_hour_ago = time.time() - 3600
+    os.utime(folder, (an_hour_ago, an_hour_ago))  # (settled: see dialogs.SETTLED_NS)
+    with open_file_prompt(state) as term:
+        term.send(str(folder / "pick-") + "\t")
+        term.wait_message("2 matches: pick-easy.txt, pick-hard.txt")
+        term.send("\t")
+        term.wait_message("2 matches: pick-easy.txt, pick-hard.txt")
+        (folder / "pick-new.txt").write_text(DEMO_TEXT)
+        os.utime(folder, (an_hour_ago + 1, an_hour_ago + 1))  # (changed, and settled)
+        term.send("\t")
+        term.wait_message("3 matches: pick-easy.txt, pick-hard.txt, pick-new.txt")
+        term.send("\x15" + str(folder) + os.sep + ".\t")
+        term.wait_text(f"pz{os.sep}.pick-hidden.txt")
+        term.send("\r")
+        term.wait_text("demo")
+
+
 def test_a_click_on_a_name_tab_listed_takes_it(state: Path, tmp_path: Path):
     """Tab's "3 matches: a, b, c" could only be read: a player with the mouse had to type
     the rest of the name. A click on one takes it; a folder's names are listed in turn."""
@@ -1969,7 +1994,7 @@ def test_open_file_reads_a_folder_again_only_once_it_changes(
     folder.mkdir()
     (folder / "a.txt").write_text(DEMO_TEXT)
     an_hour_ago = time.time() - 3600
-    os.utime(folder, (an_hour_ago, an_hour_ago))  # (settled: see browse.SETTLED_NS)
+    os.utime(folder, (an_hour_ago, an_hour_ago))  # (settled: see dialogs.SETTLED_NS)
     screen, listed, frame = _counted_open_file_screen(tmp_path, monkeypatch)
     for key in "puzzles/":
         screen.handle(TextKey(key))
@@ -1992,6 +2017,54 @@ def test_open_file_reads_a_folder_again_only_once_it_changes(
     assert len(listed) == 5
 
 
+def test_tab_lists_a_folder_again_only_once_it_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Each Tab listed the folder again (a folder of 100,000 files took a fifth of a second
+    at every press): it is listed once, and again once it changed, or where it changed a
+    moment ago (a file added in the same tick of the clock leaves its time as it was)."""
+    from numbrix_curses.ui import dialogs
+    from numbrix_curses.ui.actions import Command, TextKey
+
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    for name in ("pick-a.txt", "pick-b.txt", ".pick-c.txt"):
+        (folder / name).write_text(DEMO_TEXT)
+    an_hour_ago = time.time() - 3600
+    os.utime(folder, (an_hour_ago, an_hour_ago))  # (settled: see dialogs.SETTLED_NS)
+    screen, _, frame = _counted_open_file_screen(tmp_path, monkeypatch)
+    names_listed: list[str] = []
+    folder_names = dialogs.folder_names
+    monkeypatch.setattr(dialogs, "folder_names",
+                        lambda path: names_listed.append(path) or folder_names(path))
+
+    def tab() -> str:
+        screen.handle(Command.NEXT_FIELD)
+        return frame()
+
+    for key in "puzzles/pick-":
+        screen.handle(TextKey(key))
+    for _ in range(3):
+        assert "2 matches: pick-a.txt, pick-b.txt" in tab()
+    screen.handle(Command.CLEAR_ALL)
+    for key in "puzzles/.":
+        screen.handle(TextKey(key))
+    tab()
+    assert screen.text == "puzzles/.pick-c.txt" and names_listed == ["puzzles"]
+    (folder / "pick-d.txt").write_text(DEMO_TEXT)
+    os.utime(folder, (an_hour_ago + 1, an_hour_ago + 1))  # (changed, and settled)
+    screen.handle(Command.CLEAR_ALL)
+    for key in "puzzles/pick-":
+        screen.handle(TextKey(key))
+    assert "3 matches: pick-a.txt, pick-b.txt, pick-d.txt" in tab()
+    assert "3 matches" in tab() and names_listed == ["puzzles"] * 2
+    (folder / "pick-e.txt").write_text(DEMO_TEXT)  # (its time now: changed a moment ago)
+    assert "4 matches" in tab() and "4 matches" in tab()
+    assert names_listed == ["puzzles"] * 4
+    screen.handle(Command.CLEAR_ALL)
+    tab()  # (the working folder: another folder, listed too)
+    assert names_listed[4:] == [""] and screen.text == "puzzles/"
+
+
 def test_open_file_shows_at_once_while_a_large_folder_is_listed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A folder of 100,000 files took a second to list, and Open file showed nothing
@@ -2006,7 +2079,7 @@ def test_open_file_shows_at_once_while_a_large_folder_is_listed(
     folder.mkdir()
     (folder / "a.txt").write_text(DEMO_TEXT)
     an_hour_ago = time.time() - 3600
-    os.utime(folder, (an_hour_ago, an_hour_ago))  # (settled: see browse.SETTLED_NS)
+    os.utime(folder, (an_hour_ago, an_hour_ago))  # (settled: see dialogs.SETTLED_NS)
     screen, listed, frame = _counted_open_file_screen(tmp_path, monkeypatch)
     assert "many/" in frame()  # (the working folder, listed at once)
     monkeypatch.setattr(browse, "LIST_WAIT", 0.05, raising=False)

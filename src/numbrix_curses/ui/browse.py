@@ -19,14 +19,19 @@ from __future__ import annotations
 
 import curses
 import os
-import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence, overload
 
 from numbrix_curses.jobs import ThreadJob
 from numbrix_curses.pages import columns
 from numbrix_curses.ui.actions import Action, Command, PickFile, Scroll
-from numbrix_curses.ui.dialogs import PROMPT_TOP, TextPromptScreen, home_short, prompt_left
+from numbrix_curses.ui.dialogs import (
+    PROMPT_TOP,
+    TextPromptScreen,
+    folder_stamp,
+    home_short,
+    prompt_left,
+)
 from numbrix_curses.ui.draw import cut_to_columns, put, wrap_text
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.screen import AppContext, Nav
@@ -37,10 +42,6 @@ PUZZLE_SUFFIXES = (".txt", ".json", ".csv", ".tsv")
 #: the rows a list wants before the hint over it is shortened: the least in which a page
 #: scrolled into its middle shows an entry between its "more above" and "more below"
 LIST_ROWS = 3
-#: how long after a folder last changed its listing is read again at every frame anyway:
-#: a file added within the same tick of the file system's clock (two seconds on FAT)
-#: leaves the folder's time as it was
-SETTLED_NS = 3 * 10**9
 #: how long a frame waits for its folder's listing before it is drawn without it, and how
 #: often it is drawn again until the listing comes (see `BrowsingPromptScreen._list`)
 LIST_WAIT = 0.02
@@ -163,20 +164,6 @@ def list_folder(folder: str) -> tuple[FolderListing, str | None]:
         names.sort()
         names.sort(key=str.casefold)
     return FolderListing(up, _as_folder(folder), folders, files), None
-
-
-def folder_stamp(folder: str) -> tuple[int, int, int, int] | None:
-    """What says whether `folder` (as typed, '' for the working folder) still holds what it
-    held, for the cost of one look at it: which folder it is and when it last changed.
-    None where that cannot tell: it cannot be looked at, or it changed within the last
-    `SETTLED_NS` (a file added in the same tick of the clock would not move it)."""
-    try:
-        info = os.stat(os.path.expanduser(folder or os.curdir))
-    except (OSError, ValueError):
-        return None
-    if time.time_ns() - info.st_mtime_ns < SETTLED_NS:
-        return None
-    return info.st_dev, info.st_ino, info.st_mtime_ns, info.st_ctime_ns
 
 
 def _is_folder(item: "os.DirEntry[str]") -> bool:
