@@ -73,6 +73,17 @@ def open_file_prompt(state: Path) -> Terminal:
     return term
 
 
+def settled_folder(folder: Path, *names: str) -> float:
+    """Make `folder` with the demo puzzle under each of `names`, its time set an hour
+    back, as a folder not changed a moment ago (see dialogs.SETTLED_NS); that time."""
+    folder.mkdir()
+    for name in names:
+        (folder / name).write_text(DEMO_TEXT)
+    an_hour_ago = time.time() - 3600
+    os.utime(folder, (an_hour_ago, an_hour_ago))
+    return an_hour_ago
+
+
 def store(state: Path) -> Store:
     return Store(state / "numbrix-curses")
 
@@ -1760,11 +1771,7 @@ def test_tab_completes_from_the_folder_as_it_stands(state: Path, tmp_path: Path)
     saved into it meanwhile is among the matches at the next Tab, and a dot typed finds
     the names starting with one (left out otherwise, as a shell leaves them)."""
     folder = tmp_path / "pz"
-    folder.mkdir()
-    for name in ("pick-easy.txt", "pick-hard.txt", ".pick-hidden.txt"):
-        (folder / name).write_text(DEMO_TEXT)
-    an_hour_ago = time.time() - 3600
-    os.utime(folder, (an_hour_ago, an_hour_ago))  # (settled: see dialogs.SETTLED_NS)
+    an_hour_ago = settled_folder(folder, "pick-easy.txt", "pick-hard.txt", ".pick-hidden.txt")
     with open_file_prompt(state) as term:
         term.send(str(folder / "pick-") + "\t")
         term.wait_message("2 matches: pick-easy.txt, pick-hard.txt")
@@ -1991,10 +1998,7 @@ def test_open_file_reads_a_folder_again_only_once_it_changes(
     from numbrix_curses.ui.actions import TextKey
 
     folder = tmp_path / "puzzles"
-    folder.mkdir()
-    (folder / "a.txt").write_text(DEMO_TEXT)
-    an_hour_ago = time.time() - 3600
-    os.utime(folder, (an_hour_ago, an_hour_ago))  # (settled: see dialogs.SETTLED_NS)
+    an_hour_ago = settled_folder(folder, "a.txt")
     screen, listed, frame = _counted_open_file_screen(tmp_path, monkeypatch)
     for key in "puzzles/":
         screen.handle(TextKey(key))
@@ -2026,11 +2030,7 @@ def test_tab_lists_a_folder_again_only_once_it_changes(
     from numbrix_curses.ui.actions import Command, TextKey
 
     folder = tmp_path / "puzzles"
-    folder.mkdir()
-    for name in ("pick-a.txt", "pick-b.txt", ".pick-c.txt"):
-        (folder / name).write_text(DEMO_TEXT)
-    an_hour_ago = time.time() - 3600
-    os.utime(folder, (an_hour_ago, an_hour_ago))  # (settled: see dialogs.SETTLED_NS)
+    an_hour_ago = settled_folder(folder, "pick-a.txt", "pick-b.txt", ".pick-c.txt")
     screen, _, frame = _counted_open_file_screen(tmp_path, monkeypatch)
     names_listed: list[str] = []
     folder_names = dialogs.folder_names
@@ -2075,11 +2075,7 @@ def test_open_file_shows_at_once_while_a_large_folder_is_listed(
     from numbrix_curses.ui import browse
     from numbrix_curses.ui.actions import TextKey
 
-    folder = tmp_path / "many"
-    folder.mkdir()
-    (folder / "a.txt").write_text(DEMO_TEXT)
-    an_hour_ago = time.time() - 3600
-    os.utime(folder, (an_hour_ago, an_hour_ago))  # (settled: see dialogs.SETTLED_NS)
+    settled_folder(tmp_path / "many", "a.txt")
     screen, listed, frame = _counted_open_file_screen(tmp_path, monkeypatch)
     assert "many/" in frame()  # (the working folder, listed at once)
     monkeypatch.setattr(browse, "LIST_WAIT", 0.05, raising=False)
