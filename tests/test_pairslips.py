@@ -24,7 +24,12 @@ from numbrix_curses.pairslips import (
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver import Status, count_solutions, solve
 from numbrix_curses.textformat import parse_puzzles
-from numbrix_curses.typos import one_digit_changed, turned_round, typing_neighbours
+from numbrix_curses.typos import (
+    one_digit_changed,
+    slip_cost,
+    turned_round,
+    typing_neighbours,
+)
 
 @st.composite
 def typed_twice(draw):
@@ -126,3 +131,30 @@ def test_the_slips_of_one_number() -> None:
                                      10, 11, 12, 13, 14, 15, 17, 18, 19)
     assert one_digit_changed(5) == (1, 2, 3, 4, 6, 7, 8, 9)
     assert set(turned_round(16) + one_digit_changed(16)) <= set(typing_neighbours(16))
+
+
+def test_a_reading_is_as_likely_as_its_slips_are_few_and_have_few_outcomes() -> None:
+    """16 typed as 61 (turned round: one outcome) is likelier than as 116 or 6 (a digit
+    doubled or dropped), than as 15 or 17 (a key beside it), than as 19 (any other digit),
+    than as 126 (a digit typed too many); one slip is likelier than two, and two than
+    three, whatever their outcomes."""
+    order = [slip_cost(16, typed) for typed in (61, 116, 15, 19, 126)]
+    assert order == sorted(order) and len(set(order)) == 5
+    assert slip_cost(16, 116) == slip_cost(16, 6) and slip_cost(16, 15) == slip_cost(16, 17)
+    assert [slip_cost(16, typed)[0] for typed in (16, 61, 15, 116, 6, 126)] == [0, 1, 1, 1, 1, 1]
+    assert slip_cost(23, 39)[0] == 2 and slip_cost(112, 94)[0] == 3
+    assert slip_cost(16, 98) > slip_cost(16, 126)
+    # (a key beside it on the number row 1 2 3 4 5 6 7 8 9 0: 9 and 0 are, 1 and 0 are not)
+    assert slip_cost(80, 90) == slip_cost(80, 70) < slip_cost(80, 10)
+
+
+def test_of_the_pairs_found_a_key_beside_is_named_before_any_other_digit(monkeypatch) -> None:
+    """In a tier of one digit changed, a key beside it is likelier than any other digit,
+    so of two pairs that each give one solution, that one is named (and made) first."""
+    near = NumberPair(Retyped(0, 0, 16, 61), Retyped(1, 1, 45, 44))
+    other = NumberPair(Retyped(0, 0, 16, 61), Retyped(2, 2, 45, 49))
+    assert near.cost() < other.cost() and TURNED_BACK.cost() == (2, 0.0)
+    (puzzle,) = parse_puzzles(TWO_TURNED_8X8)
+    monkeypatch.setattr(pairslips, "pair_candidates", lambda puzzle: [[], [other, near], []])
+    monkeypatch.setattr(pairslips, "unique_solution", lambda *args: True)
+    assert find_number_pairs(puzzle) == ((near, other), True)

@@ -326,8 +326,9 @@ def test_a_number_typed_a_cell_off_is_moved_back() -> None:
 
 def test_a_number_typed_a_cell_off_and_mistyped_is_put_back() -> None:
     """The newspaper 9x9 with its 34 at D1 typed beside it, in E1, as 43: the fix that
-    puts it back is named after those of the 43 alone (two slips in one number are the
-    rarer), and made it gives the page's puzzle."""
+    puts it back is two slips of few readings (turned round, a cell off), so it is named
+    before 35 in the 43's cell (two digits changed) and the 43 six cells off, is the one
+    f makes, and made it gives the page's puzzle."""
     (original,) = parse_puzzles(NEWSPAPER_9X9)
     typed = original.givens.copy()
     typed[0, 3], typed[0, 4] = 0, 43
@@ -335,11 +336,12 @@ def test_a_number_typed_a_cell_off_and_mistyped_is_put_back() -> None:
     forty_three = Suspect(43, 0, 4)
     assert suspects.found == (forty_three,)
     back = Correction(forty_three, FixKind.ELSEWHERE, Suspect(34, 0, 3))
-    assert suspects.corrections_of(forty_three)[-1] == back
+    assert suspects.corrections_of(forty_three)[0] == back == suspects.first_fix()
     assert (back.applied(typed) == original.givens).all()
     for fix in suspects.corrections:
         assert count_solutions(Puzzle(fix.applied(typed)), limit=2) == 1
-    assert suspects.text().endswith("or with 34 at D1 instead)")
+    assert suspects.text() == ("solvable without the 43 at E1 (exactly one solution with 34 "
+                               "at D1 instead, or with 35 there, or with it at D6)")
     assert back.change() == "move the 43 to D1 as 34"
 
 
@@ -462,6 +464,26 @@ def test_the_first_fix_is_the_one_said_first() -> None:
     assert Suspects((sixteen,), True, number_pairs=(TURNED_BACK,)).first_fix() == TURNED_BACK
     assert Suspects((), True, ((forty_five, sixteen),), number_pairs=(TURNED_BACK,)
                     ).first_fix() == TURNED_BACK
+
+
+def test_the_likeliest_fix_is_said_and_made_first() -> None:
+    """A fix is as likely as the slips it undoes are few and have few outcomes: 61 a cell
+    beside a 16 (turned round, a cell off) before 39 in its cell (two digits changed, of
+    many outcomes) and the 16 seven cells off; and of two suspects, f makes the likelier
+    fix, whichever suspect has it."""
+    sixteen, forty_five = Suspect(16, 2, 2), Suspect(45, 6, 2)
+    arbitrary = Correction(sixteen, FixKind.NUMBER, Suspect(39, 2, 2))
+    back = Correction(sixteen, FixKind.ELSEWHERE, Suspect(61, 2, 3))
+    far = Correction(sixteen, FixKind.MOVED, Suspect(16, 6, 5))
+    assert back.cost() < arbitrary.cost() < far.cost()
+    suspects = Suspects((sixteen,), True, corrections=(arbitrary, far, back))
+    assert suspects.corrections_of(sixteen) == [back, arbitrary, far]
+    assert suspects.first_fix() == back
+    assert suspects.text() == ("solvable without the 16 at C3 (exactly one solution with 61 "
+                               "at D3 instead, or with 39 there, or with it at F7)")
+    turned = Correction(forty_five, FixKind.NUMBER, Suspect(54, 6, 2))
+    assert Suspects((sixteen, forty_five), True, corrections=(arbitrary, turned)
+                    ).first_fix() == turned
 
 
 def test_a_fix_is_said_as_the_change_it_makes() -> None:

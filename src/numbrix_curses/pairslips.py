@@ -30,7 +30,7 @@ import numpy as np
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.rowslips import unique_solution
 from numbrix_curses.solver import SearchEvent, Status, solve
-from numbrix_curses.typos import one_digit_changed, turned_round
+from numbrix_curses.typos import SlipCost, add_costs, one_digit_changed, slip_cost, turned_round
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,11 @@ class NumberPair:
         first, second = self.first, self.second
         return (f"put {first.number} at {cell_name(first.row, first.col)} and "
                 f"{second.number} at {cell_name(second.row, second.col)}")
+
+    def cost(self) -> SlipCost:
+        """How unlikely the two slips this change undoes are (see `typos.slip_cost`)."""
+        return add_costs(*(slip_cost(given.number, given.typed)
+                           for given in (self.first, self.second)))
 
     def __str__(self) -> str:
         return f"{self.first} and {self.second}"
@@ -151,8 +156,9 @@ def find_number_pairs(
     on_event: Callable[[SearchEvent], None] | None = None,
 ) -> tuple[tuple[NumberPair, ...], bool]:
     """The pairs of givens of `puzzle` that, each put right as another number, give it
-    exactly one solution, from the likeliest tier of `pair_candidates` that has any; and
-    whether every candidate of the tiers up to there was proved before `deadline`."""
+    exactly one solution, from the likeliest tier of `pair_candidates` that has any, the
+    likeliest first (`NumberPair.cost`); and whether every candidate of the tiers up to
+    there was proved before `deadline`."""
     found: list[NumberPair] = []
     # (whether the puzzle without two givens can be solved at all, asked once for two
     # givens with several candidates: where it cannot, none of them need a solve. A pair
@@ -177,7 +183,8 @@ def find_number_pairs(
                 found.append(pair)
         if found:
             break
-    return tuple(found), True
+    # (likeliest first: in a tier of one digit changed, a key beside it before any other)
+    return tuple(sorted(found, key=NumberPair.cost)), True
 
 
 def _solvable_without(

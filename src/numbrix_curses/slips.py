@@ -26,7 +26,10 @@ beside its own (34 in G5 for 43 in F5). A pair found swapped when
 there is no suspect is proved the same way. Where no one change gives exactly
 one solution (nor a row put back), two givens each typed as another number are looked for
 (`pairslips`: 61 for 16 and 45 for 54 on one board). A fix is named only where a solve that
-looks for a second solution finds none.
+looks for a second solution finds none. The fixes are said likeliest first, as the slips
+of the hand they undo are fewer and have fewer readings (`Correction.cost`): 32 a cell
+below for a 23, two slips of one reading each, before 39 in its cell, two digits changed
+that might have been any of many.
 """
 from __future__ import annotations
 
@@ -42,7 +45,7 @@ from numbrix_curses.pairslips import NumberPair, find_number_pairs
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.rowslips import RowSlip, find_row_slips, unique_solution
 from numbrix_curses.solver import SearchEvent, Status, solve
-from numbrix_curses.typos import turned_round, typing_neighbours
+from numbrix_curses.typos import SlipCost, add_costs, slip_cost, turned_round, typing_neighbours
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,19 @@ class Correction:
             grid[other.row, other.col] = other.number
         return grid
 
+    def cost(self) -> SlipCost:
+        """How unlikely this change is as the slip it undoes (see `typos.slip_cost`): a
+        number costs the slips of the hand that turn it into the suspect as typed; each
+        cell between the suspect and where it should stand, a slip with four readings (a
+        given typed a cell off is one slip, one typed farther off is lost place more than
+        once); two givens written in each other's cells, one slip with one reading, as it
+        mends two givens at once."""
+        first, other = self.suspect, self.other
+        if self.kind is FixKind.SWAPPED:
+            return (1, 0.0)
+        off = abs(first.row - other.row) + abs(first.col - other.col)
+        return add_costs((off, 2.0 * off), slip_cost(other.number, first.number))
+
     def partner_of(self, given: Suspect) -> Suspect:
         """The other given of a swap that `touches` `given`."""
         return self.other if given == self.suspect else self.suspect
@@ -138,8 +154,8 @@ class Suspects:
     swaps: tuple[tuple[Suspect, Suspect], ...] = ()
     rows: tuple[RowSlip, ...] = ()
     #: the changes that give exactly one solution: a suspect's cell holding another number,
-    #: a suspect moved to another cell, a suspect swapped with another given, or a pair of
-    #: `swaps` (in that order)
+    #: a suspect moved to another cell (each suspect's own, likeliest first), a suspect
+    #: swapped with another given, or a pair of `swaps`
     corrections: tuple[Correction, ...] = ()
     #: whether every fix was tried before the time ran out (never when `complete` is not:
     #: the fixes are looked for once the suspects are all found)
@@ -150,19 +166,18 @@ class Suspects:
     number_pairs: tuple[NumberPair, ...] = ()
 
     def corrections_of(self, given: Suspect) -> list[Correction]:
-        """The changes to `given` that give exactly one solution, in the order they are
-        said (see `fixes_of`): the swaps, then the numbers for it, then the cells for it,
-        then other numbers in the cells beside it."""
+        """The changes to `given` that give exactly one solution, likeliest first (see
+        `Correction.cost`); of those as likely, the swaps, then the numbers for it, then the
+        cells for it, then other numbers in the cells beside it."""
         touching = [fix for fix in self.corrections if fix.touches(given)]
-        return [fix for kind in (FixKind.SWAPPED, FixKind.NUMBER, FixKind.MOVED,
-                                 FixKind.ELSEWHERE)
-                for fix in touching if fix.kind is kind]
+        return sorted(touching, key=_said_order)
 
     def fixes_of(self, given: Suspect) -> str:
         """What gives the puzzle exactly one solution by changing `given`: "exactly one
         solution with it and the 71 at C2 swapped, or with 61 or 63 there, or with it at
-        D4, or with 61 at C4 instead" (a swap first, as it mends two givens at once), or ""
-        when nothing was found."""
+        D4, or with 61 at C4 instead" (each kind of change where its likeliest comes in
+        `corrections_of`: a swap first of those as likely, as it mends two givens at once),
+        or "" when nothing was found."""
         fixes = self.corrections_of(given)
         swaps = [f"with it and {fix.partner_of(given)} swapped" for fix in fixes
                  if fix.kind is FixKind.SWAPPED]
@@ -176,24 +191,29 @@ class Suspects:
                 beside.setdefault(where, []).append(str(fix.other.number))
         elsewhere = ", or ".join(f"{_either(numbers)} at {where}"
                                  for where, numbers in beside.items())
-        said = (swaps + ([f"with {_either(numbers)} there"] if numbers else [])
-                + ([f"with it at {_either(cells)}"] if cells else [])
-                + ([f"with {elsewhere}{',' if len(beside) > 1 else ''} instead"]
-                   if beside else []))
+        # (each kind of change said once, in the order of its likeliest: `fixes` is in
+        # that order, so a kind's first fix places it)
+        clauses = {FixKind.SWAPPED: swaps,
+                   FixKind.NUMBER: [f"with {_either(numbers)} there"] if numbers else [],
+                   FixKind.MOVED: [f"with it at {_either(cells)}"] if cells else [],
+                   FixKind.ELSEWHERE: ([f"with {elsewhere}{',' if len(beside) > 1 else ''} "
+                                        "instead"] if beside else [])}
+        said = [clause for kind in dict.fromkeys(fix.kind for fix in fixes)
+                for clause in clauses[kind]]
         return "exactly one solution " + ", or ".join(said) if said else ""
 
     def first_fix(self) -> Fix | None:
-        """The change said first (see `text`, and the type-in screen's message): the first
-        row put back; else the first suspect's first fix, of the first suspect that has
-        one; else, with no suspect, the first pair whose swap gives exactly one solution;
-        else the first two givens each put right as another number. None when no change
-        was found that gives exactly one solution."""
+        """The change to make (the type-in screen's f): the first row put back; else the
+        likeliest of the suspects' fixes (see `Correction.cost`), of those as likely the
+        first suspect's first; else, with no suspect, the first pair whose swap gives
+        exactly one solution; else the first two givens each put right as another number.
+        None when no change was found that gives exactly one solution."""
         if self.rows:
             return self.rows[0]
-        for suspect in self.found:
-            fixes = self.corrections_of(suspect)
-            if fixes:
-                return fixes[0]
+        firsts = [fixes[0] for fixes in map(self.corrections_of, self.found) if fixes]
+        if firsts:
+            # (the likeliest of the suspects' fixes; of those as likely, the first suspect's)
+            return min(firsts, key=Correction.cost)
         if not self.found:
             # (with no suspect, the corrections are the swaps that give one solution, in
             # the order of `swaps`)
@@ -460,12 +480,21 @@ class _Shown:
     every: bool
 
 
-def _fix_order(puzzle: Puzzle) -> Callable[[Correction], tuple[bool, int, int]]:
-    """The order a suspect's own fixes are said in: the numbers its cell may hold, then
-    the cells its number may move to, row by row, then other numbers beside it (in the
-    order they were tried: likeliest first)."""
-    kinds = (FixKind.NUMBER, FixKind.MOVED, FixKind.ELSEWHERE)
-    return lambda f: (kinds.index(f.kind),
+#: of the fixes as likely, the order their kinds are said in
+_KINDS_SAID = (FixKind.SWAPPED, FixKind.NUMBER, FixKind.MOVED, FixKind.ELSEWHERE)
+
+
+def _said_order(fix: Correction) -> tuple[SlipCost, int]:
+    """The likeliest fix first (see `Correction.cost`), then by kind (`_KINDS_SAID`)."""
+    return fix.cost(), _KINDS_SAID.index(fix.kind)
+
+
+def _fix_order(puzzle: Puzzle) -> Callable[[Correction], tuple[SlipCost, int, int, int]]:
+    """The order a suspect's own fixes are said in: the likeliest first (see
+    `Correction.cost`); of those as likely, the numbers its cell may hold, then the cells
+    its number may move to, row by row, then other numbers beside it (in the order they
+    were tried: likeliest first)."""
+    return lambda f: (f.cost(), _KINDS_SAID.index(f.kind),
                       f.other.row * puzzle.cols + f.other.col if f.kind is not FixKind.ELSEWHERE
                       else 0,
                       f.other.number if f.kind is not FixKind.ELSEWHERE else 0)
