@@ -8,6 +8,7 @@ copied with one kind of slip, kept only where the copy has no solution:
 - `turned+digit`: one given turned round, another with a digit changed (18 for 16)
 - `two digits`:   two givens each with a digit changed
 - `moved+turned`: one given typed in a blank cell beside its own, with its digits turned round
+- `doubled/dropped`: one given with a digit doubled or dropped (112 or 1 for 12)
 - `three turned`: three givens turned round (no one change, nor two, puts them right)
 
 For each kind: how many boards get the fix that gives back the puzzle as generated (`right`),
@@ -31,7 +32,7 @@ from numbrix_curses.generator import generate_puzzle
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.slips import find_suspects
 from numbrix_curses.solver import Status, solve
-from numbrix_curses.typos import one_digit_changed, turned_round
+from numbrix_curses.typos import doubled_or_dropped, one_digit_changed, turned_round
 
 SIDES = range(7, 13)
 SECONDS = 60.0
@@ -84,6 +85,7 @@ KINDS: dict[str, Callable[[np.ndarray, random.Random], np.ndarray | None]] = {
     "turned+digit": lambda g, rng: _slip_givens(g, [turned_round, one_digit_changed], rng),
     "two digits": lambda g, rng: _slip_givens(g, [one_digit_changed, one_digit_changed], rng),
     "moved+turned": _moved_and_turned,
+    "doubled/dropped": lambda g, rng: _slip_givens(g, [doubled_or_dropped], rng),
     "three turned": lambda g, rng: _slip_givens(g, [turned_round] * 3, rng),
 }
 
@@ -112,7 +114,7 @@ def main() -> None:
     parser.add_argument("--per-size", type=int, default=3,
                         help="boards of each side (7x7 to 12x12) for each kind of slip")
     args = parser.parse_args()
-    print(f"{'slip':<13} {'boards':>6} {'right':>6} {'first':>6} {'any fix':>8} "
+    print(f"{'slip':<15} {'boards':>6} {'right':>6} {'first':>6} {'any fix':>8} "
           f"{'out of time':>11} {'median s':>9} {'mean s':>7} {'max s':>6}")
     for kind in KINDS:
         right = first = fixed = late = 0
@@ -128,7 +130,7 @@ def main() -> None:
             first += said is not None and bool((said.applied(typed) == original).all())
             fixed += bool(fixes)
             late += not (suspects.complete and suspects.corrections_complete)
-        print(f"{kind:<13} {len(made):>6} {right:>6} {first:>6} {fixed:>8} {late:>11} "
+        print(f"{kind:<15} {len(made):>6} {right:>6} {first:>6} {fixed:>8} {late:>11} "
               f"{statistics.median(seconds):>9.3f} {statistics.fmean(seconds):>7.3f} "
               f"{max(seconds):>6.2f}")
 

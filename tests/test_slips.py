@@ -31,7 +31,7 @@ from numbrix_curses.slips import (
     find_suspects,
     typing_neighbours,
 )
-from numbrix_curses.typos import turned_round
+from numbrix_curses.typos import doubled_or_dropped, slip_cost, turned_round
 from numbrix_curses.solver import Status, count_solutions, solve
 from numbrix_curses.textformat import parse_puzzles
 
@@ -522,6 +522,56 @@ def test_the_typing_neighbours_are_the_numbers_one_slip_of_the_hand_turns_into_i
     assert hundred_sixteen[0] == 161 and 16 in hundred_sixteen  # (turned round; 1 doubled)
     assert 611 not in typing_neighbours(116)  # (only neighbouring digits turn round)
     assert 100 in typing_neighbours(10) and 1 not in typing_neighbours(10)  # (no "01")
+
+
+def test_a_number_typed_with_a_digit_doubled_or_dropped_has_its_page_number_as_a_reading(
+) -> None:
+    """12 typed as 112 or 122 (a digit doubled), or as 1 or 2 (one dropped), and 23 typed
+    as 2: the number on the page is among the readings tried in the typed number's cell;
+    and so for every number of boards up to 44x44 and each way it can be so typed."""
+    assert doubled_or_dropped(12) == (112, 122, 2, 1)
+    assert doubled_or_dropped(5) == (55,) and doubled_or_dropped(10) == (110, 100, 1)
+    for typed in (112, 122, 1, 2):
+        assert 12 in typing_neighbours(typed)
+    assert 23 in typing_neighbours(2) and 23 in typing_neighbours(233)
+    assert slip_cost(12, 112) == slip_cost(12, 122) == slip_cost(12, 1) == slip_cost(12, 2)
+    assert slip_cost(12, 112)[0] == 1
+    for number in range(1, 44 * 44 + 1):
+        for typed in doubled_or_dropped(number):
+            assert number in typing_neighbours(typed), (number, typed)
+
+
+#: a clue-minimal 9x9 with its 39 at E3 typed as 9, a digit dropped: without it the board
+#: has many solutions, and the first few found have no 39 there
+DROPPED_9X9 = """\
+ .  .  .  .  .  .  .  .  .
+ .  .  .  .  .  . 48  .  .
+ .  . 37  .  9 70  .  .  .
+28  .  .  .  .  .  .  .  .
+ .  .  .  .  .  .  .  .  .
+ .  .  .  .  .  .  .  .  .
+ .  .  .  . 81  .  .  .  .
+ .  3  .  .  . 17  .  .  .
+ 7  .  .  .  .  . 13 62  .
+"""
+
+
+def test_a_digit_dropped_on_a_sparse_board_is_put_back() -> None:
+    """The solutions of the board without the 9 show other numbers in its cell, so the 39
+    is found only as a reading of 9 with a digit dropped, and proved to give exactly one
+    solution."""
+    (puzzle,) = parse_puzzles(DROPPED_9X9)
+    assert solve(puzzle).status is Status.NONE
+    shown = solve(without(puzzle, 2, 4), limit=CANDIDATE_SOLUTIONS)
+    assert len(shown.solutions) == CANDIDATE_SOLUTIONS
+    assert 39 not in {int(grid[2, 4]) for grid in shown.solutions}
+    suspects = find_suspects(puzzle)
+    nine = Suspect(9, 2, 4)
+    assert nine in suspects.found and suspects.corrections_complete
+    fix = Correction(nine, FixKind.NUMBER, Suspect(39, 2, 4))
+    assert fix in suspects.corrections_of(nine)
+    for proposed in suspects.corrections:
+        assert count_solutions(Puzzle(proposed.applied(puzzle.givens)), limit=2) == 1
 
 
 CORNERS_4X4 = "9 . . .\n. . . .\n. . . .\n. . . 1\n"  # (the 9 at A1 the suspect)

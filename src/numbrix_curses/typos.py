@@ -38,6 +38,16 @@ def one_digit_changed(number: int) -> tuple[int, ...]:
     return tuple(_spelt(_changed(str(number)), number))
 
 
+def doubled_or_dropped(number: int) -> tuple[int, ...]:
+    """The numbers `number` reads as with one digit doubled (112 or 122 for 12), then with
+    one dropped (2 or 1 for 12; none that starts with a 0: 0 for 10 was never written).
+    `typing_neighbours` undoes each."""
+    digits = str(number)
+    doubled = [digits[:k + 1] + digits[k:] for k in range(len(digits))]
+    dropped = [digits[:k] + digits[k + 1:] for k in range(len(digits)) if len(digits) > 1]
+    return tuple(_spelt(doubled + dropped, number))
+
+
 def typing_neighbours(number: int) -> tuple[int, ...]:
     """The numbers that, copied with one slip of the hand, read as `number`, the likeliest
     slips first (they are tried in this order, and the time may run out among them): two
