@@ -574,6 +574,46 @@ def test_a_digit_dropped_on_a_sparse_board_is_put_back() -> None:
         assert count_solutions(Puzzle(proposed.applied(puzzle.givens)), limit=2) == 1
 
 
+#: a 12x12 of 34 givens with its 43 and 51 written in each other's cells (F10, E11)
+SWAPPED_12X12 = """\
+  .   .   .   .   . 112 111   .   .  98   .   .
+  .   .   .   .   .   .   .   .   .  97  80   .
+  .   . 121   .   .   . 103   .   .  94   .   .
+124   .   .   1   .   7  12   .   .   .   .   .
+  .   .   .   .   .   .   .   .   .   .  83   .
+  .  33   .   .  30   .  10   .   .   .   .  73
+  .   .  35  28   .  24   .   .  89   .  87   .
+  .   .   .   .   .   .   .   .   .   .  70   .
+  .   .   .   .   .   .   .  20   .   .   .  66
+  .   .   .   .   .  43   .  55   .   .  64  65
+  .   .   .  42  51   .   . 142   .  58   .   .
+  .   .   .   .   .   .   . 141   .   .   .   .
+"""
+
+
+def test_the_givens_are_cleared_in_groups_and_the_suspects_are_those_found_alone(
+        monkeypatch) -> None:
+    """On a board of many givens they are taken away a few at a time, a solve clearing a
+    group the slip is not in: fewer solves than givens, and the suspects exactly the
+    givens without which, one at a time, the board has a solution."""
+    (puzzle,) = parse_puzzles(SWAPPED_12X12)
+    alone = [Suspect(number, *divmod(cell, puzzle.cols))
+             for number, cell in sorted(puzzle.given_cells().items())
+             if solve(without(puzzle, *divmod(cell, puzzle.cols)), limit=1).status
+             is not Status.NONE]
+    assert alone == [Suspect(42, 10, 3), Suspect(43, 9, 5)]
+    solves = []
+    solvable = slips._solvable
+    monkeypatch.setattr(slips, "_solvable", lambda *args: solves.append(1) or solvable(*args))
+    suspects = find_suspects(puzzle)
+    assert list(suspects.found) == alone and suspects.complete
+    assert len(solves) < len(puzzle.given_cells()) == 34
+    # (the time running out among the groups keeps the suspects found by then)
+    monkeypatch.setattr(slips, "_solvable", lambda *args: None if solves else solvable(*args))
+    late = find_suspects(puzzle)
+    assert not late.complete and set(late.found) <= set(alone)
+
+
 CORNERS_4X4 = "9 . . .\n. . . .\n. . . .\n. . . 1\n"  # (the 9 at A1 the suspect)
 
 
