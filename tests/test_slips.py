@@ -126,9 +126,12 @@ def test_a_misread_number_is_the_only_suspect_on_a_well_clued_board() -> None:
                                "there, or with it at B1)")
 
 
+#: a 5x5 serpentine's givens with its 13 and 17 swapped
+SWAPPED_5X5 = ". 2 3 . 5\n. 9 8 . 6\n. . 17 14 .\n. . 18 13 .\n. . 23 24 25\n"
+
+
 def test_two_givens_swapped_leave_no_single_suspect_but_a_pair() -> None:
-    # a 5x5 serpentine's givens with its 13 and 17 swapped
-    (puzzle,) = parse_puzzles(". 2 3 . 5\n. 9 8 . 6\n. . 17 14 .\n. . 18 13 .\n. . 23 24 25\n")
+    (puzzle,) = parse_puzzles(SWAPPED_5X5)
     suspects = find_suspects(puzzle)
     pair = (Suspect(13, 3, 3), Suspect(17, 2, 2))
     assert suspects == Suspects((), True, (pair,), corrections=(
@@ -138,6 +141,28 @@ def test_two_givens_swapped_leave_no_single_suspect_but_a_pair() -> None:
     # (a pair that swapped gives a solution but not just one is said as before)
     assert Suspects((), True, (pair,)).text() == (
         "solvable with the 13 at D4 and the 17 at C3 swapped")
+
+
+def test_a_swap_that_breaks_the_checks_without_a_solve_is_not_solved(monkeypatch) -> None:
+    """Of the 78 pairs of the 5x5's 13 givens, those whose numbers swapped stand on the
+    wrong colour or too far from another given are passed over unsolved; the swap that
+    mends it is still found, and no other."""
+    (puzzle,) = parse_puzzles(SWAPPED_5X5)
+    swapped = []
+    solvable = slips._solvable
+
+    def counted(givens, deadline, on_event):
+        changed = np.flatnonzero(givens.ravel() != puzzle.givens.ravel())
+        if len(changed) == 2 and givens.ravel()[changed].all():
+            swapped.append(tuple(changed))
+        return solvable(givens, deadline, on_event)
+
+    monkeypatch.setattr(slips, "_solvable", counted)
+    suspects = find_suspects(puzzle)
+    assert suspects.swaps == ((Suspect(13, 3, 3), Suspect(17, 2, 2)),)
+    count = len(puzzle.given_cells())
+    assert 0 < len(swapped) < count * (count - 1) // 2 == 78
+    assert (12, 18) in swapped  # (C3 and D4)
 
 
 def test_three_givens_turned_round_leave_no_suspect_nor_pair() -> None:

@@ -86,62 +86,101 @@ SLIPS: tuple[Callable[[int], tuple[int, ...]], ...] = (turned_round, one_digit_c
 TIERS = 2 * (len(SLIPS) - 1) + 1
 
 
-def pair_candidates(puzzle: Puzzle) -> list[list[NumberPair]]:
-    """The pairs of givens of `puzzle`, each typed as another number (see `SLIPS`), that
-    the checks without a solve leave standing, in tiers, likeliest first (in each, by the
-    givens' numbers as typed)."""
-    geo = puzzle.geometry
-    givens = sorted(puzzle.given_cells().items())
-    count = len(givens)
-    if count < 2:
-        return [[] for _ in range(TIERS)]
-    typed = np.array([number for number, _ in givens])
-    rows, cols = np.divmod(np.array([cell for _, cell in givens]), geo.cols)
-    steps = np.abs(rows[:, None] - rows[None]) + np.abs(cols[:, None] - cols[None])
-    colour = (rows + cols) & 1
-    odd_board = geo.size % 2 == 1
+class GivenChecks:
+    """The checks every solution passes, made without a solve, on the givens of a puzzle
+    (taken in the order of their numbers, by index): every number a number of the board,
+    on the checkerboard colour the others leave it, and no farther in steps from another
+    given than their difference. Givens as typed that break one of these must be among
+    those changed."""
 
-    def clashes(index: int, number: np.ndarray | int) -> np.ndarray:
+    def __init__(self, puzzle: Puzzle) -> None:
+        geo = puzzle.geometry
+        givens = sorted(puzzle.given_cells().items())
+        self.count = len(givens)
+        self.size = geo.size
+        self.typed = np.array([number for number, _ in givens], dtype=np.int64)
+        self.rows, self.cols = np.divmod(np.array([cell for _, cell in givens],
+                                                  dtype=np.int64), geo.cols)
+        self.steps = (np.abs(self.rows[:, None] - self.rows[None])
+                      + np.abs(self.cols[:, None] - self.cols[None]))
+        self.colour = (self.rows + self.cols) & 1
+        self.odd_board = geo.size % 2 == 1
+        #: the givens as typed that break a rule alone, and the pairs that break one
+        #: between them: each is among the givens changed, or the pair holds one of them
+        self.alone = [j for j in range(self.count) if not self.stands(j, int(self.typed[j]))]
+        self.between = [(j, int(k)) for j in range(self.count)
+                        for k in np.flatnonzero(self.clashes(j, int(self.typed[j]))) if j < k]
+
+    def clashes(self, index: int, number: int) -> np.ndarray:
         """Which givens as typed `number`, in the cell of given `index`, cannot stand
         with: too many steps away for their difference, or on the wrong colour for it."""
-        apart = np.abs(typed - number)
-        wrong = (steps[index] > apart) | ((colour[index] ^ colour) != (apart & 1))
+        apart = np.abs(self.typed - number)
+        wrong = (self.steps[index] > apart) | ((self.colour[index] ^ self.colour) != (apart & 1))
         wrong[index] = False
         return wrong
 
-    def stands(index: int, number: int) -> bool:
+    def stands(self, index: int, number: int) -> bool:
+        """Whether `number` can stand in the cell of given `index` alone."""
         # (odd numbers take the corner colour on a board with an odd number of cells)
-        return 1 <= number <= geo.size and not (odd_board and colour[index] != 1 - number % 2)
+        return 1 <= number <= self.size and not (
+            self.odd_board and self.colour[index] != 1 - number % 2)
 
-    # (the givens as typed that break a rule: one of the two changed is each of these)
-    alone = [j for j in range(count) if not stands(j, int(typed[j]))]
-    between = [(j, k) for j in range(count) for k in np.flatnonzero(clashes(j, int(typed[j])))
-               if j < k]
+    def both_changed_may_mend(self, first: int, second: int) -> bool:
+        """Whether changing givens `first` and `second` alone may mend every rule the
+        givens as typed break."""
+        pair = (first, second)
+        return not (any(j not in pair for j in self.alone)
+                    or any(j not in pair and k not in pair for j, k in self.between))
+
+    def fit_together(self, first: int, number: int, second: int, other: int) -> bool:
+        """Whether `number` in the cell of given `first` and `other` in that of `second`
+        can stand with each other."""
+        apart = abs(number - other)
+        return not (self.steps[first, second] > apart
+                    or (self.colour[first] ^ self.colour[second]) != apart & 1)
+
+    def swap_may_mend(self, first: int, second: int) -> bool:
+        """Whether givens `first` and `second` written in each other's cells may have a
+        solution: each number in the other's cell passes the checks with the rest."""
+        number, other = int(self.typed[second]), int(self.typed[first])
+        return (self.both_changed_may_mend(first, second)
+                and self.fit_together(first, number, second, other)
+                and all(self.stands(index, value) and not (
+                    set(np.flatnonzero(self.clashes(index, value)).tolist()) - {partner})
+                        for index, value, partner in ((first, number, second),
+                                                      (second, other, first))))
+
+
+def pair_candidates(puzzle: Puzzle) -> list[list[NumberPair]]:
+    """The pairs of givens of `puzzle`, each typed as another number (see `SLIPS`), that
+    the checks without a solve (`GivenChecks`) leave standing, in tiers, likeliest first
+    (in each, by the givens' numbers as typed)."""
+    checks = GivenChecks(puzzle)
+    count, typed, rows, cols = checks.count, checks.typed, checks.rows, checks.cols
+    if count < 2:
+        return [[] for _ in range(TIERS)]
     options: list[list[tuple[int, int, frozenset[int]]]] = []
     for index in range(count):
         found = []
         for rank, slip in enumerate(SLIPS):
             for number in slip(int(typed[index])):
-                if not stands(index, number):
+                if not checks.stands(index, number):
                     continue
-                clash = frozenset(int(j) for j in np.flatnonzero(clashes(index, number)))
+                clash = frozenset(int(j) for j in np.flatnonzero(checks.clashes(index, number)))
                 if len(clash) <= 1:  # (the other of the pair may be the one it clashes with)
                     found.append((number, rank, clash))
         options.append(found)
     tiers: list[list[NumberPair]] = [[] for _ in range(TIERS)]
     for first in range(count):
         for second in range(first + 1, count):
-            pair = (first, second)
-            if (any(j not in pair for j in alone)
-                    or any(j not in pair and k not in pair for j, k in between)):
+            if not checks.both_changed_may_mend(first, second):
                 continue
             for number, rank, clash in options[first]:
                 if clash - {second}:
                     continue
                 for other, other_rank, other_clash in options[second]:
-                    apart = abs(number - other)
-                    if (other_clash - {first} or steps[first, second] > apart
-                            or (colour[first] ^ colour[second]) != apart & 1):
+                    if other_clash - {first} or not checks.fit_together(first, number,
+                                                                         second, other):
                         continue
                     tiers[rank + other_rank].append(NumberPair(
                         Retyped(int(rows[first]), int(cols[first]), int(typed[first]), number),
