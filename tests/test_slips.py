@@ -370,13 +370,25 @@ def test_a_number_typed_a_cell_off_and_mistyped_is_put_back() -> None:
     assert back.change() == "move the 43 to D1 as 34"
 
 
-def test_two_givens_swapped_with_one_a_suspect_on_its_own_say_the_swap() -> None:
+def test_two_givens_swapped_with_one_a_suspect_on_its_own_say_the_swap(monkeypatch) -> None:
     """The newspaper 9x9 with its 54 and 56 written in each other's cells: without the 56
-    alone it can be solved, but the clearer fix is the two swapped back, said first."""
+    alone it can be solved, but the clearer fix is the two swapped back, said first. Of
+    the 56's swaps with the 24 other givens, those that break the checks without a solve
+    are passed over unsolved."""
     (original,) = parse_puzzles(NEWSPAPER_9X9)
     typed = original.givens.copy()
     typed[0, 7], typed[1, 8] = 56, 54
+    swaps_solved = []
+    proved = slips.unique_solution
+
+    def counted(givens, deadline, on_event):
+        changed = np.flatnonzero(givens.ravel() != typed.ravel())
+        swaps_solved.append(len(changed) == 2 and bool(givens.ravel()[changed].all()))
+        return proved(givens, deadline, on_event)
+
+    monkeypatch.setattr(slips, "unique_solution", counted)
     suspects = find_suspects(Puzzle(typed))
+    assert 0 < sum(swaps_solved) < len(original.given_cells()) - 1 == 24
     fifty_six, fifty_four = Suspect(56, 0, 7), Suspect(54, 1, 8)
     assert suspects.found == (fifty_six,)
     swap = Correction(fifty_six, FixKind.SWAPPED, fifty_four)

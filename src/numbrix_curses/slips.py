@@ -435,12 +435,16 @@ def _corrections(
     tried: set[frozenset[Suspect]] = set()
     givens = [Suspect(number, *divmod(cell, puzzle.cols))
               for number, cell in sorted(puzzle.given_cells().items())]
+    # (a swap that breaks the checks without a solve has no solution, let alone one)
+    checks, index = GivenChecks(puzzle), {given: k for k, given in enumerate(givens)}
     for suspect in found:
         for partner in givens:
             pair = frozenset((suspect, partner))
             if partner == suspect or pair in tried:
                 continue
             tried.add(pair)
+            if not checks.swap_may_mend(index[suspect], index[partner]):
+                continue
             unique = unique_solution(_swapped(puzzle, suspect, partner), deadline, on_event)
             if unique is None:
                 return made(), False
