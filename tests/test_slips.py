@@ -578,79 +578,6 @@ def test_a_number_typed_with_a_digit_doubled_or_dropped_has_its_page_number_as_a
             assert number in typing_neighbours(typed), (number, typed)
 
 
-#: a clue-minimal 9x9 with its 39 at E3 typed as 9, a digit dropped: without it the board
-#: has many solutions, and the first few found have no 39 there
-DROPPED_9X9 = """\
- .  .  .  .  .  .  .  .  .
- .  .  .  .  .  . 48  .  .
- .  . 37  .  9 70  .  .  .
-28  .  .  .  .  .  .  .  .
- .  .  .  .  .  .  .  .  .
- .  .  .  .  .  .  .  .  .
- .  .  .  . 81  .  .  .  .
- .  3  .  .  . 17  .  .  .
- 7  .  .  .  .  . 13 62  .
-"""
-
-
-def test_a_digit_dropped_on_a_sparse_board_is_put_back() -> None:
-    """The solutions of the board without the 9 show other numbers in its cell, so the 39
-    is found only as a reading of 9 with a digit dropped, and proved to give exactly one
-    solution."""
-    (puzzle,) = parse_puzzles(DROPPED_9X9)
-    assert solve(puzzle).status is Status.NONE
-    shown = solve(without(puzzle, 2, 4), limit=CANDIDATE_SOLUTIONS)
-    assert len(shown.solutions) == CANDIDATE_SOLUTIONS
-    assert 39 not in {int(grid[2, 4]) for grid in shown.solutions}
-    suspects = find_suspects(puzzle)
-    nine = Suspect(9, 2, 4)
-    assert nine in suspects.found and suspects.corrections_complete
-    fix = Correction(nine, FixKind.NUMBER, Suspect(39, 2, 4))
-    assert fix in suspects.corrections_of(nine)
-    for proposed in suspects.corrections:
-        assert count_solutions(Puzzle(proposed.applied(puzzle.givens)), limit=2) == 1
-
-
-#: a 12x12 of 34 givens with its 43 and 51 written in each other's cells (F10, E11)
-SWAPPED_12X12 = """\
-  .   .   .   .   . 112 111   .   .  98   .   .
-  .   .   .   .   .   .   .   .   .  97  80   .
-  .   . 121   .   .   . 103   .   .  94   .   .
-124   .   .   1   .   7  12   .   .   .   .   .
-  .   .   .   .   .   .   .   .   .   .  83   .
-  .  33   .   .  30   .  10   .   .   .   .  73
-  .   .  35  28   .  24   .   .  89   .  87   .
-  .   .   .   .   .   .   .   .   .   .  70   .
-  .   .   .   .   .   .   .  20   .   .   .  66
-  .   .   .   .   .  43   .  55   .   .  64  65
-  .   .   .  42  51   .   . 142   .  58   .   .
-  .   .   .   .   .   .   . 141   .   .   .   .
-"""
-
-
-def test_the_givens_are_cleared_in_groups_and_the_suspects_are_those_found_alone(
-        monkeypatch) -> None:
-    """On a board of many givens they are taken away a few at a time, a solve clearing a
-    group the slip is not in: fewer solves than givens, and the suspects exactly the
-    givens without which, one at a time, the board has a solution."""
-    (puzzle,) = parse_puzzles(SWAPPED_12X12)
-    alone = [Suspect(number, *divmod(cell, puzzle.cols))
-             for number, cell in sorted(puzzle.given_cells().items())
-             if solve(without(puzzle, *divmod(cell, puzzle.cols)), limit=1).status
-             is not Status.NONE]
-    assert alone == [Suspect(42, 10, 3), Suspect(43, 9, 5)]
-    solves = []
-    solvable = slips._solvable
-    monkeypatch.setattr(slips, "_solvable", lambda *args: solves.append(1) or solvable(*args))
-    suspects = find_suspects(puzzle)
-    assert list(suspects.found) == alone and suspects.complete
-    assert len(solves) < len(puzzle.given_cells()) == 34
-    # (the time running out among the groups keeps the suspects found by then)
-    monkeypatch.setattr(slips, "_solvable", lambda *args: None if solves else solvable(*args))
-    late = find_suspects(puzzle)
-    assert not late.complete and set(late.found) <= set(alone)
-
-
 CORNERS_4X4 = "9 . . .\n. . . .\n. . . .\n. . . 1\n"  # (the 9 at A1 the suspect)
 
 
@@ -692,22 +619,42 @@ TURNED_ROUND_12X12 = """\
 """
 
 
-def test_digits_turned_round_on_a_sparse_board_are_turned_back() -> None:
-    """The solutions of the board without the 63 show other numbers in its cell, so the 36
-    is found only as a typing neighbour of 63, and proved to give exactly one solution."""
-    (puzzle,) = parse_puzzles(TURNED_ROUND_12X12)
+#: a clue-minimal 9x9 with its 39 at E3 typed as 9, a digit dropped: without it the board
+#: has many solutions, and the first few found have no 39 there
+DROPPED_9X9 = """\
+ .  .  .  .  .  .  .  .  .
+ .  .  .  .  .  . 48  .  .
+ .  . 37  .  9 70  .  .  .
+28  .  .  .  .  .  .  .  .
+ .  .  .  .  .  .  .  .  .
+ .  .  .  .  .  .  .  .  .
+ .  .  .  . 81  .  .  .  .
+ .  3  .  .  . 17  .  .  .
+ 7  .  .  .  .  . 13 62  .
+"""
+
+
+@pytest.mark.parametrize("board, typed, number", [
+    (TURNED_ROUND_12X12, Suspect(63, 5, 3), 36),  # (digits turned round)
+    (DROPPED_9X9, Suspect(9, 2, 4), 39),  # (a digit dropped)
+])
+def test_a_slip_on_a_sparse_board_is_put_back_as_a_reading_of_the_number_typed(
+        board, typed, number) -> None:
+    """The solutions of the board without the given typed wrong show other numbers in its
+    cell, so the number on the page is found only as a typing neighbour of the one typed,
+    and proved to give exactly one solution."""
+    (puzzle,) = parse_puzzles(board)
     assert solve(puzzle).status is Status.NONE
-    shown = solve(without(puzzle, 5, 3), limit=CANDIDATE_SOLUTIONS)
+    shown = solve(without(puzzle, typed.row, typed.col), limit=CANDIDATE_SOLUTIONS)
     assert len(shown.solutions) == CANDIDATE_SOLUTIONS
-    assert 36 not in {int(grid[5, 3]) for grid in shown.solutions}
+    assert number not in {int(grid[typed.row, typed.col]) for grid in shown.solutions}
     suspects = find_suspects(puzzle)
-    sixty_three = Suspect(63, 5, 3)
-    assert sixty_three in suspects.found and suspects.corrections_complete
-    fix = Correction(sixty_three, FixKind.NUMBER, Suspect(36, 5, 3))
+    assert typed in suspects.found and suspects.corrections_complete
+    fix = Correction(typed, FixKind.NUMBER, Suspect(number, typed.row, typed.col))
     assert fix in suspects.corrections
     for proposed in suspects.corrections:
         assert count_solutions(Puzzle(proposed.applied(puzzle.givens)), limit=2) == 1
-    assert "the 63 at D6 (exactly one solution with 36 there" in suspects.text()
+    assert f"{typed} (exactly one solution with {number} there" in suspects.text()
 
 
 def test_out_of_time_among_the_typing_neighbours_says_not_all_fixes_tried(monkeypatch) -> None:
