@@ -130,6 +130,23 @@ def test_a_misread_number_is_the_only_suspect_on_a_well_clued_board() -> None:
 SWAPPED_5X5 = ". 2 3 . 5\n. 9 8 . 6\n. . 17 14 .\n. . 18 13 .\n. . 23 24 25\n"
 
 
+def test_a_given_whose_taking_away_leaves_a_rule_broken_is_not_solved(monkeypatch) -> None:
+    """The serpentine's 2 in its corner stands on the colour odd numbers take on a 5x5:
+    taking away any other of its 8 givens leaves that so, so only the 2 is tried by a
+    solve, and it is the suspect."""
+    (puzzle,) = parse_puzzles(DIGIT_SLIP)
+    tried = []
+    solvable = slips._solvable
+
+    def counted(givens, deadline, on_event):
+        tried.append(tuple(np.flatnonzero(givens.ravel() != puzzle.givens.ravel())))
+        return solvable(givens, deadline, on_event)
+
+    monkeypatch.setattr(slips, "_solvable", counted)
+    assert find_suspects(puzzle).found == (Suspect(2, 0, 0),)
+    assert tried == [(0,)] and len(puzzle.given_cells()) == 8
+
+
 def test_two_givens_swapped_leave_no_single_suspect_but_a_pair() -> None:
     (puzzle,) = parse_puzzles(SWAPPED_5X5)
     suspects = find_suspects(puzzle)

@@ -125,12 +125,11 @@ class GivenChecks:
         return 1 <= number <= self.size and not (
             self.odd_board and self.colour[index] != 1 - number % 2)
 
-    def both_changed_may_mend(self, first: int, second: int) -> bool:
-        """Whether changing givens `first` and `second` alone may mend every rule the
-        givens as typed break."""
-        pair = (first, second)
-        return not (any(j not in pair for j in self.alone)
-                    or any(j not in pair and k not in pair for j, k in self.between))
+    def changed_may_mend(self, *changed: int) -> bool:
+        """Whether changing (or taking away) the givens of indices `changed` alone may mend
+        every rule the givens as typed break."""
+        return not (any(j not in changed for j in self.alone)
+                    or any(j not in changed and k not in changed for j, k in self.between))
 
     def fit_together(self, first: int, number: int, second: int, other: int) -> bool:
         """Whether `number` in the cell of given `first` and `other` in that of `second`
@@ -143,7 +142,7 @@ class GivenChecks:
         """Whether givens `first` and `second` written in each other's cells may have a
         solution: each number in the other's cell passes the checks with the rest."""
         number, other = int(self.typed[second]), int(self.typed[first])
-        return (self.both_changed_may_mend(first, second)
+        return (self.changed_may_mend(first, second)
                 and self.fit_together(first, number, second, other)
                 and all(self.stands(index, value) and not (
                     set(np.flatnonzero(self.clashes(index, value)).tolist()) - {partner})
@@ -173,7 +172,7 @@ def pair_candidates(puzzle: Puzzle) -> list[list[NumberPair]]:
     tiers: list[list[NumberPair]] = [[] for _ in range(TIERS)]
     for first in range(count):
         for second in range(first + 1, count):
-            if not checks.both_changed_may_mend(first, second):
+            if not checks.changed_may_mend(first, second):
                 continue
             for number, rank, clash in options[first]:
                 if clash - {second}:

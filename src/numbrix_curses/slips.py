@@ -6,7 +6,8 @@ that was copied wrong leaves a puzzle that can be solved, while taking away a ri
 usually does not (the slip is still there). So the suspects are the givens without which the
 puzzle has a solution: each is tried by a solve that stops at its first solution, on a board
 of many givens a few at a time (taking givens away never takes a solution away, so a group
-without which there is still none holds no suspect). A few
+without which there is still none holds no suspect), and none whose taking away leaves a
+number on the wrong colour, or two givens too far apart, that the others put there. A few
 givens can be suspects together when the slip sits where any of them could give way (45
 written where 44 goes, beside 44's right cell: either may be the one that moved). A slip
 that touches two givens leaves no single suspect; then the pairs of givens that, swapped,
@@ -310,7 +311,7 @@ def find_suspects(
     if not rows_done:
         return Suspects((), complete=False, rows=rows, corrections_complete=False)
     givens = sorted(puzzle.given_cells().items())
-    found, done = _givens_without_which_solvable(puzzle, givens, deadline, on_event)
+    found, done = _givens_without_which_solvable(puzzle, deadline, on_event)
     if not done:
         return Suspects(tuple(found), complete=False, rows=rows, corrections_complete=False)
     if found or rows:
@@ -364,18 +365,22 @@ GROUP_SHARE = 16
 
 def _givens_without_which_solvable(
     puzzle: Puzzle,
-    givens: list[tuple[int, int]],
     deadline: float | None,
     on_event: Callable[[SearchEvent], None] | None,
 ) -> tuple[list[Suspect], bool]:
-    """The givens of `givens` ((number, cell), in the order of their numbers) without which
-    `puzzle` has a solution, in that order, and whether all were tried before `deadline`
-    (else those found so far). Taking givens away never takes a solution away, so where
-    the puzzle without a group of givens has none, none of them is a suspect: one solve
-    clears the group. The groups (`GROUP_SHARE`) take every so many given in number order,
-    spread along the path; a group without which the puzzle has a solution is halved until
-    the givens it holds are tried alone, so the suspects are exactly those found one by
-    one."""
+    """The givens of `puzzle` without which it has a solution, in the order of their
+    numbers, and whether all were tried before `deadline` (else those found so far). A
+    given whose taking away leaves a rule broken that the checks without a solve see (a
+    number on the wrong colour, two too far apart for their difference: see
+    `pairslips.GivenChecks`) is no suspect, and is not solved. Taking givens away never
+    takes a solution away, so where the puzzle without a group of givens has none, none
+    of them is a suspect: one solve clears the group. The groups (`GROUP_SHARE`) take
+    every so many given in number order, spread along the path; a group without which the
+    puzzle has a solution is halved until the givens it holds are tried alone, so the
+    suspects are exactly those found one by one."""
+    checks = GivenChecks(puzzle)
+    givens = [given for k, given in enumerate(sorted(puzzle.given_cells().items()))
+              if checks.changed_may_mend(k)]
     size = max(1, len(givens) // GROUP_SHARE)
     count = -(-len(givens) // size)
     waiting = [givens[k::count] for k in reversed(range(count))]
