@@ -70,6 +70,26 @@ TWO_TURNED_8X8 = """\
  .  .  .  .  .  .  .  .
  .  .  .  . 48  .  .  .
 """
+
+
+#: a 12x12 of 34 givens with its 87 and 89 written in each other's cells (I7, K7): no
+#: two givens stand too far apart for their difference, nor one on the wrong colour
+SWAPPED_12X12 = """\
+  .   .   .   .   . 112 111   .   .  98   .   .
+  .   .   .   .   .   .   .   .   .  97  80   .
+  .   . 121   .   .   . 103   .   .  94   .   .
+124   .   .   1   .   7  12   .   .   .   .   .
+  .   .   .   .   .   .   .   .   .   .  83   .
+  .  33   .   .  30   .  10   .   .   .   .  73
+  .   .  35  28   .  24   .   .  87   .  89   .
+  .   .   .   .   .   .   .   .   .   .  70   .
+  .   .   .   .   .   .   .  20   .   .   .  66
+  .   .   .   .   .  51   .  55   .   .  64  65
+  .   .   .  42  43   .   . 142   .  58   .   .
+  .   .   .   .   .   .   . 141   .   .   .   .
+"""
+
+
 #: the change that puts both right
 TURNED_BACK = NumberPair(Retyped(4, 2, 12, 21), Retyped(2, 3, 62, 26))
 

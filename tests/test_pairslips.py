@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from brute import all_paths, grid_of, random_path
-from helpers import TURNED_BACK, TWO_TURNED_8X8
+from helpers import SWAPPED_12X12, TURNED_BACK, TWO_TURNED_8X8
 from numbrix_curses import pairslips
 from numbrix_curses.pairslips import (
     SLIPS,
@@ -20,6 +20,7 @@ from numbrix_curses.pairslips import (
     Retyped,
     find_number_pairs,
     pair_candidates,
+    solvable_without,
 )
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver import Status, count_solutions, solve
@@ -158,3 +159,28 @@ def test_of_the_pairs_found_a_key_beside_is_named_before_any_other_digit(monkeyp
     monkeypatch.setattr(pairslips, "pair_candidates", lambda puzzle: [[], [other, near], []])
     monkeypatch.setattr(pairslips, "unique_solution", lambda *args: True)
     assert find_number_pairs(puzzle) == ((near, other), True)
+
+
+def test_units_of_givens_are_taken_away_in_groups_and_found_as_one_by_one(monkeypatch) -> None:
+    """Two givens at a time, next in number order, on a 12x12 of 34 givens with two swapped,
+    in groups of two such pairs (as a board of 64 givens or more has them; this one, of 34,
+    is given groups of an eighth of its givens): the pairs without which it has a solution are those a solve for each
+    finds, in their order, found with fewer solves than pairs."""
+    (puzzle,) = parse_puzzles(SWAPPED_12X12)
+    cells = [divmod(cell, puzzle.cols) for _, cell in sorted(puzzle.given_cells().items())]
+    units = list(zip(cells, cells[1:]))
+    expected = []
+    for unit in units:
+        givens = puzzle.givens.copy()
+        for row, col in unit:
+            givens[row, col] = 0
+        if solve(Puzzle(givens), limit=1).status is not Status.NONE:
+            expected.append(unit)
+    assert expected and len(expected) < len(units) == 33
+    solves = []
+    solvable = pairslips._solvable_without
+    monkeypatch.setattr(pairslips, "_solvable_without",
+                        lambda *args: solves.append(1) or solvable(*args))
+    monkeypatch.setattr(pairslips, "GROUP_SHARE", 8)
+    assert solvable_without(puzzle, units, None, None) == (expected, True)
+    assert len(solves) < len(units)

@@ -15,13 +15,14 @@ from brute import count_matching, grid_of, matching, random_path
 from helpers import (
     NEWSPAPER_9X9,
     ROWS_5_AND_6_SWAPPED,
+    SWAPPED_12X12,
     TOP_ROW_SHIFTED,
     TURNED_BACK,
     TWO_TURNED_8X8,
 )
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.rowslips import RowSlip, find_row_slips, row_slip_candidates
-from numbrix_curses import slips
+from numbrix_curses import pairslips, slips
 from numbrix_curses.slips import (
     CANDIDATE_SOLUTIONS,
     Correction,
@@ -136,15 +137,15 @@ def test_a_given_whose_taking_away_leaves_a_rule_broken_is_not_solved(monkeypatc
     solve, and it is the suspect."""
     (puzzle,) = parse_puzzles(DIGIT_SLIP)
     tried = []
-    solvable = slips._solvable
+    solvable = pairslips._solvable_without
 
-    def counted(givens, deadline, on_event):
-        tried.append(tuple(np.flatnonzero(givens.ravel() != puzzle.givens.ravel())))
-        return solvable(givens, deadline, on_event)
+    def counted(puzzle, cells, deadline, on_event):
+        tried.append(cells)
+        return solvable(puzzle, cells, deadline, on_event)
 
-    monkeypatch.setattr(slips, "_solvable", counted)
+    monkeypatch.setattr(pairslips, "_solvable_without", counted)
     assert find_suspects(puzzle).found == (Suspect(2, 0, 0),)
-    assert tried == [(0,)] and len(puzzle.given_cells()) == 8
+    assert tried == [((0, 0),)] and len(puzzle.given_cells()) == 8
 
 
 def test_two_givens_swapped_leave_no_single_suspect_but_a_pair() -> None:
@@ -593,6 +594,31 @@ def test_a_number_typed_with_a_digit_doubled_or_dropped_has_its_page_number_as_a
     for number in range(1, 44 * 44 + 1):
         for typed in doubled_or_dropped(number):
             assert number in typing_neighbours(typed), (number, typed)
+
+
+def test_the_givens_are_cleared_in_groups_and_the_suspects_are_those_found_alone(
+        monkeypatch) -> None:
+    """On a board of many givens they are taken away a few at a time, a solve clearing a
+    group the slip is not in: fewer solves than givens, and the suspects exactly the
+    givens without which, one at a time, the board has a solution."""
+    (puzzle,) = parse_puzzles(SWAPPED_12X12)
+    alone = [Suspect(number, *divmod(cell, puzzle.cols))
+             for number, cell in sorted(puzzle.given_cells().items())
+             if solve(without(puzzle, *divmod(cell, puzzle.cols)), limit=1).status
+             is not Status.NONE]
+    assert alone == [Suspect(89, 6, 10)]
+    solves = []
+    solvable = pairslips._solvable_without
+    monkeypatch.setattr(pairslips, "_solvable_without",
+                        lambda *args: solves.append(1) or solvable(*args))
+    suspects = find_suspects(puzzle)
+    assert list(suspects.found) == alone and suspects.complete
+    assert len(solves) < len(puzzle.given_cells()) == 34
+    # (the time running out among the groups keeps the suspects found by then)
+    monkeypatch.setattr(pairslips, "_solvable_without",
+                        lambda *args: None if solves else solvable(*args))
+    late = find_suspects(puzzle)
+    assert not late.complete and set(late.found) <= set(alone)
 
 
 CORNERS_4X4 = "9 . . .\n. . . .\n. . . .\n. . . 1\n"  # (the 9 at A1 the suspect)

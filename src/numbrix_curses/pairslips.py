@@ -199,21 +199,24 @@ def find_number_pairs(
     there was proved before `deadline`."""
     found: list[NumberPair] = []
     # (whether the puzzle without two givens can be solved at all, asked once for two
-    # givens with several candidates: where it cannot, none of them need a solve. A pair
-    # with a digit changed in each has a few hundred to fifteen hundred candidates on a
-    # sparse 12x12, and this leaves a tenth of them or less)
-    solvable_without: dict[tuple[tuple[int, int], tuple[int, int]], bool] = {}
+    # givens with several candidates, and for many such two at once: where it cannot,
+    # none of their candidates need a solve. A pair with a digit changed in each has a few
+    # hundred to fifteen hundred candidates on a sparse 12x12, and this leaves a tenth of
+    # them or less; on a 30x30, 350 candidates in 105 pairs of cells took 52 s, a solve
+    # for each pair)
+    asked: set[Cells] = set()
+    solvable: set[Cells] = set()
     for tier in pair_candidates(puzzle):
         shared = Counter(pair.cells for pair in tier)
+        units = [cells for cells, count in shared.items() if count > 1 and cells not in asked]
+        more, done = solvable_without(puzzle, units, deadline, on_event)
+        if not done:
+            return tuple(found), False
+        asked.update(units)
+        solvable.update(more)
         for pair in tier:
-            if shared[pair.cells] > 1:
-                if pair.cells not in solvable_without:
-                    solvable = _solvable_without(puzzle, pair.cells, deadline, on_event)
-                    if solvable is None:
-                        return tuple(found), False
-                    solvable_without[pair.cells] = solvable
-                if not solvable_without[pair.cells]:
-                    continue
+            if shared[pair.cells] > 1 and pair.cells not in solvable:
+                continue
             unique = unique_solution(pair.applied(puzzle.givens), deadline, on_event)
             if unique is None:
                 return tuple(found), False
@@ -225,9 +228,54 @@ def find_number_pairs(
     return tuple(sorted(found, key=NumberPair.cost)), True
 
 
+#: some givens' cells, as (row, col)
+Cells = tuple[tuple[int, int], ...]
+
+#: the givens are taken away in groups of one in this many of them (one at a time on a
+#: board of fewer): so few leave the contradiction of a slip elsewhere in place, so a solve
+#: clears them all, where taking away many leaves a board sparse enough to be slow to solve
+#: (a 30x30 of 127 givens took 92 s in groups of 32, 5 s in groups of 8, 27 s one by one)
+GROUP_SHARE = 16
+
+
+def solvable_without(
+    puzzle: Puzzle,
+    units: list[Cells],
+    deadline: float | None,
+    on_event: Callable[[SearchEvent], None] | None,
+) -> tuple[list[Cells], bool]:
+    """The units of `units` (each the cells of a few givens) without whose givens `puzzle`
+    has a solution, in their order, and whether all were tried before `deadline` (else
+    those found so far). Taking givens away never takes a solution away, so where the
+    puzzle without a group of units has none, none of them has one alone: one solve clears
+    the group. A group holds about one in `GROUP_SHARE` of the puzzle's givens, taking every
+    so many unit in order (spread along the path when they are in number order); a group
+    without which the puzzle has a solution is halved until its units are tried alone, so
+    the units found are exactly those that would be found one by one."""
+    if not units:
+        return [], True
+    size = max(1, len(puzzle.given_cells()) // GROUP_SHARE // max(map(len, units)))
+    count = -(-len(units) // size)
+    indexed = list(enumerate(units))
+    waiting = [indexed[k::count] for k in reversed(range(count))]
+    found: list[tuple[int, Cells]] = []
+    while waiting:
+        group = waiting.pop()
+        solvable = _solvable_without(puzzle, tuple(cell for _, unit in group for cell in unit),
+                                     deadline, on_event)
+        if solvable is None:
+            return [unit for _, unit in sorted(found)], False
+        if solvable and len(group) == 1:
+            found.append(group[0])
+        elif solvable:
+            half = len(group) // 2
+            waiting += [group[half:], group[:half]]
+    return [unit for _, unit in sorted(found)], True
+
+
 def _solvable_without(
     puzzle: Puzzle,
-    cells: tuple[tuple[int, int], ...],
+    cells: Cells,
     deadline: float | None,
     on_event: Callable[[SearchEvent], None] | None,
 ) -> bool | None:

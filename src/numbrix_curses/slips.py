@@ -45,7 +45,7 @@ from typing import Callable, Union
 import numpy as np
 
 from numbrix_curses.constraints import Contradiction, number_colour, odd_number_colour
-from numbrix_curses.pairslips import GivenChecks, NumberPair, find_number_pairs
+from numbrix_curses.pairslips import GivenChecks, NumberPair, find_number_pairs, solvable_without
 from numbrix_curses.puzzle import Puzzle, cell_name
 from numbrix_curses.rowslips import RowSlip, find_row_slips, unique_solution
 from numbrix_curses.solver import SearchEvent, Status, solve
@@ -356,13 +356,6 @@ def find_suspects(
                     corrections_complete=done, number_pairs=pairs)
 
 
-#: the givens are taken away in groups of one in this many of them (one at a time on a
-#: board of fewer): so few leave the contradiction of a slip elsewhere in place, so a solve
-#: clears them all, where taking away many leaves a board sparse enough to be slow to solve
-#: (a 30x30 of 127 givens took 92 s in groups of 32, 5 s in groups of 8, 27 s one by one)
-GROUP_SHARE = 16
-
-
 def _givens_without_which_solvable(
     puzzle: Puzzle,
     deadline: float | None,
@@ -374,31 +367,15 @@ def _givens_without_which_solvable(
     number on the wrong colour, two too far apart for their difference: see
     `pairslips.GivenChecks`) is no suspect, and is not solved. Taking givens away never
     takes a solution away, so where the puzzle without a group of givens has none, none
-    of them is a suspect: one solve clears the group. The groups (`GROUP_SHARE`) take
-    every so many given in number order, spread along the path; a group without which the
-    puzzle has a solution is halved until the givens it holds are tried alone, so the
-    suspects are exactly those found one by one."""
+    of them is a suspect: one solve clears the group (see `pairslips.solvable_without`),
+    so the suspects are exactly those found one by one."""
     checks = GivenChecks(puzzle)
-    givens = [given for k, given in enumerate(sorted(puzzle.given_cells().items()))
+    givens = [Suspect(number, *divmod(cell, puzzle.cols))
+              for k, (number, cell) in enumerate(sorted(puzzle.given_cells().items()))
               if checks.changed_may_mend(k)]
-    size = max(1, len(givens) // GROUP_SHARE)
-    count = -(-len(givens) // size)
-    waiting = [givens[k::count] for k in reversed(range(count))]
-    found: list[Suspect] = []
-    while waiting:
-        group = waiting.pop()
-        changed = puzzle.givens.copy().ravel()
-        changed[[cell for _, cell in group]] = 0
-        solvable = _solvable(changed.reshape(puzzle.givens.shape), deadline, on_event)
-        if solvable is None:
-            return sorted(found, key=lambda suspect: suspect.number), False
-        if solvable and len(group) == 1:
-            number, cell = group[0]
-            found.append(Suspect(number, *divmod(cell, puzzle.cols)))
-        elif solvable:
-            half = len(group) // 2
-            waiting += [group[half:], group[:half]]
-    return sorted(found, key=lambda suspect: suspect.number), True
+    units, done = solvable_without(puzzle, [((given.row, given.col),) for given in givens],
+                                   deadline, on_event)
+    return [given for given in givens if ((given.row, given.col),) in units], done
 
 
 #: how many solutions of a puzzle without a suspect are looked at for the numbers its cell
