@@ -167,7 +167,7 @@ def test_a_swap_that_breaks_the_checks_without_a_solve_is_not_solved(monkeypatch
     mends it is still found, and no other."""
     (puzzle,) = parse_puzzles(SWAPPED_5X5)
     swapped = []
-    solvable = slips._solvable
+    solvable = slips.has_solution
 
     def counted(givens, deadline, on_event):
         changed = np.flatnonzero(givens.ravel() != puzzle.givens.ravel())
@@ -175,7 +175,7 @@ def test_a_swap_that_breaks_the_checks_without_a_solve_is_not_solved(monkeypatch
             swapped.append(tuple(changed))
         return solvable(givens, deadline, on_event)
 
-    monkeypatch.setattr(slips, "_solvable", counted)
+    monkeypatch.setattr(slips, "has_solution", counted)
     suspects = find_suspects(puzzle)
     assert suspects.swaps == ((Suspect(13, 3, 3), Suspect(17, 2, 2)),)
     count = len(puzzle.given_cells())

@@ -20,7 +20,6 @@ slips in one given: `slips` tries that for each suspect.)
 """
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
@@ -28,8 +27,8 @@ from typing import Callable
 import numpy as np
 
 from numbrix_curses.puzzle import Puzzle, cell_name
-from numbrix_curses.rowslips import unique_solution
-from numbrix_curses.solver import SearchEvent, Status, solve
+from numbrix_curses.rowslips import has_solution, unique_solution
+from numbrix_curses.solver import SearchEvent
 from numbrix_curses.typos import SlipCost, add_costs, one_digit_changed, slip_cost, turned_round
 
 
@@ -281,12 +280,7 @@ def _solvable_without(
 ) -> bool | None:
     """Whether `puzzle` without the givens in `cells` has a solution; None when the time
     ran out."""
-    if deadline is not None and time.monotonic() >= deadline:
-        return None
     givens = puzzle.givens.copy()
     for row, col in cells:
         givens[row, col] = 0
-    result = solve(Puzzle(givens), limit=1, deadline=deadline, on_event=on_event)
-    if result.status is Status.TIMEOUT:
-        return None
-    return result.status is not Status.NONE
+    return has_solution(givens, deadline, on_event)

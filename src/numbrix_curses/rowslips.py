@@ -114,3 +114,17 @@ def unique_solution(
     if result.status is Status.TIMEOUT:
         return None
     return result.status is Status.UNIQUE
+
+
+def has_solution(
+    givens: np.ndarray,
+    deadline: float | None,
+    on_event: Callable[[SearchEvent], None] | None,
+) -> bool | None:
+    """Whether a puzzle with these givens has a solution; None when the time ran out."""
+    if deadline is not None and time.monotonic() >= deadline:
+        return None
+    result = solve(Puzzle(givens), limit=1, deadline=deadline, on_event=on_event)
+    if result.status is Status.TIMEOUT:
+        return None
+    return result.status is not Status.NONE

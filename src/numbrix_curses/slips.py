@@ -47,7 +47,7 @@ import numpy as np
 from numbrix_curses.constraints import Contradiction, number_colour, odd_number_colour
 from numbrix_curses.pairslips import GivenChecks, NumberPair, find_number_pairs, solvable_without
 from numbrix_curses.puzzle import Puzzle, cell_name
-from numbrix_curses.rowslips import RowSlip, find_row_slips, unique_solution
+from numbrix_curses.rowslips import RowSlip, find_row_slips, has_solution, unique_solution
 from numbrix_curses.solver import SearchEvent, Status, solve
 from numbrix_curses.typos import SlipCost, add_costs, slip_cost, turned_round, typing_neighbours
 
@@ -333,7 +333,7 @@ def find_suspects(
                 continue
             changed = puzzle.givens.copy().ravel()
             changed[first_cell], changed[second_cell] = second, first
-            solvable = _solvable(changed.reshape(puzzle.givens.shape), deadline, on_event)
+            solvable = has_solution(changed.reshape(puzzle.givens.shape), deadline, on_event)
             if solvable is None:
                 return Suspects((), complete=False, swaps=tuple(swaps),
                                 corrections_complete=False)
@@ -575,17 +575,3 @@ def _swapped(puzzle: Puzzle, first: Suspect, second: Suspect) -> np.ndarray:
     givens = puzzle.givens.copy()
     givens[first.row, first.col], givens[second.row, second.col] = second.number, first.number
     return givens
-
-
-def _solvable(
-    givens: np.ndarray,
-    deadline: float | None,
-    on_event: Callable[[SearchEvent], None] | None,
-) -> bool | None:
-    """Whether a puzzle with these givens has a solution; None when the time ran out."""
-    if deadline is not None and time.monotonic() >= deadline:
-        return None
-    result = solve(Puzzle(givens), limit=1, deadline=deadline, on_event=on_event)
-    if result.status is Status.TIMEOUT:
-        return None
-    return result.status is not Status.NONE
