@@ -1695,6 +1695,21 @@ def test_a_line_of_column_letters_over_a_grid_is_named_as_one(text: str, col: in
         assert "column letters" not in parse_error(other).message, other
 
 
+def test_a_comment_after_a_row_says_comments_take_a_line_of_their_own():
+    """A comment written after a row's cells ('1 . 3 # top row', as the help's "# starts a
+    comment" let one think) was refused as "'#' is not a number or a blank" and nothing
+    more; it now says a comment takes a line of its own."""
+    for text, col in (("1 . 3 # top row\n. . .\n. . 9\n", 7),
+                      ("1 . 3\n. . . #middle\n. . 9\n", 7),
+                      ("1,,3,# top row\n,,\n,,9\n", 6)):
+        err = parse_error(text)
+        assert where(err)[1] == col, text
+        assert err.message.endswith("; a comment takes a line of its own, starting with #"), (
+            err.message)
+    # a line that starts with # is a comment, and the board under it reads
+    assert len(parse_puzzles("# top row\n1 . 3\n. . .\n. . 9\n")) == 1
+
+
 def test_a_title_or_number_over_a_grid_is_named_as_one():
     """Copied with the grid, a puzzle's title or number was refused as a cell ("'Puzzle'
     is not a number"), or, one number alone, reported of the row under it ("row has 5

@@ -125,7 +125,7 @@ class Command:
 #: what a puzzle file looks like, for the help of the commands that read one
 PUZZLE_FILE_HELP = """\
 a puzzle file: one row of a board a line, numbers for givens, . for blanks;
-a blank line parts two puzzles, and # starts a comment:
+a blank line parts two puzzles, and a line starting with # is a comment:
   1 . 3
   . . .
   . . 9"""

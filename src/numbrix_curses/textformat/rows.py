@@ -114,6 +114,9 @@ def _junk(row: Row, index: int, filename: str, first: bool = False,
     # program's own booklets and the app do: the letters' line read as the first row)
     lettered = first and index == 0 and len(row.tokens) >= 2 and all(
         token.upper() == cell_name(0, k)[:-1] for k, token in enumerate(row.tokens))
+    # (a comment after a row's cells, as many languages allow: only a line that starts
+    # with # is one here, and the reader would otherwise be left to guess why)
+    trailing = token.startswith("#") and index > 0
     return NotACell(
         filename,
         row.line,
@@ -121,7 +124,9 @@ def _junk(row: Row, index: int, filename: str, first: bool = False,
         f"{shown} is not a number or a blank (. _ - ? 0)"
         + ("; a line of column letters? take it out, and any row numbers before the rows"
            if lettered else "")
-        + (f"; {what}? start the line with # to keep it" if worded and what and not lettered
+        + ("; a comment takes a line of its own, starting with #" if trailing else "")
+        + (f"; {what}? start the line with # to keep it"
+           if worded and what and not lettered and not trailing
            else "")
         + ("; a dash a word processor made of -? in a table, write - or . for a blank, "
            "--- for a Markdown table's delimiter" if typeset else ""),
