@@ -3282,6 +3282,26 @@ def test_no_command_opens_the_menu(state: Path):
         term.wait_text("No game under way: l, n or o starts one.")
 
 
+def test_a_letter_of_nothing_is_said_to_be_so_in_the_menu_and_the_library(state: Path):
+    """A letter that is no item of the menu, nor a key of the puzzle library, is said to do
+    nothing, as on the board screens; both stood still without a word, as if the key were
+    lost. The menu's items still take their letters."""
+    with menu(state) as term:
+        term.send("x")
+        term.wait_text("x does nothing here; F1 or H lists the keys.")
+        term.send("l")
+        term.wait_text("Puzzle library")
+        term.wait_gone("x does nothing here")
+        term.send("z")
+        term.wait_text("z does nothing here; F1 or H lists the keys.")
+        term.send_key("down")  # (the next key takes the line away)
+        term.wait_gone("z does nothing here")
+        term.send("q")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        expect_exit(term)
+
+
 def test_not_a_terminal_is_one_clear_line(state: Path, run_numbrix):
     result = run_numbrix()
     assert result.returncode == 2

@@ -21,12 +21,14 @@ from numbrix_curses.jobs import CancelToken, ThreadJob
 from numbrix_curses.pages import columns, padded
 from numbrix_curses.puzzle import Puzzle, plural
 from numbrix_curses.savefile import SavedGame, puzzle_key
-from numbrix_curses.ui.actions import Action, Choose, Command, MoveCursor, Scroll
+from numbrix_curses.ui.actions import Action, Choose, Command, MoveCursor, Scroll, UnboundKey
 from numbrix_curses.ui.draw import cut_middle, cut_to_columns, put, put_if_fits, wrap_text
-from numbrix_curses.ui.keys import LIST_KEYS
+from numbrix_curses.ui.keys import LIST_KEYS, board_action_for_key
 from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.panel import Message, MessageKind, message_attr, take_store_problems
+from numbrix_curses.ui.panel import (
+    Message, MessageKind, message_attr, take_store_problems, unbound_message,
+)
 from numbrix_curses.ui.play_words import reading_note
 from numbrix_curses.ui.screen import (
     AppContext,
@@ -263,6 +265,11 @@ class PuzzleListScreen(Screen):
         record = self.records.get(self.entries[index].key)
         return record is not None and record.solved
 
+    def action_for_key(self, key: int | str) -> Action | None:
+        # (a letter that means nothing here is said to, as on the board screens: a list
+        # that stays still under a key reads as one that did not take it)
+        return board_action_for_key(key, self.keys)
+
     def handle(self, action: Action) -> Nav | None:
         count = len(self.entries)
         if action is Command.BACK:
@@ -274,6 +281,9 @@ class PuzzleListScreen(Screen):
             from numbrix_curses.ui.help import HelpScreen
 
             return Push(HelpScreen(self.ctx, "lists"))
+        if isinstance(action, UnboundKey):
+            self.message = unbound_message(action)
+            return None
         if count == 0:
             return None
         if isinstance(action, MoveCursor) and action.dcol:

@@ -17,12 +17,14 @@ from typing import Callable
 from numbrix_curses.pages import columns
 from numbrix_curses.puzzle import plural
 from numbrix_curses.savefile import SavedGame
-from numbrix_curses.ui.actions import Action, Choose, Command, Hotkey, MoveCursor, Paste, Scroll
+from numbrix_curses.ui.actions import (
+    Action, Choose, Command, Hotkey, MoveCursor, Paste, Scroll, UnboundKey,
+)
 from numbrix_curses.ui.draw import centred, cut_to_columns, put, wrap_text
-from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
+from numbrix_curses.ui.keys import LIST_KEYS, board_action_for_key
 from numbrix_curses.ui.listview import ListWindow, list_window, more_line, paged
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.panel import Message, message_attr, take_store_problems
+from numbrix_curses.ui.panel import Message, message_attr, take_store_problems, unbound_message
 from numbrix_curses.ui.screen import (
     AppContext,
     Exit,
@@ -184,7 +186,9 @@ class MenuScreen(Screen):
             return Hotkey(key)  # (an item not on the menu now: said why, see `handle`)
         if key == "\x1b":
             return None  # Escape does not quit the app by accident; q does
-        return action_for_key(key, LIST_KEYS)
+        # (a letter of no item is said to be one, as on the board screens: it did nothing
+        # without a word, which reads as a key not taken)
+        return board_action_for_key(key, LIST_KEYS)
 
     def handle(self, action: Action) -> Nav | None:
         self.message = None
@@ -219,6 +223,8 @@ class MenuScreen(Screen):
                 self.message = Message("One game under way: c continues it.")
         elif isinstance(action, Paste):
             return self._paste(action)
+        elif isinstance(action, UnboundKey):
+            self.message = unbound_message(action)
         return None
 
 
