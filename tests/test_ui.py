@@ -946,6 +946,27 @@ def test_check_notices_numbers_that_will_not_work_out_and_asked_again_says_where
         term.wait_message("One of your numbers is wrong: c twice marks it, to clear first.")
 
 
+def test_fill_on_a_board_with_a_wrong_number_says_so_without_asking_first(
+    tmp_path: Path, state: Path
+):
+    """f on a board with a number that will not work out says so at once, as ? does; it
+    asked "Fill in every simple step? ... The game earns no best time." first, and said
+    the number was wrong only after the player had agreed to lose the best time."""
+    term, board = _three_with_a_wrong_seven(tmp_path, state)
+    with term:
+        term.send("c")  # (the solution known: the 7 is found wrong)
+        term.wait_message("but 1 number will not work out")
+        term.send("f")
+        term.wait_message("One of your numbers is wrong: c twice marks it")
+        assert "Fill in every simple step?" not in term.text, term.dump()
+        assert board.text(1, 1) == "7" and "hint" not in term.lines[3], term.dump()
+        # right again, the fill asks as before
+        term.send("u")
+        board.wait_cell(1, 1, "")
+        term.send("f")
+        term.wait_text("Fill in every simple step?")
+
+
 def test_a_double_click_on_check_asks_before_it_costs_the_best_time(tmp_path: Path,
                                                                      state: Path):
     """The second of two quick clicks on "check" marked the wrong number, as help, before

@@ -352,8 +352,10 @@ class PlayHelp:
         game = self.game
         if game.solved is not None:
             return Refusal.SOLVED, None
-        if game.assisted or self._has_no_solution():
-            return self._auto_fill(), None  # (no question before saying it cannot help)
+        if game.assisted or self._fit_for_help() is not None:
+            # (no question before saying it cannot help, as for a hint: a wrong number or
+            # marked cells were said only after the player agreed to lose the best time)
+            return self._auto_fill(), None
         return None, Push(ConfirmScreen(
             self.ctx, "Fill in every simple step?", self._saying_refusal(self._auto_fill),
             # (a fill that solves the puzzle ends the game, solved with help: u takes back
