@@ -240,6 +240,29 @@ def test_a_question_with_wide_buttons_is_asked_and_answered(state: Path):
         assert "starter-2    5x5" not in term.text and "starter-1    5x5" in term.text, term.dump()
 
 
+def test_the_size_forms_say_a_letter_does_nothing_and_their_notes_read_whole(state: Path):
+    """A letter the New puzzle form or Type in's size form takes not is said to do nothing,
+    with the key that lists the keys; both stood still without a word. At 26x11 the size
+    form's note takes the blank row under its buttons where it needs two lines: it was cut,
+    'x does nothing here; ...' and 'Rows: 1 to 30, so 4, ...' (what was typed left out)."""
+    with smallest(state) as term:
+        open_from_menu(term, "n", "The puzzle to make:")
+        term.send("x")
+        term.wait_for(lambda: "x does nothing here; F1 or H lists the keys."
+                      in term.flowing_text(1), what="the note on x")
+        term.send_key("escape")
+        open_from_menu(term, "t", "Size of the grid:")
+        term.send("x")
+        term.wait_for(lambda: "x does nothing here; F1 or H lists the keys."
+                      in term.flowing_text(1), what="the note on x, whole")
+        term.send("44")  # (a size of 1 to 30: the second 4 is refused)
+        term.wait_for(lambda: "Rows: 1 to 30, so 4, not 44." in term.flowing_text(1),
+                      what="the note on 44, whole")
+        assert "..." not in term.text, term.dump()
+        term.send_key("escape")
+        term.wait_text("[q] Quit")
+
+
 def test_the_type_in_box_of_commands_fits_in_columns_and_scrolls_where_shorter(state: Path):
     """The type-in screen's box of commands (m) asked for 18 rows at 26 columns: a column
     as wide as its own lines, it fits 26x11 in two; on a screen shorter still (a grid of one

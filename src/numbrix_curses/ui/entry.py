@@ -232,6 +232,13 @@ class EntrySizeScreen(Screen):
         rows_left = room(spacing)
         put(win, top, left, "Size of the grid:", curses.A_BOLD)
         below = self.form.draw(win, mask, top + 2, left, theme, spacing, form_room) + 1
+        if (message and self.message is None
+                and len(wrap_text(message, width - left - 1)) > rows_left):
+            # (a short screen's blank row under the buttons goes to a note of the form that
+            # needs it, as in New puzzle: at 26x11 "x does nothing here; ..." lost the key
+            # that lists the keys)
+            below, rows_left = below - 1, rows_left + 1
+            notes = [wrap_text(message, width - left - 1)]
         if message:
             if self.message is not None:
                 # (the longest wording of a paste refused that the rows show whole)

@@ -11,10 +11,13 @@ import curses
 from dataclasses import dataclass
 from typing import Callable
 
-from numbrix_curses.ui.actions import Action, Adjust, Command, Digit, Focus, MoveCursor, Scroll
+from numbrix_curses.ui.actions import (
+    Action, Adjust, Command, Digit, Focus, MoveCursor, Scroll, UnboundKey,
+)
 from numbrix_curses.ui.draw import pack_rows, put, put_if_fits
-from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
+from numbrix_curses.ui.keys import LIST_KEYS, board_action_for_key
 from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.panel import unbound_message
 from numbrix_curses.ui.theme import Theme
 
 
@@ -72,10 +75,11 @@ class Form:
                 return button.action
         if key in (curses.KEY_BACKSPACE, "\x7f", "\b"):
             return Command.BACKSPACE
-        action = action_for_key(key, LIST_KEYS)
-        if action is None and isinstance(key, str) and key in "hl":
+        if isinstance(key, str) and key in ("h", "l"):
             return MoveCursor(0, -1 if key == "h" else 1)
-        return action
+        # (a letter the form takes not is said to be one in its note, as the board screens
+        # say it: the form stood still without a word)
+        return board_action_for_key(key, LIST_KEYS)
 
     def handle(self, action: Action) -> Action | None:
         """Field changes are handled here; anything else (buttons) is returned."""
@@ -104,6 +108,8 @@ class Form:
             self._erase()
         elif action is Command.CONFIRM:
             return self.buttons[0].action
+        elif isinstance(action, UnboundKey):
+            self.note = unbound_message(action).text
         else:
             return action
         return None
