@@ -21,6 +21,7 @@ from numbrix_curses.ui.grid import GridLayout, cell_at
 from numbrix_curses.ui.help import KEY_INDENT, KEY_WIDTH, help_lines
 from numbrix_curses.ui.layout import plan_layout
 from numbrix_curses.ui.watch import DEFAULT_SPEED, SPEEDS
+from helpers import NEWSPAPER_9X9
 from tty_harness import (Board, Terminal, app_command, expect_exit, first_hint, play_command, start,
                          wait_play)
 
@@ -1446,6 +1447,25 @@ def test_a_title_cut_short_says_so(state: Path, tmp_path: Path):
         term.send("y")
         term.wait_text("Numbrix · Watching the solver on a-ra...")
         assert len(term.lines[0].strip()) == 40
+
+
+def test_a_title_cut_short_keeps_its_words_whole(state: Path, tmp_path: Path):
+    """The watch screen's title, cut to make room for the part of the board in view, ended
+    mid-word: "Watching th..." at 44 columns, "Watchin..." at 40. Its words go whole or
+    not at all; only the puzzle's name, its last word, is cut anywhere."""
+    path = tmp_path / "np.txt"
+    path.write_text("# id: np\n" + NEWSPAPER_9X9)
+    with start(play_command(str(path)), state, rows=12, cols=44) as term:
+        term.wait_text("quit")
+        term.send("v")
+        term.wait_text("Watch the solver")
+        term.send("y")
+        term.wait_for(lambda: re.match(r" *Numbrix · Watching\.\.\. · rows \d-\d cols",
+                                       term.lines[0]) is not None, what="the title cut")
+        term.resize(12, 40)
+        term.wait_for(lambda: re.match(r" *Numbrix · rows \d-\d cols", term.lines[0])
+                      is not None, what="the title without the phrase")
+        assert "Watchin" not in term.lines[0], term.dump()
 
 
 @pytest.mark.parametrize("rows, cols", [(24, 80), (12, 46), (10, 40)])

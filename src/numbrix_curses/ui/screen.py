@@ -160,9 +160,12 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
     if over > 0 and cut < len(parts):
         name = parts[cut]
         keep = columns(name) - over - 3  # (in columns: a wide character takes two)
-        parts = [*parts[:cut],
-                 *([cut_to_columns(name, keep).rstrip() + "..."] if keep >= 4 else []),
-                 *parts[cut + 1:]]
+        kept = cut_to_columns(name, keep).rstrip() if keep >= 4 else ""
+        if kept and name[len(kept)] != " " and len(kept) < name.rfind(" "):
+            # A phrase is cut between its words, its last word (a puzzle's name) anywhere:
+            # the watch screen's title read "Watching th..." and "Watchin...".
+            kept = kept[:max(kept.rfind(" "), 0)].rstrip()
+        parts = [*parts[:cut], *([kept + "..."] if kept else []), *parts[cut + 1:]]
         if cut > 0 and len(parts) > 1 and columns(dot.join(parts)) > width:
             # (the app's name, which the player knows, goes before what follows is cut:
             # at 26 columns a board's view read "Numbrix · rows 1-4 cols...")
