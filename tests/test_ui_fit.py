@@ -1468,6 +1468,15 @@ def test_a_title_cut_short_keeps_its_words_whole(state: Path, tmp_path: Path):
         assert "Watchin" not in term.lines[0], term.dump()
 
 
+def test_the_library_title_cut_short_keeps_its_words_whole(state: Path):
+    """At 34 columns the library's title read "Numbrix · Puzzle li... · 1-6 of 62"."""
+    with start(app_command(), state, rows=11, cols=34) as term:
+        term.wait_text("Quit")
+        term.send("l")
+        term.wait_for(lambda: re.match(r" *Numbrix · Puzzle\.\.\. · 1-\d+ of \d+",
+                                       term.lines[0]) is not None, what="the title cut")
+
+
 @pytest.mark.parametrize("rows, cols", [(24, 80), (12, 46), (10, 40)])
 def test_a_menu_message_is_read_whole_where_rows_are_left(state: Path, rows, cols):
     """A long message under the menu's items lost its second line under the footer, and on

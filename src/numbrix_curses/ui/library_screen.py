@@ -432,8 +432,11 @@ class PuzzleListScreen(Screen):
         if in_view and len(in_view) < len(self.entries):
             # (the list runs past the screen: the title says which part is in view, as a
             # scrolled board's does; 62 puzzles with 20 in sight gave no sign of the rest)
+            # (the library's and the games' titles are phrases, cut between words; a
+            # file's name is cut anywhere)
             draw_title_parts(win, ["Numbrix", self.title, f"{min(in_view) + 1}-"
-                                   f"{max(in_view) + 1} of {len(self.entries)}"], 1, theme)
+                                   f"{max(in_view) + 1} of {len(self.entries)}"], 1, theme,
+                             words=not self.check)
         for k, line in enumerate(shown):
             y = list_top + k
             if isinstance(line, str):

@@ -149,11 +149,13 @@ def draw_title(win: "curses.window", text: str, theme: Theme) -> None:
     centred(win, 0, text, theme.title)
 
 
-def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Theme) -> None:
+def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Theme,
+                     words: bool = False) -> None:
     """A title of `parts` joined by dots; where it is too wide, `parts[cut]` (a puzzle's
-    name, say) is cut short with "...", or left out when even its first letters do not fit,
-    and then the parts before it, so the parts after it (which part of the board is in
-    view) stay whole."""
+    name, say) is cut short with "...", between words but for its last (a name, cut
+    anywhere; `words`: that one too, a phrase), or left out when even its first word does
+    not fit, and then the parts before it, so the parts after it (which part of the board
+    is in view) stay whole."""
     dot = f" {theme.glyphs.bullet} "
     width = win.getmaxyx()[1]
     over = columns(dot.join(parts)) - width
@@ -161,7 +163,7 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
         name = parts[cut]
         keep = columns(name) - over - 3  # (in columns: a wide character takes two)
         kept = cut_to_columns(name, keep).rstrip() if keep >= 4 else ""
-        if kept and name[len(kept)] != " " and len(kept) < name.rfind(" "):
+        if kept and name[len(kept)] != " " and (words or len(kept) < name.rfind(" ")):
             # A phrase is cut between its words, its last word (a puzzle's name) anywhere:
             # the watch screen's title read "Watching th..." and "Watchin...".
             kept = kept[:max(kept.rfind(" "), 0)].rstrip()
