@@ -240,6 +240,31 @@ def test_a_question_with_wide_buttons_is_asked_and_answered(state: Path):
         assert "starter-2    5x5" not in term.text and "starter-1    5x5" in term.text, term.dump()
 
 
+def test_help_and_statistics_say_a_letter_does_nothing_in_their_footers(state: Path):
+    """The help and the statistics stood still under a letter that means nothing there,
+    without a word; their footers now say so until the next key, in fewer words at 26x11
+    (where the longer note would not fit, and the page keys' buttons, named after it,
+    go unsaid for that frame)."""
+    with smallest(state) as term:
+        open_from_menu(term, "h", "The rules")
+        term.send("x")
+        term.wait_for(lambda: term.lines[-1].strip() == "q back  x does nothing",
+                      what="the short note")
+        term.send_key("down")  # (the next key takes the note away)
+        term.wait_for(lambda: term.lines[-1].strip() == "q back  PgUp PgDn: more",
+                      what="the page keys again")
+        term.send("q")
+        open_from_menu(term, "s", "No puzzle solved yet")
+        term.resize(24, 80)
+        term.send("z")
+        term.wait_for(lambda: term.lines[-1].strip() == "q back   z does nothing here",
+                      what="the note")
+        term.send("q")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        expect_exit(term)
+
+
 def test_the_size_forms_say_a_letter_does_nothing_and_their_notes_read_whole(state: Path):
     """A letter the New puzzle form or Type in's size form takes not is said to do nothing,
     with the key that lists the keys; both stood still without a word. At 26x11 the size

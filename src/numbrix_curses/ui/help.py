@@ -4,8 +4,9 @@ from __future__ import annotations
 import curses
 import textwrap
 
-from numbrix_curses.ui.actions import Action, Command
+from numbrix_curses.ui.actions import Action, Command, UnboundKey
 from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.keys import board_action_for_key
 from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.screen import (
@@ -208,16 +209,18 @@ class HelpScreen(Screen):
         #: the section opened at, whose heading the page may stay at the top of, however
         #: near the end it is (see `_length`)
         self.opened_at = self.topic
+        #: the key just pressed that means nothing here, said in the footer ("" for none)
+        self.unbound = ""
 
     def action_for_key(self, key: int | str) -> Action | None:
         if key in ("q", "\x1b", "\n", "\r", curses.KEY_ENTER, curses.KEY_F1, "H", "h"):
             return Command.BACK
-        action = super().action_for_key(key)
-        return action
+        return board_action_for_key(key, self.keys)
 
     def handle(self, action: Action) -> Nav | None:
         if action is Command.BACK:
             return Pop()
+        self.unbound = action.name if isinstance(action, UnboundKey) else ""
         self.top = scrolled(self.top, action, self.page, self._length())
         return None
 
@@ -286,4 +289,5 @@ class HelpScreen(Screen):
             if kind == 2:
                 put(win, 2 + i, left + KEY_INDENT, text[KEY_INDENT:key_end].rstrip(), theme.key)
         more = self.top + self.page < len(self.lines)  # (past it are blank lines only)
-        draw_back_footer(win, mask, left, more, theme, above=self.top > 0)
+        draw_back_footer(win, mask, left, more, theme, above=self.top > 0,
+                         unbound=self.unbound)

@@ -195,23 +195,30 @@ def scrolled(top: int, action: Action, page: int, lines: int) -> int:
 
 
 def draw_back_footer(
-    win: "curses.window", mask: ScreenMask, left: int, more: bool, theme: Theme, above: bool
+    win: "curses.window", mask: ScreenMask, left: int, more: bool, theme: Theme, above: bool,
+    unbound: str = "",
 ) -> None:
     """The last line of a page of text: "q back" (a button too), and how to see more, below
-    (`more`) or above (`above`: a page opened part way down, as the help at a section)."""
+    (`more`) or above (`above`: a page opened part way down, as the help at a section);
+    after a key that means nothing there (`unbound`, its name), that it does nothing."""
     height, width = win.getmaxyx()
     y = height - 1
     keys = " ".join(key for key, shown in (("PgUp", above), ("PgDn", more)) if shown)
     where = ": more above" if above and not more else ": more"
     # (the longest wording that fits: on a narrow screen the arrows go unsaid, then where)
-    texts = [f"q back   arrows / {keys}{where}", f"q back  {keys}{where}", f"q back  {keys}"]
-    text = next((text for text in texts if left + len(text) <= width), texts[-1]) if keys \
-        else "q back"
+    texts = ([f"q back   arrows / {keys}{where}", f"q back  {keys}{where}", f"q back  {keys}"]
+             if keys else ["q back"])
+    if unbound:
+        # (the page stood still under a letter without a word, as if the key were lost;
+        # said after the keys, whose buttons keep their places)
+        texts = ([f"{text}   {unbound} does nothing here" for text in texts]
+                 + [f"q back  {unbound} does nothing", *texts])
+    text = next((text for text in texts if left + len(text) <= width), texts[-1])
     put(win, y, left, text, theme.dim)
     mask.put(y, left, 6, Command.BACK)
     # (the page keys named are buttons too, as every key the screen names)
     for key, action in (("PgUp", Command.PAGE_UP), ("PgDn", Command.PAGE_DOWN)):
-        if key in keys:
+        if key in keys and key in text:  # (the shortest note leaves them unsaid)
             mask.put(y, left + text.index(key), len(key), action)
 
 

@@ -8,9 +8,9 @@ import textwrap
 from numbrix_curses.pages import padded
 from numbrix_curses.puzzle import plural
 from numbrix_curses.stats import Group, Summary, summarize
-from numbrix_curses.ui.actions import Action, Command
+from numbrix_curses.ui.actions import Action, Command, UnboundKey
 from numbrix_curses.ui.draw import put
-from numbrix_curses.ui.keys import LIST_KEYS
+from numbrix_curses.ui.keys import LIST_KEYS, board_action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, message_attr, take_store_problems
 from numbrix_curses.ui.screen import (
@@ -123,10 +123,16 @@ class StatsScreen(Screen):
         self.message: Message | None = take_store_problems(store)
         self.top = 0
         self.page = 10
+        #: the key just pressed that means nothing here, said in the footer ("" for none)
+        self.unbound = ""
+
+    def action_for_key(self, key: int | str) -> Action | None:
+        return board_action_for_key(key, self.keys)
 
     def handle(self, action: Action) -> Nav | None:
         if action in (Command.BACK, Command.CONFIRM):
             return Pop()
+        self.unbound = action.name if isinstance(action, UnboundKey) else ""
         if action is Command.HELP:
             from numbrix_curses.ui.help import HelpScreen
 
@@ -217,7 +223,8 @@ class StatsScreen(Screen):
                 put(win, y, left, part, theme.dim)
                 y += 1
         more = self.top + self.page < len(groups)
-        draw_back_footer(win, mask, left, more, theme, above=self.top > 0)
+        draw_back_footer(win, mask, left, more, theme, above=self.top > 0,
+                         unbound=self.unbound)
 
 
 def _whole_sentences(text: str, width: int, rows: int) -> list[str]:
