@@ -26,9 +26,9 @@ import numpy as np
 from numbrix_curses import assist
 from numbrix_curses.puzzle import Puzzle, plural
 from numbrix_curses.jobs import CancelToken, Cancelled, ThreadJob
-from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
+from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll, UnboundKey
 from numbrix_curses.ui.grid import BoardView, GridLayout, cell_at, draw_grid
-from numbrix_curses.ui.keys import WATCH_KEYS
+from numbrix_curses.ui.keys import WATCH_KEYS, board_action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
     KeyHelp,
@@ -37,6 +37,7 @@ from numbrix_curses.ui.panel import (
     draw_side_panel,
     draw_status_bar,
     key_line_width,
+    unbound_message,
 )
 from numbrix_curses.ui.screen import (
     AppContext,
@@ -146,6 +147,9 @@ class WatchScreen(Screen):
         #: visible rows and columns of the board in the last frame (a page for PgUp/PgDn)
         self.view = (puzzle.rows, puzzle.cols)
         self.message: Message | None = None
+        #: what the key just pressed, meaning nothing here, is said to do (None after any
+        #: other key): the replay went on without a word, as if the key were lost
+        self.unbound: Message | None = None
 
     def _search(self, token: CancelToken):
         events = self.events
@@ -233,6 +237,7 @@ class WatchScreen(Screen):
     def handle(self, action: Action) -> Nav | None:
         if action is Command.BACK or action is Command.QUIT:
             return Pop()
+        self.unbound = unbound_message(action) if isinstance(action, UnboundKey) else None
         if action is Command.HELP:
             from numbrix_curses.ui.help import HelpScreen
             from numbrix_curses.ui.screen import Push
@@ -286,7 +291,7 @@ class WatchScreen(Screen):
             # Nothing is left to replay, so the speed no longer matters: the plain arrows
             # scroll across as well (up and down always do).
             return MoveCursor(0, -1 if key == curses.KEY_LEFT else 1)
-        return super().action_for_key(key)
+        return board_action_for_key(key, self.keys)
 
     def _scroll(self, drow: int, dcol: int) -> None:
         """Move the view over a board larger than the screen; it stays put from now on."""
@@ -331,6 +336,8 @@ class WatchScreen(Screen):
         ]
 
     def _final_message(self) -> Message | None:
+        if self.unbound is not None:
+            return self.unbound
         if not self.finished:
             return self.message
         result = self.job.result
