@@ -66,15 +66,23 @@ def test_nothing_solved_is_an_empty_summary():
 def test_the_table_leaves_out_the_typical_time_then_solves_then_puzzles_as_it_narrows():
     everything = ("Size", "Difficulty", "Puzzles", "Solves", "Best", "Typical")
     assert columns_for(80) == everything
-    assert columns_for(51) == everything
-    assert columns_for(50) == ("Size", "Difficulty", "Puzzles", "Solves", "Best")
-    assert columns_for(40) == ("Size", "Difficulty", "Puzzles", "Best")
+    # (each set where its columns stand apart: 51 to 55 showed all six touching, 43 to 46
+    # five, 36 to 38 four)
+    assert columns_for(56) == everything
+    assert columns_for(55) == ("Size", "Difficulty", "Puzzles", "Solves", "Best")
+    assert columns_for(47) == ("Size", "Difficulty", "Puzzles", "Solves", "Best")
+    assert columns_for(46) == ("Size", "Difficulty", "Puzzles", "Best")
+    assert columns_for(39) == ("Size", "Difficulty", "Puzzles", "Best")
+    assert columns_for(38) == ("Size", "Difficulty", "Best")
     assert columns_for(MIN_SIZE[0]) == ("Size", "Difficulty", "Best")
 
 
 @pytest.mark.parametrize("width, shown", [
     (80, ("Size", "Difficulty", "Puzzles", "Solves", "Best", "Typical")),
+    (53, ("Size", "Difficulty", "Puzzles", "Solves", "Best")),
+    (45, ("Size", "Difficulty", "Puzzles", "Best")),
     (40, ("Size", "Difficulty", "Puzzles", "Best")),
+    (37, ("Size", "Difficulty", "Best")),
     (MIN_SIZE[0], ("Size", "Difficulty", "Best")),
 ])
 def test_the_table_s_columns_stand_two_spaces_apart_where_there_is_room(width, shown):

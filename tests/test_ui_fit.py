@@ -431,6 +431,8 @@ def test_type_in_status_bar_counts_one_given(state: Path):
     (24, 80, r"Size {2,}Difficulty {2,}Puzzles {2,}Solves {2,}Best {2,}Typical *\n",
      r"15x15 {2,}fiendish {2,}1 {2,}2 {2,}12:34 {2,}12:34 *\n"),
     (14, 40, r"Size {2,}Difficulty {2,}Puzzles {2,}Best *\n", r"15x15 {2,}fiendish {2,}1 {2,}12:34 *\n"),
+    # (at 45 five columns touched: "Difficulty Puzzles Solves")
+    (20, 45, r"Size {2,}Difficulty {2,}Puzzles {2,}Best *\n", r"15x15 {2,}fiendish {2,}1 {2,}12:34 *\n"),
 ])
 def test_the_statistics_columns_stand_apart(state: Path, rows: int, cols: int, heading: str,
                                             line: str):
