@@ -2865,15 +2865,25 @@ def test_the_replay_of_a_puzzle_with_no_solution_ends_saying_why(tmp_path: Path,
         term.wait_message("Done: no solution (1 and 2 are given but not next to each other)")
 
 
-def test_watching_the_solver_says_a_letter_does_nothing(state: Path, demo: Path):
-    """A letter that means nothing to the replay is said to do nothing until the next key,
-    as in play; the replay went on (or, over, stood still) without a word."""
-    with start(play_command(str(demo)), state) as term:
+def watching_the_demo(state: Path, demo: Path) -> Terminal:
+    """The demo puzzle played, and v agreed to: the solver's replay under way."""
+    term = start(play_command(str(demo)), state)
+    try:
         wait_play(term)
         term.send("v")
         term.wait_text("Watch the solver solve it?")
         term.send("y")
         term.wait_text("Watching the solver on demo")
+    except BaseException:
+        term.close()
+        raise
+    return term
+
+
+def test_watching_the_solver_says_a_letter_does_nothing(state: Path, demo: Path):
+    """A letter that means nothing to the replay is said to do nothing until the next key,
+    as in play; the replay went on (or, over, stood still) without a word."""
+    with watching_the_demo(state, demo) as term:
         term.send_key("enter")
         term.wait_text("Done: unique solution")
         term.send("x")
@@ -2886,12 +2896,7 @@ def test_watching_the_solver_says_a_letter_does_nothing(state: Path, demo: Path)
 
 
 def test_watch_the_solver_from_the_play_screen_step_by_step(state: Path, demo: Path):
-    with start(play_command(str(demo)), state) as term:
-        wait_play(term)
-        term.send("v")
-        term.wait_text("Watch the solver solve it?")
-        term.send("y")
-        term.wait_text("Watching the solver on demo")
+    with watching_the_demo(state, demo) as term:
         assert "scroll" not in term.text  # the whole board shows: no scroll keys to name
         term.send(" ")  # pause
         term.wait_text("paused")
