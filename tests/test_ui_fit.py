@@ -1470,6 +1470,21 @@ def test_a_title_cut_short_keeps_its_words_whole(state: Path, tmp_path: Path):
         assert "Watchin" not in term.lines[0], term.dump()
 
 
+def test_a_verdict_too_long_for_the_side_panel_is_said_in_fewer_words(state: Path,
+                                                                       tmp_path: Path):
+    """At 45x20 the verdict on a puzzle with no solution, beside the board, was cut after
+    the rows of the key list ("...typed out of place. It is..."), its fixes lost; the
+    panel takes the longest wording it shows whole, as the bar under a board does."""
+    path = tmp_path / "rows.txt"
+    path.write_text("# id: rows\n1 . 3\n. . .\n. 9 .\n")  # (rows 2 and 3 swapped)
+    with start(play_command(str(path)), state, rows=20, cols=45) as term:
+        term.wait_text("quit")
+        left = term.panel_left()
+        term.wait_for(lambda: "Likely fix" in term.flowing_text(left), 15, "the likely fix")
+        said = term.flowing_text(left)
+        assert "Likely fix: swap rows 2 and 3." in said and "..." not in said, term.dump()
+
+
 def test_the_library_title_cut_short_keeps_its_words_whole(state: Path):
     """At 34 columns the library's title read "Numbrix · Puzzle li... · 1-6 of 62"."""
     with start(app_command(), state, rows=11, cols=34) as term:

@@ -188,13 +188,19 @@ def draw_side_panel(
     y += 1
     message_top = y
     if message is not None:
-        wanted = len(wrap_text(message.text, width))
+        # (kept under it: a blank row, then the list's heading and a line, or the key line
+        # with help and leaving)
+        keep = 3 if listing is not None else 2 if keys else 0
+        room = max(message_rows, bottom - message_top - keep)
+        # The longest wording the rows show whole, as the bar under a board takes one: at
+        # 45x20 a verdict of no solution was cut before its fixes ("It is...").
+        wordings = (message.text, *message.shorter)
+        text = next((said for said in wordings if len(wrap_text(said, width)) <= room),
+                    wordings[-1])
+        wanted = len(wrap_text(text, width))
         if wanted > message_rows:
-            # (kept under it: a blank row, then the list's heading and a line, or the key
-            # line with help and leaving)
-            keep = 3 if listing is not None else 2 if keys else 0
-            message_rows = max(message_rows, min(wanted, bottom - message_top - keep))
-        for line in wrap_text(message.text, width, message_rows):
+            message_rows = max(message_rows, min(wanted, room))
+        for line in wrap_text(text, width, message_rows):
             shown = padded(line, width) if message.kind is MessageKind.SUCCESS else line
             put(win, y, left, shown, message_attr(message, theme))
             y += 1
