@@ -43,6 +43,21 @@ def test_a_newspaper_grid_with_spaces_for_blanks_reads_as_its_board_with_a_warni
                           "columns on the line above it (as '3 4')")]
 
 
+@pytest.mark.parametrize("blank_row", [" .", ".", " .  .  .", ". . .", "_", "0"])
+def test_a_row_with_no_number_written_with_dots_reads_with_the_spaced_rows(
+        blank_row: str) -> None:
+    """The README says a row with no number must be written with dots (a blank line parts
+    two boards); such a row made the block no grid typed with spaces, 'row has 2 cells,
+    expected 1'. A line of blanks only is a row of the board, the others read by the
+    columns their numbers stand in."""
+    board, notes = read(f" 1  2\n{blank_row}\n 7     9\n")
+    assert board == [[1, 2, 0], [0, 0, 0], [7, 0, 9]]
+    assert len(notes) == 1 and WARNING in notes[0][1]
+    # (a row mixing numbers and dots is no such grid: whoever writes blanks wrote them all)
+    with pytest.raises(ParseError):
+        read(" 1  2\n .\n 7  .  9\n")
+
+
 @pytest.mark.parametrize("right", [True, False])
 def test_a_9x9_typed_in_columns_reads_as_written(right: bool) -> None:
     grid = [[0] * 9 for _ in range(9)]

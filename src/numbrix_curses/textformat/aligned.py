@@ -34,7 +34,7 @@ from math import gcd
 
 from numbrix_curses import MAX_SIDE, MIN_SIDE
 from numbrix_curses.comments import LEFT_OUT, grid_line_indices
-from numbrix_curses.puzzle import ParseError
+from numbrix_curses.puzzle import ParseError, cell_value
 from numbrix_curses.textformat.errors import WrongWidth, said_more
 from numbrix_curses.textformat.grid import check_values, grid_rows
 from numbrix_curses.textformat.rows import SPACES_HINT, Row
@@ -53,16 +53,23 @@ Cells = dict[tuple[int, int], int]
 
 def _spans(texts: list[str]) -> list[list[tuple[int, int, str]]] | None:
     """Each line's tokens as (start, end, text), or None when some token is not a number
-    from 1 or a line holds a tab (tabs part a spreadsheet's cells, read elsewhere)."""
+    from 1 or a line holds a tab (tabs part a spreadsheet's cells, read elsewhere). A line
+    of blanks only (". . .", "."), a row with no number, which a blank line would not
+    write, has none; so do no others."""
     spans = []
     for text in texts:
         if "\t" in text:
             return None
         row = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(text)]
+        if row and all(cell_value(token) == 0 for _, _, token in row):
+            spans.append([])  # (where its blanks stand tells nothing: the numbers' do)
+            continue
         # (a 0 is a blank written as one: whoever writes blanks wrote them all)
         if not row or not all(_NUMBER.fullmatch(token) and int(token) for _, _, token in row):
             return None
         spans.append(row)
+    if not any(spans):
+        return None
     return spans
 
 
@@ -264,7 +271,7 @@ def raise_if_spaces_for_blanks(lines: list[str], error: ParseError) -> None:
     if spans is None:
         return
     widest = max(end - start for row in spans for start, end, _ in row)
-    starts = [row[0][0] for row in spans]
+    starts = [row[0][0] for row in spans if row]
     if max(starts) - min(starts) > widest or any(
             after[0] - before[1] > 2 * widest for row in spans for before, after in zip(row, row[1:])):
         raise said_more(error, SPACES_HINT) from None
