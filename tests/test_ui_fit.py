@@ -427,6 +427,19 @@ def test_type_in_status_bar_counts_one_given(state: Path):
         term.wait_text("30x30 · 1 given · not checked")
 
 
+def test_type_in_title_says_the_part_of_a_large_grid_in_view(state: Path):
+    """Over rows 1-17 of a 30x30 grid the title said only "Numbrix · Type in a puzzle";
+    it says which part is in view, as play's does, and follows the cursor."""
+    with menu(state) as term:
+        type_in(term, "30", "30")
+        term.wait_for(lambda: re.fullmatch(r" *Numbrix · Type in a puzzle · rows 1-\d+ "
+                                           r"cols A-[A-Z]+ *", term.lines[0]) is not None,
+                      what="the part in view in the title")
+        term.send_key("end")
+        term.wait_for(lambda: re.search(r"cols [A-Z]+-AD *$", term.lines[0]) is not None,
+                      what="the view at the row's end")
+
+
 @pytest.mark.parametrize("rows, cols, heading, line", [
     (24, 80, r"Size {2,}Difficulty {2,}Puzzles {2,}Solves {2,}Best {2,}Typical *\n",
      r"15x15 {2,}fiendish {2,}1 {2,}2 {2,}12:34 {2,}12:34 *\n"),

@@ -20,6 +20,7 @@ import numpy as np
 
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal
+from numbrix_curses.pages import columns
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name, plural
 from numbrix_curses.readfile import read_regular_file
 from numbrix_curses.jobs import Job, SolveJob, collect, grading_job, suspects_job
@@ -71,7 +72,7 @@ from numbrix_curses.ui.screen import (
     Push,
     Replace,
     Screen,
-    draw_title,
+    draw_title_parts,
     open_page,
     room_for_wording,
     spinner,
@@ -1064,7 +1065,16 @@ class EntryScreen(BoardScreen):
             grid = layout.grid
         grid = grid.scrolled_to(*self.origin).following(*self.game.cursor)
         self.origin = (grid.row0, grid.col0)
-        draw_title(win, f"Numbrix {theme.glyphs.bullet} Type in a puzzle", theme)
+        # (which part of a grid larger than the screen is in view, as play's title says
+        # it: the type-in screen said only its name, over a 30x30 showing rows 1-17; where
+        # the whole is too wide, the app's name goes, then the screen's is said shorter)
+        span = [grid.view_span] if grid.scrolled else []
+        titles = (["Numbrix", "Type in a puzzle", *span], ["Type in a puzzle", *span],
+                  ["Type in", *span], span or ["Type in"])
+        parts = next((parts for parts in titles
+                      if columns(f" {theme.glyphs.bullet} ".join(parts)) <= win.getmaxyx()[1]),
+                     titles[-1])
+        draw_title_parts(win, parts, 0, theme, words=True)
         draw_grid(win, mask, self.board_view(), grid, theme)
         if layout.side_panel:
             draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
