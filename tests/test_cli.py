@@ -1753,6 +1753,28 @@ def test_the_progress_line_says_the_time_so_far_and_what_is_left(capsys):
     assert err.endswith("\r\x1b[K")  # the line is wiped at the end
 
 
+@pytest.mark.parametrize("columns, said", [
+    (60, "generating 9x9 medium puzzles: 1/4, 1 s, about 3 s left"),
+    (40, "generating: 1/4, 1 s, about 3 s left"),
+    (24, "1/4, 1 s, 3 s left"),
+])
+def test_the_progress_line_is_said_in_fewer_words_on_a_narrow_terminal(
+        capsys, monkeypatch, columns: int, said: str):
+    """At 60 columns the line was cut mid-phrase, "...1/4, 1 s, 1.00/s, about 3 " (what
+    the 3 counted lost): it drops the rate, then what is made, then words, whole."""
+    from numbrix_curses.cli import progress as progress_line
+
+    monkeypatch.setattr(progress_line, "WINDOWS", False)
+    monkeypatch.setenv("COLUMNS", str(columns))
+    progress = progress_line.Progress("generating", "9x9 medium puzzles", 4)
+    progress.clock = _Ticks()
+    progress.started = 0.0
+    progress.show(1)
+    progress.close()
+    shown = [line for line in capsys.readouterr().err.split("\r\x1b[K") if line]
+    assert shown[-1] == said
+
+
 def test_a_progress_line_on_a_terminal_gone_does_not_end_the_run(monkeypatch):
     """A hang-up closes the terminal: the line's next write failed with EIO, and the run
     ended with exit 2 before writing the puzzles it had finished."""

@@ -52,12 +52,20 @@ class Progress:
                 return
             self.done = done
             elapsed = self.clock() - self.started
-            line = f"{self.doing} {self.what}: {done}/{self.total}, {elapsed:.0f} s"
+            count = f"{done}/{self.total}, {elapsed:.0f} s"
+            wordings = [f"{self.doing} {self.what}: {count}", f"{self.doing}: {count}", count]
             if done:
                 rate = done / elapsed if elapsed > 0 else float("inf")
                 left = (self.total - done) / rate if rate > 0 else 0.0
-                line += f", {rate:.2f}/s, about {left:.0f} s left"
-            _redraw(line)
+                wordings = [f"{self.doing} {self.what}: {count}, {rate:.2f}/s, about "
+                            f"{left:.0f} s left",
+                            f"{self.doing} {self.what}: {count}, about {left:.0f} s left",
+                            f"{self.doing}: {count}, about {left:.0f} s left",
+                            f"{count}, {left:.0f} s left"]
+            # The longest wording the terminal's width shows whole: at 60 columns the line
+            # was cut mid-phrase, "...1.77/s, about 1 " (what the number counted, lost).
+            room = _stderr_columns() - 1
+            _redraw(next((line for line in wordings if len(line) <= room), wordings[-1]))
 
     @contextlib.contextmanager
     def wiped(self) -> Iterator[None]:
