@@ -1303,6 +1303,25 @@ def test_a_long_search_says_what_it_is_searching_on_a_terminal(puzzle_file):
         assert "searching" not in term.text
 
 
+def test_a_long_search_s_line_fits_a_narrow_terminal(capsys, monkeypatch):
+    """A puzzle named by a long path made the line wider than a 60-column terminal: it
+    wrapped, and each second's line left a row behind. The name keeps its end (the file
+    and the puzzle's number) after '...', and the line fits the width, a column short."""
+    from numbrix_curses.cli.progress import SearchTicker
+
+    monkeypatch.setenv("COLUMNS", "60")
+    label = "/home/someone/a-rather-long-folder-name-for-the-puzzles/sparse-thirty.txt#1"
+    ticker = SearchTicker(label)
+    ticker.started = time.monotonic()
+    ticker._tick(0, None)
+    err = capsys.readouterr().err
+    assert err.startswith("\r\x1b[K...") and len(err) - len("\r\x1b[K") <= 59, err
+    assert err.endswith("/sparse-thirty.txt#1: searching, 0 s"), err
+    monkeypatch.setenv("COLUMNS", "200")  # (room: the name whole)
+    ticker._tick(0, None)
+    assert capsys.readouterr().err == f"\r\x1b[K{label}: searching, 0 s"
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 def test_a_long_read_says_what_it_is_reading_on_a_terminal(tmp_path):
     """A file of thousands of boards takes seconds to read before any search starts, and

@@ -156,7 +156,15 @@ class SearchTicker:
 
     def _tick(self, signum: int, frame: object) -> None:
         seconds = time.monotonic() - self.started
-        sys.stderr.write(f"\r\x1b[K{self.label}: {self.doing}, {seconds:.0f} s")
+        said = f": {self.doing}, {seconds:.0f} s"
+        # A line wider than the terminal wraps, and each second's left a row behind (a
+        # puzzle named by a long path at 60 columns): the label keeps its end, the file's
+        # name and the puzzle's number, and the line is cut to the width, a column short.
+        width = max(1, _stderr_columns() - 1)
+        room = width - len(said)
+        label = (self.label if len(self.label) <= room
+                 else "..." + self.label[len(self.label) - room + 3:] if room > 3 else "")
+        sys.stderr.write("\r\x1b[K" + (label + said)[:width])
         sys.stderr.flush()
         self.shown = True
 
