@@ -13,6 +13,7 @@ import signal
 import stat
 import sys
 import shlex
+import shutil
 import time
 from pathlib import Path
 
@@ -1646,7 +1647,7 @@ def test_open_file_reports_a_parse_error_with_its_place(state: Path, tmp_path: P
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
-def test_open_file_refuses_a_pipe_a_device_and_a_directory_and_keeps_going(
+def test_open_file_refuses_a_pipe_and_a_device_goes_into_a_folder_and_keeps_going(
     state: Path, tmp_path: Path
 ):
     # Opening a named pipe for reading waits for a writer that never comes, and /dev/zero
@@ -1656,20 +1657,57 @@ def test_open_file_refuses_a_pipe_a_device_and_a_directory_and_keeps_going(
     good = tmp_path / "two.txt"
     good.write_text(TWO_PUZZLES)
     with open_file_prompt(state) as term:
-        refused = [(pipe, "is a named pipe, not a puzzle file"),
-                   (tmp_path, "is a directory, not a puzzle file")]
+        refused = [(pipe, "is a named pipe, not a puzzle file")]
         if os.path.exists("/dev/zero"):
             refused.append((Path("/dev/zero"), "is a character device, not a puzzle file"))
         for path, message in refused:
             term.send("\x15" + str(path) + "\r")  # Ctrl-U empties the field first
             # the message, not the path before it: a long path may be broken anywhere
             term.wait_message(message)
-        # the dialog still answers: a real file opens
-        term.send("\x15" + str(good) + "\r")
+        # a folder is gone into, as a click on it in the list does: typed in ready for a
+        # file's name, and listed (it said "is a directory, not a puzzle file")
+        term.send("\x15" + str(tmp_path) + "\r")
+        term.wait_text(f"In {tmp_path}:")
+        term.wait_for(lambda: any(line.strip() == str(tmp_path) + os.sep
+                                  for line in term.lines), what="the folder typed in")
+        assert "not a puzzle file" not in term.text, term.dump()
+        # the dialog still answers: a file's name typed after the folder opens it
+        term.send("two.txt\r")
         term.wait_text("tiny")
         assert "2 puzzles" in term.text
         term.send("q")
         term.wait_text("[q] Quit")
+
+
+def reading_only_as_permitted(argv: list[str]) -> list[str]:
+    """`argv` run without the superuser's power to read any folder, where the tests run as
+    the superuser (a folder of mode 000 is otherwise read all the same); `argv` itself
+    elsewhere. (Linux's setpriv drops those powers for the program it runs.)"""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return argv
+    return ["setpriv", "--bounding-set=-dac_override,-dac_read_search", *argv]
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0
+                    and shutil.which("setpriv") is None,
+                    reason="the superuser reads any folder, and setpriv is not here")
+def test_open_file_says_a_folder_typed_cannot_be_read(state: Path, tmp_path: Path):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0)
+    try:
+        with start(reading_only_as_permitted(app_command()), state) as term:
+            term.wait_text("[q] Quit")
+            term.send("o")
+            term.wait_text("Path of a puzzle file:")
+            term.send("\x15" + str(locked) + "\r")
+            term.wait_message("locked: a folder that cannot be read (permission denied)")
+            # (as typed, selected to mend: a name typed replaces it)
+            term.send(str(tmp_path) + "\r")
+            term.wait_text(f"In {tmp_path} (no puzzle files):")  # (locked/ its one folder)
+            term.wait_gone("cannot be read")
+    finally:
+        locked.chmod(0o700)
 
 
 #: a file of this many blank 30x30 boards (5 MB) takes the reader a second or more

@@ -5,8 +5,8 @@ more names than it shows hid the rest from a player without a keyboard. Under th
 field, Open file lists the folder the path typed so far is in (the working folder while it
 is empty): '..' to go up, the folders in it to go into, then its puzzle files (the
 suffixes the puzzles are written under: text, JSON, and the spreadsheets' CSV and tabs). A
-click on a folder types it in, and the list follows it; a click on a file opens it, as
-Enter would with its path typed. Past the rows there are, the first and last lines say how
+click on a folder types it in, and the list follows it, as Enter does with a folder's path
+typed; a click on a file opens it, as Enter would with its path typed. Past the rows there are, the first and last lines say how
 many more there are, and a click on them, PgUp and PgDn, or the wheel scroll the list.
 
 `folder_of` and `list_folder` are the pure part: which folder a typed path lists, and
@@ -34,6 +34,7 @@ from numbrix_curses.ui.dialogs import (
 )
 from numbrix_curses.ui.draw import cut_to_columns, put, wrap_text
 from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.panel import Message, MessageKind
 from numbrix_curses.ui.screen import AppContext, Nav
 
 #: the file names listed: what the app and `generate` write, and the spreadsheet copies
@@ -300,7 +301,31 @@ class BrowsingPromptScreen(TextPromptScreen):
         if isinstance(action, Scroll):
             self.first = max(0, self.first + action.delta)
             return None
+        if action is Command.CONFIRM and self._go_into(self.text.strip()):
+            return None
         return super().handle(action)
+
+    def _go_into(self, typed: str) -> bool:
+        """Enter on the path of a folder: the folder typed in as a click on it types it
+        (ending in a separator) and listed, as a file dialog goes into a folder; or, where
+        it cannot be read, why, the path selected to mend. False where `typed` is no
+        folder, for the file to be read. (It said 'FOLDER: is a directory, not a puzzle
+        file', the folder's files listed under it.)"""
+        path = os.path.expanduser(typed)
+        if not typed or not os.path.isdir(path):
+            return False
+        try:
+            # (opened only, not read through: a folder of many files is listed beside the
+            # loop, see `_list`)
+            os.scandir(path).close()
+        except OSError as error:
+            reason = error.strerror or str(error)
+            self.select_all(Message(f"{typed}: a folder that cannot be read "
+                                    f"({reason[:1].lower()}{reason[1:]})", MessageKind.ERROR))
+            return True
+        self.text = _as_folder(typed)
+        self.pos, self.selected, self.message = len(self.text), False, None
+        return True
 
     def hint_shown(self, height: int, text_w: int, said_rows: int) -> tuple[str, int]:
         """The longest form of the hint (the whole, then `shorter_hints`) that leaves the
