@@ -2919,7 +2919,7 @@ def watching_the_demo(state: Path, demo: Path) -> Terminal:
 
 
 def test_watching_the_solver_says_a_letter_does_nothing(state: Path, demo: Path):
-    """A letter that means nothing to the replay is said to do nothing until the next key,
+    """A letter or digit that means nothing to the replay is said to do nothing until the next key,
     as in play; the replay went on (or, over, stood still) without a word."""
     with watching_the_demo(state, demo) as term:
         term.send_key("enter")
@@ -2928,6 +2928,10 @@ def test_watching_the_solver_says_a_letter_does_nothing(state: Path, demo: Path)
         term.wait_message("x does nothing here; F1 or H lists the keys.")
         assert "Done:" not in term.text, term.dump()
         term.send_key("down")  # (the next key: the verdict again)
+        term.wait_text("Done: unique solution")
+        term.send("4")  # (a digit too: it stood still without a word)
+        term.wait_message("4 does nothing here; F1 or H lists the keys.")
+        term.send_key("down")
         term.wait_text("Done: unique solution")
         term.send("q")
         wait_play(term)
@@ -3359,6 +3363,53 @@ def test_a_letter_of_nothing_is_said_to_be_so_in_the_menu_and_the_library(state:
         term.wait_text("z does nothing here; F1 or H lists the keys.")
         term.send_key("down")  # (the next key takes the line away)
         term.wait_gone("z does nothing here")
+        term.send("q")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        expect_exit(term)
+
+
+def test_a_digit_of_nothing_is_said_to_be_so_in_the_menu_the_lists_help_and_statistics(
+        state: Path, tmp_path: Path):
+    """A digit means nothing on the menu, the lists (the library, a file's, Games under
+    way), the help and the statistics: it is said to do nothing there, as a letter is; it
+    stood still without a word, where a letter was answered."""
+    from numbrix_curses.library import load_bundled
+
+    for puzzle in load_bundled()[:2]:  # (two games: Games under way is on the menu)
+        store(state).save_game(puzzle, Game(puzzle), puzzle.id, None)
+    two = tmp_path / "two.txt"
+    two.write_text(TWO_PUZZLES)
+    with menu(state) as term:
+        term.send("5")
+        term.wait_text("5 does nothing here; F1 or H lists the keys.")
+        for letter, title, digit in (("l", "Numbrix · Puzzle library", "7"),
+                                     ("u", "Numbrix · Games under way", "0")):
+            term.send(letter)
+            term.wait_text(title)
+            term.send(digit)
+            term.wait_text(f"{digit} does nothing here; F1 or H lists the keys.")
+            assert title in term.text, term.dump()  # (nothing chosen, nor left)
+            term.send("q")
+            term.wait_text("[q] Quit")
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.send("\x15" + str(two) + "\r")
+        term.wait_text("2 puzzles")
+        term.send("1")
+        term.wait_text("1 does nothing here; F1 or H lists the keys.")
+        term.send("H")  # (the help and the statistics say it in their footers)
+        term.wait_text("Numbrix · Help")
+        term.send("2")
+        term.wait_text("2 does nothing here")
+        term.send("q")
+        term.wait_text("2 puzzles")
+        term.send("q")
+        term.wait_text("[q] Quit")
+        term.send("s")
+        term.wait_text("No puzzle solved yet")
+        term.send("9")
+        term.wait_text("9 does nothing here")
         term.send("q")
         term.wait_text("[q] Quit")
         term.send("q")

@@ -6,7 +6,7 @@ import textwrap
 
 from numbrix_curses.ui.actions import Action, Command, UnboundKey
 from numbrix_curses.ui.draw import put
-from numbrix_curses.ui.keys import board_action_for_key
+from numbrix_curses.ui.keys import list_action_for_key
 from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.screen import (
@@ -215,7 +215,7 @@ class HelpScreen(Screen):
     def action_for_key(self, key: int | str) -> Action | None:
         if key in ("q", "\x1b", "\n", "\r", curses.KEY_ENTER, curses.KEY_F1, "H", "h"):
             return Command.BACK
-        return board_action_for_key(key, self.keys)
+        return list_action_for_key(key, self.keys)
 
     def handle(self, action: Action) -> Nav | None:
         if action is Command.BACK:

@@ -189,6 +189,16 @@ def board_action_for_key(key: int | str, table: KeyTable) -> Action | None:
     return None
 
 
+def list_action_for_key(key: int | str, table: KeyTable) -> Action | None:
+    """`board_action_for_key` for the screens where a digit means nothing (the menu, the
+    lists, the help, the statistics, the solver's replay): a digit is said to do nothing
+    as a letter is. (It stood still without a word there, where a letter was answered.)"""
+    action = board_action_for_key(key, table)
+    if isinstance(action, Digit) and isinstance(key, str):
+        return UnboundKey(key)
+    return action
+
+
 _PRIMARY = (
     curses.BUTTON1_PRESSED
     | curses.BUTTON1_CLICKED

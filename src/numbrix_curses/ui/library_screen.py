@@ -23,7 +23,7 @@ from numbrix_curses.puzzle import Puzzle, plural
 from numbrix_curses.savefile import SavedGame, puzzle_key
 from numbrix_curses.ui.actions import Action, Choose, Command, MoveCursor, Scroll, UnboundKey
 from numbrix_curses.ui.draw import cut_middle, cut_to_columns, put, put_if_fits, wrap_text
-from numbrix_curses.ui.keys import LIST_KEYS, board_action_for_key
+from numbrix_curses.ui.keys import LIST_KEYS, list_action_for_key
 from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
@@ -266,9 +266,9 @@ class PuzzleListScreen(Screen):
         return record is not None and record.solved
 
     def action_for_key(self, key: int | str) -> Action | None:
-        # (a letter that means nothing here is said to, as on the board screens: a list
-        # that stays still under a key reads as one that did not take it)
-        return board_action_for_key(key, self.keys)
+        # (a letter or a digit that means nothing here is said to, as on the board screens:
+        # a list that stays still under a key reads as one that did not take it)
+        return list_action_for_key(key, self.keys)
 
     def handle(self, action: Action) -> Nav | None:
         count = len(self.entries)

@@ -21,7 +21,7 @@ from numbrix_curses.ui.actions import (
     Action, Choose, Command, Hotkey, MoveCursor, Paste, Scroll, UnboundKey,
 )
 from numbrix_curses.ui.draw import centred, cut_to_columns, put, wrap_text
-from numbrix_curses.ui.keys import LIST_KEYS, board_action_for_key
+from numbrix_curses.ui.keys import LIST_KEYS, list_action_for_key
 from numbrix_curses.ui.listview import ListWindow, list_window, more_line, paged
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, message_attr, take_store_problems, unbound_message
@@ -186,9 +186,9 @@ class MenuScreen(Screen):
             return Hotkey(key)  # (an item not on the menu now: said why, see `handle`)
         if key == "\x1b":
             return None  # Escape does not quit the app by accident; q does
-        # (a letter of no item is said to be one, as on the board screens: it did nothing
-        # without a word, which reads as a key not taken)
-        return board_action_for_key(key, LIST_KEYS)
+        # (a letter of no item, or a digit, is said to do nothing, as on the board screens:
+        # it did nothing without a word, which reads as a key not taken)
+        return list_action_for_key(key, LIST_KEYS)
 
     def handle(self, action: Action) -> Nav | None:
         self.message = None

@@ -10,7 +10,7 @@ from numbrix_curses.puzzle import plural
 from numbrix_curses.stats import Group, Summary, summarize
 from numbrix_curses.ui.actions import Action, Command, UnboundKey
 from numbrix_curses.ui.draw import put
-from numbrix_curses.ui.keys import LIST_KEYS, board_action_for_key
+from numbrix_curses.ui.keys import LIST_KEYS, list_action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, message_attr, take_store_problems
 from numbrix_curses.ui.screen import (
@@ -136,7 +136,7 @@ class StatsScreen(Screen):
         self.unbound = ""
 
     def action_for_key(self, key: int | str) -> Action | None:
-        return board_action_for_key(key, self.keys)
+        return list_action_for_key(key, self.keys)
 
     def handle(self, action: Action) -> Nav | None:
         if action in (Command.BACK, Command.CONFIRM):

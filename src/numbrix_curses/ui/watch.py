@@ -28,7 +28,7 @@ from numbrix_curses.puzzle import Puzzle, plural
 from numbrix_curses.jobs import CancelToken, Cancelled, ThreadJob
 from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll, UnboundKey
 from numbrix_curses.ui.grid import BoardView, GridLayout, cell_at, draw_grid
-from numbrix_curses.ui.keys import WATCH_KEYS, board_action_for_key
+from numbrix_curses.ui.keys import WATCH_KEYS, list_action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
     KeyHelp,
@@ -291,7 +291,7 @@ class WatchScreen(Screen):
             # Nothing is left to replay, so the speed no longer matters: the plain arrows
             # scroll across as well (up and down always do).
             return MoveCursor(0, -1 if key == curses.KEY_LEFT else 1)
-        return board_action_for_key(key, self.keys)
+        return list_action_for_key(key, self.keys)
 
     def _scroll(self, drow: int, dcol: int) -> None:
         """Move the view over a board larger than the screen; it stays put from now on."""
