@@ -372,7 +372,8 @@ def test_a_game_whose_only_move_was_undone_is_not_under_way(state: Path, demo: P
 def test_a_hint_taken_before_any_move_keeps_the_game(state: Path, demo: Path):
     """A hint shown before the player's first move left no save: the menu offered no game
     to go on with, and the puzzle opened again had its best time back and the hint to
-    take again, as if never asked."""
+    take again, as if never asked. The welcome back names the hint, as the side panel
+    counts it (it said "Welcome back: 0 moves, 0:00 so far.", as of a game not begun)."""
     with start(play_command(str(demo)), state) as term:
         wait_play(term)
         first_hint(term)
@@ -384,11 +385,27 @@ def test_a_hint_taken_before_any_move_keeps_the_game(state: Path, demo: Path):
         term.wait_match(r"\[c\] Continue\s+demo")
         term.send("c")
         wait_play(term)
-        term.wait_text("Welcome back")
+        term.wait_message("Welcome back: 0 moves, 1 hint, 0:0")
         term.wait_match(r"Moves\s+0\s+\(1 hint\)")
         term.send("?")  # (the best time went with the first hint: not asked again)
         term.wait_message("must go at C1")
         assert "Take a hint?" not in term.text, term.dump()
+
+
+def test_welcome_back_counts_the_hints_and_auto_fills_as_the_side_panel_does(
+        state: Path, demo: Path):
+    puzzle = Puzzle.from_rows(GIVENS)
+    game = Game(puzzle, elapsed=75)
+    game.note_hint()
+    game.auto_fill([(1, 3)])  # (B1: the demo's 3)
+    game.set_value(2, 2)
+    store(state).save_game(puzzle, game, "demo", None)
+    with start(play_command(str(demo)), state) as term:
+        wait_play(term)
+        term.wait_message("Welcome back: 2 moves, 1 hint, 1 fill, 1:1")
+        term.wait_match(r"Moves\s+2\s+\(1 hint, 1 fill\)")
+        term.send("q")
+        expect_exit(term)
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGCONT"), reason="no job control signals")

@@ -270,8 +270,12 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
                 seen = None if claimed else game_mark(saved.state)
                 # (a game left paused opens paused: say how to go on at once)
                 paused = " Paused: p goes on." if game.paused else ""
+                # (the help had, as the side panel counts it beside the moves: a game of
+                # one hint alone read "0 moves", as if nothing had been done in it)
+                helped = help_count(game.hints, game.fills, "fill")
                 message = Message(
                     f"Welcome back: {plural(game.moves_played, 'move')}, "
+                    f"{helped + ', ' if helped else ''}"
                     f"{format_duration(game.elapsed())} so far.{paused}",
                     greeting=True,
                 )
