@@ -949,6 +949,46 @@ def test_long_games_are_listed_from_their_saves_heads_and_a_damaged_one_set_asid
     assert len(list(damaged.parent.glob("*.corrupt-*"))) == 1
 
 
+def test_a_game_whose_moves_are_damaged_is_listed_then_set_aside_as_it_opens(state: Path):
+    """A save whose start reads but whose moves do not is listed under Games under way from
+    its head; opened, it is set aside, said so, and a new game starts, as Continue's does.
+    The message said only that "a saved file" was set aside, the player's numbers gone
+    from the board without a word of why."""
+    from numbrix_curses.library import load_bundled
+
+    first, second = load_bundled()[:2]
+    saves = store(state)
+    for puzzle, seconds in ((first, 65), (second, 125)):
+        game = Game(puzzle, elapsed=seconds)
+        game.set_value(int(np.flatnonzero(puzzle.givens.ravel() == 0)[0]), 7)
+        saves.save_game(puzzle, game, puzzle.id, None)
+    damaged = saves.game_path(second)
+    damaged.write_bytes(damaged.read_bytes().replace(b'"moves":[', b'"moves":[{', 1))
+    with menu(state) as term:
+        term.wait_text("2 games, latest starter-2")
+        term.send("u")
+        term.wait_text("2 games   Enter resume")
+        assert re.search(r"starter-2 +5x5 +easy +5% +2:05", term.text), term.dump()
+        term.send_key("enter")  # (the top one, played last)
+        wait_play(term)
+        term.wait_text("Numbrix · starter-2")
+        term.wait_message("A saved file could not be read (not valid JSON")
+        term.wait_message("A new game starts.")
+        assert "set aside" in term.flowing_text(term.panel_left()), term.dump()
+        term.wait_match(rf"Placed\s+{second.clue_count} of 25")  # (the givens alone)
+        term.wait_match(r"Moves\s+0\b")
+        assert "Welcome back" not in term.text, term.dump()
+        term.send("q")
+        term.wait_text("1 game   Enter resume")  # (the fresh game, no move in it, not kept)
+        assert "starter-2" not in term.text, term.dump()
+        term.send("q")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        expect_exit(term)
+    assert len(list(damaged.parent.glob(damaged.name + ".corrupt-*"))) == 1
+    assert not damaged.exists()
+
+
 def test_games_under_way_on_a_narrow_screen_keep_whole_names(state: Path):
     """At 40 columns the names were cut ("5x5-…ium-1") to keep the difficulty; a game is
     told by its name, so the columns after its size go first."""

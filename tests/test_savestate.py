@@ -284,6 +284,11 @@ def test_corrupt_save_is_set_aside_with_a_message(store: Store, content: bytes):
     aside = list(path.parent.glob(path.name + ".corrupt-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == content  # kept, not destroyed
     assert len(store.problems) == 1 and "set aside" in store.problems[0]
+    # (the game opened starts afresh, and is said to; a list of the games opens none)
+    assert store.problems[0].endswith(". A new game starts.")
+    path.write_bytes(content)
+    assert store.saved_games() == []
+    assert "set aside" in store.problems[1] and "new game" not in store.problems[1]
 
 
 def test_a_save_set_aside_never_replaces_one_set_aside_before(store: Store):
@@ -329,6 +334,7 @@ def test_save_whose_moves_do_not_fit_is_set_aside(store: Store):
     path.write_text(json.dumps(data))
     assert store.resume(puzzle()) is None
     assert "changes a given" in store.problems[0]
+    assert store.problems[0].endswith(". A new game starts.")  # (nothing of it kept)
     assert not path.exists()
 
 

@@ -261,8 +261,9 @@ class Store:
         except OSError:  # (a path the system refuses)
             return False
 
-    def load_game(self, puzzle: Puzzle) -> SavedGame | None:
-        """The saved game of `puzzle`, if there is a readable one."""
+    def load_game(self, puzzle: Puzzle, *, opening: bool = False) -> SavedGame | None:
+        """The saved game of `puzzle`, if there is a readable one; `opening`: read to open
+        its game, which starts afresh where the save is set aside (and says so)."""
         path = self.game_path(puzzle)
         try:
             if not path.exists():
@@ -271,13 +272,14 @@ class Store:
             # (a path the system refuses, a name past its limit, say: no save can be
             # there, and the saves say why they fail when they are tried)
             return None
-        return self._read_save(path)  # (one of another puzzle is set aside)
+        # (one of another puzzle is set aside)
+        return self._read_save(path, kept=0 if opening else None)
 
     def resume(
         self, puzzle: Puzzle, *, clock: Clock = time.monotonic
     ) -> tuple[Game, SavedGame] | None:
         """The saved game of `puzzle` rebuilt, or None (a save that does not fit is set aside)."""
-        saved = self.load_game(puzzle)
+        saved = self.load_game(puzzle, opening=True)
         if saved is None:
             return None
         try:
@@ -285,7 +287,7 @@ class Store:
         except StateError as error:
             kept = _longest_fitting(puzzle, saved.state, clock)
             self._set_aside(self.game_path(puzzle), str(error),
-                            kept=None if kept is None else len(kept.history))
+                            kept=0 if kept is None else len(kept.history))
             if kept is None:
                 return None
             return kept, saved
@@ -351,13 +353,15 @@ class Store:
                     return saved
         return self._read_save(path)
 
-    def _read_save(self, path: Path) -> SavedGame | None:
+    def _read_save(self, path: Path, kept: int | None = None) -> SavedGame | None:
+        """The save at `path` read whole; None where it cannot be, set aside (`kept`: as
+        `_set_aside` takes it) or said to be of a newer version."""
         try:
             data = read_json(path)
         except FileNotFoundError:
             return None  # another instance finished the game meanwhile
         except (OSError, ValueError) as error:
-            self._set_aside(path, why_unreadable(error))
+            self._set_aside(path, why_unreadable(error), kept)
             return None
         try:
             saved = saved_game_from(data)
@@ -372,25 +376,26 @@ class Store:
         except (TypeError, KeyError):
             # (a part missing, or of another kind: Python's own words for that, "list
             # indices must be integers", say nothing to a player)
-            self._set_aside(path, "not laid out as a save")
+            self._set_aside(path, "not laid out as a save", kept)
             return None
         except (ValueError, OverflowError, PuzzleError) as error:
             # OverflowError: a number too large for the grid's integers
             self._set_aside(path, why_unreadable(error) if not isinstance(error, OverflowError)
-                            else "a number too large")
+                            else "a number too large", kept)
             return None
         if path.name != f"{saved.key}.json":
             # A save copied or renamed by hand under another puzzle's name: listed, it
             # resumed its own puzzle's save (or a fresh game), and stayed in the games
             # under way whatever was played or abandoned, until the puzzle its name is
             # that of was opened.
-            self._set_aside(path, "it belongs to another puzzle")
+            self._set_aside(path, "it belongs to another puzzle", kept)
             return None
         return saved
 
     def _set_aside(self, path: Path, why: str, kept: int | None = None) -> None:
         """Move the unreadable file at `path` aside and say so; `kept` is how many of a
-        save's moves the game goes on from, where some of them still fit."""
+        save's moves the game opened goes on from, where some of them still fit, 0 where
+        it starts afresh (None: no game is opened, as for a list of the games)."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = path.with_name(f"{path.name}.corrupt-{stamp}")
         for again in range(2, 100):
@@ -403,7 +408,9 @@ class Store:
         except OSError:
             self.problems.append(f"Could not read {path} ({why}).")
             return
-        going_on = ("" if kept is None
+        # (a game opened afresh said nothing of it: the player's numbers gone from the
+        # board, under words of "a saved file")
+        going_on = ("" if kept is None else " A new game starts." if kept == 0
                     else f" The game goes on from its first {plural(kept, 'move')}.")
         self.problems.append(
             f"A saved file could not be read ({why}); it was set aside as {target.name}."
