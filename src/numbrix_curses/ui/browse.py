@@ -6,8 +6,9 @@ field, Open file lists the folder the path typed so far is in (the working folde
 is empty): '..' to go up, the folders in it to go into, then its puzzle files (the
 suffixes the puzzles are written under: text, JSON, and the spreadsheets' CSV and tabs). A
 click on a folder types it in, and the list follows it, as Enter does with a folder's path
-typed; a click on a file opens it, as Enter would with its path typed. Past the rows there are, the first and last lines say how
-many more there are, and a click on them, PgUp and PgDn, or the wheel scroll the list.
+typed; a click on a file opens it, as Enter would with its path typed. Past the rows there
+are, the first and last lines say how many more there are, and a click on them, PgUp and
+PgDn, or the wheel scroll the list.
 
 `folder_of` and `list_folder` are the pure part: which folder a typed path lists, and
 what it holds, in the order shown, each line's text made as it is shown. The folder is
