@@ -12,9 +12,10 @@ givens can be suspects together when the slip sits where any of them could give 
 written where 44 goes, beside 44's right cell: either may be the one that moved). A slip
 that touches two givens leaves no single suspect; then the pairs of givens that, swapped,
 give a puzzle with a solution are looked for instead (a solve each, but for the swaps whose
-numbers break the checks every solution passes: `pairslips.GivenChecks`). Before all that, the rows typed out of
-place (shifted a column, or two swapped) that put back give exactly one solution are looked
-for (see `rowslips`): a few solves, however many givens there are.
+numbers break the checks every solution passes: `pairslips.GivenChecks`). Before all
+that, the rows typed out of place (shifted a column, or two swapped) that put back give
+exactly one solution are looked for (see `rowslips`): a few solves, however many givens
+there are.
 
 Once the suspects are known, the fixes are looked for (`Correction`): for each suspect, the
 numbers its cell takes in a few solutions of the puzzle without it, each kept where, put
