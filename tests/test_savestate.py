@@ -173,6 +173,22 @@ def test_save_and_resume_the_same_game(store: Store):
     assert store.problems == []
 
 
+def test_a_game_opened_again_from_its_file_keeps_the_grade_its_save_knows(store: Store):
+    """The file says no difficulty; the game was graded "easy" as it was played, and its
+    save says so: opened from the file again, the game shows "easy" at once (it showed
+    only its size until the grade was worked out anew)."""
+    clock = FakeClock()
+    game = Game(puzzle({"id": "demo", "difficulty": "easy"}), clock=clock)
+    game.set_value(1, 3)
+    store.save_game(game.puzzle, game, "demo", "/tmp/demo.txt")
+    resumed = store.resume(puzzle(), clock=FakeClock())
+    assert resumed is not None
+    assert resumed[0].puzzle.metadata == {"id": "demo", "difficulty": "easy"}
+    # A grade the file gives is its own: the save's does not replace it.
+    again = store.resume(puzzle({"id": "demo", "difficulty": "hard"}), clock=FakeClock())
+    assert again is not None and again[0].puzzle.metadata["difficulty"] == "hard"
+
+
 def test_latest_game_is_the_most_recent(store: Store, monkeypatch):
     clock = FakeClock()
     first = played_game(clock)

@@ -1327,6 +1327,44 @@ def test_a_solve_faster_than_the_grading_counts_under_the_grade_once_known(tmp_p
         screen.close()
 
 
+def test_a_grade_come_in_since_the_last_tick_goes_into_the_save(tmp_path: Path, monkeypatch):
+    """The grade of a puzzle its file gave none came in after the screen last looked, and
+    the player left: the save keeps it, so the game opened again says "easy" (it said the
+    size alone until it was graded anew)."""
+    import threading
+
+    from helpers import DEMO_TEXT
+    from numbrix_curses import assist
+    from numbrix_curses.game import Game
+    from numbrix_curses.savestate import Store
+    from numbrix_curses.textformat import parse_puzzles
+    from numbrix_curses.ui.play import PlayScreen
+    from numbrix_curses.ui.screen import AppContext
+
+    release = threading.Event()
+
+    def held_grade(puzzle, solution, check):
+        assert release.wait(30), "the test never let the grading go"
+        return "easy"
+
+    monkeypatch.setattr(assist, "grade_of", held_grade)
+    store = Store(tmp_path / "state")
+    puzzle = parse_puzzles(DEMO_TEXT)[0]
+    screen = PlayScreen(AppContext(store), Game(puzzle), "demo")
+    try:
+        assert screen.solution_job.wait(30)
+        screen.tick()  # (the grading starts)
+        assert screen.grade_job is not None
+        screen.handle(Digit(2))  # a move, so the game is saved
+        release.set()
+        assert screen.grade_job.wait(30)
+    finally:
+        release.set()
+        screen.close()  # (no tick between the grade and the close)
+    saved = store.load_game(parse_puzzles(DEMO_TEXT)[0])
+    assert saved is not None and saved.puzzle.metadata.get("difficulty") == "easy"
+
+
 def test_a_grade_that_comes_after_the_screen_closed_still_goes_into_the_record(
         tmp_path: Path, monkeypatch):
     """The same, with the game closed between the solve and the grade: the grading is not

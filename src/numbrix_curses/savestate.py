@@ -278,10 +278,18 @@ class Store:
     def resume(
         self, puzzle: Puzzle, *, clock: Clock = time.monotonic
     ) -> tuple[Game, SavedGame] | None:
-        """The saved game of `puzzle` rebuilt, or None (a save that does not fit is set aside)."""
+        """The saved game of `puzzle` rebuilt, or None (a save that does not fit is set aside).
+
+        A `puzzle` read again from its file, which says no difficulty (a newspaper's, a
+        typed one), takes the grade its save keeps: the game showed "4x4  easy" as it was
+        played and "4x4" once opened again, until the grade was worked out anew. (The save
+        is of the same givens, so of the same grade.)"""
         saved = self.load_game(puzzle, opening=True)
         if saved is None:
             return None
+        grade = saved.puzzle.metadata.get("difficulty")
+        if grade and not puzzle.metadata.get("difficulty"):
+            puzzle.metadata["difficulty"] = grade
         try:
             game = Game.from_state(puzzle, saved.state, clock=clock)
         except StateError as error:

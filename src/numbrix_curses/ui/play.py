@@ -984,6 +984,10 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
         when_done(job, note)
 
     def close(self) -> None:
+        if self.grade_job is not None and self.grade_job.done:
+            # A grade come in since the last tick goes into the save written below: left
+            # out, the game opened again showed its size alone until graded anew.
+            self._grade_when_solved()
         self._cancel_task()
         self.solution_job.cancel()
         if self.grade_job is not None:
