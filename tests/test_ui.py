@@ -2695,9 +2695,48 @@ def test_a_number_is_never_parted_from_its_unit():
     """The watch screen's panel said "26 steps in 0.00" over "s."."""
     from numbrix_curses.ui.draw import wrap_text
 
+    # (and the number with its unit, alone on the last line, takes the word before along)
     assert wrap_text("Done: unique solution, 26 steps in 0.00 s.", 35) == [
-        "Done: unique solution, 26 steps in", "0.00 s."]
+        "Done: unique solution, 26 steps", "in 0.00 s."]
     assert wrap_text("took 40 ms", 9) == ["took", "40 ms"]
+
+
+def test_a_word_alone_on_the_last_line_takes_the_one_before_along(monkeypatch):
+    """"g does nothing here; F1 or H lists the" over "keys.": the last line's one word
+    gets the word before it, in as many lines, where the line before keeps two words and
+    the last line holds both."""
+    from numbrix_curses.ui import draw
+    from numbrix_curses.ui.draw import balanced, wrap_text
+
+    assert wrap_text("g does nothing here; F1 or H lists the keys.", 40) == [
+        "g does nothing here; F1 or H lists", "the keys."]
+    # In as many lines as before, never more, none wider than asked, no word lost.
+    texts = ("g does nothing here; F1 or H lists the keys.",
+             "Saved the puzzle to /tmp/ann/mouse/9x9-easy-1234567.txt (e saves it).",
+             "It shows a number that must go in, and why (? again places it). The game "
+             "then earns no best time.")
+    wrapped = {(text, width): wrap_text(text, width) for text in texts
+               for width in range(8, 60)}
+    monkeypatch.setattr(draw, "balanced", lambda lines, text, width: lines)
+    for (text, width), lines in wrapped.items():
+        before = wrap_text(text, width)
+        assert len(lines) == len(before), (width, before, lines)
+        assert all(len(line) <= width for line in lines), (width, lines)
+        assert " ".join(lines).split() == " ".join(before).split()
+    monkeypatch.undo()
+    # The line before with one word or two to give keeps them (a lone word there instead).
+    assert balanced(["Saved demo.txt", "again."], "Saved demo.txt again.", 20) == [
+        "Saved demo.txt", "again."]
+    # Not where the last line holds two words, nor where the pair does not fit.
+    assert balanced(["one two three", "four five"], "one two three four five", 13) == [
+        "one two three", "four five"]
+    assert balanced(["one two three", "fourfourfour"], "one two three fourfourfour",
+                    15) == ["one two three", "fourfourfour"]
+    # Nor a path broken at a slash (a space put into it would change it).
+    assert balanced(["Could not read /tmp/", "a.txt"], "Could not read /tmp/a.txt",
+                    20) == ["Could not read /tmp/", "a.txt"]
+    assert balanced(["one two three", "four"], "one two three four", 13) == [
+        "one two", "three four"]
 
 
 def test_a_new_border_puzzle_with_givens_inside_the_ring_says_so():

@@ -158,8 +158,9 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
         glued = "".join(c + _WIDE_MARK if columns(c) == 2 else c for c in glued)
     # Not at hyphens: a file path ("/tmp/my-puzzles/a.txt") or "auto-fill" stays whole
     # where it fits (a word longer than the width is still cut).
+    wrapped = balanced(_PathWrapper(width, break_on_hyphens=False).wrap(glued), glued, width)
     lines = [line.replace("\0", " ").replace(NO_BREAK, " ").replace(_WIDE_MARK, "").strip()
-             for line in _PathWrapper(width, break_on_hyphens=False).wrap(glued)] or [""]
+             for line in wrapped] or [""]
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[: max(0, max_lines)]
         if lines:
@@ -167,6 +168,33 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
             lines[-1] = (last if columns(last) + 3 <= width
                          else cut_to_columns(last, max(0, width - 3))) + "..."
     return lines
+
+
+#: what `textwrap` breaks a line at
+_SPACES = re.compile(r"[ \t\n\r\f\v]+")
+
+
+def balanced(lines: list[str], text: str, width: int) -> list[str]:
+    """`lines`, `text` wrapped to `width`, with a word left alone on the last line joined by
+    the last word of the line before, where that line keeps two words at least and the
+    last line holds both: a message ended "... F1 or H lists the" over "keys." (The lines
+    are as many as before; a path or a word broken across the two lines is left as it is:
+    they must be whole words of `text`, the break a space between them.)"""
+    if len(lines) < 2 or " " in lines[-1].strip():
+        return lines
+    before = lines[-2].rstrip()
+    words = before.split(" ")
+    last = lines[-1].strip()
+    if len([word for word in words if word]) < 3:
+        return lines
+    moved = words[-1]
+    # (as `text` has them: whole words, a space between; `textwrap` counts characters, and
+    # `text` marks each wide character, so a line's length is its columns)
+    # (not `str.split`, which parts at a `NO_BREAK` too)
+    ends = _SPACES.split(text.strip(" \t\n\r\f\v"))[-2:]
+    if ends != [moved, last] or len(moved) + 1 + len(last) > width:
+        return lines
+    return [*lines[:-2], " ".join(words[:-1]).rstrip(), f"{moved} {last}"]
 
 
 def put_wrapped(
