@@ -2691,6 +2691,75 @@ def test_a_dialog_over_the_board_stops_the_clock_without_saying_paused(term: Ter
     term.wait_match(r"Time +\d+:\d\d  paused")
 
 
+def test_a_key_that_is_no_answer_is_told_in_the_yes_no_box(term: Terminal, board: Board):
+    """A key that answers nothing in a yes/no box did nothing, as if the app hung: the box
+    says so and stays, and y, n and a click answer as before."""
+    term.send("?")
+    term.wait_in_box("Take a hint?")
+    term.send("x")
+    term.wait_in_box("x does nothing here: press y or n.")
+    term.send("5")
+    term.wait_in_box("5 does nothing here: press y or n.")
+    assert "Take a hint?" in term.box_text()
+    term.send_key("right")  # (a key the box reads: the note goes)
+    term.wait_for(lambda: "does nothing" not in term.box_text(), what="the note gone")
+    term.send("x")
+    term.wait_in_box("press y or n.")
+    term.click_text("[n] No")
+    term.wait_gone("Take a hint?")
+    assert board.number(0, 1) == ""  # (the 5 went nowhere)
+    term.send("?")
+    term.wait_in_box("Take a hint?")
+    assert "does nothing" not in term.box_text()  # (a box asked again starts afresh)
+    term.send("q")  # q still answers No
+    term.wait_gone("Take a hint?")
+
+
+def test_a_key_the_commands_box_does_not_list_is_told_there(term: Terminal):
+    """Tab's box of commands took a key it does not list without a word: it says so under
+    its title and stays open; a key it lists still acts."""
+    term.send("\t")
+    term.wait_text("Commands (Esc closes)")
+    term.send("x")
+    term.wait_text("x does nothing here")
+    assert "Commands (Esc closes)" in term.text
+    term.send("p")  # (pause, as the box lists it)
+    term.wait_gone("Commands (Esc closes)")
+    term.wait_match(r"Time +\d+:\d\d  paused")
+
+
+def test_a_yes_no_box_with_no_blank_row_says_it_in_its_edge(demo: Path, state: Path):
+    """At 26x11 "Fill in every simple step?" fills the box, its text and buttons in every
+    row inside: what a key that answers nothing did is said in its bottom edge, whole, in
+    the words that fit."""
+    with start(play_command(str(demo)), state, rows=11, cols=26) as term:
+        term.wait_text("Tab more")
+        term.send("f")
+        term.wait_in_box("Fill in every simple step?")
+        term.send("x")
+        term.wait_text("└─ Press y or n. ─")
+        term.send("n")
+        term.wait_gone("Fill in every")
+
+
+def test_which_keys_a_yes_no_box_takes_for_no_answer():
+    """Printable keys, digits, F1 and Space are told they answer nothing; the answers, the
+    keys that move between the buttons and scroll, and keys with no name are not."""
+    import curses
+
+    from numbrix_curses.ui.actions import UnboundKey
+    from numbrix_curses.ui.dialogs import ConfirmScreen, not_an_answer
+
+    assert not_an_answer("x") == UnboundKey("x") and not_an_answer("7") == UnboundKey("7")
+    assert not_an_answer(curses.KEY_F1) == UnboundKey("F1")
+    assert not_an_answer(" ") == UnboundKey("Space")
+    assert not_an_answer(curses.KEY_UP) is None and not_an_answer(curses.KEY_RESIZE) is None
+    screen = ConfirmScreen.__new__(ConfirmScreen)
+    for key in ("y", "n", "Y", "N", "q", "\x1b", "\n", "h", "l", "\t", "j", "k"):
+        assert not isinstance(screen.action_for_key(key), UnboundKey), key
+    assert screen.action_for_key("Q") == UnboundKey("Q")
+
+
 def test_a_number_is_never_parted_from_its_unit():
     """The watch screen's panel said "26 steps in 0.00" over "s."."""
     from numbrix_curses.ui.draw import wrap_text

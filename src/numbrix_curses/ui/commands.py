@@ -19,9 +19,10 @@ import curses
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
+from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll, UnboundKey
+from numbrix_curses.ui.dialogs import fitting_words
 from numbrix_curses.ui.draw import put
-from numbrix_curses.ui.keys import LIST_KEYS, action_for_key
+from numbrix_curses.ui.keys import LIST_KEYS, list_action_for_key
 from numbrix_curses.ui.listview import ListWindow, list_window, more_line, paged
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import KeyHelp
@@ -72,6 +73,9 @@ class CommandsScreen(Screen):
         self.window: ListWindow | None = None
         #: the first line in view where it last scrolled (kept while the screen is resized)
         self.top = 0
+        #: the key last pressed that the box takes for nothing, said over its lines till
+        #: the next key (see `_draw_unbound`)
+        self.unbound: UnboundKey | None = None
         # A key the list names picks its line, as it would act without the box (the box
         # said "undo u", and u did nothing in it)
         self.keys: dict[int | str, Action] = {}
@@ -86,9 +90,10 @@ class CommandsScreen(Screen):
             return self.keys[key]  # (Tab in Type in a puzzle: its solutions, as listed)
         if key == self.opened_by:
             return Command.BACK  # (the key that opened it closes it, as Esc does)
-        return action_for_key(key, LIST_KEYS)
+        return list_action_for_key(key, LIST_KEYS)
 
     def handle(self, action: Action) -> Nav | None:
+        self.unbound = action if isinstance(action, UnboundKey) else None
         count = len(self.items)
         if isinstance(action, MoveCursor) and action.drow:
             self.focus = (self.focus + action.drow) % count
@@ -195,6 +200,7 @@ class CommandsScreen(Screen):
         put(win, box.top + inset // 2, box.left + inset, title, curses.A_BOLD)
         mask.put(box.top + inset // 2, box.left + inset, len(title), Command.BACK)
         lines = self._lines(box.per_column)[0]
+        self._draw_unbound(win, box, inset)
         if box.scrolls:
             self._draw_scrolling(win, mask, box, lines)
             return
@@ -206,6 +212,18 @@ class CommandsScreen(Screen):
             put(win, y, x, line.ljust(column_w), theme.selected if i == self.focus else 0)
             assert item.action is not None
             mask.put(y, x, column_w, item.action)
+
+    def _draw_unbound(self, win: "curses.window", box: _Box, inset: int) -> None:
+        """After a key the box takes for nothing, say so: in the blank row under the title,
+        or where the box has none (no frame), over the title, till the next key."""
+        if self.unbound is None:
+            return
+        name = self.unbound.name
+        note = fitting_words([f"{name} does nothing here; Esc closes.",
+                              f"{name} does nothing here.", f"{name}: no command."],
+                             box.width - 2 * inset)
+        y = box.top + (2 if box.framed else 0)
+        put(win, y, box.left + inset, note.ljust(box.width - 2 * inset))
 
     def _draw_scrolling(self, win: "curses.window", mask: ScreenMask, box: _Box,
                         lines: list[str]) -> None:

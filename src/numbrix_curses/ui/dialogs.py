@@ -26,8 +26,10 @@ from numbrix_curses.ui.actions import (
     Paste,
     Scroll,
     TextKey,
+    UnboundKey,
 )
 from numbrix_curses.ui.draw import cut_to_columns, pack_rows, put, put_wrapped, wrap_text
+from numbrix_curses.ui.keys import list_action_for_key
 from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.listview import more_line
 from numbrix_curses.ui.mask import ScreenMask
@@ -76,6 +78,28 @@ _BUTTON_GAP = 3
 _ROOMY = 40
 
 
+def not_an_answer(key: int | str) -> UnboundKey | None:
+    """A key a yes/no box (or a box of choices like it) takes for nothing, by its name: a
+    printable key, a digit, a function key (F1 too: a box asks, and its help is its own
+    buttons), Insert, or Space; None for any other (a key the box reads, or one with no
+    name to say)."""
+    if key == curses.KEY_F1:
+        return UnboundKey("F1")
+    if key == " ":
+        return UnboundKey("Space")
+    action = list_action_for_key(key, {})
+    return action if isinstance(action, UnboundKey) else None
+
+
+def fitting_words(options: list[str], width: int) -> str:
+    """The first of `options` that fits `width` columns, else the last cut to them: a note
+    that names the key where the box has room, and says what to do where it has not."""
+    for option in options:
+        if columns(option) <= width:
+            return option
+    return cut_to_columns(options[-1], width)
+
+
 def prompt_left(width: int) -> int:
     """The text prompt's margin either side on a screen `width` columns wide."""
     return PROMPT_LEFT if width >= _ROOMY else 1
@@ -108,6 +132,9 @@ class ConfirmScreen(Screen):
         #: long for the screen scrolls: see `_box`)
         self.top = 0
         self.page = 1
+        #: the key last pressed that is no answer (said in the box till the next key: a
+        #: box that stood still at it read as a hung one)
+        self.unbound: UnboundKey | None = None
 
     def action_for_key(self, key: int | str) -> Action | None:
         if isinstance(key, str) and key.lower() in ("y", "n"):
@@ -123,9 +150,10 @@ class ConfirmScreen(Screen):
             curses.KEY_UP: Scroll(-1), "k": Scroll(-1), curses.KEY_DOWN: Scroll(1),
             "j": Scroll(1), curses.KEY_PPAGE: Command.PAGE_UP, curses.KEY_NPAGE:
             Command.PAGE_DOWN}
-        return scrolls.get(key)
+        return scrolls.get(key) or not_an_answer(key)
 
     def handle(self, action: Action) -> Nav | None:
+        self.unbound = action if isinstance(action, UnboundKey) else None
         if action is Command.CONFIRM:
             action = Hotkey("y" if self.focus_yes else "n")
         if isinstance(action, MoveCursor):
@@ -223,7 +251,14 @@ class ConfirmScreen(Screen):
         draw_box(win, top, left, box_h, box_w, theme)
         for i, (line, attr) in enumerate(box.lines):
             put(win, top + 1 + i, left + 2, line, attr)
-        if box.above or box.below:
+        if self.unbound is not None:
+            # Said in the blank row over the buttons, for the moment in place of how much
+            # more text there is; a box with no blank row says it in its bottom edge.
+            blank = box_h - 4 >= len(box.lines)
+            note = fitting_words([f"{self.unbound.name} does nothing here: press y or n.",
+                                  "Press y or n."], box_w - (4 if blank else 6))
+            put(win, top + box_h - (3 if blank else 1), left + 2, note if blank else f" {note} ")
+        elif box.above or box.below:
             # (in the blank row over the buttons: the text takes every other row)
             more = (more_line(box.below, below=True) if not box.above
                     else more_line(box.above, below=False) if not box.below
