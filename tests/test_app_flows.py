@@ -1951,6 +1951,25 @@ def test_open_file_lists_the_folder_s_puzzle_files_for_the_mouse_alone(
         term.wait_text("Numbrix · number-14")
 
 
+def test_open_file_s_help_says_a_folder_s_path_typed_goes_into_it(
+        state: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Enter on a folder's path goes into that folder, but the help, opened from Open
+    file, spoke only of clicking a folder: it says so now, beside Tab."""
+    there = tmp_path / "there"
+    there.mkdir()
+    (there / "p01.txt").write_text("# id: number-1\n1 . 3\n. . .\n. . 9\n")
+    monkeypatch.chdir(tmp_path)
+    with start(app_command(), state, rows=24, cols=80) as term:
+        term.wait_text("[q] Quit")
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.send("there\r")
+        term.wait_text("p01.txt")  # (the folder gone into, its files listed)
+        term.send("\x1bOP")  # F1: the help, at the keys of lists
+        term.wait_said("Enter in Open file: open the file whose path is typed; a folder's "
+                       "path goes into that folder and lists its files below")
+
+
 def test_open_file_s_list_in_two_rows_keeps_an_entry_in_sight(
         state: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A list of two rows, scrolled into its middle, showed "... more above" over "... more

@@ -129,6 +129,8 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
                        "< or > and the mouse wheel over the field do"),
         ("Del x", "in the games under way (u in the menu, once two games are saved): "
                   "abandon the selected game, deleting its save (asks first)"),
+        ("Enter", "in Open file: open the file whose path is typed; a folder's path goes "
+                  "into that folder and lists its files below"),
         ("Tab", "in Open file: complete the path typed so far (a click on a name it lists "
                 "takes that one)"),
         ("click", "in Open file, on the list of the folder's files under the path: a "
