@@ -903,6 +903,24 @@ def test_every_game_under_way_is_reachable_from_the_menu(state: Path, demo: Path
         expect_exit(term)
 
 
+def test_the_statistics_leave_no_word_alone_on_a_line_at_40_columns(state: Path):
+    """At 40 columns the statistics read "No puzzle solved yet; 2 games under" over "way."
+    and "... with your best" over "time.": wrapped as the app's other messages are, the
+    last line of each takes a word along."""
+    from numbrix_curses.library import load_bundled
+
+    saves = store(state)
+    for puzzle in load_bundled()[:2]:
+        game = Game(puzzle)
+        game.set_value(int(np.flatnonzero(puzzle.givens.ravel() == 0)[0]), 7)
+        saves.save_game(puzzle, game, puzzle.id, None)
+    with menu(state, rows=15, cols=40) as term:
+        term.send("s")
+        term.wait_said("No puzzle solved yet; 2 games under way.")
+        assert "way." not in [line.strip() for line in term.lines], term.dump()
+        assert "time." not in [line.strip() for line in term.lines], term.dump()
+
+
 def test_long_games_are_listed_from_their_saves_heads_and_a_damaged_one_set_aside_once(
         state: Path):
     """The lists of games read each save up to its moves alone (a long history, read

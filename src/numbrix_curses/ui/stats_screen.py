@@ -3,13 +3,12 @@ and typical times (the numbers are `numbrix_curses.stats`'s; this screen lays th
 from __future__ import annotations
 
 import curses
-import textwrap
 
 from numbrix_curses.pages import padded
 from numbrix_curses.puzzle import plural
 from numbrix_curses.stats import Group, Summary, summarize
 from numbrix_curses.ui.actions import Action, Command, UnboundKey
-from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.draw import put, wrap_text
 from numbrix_curses.ui.keys import LIST_KEYS, list_action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, message_attr, take_store_problems
@@ -249,4 +248,6 @@ def _whole_sentences(text: str, width: int, rows: int) -> list[str]:
 
 
 def _wrapped(text: str, width: int) -> list[str]:
-    return textwrap.wrap(text, max(10, width)) or [""]
+    """`text` wrapped as the app's other messages are (`wrap_text`): at 40 columns "2 games
+    under" stood over "way." alone."""
+    return wrap_text(text, max(10, width))
