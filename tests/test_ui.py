@@ -1802,7 +1802,7 @@ def test_a_solve_says_its_pencil_marks_apart_from_its_moves(term: Terminal):
     term.send("N3")
     term.send_key("enter")
     term.send("N")  # numbers again
-    term.wait_text("what you type goes in as numbers")
+    term.wait_message("what you type goes in as numbers")
     type_the_demo_solution(term)
     term.wait_match(r"Solved in \d+:\d\d, 5 moves and 1 pencil mark\b")
     assert re.search(r"Moves\s+6\b", term.text), term.dump()
@@ -2806,6 +2806,11 @@ def test_a_word_alone_on_the_last_line_takes_the_one_before_along(monkeypatch):
                     20) == ["Could not read /tmp/", "a.txt"]
     assert balanced(["one two three", "four"], "one two three four", 13) == [
         "one two", "three four"]
+    # A word longer than a third of the line (a file's name) reads well on its own.
+    assert balanced(["one two three", "fourfive"], "one two three fourfive", 23) == [
+        "one two three", "fourfive"]
+    assert wrap_text("It was set aside as records.json.corrupt-20261202-134816.", 40) == [
+        "It was set aside as", "records.json.corrupt-20261202-134816."]
 
 
 def test_a_new_border_puzzle_with_givens_inside_the_ring_says_so():

@@ -175,12 +175,13 @@ _SPACES = re.compile(r"[ \t\n\r\f\v]+")
 
 
 def balanced(lines: list[str], text: str, width: int) -> list[str]:
-    """`lines`, `text` wrapped to `width`, with a word left alone on the last line joined by
-    the last word of the line before, where that line keeps two words at least and the
-    last line holds both: a message ended "... F1 or H lists the" over "keys." (The lines
-    are as many as before; a path or a word broken across the two lines is left as it is:
-    they must be whole words of `text`, the break a space between them.)"""
-    if len(lines) < 2 or " " in lines[-1].strip():
+    """`lines`, `text` wrapped to `width`, with a short word left alone on the last line
+    (a third of the width at most) joined by the last word of the line before, where that
+    line keeps two words at least and the last line holds both: a message ended "... F1 or
+    H lists the" over "keys." (A longer one, a file's name, reads well on its own line.
+    The lines are as many as before; a path or a word broken across the two lines is left
+    as it is: they must be whole words of `text`, the break a space between them.)"""
+    if len(lines) < 2 or " " in lines[-1].strip() or 3 * len(lines[-1].strip()) > width:
         return lines
     before = lines[-2].rstrip()
     words = before.split(" ")
