@@ -92,6 +92,9 @@ def test_too_small_notice_wraps_to_a_narrow_terminal(state: Path, demo: Path):
         term.wait_for(lambda: notice_shown(term, 10, 20), what="the whole notice at 20x10")
         assert "needs at least 26 columns and 10 rows" in term.flowing_text()
         assert all(len(line.rstrip()) <= 20 for line in term.lines)
+        # A size's number stays with what it counts ("needs at least 26" stood over
+        # "columns and 10 rows").
+        assert not any(re.search(r"\d$", line.rstrip()) for line in term.lines), term.dump()
         term.resize(6, 20)
         term.wait_for(lambda: notice_shown(term, 6, 20), what="the whole notice at 20x6")
         term.send("q")
@@ -1689,6 +1692,6 @@ def test_the_commands_box_fits_a_screen_the_board_fits(state: Path):
         term.wait_text("... 13 more below")
         assert "too small" not in term.text, term.dump()
         term.resize(3, 30)  # (smaller than any box: the notice, and a click closes it)
-        term.wait_text("Too small: need 12 wide, 4")
+        term.wait_said("Too small: need 12 wide, 4 high")
         term.click(1, 3)
         term.wait_gone("Commands")

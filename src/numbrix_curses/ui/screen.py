@@ -9,7 +9,6 @@ the theme, whether there is a mouse.
 from __future__ import annotations
 
 import curses
-import textwrap
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence, Union
@@ -17,7 +16,7 @@ from typing import Callable, Sequence, Union
 from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
 from numbrix_curses.pages import columns
-from numbrix_curses.ui.draw import centred, cut_to_columns, put, wrap_text
+from numbrix_curses.ui.draw import NO_BREAK, centred, cut_to_columns, put, wrap_text
 from numbrix_curses.ui.grid import GridLayout
 from numbrix_curses.ui.keys import LIST_KEYS, KeyTable, action_for_key, board_action_for_key
 from numbrix_curses.ui.layout import Layout, plan_layout, with_message_rows
@@ -234,17 +233,21 @@ def draw_too_small(win: "curses.window", need: tuple[int, int], theme: Theme) ->
     if width <= 0 or height <= 0:
         return
     columns, rows = need
+    # (a number is not parted from what it counts: "needs at least 26" stood over
+    # "columns and 11 rows" at 20x8)
+    need_w, need_h, now_w, now_h = (f"{number}{NO_BREAK}" for number in (columns, rows,
+                                                                         width, height))
     wordings = (
-        [f"Terminal too small: needs at least {columns} columns and {rows} rows",
-         f"(this one has {width} columns, {height} rows)",
+        [f"Terminal too small: needs at least {need_w}columns and {need_h}rows",
+         f"(this one has {now_w}columns, {now_h}rows)",
          "Enlarge the window, or press q to leave."],
-        [f"Too small: need {columns} columns, {rows} rows",
-         f"(now {width} columns, {height} rows)", "Enlarge, q leaves."],
+        [f"Too small: need {need_w}columns, {need_h}rows",
+         f"(now {now_w}columns, {now_h}rows)", "Enlarge, q leaves."],
         # (for a window 10 columns by 5 rows: the size it has the user can see)
-        [f"Too small: need {columns} wide, {rows} high", "q leaves."],
+        [f"Too small: need {need_w}wide, {need_h}high", "q leaves."],
     )
     for parts in wordings:
-        lines = [line for part in parts for line in textwrap.wrap(part, width)]
+        lines = [line for part in parts for line in wrap_text(part, width)]
         if len(lines) <= height:
             break
     lines = lines[:height]
