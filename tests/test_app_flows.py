@@ -1984,8 +1984,8 @@ def test_open_file_s_help_says_a_folder_s_path_typed_goes_into_it(
         term.send("there\r")
         term.wait_text("p01.txt")  # (the folder gone into, its files listed)
         term.send("\x1bOP")  # F1: the help, at the keys of lists
-        term.wait_said("Enter in Open file: open the file whose path is typed; a folder's "
-                       "path goes into that folder and lists its files below")
+        term.wait_said("Enter in Open file: open the path typed; a folder's goes into "
+                       "that folder, its files listed below")
 
 
 def test_open_file_s_list_in_two_rows_keeps_an_entry_in_sight(

@@ -261,6 +261,8 @@ def test_help_lines_fit_the_width_with_a_hanging_indent(width: int):
             assert after[column] != " "  # continuation text starts right at the column
     words = " ".join(text for text, _ in lines).split()
     assert "(no" in words and "answers" in words and "shown);" in words  # (nothing lost)
+    # The rules keep "R x C" on one line (at 40 columns "1 to R" stood over "x C").
+    assert any("R x C" in text for text, _ in lines), lines[:12]
 
 
 # ----- 4. compact mode: a long message takes a second line -------------------------------------

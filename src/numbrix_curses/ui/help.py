@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import curses
-import textwrap
 
 from numbrix_curses.ui.actions import Action, Command, UnboundKey
-from numbrix_curses.ui.draw import put
+from numbrix_curses.ui.draw import put, wrap_text
 from numbrix_curses.ui.keys import list_action_for_key
 from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
@@ -124,13 +123,13 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("arrows j k", "move; Enter or a click chooses"),
         ("letters", "the highlighted letter of a menu item chooses it"),
         ("PgUp PgDn Home End", "a page up or down, to the top or the bottom"),
-        ("left right", "in the library: to the previous or next board size; in a form "
+        ("left right", "in the library: the previous or next board size; in a form "
                        "(New puzzle, a size to type in): the field's value, as a click on "
-                       "< or > and the mouse wheel over the field do"),
-        ("Del x", "in the games under way (u in the menu, once two games are saved): "
-                  "abandon the selected game, deleting its save (asks first)"),
-        ("Enter", "in Open file: open the file whose path is typed; a folder's path goes "
-                  "into that folder and lists its files below"),
+                       "< or > or the wheel over it does"),
+        ("Del x", "in the games under way (u in the menu): abandon the selected game, "
+                  "deleting its save (asks first)"),
+        ("Enter", "in Open file: open the path typed; a folder's goes into that folder, "
+                  "its files listed below"),
         ("Tab", "in Open file: complete the path typed so far (a click on a name it lists "
                 "takes that one)"),
         ("click", "in Open file, on the list of the folder's files under the path: a "
@@ -169,25 +168,25 @@ def help_lines(width: int = TEXT_WIDTH) -> list[tuple[str, int]]:
     for paragraph in RULES.split("\n\n"):
         if len(lines) > 2:
             lines.append(("", 0))
-        lines += [(line, 0) for line in textwrap.wrap(" ".join(paragraph.split()), width)]
+        # (wrapped as the app's messages are: "1 to R" stood over "x C" at 40 columns)
+        lines += [(line, 0) for line in wrap_text(" ".join(paragraph.split()), width)]
     indent = " " * (KEY_INDENT + KEY_WIDTH)
     for title, entries in SECTIONS.items():
         lines += [("", 0), (title, 1), ("", 0)]
         for keys, what in entries:
+            # (wrapped as the rules are: "(a" stood at a line's end, over "click selects")
             if narrow:
                 lines.append((" " * KEY_INDENT + keys, 2))
-                lines += [(line, 0) for line in textwrap.wrap(
-                    what, width, initial_indent=" " * NARROW_INDENT,
-                    subsequent_indent=" " * NARROW_INDENT)]
+                lines += [(" " * NARROW_INDENT + line, 0)
+                          for line in wrap_text(what, width - NARROW_INDENT)]
                 continue
-            first, *rest = textwrap.wrap(
-                what, width, initial_indent=" " * KEY_INDENT + f"{keys:<{KEY_WIDTH}}",
-                subsequent_indent=indent)
-            lines.append((first, 2))
-            lines += [(line, 0) for line in rest]
+            # (the keys fit their column: the longest takes 18 of its 20)
+            first, *rest = wrap_text(what, width - len(indent))
+            lines.append((" " * KEY_INDENT + f"{keys:<{KEY_WIDTH}}" + first, 2))
+            lines += [(indent + line, 0) for line in rest]
     lines += [("", 0)]
     lines += [(line, 0) for line in
-              textwrap.wrap("Games are saved after every move; best times are kept.", width)]
+              wrap_text("Games are saved after every move; best times are kept.", width)]
     return lines
 
 
