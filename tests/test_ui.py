@@ -2194,7 +2194,7 @@ def test_a_message_wraps_between_words_not_inside_a_path():
     # over "ouse/9x9...")
     assert wrap_text("Saved the puzzle to /tmp/ann/mouse/9x9-easy-1234567.txt (e saves "
                      "there).", 30) == ["Saved the puzzle to /tmp/ann/",
-                                        "mouse/9x9-easy-1234567.txt (e", "saves there)."]
+                                        "mouse/9x9-easy-1234567.txt", "(e saves there)."]
     assert wrap_text("/a/bb/ccc", 4) == ["/a/", "bb/", "ccc"]
 
 
@@ -2768,6 +2768,21 @@ def test_a_number_is_never_parted_from_its_unit():
     assert wrap_text("Done: unique solution, 26 steps in 0.00 s.", 35) == [
         "Done: unique solution, 26 steps", "in 0.00 s."]
     assert wrap_text("took 40 ms", 9) == ["took", "40 ms"]
+
+
+def test_a_cell_s_name_stays_with_its_at_and_a_bracketed_letter_with_its_word():
+    """At 26 columns a hint read "... and 16 at" over "A2."; the help's "move the cursor
+    (a" stood over "click selects"."""
+    from numbrix_curses.ui.draw import wrap_text
+
+    hint = ("15 must go at A3: it is the only empty cell next to both 14 at B3 and 16 at "
+            "A2. ? again places it.")
+    lines = wrap_text(hint, 26)
+    assert " ".join(lines) == hint and len(lines) == 4
+    assert not any(line.endswith(" at") for line in lines), lines
+    lines = wrap_text("move the cursor (a click selects a cell; the mouse wheel scrolls", 18)
+    assert not any(line.endswith("(a") for line in lines), lines
+    assert wrap_text("Look at A1 and at the rest", 8)[0] == "Look"  # ("at A1" whole)
 
 
 def test_a_word_alone_on_the_last_line_takes_the_one_before_along(monkeypatch):

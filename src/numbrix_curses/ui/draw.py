@@ -98,9 +98,11 @@ def put_if_fits(win: "curses.window", y: int, x: int, text: str, attr: int = 0) 
 #: a space a message is never wrapped at (`wrap_text` shows it as a plain space): callers
 #: join what must stay on one line with it ("12. 7 at B3")
 NO_BREAK = "\u00a0"
-#: a word of one character (or a key and its colon, "f:") and the space after it, where
-#: another word follows
-_LONE_CHARACTER = re.compile(r"(?<!\S)(\S:?) (?=\S)")
+#: a word of one character (or a key and its colon, "f:", or one after an opening
+#: bracket, "(a") and the space after it, where another word follows
+_LONE_CHARACTER = re.compile(r"(?<!\S)([(\[]?\S:?) (?=\S)")
+#: "at" and the cell named after it ("16 at A2"), and the space between them
+_AT_CELL = re.compile(r"\bat (?=[A-Z]{1,2}\d+\b)")
 #: a number and the space before its unit of time ("0.25 s", "40 ms")
 _NUMBER_AND_UNIT = re.compile(r"(\d) (?=(?:s|ms)\b)")
 
@@ -153,7 +155,9 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     # end of a line, away from what it does ("? again places it", "then c to check",
     # "f: swap the 9 at D4").
     # A number keeps its unit too ("in 0.25 s", not "0.25" and "s." a line apart).
-    glued = _LONE_CHARACTER.sub("\\1\0", _NUMBER_AND_UNIT.sub("\\1\0", text))
+    # A cell's name stays with its "at": "16 at" stood over "A2." in a hint.
+    glued = _NUMBER_AND_UNIT.sub("\\1\0", _AT_CELL.sub("at\0", text))
+    glued = _LONE_CHARACTER.sub("\\1\0", glued)
     if not text.isascii():
         glued = "".join(c + _WIDE_MARK if columns(c) == 2 else c for c in glued)
     # Not at hyphens: a file path ("/tmp/my-puzzles/a.txt") or "auto-fill" stays whole
