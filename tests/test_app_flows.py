@@ -1988,6 +1988,24 @@ def test_open_file_s_help_says_a_folder_s_path_typed_goes_into_it(
                        "that folder, its files listed below")
 
 
+def test_a_function_key_in_a_path_prompt_is_told_it_does_nothing(
+        state: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """F5 in Open file did nothing without a word, where every other screen says so; the
+    path typed stays as it was, and typing goes on after it."""
+    monkeypatch.chdir(tmp_path)
+    with start(app_command(), state, rows=24, cols=80) as term:
+        term.wait_text("[q] Quit")
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.send("ab")
+        term.wait_text("  ab ")
+        term.send("\x1b[15~")  # F5
+        term.wait_said("F5 does nothing here; F1 lists the keys.")
+        term.send("c")
+        term.wait_text("  abc ")
+        term.wait_gone("does nothing")
+
+
 def test_open_file_s_list_in_two_rows_keeps_an_entry_in_sight(
         state: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A list of two rows, scrolled into its middle, showed "... more above" over "... more

@@ -383,9 +383,15 @@ class TextPromptScreen(Screen):
             return special[key]
         if isinstance(key, str) and key.isprintable():
             return TextKey(key)
-        return None
+        # (a function key, Insert: said to do nothing, as on every other screen)
+        unbound = list_action_for_key(key, {}) if isinstance(key, int) else None
+        return unbound if isinstance(unbound, UnboundKey) else None
 
     def handle(self, action: Action) -> Nav | None:
+        if isinstance(action, UnboundKey):
+            # (F1 alone: H is a letter of the text here)
+            self.message = Message(f"{action.name} does nothing here; F1 lists the keys.")
+            return None
         if isinstance(action, Paste):
             # A path pasted with its line break is typed in, not submitted half-typed.
             text = one_line(action)
