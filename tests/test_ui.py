@@ -2728,6 +2728,18 @@ def test_a_key_the_commands_box_does_not_list_is_told_there(term: Terminal):
     term.wait_match(r"Time +\d+:\d\d  paused")
 
 
+def test_a_digit_in_the_commands_box_types_as_its_type_line_says(term: Terminal,
+                                                                   board: Board):
+    """The box lists "type 0-9", and a digit pressed in it did nothing: it closes the box
+    and goes into the cursor's cell, as a key the box lists acts as it would without it."""
+    term.send("\t")
+    term.wait_text("Commands (Esc closes)")
+    term.send("3")
+    term.wait_gone("Commands (Esc closes)")
+    board.wait_cell(0, 1, "3")
+    assert "does nothing" not in term.text
+
+
 def test_a_yes_no_box_with_no_blank_row_says_it_in_its_edge(demo: Path, state: Path):
     """At 26x11 "Fill in every simple step?" fills the box, its text and buttons in every
     row inside: what a key that answers nothing did is said in its bottom edge, whole, in

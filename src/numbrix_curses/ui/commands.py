@@ -19,7 +19,7 @@ import curses
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll, UnboundKey
+from numbrix_curses.ui.actions import Action, Command, Digit, MoveCursor, Scroll, UnboundKey
 from numbrix_curses.ui.dialogs import fitting_words
 from numbrix_curses.ui.draw import put
 from numbrix_curses.ui.keys import LIST_KEYS, list_action_for_key
@@ -79,6 +79,9 @@ class CommandsScreen(Screen):
         # A key the list names picks its line, as it would act without the box (the box
         # said "undo u", and u did nothing in it)
         self.keys: dict[int | str, Action] = {}
+        #: the list names the digits ("type 0-9"): one pressed here closes the box and
+        #: types, as it would without it (it was said to do nothing)
+        self.digits = any("0-9" in item.keys.split() for item in self.items)
         for item in self.items:
             for token in item.keys.split():
                 key = _NAMED_KEYS.get(token, token)
@@ -90,6 +93,8 @@ class CommandsScreen(Screen):
             return self.keys[key]  # (Tab in Type in a puzzle: its solutions, as listed)
         if key == self.opened_by:
             return Command.BACK  # (the key that opened it closes it, as Esc does)
+        if self.digits and isinstance(key, str) and key.isascii() and key.isdigit():
+            return Digit(int(key))
         return list_action_for_key(key, LIST_KEYS)
 
     def handle(self, action: Action) -> Nav | None:
@@ -113,6 +118,8 @@ class CommandsScreen(Screen):
             return self._pick(self.items[self.focus].action)
         elif action is Command.BACK:
             return Pop()
+        elif isinstance(action, Digit):
+            return self._pick(action)  # (typed on the board: see `digits`)
         elif any(action == item.action for item in self.items):
             return self._pick(action)  # (a click on a line, or its key)
         return None
