@@ -193,9 +193,9 @@ def balanced(lines: list[str], text: str, width: int) -> list[str]:
     if len([word for word in words if word]) < 3:
         return lines
     moved = words[-1]
-    # (as `text` has them: whole words, a space between; `textwrap` counts characters, and
-    # `text` marks each wide character, so a line's length is its columns)
-    # (not `str.split`, which parts at a `NO_BREAK` too)
+    # (as `text` has them: whole words, a space between, split as `textwrap` splits, not
+    # as `str.split`, which parts at a `NO_BREAK` too; `text` marks each wide character,
+    # so a line's length, in characters, is its columns)
     ends = _SPACES.split(text.strip(" \t\n\r\f\v"))[-2:]
     if ends != [moved, last] or len(moved) + 1 + len(last) > width:
         return lines
