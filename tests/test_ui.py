@@ -2740,6 +2740,25 @@ def test_a_digit_in_the_commands_box_types_as_its_type_line_says(term: Terminal,
     assert "does nothing" not in term.text
 
 
+def test_a_box_over_the_status_bar_leaves_no_cut_words_beside_it(demo: Path, state: Path):
+    """At 40x15 the commands box covered the message under the board but for its ends:
+    "We" and "ar." showed either side of the frame. The bar's rows the box covers are
+    blank beside it."""
+    with start(play_command(str(demo)), state, rows=15, cols=40) as term:
+        term.wait_text("Tab more")
+        term.send("z")
+        term.wait_said("z does nothing here; F1 or H lists the keys.")
+        first = term.find("z does nothing")[0]
+        term.send("\t")
+        term.wait_text("Commands (Esc closes)")
+        row, col = term.find("Commands (Esc closes)")
+        left = col - 2
+        right = term.lines[row].index("│", col)
+        for y in (first, first + 1):
+            line = term.lines[y]
+            assert line[:left].strip() == "" and line[right + 1:].strip() == "", term.dump()
+
+
 def test_a_yes_no_box_with_no_blank_row_says_it_in_its_edge(demo: Path, state: Path):
     """At 26x11 "Fill in every simple step?" fills the box, its text and buttons in every
     row inside: what a key that answers nothing did is said in its bottom edge, whole, in

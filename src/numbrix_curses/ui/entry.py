@@ -1085,6 +1085,7 @@ class EntryScreen(BoardScreen):
                      self.status_rows()[-1][1]]
             # (a click on the message takes it away, giving back the keys over the key line
             # it covers: on a narrow screen, play and save go there for the number pad's)
+            self.status_bar_top = layout.panel_top
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
                             STATUS_BAR_KEYS, STATUS_BAR_MORE_KEYS, message_action=Command.DISMISS)
         if pad is not None:

@@ -334,6 +334,7 @@ class PlayView:
             # (a click on the message under the board takes it away, giving back the keys
             # it covers on a short screen; on the moves in a line, closes them)
             moves_line = self.show_history and listing is None and self.message is None
+            self.status_bar_top = layout.panel_top
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows,
                             self._status_parts(win.getmaxyx()[1]), message, theme, bar_keys,
                             more_keys, listing,

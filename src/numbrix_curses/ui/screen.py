@@ -91,6 +91,9 @@ class Screen:
     #: the first column of the side panel the last frame drew (None: no side panel), so
     #: an overlay can blank the panel text its box would leave cut beside its frame
     side_panel_left: int | None = None
+    #: the first row of the status bar under the board the last frame drew (None: none),
+    #: for the same: a message there, centred, showed beside a box as cut words ("We")
+    status_bar_top: int | None = None
     #: the last frame showed the "Terminal too small" notice in place of the screen: its
     #: keys then do nothing but leave, as the notice says (set by the screens that draw it)
     too_small = False
@@ -357,6 +360,7 @@ class BoardScreen(Screen):
         self.side_panel_left = (
             placed[0].panel_left if placed is not None and placed[0].side_panel else None
         )
+        self.status_bar_top = None  # (set where the frame draws one)
         return placed
 
 
@@ -365,7 +369,13 @@ def clear_panel_under(win: "curses.window", below: Screen, top: int, left: int, 
     """Blank the rows of `below`'s side panel that a box at (`top`, `left`), `height` x
     `width`, covers, where it covers any of the panel's columns: the rest of a panel line
     beside its frame would show as a cut word ("jkl wasd"). Only the panel's columns: board
-    cells beside the box stay."""
+    cells beside the box stay. The rows of a status bar under the board (a smaller
+    screen's) that the box covers are blanked whole: nothing of the board is in them."""
+    bar_top = below.status_bar_top
+    if bar_top is not None:
+        screen_height, screen_width = win.getmaxyx()
+        for y in range(max(top, bar_top), min(screen_height, top + height)):
+            put(win, y, 0, " " * screen_width)
     panel_left = below.side_panel_left
     if panel_left is None or left + width <= panel_left:
         return  # (no panel, or the box ends before it: no line of it is cut)
