@@ -1932,6 +1932,30 @@ def test_a_key_on_a_solved_board_ends_the_solved_line_with_a_full_stop(tmp_path:
         assert term.wait_exit() == 0
 
 
+def test_a_key_that_means_nothing_on_a_solved_board_keeps_the_solved_line(tmp_path: Path,
+                                                                          state: Path):
+    """Before: "x does nothing here; F1 or H lists the keys." took the place of how the
+    solve went until another key brought it back."""
+    path = tmp_path / "full.txt"
+    path.write_text("# id: full\n1 2\n4 3\n", encoding="utf-8")  # nothing left to place
+    with start(play_command(str(path)), state, rows=ROWS, cols=COLS) as term:
+        wait_play(term)
+        term.send("x")
+        term.wait_message("Solved in 0:00, 0 moves. R plays it again, g makes another like it, "
+                          "q leaves. x does nothing here.")
+        term.send("q")
+        assert term.wait_exit() == 0
+
+
+def test_a_key_that_means_nothing_while_paused_keeps_the_way_back(term: Terminal):
+    """Before: "x does nothing here; F1 or H lists the keys." took the place of "Paused:
+    click the board, p or Esc.", the only words on the hidden board saying how to go on."""
+    term.send("p")
+    term.wait_message("Paused: click the board, p or Esc.")
+    term.send("x")
+    term.wait_message("x does nothing here. Paused: click the board, p or Esc.")
+
+
 def test_a_key_that_means_nothing_says_so(term: Terminal, board: Board):
     term.send("1")
     board.wait_cell(0, 1, "1")

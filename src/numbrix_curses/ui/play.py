@@ -317,7 +317,7 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
         if self.too_small:
             return None
         if isinstance(action, UnboundKey):
-            self.message = unbound_message(action)
+            self.message = self._unbound_message(action)
             return None
         if (self.paused_by_player and action is Command.CANCEL
                 and not self.show_history):  # (there, Esc closes the moves first)
@@ -1034,6 +1034,19 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
                 "This number joins a neighbour already; Backspace clears it.",))
         kind = MessageKind.ERROR if refusal is Refusal.GIVEN else MessageKind.INFO
         return Message(refusal.value, kind)
+
+    def _unbound_message(self, key: UnboundKey) -> Message:
+        """What a key that means nothing here says: while paused or solved, with the line
+        the other keys bring back (how to go on, how the solve went), as the player would
+        otherwise lose it until another key."""
+        if self.paused_by_player:
+            return Message(f"{key.name} does nothing here. {PAUSED}",
+                           shorter=(f"{key.name} does nothing. Paused: p goes on.",))
+        if self.game.solved is not None:
+            # (the note last: where the room is short, it is the part cut)
+            return then_keys(self._refusal_message(Refusal.SOLVED),
+                             f"{key.name} does nothing here.")
+        return unbound_message(key)
 
     def _nothing_to_draw(self) -> str:
         """Why drawing from the cursor's number stops, naming where its neighbours in the
