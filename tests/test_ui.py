@@ -2234,6 +2234,14 @@ def test_a_key_is_never_left_at_the_end_of_a_line():
     # (a key and its colon alike: "f:" ended a line and "swap" began the next at 30x12)
     assert wrap_text("not next to each other. f: swap the 9 at D4", 26) == [
         "not next to each other.", "f: swap the 9 at D4"]
+    # a short word opening a bracket alike: "(and" ended a line over "1 more problem)."
+    said = "8 and 9 are not side by side (and 1 more problem)."
+    for width in range(33, 50):
+        assert wrap_text(said, width) == ["8 and 9 are not side by side",
+                                          "(and 1 more problem)."], width
+    assert wrap_text("the cell (or its neighbour) is wrong", 12) == [
+        "the cell", "(or its", "neighbour)", "is wrong"]
+    assert wrap_text("left (best 0:41)", 10) == ["left (best", "0:41)"]  # (a longer word is free)
     # words and spaces kept as they were; a run of them too long for a line still wraps
     text = "a b c d e f g h i j k l m n o p"
     assert " ".join(wrap_text(text, 5)) == text

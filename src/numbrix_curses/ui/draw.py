@@ -98,9 +98,11 @@ def put_if_fits(win: "curses.window", y: int, x: int, text: str, attr: int = 0) 
 #: a space a message is never wrapped at (`wrap_text` shows it as a plain space): callers
 #: join what must stay on one line with it ("12. 7 at B3")
 NO_BREAK = "\u00a0"
-#: a word of one character (or a key and its colon, "f:", or one after an opening
-#: bracket, "(a") and the space after it, where another word follows
-_LONE_CHARACTER = re.compile(r"(?<!\S)([(\[]?\S:?) (?=\S)")
+#: a word of one character (or a key and its colon, "f:", or a word of three letters at
+#: most after an opening bracket, "(a", "(and", which alone at a line's end leaves the
+#: aside hanging: "(and" over "1 more problem).") and the space after it, where another
+#: word follows
+_LONE_CHARACTER = re.compile(r"(?<!\S)([(\[]\w{1,3}|[(\[]?\S:?) (?=\S)")
 #: "at" and the cell named after it ("16 at A2"), and the space between them
 _AT_CELL = re.compile(r"\bat (?=[A-Z]{1,2}\d+\b)")
 #: a number and the space before its unit of time ("0.25 s", "40 ms")
@@ -153,7 +155,7 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     width = max(1, width)
     # A one-character word stays with the word after it, so a key is never left at the
     # end of a line, away from what it does ("? again places it", "then c to check",
-    # "f: swap the 9 at D4").
+    # "f: swap the 9 at D4"); so does a short word opening a bracket ("(and 1 more").
     # A number keeps its unit too ("in 0.25 s", not "0.25" and "s." a line apart).
     # A cell's name stays with its "at": "16 at" stood over "A2." in a hint.
     glued = _NUMBER_AND_UNIT.sub("\\1\0", _AT_CELL.sub("at\0", text))
