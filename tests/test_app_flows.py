@@ -947,7 +947,7 @@ def test_long_games_are_listed_from_their_saves_heads_and_a_damaged_one_set_asid
     damaged.write_bytes(damaged.read_bytes().replace(b'"puzzle":{', b'"puzzle":{{', 1))
     with menu(state) as term:
         term.wait_match(r"set aside\s+as\s+\w+\.json\.corrupt-\d{8}-\d{6}\.")
-        term.wait_match(r"Continue +starter-2, 5x5, 1:02:05")
+        term.wait_match(r"Continue +starter-2, 5x5 easy, 1:02:05")
         assert "2 games, latest starter-2" in term.text, term.dump()
         term.send("u")
         term.wait_text("2 games   Enter resume")
@@ -1037,12 +1037,29 @@ def test_the_menu_shows_games_played_in_another_window_as_they_stand(state: Path
         term.send_key("down")  # Open file  (it stays selected as Continue comes above it)
         term.send_key("down")
         store(state).save_game(first, Game(first, elapsed=65), first.id, None)
-        term.wait_match(r"Continue +starter-1, 5x5, 1:05")
+        term.wait_match(r"Continue +starter-1, 5x5 easy, 1:05")
         store(state).save_game(first, Game(first, elapsed=125), first.id, None)
-        term.wait_match(r"Continue +starter-1, 5x5, 2:05")
+        term.wait_match(r"Continue +starter-1, 5x5 easy, 2:05")
         store(state).save_game(second, Game(second, elapsed=5), second.id, None)
         term.wait_text("2 games, latest starter-2")
         enter_opens_the_file_prompt_then_quit(term)
+
+
+def test_continue_says_the_game_s_grade_and_keeps_its_size_and_time_when_narrow(state: Path):
+    """Continue said "starter-1, 5x5, 1:05" where the game says "5x5 easy"; at 40 columns,
+    where the menu's details go, it said nothing of the game at all."""
+    from numbrix_curses.library import load_bundled
+
+    first = load_bundled()[0]
+    assert first.metadata.get("difficulty") == "easy"
+    store(state).save_game(first, Game(first, elapsed=65), first.id, None)
+    with start(app_command(), state, rows=24, cols=80) as term:
+        term.wait_match(r"\[c\] Continue +starter-1, 5x5 easy, 1:05")
+    with start(app_command(), state, rows=24, cols=40) as term:
+        term.wait_match(r"\[c\] Continue +5x5 easy, 1:05")
+        assert "the bundled puzzles" not in term.text  # (the other details still go)
+        term.send("q")
+        expect_exit(term)
 
 
 def test_a_game_under_way_is_abandoned_after_asking(state: Path):

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from helpers import DEMO_TEXT, NEWSPAPER_9X9, ROWS_5_AND_6_SWAPPED, TOP_ROW_SHIFTED
+from helpers import DEMO_TEXT, GIVENS, NEWSPAPER_9X9, ROWS_5_AND_6_SWAPPED, TOP_ROW_SHIFTED
 from numbrix_curses.ui.actions import ClearCell, Command, Digit, Extend, MoveCursor, SelectCell
 from numbrix_curses.ui.keys import DragPath, action_for_key
 from numbrix_curses.ui.mask import ScreenMask
@@ -3380,6 +3380,23 @@ def test_a_wide_board_has_a_third_more_columns_to_the_nearest():
     wide = {size: board_shape(size, "wide") for size in (5, 6, 8, 9, 20)}
     assert wide == {5: (5, 7), 6: (6, 8), 8: (8, 11), 9: (9, 12), 20: (20, 27)}
     assert board_shape(8, "square") == (8, 8)
+
+
+@pytest.mark.parametrize("label, metadata, said", [
+    ("demo", {"difficulty": "easy"}, ("demo, 4x4 easy, 0:02", "4x4 easy, 0:02", "4x4, 0:02")),
+    ("demo", {}, ("demo, 4x4, 0:02", "4x4, 0:02")),  # (a grade only where the save has one)
+    # (a generated puzzle's name says its size and grade already)
+    ("4x4-easy-7", {"difficulty": "easy"}, ("4x4-easy-7, 0:02", "4x4 easy, 0:02",
+                                            "4x4, 0:02")),
+])
+def test_continue_says_the_game_s_name_size_grade_and_time(label, metadata, said):
+    from numbrix_curses.puzzle import Puzzle
+    from numbrix_curses.savefile import SavedGame
+    from numbrix_curses.ui.menu import continue_details
+
+    puzzle = Puzzle.from_rows(GIVENS, metadata)
+    saved = SavedGame("key", puzzle, label, None, 0.0, {"elapsed": 2.0})
+    assert continue_details(saved) == said
 
 
 def test_a_short_window_gives_up_the_menu_s_banner_before_its_blank_rows_and_footer():

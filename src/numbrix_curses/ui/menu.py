@@ -63,6 +63,29 @@ class MenuItem:
     label: str
     detail: str
     run: Callable[[], Nav | None]
+    #: shorter wordings of `detail`, longest first, for a menu too narrow for it whole:
+    #: an item that has them (Continue, whose detail is the game's, not a description)
+    #: shows the longest that fits even where the others' details go
+    shorter: tuple[str, ...] = ()
+
+
+def continue_details(saved: SavedGame) -> tuple[str, ...]:
+    """What Continue says of the game it resumes, longest first: its name, size, grade
+    where the save's puzzle has one (as the game screen shows "4x4 easy") and the time
+    played ("demo, 4x4 easy, 0:02"); then without the name, then without the grade. (All
+    from the save's head, which holds the puzzle's metadata: no save is read whole.)"""
+    size = f"{saved.puzzle.rows}x{saved.puzzle.cols}"
+    grade = saved.puzzle.metadata.get("difficulty", "")
+    played = format_duration(saved.elapsed)
+    graded = f"{size} {grade}" if grade else size
+    # (a generated puzzle's name starts with its size and grade: "9x9-medium-5", not twice)
+    if saved.label.startswith(size):
+        named = saved.label if grade in saved.label else f"{saved.label}, {grade}"
+        named = named.rstrip(", ")
+    else:
+        named = f"{saved.label}, {graded}"
+    wordings = [f"{named}, {played}", f"{graded}, {played}", f"{size}, {played}"]
+    return tuple(dict.fromkeys(wordings))  # (the same twice where there is no grade)
 
 
 class MenuScreen(Screen):
@@ -92,12 +115,8 @@ class MenuScreen(Screen):
         self.message = take_store_problems(store) or self.message
         items = []
         if self.latest is not None:
-            saved = self.latest
-            size = f"{saved.puzzle.rows}x{saved.puzzle.cols}"
-            # (a generated puzzle's name starts with its size: "9x9-medium-5", not twice)
-            named = saved.label if saved.label.startswith(size) else f"{saved.label}, {size}"
-            detail = f"{named}, {format_duration(saved.elapsed)}"
-            items.append(MenuItem("c", "Continue", detail, self._continue))
+            detail, *shorter = continue_details(self.latest)
+            items.append(MenuItem("c", "Continue", detail, self._continue, tuple(shorter)))
         if len(games) > 1:
             detail = f"{plural(len(games), 'game')}, latest {games[0].label}"
             items.append(MenuItem("u", "Games under way", detail, self._games))
@@ -299,8 +318,11 @@ class MenuScreen(Screen):
         # they go, unless every one fits whole.
         details = room >= DETAIL_LEAST or all(columns(item.detail) <= room
                                               for item in self.items)
+        shown = [_shown_detail(item, room, details) for item in self.items]
         if not details:
-            row_w = 6 + label_w + 2
+            # (the label alone, or with Continue's short detail where it shows)
+            row_w = max([6 + label_w + 2,
+                         *(6 + label_w + 3 + columns(text) for text in shown if text)])
         left = max(0, (width - row_w) // 2)
         y = top
         if window.above:
@@ -315,11 +337,8 @@ class MenuScreen(Screen):
                 put(win, y, left, " " * row_w, base)
             put(win, y, left + 1, f"[{item.key}]", base | (0 if selected else theme.key))
             put(win, y, left + 5, item.label, base | curses.A_BOLD)
-            if item.detail and details:
-                detail = item.detail if columns(item.detail) <= room else (
-                    cut_to_columns(item.detail, room - 3).rsplit(" ", 1)[0].rstrip(",;:")
-                    + "...")
-                put(win, y, left + 5 + label_w + 3, cut_to_columns(detail, room),
+            if shown[i]:
+                put(win, y, left + 5 + label_w + 3, cut_to_columns(shown[i], room),
                     base | (0 if selected else theme.dim))
             mask.put(y, left, row_w, Choose(i))
             y += spacing
@@ -349,3 +368,16 @@ class MenuScreen(Screen):
         hint = next((text for text in hints if len(text) <= width), None)
         if footer and hint is not None:
             centred(win, height - 1, hint, theme.dim)
+
+
+def _shown_detail(item: MenuItem, room: int, details: bool) -> str:
+    """What a menu line shows of `item`'s detail in `room` columns: the longest of its
+    wordings that fits whole; else, where `details` show, the detail cut at a word; else
+    nothing. Where the other details go, an item with shorter wordings (Continue) still
+    shows the longest that fits: at 40 columns its name, size and time all went."""
+    for text in (item.detail, *item.shorter):
+        if columns(text) <= room and (details or item.shorter):
+            return text
+    if not details or not item.detail:
+        return ""
+    return cut_to_columns(item.detail, room - 3).rsplit(" ", 1)[0].rstrip(",;:") + "..."
