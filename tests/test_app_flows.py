@@ -3049,21 +3049,50 @@ def watching_the_demo(state: Path, demo: Path) -> Terminal:
 
 def test_watching_the_solver_says_a_letter_does_nothing(state: Path, demo: Path):
     """A letter or digit that means nothing to the replay is said to do nothing until the next key,
-    as in play; the replay went on (or, over, stood still) without a word."""
+    as in play; the replay went on (or, over, stood still) without a word. Over, the
+    verdict stays, the note after it, as play keeps its solved line (the note took its
+    place); and a key that ran the replay says Home plays it again (it did nothing
+    without a word)."""
     with watching_the_demo(state, demo) as term:
         term.send_key("enter")
         term.wait_text("Done: unique solution")
         term.send("x")
-        term.wait_message("x does nothing here; F1 or H lists the keys.")
-        assert "Done:" not in term.text, term.dump()
-        term.send_key("down")  # (the next key: the verdict again)
+        term.wait_message("x does nothing here.")
+        said = term.flowing_text(term.panel_left())
+        assert said.index("Done: unique solution") < said.index("x does nothing here."), \
+            term.dump()
+        term.send_key("down")  # (the next key: the verdict alone)
+        term.wait_gone("does nothing")
         term.wait_text("Done: unique solution")
         term.send("4")  # (a digit too: it stood still without a word)
-        term.wait_message("4 does nothing here; F1 or H lists the keys.")
-        term.send_key("down")
-        term.wait_text("Done: unique solution")
+        term.wait_message("4 does nothing here.")
+        term.send(" ")  # (pause, which ran the replay: nothing left to run)
+        term.wait_message("Home plays it again.")
+        term.wait_gone("does nothing")
+        assert "Done: unique solution" in term.text, term.dump()
+        term.send_key("home")
+        term.wait_gone("Home plays it again.")
         term.send("q")
         wait_play(term)
+
+
+def test_a_key_after_the_replay_is_said_on_the_smallest_screen(state: Path, demo: Path):
+    """At 26x11 the verdict and the note after it do not fit the bar: the note is said
+    alone (cut off after the verdict, the key seemed to do nothing)."""
+    with start(play_command(str(demo)), state, rows=11, cols=26) as term:
+        term.wait_text("q quit")
+        term.send("v")
+        term.wait_text("Watch the solver")
+        term.send("y")
+        term.wait_text("Watching")
+        term.send_key("enter")
+        term.wait_text("Home start")
+        term.send("x")
+        term.wait_text("x does nothing here.")
+        term.send(" ")
+        term.wait_text("Home plays it again.")
+        term.send("q")
+        term.wait_text("q quit")
 
 
 def test_watch_the_solver_from_the_play_screen_step_by_step(state: Path, demo: Path):

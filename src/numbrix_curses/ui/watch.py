@@ -7,7 +7,8 @@ trials of its probing (a number tried to see whether it fails at once, then take
 drawn as sure, they looked like mistakes), are shown in their own colour and counted
 apart, the latest cell under the cursor highlight. At the end: the verdict, the
 solver's time and the number of steps; the keys that ran the replay (speed, pause, step,
-end) do nothing then, and are no longer listed, until Home plays it again.
+end) do nothing then, and are no longer listed, until Home plays it again (they say so,
+after the verdict, as a key that means nothing here does).
 
 A board larger than the screen is seen through a window that follows the latest step until
 the player scrolls it (up/down, PgUp/PgDn, the shifted arrows, the wheel; the plain left
@@ -30,10 +31,12 @@ from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll, Unbou
 from numbrix_curses.ui.grid import BoardView, GridLayout, cell_at, draw_grid
 from numbrix_curses.ui.keys import WATCH_KEYS, list_action_for_key
 from numbrix_curses.ui.mask import ScreenMask
+from numbrix_curses.ui.play_words import full_stop
 from numbrix_curses.ui.panel import (
     KeyHelp,
     Message,
     MessageKind,
+    bar_message_fits,
     draw_side_panel,
     draw_status_bar,
     key_line_width,
@@ -106,6 +109,8 @@ _BAR_HELP = KeyHelp("help", "F1", Command.HELP)
 #: (the scroll buttons and the mouse's line stay as long as there is something to scroll)
 AFTER_THE_END = (Command.TO_START, Command.HELP, Command.BACK)
 #: the keys that run the replay, which do nothing once it is over (nor are they listed then)
+#: what a key that ran the replay says once it is over
+AGAIN = "Home plays it again."
 _RUNNING = (Command.FASTER, Command.SLOWER, Command.PAUSE, Command.STEP, Command.TO_END)
 STATUS_ROWS = 5
 
@@ -148,7 +153,8 @@ class WatchScreen(Screen):
         self.view = (puzzle.rows, puzzle.cols)
         self.message: Message | None = None
         #: what the key just pressed, meaning nothing here, is said to do (None after any
-        #: other key): the replay went on without a word, as if the key were lost
+        #: other key): the replay went on without a word, as if the key were lost; once
+        #: the replay is over, said after its verdict, which stays in view
         self.unbound: Message | None = None
 
     def _search(self, token: CancelToken):
@@ -237,7 +243,11 @@ class WatchScreen(Screen):
     def handle(self, action: Action) -> Nav | None:
         if action is Command.BACK or action is Command.QUIT:
             return Pop()
-        self.unbound = unbound_message(action) if isinstance(action, UnboundKey) else None
+        self.unbound = None
+        if isinstance(action, UnboundKey):
+            # (after the verdict, the key list in view: fewer words)
+            self.unbound = (Message(f"{action.name} does nothing here.") if self.finished
+                            else unbound_message(action))
         if action is Command.HELP:
             from numbrix_curses.ui.help import HelpScreen
             from numbrix_curses.ui.screen import Push
@@ -247,7 +257,9 @@ class WatchScreen(Screen):
                               and self.view[0] >= self.puzzle.rows):
             # Nothing is left to replay: the speed, pausing and the jump to the end would
             # change words on the panel and nothing else (the key list no longer names
-            # them); Home plays it again, and they act once more.
+            # them); Home plays it again, and they act once more. (Said: space or Enter
+            # at the end did nothing without a word.)
+            self.unbound = Message(AGAIN)
             return None
         if isinstance(action, MoveCursor):
             self._scroll(action.drow, action.dcol)
@@ -336,10 +348,17 @@ class WatchScreen(Screen):
         ]
 
     def _final_message(self) -> Message | None:
-        if self.unbound is not None:
-            return self.unbound
         if not self.finished:
-            return self.message
+            return self.unbound or self.message
+        done = self._done_message()
+        if self.unbound is None:
+            return done
+        # (the verdict first, as the play screen keeps its solved line: a key that does
+        # nothing took its place until the next key; the note alone where room is short)
+        note = self.unbound.text
+        return Message(f"{full_stop(done.text)} {note}", done.kind, shorter=(note,))
+
+    def _done_message(self) -> Message:
         result = self.job.result
         if result is None:
             return Message(f"The solver stopped: {self._verdict()}.", MessageKind.ERROR)
@@ -401,6 +420,12 @@ class WatchScreen(Screen):
         else:
             said = dict(self.status_rows())
             parts = [said["Step"], said["Speed"], said["Solver"]]
+            if (message is not None and message.shorter
+                    and not bar_message_fits(message.text, win.getmaxyx()[1],
+                                             layout.panel_rows)):
+                # (the note alone, the status line saying the verdict: at 26x11 the note
+                # after it was cut off, and the key seemed to do nothing)
+                message = Message(message.shorter[-1], message.kind)
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
                             bar_keys(grid, self.finished, win.getmaxyx()[1]))
 
