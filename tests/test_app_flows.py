@@ -2480,9 +2480,10 @@ def test_a_puzzle_being_typed_in_is_kept_when_the_app_is_stopped(state: Path):
     with start(app_command(), state) as term:
         term.wait_text("[q] Quit")
         term.send("t")
-        term.wait_text("r: the 3x3 grid being typed in when the app stopped (")
+        # (the date in brackets whole on the next line: "(02" kept with "Dec")
+        term.wait_match(r"r: the 3x3 grid being typed in when the app stopped\s+\(\d\d \w+ ")
         term.click_text("r Kept")
-        term.wait_text("The grid typed in when the app stopped (")
+        term.wait_message("The grid typed in when the app stopped (")
         board = Board(term, 3)
         board.wait_cell(0, 0, "1")
         board.wait_cell(0, 2, "3")
