@@ -1947,6 +1947,19 @@ def test_a_key_that_means_nothing_on_a_solved_board_keeps_the_solved_line(tmp_pa
         assert term.wait_exit() == 0
 
 
+def test_a_key_that_means_nothing_on_a_solved_board_is_said_whole_at_26x11(demo: Path,
+                                                                           state: Path):
+    """With the keys that go on after the solved line, the note was cut to "x does...":
+    where they do not fit, the key line lists them and the note is said whole."""
+    with start(play_command(str(demo)), state, rows=11, cols=26) as term:
+        term.wait_text("q quit")
+        type_the_demo_solution(term)
+        term.wait_text("Solved in")
+        term.send("x")
+        term.wait_message("x does nothing here.")
+        assert "Solved in 0:00" in term.text and "R again" in term.lines[-1], term.dump()
+
+
 def test_a_key_that_means_nothing_while_paused_keeps_the_way_back(term: Terminal):
     """Before: "x does nothing here; F1 or H lists the keys." took the place of "Paused:
     click the board, p or Esc.", the only words on the hidden board saying how to go on."""

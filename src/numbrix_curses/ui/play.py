@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -64,6 +65,7 @@ from numbrix_curses.ui.play_words import (
     cleared_words,
     command_items,
     fold_words,
+    full_stop,
     PENCIL_ON,
     given_mark_message,
     help_count,
@@ -76,6 +78,7 @@ from numbrix_curses.ui.play_words import (
 from numbrix_curses.ui.panel import (
     Message,
     MessageKind,
+    shorter_than,
     take_store_problems,
     unbound_message,
 )
@@ -1043,9 +1046,14 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
             return Message(f"{key.name} does nothing here. {PAUSED}",
                            shorter=(f"{key.name} does nothing. Paused: p goes on.",))
         if self.game.solved is not None:
-            # (the note last: where the room is short, it is the part cut)
-            return then_keys(self._refusal_message(Refusal.SOLVED),
-                             f"{key.name} does nothing here.")
+            note = f"{key.name} does nothing here."
+            said = then_keys(self._refusal_message(Refusal.SOLVED), note)
+            # (shorter, without the keys that go on, which the key line lists: at 26x11
+            # the note after them was cut to "x does...")
+            solved = self.solved_note or self._solved_message(None, False)
+            bare = [f"{full_stop(text)} {note}" for text in (solved.text, *solved.shorter)]
+            return replace(said, shorter=shorter_than(
+                said.text, *sorted(dict.fromkeys([*said.shorter, *bare]), key=len, reverse=True)))
         return unbound_message(key)
 
     def _nothing_to_draw(self) -> str:
