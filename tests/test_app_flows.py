@@ -127,6 +127,22 @@ def test_menu_by_keys_library_then_play_and_back(state: Path):
         expect_exit(term)
 
 
+def test_tab_in_the_menu_and_the_library_is_said_to_do_nothing(state: Path):
+    """Tab, a form's next field, did nothing without a word on the screens that have no
+    fields, where a letter that means nothing there is said to."""
+    with menu(state) as term:
+        term.send("\t")
+        term.wait_said("Tab does nothing here")
+        term.send("l")
+        term.wait_text("starter-1")
+        term.send("\t")
+        term.wait_said("Tab does nothing here")
+        term.send("q")
+        term.wait_text("[q] Quit")
+        term.send("q")
+        expect_exit(term)
+
+
 def test_make_run_opens_the_first_bundled_puzzle_with_the_menu_beneath(state: Path):
     from numbrix_curses import library
 

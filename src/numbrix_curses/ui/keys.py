@@ -192,10 +192,14 @@ def board_action_for_key(key: int | str, table: KeyTable) -> Action | None:
 def list_action_for_key(key: int | str, table: KeyTable) -> Action | None:
     """`board_action_for_key` for the screens where a digit means nothing (the menu, the
     lists, the help, the statistics, the solver's replay): a digit is said to do nothing
-    as a letter is. (It stood still without a word there, where a letter was answered.)"""
+    as a letter is. (It stood still without a word there, where a letter was answered.)
+    So is Tab, a form's next field, which none of them has (the replay and the library
+    ignored it without a word)."""
     action = board_action_for_key(key, table)
     if isinstance(action, Digit) and isinstance(key, str):
         return UnboundKey(key)
+    if action is Command.NEXT_FIELD:
+        return UnboundKey("Tab")
     return action
 
 

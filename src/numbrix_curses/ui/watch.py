@@ -303,10 +303,6 @@ class WatchScreen(Screen):
             # Nothing is left to replay, so the speed no longer matters: the plain arrows
             # scroll across as well (up and down always do).
             return MoveCursor(0, -1 if key == curses.KEY_LEFT else 1)
-        if key == "\t":
-            # (the lists' next field, which the replay has none of: it did nothing without
-            # a word)
-            return UnboundKey("Tab")
         return list_action_for_key(key, self.keys)
 
     def _scroll(self, drow: int, dcol: int) -> None:
