@@ -81,7 +81,6 @@ def continue_details(saved: SavedGame) -> tuple[str, ...]:
     # (a generated puzzle's name starts with its size and grade: "9x9-medium-5", not twice)
     if saved.label.startswith(size):
         named = saved.label if grade in saved.label else f"{saved.label}, {grade}"
-        named = named.rstrip(", ")
     else:
         named = f"{saved.label}, {graded}"
     wordings = [f"{named}, {played}", f"{graded}, {played}", f"{size}, {played}"]

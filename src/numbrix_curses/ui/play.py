@@ -1052,8 +1052,8 @@ class PlayScreen(PlayHelp, PlayView, BoardScreen):
             # the note after them was cut to "x does...")
             solved = self.solved_note or self._solved_message(None, False)
             bare = [f"{full_stop(text)} {note}" for text in (solved.text, *solved.shorter)]
-            return replace(said, shorter=shorter_than(
-                said.text, *sorted(dict.fromkeys([*said.shorter, *bare]), key=len, reverse=True)))
+            wordings = sorted(dict.fromkeys([*said.shorter, *bare]), key=len, reverse=True)
+            return replace(said, shorter=shorter_than(said.text, *wordings))
         return unbound_message(key)
 
     def _nothing_to_draw(self) -> str:

@@ -31,7 +31,6 @@ from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll, Unbou
 from numbrix_curses.ui.grid import BoardView, GridLayout, cell_at, draw_grid
 from numbrix_curses.ui.keys import WATCH_KEYS, list_action_for_key
 from numbrix_curses.ui.mask import ScreenMask
-from numbrix_curses.ui.play_words import full_stop
 from numbrix_curses.ui.panel import (
     KeyHelp,
     Message,
@@ -42,6 +41,7 @@ from numbrix_curses.ui.panel import (
     key_line_width,
     unbound_message,
 )
+from numbrix_curses.ui.play_words import full_stop
 from numbrix_curses.ui.screen import (
     AppContext,
     Nav,
@@ -108,9 +108,9 @@ _BAR_HELP = KeyHelp("help", "F1", Command.HELP)
 #: what the keys that run the replay leave once it is over: play it again, help, go back
 #: (the scroll buttons and the mouse's line stay as long as there is something to scroll)
 AFTER_THE_END = (Command.TO_START, Command.HELP, Command.BACK)
-#: the keys that run the replay, which do nothing once it is over (nor are they listed then)
 #: what a key that ran the replay says once it is over
 AGAIN = "Home plays it again."
+#: the keys that run the replay, which do nothing once it is over (nor are they listed then)
 _RUNNING = (Command.FASTER, Command.SLOWER, Command.PAUSE, Command.STEP, Command.TO_END)
 STATUS_ROWS = 5
 
