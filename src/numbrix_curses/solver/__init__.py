@@ -8,7 +8,8 @@ sound deductions alone, for the deduction engine's trials. The search inside, la
 
 - `board`:     the board state (candidate cells per number, as bitmasks) and its trail;
 - `propagate`: the sound deductions, brought to a fixed point (reach, parity, dead ends,
-               pockets, corridors, cut cells, crossings);
+               pockets, corridors, cut cells, crossings, ports);
+- `ports`:     the regions the path enters by few edges, and whether they can be filled;
 - `probe`:     trying placements one level ahead and keeping what every trial agrees on;
 - `search`:    guessing, backtracking, restarts, and sharing the tree among processes;
 - `partner`:   what the search trades with the process probing its root beside it;

@@ -27,7 +27,10 @@
   run end can lie there, that run fills the part from its end up to the cut cell;
 - crossings (at search nodes and in probe trials): two runs that lie in one pocket cannot
   both be laid when their placed ends come round the pocket's outside in the order a, b,
-  a, b.
+  a, b;
+- ports (at search nodes, once the search has guessed a while): a region of free cells
+  that the path can enter and leave by few edges must be filled by pieces of the path
+  whose numbers fit its cells, colours and port edges (see `ports`).
 
 None of these guesses. The deduction engine's trials (`deduce/trial.py`) follow an
 assumption with these same rules (`solver.Deductions`); its other levels word their own,
@@ -48,6 +51,7 @@ from numbrix_curses.constraints import (
     outer_walk,
 )
 from numbrix_curses.puzzle import Geometry, at_least_two_and_three
+from numbrix_curses.solver import ports
 from numbrix_curses.solver.board import CACHE_LIMIT, BoardState, Run, Shape, Stuck
 
 
@@ -96,6 +100,8 @@ class Propagation(BoardState):
         self.cuts: dict[int, list[tuple[int, list[int]]]] = {}
         # missing numbers -> their runs and the placed numbers next to them (see `_shape`)
         self.shapes: dict[int, Shape] = {}
+        # free cells -> the regions behind few port edges (see `_ports`)
+        self.narrows: dict[int, list[int]] = {}
 
     def fork(self) -> Propagation:
         """An independent copy of the board state (not of the search's progress)."""
@@ -111,6 +117,7 @@ class Propagation(BoardState):
         other.cuts = self.cuts
         other.rims = self.rims
         other.shapes = self.shapes
+        other.narrows = self.narrows
         other.joins, other.joins_from = self.joins, list(self.joins_from)
         return other
 
@@ -727,3 +734,21 @@ class Propagation(BoardState):
                     changed |= self._narrow(u, part)
                 changed |= self._narrow(at, 1 << cell)
         return changed
+
+    def _ports(self) -> None:
+        """Raise `Stuck` when a region behind few port edges cannot be filled (see `ports`)."""
+        free = self.free
+        regions = self.narrows.get(free)
+        if regions is None:
+            if len(self.narrows) > _CUTS_CACHE_LIMIT:
+                self.narrows.clear()
+            geo = self.geo
+            regions = self.narrows[free] = [
+                ports.with_placed(geo, free, cells) for cells in ports.narrow_regions(geo, free)
+            ]
+        for index, region in enumerate(regions):
+            if ports.refuted(self.geo, region, self.dom, self.last, self.odd_colour):
+                if index:
+                    # (the region that refuted this board is likeliest to refute the next)
+                    regions.insert(0, regions.pop(index))
+                raise Stuck
