@@ -45,9 +45,9 @@ from numbrix_curses.puzzle import Geometry
 
 #: Regions with more port edges than this that two or more steps can take are not tried
 #: (the walk keeps a state per subset of those edges used).
-MOST_PORTS = 5
+MOST_PORTS = 4
 #: Nor lines of open edges longer than this.
-MOST_SPAN = 4
+MOST_SPAN = 3
 
 
 def _cells(mask: int) -> list[int]:

@@ -77,10 +77,11 @@ _SKIP_IMPLIED_NODES = 16
 # The ports rule (`ports`, at search nodes) runs once the search has made this many
 # guesses: a search that needs fewer is not in a heavy tail, and the rule costs about as
 # much as a node's own deductions on a 12x12 board (core-none.txt with a guess budget: 869
-# guesses in 18 s of CPU with it, 3,370 in 38 s without; from the first guess 1,485, from
-# 30 935, from 300 1,924; core-wall.txt's first board 195 to 305 guesses from 0 or 100,
-# 863 from 300). No board of the corpus's 12x12 to 20x20 minimal, multiple and none
-# classes but two makes that many guesses before it is answered.
+# guesses in 14.5 s of CPU with it, 3,370 in 38 s without; from the first guess 1,485,
+# from 30 935, from 300 1,924; core-wall.txt's first board 195 to 305 guesses from 0 or
+# 100, 863 from 300). Of the corpus's 104 minimal, multiple and none boards of 12x12 to
+# 20x20, two make that many guesses (see benchmarks/README.md, "Where a slow search goes
+# astray").
 _PORTS_AFTER = 100
 # Each check spends one credit and a refutation earns `_PORTS_REWARD`; out of credit, a
 # node adds `_PORTS_REFILL`, so where the rule refutes nothing it runs at one node in four
