@@ -161,6 +161,9 @@ def refuted(
             has_in = any(k[0] for k in states)
             continue
         new: dict[tuple[int, int], int] = {}
+        ins = [into & step for into, _ in usable]
+        outs = [out & step for _, out in usable]
+
         for (side, used), bits in states.items():
             if side:
                 if is_in:
@@ -169,13 +172,7 @@ def refuted(
                         key = (1, used)
                         new[key] = new.get(key, 0) | moved
                 if is_out and steps_out:
-                    if once_out & step:
-                        key = (0, used)
-                        new[key] = new.get(key, 0) | bits
-                    for k, (_, out) in enumerate(usable):
-                        if out & step and not used >> k & 1:
-                            key = (0, used | 1 << k)
-                            new[key] = new.get(key, 0) | bits
+                    _cross(new, 0, used, bits, once_out & step, outs)
             else:
                 if is_out:
                     key = (0, used)
@@ -184,18 +181,25 @@ def refuted(
                     moved = (bits & room_odd) << width if odd_of[v] else (bits & room_even) << 1
                     if not moved:
                         continue
-                    if once_in & step:
-                        key = (1, used)
-                        new[key] = new.get(key, 0) | moved
-                    for k, (into, _) in enumerate(usable):
-                        if into & step and not used >> k & 1:
-                            key = (1, used | 1 << k)
-                            new[key] = new.get(key, 0) | moved
+                    _cross(new, 1, used, moved, once_in & step, ins)
         states = new
         if not states:
             return True
         has_in = any(k[0] for k in states)
     return not any(bits & goal for bits in states.values())
+
+
+def _cross(new: dict[tuple[int, int], int], side: int, used: int, bits: int, once: int,
+           takes: list[int]) -> None:
+    """Into `new` (`refuted`'s states after a step): the counts `bits` on `side` after the
+    step crosses, by an edge only it takes (`once`) or by a tracked edge that can take it
+    (`takes`, the step's bit for each) not yet `used`."""
+    if once:
+        new[(side, used)] = new.get((side, used), 0) | bits
+    for k, can in enumerate(takes):
+        if can and not used >> k & 1:
+            key = (side, used | 1 << k)
+            new[key] = new.get(key, 0) | bits
 
 
 def narrow_regions(geo: Geometry, free: int, most_span: int = MOST_SPAN) -> list[int]:
