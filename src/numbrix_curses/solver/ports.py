@@ -214,28 +214,18 @@ def narrow_regions(geo: Geometry, free: int, most_span: int = MOST_SPAN) -> list
     def is_free(c: int) -> bool:
         return bool(free >> c & 1)
 
-    spans: list[list[tuple[int, int]]] = []
-    # lines between row r and r + 1
-    for r in range(rows - 1):
+    # each grid line between two rows or two columns, as the edges that cross it in order
+    lines = [[(r * cols + c, (r + 1) * cols + c) for c in range(cols)] for r in range(rows - 1)]
+    lines += [[(r * cols + c, r * cols + c + 1) for r in range(rows)] for c in range(cols - 1)]
+    spans: list[list[tuple[int, int]]] = []  # the runs of free-to-free edges along them
+    for line in lines:
         span: list[tuple[int, int]] = []
-        for c in range(cols + 1):
-            a, b = r * cols + c, (r + 1) * cols + c
-            if c < cols and is_free(a) and is_free(b):
+        for a, b in [*line, (-1, -1)]:  # (a blocked edge past the end closes the last run)
+            if a >= 0 and is_free(a) and is_free(b):
                 span.append((a, b))
-                continue
-            if span:
+            elif span:
                 spans.append(span)
-            span = []
-    for c in range(cols - 1):
-        span = []
-        for r in range(rows + 1):
-            a, b = r * cols + c, r * cols + c + 1
-            if r < rows and is_free(a) and is_free(b):
-                span.append((a, b))
-                continue
-            if span:
-                spans.append(span)
-            span = []
+                span = []
     for span in spans:
         if len(span) > most_span:
             continue
