@@ -165,10 +165,9 @@ class Search(Probing):
         #: the search without probing that this one gives turns to until a first solution
         #: (see `side`), and when this one started
         self.side: SideSearch | None = None
-        #: whether nodes check the regions behind few port edges (see `ports`)
-        self.use_ports = True
-        self.port_credit = _PORTS_CREDIT
         self.started = time.monotonic()
+        #: what the ports rule has left to spend (see `_PORTS_CREDIT` and `_check_ports`)
+        self.port_credit = _PORTS_CREDIT
 
     def setup(self) -> None:
         """Place the givens and set every number's candidate cells; raises on contradiction."""
@@ -370,6 +369,19 @@ class Search(Probing):
             self.partner = None
             partner.stop()
 
+    def _check_ports(self) -> None:
+        """The ports rule at this node, where its credit allows (see `_PORTS_CREDIT`);
+        raises `Stuck` as `_ports` does."""
+        if self.port_credit < 1:
+            self.port_credit += _PORTS_REFILL
+            return
+        self.port_credit -= 1
+        try:
+            self._ports()
+        except Stuck:
+            self.port_credit += _PORTS_REWARD
+            raise
+
     def _check(self) -> tuple[int, int] | None:
         """Settle the board, probe the run ends until that finds nothing more, and return the
         next (number, cell) to wiggle, or None when the board is solved. Raises `Stuck` when
@@ -377,16 +389,8 @@ class Search(Probing):
         segs = self._settle_cuts(self._settle())
         if segs is not None:
             self._crossing(segs)
-            if self.use_ports and self.stats.nodes - self.dive_nodes >= _PORTS_AFTER:
-                if self.port_credit >= 1:
-                    self.port_credit -= 1
-                    try:
-                        self._ports()
-                    except Stuck:
-                        self.port_credit += _PORTS_REWARD
-                        raise
-                else:
-                    self.port_credit += _PORTS_REFILL
+            if self.stats.nodes - self.dive_nodes >= _PORTS_AFTER:
+                self._check_ports()
         self.probe_score.clear()  # scores describe this board only
         self.implied.clear()
         self.skip_implied = (
