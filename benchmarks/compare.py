@@ -12,8 +12,10 @@ the solver of its own revision (`git archive` of the revision's `src/`, cached u
 sides solve it in turn, the side that goes first alternating from board to board, so drift
 falls on both alike. `--repeat` takes the median of several runs a side.
 
-Printed per board: seconds, guesses and verdict of each side, and the ratio new / old; per
-group (a corpus class and kind, or a file) and in all: sums, medians, timeouts and guesses.
+Printed per board: seconds, processor seconds (the side's process and the processes it
+forked and reaped), guesses and verdict of each side, and the ratio new / old; per
+group (a corpus class and kind, or a file) and in all: sums and medians of seconds and of
+processor seconds, timeouts and guesses.
 Two sides that both answer and disagree on the verdict (unique / multiple / none), or a
 solution that does not solve its puzzle, is a bug in one of them: it is printed on a line
 starting with `!!!` and the exit code is 1. A timeout is never a verdict.
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import resource
 import statistics
 import shutil
 import subprocess
@@ -47,7 +50,7 @@ VERDICTS = ("unique", "multiple", "none")
 # ------------------------------------------------------------------ the side's process
 def serve(src: str) -> None:
     """(In a side's process) answer JSON requests on stdin with the solver found in `src`:
-    {"text", "workers", "timeout"} -> {"seconds", "status", "nodes", "valid"}."""
+    {"text", "workers", "timeout"} -> {"seconds", "cpu", "status", "nodes", "valid"}."""
     sys.path.insert(0, src)
     import numbrix_curses
 
@@ -61,20 +64,30 @@ def serve(src: str) -> None:
     for line in sys.stdin:
         request = json.loads(line)
         (puzzle,) = parse_puzzles(request["text"])
-        started = time.monotonic()
+        started, cpu_started = time.monotonic(), _cpu()
         result = solve(puzzle, limit=2, workers=request["workers"], timeout=request["timeout"])
         seconds = time.monotonic() - started
+        cpu = _cpu() - cpu_started
         valid = all(puzzle.is_solution(grid) for grid in result.solutions)
         if result.status.value == "multiple":
             first, second = result.solutions[:2]
             valid = valid and bool((first != second).any())
         answer = {
             "seconds": seconds,
+            "cpu": cpu,
             "status": result.status.value,
             "nodes": result.stats.nodes,
             "valid": valid,
         }
         print(json.dumps(answer), flush=True)
+
+
+def _cpu() -> float:
+    """This process's processor time and that of the children it has reaped (the processes
+    a shared search forks; a scout that lives on is not counted until it ends)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 @dataclass
@@ -198,6 +211,7 @@ class Outcome:
     seconds: float
     status: str
     nodes: int
+    cpu: float
 
 
 def run_side(side: Side, board: Board, args: argparse.Namespace, problems: list[str]) -> Outcome:
@@ -210,7 +224,8 @@ def run_side(side: Side, board: Board, args: argparse.Namespace, problems: list[
         problems.append(f"{board.label}: {side.name} said {' and '.join(sorted(statuses))}")
     status = statuses.pop() if statuses else "timeout"
     return Outcome(
-        statistics.median(run["seconds"] for run in runs), status, runs[0]["nodes"]
+        statistics.median(run["seconds"] for run in runs), status, runs[0]["nodes"],
+        statistics.median(run["cpu"] for run in runs),
     )
 
 
@@ -225,9 +240,15 @@ def summary_line(label: str, pairs: list[tuple[Outcome, Outcome]]) -> str:
     def part(outcomes: list[Outcome]) -> str:
         total = sum(o.seconds for o in outcomes)
         median = statistics.median(o.seconds for o in outcomes)
+        cpu = sum(o.cpu for o in outcomes)
+        cpu_median = statistics.median(o.cpu for o in outcomes)
         timeouts = sum(o.status == "timeout" for o in outcomes)
         guesses = sum(o.nodes for o in outcomes)
-        return f"sum {seconds_text(total):>8} median {seconds_text(median):>8} t/o {timeouts:2d} guesses {guesses:6d}"
+        return (
+            f"sum {seconds_text(total):>8} median {seconds_text(median):>8} "
+            f"(cpu {seconds_text(cpu):>8} {seconds_text(cpu_median):>8}) "
+            f"t/o {timeouts:2d} guesses {guesses:6d}"
+        )
 
     old_median = statistics.median(o.seconds for o in old)
     ratio = statistics.median(o.seconds for o in new) / old_median if old_median else float("nan")
@@ -266,8 +287,9 @@ def compare(args: argparse.Namespace, out: TextIO) -> int:
             by_group[board.group].append((a, b))
             ratio = b.seconds / a.seconds if a.seconds else float("nan")
             print(
-                f"{board.label:34s} old {seconds_text(a.seconds):>8} {a.nodes:5d} {a.status:8s}"
-                f"  new {seconds_text(b.seconds):>8} {b.nodes:5d} {b.status:8s}  {ratio:5.2f}",
+                f"{board.label:34s} old {seconds_text(a.seconds):>8} cpu {seconds_text(a.cpu):>8}"
+                f" {a.nodes:5d} {a.status:8s}  new {seconds_text(b.seconds):>8} cpu"
+                f" {seconds_text(b.cpu):>8} {b.nodes:5d} {b.status:8s}  {ratio:5.2f}",
                 file=out,
                 flush=True,
             )
