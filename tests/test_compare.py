@@ -70,8 +70,10 @@ def test_the_same_solver_on_both_sides_agrees_board_by_board() -> None:
     assert len(rows) == 4
     for row in rows:
         words = row.split()
-        # label, "old", seconds, guesses, verdict, "new", seconds, guesses, verdict, ratio
-        assert words[4] == words[8] and words[4] in ("unique", "multiple")
+        # label, "old", seconds, "cpu", seconds, guesses, verdict,
+        # "new", seconds, "cpu", seconds, guesses, verdict, ratio
+        assert words[3] == words[9] == "cpu"
+        assert words[6] == words[12] and words[6] in ("unique", "multiple")
     assert "5x5 minimal" in done.stdout and "5x5 multiple" in done.stdout
     assert "!!!" not in done.stdout + done.stderr
 
