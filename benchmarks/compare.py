@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import resource
 import statistics
 import shutil
 import subprocess
@@ -85,6 +84,10 @@ def serve(src: str) -> None:
 def _cpu() -> float:
     """This process's processor time and that of the children it has reaped (the processes
     a shared search forks; a scout that lives on is not counted until it ends)."""
+    try:
+        import resource
+    except ImportError:  # (Windows: no reaped children to count, this process alone)
+        return time.process_time()
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
