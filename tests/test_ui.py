@@ -2861,15 +2861,18 @@ def test_a_cell_s_name_stays_with_its_at_and_a_bracketed_letter_with_its_word():
     assert wrap_text("Look at A1 and at the rest", 8)[0] == "Look"  # ("at A1" whole)
 
 
-def test_a_word_alone_on_the_last_line_takes_the_one_before_along(monkeypatch):
-    """"g does nothing here; F1 or H lists the" over "keys.": the last line's one word
-    gets the word before it, in as many lines, where the line before keeps two words and
-    the last line holds both."""
+def test_a_short_last_line_is_evened_out_with_the_line_before(monkeypatch):
+    """"g does nothing here; F1 or H lists the" over "keys.", then "... F1 or H lists"
+    over "the keys.": a short last line takes words from the line before until the two
+    are as even as they go, in as many lines, the line before keeping two words and the
+    last line holding them; of two ways as even, the break after a stop or comma."""
     from numbrix_curses.ui import draw
     from numbrix_curses.ui.draw import balanced, wrap_text
 
     assert wrap_text("g does nothing here; F1 or H lists the keys.", 40) == [
-        "g does nothing here; F1 or H lists", "the keys."]
+        "g does nothing here;", "F1 or H lists the keys."]
+    assert wrap_text("one two three four five six seven eight", 35) == [
+        "one two three four", "five six seven eight"]
     # In as many lines as before, never more, none wider than asked, no word lost.
     texts = ("g does nothing here; F1 or H lists the keys.",
              "Saved the puzzle to /tmp/ann/mouse/9x9-easy-1234567.txt (e saves it).",

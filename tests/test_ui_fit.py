@@ -1512,6 +1512,20 @@ def test_the_library_title_cut_short_keeps_its_words_whole(state: Path):
                                        term.lines[0]) is not None, what="the title cut")
 
 
+def test_the_library_s_message_is_balanced_over_its_lines(state: Path):
+    """At 40 columns a key that does nothing in the library was said as "Z does nothing
+    here; F1 or H lists" over "the keys.", a stub of a line; the two lines are even now."""
+    with start(app_command(), state, rows=14, cols=40) as term:
+        term.wait_text("Quit")
+        term.send("l")
+        term.wait_text("starter-1")
+        term.send("Z")
+        term.wait_said("Z does nothing here; F1 or H lists the keys.")
+        said = [line.strip() for line in term.lines if line.strip()
+                and line.strip() in "Z does nothing here; F1 or H lists the keys."]
+        assert said == ["Z does nothing here;", "F1 or H lists the keys."], term.dump()
+
+
 @pytest.mark.parametrize("rows, cols", [(24, 80), (12, 46), (10, 40)])
 def test_a_menu_message_is_read_whole_where_rows_are_left(state: Path, rows, cols):
     """A long message under the menu's items lost its second line under the footer, and on

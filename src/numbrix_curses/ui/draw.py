@@ -181,27 +181,40 @@ _SPACES = re.compile(r"[ \t\n\r\f\v]+")
 
 
 def balanced(lines: list[str], text: str, width: int) -> list[str]:
-    """`lines`, `text` wrapped to `width`, with a short word left alone on the last line
-    (a third of the width at most) joined by the last word of the line before, where that
-    line keeps two words at least and the last line holds both: a message ended "... F1 or
-    H lists the" over "keys." (A longer one, a file's name, reads well on its own line.
-    The lines are as many as before; a path or a word broken across the two lines is left
-    as it is: they must be whole words of `text`, the break a space between them.)"""
-    if len(lines) < 2 or " " in lines[-1].strip() or 3 * len(lines[-1].strip()) > width:
+    """`lines`, `text` wrapped to `width`, with a short last line (a third of the width at
+    most) evened out with the line before: words of that line go down to it, as many as
+    make the longer of the two shortest, the line before keeping two words at least and
+    the last line fitting. A message ended "... F1 or H lists the" over "keys." (and,
+    with one word moved, "... F1 or H lists" over "the keys.", still a stub); it reads
+    "g does nothing here;" over "F1 or H lists the keys." Of two ways as even, the one
+    that breaks after a stop or a comma, then the one that moves fewer words. (A longer
+    last line, a file's name, reads well on its own. The lines are as many as before; a
+    path or a word broken across the two lines is left as it is: they must be whole
+    words of `text`, the breaks spaces between them.)"""
+    if len(lines) < 2 or 3 * len(lines[-1].strip()) > width:
         return lines
-    before = lines[-2].rstrip()
-    words = before.split(" ")
-    last = lines[-1].strip()
-    if len([word for word in words if word]) < 3:
-        return lines
-    moved = words[-1]
     # (as `text` has them: whole words, a space between, split as `textwrap` splits, not
     # as `str.split`, which parts at a `NO_BREAK` too; `text` marks each wide character,
     # so a line's length, in characters, is its columns)
-    ends = _SPACES.split(text.strip(" \t\n\r\f\v"))[-2:]
-    if ends != [moved, last] or len(moved) + 1 + len(last) > width:
+    words = _SPACES.split(lines[-2].strip(" \t\n\r\f\v"))
+    last = _SPACES.split(lines[-1].strip(" \t\n\r\f\v"))
+    ends = _SPACES.split(text.strip(" \t\n\r\f\v"))
+    if len(words) < 3 or ends[-len(words) - len(last):] != words + last:
         return lines
-    return [*lines[:-2], " ".join(words[:-1]).rstrip(), f"{moved} {last}"]
+    best, chosen = None, 0
+    for moved in range(0, len(words) - 1):  # (the line before keeps two words at least)
+        top, bottom = words[: len(words) - moved], words[len(words) - moved:] + last
+        bottom_len = len(" ".join(bottom))
+        if bottom_len > width:
+            break
+        rank = (max(len(" ".join(top)), bottom_len), not top[-1].endswith((";", ",", ".", ":")),
+                moved)
+        if best is None or rank < best:
+            best, chosen = rank, moved
+    if not chosen:
+        return lines
+    cut = len(words) - chosen
+    return [*lines[:-2], " ".join(words[:cut]), " ".join(words[cut:] + last)]
 
 
 def put_wrapped(
