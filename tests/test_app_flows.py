@@ -3096,8 +3096,10 @@ def test_watching_the_solver_says_a_letter_does_nothing(state: Path, demo: Path)
 
 
 def test_a_key_after_the_replay_is_said_on_the_smallest_screen(state: Path, demo: Path):
-    """At 26x11 the verdict and the note after it do not fit the bar: the note is said
-    alone (cut off after the verdict, the key seemed to do nothing)."""
+    """At 26x11 the verdict and the note after it do not fit the bar's message rows: the
+    note is said there alone (cut off after the verdict, the key seemed to do nothing),
+    and the status line over it says the verdict (it said "25 of 25 · 50 steps/s", the
+    verdict hidden while the note showed)."""
     with start(play_command(str(demo)), state, rows=11, cols=26) as term:
         term.wait_text("q quit")
         term.send("v")
@@ -3108,8 +3110,10 @@ def test_a_key_after_the_replay_is_said_on_the_smallest_screen(state: Path, demo
         term.wait_text("Home start")
         term.send("x")
         term.wait_text("x does nothing here.")
+        assert "unique solution" in term.text, term.dump()
         term.send(" ")
         term.wait_text("Home plays it again.")
+        assert "unique solution" in term.text, term.dump()
         term.send("q")
         term.wait_text("q quit")
 

@@ -420,6 +420,11 @@ class WatchScreen(Screen):
         else:
             said = dict(self.status_rows())
             parts = [said["Step"], said["Speed"], said["Solver"]]
+            if self.finished:
+                # Over, the verdict goes first and the speed, which no longer does
+                # anything, goes: at 26x11 a note after a key took the verdict's place,
+                # and "25 of 25 · 50 steps/s" had no room left for it.
+                parts = [said["Solver"], plural(self.steps, "step")]
             if (message is not None and message.shorter
                     and not bar_message_fits(message.text, win.getmaxyx()[1],
                                              layout.panel_rows)):
