@@ -72,6 +72,24 @@ def test_the_menu_scrolls_to_its_last_items_by_the_arrows(state: Path):
         expect_exit(term)
 
 
+def test_the_menu_says_what_continue_opens_beside_its_label(state: Path):
+    """The menu showed Continue's game (its size, grade and time) from 34 columns up, and
+    nothing at 26 or 30: its shortest wording goes beside the label where the details'
+    column has no room for it, and the longest that fits there."""
+    two_games_under_way(state)
+    with smallest(state) as term:
+        term.wait_text("[c] Continue  5x5, 0:05")
+        assert_fits(term)
+        term.resize(14, 30)
+        term.wait_text("[c] Continue  5x5 easy, 0:05")
+        term.resize(14, 34)  # (not the shorter "5x5, 0:05" in the details' column)
+        term.wait_text("[c] Continue  5x5 easy, 0:05")
+        term.resize(ROWS, COLS)
+        term.wait_text("[c] Continue  5x5, 0:05")
+        term.click_text("5x5, 0:05")  # (the detail is the item's too)
+        term.wait_text("q quit")
+
+
 def test_the_menu_s_more_line_is_clicked_into_view(state: Path):
     two_games_under_way(state)
     with smallest(state) as term:

@@ -318,10 +318,27 @@ class MenuScreen(Screen):
         details = room >= DETAIL_LEAST or all(columns(item.detail) <= room
                                               for item in self.items)
         shown = [_shown_detail(item, room, details) for item in self.items]
+        # Where the other details go, Continue's follows its own label, two spaces after
+        # it, when a longer wording fits there than in the details' column: at 26 and 30
+        # columns the menu said nothing of the game Continue opens (its size and time), as
+        # wider ones do, and at 34 it left out the grade that fits beside the label.
+        beside = [False] * len(self.items)
+        for i, item in enumerate(self.items):
+            if details or not item.shorter:
+                continue
+            wordings = (item.detail, *item.shorter)
+            fit = width - (5 + len(item.label) + 2 + 1)
+            text = next((text for text in wordings if columns(text) <= fit), "")
+            if text and (not shown[i] or wordings.index(text) < wordings.index(shown[i])):
+                shown[i], beside[i] = text, True
         if not details:
             # (the label alone, or with Continue's short detail where it shows)
             row_w = max([6 + label_w + 2,
-                         *(6 + label_w + 3 + columns(text) for text in shown if text)])
+                         *(6 + label_w + 3 + columns(text)
+                           for text, by_label in zip(shown, beside) if text and not by_label),
+                         *(5 + len(item.label) + 2 + columns(text) + 1
+                           for item, text, by_label in zip(self.items, shown, beside)
+                           if text and by_label)])
         left = max(0, (width - row_w) // 2)
         y = top
         if window.above:
@@ -336,7 +353,10 @@ class MenuScreen(Screen):
                 put(win, y, left, " " * row_w, base)
             put(win, y, left + 1, f"[{item.key}]", base | (0 if selected else theme.key))
             put(win, y, left + 5, item.label, base | curses.A_BOLD)
-            if shown[i]:
+            if shown[i] and beside[i]:
+                put(win, y, left + 5 + len(item.label) + 2, shown[i],
+                    base | (0 if selected else theme.dim))
+            elif shown[i]:
                 put(win, y, left + 5 + label_w + 3, cut_to_columns(shown[i], room),
                     base | (0 if selected else theme.dim))
             mask.put(y, left, row_w, Choose(i))
