@@ -2840,9 +2840,9 @@ def test_a_number_is_never_parted_from_its_unit():
     """The watch screen's panel said "26 steps in 0.00" over "s."."""
     from numbrix_curses.ui.draw import wrap_text
 
-    # (and the number with its unit, alone on the last line, takes the word before along)
+    # (and the number with its unit, alone on the last line, takes words before along)
     assert wrap_text("Done: unique solution, 26 steps in 0.00 s.", 35) == [
-        "Done: unique solution, 26 steps", "in 0.00 s."]
+        "Done: unique solution,", "26 steps in 0.00 s."]
     assert wrap_text("took 40 ms", 9) == ["took", "40 ms"]
 
 
@@ -2859,6 +2859,20 @@ def test_a_cell_s_name_stays_with_its_at_and_a_bracketed_letter_with_its_word():
     lines = wrap_text("move the cursor (a click selects a cell; the mouse wheel scrolls", 18)
     assert not any(line.endswith("(a") for line in lines), lines
     assert wrap_text("Look at A1 and at the rest", 8)[0] == "Look"  # ("at A1" whole)
+
+
+def test_a_place_in_a_paste_and_a_list_of_blanks_are_never_parted():
+    """"(line 1," stood over "column 5): ..." at 40 columns; "(. _ - ? 0)", the blanks a
+    puzzle file takes, is one too, at every width it fits."""
+    from numbrix_curses.ui.draw import wrap_text
+
+    text = ("The pasted text is not a puzzle (line 12, column 5): 'x' is not a number or a "
+            "blank (. _ - ? 0); a comment takes a line of its own")
+    for width in range(22, 90):
+        lines = wrap_text(text, width)
+        assert any("(line 12, column 5):" in line for line in lines), (width, lines)
+        assert any("(. _ - ? 0);" in line for line in lines), (width, lines)
+        assert " ".join(lines) == text
 
 
 def test_a_short_last_line_is_evened_out_with_the_line_before(monkeypatch):

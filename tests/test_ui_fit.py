@@ -1526,6 +1526,20 @@ def test_the_library_s_message_is_balanced_over_its_lines(state: Path):
         assert said == ["Z does nothing here;", "F1 or H lists the keys."], term.dump()
 
 
+def test_a_paste_refused_keeps_its_place_and_the_blanks_each_on_one_line(state: Path):
+    """At 40 columns the type-in screen said "The pasted text is not a puzzle (line 1,"
+    over "column 5): 'x' is not a number or": the place a paste went wrong, and the list
+    of blanks "(. _ - ? 0)", each read as one, on one line."""
+    term = menu(state, rows=14, cols=40)
+    with term:
+        type_in(term, "3", "3")
+        term.paste("1 . x\n. . .\n. . 9\n")
+        term.wait_said("The pasted text is not a puzzle (line 1, column 5): 'x' is not a "
+                       "number or a blank (. _ - ? 0)")
+        assert "(line 1, column 5):" in term.text, term.dump()
+        assert "(. _ - ? 0)" in term.text, term.dump()
+
+
 @pytest.mark.parametrize("rows, cols", [(24, 80), (12, 46), (10, 40)])
 def test_a_menu_message_is_read_whole_where_rows_are_left(state: Path, rows, cols):
     """A long message under the menu's items lost its second line under the footer, and on
