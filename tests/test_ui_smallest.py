@@ -148,11 +148,13 @@ def test_the_library_lists_its_puzzles_to_play(state: Path):
 
 
 def test_the_games_under_way_list_resumes_a_game(state: Path):
-    """The list of games under way (the library's screen) asked for 32 columns."""
+    """The list of games under way (the library's screen) asked for 32 columns. Its footer
+    kept "Del/x abandon" and left out "Enter resume", what the list is for."""
     two_games_under_way(state)
     with smallest(state) as term:
         open_from_menu(term, "u", "Numbrix · Games under way", menu_item="[u] Games under way")
         assert_shows(term, "starter-1    5x5", "starter-2    5x5")
+        assert term.lines[-1].strip() == "Enter resume   q back", term.dump()
         term.click_text("starter-1")
         term.wait_text("Welcome back")  # (the game resumed: starter-1's givens)
         assert "16   ·  14" in term.text, term.dump()

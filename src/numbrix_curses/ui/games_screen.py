@@ -86,6 +86,9 @@ class GamesScreen(PuzzleListScreen):
     # (the names were cut to "5x5-…ium-1" at 40 columns, with the difficulty kept).
     kept_tail = 1 + 2 + SIZE_W
     name_heading = "Puzzle"
+    # Resuming is what the list is for: at 26 columns the footer kept "Del/x abandon" and
+    # left out "Enter resume".
+    footer_kept = (Command.CONFIRM,)
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx, "Games under way", [], grouped=False)

@@ -145,6 +145,9 @@ class PuzzleListScreen(Screen):
     #: the heading over the names' column (see `column_heading`): the column is as wide as
     #: it at least, so short names ("demo") do not cut it ("Puzz")
     name_heading = ""
+    #: the actions of the footer's parts that stay while parts listed before them go, a
+    #: line too narrow for them all (see `_draw_footer`)
+    footer_kept: tuple[Action, ...] = ()
 
     def __init__(self, ctx: AppContext, title: str, entries: list[Entry], *, grouped: bool,
                  note: str | None = None, check: bool = False) -> None:
@@ -491,7 +494,10 @@ class PuzzleListScreen(Screen):
         y = win.getmaxyx()[0] - 1
         while len(parts) > 1 and not put_if_fits(
                 win, y, left, FOOTER_GAP.join(text for text, _ in parts), self.theme.dim):
-            parts = parts[1:]
+            # (the first part but those `footer_kept`, and the last, going back)
+            drop = next((i for i, (_, action) in enumerate(parts[:-1])
+                         if action not in self.footer_kept), 0)
+            parts = parts[:drop] + parts[drop + 1:]
         if len(parts) == 1:
             put(win, y, left, parts[0][0], self.theme.dim)
         x = left
