@@ -208,6 +208,23 @@ def test_the_size_to_type_in_has_its_buttons_on_two_rows(state: Path):
         term.wait_text("6x7 · 0 givens")
 
 
+def test_open_file_names_the_folder_it_lists_by_its_own_name(state: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch):
+    """The heading over the list of files read "In …s (no puzzle files):", the folder's
+    path cut to its last letter: a shorter wording leaves room for its name, and a path
+    cut short starts at a separator ("…/games", not "…ames")."""
+    folder = tmp_path / "a-folder-with-a-long-name" / "games"
+    folder.mkdir(parents=True)
+    monkeypatch.chdir(folder)
+    with smallest(state) as term:
+        open_from_menu(term, "o", "Path of a puzzle file:")
+        term.wait_text("In …/games (no puzzles):")
+        term.resize(14, 40)
+        term.wait_text("In …/games (no puzzle files):")
+        term.resize(14, 80)
+        term.wait_text("/a-folder-with-a-long-name/games (no puzzle files):")
+
+
 def test_open_file_takes_a_path_or_a_click_on_its_list(state: Path, tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch):
     """Open file asked for 40 columns: its buttons take two rows here, and its hint goes

@@ -372,16 +372,18 @@ class BrowsingPromptScreen(TextPromptScreen):
         if rows < 1:
             return
         where = home_short(os.path.abspath(os.path.expanduser(folder or os.curdir)))
-        before, after = (("Cannot list ", f": {error}") if error is not None
-                         else ("Listing ", "...") if entries is _NOTHING_YET
-                         else ("In ", ":") if entries.has_files
-                         else ("In ", " (no puzzle files):"))
-        room = width - 2 * left - len(before) - len(after)
-        if columns(where) > room:
-            # (the end of a long path is the folder listed, and where '..' leads from; cut
-            # by the columns it takes, a wide character two)
-            where = theme.glyphs.gap + cut_to_columns(where[::-1], max(0, room - 1))[::-1]
-        heading = before + where + after
+        before, afters = (("Cannot list ", (f": {error}",)) if error is not None
+                          else ("Listing ", ("...",)) if entries is _NOTHING_YET
+                          else ("In ", (":",)) if entries.has_files
+                          else ("In ", (" (no puzzle files):", " (no puzzles):", ":")))
+        # (the shorter wordings where the longer leaves no room for the folder's own name:
+        # at 26 columns the heading read "In …o (no puzzle files):")
+        name = os.path.basename(where.rstrip(os.sep)) or where
+        for after in afters:
+            room = width - 2 * left - len(before) - len(after)
+            if columns(where) <= room or columns(name) + 2 <= room:
+                break
+        heading = before + _path_end(where, room, theme.glyphs.gap) + after
         put(win, top, left, cut_to_columns(heading, width - 2 * left),
             theme.error if error else theme.label)
         self.page = rows
@@ -408,6 +410,18 @@ class BrowsingPromptScreen(TextPromptScreen):
                 put(win, y, x, text, theme.dim)
                 mask.put(y, x, len(text), action)
                 x += len(text) + 1
+
+
+def _path_end(path: str, room: int, gap: str) -> str:
+    """`path` in `room` columns: whole, or its end after `gap`, from a separator where the
+    end holds one ("…/ui/repo", not "…p/s85/ui/repo"). The end of a long path is the
+    folder listed, and where '..' leads from. (Cut by the columns it takes, a wide
+    character two.)"""
+    if columns(path) <= room:
+        return path
+    end = cut_to_columns(path[::-1], max(0, room - columns(gap)))[::-1]
+    separator = end.find(os.sep)
+    return gap + (end[separator:] if separator > 0 else end)
 
 
 def list_rows(height: int, top: int) -> int:
