@@ -1152,8 +1152,8 @@ def test_a_state_directory_whose_name_is_too_long_plays_on_unsaved(tmp_path: Pat
             term.send(number)
         term.send_key("enter")
         # the solve cannot be put on record; no save worked, so none is said to stay
-        term.wait_text("5 moves (not counted: File")
-        assert "name too long)" in term.text and "stays saved" not in term.text, term.dump()
+        term.wait_message("5 moves (not counted: File name too long)")
+        assert "stays saved" not in term.text, term.dump()
         term.send("q")
         expect_exit(term)
 
@@ -2496,8 +2496,9 @@ def test_a_puzzle_being_typed_in_is_kept_when_the_app_is_stopped(state: Path):
     with start(app_command(), state) as term:
         term.wait_text("[q] Quit")
         term.send("t")
-        # (the date in brackets whole on the next line: "(02" kept with "Dec")
-        term.wait_match(r"r: the 3x3 grid being typed in when the app stopped\s+\(\d\d \w+ ")
+        # (the date in brackets whole on a line: "(02" kept with "Dec")
+        term.wait_said("r: the 3x3 grid being typed in when the app stopped (")
+        term.wait_match(r"\(\d\d \w+ \d\d:\d\d\)")
         term.click_text("r Kept")
         term.wait_message("The grid typed in when the app stopped (")
         board = Board(term, 3)
@@ -2944,7 +2945,7 @@ def test_watch_the_solver_from_the_entry_screen(state: Path):
         assert [board.number(1, c) for c in range(3)] == ["6", "5", "4"]
         # nine cells placed, the givens too: the solution found is no tenth step
         term.wait_match(r"Step\s+9 of 9\b")
-        assert "Done: unique solution, 9 steps in" in term.text
+        term.wait_message("Done: unique solution, 9 steps in")
         term.send("q")
         term.wait_text("Givens")
 

@@ -181,6 +181,9 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     return lines
 
 
+#: how many columns more even a break must make two lines (see `balanced`) to be taken
+#: over one after a stop or a comma, or before a bracket
+GOOD_BREAK = 4
 #: what `textwrap` breaks a line at
 _SPACES = re.compile(r"[ \t\n\r\f\v]+")
 
@@ -191,11 +194,12 @@ def balanced(lines: list[str], text: str, width: int) -> list[str]:
     make the longer of the two shortest, the line before keeping two words at least and
     the last line fitting. A message ended "... F1 or H lists the" over "keys." (and,
     with one word moved, "... F1 or H lists" over "the keys.", still a stub); it reads
-    "g does nothing here;" over "F1 or H lists the keys." Of two ways as even, the one
-    that breaks after a stop or a comma, then the one that moves fewer words. (A longer
-    last line, a file's name, reads well on its own. The lines are as many as before; a
-    path or a word broken across the two lines is left as it is: they must be whole
-    words of `text`, the breaks spaces between them.)"""
+    "g does nothing here;" over "F1 or H lists the keys." A break after a stop or a
+    comma, or before a bracket, is taken over one up to `GOOD_BREAK` columns more even;
+    of two ways as good, the one that moves fewer words. (A longer last line, a file's
+    name, reads well on its own. The lines are as many as before; a path or a word
+    broken across the two lines is left as it is: they must be whole words of `text`,
+    the breaks spaces between them.)"""
     if len(lines) < 2 or 3 * len(lines[-1].strip()) > width:
         return lines
     # (as `text` has them: whole words, a space between, split as `textwrap` splits, not
@@ -212,8 +216,11 @@ def balanced(lines: list[str], text: str, width: int) -> list[str]:
         bottom_len = len(" ".join(bottom))
         if bottom_len > width:
             break
-        rank = (max(len(" ".join(top)), bottom_len), not top[-1].endswith((";", ",", ".", ":")),
-                moved)
+        # (a break after a stop or a comma, or before a bracket, counts as a few columns
+        # shorter: "8 and 9 are not side by side" over "(and 1 more problem).", rather
+        # than a line more even that breaks the aside)
+        good = top[-1].endswith((";", ",", ".", ":")) or bottom[0].startswith(("(", "["))
+        rank = (max(len(" ".join(top)), bottom_len) - GOOD_BREAK * good, moved)
         if best is None or rank < best:
             best, chosen = rank, moved
     if not chosen:
