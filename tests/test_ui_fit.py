@@ -101,6 +101,27 @@ def test_too_small_notice_wraps_to_a_narrow_terminal(state: Path, demo: Path):
         expect_exit(term)
 
 
+def test_a_question_on_a_screen_too_small_asks_for_the_size_that_shows_it(state: Path):
+    """Resized to 20x8 while the restart question was open, the app asked for 40 columns
+    (and 7 rows), where 26 hold it: the notice names the narrowest box the rows hold, and
+    at that size the question is read whole and answered."""
+    with start(app_command("play", "--puzzle", "starter-1"), state) as term:
+        wait_play(term)
+        term.send("3")
+        term.send("R")
+        term.wait_in_box("Clear all your numbers and start again?")
+        term.resize(8, 20)
+        match = term.wait_match(r"needs at least\s+(\d+) columns\s+and\s+(\d+) rows")
+        cols, rows = int(match.group(1)), int(match.group(2))
+        assert cols < 40 and rows <= 8, term.dump()
+        term.resize(rows, cols)
+        term.wait_in_box("Clear all your numbers and start again? u brings them back.")
+        term.send("n")
+        term.resize(24, 80)
+        term.wait_text("quit    q")
+        assert "Clear all" not in term.text, term.dump()
+
+
 @pytest.mark.parametrize("keys, shown", [
     ("", "[l] Puzzle library"),
     ("n", "Choose the puzzle to make:"),

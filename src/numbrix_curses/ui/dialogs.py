@@ -224,6 +224,12 @@ class ConfirmScreen(Screen):
         if box_w >= least and height >= 4 + min(lines, _SCROLLED_ROWS):
             return None
         narrow = max(least, min(whole, _NARROW))
+        # (the narrowest box the screen's rows hold, where one is: at 20x8 the restart
+        # question asked for 40 columns, and 26 hold it in 7 rows)
+        for box_w in range(least, narrow):
+            rows = 4 + min(len(self._lines(box_w)), _SCROLLED_ROWS)
+            if rows <= height:
+                return box_w, rows
         return narrow, 4 + min(len(self._lines(narrow)), _SCROLLED_ROWS)
 
     def clear_under(self, win: "curses.window", below: Screen) -> None:
