@@ -2887,6 +2887,13 @@ def test_a_short_last_line_is_evened_out_with_the_line_before(monkeypatch):
         "g does nothing here;", "F1 or H lists the keys."]
     assert wrap_text("one two three four five six seven eight", 35) == [
         "one two three four", "five six seven eight"]
+    # A paragraph of three lines or more: the last line no stub, the lines over it full
+    # (evened out, the help's last two lines of "0-9" stood apart, 31 and 33 columns
+    # under 57).
+    assert wrap_text("type a number: 4 then 2 gives 42; Enter, a move or a command ends it; "
+                     "a 0 to start with clears the cell, as Del does", 57) == [
+        "type a number: 4 then 2 gives 42; Enter, a move or",
+        "a command ends it; a 0 to start with clears", "the cell, as Del does"]
     # In as many lines as before, never more, none wider than asked, no word lost.
     texts = ("g does nothing here; F1 or H lists the keys.",
              "Saved the puzzle to /tmp/ann/mouse/9x9-easy-1234567.txt (e saves it).",

@@ -199,7 +199,8 @@ def balanced(lines: list[str], text: str, width: int) -> list[str]:
     of two ways as good, the one that moves fewer words. (A longer last line, a file's
     name, reads well on its own. The lines are as many as before; a path or a word
     broken across the two lines is left as it is: they must be whole words of `text`,
-    the breaks spaces between them.)"""
+    the breaks spaces between them.) In a paragraph of three lines or more, the words
+    that make the last line no stub, and no more."""
     if len(lines) < 2 or 3 * len(lines[-1].strip()) > width:
         return lines
     # (as `text` has them: whole words, a space between, split as `textwrap` splits, not
@@ -215,6 +216,12 @@ def balanced(lines: list[str], text: str, width: int) -> list[str]:
         top, bottom = words[: len(words) - moved], words[len(words) - moved:] + last
         bottom_len = len(" ".join(bottom))
         if bottom_len > width:
+            break
+        if len(lines) > 2 and 3 * bottom_len > width:
+            # (a paragraph: its last line as long as it must be to be no stub, the lines
+            # over it left full; evened out with the one before, they stood apart from
+            # the rest, in the help: a line of 57 columns over two of 31 and 33)
+            best, chosen = None, moved
             break
         # (a break after a stop or a comma, or before a bracket, counts as a few columns
         # shorter: "8 and 9 are not side by side" over "(and 1 more problem).", rather
