@@ -862,6 +862,17 @@ def test_a_paste_refused_in_the_menu_says_where_and_what_is_wrong(state: Path):
         term.wait_text("Size of the grid:")
 
 
+def test_go_to_a_number_keeps_its_keys_with_what_they_do(state: Path, demo: Path):
+    """"Go to number: 16_  (Enter" stood over "goes, Esc gives up)": a short aside in
+    brackets is read on one line."""
+    with play_demo(state, demo) as term:
+        send_all(term, ["/", "1", "6"])
+        wait_bar(term, "Go to number: 16_ (Enter goes, Esc gives up)")
+        assert "(Enter goes, Esc gives up)" in term.text, term.dump()
+        term.send_key("enter")
+        term.wait_gone("Go to number")
+
+
 def test_n_on_a_number_joined_already_says_backspace_clears_it(state: Path, demo: Path):
     """"This cell's number already joins a neighbour; n leaves it (Backspace clears)." was
     cut before the key that clears it."""

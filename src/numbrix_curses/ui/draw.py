@@ -107,10 +107,14 @@ _LONE_CHARACTER = re.compile(r"(?<!\S)([(\[]\w{1,3}|[(\[]?\S:?) (?=\S)")
 _AT_CELL = re.compile(r"\bat (?=[A-Z]{1,2}\d+\b)")
 #: a number and the space before its unit of time ("0.25 s", "40 ms")
 _NUMBER_AND_UNIT = re.compile(r"(\d) (?=(?:s|ms)\b)")
-#: what reads as one: the place a paste went wrong, "(line 2, column 5)", and a list of
-#: single characters in brackets, the blanks a puzzle file takes, "(. _ - ? 0)" (at 40
-#: columns the type-in screen said "... not a puzzle (line 1," over "column 5): ...")
-_ONE_GROUP = re.compile(r"\(line \d+, column \d+\)|\((?:\S )+\S\)")
+#: a short aside in brackets, with what follows it up to the next space ("(Enter goes, Esc
+#: gives up)", "(line 2, column 5):", "(. _ - ? 0)"): read as one, on one line, where it
+#: fits one (see `ASIDE_MOST`)
+_ASIDE = re.compile(r"(?<!\S)\([^()\s][^()]*\)\S*")
+#: the most columns an aside in brackets takes to be kept on one line: the narrowest
+#: screen's width. At 26 columns "Go to number: 16_  (Enter" stood over "goes, Esc gives
+#: up)", and at 40 the type-in screen said "... not a puzzle (line 1," over "column 5)".
+ASIDE_MOST = 26
 
 
 #: follows each wide character (CJK, full-width) of a text while it is wrapped, so that
@@ -162,7 +166,11 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     # "f: swap the 9 at D4"); so does a short word opening a bracket ("(and 1 more").
     # A number keeps its unit too ("in 0.25 s", not "0.25" and "s." a line apart).
     # A cell's name stays with its "at": "16 at" stood over "A2." in a hint.
-    glued = _ONE_GROUP.sub(lambda group: group.group().replace(" ", "\0"), text)
+    # A short aside in brackets is one too ("(Enter" ended a line, "goes, Esc gives up)"
+    # began the next), where it fits a line.
+    most = min(width, ASIDE_MOST)
+    glued = _ASIDE.sub(lambda aside: aside.group().replace(" ", "\0")
+                       if columns(aside.group()) <= most else aside.group(), text)
     glued = _NUMBER_AND_UNIT.sub("\\1\0", _AT_CELL.sub("at\0", glued))
     glued = _LONE_CHARACTER.sub("\\1\0", glued)
     if not text.isascii():
