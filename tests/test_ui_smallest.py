@@ -583,6 +583,15 @@ def test_a_scrolled_board_s_title_says_which_part_is_in_view_whole(state: Path):
         assert term.lines[0].strip() == "rows 1-5 cols A-F", term.dump()
         term.send("q")
         expect_exit(term)
+    # A solution revealed (its message takes a row of the board's, which then scrolls):
+    # the title read "revealed · rows 1-4 col...", the view cut; the bar says revealed.
+    with smallest(state, "play", "--puzzle", "starter-1") as term:
+        term.wait_text("Tab more")
+        term.send("S")
+        term.wait_in_box("Reveal the solution?")
+        term.send("y")
+        term.wait_text("Solution revealed")
+        assert term.lines[0].strip() == "rows 1-4 cols A-E", term.dump()
 
 
 def pad_arrow(term: Terminal) -> "tuple[int, int] | None":

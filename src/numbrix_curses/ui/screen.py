@@ -156,8 +156,8 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
     """A title of `parts` joined by dots; where it is too wide, `parts[cut]` (a puzzle's
     name, say) is cut short with "...", between words but for its last (a name, cut
     anywhere; `words`: that one too, a phrase), or left out when even its first word does
-    not fit, and then the parts before it, so the parts after it (which part of the board
-    is in view) stay whole."""
+    not fit, and then the parts before it, and after it but the last, so the last (which
+    part of the board is in view) stays whole."""
     dot = f" {theme.glyphs.bullet} "
     width = win.getmaxyx()[1]
     over = columns(dot.join(parts)) - width
@@ -170,9 +170,11 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
             # the watch screen's title read "Watching th..." and "Watchin...".
             kept = kept[:max(kept.rfind(" "), 0)].rstrip()
         parts = [*parts[:cut], *([kept + "..."] if kept else []), *parts[cut + 1:]]
-        if cut > 0 and len(parts) > 1 and columns(dot.join(parts)) > width:
+        while cut > 0 and len(parts) > 1 and columns(dot.join(parts)) > width:
             # (the app's name, which the player knows, goes before what follows is cut:
-            # at 26 columns a board's view read "Numbrix · rows 1-4 cols...")
+            # at 26 columns a board's view read "Numbrix · rows 1-4 cols..."; then the
+            # parts after the name, a game's state the status bar says too: a solution
+            # revealed read "revealed · rows 1-4 col...")
             parts = parts[1:]
     draw_title(win, dot.join(parts), theme)
 
