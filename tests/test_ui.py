@@ -2861,18 +2861,30 @@ def test_a_cell_s_name_stays_with_its_at_and_a_bracketed_letter_with_its_word():
     assert wrap_text("Look at A1 and at the rest", 8)[0] == "Look"  # ("at A1" whole)
 
 
-def test_a_place_in_a_paste_and_a_list_of_blanks_are_never_parted():
-    """"(line 1," stood over "column 5): ..." at 40 columns; "(. _ - ? 0)", the blanks a
-    puzzle file takes, is one too, at every width it fits."""
+def test_a_short_aside_in_brackets_is_kept_on_one_line_where_that_costs_no_line(
+        monkeypatch):
+    """"(line 1," stood over "column 5): ..." at 40 columns, "Go to number: 16_  (Enter"
+    over "goes, Esc gives up)" at 26; an aside kept whole never takes a line more (a
+    hint's took a fourth at 40 columns, and a row of the board's)."""
+    from numbrix_curses.ui import draw
     from numbrix_curses.ui.draw import wrap_text
 
     text = ("The pasted text is not a puzzle (line 12, column 5): 'x' is not a number or a "
             "blank (. _ - ? 0); a comment takes a line of its own")
-    for width in range(22, 90):
+    for width in (26, 30, 36, 40, 60, 80):
         lines = wrap_text(text, width)
         assert any("(line 12, column 5):" in line for line in lines), (width, lines)
         assert any("(. _ - ? 0);" in line for line in lines), (width, lines)
-        assert " ".join(lines) == text
+    assert wrap_text("Go to number: 16_  (Enter goes, Esc gives up)", 26) == [
+        "Go to number: 16_", "(Enter goes, Esc gives up)"]
+    hint = ("3 must go at B4: it is the only empty cell next to 2 at B5 (1 is already next "
+            "to it). ? again places it.")
+    wrapped = {(said, width): wrap_text(said, width) for said in (text, hint)
+               for width in range(20, 90)}
+    monkeypatch.setattr(draw, "ASIDE_MOST", 0)
+    for (said, width), lines in wrapped.items():
+        assert " ".join(lines) == said
+        assert len(lines) <= len(wrap_text(said, width)), (width, lines)
 
 
 def test_a_short_last_line_is_evened_out_with_the_line_before(monkeypatch):

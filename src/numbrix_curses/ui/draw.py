@@ -167,17 +167,16 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     # A number keeps its unit too ("in 0.25 s", not "0.25" and "s." a line apart).
     # A cell's name stays with its "at": "16 at" stood over "A2." in a hint.
     # A short aside in brackets is one too ("(Enter" ended a line, "goes, Esc gives up)"
-    # began the next), where it fits a line.
+    # began the next), where it fits a line and takes no line more: kept whole, a hint's
+    # "(1 is already next to it)." took a fourth line at 40 columns, and a row of the
+    # board's with it.
     most = min(width, ASIDE_MOST)
-    glued = _ASIDE.sub(lambda aside: aside.group().replace(" ", "\0")
+    whole = _ASIDE.sub(lambda aside: aside.group().replace(" ", "\0")
                        if columns(aside.group()) <= most else aside.group(), text)
-    glued = _NUMBER_AND_UNIT.sub("\\1\0", _AT_CELL.sub("at\0", glued))
-    glued = _LONE_CHARACTER.sub("\\1\0", glued)
-    if not text.isascii():
-        glued = "".join(c + _WIDE_MARK if columns(c) == 2 else c for c in glued)
-    # Not at hyphens: a file path ("/tmp/my-puzzles/a.txt") or "auto-fill" stays whole
-    # where it fits (a word longer than the width is still cut).
-    wrapped = balanced(_PathWrapper(width, break_on_hyphens=False).wrap(glued), glued, width)
+    wrapped = _wrapped(whole, width)
+    if whole != text:
+        loose = _wrapped(text, width)
+        wrapped = loose if len(loose) < len(wrapped) else wrapped
     lines = [line.replace("\0", " ").replace(NO_BREAK, " ").replace(_WIDE_MARK, "").strip()
              for line in wrapped] or [""]
     if max_lines is not None and len(lines) > max_lines:
@@ -194,6 +193,18 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
 GOOD_BREAK = 4
 #: what `textwrap` breaks a line at
 _SPACES = re.compile(r"[ \t\n\r\f\v]+")
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """`text` wrapped to `width` with its words glued as `wrap_text` says (the spaces it
+    must not break at made NUL), and evened out (see `balanced`); its lines still marked."""
+    glued = _NUMBER_AND_UNIT.sub("\\1\0", _AT_CELL.sub("at\0", text))
+    glued = _LONE_CHARACTER.sub("\\1\0", glued)
+    if not text.isascii():
+        glued = "".join(c + _WIDE_MARK if columns(c) == 2 else c for c in glued)
+    # Not at hyphens: a file path ("/tmp/my-puzzles/a.txt") or "auto-fill" stays whole
+    # where it fits (a word longer than the width is still cut).
+    return balanced(_PathWrapper(width, break_on_hyphens=False).wrap(glued), glued, width)
 
 
 def balanced(lines: list[str], text: str, width: int) -> list[str]:
