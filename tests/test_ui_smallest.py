@@ -132,10 +132,12 @@ def test_the_help_wraps_to_the_width_and_scrolls(state: Path):
 
 
 def test_the_library_lists_its_puzzles_to_play(state: Path):
-    """The library asked for 32 columns."""
+    """The library asked for 32 columns. Its title read "Numbrix · 1-6 of 62", the
+    screen's name left out where the app's could go."""
     with smallest(state) as term:
         open_from_menu(term, "l", "5x5  6 puzzles")
         assert_shows(term, "starter-1   easy")
+        assert term.lines[0].strip() == "Puzzle library · 1-6 of 62", term.dump()
         term.send_key("down")
         term.send_key("enter")
         term.wait_text("Numbrix · starter-2")

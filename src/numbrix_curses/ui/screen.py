@@ -155,9 +155,10 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
                      words: bool = False) -> None:
     """A title of `parts` joined by dots; where it is too wide, `parts[cut]` (a puzzle's
     name, say) is cut short with "...", between words but for its last (a name, cut
-    anywhere; `words`: that one too, a phrase), or left out when even its first word does
-    not fit, and then the parts before it, and after it but the last, so the last (which
-    part of the board is in view) stays whole."""
+    anywhere; `words`: that one too, a phrase), or, where even its first word does not
+    fit, whole without the parts before it (the app's name) if that fits, else left out,
+    and then the parts before it, and after it but the last, so the last (which part of
+    the board is in view) stays whole."""
     dot = f" {theme.glyphs.bullet} "
     width = win.getmaxyx()[1]
     over = columns(dot.join(parts)) - width
@@ -169,7 +170,12 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
             # A phrase is cut between its words, its last word (a puzzle's name) anywhere:
             # the watch screen's title read "Watching th..." and "Watchin...".
             kept = kept[:max(kept.rfind(" "), 0)].rstrip()
-        parts = [*parts[:cut], *([kept + "..."] if kept else []), *parts[cut + 1:]]
+        if not kept and cut > 0 and columns(dot.join(parts[cut:])) <= width:
+            # (the name whole rather than gone, the app's name left out: at 26 columns
+            # the library's title read "Numbrix · 1-6 of 62")
+            parts = parts[cut:]
+        else:
+            parts = [*parts[:cut], *([kept + "..."] if kept else []), *parts[cut + 1:]]
         while cut > 0 and len(parts) > 1 and columns(dot.join(parts)) > width:
             # (the app's name, which the player knows, goes before what follows is cut:
             # at 26 columns a board's view read "Numbrix · rows 1-4 cols..."; then the
