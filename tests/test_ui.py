@@ -2861,30 +2861,23 @@ def test_a_cell_s_name_stays_with_its_at_and_a_bracketed_letter_with_its_word():
     assert wrap_text("Look at A1 and at the rest", 8)[0] == "Look"  # ("at A1" whole)
 
 
-def test_a_short_aside_in_brackets_is_kept_on_one_line_where_that_costs_no_line(
-        monkeypatch):
+def test_a_place_in_a_paste_and_a_word_opening_a_bracket_are_not_parted():
     """"(line 1," stood over "column 5): ..." at 40 columns, "Go to number: 16_  (Enter"
-    over "goes, Esc gives up)" at 26; an aside kept whole never takes a line more (a
-    hint's took a fourth at 40 columns, and a row of the board's)."""
-    from numbrix_curses.ui import draw
+    over "goes, Esc gives up)" at 26; "(. _ - ? 0)", the blanks a puzzle file takes, is
+    one too, at every width it fits."""
     from numbrix_curses.ui.draw import wrap_text
 
     text = ("The pasted text is not a puzzle (line 12, column 5): 'x' is not a number or a "
             "blank (. _ - ? 0); a comment takes a line of its own")
-    for width in (26, 30, 36, 40, 60, 80):
+    for width in range(22, 90):
         lines = wrap_text(text, width)
         assert any("(line 12, column 5):" in line for line in lines), (width, lines)
         assert any("(. _ - ? 0);" in line for line in lines), (width, lines)
+        assert " ".join(lines) == text
     assert wrap_text("Go to number: 16_  (Enter goes, Esc gives up)", 26) == [
         "Go to number: 16_", "(Enter goes, Esc gives up)"]
-    hint = ("3 must go at B4: it is the only empty cell next to 2 at B5 (1 is already next "
-            "to it). ? again places it.")
-    wrapped = {(said, width): wrap_text(said, width) for said in (text, hint)
-               for width in range(20, 90)}
-    monkeypatch.setattr(draw, "ASIDE_MOST", 0)
-    for (said, width), lines in wrapped.items():
-        assert " ".join(lines) == said
-        assert len(lines) <= len(wrap_text(said, width)), (width, lines)
+    # (a longer pair, half the line or more, is free: a line of its own, else)
+    assert wrap_text("left (best 0:41)", 10) == ["left (best", "0:41)"]
 
 
 def test_a_short_last_line_is_evened_out_with_the_line_before(monkeypatch):
@@ -2899,13 +2892,20 @@ def test_a_short_last_line_is_evened_out_with_the_line_before(monkeypatch):
         "g does nothing here;", "F1 or H lists the keys."]
     assert wrap_text("one two three four five six seven eight", 35) == [
         "one two three four", "five six seven eight"]
-    # A paragraph of three lines or more: the last line no stub, the lines over it full
-    # (evened out, the help's last two lines of "0-9" stood apart, 31 and 33 columns
-    # under 57).
+    # Three lines are evened out whole (the last two alone, the help's "0-9" at 57
+    # columns stood 31 and 33 columns under 50), and at 26 columns the menu's message
+    # had "the keys." alone under "F1 or H lists".
     assert wrap_text("type a number: 4 then 2 gives 42; Enter, a move or a command ends it; "
                      "a 0 to start with clears the cell, as Del does", 57) == [
-        "type a number: 4 then 2 gives 42; Enter, a move or",
-        "a command ends it; a 0 to start with clears", "the cell, as Del does"]
+        "type a number: 4 then 2 gives 42; Enter,", "a move or a command ends it; a 0 to",
+        "start with clears the cell, as Del does"]
+    assert wrap_text("z does nothing here; F1 or H lists the keys.", 22) == [
+        "z does nothing", "here; F1 or", "H lists the keys."]
+    # Four or more: the last line no stub, the lines over it full.
+    assert wrap_text("one two three four five six seven eight nine ten eleven twelve "
+                     "thirteen fourteen fifteen sixteen end", 24) == [
+        "one two three four five", "six seven eight nine ten", "eleven twelve thirteen",
+        "fourteen fifteen", "sixteen end"]
     # In as many lines as before, never more, none wider than asked, no word lost.
     texts = ("g does nothing here; F1 or H lists the keys.",
              "Saved the puzzle to /tmp/ann/mouse/9x9-easy-1234567.txt (e saves it).",

@@ -90,6 +90,17 @@ def test_the_menu_says_what_continue_opens_beside_its_label(state: Path):
         term.wait_text("q quit")
 
 
+def test_the_menu_s_message_is_even_over_its_lines(state: Path):
+    """At 26 columns a key that does nothing at the menu was said as "z does nothing
+    here;" over "F1 or H lists" over "the keys.": three lines, even."""
+    with smallest(state) as term:
+        term.wait_text("[q] Quit")
+        term.send("z")
+        term.wait_said("z does nothing here; F1 or H lists the keys.")
+        said = [line.strip() for line in term.lines[-3:]]
+        assert said == ["z does nothing", "here; F1 or", "H lists the keys."], term.dump()
+
+
 def test_the_menu_s_more_line_is_clicked_into_view(state: Path):
     two_games_under_way(state)
     with smallest(state) as term:

@@ -107,14 +107,14 @@ _LONE_CHARACTER = re.compile(r"(?<!\S)([(\[]\w{1,3}|[(\[]?\S:?) (?=\S)")
 _AT_CELL = re.compile(r"\bat (?=[A-Z]{1,2}\d+\b)")
 #: a number and the space before its unit of time ("0.25 s", "40 ms")
 _NUMBER_AND_UNIT = re.compile(r"(\d) (?=(?:s|ms)\b)")
-#: a short aside in brackets, with what follows it up to the next space ("(Enter goes, Esc
-#: gives up)", "(line 2, column 5):", "(. _ - ? 0)"): read as one, on one line, where it
-#: fits one (see `ASIDE_MOST`)
-_ASIDE = re.compile(r"(?<!\S)\([^()\s][^()]*\)\S*")
-#: the most columns an aside in brackets takes to be kept on one line: the narrowest
-#: screen's width. At 26 columns "Go to number: 16_  (Enter" stood over "goes, Esc gives
-#: up)", and at 40 the type-in screen said "... not a puzzle (line 1," over "column 5)".
-ASIDE_MOST = 26
+#: what reads as one, where it fits a line: the place a paste went wrong, "(line 2,
+#: column 5)", and a list of single characters in brackets, the blanks a puzzle file
+#: takes, "(. _ - ? 0)" (at 40 columns the type-in screen said "... not a puzzle (line 1,"
+#: over "column 5): ...")
+_ONE_GROUP = re.compile(r"\(line \d+, column \d+\)|\((?:\S )+\S\)")
+#: a longer word opening a bracket and the space after it, and the word after that
+#: (see `_bracket_glue`)
+_BRACKET_WORD = re.compile(r"(?<!\S)([(\[][^\s()\[\]]{4,}) (?=(\S+))")
 
 
 #: follows each wide character (CJK, full-width) of a text while it is wrapped, so that
@@ -166,17 +166,12 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     # "f: swap the 9 at D4"); so does a short word opening a bracket ("(and 1 more").
     # A number keeps its unit too ("in 0.25 s", not "0.25" and "s." a line apart).
     # A cell's name stays with its "at": "16 at" stood over "A2." in a hint.
-    # A short aside in brackets is one too ("(Enter" ended a line, "goes, Esc gives up)"
-    # began the next), where it fits a line and takes no line more: kept whole, a hint's
-    # "(1 is already next to it)." took a fourth line at 40 columns, and a row of the
-    # board's with it.
-    most = min(width, ASIDE_MOST)
-    whole = _ASIDE.sub(lambda aside: aside.group().replace(" ", "\0")
-                       if columns(aside.group()) <= most else aside.group(), text)
-    wrapped = _wrapped(whole, width)
-    if whole != text:
-        loose = _wrapped(text, width)
-        wrapped = loose if len(loose) < len(wrapped) else wrapped
+    # What reads as one (a place, "(line 2, column 5)") is one, where it fits a line.
+    glued = _ONE_GROUP.sub(lambda group: group.group().replace(" ", "\0")
+                           if columns(group.group()) <= width else group.group(), text)
+    wrapped = _wrapped(glued, width)
+    if len(wrapped) == 3 and 3 * len(_wrapped(glued, width, even=False)[-1].strip()) <= width:
+        wrapped = _in_three(glued, width, wrapped)
     lines = [line.replace("\0", " ").replace(NO_BREAK, " ").replace(_WIDE_MARK, "").strip()
              for line in wrapped] or [""]
     if max_lines is not None and len(lines) > max_lines:
@@ -195,16 +190,46 @@ GOOD_BREAK = 4
 _SPACES = re.compile(r"[ \t\n\r\f\v]+")
 
 
-def _wrapped(text: str, width: int) -> list[str]:
+def _in_three(text: str, width: int, lines: list[str]) -> list[str]:
+    """`text`, which takes the three `lines` at `width`, the last a stub, wrapped to the
+    narrowest width that keeps it in three, so the three are as even as they go: at 26
+    columns the menu said "z does nothing here;" over "F1 or H lists" over "the keys.",
+    and says "z does nothing" over "here; F1 or H" over "lists the keys."."""
+    low, high = max(1, len(text) // 3), width
+    while low < high:  # (fewer columns never take fewer lines)
+        middle = (low + high) // 2
+        if len(_wrapped(text, middle)) <= 3:
+            high = middle
+        else:
+            low = middle + 1
+    narrowest = _wrapped(text, high)
+    return narrowest if len(narrowest) == 3 else lines
+
+
+def _wrapped(text: str, width: int, even: bool = True) -> list[str]:
     """`text` wrapped to `width` with its words glued as `wrap_text` says (the spaces it
-    must not break at made NUL), and evened out (see `balanced`); its lines still marked."""
+    must not break at made NUL), and (`even`) evened out (see `balanced`); its lines
+    still marked."""
     glued = _NUMBER_AND_UNIT.sub("\\1\0", _AT_CELL.sub("at\0", text))
-    glued = _LONE_CHARACTER.sub("\\1\0", glued)
+    glued = _LONE_CHARACTER.sub("\\1\0", _bracket_glue(glued, width))
     if not text.isascii():
         glued = "".join(c + _WIDE_MARK if columns(c) == 2 else c for c in glued)
     # Not at hyphens: a file path ("/tmp/my-puzzles/a.txt") or "auto-fill" stays whole
     # where it fits (a word longer than the width is still cut).
-    return balanced(_PathWrapper(width, break_on_hyphens=False).wrap(glued), glued, width)
+    lines = _PathWrapper(width, break_on_hyphens=False).wrap(glued)
+    return balanced(lines, glued, width) if even else lines
+
+
+def _bracket_glue(text: str, width: int) -> str:
+    """`text` with a word of four letters or more that opens a bracket glued to the word
+    after it where the two take half the width at most: at 26 columns "Go to number: 16_
+    (Enter" stood over "goes, Esc gives up)". (A shorter word is glued always, see
+    `_LONE_CHARACTER`; a longer pair is left free: "left (best" over "0:41)" in 10.)"""
+    def glue(pair: "re.Match[str]") -> str:
+        fits = columns(pair.group(1)) + 1 + columns(pair.group(2)) <= width // 2
+        return pair.group(1) + ("\0" if fits else " ")
+
+    return _BRACKET_WORD.sub(glue, text)
 
 
 def balanced(lines: list[str], text: str, width: int) -> list[str]:
@@ -218,8 +243,9 @@ def balanced(lines: list[str], text: str, width: int) -> list[str]:
     of two ways as good, the one that moves fewer words. (A longer last line, a file's
     name, reads well on its own. The lines are as many as before; a path or a word
     broken across the two lines is left as it is: they must be whole words of `text`,
-    the breaks spaces between them.) In a paragraph of three lines or more, the words
-    that make the last line no stub, and no more."""
+    the breaks spaces between them.) In a paragraph of four lines or more, the words
+    that make the last line no stub, and no more. (Three lines are evened out whole, by
+    `wrap_text`.)"""
     if len(lines) < 2 or 3 * len(lines[-1].strip()) > width:
         return lines
     # (as `text` has them: whole words, a space between, split as `textwrap` splits, not
@@ -236,7 +262,7 @@ def balanced(lines: list[str], text: str, width: int) -> list[str]:
         bottom_len = len(" ".join(bottom))
         if bottom_len > width:
             break
-        if len(lines) > 2 and 3 * bottom_len > width:
+        if len(lines) > 3 and 3 * bottom_len > width:
             # (a paragraph: its last line as long as it must be to be no stub, the lines
             # over it left full; evened out with the one before, they stood apart from
             # the rest, in the help: a line of 57 columns over two of 31 and 33)
