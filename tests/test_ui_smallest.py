@@ -261,7 +261,8 @@ def test_open_file_takes_a_path_or_a_click_on_its_list(state: Path, tmp_path: Pa
 
 def test_the_save_prompt_writes_the_puzzle(state: Path, tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch):
-    """Saving a puzzle (e in a game) asked for 40 columns; its prompt is shorter here."""
+    """Saving a puzzle (e in a game) asked for 40 columns; its prompt is shorter here, and
+    its hint, cut to "... it. A name without..." here, is said in fewer words, whole."""
     monkeypatch.chdir(tmp_path)
     with smallest(state, "play", "--puzzle", "starter-1") as term:
         term.wait_text("q quit")
@@ -269,6 +270,13 @@ def test_the_save_prompt_writes_the_puzzle(state: Path, tmp_path: Path,
         term.wait_text("File to write:")
         assert_fits(term)
         assert_shows(term, "Enter save  Tab complete")
+        term.wait_said("Typing replaces the name, an arrow key edits it.")
+        assert "..." not in term.text, term.dump()
+        term.resize(50, 200)  # (a wide screen: the hint in lines read at a glance)
+        term.wait_said("a folder alone takes the name offered.")
+        assert max(len(line.rstrip()) for line in term.lines[1:]) <= 80, term.dump()
+        term.resize(ROWS, COLS)
+        term.wait_text("File to write:")
         term.send("mine.txt")
         term.click_text("Enter save")
         term.wait_gone("File to write:")

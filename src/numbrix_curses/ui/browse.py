@@ -194,10 +194,8 @@ class BrowsingPromptScreen(TextPromptScreen):
         shorter_hints: tuple[str, ...] = (),
         **options: Any,
     ) -> None:
-        super().__init__(ctx, title, prompt, on_submit, **options)
-        #: the hint said in fewer words, longest first, for a screen short of rows (see
-        #: `hint_shown`)
-        self.shorter_hints = shorter_hints
+        super().__init__(ctx, title, prompt, on_submit, shorter_hints=shorter_hints,
+                         **options)
         #: the folder listed last, and the first of its lines shown (a page down, say)
         self.listed: str | None = None
         self.first = 0

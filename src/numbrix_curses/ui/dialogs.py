@@ -53,6 +53,8 @@ PROMPT_LEFT = 2
 BUTTONS_ROW = 8
 #: the text prompt's highest row: under the title, after a blank row
 PROMPT_TOP = 2
+#: the widest the text prompt's hint and messages are wrapped to, on a wide screen
+PROMPT_READABLE = 76
 #: the widest a yes/no box is asked for on a screen too small for it (see `ConfirmScreen`)
 _NARROW = 40
 #: the widest a yes/no box's explanation makes it, frame included: on a wide screen a line
@@ -317,6 +319,7 @@ class TextPromptScreen(Screen):
         *,
         initial: str = "",
         hint: str = "",
+        shorter_hints: tuple[str, ...] = (),
         complete_paths: bool = True,
         ok: str = "open",
     ) -> None:
@@ -331,6 +334,9 @@ class TextPromptScreen(Screen):
         #: the selected text is one the player typed, refused (Backspace edits it)
         self.refused = False
         self.hint = hint
+        #: the hint said in fewer words, longest first, for a screen short of rows (see
+        #: `hint_shown`)
+        self.shorter_hints = shorter_hints
         self.complete_paths = complete_paths
         self.ok = ok
         self.message: Message | None = None
@@ -537,7 +543,9 @@ class TextPromptScreen(Screen):
         if self.too_small:
             return
         left = prompt_left(width)
-        text_w = width - 2 * left
+        # (no wider than a line is read at a glance: at 200 columns the hint ran on for
+        # 140)
+        text_w = min(width - 2 * left, PROMPT_READABLE)
         gap = _BUTTON_GAP if left == PROMPT_LEFT else _BUTTON_GAP - 1
         button_rows = self._button_rows(text_w, gap)
         self.more_button_rows = len(button_rows) - 1
@@ -604,8 +612,17 @@ class TextPromptScreen(Screen):
         """The hint as drawn on a screen `height` rows high, in lines `text_w` wide, with a
         message of `said_rows` rows, and the highest row the prompt may take: the whole hint,
         under a blank row below the title (a prompt with a list under its buttons may take
-        a shorter one, and the blank row: see `ui.browse`)."""
-        return self.hint, PROMPT_TOP
+        a shorter one, and the blank row: see `ui.browse`), or where the rows between the
+        field and the buttons are too few for it, the longest of `shorter_hints` they hold
+        (at 26x11 the save prompt's hint was cut to "... it. A name without...")."""
+        forms = (self.hint, *self.shorter_hints)
+        for form in forms:
+            rows = len(wrap_text(form, text_w)) if form else 0
+            y, buttons_y = self.frame_rows(height, rows, said_rows)
+            # (the rows `draw` gives the hint and the message)
+            if rows + said_rows <= max(1, buttons_y - y - 4):
+                return form, PROMPT_TOP
+        return forms[-1], PROMPT_TOP
 
     def _buttons_gap(self, hint_rows: int, said_rows: int, listing: bool) -> int:
         """How far below the prompt line the buttons go, for a hint and a message of so

@@ -74,6 +74,9 @@ def save_prompt(
         initial=suggested, ok="save",
         hint="Typing replaces the name, an arrow key edits it. A name without a folder is "
         f"written in {home_short(os.getcwd())}; a folder alone takes the name offered.",
+        shorter_hints=("Typing replaces the name, an arrow key edits it; a folder alone "
+                       "takes the name offered.",
+                       "Typing replaces the name, an arrow key edits it."),
     )
     return Push(prompt)
 
