@@ -2861,19 +2861,26 @@ def test_a_cell_s_name_stays_with_its_at_and_a_bracketed_letter_with_its_word():
     assert wrap_text("Look at A1 and at the rest", 8)[0] == "Look"  # ("at A1" whole)
 
 
-def test_a_place_in_a_paste_and_a_word_opening_a_bracket_are_not_parted():
+def test_a_place_in_a_paste_and_a_word_opening_a_bracket_are_not_parted(monkeypatch):
     """"(line 1," stood over "column 5): ..." at 40 columns, "Go to number: 16_  (Enter"
     over "goes, Esc gives up)" at 26; "(. _ - ? 0)", the blanks a puzzle file takes, is
-    one too, at every width it fits."""
+    one too: each on one line, where that takes no line more (at 26 columns a paste's
+    message took five, and lost its end under the board)."""
+    from numbrix_curses.ui import draw
     from numbrix_curses.ui.draw import wrap_text
 
     text = ("The pasted text is not a puzzle (line 12, column 5): 'x' is not a number or a "
             "blank (. _ - ? 0); a comment takes a line of its own")
-    for width in range(22, 90):
+    for width in (30, 36, 40, 60, 80):
         lines = wrap_text(text, width)
         assert any("(line 12, column 5):" in line for line in lines), (width, lines)
         assert any("(. _ - ? 0);" in line for line in lines), (width, lines)
+    wrapped = {width: wrap_text(text, width) for width in range(22, 90)}
+    monkeypatch.setattr(draw, "_ONE_GROUP", re.compile("(?!)"))  # (none glued)
+    for width, lines in wrapped.items():
         assert " ".join(lines) == text
+        assert len(lines) <= len(wrap_text(text, width)), (width, lines)
+    monkeypatch.undo()
     assert wrap_text("Go to number: 16_  (Enter goes, Esc gives up)", 26) == [
         "Go to number: 16_", "(Enter goes, Esc gives up)"]
     # (a longer pair, half the line or more, is free: a line of its own, else)

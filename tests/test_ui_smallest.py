@@ -874,6 +874,19 @@ def test_the_type_in_verdicts_keep_their_keys(state: Path):
             in said, term.dump()
 
 
+def test_a_paste_refused_while_typing_in_is_read_whole(state: Path):
+    """Kept on one line, "(line 1, column 5):" took the message a fifth line at 26x11,
+    and "(. _ - ? 0)" was cut off under the board."""
+    with smallest(state) as term:
+        open_from_menu(term, "t", "Size of the grid:")
+        term.send_key("enter")
+        term.wait_text("9x9 · 0 givens")
+        term.paste("1 . x\n. . .\n. . 9\n")
+        term.wait_said("The pasted text is not a puzzle (line 1, column 5): 'x' is not a "
+                       "number or a blank (. _ - ? 0)")
+        assert "..." not in term.text, term.dump()
+
+
 def test_a_paste_refused_in_the_menu_says_where_and_what_is_wrong(state: Path):
     """The menu had two rows for a message under its items: "The pasted text is not a
     puzzle (line 1,..." lost what was wrong there. The items scroll to give it rows, and a

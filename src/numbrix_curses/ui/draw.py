@@ -166,10 +166,13 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     # "f: swap the 9 at D4"); so does a short word opening a bracket ("(and 1 more").
     # A number keeps its unit too ("in 0.25 s", not "0.25" and "s." a line apart).
     # A cell's name stays with its "at": "16 at" stood over "A2." in a hint.
-    # What reads as one (a place, "(line 2, column 5)") is one, where it fits a line.
+    # What reads as one (a place, "(line 2, column 5)") is one, where it fits a line and
+    # takes no line more (at 26 columns a paste's message lost its end so).
     glued = _ONE_GROUP.sub(lambda group: group.group().replace(" ", "\0")
                            if columns(group.group()) <= width else group.group(), text)
     wrapped = _wrapped(glued, width)
+    if glued != text and len(loose := _wrapped(text, width)) < len(wrapped):
+        glued, wrapped = text, loose
     if len(wrapped) == 3 and 3 * len(_wrapped(glued, width, even=False)[-1].strip()) <= width:
         wrapped = _in_three(glued, width, wrapped)
     lines = [line.replace("\0", " ").replace(NO_BREAK, " ").replace(_WIDE_MARK, "").strip()
