@@ -114,7 +114,7 @@ _NUMBER_AND_UNIT = re.compile(r"(\d) (?=(?:s|ms)\b)")
 _ONE_GROUP = re.compile(r"\(line \d+, column \d+\)|\((?:\S )+\S\)")
 #: a longer word opening a bracket and the space after it, and the word after that
 #: (see `_bracket_glue`)
-_BRACKET_WORD = re.compile(r"(?<!\S)([(\[][^\s()\[\]]{4,}) (?=(\S+))")
+_BRACKET_WORD = re.compile(r"(?<!\S)([(\[][A-Za-z]\w{3,}) (?=(\S+))")
 
 
 #: follows each wide character (CJK, full-width) of a text while it is wrapped, so that
@@ -167,11 +167,13 @@ def wrap_text(text: str, width: int, max_lines: int | None = None) -> list[str]:
     # A number keeps its unit too ("in 0.25 s", not "0.25" and "s." a line apart).
     # A cell's name stays with its "at": "16 at" stood over "A2." in a hint.
     # What reads as one (a place, "(line 2, column 5)") is one, where it fits a line and
-    # takes no line more (at 26 columns a paste's message lost its end so).
+    # takes no line more (at 26 columns a paste's message lost its end so); a word
+    # opening a bracket keeps the word after it so too (see `_bracket_glue`).
     glued = _ONE_GROUP.sub(lambda group: group.group().replace(" ", "\0")
                            if columns(group.group()) <= width else group.group(), text)
     wrapped = _wrapped(glued, width)
-    if glued != text and len(loose := _wrapped(text, width)) < len(wrapped):
+    if ("(" in text or "[" in text) and len(
+            loose := _wrapped(text, width, brackets=False)) < len(wrapped):
         glued, wrapped = text, loose
     if len(wrapped) == 3 and 3 * len(_wrapped(glued, width, even=False)[-1].strip()) <= width:
         wrapped = _in_three(glued, width, wrapped)
@@ -209,12 +211,12 @@ def _in_three(text: str, width: int, lines: list[str]) -> list[str]:
     return narrowest if len(narrowest) == 3 else lines
 
 
-def _wrapped(text: str, width: int, even: bool = True) -> list[str]:
+def _wrapped(text: str, width: int, even: bool = True, brackets: bool = True) -> list[str]:
     """`text` wrapped to `width` with its words glued as `wrap_text` says (the spaces it
-    must not break at made NUL), and (`even`) evened out (see `balanced`); its lines
-    still marked."""
+    must not break at made NUL; `brackets`: a longer word opening a bracket too), and
+    (`even`) evened out (see `balanced`); its lines still marked."""
     glued = _NUMBER_AND_UNIT.sub("\\1\0", _AT_CELL.sub("at\0", text))
-    glued = _LONE_CHARACTER.sub("\\1\0", _bracket_glue(glued, width))
+    glued = _LONE_CHARACTER.sub("\\1\0", _bracket_glue(glued, width) if brackets else glued)
     if not text.isascii():
         glued = "".join(c + _WIDE_MARK if columns(c) == 2 else c for c in glued)
     # Not at hyphens: a file path ("/tmp/my-puzzles/a.txt") or "auto-fill" stays whole
