@@ -2887,9 +2887,10 @@ def test_a_place_in_a_paste_and_a_word_opening_a_bracket_are_not_parted(monkeypa
     assert wrap_text("left (best 0:41)", 10) == ["left (best", "0:41)"]
     # (nor is a number opening a bracket a word to glue: "(30 s" kept with "of" took this
     # a fourth line)
-    assert len(wrap_text("a time limit cut the work on it short (30 s of processor time a "
-                         "check, 300 s a puzzle, which a slow machine reaches sooner): the "
-                         "same --seed may give another on another machine", 64)) == 3
+    assert len(wrap_text("numbrix generate: a time limit cut the work on 9x9 short (30 s of "
+                         "processor time a check, 300 s a puzzle, which a slow machine "
+                         "reaches sooner): the same --seed may give 9x9 on another machine",
+                         64)) == 3
 
 
 def test_a_short_last_line_is_evened_out_with_the_line_before(monkeypatch):
