@@ -519,6 +519,9 @@ def test_a_board_as_a_data_frame_writes_it_reads_as_the_board(text: str, expecte
     (",0,1,2\n0,1.0,,3.0\n1,,,x\n2,,,9.0\n", (3, 5),
      "'x' is not a number or a blank (. _ - ? 0)"),
     (",0,1,2\n0,1.0,,3.0\n1,,\n2,,,9.0\n", (3, 4), "row has 2 cells, expected 3"),
+    # (a row of its index alone, as a board one column wide writes its blank: said at its
+    # end, not a column past it)
+    (",0,1,2\n0,1.0,,3.0\n1,,,\n2,\n", (4, 3), "row has 1 cell, expected 3"),
     (",0,1,2\n0,1.0,,3.0\n1,,,\n2,,,19.0\n", (4, 5), "19 is out of range 1..9 for a 3x3 grid"),
     ("1.0,,3.0\n,,\n,3.0,\n", (3, 2), "3 appears twice (also at line 1, column 6)"),
     # floats parted by spaces are no spreadsheet's, and refused as ever

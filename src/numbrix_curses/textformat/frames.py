@@ -160,6 +160,8 @@ def as_frame_written(lines: list[str], filename: str, first_line: int,
                 whole = match.group(1)
                 chars[at:at + len(match.group())] = whole + " " * (len(match.group()) - len(whole))
         if skip and not "".join(chars).strip() and len(starts) == 2:
-            chars.append(".")  # (a board one column wide: its blank, with no separator left)
+            # (a board one column wide: its blank, where the separator stood, so the line
+            # keeps its length and a short row's error points inside it)
+            chars[ends[0]] = "."
         out[grid[k]] = "".join(chars)
     return out
