@@ -695,6 +695,29 @@ def test_a_pipe_named_on_the_command_line_is_read_as_the_shell_passes_it(tmp_pat
     assert (process.returncode, out, err) == (0, f"/dev/fd/{read_end}#1: unique\n", "")
 
 
+@pytest.mark.skipif(not os.path.isdir("/dev/fd"), reason="no /dev/fd here")
+def test_a_pipe_passed_by_the_shell_that_its_writer_left_empty_is_an_empty_file(tmp_path):
+    """`numbrix check <(curl ...)` where the command wrote nothing and ended (`printf '' |
+    numbrix check /dev/stdin` alike): its writer came and went, so the file is empty. It
+    was said to be "a named pipe nothing wrote to", with the advice to start its writer
+    first, which was no help: that is for a named pipe in the file system, whose writer
+    may not have started."""
+    env = cli_env()
+    env["XDG_STATE_HOME"] = str(tmp_path / "state")
+    read_end, write_end = os.pipe()
+    os.close(write_end)  # (the writer ended, having written nothing)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "numbrix_curses", "check", f"/dev/fd/{read_end}"],
+            stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env,
+            pass_fds=(read_end,), timeout=COMMAND_TIMEOUT,
+        )
+    finally:
+        os.close(read_end)
+    assert assert_one_line_error(result) == (
+        f"/dev/fd/{read_end}:1:1: file is empty; no puzzle found")
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
 def test_an_endless_device_is_refused(run_numbrix):
     line = assert_one_line_error(run_numbrix("solve", "/dev/zero"))

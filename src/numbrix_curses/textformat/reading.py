@@ -6,6 +6,7 @@ import os
 import sys
 from typing import Callable
 
+from numbrix_curses.atomic import descriptor_named
 from numbrix_curses.jsonformat import parse_json_puzzles
 from numbrix_curses.puzzle import ParseError, Puzzle
 from numbrix_curses.readfile import NotRegularFile, is_named_pipe, read_regular_file
@@ -127,9 +128,11 @@ def read_puzzles(
             # Only a regular file (or a pipe with a writer, where asked for): a named pipe
             # or a device would hang or never end.
             data = read_regular_file(path, MAX_FILE_BYTES, pipes)
-            if not data and is_named_pipe(path):
+            if not data and is_named_pipe(path) and descriptor_named(str(path)) is None:
                 # (said so rather than "file is empty": a writer started a moment after
-                # the command finds nobody reading, and waits for good)
+                # the command finds nobody reading, and waits for good. A pipe the shell
+                # passed open, /dev/fd/63 of `<(command)` or /dev/stdin, had its writer
+                # already: one that ended having written nothing left an empty file)
                 # (the pipe as standard input needs "-" for FILE: `numbrix check < PIPE`
                 # asks for a FILE)
                 raise ParseError(filename, 0, 0, "is a named pipe nothing wrote to (a "
