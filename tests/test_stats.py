@@ -125,3 +125,20 @@ def test_a_size_not_kept_stands_apart_from_the_difficulty():
     [group] = summarize([record(None, None, "", best=10.0)]).groups
     line = group_line(group, tuple(name for name, _ in COLUMNS))
     assert line.split()[:2] == ["older", "-"], line
+
+
+@pytest.mark.parametrize("width", [80, MIN_SIZE[0]])
+@pytest.mark.parametrize("difficulty", ["very-hard-indeed-xx", "非常非常非常困难困难"])
+def test_a_difficulty_wider_than_its_column_is_cut_to_it(width, difficulty):
+    """A puzzle file may name any difficulty (`# difficulty: ...`, of which the records keep
+    20 characters): one wider than its column pushed the numbers after it out from under
+    their headings, off the screen's edge where it was wide characters."""
+    from numbrix_curses.pages import columns
+
+    [group] = summarize([record(9, 9, difficulty, solved=2, best=754.0)]).groups
+    shown, widths, gap = columns_for(width), widths_for(width), gap_for(width)
+    heading = table_line({name: name for name in shown}, shown, widths, gap)
+    line = group_line(group, shown, widths, gap)
+    assert heading.index("Best") + len("Best") == columns(line[:line.index("12:34") + 5])
+    cut = line.split()[1]
+    assert cut.endswith("...") and difficulty.startswith(cut[:-3]), line

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import curses
 
-from numbrix_curses.pages import padded
+from numbrix_curses.pages import columns, padded
 from numbrix_curses.puzzle import plural
 from numbrix_curses.stats import Group, Summary, summarize
 from numbrix_curses.ui.actions import Action, Command, UnboundKey
-from numbrix_curses.ui.draw import put, wrap_text
+from numbrix_curses.ui.draw import cut_to_columns, put, wrap_text
 from numbrix_curses.ui.keys import LIST_KEYS, list_action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, message_attr, take_store_problems
@@ -97,10 +97,19 @@ def table_line(cells: dict[str, str], shown: tuple[str, ...],
     widths = widths or {}
     # (padded by columns: a difficulty a file names in wide characters takes two a
     # character)
-    parts = [padded(cells[name], widths.get(name, width)) if i < 2
-             else f"{cells[name]:>{widths.get(name, width) - 1}} "
+    parts = [padded(_cut(cells[name], widths.get(name, width)), widths.get(name, width))
+             if i < 2 else f"{cells[name]:>{widths.get(name, width) - 1}} "
              for i, (name, width) in enumerate(COLUMNS) if name in shown]
     return (" " * gap).join(parts).rstrip()
+
+
+def _cut(text: str, room: int) -> str:
+    """`text` in at most `room` columns, ending in "..." where it was cut: a puzzle file
+    may name any difficulty, and one wider than its column pushed the numbers after it
+    out from under their headings."""
+    if columns(text) <= room:
+        return text
+    return cut_to_columns(text, max(0, room - 3)) + "..."
 
 
 def group_line(group: Group, shown: tuple[str, ...], widths: dict[str, int] | None = None,
