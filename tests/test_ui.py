@@ -2315,6 +2315,22 @@ def test_names_and_messages_are_cut_and_wrapped_by_the_columns_they_take():
     assert wrap_text("ab 東京の朝のパズル", 10, 1) == ["ab 東京..."]
 
 
+def test_combining_marks_take_no_column_and_stay_with_their_letter_when_cut():
+    """A name written with combining accents, as macOS writes file names ("Cafe" and
+    U+0301 for "Café.txt"), was counted a column an accent: a file's list put the columns
+    after it out of line, left by one for each accent, and a name cut in the middle could
+    keep an accent without its letter, set on the "..." instead."""
+    from numbrix_curses.pages import columns, padded
+    from numbrix_curses.ui.draw import cut_middle, cut_to_columns
+
+    accented = "Cafe\u0301-e\u0301te\u0301.txt"  # (Café-été.txt, decomposed)
+    assert columns(accented) == len("Café-été.txt") == 12
+    assert columns(padded(accented, 14)) == 14
+    assert cut_to_columns(accented, 4) == "Cafe\u0301"  # (the accent kept with its e)
+    cut = cut_middle("e\u0301" * 30, 9, "...")
+    assert columns(cut) == 9 and "...\u0301" not in cut and cut.endswith("e\u0301"), cut
+
+
 def test_the_commands_box_lists_what_acts_and_the_bar_makes_room_for_it():
     """The commands box (Tab) lists every command of the key lines that acts, and going to
     a number, saving and another puzzle, which they have no room for, and typing, which

@@ -68,8 +68,19 @@ def titled(heads: Sequence[list[str]], blocks: Sequence[list[str]]) -> list[str]
 
 
 def columns(text: str) -> int:
-    """The columns `text` takes on a page: two for a wide character (CJK, full-width)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    """The columns `text` takes on a page: two for a wide character (CJK, full-width), none
+    for a combining mark, which stands on the letter before it (macOS writes an accented
+    letter of a file's name as its letter and the accent: "e" and U+0301 for "é")."""
+    if text.isascii():
+        return len(text)
+    return sum(char_columns(c) for c in text)
+
+
+def char_columns(char: str) -> int:
+    """The columns one character takes: see `columns`."""
+    if unicodedata.category(char) in ("Mn", "Me"):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in "WF" else 1
 
 
 def padded(text: str, width: int) -> str:

@@ -309,8 +309,11 @@ def cut_middle(name: str, width: int, gap: str) -> str:
         return cut_to_columns(name, width)
     head = (width - columns(gap)) // 2  # (the end gets the odd column: it tells them apart)
     tail = width - columns(gap) - head
-    # (the end is cut as the start is, from the other side)
+    # (the end is cut as the start is, from the other side; the accents of a letter cut
+    # off there go with it, not onto the gap)
     end = cut_to_columns(name[::-1], tail)[::-1]
+    while end and not columns(end[0]):
+        end = end[1:]
     return cut_to_columns(name, head) + gap + end
 
 
