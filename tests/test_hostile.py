@@ -44,6 +44,7 @@ from helpers import GIVENS
 from numbrix_curses import cli
 from numbrix_curses.game import Game
 from numbrix_curses.puzzle import MAX_SIDE, Puzzle
+from numbrix_curses.savefile import MAX_LABEL_CHARS
 from numbrix_curses.savestate import Store
 from numbrix_curses.textformat import (
     MAX_LINES,
@@ -711,6 +712,22 @@ def test_damaged_records_file_never_stops_the_app(content: bytes) -> None:
         root.mkdir(exist_ok=True)
         store.records_path.write_bytes(content)
         _check_store_reads(root, store.records_path)
+
+
+def test_a_save_s_name_edited_to_megabytes_is_kept_short(tmp_path: Path) -> None:
+    """A save's name ("label") edited to megabytes (a save may take 8 MiB) was measured
+    whole for every frame showing it: each key in its game took a second."""
+    store = Store(tmp_path)
+    game = Game(SAVE_PUZZLE)
+    assert game.set_value(1, 3) is None
+    store.save_game(SAVE_PUZZLE, game, "demo", "/some/file.txt")
+    path = store.game_path(SAVE_PUZZLE)
+    long_name = '"label":"' + "x" * 3_000_000 + '"'
+    path.write_text(path.read_text().replace('"label":"demo"', long_name))
+    [saved] = store.saved_games()
+    assert saved.label == "x" * MAX_LABEL_CHARS
+    resumed = store.load_game(SAVE_PUZZLE)
+    assert resumed is not None and resumed.label == "x" * MAX_LABEL_CHARS
 
 
 def test_a_save_that_is_not_a_regular_file_does_not_hang(tmp_path: Path) -> None:

@@ -26,6 +26,9 @@ from numbrix_curses.textformat.writing import comment_text, metadata_name
 
 SAVE_FORMAT = "numbrix-curses-save"
 VERSION = 1
+#: the longest name of a game kept from a save: a puzzle's id (`MAX_METADATA_CHARS` at most)
+#: or a file's path and the puzzle's number in it (a path is 4,096 bytes at most on Linux)
+MAX_LABEL_CHARS = 8192
 #: saves larger than this are not read (a long game of 30x30 is well under 1 MB)
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 #: a save that would pass this share of `MAX_SAVE_BYTES` has its oldest moves folded into
@@ -259,6 +262,10 @@ def saved_game_from(data: Any) -> SavedGame:
     if not isinstance(state, dict):
         raise ValueError("bad game")
     label = data.get("label")
+    if isinstance(label, str) and len(label) > MAX_LABEL_CHARS:
+        # (only a save edited by hand holds one longer: megabytes of it, measured for every
+        # frame it is shown in, made each key take a second)
+        label = label[:MAX_LABEL_CHARS]
     source = data.get("source")
     if isinstance(source, str) and "\0" in source:
         source = None  # (a name with a NUL in it names no file: the system refuses it)
