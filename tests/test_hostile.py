@@ -716,7 +716,8 @@ def test_damaged_records_file_never_stops_the_app(content: bytes) -> None:
 
 def test_a_save_s_name_edited_to_megabytes_is_kept_short(tmp_path: Path) -> None:
     """A save's name ("label") edited to megabytes (a save may take 8 MiB) was measured
-    whole for every frame showing it: each key in its game took a second."""
+    whole for every frame showing it: each key in its game took a second. So were the
+    records' names."""
     store = Store(tmp_path)
     game = Game(SAVE_PUZZLE)
     assert game.set_value(1, 3) is None
@@ -728,6 +729,11 @@ def test_a_save_s_name_edited_to_megabytes_is_kept_short(tmp_path: Path) -> None
     assert saved.label == "x" * MAX_LABEL_CHARS
     resumed = store.load_game(SAVE_PUZZLE)
     assert resumed is not None and resumed.label == "x" * MAX_LABEL_CHARS
+    # (the records keep a name too, the one a puzzle typed in again is played under)
+    store.record_solve(SAVE_PUZZLE, "demo", 30.0, 9)
+    store.records_path.write_text(store.records_path.read_text().replace(
+        '"label": "demo"', '"label": "' + "y" * 3_000_000 + '"'))
+    assert [r.label for r in Store(tmp_path).records().values()] == ["y" * MAX_LABEL_CHARS]
 
 
 def test_a_save_that_is_not_a_regular_file_does_not_hang(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from numbrix_curses.filelock import lock, unlock
 from numbrix_curses.gamestate import MAX_COUNT
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.savefile import (
+    MAX_LABEL_CHARS,
     VERSION,
     newer_error,
     puzzle_key,
@@ -174,7 +175,8 @@ def record_from(entry: Mapping[str, Any]) -> Record:
     rows, cols = _side(entry.get("rows")), _side(entry.get("cols"))
     difficulty = entry.get("difficulty", "")
     return Record(
-        label=str(entry.get("label", "")),
+        # (a name edited to megabytes is kept as a save's is, `MAX_LABEL_CHARS`)
+        label=str(entry.get("label", ""))[:MAX_LABEL_CHARS],
         # (a count of thousands of digits, edited by hand, is past what Python writes as
         # text: the statistics' sum of solves, and the next solve's count written, raised)
         solved=min(solved, MAX_COUNT) if isinstance(solved, int) and solved > 0 else 0,
