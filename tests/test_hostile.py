@@ -724,9 +724,12 @@ def test_a_save_s_name_edited_to_megabytes_is_kept_short(tmp_path: Path) -> None
     store.save_game(SAVE_PUZZLE, game, "demo", "/some/file.txt")
     path = store.game_path(SAVE_PUZZLE)
     long_name = '"label":"' + "x" * 3_000_000 + '"'
-    path.write_text(path.read_text().replace('"label":"demo"', long_name))
+    long_source = '"source":"/' + "s" * 3_000_000 + '"'
+    path.write_text(path.read_text().replace('"label":"demo"', long_name)
+                    .replace('"source":"/some/file.txt"', long_source))
     [saved] = store.saved_games()
     assert saved.label == "x" * MAX_LABEL_CHARS
+    assert saved.source is None  # (longer than any path: it names no file)
     resumed = store.load_game(SAVE_PUZZLE)
     assert resumed is not None and resumed.label == "x" * MAX_LABEL_CHARS
     # (the records keep a name too, the one a puzzle typed in again is played under)

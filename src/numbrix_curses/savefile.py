@@ -267,8 +267,10 @@ def saved_game_from(data: Any) -> SavedGame:
         # frame it is shown in, made each key take a second)
         label = label[:MAX_LABEL_CHARS]
     source = data.get("source")
-    if isinstance(source, str) and "\0" in source:
-        source = None  # (a name with a NUL in it names no file: the system refuses it)
+    if isinstance(source, str) and ("\0" in source or len(source) > MAX_LABEL_CHARS):
+        # (a name with a NUL in it names no file: the system refuses it; nor does one
+        # longer than any path, which only an edit by hand makes)
+        source = None
     saved_at = data.get("saved_at", 0)
     placed, shown = data.get("filled"), data.get("shown")
     return SavedGame(
