@@ -142,3 +142,23 @@ def test_a_difficulty_wider_than_its_column_is_cut_to_it(width, difficulty):
     assert heading.index("Best") + len("Best") == columns(line[:line.index("12:34") + 5])
     cut = line.split()[1]
     assert cut.endswith("...") and difficulty.startswith(cut[:-3]), line
+
+
+@pytest.mark.parametrize("seconds, shown", [
+    (754.0, "12:34"), (3 * 3600 + 5, "3:00:05"), (10 * 3600 + 5 * 60, "10h05m"),
+    (123 * 3600 + 59 * 60, "123h59m"), (1234 * 3600, "1234h"),
+    (10 ** 7 * 3600, "416666d"), (10 ** 12, ">99999d"),
+])
+def test_a_long_time_keeps_to_its_column(seconds, shown):
+    """A best or typical time of ten hours or more ("10:00:00", eight columns) pushed the
+    columns after it out from under their headings; a hand-edited records file's
+    "277777:46:39" ran off the table."""
+    from numbrix_curses.ui.stats_screen import COLUMNS
+
+    [group] = summarize([record(9, 9, "easy", solved=2, best=seconds)]).groups
+    names = tuple(name for name, _ in COLUMNS)
+    heading = table_line({name: name for name in names}, names)
+    line = group_line(group, names)
+    assert line.split()[-2:] == [shown, shown], line
+    assert heading.index("Best") + len("Best") == line.index(shown) + len(shown), line
+    assert len(line) == len(heading), line

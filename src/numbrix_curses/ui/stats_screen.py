@@ -112,10 +112,23 @@ def _cut(text: str, room: int) -> str:
     return cut_to_columns(text, max(0, room - 3)) + "..."
 
 
+def table_duration(seconds: float, room: int = 7) -> str:
+    """`seconds` in at most `room` columns, for a time column: `m:ss` or `h:mm:ss` where it
+    fits, else hours and minutes ("12h05m"), hours ("123456h") or days ("99999d"). A game
+    left running overnight, or a records file edited by hand, has a time of ten hours or
+    more, and "10:00:00" pushed the columns after it out from under their headings."""
+    shown = format_duration(seconds)
+    hours, minutes = divmod(int(seconds) // 60, 60)
+    for text in (shown, f"{hours}h{minutes:02d}m", f"{hours}h", f"{hours // 24}d"):
+        if len(text) <= room:
+            return text
+    return ">" + "9" * (room - 2) + "d"
+
+
 def group_line(group: Group, shown: tuple[str, ...], widths: dict[str, int] | None = None,
                gap: int = 0) -> str:
     def time(seconds: float | None) -> str:
-        return NO_TIME if seconds is None else format_duration(seconds)
+        return NO_TIME if seconds is None else table_duration(seconds)
 
     cells = (group.size, group.difficulty or NO_TIME, str(group.puzzles), str(group.solves),
              time(group.best), time(group.typical))
