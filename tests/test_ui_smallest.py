@@ -445,16 +445,26 @@ def test_the_fix_a_check_proposes_is_made_from_the_box_of_commands(state: Path):
 
 
 def pad_box(term: Terminal) -> "tuple[int, int, int, int] | None":
-    """The number pad's box on screen, (top, left, bottom, right), frame included."""
+    """The number pad's box on screen, (top, left, bottom, right), frame included; None
+    while there is none, or while it is only partly drawn (a wait polls the screen between
+    the pieces of one frame: its title may be there before its bottom edge)."""
     for title in ("Number pad", "Pencil marks"):
         found = term.find(f"─ {title} ")
         if found is not None:
             top, left = found[0], found[1] - 1
-            right = term.lines[top].index("┐", left)
-            bottom = next(y for y in range(top + 1, len(term.lines))
-                          if term.lines[y][left] == "└")
+            right = term.lines[top].find("┐", left)
+            bottom = next((y for y in range(top + 1, len(term.lines))
+                           if term.lines[y][left] == "└"), None)
+            if right < 0 or bottom is None:
+                return None
             return top, left, bottom, right
     return None
+
+
+def pad_at_top(term: Terminal) -> bool:
+    """Whether the number pad stands, whole, at the screen's top (row 1, under the title)."""
+    box = pad_box(term)
+    return box is not None and box[0] == 1
 
 
 def cursor_yx(term: Terminal) -> tuple[int, int]:
@@ -532,7 +542,7 @@ def test_the_number_pad_leaves_the_cell_it_fills_in_sight(
         # covers: the box goes to the top, and the cell stays in sight there too.
         for _ in range(board_rows - 1 - cell[0]):
             term.send_key("down")
-        term.wait_for(lambda: pad_box(term)[0] == 1, what="the pad at the top")
+        term.wait_for(lambda: pad_at_top(term), what="the pad at the top")
         last, _ = cursor_yx(term)
         assert last > y, term.dump()
         in_sight(last, x)
@@ -704,7 +714,7 @@ def test_the_pad_moved_over_the_cursor_gets_out_of_the_way_of_a_key(state: Path)
         foot = pad_box(term)
         assert foot[0] > y and term.lines[foot[0]].find(" ▲ ") >= 0, term.dump()
         term.click(*pad_arrow(term))
-        term.wait_for(lambda: pad_box(term)[0] == 1, what="the pad at the top")
+        term.wait_for(lambda: pad_at_top(term), what="the pad at the top")
         assert " ▼ " in term.lines[1], term.dump()
         term.send_key("down")
         term.wait_for(lambda: pad_box(term) == foot, what="the pad back at the foot")

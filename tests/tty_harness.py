@@ -156,22 +156,36 @@ class Terminal:
         next belongs to the same, complete frame.
         """
         deadline = time.monotonic() + timeout
+        failure: "Exception | None" = None
+
+        def holds() -> bool:
+            # A predicate that reads a half-drawn frame may fail on it (a box's title there,
+            # its bottom edge not yet): that counts as "not yet", and the last such failure
+            # is reported if the wait times out.
+            nonlocal failure
+            try:
+                return bool(predicate())
+            except Exception as error:  # noqa: BLE001 - re-raised below, on timeout
+                failure = error
+                return False
+
         while True:
             while self._read(0):
                 pass
-            if predicate():
+            if holds():
                 if not self._read(SETTLE):
                     return
                 while self._read(SETTLE):
                     pass
-                if predicate():
+                if holds():
                     return
                 continue
             left = deadline - time.monotonic()
             if left <= 0 or self.eof:
-                if predicate():
+                if holds():
                     return
-                raise AssertionError(f"timed out waiting for {what or predicate}\n{self.dump()}")
+                raise AssertionError(
+                    f"timed out waiting for {what or predicate}\n{self.dump()}") from failure
             self._read(min(0.2, left))
 
     def wait_text(self, text: str, timeout: float = WAIT) -> None:
