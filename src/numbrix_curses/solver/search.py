@@ -90,6 +90,10 @@ _PORTS_AFTER = 100
 _PORTS_CREDIT = 32.0
 _PORTS_REWARD = 8.0
 _PORTS_REFILL = 0.25
+# After this many restarts, runs whose length exceeds the distance between their placed
+# ends by at most `_TIGHT_SLACK` steps are laid before the others (see `_pick`).
+_TIGHT_SLACK = 2
+_TIGHT_AFTER_RESTARTS = 2
 # The partner is forked only when the root has taken this long (seconds): a fork, the
 # shared memory and the reaping cost 3-4 ms, which would double the time of an easy 20x20.
 _PARTNER_AFTER = 0.03
@@ -476,21 +480,41 @@ class Search(Probing):
         are even (14 timeouts against 13, 396 s against 400 s), and the 9x20 board takes
         0.9 s. The benchmark's corpus (9x9 to 20x20) makes the same guesses on all but a
         few boards (20x20 boards with several solutions, one process: 44 against 57).
+
+        After the second restart, a run between placed numbers with at most `_TIGHT_SLACK`
+        steps to spare beyond the shortest way between them goes before all that. Such a
+        run has few layouts, and laid, it walls off parts of the board that the pocket, cut
+        cell and ports rules judge; a long loose run laid first is laid one way after
+        another through cells nothing bounds, and a contradiction behind the tight runs is
+        refuted again under each. The 6-given core of a printed board with no solution
+        (benchmarks/hard/printed-soak.txt; why it has none is in benchmarks/README.md):
+        21..27 is a shortest way from H6 to K3 and 89..95 has two steps to spare; laid
+        first, none in 419 guesses (12 s of CPU), where 28..88 laid first left no answer in
+        2,428 (120 s). From the first guess it took 338, but a sparse open board that a
+        restart answers in 96 guesses (open-00-11x19-s0) was not answered in 1,500; after
+        one restart, the same; after two it takes 109.
         """
         dom = self.dom
         failures = self.failures
         last = self.last
-        best: tuple[bool, int, int, int, int] | None = None
+        best: tuple[bool, bool, int, int, int, int] | None = None
+        pos = self.pos
+        cols = self.geo.cols
+        tight_first = self.restarts >= _TIGHT_AFTER_RESTARTS
         for lo, hi in segs:
             free_end = lo == 1 or hi == last
+            loose = free_end or not tight_first or hi - lo + 2 - (
+                abs(pos[lo - 1] // cols - pos[hi + 1] // cols)
+                + abs(pos[lo - 1] % cols - pos[hi + 1] % cols)
+            ) > _TIGHT_SLACK
             for number, anchored in ((lo, lo > 1), (hi, hi < last)):
                 if anchored:
                     ways = dom[number].bit_count()
-                    key = (free_end, ways, -failures[number], hi - lo + 1, number)
+                    key = (free_end, loose, ways, -failures[number], hi - lo + 1, number)
                     if best is None or key < best:
                         best = key
         # the chosen number and how many cells it may take (an empty board: start anywhere)
-        _, ways, _, _, number = best if best is not None else (False, 0, 0, 0, 1)
+        _, _, ways, _, _, number = best if best is not None else (False, False, 0, 0, 0, 1)
         if self.diving and ways > 1 and self.prev_pick is not None:
             # While diving, keep laying the run laid last as long as it has few ways on.
             prev, step = self.prev_pick
