@@ -211,6 +211,9 @@ class WatchScreen(Screen):
         self.shown = self.guesses = self.trials = self.solutions = 0
         self.guessed.clear()
         self.last_cell = None
+        # (the view too, as the replay began: at step 0 no last step says where to look,
+        # so it stayed wherever the steps before had taken it)
+        self.origin = (0, 0)
 
     @property
     def steps(self) -> int:
