@@ -2331,6 +2331,25 @@ def test_combining_marks_take_no_column_and_stay_with_their_letter_when_cut():
     assert columns(cut) == 9 and "...\u0301" not in cut and cut.endswith("e\u0301"), cut
 
 
+def test_a_control_or_bidi_character_is_measured_as_it_is_shown():
+    """A tab in a puzzle's id is shown as "^I" and a right-to-left override as "\\u202e"
+    (so neither moves the cursor or turns the text round), but they were measured as one
+    column and none: a title holding one was centred off by the difference, a list's
+    columns after it stood out of line, and a name cut to its room ran past it."""
+    from numbrix_curses.pages import columns as page_columns
+    from numbrix_curses.ui.draw import columns, cut_middle, cut_to_columns, padded, shown_text
+
+    name = "ab\tcd\u202eEVIL"
+    shown = shown_text(name)
+    assert shown == "ab^Icd\\u202eEVIL"
+    assert columns(name) == len(shown) == 16 and page_columns(name) < 16
+    assert padded(name, 22) == shown + " " * 6
+    assert cut_to_columns(name, 5) == "ab^Ic"
+    cut = cut_middle(name, 12, "...")
+    assert columns(cut) == 12 and cut == shown[:4] + "..." + shown[-5:], cut
+    assert columns("plain") == 5 and cut_middle("plain", 9, "...") == "plain"
+
+
 def test_the_commands_box_lists_what_acts_and_the_bar_makes_room_for_it():
     """The commands box (Tab) lists every command of the key lines that acts, and going to
     a number, saving and another puzzle, which they have no room for, and typing, which

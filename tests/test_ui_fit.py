@@ -655,6 +655,24 @@ def test_the_replay_bar_s_scroll_keys_are_buttons_doing_what_the_keys_do(state: 
         term.wait_match(r"rows 3-15 cols B-N")
 
 
+def test_going_back_to_the_replay_s_start_shows_the_board_from_its_top_left(
+        state: Path, tmp_path: Path):
+    """Home put the replay back at step 0 but left the view wherever the steps before (or
+    the player) had scrolled it, so the start looked different each time; it goes back to
+    the top left, where the replay began."""
+    with start(play_command(str(large_16(tmp_path))), state, rows=20, cols=70) as term:
+        start_watching(term)
+        term.send(" ")
+        term.wait_text("paused")
+        term.send(PAGE_DOWN)
+        term.send_key("shift-right")
+        term.wait_match(r"rows \d+-\d+ cols B-N")
+        assert not term.find("rows 1-13"), term.dump()
+        term.send_key("home")
+        term.wait_match(r"rows 1-13 cols A-M")
+        assert term.find("0 of"), term.dump()
+
+
 def test_the_replay_side_panel_s_scroll_keys_are_buttons_doing_what_the_keys_do(
         state: Path, tmp_path: Path):
     """The side panel named the scroll keys in one line, "scroll  up/dn PgUp/Dn S-arrows",
@@ -1488,6 +1506,20 @@ def test_a_title_cut_short_says_so(state: Path, tmp_path: Path):
         term.send("y")
         term.wait_text("Numbrix · Watching the solver on a-ra...")
         assert len(term.lines[0].strip()) == 40
+
+
+def test_a_title_with_a_tab_in_the_id_is_centred_as_shown(state: Path, tmp_path: Path):
+    """A puzzle's id with a tab and a right-to-left override, shown as "^I" and
+    "\\u202e", stood three columns right of the middle: it was centred by the width of
+    the characters it holds, not of what the screen shows."""
+    path = tmp_path / "odd.txt"
+    path.write_text("# id: ab\tcd\u202eEVIL\n1 . 3\n. . .\n7 . 9\n")
+    with start(play_command(str(path)), state, rows=14, cols=40) as term:
+        term.wait_text("quit")
+        title = "Numbrix · ab^Icd\\u202eEVIL"
+        assert term.lines[0].strip() == title, term.dump()
+        left = term.lines[0].index(title)
+        assert left == (40 - len(title)) // 2, term.dump()
 
 
 def test_a_title_cut_short_keeps_its_words_whole(state: Path, tmp_path: Path):

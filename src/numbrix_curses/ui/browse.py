@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence, overload
 
 from numbrix_curses.jobs import ThreadJob
-from numbrix_curses.pages import columns
 from numbrix_curses.ui.actions import Action, Command, PickFile, Scroll
 from numbrix_curses.ui.dialogs import (
     PROMPT_TOP,
@@ -33,7 +32,7 @@ from numbrix_curses.ui.dialogs import (
     home_short,
     prompt_left,
 )
-from numbrix_curses.ui.draw import cut_to_columns, put, wrap_text
+from numbrix_curses.ui.draw import columns, cut_to_columns, put, wrap_text
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, MessageKind
 from numbrix_curses.ui.screen import AppContext, Nav

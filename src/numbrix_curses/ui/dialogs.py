@@ -16,7 +16,6 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from numbrix_curses.pages import columns, padded
 from numbrix_curses.ui.actions import (
     Action,
     Choose,
@@ -28,7 +27,9 @@ from numbrix_curses.ui.actions import (
     TextKey,
     UnboundKey,
 )
-from numbrix_curses.ui.draw import cut_to_columns, pack_rows, put, put_wrapped, wrap_text
+from numbrix_curses.ui.draw import (
+    columns, cut_to_columns, pack_rows, padded, put, put_wrapped, wrap_text,
+)
 from numbrix_curses.ui.keys import list_action_for_key
 from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.listview import more_line

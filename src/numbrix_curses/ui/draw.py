@@ -7,7 +7,7 @@ import textwrap
 from functools import lru_cache
 from typing import Callable, Sequence, TypeVar
 
-from numbrix_curses.pages import columns
+from numbrix_curses import pages
 
 T = TypeVar("T")
 
@@ -57,9 +57,25 @@ def shown_text(text: str) -> str:
     return text.translate(_SHOWN_AS)
 
 
+def columns(text: str) -> int:
+    """The columns `text` takes as `put` draws it: a tab shown as "^I" takes two, a
+    bidirectional override six ("\\u202e"), where `pages.columns` counts one and none (a
+    title or list entry with one was centred or lined up by the wrong width)."""
+    return pages.columns(text if text.isprintable() else shown_text(text))
+
+
+def padded(text: str, width: int) -> str:
+    """`text` as `put` draws it, followed by spaces to `width` columns (see `columns`)."""
+    if not text.isprintable():
+        text = shown_text(text)
+    return pages.padded(text, width)
+
+
 def cut_to_columns(text: str, room: int) -> str:
     """The start of `text` that fits `room` columns of the screen, where a wide character
-    (CJK, full-width) takes two."""
+    (CJK, full-width) takes two; a character `put` shows in another form is cut as shown."""
+    if not text.isprintable():
+        text = shown_text(text)
     return text[:room] if text.isascii() else _fitted(text, room)[0]
 
 
@@ -302,7 +318,9 @@ def cut_middle(name: str, width: int, gap: str) -> str:
     """`name` in at most `width` columns: one too long keeps its start and its end, `gap`
     between them. Puzzle ids tell themselves apart at the end (their seeds: 5x5-medium-86
     and 5x5-medium-91), which cutting the end left off: a list of them read all alike.
-    (Columns, not characters: a wide character takes two.)"""
+    (Columns, not characters: a wide character takes two; see `columns`.)"""
+    if not name.isprintable():
+        name = shown_text(name)
     if columns(name) <= width:
         return name
     if width <= columns(gap) + 1:

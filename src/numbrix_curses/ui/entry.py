@@ -20,7 +20,6 @@ import numpy as np
 
 from numbrix_curses import assist
 from numbrix_curses.game import Game, Refusal
-from numbrix_curses.pages import columns
 from numbrix_curses.puzzle import Puzzle, PuzzleError, cell_name, plural
 from numbrix_curses.readfile import read_regular_file
 from numbrix_curses.jobs import Job, SolveJob, collect, grading_job, suspects_job
@@ -36,7 +35,7 @@ from numbrix_curses.textformat.typed import MAX_TYPED_BYTES
 from numbrix_curses.ui.actions import Action, Command, Paste, UnboundKey
 from numbrix_curses.ui.commands import CommandsScreen
 from numbrix_curses.ui.dialogs import ConfirmScreen
-from numbrix_curses.ui.draw import put, put_if_fits, wrap_text
+from numbrix_curses.ui.draw import columns, put, put_if_fits, wrap_text
 from numbrix_curses.ui.edits import apply_edit
 from numbrix_curses.ui.form import Button, Field, Form, draw_form_footer
 from numbrix_curses.ui.grid import BoardView, draw_grid

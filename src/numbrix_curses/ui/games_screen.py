@@ -12,12 +12,11 @@ from __future__ import annotations
 import time
 from datetime import date, datetime, timedelta
 
-from numbrix_curses.pages import padded
 from numbrix_curses.puzzle import plural
 from numbrix_curses.savefile import SavedGame
 from numbrix_curses.ui.actions import Action, Command
 from numbrix_curses.ui.dialogs import ConfirmScreen
-from numbrix_curses.ui.draw import cut_middle, cut_to_columns
+from numbrix_curses.ui.draw import cut_middle, cut_to_columns, padded
 from numbrix_curses.ui.keys import GAMES_KEYS
 from numbrix_curses.ui.library_screen import Entry, PuzzleListScreen
 from numbrix_curses.ui.panel import Message, MessageKind, take_store_problems

@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Callable, Union
 
 from numbrix_curses import DIFFICULTIES
 from numbrix_curses.jobs import CancelToken, ThreadJob
-from numbrix_curses.pages import columns, padded
 from numbrix_curses.puzzle import Puzzle, plural
 from numbrix_curses.savefile import SavedGame, puzzle_key
 from numbrix_curses.ui.actions import Action, Choose, Command, MoveCursor, Scroll, UnboundKey
-from numbrix_curses.ui.draw import cut_middle, cut_to_columns, put, put_if_fits, wrap_text
+from numbrix_curses.ui.draw import (
+    columns, cut_middle, cut_to_columns, padded, put, put_if_fits, wrap_text,
+)
 from numbrix_curses.ui.keys import LIST_KEYS, list_action_for_key
 from numbrix_curses.ui.layout import MIN_WIDTH
 from numbrix_curses.ui.mask import ScreenMask

@@ -14,13 +14,12 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from numbrix_curses.pages import columns
 from numbrix_curses.puzzle import plural
 from numbrix_curses.savefile import SavedGame
 from numbrix_curses.ui.actions import (
     Action, Choose, Command, Hotkey, MoveCursor, Paste, Scroll, UnboundKey,
 )
-from numbrix_curses.ui.draw import centred, cut_to_columns, put, wrap_text
+from numbrix_curses.ui.draw import centred, columns, cut_to_columns, put, wrap_text
 from numbrix_curses.ui.keys import LIST_KEYS, list_action_for_key
 from numbrix_curses.ui.listview import ListWindow, list_window, more_line, paged
 from numbrix_curses.ui.mask import ScreenMask

@@ -11,9 +11,8 @@ import enum
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Sequence, overload
 
-from numbrix_curses.pages import columns, padded
 from numbrix_curses.ui.actions import Action, Command, UnboundKey
-from numbrix_curses.ui.draw import cut_to_columns, put, wrap_text
+from numbrix_curses.ui.draw import columns, cut_to_columns, padded, put, wrap_text
 from numbrix_curses.ui.layout import PANEL_WIDTH
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.theme import Theme

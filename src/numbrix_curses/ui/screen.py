@@ -15,8 +15,7 @@ from typing import Callable, Sequence, Union
 
 from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
-from numbrix_curses.pages import columns
-from numbrix_curses.ui.draw import NO_BREAK, centred, cut_to_columns, put, wrap_text
+from numbrix_curses.ui.draw import NO_BREAK, centred, columns, cut_to_columns, put, wrap_text
 from numbrix_curses.ui.grid import GridLayout
 from numbrix_curses.ui.keys import LIST_KEYS, KeyTable, action_for_key, board_action_for_key
 from numbrix_curses.ui.layout import Layout, plan_layout, with_message_rows

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import curses
 
-from numbrix_curses.pages import columns, padded
 from numbrix_curses.puzzle import plural
 from numbrix_curses.stats import Group, Summary, summarize
 from numbrix_curses.ui.actions import Action, Command, UnboundKey
-from numbrix_curses.ui.draw import cut_to_columns, put, wrap_text
+from numbrix_curses.ui.draw import columns, cut_to_columns, padded, put, wrap_text
 from numbrix_curses.ui.keys import LIST_KEYS, list_action_for_key
 from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import Message, message_attr, take_store_problems
