@@ -527,6 +527,22 @@ def test_type_in_at_40_columns_keeps_more_on_the_key_line_for_play_and_save(stat
         term.wait_text("Numbrix · mine")
 
 
+def test_tab_after_a_check_that_found_no_solution_says_there_is_none_to_show(state: Path):
+    """Tab shows the solutions a check found; after one that found none it told the player
+    to check first, which the status beside it ("no solution") belied."""
+    with start(app_command(), state, rows=24, cols=80) as term:
+        term.wait_text("[q] Quit")
+        term.paste("1 2\n3 4\n")  # (2 and 3 given, not next to each other)
+        term.wait_message("f: swap the 1 at A1 and the 2 at B1.")  # (the look is done)
+        term.send("\t")
+        term.wait_message("No solution to show: the check found none.")
+        assert "Check first" not in term.text, term.dump()
+        term.send("u")  # (the paste taken back: the grid not checked, Tab says so)
+        term.wait_gone("No solution to show")
+        term.send("\t")
+        term.wait_message("Check first (c): Tab then shows the solutions.")
+
+
 # ----- finishing ---------------------------------------------------------------------------
 def test_finish_the_puzzle(term: Terminal, board: Board):
     for row, col, number in [(0, 1, "3"), (0, 2, "2"), (1, 2, "15"), (2, 1, "13")]:

@@ -827,8 +827,14 @@ class EntryScreen(BoardScreen):
 
     def _swap(self) -> None:
         result = self._current_result()
-        if result is None or result.solution is None:
+        if result is None:
             self.message = Message("Check first (c): Tab then shows the solutions.")
+            return
+        if result.solution is None:
+            # (the grid was checked: "Check first" sent the player to check it again)
+            self.message = Message(
+                "No solution to show: the check found none." if result.status is Status.NONE
+                else "No solution to show: the check ran out of time.")
             return
         order = ["second", "first", "grid"] if result.other_solution is not None else ["grid", "first"]
         self.view_mode = order[(order.index(self.view_mode) + 1) % len(order)]
