@@ -963,3 +963,21 @@ def test_a_solve_from_the_library_says_where_q_leads_and_the_keys_whole(state: P
         term.send("5")  # (the board is final: the keys that go on are said)
         wait_bar(term, "Solved in 12:34. q: back to the list, with starter-10 next. R again, "
                        "g another like it.")
+
+
+def test_the_line_of_moves_keeps_the_keys_that_walk_and_close_it(state: Path):
+    """At 26x11 m says the latest moves in the bar, which has no room for the list: four
+    of them and the moves to redo took the bar's rows, and the line ended "u and r
+    walk...", the key that closes it cut off. Fewer moves are said instead."""
+    with smallest(state, "play", "--puzzle", "starter-1") as term:
+        term.wait_text("q quit")
+        term.wait_for(lambda: term.find("┘") is not None, what="the board")
+        # (eleven moves from A1, the givens stepped over: 9 to 13 along row 1, then back
+        # along row 2 and on along row 3)
+        send_all(term, ["9", RIGHT, "10", RIGHT, "11", RIGHT, "12", RIGHT, "13", DOWN, LEFT,
+                        "15", LEFT, LEFT, "7", LEFT, "8", DOWN, "5", RIGHT, RIGHT, "17", RIGHT,
+                        RIGHT, "19\r"])
+        term.wait_text("11 moves")
+        send_all(term, ["m", "u", "u"])
+        wait_bar(term, "2 moves to redo (r). u and r walk them, m closes.")
+        assert "9. 5 at A3" in bar_text(term), term.dump()  # (the latest move still said)

@@ -35,6 +35,7 @@ from numbrix_curses.ui.panel import (
     bar_key_rows,
     draw_side_panel,
     draw_status_bar,
+    shorter_than,
 )
 from numbrix_curses.ui.play_words import (
     first_game_tip,
@@ -255,7 +256,11 @@ class PlayView:
                 grid = layout.grid
             else:
                 listing = None
-                message = Message(self._recent_moves())
+                # (fewer moves where the bar has no room for four: at 26x11 the line
+                # ended "u and r walk...", the key that closes it cut off)
+                line = self._recent_moves()
+                message = Message(line, shorter=shorter_than(
+                    line, *(self._recent_moves(count) for count in (3, 2, 1))))
         pad = None
         if self.pad and solved is None and not self.paused_by_player:
             title, pad_keys = self._pad_parts()
@@ -401,12 +406,12 @@ class PlayView:
             parts.insert(1, "not saved")
         return parts
 
-    def _recent_moves(self) -> str:
+    def _recent_moves(self, count: int = 4) -> str:
         """The moves list in a line, for the status bar, which has no room for the list:
-        the latest moves, newest last, as far as `u` has walked back."""
+        the latest `count` moves, newest last, as far as `u` has walked back."""
         game = self.game
         # (each move whole on a line: "41." at a line's end, "31 at A7" on the next, misread)
-        latest = game.latest_moves(4)
+        latest = game.latest_moves(count)
         done = [f"{i}. {describe_move(move, game.cols)}".replace(" ", NO_BREAK)
                 for i, move in enumerate(latest, start=game.moves - len(latest) + 1)]
         if not done:
