@@ -981,3 +981,18 @@ def test_the_line_of_moves_keeps_the_keys_that_walk_and_close_it(state: Path):
         send_all(term, ["m", "u", "u"])
         wait_bar(term, "2 moves to redo (r). u and r walk them, m closes.")
         assert "9. 5 at A3" in bar_text(term), term.dump()  # (the latest move still said)
+
+
+def test_pencil_from_the_pad_at_the_top_says_how_to_type_numbers_again(state: Path):
+    """With the pad moved to the top, the bar under the board keeps its rows, and the
+    pencil's message there was cut ("Pencil: a number typed in an empty cell goes in
+    a..."); the bar takes the shorter wording it shows whole, as without the pad."""
+    with smallest(state, "play", "--puzzle", "starter-1") as term:
+        term.wait_text("Tab more")
+        Board(term, 4, compact=True).wait_shown()
+        open_pad(term)
+        term.click(*pad_arrow(term))
+        term.wait_for(lambda: pad_at_top(term), what="the pad at the top")
+        click_pad(term, "pencil")
+        term.wait_text("─ Pencil marks ")
+        wait_bar(term, "Pencil: digits make marks. N types numbers.")

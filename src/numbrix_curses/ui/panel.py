@@ -352,6 +352,13 @@ def draw_status_bar(
     A click on the message is `message_action`, where one is given.
     """
     width = win.getmaxyx()[1]
+    if message is not None and message.shorter:
+        # The longest wording the rows show whole, as the side panel takes one: where the
+        # bar keeps its rows (a number pad that may stand over it leaves them as they are),
+        # the pencil's message was cut at 26x11 ("...goes in a...") though a shorter fit.
+        wordings = (message.text, *message.shorter)
+        message = replace(message, shorter=(), text=next(
+            (said for said in wordings if bar_message_fits(said, width, rows)), wordings[-1]))
     dot = f" {theme.glyphs.bullet} "
     # Parts that do not fit go whole, the last first, rather than one cut mid-word (the
     # replay's verdict read "uni" at 40 columns).
