@@ -996,3 +996,16 @@ def test_pencil_from_the_pad_at_the_top_says_how_to_type_numbers_again(state: Pa
         click_pad(term, "pencil")
         term.wait_text("─ Pencil marks ")
         wait_bar(term, "Pencil: digits make marks. N types numbers.")
+
+
+@pytest.mark.parametrize("rows, cols", [(11, 26), (14, 40)])
+def test_a_verdict_with_no_fix_to_make_still_names_the_given_to_check(state: Path, rows: int,
+                                                                      cols: int):
+    """No solution, and without the 9 at E2 several: no change gives exactly one, so
+    there is no fix for f to make, and the verdict had no shorter wording; under the board
+    it was cut before the given to look at ("...without the 9 at E2 (marked ?):...")."""
+    with start(app_command(), state, rows=rows, cols=cols) as term:
+        term.wait_text("[q] Quit")
+        term.paste("1 . 3 . .\n. . . . 9\n. . . . .\n. . . . .\n. . . . .\n")
+        term.wait_said("It can be solved without the 9 at E2 (marked ?): check that number.")
+        assert "..." not in term.text, term.dump()

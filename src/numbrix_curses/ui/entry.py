@@ -708,8 +708,15 @@ class EntryScreen(BoardScreen):
                 text, *no_solution_wordings(reason, LOOKING)))
         suspects = self._current_suspects()
         fix = suspects.first_fix() if suspects is not None else None
-        if fix is None:
+        if fix is None and suspects is None:
             return Message(text, MessageKind.ERROR)
+        if fix is None:
+            # (no change gives exactly one solution: the shorter wordings end with what the
+            # look found, as they end with a fix; at 40x14 the verdict was cut before
+            # "check that number")
+            found = self._suspects_text("", suspects).strip()
+            return Message(text, MessageKind.ERROR, shorter=shorter_than(
+                text, *no_solution_wordings(reason, found)))
         return Message(text, MessageKind.ERROR, shorter=shorter_than(
             text, *no_solution_wordings(reason, _fix_words(fix))))
 
