@@ -1009,3 +1009,15 @@ def test_a_verdict_with_no_fix_to_make_still_names_the_given_to_check(state: Pat
         term.paste("1 . 3 . .\n. . . . 9\n. . . . .\n. . . . .\n. . . . .\n")
         term.wait_said("It can be solved without the 9 at E2 (marked ?): check that number.")
         assert "..." not in term.text, term.dump()
+
+
+@pytest.mark.parametrize("rows, cols", [(11, 26), (14, 40)])
+def test_play_of_a_puzzle_with_no_fix_to_make_still_names_the_given_to_check(
+        state: Path, tmp_path: Path, rows: int, cols: int):
+    """The same board played from a file: under it the verdict left out the given the
+    puzzle is solvable without (said beside the board at 80x24), and kept only why."""
+    path = tmp_path / "nofix.txt"
+    path.write_text("1 . 3 . .\n. . . . 9\n. . . . .\n. . . . .\n. . . . .\n")
+    with start(app_command("play", str(path)), state, rows=rows, cols=cols) as term:
+        term.wait_text("q quit")
+        wait_bar(term, "solvable without the 9 at E2: it was likely copied wrong there.")

@@ -244,7 +244,13 @@ class PlayHelp:
         result = self._known_result()
         reason = result.reason if result is not None else ""
         fix = self.suspects.first_fix() if self.suspects is not None else None
-        then = f"Likely fix: {fix.change()}." if fix is not None else ""
+        if fix is not None:
+            then = f"Likely fix: {fix.change()}."
+        else:
+            # (no change gives exactly one solution: what the look found ends them instead,
+            # the givens to look at; at 40x14 they were left out for the reason whole)
+            head = f"This puzzle has no solution: {reason}." if reason else NO_SOLUTION
+            then = text[len(head):].strip() if text.startswith(head) else ""
         return Message(text, MessageKind.ERROR,
                        shorter=shorter_than(text, *no_solution_wordings(reason, then)))
 
