@@ -1021,3 +1021,21 @@ def test_play_of_a_puzzle_with_no_fix_to_make_still_names_the_given_to_check(
     with start(app_command("play", str(path)), state, rows=rows, cols=cols) as term:
         term.wait_text("q quit")
         wait_bar(term, "solvable without the 9 at E2: it was likely copied wrong there.")
+
+
+def test_the_replay_s_verdict_is_said_whole_on_the_smallest_screen(state: Path,
+                                                                   tmp_path: Path):
+    """Over, the replay said "Done: more than one solution, 23 steps in..." under the
+    board, cut before the time, its status line hidden under it: the bar says it in fewer
+    words, whole."""
+    path = tmp_path / "two.txt"
+    path.write_text("1 . .\n. . .\n. . 9\n")  # (two solutions)
+    with smallest(state, "play", str(path)) as term:
+        term.wait_text("q quit")
+        term.send("v")
+        term.wait_text("Watch the solver")
+        term.send("y")
+        term.send_key("enter")
+        term.wait_for(lambda: "Done: more than one solution, " in bar_text(term)
+                      and " steps." in bar_text(term), what="the verdict with its steps")
+        assert "..." not in bar_text(term), term.dump()

@@ -35,10 +35,10 @@ from numbrix_curses.ui.panel import (
     KeyHelp,
     Message,
     MessageKind,
-    bar_message_fits,
     draw_side_panel,
     draw_status_bar,
     key_line_width,
+    shorter_than,
     unbound_message,
 )
 from numbrix_curses.ui.play_words import full_stop
@@ -368,9 +368,11 @@ class WatchScreen(Screen):
         kind = MessageKind.SUCCESS if result.status is Status.UNIQUE else MessageKind.ERROR
         # (why there is none, as the play screen says it: "0 steps" alone explains nothing)
         why = f" ({result.reason})" if result.status is Status.NONE and result.reason else ""
-        return Message(
-            f"Done: {self._verdict()}{why}, {plural(self.steps, 'step')} in "
-            f"{solver_time(result.stats.seconds)}.", kind)
+        verdict, steps = f"Done: {self._verdict()}{why}", plural(self.steps, "step")
+        text = f"{verdict}, {steps} in {solver_time(result.stats.seconds)}."
+        # (at 26x11 the whole was cut, "Done: more than one solution, 23 steps in...")
+        return Message(text, kind, shorter=shorter_than(
+            text, f"{verdict}, {steps}.", f"{verdict}.", f"Done: {self._verdict()}."))
 
     def _heading(self) -> str:
         """The side panel's title: the search over, the replay standing still (paused, or
@@ -428,12 +430,9 @@ class WatchScreen(Screen):
                 # anything, goes: at 26x11 a note after a key took the verdict's place,
                 # and "25 of 25 · 50 steps/s" had no room left for it.
                 parts = [said["Solver"], plural(self.steps, "step")]
-            if (message is not None and message.shorter
-                    and not bar_message_fits(message.text, win.getmaxyx()[1],
-                                             layout.panel_rows)):
-                # (the note alone, the status line saying the verdict: at 26x11 the note
-                # after it was cut off, and the key seemed to do nothing)
-                message = Message(message.shorter[-1], message.kind)
+            # (a message too long for the bar is said in its longest wording that fits,
+            # the note alone after a key: at 26x11 the note after the verdict was cut off,
+            # and the key seemed to do nothing)
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
                             bar_keys(grid, self.finished, win.getmaxyx()[1]))
 
