@@ -1039,3 +1039,18 @@ def test_the_replay_s_verdict_is_said_whole_on_the_smallest_screen(state: Path,
         term.wait_for(lambda: "Done: more than one solution, " in bar_text(term)
                       and " steps." in bar_text(term), what="the verdict with its steps")
         assert "..." not in bar_text(term), term.dump()
+
+
+@pytest.mark.parametrize("rows, cols", [(11, 26), (12, 30)])
+def test_a_paste_refused_on_the_grid_keeps_what_is_wrong(state: Path, rows: int, cols: int):
+    """A word pasted on the grid being typed in was said in the longest wording alone,
+    which the bar under the board cut ("'hello' is not a number...", "a titl..."); the
+    shorter ones the size screen and the menu take are taken here too."""
+    with start(app_command(), state, rows=rows, cols=cols) as term:
+        open_from_menu(term, "t", "Size of the grid:")
+        term.send_key("enter")
+        term.wait_text("9x9 · 0 givens")
+        term.paste("hello")
+        term.wait_said("Not a puzzle (line 1, column 1): 'hello' is not a number or a "
+                       "blank (. _ - ? 0)")
+        assert "..." not in term.text, term.dump()

@@ -559,7 +559,10 @@ class EntryScreen(BoardScreen):
         takes a grid of its size."""
         pasted = understand(paste)
         if isinstance(pasted, NotUnderstood):
-            self.message = Message(pasted.reason, MessageKind.ERROR)
+            # (with its shorter wordings, as the size screen and the menu say it: under
+            # the board at 26x11 "'hello' is not a number..." lost what is wrong there)
+            self.message = Message(pasted.reason, MessageKind.ERROR,
+                                   shorter=shorter_than(pasted.reason, *pasted.shorter))
             return None
         if not isinstance(pasted, PastedPuzzle):
             return None
