@@ -1054,3 +1054,15 @@ def test_a_paste_refused_on_the_grid_keeps_what_is_wrong(state: Path, rows: int,
         term.wait_said("Not a puzzle (line 1, column 1): 'hello' is not a number or a "
                        "blank (. _ - ? 0)")
         assert "..." not in term.text, term.dump()
+
+
+def test_a_verdict_that_no_one_change_mends_is_read_whole(state: Path):
+    """12 and 5 typed side by side: no given taken away, nor two swapped, gives a solution,
+    and the verdict saying so was cut before what to do ("...solvable: look for more...")."""
+    with smallest(state) as term:
+        open_from_menu(term, "t", "Size of the grid:")
+        term.send_key("enter")
+        term.wait_text("9x9 · 0 givens")
+        send_all(term, ["12", RIGHT, "5", "c"])
+        term.wait_said("look for more than one slip.")
+        assert "..." not in term.text, term.dump()

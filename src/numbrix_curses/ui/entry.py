@@ -718,8 +718,14 @@ class EntryScreen(BoardScreen):
             # look found, as they end with a fix; at 40x14 the verdict was cut before
             # "check that number")
             found = self._suspects_text("", suspects).strip()
-            return Message(text, MessageKind.ERROR, shorter=shorter_than(
-                text, *no_solution_wordings(reason, found)))
+            wordings = no_solution_wordings(reason, found)
+            if suspects.complete and not (suspects.rows or suspects.found or suspects.swaps
+                                          or suspects.number_pairs):
+                # (nothing one change mends, in fewer words: at 26x11 the verdict was cut
+                # before "look for more than one slip")
+                wordings += ("No solution. No single change makes it solvable: look for "
+                             "more than one slip.",)
+            return Message(text, MessageKind.ERROR, shorter=shorter_than(text, *wordings))
         return Message(text, MessageKind.ERROR, shorter=shorter_than(
             text, *no_solution_wordings(reason, _fix_words(fix))))
 
