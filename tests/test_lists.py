@@ -379,3 +379,17 @@ def test_the_lists_of_games_read_each_save_only_up_to_its_moves(
                                                puzzle_key(second): "revealed"}
     assert limits and set(limits) == {savefile.HEAD_BYTES}
     assert store.problems == []
+
+
+def test_a_file_list_line_cut_short_keeps_its_size_in_line_with_the_others():
+    """A file's list at 26 and 40 columns: the line of a puzzle with several solutions,
+    too long for the screen, had the spaces that right-align its size closed up too, and
+    its "3x3" stood a column left of the one on the line above."""
+    from numbrix_curses.ui.library_screen import fit_line
+
+    fine = "   fine           3x3                        "
+    two = "   two            3x3            not unique  "
+    for width in (26, 40):
+        kept = fit_line(fine, 16, width), fit_line(two, 16, width)
+        assert kept[0].index("3x3") == kept[1].index("3x3") == 18, kept
+    assert fit_line(two, 16, 40).rstrip() == "   two            3x3 not unique"
