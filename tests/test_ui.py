@@ -3536,3 +3536,17 @@ def test_a_message_s_shorter_wordings_keep_what_is_said_before_and_after_it() ->
     assert shown.shorter == ("| No solution. f: swap them. Read from spaces.",)
     assert shown.kind is MessageKind.ERROR
     assert verdict.with_text("Checking...").shorter == ()  # (another message: none)
+
+
+def test_the_puzzle_being_made_is_named_with_the_article_its_size_takes(state: Path):
+    """"Generating a 8x8 easy puzzle...", "a 11x11": the size is said "an eight by
+    eight", "an eleven by eleven"."""
+    with start(app_command(), state) as term:
+        term.wait_text("[q] Quit")
+        term.send("n")
+        term.wait_text("Choose the puzzle to make:")
+        term.send("11")
+        term.wait_text("11x11")
+        term.send("g")
+        term.wait_written("Generating an 11x11 easy puzzle...")
+        assert b"Generating a 11x11" not in bytes(term.raw)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from numbrix_curses import DIFFICULTIES, PATTERNS
 from numbrix_curses.game import Game
 from numbrix_curses.jobs import ProcessJob, generation_job
-from numbrix_curses.puzzle import Puzzle
+from numbrix_curses.puzzle import Puzzle, a_size
 from numbrix_curses.ui.actions import Action, Command, Hotkey
 from numbrix_curses.ui.draw import centred, put, put_wrapped, wrap_text
 from numbrix_curses.ui.form import Button, Field, Form, draw_form_footer
@@ -66,8 +66,16 @@ class Wanted:
 
     def __str__(self) -> str:
         """"9x9 medium", "9x12 hard symmetric" (the pattern when it is not the usual one)."""
+        return f"{self.rows}x{self.cols} {self._kind()}"
+
+    def with_article(self) -> str:
+        """"a 9x9 medium", "an 8x8 easy": with the article the size takes as it is said
+        (the page said "Generating a 8x8 easy puzzle")."""
+        return f"{a_size(self.rows, self.cols)} {self._kind()}"
+
+    def _kind(self) -> str:
         shown = "" if self.pattern == "random" else f" {self.pattern}"
-        return f"{self.rows}x{self.cols} {self.difficulty}{shown}"
+        return f"{self.difficulty}{shown}"
 
 
 def _inside_note(puzzle: Puzzle) -> Message | None:
@@ -220,8 +228,9 @@ class NewPuzzleScreen(Screen):
         if self.job is not None:
             job = self.job
             y = top
-            for line in wrap_text(f"{spinner(job.started)}  Generating a {self.wanted} puzzle...",
-                                  width - 2):
+            for line in wrap_text(
+                    f"{spinner(job.started)}  Generating {self.wanted.with_article()} puzzle...",
+                    width - 2):
                 centred(win, y, line, curses.A_BOLD)
                 y += 1
             centred(win, y + 1, f"{job.elapsed():.1f} s" + (f"  {job.progress}" if job.progress else ""))
