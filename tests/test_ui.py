@@ -3550,3 +3550,26 @@ def test_the_puzzle_being_made_is_named_with_the_article_its_size_takes(state: P
         term.send("g")
         term.wait_written("Generating an 11x11 easy puzzle...")
         assert b"Generating a 11x11" not in bytes(term.raw)
+
+
+def test_a_file_of_one_puzzle_is_named_alike_from_open_file_and_the_command_line(
+        state: Path, tmp_path: Path):
+    """Opened from Open file, a file's one puzzle without an id was "one.txt#1", and
+    `numbrix play one.txt` called the same game "one.txt": its save, Continue and the
+    games under way took whichever name it was opened by last."""
+    path = tmp_path / "one.txt"
+    path.write_text("1 . 3\n. . .\n. . 9\n")
+    with start(app_command(), state) as term:
+        term.wait_text("[q] Quit")
+        term.send("o")
+        term.wait_text("Path of a puzzle file:")
+        term.send(str(path) + "\r")
+        term.wait_text("Placed")
+        assert term.lines[0].strip() == "Numbrix · one.txt", term.dump()
+        term.send("2")  # (a move: the game is saved)
+        term.wait_text("Placed  4 of 9")
+        term.send("q")
+        term.wait_match(r"Continue\s+one\.txt, ")
+    with start(play_command(str(path)), state) as term:
+        term.wait_text("Welcome back")
+        assert term.lines[0].strip() == "Numbrix · one.txt", term.dump()

@@ -30,7 +30,7 @@ from numbrix_curses.ui.mask import ScreenMask
 from numbrix_curses.ui.panel import (
     Message, MessageKind, message_attr, take_store_problems, unbound_message,
 )
-from numbrix_curses.ui.play_words import reading_note
+from numbrix_curses.ui.play_words import label_for, reading_note
 from numbrix_curses.ui.screen import (
     AppContext,
     Nav,
@@ -576,7 +576,10 @@ def open_file_screen(ctx: AppContext) -> Screen:
             from numbrix_curses.ui.play import PlayScreen
 
             [entry] = entries
-            return Replace(PlayScreen.open(ctx, entry.puzzle, entry.label, entry.source, note=note))
+            # (named as `numbrix play FILE` names it: "week.txt", not "week.txt#1", so a
+            # game and its save keep one name whichever way the file was opened)
+            label = label_for(entry.puzzle.id, entry.source)
+            return Replace(PlayScreen.open(ctx, entry.puzzle, label, entry.source, note=note))
         return Replace(PuzzleListScreen(ctx, text, entries, grouped=False, note=note,
                                         check=True))
 
