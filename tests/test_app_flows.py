@@ -2496,9 +2496,9 @@ def test_a_puzzle_being_typed_in_is_kept_when_the_app_is_stopped(state: Path):
     with start(app_command(), state) as term:
         term.wait_text("[q] Quit")
         term.send("t")
-        # (the date in brackets whole on a line: "(02" kept with "Dec")
+        # (the date in brackets whole on a line: "(2" kept with "Dec")
         term.wait_said("r: the 3x3 grid being typed in when the app stopped (")
-        term.wait_match(r"\(\d\d \w+ \d\d:\d\d\)")
+        term.wait_match(r"\(\d{1,2} \w+ \d\d:\d\d\)")
         term.click_text("r Kept")
         term.wait_message("The grid typed in when the app stopped (")
         board = Board(term, 3)

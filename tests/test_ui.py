@@ -5,6 +5,7 @@ screen's state that a terminal cannot show (a waiting check dropped when the boa
 """
 from __future__ import annotations
 
+import os
 import re
 import time
 from pathlib import Path
@@ -3573,3 +3574,27 @@ def test_a_file_of_one_puzzle_is_named_alike_from_open_file_and_the_command_line
     with start(play_command(str(path)), state) as term:
         term.wait_text("Welcome back")
         assert term.lines[0].strip() == "Numbrix · one.txt", term.dump()
+
+
+def test_a_grid_kept_when_the_app_stopped_says_its_day_as_the_games_list_does(state: Path):
+    """The grid kept at Ctrl-C was offered as typed in "(05 Mar 14:07)", the day with a
+    leading zero and the month in the locale's words; the games under way say "5 Mar"."""
+    with start(app_command(), state) as term:
+        term.wait_text("[q] Quit")
+        term.send("t")
+        term.wait_text("Size of the grid:")
+        term.send_key("enter")
+        term.wait_text("Type the given numbers")
+        term.send("7")
+        term.wait_match(r"Givens\s+1")
+        term.send("\x03")
+        assert term.wait_exit() == 130
+    [kept] = (state / "numbrix-curses").glob("typed-*.txt")
+    stamp = time.mktime((2024, 3, 5, 14, 7, 0, 0, 0, -1))
+    os.utime(kept, (stamp, stamp))
+    with start(app_command(), state) as term:
+        term.wait_text("[q] Quit")
+        term.send("t")
+        term.wait_said("r: the 9x9 grid being typed in when the app stopped (5 Mar 14:07).")
+        term.send("r")
+        term.wait_message("The grid typed in when the app stopped (5 Mar 14:07), as it was")

@@ -76,7 +76,7 @@ from numbrix_curses.ui.screen import (
     room_for_wording,
     spinner,
 )
-from numbrix_curses.ui.times import solver_time
+from numbrix_curses.ui.times import day_and_time, solver_time
 from numbrix_curses.verdict import CHECK_WORDS, Status, no_solution_wordings
 
 SIDES = [str(n) for n in range(1, 31)]
@@ -149,7 +149,7 @@ class EntrySizeScreen(Screen):
                 # (at most what such a grid takes: a file of 100 GB under that name, read
                 # whole, held up the screen until memory ran out)
                 data = read_regular_file(path, MAX_TYPED_BYTES)
-                when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
+                when = day_and_time(time.localtime(path.stat().st_mtime))
             except (OSError, ValueError):  # (ValueError: no longer a regular file)
                 continue
             read = (None if len(data) > MAX_TYPED_BYTES
@@ -920,7 +920,7 @@ class EntryScreen(BoardScreen):
         if self.saved_path and self.saved_revision == self.game.revision:
             return id_from_path(self.saved_path, "typed")
         typed = self.typed_at
-        return f"typed {typed.tm_mday} {time.strftime('%b %H:%M:%S', typed)}"
+        return f"typed {day_and_time(typed, seconds=True)}"
 
     def _ask_path(self) -> Nav | None:
         puzzle = self._puzzle_or_say_why()

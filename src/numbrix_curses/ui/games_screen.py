@@ -21,10 +21,8 @@ from numbrix_curses.ui.keys import GAMES_KEYS
 from numbrix_curses.ui.library_screen import Entry, PuzzleListScreen
 from numbrix_curses.ui.panel import Message, MessageKind, take_store_problems
 from numbrix_curses.ui.screen import AppContext, Nav, Pop, Push
-from numbrix_curses.ui.times import format_duration
+from numbrix_curses.ui.times import MONTHS, format_duration
 
-#: English whatever the locale, as every other word on the screen
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 #: the widths of a line's columns after the name: size, difficulty, cells filled, time
 #: played, last played
 SIZE_W, DIFFICULTY_W, FILLED_W, PLAYED_W, WHEN_W = 5, 10, 6, 7, 11
