@@ -342,7 +342,8 @@ def draw_status_bar(
 
     The message gets every row between the status line and the key line (`rows` - 2 of
     them, one at least): a long one wraps there, takes the status line's row too when
-    they are not enough, and is cut with "..." only past them.
+    they are not enough, is said in the longest of its shorter wordings that fits past
+    them, and is cut with "..." only where none does.
     The key line stays on the bar's last row, so its buttons do not move with the message.
     Each screen lists its keys most needed first, and help and leaving last. `more_keys`
     go on the rows above the key line that the message leaves free, after any keys the
