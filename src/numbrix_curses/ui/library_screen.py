@@ -112,10 +112,10 @@ SHORTER_WORDS = (("in progress", "playing"), ("best ", ""),
 def fit_line(text: str, columns_from: int, width: int) -> str:
     """`text` in `width` columns: a line too long has the spaces that line up its columns
     past `columns_from` (but for those before the first) closed up first, so what it says
-    last ("in progress") shows rather than the padding before it; then its words are shortened (`SHORTER_WORDS`);
-    only then are the columns that still do not fit left out, each whole. (`columns_from`
-    and `width` are screen columns, which a name in wide characters, CJK, takes two a
-    character of.)"""
+    last ("in progress") shows rather than the padding before it; then its words are
+    shortened (`SHORTER_WORDS`); only then are the columns that still do not fit left out,
+    each whole. (`columns_from` and `width` are screen columns, which a name in wide
+    characters, CJK, takes two a character of.)"""
     if columns(text.rstrip()) > width:
         split = len(cut_to_columns(text, columns_from))
         # (the spaces that right-align the first column, the size, stay: closed up too,
