@@ -664,6 +664,7 @@ def test_going_back_to_the_replay_s_start_shows_the_board_from_its_top_left(
         start_watching(term)
         term.send(" ")
         term.wait_text("paused")
+        assert "space play" in term.text and "space pause" not in term.text, term.dump()
         term.send(PAGE_DOWN)
         term.send_key("shift-right")
         term.wait_match(r"rows \d+-\d+ cols B-N")
@@ -719,13 +720,18 @@ def test_the_replay_over_its_keys_do_what_the_list_says_and_a_pause_is_called_on
         term.send_key("home")  # (the replay again: its keys act again)
         term.wait_text("Solver at work")
         term.wait_text("faster")
+        assert re.search(r"pause\s+space", term.text), term.dump()
         term.send(" ")
         term.wait_text("Replay paused")
+        # (standing still, space plays it on: the list said "pause" still)
+        assert re.search(r"play\s+space", term.text), term.dump()
+        assert not re.search(r"pause\s+space", term.text), term.dump()
         term.send_key("home")
         term.wait_match(r"Step\s+0 of ")
         assert "Replay paused" in term.text and "Solver at work" not in term.text, term.dump()
         term.send(" ")
         term.wait_text("Solver at work")
+        term.wait_match(r"pause\s+space")
 
 
 def test_the_replay_side_panel_names_scroll_buttons_where_the_board_goes_on():

@@ -101,6 +101,9 @@ STATUS_BAR_KEYS = (
     KeyHelp("faster", "+", Command.FASTER), KeyHelp("slower", "-", Command.SLOWER),
     KeyHelp("pause", "space", Command.PAUSE), KeyHelp("end", "Enter", Command.TO_END),
 )
+#: the pause key's item while the replay stands still (paused, or stepped): space plays it
+#: on, where the key lists went on saying "space pause"
+_PLAY = KeyHelp("play", "space", Command.PAUSE)
 #: the bar's last keys, kept on its key line however narrow the screen
 _BAR_LAST = (KeyHelp("start", "Home", Command.TO_START), KeyHelp("back", "q", Command.BACK))
 #: help, on the bar between those two where the key line has room for it (see `bar_keys`)
@@ -418,10 +421,11 @@ class WatchScreen(Screen):
                         lambda y, x: edge_scroll(grid, y, x))
         message = self._final_message()
         if layout.side_panel:
+            keys = tuple(self._said(line) for line in panel_keys(grid, self.finished))
             draw_side_panel(win, mask, layout.panel_top, layout.panel_left, layout.panel_rows,
                             self._heading(),
-                            self.status_rows(), message, theme,
-                            keys=panel_keys(grid, self.finished), width=layout.panel_width)
+                            self.status_rows(), message, theme, keys=keys,
+                            width=layout.panel_width)
         else:
             said = dict(self.status_rows())
             parts = [said["Step"], said["Speed"], said["Solver"]]
@@ -434,7 +438,14 @@ class WatchScreen(Screen):
             # the note alone after a key: at 26x11 the note after the verdict was cut off,
             # and the key seemed to do nothing)
             draw_status_bar(win, mask, layout.panel_top, layout.panel_rows, parts, message, theme,
-                            bar_keys(grid, self.finished, win.getmaxyx()[1]))
+                            self._said(bar_keys(grid, self.finished, win.getmaxyx()[1])))
+
+    def _said(self, keys: tuple[KeyHelp, ...]) -> tuple[KeyHelp, ...]:
+        """`keys` as they are said now: the pause key as "play" while the replay stands
+        still (as the panel's heading says "Replay paused")."""
+        if self.playing or self.jumping:
+            return keys
+        return tuple(_PLAY if key.action is Command.PAUSE else key for key in keys)
 
 
 def panel_keys(grid: GridLayout, finished: bool) -> tuple[tuple[KeyHelp, ...], ...]:
