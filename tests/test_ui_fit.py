@@ -1528,6 +1528,24 @@ def test_a_title_with_a_tab_in_the_id_is_centred_as_shown(state: Path, tmp_path:
         assert left == (40 - len(title)) // 2, term.dump()
 
 
+def test_a_puzzle_s_name_goes_whole_in_a_narrow_title_without_the_app_s(state: Path,
+                                                                         tmp_path: Path):
+    """At 26 columns the title read "Numbrix · 5x5-medium-1...", the name cut though it
+    fits alone: the app's name goes first. A name with tabs, shown as "^I", too long even
+    alone, is cut as it is shown."""
+    path = tmp_path / "five.txt"
+    path.write_text("# id: 5x5-medium-12-again\n" + "1 . . . .\n" + ". . . . .\n" * 4)
+    with start(play_command(str(path)), state, rows=11, cols=26) as term:
+        term.wait_text("quit")
+        assert term.lines[0].strip() == "5x5-medium-12-again", term.dump()
+    path = tmp_path / "tabs.txt"
+    path.write_text("# id: " + "a\t" * 12 + "\n" + "1 . . . .\n" + ". . . . .\n" * 4)
+    with start(play_command(str(path)), state, rows=11, cols=26) as term:
+        term.wait_text("quit")
+        title = term.lines[0].strip()
+        assert re.fullmatch(r"Numbrix · (a\^I)+a?\.\.\.", title), term.dump()
+
+
 def test_a_title_cut_short_keeps_its_words_whole(state: Path, tmp_path: Path):
     """The watch screen's title, cut to make room for the part of the board in view, ended
     mid-word: "Watching th..." at 44 columns, "Watchin..." at 40. Its words go whole or
@@ -1562,13 +1580,15 @@ def test_a_verdict_too_long_for_the_side_panel_is_said_in_fewer_words(state: Pat
         assert "Likely fix: swap rows 2 and 3." in said and "..." not in said, term.dump()
 
 
-def test_the_library_title_cut_short_keeps_its_words_whole(state: Path):
-    """At 34 columns the library's title read "Numbrix · Puzzle li... · 1-6 of 62"."""
+def test_the_library_title_too_wide_leaves_out_the_app_s_name_first(state: Path):
+    """At 34 columns the library's title read "Numbrix · Puzzle li... · 1-6 of 62", then
+    "Numbrix · Puzzle... · 1-6 of 62": the app's name, which the player knows, goes
+    before the screen's is cut."""
     with start(app_command(), state, rows=11, cols=34) as term:
         term.wait_text("Quit")
         term.send("l")
-        term.wait_for(lambda: re.match(r" *Numbrix · Puzzle\.\.\. · 1-\d+ of \d+",
-                                       term.lines[0]) is not None, what="the title cut")
+        term.wait_for(lambda: re.match(r" *Puzzle library · 1-\d+ of \d+ *$",
+                                       term.lines[0]) is not None, what="the title whole")
 
 
 def test_the_library_s_message_is_balanced_over_its_lines(state: Path):

@@ -15,7 +15,8 @@ from typing import Callable, Sequence, Union
 
 from numbrix_curses.savestate import Store
 from numbrix_curses.ui.actions import Action, Command, MoveCursor, Scroll
-from numbrix_curses.ui.draw import NO_BREAK, centred, columns, cut_to_columns, put, wrap_text
+from numbrix_curses.ui.draw import (NO_BREAK, centred, columns, cut_to_columns, put, shown_text,
+                                    wrap_text)
 from numbrix_curses.ui.grid import GridLayout
 from numbrix_curses.ui.keys import LIST_KEYS, KeyTable, action_for_key, board_action_for_key
 from numbrix_curses.ui.layout import Layout, plan_layout, with_message_rows
@@ -152,29 +153,29 @@ def draw_title(win: "curses.window", text: str, theme: Theme) -> None:
 
 def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Theme,
                      words: bool = False) -> None:
-    """A title of `parts` joined by dots; where it is too wide, `parts[cut]` (a puzzle's
-    name, say) is cut short with "...", between words but for its last (a name, cut
-    anywhere; `words`: that one too, a phrase), or, where even its first word does not
-    fit, whole without the parts before it (the app's name) if that fits, else left out,
-    and then the parts before it, and after it but the last, so the last (which part of
-    the board is in view) stays whole."""
+    """A title of `parts` joined by dots; where it is too wide, the parts before
+    `parts[cut]` (the app's name) are left out where that makes the rest fit whole; else
+    `parts[cut]` (a puzzle's name, say) is cut short with "...", between words but for its
+    last (a name, cut anywhere; `words`: that one too, a phrase), or left out where even
+    its first word does not fit; and then the parts before it, and after it but the last,
+    go, so the last (which part of the board is in view) stays whole."""
     dot = f" {theme.glyphs.bullet} "
     width = win.getmaxyx()[1]
     over = columns(dot.join(parts)) - width
+    if over > 0 and 0 < cut < len(parts) and columns(dot.join(parts[cut:])) <= width:
+        # (the parts before the name, the app's, which the player knows, go before the
+        # name is cut: at 26 columns the title read "Numbrix · 5x5-medium-1...", the name
+        # alone fitting whole, and the library's "Numbrix · 1-6 of 62", the name gone)
+        parts, over = parts[cut:], 0
     if over > 0 and cut < len(parts):
-        name = parts[cut]
+        name = shown_text(parts[cut])  # (cut as shown: a tab in it is "^I", two columns)
         keep = columns(name) - over - 3  # (in columns: a wide character takes two)
         kept = cut_to_columns(name, keep).rstrip() if keep >= 4 else ""
         if kept and name[len(kept)] != " " and (words or len(kept) < name.rfind(" ")):
             # A phrase is cut between its words, its last word (a puzzle's name) anywhere:
             # the watch screen's title read "Watching th..." and "Watchin...".
             kept = kept[:max(kept.rfind(" "), 0)].rstrip()
-        if not kept and cut > 0 and columns(dot.join(parts[cut:])) <= width:
-            # (the name whole rather than gone, the app's name left out: at 26 columns
-            # the library's title read "Numbrix · 1-6 of 62")
-            parts = parts[cut:]
-        else:
-            parts = [*parts[:cut], *([kept + "..."] if kept else []), *parts[cut + 1:]]
+        parts = [*parts[:cut], *([kept + "..."] if kept else []), *parts[cut + 1:]]
         while cut > 0 and len(parts) > 1 and columns(dot.join(parts)) > width:
             # (the app's name, which the player knows, goes before what follows is cut:
             # at 26 columns a board's view read "Numbrix · rows 1-4 cols..."; then the
