@@ -884,19 +884,6 @@ def test_the_type_in_verdicts_keep_their_keys(state: Path):
             in said, term.dump()
 
 
-def test_a_paste_refused_while_typing_in_is_read_whole(state: Path):
-    """Kept on one line, "(line 1, column 5):" took the message a fifth line at 26x11,
-    and "(. _ - ? 0)" was cut off under the board."""
-    with smallest(state) as term:
-        open_from_menu(term, "t", "Size of the grid:")
-        term.send_key("enter")
-        term.wait_text("9x9 · 0 givens")
-        term.paste("1 . x\n. . .\n. . 9\n")
-        term.wait_said("The pasted text is not a puzzle (line 1, column 5): 'x' is not a "
-                       "number or a blank (. _ - ? 0)")
-        assert "..." not in term.text, term.dump()
-
-
 def test_a_paste_refused_in_the_menu_says_where_and_what_is_wrong(state: Path):
     """The menu had two rows for a message under its items: "The pasted text is not a
     puzzle (line 1,..." lost what was wrong there. The items scroll to give it rows, and a
@@ -1041,18 +1028,27 @@ def test_the_replay_s_verdict_is_said_whole_on_the_smallest_screen(state: Path,
         assert "..." not in bar_text(term), term.dump()
 
 
-@pytest.mark.parametrize("rows, cols", [(11, 26), (12, 30)])
-def test_a_paste_refused_on_the_grid_keeps_what_is_wrong(state: Path, rows: int, cols: int):
-    """A word pasted on the grid being typed in was said in the longest wording alone,
-    which the bar under the board cut ("'hello' is not a number...", "a titl..."); the
-    shorter ones the size screen and the menu take are taken here too."""
+@pytest.mark.parametrize("rows, cols, pasted, said", [
+    (11, 26, "1 . x\n. . .\n. . 9\n", "The pasted text is not a puzzle (line 1, column 5): "
+     "'x' is not a number or a blank (. _ - ? 0)"),
+    (11, 26, "hello", "Not a puzzle (line 1, column 1): 'hello' is not a number or a blank "
+     "(. _ - ? 0)"),
+    (12, 30, "hello", "Not a puzzle (line 1, column 1): 'hello' is not a number or a blank "
+     "(. _ - ? 0)"),
+])
+def test_a_paste_refused_on_the_grid_keeps_what_is_wrong(state: Path, rows: int, cols: int,
+                                                         pasted: str, said: str):
+    """Kept on one line, "(line 1, column 5):" took the message a fifth line at 26x11, and
+    "(. _ - ? 0)" was cut off under the board. A word pasted on the grid was said in the
+    longest wording alone, which the bar under the board cut ("'hello' is not a
+    number...", "a titl..."); the shorter ones the size screen and the menu take are taken
+    here too."""
     with start(app_command(), state, rows=rows, cols=cols) as term:
         open_from_menu(term, "t", "Size of the grid:")
         term.send_key("enter")
         term.wait_text("9x9 · 0 givens")
-        term.paste("hello")
-        term.wait_said("Not a puzzle (line 1, column 1): 'hello' is not a number or a "
-                       "blank (. _ - ? 0)")
+        term.paste(pasted)
+        term.wait_said(said)
         assert "..." not in term.text, term.dump()
 
 
