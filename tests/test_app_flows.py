@@ -659,6 +659,43 @@ def test_a_revealed_game_left_is_revealed_when_opened_again_and_u_takes_it_back(
     assert store(state).records() == {}  # a reveal is no solve on record
 
 
+#: the app, its saves each written a second late, as on a slow disk (a network drive):
+#: what the background writer is for
+SLOW_DISK_PLAY = (
+    "import sys, time\n"
+    "from numbrix_curses import savestate\n"
+    "write = savestate.Store._write_game\n"
+    "def slow(store, path, parts):\n"
+    "    time.sleep(1.0)\n"
+    "    write(store, path, parts)\n"
+    "savestate.Store._write_game = slow\n"
+    "from numbrix_curses.cli import main\n"
+    "sys.exit(main(['play', sys.argv[1]]))\n"
+)
+
+
+def test_a_reveal_just_before_leaving_is_kept_on_a_slow_disk(state: Path, demo: Path):
+    """The reveal's save is queued for the background writer, and the play screen, closing
+    on a solved game, wrote nothing more: the app ended with it still queued, and the game
+    opened again had lost the reveal (seen on a loaded machine). The app waits for the
+    saves it queued before it ends."""
+    with start([sys.executable, "-c", SLOW_DISK_PLAY, str(demo)], state) as term:
+        board = Board(term, 4)
+        wait_play(term)
+        term.send("3")
+        board.wait_cell(0, 1, "3")
+        reveal(term)
+        term.send("q")
+        expect_exit(term)
+    with start(play_command(str(demo)), state) as term:
+        board = Board(term, 4)
+        wait_play(term)
+        board.wait_cell(2, 2, "12")  # the solution, as it was left
+        term.send("u")
+        board.wait_cell(2, 2, "")
+        assert board.text(0, 1) == "3", term.dump()
+
+
 def test_a_revealed_game_started_again_and_left_opens_fresh(state: Path, demo: Path):
     """Played again from the start after a reveal and left before a move, the game came
     back revealed, its title saying "solved": the fresh start saved nothing, and the

@@ -334,6 +334,10 @@ class App:
         finally:
             _before_stop.clear()
             self.close_all()
+            # A save still queued for the background writer (a reveal's, which the play
+            # screen's close leaves as it was queued) is written before the app ends: the
+            # writer is a daemon thread, and the game opened again had lost the reveal.
+            self.ctx.store.flush()
             self._switch_modes(False)
         return self.code
 
