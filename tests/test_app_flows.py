@@ -205,9 +205,11 @@ def test_help_from_the_menu_and_from_play(state: Path, demo: Path):
 
 
 # ----- library marks, saving and resuming -----------------------------------------------------
-def demo_with_a_3(state: Path, demo: Path) -> tuple[Terminal, Board]:
-    """The demo puzzle in play, its first blank cell holding a 3 typed by the player."""
-    term = start(play_command(str(demo)), state)
+def demo_with_a_3(state: Path, demo: Path, command: str = "") -> tuple[Terminal, Board]:
+    """The demo puzzle in play, its first blank cell holding a 3 typed by the player (the
+    app started by `command`, Python code given the puzzle's path, where one is given)."""
+    argv = [sys.executable, "-c", command, str(demo)] if command else play_command(str(demo))
+    term = start(argv, state)
     board = Board(term, 4)
     try:
         wait_play(term)
@@ -637,28 +639,6 @@ def test_a_revealed_library_puzzle_does_not_promise_the_next_one(state: Path):
         assert "q: back to the list" not in term.flowing_text(), term.dump()
 
 
-def test_a_revealed_game_left_is_revealed_when_opened_again_and_u_takes_it_back(
-    state: Path, demo: Path
-):
-    """The reveal says u takes it back; leaving deleted the game, so opened again the
-    board was empty and the moves before the reveal were gone."""
-    term, board = demo_with_a_3(state, demo)
-    with term:
-        reveal(term)
-        term.send("q")
-        expect_exit(term)
-    with start(play_command(str(demo)), state) as term:
-        board = Board(term, 4)
-        wait_play(term)
-        board.wait_cell(2, 2, "12")  # the solution, as it was left
-        term.send("u")
-        board.wait_cell(2, 2, "")
-        assert board.text(0, 1) == "3"  # the player's own number, from before the reveal
-        term.send("q")
-        expect_exit(term)
-    assert store(state).records() == {}  # a reveal is no solve on record
-
-
 #: the app, its saves each written a second late, as on a slow disk (a network drive):
 #: what the background writer is for
 SLOW_DISK_PLAY = (
@@ -674,16 +654,17 @@ SLOW_DISK_PLAY = (
 )
 
 
-def test_a_reveal_just_before_leaving_is_kept_on_a_slow_disk(state: Path, demo: Path):
-    """The reveal's save is queued for the background writer, and the play screen, closing
-    on a solved game, wrote nothing more: the app ended with it still queued, and the game
-    opened again had lost the reveal (seen on a loaded machine). The app waits for the
-    saves it queued before it ends."""
-    with start([sys.executable, "-c", SLOW_DISK_PLAY, str(demo)], state) as term:
-        board = Board(term, 4)
-        wait_play(term)
-        term.send("3")
-        board.wait_cell(0, 1, "3")
+@pytest.mark.parametrize("command", ["", SLOW_DISK_PLAY], ids=["disk", "slow-disk"])
+def test_a_revealed_game_left_is_revealed_when_opened_again_and_u_takes_it_back(
+    state: Path, demo: Path, command: str
+):
+    """The reveal says u takes it back; leaving deleted the game, so opened again the
+    board was empty and the moves before the reveal were gone. On a slow disk the
+    reveal's save, queued for the background writer, was still queued when the app ended
+    (the play screen, closing on a solved game, writes nothing more), and the game opened
+    again had lost the reveal: the app waits for the saves it queued before it ends."""
+    term, board = demo_with_a_3(state, demo, command)
+    with term:
         reveal(term)
         term.send("q")
         expect_exit(term)
@@ -693,7 +674,11 @@ def test_a_reveal_just_before_leaving_is_kept_on_a_slow_disk(state: Path, demo: 
         board.wait_cell(2, 2, "12")  # the solution, as it was left
         term.send("u")
         board.wait_cell(2, 2, "")
+        # (the player's own number, from before the reveal)
         assert board.text(0, 1) == "3", term.dump()
+        term.send("q")
+        expect_exit(term)
+    assert store(state).records() == {}  # a reveal is no solve on record
 
 
 def test_a_revealed_game_started_again_and_left_opens_fresh(state: Path, demo: Path):
