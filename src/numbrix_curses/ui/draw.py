@@ -17,8 +17,7 @@ def put(win: "curses.window", y: int, x: int, text: str, attr: int = 0) -> int:
     height, width = win.getmaxyx()
     if not (0 <= y < height) or x >= width or not text:
         return 0
-    if not text.isprintable():
-        text = shown_text(text)
+    text = _as_shown(text)
     if x < 0:
         text, x = text[-x:], 0
     # (cut by columns: a CJK file name cut by characters ran on past the edge, onto the
@@ -57,25 +56,28 @@ def shown_text(text: str) -> str:
     return text.translate(_SHOWN_AS)
 
 
+def _as_shown(text: str) -> str:
+    """`text` as `put` shows it (`shown_text`), at once where it is all printable."""
+    return text if text.isprintable() else shown_text(text)
+
+
 def columns(text: str) -> int:
     """The columns `text` takes as `put` draws it: a tab shown as "^I" takes two, a
     bidirectional override six ("\\u202e"), where `pages.columns` counts one and none (a
     title or list entry with one was centred or lined up by the wrong width)."""
-    return pages.columns(text if text.isprintable() else shown_text(text))
+    return pages.columns(_as_shown(text))
 
 
 def padded(text: str, width: int) -> str:
     """`text` as `put` draws it, followed by spaces to `width` columns (see `columns`)."""
-    if not text.isprintable():
-        text = shown_text(text)
+    text = _as_shown(text)
     return pages.padded(text, width)
 
 
 def cut_to_columns(text: str, room: int) -> str:
     """The start of `text` that fits `room` columns of the screen, where a wide character
     (CJK, full-width) takes two; a character `put` shows in another form is cut as shown."""
-    if not text.isprintable():
-        text = shown_text(text)
+    text = _as_shown(text)
     return text[:room] if text.isascii() else _fitted(text, room)[0]
 
 
@@ -319,8 +321,7 @@ def cut_middle(name: str, width: int, gap: str) -> str:
     between them. Puzzle ids tell themselves apart at the end (their seeds: 5x5-medium-86
     and 5x5-medium-91), which cutting the end left off: a list of them read all alike.
     (Columns, not characters: a wide character takes two; see `columns`.)"""
-    if not name.isprintable():
-        name = shown_text(name)
+    name = _as_shown(name)
     if columns(name) <= width:
         return name
     if width <= columns(gap) + 1:

@@ -63,6 +63,11 @@ _WAIT_FOR_SOLVE = object()
 NO_SOLUTION = "This puzzle has no solution: a given may be mistyped."
 
 
+def no_solution_head(reason: str) -> str:
+    """The first sentence said of a puzzle with no solution: why, where the solver said."""
+    return f"This puzzle has no solution: {reason}." if reason else NO_SOLUTION
+
+
 class PlayHelp:
     """The play screen's help (see the module docstring). What it reads and calls of the
     screen:"""
@@ -216,7 +221,7 @@ class PlayHelp:
         of place, or the two givens each typed as another number, once known."""
         result = self._known_result()
         reason = result.reason if result is not None else ""
-        text = f"This puzzle has no solution: {reason}." if reason else NO_SOLUTION
+        text = no_solution_head(reason)
         suspects = self.suspects
         if suspects is None:
             return text
@@ -249,7 +254,7 @@ class PlayHelp:
         else:
             # (no change gives exactly one solution: what the look found ends them instead,
             # the givens to look at; at 40x14 they were left out for the reason whole)
-            head = f"This puzzle has no solution: {reason}." if reason else NO_SOLUTION
+            head = no_solution_head(reason)
             then = text[len(head):].strip() if text.startswith(head) else ""
         return Message(text, MessageKind.ERROR,
                        shorter=shorter_than(text, *no_solution_wordings(reason, then)))
