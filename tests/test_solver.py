@@ -590,6 +590,20 @@ def test_counting_without_a_limit_finds_every_path(rows: int, cols: int) -> None
         assert count_solutions(puzzle, limit=10**6) == want
 
 
+def test_a_solution_met_again_in_another_integer_type_is_not_counted_twice() -> None:
+    # The search records solutions by their numbers' bytes (comparing each with every one
+    # found made counting thousands quadratic); grids built as int16 and as int64 must
+    # still be one solution, or a unique board would be called one with several.
+    puzzle = with_givens(2, 2, {(0, 0): 1})
+    search = Search(puzzle.geometry, puzzle)
+    grid = np.array([[1, 2], [4, 3]], dtype=np.int16)
+    assert search.is_new_solution(grid)
+    search.add_solution(grid)
+    assert not search.is_new_solution(grid.astype(np.int64))
+    assert not search.is_new_solution(np.asfortranarray(grid.astype(np.int32)))
+    assert search.is_new_solution(np.array([[1, 4], [2, 3]], dtype=np.int64))
+
+
 # ------------------------------------------------------------- random puzzles from random paths
 
 

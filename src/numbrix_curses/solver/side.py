@@ -34,7 +34,7 @@ import time
 
 from numbrix_curses.puzzle import Puzzle
 from numbrix_curses.solver.board import SearchTimeout
-from numbrix_curses.solver.search import ProbeDepth, Search, differs_from_all
+from numbrix_curses.solver.search import ProbeDepth, Search
 
 #: the side search's time, as a share of the main search's since the side's last turn
 SHARE = 0.25
@@ -110,8 +110,8 @@ class SideSearch:
         self.gap *= GROWTH
         self.last_turn = time.monotonic()
         for grid in side.solutions:
-            if differs_from_all(grid, main.solutions):
-                main.solutions.append(grid)
+            if main.is_new_solution(grid):
+                main.add_solution(grid)
         if exhausted:
             self.settled = self.exhausted = True
         else:
