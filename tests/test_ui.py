@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -1027,30 +1028,46 @@ def test_a_drag_over_a_wrong_path_moves_its_number_and_says_from_where(tmp_path:
         assert board.number(1, 1) == "", term.dump()
 
 
-def _slow_to_solve(tmp_path: Path, state: Path) -> Terminal:
-    """The app on a clue-minimal 20x20 board: its solve takes seconds in one process (the
-    slowest of the corpus's first eight, 6 s where the others take 0.3 to 2 s, so a faster
-    machine still leaves the tests time to ask before it ends)."""
-    from helpers import corpus_boards
-    from numbrix_curses.textformat import format_compact
+#: the app on the puzzle at argv[1], its solve held until a file at argv[2] exists: a solve
+#: still working, however fast the machine (a real slow solve made these tests take 30 s
+#: and more, and on a loaded machine could outlast the app's time for a solve)
+HELD_SOLVE_PLAY = (
+    "import os, sys, time\n"
+    "from numbrix_curses.ui.play import PlayScreen\n"
+    "solve = PlayScreen._solve\n"
+    "def held(screen, token, seconds):\n"
+    "    while not os.path.exists(sys.argv[2]):\n"
+    "        time.sleep(0.05)\n"
+    "    return solve(screen, token, seconds)\n"
+    "PlayScreen._solve = held\n"
+    "from numbrix_curses.cli import main\n"
+    "sys.exit(main(['play', sys.argv[1]]))\n"
+)
 
-    puzzles, _ = corpus_boards("corpus-v1-20x20", ["20x20-minimal-03"])
-    path = tmp_path / "slow.txt"
-    path.write_text(format_compact(puzzles[0]))
-    return start(play_command(str(path)), state, rows=ROWS, cols=COLS)
+
+def _held_solve(tmp_path: Path, state: Path, text: str) -> tuple[Terminal, Path]:
+    """The app on the puzzle `text`, its solve held until the file returned is made."""
+    path = tmp_path / "held.txt"
+    path.write_text(text)
+    release = tmp_path / "release"
+    argv = [sys.executable, "-c", HELD_SOLVE_PLAY, str(path), str(release)]
+    return start(argv, state, rows=ROWS, cols=COLS), release
 
 
 def test_a_check_before_the_solution_is_known_waits_for_it(tmp_path: Path, state: Path):
     """A board breaks no rule, but the background solve has not finished: the check says
     it is comparing, then ends by itself when the solution is known; Esc gives it up."""
-    with _slow_to_solve(tmp_path, state) as term:
-        term.wait_text("c check")
+    term, release = _held_solve(tmp_path, state, NEWSPAPER_9X9)
+    with term:
+        wait_play(term)
         term.send("c")
         term.wait_message("comparing with the solution")
         term.send("\x1b")
         term.wait_message("Cancelled.")
-        term.send("c")  # (and if the solve has just ended, the check answers at once)
-        term.wait_message("No mistakes found.", timeout=90)
+        term.send("c")
+        term.wait_message("comparing with the solution")
+        release.touch()
+        term.wait_message("No mistakes found.")
 
 
 def test_a_hint_on_a_large_board_comes_at_once_while_the_solve_works(tmp_path: Path,
@@ -1060,7 +1077,12 @@ def test_a_hint_on_a_large_board_comes_at_once_while_the_solve_works(tmp_path: P
     with a bridge in plain sight. Now the first hints need no solution (see the state test
     below), and the hint placed with ? again is known right, so the next one comes at once
     too."""
-    with _slow_to_solve(tmp_path, state) as term:
+    from helpers import corpus_boards
+    from numbrix_curses.textformat import format_compact
+
+    puzzles, _ = corpus_boards("corpus-v1-20x20", ["20x20-minimal-03"])
+    term, _ = _held_solve(tmp_path, state, format_compact(puzzles[0]))
+    with term:  # (the solve never ends)
         term.wait_text("c check")
         first_hint(term)
         term.wait_message("? again places it.")
