@@ -2834,6 +2834,28 @@ def test_a_key_that_is_no_answer_is_told_in_the_yes_no_box(term: Terminal, board
     term.wait_gone("Take a hint?")
 
 
+@pytest.mark.parametrize("keys, revealed", [
+    ("hello", False),  # h, then l twice: the right button, No
+    ("\x1bOD\x1bOD", True),  # Left twice stays on the left button, Yes
+    ("\t\x1b[Z", False),  # Tab to Yes, Shift-Tab back to No
+])
+def test_left_and_right_in_a_yes_no_box_go_to_the_button_on_that_side(
+        term: Terminal, board: Board, keys: str, revealed: bool):
+    """Left, Right, h and l turned the focus over as Tab does, so a word typed into the box
+    by mistake ("hello": h, l, l) left Yes for Enter to take, and the solution was shown.
+    Left and h go to Yes (the left button), Right and l to No, and Tab either way to the
+    other one."""
+    term.send("S")
+    term.wait_in_box("Reveal the solution?")
+    term.send(keys)
+    term.send("\r")
+    term.wait_gone("Reveal the solution?")
+    if revealed:
+        board.wait_cell(0, 1, "3")
+    else:
+        assert board.text(0, 1) == "" and "revealed" not in term.text
+
+
 def test_a_key_the_commands_box_does_not_list_is_told_there(term: Terminal):
     """Tab's box of commands took a key it does not list without a word: it says so under
     its title and stays open; a key it lists still acts."""
@@ -2905,7 +2927,8 @@ def test_which_keys_a_yes_no_box_takes_for_no_answer():
     assert not_an_answer(" ") == UnboundKey("Space")
     assert not_an_answer(curses.KEY_UP) is None and not_an_answer(curses.KEY_RESIZE) is None
     screen = ConfirmScreen.__new__(ConfirmScreen)
-    for key in ("y", "n", "Y", "N", "q", "\x1b", "\n", "h", "l", "\t", "j", "k"):
+    for key in ("y", "n", "Y", "N", "q", "\x1b", "\n", "h", "l", "\t", curses.KEY_BTAB, "j",
+                "k"):
         assert not isinstance(screen.action_for_key(key), UnboundKey), key
     assert screen.action_for_key("Q") == UnboundKey("Q")
 

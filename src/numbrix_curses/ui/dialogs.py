@@ -109,7 +109,8 @@ def prompt_left(width: int) -> int:
 
 
 class ConfirmScreen(Screen):
-    """"Reveal the solution?" with Yes and No; Enter takes the focused one (No at first)."""
+    """"Reveal the solution?" with Yes and No; Enter takes the focused one (No at first).
+    Yes is the left button and No the right, on one row at every width."""
 
     overlay = True
 
@@ -146,8 +147,15 @@ class ConfirmScreen(Screen):
             return Hotkey("n")
         if key in ("\n", "\r", curses.KEY_ENTER):
             return Command.CONFIRM
-        if key in (curses.KEY_LEFT, curses.KEY_RIGHT, "\t", "h", "l"):
+        # Left and right go to the button on their side, as in dialog and whiptail boxes,
+        # and Tab or Shift-Tab to the other one. (All of them turned the focus over: a word
+        # typed into the box by mistake, "hello", turned it to Yes, for Enter to take.)
+        if key in (curses.KEY_LEFT, "h"):
+            return MoveCursor(0, -1)
+        if key in (curses.KEY_RIGHT, "l"):
             return MoveCursor(0, 1)
+        if key in ("\t", curses.KEY_BTAB):
+            return Command.NEXT_FIELD
         # (the text of a box too tall for the screen scrolls: see `_box`)
         scrolls: dict[int | str, Action] = {
             curses.KEY_UP: Scroll(-1), "k": Scroll(-1), curses.KEY_DOWN: Scroll(1),
@@ -160,6 +168,8 @@ class ConfirmScreen(Screen):
         if action is Command.CONFIRM:
             action = Hotkey("y" if self.focus_yes else "n")
         if isinstance(action, MoveCursor):
+            self.focus_yes = action.dcol < 0  # (Yes is the left button)
+        elif action is Command.NEXT_FIELD:
             self.focus_yes = not self.focus_yes
         elif isinstance(action, Scroll):
             self.top += action.delta
