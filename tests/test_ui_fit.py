@@ -1581,15 +1581,27 @@ def test_a_verdict_too_long_for_the_side_panel_is_said_in_fewer_words(state: Pat
         assert "Likely fix: swap rows 2 and 3." in said and "..." not in said, term.dump()
 
 
-def test_the_library_title_too_wide_leaves_out_the_app_s_name_first(state: Path):
+def test_the_library_title_too_wide_leaves_out_the_app_s_name_first(state: Path,
+                                                                    tmp_path: Path):
     """At 34 columns the library's title read "Numbrix · Puzzle li... · 1-6 of 62", then
     "Numbrix · Puzzle... · 1-6 of 62": the app's name, which the player knows, goes
-    before the screen's is cut."""
+    before the screen's is cut. At 26 columns, scrolled down, it read "Numbrix · 58-62 of
+    62", the screen's name left out: it goes by its short name there, and a file's list
+    by the file's base name, where its path does not fit."""
     with start(app_command(), state, rows=11, cols=34) as term:
         term.wait_text("Quit")
         term.send("l")
         term.wait_for(lambda: re.match(r" *Puzzle library · 1-\d+ of \d+ *$",
                                        term.lines[0]) is not None, what="the title whole")
+        term.resize(11, 26)
+        term.send_key("end")
+        term.wait_for(lambda: re.match(r" *Library · \d+-62 of 62 *$", term.lines[0])
+                      is not None, what="the short name")
+    path = tmp_path / "week.txt"
+    path.write_text("".join(f"# id: w{k}\n1 . 3\n. . .\n7 . 9\n\n" for k in range(1, 9)))
+    with start(play_command(str(path)), state, rows=11, cols=26) as term:
+        term.wait_for(lambda: re.match(r" *week\.txt · 1-\d of 8 *$", term.lines[0])
+                      is not None, what="the file's name")
 
 
 def test_the_library_s_message_is_balanced_over_its_lines(state: Path):

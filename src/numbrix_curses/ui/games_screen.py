@@ -88,7 +88,7 @@ class GamesScreen(PuzzleListScreen):
     footer_kept = (Command.CONFIRM,)
 
     def __init__(self, ctx: AppContext) -> None:
-        super().__init__(ctx, "Games under way", [], grouped=False)
+        super().__init__(ctx, "Games under way", [], grouped=False, short_title="Games")
 
     def _load_marks(self) -> None:
         """Read the saved games again, keeping the same game selected: one played since

@@ -153,16 +153,21 @@ class PuzzleListScreen(Screen):
     footer_kept: tuple[Action, ...] = ()
 
     def __init__(self, ctx: AppContext, title: str, entries: list[Entry], *, grouped: bool,
-                 note: str | None = None, check: bool = False) -> None:
+                 note: str | None = None, check: bool = False, short_title: str = "") -> None:
         """`note`: what the file's reader warned of, said first (see `_reading_note`);
         `check`: solve the puzzles in the background, marking those with several solutions
-        or none (a file's; the bundled ones are known to be proper)."""
+        or none (a file's; the bundled ones are known to be proper); `short_title`: the
+        title said on a screen too narrow for `title` (a file's base name by default, where
+        `title` is its path)."""
         super().__init__(ctx)
         #: the solver's answers for the puzzles checked so far, by `puzzle_key`
         self.results: dict[str, SolveResult] = {}
         self.check = check
         self.check_job: ThreadJob[None] | None = None
         self.title = title
+        self.short_title = short_title or os.path.basename(title.rstrip("/" + os.sep))
+        if self.short_title == title:
+            self.short_title = ""
         self.grouped = grouped
         if grouped:
             self.tail_width = GROUPED_TAIL
@@ -442,7 +447,7 @@ class PuzzleListScreen(Screen):
             # file's name is cut anywhere)
             draw_title_parts(win, ["Numbrix", self.title, f"{min(in_view) + 1}-"
                                    f"{max(in_view) + 1} of {len(self.entries)}"], 1, theme,
-                             words=not self.check)
+                             words=not self.check, short=self.short_title)
         for k, line in enumerate(shown):
             y = list_top + k
             if isinstance(line, str):
@@ -529,7 +534,7 @@ def library_screen(ctx: AppContext) -> Screen:
         Entry(p, p.id or f"bundled #{k}", None)
         for k, p in enumerate(load_bundled(), start=1)
     ]
-    return PuzzleListScreen(ctx, "Puzzle library", entries, grouped=True)
+    return PuzzleListScreen(ctx, "Puzzle library", entries, grouped=True, short_title="Library")
 
 
 def _reading_note(name: str, notes: list[tuple[int, str]]) -> str | None:

@@ -152,13 +152,16 @@ def draw_title(win: "curses.window", text: str, theme: Theme) -> None:
 
 
 def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Theme,
-                     words: bool = False) -> None:
+                     words: bool = False, short: str = "") -> None:
     """A title of `parts` joined by dots; where it is too wide, the parts before
     `parts[cut]` (the app's name) are left out where that makes the rest fit whole; else
-    `parts[cut]` (a puzzle's name, say) is cut short with "...", between words but for its
-    last (a name, cut anywhere; `words`: that one too, a phrase), or left out where even
-    its first word does not fit; and then the parts before it, and after it but the last,
-    go, so the last (which part of the board is in view) stays whole."""
+    `short`, where given, stands for `parts[cut]` (a screen's shorter name: "Library" for
+    "Puzzle library", a file's base name for its path), without the parts before it; then
+    the name (`short` or `parts[cut]`, a puzzle's name, say) is cut short with "...",
+    between words but for its last (a name, cut anywhere; `words`: that one too, a
+    phrase), or left out where even its first word does not fit; and then the parts before
+    it, and after it but the last, go, so the last (which part of the board is in view)
+    stays whole."""
     dot = f" {theme.glyphs.bullet} "
     width = win.getmaxyx()[1]
     over = columns(dot.join(parts)) - width
@@ -167,6 +170,12 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
         # name is cut: at 26 columns the title read "Numbrix · 5x5-medium-1...", the name
         # alone fitting whole, and the library's "Numbrix · 1-6 of 62", the name gone)
         parts, over = parts[cut:], 0
+    if over > 0 and short and cut < len(parts):
+        # (the app's name goes first, then the screen's is said shorter: at 26 columns the
+        # library's title read "Numbrix · 7-12 of 62", its name cut to nothing for want of
+        # the room the app's name took, and "Puzzle..." read badly where it fitted)
+        parts, cut = [short, *parts[cut + 1:]], 0
+        over = columns(dot.join(parts)) - width
     if over > 0 and cut < len(parts):
         name = shown_text(parts[cut])  # (cut as shown: a tab in it is "^I", two columns)
         keep = columns(name) - over - 3  # (in columns: a wide character takes two)
