@@ -51,6 +51,9 @@ CHECK_WORDS = {
 LIST_WORDS = {Status.MULTIPLE: "not unique", Status.NONE: "no solution"}
 #: the same, shorter, for a line too long for the screen
 LIST_WORDS_SHORT = {Status.MULTIPLE: "several", Status.NONE: "none"}
+#: the same, as short as "none", for the narrowest screens (at 26 columns "several" did not
+#: fit and the line said nothing of a puzzle with more than one solution)
+LIST_WORDS_SHORTEST = {Status.MULTIPLE: "many", Status.NONE: "none"}
 
 
 #: the solver's reasons for no solution (see `solver.solve`), each with its shorter form

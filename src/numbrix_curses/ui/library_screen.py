@@ -42,7 +42,7 @@ from numbrix_curses.ui.screen import (
     open_page,
 )
 from numbrix_curses.ui.times import format_duration
-from numbrix_curses.verdict import LIST_WORDS, LIST_WORDS_SHORT, Status
+from numbrix_curses.verdict import LIST_WORDS, LIST_WORDS_SHORT, LIST_WORDS_SHORTEST, Status
 
 if TYPE_CHECKING:  # (the solver loads when the check starts)
     from numbrix_curses.solver import SolveResult
@@ -106,7 +106,8 @@ def _order_key(entry: Entry) -> tuple[int, int, int, int, str]:
 #: (at 40 columns "easy best 0:10 in progress" was cut to "in progres")
 SHORTER_WORDS = (("in progress", "playing"), ("best ", ""),
                  *((LIST_WORDS[status], LIST_WORDS_SHORT[status])
-                   for status in (Status.NONE, Status.MULTIPLE)))
+                   for status in (Status.NONE, Status.MULTIPLE)),
+                 (LIST_WORDS_SHORT[Status.MULTIPLE], LIST_WORDS_SHORTEST[Status.MULTIPLE]))
 
 
 def fit_line(text: str, columns_from: int, width: int) -> str:
