@@ -18,7 +18,7 @@ from numbrix_curses.library import load_bundled
 from numbrix_curses.textformat import format_compact
 from numbrix_curses.ui.actions import SelectCell
 from numbrix_curses.ui.grid import GridLayout, cell_at
-from numbrix_curses.ui.help import KEY_INDENT, KEY_WIDTH, help_lines
+from numbrix_curses.ui.help import KEY_INDENT, help_lines, key_width
 from numbrix_curses.ui.layout import plan_layout
 from numbrix_curses.ui.watch import DEFAULT_SPEED, SPEEDS
 from helpers import NEWSPAPER_9X9
@@ -270,16 +270,22 @@ def test_help_wraps_long_lines_under_the_description_column(state: Path):
         row, col = term.find("move the cursor")
         assert term.lines[row + 1][:col].strip() == ""
         assert term.lines[row + 1][col:col + 1].strip()  # continues in the same column
+        # At 44 columns the key column stayed 20 wide, the descriptions wrapped in the 20
+        # left: the keys of five letters or fewer keep theirs, "0-9" as "Enter", and a key
+        # longer stands whole on a line of its own, over its description.
+        assert col <= 10, term.dump()
+        assert term.lines[row - 1].strip() == "arrows hjkl wasd", term.dump()
 
 
 @pytest.mark.parametrize("width", [40, 52, 78])
 def test_help_lines_fit_the_width_with_a_hanging_indent(width: int):
     lines = help_lines(width)
     assert all(len(text) <= width for text, _ in lines)
-    column = KEY_INDENT + KEY_WIDTH
+    column = KEY_INDENT + key_width(width)
     for (text, kind), (after, after_kind) in zip(lines, lines[1:]):
-        if kind == 2 and after and after_kind == 0 and after.startswith(" " * column):
-            assert after[column] != " "  # continuation text starts right at the column
+        if kind in (2, 3) and after and after_kind == 0:
+            # (the description goes on, or for a key alone on its line starts, at the column)
+            assert after[:column].strip() == "" and after[column] != " ", (text, after)
     words = " ".join(text for text, _ in lines).split()
     assert "(no" in words and "answers" in words and "shown);" in words  # (nothing lost)
     # The rules keep "R x C" on one line (at 40 columns "1 to R" stood over "x C").

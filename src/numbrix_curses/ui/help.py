@@ -144,6 +144,12 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
 #: the key column: two spaces, then the keys padded to this many columns
 KEY_INDENT = 2
 KEY_WIDTH = 20
+#: the key column of a text narrower than `WIDE_KEYS_LEAST`, where `KEY_WIDTH` is: keys of
+#: up to five letters ("Enter", "q Esc") and two spaces; a longer key stands on a line of
+#: its own, over its description. (At 40 columns the 20-column one left the descriptions
+#: 16, and the help took 418 lines, more than the 406 at 26.)
+SHORT_KEY_WIDTH = 7
+WIDE_KEYS_LEAST = 72
 #: the widest the text gets (the rules read best in short lines), and the least it needs:
 #: the smallest screen the game is played on, where the help is asked for too
 TEXT_WIDTH = 78
@@ -154,35 +160,47 @@ KEY_COLUMN_LEAST = KEY_INDENT + KEY_WIDTH + 10
 NARROW_INDENT = 4
 
 
+def key_width(width: int) -> int:
+    """How many columns the keys are padded to (see `KEY_INDENT`) in a text `width` wide."""
+    return KEY_WIDTH if width >= WIDE_KEYS_LEAST else SHORT_KEY_WIDTH
+
+
 def help_lines(width: int = TEXT_WIDTH) -> list[tuple[str, int]]:
-    """(text, kind) lines wrapped to `width` columns: kind 0 plain, 1 heading, 2 key line.
+    """(text, kind) lines wrapped to `width` columns: kind 0 plain, 1 heading, 2 key line
+    (the key, then its description), 3 a key alone on its line (its description under it).
 
     A key's description that does not fit wraps with a hanging indent, its further lines
-    starting under the description column (plain lines), so the keys stand alone on the left.
+    starting under the description column (plain lines), so the keys stand alone on the left;
+    a key too long for the column (`key_width`) stands over its description.
     Narrower than `KEY_COLUMN_LEAST`, the description goes under its key instead, indented,
     and takes the whole width: a key column there left ten letters a line.
     """
     narrow = width < KEY_COLUMN_LEAST
     width = max(width, 10)
+    key_w = key_width(width)
     lines: list[tuple[str, int]] = [("The rules", 1), ("", 0)]
     for paragraph in RULES.split("\n\n"):
         if len(lines) > 2:
             lines.append(("", 0))
         # (wrapped as the app's messages are: "1 to R" stood over "x C" at 40 columns)
         lines += [(line, 0) for line in wrap_text(" ".join(paragraph.split()), width)]
-    indent = " " * (KEY_INDENT + KEY_WIDTH)
+    indent = " " * (KEY_INDENT + key_w)
     for title, entries in SECTIONS.items():
         lines += [("", 0), (title, 1), ("", 0)]
         for keys, what in entries:
             # (wrapped as the rules are: "(a" stood at a line's end, over "click selects")
             if narrow:
-                lines.append((" " * KEY_INDENT + keys, 2))
+                lines.append((" " * KEY_INDENT + keys, 3))
                 lines += [(" " * NARROW_INDENT + line, 0)
                           for line in wrap_text(what, width - NARROW_INDENT)]
                 continue
-            # (the keys fit their column: the longest takes 18 of its 20)
             first, *rest = wrap_text(what, width - len(indent))
-            lines.append((" " * KEY_INDENT + f"{keys:<{KEY_WIDTH}}" + first, 2))
+            if len(keys) + 2 > key_w:
+                # (in the 20-column key column, every key fits: the longest takes 18)
+                lines.append((" " * KEY_INDENT + keys, 3))
+                rest = [first, *rest]
+            else:
+                lines.append((" " * KEY_INDENT + f"{keys:<{key_w}}" + first, 2))
             lines += [(indent + line, 0) for line in rest]
     lines += [("", 0)]
     lines += [(line, 0) for line in
@@ -258,7 +276,10 @@ class HelpScreen(Screen):
         self.width = width
         self.lines = help_lines(width)
         start, end = self._entry_span(anchor)
-        self.top = start + round(through * (end - start))
+        # (rounded down, so no line goes unread above the page: rounded, the second of
+        # "paste"'s 9 lines at 38 columns put the second of its 5 at 60 at the top, the key
+        # out of view; the small step keeps a width gone back to as it was)
+        self.top = start + int(through * (end - start) + 1e-9)
         self.place = anchor, through, self.top
 
     def _entry_span(self, anchor: int) -> tuple[int, int]:
@@ -283,12 +304,13 @@ class HelpScreen(Screen):
         self.page = max(1, height - 3)
         self.top = min(self.top, max(0, self._length() - self.page))
         left = max(margin, (width - TEXT_WIDTH) // 2)
-        key_end = KEY_INDENT + KEY_WIDTH
+        key_end = KEY_INDENT + key_width(self.width)
         for i, (text, kind) in enumerate(self.lines[self.top: self.top + self.page]):
             attr = curses.A_BOLD | theme.label if kind == 1 else 0
             put(win, 2 + i, left, text, attr)
-            if kind == 2:
-                put(win, 2 + i, left + KEY_INDENT, text[KEY_INDENT:key_end].rstrip(), theme.key)
+            if kind in (2, 3):
+                key = text[KEY_INDENT:key_end] if kind == 2 else text[KEY_INDENT:]
+                put(win, 2 + i, left + KEY_INDENT, key.rstrip(), theme.key)
         more = self.top + self.page < len(self.lines)  # (past it are blank lines only)
         draw_back_footer(win, mask, left, more, theme, above=self.top > 0,
                          unbound=self.unbound)
