@@ -1663,15 +1663,16 @@ def test_numbrix_file_of_several_puzzles_lists_them(state: Path, tmp_path: Path,
 def test_a_file_s_list_marks_a_puzzle_copied_out_with_a_slip(state: Path, tmp_path: Path):
     """A puzzle with several solutions or none showed so only once it was played; the list
     checks them as it shows them, and the game opened starts from that answer. At 26
-    columns, where "several" does not fit, the line says "many", as it says "none"."""
+    columns, where "several" does not fit, the line says "many", as it says "none"; and the
+    mark goes before a difficulty the file gives ("hard" left it out)."""
     path = tmp_path / "week.txt"
     # (a name of 10 columns, which the list keeps at 26: shorter ones leave room for more)
     path.write_text("# id: fine\n1 . 3\n. . .\n. . 9\n\n# id: two-answer\n1 . .\n. . .\n"
-                    ". . 9\n\n# id: none\n1 9 .\n. . .\n. . .\n")
+                    ". . 9\n\n# id: none\n# difficulty: hard\n1 9 .\n. . .\n. . .\n")
     with open_file_prompt(state) as term:
         term.send(str(path) + "\r")
         term.wait_match(r"two-answer +3x3 +not unique")
-        term.wait_match(r"none +3x3 +no solution")
+        term.wait_match(r"none +3x3 +hard +no solution")
         assert not re.search(r"fine .*(unique|solution)", term.text), term.dump()
         term.resize(11, 26)
         term.wait_match(r"two-answer +3x3 many *\n")

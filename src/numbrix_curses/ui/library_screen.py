@@ -110,6 +110,10 @@ SHORTER_WORDS = (("in progress", "playing"), ("best ", ""),
                  (LIST_WORDS_SHORT[Status.MULTIPLE], LIST_WORDS_SHORTEST[Status.MULTIPLE]))
 
 
+#: every word a line marks a puzzle that is no proper one with, however short
+_MARKS = {*LIST_WORDS.values(), *LIST_WORDS_SHORT.values(), *LIST_WORDS_SHORTEST.values()}
+
+
 def fit_line(text: str, columns_from: int, width: int) -> str:
     """`text` in `width` columns: a line too long has the spaces that line up its columns
     past `columns_from` (but for those before the first) closed up first, so what it says
@@ -347,6 +351,10 @@ class PuzzleListScreen(Screen):
         return Push(screen)
 
     def _entry_text(self, entry: Entry, name_w: int) -> str:
+        return self._line_text(entry, name_w, entry.difficulty)
+
+    def _line_text(self, entry: Entry, name_w: int, difficulty: str) -> str:
+        """`_entry_text`, saying `difficulty` in the difficulty's column."""
         key = entry.key
         record = self.records.get(key)
         tick = self.theme.glyphs.tick if record is not None and record.solved else " "
@@ -360,8 +368,20 @@ class PuzzleListScreen(Screen):
         # (grouped, the heading above gives the size: the line does not say it again)
         size = "" if self.grouped else f"{entry.size:>5}  "
         label = padded(cut_middle(entry.label, name_w, self.theme.glyphs.gap), name_w)
-        return (f" {tick} {label}  {size}{padded(entry.difficulty, 8)}  "
+        return (f" {tick} {label}  {size}{padded(difficulty, 8)}  "
                 f"{best:<11} {playing}")
+
+    def _fitted_line(self, entry: Entry, name_w: int, row_w: int) -> str:
+        """An entry's line in `row_w` columns (see `fit_line`), for a list with no column
+        heading. Where the line has no room for both, a puzzle the check found no proper
+        one keeps its mark rather than the difficulty its file gives it (the grade of the
+        puzzle with one solution meant): at 26 columns "hard" left "many" out."""
+        text = fit_line(self._entry_text(entry, name_w), name_w + 5, row_w)
+        if self._verdict(entry) and entry.difficulty:
+            tail = text[len(cut_to_columns(text, name_w + 5)):]
+            if not any(word in tail for word in _MARKS):
+                text = fit_line(self._line_text(entry, name_w, ""), name_w + 5, row_w)
+        return text
 
     def _heading(self, start: int) -> str:
         """The heading of the size group that starts at entry `start`: "9x9  16 puzzles,
@@ -454,11 +474,11 @@ class PuzzleListScreen(Screen):
             if isinstance(line, str):
                 put(win, y, left, line, curses.A_BOLD | theme.label)
                 continue
-            text = self._entry_text(self.entries[line], name_w)
             # (under a heading that names the columns, they stay lined up with it; the
             # columns past the name start after the tick's 3, the name's and 2 spaces)
-            text = (fit_line(text, name_w + 5, row_w) if column_heading is None
-                    else cut_to_columns(text, cut))
+            entry = self.entries[line]
+            text = (self._fitted_line(entry, name_w, row_w) if column_heading is None
+                    else cut_to_columns(self._entry_text(entry, name_w), cut))
             attr = theme.selected if line == self.selected else 0
             put(win, y, left, padded(text, row_w) if attr else text, attr)
             mask.put(y, left, row_w, Choose(line))
