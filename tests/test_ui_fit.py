@@ -1593,7 +1593,8 @@ def test_the_library_title_too_wide_leaves_out_the_app_s_name_first(state: Path,
     "Numbrix · Puzzle... · 1-6 of 62": the app's name, which the player knows, goes
     before the screen's is cut. At 26 columns, scrolled down, it read "Numbrix · 58-62 of
     62", the screen's name left out: it goes by its short name there, and a file's list
-    by the file's base name, where its path does not fit."""
+    by the file's base name, where its path does not fit (with the app's name where that
+    fits too)."""
     with start(app_command(), state, rows=11, cols=34) as term:
         term.wait_text("Quit")
         term.send("l")
@@ -1608,6 +1609,9 @@ def test_the_library_title_too_wide_leaves_out_the_app_s_name_first(state: Path,
     with start(play_command(str(path)), state, rows=11, cols=26) as term:
         term.wait_for(lambda: re.match(r" *week\.txt · 1-\d of 8 *$", term.lines[0])
                       is not None, what="the file's name")
+        term.resize(24, 26)  # (all in view: "Numbrix · /tmp/pytest-o..." before)
+        term.wait_for(lambda: term.lines[0].strip() == "Numbrix · week.txt",
+                      what="the file's name with the app's")
 
 
 def test_the_library_s_message_is_balanced_over_its_lines(state: Path):

@@ -461,14 +461,15 @@ class PuzzleListScreen(Screen):
             lines = self._lines(spaced=False)
         shown = self._in_view(lines)
         in_view = [line for line in shown if isinstance(line, int)]
-        if in_view and len(in_view) < len(self.entries):
-            # (the list runs past the screen: the title says which part is in view, as a
-            # scrolled board's does; 62 puzzles with 20 in sight gave no sign of the rest)
-            # (the library's and the games' titles are phrases, cut between words; a
-            # file's name is cut anywhere)
-            draw_title_parts(win, ["Numbrix", self.title, f"{min(in_view) + 1}-"
-                                   f"{max(in_view) + 1} of {len(self.entries)}"], 1, theme,
-                             words=not self.check, short=self.short_title)
+        # (the list runs past the screen: the title says which part is in view, as a
+        # scrolled board's does; 62 puzzles with 20 in sight gave no sign of the rest)
+        span = ([f"{min(in_view) + 1}-{max(in_view) + 1} of {len(self.entries)}"]
+                if in_view and len(in_view) < len(self.entries) else [])
+        # (the library's and the games' titles are phrases, cut between words; a file's
+        # name is cut anywhere, and said by its base name where its path does not fit: at
+        # 26 columns it read "Numbrix · /tmp/pytest-o...")
+        draw_title_parts(win, ["Numbrix", self.title, *span], 1, theme, words=not self.check,
+                         short=self.short_title)
         for k, line in enumerate(shown):
             y = list_top + k
             if isinstance(line, str):

@@ -156,12 +156,12 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
     """A title of `parts` joined by dots; where it is too wide, the parts before
     `parts[cut]` (the app's name) are left out where that makes the rest fit whole; else
     `short`, where given, stands for `parts[cut]` (a screen's shorter name: "Library" for
-    "Puzzle library", a file's base name for its path), without the parts before it; then
-    the name (`short` or `parts[cut]`, a puzzle's name, say) is cut short with "...",
-    between words but for its last (a name, cut anywhere; `words`: that one too, a
-    phrase), or left out where even its first word does not fit; and then the parts before
-    it, and after it but the last, go, so the last (which part of the board is in view)
-    stays whole."""
+    "Puzzle library", a file's base name for its path), with the parts before it where
+    they fit, else without; then the name (`short` or `parts[cut]`, a puzzle's name, say)
+    is cut short with "...", between words but for its last (a name, cut anywhere;
+    `words`: that one too, a phrase), or left out where even its first word does not fit;
+    and then the parts before it, and after it but the last, go, so the last (which part
+    of the board is in view) stays whole."""
     dot = f" {theme.glyphs.bullet} "
     width = win.getmaxyx()[1]
     over = columns(dot.join(parts)) - width
@@ -174,7 +174,11 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
         # (the app's name goes first, then the screen's is said shorter: at 26 columns the
         # library's title read "Numbrix · 7-12 of 62", its name cut to nothing for want of
         # the room the app's name took, and "Puzzle..." read badly where it fitted)
-        parts, cut = [short, *parts[cut + 1:]], 0
+        rest = parts[cut + 1:]
+        if columns(dot.join([*parts[:cut], short, *rest])) <= width:  # (room for the app's)
+            parts = [*parts[:cut], short, *rest]
+        else:
+            parts, cut = [short, *rest], 0
         over = columns(dot.join(parts)) - width
     if over > 0 and cut < len(parts):
         name = shown_text(parts[cut])  # (cut as shown: a tab in it is "^I", two columns)
