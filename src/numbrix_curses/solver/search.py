@@ -150,6 +150,8 @@ class Search(Probing):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """See `board.BoardState`."""
         super().__init__(*args, **kwargs)
+        #: the solutions found, in order; written only by `add_solution` and
+        #: `_forget_solutions`, which keep `_solution_keys` beside it
         self.solutions: list[np.ndarray] = []
         #: `grid_key` of each of `solutions`: a search counting thousands of solutions met
         #: each again and again in its probes, and comparing it with every one found so far
@@ -235,8 +237,7 @@ class Search(Probing):
             self.diving = False
         if exhausted or len(self.solutions) >= 2:
             return True
-        self.solutions.clear()
-        self._solution_keys.clear()
+        self._forget_solutions()
         self._undo(mark)
         # Afresh means forgetting the dive's guesses too: its refutations would steer the
         # search's first choices (see `_pick`), and its guess count would make the search
@@ -757,6 +758,10 @@ class Search(Probing):
         """Record `grid`, a solution not recorded before."""
         self.solutions.append(grid)
         self._solution_keys.add(grid_key(grid))
+
+    def _forget_solutions(self) -> None:
+        self.solutions.clear()
+        self._solution_keys.clear()
 
     def _record(self) -> None:
         assert self.puzzle is not None, "only a search over a puzzle records solutions"
