@@ -364,15 +364,19 @@ def gap_routes(
     Returns None when the search would take more than `max_nodes` steps (too many routes to
     list); an empty list means the gap cannot be laid at all.
     """
-    neighbours = geo.neighbours
+    # Cells are bitmasks, each level's untried cells one mask, taken highest first: the
+    # order, and the steps counted against `max_nodes`, of a search over neighbour lists.
+    # On the last level only the cells next to `end` make routes, but every cell tried
+    # there counts as a step, so a gap is listed or given up exactly as before.
+    near = geo.neighbour_masks
     k = len(doms)
-    end_near = 1 << end
+    last = k - 1
+    end_near = near[end]
     routes: list[tuple[int, ...]] = []
     path: list[int] = []
     used = 0
     nodes = 0
-    # iterative depth-first search: stack of candidate lists per depth
-    stack: list[list[int]] = [[c for c in neighbours[start] if doms[0] >> c & 1]]
+    stack = [near[start] & doms[0]]
     while stack:
         options = stack[-1]
         if not options:
@@ -380,19 +384,27 @@ def gap_routes(
             if path:
                 used ^= 1 << path.pop()
             continue
-        cell = options.pop()
+        depth = len(path)
+        if depth == last:
+            stack[-1] = 0
+            nodes += options.bit_count()
+            if nodes > max_nodes:
+                return None
+            ends = options & end_near
+            while ends:
+                cell = ends.bit_length() - 1
+                ends ^= 1 << cell
+                routes.append((*path, cell))
+            continue
+        cell = options.bit_length() - 1
+        bit = 1 << cell
+        stack[-1] = options ^ bit
         nodes += 1
         if nodes > max_nodes:
             return None
-        depth = len(path)
-        if depth == k - 1:
-            if any(end_near >> n & 1 for n in neighbours[cell]):
-                routes.append(tuple(path) + (cell,))
-            continue
         path.append(cell)
-        used |= 1 << cell
-        nxt = doms[depth + 1]
-        stack.append([n for n in neighbours[cell] if nxt >> n & 1 and not used >> n & 1])
+        used |= bit
+        stack.append(near[cell] & doms[depth + 1] & ~used)
     return routes
 
 
