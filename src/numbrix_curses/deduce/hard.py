@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from operator import and_, or_
 
 from numbrix_curses.constraints import (
     Segment,
@@ -21,7 +22,6 @@ from numbrix_curses.deduce.board import (
     Found,
     cell_list,
     is_single,
-    mask_of,
     only_cell,
     span,
 )
@@ -196,13 +196,20 @@ _ROUTE_NODES = 600
 @functools.lru_cache(maxsize=1024)
 def _routes_cached(
     geo: Geometry, start: int, end: int, doms: tuple[int, ...]
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None:
-    """`gap_routes` and each route's cells as a mask, remembered: between steps most gaps
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...]] | None:
+    """`gap_routes`, each route's cells as a mask, and each route's cells as bits (for
+    the union by number, taken column by column), remembered: between steps most gaps
     keep the same candidate cells."""
     routes = gap_routes(geo, start, end, doms, _ROUTE_NODES)
     if routes is None:
         return None
-    return tuple(routes), tuple(mask_of(route) for route in routes)
+    bits = tuple(tuple(1 << c for c in route) for route in routes)
+    return tuple(routes), tuple(_union_of(route) for route in bits), bits
+
+
+def _union_of(bits: Sequence[int]) -> int:
+    """The union of `bits`."""
+    return functools.reduce(or_, bits, 0)
 
 
 def _gap_routes(board: Board, doms: Domains, want_all: bool) -> list[Found]:
@@ -221,29 +228,27 @@ def _gap_routes(board: Board, doms: Domains, want_all: bool) -> list[Found]:
         listed = _routes_cached(geo, pos[a], pos[z], tuple(dom[seg.lo: seg.hi + 1]))
         if listed is None:
             continue
-        seals = _sealable(board, seg, listed[1])
+        every_route, masks, bits = listed
+        seals = _sealable(board, seg, masks)
         if seals:
-            routes = [
-                route
-                for route, mask in zip(*listed)
-                if not any(not room & ~mask and not mask >> y & 1 for y, room in seals)
+            kept = [
+                k for k, mask in enumerate(masks)
+                if all(room & ~mask or mask >> y & 1 for y, room in seals)
             ]
+            routes = [every_route[k] for k in kept]
+            masks = tuple(masks[k] for k in kept)
+            bits = tuple(bits[k] for k in kept)
         else:
-            routes = list(listed[0])
+            routes = list(every_route)
         if not routes:
             raise Broken(
                 f"there is no way to lay {span(seg.lo, seg.hi)} between {board.at(a)} and "
                 f"{board.at(z)} without cutting off an empty cell",
                 (pos[a], pos[z]),
             )
-        union = [0] * seg.length
-        every = geo.full_mask
-        for route in routes:
-            mask = 0
-            for i, c in enumerate(route):
-                union[i] |= 1 << c
-                mask |= 1 << c
-            every &= mask
+        # (by column: the cells the routes give each number, and those every route passes)
+        union = [_union_of(column) for column in zip(*bits)]
+        every = functools.reduce(and_, masks, geo.full_mask)
         new = list(dom)
         for i in range(seg.length):
             new[seg.lo + i] = union[i]
@@ -330,9 +335,7 @@ def _sealable(board: Board, seg: Segment, masks: Sequence[int]) -> list[tuple[in
     predecessor and successor (or its one neighbour, for 1 and the last number) already
     placed beside it. A route covering all those neighbours but not the cell is impossible."""
     geo, pos, num, last, free = board.geo, board.pos, board.num, board.last, board.free
-    covered = 0
-    for mask in masks:
-        covered |= mask
+    covered = _union_of(masks)
     found = []
     for y in geo.cells_of(geo.expand(covered) & free):
         room = 0
