@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from collections.abc import Callable, Sequence
 from operator import and_, or_
 
@@ -70,8 +71,10 @@ def _singles_after(
     old = doms.dom
     found = []
     for v in doms.seg_of:
-        if is_single(new[v]) and not is_single(old[v]):
-            c = only_cell(new[v])
+        d, o = new[v], old[v]
+        # (is_single inlined: this runs for every number at every narrowing)
+        if d and not d & (d - 1) and (o & (o - 1) or not o):
+            c = only_cell(d)
             found.append(Found(v, c, technique, why_number(v, c), shown(v, c)))
             if not want_all:
                 return found
@@ -193,18 +196,34 @@ _ROUTE_GAP_MAX = 12
 _ROUTE_NODES = 600
 
 
+@dataclass(frozen=True)
+class _Routes:
+    """A gap's routes as `gap_routes` lists them, and the same routes as bits."""
+
+    routes: tuple[tuple[int, ...], ...]
+    #: each route's cells, as a mask
+    masks: tuple[int, ...]
+    #: each route's cells, as one bit each (for the union by number, column by column)
+    bits: tuple[tuple[int, ...], ...]
+    #: cell -> the routes through it, bit k for route k (to find the routes a seal rules
+    #: out with a few operations on whole sets, rather than a test per route)
+    through: dict[int, int]
+
+
 @functools.lru_cache(maxsize=1024)
-def _routes_cached(
-    geo: Geometry, start: int, end: int, doms: tuple[int, ...]
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...]] | None:
-    """`gap_routes`, each route's cells as a mask, and each route's cells as bits (for
-    the union by number, taken column by column), remembered: between steps most gaps
-    keep the same candidate cells."""
+def _routes_cached(geo: Geometry, start: int, end: int, doms: tuple[int, ...]) -> _Routes | None:
+    """`gap_routes` and the same routes as bits, remembered: between steps most gaps keep
+    the same candidate cells."""
     routes = gap_routes(geo, start, end, doms, _ROUTE_NODES)
     if routes is None:
         return None
     bits = tuple(tuple(1 << c for c in route) for route in routes)
-    return tuple(routes), tuple(_union_of(route) for route in bits), bits
+    through: dict[int, int] = {}
+    for k, route in enumerate(routes):
+        bit = 1 << k
+        for c in route:
+            through[c] = through.get(c, 0) | bit
+    return _Routes(tuple(routes), tuple(_union_of(route) for route in bits), bits, through)
 
 
 def _union_of(bits: Sequence[int]) -> int:
@@ -228,18 +247,22 @@ def _gap_routes(board: Board, doms: Domains, want_all: bool) -> list[Found]:
         listed = _routes_cached(geo, pos[a], pos[z], tuple(dom[seg.lo: seg.hi + 1]))
         if listed is None:
             continue
-        every_route, masks, bits = listed
+        masks, bits = listed.masks, listed.bits
         seals = _sealable(board, seg, masks)
-        if seals:
-            kept = [
-                k for k, mask in enumerate(masks)
-                if all(room & ~mask or mask >> y & 1 for y, room in seals)
-            ]
-            routes = [every_route[k] for k in kept]
+        cut = 0  # the routes some seal rules out, bit k for route k
+        through = listed.through
+        for y, room in seals:
+            # (every route through all of `room` but not through y)
+            over = functools.reduce(
+                and_, [through.get(c, 0) for c in geo.cells_of(room)], (1 << len(masks)) - 1)
+            cut |= over & ~through.get(y, 0)
+        if cut:
+            kept = [k for k in range(len(masks)) if not cut >> k & 1]
+            routes = [listed.routes[k] for k in kept]
             masks = tuple(masks[k] for k in kept)
             bits = tuple(bits[k] for k in kept)
         else:
-            routes = list(every_route)
+            routes = list(listed.routes)
         if not routes:
             raise Broken(
                 f"there is no way to lay {span(seg.lo, seg.hi)} between {board.at(a)} and "
@@ -263,7 +286,7 @@ def _gap_routes(board: Board, doms: Domains, want_all: bool) -> list[Found]:
         verb = "puts" if len(routes) == 1 else "put"
         said: list[str] = []
 
-        def words(seg=seg, a=a, z=z, ways=ways, listed=len(listed[0]), kept=len(routes),
+        def words(seg=seg, a=a, z=z, ways=ways, listed=len(listed.routes), kept=len(routes),
                   said=said) -> str:
             # (worded only for a step found: the routes listed as a person lists them cost
             # a search of their own, which every narrowing paying for doubled a 15x15
@@ -337,16 +360,12 @@ def _sealable(board: Board, seg: Segment, masks: Sequence[int]) -> list[tuple[in
     geo, pos, num, last, free = board.geo, board.pos, board.num, board.last, board.free
     covered = _union_of(masks)
     found = []
+    near = geo.neighbour_masks
     for y in geo.cells_of(geo.expand(covered) & free):
-        room = 0
-        around = set()
-        for n in geo.neighbours[y]:
-            if free >> n & 1:
-                room |= 1 << n
-            elif num[n]:
-                around.add(num[n])
+        room = near[y] & free
         if room & ~covered:
             continue  # some neighbour stays empty whatever the route
+        around = {num[n] for n in geo.neighbours[y] if not free >> n & 1 and num[n]}
         fillable = any(
             1 <= w <= last
             and pos[w] < 0
