@@ -2133,6 +2133,31 @@ def test_a_file_converted_twice_with_two_byte_order_marks_reads():
     assert puzzle.givens[0, 0] == 1
 
 
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_files_saved_with_a_byte_order_mark_and_joined_read_as_their_puzzles(tmp_path,
+                                                                           encoding):
+    """`cat a.txt b.txt > week.txt` (or `copy a.txt+b.txt`) of files Notepad saved with a
+    byte order mark puts the second file's mark at the start of a line: it was "'\\ufeff#'
+    is not a number or a blank", and the joined file read as nothing."""
+    first = "# id: monday\n" + SMALL + "\n"
+    second = "# id: tuesday\n1 .\n. .\n"
+    week = tmp_path / "week.txt"
+    week.write_bytes(first.encode(encoding) + second.encode(encoding))
+    puzzles = read_puzzles(str(week))
+    assert [p.id for p in puzzles] == ["monday", "tuesday"]
+    assert puzzles[1].givens.tolist() == [[1, 0], [0, 0]]
+    # A mark at the start of a grid's own line too, and the columns are the ones an editor
+    # shows, where the mark takes no room.
+    [puzzle] = parse_puzzles("1 . 3\n\ufeff. . .\n. . 9\n", "t.txt")
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+    err = parse_error(SMALL + "\n\ufeff1 x\n. .\n")
+    assert where(err) == (5, 3)
+    week.write_bytes(first.encode() + "\ufeff1 .\n. \x00\n".encode())
+    with pytest.raises(ParseError) as caught:
+        read_puzzles(str(week))
+    assert (caught.value.line, caught.value.col) == (7, 3)
+
+
 def test_an_empty_file_name_is_named_as_such():
     with pytest.raises(ParseError) as caught:
         read_puzzles("")

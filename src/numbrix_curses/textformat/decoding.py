@@ -3,7 +3,13 @@ Windows-1252; bytes that are none of these, or binary, are a located `ParseError
 from __future__ import annotations
 
 from numbrix_curses.puzzle import ParseError
-from numbrix_curses.textformat.limits import MAX_FILE_BYTES, MAX_LINES, TOO_LARGE, TOO_MANY_LINES
+from numbrix_curses.textformat.limits import (
+    MAX_FILE_BYTES,
+    MAX_LINES,
+    TOO_LARGE,
+    TOO_MANY_LINES,
+    without_marks,
+)
 
 
 #: byte-order marks of the wider encodings a text file may come in (UTF-32 first: its
@@ -100,6 +106,6 @@ def _looks_like_utf16(data: bytes) -> bool:
 
 def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
     """1-based line and column (in characters) of byte `offset`, as the parser counts them."""
-    before = data[:offset].decode("utf-8", errors="replace").removeprefix("\ufeff")
-    before = before.replace("\r\n", "\n").replace("\r", "\n")
+    before = data[:offset].decode("utf-8", errors="replace")
+    before = without_marks(before.replace("\r\n", "\n").replace("\r", "\n"))
     return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1

@@ -43,9 +43,7 @@ def check_text(text: str, filename: str) -> str:
     """`text` without BOM, with \\n line ends; refuses binary and absurd input up front."""
     if len(text) > MAX_FILE_BYTES:
         raise ParseError(filename, 0, 0, TOO_LARGE)
-    # (a BOM, or two where a file was converted twice)
-    text = text.lstrip("\ufeff")
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = without_marks(text.replace("\r\n", "\n").replace("\r", "\n"))
     nul = text.find("\x00")
     if nul >= 0:
         line = text.count("\n", 0, nul) + 1
@@ -90,6 +88,19 @@ def check_text(text: str, filename: str) -> str:
             f"line is longer than {longest:,} characters; this is not a puzzle file",
         )
     return text
+
+
+def without_marks(text: str) -> str:
+    """`text` (with \\n line ends) without the byte order marks that start its lines."""
+    # (a BOM, or two where a file was converted twice; at a later line's start, the mark of
+    # a file joined on, `cat a.txt b.txt` or `copy a.txt+b.txt`, that was saved with one,
+    # as Notepad saves UTF-8: it was "'\\ufeff1' is not a number")
+    text = text.lstrip("\ufeff")
+    return _LINE_MARKS.sub("", text) if "\ufeff" in text else text
+
+
+#: byte order marks at the start of a line
+_LINE_MARKS = re.compile("^\ufeff+", re.MULTILINE)
 
 
 @functools.lru_cache(maxsize=None)
