@@ -83,7 +83,7 @@ def as_drawn_by_us(lines: list[str]) -> list[str]:
     - as numbers in a frame, ``·`` (or ``.``) for a blank, when the walls do not fit the
       screen: read as a compact grid.
     """
-    lines, grid = _without_rulers(lines, grid_line_indices(lines))
+    lines, grid = _without_rulers(lines, _to_bottom_edge(lines, grid_line_indices(lines)))
     if not grid:
         return lines
     top = lines[grid[0]]
@@ -145,6 +145,20 @@ def as_drawn_by_us(lines: list[str]) -> list[str]:
         elif drawn:
             lines[i] = line.translate(_TO_ASCII)  # (an odd line: its error reads plainly)
     return lines
+
+
+def _to_bottom_edge(lines: list[str], grid: list[int]) -> list[int]:
+    """`grid` up to the last bottom edge drawn in box-drawing lines (``└────┘``), where one
+    is drawn. A line under it is no part of a board (the status line under the board,
+    copied with it): it is left as it is, for the reader to say what it is, where it made
+    the board no board the app draws, and the error was said of the board's first row."""
+    # (looked for only under a top edge, in the lines a board the app draws can take, its
+    # letters line and a wall between every two rows: a long block is no board of ours)
+    if not any(corner in lines[i] for i in grid[:2] for corner in _TOP_CORNERS):
+        return grid
+    bottom = next((k for k in range(min(len(grid), 2 * MAX_SIDE + 2) - 1, 0, -1)
+                   if _opens_with(lines[grid[k]], _BOTTOM_CORNERS)), None)
+    return grid if bottom is None else grid[: bottom + 1]
 
 
 def _without_rulers(lines: list[str], grid: list[int]) -> tuple[list[str], list[int]]:
