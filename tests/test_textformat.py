@@ -692,9 +692,10 @@ def test_the_rulers_round_a_copied_board_are_left_out():
 
 def test_a_line_copied_under_a_board_off_the_screen_is_the_line_an_error_names():
     """A copy of a board off the screen that takes the status line under it too (`12x12 ·
-    23/144 · 0 moves`, where the panel is a bar under the board) was refused at the
-    board's first row ("'.    .  144 ...' is not a number", or "expected a '+----+' rule
-    line"), a row that reads: the error names the line under the board, which does not."""
+    23/144 · 0 moves`, where the panel is a bar under the board), or a note under a board
+    with row numbers, was refused at the board's first row ("'.    .  144 ...' is not a
+    number", or "expected a '+----+' rule line"), a row that reads: the error names the
+    line under the board, which does not."""
     framed = (
         "     A    B    C\n"
         "  ┌───────────────┐\n"
@@ -713,8 +714,21 @@ def test_a_line_copied_under_a_board_off_the_screen_is_the_line_an_error_names()
         "3 │    │    │  9 │\n"
         "  └────┴────┴────┘\n"
     )
+    # in ASCII, with its row numbers (as a terminal without line drawing shows it, and as
+    # a booklet for paper prints it), the note kept the row numbers and was blamed on row 1
+    numbered = (
+        "     A    B    C\n"
+        "  +----+----+----+\n"
+        "1 |  1 |    |  3 |\n"
+        "  +----+----+----+\n"
+        "2 |    |    |    |\n"
+        "  +----+----+----+\n"
+        "3 |    |    |  9 |\n"
+        "  +----+----+----+\n"
+    )
     # (the boxed form says what its lines must be: a rule line or a row)
-    for board, said in ((framed, "'{}' is not a number"), (walled, "expected a '+----+' rule")):
+    rule = "expected a '+----+' rule"
+    for board, said in ((framed, "'{}' is not a number"), (walled, rule), (numbered, rule)):
         assert parse_one(board).givens.tolist() == SMALL_GIVENS
         below = board.count("\n") + 1
         for status in ("    3x3 · 2/9 · 0 moves · 0:03\n", "my note\n"):

@@ -183,12 +183,15 @@ def _without_rulers(lines: list[str], grid: list[int]) -> tuple[list[str], list[
     left = len(edge) - len(edge.lstrip())
     if not _opens_with(edge, _JUNCTIONS) or left == 0:
         return lines, grid
-    numbered = [i for i in grid if lines[i][:left].strip()]
-    # Row numbers: every line with something left of the frame holds a number there and
-    # the frame's edge (a wall, or a rule's junction) after it.
-    if numbered and all(lines[i][:left].strip().isdigit() and len(lines[i]) > left
-                        and lines[i][left] in _JUNCTIONS + _WALLS + "┆┊"
-                        for i in numbered):
+    # Row numbers: every line with something left of the frame's edge (a wall, or a rule's
+    # junction), where the edge stands in it, holds a number there. A line without the
+    # edge is no row of the board (a note copied under it): it is left as it is, for the
+    # reader to say what it is, where it kept the row numbers and the error was said of
+    # the first of them.
+    edges = _JUNCTIONS + _WALLS + "┆┊"
+    numbered = [i for i in grid if lines[i][:left].strip()
+                and len(lines[i]) > left and lines[i][left] in edges]
+    if numbered and all(lines[i][:left].strip().isdigit() for i in numbered):
         lines = list(lines)
         for i in numbered:
             lines[i] = " " * left + lines[i][left:]
