@@ -1045,6 +1045,41 @@ def test_a_json_grid_written_a_row_a_line_reads_as_one_board(tmp_path: Path) -> 
     assert refusal(path, "[1, 0, 3]\n[0, 0]\n") == f"{path}:2:1: row 2 has 2 cells, expected 3"
 
 
+def test_json_records_written_over_lines_one_after_another_read_as_their_puzzles(
+        tmp_path: Path) -> None:
+    """What `jq` writes of several records (`jq '.[]' week.json`), and `json.dump(record,
+    file, indent=2)` run for each: objects one after another, each over lines of its own.
+    It was refused at its first line, as JSON Lines ("1:2: invalid JSON: Expecting property
+    name enclosed in double quotes"), where the JSON is valid."""
+    path = tmp_path / "week.json"
+    first = {"id": "monday", "puzzle": [[1, 0, 3], [0, 0, 0], [0, 0, 9]]}
+    second = {"id": "tuesday", "difficulty": "easy", "puzzle": [[1, 0], [0, 0]]}
+    text = json.dumps(first, indent=2) + "\n" + json.dumps(second, indent=2) + "\n"
+    path.write_text(text)
+    puzzles = read_puzzles(str(path))
+    assert [(p.id, p.givens.tolist()) for p in puzzles] == [
+        ("monday", [[1, 0, 3], [0, 0, 0], [0, 0, 9]]), ("tuesday", [[1, 0], [0, 0]])]
+    assert puzzles[1].metadata["difficulty"] == "easy"
+    # a fault is said where it stands in the file: a cell of the second record, a key it
+    # gives twice, JSON that is none
+    bad = json.dumps({"id": "x", "puzzle": [[1, 0], [0, 5]]}, indent=2)
+    lines = (json.dumps(first, indent=2) + "\n" + bad + "\n").split("\n")
+    five = next(i for i, line in enumerate(lines) if line.strip() == "5")
+    assert refusal(path, "\n".join(lines)) == (
+        f"{path}:{five + 1}:{lines[five].index('5') + 1}: row 2, column 2: 5 is out of "
+        "range 1..4")
+    head = json.dumps(first, indent=2) + "\n"
+    below = head.count("\n") + 1
+    assert refusal(path, head + '  {"id": "b", "id": "c", "puzzle": [[1]]}\n') == (
+        f"{path}:{below}:15: repeated key 'id' in a JSON object (also at line {below}, "
+        "column 4)")
+    assert refusal(path, head + '{"puzzle": [[1, }\n') == (
+        f"{path}:{below}:17: invalid JSON: Expecting value")
+    # JSON Lines, and grids written a row a line, read as they did
+    path.write_text(json.dumps(first) + "\n" + json.dumps(second) + "\n")
+    assert [p.id for p in read_puzzles(str(path))] == ["monday", "tuesday"]
+
+
 def test_a_json_grid_of_one_row_reads_as_a_board_of_one_row(tmp_path: Path) -> None:
     """Before: `[1, 0, 3]` alone, a 1x3 board written a row a line, was refused ("a grid
     must be a list of rows"), though two such lines read as a 2x3 board."""

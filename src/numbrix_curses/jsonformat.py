@@ -5,6 +5,8 @@ starts with ``{`` or ``[`` (after its checks of size, lines and control characte
 every command that reads a puzzle file reads JSON too. Accepted:
 
 - JSON Lines, one object per line, as `generate --format json` writes them;
+- objects one after another, each over lines of its own, as `jq` writes them (and
+  `json.dump(record, file, indent=2)` run for each);
 - one object, or one array of objects, over any number of lines;
 - a bare grid, ``[[1, 0, 3], [0, 0, 0], [0, 0, 9]]`` (a list of rows, 0 for a blank), or
   its rows a line each, ``[1, 0, 3]`` then ``[0, 0, 0]`` ... (a blank line ends the grid).
@@ -72,7 +74,10 @@ def parse_json_puzzles(text: str, filename: str, most: int,
     try:
         document = _loads(text, filename, 0)
     except _ExtraData:
-        return _parse_lines(text, filename, most, check, tell)
+        stream = _records_over_lines(text, filename, check)
+        if stream is None:
+            return _parse_lines(text, filename, most, check, tell)
+        return _stream_puzzles(text, filename, most, check, tell, stream)
     if isinstance(document, list) and document and all(isinstance(x, dict) for x in document):
         if len(document) > most:
             raise ParseError(
@@ -101,6 +106,64 @@ def parse_json_puzzles(text: str, filename: str, most: int,
     except _BadRecord as error:
         line, col = _line_col(text, _fault_at(text, len(text) - len(text.lstrip()), error))
         raise ParseError(filename, line, col, str(error)) from None
+
+
+def _records_over_lines(text: str, filename: str,
+                        check: Callable[[], None]) -> list[tuple[int, dict]] | None:
+    """The objects of `text`, where it holds objects one after another and the first is
+    written over several lines (as `jq` writes each): each with where it starts. None where
+    its first line holds a whole value (JSON Lines, read a line at a time) or where a
+    value is no object. Raises `ParseError` at a value that is no JSON; `check` is called
+    between values (see `parse_json_puzzles`)."""
+    # (read as JSON Lines, the first object's "{" alone on its line was "invalid JSON" at
+    # line 1, which is valid there)
+    at = _skip_space(text, 0)
+    end = text.find("\n", at)
+    if starts_with_json(text[at:] if end < 0 else text[at:end]):
+        return None
+    decoder = json.JSONDecoder()
+    records = []
+    # (the lines counted on from the last record: counted from the top for each, a file
+    # of thousands of records took minutes)
+    line, counted = 1, 0
+    while at < len(text):
+        if text[at] != "{":
+            return None
+        check()
+        line += text.count("\n", counted, at)
+        counted = at
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        try:
+            _, end = decoder.raw_decode(text, at)
+        except (ValueError, RecursionError):
+            end = len(text)  # (read by `_loads` below, which says what is wrong and where)
+        # (read again as every record is, keys given twice refused, from its own line and
+        # column, so that an error names the place in the file)
+        record = _loads(" " * (col - 1) + text[at:end], filename, line - 1)
+        if not isinstance(record, dict):
+            return None
+        records.append((at, record))
+        at = _skip_space(text, end)
+    return records
+
+
+def _stream_puzzles(text: str, filename: str, most: int, check: Callable[[], None],
+                    tell: Callable[[int, float], None],
+                    records: list[tuple[int, dict]]) -> list[Puzzle]:
+    """The puzzles of `records` (see `_records_over_lines`), each fault placed in `text`."""
+    if len(records) > most:
+        raise ParseError(filename, _line_col(text, records[most][0])[0], 1,
+                         f"more than {most:,} puzzles in one file; split it up")
+    puzzles = []
+    for k, (start, record) in enumerate(records):
+        check()
+        tell(k, k / len(records))
+        try:
+            puzzles.append(_puzzle(record))
+        except _BadRecord as error:
+            line, col = _line_col(text, _fault_at(text, start, error))
+            raise ParseError(filename, line, col, str(error)) from None
+    return puzzles
 
 
 def _element_start(text: str, index: int) -> int:
