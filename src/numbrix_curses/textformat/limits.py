@@ -94,7 +94,7 @@ def without_marks(text: str) -> str:
     """`text` (with \\n line ends) without the byte order marks that start its lines."""
     # (a BOM, or two where a file was converted twice; at a later line's start, the mark of
     # a file joined on, `cat a.txt b.txt` or `copy a.txt+b.txt`, that was saved with one,
-    # as Notepad saves UTF-8: it was "'\\ufeff1' is not a number")
+    # as Notepad saves UTF-8: it was "'\ufeff1' is not a number")
     text = text.lstrip("\ufeff")
     return _LINE_MARKS.sub("", text) if "\ufeff" in text else text
 
