@@ -53,6 +53,21 @@ def _connected(cells: set[int], nbrs: list[list[int]]) -> bool:
     return len(seen) == len(cells)
 
 
+def _reached(seed: int, cells: int, nbr_mask: list[int]) -> int:
+    """The cells of `cells` (a bitmask) joined to `seed` (one of them, as a bit) through
+    neighbours among them; `nbr_mask[c]` is cell c's neighbours as bits."""
+    seen = frontier = seed
+    while frontier:
+        grow = 0
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            grow |= nbr_mask[low.bit_length() - 1]
+        frontier = grow & cells & ~seen
+        seen |= frontier
+    return seen
+
+
 @functools.lru_cache(maxsize=None)
 def all_paths(rows: int, cols: int) -> np.ndarray:
     """Every Hamiltonian path as a filled grid, one per row: shape (paths, rows*cols), int16.
@@ -67,16 +82,7 @@ def all_paths(rows: int, cols: int) -> np.ndarray:
     path: list[int] = []
 
     def connected(rest: int) -> bool:
-        seen = frontier = rest & -rest
-        while frontier:
-            grow = 0
-            while frontier:
-                low = frontier & -frontier
-                frontier ^= low
-                grow |= nbr_mask[low.bit_length() - 1]
-            frontier = grow & rest & ~seen
-            seen |= frontier
-        return seen == rest
+        return _reached(rest & -rest, rest, nbr_mask) == rest
 
     def walk(cell: int, rest: int) -> None:
         path.append(cell)
@@ -151,16 +157,7 @@ def count_dfs(puzzle: Puzzle, limit: int = 2, budget: int = 200_000) -> int | No
         # (cells as bits: the same two tests as on sets of cells, a few times faster, which
         # is most of the time of the tests that compare the solver with this counter)
         room = rest | 1 << head
-        seen = frontier = 1 << head
-        while frontier:
-            grow = 0
-            while frontier:
-                low = frontier & -frontier
-                frontier ^= low
-                grow |= nbr_mask[low.bit_length() - 1]
-            frontier = grow & room & ~seen
-            seen |= frontier
-        if seen != room:
+        if _reached(1 << head, room, nbr_mask) != room:
             return True  # the unvisited cells and the head are not all connected
         # An unvisited cell needs a cell before it and (unless it ends the path) one after it,
         # both among the unvisited cells and the head: two cells short of that cannot both end it.
