@@ -82,19 +82,8 @@ def parse_json_puzzles(text: str, filename: str, most: int,
         if len(document) > most:
             raise ParseError(
                 filename, 1, 1, f"more than {most:,} puzzles in one file; split it up")
-        puzzles = []
-        for k, record in enumerate(document):
-            check()
-            tell(k, k / len(document))
-            try:
-                puzzles.append(_puzzle(record))
-            except _BadRecord as error:
-                # (placed only now: most files have no error to place)
-                line, col = _line_col(text, _fault_at(text, _element_start(text, k), error))
-                raise ParseError(
-                    filename, line, col, f"record {k + 1} of the array: {error}"
-                ) from None
-        return puzzles
+        return _puzzles_of(document, text, filename, check, tell,
+                           lambda k: _element_start(text, k), "record {} of the array: ")
     if _is_row(document) and document:
         # One row on its own, as a grid written a row a line ends up for a 1xN board: read
         # as such a grid (`[1, 0, 3]` was refused, "a grid must be a list of rows").
@@ -154,15 +143,26 @@ def _stream_puzzles(text: str, filename: str, most: int, check: Callable[[], Non
     if len(records) > most:
         raise ParseError(filename, _line_col(text, records[most][0])[0], 1,
                          f"more than {most:,} puzzles in one file; split it up")
+    return _puzzles_of([record for _, record in records], text, filename, check, tell,
+                       lambda k: records[k][0])
+
+
+def _puzzles_of(records: list[Any], text: str, filename: str, check: Callable[[], None],
+                tell: Callable[[int, float], None], start_of: Callable[[int], int],
+                label: str = "") -> list[Puzzle]:
+    """The puzzle of each of `records`; a faulty one raises `ParseError` at its fault in
+    `text`, found from where record k starts (`start_of(k)`), its message after `label`
+    (which may name the record's number, counted from 1, as `{}`)."""
     puzzles = []
-    for k, (start, record) in enumerate(records):
+    for k, record in enumerate(records):
         check()
         tell(k, k / len(records))
         try:
             puzzles.append(_puzzle(record))
         except _BadRecord as error:
-            line, col = _line_col(text, _fault_at(text, start, error))
-            raise ParseError(filename, line, col, str(error)) from None
+            # (placed only now: most files have no error to place)
+            line, col = _line_col(text, _fault_at(text, start_of(k), error))
+            raise ParseError(filename, line, col, label.format(k + 1) + str(error)) from None
     return puzzles
 
 
