@@ -28,6 +28,9 @@
 - crossings (at search nodes and in probe trials): two runs that lie in one pocket cannot
   both be laid when their placed ends come round the pocket's outside in the order a, b,
   a, b;
+- walls (at search nodes): a stretch of the path between two placed numbers on the
+  board's edge cells splits the board, and so few cells can wall off only so much of it
+  (see `enclosure`);
 - ports (at search nodes, once the search has guessed a while): a region of free cells
   that the path can enter and leave by few edges must be filled by pieces of the path
   whose numbers fit its cells, colours and port edges (see `ports`).
@@ -51,7 +54,7 @@ from numbrix_curses.constraints import (
     outer_walk,
 )
 from numbrix_curses.puzzle import Geometry, at_least_two_and_three
-from numbrix_curses.solver import ports
+from numbrix_curses.solver import enclosure, ports
 from numbrix_curses.solver.board import CACHE_LIMIT, BoardState, Run, Shape, Stuck
 
 
@@ -102,6 +105,11 @@ class Propagation(BoardState):
         self.shapes: dict[int, Shape] = {}
         # free cells -> the regions behind few port edges (see `_ports`)
         self.narrows: dict[int, list[int]] = {}
+        # the board's edge cells in order (None on a board one cell wide), and the placed
+        # numbers on them -> whether some stretch between two cannot wall off its sides
+        # (see `_walls`)
+        self.rim = enclosure.rim_of(self.geo)
+        self.walls: dict[tuple[tuple[int, int], ...], bool] = {}
 
     def fork(self) -> Propagation:
         """An independent copy of the board state (not of the search's progress)."""
@@ -118,6 +126,7 @@ class Propagation(BoardState):
         other.rims = self.rims
         other.shapes = self.shapes
         other.narrows = self.narrows
+        other.walls = self.walls
         other.joins, other.joins_from = self.joins, list(self.joins_from)
         return other
 
@@ -684,6 +693,23 @@ class Propagation(BoardState):
                         break
                     if i1 < i2 and j2 > j1:
                         raise Stuck
+
+    def _walls(self) -> None:
+        """Raise `Stuck` when a stretch of the path between two placed numbers on the
+        board's edge cannot wall off what must lie beside it (see `enclosure`)."""
+        rim = self.rim
+        if rim is None:
+            return
+        place, pos = rim.place, self.pos
+        on_rim = tuple(
+            (v, place[cell]) for v, cell in enumerate(pos) if cell in place and v)
+        walled = self.walls.get(on_rim)
+        if walled is None:
+            if len(self.walls) > CACHE_LIMIT:
+                self.walls.clear()
+            walled = self.walls[on_rim] = enclosure.walled_off(rim, list(on_rim), self.last)
+        if walled:
+            raise Stuck
 
     def _bags(self, pocket: int, segs: list[Run]) -> bool:
         """Narrow runs into the parts of `pocket` behind its cut cells; True if that changed

@@ -404,6 +404,7 @@ class Search(Probing):
         segs = self._settle_cuts(self._settle())
         if segs is not None:
             self._crossing(segs)
+            self._walls()
             if self.stats.nodes - self.dive_nodes >= _PORTS_AFTER:
                 self._check_ports()
         self.probe_score.clear()  # scores describe this board only
