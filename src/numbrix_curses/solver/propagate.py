@@ -71,6 +71,10 @@ _SHAPE_CACHE_LIMIT = 1_000
 # only while the search stays near the node that found them, so 500 pockets are plenty (a
 # comb of 449 cut cells across a 30x30 board takes 191 KB: 100 MB at the very worst).
 _CUTS_CACHE_LIMIT = 500
+# The walls table is keyed by the placed numbers on the edge (up to 76 at 20x20, about
+# 9 KB a key), and its hits come from the nodes near the one that made an entry: 2,000
+# entries hold 18 MB at most.
+_WALLS_CACHE_LIMIT = 2_000
 
 
 def _remembered(table: dict, key: int, limit: int, make: Callable, geo: Geometry) -> Any:
@@ -705,7 +709,7 @@ class Propagation(BoardState):
             (v, place[cell]) for v, cell in enumerate(pos) if cell in place and v)
         walled = self.walls.get(on_rim)
         if walled is None:
-            if len(self.walls) > CACHE_LIMIT:
+            if len(self.walls) > _WALLS_CACHE_LIMIT:
                 self.walls.clear()
             walled = self.walls[on_rim] = enclosure.walled_off(rim, list(on_rim), self.last)
         if walled:
