@@ -116,7 +116,7 @@ def _core() -> Puzzle:
 
 def test_a_short_stretch_cannot_wall_off_a_long_tail() -> None:
     """39..55 joins the left edge to the bottom edge in 17 cells; 67 puts the tail 56..88
-    (33 cells) on the short side, where 17 cells can wall off 31 at most."""
+    (33 cells) on the short side, where 17 cells can wall off 32 at most by the bound."""
     puzzle = _core()
     on_rim = _on_rim(11, 8, list(puzzle.givens.flatten()))
     assert [number for number, _ in on_rim if number] == [39, 55, 67]

@@ -24,9 +24,10 @@ sides meets this, the board has no solution.
 
 This is what the search lacked on the core of benchmarks/hard/printed-soak.txt: 39 at A7,
 55 at E11 and 67 at A9 on an 11x8 board. 67 puts the tail (33 cells) on the short arc
-A8..A11, B11..D11, with 8 edge sides; the 17 cells of 39..55 can wall off 31 cells there
-at most, and the head (38 cells) cannot join the tail there, for arc 2 would then have to
-lie in C. The rule refutes it at once; the search without it laid 39..55 1,547 ways.
+A8..A11, B11..D11, with 8 edge sides; there the 17 cells of 39..55 can wall off 32 cells
+at most by the bound (54 > 2 * 17 + 2 + 2 * 8 for 33; 31 is the most in fact), and the head
+(38 cells) cannot join the tail there, for arc 2 would then have to lie in C. The rule
+refutes it at once; the search without it laid 39..55 1,547 ways.
 """
 from __future__ import annotations
 
