@@ -1508,15 +1508,17 @@ def test_open_file_s_list_shows_a_file_on_twelve_rows(
 
 
 def test_a_title_cut_short_says_so(state: Path, tmp_path: Path):
-    """At 40 columns the watch screen's title ended mid-name ("...solver on 30x30-m")."""
+    """At 40 columns the watch screen's title ended mid-name ("...solver on 30x30-m"). A
+    name too long even for the title's fewer words is cut there, and says so."""
     path = tmp_path / "seven.txt"
-    path.write_text("# id: a-rather-long-name-for-seven\n" + "1 . . . . . .\n" + ". . . . . . .\n" * 6)
+    path.write_text("# id: a-rather-long-name-for-seven-by-seven\n" + "1 . . . . . .\n"
+                    + ". . . . . . .\n" * 6)
     with start(play_command(str(path)), state, rows=24, cols=40) as term:
         term.wait_text("quit")
         term.send("v")
         term.wait_text("Watch the solver")
         term.send("y")
-        term.wait_text("Numbrix · Watching the solver on a-ra...")
+        term.wait_text("Solver on a-rather-long-name-for-seve...")
         assert len(term.lines[0].strip()) == 40
 
 
@@ -1555,8 +1557,9 @@ def test_a_puzzle_s_name_goes_whole_in_a_narrow_title_without_the_app_s(state: P
 
 def test_a_title_cut_short_keeps_its_words_whole(state: Path, tmp_path: Path):
     """The watch screen's title, cut to make room for the part of the board in view, ended
-    mid-word: "Watching th..." at 44 columns, "Watchin..." at 40. Its words go whole or
-    not at all; only the puzzle's name, its last word, is cut anywhere."""
+    mid-word: "Watching th..." at 44 columns, "Watchin..." at 40. It is said in fewer
+    words first ("Solver on np"; at 40 it read "Numbrix · rows 1-5 cols A-F", nothing left
+    to tell the replay from the game), and those go whole or not at all."""
     path = tmp_path / "np.txt"
     path.write_text("# id: np\n" + NEWSPAPER_9X9)
     with start(play_command(str(path)), state, rows=12, cols=44) as term:
@@ -1564,12 +1567,14 @@ def test_a_title_cut_short_keeps_its_words_whole(state: Path, tmp_path: Path):
         term.send("v")
         term.wait_text("Watch the solver")
         term.send("y")
-        term.wait_for(lambda: re.match(r" *Numbrix · Watching\.\.\. · rows \d-\d cols",
-                                       term.lines[0]) is not None, what="the title cut")
+        term.wait_for(lambda: re.match(r" *Numbrix · Solver on np · rows \d-\d cols",
+                                       term.lines[0]) is not None, what="the fewer words")
         term.resize(12, 40)
-        term.wait_for(lambda: re.match(r" *Numbrix · rows \d-\d cols", term.lines[0])
-                      is not None, what="the title without the phrase")
-        assert "Watchin" not in term.lines[0], term.dump()
+        term.wait_for(lambda: re.match(r" *Solver on np · rows \d-\d cols", term.lines[0])
+                      is not None, what="the fewer words without the app's name")
+        term.resize(12, 30)
+        term.wait_for(lambda: re.match(r" *Solver\.\.\. · rows \d-\d cols", term.lines[0])
+                      is not None, what="the words whole")
 
 
 def test_a_verdict_too_long_for_the_side_panel_is_said_in_fewer_words(state: Path,

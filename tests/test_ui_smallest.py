@@ -1014,7 +1014,8 @@ def test_the_replay_s_verdict_is_said_whole_on_the_smallest_screen(state: Path,
                                                                    tmp_path: Path):
     """Over, the replay said "Done: more than one solution, 23 steps in..." under the
     board, cut before the time, its status line hidden under it: the bar says it in fewer
-    words, whole."""
+    words, whole. Its title, "Watching the solver on two.txt", read "Numbrix · Watching
+    the...", the puzzle's name lost: it is said in fewer words, whole."""
     path = tmp_path / "two.txt"
     path.write_text("1 . .\n. . .\n. . 9\n")  # (two solutions)
     with smallest(state, "play", str(path)) as term:
@@ -1022,6 +1023,8 @@ def test_the_replay_s_verdict_is_said_whole_on_the_smallest_screen(state: Path,
         term.send("v")
         term.wait_text("Watch the solver")
         term.send("y")
+        term.wait_for(lambda: term.lines[0].strip() == "Solver on two.txt",
+                      what="the title in fewer words")
         term.send_key("enter")
         term.wait_for(lambda: "Done: more than one solution, " in bar_text(term)
                       and " steps." in bar_text(term), what="the verdict with its steps")
