@@ -428,6 +428,24 @@ def test_the_number_pad_keeps_the_cursor_s_row_in_sight_at_40x12(state: Path):
         term.wait_gone("─ Pencil marks ")
 
 
+def test_the_number_pad_beside_the_board_stands_at_the_foot_of_the_panel(term: Terminal):
+    """On a tall screen the side panel, centred with the board, ends rows over the screen's
+    foot; the pad stood at the screen's foot (at 132x43, five empty rows under the key
+    list), apart from the panel and the board. It stands over the key list's last lines,
+    as on a screen the panel fills."""
+    term.resize(43, 132)
+    term.wait_for(lambda: term.find("Numbrix · demo") is not None
+                  and term.find("Numbrix · demo")[1] > 40, what="the frame at 132x43")
+    term.click(*term.find("type    0-9"))
+    term.wait_text("─ Number pad ")
+    top, left = term.find("─ Number pad ")
+    left -= 1  # (the box's corner)
+    last_key = max(y for y, line in enumerate(term.lines) if line[left:].strip()
+                   and y < top)
+    assert last_key == top - 1, term.dump()  # (a line of keys right over the box)
+    assert "r-click clear" not in term.text, term.dump()  # (the key list's last line)
+
+
 def test_the_number_pad_keeps_its_width_as_pencil_mode_toggles(term: Terminal):
     """"pencil: off" became "pencil: on" and the box narrowed by a column: "close", the
     button after it, moved left under the mouse. The box is as wide in either mode, and

@@ -167,14 +167,19 @@ def _covers(top: int, left: int, box_h: int, box_w: int,
 def place_pad(height: int, width: int, box_h: int, box_w: int,
               cursor: tuple[int, int, int] | None, panel_left: int | None,
               bar_top: int | None, compact: bool = False,
-              end: PadEnd | None = None) -> tuple[int, int]:
+              end: PadEnd | None = None, panel_foot: int | None = None) -> tuple[int, int]:
     """Where the pad's box goes, (top, left): see the module docstring. `cursor` is the
     cursor cell's (y, x, width) on screen where it shows; `panel_left` where the side
-    panel starts, if there is one; `bar_top` where the bar under the board starts;
-    `compact`, the compact pad's box (see `PadShape`); `end`, the end of the screen the
-    player moved it to, where it goes even over the cursor (see `PadPlace`)."""
+    panel starts, if there is one, and `panel_foot` the row under its last (the screen's
+    foot where not given); `bar_top` where the bar under the board starts; `compact`, the
+    compact pad's box (see `PadShape`); `end`, the end of the screen the player moved it
+    to, where it goes even over the cursor (see `PadPlace`)."""
     if panel_left is not None and width - panel_left >= box_w:
-        return max(1, height - box_h), panel_left
+        # (at the panel's foot, not the screen's: on a tall screen, whose panel is centred
+        # with the board, the box at 132x43 stood five empty rows under the key list and
+        # ten under the board, apart from both)
+        foot = height if panel_foot is None else min(panel_foot, height)
+        return max(1, foot - box_h), panel_left
     left = max(0, (width - box_w) // 2)
     tops = _tops(height, box_h, bar_top, compact)
     low = _over_board_foot(height, box_h, bar_top)
@@ -301,7 +306,7 @@ def draw_number_pad(
 
     def placed(end: PadEnd | None) -> tuple[int, int]:
         return place_pad(height, width, box_h, box_w, at, panel_left, bar_top, shape.compact,
-                         end)
+                         end, layout.panel_top + layout.panel_rows)
 
     top, left = placed(None)
     # (a box that covers no cell stands where it stands by itself, with nothing to move)
