@@ -1559,7 +1559,7 @@ def test_a_title_cut_short_keeps_its_words_whole(state: Path, tmp_path: Path):
     """The watch screen's title, cut to make room for the part of the board in view, ended
     mid-word: "Watching th..." at 44 columns, "Watchin..." at 40. It is said in fewer
     words first ("Solver on np"; at 40 it read "Numbrix · rows 1-5 cols A-F", nothing left
-    to tell the replay from the game), and those go whole or not at all."""
+    to tell the replay from the game), and then in one, "Solver"."""
     path = tmp_path / "np.txt"
     path.write_text("# id: np\n" + NEWSPAPER_9X9)
     with start(play_command(str(path)), state, rows=12, cols=44) as term:
@@ -1572,9 +1572,12 @@ def test_a_title_cut_short_keeps_its_words_whole(state: Path, tmp_path: Path):
         term.resize(12, 40)
         term.wait_for(lambda: re.match(r" *Solver on np · rows \d-\d cols", term.lines[0])
                       is not None, what="the fewer words without the app's name")
-        term.resize(12, 30)
-        term.wait_for(lambda: re.match(r" *Solver\.\.\. · rows \d-\d cols", term.lines[0])
-                      is not None, what="the words whole")
+        term.resize(12, 30)  # ("Solver", rather than "Solver...": it says as much)
+        term.wait_for(lambda: re.match(r" *Solver · rows \d-\d cols", term.lines[0])
+                      is not None, what="the shortest words whole")
+        term.resize(12, 26)  # (it read "rows 1-5 cols C-G", the replay not named)
+        term.wait_for(lambda: re.match(r" *Solver · rows \d-\d cols", term.lines[0])
+                      is not None, what="the shortest words whole at 26 columns")
 
 
 def test_a_verdict_too_long_for_the_side_panel_is_said_in_fewer_words(state: Path,

@@ -152,7 +152,7 @@ def draw_title(win: "curses.window", text: str, theme: Theme) -> None:
 
 
 def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Theme,
-                     words: bool = False, short: str = "") -> None:
+                     words: bool = False, short: str | Sequence[str] = "") -> None:
     """A title of `parts` joined by dots; where it is too wide, the parts before
     `parts[cut]` (the app's name) are left out where that makes the rest fit whole; else
     `short`, where given, stands for `parts[cut]` (a screen's shorter name: "Library" for
@@ -161,7 +161,11 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
     is cut short with "...", between words but for its last (a name, cut anywhere;
     `words`: that one too, a phrase), or left out where even its first word does not fit;
     and then the parts before it, and after it but the last, go, so the last (which part
-    of the board is in view) stays whole."""
+    of the board is in view) stays whole. `short` may be several wordings, shortest last:
+    the first stands for the name as above, and the last, whole, for a cut of it that
+    keeps no more than the last says ("Solver" for "Solver..." or for nothing at all)."""
+    wordings = [short] if isinstance(short, str) else list(short)
+    short = wordings[0] if wordings else ""
     dot = f" {theme.glyphs.bullet} "
     width = win.getmaxyx()[1]
     over = columns(dot.join(parts)) - width
@@ -188,7 +192,15 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
             # A phrase is cut between its words, its last word (a puzzle's name) anywhere:
             # the watch screen's title read "Watching th..." and "Watchin...".
             kept = kept[:max(kept.rfind(" "), 0)].rstrip()
-        parts = [*parts[:cut], *([kept + "..."] if kept else []), *parts[cut + 1:]]
+        last = wordings[-1] if len(wordings) > 1 else ""
+        whole = [*parts[:cut], last, *parts[cut + 1:]]
+        if last and columns(kept) <= columns(last) and columns(dot.join(whole)) <= width:
+            # (the shortest wording, whole, rather than a cut that says no more: the watch
+            # screen's title over a board that scrolls read "Solver... · rows 1-5 cols A-F"
+            # at 30 columns, and at 26 "rows 1-9 cols C-G", the replay not named at all)
+            parts = whole
+        else:
+            parts = [*parts[:cut], *([kept + "..."] if kept else []), *parts[cut + 1:]]
         while cut > 0 and len(parts) > 1 and columns(dot.join(parts)) > width:
             # (the app's name, which the player knows, goes before what follows is cut:
             # at 26 columns a board's view read "Numbrix · rows 1-4 cols..."; then the

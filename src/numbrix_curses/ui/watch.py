@@ -413,10 +413,11 @@ class WatchScreen(Screen):
         if grid.scrolled:
             parts.append(grid.view_span)
         # (where the phrase does not fit, "Solver on" says it in fewer words before the
-        # puzzle's name is cut: at 30 columns the title read "Numbrix · Watching the...",
-        # the name lost, and at 40 on a board that scrolls "Numbrix · rows 3-10 cols A-G",
-        # nothing left to tell the replay from the game)
-        draw_title_parts(win, parts, 1, theme, short=f"Solver on {self.label}")
+        # puzzle's name is cut, and "Solver" alone where the name has no room left: at 30
+        # columns the title read "Numbrix · Watching the...", the name lost, and at 40 on
+        # a board that scrolls "Numbrix · rows 3-10 cols A-G", nothing left to tell the
+        # replay from the game)
+        draw_title_parts(win, parts, 1, theme, short=(f"Solver on {self.label}", "Solver"))
         # Clicks on the replay's cells do nothing: they go into a mask of their own. Its
         # dashed edges scroll.
         draw_grid(win, ScreenMask(*win.getmaxyx()), self.board_view(), grid, theme)
