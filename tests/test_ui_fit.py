@@ -1555,6 +1555,20 @@ def test_a_puzzle_s_name_goes_whole_in_a_narrow_title_without_the_app_s(state: P
         assert re.fullmatch(r"Numbrix · (a\^I)+a?\.\.\.", title), term.dump()
 
 
+def test_a_long_name_over_a_board_that_scrolls_is_cut_rather_than_left_out(state: Path,
+                                                                            tmp_path: Path):
+    """At 30 columns a generated puzzle's title over the part of its board in view read
+    "Numbrix · rows 1-5 cols A-F": its name, "7x7-easy-874132381", was cut to nothing to
+    keep the app's. The app's name goes first, and the puzzle's is cut, saying so."""
+    path = tmp_path / "long.txt"
+    path.write_text("# id: 9x9-easy-874132381\n" + NEWSPAPER_9X9)
+    with start(play_command(str(path)), state, rows=12, cols=30) as term:
+        term.wait_text("quit")
+        term.wait_for(lambda: re.fullmatch(r"9x9-eas\.\.\. · rows \d-\d cols [A-I]-[A-I]",
+                                           term.lines[0].strip()) is not None,
+                      what="the name cut, not left out")
+
+
 def test_a_title_cut_short_keeps_its_words_whole(state: Path, tmp_path: Path):
     """The watch screen's title, cut to make room for the part of the board in view, ended
     mid-word: "Watching th..." at 44 columns, "Watchin..." at 40. It is said in fewer

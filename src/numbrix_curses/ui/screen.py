@@ -185,13 +185,14 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
             parts, cut = [short, *rest], 0
         over = columns(dot.join(parts)) - width
     if over > 0 and cut < len(parts):
-        name = shown_text(parts[cut])  # (cut as shown: a tab in it is "^I", two columns)
-        keep = columns(name) - over - 3  # (in columns: a wide character takes two)
-        kept = cut_to_columns(name, keep).rstrip() if keep >= 4 else ""
-        if kept and name[len(kept)] != " " and (words or len(kept) < name.rfind(" ")):
-            # A phrase is cut between its words, its last word (a puzzle's name) anywhere:
-            # the watch screen's title read "Watching th..." and "Watchin...".
-            kept = kept[:max(kept.rfind(" "), 0)].rstrip()
+        kept = _name_cut(parts[cut], over, words)
+        if not kept and cut > 0:
+            # (the app's name goes rather than the whole of the name: at 30 columns a
+            # generated puzzle's title over a board that scrolls read "Numbrix · rows 1-5
+            # cols A-F", its name, "7x7-easy-874132381", cut to nothing)
+            alone = _name_cut(parts[cut], columns(dot.join(parts[cut:])) - width, words)
+            if alone:
+                parts, cut, kept = parts[cut:], 0, alone
         last = wordings[-1] if len(wordings) > 1 else ""
         whole = [*parts[:cut], last, *parts[cut + 1:]]
         if last and columns(kept) <= columns(last) and columns(dot.join(whole)) <= width:
@@ -208,6 +209,19 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
             # revealed read "revealed · rows 1-4 col...")
             parts = parts[1:]
     draw_title(win, dot.join(parts), theme)
+
+
+def _name_cut(name: str, over: int, words: bool) -> str:
+    """The start of `name` kept where a title is `over` columns too wide and "..." follows
+    it (see `draw_title_parts`); "" where too little of it would be left."""
+    name = shown_text(name)  # (cut as shown: a tab in it is "^I", two columns)
+    keep = columns(name) - over - 3  # (in columns: a wide character takes two)
+    kept = cut_to_columns(name, keep).rstrip() if keep >= 4 else ""
+    if kept and name[len(kept)] != " " and (words or len(kept) < name.rfind(" ")):
+        # A phrase is cut between its words, its last word (a puzzle's name) anywhere:
+        # the watch screen's title read "Watching th..." and "Watchin...".
+        kept = kept[:max(kept.rfind(" "), 0)].rstrip()
+    return kept
 
 
 def scrolled(top: int, action: Action, page: int, lines: int) -> int:
