@@ -395,9 +395,14 @@ def test_a_narrow_title_cuts_the_name_before_the_rows_in_view(state: Path, tmp_p
     path.write_text("# id: a-rather-long-name-for-seven\n" + "1 . . . . . .\n" + ". . . . . . .\n" * 6)
     with start(play_command(str(path)), state, rows=12, cols=40) as term:
         term.wait_match(r"Numbrix . a-rathe\.\.\. . rows 1-\d cols A-G")
-        term.resize(12, 30)  # no room for the name's first letters: it goes
-        term.wait_match(r"Numbrix . rows 1-\d cols A-[FG]")  # (A-G: a plainer board, so
-        # the message about the puzzle reads whole under it)
+        term.resize(12, 30)  # no room for the name's first letters beside the app's: it goes
+        term.wait_for(lambda: re.fullmatch(r"a-rathe\.\.\. . rows 1-\d cols A-[FG]",
+                                           term.lines[0].strip()) is not None,
+                      what="the name cut, the app's left out")  # (A-G: a plainer board,
+        # so the message about the puzzle reads whole under it)
+        term.resize(12, 26)  # no room for the name's first letters alone: it goes too
+        term.wait_for(lambda: re.fullmatch(r"rows 1-\d cols A-[EFG]", term.lines[0].strip())
+                      is not None, what="the rows in view alone")
         assert "a-rather" not in term.text
 
 
