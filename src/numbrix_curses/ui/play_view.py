@@ -386,10 +386,18 @@ class PlayView:
             whole = f"{where} {self._marks_text(width)}"
             kept = next((k for k in range(len(counts), 0, -1)
                          if len(dot.join([*lead, whole, *counts[:k]])) <= width), 0)
+            # (the board's size, which the player knows, goes before the marks are cut: at
+            # 30 columns the line read "5x5 · pencil · A1 marks 3 …(3)", and the 4 and 12
+            # typed were nowhere in sight, the cell showing its first mark only)
+            unsized = next((k for k in range(len(counts), -1, -1)
+                            if len(dot.join([*lead[1:], whole, *counts[:k]])) <= width), None)
             room = width - len(dot.join(lead + counts)) - head
             if kept:
                 lead.append(whole)
                 counts = counts[:kept]
+            elif unsized is not None:
+                lead = [*lead[1:], whole]
+                counts = counts[:unsized]
             elif len(self._marks_text(room)) <= room:
                 lead.append(f"{where} {self._marks_text(room)}")
             else:
