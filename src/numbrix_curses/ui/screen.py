@@ -159,9 +159,10 @@ def draw_title_parts(win: "curses.window", parts: list[str], cut: int, theme: Th
     "Puzzle library", a file's base name for its path), with the parts before it where
     they fit, else without; then the name (`short` or `parts[cut]`, a puzzle's name, say)
     is cut short with "...", between words but for its last (a name, cut anywhere;
-    `words`: that one too, a phrase), or left out where even its first word does not fit;
-    and then the parts before it, and after it but the last, go, so the last (which part
-    of the board is in view) stays whole. `short` may be several wordings, shortest last:
+    `words`: that one too, a phrase), the parts before it left out where that keeps some
+    of it, or it is left out where even its first word does not fit; and then the parts
+    before it, and after it but the last, go, so the last (which part of the board is in
+    view) stays whole. `short` may be several wordings, shortest last:
     the first stands for the name as above, and the last, whole, for a cut of it that
     keeps no more than the last says ("Solver" for "Solver..." or for nothing at all)."""
     wordings = [short] if isinstance(short, str) else list(short)
