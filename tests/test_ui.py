@@ -3487,7 +3487,8 @@ def test_a_narrow_screen_keeps_pencil_mode_and_the_marks_before_the_counts(tmp_p
         assert "pencil" in line and "A1 marks 101 " in line  # (the counts gave way)
         # (and the board's size, which the player knows, before the marks are cut: the line
         # read "15x15 · pencil · A1 marks 101 …(4)", three of the four out of sight)
-        assert line.strip() == "pencil · A1 marks 101 103 107 109", term.dump()
+        term.wait_for(lambda: "pencil · A1 marks 101 103 107 109" in
+                      [line.strip() for line in term.lines], what="the four marks whole")
         term.resize(15, 60)  # all four fit, with the fill and the moves: the clock gives way
         term.wait_text("15x15 · pencil · A1 marks 101 103 107 109 · 25/225 · 4 moves")
         term.send("q")
