@@ -882,6 +882,12 @@ def test_the_type_in_verdicts_keep_their_keys(state: Path):
         said = " ".join(" ".join(line.split()) for line in term.lines)
         assert "Not unique: the " in said and " marked cells differ in another solution;" \
             in said, term.dump()
+        # Once the message has gone, the status line says the verdict in fewer words: it
+        # read "5x5 · 0 givens", "several solutions" left out, the marks unexplained.
+        term.send_key("right")
+        term.wait_gone("Tab shows it.")
+        term.wait_for(lambda: "5x5 · 0 givens · several"
+                      in [line.strip() for line in term.lines], what="the verdict, shorter")
 
 
 def test_a_paste_refused_in_the_menu_says_where_and_what_is_wrong(state: Path):

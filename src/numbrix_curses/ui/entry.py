@@ -77,7 +77,8 @@ from numbrix_curses.ui.screen import (
     spinner,
 )
 from numbrix_curses.ui.times import day_and_time, solver_time
-from numbrix_curses.verdict import CHECK_WORDS, Status, no_solution_wordings
+from numbrix_curses.verdict import (CHECK_WORDS, LIST_WORDS, LIST_WORDS_SHORT, Status,
+                                    no_solution_wordings)
 
 SIDES = [str(n) for n in range(1, 31)]
 #: how long Check may take before it says it could not decide
@@ -1042,6 +1043,18 @@ class EntryScreen(BoardScreen):
             ("Check", verdict),
         ]
 
+    def _verdict_wordings(self) -> list[str]:
+        """The check's verdict as the status row says it, then in fewer words: without the
+        grade, then as a file's list says it ("not unique"), then shorter ("several")."""
+        said = self.status_rows()[-1][1]
+        result = self._current_result()
+        if result is None:
+            return [said]
+        status = result.status
+        shorter = [CHECK_WORDS.get(status, status.value), LIST_WORDS.get(status, ""),
+                   LIST_WORDS_SHORT.get(status, "")]
+        return [said, *(words for words in shorter if words)]
+
     def _shown_message(self) -> Message | None:
         """The message, and after it the note while the grid is the one it is of: the
         reader's warning of a paste (the check's verdict came at once and covered it, and a
@@ -1102,8 +1115,16 @@ class EntryScreen(BoardScreen):
                             "Your puzzle", self.status_rows(), message, theme, keys=KEY_LINES,
                             width=layout.panel_width)
         else:
-            parts = [f"{self.game.rows}x{self.game.cols}", plural(self.game.placed, "given"),
-                     self.status_rows()[-1][1]]
+            head = [f"{self.game.rows}x{self.game.cols}", plural(self.game.placed, "given")]
+            dot = f" {theme.glyphs.bullet} "
+            # (the verdict in fewer words where it does not fit whole: at 30 columns the
+            # line said "9x9 · 25 givens" once a check's message had gone, "unique, medium"
+            # or "several solutions" left out, the grid's marks unexplained)
+            wordings = self._verdict_wordings()
+            verdict = next((said for said in wordings
+                            if columns(dot.join([*head, said])) <= win.getmaxyx()[1]),
+                           wordings[0])
+            parts = [*head, verdict]
             # (a click on the message takes it away, giving back the keys over the key line
             # it covers: on a narrow screen, play and save go there for the number pad's)
             self.status_bar_top = layout.panel_top
