@@ -2206,6 +2206,37 @@ def test_files_saved_with_a_byte_order_mark_and_joined_read_as_their_puzzles(tmp
     assert (caught.value.line, caught.value.col) == (7, 3)
 
 
+@pytest.mark.parametrize("invisible", ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"])
+def test_zero_width_characters_from_a_web_page_are_left_out(tmp_path, invisible):
+    """A board copied off a web page brings zero width spaces, joiners and word joiners
+    between cells, inside one, or at a line's end: it was "'.\\u200b' is not a number or
+    a blank". They take no room on the screen, so an error's column does not count them,
+    as for a byte order mark."""
+    text = (f"# id: web{invisible}\n1 .{invisible} 3 .\n{invisible}. .{invisible}{invisible} . .\n"
+            f". . 9 .{invisible}\n. 1{invisible}6 . .\n")
+    board = tmp_path / "web.txt"
+    board.write_text(text, encoding="utf-8")
+    [puzzle] = read_puzzles(str(board))
+    assert puzzle.id == "web"
+    assert puzzle.givens.tolist() == [[1, 0, 3, 0], [0, 0, 0, 0], [0, 0, 9, 0], [0, 16, 0, 0]]
+    err = parse_error(f"1 .{invisible} 3\n. x .\n.{invisible} . 9{invisible} x\n")
+    assert (where(err), err.message) == ((2, 3), "'x' is not a number or a blank (. _ - ? 0)")
+    err = parse_error(f"1 . 3\n. . .\n.{invisible} . 9{invisible} x\n")
+    assert where(err) == (3, 7)
+    # JSON copied so reads too
+    [puzzle] = parse_puzzles(f"[[1,{invisible} 0, 3],{invisible}\n[0, 0, 0], [0, 0, 9]]", "t.json")
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+
+
+def test_zero_width_joiners_between_letters_or_emoji_stay_in_an_id():
+    """A joiner inside a word of a script that needs it, or an emoji sequence, is part of
+    the id as written; one beside ASCII, as in a board's row, is left out."""
+    [puzzle] = parse_puzzles("# id: \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 "
+                             "\U0001f468\u200d\U0001f469 a\u200db\n" + SMALL, "t.txt")
+    assert puzzle.id == ("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 "
+                         "\U0001f468\u200d\U0001f469 ab")
+
+
 def test_an_empty_file_name_is_named_as_such():
     with pytest.raises(ParseError) as caught:
         read_puzzles("")
