@@ -1080,6 +1080,40 @@ def test_json_records_written_over_lines_one_after_another_read_as_their_puzzles
     assert [p.id for p in read_puzzles(str(path))] == ["monday", "tuesday"]
 
 
+def test_a_board_with_its_givens_boxed_in_brackets_reads_though_it_starts_as_json_does(
+        tmp_path: Path) -> None:
+    """"[1] . [3]" (givens set apart from the numbers filled in) starts as JSON does, and
+    was refused as JSON: "1:5: '. [3]' after the JSON value is not JSON", under a comment
+    "JSON holds no comments". A first line of cells parted by spaces reads as a board's
+    row where the file is no JSON; JSON, whole or cut short, is read and refused as ever."""
+    path = tmp_path / "boxed.txt"
+    for text in ("[1] . [3]\n. . .\n. . [9]\n", "# from a book\n[1] . [3]\n. . .\n. . 9\n",
+                 "\uff3b\uff11\uff3d . [3]\n. . .\n. . 9\n"):
+        path.write_text(text)
+        [puzzle] = read_puzzles(str(path))
+        assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]], text
+    # where it does not read as a board either, the board's fault is said, and the JSON's
+    assert refusal(path, "[1] . [3]\n. x .\n. . 9\n") == (
+        f"{path}:2:3: 'x' is not a number or a blank (. _ - ? 0); nor is the file JSON "
+        "(1:5: '. [3]' after the JSON value is not JSON)")
+    assert refusal(path, "[1 . 3]\n[. . .]\n").startswith(
+        f"{path}:1:1: '[1' is not a number or a blank (. _ - ? 0); nor is the file JSON "
+        "(1:4: invalid JSON:")
+    # a box round no number is no given
+    assert refusal(path, "[0] . 3\n. . .\n. . 9\n").startswith(
+        f"{path}:1:1: '[0]' is not a number or a blank")
+    # JSON cut short keeps its own error, on one line or over several
+    assert refusal(path, "[[1, 0, 3], [0, 0, 0], [0, 0") == (
+        f"{path}:1:29: invalid JSON: Expecting ',' delimiter")
+    assert refusal(path, "[1, 0, 3]\n[0, 0, 0]\n[0, 0, 9\n") == (
+        f"{path}:3:9: invalid JSON: Expecting ',' delimiter")
+    assert refusal(path, "[ [\n1, 0, 3],\n[0, 0, 0], [0, 0, 9]\n") == (
+        f"{path}:4:1: invalid JSON: Expecting ',' delimiter")
+    path.write_text("[ [\n1, 0, 3],\n[0, 0, 0], [0, 0, 9] ]\n")
+    [puzzle] = read_puzzles(str(path))
+    assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
+
+
 def test_a_json_grid_of_one_row_reads_as_a_board_of_one_row(tmp_path: Path) -> None:
     """Before: `[1, 0, 3]` alone, a 1x3 board written a row a line, was refused ("a grid
     must be a list of rows"), though two such lines read as a 2x3 board."""

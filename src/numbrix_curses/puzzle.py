@@ -417,6 +417,10 @@ def cell_value(token: str) -> int | None:
         return 0
     if token.isdigit() and token.isascii():
         return written_number(token)
+    if token[:1] == "[" and token[-1:] == "]" and token[1:-1].isdigit() and token.isascii():
+        # (a given boxed in brackets, "[1] . [3]", as some write the givens apart from
+        # the numbers a solver filled in; a box round no number is no given: refused)
+        return written_number(token[1:-1]) or None
     return None
 
 

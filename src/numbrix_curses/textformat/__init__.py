@@ -17,9 +17,10 @@ puzzles, separated by blank lines::
   metadata, keys lower-cased, each at most once; comments further down a grid are skipped.
 - A grid is consecutive non-blank lines, one row each, cells separated by whitespace. A cell
   is a positive integer (a given) or a blank: ``.``, ``_``, ``-``, ``?`` or ``0``, or a run
-  of them (``__``). A row holding a comma or semicolon is split at those instead (a
-  spreadsheet's CSV): an empty field is a blank, and quotes around a field are dropped
-  (a separator inside them parts nothing); a separator ending every row ends it where
+  of them (``__``); a number in brackets (``[3]``, a given boxed) is that number. A row
+  holding a comma or semicolon is split at those instead (a spreadsheet's CSV): an empty
+  field is a blank, and quotes around a field are dropped (a separator inside them parts
+  nothing); a separator ending every row ends it where
   that is sure (see `sizes.without_row_end_separators`).
 - A size line (``9 9``, ``6x10``, or a side alone over a square grid: ``9``; in full-width
   digits too, ``３x３``) right before

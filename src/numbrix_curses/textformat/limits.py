@@ -140,6 +140,21 @@ def is_json(text: str) -> bool:
     return head[:1] in ("{", "[")
 
 
+def opens_as_grid(text: str, start: int = 0) -> bool:
+    """Whether the first line of `text` from `start` that is not blank reads as a grid's
+    row though it starts as JSON does ("[1] . [3]", a board with its givens boxed): two
+    cells or more parted by spaces, none of JSON's commas, colons, quotes or braces, and
+    not brackets alone ("[ [", JSON laid out over lines)."""
+    first = _FIRST_CHAR.search(text, start)
+    if first is None:
+        return False
+    end = text.find("\n", first.start())
+    line = text[first.start():end if end >= 0 else len(text)]
+    tokens = line.split()
+    return (len(tokens) >= 2 and not any(char in line for char in ',:"{}')
+            and any(token.strip("[]") for token in tokens))
+
+
 def json_under_comments(text: str) -> int:
     """The line of the first comment, when `text` is comment lines and then JSON; else 0."""
     # (a few dozen lines of comments at most are looked past; the line after them is the
@@ -158,7 +173,8 @@ def json_under_comments(text: str) -> int:
             start = end + 1
             continue
         # (no text grid starts with "{"; one written "[1 . 3]" does start with "[")
-        if char != "{" and not (char == "[" and starts_with_json(text[start:].lstrip())):
+        if char != "{" and not (char == "[" and starts_with_json(text[start:].lstrip())
+                                and not opens_as_grid(text, start)):
             return 0
         return first_comment
     return 0

@@ -20,6 +20,7 @@ from numbrix_curses.textformat.limits import (
     check_text,
     is_json,
     json_under_comments,
+    opens_as_grid,
 )
 from numbrix_curses.textformat.paperpages import SAID as PAPER_PAGE
 from numbrix_curses.textformat.paperpages import laid_out_for_paper
@@ -49,7 +50,31 @@ def parse_puzzles(
     """
     text = check_text(text, filename)
     if is_json(text):
-        return parse_json_puzzles(text, filename, MAX_PUZZLES, cancel_check, progress)
+        if not opens_as_grid(text):
+            return parse_json_puzzles(text, filename, MAX_PUZZLES, cancel_check, progress)
+        # A board whose first row starts with "[" ("[1] . [3]", its givens boxed) is read
+        # as a board where it is not JSON: it was "'. [3]' after the JSON value is not
+        # JSON". Where neither reads, the board's error is said, and why it was not JSON.
+        try:
+            return parse_json_puzzles(text, filename, MAX_PUZZLES, cancel_check, progress)
+        except ParseError as error:
+            json_error = error
+        try:
+            return _parse_text(text, filename, notes, cancel_check, progress)
+        except ParseError as error:
+            raise ParseError(
+                filename, error.line, error.col,
+                f"{error.message}; nor is the file JSON ({json_error.line}:{json_error.col}: "
+                f"{json_error.message})",
+            ) from None
+    return _parse_text(text, filename, notes, cancel_check, progress)
+
+
+def _parse_text(
+    text: str, filename: str, notes: list[tuple[int, str]] | None,
+    cancel_check: Callable[[], None] | None, progress: Callable[[int, float], None] | None,
+) -> list[Puzzle]:
+    """The puzzles of a checked text read as the text format (see `parse_puzzles`)."""
     commented = json_under_comments(text)
     if commented:
         raise ParseError(filename, commented, 1, "JSON holds no comments: take out the lines "
