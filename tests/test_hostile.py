@@ -1114,6 +1114,42 @@ def test_a_board_with_its_givens_boxed_in_brackets_reads_though_it_starts_as_jso
     assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]]
 
 
+def test_json_records_of_a_line_each_and_over_lines_in_one_file_read_as_their_puzzles(
+        tmp_path: Path) -> None:
+    """A record a line, then one written over lines (`generate --format json` and a record
+    that `jq` wrote, joined): it was refused at the second record's "{" ("2:2: invalid
+    JSON: Expecting property name enclosed in double quotes")."""
+    path = tmp_path / "mixed.json"
+    first = {"id": "a", "puzzle": [[1, 0, 3], [0, 0, 0], [0, 0, 9]]}
+    second = {"id": "b", "difficulty": "easy", "puzzle": [[1, 0], [0, 3]]}
+    spread = json.dumps(second, indent=2)
+    path.write_text(json.dumps(first) + "\n" + spread + "\n" + json.dumps(first) + "\n\n"
+                    + "[1, 2]\n[4, 3]\n" + spread + "\n")
+    puzzles = read_puzzles(str(path))
+    assert [p.id for p in puzzles] == ["a", "b", "a", None, "b"]
+    assert puzzles[1].givens.tolist() == [[1, 0], [0, 3]]
+    assert puzzles[1].metadata["difficulty"] == "easy"
+    assert puzzles[3].givens.tolist() == [[1, 2], [4, 3]]
+    # a fault is said where it stands in the file: a cell of the record over lines, what
+    # is no JSON in it or after it, a line after it
+    bad = json.dumps({"id": "x", "puzzle": [[1, 0], [0, 5]]}, indent=2)
+    lines = (json.dumps(first) + "\n" + bad + "\n").split("\n")
+    five = next(i for i, line in enumerate(lines) if line.strip() == "5")
+    assert refusal(path, "\n".join(lines)) == (
+        f"{path}:{five + 1}:{lines[five].index('5') + 1}: row 2, column 2: 5 is out of "
+        "range 1..4")
+    head = json.dumps(first) + "\n"
+    assert refusal(path, head + '{\n  "id": "b",\n  "puzzle": [[1, }\n}\n') == (
+        f"{path}:4:18: invalid JSON: Expecting value")
+    assert refusal(path, head + '{\n  "puzzle": [[1]]\n} x\n') == (
+        f"{path}:4:3: 'x' after the JSON value is not JSON")
+    assert refusal(path, head + spread + "\n{\"puzzle\": [[1, 0], [0, 5]]}\n") == (
+        f"{path}:{spread.count(chr(10)) + 3}:25: row 2, column 2: 5 is out of range 1..4")
+    # a record cut short at the file's end is said to be so where it ends
+    assert refusal(path, head + '{\n  "puzzle": [[1, 0],\n') == (
+        f"{path}:4:1: invalid JSON: Expecting value")
+
+
 def test_a_json_grid_of_one_row_reads_as_a_board_of_one_row(tmp_path: Path) -> None:
     """Before: `[1, 0, 3]` alone, a 1x3 board written a row a line, was refused ("a grid
     must be a list of rows"), though two such lines read as a 2x3 board."""

@@ -6,7 +6,7 @@ every command that reads a puzzle file reads JSON too. Accepted:
 
 - JSON Lines, one object per line, as `generate --format json` writes them;
 - objects one after another, each over lines of its own, as `jq` writes them (and
-  `json.dump(record, file, indent=2)` run for each);
+  `json.dump(record, file, indent=2)` run for each), or some so and some a line each;
 - one object, or one array of objects, over any number of lines;
 - a bare grid, ``[[1, 0, 3], [0, 0, 0], [0, 0, 9]]`` (a list of rows, 0 for a blank), or
   its rows a line each, ``[1, 0, 3]`` then ``[0, 0, 0]`` ... (a blank line ends the grid).
@@ -373,11 +373,13 @@ def _parse_lines(text: str, filename: str, most: int,
                  check: Callable[[], None],
                  tell: Callable[[int, float], None]) -> list[Puzzle]:
     """One record a line; lines that each hold one row (a flat list, ``[1, 0, 3]``) next to
-    each other make one bare grid, as a grid is often written a row a line."""
+    each other make one bare grid, as a grid is often written a row a line. A record that
+    does not end on its line is read on over the lines it takes (records of one line and
+    records over several, as `jq` writes them, in one file)."""
     puzzles: list[Puzzle] = []
     lines = text.split("\n")
 
-    def add(record: Any, number: int, row_a_line: bool) -> None:
+    def add(record: Any, number: int, start: int, row_a_line: bool) -> None:
         if len(puzzles) == most:
             raise ParseError(
                 filename, number, 1, f"more than {most:,} puzzles in one file; split it up"
@@ -391,16 +393,20 @@ def _parse_lines(text: str, filename: str, most: int,
                 line = "[" + lines[number - 1]
                 col = _fault_at(line, 0, error)  # (the "[" added stands for the grid's)
             else:
-                line = lines[number - 1]
-                col = _fault_at(line, len(line) - len(line.lstrip()), error) + 1
+                # (from where the record starts in the text: it may take several lines)
+                number, col = _line_col(text, _fault_at(text, _skip_space(text, start), error))
             raise ParseError(filename, number, col, str(error)) from None
 
     rows: list[Any] = []  # a grid written a row a line, gathered until it ends
     rows_from = 0
-    for number, line in enumerate(lines, start=1):
+    number, start = 0, 0  # the line read (from 1), and where it starts in the text
+    while number < len(lines):
+        line = lines[number]
+        number += 1
         check()
         tell(len(puzzles), (number - 1) / len(lines))
         blank = not line.strip()
+        record_from, record_start = number, start
         if not blank:
             try:
                 record = _loads(line, filename, number - 1)
@@ -410,19 +416,64 @@ def _parse_lines(text: str, filename: str, most: int,
                         if starts_with_json(extra.rest) else
                         f"{cut_short(extra.rest)!r} after the JSON value is not JSON")
                 raise ParseError(filename, number, extra.col, said) from None
+            except ParseError as error:
+                if (error.line != number or error.col <= len(line.rstrip())
+                        or not text[start + len(line):].strip()):
+                    raise  # (a value cut short at the file's end: said where it stops)
+                # A value that goes on past its line's end ("{" alone, as `jq` starts a
+                # record it writes over lines, after records of a line each): read on
+                # over the lines it takes. It was "invalid JSON: Expecting property name".
+                record, end = _value_over_lines(text, start, filename, number)
+                number += text.count("\n", start, end)
+                start = text.find("\n", end)
+                start = len(text) + 1 if start < 0 else start + 1
+                _raise_if_more_on_line(text, end, filename, number)
+            else:
+                start += len(line) + 1
             if _is_row(record):
                 if not rows:
-                    rows_from = number
+                    rows_from = record_from
                 rows.append(record)
                 continue
+        else:
+            start += len(line) + 1
         if rows:
-            add(rows, rows_from, True)
+            add(rows, rows_from, 0, True)
             rows = []
         if not blank:
-            add(record, number, False)
+            add(record, record_from, record_start, False)
     if rows:
-        add(rows, rows_from, True)
+        add(rows, rows_from, 0, True)
     return puzzles
+
+
+def _value_over_lines(text: str, start: int, filename: str, number: int) -> tuple[Any, int]:
+    """The JSON value that starts on the line `number`, starting at `start` in `text`, and
+    goes on over the lines after it; with where it ends. Raises `ParseError` where it is
+    no JSON, at its line and column in the file."""
+    at = _skip_space(text, start)
+    col = at - start + 1
+    try:
+        _, end = json.JSONDecoder().raw_decode(text, at)
+    except (ValueError, RecursionError):
+        end = len(text)  # (read by `_loads` below, which says what is wrong and where)
+    # (read again as every record is, keys given twice refused, from its own line and
+    # column, so that an error names the place in the file)
+    return _loads(" " * (col - 1) + text[at:end], filename, number - 1), end
+
+
+def _raise_if_more_on_line(text: str, end: int, filename: str, number: int) -> None:
+    """Refuses what follows a value that ended at `end`, on the line `number` it ended on,
+    as a line holding more than its one value is refused."""
+    line_end = text.find("\n", end)
+    rest = text[end:line_end if line_end >= 0 else len(text)]
+    if rest.strip():
+        col = end - (text.rfind("\n", 0, end) + 1) + 1 + len(rest) - len(rest.lstrip())
+        rest = rest.strip()
+        said = ("more than one JSON value on a line; one record a line"
+                if starts_with_json(rest) else
+                f"{cut_short(rest)!r} after the JSON value is not JSON")
+        raise ParseError(filename, number, col, said)
 
 
 def _is_row(record: Any) -> bool:
