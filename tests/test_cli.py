@@ -940,6 +940,18 @@ def test_puzzles_that_share_an_id_are_all_checked_with_a_warning(run_numbrix, pu
     assert printed.returncode == 0 and "warning: puzzles 1, 2 and 4" in printed.stderr
 
 
+def test_an_id_written_as_another_puzzle_s_name_is_warned_of_once(run_numbrix, puzzle_file):
+    """`check` names a puzzle with no id by its file and number: an id written so on
+    another puzzle printed two answers under one name, without a word."""
+    path = puzzle_file(f"{UNIQUE_3X3}\n# id: week.txt#1\n{MULTIPLE_2X2}", "week.txt")
+    result = run_numbrix("check", str(path))
+    assert result.stdout.splitlines() == [f"{path}#1: unique", "week.txt#1: multiple"]
+    assert result.stderr.splitlines() == [
+        f"{path}:5: warning: puzzle 2's id 'week.txt#1' is also how puzzle 1 (no id) is "
+        "named; give one of them an id of its own"
+    ]
+
+
 def test_play_missing_file(run_numbrix, tmp_path):
     missing = tmp_path / "gone.txt"
     line = assert_one_line_error(run_numbrix("play", str(missing)))

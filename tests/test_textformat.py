@@ -393,6 +393,34 @@ def test_a_delimiter_that_leaves_no_board_is_a_row_of_blanks_said_so(text: str):
     assert "9 is out of range 1..6 for a 2x3 grid" in note
 
 
+def test_an_id_written_as_the_name_another_puzzle_is_given_is_warned_of(tmp_path):
+    """Puzzle 1 has no id, so the commands name it `week.txt#1`; puzzle 3 written with that
+    id was named alike, without a word, and `--puzzle week.txt#1` took puzzle 3."""
+    week = tmp_path / "week.txt"
+    week.write_text(f"{SMALL}\n# id: b\n1 2\n. .\n\n# ID: week.txt#1\n1 .\n. 3\n\n"
+                    f"# id: {week}#01\n1 2\n. .\n\n# id: week.txt#2\n1 .\n. 3\n")
+    notes: list[tuple[int, str]] = []
+    puzzles = read_puzzles(str(week), notes)
+    assert [p.id for p in puzzles] == [None, "b", "week.txt#1", f"{week}#01", "week.txt#2"]
+    # (puzzle 2 has an id, which names it: week.txt#2 names nothing else)
+    assert notes == [
+        (9, "puzzle 3's id 'week.txt#1' is also how puzzle 1 (no id) is named; give one of "
+            "them an id of its own"),
+        (13, f"puzzle 4's id '{week}#01' is also how puzzle 1 (no id) is named; give one of "
+             "them an id of its own"),
+    ]
+    # an id of the puzzle's own label, or of a puzzle the file does not hold, names no other
+    notes = []
+    parse_puzzles(f"# id: t.txt#1\n{SMALL}\n{SMALL}\n# id: t.txt#9\n{SMALL}", "t.txt", notes)
+    assert notes == []
+    # JSON, at the record's line
+    notes = []
+    parse_puzzles('{"puzzle": [[1, 0], [0, 3]]}\n{"id": "w.json#1", "puzzle": [[1]]}\n',
+                  "dir/w.json", notes)
+    assert notes == [(2, "puzzle 2's id 'w.json#1' is also how puzzle 1 (no id) is named; "
+                         "give one of them an id of its own")]
+
+
 def test_a_delimiter_is_kept_where_neither_reading_makes_a_board():
     """The error is the one of the first reading, as before: the other did not help."""
     with pytest.raises(ParseError, match=r"t.md:3:3: 9 is out of range 1..6 for a 2x3"):

@@ -2,7 +2,9 @@
 `parse_puzzles`), JSON handed on to `jsonformat`, and how a puzzle is named to a user."""
 from __future__ import annotations
 
+import json
 import os
+import re
 import sys
 from typing import Callable
 
@@ -49,6 +51,19 @@ def parse_puzzles(
     meanwhile says it). A text read again another way (see below) starts again from 0.
     """
     text = check_text(text, filename)
+    puzzles = _parse_checked(text, filename, notes, cancel_check, progress)
+    if notes is not None:
+        clashes = _label_clashes(puzzles, text, filename)
+        if clashes:
+            notes[:] = sorted(notes + clashes)
+    return puzzles
+
+
+def _parse_checked(
+    text: str, filename: str, notes: list[tuple[int, str]] | None,
+    cancel_check: Callable[[], None] | None, progress: Callable[[int, float], None] | None,
+) -> list[Puzzle]:
+    """The puzzles of a checked text, JSON or the text format (see `parse_puzzles`)."""
     if is_json(text):
         if not opens_as_grid(text):
             return parse_json_puzzles(text, filename, MAX_PUZZLES, cancel_check, progress)
@@ -188,3 +203,37 @@ def read_puzzles(
 def puzzle_label(puzzle: Puzzle, filename: str, index: int) -> str:
     """How to name a puzzle to a user: its `id` metadata, else ``FILE#INDEX`` (1-based)."""
     return puzzle.id or f"{filename}#{index}"
+
+
+def _label_clashes(puzzles: list[Puzzle], text: str, filename: str) -> list[tuple[int, str]]:
+    """A note (line, text) for each id written as the name `puzzle_label` gives another
+    puzzle of the file, one with no id (``# id: week.txt#1`` on puzzle 3 of week.txt, whose
+    puzzle 1 has none): the two would be named alike in what the commands print, and
+    ``--puzzle week.txt#1`` takes the one with the id."""
+    unnamed = {k for k, puzzle in enumerate(puzzles, start=1) if not puzzle.id}
+    if not unnamed:
+        return []
+    # (the name as the commands print it, and its base name, as the app shows it)
+    names = {filename, os.path.basename(filename)}
+    found = []
+    for index, puzzle in enumerate(puzzles, start=1):
+        name, hash_, number = (puzzle.id or "").rpartition("#")
+        if not (hash_ and name in names and number.isascii() and number.isdigit()
+                and len(number) <= 9):
+            continue
+        other = int(number)
+        if other in unnamed and other != index:
+            found.append((_id_line(text, puzzle.id), (
+                f"puzzle {index}'s id {puzzle.id!r} is also how puzzle {other} (no id) is "
+                "named; give one of them an id of its own")))
+    return found
+
+
+def _id_line(text: str, ident: str) -> int:
+    """The line (from 1) where `text` gives the id `ident`: a ``# id:`` line, or a JSON
+    record's ``"id"``; 1 where it is not found so."""
+    written = re.escape(ident)
+    found = re.search(rf"^[ \t]*#[ \t]*id[ \t]*:[ \t]*{written}[ \t]*$|"
+                      rf'"id"\s*:\s*{re.escape(json.dumps(ident))}', text,
+                      re.MULTILINE | re.IGNORECASE)
+    return text.count("\n", 0, found.start()) + 1 if found is not None else 1
