@@ -718,6 +718,45 @@ def test_the_rulers_round_a_copied_board_are_left_out():
     assert "not a number" in parse_error("  +---+\nx | 1 |\n  +---+\n").message
 
 
+@pytest.mark.parametrize("board, label, number, givens", [
+    ("     A    B    C\n"
+     "  ┌────┬────┬────┐\n"
+     "1 │  1 ━  2 ━  3 │\n"
+     "  ├────┼────┼  ┃ ┤\n"
+     "x │    │    │    │\n"
+     "  ├────┼────┼────┤\n"
+     "3 │    │    │  9 │\n"
+     "  └────┴────┴────┘\n", "x │", "2 │", [[1, 2, 3], [0, 0, 0], [0, 0, 9]]),
+    ("     A    B    C\n"
+     "   ┌───────────────┐\n"
+     " 9 │   1    ·    3 │\n"
+     " x │   ·    ·    · │\n"
+     "11 │   ·    ·    9 │\n"
+     "   └───────────────┘\n", " x │", "10 │", SMALL_GIVENS),
+    ("     A    B    C\n"
+     "  +----+----+----+\n"
+     "1 |  1 |    |  3 |\n"
+     "  +----+----+----+\n"
+     "x |    |    |    |\n"
+     "  +----+----+----+\n"
+     "3 |    |    |  9 |\n"
+     "  +----+----+----+\n", "x |", "2 |", SMALL_GIVENS),
+])
+def test_a_letter_in_place_of_a_row_number_beside_a_copied_board_is_named(
+        board, label, number, givens):
+    """A board copied off the screen with its rows numbered, one label not a number (a
+    letter typed over it, "l" for "1"): the row numbers were kept, and the board's first
+    row was said to be no row of a boxed grid, or its wall no number."""
+    err = parse_error(board)
+    lines = board.split("\n")
+    line = next(k for k, text in enumerate(lines, start=1) if text.startswith(label))
+    assert (err.line, err.col) == (line, lines[line - 1].index("x") + 1)
+    assert err.message == ("'x' is not a row number, as the labels of the other rows beside "
+                           "the board are; write the row's number, or take the row numbers out")
+    # with the number there, it reads
+    assert parse_one(board.replace(label, number)).givens.tolist() == givens
+
+
 def test_a_line_copied_under_a_board_off_the_screen_is_the_line_an_error_names():
     """A copy of a board off the screen that takes the status line under it too (`12x12 ·
     23/144 · 0 moves`, where the panel is a bar under the board), or a note under a board

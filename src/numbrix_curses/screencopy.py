@@ -179,23 +179,49 @@ def _without_rulers(lines: list[str], grid: list[int]) -> tuple[list[str], list[
         lines = list(lines)
         lines[grid[0]] = LEFT_OUT
         grid = grid[1:]
+    left, numbered = _row_labels(lines, grid)
+    if numbered and all(lines[i][:left].strip().isdigit() for i in numbered):
+        lines = list(lines)
+        for i in numbered:
+            lines[i] = " " * left + lines[i][left:]
+    return lines, grid
+
+
+def _row_labels(lines: list[str], grid: list[int]) -> tuple[int, list[int]]:
+    """How far the frame of the board in `grid` stands in from the left (0: no frame, or
+    none indented), and the lines with a label left of it (a row number, where the app
+    numbers rows)."""
+    if not grid:
+        return 0, []
     edge = lines[grid[0]]
     left = len(edge) - len(edge.lstrip())
     if not _opens_with(edge, _JUNCTIONS) or left == 0:
-        return lines, grid
+        return 0, []
     # Row numbers: every line with something left of the frame's edge (a wall, or a rule's
     # junction), where the edge stands in it, holds a number there. A line without the
     # edge is no row of the board (a note copied under it): it is left as it is, for the
     # reader to say what it is, where it kept the row numbers and the error was said of
     # the first of them.
     edges = _JUNCTIONS + _WALLS + "┆┊"
-    numbered = [i for i in grid if lines[i][:left].strip()
-                and len(lines[i]) > left and lines[i][left] in edges]
-    if numbered and all(lines[i][:left].strip().isdigit() for i in numbered):
-        lines = list(lines)
-        for i in numbered:
-            lines[i] = " " * left + lines[i][left:]
-    return lines, grid
+    return left, [i for i in grid if lines[i][:left].strip()
+                  and len(lines[i]) > left and lines[i][left] in edges]
+
+
+def misnumbered_row(lines: list[str]) -> tuple[int, int, str] | None:
+    """Where a board with its rows numbered left of its frame, as the app draws it, has
+    something else in place of a number ("l" for "1", a letter typed over it): the line's
+    index in `lines`, the column (from 1) and what stands there; None where no label is
+    so. (Such a board kept its row numbers, and its first row was said to be no row of a
+    boxed grid: the wall was blamed, not the label.)"""
+    lines, grid = _without_rulers(lines, _to_bottom_edge(lines, grid_line_indices(lines)))
+    left, numbered = _row_labels(lines, grid)
+    odd = [i for i in numbered if not lines[i][:left].strip().isdigit()]
+    # (some are numbers, so the others were meant to be: labels none of which is a number
+    # are no row numbers, a word left of a frame, which the reader names as ever)
+    if not odd or len(odd) == len(numbered):
+        return None
+    label = lines[odd[0]][:left]
+    return odd[0], len(label) - len(label.lstrip()) + 1, label.strip()
 
 
 def _opens_with(line: str, chars: str) -> bool:

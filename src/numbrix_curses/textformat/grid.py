@@ -16,7 +16,7 @@ from numbrix_curses.puzzle import (
     cells_text,
     cut_short,
 )
-from numbrix_curses.screencopy import as_drawn_by_us
+from numbrix_curses.screencopy import as_drawn_by_us, misnumbered_row
 from numbrix_curses.textformat.errors import NotACell, OutOfRange, WrongWidth, said_more
 from numbrix_curses.textformat.frames import (
     DECIMAL,
@@ -69,6 +69,26 @@ def grid_rows(
     read by a call of its own: a block of thousands of lines "3x3" went as deep as
     Python's stack and failed with a traceback); past that, a line that may be one is read
     as a row."""
+    try:
+        return _grid_rows(lines, first_line, filename, tabs, size, size_lines)
+    except ParseError:
+        # (looked for only now: most grids read, and most that do not have no row numbers)
+        misnumbered = misnumbered_row(lines)
+        if misnumbered is None:
+            raise
+        index, col, label = misnumbered
+        raise ParseError(filename, first_line + index, col, (
+            f"{cut_short(label)!r} is not a row number, as the labels of the other rows "
+            "beside the board are; write the row's number, or take the row numbers out"
+        )) from None
+
+
+def _grid_rows(
+    lines: list[str], first_line: int, filename: str, tabs: bool,
+    size: tuple[int, int] | None, size_lines: int,
+) -> list[Row]:
+    """`grid_rows`, but for a fault in a row's number beside a board copied off the
+    screen."""
     lines = as_drawn_by_us(lines)
     under_size = size is not None
     sized = None if tabs or size_lines <= 0 or frame_header(lines) else size_line(lines)
