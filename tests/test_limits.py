@@ -122,6 +122,19 @@ def test_running_out_of_time_is_status_timeout_and_exit_3(
     assert result.stderr == ""
 
 
+@pytest.mark.parametrize("typed, said", [("0.000001", "0.000001 s"), ("25e-6", "0.000025 s"),
+                                         ("2.50e-3", "0.0025 s")])
+def test_a_timeout_is_said_as_people_write_seconds(tmp_path: Path, typed: str,
+                                                   said: str) -> None:
+    """`--timeout 0.000001` was echoed as "no answer within 1e-06 s"."""
+    path = tmp_path / "slow.txt"
+    path.write_text(SLOW)
+    result = numbrix(tmp_path, "check", "--timeout", typed, str(path))
+    assert result.returncode == 3, result.stderr
+    assert result.stdout == (f"slow: timeout (no answer within {said}; a longer --timeout may "
+                             "decide it)\n")
+
+
 def test_json_reports_a_timeout_with_no_solution(tmp_path: Path) -> None:
     path = tmp_path / "slow.txt"
     path.write_text(SLOW)

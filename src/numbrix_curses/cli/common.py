@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import decimal
 import errno
 import os
 import re
@@ -129,6 +130,19 @@ a blank line parts two puzzles, and a line starting with # is a comment:
   1 . 3
   . . .
   . . 9"""
+
+
+def seconds_text(seconds: float) -> str:
+    """A number of seconds as the commands say it: a whole one in full ("30 s", "86400
+    s"), another to six figures ("1.5 s", "0.000001 s", not "1e-06 s" as ``:g`` writes
+    it); under a thousand millionth, which no search is timed by, as ``:g`` writes it."""
+    if seconds == int(seconds) and abs(seconds) < 1e15:
+        return f"{int(seconds)} s"
+    said = f"{seconds:.6g}"
+    if "e" in said and 1e-9 <= abs(seconds) < 1e15:
+        # (the six figures, with the zeros the exponent stood for written out)
+        said = format(decimal.Decimal(said), "f")
+    return f"{said} s"
 
 
 def one_line(text: str) -> str:

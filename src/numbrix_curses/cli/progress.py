@@ -9,7 +9,7 @@ import sys
 import time
 from typing import Iterator
 
-from numbrix_curses.cli.common import WINDOWS, one_line, silence_stream
+from numbrix_curses.cli.common import WINDOWS, one_line, seconds_text, silence_stream
 
 
 class Progress:
@@ -52,16 +52,17 @@ class Progress:
                 return
             self.done = done
             elapsed = self.clock() - self.started
-            count = f"{done}/{self.total}, {elapsed:.0f} s"
+            count = f"{done}/{self.total}, {seconds_text(round(elapsed))}"
             wordings = [f"{self.doing} {self.what}: {count}", f"{self.doing}: {count}", count]
             if done:
                 rate = done / elapsed if elapsed > 0 else float("inf")
                 left = (self.total - done) / rate if rate > 0 else 0.0
+                left_said = seconds_text(round(left))
                 wordings = [f"{self.doing} {self.what}: {count}, {rate:.2f}/s, about "
-                            f"{left:.0f} s left",
-                            f"{self.doing} {self.what}: {count}, about {left:.0f} s left",
-                            f"{self.doing}: {count}, about {left:.0f} s left",
-                            f"{count}, {left:.0f} s left"]
+                            f"{left_said} left",
+                            f"{self.doing} {self.what}: {count}, about {left_said} left",
+                            f"{self.doing}: {count}, about {left_said} left",
+                            f"{count}, {left_said} left"]
             # The longest wording the terminal's width shows whole: at 60 columns the line
             # was cut mid-phrase, "...1.77/s, about 1 " (what the number counted, lost).
             room = _stderr_columns() - 1
@@ -156,7 +157,7 @@ class SearchTicker:
 
     def _tick(self, signum: int, frame: object) -> None:
         seconds = time.monotonic() - self.started
-        said = f": {self.doing}, {seconds:.0f} s"
+        said = f": {self.doing}, {seconds_text(round(seconds))}"
         # A line wider than the terminal wraps, and each second's left a row behind (a
         # puzzle named by a long path at 60 columns): the label keeps its end, the file's
         # name and the puzzle's number, and the line is cut to the width, a column short.

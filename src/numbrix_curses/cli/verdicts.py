@@ -7,7 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from numbrix_curses.cli.common import labelled_puzzles, one_line, written_id
+from numbrix_curses.cli.common import labelled_puzzles, one_line, seconds_text, written_id
 from numbrix_curses.cli.progress import SearchTicker
 from numbrix_curses.exits import EXIT_BAD_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_TIMEOUT
 from numbrix_curses.verdict import Status
@@ -67,7 +67,7 @@ def status_reason(status: Status, result: SolveResult, timeout: float | None) ->
     `no_solution_reason`), or after a timeout how long the search ran and that more time may
     decide it (a timeout proves nothing about the puzzle); "" otherwise."""
     if status is Status.TIMEOUT and timeout is not None:
-        return f"no answer within {timeout:g} s; a longer --timeout may decide it"
+        return f"no answer within {seconds_text(timeout)}; a longer --timeout may decide it"
     return no_solution_reason(status, result)
 
 
