@@ -1150,6 +1150,25 @@ def test_json_records_of_a_line_each_and_over_lines_in_one_file_read_as_their_pu
         f"{path}:4:1: invalid JSON: Expecting value")
 
 
+@pytest.mark.parametrize("written, where, said", [
+    ('{"id": "a\tb", "puzzle": [[1]]}\n', "1:10", "a tab inside a string; write it as \\t"),
+    ('{"id": "a\fb", "puzzle": [[1]]}\n', "1:10", "a form feed inside a string; write it as \\f"),
+    ('{\n  "id": "ab\n  ", "puzzle": [[1]]\n}\n', "2:12",
+     "a line break inside a string (its closing quote left out?)"),
+    ('{"id": "ab', "1:8", "a string with no closing quote"),
+    ('{"id": "a\\qb", "puzzle": [[1]]}\n', "1:10",
+     "an escape JSON does not know (a backslash itself is written \\\\)"),
+    ('{"id": "a\\u12", "puzzle": [[1]]}\n', "1:11",
+     "\\u not followed by four hexadecimal digits"),
+])
+def test_a_fault_in_a_json_string_is_said_in_words_that_stand_alone(
+        tmp_path: Path, written: str, where: str, said: str) -> None:
+    """The JSON parser's words for these end in "at", its position left out: a tab typed
+    in an id was "invalid JSON: Invalid control character at"."""
+    path = tmp_path / "p.json"
+    assert refusal(path, written) == f"{path}:{where}: invalid JSON: {said}"
+
+
 def test_a_json_grid_of_one_row_reads_as_a_board_of_one_row(tmp_path: Path) -> None:
     """Before: `[1, 0, 3]` alone, a 1x3 board written a row a line, was refused ("a grid
     must be a list of rows"), though two such lines read as a 2x3 board."""

@@ -316,7 +316,7 @@ def _loads(text: str, filename: str, line_offset: int) -> Any:
         if error.msg == "Extra data":
             raise _ExtraData(error.colno, text[error.pos:].split("\n", 1)[0]) from None
         raise ParseError(
-            filename, error.lineno + line_offset, error.colno, f"invalid JSON: {error.msg}"
+            filename, error.lineno + line_offset, error.colno, f"invalid JSON: {_said(error)}"
         ) from None
     except RecursionError:
         raise ParseError(filename, line_offset + 1, 1, "JSON nested too deeply") from None
@@ -324,6 +324,32 @@ def _loads(text: str, filename: str, line_offset: int) -> Any:
         long = re.search(r"\d{4301,}", text)  # (placed now: its column was always 1)
         line, col = _line_col(text, long.start()) if long else (1, 1)
         raise ParseError(filename, line + line_offset, col, "JSON number too long") from None
+
+
+#: the characters JSON's strings must escape that a puzzle text may hold (the reader
+#: refuses the other control characters first, and reads "\\r" as a line end), by name
+#: and as JSON writes them
+_ESCAPED = {"\t": ("a tab", "\\t"), "\x0b": ("a vertical tab", "\\u000b"),
+            "\x0c": ("a form feed", "\\f")}
+
+
+def _said(error: json.JSONDecodeError) -> str:
+    """What the JSON parser found wrong, in words that stand without its position (the
+    error names the line and column): "Invalid control character at", said of a tab in an
+    id, ended in nothing."""
+    if error.msg == "Invalid control character at":
+        char = error.doc[error.pos:error.pos + 1]
+        if char == "\n":
+            return "a line break inside a string (its closing quote left out?)"
+        name, written = _ESCAPED.get(char, ("a control character", "\\u00XX"))
+        return f"{name} inside a string; write it as {written}"
+    if error.msg == "Unterminated string starting at":
+        return "a string with no closing quote"
+    if error.msg == "Invalid \\escape":
+        return "an escape JSON does not know (a backslash itself is written \\\\)"
+    if error.msg == "Invalid \\uXXXX escape":
+        return "\\u not followed by four hexadecimal digits"
+    return error.msg
 
 
 def _first_repeat(text: str) -> tuple[str, int, int]:
