@@ -2295,6 +2295,18 @@ def test_zero_width_characters_from_a_web_page_are_left_out(tmp_path, invisible)
     assert puzzle.givens.tolist() == SMALL_GIVENS
 
 
+def test_the_end_of_file_mark_dos_tools_write_is_left_out(tmp_path):
+    """`copy /a` and other DOS tools end a text file with Ctrl-Z: it was "control character
+    U+001A" after the last line. Anywhere else it is still refused."""
+    board = tmp_path / "dos.txt"
+    board.write_bytes(b"1 . 3\r\n. . .\r\n. . 9\r\n\x1a")
+    [puzzle] = read_puzzles(str(board))
+    assert puzzle.givens.tolist() == SMALL_GIVENS
+    err = parse_error("1 . 3\n. \x1a .\n. . 9\n")
+    assert (where(err), err.message) == (
+        (2, 3), "control character U+001A; a puzzle file holds plain text")
+
+
 def test_zero_width_joiners_between_letters_or_emoji_stay_in_an_id():
     """A joiner inside a word of a script that needs it, or an emoji sequence, is part of
     the id as written; one beside ASCII, as in a board's row, is left out."""

@@ -44,6 +44,10 @@ def check_text(text: str, filename: str) -> str:
     if len(text) > MAX_FILE_BYTES:
         raise ParseError(filename, 0, 0, TOO_LARGE)
     text = without_marks(text.replace("\r\n", "\n").replace("\r", "\n"))
+    if text.endswith("\x1a"):
+        # (the end-of-file mark DOS tools end a text file with, `copy /a` among them: it
+        # was "control character U+001A" after the last line)
+        text = text[:-1]
     nul = text.find("\x00")
     if nul >= 0:
         line = text.count("\n", 0, nul) + 1
