@@ -1160,11 +1160,20 @@ def test_json_records_of_a_line_each_and_over_lines_in_one_file_read_as_their_pu
      "an escape JSON does not know (a backslash itself is written \\\\)"),
     ('{"id": "a\\u12", "puzzle": [[1]]}\n', "1:11",
      "\\u not followed by four hexadecimal digits"),
+    # as Python writes a list or a dict, and as Python and JavaScript allow
+    ('[[1, None], [None, 3]]\n', "1:6", "'None' is Python's; JSON writes null"),
+    ("{'puzzle': [[1, 0], [0, 3]]}\n", "1:2", 'a string in single quotes; JSON quotes with "'),
+    ('[{"puzzle": [[1]]},\n]\n', "2:1",
+     "a comma right before ']' (JSON allows none after the last value)"),
+    ('{"puzzle": [[1]],}\n', "1:18",
+     "a comma right before '}' (JSON allows none after the last value)"),
 ])
 def test_a_fault_in_a_json_string_is_said_in_words_that_stand_alone(
         tmp_path: Path, written: str, where: str, said: str) -> None:
     """The JSON parser's words for these end in "at", its position left out: a tab typed
-    in an id was "invalid JSON: Invalid control character at"."""
+    in an id was "invalid JSON: Invalid control character at". What Python writes, and a
+    comma after the last value, were "Expecting value" or "Expecting property name
+    enclosed in double quotes", which did not say what to change."""
     path = tmp_path / "p.json"
     assert refusal(path, written) == f"{path}:{where}: invalid JSON: {said}"
 

@@ -333,6 +333,11 @@ _ESCAPED = {"\t": ("a tab", "\\t"), "\x0b": ("a vertical tab", "\\u000b"),
             "\x0c": ("a form feed", "\\f")}
 
 
+#: Python's words for what JSON writes as null, true and false (a Python list printed)
+_JSON_WORDS = {"None": "null", "True": "true", "False": "false"}
+_PYTHON_WORD = re.compile(r"(?:None|True|False)\b")
+
+
 def _said(error: json.JSONDecodeError) -> str:
     """What the JSON parser found wrong, in words that stand without its position (the
     error names the line and column): "Invalid control character at", said of a tab in an
@@ -343,6 +348,19 @@ def _said(error: json.JSONDecodeError) -> str:
             return "a line break inside a string (its closing quote left out?)"
         name, written = _ESCAPED.get(char, ("a control character", "\\u00XX"))
         return f"{name} inside a string; write it as {written}"
+    char = error.doc[error.pos:error.pos + 1]
+    if error.msg.startswith("Expecting ") and char in "]}" and char:
+        before = error.doc[:error.pos].rstrip()
+        if before.endswith(","):
+            # (as Python and JavaScript allow, and JSON does not)
+            return f"a comma right before {char!r} (JSON allows none after the last value)"
+    if error.msg.startswith("Expecting ") and char == "'":
+        # (a Python dict or list printed: repr() quotes with ')
+        return 'a string in single quotes; JSON quotes with "'
+    python = _PYTHON_WORD.match(error.doc, error.pos) if error.msg == "Expecting value" else None
+    if python is not None:
+        word = python.group()
+        return f"{word!r} is Python's; JSON writes {_JSON_WORDS[word]}"
     if error.msg == "Unterminated string starting at":
         return "a string with no closing quote"
     if error.msg == "Invalid \\escape":
