@@ -349,9 +349,11 @@ def _said(error: json.JSONDecodeError) -> str:
         name, written = _ESCAPED.get(char, ("a control character", "\\u00XX"))
         return f"{name} inside a string; write it as {written}"
     char = error.doc[error.pos:error.pos + 1]
-    if error.msg.startswith("Expecting ") and char in "]}" and char:
-        before = error.doc[:error.pos].rstrip()
-        if before.endswith(","):
+    # (only the bracket that closes what the comma stands in: "[[1, }" lacks its "]]",
+    # another fault, said in the parser's words)
+    closes = {"Expecting value": "]", "Expecting property name enclosed in double quotes": "}"}
+    if char and closes.get(error.msg) == char:
+        if error.doc[:error.pos].rstrip().endswith(","):
             # (as Python and JavaScript allow, and JSON does not)
             return f"a comma right before {char!r} (JSON allows none after the last value)"
     if error.msg.startswith("Expecting ") and char == "'":
