@@ -2307,6 +2307,16 @@ def test_the_end_of_file_mark_dos_tools_write_is_left_out(tmp_path):
         (2, 3), "control character U+001A; a puzzle file holds plain text")
 
 
+@pytest.mark.parametrize("text", ["sep=,\n1,,3\n,,\n,,9\n", "SEP=;\r\n1;;3\r\n;;\r\n;;9\r\n",
+                                  "\ufeffsep=\t\n1\t\t3\n\t\t\n\t\t9\n"])
+def test_the_line_naming_a_csv_file_s_separator_for_excel_is_left_out(text):
+    """Excel reads `sep=;` first in a CSV file as its separator, and some programs write it
+    there: it was "'sep=' is not a number or a blank". Only a first line is read so."""
+    assert parse_one(text).givens.tolist() == SMALL_GIVENS
+    err = parse_error("1,,3\nsep=,\n,,9\n")
+    assert where(err) == (2, 1)
+
+
 def test_zero_width_joiners_between_letters_or_emoji_stay_in_an_id():
     """A joiner inside a word of a script that needs it, or an emoji sequence, is part of
     the id as written; one beside ASCII, as in a board's row, is left out."""

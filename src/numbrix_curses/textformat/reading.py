@@ -26,7 +26,7 @@ from numbrix_curses.textformat.limits import (
 )
 from numbrix_curses.textformat.paperpages import SAID as PAPER_PAGE
 from numbrix_curses.textformat.paperpages import laid_out_for_paper
-from numbrix_curses.textformat.rows import ascii_separators
+from numbrix_curses.textformat.rows import ascii_separators, separator_hint_left_out
 from numbrix_curses.textformat.tabs import placed_in_tabs, tab_rows_kept
 
 
@@ -103,8 +103,9 @@ def _parse_text(
     # lies beside rows of as many tabs (a line of tabs between two boards still parts them
     # where the two do not read as one).
     # (cells parted by full-width commas, "１，．，３", as a spreadsheet export of a page
-    # set in Chinese or Japanese writes them, read as those parted by ASCII ones)
-    text = ascii_separators(text)
+    # set in Chinese or Japanese writes them, read as those parted by ASCII ones; and the
+    # line that names a CSV file's separator for Excel, "sep=;", a comment)
+    text = separator_hint_left_out(ascii_separators(text))
     joined = tab_rows_kept(text)
     if joined is None:
         try:

@@ -259,3 +259,14 @@ def ascii_separators(text: str) -> str:
         return text
     return "\n".join(line if line.lstrip().startswith("#")
                      else line.translate(_FULL_WIDTH_SEPARATORS) for line in text.split("\n"))
+
+
+#: the line Excel reads (and some programs write) first in a CSV file to name its separator
+_SEPARATOR_HINT = re.compile(r"\A[ \t]*sep=[^\n]?[ \t]*(?=\n|\Z)", re.IGNORECASE)
+
+
+def separator_hint_left_out(text: str) -> str:
+    """`text` with the line that names a CSV file's separator for Excel (``sep=,`` or
+    ``sep=;``, its first line) made a comment: the rows show their separator themselves.
+    (It was "'sep=' is not a number or a blank".) Other lines are as they were."""
+    return _SEPARATOR_HINT.sub(lambda found: "#" + found.group(), text, count=1)
