@@ -1179,6 +1179,20 @@ def test_a_fault_in_a_json_string_is_said_in_words_that_stand_alone(
     assert refusal(path, written) == f"{path}:{where}: invalid JSON: {said}"
 
 
+def test_json_copied_off_a_web_page_with_no_break_spaces_reads(tmp_path: Path) -> None:
+    """A no-break space (or a full-width one) between JSON's values, as a copy off a web
+    page brings: it was "invalid JSON: Expecting value". One inside a string is kept, and
+    an error's column stays the file's."""
+    path = tmp_path / "web.json"
+    path.write_text('{"id": "a\u00a0b",\u00a0"puzzle":\u00a0[[1,\u00a00],\u3000[0, 3]]}\n'
+                    "[1,\u00a00]\n[0,\u00a03]\n")
+    puzzles = read_puzzles(str(path))
+    assert [p.id for p in puzzles] == ["a\u00a0b", None]
+    assert [p.givens.tolist() for p in puzzles] == [[[1, 0], [0, 3]]] * 2
+    assert refusal(path, "[[1,\u00a00],\u00a0[0,\u00a0x]]\n") == (
+        f"{path}:1:14: invalid JSON: Expecting value")
+
+
 def test_a_json_grid_of_one_row_reads_as_a_board_of_one_row(tmp_path: Path) -> None:
     """Before: `[1, 0, 3]` alone, a 1x3 board written a row a line, was refused ("a grid
     must be a list of rows"), though two such lines read as a 2x3 board."""
