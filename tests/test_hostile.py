@@ -1089,7 +1089,9 @@ def test_a_board_with_its_givens_boxed_in_brackets_reads_though_it_starts_as_jso
     row where the file is no JSON; JSON, whole or cut short, is read and refused as ever."""
     path = tmp_path / "boxed.txt"
     for text in ("[1] . [3]\n. . .\n. . [9]\n", "# from a book\n[1] . [3]\n. . .\n. . 9\n",
-                 "\uff3b\uff11\uff3d . [3]\n. . .\n. . 9\n"):
+                 "\uff3b\uff11\uff3d . [3]\n. . .\n. . 9\n",
+                 # an array as numpy prints it, under a comment or not
+                 "[[1 0 3]\n [0 0 0]\n [0 0 9]]\n", "# [a]\n[[ 1  0  3]\n [ 0  0  0]\n [ 0  0  9]]\n"):
         path.write_text(text)
         [puzzle] = read_puzzles(str(path))
         assert puzzle.givens.tolist() == [[1, 0, 3], [0, 0, 0], [0, 0, 9]], text
@@ -1097,12 +1099,12 @@ def test_a_board_with_its_givens_boxed_in_brackets_reads_though_it_starts_as_jso
     assert refusal(path, "[1] . [3]\n. x .\n. . 9\n") == (
         f"{path}:2:3: 'x' is not a number or a blank (. _ - ? 0); nor is the file JSON "
         "(1:5: '. [3]' after the JSON value is not JSON)")
-    assert refusal(path, "[1 . 3]\n[. . .]\n").startswith(
-        f"{path}:1:1: '[1' is not a number or a blank (. _ - ? 0); nor is the file JSON "
-        "(1:4: invalid JSON:")
-    # a box round no number is no given
-    assert refusal(path, "[0] . 3\n. . .\n. . 9\n").startswith(
-        f"{path}:1:1: '[0]' is not a number or a blank")
+    assert refusal(path, "[[1 0 3]\n [0 x 0]\n [0 0 9]]\n") == (
+        f"{path}:2:5: 'x' is not a number or a blank (. _ - ? 0); nor is the file JSON "
+        "(1:5: invalid JSON: Expecting ',' delimiter)")
+    # a box round no number is no given, where brackets are not read as spaces
+    assert refusal(path, "1 [0] 3\n. . .\n. . 9\n").startswith(
+        f"{path}:1:3: '[0]' is not a number or a blank")
     # JSON cut short keeps its own error, on one line or over several
     assert refusal(path, "[[1, 0, 3], [0, 0, 0], [0, 0") == (
         f"{path}:1:29: invalid JSON: Expecting ',' delimiter")

@@ -2214,8 +2214,9 @@ def test_blank_rows_written_as_dashes_or_tabs_stay_rows(text: str, expected):
     ("\n# a\n\n# b\n{\"puzzle\": [[1, 0], [0, 0]]}\n", 2,
      "JSON holds no comments: take out the lines starting with # above it"),
     ("   \n\t\n  \n", 1, "file is empty (blank lines only); no puzzle found"),
-    # rows in brackets under a title are text, not JSON: the slip is in the cells
-    ("# id: x\n[1 . 3]\n[. . .]\n[. . 9]\n", 2, "'[1' is not a number or a blank (. _ - ? 0)"),
+    # rows in brackets under a title are text, not JSON: the slip is in the cells (the
+    # brackets read as spaces, as numpy prints an array's rows)
+    ("# id: x\n[1 . 3]\n[. x .]\n[. . 9]\n", 3, "'x' is not a number or a blank (. _ - ? 0)"),
 ])
 def test_files_that_are_not_puzzles_are_told_what_they_are(text, line, says):
     """A comment over JSON was "'[[1,' is not a number or a blank ... a title?"; a file of

@@ -67,9 +67,11 @@ def _parse_checked(
     if is_json(text):
         if not opens_as_grid(text):
             return parse_json_puzzles(text, filename, MAX_PUZZLES, cancel_check, progress)
-        # A board whose first row starts with "[" ("[1] . [3]", its givens boxed) is read
-        # as a board where it is not JSON: it was "'. [3]' after the JSON value is not
-        # JSON". Where neither reads, the board's error is said, and why it was not JSON.
+        # A board whose first row starts with "[" ("[1] . [3]", its givens boxed, or
+        # "[[1 0 3]" over " [0 0 0]", as numpy prints an array) is read as a board where
+        # it is not JSON, its brackets as spaces: it was "'. [3]' after the JSON value is
+        # not JSON". Where neither reads, the board's error is said, and why it was not
+        # JSON.
         try:
             return parse_json_puzzles(text, filename, MAX_PUZZLES, cancel_check, progress)
         except ParseError as error:
@@ -85,6 +87,23 @@ def _parse_checked(
     return _parse_text(text, filename, notes, cancel_check, progress)
 
 
+#: brackets as spaces, character for character (so that an error's column stays the line's)
+_NO_BRACKETS = str.maketrans("[]", "  ")
+
+
+#: blank lines and comments, then a line starting with a bracket
+_BRACKET_FIRST = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*\[")
+
+
+def _brackets_blanked(text: str) -> str:
+    """`text` with the brackets of its lines that are no comments made spaces, where its
+    first line that is no comment starts with one; else `text`."""
+    if not _BRACKET_FIRST.match(text):
+        return text
+    return "\n".join(line if line.lstrip().startswith("#") else line.translate(_NO_BRACKETS)
+                     for line in text.split("\n"))
+
+
 def _parse_text(
     text: str, filename: str, notes: list[tuple[int, str]] | None,
     cancel_check: Callable[[], None] | None, progress: Callable[[int, float], None] | None,
@@ -94,6 +113,9 @@ def _parse_text(
     if commented:
         raise ParseError(filename, commented, 1, "JSON holds no comments: take out the lines "
                          "starting with # above it")
+    # (rows in brackets, "[[1 0 3]" over " [0 0 0]", as numpy prints an array, read with
+    # their brackets as spaces: see `_parse_checked`)
+    text = _brackets_blanked(text)
     if laid_out_for_paper(text):
         # (said of the whole file: read on, it failed on its title, or read two boards
         # side by side as one, see `paperpages`)
