@@ -48,8 +48,10 @@ puzzles, separated by blank lines::
   its lines of commands (``\begin{tabular}{|c|c|c|}``, ``\hline``) left out, is read as
   its grid, and refused where LaTeX would read it otherwise (see `latex`).
 - Tabs, CRLF line ends and a byte order mark are accepted (UTF-16 and UTF-32 files too, when
-  they start with one, and Windows-1252 ones: see `decode_puzzle_bytes`). Text starting
-  with ``{`` or ``[`` is JSON, read by `jsonformat`.
+  they start with one, and Windows-1252 ones: see `decode_puzzle_bytes`); zero width
+  characters are left out (see `limits.without_marks`), and so is a DOS Ctrl-Z at the end.
+  Text starting with ``{`` or ``[`` is JSON, read by `jsonformat`, unless its first line
+  is cells parted by spaces where it is no JSON (``[1] . [3]``, see `limits.opens_as_grid`).
 
 Every problem is reported as a `ParseError` naming ``FILE:LINE:COL`` (1-based, the column of
 the offending cell) so a user can go straight to it; a given too large for its grid, with
