@@ -419,6 +419,12 @@ def test_an_id_written_as_the_name_another_puzzle_is_given_is_warned_of(tmp_path
                   "dir/w.json", notes)
     assert notes == [(2, "puzzle 2's id 'w.json#1' is also how puzzle 1 (no id) is named; "
                          "give one of them an id of its own")]
+    # (its letters past ASCII written as they are, or escaped)
+    for written in ('"w\u00e9.json#1"', '"w\\u00e9.json#1"'):
+        notes = []
+        parse_puzzles('{"puzzle": [[1, 0], [0, 3]]}\n\n{"id": ' + written + ', "puzzle": [[1]]}\n',
+                      "w\u00e9.json", notes)
+        assert [line for line, _ in notes] == [3], written
 
 
 def test_a_delimiter_is_kept_where_neither_reading_makes_a_board():
