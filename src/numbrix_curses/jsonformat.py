@@ -379,7 +379,8 @@ def _said(error: json.JSONDecodeError) -> str:
     if error.msg.startswith("Expecting ") and char == "'":
         # (a Python dict or list printed: repr() quotes with ')
         return 'a string in single quotes; JSON quotes with "'
-    python = _PYTHON_WORD.match(error.doc, error.pos) if error.msg == "Expecting value" else None
+    python = (_PYTHON_WORD.match(error.doc, error.pos) if error.msg == "Expecting value"
+              else None)
     if python is not None:
         word = python.group()
         return f"{word!r} is Python's; JSON writes {_JSON_WORDS[word]}"

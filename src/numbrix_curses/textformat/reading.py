@@ -256,7 +256,8 @@ def _id_line(text: str, ident: str) -> int:
     """The line (from 1) where `text` gives the id `ident`: a ``# id:`` line, or a JSON
     record's ``"id"``; 1 where it is not found so."""
     # (in JSON as `generate` writes it, or with its letters past ASCII as they are)
-    quoted = "|".join(re.escape(json.dumps(ident, ensure_ascii=ascii)) for ascii in (True, False))
+    quoted = "|".join(re.escape(json.dumps(ident, ensure_ascii=ascii))
+                      for ascii in (True, False))
     found = re.search(rf"^[ \t]*#[ \t]*id[ \t]*:[ \t]*{re.escape(ident)}[ \t]*$|"
                       rf'"id"\s*:\s*(?:{quoted})', text, re.MULTILINE | re.IGNORECASE)
     return text.count("\n", 0, found.start()) + 1 if found is not None else 1
