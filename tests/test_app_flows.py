@@ -3134,7 +3134,7 @@ def test_a_key_after_the_replay_is_said_on_the_smallest_screen(state: Path, demo
         term.send("v")
         term.wait_text("Watch the solver")
         term.send("y")
-        term.wait_text("Watching")
+        term.wait_text("Solver")
         term.send_key("enter")
         term.wait_text("Home start")
         term.send("x")
