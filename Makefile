@@ -19,12 +19,10 @@ run: $(STAMP_RUN)
 
 # The tests run in as many processes as there are cores, at most four (pytest-xdist): most
 # of their time is spent waiting on programs they start in a pseudo-terminal, so on two
-# cores the suite takes half as long. A process that runs out of tests takes some of
-# another's (worksteal), so no core idles while the other ends on a few long tests.
-# TEST_PROCESSES=0 runs them in this process alone.
+# cores the suite takes half as long. TEST_PROCESSES=0 runs them in this process alone.
 TEST_PROCESSES ?= auto
 test: $(STAMP_TEST)
-	$(BIN)/python -m pytest -n $(TEST_PROCESSES) --maxprocesses 4 --dist worksteal $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_PROCESSES) --maxprocesses 4 $(PYTEST_ARGS)
 
 bench: $(STAMP_BENCH)
 	$(BIN)/python benchmarks/bench.py
