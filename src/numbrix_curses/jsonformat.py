@@ -479,10 +479,7 @@ def _parse_lines(text: str, filename: str, most: int,
                 record = _loads(line, filename, number - 1)
             except _ExtraData as extra:
                 # (placed where the rest starts: a second record, or what is no JSON at all)
-                said = ("more than one JSON value on a line; one record a line"
-                        if starts_with_json(extra.rest) else
-                        f"{cut_short(extra.rest)!r} after the JSON value is not JSON")
-                raise ParseError(filename, number, extra.col, said) from None
+                raise ParseError(filename, number, extra.col, _after_value(extra.rest)) from None
             except ParseError as error:
                 if (error.line != number or error.col <= len(line.rstrip())
                         or not text[start + len(line):].strip()):
@@ -536,11 +533,15 @@ def _raise_if_more_on_line(text: str, end: int, filename: str, number: int) -> N
     rest = text[end:line_end if line_end >= 0 else len(text)]
     if rest.strip():
         col = end - (text.rfind("\n", 0, end) + 1) + 1 + len(rest) - len(rest.lstrip())
-        rest = rest.strip()
-        said = ("more than one JSON value on a line; one record a line"
-                if starts_with_json(rest) else
-                f"{cut_short(rest)!r} after the JSON value is not JSON")
-        raise ParseError(filename, number, col, said)
+        raise ParseError(filename, number, col, _after_value(rest.strip()))
+
+
+def _after_value(rest: str) -> str:
+    """What is wrong with `rest`, which follows a record's value on its line: a second
+    record, or what is no JSON at all."""
+    if starts_with_json(rest):
+        return "more than one JSON value on a line; one record a line"
+    return f"{cut_short(rest)!r} after the JSON value is not JSON"
 
 
 def _is_row(record: Any) -> bool:
