@@ -1052,9 +1052,15 @@ def test_a_search_on_a_guess_budget_or_watched_gives_no_turns(monkeypatch) -> No
         raise AssertionError("a side turn was taken")
 
     monkeypatch.setattr(side.SideSearch, "turn", refused)
-    puzzle = parse_puzzles(OPEN_PRINTED[0])[0]
-    assert solve(puzzle, workers=1, max_nodes=800).status is Status.MULTIPLE
-    assert solve(puzzle, workers=1, on_event=lambda event: None).status is Status.MULTIPLE
+    guesses = 0
+    # (sparse boards that need a few dozen guesses: a side turn would come at the first)
+    for puzzle in sparse_small_boards(random.Random(3011), 12):
+        budgeted = solve(puzzle, workers=1, max_nodes=800)
+        check_result(puzzle, budgeted)
+        watched = solve(puzzle, workers=1, on_event=lambda event: None)
+        assert watched.status is budgeted.status
+        guesses += budgeted.stats.nodes
+    assert guesses > 100
 
 
 def four_givens_17x20() -> Puzzle:
