@@ -362,13 +362,12 @@ def _said(error: json.JSONDecodeError) -> str:
     """What the JSON parser found wrong, in words that stand without its position (the
     error names the line and column): "Invalid control character at", said of a tab in an
     id, ended in nothing."""
+    char = error.doc[error.pos:error.pos + 1]
     if error.msg == "Invalid control character at":
-        char = error.doc[error.pos:error.pos + 1]
         if char == "\n":
             return "a line break inside a string (its closing quote left out?)"
         name, written = _ESCAPED.get(char, ("a control character", "\\u00XX"))
         return f"{name} inside a string; write it as {written}"
-    char = error.doc[error.pos:error.pos + 1]
     # (only the bracket that closes what the comma stands in: "[[1, }" lacks its "]]",
     # another fault, said in the parser's words)
     closes = {"Expecting value": "]", "Expecting property name enclosed in double quotes": "}"}

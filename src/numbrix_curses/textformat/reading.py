@@ -26,7 +26,11 @@ from numbrix_curses.textformat.limits import (
 )
 from numbrix_curses.textformat.paperpages import SAID as PAPER_PAGE
 from numbrix_curses.textformat.paperpages import laid_out_for_paper
-from numbrix_curses.textformat.rows import ascii_separators, separator_hint_left_out
+from numbrix_curses.textformat.rows import (
+    ascii_separators,
+    separator_hint_left_out,
+    translated_outside_comments,
+)
 from numbrix_curses.textformat.tabs import placed_in_tabs, tab_rows_kept
 
 
@@ -100,8 +104,7 @@ def _brackets_blanked(text: str) -> str:
     first line that is no comment starts with one; else `text`."""
     if not _BRACKET_FIRST.match(text):
         return text
-    return "\n".join(line if line.lstrip().startswith("#") else line.translate(_NO_BRACKETS)
-                     for line in text.split("\n"))
+    return translated_outside_comments(text, _NO_BRACKETS)
 
 
 def _parse_text(

@@ -257,8 +257,14 @@ def ascii_separators(text: str) -> str:
     column is the line's; comment lines (a title, metadata's values) as they are."""
     if "\uff0c" not in text and "\uff1b" not in text:
         return text
-    return "\n".join(line if line.lstrip().startswith("#")
-                     else line.translate(_FULL_WIDTH_SEPARATORS) for line in text.split("\n"))
+    return translated_outside_comments(text, _FULL_WIDTH_SEPARATORS)
+
+
+def translated_outside_comments(text: str, table: dict[int, int | str | None]) -> str:
+    """`text` with `table` (see `str.translate`) applied to its lines that are no comments;
+    comment lines as they are."""
+    return "\n".join(line if line.lstrip().startswith("#") else line.translate(table)
+                     for line in text.split("\n"))
 
 
 #: the line Excel reads (and some programs write) first in a CSV file to name its separator
